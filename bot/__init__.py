@@ -1,0 +1,1 @@
+"""The front ends: Slack app, terminal chat, batch CLI and evaluation."""

@@ -1,0 +1,24 @@
+"""The connector base every other layer may import: tool specs, the catalog, the error tree."""
+
+from integrations.base.catalog import CATALOG, ToolCatalog, tool_catalog
+from integrations.base.errors import (
+    AuthError,
+    ConnectorError,
+    NotFoundError,
+    PermanentError,
+    TransientError,
+)
+from integrations.base.tools import ToolKind, ToolSpec
+
+__all__ = [
+    "CATALOG",
+    "AuthError",
+    "ConnectorError",
+    "NotFoundError",
+    "PermanentError",
+    "ToolCatalog",
+    "ToolKind",
+    "ToolSpec",
+    "TransientError",
+    "tool_catalog",
+]

@@ -1,0 +1,122 @@
+"""CRM record shapes of contract §3: entity types, their fields, and the closed value sets."""
+
+import re
+from collections.abc import Callable
+from typing import Annotated, Any, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+
+EntityType = Literal["Contact", "Lead", "Deal", "Account"]
+LeadStatus = Literal["new", "contacted", "qualified", "unqualified"]
+DealStage = Literal["prospecting", "qualification", "proposal", "negotiation", "closed_won", "closed_lost"]
+OPEN_DEAL_STAGES: tuple[DealStage, ...] = ("prospecting", "qualification", "proposal", "negotiation")
+
+_EMAIL = re.compile(r"^[A-Za-z0-9._%+'-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$")
+
+
+def _check_email(value: str) -> str:
+    value = value.strip()
+    if not _EMAIL.match(value):
+        raise ValueError(f"{value!r} is not an email address")
+    return value
+
+
+EmailAddress = Annotated[str, AfterValidator(_check_email)]
+
+
+class _Fields(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class ContactFields(_Fields):
+    name: str | None = None
+    email: EmailAddress | None = None
+    phone: str | None = None
+    company: str | None = None
+    title: str | None = None
+
+
+class LeadFields(_Fields):
+    name: str | None = None
+    email: EmailAddress | None = None
+    phone: str | None = None
+    company: str | None = None
+    status: LeadStatus | None = None
+
+
+class DealFields(_Fields):
+    name: str | None = None
+    company: str | None = None
+    amount: float | None = Field(default=None, ge=0)
+    stage: DealStage | None = None
+    closeDate: str | None = None  # noqa: N815 - contract field name
+
+
+class AccountFields(_Fields):
+    name: str | None = None
+    domain: str | None = None
+    industry: str | None = None
+    owner: str | None = None
+
+
+FIELDS_BY_ENTITY: dict[str, type[_Fields]] = {
+    "Contact": ContactFields,
+    "Lead": LeadFields,
+    "Deal": DealFields,
+    "Account": AccountFields,
+}
+
+# The fields a new record must have (contract §2.3); a tuple of alternatives means "one of them".
+REQUIRED_ON_CREATE: dict[str, tuple[str, ...]] = {
+    "Contact": ("name",),
+    "Lead": ("name", "company"),
+    "Deal": ("company",),
+    "Account": ("name",),
+}
+
+
+Deferred = Callable[[Any], bool]
+"""Validation context key ``deferred``: a predicate for values that are filled in later (plan templates)."""
+
+
+def deferred_check(context: Any) -> Deferred:
+    found = context.get("deferred") if isinstance(context, dict) else None
+    return found if callable(found) else (lambda _value: False)
+
+
+def check_fields(
+    entity_type: str, fields: dict[str, Any], *, creating: bool, deferred: Deferred | None = None
+) -> dict[str, Any]:
+    """Validate ``fields`` for ``entity_type``; raises ``ValueError`` with a readable message.
+
+    Values for which ``deferred`` is true count as present but are not checked.
+    """
+    pending = deferred or (lambda _value: False)
+    model = FIELDS_BY_ENTITY[entity_type]
+    model.model_validate({k: v for k, v in fields.items() if not pending(v)})
+    if creating:
+        needed = REQUIRED_ON_CREATE[entity_type]
+        if not any(fields.get(name) not in (None, "") for name in needed):
+            raise ValueError(f"a new {entity_type} needs {' or '.join(needed)}")
+    return fields
+
+
+class RangeFilter(BaseModel):
+    """A number filter: ``{"gt": n}``, ``{"lt": n}`` or both."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    gt: float | None = None
+    lt: float | None = None
+
+    @model_validator(mode="after")
+    def _one_bound(self) -> "RangeFilter":
+        if self.gt is None and self.lt is None:
+            raise ValueError("a range filter needs gt or lt")
+        return self
+
+
+class InFilter(BaseModel):
+    """A closed-set filter: ``{"in": [...]}``."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    in_: list[str] = Field(alias="in", min_length=1)

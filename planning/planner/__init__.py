@@ -1,0 +1,1 @@
+"""Planners: goals → a validated multi-step tool plan (a DAG)."""

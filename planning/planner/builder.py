@@ -1,0 +1,65 @@
+"""Accumulates steps for a plan: unique ids, shared lookups, dependencies from references."""
+
+import re
+from datetime import datetime
+from typing import Any
+
+from planning.references import references_in
+from planning.types import Step
+
+_SLUG = re.compile(r"[^a-z0-9]+")
+
+
+def slug(text: str, limit: int = 24) -> str:
+    value = _SLUG.sub("_", text.lower()).strip("_")[:limit].strip("_")
+    return value or "step"
+
+
+class PlanBuilder:
+    def __init__(self, now: datetime) -> None:
+        self.now = now
+        self._steps: list[Step] = []
+        self._ids: set[str] = set()
+        self._lookups: dict[str, str] = {}
+        self.goal_steps: dict[int, list[str]] = {}
+        self.record_lookup: dict[int, str] = {}
+
+    def add(
+        self, id_hint: str, intent: str, tool: str, inputs: dict[str, Any], goal: int, after: tuple[str, ...] = ()
+    ) -> str:
+        step_id = self._unique(slug(id_hint))
+        referenced = [ref.step_id for ref in references_in(inputs)]
+        depends = tuple(dict.fromkeys([*referenced, *after]))
+        clean_inputs = {k: v for k, v in inputs.items() if v is not None}
+        self._steps.append(
+            Step(id=step_id, intent=intent, tool=tool, arguments={"input": clean_inputs}, depends_on=depends, goal=goal)
+        )
+        self.goal_steps.setdefault(goal, []).append(step_id)
+        return step_id
+
+    def lookup(self, entity_type: str, filters: dict[str, Any], goal: int, label: str) -> str:
+        """One ``fetch_entity`` per record needed, shared by every goal that needs the same record."""
+        key = f"{entity_type}:{sorted((k, str(v).lower()) for k, v in filters.items())}"
+        if key in self._lookups:
+            return self._lookups[key]
+        kind = "contact" if entity_type == "Contact" else entity_type.lower()
+        step_id = self.add(
+            f"find_{label}",
+            f"Find {label}'s {kind} record" if entity_type == "Contact" else f"Find the {label} {kind}",
+            "fetch_entity",
+            {"entityType": entity_type, "filters": filters},
+            goal,
+        )
+        self._lookups[key] = step_id
+        return step_id
+
+    def steps(self) -> tuple[Step, ...]:
+        return tuple(self._steps)
+
+    def _unique(self, base: str) -> str:
+        candidate, n = base, 2
+        while candidate in self._ids:
+            candidate = f"{base}_{n}"
+            n += 1
+        self._ids.add(candidate)
+        return candidate

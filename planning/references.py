@@ -1,0 +1,103 @@
+"""The template syntax of plan arguments (contract §2.3, §2.5).
+
+``{{PLACEHOLDER_<name>}}`` marks a value the user still has to give; ``{{<step>.result.<path>}}`` takes a
+value from an earlier step's result, ``path`` being keys and ``[index]`` (``data[0].email``).
+"""
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+PLACEHOLDER_PREFIX = "PLACEHOLDER_"
+_TEMPLATE = re.compile(r"\{\{\s*([^{}]+?)\s*\}\}")
+_PLACEHOLDER = re.compile(r"^PLACEHOLDER_([A-Za-z_][A-Za-z0-9_]*)$")
+_REFERENCE = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\.result((?:\.[A-Za-z_][A-Za-z0-9_]*|\[\d+\])*)$")
+_PATH_PART = re.compile(r"\.([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]")
+
+
+@dataclass(frozen=True, slots=True)
+class Reference:
+    step_id: str
+    path: tuple[str | int, ...]
+
+    def __str__(self) -> str:
+        text = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in self.path)
+        return f"{{{{{self.step_id}.result{text}}}}}"
+
+
+def placeholder(name: str) -> str:
+    return f"{{{{{PLACEHOLDER_PREFIX}{name}}}}}"
+
+
+def reference(step_id: str, path: str) -> str:
+    """``reference("find_john", "data[0].email")`` → ``{{find_john.result.data[0].email}}``."""
+    return f"{{{{{step_id}.result.{path}}}}}"
+
+
+def parse_reference(body: str) -> Reference | None:
+    match = _REFERENCE.match(body)
+    if not match:
+        return None
+    path: list[str | int] = []
+    for key, index in _PATH_PART.findall(match.group(2)):
+        path.append(int(index) if index else key)
+    return Reference(match.group(1), tuple(path))
+
+
+def templates_in(text: str) -> list[str]:
+    """The bodies of every ``{{...}}`` in ``text``."""
+    return _TEMPLATE.findall(text)
+
+
+def placeholder_name(body: str) -> str | None:
+    match = _PLACEHOLDER.match(body)
+    return match.group(1) if match else None
+
+
+def is_template(value: object) -> bool:
+    """True when ``value`` is exactly one template (the whole value)."""
+    return isinstance(value, str) and _TEMPLATE.fullmatch(value.strip()) is not None
+
+
+def walk_strings(value: Any, path: tuple[str | int, ...] = ()) -> Iterator[tuple[tuple[str | int, ...], str]]:
+    """Every string inside nested dicts and lists, with its path."""
+    if isinstance(value, str):
+        yield path, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from walk_strings(item, (*path, str(key)))
+    elif isinstance(value, list | tuple):
+        for index, item in enumerate(value):
+            yield from walk_strings(item, (*path, index))
+
+
+def placeholders_in(value: Any) -> list[tuple[tuple[str | int, ...], str]]:
+    """``(path, name)`` of every placeholder in ``value``, in order."""
+    found = []
+    for path, text in walk_strings(value):
+        for body in templates_in(text):
+            name = placeholder_name(body)
+            if name is not None:
+                found.append((path, name))
+    return found
+
+
+def references_in(value: Any) -> list[Reference]:
+    found = []
+    for _, text in walk_strings(value):
+        for body in templates_in(text):
+            ref = parse_reference(body)
+            if ref is not None:
+                found.append(ref)
+    return found
+
+
+def unknown_templates_in(value: Any) -> list[str]:
+    """Template bodies that are neither a placeholder nor a reference."""
+    bad = []
+    for _, text in walk_strings(value):
+        for body in templates_in(text):
+            if placeholder_name(body) is None and parse_reference(body) is None:
+                bad.append(body)
+    return bad

@@ -1,0 +1,154 @@
+"""Core value types: goals, parse results, meta-goals, plans. All frozen."""
+
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+Intent = Literal["send", "find", "create", "update", "delete", "summarize", "chat", "unsupported"]
+Entity = Literal["email", "contact", "lead", "deal", "account", "event", "availability", "none"]
+MetaType = Literal["single", "independent_multi", "dependent_multi"]
+NO_PLAN_INTENTS: frozenset[str] = frozenset({"chat", "unsupported"})
+
+
+class Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class TimeRange(Frozen):
+    """A resolved time expression: ``start`` inclusive, ``end`` exclusive; ``end is None`` for an instant."""
+
+    start: datetime
+    end: datetime | None = None
+    has_clock_time: bool = False
+
+    @model_validator(mode="after")
+    def _ordered(self) -> "TimeRange":
+        if self.end is not None and self.end <= self.start:
+            raise ValueError("a time range must end after it starts")
+        return self
+
+
+class Slots(Frozen):
+    """What the request says, extracted. Absent values are ``None`` or empty."""
+
+    people: tuple[str, ...] = ()
+    emails: tuple[str, ...] = ()
+    companies: tuple[str, ...] = ()
+    topic: str | None = None
+    subject: str | None = None
+    body: str | None = None
+    title: str | None = None
+    when: TimeRange | None = None
+    new_when: TimeRange | None = None
+    duration_minutes: int | None = None
+    shift_minutes: int | None = None
+    amount: float | None = None
+    stage: str | None = None
+    status: str | None = None
+    location: str | None = None
+    field_changes: tuple[tuple[str, str], ...] = ()
+    phone: str | None = None
+    limit: int | None = None
+    unread: bool = False
+
+    def public(self) -> dict[str, Any]:
+        """The slots as contract JSON: only what was found, datetimes as ISO text."""
+        out: dict[str, Any] = {}
+        for key, value in self.model_dump(mode="json", exclude_defaults=True).items():
+            out[key] = value
+        if len(self.people) == 1:
+            out["person"] = self.people[0]
+        return out
+
+
+class Goal(Frozen):
+    """Something the user asked to be done or shown."""
+
+    intent: Intent
+    entity: Entity
+    artifact: str = "none"
+    scope: dict[str, Any] = Field(default_factory=dict)
+    slots: Slots = Field(default_factory=Slots)
+    text: str = ""
+
+    @property
+    def plans_nothing(self) -> bool:
+        return self.intent in NO_PLAN_INTENTS
+
+
+class MetaGoal(Frozen):
+    """Goals and their dependencies: goal index → indexes it needs (a DAG)."""
+
+    meta_type: MetaType
+    goals: tuple[Goal, ...] = Field(min_length=1)
+    dependencies: dict[int, tuple[int, ...]] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _is_dag(self) -> "MetaGoal":
+        n = len(self.goals)
+        for goal, needs in self.dependencies.items():
+            if not 0 <= goal < n or any(not 0 <= need < n for need in needs):
+                raise ValueError("a dependency names a goal that does not exist")
+            if goal in needs:
+                raise ValueError(f"goal {goal} depends on itself")
+        _check_acyclic({k: list(v) for k, v in self.dependencies.items()})
+        expected = "single" if n == 1 else ("dependent_multi" if self.has_dependencies else "independent_multi")
+        if self.meta_type != expected:
+            raise ValueError(f"meta_type {self.meta_type!r} does not fit {n} goal(s); expected {expected!r}")
+        return self
+
+    @property
+    def has_dependencies(self) -> bool:
+        return any(self.dependencies.values())
+
+
+def _check_acyclic(edges: dict[int, list[int]]) -> None:
+    state: dict[int, int] = {}
+
+    def visit(node: int) -> None:
+        state[node] = 1
+        for nxt in edges.get(node, []):
+            if state.get(nxt) == 1:
+                raise ValueError("goal dependencies form a cycle")
+            if nxt not in state:
+                visit(nxt)
+        state[node] = 2
+
+    for node in list(edges):
+        if node not in state:
+            visit(node)
+
+
+class ParseResult(Frozen):
+    """The understanding of one request."""
+
+    meta: MetaGoal
+    confidence: float = Field(ge=0.0, le=1.0)
+    ambiguities: tuple[str, ...] = ()
+    explanation: str = ""
+    clarify: str | None = None
+
+    @property
+    def goals(self) -> tuple[Goal, ...]:
+        return self.meta.goals
+
+
+class Step(Frozen):
+    """One tool call of a plan. ``arguments`` is ``{"input": {...}}`` as in the contract."""
+
+    id: str = Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")
+    intent: str
+    tool: str
+    arguments: dict[str, Any]
+    depends_on: tuple[str, ...] = ()
+    goal: int = 0
+
+    @property
+    def inputs(self) -> dict[str, Any]:
+        value = self.arguments.get("input", {})
+        return value if isinstance(value, dict) else {}
+
+
+class Plan(Frozen):
+    steps: tuple[Step, ...] = ()

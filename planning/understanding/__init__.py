@@ -1,0 +1,1 @@
+"""Understanding: turning free text into structured facts (numbers, times, intents)."""

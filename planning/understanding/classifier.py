@@ -1,0 +1,85 @@
+"""QueryClassifier: cheap, rule-based routing of a request to one goal or several.
+
+It errs toward ``single``: a request splits only where a new clause starts with its own action verb, and
+a clause that only feeds the next one (a lookup, a summary that is then sent, a slot that is then booked)
+keeps the request single.
+"""
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+_ACTION = (
+    r"(?:send|e-?mail|reply|respond|write|forward|tell|let|drop|shoot|ping|notify|show|list|find|search|look|"
+    r"get|check|pull|add|create|schedule|book|set|put|arrange|log|make|block|invite|save|update|change|move|"
+    r"reschedule|rename|push|mark|assign|delete|remove|cancel|clear|call off|summari[sz]e|remind|open|give|"
+    r"what|when|who|how|do|does|am|is|are|any|plan|organi[sz]e|draft|compose|also)"
+)
+_SPLIT = re.compile(
+    rf"(?:\s*[;.]\s+|,?\s+and then\s+|,?\s+then\s+|,\s+and\s+(?:also\s+)?|\s+and\s+(?:also\s+)?|,\s+(?:also\s+)?)"
+    rf"(?=(?:please\s+|also\s+|can you\s+|could you\s+)?{_ACTION}\b)",
+    re.I,
+)
+# A clause that only produces something the next clause uses.
+_FEEDER = re.compile(
+    r"^(?:find|get|look up|lookup|look for|fetch|grab|pull up|check)\s+(?:out\s+)?"
+    r"(?:[\w' ]+?'s\s+)?(?:e-?mail address|e-?mail|address|number|phone(?: number)?|contact(?: details| info)?)"
+    r"|^(?:find|get|look for|search for|check)\b.*\b(?:slot|time|availability|free)\b"
+    r"|^summari[sz]e\b",
+    re.I,
+)
+_USES_PREVIOUS = re.compile(
+    r"\b(?:it|that|them|her|him|this|the summary|the slot|those|these|the results?|the first one)\b", re.I
+)
+Route = Literal["single", "multi"]
+
+
+@dataclass(frozen=True, slots=True)
+class Clause:
+    text: str
+    start: int
+    feeds_next: bool = False
+
+
+class QueryClassifier:
+    """``classify`` says single or multi; ``clauses`` gives the pieces the goal parser reads."""
+
+    def classify(self, text: str) -> Route:
+        goals = [c for c in self.clauses(text) if not c.feeds_next]
+        return "multi" if len(goals) > 1 else "single"
+
+    def clauses(self, text: str) -> list[Clause]:
+        pieces: list[Clause] = []
+        last = 0
+        for match in _SPLIT.finditer(text):
+            piece = text[last : match.start()].strip(" ,;.")
+            if piece:
+                pieces.append(Clause(piece, last))
+            last = match.end()
+        tail = text[last:].strip(" ,;.")
+        if tail:
+            pieces.append(Clause(tail, last))
+        if not pieces:
+            return [Clause(text.strip(), 0)]
+        return _mark_feeders(_join_verbless(pieces))
+
+
+def _join_verbless(pieces: list[Clause]) -> list[Clause]:
+    """A piece too short to be a request of its own ("and Tom") stays with the one before."""
+    joined: list[Clause] = []
+    for piece in pieces:
+        if joined and len(piece.text.split()) < 2:
+            prev = joined.pop()
+            joined.append(Clause(f"{prev.text} and {piece.text}", prev.start))
+        else:
+            joined.append(piece)
+    return joined
+
+
+def _mark_feeders(pieces: list[Clause]) -> list[Clause]:
+    marked = []
+    for index, piece in enumerate(pieces):
+        nxt = pieces[index + 1] if index + 1 < len(pieces) else None
+        feeds = bool(nxt and _FEEDER.search(piece.text) and _USES_PREVIOUS.search(nxt.text))
+        marked.append(Clause(piece.text, piece.start, feeds))
+    return marked

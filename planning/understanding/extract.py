@@ -1,0 +1,229 @@
+"""Slots of one clause, read for the (intent, entity) the clause was understood as."""
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from planning.types import Slots, TimeRange
+from planning.understanding import names, phrases, values
+from planning.understanding.interpret import Reading
+from planning.understanding.timeexpr import TimeMatch, find_duration, find_shift, find_times
+
+_EVENT_NOUN = re.compile(
+    r"\b(?:(?:a|an|the|my|our)\s+)?((?:\d+[- ](?:minute|min|hour)s?\s+)?(?:quick\s+|short\s+|weekly\s+|daily\s+)?"
+    r"(?:[\w-]+\s+)?(?:meeting|call|sync|1:1|one on one|standup|stand-up|lunch|dinner|breakfast|brunch|coffee|"
+    r"demo|review|workshop|interview|check-?in|catch-?up|session|offsite|presentation|party|appointment|"
+    r"webinar|retro|follow-?up|planning|event|chat|date)s?)\b",
+    re.I,
+)
+_REMIND = re.compile(r"\bremind(?: me)?(?: to| about| of| that)?\s+(.+)$|\bremember to\s+(.+)$", re.I)
+_FOR_PURPOSE = re.compile(r"\bfor\s+((?!\d)(?:the\s+)?[\w' -]+?)(?=\s+(?:on|at|with|tomorrow|today|next)\b|[,.]|$)", re.I)
+_OBJECT = re.compile(r"^\s*((?:the|a|an|my|our|this|that|his|her|their)\s+[\w' -]+?)(?=\s+(?:to|about|on|at|by|and|"
+                     r"for|with|saying|that|tomorrow|today|before|after)\b|[,.!?]|$)", re.I)
+_LOCATION = re.compile(r"\b(?:in|at)\s+((?:room|the office|office|building|conference room|zoom|teams)\b[\w -]*?)"
+                       r"(?=\s+(?:on|at|with|tomorrow|today)\b|[,.]|$)|\blocation to\s+(.+?)(?=[,.]|$)", re.I)
+_RENAME = re.compile(r"\b(?:rename|retitle)\b.*?\bto\s+(.+?)(?=[,.]|$)|\btitle to\s+(.+?)(?=[,.]|$)", re.I)
+_FIELD_CHANGE = re.compile(
+    r"\b(phone(?: number)?|number|e-?mail(?: address)?|title|job title|company|name|industry|domain|owner|"
+    r"close ?date|amount|stage|status)\s+(?:to|as|is)\s+(.+?)(?=\s+and\s+|[,;]|$)", re.I
+)
+_TIME_WORDS_IN_TITLE = re.compile(r"\s+(?:on|at|for|from|by|this|next|in)\s*$", re.I)
+
+
+@dataclass
+class ClauseSlots:
+    slots: Slots
+    scope: dict[str, Any] = field(default_factory=dict)
+    ambiguities: list[str] = field(default_factory=list)
+
+
+def read_slots(text: str, reading: Reading, now: datetime) -> ClauseSlots:
+    prefer = "past" if reading.entity == "email" and reading.intent in ("find", "summarize") else "future"
+    times = find_times(text, now, prefer)
+    spans = [span for t in times for span in t.spans]
+    duration = find_duration(text)
+    shift = find_shift(text)
+    emails = names.email_addresses(text)
+    people = _people(text, reading)
+    companies = [c.text for c in names.companies(text, after_prepositions=reading.entity in _CRM)]
+    people = [p for p in people if p not in companies and p.lower() not in {c.lower() for c in companies}]
+    when, new_when = _when(times, reading)
+    slot_values: dict[str, Any] = {
+        "people": tuple(people),
+        "emails": tuple(emails),
+        "companies": tuple(companies),
+        "when": when,
+        "new_when": new_when,
+        "duration_minutes": duration.minutes if duration else None,
+        "shift_minutes": shift.minutes if shift else None,
+        "limit": values.limit(text),
+        "unread": values.unread(text) and reading.entity == "email",
+    }
+    result = ClauseSlots(Slots())
+    if reading.entity == "email":
+        slot_values.update(_email_slots(text, reading, people, spans))
+    elif reading.entity in ("event", "availability"):
+        slot_values.update(_event_slots(text, reading, spans, people))
+    elif reading.entity in _CRM:
+        slot_values.update(_crm_slots(text, reading))
+        result.scope.update(_crm_scope(text))
+    if reading.intent == "send" and companies and not people:
+        record = _RECIPIENT_RECORD.search(text)
+        if record:
+            result.scope["recipient_record"] = record.group(1).capitalize()
+    if len(people) > 1 or (people and reading.intent in ("send", "create")):
+        result.ambiguities.extend(
+            f"'{p}' may match several contacts; the plan looks them up and asks if it does" for p in people[:2]
+        )
+    result.slots = Slots(**slot_values)
+    return result
+
+
+_CRM = ("contact", "lead", "deal", "account")
+
+
+def _people(text: str, reading: Reading) -> list[str]:
+    return list(dict.fromkeys(n.text for n in names.people(text)))
+
+
+def _when(times: list[TimeMatch], reading: Reading) -> tuple[TimeRange | None, TimeRange | None]:
+    ranges = [TimeRange(start=t.start, end=t.end, has_clock_time=t.has_clock_time) for t in times]
+    if not ranges:
+        return None, None
+    if reading.intent == "update" and len(ranges) >= 2:
+        return ranges[0], ranges[-1]
+    if reading.intent == "update":
+        return None, ranges[0]
+    return ranges[0], None
+
+
+def _email_slots(text: str, reading: Reading, people: list[str], time_spans: list[tuple[int, int]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    body = phrases.body_text(text)
+    subject = phrases.subject_text(text)
+    topic = phrases.about_text(text)
+    if topic is None and reading.intent == "send":
+        topic = _object_after_recipient(text, people)
+    if topic is None and reading.intent in ("find", "summarize"):
+        search = re.search(r"\b(?:for|containing|mentioning|with the word)\s+(?!me\b|the last|today|\d)([\w' -]+?)(?=[,.?!]|$)",
+                           text, re.I)
+        topic = search.group(1) if search else None
+    out["body"] = body
+    out["topic"] = topic
+    out["subject"] = subject or (phrases.capitalise(topic) if topic else None) or (
+        _subject_from_body(body) if body else None)
+    return out
+
+
+def _object_after_recipient(text: str, people: list[str]) -> str | None:
+    """ "Email John the sales report" → "the sales report"; "mail the report to X" → "the report"."""
+    verb = re.search(r"\b(?:e-?mail|send|shoot|forward|mail|give)\b\s*", text, re.I)
+    if not verb:
+        return None
+    rest = text[verb.end():]
+    for person in people:
+        if rest.lower().startswith(person.lower()):
+            rest = rest[len(person):]
+            break
+    rest = re.sub(r"^\s*(?:her|him|them|me|us)\b", "", rest, flags=re.I)
+    match = _OBJECT.match(rest)
+    if not match:
+        return None
+    phrase = match.group(1).strip()
+    if re.search(r"\b(?:e-?mail|message|note|line|reply|summary)\s*$", phrase, re.I):
+        return None
+    return phrase
+
+
+def _subject_from_body(body: str) -> str:
+    words = body.split()
+    short = " ".join(words[:6])
+    return phrases.capitalise(short)
+
+
+def _event_slots(text: str, reading: Reading, time_spans: list[tuple[int, int]], people: list[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {"title": _event_title(text, people), "location": _location(text)}
+    rename = _RENAME.search(text)
+    if rename:
+        out["field_changes"] = (("title", phrases.capitalise(rename.group(1) or rename.group(2))),)
+    query = _EVENT_NOUN.search(text)
+    if query and reading.intent in ("find", "update", "delete"):
+        noun = phrases.squash(re.sub(r"^\d+[- ]\w+\s+", "", query.group(1)))
+        generic = {"meeting", "meetings", "event", "events", "appointment", "appointments", "call", "calls"}
+        if noun.lower() not in generic and not re.match(r"(?:next|first|last|upcoming)\b", noun, re.I):
+            out["topic"] = re.sub(r"^(?:my|the|next|first|upcoming|\d+\w*)\s+", "", noun, flags=re.I)
+    return out
+
+
+def _event_title(text: str, people: list[str]) -> str | None:
+    called = phrases.called_title(text)
+    if called:
+        return called
+    remind = _REMIND.search(text)
+    if remind:
+        what = _strip_times(remind.group(1) or remind.group(2))
+        if what:
+            return phrases.capitalise(what)
+    noun = _EVENT_NOUN.search(text)
+    if noun:
+        title = re.sub(r"^\d+[- ](?:minute|min|hour)s?\s+", "", noun.group(1), flags=re.I)
+        title = re.sub(r"^(?:quick|short)\s+", "", title, flags=re.I)
+        after = text[noun.end():]
+        with_who = re.match(r"\s+with\s+((?:the\s+)?[\w' -]+?)(?=\s+(?:on|at|for|next|this|tomorrow|today|in)\b|[,.]|$)",
+                            after, re.I)
+        if with_who and not re.match(r"(?:her|him|them|me|us)$", with_who.group(1), re.I):
+            title = f"{title} with {_strip_times(with_who.group(1))}"
+        elif re.match(r"(?:event|events)$", title, re.I):
+            purpose = _FOR_PURPOSE.search(text)
+            if purpose:
+                return phrases.capitalise(purpose.group(1))
+        return phrases.capitalise(title)
+    purpose = _FOR_PURPOSE.search(text)
+    if purpose and not re.match(r"\d", purpose.group(1)):
+        return phrases.capitalise(purpose.group(1))
+    return None
+
+
+def _strip_times(text: str) -> str:
+    cut = re.split(r"\s+(?:at|on|tomorrow|today|tonight|next|this|by|in \d|every)\b", text, maxsplit=1, flags=re.I)[0]
+    return _TIME_WORDS_IN_TITLE.sub("", cut).strip(" ,.")
+
+
+def _location(text: str) -> str | None:
+    match = _LOCATION.search(text)
+    if not match:
+        return None
+    return (match.group(1) or match.group(2)).strip()
+
+
+_RECIPIENT_RECORD = re.compile(r"\b(lead|contact)s?\b", re.I)
+_MORE_THAN = re.compile(r"\b(?:over|above|more than|greater than|bigger than|at least|>)\s*\$?\d", re.I)
+_LESS_THAN = re.compile(r"\b(?:under|below|less than|smaller than|at most|<)\s*\$?\d", re.I)
+
+
+def _crm_scope(text: str) -> dict[str, Any]:
+    scope: dict[str, Any] = {}
+    if values.wants_open(text):
+        scope["open"] = True
+    if _MORE_THAN.search(text):
+        scope["amount_bound"] = "gt"
+    elif _LESS_THAN.search(text):
+        scope["amount_bound"] = "lt"
+    return scope
+
+
+def _crm_slots(text: str, reading: Reading) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "amount": values.amount(text),
+        "stage": values.stage(text) if reading.entity == "deal" else None,
+        "status": values.status(text) if reading.entity == "lead" else None,
+        "phone": values.phone(text),
+    }
+    changes = []
+    for match in _FIELD_CHANGE.finditer(text):
+        key = match.group(1).lower()
+        changes.append((key, match.group(2).strip()))
+    if changes:
+        out["field_changes"] = tuple(changes)
+    return out

@@ -1,0 +1,126 @@
+"""People, companies and email addresses named in a request, in typed or lower-case spoken text."""
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from planning.understanding.words import NOT_A_NAME, ROLE_WORDS
+
+EMAIL_ADDRESS = re.compile(r"[A-Za-z0-9._%+'-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}")
+SLACK_USER = re.compile(r"@(U[A-Z0-9]{6,})\b")
+_WORD = r"[A-Za-z][A-Za-z'.-]*"
+_PERSON_TRIGGER = re.compile(
+    r"\b(?:to|with|from|cc|e-?mail|mail|message|ping|tell|invite|meet|meeting|text|reply to|respond to|"
+    r"named|called|for|let|drop|shoot|contact|and|by|sync|1:1|call)\s+(?:(?:mr|mrs|ms|dr)\.?\s+)?"
+    rf"({_WORD}(?:\s+{_WORD}){{0,2}})",
+    re.I,
+)
+_POSSESSIVE = re.compile(rf"\b({_WORD}(?:\s+[A-Z][a-z]+)?)'s\b")
+_MY_ROLE = re.compile(r"\b(?:my|our|the)\s+(" + "|".join(sorted(ROLE_WORDS, key=len, reverse=True)) + r")\b", re.I)
+_COMPANY_BEFORE_RECORD = re.compile(
+    rf"\b({_WORD}(?:\s+{_WORD})?)\s+(?:deal|lead|account|opportunity|oppty|team|expansion|contract|contact)s?\b", re.I
+)
+_COMPANY_AFTER = re.compile(rf"\b(?:at|for|with|from|of)\s+({_WORD}(?:\s+[A-Z]{_WORD})?)", re.I)
+_DOMAIN = re.compile(r"\b([a-z0-9-]+\.(?:com|org|net|io|co|ai|dev))\b", re.I)
+
+
+@dataclass(frozen=True, slots=True)
+class Name:
+    text: str
+    start: int
+    end: int
+
+
+def email_addresses(text: str) -> list[str]:
+    return _unique(m.group(0).rstrip(".") for m in EMAIL_ADDRESS.finditer(text))
+
+
+def _is_name_word(word: str, typed: bool) -> bool:
+    bare = word.strip(".'").lower()
+    if not bare or bare in NOT_A_NAME or any(ch.isdigit() for ch in bare):
+        return False
+    return not (typed and not word[0].isupper())
+
+
+def _name_prefix(words: list[str], typed: bool) -> list[str]:
+    taken: list[str] = []
+    for word in words:
+        if not _is_name_word(word, typed):
+            break
+        taken.append(word.rstrip(".,"))
+    return taken
+
+
+def _typed(text: str) -> bool:
+    """Typed text capitalises names; spoken-style text is all lower case."""
+    return any(ch.isupper() for ch in text[1:])
+
+
+def people(text: str) -> list[Name]:
+    """Names of people, longest form first seen; role words ("my boss") count as a name."""
+    typed = _typed(text)
+    found: list[Name] = []
+    for match in _PERSON_TRIGGER.finditer(text):
+        words = _name_prefix(match.group(1).split(), typed)
+        if words:
+            name = " ".join(words[:2] if not typed else words)
+            found.append(Name(name, match.start(1), match.start(1) + len(name)))
+    for match in _POSSESSIVE.finditer(text):
+        words = _name_prefix(match.group(1).split(), typed)
+        if words and len(words) == len(match.group(1).split()):
+            found.append(Name(" ".join(words), match.start(1), match.end(1)))
+    for match in _MY_ROLE.finditer(text):
+        found.append(Name(match.group(1).lower(), match.start(1), match.end(1)))
+    if typed:
+        found += _capitalised_runs(text)
+    return _dedupe_names(found)
+
+
+_CAPITALISED = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\b")
+
+
+def _capitalised_runs(text: str) -> list[Name]:
+    found = []
+    for match in _CAPITALISED.finditer(text):
+        words = [w for w in match.group(1).split() if w.lower() not in NOT_A_NAME]
+        if words and len(words) == len(match.group(1).split()):
+            found.append(Name(match.group(1), match.start(1), match.end(1)))
+    return found
+
+
+def _dedupe_names(names: list[Name]) -> list[Name]:
+    names.sort(key=lambda n: (n.start, -(n.end - n.start)))
+    kept: list[Name] = []
+    for name in names:
+        if any(k.start <= name.start and name.end <= k.end for k in kept):
+            continue
+        kept = [k for k in kept if not (name.start <= k.start and k.end <= name.end)]
+        kept.append(name)
+    return kept
+
+
+def companies(text: str, *, after_prepositions: bool) -> list[Name]:
+    """Company names: before a record word ("the Acme deal"), or after at/for/with/from when asked."""
+    typed = _typed(text)
+    found: list[Name] = []
+    for match in _COMPANY_BEFORE_RECORD.finditer(text):
+        words = match.group(1).split()
+        while words and not _is_name_word(words[0], typed):
+            words = words[1:]
+        if words and all(_is_name_word(w, typed) for w in words):
+            name = " ".join(words)
+            found.append(Name(name, match.end(1) - len(name), match.end(1)))
+    if after_prepositions:
+        for match in _COMPANY_AFTER.finditer(text):
+            words = _name_prefix(match.group(1).split(), typed)
+            if words:
+                name = " ".join(words)
+                found.append(Name(name, match.start(1), match.start(1) + len(name)))
+    for match in _DOMAIN.finditer(text):
+        if not EMAIL_ADDRESS.search(text[max(0, match.start() - 40) : match.end()]):
+            found.append(Name(match.group(1), match.start(1), match.end(1)))
+    return _dedupe_names(found)
+
+
+def _unique(items: Iterable[str]) -> list[str]:
+    return list(dict.fromkeys(items))

@@ -1,0 +1,198 @@
+"""GoalUnderstandingService: text → goals with slots, a confidence, ambiguities and an explanation.
+
+Deterministic (no LLM). Clauses come from the QueryClassifier; each is read into concepts
+(``interpret``), its slots are extracted (``extract``), and clauses that only feed another one are folded
+into the goal they feed.
+"""
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from planning.types import Goal, MetaGoal, ParseResult, Slots
+from planning.understanding.classifier import Clause, QueryClassifier
+from planning.understanding.combinations import artifact
+from planning.understanding.extract import ClauseSlots, read_slots
+from planning.understanding.interpret import Reading, read_clause
+from planning.understanding.names import people as find_people
+from planning.understanding.normalize import clean
+from planning.understanding.timeexpr import find_duration, find_shift, find_times
+
+CLARIFY_BELOW = 0.55
+MAX_TEXT = 2000
+_PRONOUN = re.compile(r"\b(?:her|him|them|their|they|he|she)\b", re.I)
+_FOLLOW_UP = re.compile(r"\bfollow[- ]?up\b", re.I)
+_REPLY = re.compile(r"\b(?:reply|respond|answer back|write back)\b", re.I)
+
+
+@dataclass(frozen=True, slots=True)
+class _Read:
+    clause: Clause
+    reading: Reading
+    found: ClauseSlots
+
+
+class GoalUnderstandingService:
+    def __init__(self, classifier: QueryClassifier | None = None) -> None:
+        self._classifier = classifier or QueryClassifier()
+
+    def parse(self, text: str, now: datetime) -> ParseResult:
+        """Understand ``text`` with ``now`` (an aware datetime) as the clock."""
+        cleaned = clean(text[:MAX_TEXT])
+        if not cleaned:
+            return _only("chat", "none", 0.5, "an empty message", clarify="What would you like me to do?")
+        reads = [self._read(clause, now) for clause in self._classifier.clauses(cleaned)]
+        return _combine(reads, cleaned)
+
+    def _read(self, clause: Clause, now: datetime) -> _Read:
+        text = clause.text
+        has_time = bool(find_times(text, now) or find_duration(text) or find_shift(text))
+        names_someone = bool(find_people(text)) or "@" in text
+        reading = read_clause(text, has_time=has_time, names_someone=names_someone)
+        if reading.intent in ("chat", "unsupported"):
+            return _Read(clause, reading, ClauseSlots(Slots()))
+        return _Read(clause, reading, read_slots(text, reading, now))
+
+
+def _only(intent: str, entity: str, confidence: float, why: str, clarify: str | None = None) -> ParseResult:
+    goal = Goal.model_validate({"intent": intent, "entity": entity})
+    return ParseResult(
+        meta=MetaGoal(meta_type="single", goals=(goal,)), confidence=confidence, explanation=why, clarify=clarify
+    )
+
+
+def _combine(reads: list[_Read], text: str) -> ParseResult:
+    goals: list[Goal] = []
+    explanations: list[str] = []
+    ambiguities: list[str] = []
+    dependencies: dict[int, tuple[int, ...]] = {}
+    pending_feeder: _Read | None = None
+    confidences: list[float] = []
+    in_scope = [r for r in reads if r.reading.intent not in ("chat", "unsupported")]
+    for read in reads:
+        reading = read.reading
+        if reading.intent in ("chat", "unsupported") and in_scope:
+            if reading.intent == "unsupported" and reading.offtopic:
+                goals.append(Goal(intent="unsupported", entity="none", text=read.clause.text))
+                explanations.append(reading.explanation)
+            continue
+        if read.clause.feeds_next and reading.intent not in ("chat", "unsupported"):
+            pending_feeder = read
+            continue
+        scope: dict[str, Any] = {}
+        slots = read.found.slots
+        if pending_feeder is not None:
+            scope, slots = _fold_feeder(pending_feeder, read, slots)
+            explanations.append(f"'{pending_feeder.clause.text}' only feeds the next step")
+            pending_feeder = None
+        slots, scope = _resolve_implied(read, slots, scope, goals)
+        index = len(goals)
+        if reading.intent == "send" and _REPLY.search(read.clause.text) and goals:
+            earlier = _last_email_finding(goals)
+            if earlier is not None:
+                scope["reply_to_goal"] = earlier
+                dependencies[index] = (earlier,)
+        if reading.intent == "send" and _REPLY.search(read.clause.text):
+            scope.setdefault("reply", True)
+        goals.append(
+            Goal(
+                intent=reading.intent,
+                entity=reading.entity,
+                artifact=artifact(reading.intent, reading.entity),
+                scope={**read.found.scope, **scope},
+                slots=slots,
+                text=read.clause.text,
+            )
+        )
+        explanations.append(reading.explanation)
+        ambiguities.extend(read.found.ambiguities)
+        confidences.append(reading.confidence)
+        if reading.runner_up and reading.confidence < 0.75:
+            ambiguities.append(f"could also be {reading.runner_up[0]}/{reading.runner_up[1]} (less likely)")
+    if pending_feeder is not None:  # a feeder with nothing after it is a goal of its own
+        return _combine([_Read(Clause(pending_feeder.clause.text, 0), pending_feeder.reading, pending_feeder.found)],
+                        text)
+    if not goals:
+        first = reads[0].reading
+        return _only(first.intent, first.entity, round(first.confidence, 2), first.explanation)
+    return _result(goals, dependencies, confidences, ambiguities, explanations)
+
+
+def _result(
+    goals: list[Goal],
+    dependencies: dict[int, tuple[int, ...]],
+    confidences: list[float],
+    ambiguities: list[str],
+    explanations: list[str],
+) -> ParseResult:
+    meta_type = "single" if len(goals) == 1 else ("dependent_multi" if dependencies else "independent_multi")
+    meta = MetaGoal.model_validate({"meta_type": meta_type, "goals": goals, "dependencies": dependencies})
+    confidence = round(min(confidences), 2) if confidences else 0.7
+    clarify = _clarifying_question(goals[0], ambiguities) if confidence < CLARIFY_BELOW else None
+    return ParseResult(
+        meta=meta,
+        confidence=confidence,
+        ambiguities=tuple(dict.fromkeys(ambiguities)),
+        explanation="; ".join(explanations),
+        clarify=clarify,
+    )
+
+
+_DESCRIBE = {
+    "send": "send an email", "find": "look something up", "create": "create", "update": "change",
+    "delete": "delete", "summarize": "summarize",
+}  # fmt: skip
+
+
+def _clarifying_question(goal: Goal, ambiguities: list[str]) -> str:
+    alternative = next((a for a in ambiguities if a.startswith("could also be")), None)
+    action = _DESCRIBE.get(goal.intent, goal.intent)
+    thing = "" if goal.intent == "send" else f" {goal.entity}"
+    if alternative:
+        other = alternative.removeprefix("could also be ").split(" ")[0]
+        return f"Do you want me to {action}{thing}, or did you mean {other.replace('/', ' ')}?"
+    return f"Just to check: do you want me to {action}{thing}?"
+
+
+def _fold_feeder(feeder: _Read, target: _Read, slots: Slots) -> tuple[dict[str, Any], Slots]:
+    """A lookup, summary or slot search that only serves ``target`` becomes part of its goal."""
+    f_slots = feeder.found.slots
+    scope: dict[str, Any] = {}
+    updates: dict[str, Any] = {}
+    if feeder.reading.intent == "summarize":
+        scope["summary_of"] = {"entity": feeder.reading.entity, "when": f_slots.when, "people": f_slots.people,
+                               "unread": f_slots.unread, "topic": f_slots.topic}
+    elif feeder.reading.entity == "availability":
+        scope["free_slot"] = True
+        updates["duration_minutes"] = f_slots.duration_minutes or slots.duration_minutes
+        updates["when"] = f_slots.when or slots.when
+    if not slots.people and f_slots.people:
+        updates["people"] = f_slots.people
+    if not slots.emails and f_slots.emails:
+        updates["emails"] = f_slots.emails
+    return scope, slots.model_copy(update=updates)
+
+
+def _resolve_implied(read: _Read, slots: Slots, scope: dict[str, Any], goals: list[Goal]) -> tuple[Slots, dict[str, Any]]:
+    """ "with her", "them", "a follow-up": the person (or record) named in an earlier goal."""
+    if not goals or slots.people or slots.emails:
+        return slots, scope
+    text = read.clause.text
+    if not (_PRONOUN.search(text) or _FOLLOW_UP.search(text)):
+        return slots, scope
+    for index in range(len(goals) - 1, -1, -1):
+        earlier = goals[index]
+        if earlier.slots.people or earlier.slots.emails:
+            return slots.model_copy(update={"people": earlier.slots.people, "emails": earlier.slots.emails}), scope
+        if earlier.entity in ("lead", "contact") and earlier.slots.companies:
+            scope["person_from_goal"] = index
+            return slots, scope
+    return slots, scope
+
+
+def _last_email_finding(goals: list[Goal]) -> int | None:
+    for index in range(len(goals) - 1, -1, -1):
+        if goals[index].intent == "find" and goals[index].entity == "email":
+            return index
+    return None

@@ -1,0 +1,118 @@
+"""Plan validation (pure): problems come back as values; an invalid plan is never called valid."""
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from integrations.base import ToolCatalog
+from planning.references import is_template, references_in, unknown_templates_in
+from planning.types import Plan, Step
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    step_id: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.step_id}: {self.message}" if self.step_id else self.message
+
+
+def validate_plan(plan: Plan, catalog: ToolCatalog) -> list[Problem]:
+    """Every problem of ``plan`` against ``catalog``; an empty list means the plan is valid."""
+    problems = _duplicate_ids(plan.steps)
+    position = {step.id: index for index, step in enumerate(plan.steps)}
+    for index, step in enumerate(plan.steps):
+        problems += _check_step(step, index, position, catalog)
+    problems += _cycles(plan.steps)
+    return problems
+
+
+def _duplicate_ids(steps: Iterable[Step]) -> list[Problem]:
+    seen: set[str] = set()
+    problems = []
+    for step in steps:
+        if step.id in seen:
+            problems.append(Problem(step.id, "duplicate step id"))
+        seen.add(step.id)
+    return problems
+
+
+def _check_step(step: Step, index: int, position: dict[str, int], catalog: ToolCatalog) -> list[Problem]:
+    problems = []
+    spec = catalog.get(step.tool)
+    if spec is None:
+        problems.append(Problem(step.id, f"unknown tool {step.tool!r}"))
+    if set(step.arguments) != {"input"} or not isinstance(step.arguments.get("input"), dict):
+        problems.append(Problem(step.id, 'arguments must be {"input": {...}}'))
+    elif spec is not None:
+        problems += [Problem(step.id, m) for m in argument_problems(spec.args_model, step.inputs)]
+    for body in unknown_templates_in(step.arguments):
+        problems.append(Problem(step.id, f"{{{{{body}}}}} is neither a placeholder nor a step reference"))
+    for dep in step.depends_on:
+        if dep not in position:
+            problems.append(Problem(step.id, f"depends on unknown step {dep!r}"))
+        elif position[dep] >= index and dep != step.id:
+            problems.append(Problem(step.id, f"depends on {dep!r}, which comes later"))
+        elif dep == step.id:
+            problems.append(Problem(step.id, "depends on itself"))
+    for ref in references_in(step.arguments):
+        if ref.step_id not in position:
+            problems.append(Problem(step.id, f"references unknown step {ref.step_id!r}"))
+        elif ref.step_id not in step.depends_on:
+            problems.append(Problem(step.id, f"references {ref.step_id!r} without depending on it"))
+    return problems
+
+
+def argument_problems(model: type[BaseModel], inputs: dict[str, Any]) -> list[str]:
+    """Schema errors of ``inputs``, ignoring values that are a template (filled in later)."""
+    try:
+        model.model_validate(inputs, context={"deferred": is_template})
+    except ValidationError as error:
+        return [_describe(err) for err in error.errors() if not _is_deferred(err, inputs)]
+    return []
+
+
+def _is_deferred(error: Any, inputs: dict[str, Any]) -> bool:
+    """An error about a value that is a placeholder or reference, or a check that needs such a value."""
+    if is_template(error.get("input")):
+        return True
+    value: Any = inputs
+    for part in error.get("loc", ()):
+        if isinstance(value, dict) and part in value:
+            value = value[part]
+        elif isinstance(value, list) and isinstance(part, int) and part < len(value):
+            value = value[part]
+        else:
+            break
+        if is_template(value):
+            return True
+    return False
+
+
+def _describe(error: Any) -> str:
+    loc = ".".join(str(part) for part in error.get("loc", ()))
+    message = str(error.get("msg", "invalid value"))
+    return f"{loc}: {message}" if loc else message
+
+
+def _cycles(steps: tuple[Step, ...]) -> list[Problem]:
+    edges = {step.id: list(step.depends_on) for step in steps}
+    state: dict[str, int] = {}
+    problems: list[Problem] = []
+
+    def visit(node: str) -> None:
+        state[node] = 1
+        for nxt in edges.get(node, []):
+            if state.get(nxt) == 1:
+                problems.append(Problem(node, f"dependency cycle through {nxt!r}"))
+            elif nxt not in state and nxt in edges:
+                visit(nxt)
+        state[node] = 2
+
+    for node in edges:
+        if node not in state:
+            visit(node)
+    return problems
