@@ -13,7 +13,8 @@ _ACTION = (
     r"(?:send|e-?mail|reply|respond|write|forward|tell|let|drop|shoot|ping|notify|show|list|find|search|look|"
     r"get|check|pull|add|create|schedule|book|set|put|arrange|log|make|block|invite|save|update|change|move|"
     r"reschedule|rename|push|mark|assign|delete|remove|cancel|clear|call off|summari[sz]e|remind|open|give|"
-    r"what|when|who|how|do|does|am|is|are|any|plan|organi[sz]e|draft|compose|also)"
+    r"what|when|who|how|do|does|am|is|are|any|plan|organi[sz]e|draft|compose|also|play|order|turn|buy|"
+    r"text|call|tweet|post|start|stop|watch|listen)"
 )
 _SPLIT = re.compile(
     rf"(?:\s*[;.]\s+|,?\s+and then\s+|,?\s+then\s+|,\s+and\s+(?:also\s+)?|\s+and\s+(?:also\s+)?|,\s+(?:also\s+)?)"

@@ -18,15 +18,24 @@ _EVENT_NOUN = re.compile(
     re.I,
 )
 _REMIND = re.compile(r"\bremind(?: me)?(?: to| about| of| that)?\s+(.+)$|\bremember to\s+(.+)$", re.I)
-_FOR_PURPOSE = re.compile(r"\bfor\s+((?!\d)(?:the\s+)?[\w' -]+?)(?=\s+(?:on|at|with|tomorrow|today|next)\b|[,.]|$)", re.I)
-_OBJECT = re.compile(r"^\s*((?:the|a|an|my|our|this|that|his|her|their)\s+[\w' -]+?)(?=\s+(?:to|about|on|at|by|and|"
-                     r"for|with|saying|that|tomorrow|today|before|after)\b|[,.!?]|$)", re.I)
-_LOCATION = re.compile(r"\b(?:in|at)\s+((?:room|the office|office|building|conference room|zoom|teams)\b[\w -]*?)"
-                       r"(?=\s+(?:on|at|with|tomorrow|today)\b|[,.]|$)|\blocation to\s+(.+?)(?=[,.]|$)", re.I)
+_FOR_PURPOSE = re.compile(
+    r"\bfor\s+((?!\d)(?:the\s+)?[\w' -]+?)(?=\s+(?:on|at|with|tomorrow|today|next)\b|[,.]|$)", re.I
+)
+_OBJECT = re.compile(
+    r"^\s*((?:the|a|an|my|our|this|that|his|her|their)\s+[\w' -]+?)(?=\s+(?:to|about|on|at|by|and|"
+    r"for|with|saying|that|tomorrow|today|before|after)\b|[,.!?]|$)",
+    re.I,
+)
+_LOCATION = re.compile(
+    r"\b(?:in|at)\s+((?:room|the office|office|building|conference room|zoom|teams)\b[\w -]*?)"
+    r"(?=\s+(?:on|at|with|tomorrow|today)\b|[,.]|$)|\blocation to\s+(.+?)(?=[,.]|$)",
+    re.I,
+)
 _RENAME = re.compile(r"\b(?:rename|retitle)\b.*?\bto\s+(.+?)(?=[,.]|$)|\btitle to\s+(.+?)(?=[,.]|$)", re.I)
 _FIELD_CHANGE = re.compile(
     r"\b(phone(?: number)?|number|e-?mail(?: address)?|title|job title|company|name|industry|domain|owner|"
-    r"close ?date|amount|stage|status)\s+(?:to|as|is)\s+(.+?)(?=\s+and\s+|[,;]|$)", re.I
+    r"close ?date|amount|stage|status)\s+(?:to|as|is)\s+(.+?)(?=\s+and\s+|[,;]|$)",
+    re.I,
 )
 _TIME_WORDS_IN_TITLE = re.compile(r"\s+(?:on|at|for|from|by|this|next|in)\s*$", re.I)
 
@@ -74,7 +83,8 @@ def read_slots(text: str, reading: Reading, now: datetime) -> ClauseSlots:
             result.scope["recipient_record"] = record.group(1).capitalize()
     if len(people) > 1 or (people and reading.intent in ("send", "create")):
         result.ambiguities.extend(
-            f"'{p}' may match several contacts; the plan looks them up and asks if it does" for p in people[:2]
+            f"'{p}' may match several contacts; the plan looks them up and asks if it does"
+            for p in people[:2]
         )
     result.slots = Slots(**slot_values)
     return result
@@ -84,7 +94,12 @@ _CRM = ("contact", "lead", "deal", "account")
 
 
 def _people(text: str, reading: Reading) -> list[str]:
-    return list(dict.fromkeys(n.text for n in names.people(text)))
+    """Names before any quoted content (a subject, a body, a title): those are text, not recipients."""
+    cut = len(text)
+    for span in (phrases.body_span(text), phrases.subject_span(text), phrases.title_span(text)):
+        if span is not None:
+            cut = min(cut, span[0])
+    return list(dict.fromkeys(n.text for n in names.people(text[:cut])))
 
 
 def _when(times: list[TimeMatch], reading: Reading) -> tuple[TimeRange | None, TimeRange | None]:
@@ -98,7 +113,9 @@ def _when(times: list[TimeMatch], reading: Reading) -> tuple[TimeRange | None, T
     return ranges[0], None
 
 
-def _email_slots(text: str, reading: Reading, people: list[str], time_spans: list[tuple[int, int]]) -> dict[str, Any]:
+def _email_slots(
+    text: str, reading: Reading, people: list[str], time_spans: list[tuple[int, int]]
+) -> dict[str, Any]:
     out: dict[str, Any] = {}
     body = phrases.body_text(text)
     subject = phrases.subject_text(text)
@@ -106,13 +123,19 @@ def _email_slots(text: str, reading: Reading, people: list[str], time_spans: lis
     if topic is None and reading.intent == "send":
         topic = _object_after_recipient(text, people)
     if topic is None and reading.intent in ("find", "summarize"):
-        search = re.search(r"\b(?:for|containing|mentioning|with the word)\s+(?!me\b|the last|today|\d)([\w' -]+?)(?=[,.?!]|$)",
-                           text, re.I)
+        search = re.search(
+            r"\b(?:for|containing|mentioning|with the word)\s+(?!me\b|the last|today|\d)([\w' -]+?)(?=[,.?!]|$)",
+            text,
+            re.I,
+        )
         topic = search.group(1) if search else None
     out["body"] = body
     out["topic"] = topic
-    out["subject"] = subject or (phrases.capitalise(topic) if topic else None) or (
-        _subject_from_body(body) if body else None)
+    out["subject"] = (
+        subject
+        or (phrases.capitalise(topic) if topic else None)
+        or (_subject_from_body(body) if body else None)
+    )
     return out
 
 
@@ -121,10 +144,10 @@ def _object_after_recipient(text: str, people: list[str]) -> str | None:
     verb = re.search(r"\b(?:e-?mail|send|shoot|forward|mail|give)\b\s*", text, re.I)
     if not verb:
         return None
-    rest = text[verb.end():]
+    rest = text[verb.end() :]
     for person in people:
         if rest.lower().startswith(person.lower()):
-            rest = rest[len(person):]
+            rest = rest[len(person) :]
             break
     rest = re.sub(r"^\s*(?:her|him|them|me|us)\b", "", rest, flags=re.I)
     match = _OBJECT.match(rest)
@@ -142,7 +165,9 @@ def _subject_from_body(body: str) -> str:
     return phrases.capitalise(short)
 
 
-def _event_slots(text: str, reading: Reading, time_spans: list[tuple[int, int]], people: list[str]) -> dict[str, Any]:
+def _event_slots(
+    text: str, reading: Reading, time_spans: list[tuple[int, int]], people: list[str]
+) -> dict[str, Any]:
     out: dict[str, Any] = {"title": _event_title(text, people), "location": _location(text)}
     rename = _RENAME.search(text)
     if rename:
@@ -169,9 +194,12 @@ def _event_title(text: str, people: list[str]) -> str | None:
     if noun:
         title = re.sub(r"^\d+[- ](?:minute|min|hour)s?\s+", "", noun.group(1), flags=re.I)
         title = re.sub(r"^(?:quick|short)\s+", "", title, flags=re.I)
-        after = text[noun.end():]
-        with_who = re.match(r"\s+with\s+((?:the\s+)?[\w' -]+?)(?=\s+(?:on|at|for|next|this|tomorrow|today|in)\b|[,.]|$)",
-                            after, re.I)
+        after = text[noun.end() :]
+        with_who = re.match(
+            r"\s+with\s+((?:the\s+)?[\w' -]+?)(?=\s+(?:on|at|for|next|this|tomorrow|today|in)\b|[,.]|$)",
+            after,
+            re.I,
+        )
         if with_who and not re.match(r"(?:her|him|them|me|us)$", with_who.group(1), re.I):
             title = f"{title} with {_strip_times(with_who.group(1))}"
         elif re.match(r"(?:event|events)$", title, re.I):
@@ -186,7 +214,9 @@ def _event_title(text: str, people: list[str]) -> str | None:
 
 
 def _strip_times(text: str) -> str:
-    cut = re.split(r"\s+(?:at|on|tomorrow|today|tonight|next|this|by|in \d|every)\b", text, maxsplit=1, flags=re.I)[0]
+    cut = re.split(
+        r"\s+(?:at|on|tomorrow|today|tonight|next|this|by|in \d|every)\b", text, maxsplit=1, flags=re.I
+    )[0]
     return _TIME_WORDS_IN_TITLE.sub("", cut).strip(" ,.")
 
 

@@ -56,7 +56,9 @@ def read_clause(text: str, *, has_time: bool = False, names_someone: bool = Fals
     evidence = _without_nested(evidence_in(text))
     chat = [e for e in evidence if e.kind == "chat"]
     if chat:
-        return Reading("chat", "none", 0.95, None, f"'{chat[0].text.strip()}' is small talk or a request for help")
+        return Reading(
+            "chat", "none", 0.95, None, f"'{chat[0].text.strip()}' is small talk or a request for help"
+        )
     intents = [e for e in evidence if e.kind == "intent"]
     entities = [e for e in evidence if e.kind == "entity"]
     offtopic = [e for e in evidence if e.kind == "offtopic"]
@@ -95,7 +97,9 @@ def read_clause(text: str, *, has_time: bool = False, names_someone: bool = Fals
     return Reading(intent, entity, confidence, (runner[1], runner[2]) if runner else None, explanation)
 
 
-def _weak_domain_is_enough(main: Evidence | None, has_time: bool, names_someone: bool, question: bool) -> bool:
+def _weak_domain_is_enough(
+    main: Evidence | None, has_time: bool, names_someone: bool, question: bool
+) -> bool:
     """A loose hint ("lunch", "a call") counts when an action verb and a time or a person come with it."""
     if main is None:
         return False

@@ -30,7 +30,10 @@ class Evidence:
 
 
 def _rows(kind: CueKind, rows: list[tuple[str, str, float]]) -> list[Cue]:
-    return [Cue(kind, concept, weight, re.compile(rf"\b(?:{pattern})\b", re.I)) for pattern, concept, weight in rows]
+    return [
+        Cue(kind, concept, weight, re.compile(rf"\b(?:{pattern})\b", re.I))
+        for pattern, concept, weight in rows
+    ]
 
 
 _P = r"(?:[a-z][\w'.-]*|[A-Z][\w'.-]*)"  # a name-like word
@@ -39,47 +42,99 @@ INTENT_CUES = _rows(
     "intent",
     [
         # send
-        (r"send|sent|shoot|fire off|compose|draft|write(?! (?:down|me))|forward (?=the|this|that|it|my|an?\b|\w+'s)|"
-         r"mail (?:to|it|this|the)", "send", 3.0),
-        (r"(?:^|(?<=\bto )|(?<=\band )|(?<=\bthen )|(?<=\bplease )|(?<=\balso ))e-?mail"
-         r"(?= (?!address|id\b|account|inbox|from|about)\S)|start (?:an? )?(?:new )?e-?mail", "send", 2.5),
+        (
+            r"send|sent|shoot|fire off|compose|draft|write(?! (?:down|me))|forward (?=the|this|that|it|my|an?\b|\w+'s)|"
+            r"mail (?:to|it|this|the)",
+            "send",
+            3.0,
+        ),
+        (
+            r"(?:^|(?<=\bto )|(?<=\band )|(?<=\bthen )|(?<=\bplease )|(?<=\balso ))e-?mail"
+            r"(?= (?!address|id\b|account|inbox|from|about)\S)|start (?:an? )?(?:new )?e-?mail",
+            "send",
+            2.5,
+        ),
         (r"(?:reply|respond|replies|responses?)(?! from)", "send", 3.5),
-        (r"let (?!me\b|us\b)" + _P + r"(?: \w+)? know|tell (?!me\b|us\b)" + _P + r"|drop " + _P + r" a (?:line|note)|ping|"
-         r"notify (?!me\b)" + _P, "send", 2.5),
+        (
+            r"let (?!me\b|us\b)"
+            + _P
+            + r"(?: \w+)? know|tell (?!me\b|us\b)"
+            + _P
+            + r"|drop "
+            + _P
+            + r" a (?:line|note)|ping|"
+            r"notify (?!me\b)" + _P,
+            "send",
+            2.5,
+        ),
         (r"(?:a|an|the) (?:quick |short )?(?:note|line|message|e-?mail) to", "send", 1.5),
         # find
-        (r"show|list|find|search|look(?:ing)? (?:up|for|at)|lookup|get me|check|pull up|bring up|display|view|see|"
-         r"fetch|retrieve|read|open(?! (?:a|an|new) )|go through|browse|give me|tell me|what(?:'s| is| are)?|whats|"
-         r"when(?:'s| is)?|who(?:'s| is)?|which|where|how many|how much|any|do i have|did i (?:get|receive)|"
-         r"have i (?:got|received)|is there|are there|am i|what do i have|anything|latest|upcoming|next|"
-         r"let me know|tell me|notify me|receive[ds]?|got any|come in|came in|arrived|pending", "find", 1.5),
-        (r"who did i (?:e-?mail|write|send|message)|did i (?:get|receive)|have i (?:got|received|gotten)", "find", 3.0),
+        (
+            r"show|list|find|search|look(?:ing)? (?:up|for|at)|lookup|get me|check|pull up|bring up|display|view|see|"
+            r"fetch|retrieve|read|open(?! (?:a|an|new) )|go through|browse|give me|tell me|what(?:'s| is| are)?|whats|"
+            r"when(?:'s| is)?|who(?:'s| is)?|which|where|how many|how much|any|do i have|did i (?:get|receive)|"
+            r"have i (?:got|received)|is there|are there|am i|what do i have|anything|latest|upcoming|next|"
+            r"let me know|tell me|notify me|receive[ds]?|got any|come in|came in|arrived|pending",
+            "find",
+            1.5,
+        ),
+        (
+            r"who did i (?:e-?mail|write|send|message)|did i (?:get|receive)|have i (?:got|received|gotten)",
+            "find",
+            3.0,
+        ),
         (r"wrote|written|emailed|e-mailed|sent me|messaged", "find", 1.0),
-        (r"(?:did|has|have|had) [\w']+(?: [\w']+)? (?:send|sent|write|wrote|email|e-mail|reply|replied|respond|"
-         r"responded)(?: to)? me|who (?:send|sent|emailed|e-mailed|wrote)", "find", 3.0),
+        (
+            r"(?:did|has|have|had) [\w']+(?: [\w']+)? (?:send|sent|write|wrote|email|e-mail|reply|replied|respond|"
+            r"responded)(?: to)? me|who (?:send|sent|emailed|e-mailed|wrote)",
+            "find",
+            3.0,
+        ),
         # create
-        (r"add|create|(?:^|(?<=\bto )|(?<=\band )|(?<=\bthen )|(?<=\bplease )|(?<=\balso ))schedule|(?<!phone )(?<!address )book(?! of)|set ?up|arrange|organi[sz]e|plan(?! for)|put(?! on\b(?! (?:my|the) calendar))|log|"
-         r"record|enter|"
-         r"block(?: out)?|invite|save|register|open (?:a|an|new)|start (?:a|an|new)|insert|pencil in|"
-         r"make (?:a |an |me an? )?(?:new )?(?:calendar |)(?:entry|event|appointment|meeting|reminder|note|booking|"
-         r"reservation|contact|lead|deal|record)|"
-         r"new (?=(?:contact|lead|deal|account|event|meeting|appointment|opportunity|reminder|entry)s?\b)", "create", 2.0),
+        (
+            r"add|create|(?:^|(?<=\bto )|(?<=\band )|(?<=\bthen )|(?<=\bplease )|(?<=\balso ))schedule|(?<!phone )(?<!address )book(?! of)|set ?up|arrange|organi[sz]e|plan(?! for)|put(?! on\b(?! (?:my|the) calendar))|log|"
+            r"record|enter|"
+            r"block(?: out)?|invite|save|register|open (?:a|an|new)|start (?:a|an|new)|insert|pencil in|"
+            r"make (?:a |an |me an? )?(?:new )?(?:calendar |)(?:entry|event|appointment|meeting|reminder|note|booking|"
+            r"reservation|contact|lead|deal|record)|"
+            r"new (?=(?:contact|lead|deal|account|event|meeting|appointment|opportunity|reminder|entry)s?\b)",
+            "create",
+            2.0,
+        ),
         (r"set(?! (?:the |my )?\w+ (?:to|as)\b)", "create", 2.0),
         (r"go to|attend|be seeing|visit(?:ing)?|remember(?! when| that)", "create", 2.0),
         (r"remind(?!ers?\b)|remember to|don't forget|do not forget", "create", 2.5),
         (r"^i(?:'ve| have)(?: got)? (?:a|an|my) ", "create", 2.0),
         # update
-        (r"update(?! me\b)|change|move(?! on\b| to the next)|reschedule|re-schedule|rename|push(?: back)?|shift|postpone|delay|bring forward|"
-         r"modify|edit|extend|shorten|adjust|assign|reassign|swap", "update", 3.0),
-        (r"(?:set|mark|make|change|switch|flag) (?:the |my |his |her |their )?(?:[\w'-]+ ){0,3}(?:to|as) ", "update", 3.5),
-        (r"add [\w' -]{1,30} to (?:the |my |our )?[\w' -]{0,30}(?:meeting|call|event|invite|sync|review|standup|1:1)",
-         "update", 3.5),
+        (
+            r"update(?! me\b)|change|move(?! on\b| to the next)|reschedule|re-schedule|rename|push(?: back)?|shift|postpone|delay|bring forward|"
+            r"modify|edit|extend|shorten|adjust|assign|reassign|swap",
+            "update",
+            3.0,
+        ),
+        (
+            r"(?:set|mark|make|change|switch|flag) (?:the |my |his |her |their )?(?:[\w'-]+ ){0,3}(?:to|as) ",
+            "update",
+            3.5,
+        ),
+        (
+            r"add [\w' -]{1,30} to (?:the |my |our )?[\w' -]{0,30}(?:meeting|call|event|invite|sync|review|standup|1:1)",
+            "update",
+            3.5,
+        ),
         # delete
-        (r"delete|remove|cancel|call off|clear|erase|wipe|scrap|drop (?!" + _P + r" a)|get rid of|archive|"
-         r"take (?:\w+ )?off|make blank|trash", "delete", 3.0),
+        (
+            r"delete|remove|cancel|call off|clear|erase|wipe|scrap|drop (?!" + _P + r" a)|get rid of|archive|"
+            r"take (?:\w+ )?off|make blank|trash",
+            "delete",
+            3.0,
+        ),
         # summarize
-        (r"summari[sz]e|summary|summaries|tl;?dr|recap|digest|gist|overview|brief me|catch me up|highlights",
-         "summarize", 3.5),
+        (
+            r"summari[sz]e|summary|summaries|tl;?dr|recap|digest|gist|overview|brief me|catch me up|highlights",
+            "summarize",
+            3.5,
+        ),
     ],
 )
 
@@ -90,41 +145,71 @@ ENTITY_CUES = _rows(
         (r"e-?mails?|(?<!punjab )mails?|inbox|gmail|outlook|mailbox|unread", "email", 3.0),
         (r"messages?|notes?|replies|reply|respond", "email", 2.0),
         (r"thread|line", "email", 1.2),
-        (r"wrote|written|emailed|e-mailed|sent me|write me|did \w+ (?:send|write|email) me|"
-         r"send me (?=yesterday|today|this|last)|did [\w']+(?: [\w']+)? (?:say|write|reply)", "email", 2.5),
+        (
+            r"wrote|written|emailed|e-mailed|sent me|write me|did \w+ (?:send|write|email) me|"
+            r"send me (?=yesterday|today|this|last)|did [\w']+(?: [\w']+)? (?:say|write|reply)",
+            "email",
+            2.5,
+        ),
         # contact
         (r"contacts?|phone ?book|address ?book|rolodex", "contact", 3.5),
-        (r"(?:e-?mail|mail) (?:address|id)|phone(?: number)?|(?:mobile|cell) (?:number|no|phone)|"
-         r"contact (?:details|info|information)|details of (?!this\b)|area code|last name|surname|"
-         r"(?:number|address) (?:of|for) (?!the (?:beast|event|meeting))|(?:'s|his|her|their) (?:number|address|mobile|cell)",
-         "contact", 3.0),
-        (r"(?:'s|his|her|their) (?:job title|title|role|position|e-?mail|phone|company|number)", "contact", 3.0),
+        (
+            r"(?:e-?mail|mail) (?:address|id)|phone(?: number)?|(?:mobile|cell) (?:number|no|phone)|"
+            r"contact (?:details|info|information)|details of (?!this\b)|area code|last name|surname|"
+            r"(?:number|address) (?:of|for) (?!the (?:beast|event|meeting))|(?:'s|his|her|their) (?:number|address|mobile|cell)",
+            "contact",
+            3.0,
+        ),
+        (
+            r"(?:'s|his|her|their) (?:job title|title|role|position|e-?mail|phone|company|number)",
+            "contact",
+            3.0,
+        ),
         # lead
         (r"leads?(?! singer| guitar| role| actor| vocal)|prospects?", "lead", 4.0),
         # deal
-        (r"deals?(?! with (?:it|this|that|them|him|her|the (?:issue|problem|situation))\b)|opportunit(?:y|ies)|oppty|pipeline", "deal", 4.0),
+        (
+            r"deals?(?! with (?:it|this|that|them|him|her|the (?:issue|problem|situation))\b)|opportunit(?:y|ies)|oppty|pipeline",
+            "deal",
+            4.0,
+        ),
         # account
         (r"accounts?|customers?|clients?", "account", 2.5),
         # event
         (r"calendars?|agenda|schedules?|scheduled|diary", "event", 3.0),
-        (r"meetings?|meet|appointments?|appt|events?|1:1s?|one on ones?|stand-?ups?|syncs?|check-?ins?|"
-         r"reminders?|remind(?:ed)?|remember to|don't forget|invite|invitation|interview|webinar|workshop|"
-         r"offsite|off-site|session|booked|(?:am i|i'm|i am|are we|be) busy|busy (?=on|this|next|today|tomorrow|at)",
-         "event", 3.0),
-        (r"calls?|lunch|dinner|breakfast|brunch|coffee with|party|birthday|bday|anniversary|wedding|"
-         r"review|demo|presentation|standup|retro|catch-?up|date|doctor|dentist|class|practice|"
-         r"graduation|holiday|vacation|trip|concert|game|match|program|show|plans?|conference", "event", 1.0),
+        (
+            r"meetings?|meet|appointments?|appt|events?|1:1s?|one on ones?|stand-?ups?|syncs?|check-?ins?|"
+            r"reminders?|remind(?:ed)?|remember to|don't forget|invite|invitation|interview|webinar|workshop|"
+            r"offsite|off-site|session|booked|(?:am i|i'm|i am|are we|be) busy|busy (?=on|this|next|today|tomorrow|at)",
+            "event",
+            3.0,
+        ),
+        (
+            r"calls?|lunch|dinner|breakfast|brunch|coffee with|party|birthday|bday|anniversary|wedding|"
+            r"review|demo|presentation|standup|retro|catch-?up|date|doctor|dentist|class|practice|"
+            r"graduation|holiday|vacation|trip|concert|game|match|program|show|plans?|conference",
+            "event",
+            1.0,
+        ),
         # availability
-        (r"(?:am i|i am|i'm|are we|is [\w']+(?: [\w']+)?|are [\w']+(?: [\w']+)?|be|when am i|when is [\w']+)"
-         r" (?:free|available)|free (?=time|slots?|at|on|tomorrow|today|this|next|for (?:a|an|\d)|between)|"
-         r"availability|slots?|open time|time to meet|time for (?:a|an|\d)|good time|find (?:a )?time|"
-         r"when can i meet|free\??$", "availability", 3.5),
-        (r"(?:going on|happening)(?= (?:today|tomorrow|tonight|this|next|on \w+day))|"
-         r"anything (?:on|booked|planned|scheduled)|anywhere to be|"
-         r"my (?:\w+ )?(?:day|week|morning|afternoon|evening|schedule|calendar|tomorrow|today)s? look like|(?:what(?:'s| is)|"
-         r"anything) on (?:for )?(?=today|tomorrow|tonight|this|next|monday|tuesday|wednesday|thursday|friday|"
-         r"saturday|sunday|\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|plans? for|to do (?:on|today|"
-         r"tomorrow)|have to do", "event", 2.0),
+        (
+            r"(?:am i|i am|i'm|are we|is [\w']+(?: [\w']+)?|are [\w']+(?: [\w']+)?|be|when am i|when is [\w']+)"
+            r" (?:free|available)|free (?=time|slots?|at|on|tomorrow|today|this|next|for (?:a|an|\d)|between)|"
+            r"availability|slots?|open time|time to meet|time for (?:a|an|\d)|good time|find (?:a )?time|"
+            r"when can i meet|free\??$",
+            "availability",
+            3.5,
+        ),
+        (
+            r"(?:going on|happening)(?= (?:today|tomorrow|tonight|this|next|on \w+day))|"
+            r"anything (?:on|booked|planned|scheduled)|anywhere to be|"
+            r"my (?:\w+ )?(?:day|week|morning|afternoon|evening|schedule|calendar|tomorrow|today)s? look like|(?:what(?:'s| is)|"
+            r"anything) on (?:for )?(?=today|tomorrow|tonight|this|next|monday|tuesday|wednesday|thursday|friday|"
+            r"saturday|sunday|\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|plans? for|to do (?:on|today|"
+            r"tomorrow)|have to do",
+            "event",
+            2.0,
+        ),
     ],
 )
 
@@ -132,47 +217,113 @@ OFFTOPIC_CUES = _rows(
     "offtopic",
     [
         (r"alarms?|wake ?up|timer|stopwatch", "alarm", 5.0),
-        (r"weather|forecast|rain(?:ing|y)?|snow(?:ing)?|temperature|sunny|humid(?:ity)?|umbrella|degrees", "weather", 4.0),
-        (r"play(?:ing|list)?|songs?|music|tracks?|albums?|artist|radio|podcasts?|audio ?books?|spotify|"
-         r"pandora|volume|mute|unmute|louder|quieter|speaker", "media", 4.0),
-        (r"news|headlines|stocks?|shares|nasdaq|dow jones|exchange rate|currency|dollars? to|in (?:euros?|yen|pounds)|"
-         r"bitcoin", "news", 4.0),
-        (r"recipes?|cook(?:ing)?|bake|ingredients|calories|pizza|takeaway|take-?out|deliver(?:y|ed)|restaurants?|"
-         r"order (?:me |some )?food|hungry", "food", 4.0),
-        (r"lights?|lamps?|bulbs?|thermostat|vacuum|robot|cleaner|coffee (?:maker|machine)|plug|socket|heating|"
-         r"wemo|hue|brightness|dim", "home", 4.0),
-        (r"taxi|uber|lyft|cab|trains?|flights? to|tickets?|traffic|bus(?:es)?|directions?|route|commute", "travel", 4.0),
-        (r"tweets?|twitter|facebook|instagram|linkedin post|social media|status update|post (?:on|to)", "social", 4.0),
-        (r"jokes?|funny|riddle|poem|story|sing|dance|meaning of life|are you (?:real|human|happy)|"
-         r"do you (?:like|love)", "quirky", 3.0),
-        (r"(?:shopping|grocery|groceries|to-?do|to do|todo|packing|wish|christmas) lists?|"
-         r"lists? (?:titled|named|called)", "lists", 4.5),
-        (r"(?:to|from|on|the|a|my) lists?(?! of (?:events|meetings|e-?mails|contacts|appointments|leads|deals))", "lists", 2.9),
-        (r"what time is it|time in|time zone|what(?:'s| is) the (?:date|day|time)|what day is", "datetime", 4.5),
-        (r"define|definition|meaning of|spell|translate|how (?:tall|old|far|big|long is)|capital of|population|"
-         r"who (?:is|was) the (?:president|king|queen|ceo)|math|plus|minus|times|divided|square root", "qa", 3.0),
-        (r"near me|nearby|local events|in town|around here|(?:events?|happening|going on|things to do|shows?)"
-         r" (?:\w+ ){0,2}(?:in|near|around) (?!my\b|the calendar|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
-         r"|the (?:morning|afternoon|evening)|\d)|movies?|films?|tv|netflix|cinema|theat(?:er|re)", "places", 3.0),
+        (
+            r"weather|forecast|rain(?:ing|y)?|snow(?:ing)?|temperature|sunny|humid(?:ity)?|umbrella|degrees",
+            "weather",
+            4.0,
+        ),
+        (
+            r"play(?:ing|list)?|songs?|music|tracks?|albums?|artist|radio|podcasts?|audio ?books?|spotify|"
+            r"pandora|volume|mute|unmute|louder|quieter|speaker",
+            "media",
+            4.0,
+        ),
+        (
+            r"news|headlines|stocks?|shares|nasdaq|dow jones|exchange rate|currency|dollars? to|in (?:euros?|yen|pounds)|"
+            r"bitcoin",
+            "news",
+            4.0,
+        ),
+        (
+            r"recipes?|cook(?:ing)?|bake|ingredients|calories|pizza|takeaway|take-?out|deliver(?:y|ed)|restaurants?|"
+            r"order (?:me |some )?food|hungry",
+            "food",
+            4.0,
+        ),
+        (
+            r"lights?|lamps?|bulbs?|thermostat|vacuum|robot|cleaner|coffee (?:maker|machine)|plug|socket|heating|"
+            r"wemo|hue|brightness|dim",
+            "home",
+            4.0,
+        ),
+        (
+            r"taxi|uber|lyft|cab|trains?|flights? to|tickets?|traffic|bus(?:es)?|directions?|route|commute",
+            "travel",
+            4.0,
+        ),
+        (
+            r"tweets?|twitter|facebook|instagram|linkedin post|social media|status update|post (?:on|to)",
+            "social",
+            4.0,
+        ),
+        (
+            r"jokes?|funny|riddle|poem|story|sing|dance|meaning of life|are you (?:real|human|happy)|"
+            r"do you (?:like|love)",
+            "quirky",
+            3.0,
+        ),
+        (
+            r"(?:shopping|grocery|groceries|to-?do|to do|todo|packing|wish|christmas) lists?|"
+            r"lists? (?:titled|named|called)",
+            "lists",
+            4.5,
+        ),
+        (
+            r"(?:to|from|on|the|a|my) lists?(?! of (?:events|meetings|e-?mails|contacts|appointments|leads|deals))",
+            "lists",
+            2.9,
+        ),
+        (
+            r"what time is it|time in|time zone|what(?:'s| is) the (?:date|day|time)|what day is",
+            "datetime",
+            4.5,
+        ),
+        (
+            r"define|definition|meaning of|spell|translate|how (?:tall|old|far|big|long is)|capital of|population|"
+            r"who (?:is|was) the (?:president|king|queen|ceo)|math|plus|minus|times|divided|square root",
+            "qa",
+            3.0,
+        ),
+        (
+            r"near me|nearby|local events|in town|around here|(?:events?|happening|going on|things to do|shows?)"
+            r" (?:\w+ ){0,2}(?:in|near|around) (?!my\b|the calendar|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
+            r"|the (?:morning|afternoon|evening)|\d)|movies?|films?|tv|netflix|cinema|theat(?:er|re)",
+            "places",
+            3.0,
+        ),
     ],
 )
 
 CHAT_CUES = _rows(
     "chat",
     [
-        (r"^(?:hi|hello|hey|hiya|howdy|yo|good (?:morning|afternoon|evening)|greetings)(?: there| planbot| bot)?[!. ]*$",
-         "greeting", 5.0),
-        (r"^(?:thanks|thank you|thx|ty|cheers|great|awesome|nice|cool|perfect|ok|okay|got it)(?: (?:so much|a lot))?[!. ]*$",
-         "thanks", 5.0),
-        (r"^(?:help|what can you do|how do(?:es)? (?:you|this|it) work|who are you|what are you|"
-         r"what do you do|how can you help|how are you(?: doing)?|commands|usage)[?!. ]*$", "help", 5.0),
+        (
+            r"^(?:hi|hello|hey|hiya|howdy|yo|good (?:morning|afternoon|evening)|greetings)(?: there| planbot| bot)?[!. ]*$",
+            "greeting",
+            5.0,
+        ),
+        (
+            r"^(?:thanks|thank you|thx|ty|cheers|great|awesome|nice|cool|perfect|ok|okay|got it)(?: (?:so much|a lot))?[!. ]*$",
+            "thanks",
+            5.0,
+        ),
+        (
+            r"^(?:help|what can you do|how do(?:es)? (?:you|this|it) work|who are you|what are you|"
+            r"what do you do|how can you help|how are you(?: doing)?|commands|usage)[?!. ]*$",
+            "help",
+            5.0,
+        ),
     ],
 )
 
 QUESTION_CUES = _rows(
     "question",
     [
-        (r"^(?:what|when|who|which|where|how|is|are|am|do|does|did|any|have|has|was|were)\b|\?$", "question", 1.0),
+        (
+            r"^(?:what|when|who|which|where|how|is|are|am|do|does|did|any|have|has|was|were)\b|\?$",
+            "question",
+            1.0,
+        ),
     ],
 )
 
@@ -184,6 +335,8 @@ def evidence_in(text: str) -> list[Evidence]:
     found = []
     for cue in ALL_CUES:
         for match in cue.pattern.finditer(text):
-            found.append(Evidence(cue.kind, cue.concept, cue.weight, match.start(), match.end(), match.group(0)))
+            found.append(
+                Evidence(cue.kind, cue.concept, cue.weight, match.start(), match.end(), match.group(0))
+            )
     found.sort(key=lambda e: (e.start, -e.weight))
     return found

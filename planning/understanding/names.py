@@ -16,9 +16,12 @@ _PERSON_TRIGGER = re.compile(
     re.I,
 )
 _POSSESSIVE = re.compile(rf"\b({_WORD}(?:\s+[A-Z][a-z]+)?)'s\b")
-_MY_ROLE = re.compile(r"\b(?:my|our|the)\s+(" + "|".join(sorted(ROLE_WORDS, key=len, reverse=True)) + r")\b", re.I)
+_MY_ROLE = re.compile(
+    r"\b(?:my|our|the)\s+(" + "|".join(sorted(ROLE_WORDS, key=len, reverse=True)) + r")\b", re.I
+)
 _COMPANY_BEFORE_RECORD = re.compile(
-    rf"\b({_WORD}(?:\s+{_WORD})?)\s+(?:deal|lead|account|opportunity|oppty|team|expansion|contract|contact)s?\b", re.I
+    rf"\b({_WORD}(?:\s+{_WORD})?)\s+(?:deal|lead|account|opportunity|oppty|team|expansion|contract|contact)s?\b",
+    re.I,
 )
 _COMPANY_AFTER = re.compile(rf"\b(?:at|for|with|from|of)\s+({_WORD}(?:\s+[A-Z]{_WORD})?)", re.I)
 _DOMAIN = re.compile(r"\b([a-z0-9-]+\.(?:com|org|net|io|co|ai|dev))\b", re.I)
@@ -36,7 +39,7 @@ def email_addresses(text: str) -> list[str]:
 
 
 def _is_name_word(word: str, typed: bool) -> bool:
-    bare = word.strip(".'").lower()
+    bare = word.strip(".,").removesuffix("'s").strip("'").lower()
     if not bare or bare in NOT_A_NAME or any(ch.isdigit() for ch in bare):
         return False
     return not (typed and not word[0].isupper())
@@ -47,7 +50,7 @@ def _name_prefix(words: list[str], typed: bool) -> list[str]:
     for word in words:
         if not _is_name_word(word, typed):
             break
-        taken.append(word.rstrip(".,"))
+        taken.append(word.rstrip(".,").removesuffix("'s"))
     return taken
 
 

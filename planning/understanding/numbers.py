@@ -1,4 +1,4 @@
-"""Spoken numbers to digits: "twenty five" → "25", "five thirty pm" → "5:30 pm", "march twenty second" → "march 22nd".
+"""Spoken numbers to digits: "twenty five" → "25", "five thirty pm" → "5:30 pm", "march second" → "march 2nd".
 
 Only runs of number words change; every other character (case included) is kept exactly. Ordinals are
 converted only in a date context (next to a month name, or "the <ordinal>" not followed by a noun).
@@ -250,7 +250,7 @@ def _pair(
     pieces: list[str],
     date_ordinal_prev: bool,
 ) -> str | None:
-    """Two adjacent numbers read as one: a clock time ("five thirty pm" → "5:30") or a year ("twenty seventeen")."""
+    """Two adjacent numbers read as one: a time ("five thirty pm" → "5:30") or a year ("twenty seventeen")."""
     if b is None or a.ordinal or b.ordinal or not a.simple or not b.simple:
         return None
     join = joins[b.i]
@@ -271,4 +271,3 @@ def _pair(
         if has_ampm or _TIME_AFTER_RE.match(after) or (before and _TIME_BEFORE_RE.search(before)):
             return f"{a.value}:{b.value:02d}"
     return None
-

@@ -15,6 +15,7 @@ from planning.understanding.classifier import Clause, QueryClassifier
 from planning.understanding.combinations import artifact
 from planning.understanding.extract import ClauseSlots, read_slots
 from planning.understanding.interpret import Reading, read_clause
+from planning.understanding.names import EMAIL_ADDRESS
 from planning.understanding.names import people as find_people
 from planning.understanding.normalize import clean
 from planning.understanding.timeexpr import find_duration, find_shift, find_times
@@ -42,14 +43,21 @@ class GoalUnderstandingService:
         cleaned = clean(text[:MAX_TEXT])
         if not cleaned:
             return _only("chat", "none", 0.5, "an empty message", clarify="What would you like me to do?")
-        reads = [self._read(clause, now) for clause in self._classifier.clauses(cleaned)]
+        reads: list[_Read] = []
+        for clause in self._classifier.clauses(cleaned):
+            fed_by = reads[-1] if reads and reads[-1].clause.feeds_next else None
+            reads.append(self._read(clause, now, fed_by))
         return _combine(reads, cleaned)
 
-    def _read(self, clause: Clause, now: datetime) -> _Read:
+    def _read(self, clause: Clause, now: datetime, fed_by: "_Read | None") -> _Read:
         text = clause.text
         has_time = bool(find_times(text, now) or find_duration(text) or find_shift(text))
         names_someone = bool(find_people(text)) or "@" in text
-        reading = read_clause(text, has_time=has_time, names_someone=names_someone)
+        concepts_text = EMAIL_ADDRESS.sub("someone", text)
+        reading = read_clause(concepts_text, has_time=has_time, names_someone=names_someone)
+        if fed_by is not None and reading.intent == "unsupported" and reading.offtopic is None:
+            # "book it" after "find a slot": what the earlier clause found is the thing acted on
+            reading = read_clause(concepts_text, has_time=True, names_someone=True)
         if reading.intent in ("chat", "unsupported"):
             return _Read(clause, reading, ClauseSlots(Slots()))
         return _Read(clause, reading, read_slots(text, reading, now))
@@ -58,7 +66,10 @@ class GoalUnderstandingService:
 def _only(intent: str, entity: str, confidence: float, why: str, clarify: str | None = None) -> ParseResult:
     goal = Goal.model_validate({"intent": intent, "entity": entity})
     return ParseResult(
-        meta=MetaGoal(meta_type="single", goals=(goal,)), confidence=confidence, explanation=why, clarify=clarify
+        meta=MetaGoal(meta_type="single", goals=(goal,)),
+        confidence=confidence,
+        explanation=why,
+        clarify=clarify,
     )
 
 
@@ -111,8 +122,9 @@ def _combine(reads: list[_Read], text: str) -> ParseResult:
         if reading.runner_up and reading.confidence < 0.75:
             ambiguities.append(f"could also be {reading.runner_up[0]}/{reading.runner_up[1]} (less likely)")
     if pending_feeder is not None:  # a feeder with nothing after it is a goal of its own
-        return _combine([_Read(Clause(pending_feeder.clause.text, 0), pending_feeder.reading, pending_feeder.found)],
-                        text)
+        return _combine(
+            [_Read(Clause(pending_feeder.clause.text, 0), pending_feeder.reading, pending_feeder.found)], text
+        )
     if not goals:
         first = reads[0].reading
         return _only(first.intent, first.entity, round(first.confidence, 2), first.explanation)
@@ -161,8 +173,13 @@ def _fold_feeder(feeder: _Read, target: _Read, slots: Slots) -> tuple[dict[str, 
     scope: dict[str, Any] = {}
     updates: dict[str, Any] = {}
     if feeder.reading.intent == "summarize":
-        scope["summary_of"] = {"entity": feeder.reading.entity, "when": f_slots.when, "people": f_slots.people,
-                               "unread": f_slots.unread, "topic": f_slots.topic}
+        scope["summary_of"] = {
+            "entity": feeder.reading.entity,
+            "when": f_slots.when,
+            "people": f_slots.people,
+            "unread": f_slots.unread,
+            "topic": f_slots.topic,
+        }
     elif feeder.reading.entity == "availability":
         scope["free_slot"] = True
         updates["duration_minutes"] = f_slots.duration_minutes or slots.duration_minutes
@@ -174,7 +191,9 @@ def _fold_feeder(feeder: _Read, target: _Read, slots: Slots) -> tuple[dict[str, 
     return scope, slots.model_copy(update=updates)
 
 
-def _resolve_implied(read: _Read, slots: Slots, scope: dict[str, Any], goals: list[Goal]) -> tuple[Slots, dict[str, Any]]:
+def _resolve_implied(
+    read: _Read, slots: Slots, scope: dict[str, Any], goals: list[Goal]
+) -> tuple[Slots, dict[str, Any]]:
     """ "with her", "them", "a follow-up": the person (or record) named in an earlier goal."""
     if not goals or slots.people or slots.emails:
         return slots, scope
@@ -184,7 +203,9 @@ def _resolve_implied(read: _Read, slots: Slots, scope: dict[str, Any], goals: li
     for index in range(len(goals) - 1, -1, -1):
         earlier = goals[index]
         if earlier.slots.people or earlier.slots.emails:
-            return slots.model_copy(update={"people": earlier.slots.people, "emails": earlier.slots.emails}), scope
+            return slots.model_copy(
+                update={"people": earlier.slots.people, "emails": earlier.slots.emails}
+            ), scope
         if earlier.entity in ("lead", "contact") and earlier.slots.companies:
             scope["person_from_goal"] = index
             return slots, scope

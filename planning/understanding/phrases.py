@@ -20,7 +20,9 @@ _ABOUT = re.compile(
     r"friday|saturday|sunday))\b|[,.;!?]|$)",
     re.I,
 )
-_TITLE = re.compile(r"\b(?:called|titled|named|entitled)\s+[\"']?(.+?)[\"']?(?=\s+(?:on|at|with|for)\b|[,.;!?]|$)", re.I)
+_TITLE = re.compile(
+    r"\b(?:called|titled|named|entitled)\s+[\"']?(.+?)[\"']?(?=\s+(?:on|at|with|for)\b|[,.;!?]|$)", re.I
+)
 _SPACE = re.compile(r"\s+")
 _TRAILING = re.compile(r"[\s,.;:!?]+$")
 
@@ -47,6 +49,16 @@ def body_text(text: str) -> str | None:
 
 def body_span(text: str) -> tuple[int, int] | None:
     match = _BODY.search(text)
+    return (match.start(), match.end()) if match else None
+
+
+def subject_span(text: str) -> tuple[int, int] | None:
+    match = _SUBJECT.search(text)
+    return (match.start(), match.end()) if match else None
+
+
+def title_span(text: str) -> tuple[int, int] | None:
+    match = _TITLE.search(text)
     return (match.start(), match.end()) if match else None
 
 

@@ -6,8 +6,19 @@ _AMOUNT = re.compile(
     r"(?:\$|usd\s*|€|£)?\b(\d+(?:[.,]\d+)*)\s*(k|m|mm|thousand|million|grand|bn|billion)?\b(?:\s*(?:dollars|usd|bucks|euros?))?",
     re.I,
 )
-_MONEY_CONTEXT = re.compile(r"\$|\b(?:worth|amount|valued?|for|at|of|to|dollars|usd|k|m|thousand|million)\b", re.I)
-_SCALE = {"k": 1e3, "thousand": 1e3, "grand": 1e3, "m": 1e6, "mm": 1e6, "million": 1e6, "bn": 1e9, "billion": 1e9}
+_MONEY_CONTEXT = re.compile(
+    r"\$|\b(?:worth|amount|valued?|for|at|of|to|dollars|usd|k|m|thousand|million)\b", re.I
+)
+_SCALE = {
+    "k": 1e3,
+    "thousand": 1e3,
+    "grand": 1e3,
+    "m": 1e6,
+    "mm": 1e6,
+    "million": 1e6,
+    "bn": 1e9,
+    "billion": 1e9,
+}
 _STAGES = [
     (re.compile(r"\bclosed[ -]?won\b|\bwon\b", re.I), "closed_won"),
     (re.compile(r"\bclosed[ -]?lost\b|\blost\b", re.I), "closed_lost"),
@@ -25,7 +36,9 @@ _STATUSES = [
 _OPEN = re.compile(r"\b(?:open|active|in progress|ongoing|pending)\b", re.I)
 _PHONE = re.compile(r"(?<![\w@])(\+?\d[\d\s().-]{5,}\d)(?![\w@])")
 _LATEST = re.compile(r"\b(?:last|latest|most recent|newest|recent(?:ly)? received|next|first)\b(?! \d)", re.I)
-_COUNT = re.compile(r"\b(?:last|latest|first|top|next)\s+(\d{1,3})\b(?!\s*(?:hours?|minutes?|days?|weeks?|months?))", re.I)
+_COUNT = re.compile(
+    r"\b(?:last|latest|first|top|next)\s+(\d{1,3})\b(?!\s*(?:hours?|minutes?|days?|weeks?|months?))", re.I
+)
 _UNREAD = re.compile(r"\b(?:unread|new|unopened|haven't read|not read)\b", re.I)
 
 
@@ -73,7 +86,9 @@ def limit(text: str) -> int | None:
     count = _COUNT.search(text)
     if count:
         return int(count.group(1))
-    if _LATEST.search(text) and not re.search(r"\b(?:emails|messages|meetings|events|appointments)\b", text, re.I):
+    if _LATEST.search(text) and not re.search(
+        r"\b(?:emails|messages|meetings|events|appointments)\b", text, re.I
+    ):
         return 1
     return None
 

@@ -5,11 +5,15 @@ MONTHS = frozenset(
     "january february march april may june july august september october november december "
     "jan feb mar apr jun jul aug sep sept oct nov dec".split()
 )
-TIME_WORDS = frozenset(
-    "today tomorrow yesterday tonight morning afternoon evening night noon midnight week weekend month year "
-    "day days hour hours minute minutes min mins am pm next last this these those o'clock now later soon "
-    "earlier upcoming daily weekly monthly every".split()
-) | WEEKDAYS | MONTHS
+TIME_WORDS = (
+    frozenset(
+        "today tomorrow yesterday tonight morning afternoon evening night noon midnight week weekend month year "
+        "day days hour hours minute minutes min mins am pm next last this these those o'clock now later soon "
+        "earlier upcoming daily weekly monthly every".split()
+    )
+    | WEEKDAYS
+    | MONTHS
+)
 PRONOUNS = frozenset(
     "i me my mine myself you your yours he him his she her hers they them their theirs we us our ours it its "
     "this that these those everyone everybody someone somebody anyone anybody all".split()

@@ -1,0 +1,411 @@
+"""Time expressions in chat text → aware datetimes (contract §2.4); lengths of time and shifts.
+
+``find_times`` finds every time expression (days, clock times, parts of the day, ranges, relative times) and
+resolves it against ``now`` in ``now.tzinfo``. ``find_duration`` ("30 minutes") and ``find_shift`` ("push back
+by an hour" → +60) live in ``timewords`` and are re-exported here. None of them ever raises.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta, tzinfo
+from typing import Final, Literal
+
+from planning.understanding import timewords as tw
+from planning.understanding.timewords import (
+    AMPM,
+    MONTH_ANY,
+    NOT_CLOCK,
+    NUM_START,
+    WEEKDAY_ANY,
+    DurationMatch,
+    ShiftMatch,
+    find_duration,
+    find_shift,
+    rx,
+)
+
+__all__ = ["DurationMatch", "Prefer", "ShiftMatch", "TimeMatch", "find_duration", "find_shift", "find_times"]
+
+Prefer = Literal["future", "past"]
+Span = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class TimeMatch:
+    start: datetime  # aware, in now.tzinfo
+    end: datetime | None  # exclusive end; None for an instant (a clock time)
+    has_clock_time: bool  # True when a clock time (or relative "in 2 hours") was given
+    spans: tuple[Span, ...]  # character spans of the text this expression used
+
+
+@dataclass(slots=True)
+class _C:
+    """One recognised piece of a time expression, before adjacent pieces are merged and resolved."""
+
+    s: int
+    e: int
+    day: date | None = None
+    wd_only: bool = False  # the day came from a weekday name (may merge with a calendar date)
+    part: str | None = None
+    clock: int | None = None  # minutes after midnight (1440 = the next midnight)
+    raw: int | None = None  # the hour as said, when the bare-hour rule was applied
+    clock_end: int | None = None  # end of a clock range ("between 2 and 4pm")
+    full: tuple[datetime, datetime | None, bool] | None = None  # an already resolved expression
+
+
+@dataclass(slots=True)
+class _Ctx:
+    text: str
+    now: datetime
+    tz: tzinfo | None
+    today: date
+    prefer: str
+
+    def pref(self, s: int) -> str:
+        """The preference at position ``s``: "since <x>" always looks back."""
+        return "past" if tw.SINCE_BEFORE.search(self.text, max(0, s - 12), s) else self.prefer
+
+    def before(self, pattern: re.Pattern[str], s: int) -> bool:
+        return pattern.search(self.text, max(0, s - 14), s) is not None
+
+
+@dataclass(slots=True)
+class _G:
+    comps: list[_C]
+    spans: list[Span] = field(default_factory=list)
+    since: int | None = None  # where a leading "since" starts
+
+    def kind(self) -> str:
+        if any(c.full for c in self.comps):
+            return "full"
+        day = any(c.day for c in self.comps)
+        timed = any(c.clock is not None or c.part for c in self.comps)
+        return "both" if day and timed else "day" if day else "time"
+
+
+def _c(m: re.Match[str], group: str | int = 0, **kw: object) -> _C:
+    return _C(m.start(group), m.end(), **kw)  # type: ignore[arg-type]
+
+
+def _full(m: re.Match[str], start: datetime, end: datetime | None, clock: bool, group: str | int = 0) -> _C:
+    return _C(m.start(group), m.end(), full=(start, end, clock))
+
+
+def _window(m: re.Match[str], c: _Ctx) -> _C | None:
+    """ "the past hour", "last 2 hours", "the next 5 days" → [now - d, now) / [now, ...)."""
+    direction, unit, n_word = m["dir"].lower(), m["u"].lower()[:2], m["n"] or ""
+    if not (
+        n_word or unit in ("mi", "ho", "hr") or direction == "past" or (m["the"] and direction != "next")
+    ):
+        return None  # "last week", "next month": calendar periods
+    n = float(n_word) if n_word.isdigit() else tw.number_word(n_word or "a")
+    sign = 1 if direction == "next" else -1
+    if unit in ("mi", "ho", "hr"):
+        edge = tw.elapsed(c.now, sign * n * (1 if unit == "mi" else 60))
+        return _full(m, min(edge, c.now), max(edge, c.now), True)
+    k = sign * round(n)
+    d = (
+        tw.add_months(c.today, k)
+        if unit == "mo"
+        else c.today + timedelta(days=k * (7 if unit == "we" else 1))
+    )
+    if sign < 0:
+        return _full(m, tw.same_time_on(c.now, d), c.now, False)
+    return _full(m, c.now, tw.at(d, 0, c.tz), False)
+
+
+def _calendar(m: re.Match[str], c: _Ctx) -> _C | None:
+    """ "this/next/last week|weekend|month|year", "the week after next", "the weekend"."""
+    rel = (m["rel"] or "this").lower()
+    k = 1 if rel in ("next", "coming", "following") else -1 if rel in ("last", "previous", "past") else 0
+    unit = "week" if m["after"] else "weekend" if m["wkend"] else m["u"].lower()
+    start, end = tw.period(c.today, unit, 2 if m["after"] else k)
+    return _full(m, tw.at(start, 0, c.tz), tw.at(end, 0, c.tz), False)
+
+
+def _rest(m: re.Match[str], c: _Ctx) -> _C | None:
+    """ "the rest of the day/week/month" → [now, the end of it)."""
+    unit = m["u"].lower()
+    end = c.today + timedelta(days=1) if unit in ("day", "today") else tw.period(c.today, unit, 0)[1]
+    return _full(m, c.now, tw.at(end, 0, c.tz), False)
+
+
+def _relative(m: re.Match[str], c: _Ctx) -> _C | None:
+    """ "in 2 hours", "2 hours from now", "an hour ago" → instants; "in 3 days", "a week from now" → days."""
+    value = tw.qty_value(m)
+    if value is None:
+        return None
+    amount, unit = value
+    sign = -1 if m.groupdict().get("ago") else 1
+    if unit in ("m", "h"):
+        return _full(m, tw.elapsed(c.now, sign * amount * (60 if unit == "h" else 1)), None, True)
+    base = c.today + timedelta(days=1 if (m.groupdict().get("ref") or "").lower() == "tomorrow" else 0)
+    if unit == "o":
+        return _c(m, day=tw.add_months(base, sign * round(amount)))
+    return _c(m, day=base + timedelta(days=sign * round(amount * (7 if unit == "w" else 1))))
+
+
+def _clock(m: re.Match[str], c: _Ctx) -> _C | None:
+    hm = tw.hour_min(int(m["h"]), int(m.groupdict().get("m") or 0), m.groupdict().get("ap"), m["h"][0] == "0")
+    return None if hm is None else _c(m, "h", clock=hm[0], raw=hm[1])
+
+
+def _named_clock(m: re.Match[str], c: _Ctx) -> _C | None:
+    """noon, midnight, end of day (17:00), half past 3, quarter to 4."""
+    word = m[0].lower()
+    if m["q"]:
+        h = int(m["h"])
+        delta = (30 if m["q"].lower() == "half" else 15) * (1 if m["r"].lower() in ("past", "after") else -1)
+        return _c(m, clock=(tw.bare_hour(h) * 60 + delta) % 1440, raw=h) if 1 <= h <= 12 else None
+    return _c(m, clock=720 if "noon" in word or "midday" in word else 1440 if "midnight" in word else 1020)
+
+
+def _crange(m: re.Match[str], c: _Ctx) -> _C | None:
+    """ "between 2 and 4 pm", "from 9 to 5", "10-11am", "9:00-10:30"."""
+    kw, sep = (m["kw"] or "").lower(), m["sep"].lower()
+    if (kw == "between" and sep not in ("and", "-", "–", "—")) or (kw == "from" and sep == "and"):
+        return None
+    marked = m["ap1"] or m["ap2"] or m["n1"] or m["n2"] or (m["m1"] and m["m2"])
+    if not kw and (sep not in ("-", "–", "—", "to") or not marked):
+        return None  # "2-3", "1-1", "2 and 4"
+    span = tw.clock_range(m)
+    if span is None:
+        return None
+    return _c(m, "kw" if kw else "n1" if m["n1"] else "h1", clock=span[0], clock_end=span[1])
+
+
+def _date_numeric(m: re.Match[str], c: _Ctx) -> _C | None:
+    """2026-03-10 (with an optional time), 3/10, 3/10/2026 (US month/day)."""
+    d = tw.nearest_date(c.today, int(m["mo"]), int(m["d"]), m["y"], c.pref(m.start()))
+    if d is None or not m.groupdict().get("th"):
+        return None if d is None else _c(m, day=d)
+    hm = tw.hour_min(int(m["th"]), int(m["tm"]), None, True)
+    return None if hm is None else _c(m, day=d, clock=hm[0])
+
+
+def _date_named(m: re.Match[str], c: _Ctx) -> _C | None:
+    """March 10, 10 March, march 10th, the 10th of march, mar 10, june 14th 2017."""
+    mon = m["m"].lower()
+    if mon == "may" and "of" in m.re.groupindex and not (m["suf"] or m["of"] or m["y"]) and m["m"] != "May":
+        return None  # "5 may attend"
+    d = tw.nearest_date(c.today, tw.MONTHS[mon], int(m["d"]), m["y"], c.pref(m.start()))
+    return None if d is None else _c(m, day=d)
+
+
+def _ordinal_day(m: re.Match[str], c: _Ctx) -> _C | None:
+    """ "the 14th", "on the 14th", "Friday 13th" → that day of this month (or the next/previous one)."""
+    if not (m["the"] or c.before(tw.ORD_BEFORE, m.start())) or not 1 <= int(m["d"]) <= 31:
+        return None
+    d = tw.nearest_day_of_month(c.today, int(m["d"]), c.pref(m.start()))
+    return None if d is None else _c(m, day=d)
+
+
+def _month(m: re.Match[str], c: _Ctx) -> _C | None:
+    """ "in march", "march", "next march", "march 2027" → the whole month."""
+    rel, mon = (m["rel"] or "").lower(), m["m"].lower()
+    if mon == "may" and not (rel or m["y"]):
+        return None
+    y = int(m["y"]) if m["y"] else tw.month_year(c.today, tw.MONTHS[mon], rel, c.pref(m.start("m")))
+    start = tw.safe_date(y, tw.MONTHS[mon], 1)
+    if start is None:
+        return None
+    end = tw.at(tw.add_months(start, 1), 0, c.tz)
+    return _full(m, tw.at(start, 0, c.tz), end, False, 0 if rel in ("this", "next", "last") else "m")
+
+
+def _weekday(m: re.Match[str], c: _Ctx) -> _C | None:
+    word, week = m["wd"].lower(), (m["wk1"] or m["wk2"] or "").lower()
+    rel = " ".join((m["rel"] or "").lower().split())
+    risky = word in tw.RISKY_WEEKDAYS and not (week or rel or c.before(tw.RISKY_BEFORE, m.start()))
+    if risky and not tw.RISKY_AFTER.match(c.text, m.end()):
+        return None  # "I sat down", "the sun"
+    wd = tw.WEEKDAYS[word]
+    if week:
+        k = {"this": 0, "next": 1, "last": -1}[week]
+        return _c(m, day=tw.monday(c.today) + timedelta(days=7 * k + wd))
+    rel = {"this coming": "", "coming": "", "previous": "last", "past": "last"}.get(rel, rel)
+    return _c(m, day=tw.weekday_date(c.today, wd, rel, c.pref(m.start())), wd_only=True)
+
+
+def _relday(m: re.Match[str], c: _Ctx) -> _C | None:
+    word = m["w"].lower()
+    offset = 2 if "after" in word else -2 if "before" in word else -1 if word == "yesterday" else 0
+    offset = 1 if word.startswith(("tom", "tmr")) else offset
+    return _c(m, day=c.today + timedelta(days=offset), part="evening" if word.startswith("toni") else None)
+
+
+def _part(m: re.Match[str], c: _Ctx) -> _C | None:
+    rel, part = (m["rel"] or "").lower(), m["p"].lower()
+    if part == "night" and not rel and not c.before(tw.NIGHT_BEFORE, m.start("p")):
+        return None  # "night shift"
+    offset = {"this": 0, "last": -1, "yesterday": -1, "tomorrow": 1}.get(rel)
+    return _c(m, part=part, day=None if offset is None else c.today + timedelta(days=offset))
+
+
+_QTY: Final = tw.qty_pattern(tw.TIME_UNITS)
+_LB2: Final = r"(?<![\w.:])"
+_NOT_AFTER: Final = rf"(?![\w:]|[.,/]\d)(?!\s*{NOT_CLOCK})"
+_Handler = Callable[[re.Match[str], _Ctx], _C | None]
+# In priority order: at the same start the longest match wins, then the earliest scanner here.
+_SCANNERS: Final[tuple[tuple[re.Pattern[str], _Handler], ...]] = (
+    (rx(rf"\b(?P<the>the\s+)?(?P<dir>past|last|next|previous|coming)\s+(?:(?P<n>\d{{1,4}}|{tw.NUM_WORDS})\s+)?"
+        r"(?P<u>minutes?|mins?|hours?|hrs?|days?|weeks?|months?)\b"), _window),
+    (rx(r"\b(?:the\s+)?(?:(?P<rel>this|next|last|coming|current|previous|past|following)\s+"
+        r"(?P<u>weekend|week|month|year)|(?P<after>week\s+after\s+next)|(?P<wkend>weekend))\b"), _calendar),
+    (rx(r"\b(?:the\s+)?(?:rest|remainder)\s+of\s+(?:the\s+|this\s+)?(?P<u>day|today|week|month|year)\b"),
+     _rest),
+    (rx(rf"\bin\s+(?:about\s+|around\s+|another\s+)?{_QTY}"), _relative),
+    (rx(rf"{NUM_START}{_QTY}\s+(?:from\s+(?P<ref>now|today|tomorrow)|(?P<ago>ago))\b"), _relative),
+    (rx(rf"(?:\b(?P<kw>between|from)\s+)?{tw.CLOCK_END.format(i=1, lb=NUM_START, ap=AMPM)}\s*"
+        r"(?P<sep>-|–|—|\bto\b|\band\b|\buntil\b|\btill\b|\bthrough\b|\bthru\b)\s*"
+        rf"{tw.CLOCK_END.format(i=2, lb=_LB2, ap=AMPM)}{_NOT_AFTER}"), _crange),
+    (rx(rf"{NUM_START}(?P<y>\d{{4}})-(?P<mo>\d{{1,2}})-(?P<d>\d{{1,2}})"
+        r"(?:[T\s](?P<th>\d{2}):(?P<tm>\d{2})(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?(?![\w-]|[.:/]\d)"),
+     _date_numeric),
+    (rx(rf"{NUM_START}(?P<mo>\d{{1,2}})/(?P<d>\d{{1,2}})(?:/(?P<y>\d{{4}}|\d{{2}}))?{_NOT_AFTER}"),
+     _date_numeric),
+    (rx(rf"\b(?P<m>{MONTH_ANY})\.?\s+(?:the\s+)?(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\b(?![:.]\d)"
+        rf"(?!\s*(?:{AMPM}|o['’]?\s?clock|{NOT_CLOCK}))(?:,?\s+(?P<y>\d{{4}})\b)?"), _date_named),
+    (rx(rf"(?:\bthe\s+)?{NUM_START}(?P<d>\d{{1,2}})(?P<suf>st|nd|rd|th)?\s+(?P<of>of\s+)?"
+        rf"(?P<m>{MONTH_ANY})\b(?:,?\s+(?P<y>\d{{4}})\b)?"), _date_named),
+    (rx(rf"(?:\b(?P<the>the)\s+)?{NUM_START}(?P<d>\d{{1,2}})(?:st|nd|rd|th)\b"
+        rf"(?!\s+(?:of\s+)?(?:{MONTH_ANY})\b)(?!\s+(?:{tw.ORD_NOUNS})\b)"), _ordinal_day),
+    (rx(r"\b(?:(?P<wk1>this|next|last)\s+week(?:'s)?\s+(?:on\s+)?|(?P<rel>this\s+coming|this|next|last|coming"
+        rf"|previous|past)\s+)?(?P<wd>{WEEKDAY_ANY})\b(?:\s+(?P<wk2>this|next|last)\s+week\b)?"), _weekday),
+    (rx(r"\b(?P<w>(?:the\s+)?day\s+after\s+tomorrow|(?:the\s+)?day\s+before\s+yesterday|today|tomorrow|tmrw"
+        r"|tmr|tomorow|tommorow|tommorrow|yesterday|tonight|tonite)\b"), _relday),
+    (rx(r"\b(?:(?P<rel>this|last|yesterday|tomorrow)\s+)?(?<!good\s)(?P<p>morning|afternoon|evening|night)\b"),
+     _part),
+    (rx(rf"{NUM_START}(?P<h>\d{{1,2}})(?:[:.](?P<m>\d{{2}}))?\s*(?P<ap>{AMPM})"), _clock),
+    (rx(rf"{NUM_START}(?P<h>\d{{1,2}}):(?P<m>\d{{2}})(?::\d{{2}})?(?![\w:]|[.,/]\d)"), _clock),
+    (rx(rf"{NUM_START}(?P<h>\d{{1,2}})\s*o['’]?\s?clock\b"), _clock),
+    (rx(rf"(?:\b(?:at|by|until|till|til)\s+|@\s*)(?P<h>\d{{1,2}}){_NOT_AFTER}"), _clock),
+    (rx(rf"\b(?:around|about|after|before)\s+(?P<h>\d{{1,2}})(?![\w:]|[.,/]\d)(?=\s*(?:$|[.,;!?)]|(?:today"
+        rf"|tomorrow|tonight|on|in\s+the|this|next|or|at\s+night|{WEEKDAY_ANY})\b))"), _clock),
+    (rx(rf"{NUM_START}(?P<h>\d{{1,2}})(?::(?P<m>\d{{2}}))?{tw.PARTS_AHEAD}"), _clock),
+    (rx(r"\b(?:(?:12\s*)?(?:noon|midday|midnight)|eod|cob|end\s+of\s+(?:the\s+)?(?:business\s+|work\s+)?day"
+        r"|close\s+of\s+business|(?P<q>half|quarter)\s+(?P<r>past|after|to|til|till|before)\s+(?P<h>\d{1,2})"
+        r"(?![\w:]))\b"), _named_clock),
+    (rx(r"\b(?:(?P<rel>this|next|last|in|during|for|of|since|until|till|by|through|throughout|early|mid|late"
+        rf"|end\s+of|beginning\s+of|start\s+of)[\s-]+)?(?P<m>{tw.MONTH_FULL})\b(?:\s+(?P<y>\d{{4}})\b)?"
+        r"(?!\.?\s+(?:the\s+)?\d)"), _month),
+)  # fmt: skip
+
+
+def _joinable(group: list[_C], c: _C) -> bool:
+    if c.full or any(x.full for x in group):
+        return False
+    if (c.part and any(x.part for x in group)) or (
+        c.clock is not None and any(x.clock is not None for x in group)
+    ):
+        return False
+    days = [x for x in group if x.day]
+    return not (c.day and days and (len(days) > 1 or days[0].wd_only == c.wd_only))
+
+
+def _group(text: str, comps: list[_C]) -> list[_G]:
+    """Adjacent pieces ("tomorrow" + "at" + "3pm") become one expression; then a lone day and a lone time."""
+    groups: list[_G] = []
+    for c in comps:
+        last = groups[-1] if groups else None
+        if (
+            last is not None
+            and c.s - last.comps[-1].e <= 24
+            and tw.GAP.fullmatch(text, last.comps[-1].e, c.s)
+            and _joinable(last.comps, c)
+        ):
+            last.comps.append(c)
+            last.spans[-1] = (last.spans[-1][0], c.e)
+            continue
+        since = tw.SINCE_BEFORE.search(text, max(0, c.s - 12), c.s)
+        groups.append(_G([c], [(c.s, c.e)], since.start() if since else None))
+    days = [g for g in groups if g.kind() == "day" and g.since is None]
+    times = [g for g in groups if g.kind() == "time" and g.since is None]
+    if len(days) == 1 and len(times) == 1:
+        first, second = sorted((days[0], times[0]), key=lambda g: g.spans[0])
+        first.comps += second.comps
+        first.spans += second.spans
+        groups.remove(second)
+    return groups
+
+
+def _pick_day(c: _Ctx, start: int, end: int | None, since: bool) -> date:
+    """The day of a time given without one: the next (future), today (past), the last one (since)."""
+    today = c.today
+    if since:
+        return today if tw.at(today, start, c.tz) <= c.now else today - timedelta(days=1)
+    if c.prefer == "past":
+        return today - timedelta(days=1) if start == 1440 else today  # "midnight" = today 00:00
+    if end is None:
+        return today if tw.at(today, start, c.tz) >= c.now else today + timedelta(days=1)
+    return today if tw.at(today, end, c.tz) > c.now else today + timedelta(days=1)
+
+
+def _resolve(g: _G, c: _Ctx) -> TimeMatch | None:
+    full = next((x.full for x in g.comps if x.full), None)
+    if full is not None:
+        start, end, has_clock = full
+    else:
+        day_c = sorted((x for x in g.comps if x.day), key=lambda x: x.wd_only)  # a date beats a weekday
+        day = day_c[0].day if day_c else None
+        part = next((x.part for x in g.comps if x.part), None)
+        clk = next((x for x in g.comps if x.clock is not None), None)
+        has_clock = clk is not None
+        hi: int | None
+        if clk is not None and clk.clock is not None:
+            lo = tw.in_part(clk.clock, clk.raw, part)
+            hi = clk.clock_end
+        elif part is not None:
+            lo, hi = tw.PARTS[part]
+        else:
+            lo, hi = 0, 1440
+        if day is None:
+            day = _pick_day(c, lo, hi, g.since is not None)
+        start, end = tw.at(day, lo, c.tz), None if hi is None else tw.at(day, hi, c.tz)
+    spans = tuple(g.spans)
+    if g.since is not None and start < c.now:
+        end, spans = c.now, ((g.since, spans[0][1]), *spans[1:])
+    if end is not None and end <= start:
+        return None
+    return TimeMatch(start, end, has_clock, spans)
+
+
+def find_times(text: str, now: datetime, prefer: Prefer = "future") -> list[TimeMatch]:
+    """Every time expression in ``text``, in text order, resolved against the aware ``now``."""
+    try:
+        return _find_times(text, now, prefer)
+    except Exception:  # never raise on chat input
+        return []
+
+
+def _find_times(text: str, now: datetime, prefer: str) -> list[TimeMatch]:
+    if not text or tw.HINT.search(text) is None:
+        return []
+    ctx = _Ctx(text, now, now.tzinfo, now.date(), "past" if prefer == "past" else "future")
+    masks = [m.span() for m in tw.MASK.finditer(text)]
+    found: list[tuple[int, int, int, _C]] = []
+    for prio, (pattern, handler) in enumerate(_SCANNERS):
+        for m in pattern.finditer(text):
+            try:
+                c = handler(m, ctx)
+            except (ValueError, OverflowError, KeyError, IndexError):
+                continue
+            if c is not None and c.e > c.s and not any(s < c.e and c.s < e for s, e in masks):
+                found.append((c.s, c.s - c.e, prio, c))
+    found.sort(key=lambda f: f[:3])
+    kept: list[_C] = []
+    for s, _, _, c in found:
+        if not kept or s >= kept[-1].e:
+            kept.append(c)
+    out: list[TimeMatch] = []
+    for g in _group(text, kept):
+        try:
+            tm = _resolve(g, ctx)
+        except (ValueError, OverflowError):
+            continue
+        if tm is not None:
+            out.append(tm)
+    return sorted(out, key=lambda t: t.spans[0])
