@@ -73,10 +73,14 @@ def main() -> None:
     print(f"{'set':<20}{'requests':>9}{'req/s':>10}{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}")
     for name, texts in sets.items():
         r = measure(planner, texts, options.rounds)
-        print(f"{name:<20}{r['requests']:>9.0f}{r['per_second']:>10.0f}{r['p50_ms']:>9.3f}{r['p99_ms']:>9.3f}"
-              f"{r['max_ms']:>9.3f}")
+        print(
+            f"{name:<20}{r['requests']:>9.0f}{r['per_second']:>10.0f}{r['p50_ms']:>9.3f}{r['p99_ms']:>9.3f}"
+            f"{r['max_ms']:>9.3f}"
+        )
     starts = cold_start(5)
-    print(f"`planbot plan` cold start: median {statistics.median(starts):.3f} s, max {max(starts):.3f} s (5 runs)")
+    print(
+        f"`planbot plan` cold start: median {statistics.median(starts):.3f} s, max {max(starts):.3f} s (5 runs)"
+    )
 
 
 if __name__ == "__main__":

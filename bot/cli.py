@@ -28,7 +28,9 @@ def main() -> None:
 
 @main.command()
 @click.argument("text", required=False)
-@click.option("--jsonl", "jsonl", type=click.Path(dir_okay=False, allow_dash=True), help="Batch: one request per line.")
+@click.option(
+    "--jsonl", "jsonl", type=click.Path(dir_okay=False, allow_dash=True), help="Batch: one request per line."
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the contract JSON instead of text.")
 @click.option("--now", help="The clock: local time in --tz, or ISO with an offset.")
 @click.option("--tz", help="IANA time zone, e.g. America/New_York.")
@@ -91,8 +93,11 @@ def _batch(planner: Any, path: str, now: datetime) -> None:
             understood = planner.understand(text, now)
         else:
             goal = Goal(intent="unsupported", entity="none")
-            parse = ParseResult(meta=MetaGoal(meta_type="single", goals=(goal,)), confidence=0.0,
-                                explanation="the line has no text to understand")
+            parse = ParseResult(
+                meta=MetaGoal(meta_type="single", goals=(goal,)),
+                confidence=0.0,
+                explanation="the line has no text to understand",
+            )
             understood = Understood(parse, Plan())
         out.write(json.dumps(output_line(item_id, understood), ensure_ascii=False) + "\n")
     out.flush()
@@ -111,7 +116,9 @@ def _read_lines(path: str) -> Iterator[tuple[int, str]]:
 @click.option("--now", default="2026-03-02T09:00:00", show_default=True)
 @click.option("--tz", default="America/New_York", show_default=True)
 @click.option("--show", default=0, help="Show up to N failures per file.")
-@click.option("--json", "as_json", is_flag=True, help="One JSON line of figures per file (as score.py prints).")
+@click.option(
+    "--json", "as_json", is_flag=True, help="One JSON line of figures per file (as score.py prints)."
+)
 def evaluate(files: tuple[str, ...], now: str, tz: str, show: int, as_json: bool) -> None:
     """Plan every line of evaluation FILES and print the metrics of contract §4."""
     from bot.evaluation import evaluate as score, index_by_id, load_jsonl
@@ -126,6 +133,8 @@ def evaluate(files: tuple[str, ...], now: str, tz: str, show: int, as_json: bool
             gold = load_jsonl(path)
         except ValueError as error:
             raise click.ClickException(str(error)) from error
-        predictions = [output_line(item.get("id"), planner.understand(str(item.get("text", "")), clock)) for item in gold]
+        predictions = [
+            output_line(item.get("id"), planner.understand(str(item.get("text", "")), clock)) for item in gold
+        ]
         report = score(gold, index_by_id(predictions))
         click.echo(report.as_json() if as_json else format_report(report, path, show))

@@ -19,8 +19,9 @@ class Understood:
 
 
 class RequestPlanner:
-    def __init__(self, understanding: GoalUnderstandingService | None = None,
-                 planner: RuleBasedPlanner | None = None) -> None:
+    def __init__(
+        self, understanding: GoalUnderstandingService | None = None, planner: RuleBasedPlanner | None = None
+    ) -> None:
         self._understanding = understanding or GoalUnderstandingService()
         self._planner = planner or RuleBasedPlanner()
 

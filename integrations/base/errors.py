@@ -1,10 +1,10 @@
 """The connector error tree; every protocol's failures are mapped into it.
 
-    ConnectorError
-    ├── TransientError   timeouts, 5xx, 429: worth retrying (``retry_after`` seconds when known)
-    ├── PermanentError   the request itself is wrong: retrying cannot help
-    ├── AuthError        credentials missing, expired or revoked: the user must reconnect
-    └── NotFoundError    the record, event or message does not exist
+ConnectorError
+├── TransientError   timeouts, 5xx, 429: worth retrying (``retry_after`` seconds when known)
+├── PermanentError   the request itself is wrong: retrying cannot help
+├── AuthError        credentials missing, expired or revoked: the user must reconnect
+└── NotFoundError    the record, event or message does not exist
 """
 
 

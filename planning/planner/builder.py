@@ -25,14 +25,27 @@ class PlanBuilder:
         self.record_lookup: dict[int, str] = {}
 
     def add(
-        self, id_hint: str, intent: str, tool: str, inputs: dict[str, Any], goal: int, after: tuple[str, ...] = ()
+        self,
+        id_hint: str,
+        intent: str,
+        tool: str,
+        inputs: dict[str, Any],
+        goal: int,
+        after: tuple[str, ...] = (),
     ) -> str:
         step_id = self._unique(slug(id_hint))
         referenced = [ref.step_id for ref in references_in(inputs)]
         depends = tuple(dict.fromkeys([*referenced, *after]))
         clean_inputs = {k: v for k, v in inputs.items() if v is not None}
         self._steps.append(
-            Step(id=step_id, intent=intent, tool=tool, arguments={"input": clean_inputs}, depends_on=depends, goal=goal)
+            Step(
+                id=step_id,
+                intent=intent,
+                tool=tool,
+                arguments={"input": clean_inputs},
+                depends_on=depends,
+                goal=goal,
+            )
         )
         self.goal_steps.setdefault(goal, []).append(step_id)
         return step_id

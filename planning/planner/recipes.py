@@ -41,13 +41,19 @@ def _email_filters(goal: Goal, builder: PlanBuilder) -> dict[str, Any]:
 
 def find_email(goal: Goal, index: int, builder: PlanBuilder) -> None:
     who = goal.slots.people[0] if goal.slots.people else None
-    builder.add(f"fetch_{slug(who or 'emails', 12)}_emails" if who else "fetch_emails",
-                f"Find emails{' from ' + who if who else ''}", "fetch_emails", _email_filters(goal, builder), index)
+    builder.add(
+        f"fetch_{slug(who or 'emails', 12)}_emails" if who else "fetch_emails",
+        f"Find emails{' from ' + who if who else ''}",
+        "fetch_emails",
+        _email_filters(goal, builder),
+        index,
+    )
 
 
 def summarize_email(goal: Goal, index: int, builder: PlanBuilder) -> None:
-    fetch = builder.add("fetch_emails", "Find the emails to summarize", "fetch_emails",
-                        _email_filters(goal, builder), index)
+    fetch = builder.add(
+        "fetch_emails", "Find the emails to summarize", "fetch_emails", _email_filters(goal, builder), index
+    )
     builder.add("summarize_emails", "Summarize them", "summarize", {"text": reference(fetch, "data")}, index)
 
 
@@ -62,8 +68,13 @@ def send_email(goal: Goal, index: int, builder: PlanBuilder) -> None:
         body = reference(_summary_step(goal, index, builder), "data.summary")
     subject = s.subject or ("Summary" if "summary_of" in goal.scope else placeholder("subject"))
     who = ", ".join(s.people) or ", ".join(s.emails) or "them"
-    builder.add("send_email", f"Email {who}" + (f": {subject}" if "{{" not in subject else ""),
-                "send_email", {"to": recipients, "subject": subject, "body": body}, index)
+    builder.add(
+        "send_email",
+        f"Email {who}" + (f": {subject}" if "{{" not in subject else ""),
+        "send_email",
+        {"to": recipients, "subject": subject, "body": body},
+        index,
+    )
 
 
 def _summary_step(goal: Goal, index: int, builder: PlanBuilder) -> str:
@@ -77,7 +88,9 @@ def _summary_step(goal: Goal, index: int, builder: PlanBuilder) -> str:
         "query": source.get("topic"),
     }
     fetch = builder.add("fetch_emails", "Find the emails to summarize", "fetch_emails", filters, index)
-    return builder.add("summarize_emails", "Summarize them", "summarize", {"text": reference(fetch, "data")}, index)
+    return builder.add(
+        "summarize_emails", "Summarize them", "summarize", {"text": reference(fetch, "data")}, index
+    )
 
 
 def _reply(goal: Goal, index: int, builder: PlanBuilder, body: str) -> None:
@@ -86,26 +99,40 @@ def _reply(goal: Goal, index: int, builder: PlanBuilder, body: str) -> None:
         message = builder.goal_steps[earlier][-1]
     else:
         who = goal.slots.people[0] if goal.slots.people else None
-        message = builder.add(f"find_{slug(who, 12)}_email" if who else "find_last_email",
-                              f"Find the last email{' from ' + who if who else ''}", "fetch_emails",
-                              {"sender": who, "limit": 1}, index)
-    builder.add("reply_email", "Reply to it", "reply_email",
-                {"messageId": reference(message, "data[0].id"), "body": body}, index)
+        message = builder.add(
+            f"find_{slug(who, 12)}_email" if who else "find_last_email",
+            f"Find the last email{' from ' + who if who else ''}",
+            "fetch_emails",
+            {"sender": who, "limit": 1},
+            index,
+        )
+    builder.add(
+        "reply_email",
+        "Reply to it",
+        "reply_email",
+        {"messageId": reference(message, "data[0].id"), "body": body},
+        index,
+    )
 
 
 # --- calendar ------------------------------------------------------------------------------------------
 
 
 def find_events(goal: Goal, index: int, builder: PlanBuilder) -> None:
-    builder.add("fetch_events", "Find the events", "fetch_calendar_events", _event_filters(goal, builder), index)
+    builder.add(
+        "fetch_events", "Find the events", "fetch_calendar_events", _event_filters(goal, builder), index
+    )
 
 
 def _event_filters(goal: Goal, builder: PlanBuilder) -> dict[str, Any]:
     s = goal.slots
     start = end = None
     if s.when is not None:
-        start, end = window_for(s.when, builder.now, INSTANT_QUERY_MINUTES) if s.when.end is None else (
-            s.when.start, s.when.end)
+        start, end = (
+            window_for(s.when, builder.now, INSTANT_QUERY_MINUTES)
+            if s.when.end is None
+            else (s.when.start, s.when.end)
+        )
     elif goal.intent == "find":
         start = builder.now
     return {
@@ -123,18 +150,37 @@ def create_event(goal: Goal, index: int, builder: PlanBuilder) -> None:
     duration = s.duration_minutes or DEFAULT_DURATION
     if goal.scope.get("free_slot"):
         window_start, window_end = window_for(s.when, builder.now, FREE_AT_MINUTES)
-        slots = builder.add("find_free_slot", "Find a free slot", "find_free_slots", {
-            "attendees": attendees or None, "durationMinutes": duration,
-            "windowStart": _iso(window_start), "windowEnd": _iso(window_end)}, index)
+        slots = builder.add(
+            "find_free_slot",
+            "Find a free slot",
+            "find_free_slots",
+            {
+                "attendees": attendees or None,
+                "durationMinutes": duration,
+                "windowStart": _iso(window_start),
+                "windowEnd": _iso(window_end),
+            },
+            index,
+        )
         start: str = reference(slots, "data[0].start")
     elif s.when is not None and s.when.has_clock_time:
         start = s.when.start.isoformat()
     else:
         start = placeholder("startTime")
     title = s.title or (f"Meeting with {', '.join(s.people)}" if s.people else "Meeting")
-    builder.add("create_event", f"Create the event '{title}'", "create_calendar_event", {
-        "title": title, "startTime": start, "durationMinutes": duration,
-        "attendees": attendees or None, "location": s.location}, index)
+    builder.add(
+        "create_event",
+        f"Create the event '{title}'",
+        "create_calendar_event",
+        {
+            "title": title,
+            "startTime": start,
+            "durationMinutes": duration,
+            "attendees": attendees or None,
+            "location": s.location,
+        },
+        index,
+    )
 
 
 def _find_event_step(goal: Goal, index: int, builder: PlanBuilder) -> str:
@@ -164,24 +210,39 @@ def update_event(goal: Goal, index: int, builder: PlanBuilder) -> None:
         changes["durationMinutes"] = s.duration_minutes
     if len(changes) == 1:
         added = person_refs(goal, index, builder)
-        changes["attendees"] = ([reference(event, "data[0].attendees"), *added] if added
-                                else [placeholder("attendees")])
+        changes["attendees"] = (
+            [reference(event, "data[0].attendees"), *added] if added else [placeholder("attendees")]
+        )
     builder.add("update_event", "Change the event", "update_calendar_event", changes, index)
 
 
 def delete_event(goal: Goal, index: int, builder: PlanBuilder) -> None:
     event = _find_event_step(goal, index, builder)
-    builder.add("delete_event", "Delete the event", "delete_calendar_event",
-                {"eventId": reference(event, "data[0].id")}, index)
+    builder.add(
+        "delete_event",
+        "Delete the event",
+        "delete_calendar_event",
+        {"eventId": reference(event, "data[0].id")},
+        index,
+    )
 
 
 def find_free_slots(goal: Goal, index: int, builder: PlanBuilder) -> None:
     s = goal.slots
     attendees = person_refs(goal, index, builder)
     start, end = window_for(s.when, builder.now, FREE_AT_MINUTES)
-    builder.add("find_free_slots", "Find free time", "find_free_slots", {
-        "attendees": attendees or None, "durationMinutes": s.duration_minutes or DEFAULT_DURATION,
-        "windowStart": _iso(start), "windowEnd": _iso(end)}, index)
+    builder.add(
+        "find_free_slots",
+        "Find free time",
+        "find_free_slots",
+        {
+            "attendees": attendees or None,
+            "durationMinutes": s.duration_minutes or DEFAULT_DURATION,
+            "windowStart": _iso(start),
+            "windowEnd": _iso(end),
+        },
+        index,
+    )
 
 
 # --- CRM -----------------------------------------------------------------------------------------------
@@ -209,8 +270,13 @@ def _record_filters(goal: Goal) -> dict[str, Any]:
 
 def find_records(goal: Goal, index: int, builder: PlanBuilder) -> None:
     entity_type = ENTITY_TYPES[goal.entity]
-    step = builder.add(f"find_{goal.entity}s", f"Find {goal.entity}s", "fetch_entity",
-                       {"entityType": entity_type, "filters": _record_filters(goal), "limit": goal.slots.limit}, index)
+    step = builder.add(
+        f"find_{goal.entity}s",
+        f"Find {goal.entity}s",
+        "fetch_entity",
+        {"entityType": entity_type, "filters": _record_filters(goal), "limit": goal.slots.limit},
+        index,
+    )
     builder.record_lookup[index] = step
 
 
@@ -234,24 +300,49 @@ def create_record(goal: Goal, index: int, builder: PlanBuilder) -> None:
     if goal.entity == "lead" and not (person or company):
         fields["name"] = placeholder("name")
     fields = {k: v for k, v in fields.items() if v is not None}
-    step = builder.add(f"create_{goal.entity}", f"Create the {goal.entity}", "create_entity",
-                       {"entityType": entity_type, "fields": fields}, index)
+    step = builder.add(
+        f"create_{goal.entity}",
+        f"Create the {goal.entity}",
+        "create_entity",
+        {"entityType": entity_type, "fields": fields},
+        index,
+    )
     builder.record_lookup.setdefault(index, step)
 
 
-_FIELD_NAMES = {"phone": "phone", "phone number": "phone", "number": "phone", "email": "email", "e-mail": "email",
-                "email address": "email", "title": "title", "job title": "title", "company": "company",
-                "name": "name", "industry": "industry", "domain": "domain", "owner": "owner",
-                "close date": "closeDate", "closedate": "closeDate", "amount": "amount", "stage": "stage",
-                "status": "status"}
+_FIELD_NAMES = {
+    "phone": "phone",
+    "phone number": "phone",
+    "number": "phone",
+    "email": "email",
+    "e-mail": "email",
+    "email address": "email",
+    "title": "title",
+    "job title": "title",
+    "company": "company",
+    "name": "name",
+    "industry": "industry",
+    "domain": "domain",
+    "owner": "owner",
+    "close date": "closeDate",
+    "closedate": "closeDate",
+    "amount": "amount",
+    "stage": "stage",
+    "status": "status",
+}
 
 
 def update_record(goal: Goal, index: int, builder: PlanBuilder) -> None:
     s = goal.slots
     entity_type = ENTITY_TYPES[goal.entity]
-    label = s.people[0] if s.people and goal.entity in ("contact", "lead") else (
-        s.companies[0] if s.companies else goal.entity)
-    record = builder.lookup(entity_type, _record_filters(goal) or {"name": placeholder("name")}, index, slug(label, 16))
+    label = (
+        s.people[0]
+        if s.people and goal.entity in ("contact", "lead")
+        else (s.companies[0] if s.companies else goal.entity)
+    )
+    record = builder.lookup(
+        entity_type, _record_filters(goal) or {"name": placeholder("name")}, index, slug(label, 16)
+    )
     builder.record_lookup[index] = record
     fields: dict[str, Any] = {}
     for key, value in s.field_changes:
@@ -275,26 +366,48 @@ def update_record(goal: Goal, index: int, builder: PlanBuilder) -> None:
     if "email" in fields and s.emails:
         fields["email"] = s.emails[0]
     if not fields:
-        fields = {"status" if goal.entity == "lead" else "name": placeholder("status" if goal.entity == "lead" else "name")}
-    builder.add(f"update_{goal.entity}", f"Update the {goal.entity}", "update_entity",
-                {"entityType": entity_type, "id": reference(record, "data[0].id"), "fields": fields}, index)
+        fields = {
+            "status" if goal.entity == "lead" else "name": placeholder(
+                "status" if goal.entity == "lead" else "name"
+            )
+        }
+    builder.add(
+        f"update_{goal.entity}",
+        f"Update the {goal.entity}",
+        "update_entity",
+        {"entityType": entity_type, "id": reference(record, "data[0].id"), "fields": fields},
+        index,
+    )
 
 
 def delete_record(goal: Goal, index: int, builder: PlanBuilder) -> None:
     entity_type = ENTITY_TYPES[goal.entity]
     label = (goal.slots.people or goal.slots.companies or (goal.entity,))[0]
-    record = builder.lookup(entity_type, _record_filters(goal) or {"name": placeholder("name")}, index, slug(label, 16))
-    builder.add(f"delete_{goal.entity}", f"Delete the {goal.entity}", "delete_entity",
-                {"entityType": entity_type, "id": reference(record, "data[0].id")}, index)
+    record = builder.lookup(
+        entity_type, _record_filters(goal) or {"name": placeholder("name")}, index, slug(label, 16)
+    )
+    builder.add(
+        f"delete_{goal.entity}",
+        f"Delete the {goal.entity}",
+        "delete_entity",
+        {"entityType": entity_type, "id": reference(record, "data[0].id")},
+        index,
+    )
 
 
 def summarize_records(goal: Goal, index: int, builder: PlanBuilder) -> None:
     if goal.entity == "event":
-        source = builder.add("fetch_events", "Find the events", "fetch_calendar_events",
-                             _event_filters(goal, builder), index)
+        source = builder.add(
+            "fetch_events", "Find the events", "fetch_calendar_events", _event_filters(goal, builder), index
+        )
     else:
-        source = builder.add(f"find_{goal.entity}s", f"Find {goal.entity}s", "fetch_entity",
-                             {"entityType": ENTITY_TYPES[goal.entity], "filters": _record_filters(goal)}, index)
+        source = builder.add(
+            f"find_{goal.entity}s",
+            f"Find {goal.entity}s",
+            "fetch_entity",
+            {"entityType": ENTITY_TYPES[goal.entity], "filters": _record_filters(goal)},
+            index,
+        )
     builder.add("summarize", "Summarize them", "summarize", {"text": reference(source, "data")}, index)
 
 

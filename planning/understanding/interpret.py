@@ -1,5 +1,6 @@
 """Reading one clause: which (intent, entity) the evidence supports, how surely, and why."""
 
+import re
 from dataclasses import dataclass
 
 from planning.types import Entity, Intent
@@ -65,12 +66,12 @@ def read_clause(text: str, *, has_time: bool = False, names_someone: bool = Fals
     question = any(e.kind == "question" for e in evidence)
     entity_scores = _scores(entities)
     domain = max((e.weight for e in entities), default=0.0)
-    main = next((e for e in intents if e.weight >= 2.0), None)
+    main = _main_verb(intents, question, text)
     worst_offtopic = max(offtopic, key=lambda e: e.weight, default=None)
     support = domain + (ACTION_SUPPORT if domain and main is not None and main.concept != "find" else 0.0)
     if worst_offtopic is not None and worst_offtopic.weight >= support:
         return Reading(
-            "unsupported", "none", min(0.95, 0.6 + worst_offtopic.weight / 15), None,
+            "unsupported", "none", round(min(0.95, 0.6 + worst_offtopic.weight / 15), 2), None,
             f"'{worst_offtopic.text}' is about {worst_offtopic.concept}, which is outside email, CRM and calendar",
             offtopic=worst_offtopic.concept,
         )  # fmt: skip
@@ -85,29 +86,73 @@ def read_clause(text: str, *, has_time: bool = False, names_someone: bool = Fals
     if not entity_scores and main is not None and main.concept in ("create", "update", "delete"):
         if has_time or names_someone:  # "book 30 minutes with John", "clear my 2pm"
             entity_scores["event"] = 1.0
+    if not entity_scores and _calendar_by_default(text, intents, main, question, has_time):
+        entity_scores["event"] = 1.0  # "cancel", "four pm", "is this week a payday week": the calendar
     if not entity_scores:
         return Reading("unsupported", "none", 0.7, None, "no email, CRM or calendar concept in the request")
-    if domain < STRONG_ENTITY and not _weak_domain_is_enough(main, has_time, names_someone, question):
+    finding = question or "find" in intent_scores
+    if domain < STRONG_ENTITY and not _weak_domain_is_enough(text, main, has_time, names_someone, finding):
         return Reading("unsupported", "none", 0.6, None, "only loose hints of a calendar or email request")
     ranked = _rank(intent_scores, entity_scores, question=question, has_time=has_time)
     (best_score, intent, entity), runner = ranked[0], (ranked[1] if len(ranked) > 1 else None)
     confidence = _confidence(best_score, runner[0] if runner else 0.0, domain)
-    cue_words = [e.text for e in (main, *entities[:2]) if e is not None]
-    explanation = f"{' + '.join(repr(w) for w in cue_words)} -> {intent}/{entity}"
-    return Reading(intent, entity, confidence, (runner[1], runner[2]) if runner else None, explanation)
+    return Reading(
+        intent, entity, confidence, (runner[1], runner[2]) if runner else None,
+        _explain(main, entities, question, intent, entity),
+    )  # fmt: skip
+
+
+def _explain(
+    main: Evidence | None, entities: list[Evidence], question: bool, intent: str, entity: str
+) -> str:
+    cues = []
+    if main is not None:
+        cues.append(f"'{main.text}' (an action)")
+    elif question:
+        cues.append("a question")
+    thing = next((e for e in entities if e.concept == entity), None)
+    if thing is not None and (main is None or thing.text.lower() != main.text.lower()):
+        cues.append(f"'{thing.text}' ({entity})")
+    return f"{' + '.join(cues) or 'default reading'} -> {intent}/{entity}"
+
+
+_BARE_ACTION = frozenset({"cancel", "delete", "remove", "reschedule", "clear", "move", "schedule", "add"})
+
+
+def _calendar_by_default(
+    text: str, intents: list[Evidence], main: Evidence | None, question: bool, has_time: bool
+) -> bool:
+    """With no thing named, a bare action, a bare time or a question about a time is about the calendar."""
+    words = text.lower().strip(" ?!.").split()
+    if len(words) == 1 and words[0] in _BARE_ACTION:
+        return True
+    return has_time and len(words) <= 3 and not intents
+
+
+def _main_verb(intents: list[Evidence], question: bool, text: str) -> Evidence | None:
+    """The first strong action cue: the request's verb. In a question ("did you add...", "what reminders do
+    I have set") a verb that does not open the clause is not a command, and a lone word is a noun."""
+    main = next((e for e in intents if e.weight >= 2.0), None)
+    if main is None or (question and main.start > 0):
+        return None
+    if main.start == 0 and main.end >= len(text.rstrip(" ?!.")):
+        return None
+    return main
+
+
+_WHEN_QUESTION = re.compile(r"^when (?:is|are|does|do|will)\b", re.I)
 
 
 def _weak_domain_is_enough(
-    main: Evidence | None, has_time: bool, names_someone: bool, question: bool
+    text: str, main: Evidence | None, has_time: bool, names_someone: bool, finding: bool
 ) -> bool:
-    """A loose hint ("lunch", "a call") counts when an action verb and a time or a person come with it."""
-    if main is None:
-        return False
+    """A loose hint ("lunch", "a concert") counts with an action and a time or a person, or as a question
+    about a time ("is there any program tomorrow evening")."""
+    if main is None or main.concept == "find":
+        return (has_time and finding) or _WHEN_QUESTION.match(text) is not None
     if main.concept in ("send", "summarize"):
         return True
-    if main.concept == "find":  # "is there any program for tomorrow evening"
-        return has_time and question
-    return main.concept in ("create", "update", "delete") and (has_time or names_someone)
+    return has_time or names_someone
 
 
 def _rank(

@@ -58,7 +58,7 @@ INTENT_CUES = _rows(
         (
             r"let (?!me\b|us\b)"
             + _P
-            + r"(?: \w+)? know|tell (?!me\b|us\b)"
+            + r"(?: \w+)? know|tell (?!me\b|us\b|about\b|what\b|all\b|how\b|when\b|where\b|who\b|if\b|whether\b|the\b|a\b|an\b)"
             + _P
             + r"|drop "
             + _P
@@ -86,7 +86,8 @@ INTENT_CUES = _rows(
         (r"wrote|written|emailed|e-mailed|sent me|messaged", "find", 1.0),
         (
             r"(?:did|has|have|had) [\w']+(?: [\w']+)? (?:send|sent|write|wrote|email|e-mail|reply|replied|respond|"
-            r"responded)(?: to)? me|who (?:send|sent|emailed|e-mailed|wrote)",
+            r"responded)(?: to)? me|who (?:send|sent|emailed|e-mailed|wrote)|"
+            r"did you (?:add|set|schedule|book|create|put|save|send|cancel|delete|remove)",
             "find",
             3.0,
         ),
@@ -101,8 +102,21 @@ INTENT_CUES = _rows(
             "create",
             2.0,
         ),
-        (r"set(?! (?:the |my )?\w+ (?:to|as)\b)", "create", 2.0),
-        (r"go to|attend|be seeing|visit(?:ing)?|remember(?! when| that)", "create", 2.0),
+        (
+            r"(?:^|(?<=\bto )|(?<=\band )|(?<=\bthen )|(?<=\bplease )|(?<=\balso ))set(?! (?:the |my )?\w+ (?:to|as)\b)",
+            "create",
+            2.0,
+        ),
+        (
+            r"go to|attend|be seeing|visit(?:ing)?|remember(?! when| that)|repeat|recurring|make (?:\w+ )?reservations?",
+            "create",
+            2.0,
+        ),
+        (
+            r"(?:let me know|notify me|alert me|tell me) (?:of|about|with|before|the (?:morning|day|night|evening) of)",
+            "create",
+            3.0,
+        ),
         (r"remind(?!ers?\b)|remember to|don't forget|do not forget", "create", 2.5),
         (r"^i(?:'ve| have)(?: got)? (?:a|an|my) ", "create", 2.0),
         # update
@@ -247,7 +261,7 @@ OFFTOPIC_CUES = _rows(
             4.0,
         ),
         (
-            r"taxi|uber|lyft|cab|trains?|flights? to|tickets?|traffic|bus(?:es)?|directions?|route|commute",
+            r"taxi|uber|lyft|cab|trains?|flights? to (?!take|catch|board)|tickets?|traffic|bus(?:es)?|directions?|route|commute",
             "travel",
             4.0,
         ),
@@ -269,12 +283,15 @@ OFFTOPIC_CUES = _rows(
             4.5,
         ),
         (
-            r"(?:to|from|on|the|a|my) lists?(?! of (?:events|meetings|e-?mails|contacts|appointments|leads|deals))",
+            r"(?:to|from|on|the|a|my|new|this|that) lists?(?! of (?:events|meetings|e-?mails|contacts|appointments|leads|deals))",
             "lists",
             2.9,
         ),
         (
-            r"what time is it|time in|time zone|what(?:'s| is) the (?:date|day|time)|what day is",
+            r"what time is it|time in|time zone|what(?:'s| is) the (?:date|day|time)|what day is|"
+            r"(?:what|which) day (?:of the week|does|will|is)|day of the week|fall on|(?:today's|current|the) date\b|"
+            r"what is it today|is it (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
+            r"(?:is|be) (?:a|on a) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b",
             "datetime",
             4.5,
         ),

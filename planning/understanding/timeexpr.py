@@ -249,7 +249,49 @@ _QTY: Final = tw.qty_pattern(tw.TIME_UNITS)
 _LB2: Final = r"(?<![\w.:])"
 _NOT_AFTER: Final = rf"(?![\w:]|[.,/]\d)(?!\s*{NOT_CLOCK})"
 _Handler = Callable[[re.Match[str], _Ctx], _C | None]
-# In priority order: at the same start the longest match wins, then the earliest scanner here.
+_UNITS: Final = frozenset(
+    "minute minutes min mins hour hours hr hrs h day days week weeks month months".split()
+)
+_DIGIT: Final = frozenset({"#"})  # stands for "the text holds a digit"
+_MONTH_WORDS: Final = frozenset(tw.MONTHS)
+# Each scanner runs only when one of its trigger words (or a digit) is in the text.
+_TRIGGERS: Final[tuple[frozenset[str], ...]] = (
+    frozenset({"past", "last", "next", "previous", "coming"}),
+    frozenset({"week", "weekend", "month", "year"}),
+    frozenset({"rest", "remainder"}),
+    _UNITS,
+    _UNITS,
+    _DIGIT | {"noon", "midday", "midnight"},
+    _DIGIT,
+    _DIGIT,
+    _MONTH_WORDS,
+    _MONTH_WORDS,
+    _DIGIT,
+    frozenset(tw.WEEKDAYS),
+    frozenset(
+        {
+            "today",
+            "tomorrow",
+            "tmrw",
+            "tmr",
+            "tomorow",
+            "tommorow",
+            "tommorrow",
+            "yesterday",
+            "tonight",
+            "tonite",
+        }
+    ),
+    frozenset({"morning", "afternoon", "evening", "night"}),
+    _DIGIT,
+    _DIGIT,
+    _DIGIT,
+    _DIGIT,
+    _DIGIT,
+    _DIGIT,
+    frozenset({"noon", "midday", "midnight", "eod", "cob", "end", "close", "half", "quarter"}),
+    _MONTH_WORDS,
+)
 _SCANNERS: Final[tuple[tuple[re.Pattern[str], _Handler], ...]] = (
     (rx(rf"\b(?P<the>the\s+)?(?P<dir>past|last|next|previous|coming)\s+(?:(?P<n>\d{{1,4}}|{tw.NUM_WORDS})\s+)?"
         r"(?P<u>minutes?|mins?|hours?|hrs?|days?|weeks?|months?)\b"), _window),
@@ -382,12 +424,17 @@ def find_times(text: str, now: datetime, prefer: Prefer = "future") -> list[Time
 
 
 def _find_times(text: str, now: datetime, prefer: str) -> list[TimeMatch]:
-    if not text or tw.HINT.search(text) is None:
+    present = set(tw.WORD.findall(text.lower()))
+    if tw.DIGIT.search(text):
+        present.add("#")
+    if not present:
         return []
     ctx = _Ctx(text, now, now.tzinfo, now.date(), "past" if prefer == "past" else "future")
-    masks = [m.span() for m in tw.MASK.finditer(text)]
+    masks = [m.span() for m in tw.MASK.finditer(text)] if "#" in present or "one" in present else []
     found: list[tuple[int, int, int, _C]] = []
     for prio, (pattern, handler) in enumerate(_SCANNERS):
+        if _TRIGGERS[prio].isdisjoint(present):
+            continue
         for m in pattern.finditer(text):
             try:
                 c = handler(m, ctx)

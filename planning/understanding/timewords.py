@@ -112,10 +112,8 @@ MASK: Final = rx(
     r"(?<![\w:])1\s*[:\-]\s*1s?(?![\w:])|\b(?:1|one)[\s-]*on[\s-]*(?:1|one)s?\b"
 )  # a 1:1 meeting
 GAP: Final = rx(r"(?:[\s,]|\b(?:at|on|in\s+the|by|around|about)\b|@|-|–)*")  # between parts of one expression
-HINT: Final = rx(
-    r"\d|day|tom|tmr|yest|toni|night|noon|midnight|midday|morning|evening|week|month|year|hour|min|eod|cob"
-    r"|close|half|quarter|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun"
-)
+WORD: Final = rx(r"[a-z]+")
+DIGIT: Final = rx(r"\d")
 RISKY_BEFORE: Final = rx(r"\b(?:on|by|until|till|since|before|after|every)\s+$")
 RISKY_AFTER: Final = rx(r"\s*(?:\d|at\b|@|morning|afternoon|evening|night)")
 NIGHT_BEFORE: Final = rx(rf"\b(?:at|tomorrow|today|yesterday|{WEEKDAY_ANY})\s+$")

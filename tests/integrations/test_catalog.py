@@ -44,7 +44,9 @@ def test_send_email_needs_real_addresses():
 
 def test_event_start_must_carry_an_offset():
     with pytest.raises(ValidationError):
-        CreateCalendarEventArgs.model_validate({"title": "x", "startTime": "2026-03-03T15:00:00", "durationMinutes": 30})
+        CreateCalendarEventArgs.model_validate(
+            {"title": "x", "startTime": "2026-03-03T15:00:00", "durationMinutes": 30}
+        )
 
 
 def test_unknown_argument_is_refused():
@@ -71,13 +73,20 @@ def test_new_records_need_their_required_fields():
 
 def test_closed_value_sets_are_enforced():
     with pytest.raises(ValidationError):
-        CreateEntityArgs.model_validate({"entityType": "Deal", "fields": {"company": "A", "stage": "won-ish"}})
+        CreateEntityArgs.model_validate(
+            {"entityType": "Deal", "fields": {"company": "A", "stage": "won-ish"}}
+        )
 
 
 def test_free_slot_window_must_be_ordered():
     with pytest.raises(ValidationError, match="windowEnd must be after"):
-        FindFreeSlotsArgs.model_validate({"durationMinutes": 30, "windowStart": "2026-03-03T10:00:00-05:00",
-                                          "windowEnd": "2026-03-03T09:00:00-05:00"})
+        FindFreeSlotsArgs.model_validate(
+            {
+                "durationMinutes": 30,
+                "windowStart": "2026-03-03T10:00:00-05:00",
+                "windowEnd": "2026-03-03T09:00:00-05:00",
+            }
+        )
 
 
 def test_event_update_must_change_something():

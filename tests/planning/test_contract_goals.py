@@ -72,7 +72,10 @@ def test_open_deals_filter_on_open_stages():
     line = run("show open deals for Initech")
     assert args(line, "fetch_entity") == {
         "entityType": "Deal",
-        "filters": {"company": "Initech", "stage": {"in": ["prospecting", "qualification", "proposal", "negotiation"]}},
+        "filters": {
+            "company": "Initech",
+            "stage": {"in": ["prospecting", "qualification", "proposal", "negotiation"]},
+        },
     }
 
 

@@ -41,7 +41,9 @@ def test_missing_required_argument_is_a_problem():
 
 def test_reference_without_dependency_is_rejected():
     undeclared = SEND.model_copy(update={"depends_on": ()})
-    assert messages(Plan(steps=(FIND_JOHN, undeclared))) == ["send: references 'find_john' without depending on it"]
+    assert messages(Plan(steps=(FIND_JOHN, undeclared))) == [
+        "send: references 'find_john' without depending on it"
+    ]
 
 
 def test_reference_to_a_missing_step_is_rejected():
@@ -74,8 +76,11 @@ def test_malformed_template_is_rejected():
 
 
 def test_placeholder_does_not_hide_other_field_errors():
-    bad = step("c", "create_entity", {"entityType": "Deal", "fields": {"company": "{{PLACEHOLDER_company}}",
-                                                                       "stage": "bogus"}})
+    bad = step(
+        "c",
+        "create_entity",
+        {"entityType": "Deal", "fields": {"company": "{{PLACEHOLDER_company}}", "stage": "bogus"}},
+    )
     [problem] = messages(Plan(steps=(bad,)))
     assert "stage" in problem
 
