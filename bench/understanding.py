@@ -78,9 +78,7 @@ def main() -> None:
             f"{r['max_ms']:>9.3f}"
         )
     starts = cold_start(5)
-    print(
-        f"`planbot plan` cold start: median {statistics.median(starts):.3f} s, max {max(starts):.3f} s (5 runs)"
-    )
+    print(f"`planbot plan` cold start: median {statistics.median(starts):.3f} s, max {max(starts):.3f} s (5 runs)")
 
 
 if __name__ == "__main__":

@@ -28,9 +28,7 @@ def main() -> None:
 
 @main.command()
 @click.argument("text", required=False)
-@click.option(
-    "--jsonl", "jsonl", type=click.Path(dir_okay=False, allow_dash=True), help="Batch: one request per line."
-)
+@click.option("--jsonl", "jsonl", type=click.Path(dir_okay=False, allow_dash=True), help="Batch: one request per line.")
 @click.option("--json", "as_json", is_flag=True, help="Print the contract JSON instead of text.")
 @click.option("--now", help="The clock: local time in --tz, or ISO with an offset.")
 @click.option("--tz", help="IANA time zone, e.g. America/New_York.")
@@ -116,12 +114,11 @@ def _read_lines(path: str) -> Iterator[tuple[int, str]]:
 @click.option("--now", default="2026-03-02T09:00:00", show_default=True)
 @click.option("--tz", default="America/New_York", show_default=True)
 @click.option("--show", default=0, help="Show up to N failures per file.")
-@click.option(
-    "--json", "as_json", is_flag=True, help="One JSON line of figures per file (as score.py prints)."
-)
+@click.option("--json", "as_json", is_flag=True, help="One JSON line of figures per file (as score.py prints).")
 def evaluate(files: tuple[str, ...], now: str, tz: str, show: int, as_json: bool) -> None:
     """Plan every line of evaluation FILES and print the metrics of contract §4."""
-    from bot.evaluation import evaluate as score, index_by_id, load_jsonl
+    from bot.evaluation import evaluate as score
+    from bot.evaluation import index_by_id, load_jsonl
     from bot.evaluation_report import format_report
     from planning.output import output_line
     from planning.pipeline import RequestPlanner

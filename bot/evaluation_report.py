@@ -27,9 +27,7 @@ def format_report(report: EvalReport, file_name: str, show_failures: int = 0) ->
 
 def _check_lines(report: EvalReport) -> list[str]:
     return [
-        _figure(CHECK_LABELS.get(name, name), rate, None)
-        for name, rate in report.rates.items()
-        if name != "plan_ok"
+        _figure(CHECK_LABELS.get(name, name), rate, None) for name, rate in report.rates.items() if name != "plan_ok"
     ]
 
 

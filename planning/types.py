@@ -93,9 +93,7 @@ class MetaGoal(Frozen):
             if goal in needs:
                 raise ValueError(f"goal {goal} depends on itself")
         _check_acyclic({k: list(v) for k, v in self.dependencies.items()})
-        expected = (
-            "single" if n == 1 else ("dependent_multi" if self.has_dependencies else "independent_multi")
-        )
+        expected = "single" if n == 1 else ("dependent_multi" if self.has_dependencies else "independent_multi")
         if self.meta_type != expected:
             raise ValueError(f"meta_type {self.meta_type!r} does not fit {n} goal(s); expected {expected!r}")
         return self

@@ -81,9 +81,9 @@ def _is_deferred(error: Any, inputs: dict[str, Any]) -> bool:
         return True
     value: Any = inputs
     for part in error.get("loc", ()):
-        if isinstance(value, dict) and part in value:
-            value = value[part]
-        elif isinstance(value, list) and isinstance(part, int) and part < len(value):
+        in_dict = isinstance(value, dict) and part in value
+        in_list = isinstance(value, list) and isinstance(part, int) and part < len(value)
+        if in_dict or in_list:
             value = value[part]
         else:
             break

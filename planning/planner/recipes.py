@@ -88,9 +88,7 @@ def _summary_step(goal: Goal, index: int, builder: PlanBuilder) -> str:
         "query": source.get("topic"),
     }
     fetch = builder.add("fetch_emails", "Find the emails to summarize", "fetch_emails", filters, index)
-    return builder.add(
-        "summarize_emails", "Summarize them", "summarize", {"text": reference(fetch, "data")}, index
-    )
+    return builder.add("summarize_emails", "Summarize them", "summarize", {"text": reference(fetch, "data")}, index)
 
 
 def _reply(goal: Goal, index: int, builder: PlanBuilder, body: str) -> None:
@@ -119,9 +117,7 @@ def _reply(goal: Goal, index: int, builder: PlanBuilder, body: str) -> None:
 
 
 def find_events(goal: Goal, index: int, builder: PlanBuilder) -> None:
-    builder.add(
-        "fetch_events", "Find the events", "fetch_calendar_events", _event_filters(goal, builder), index
-    )
+    builder.add("fetch_events", "Find the events", "fetch_calendar_events", _event_filters(goal, builder), index)
 
 
 def _event_filters(goal: Goal, builder: PlanBuilder) -> dict[str, Any]:
@@ -129,9 +125,7 @@ def _event_filters(goal: Goal, builder: PlanBuilder) -> dict[str, Any]:
     start = end = None
     if s.when is not None:
         start, end = (
-            window_for(s.when, builder.now, INSTANT_QUERY_MINUTES)
-            if s.when.end is None
-            else (s.when.start, s.when.end)
+            window_for(s.when, builder.now, INSTANT_QUERY_MINUTES) if s.when.end is None else (s.when.start, s.when.end)
         )
     elif goal.intent == "find":
         start = builder.now
@@ -210,9 +204,7 @@ def update_event(goal: Goal, index: int, builder: PlanBuilder) -> None:
         changes["durationMinutes"] = s.duration_minutes
     if len(changes) == 1:
         added = person_refs(goal, index, builder)
-        changes["attendees"] = (
-            [reference(event, "data[0].attendees"), *added] if added else [placeholder("attendees")]
-        )
+        changes["attendees"] = [reference(event, "data[0].attendees"), *added] if added else [placeholder("attendees")]
     builder.add("update_event", "Change the event", "update_calendar_event", changes, index)
 
 
@@ -340,9 +332,7 @@ def update_record(goal: Goal, index: int, builder: PlanBuilder) -> None:
         if s.people and goal.entity in ("contact", "lead")
         else (s.companies[0] if s.companies else goal.entity)
     )
-    record = builder.lookup(
-        entity_type, _record_filters(goal) or {"name": placeholder("name")}, index, slug(label, 16)
-    )
+    record = builder.lookup(entity_type, _record_filters(goal) or {"name": placeholder("name")}, index, slug(label, 16))
     builder.record_lookup[index] = record
     fields: dict[str, Any] = {}
     for key, value in s.field_changes:
@@ -367,9 +357,7 @@ def update_record(goal: Goal, index: int, builder: PlanBuilder) -> None:
         fields["email"] = s.emails[0]
     if not fields:
         fields = {
-            "status" if goal.entity == "lead" else "name": placeholder(
-                "status" if goal.entity == "lead" else "name"
-            )
+            "status" if goal.entity == "lead" else "name": placeholder("status" if goal.entity == "lead" else "name")
         }
     builder.add(
         f"update_{goal.entity}",
@@ -383,9 +371,7 @@ def update_record(goal: Goal, index: int, builder: PlanBuilder) -> None:
 def delete_record(goal: Goal, index: int, builder: PlanBuilder) -> None:
     entity_type = ENTITY_TYPES[goal.entity]
     label = (goal.slots.people or goal.slots.companies or (goal.entity,))[0]
-    record = builder.lookup(
-        entity_type, _record_filters(goal) or {"name": placeholder("name")}, index, slug(label, 16)
-    )
+    record = builder.lookup(entity_type, _record_filters(goal) or {"name": placeholder("name")}, index, slug(label, 16))
     builder.add(
         f"delete_{goal.entity}",
         f"Delete the {goal.entity}",

@@ -16,9 +16,7 @@ def person_refs(goal: Goal, index: int, builder: PlanBuilder) -> list[str]:
         refs.append(reference(builder.record_lookup[source], "data[0].email"))
     record = goal.scope.get("recipient_record")
     if isinstance(record, str) and goal.slots.companies:
-        step = builder.lookup(
-            record, {"company": goal.slots.companies[0]}, index, _label(goal.slots.companies[0])
-        )
+        step = builder.lookup(record, {"company": goal.slots.companies[0]}, index, _label(goal.slots.companies[0]))
         refs.append(reference(step, "data[0].email"))
     return refs
 

@@ -8,7 +8,7 @@ from typing import Any
 from planning.types import Slots, TimeRange
 from planning.understanding import names, phrases, values
 from planning.understanding.interpret import Reading
-from planning.understanding.timeexpr import TimeMatch, find_duration, find_shift, find_times
+from planning.understanding.timeexpr import Prefer, TimeMatch, find_duration, find_shift, find_times
 
 _EVENT_NOUN = re.compile(
     r"\b(?:(?:a|an|the|my|our)\s+)?((?:\d+[- ](?:minute|min|hour)s?\s+)?(?:quick\s+|short\s+|weekly\s+|daily\s+)?"
@@ -48,7 +48,7 @@ class ClauseSlots:
 
 
 def read_slots(text: str, reading: Reading, now: datetime) -> ClauseSlots:
-    prefer = "past" if reading.entity == "email" and reading.intent in ("find", "summarize") else "future"
+    prefer: Prefer = "past" if reading.entity == "email" and reading.intent in ("find", "summarize") else "future"
     times = find_times(text, now, prefer)
     spans = [span for t in times for span in t.spans]
     duration = find_duration(text)
@@ -83,8 +83,7 @@ def read_slots(text: str, reading: Reading, now: datetime) -> ClauseSlots:
             result.scope["recipient_record"] = record.group(1).capitalize()
     if len(people) > 1 or (people and reading.intent in ("send", "create")):
         result.ambiguities.extend(
-            f"'{p}' may match several contacts; the plan looks them up and asks if it does"
-            for p in people[:2]
+            f"'{p}' may match several contacts; the plan looks them up and asks if it does" for p in people[:2]
         )
     result.slots = Slots(**slot_values)
     return result
@@ -113,9 +112,7 @@ def _when(times: list[TimeMatch], reading: Reading) -> tuple[TimeRange | None, T
     return ranges[0], None
 
 
-def _email_slots(
-    text: str, reading: Reading, people: list[str], time_spans: list[tuple[int, int]]
-) -> dict[str, Any]:
+def _email_slots(text: str, reading: Reading, people: list[str], time_spans: list[tuple[int, int]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     body = phrases.body_text(text)
     subject = phrases.subject_text(text)
@@ -132,9 +129,7 @@ def _email_slots(
     out["body"] = body
     out["topic"] = topic
     out["subject"] = (
-        subject
-        or (phrases.capitalise(topic) if topic else None)
-        or (_subject_from_body(body) if body else None)
+        subject or (phrases.capitalise(topic) if topic else None) or (_subject_from_body(body) if body else None)
     )
     return out
 
@@ -165,9 +160,7 @@ def _subject_from_body(body: str) -> str:
     return phrases.capitalise(short)
 
 
-def _event_slots(
-    text: str, reading: Reading, time_spans: list[tuple[int, int]], people: list[str]
-) -> dict[str, Any]:
+def _event_slots(text: str, reading: Reading, time_spans: list[tuple[int, int]], people: list[str]) -> dict[str, Any]:
     out: dict[str, Any] = {"title": _event_title(text, people), "location": _location(text)}
     rename = _RENAME.search(text)
     if rename:
@@ -214,9 +207,7 @@ def _event_title(text: str, people: list[str]) -> str | None:
 
 
 def _strip_times(text: str) -> str:
-    cut = re.split(
-        r"\s+(?:at|on|tomorrow|today|tonight|next|this|by|in \d|every)\b", text, maxsplit=1, flags=re.I
-    )[0]
+    cut = re.split(r"\s+(?:at|on|tomorrow|today|tonight|next|this|by|in \d|every)\b", text, maxsplit=1, flags=re.I)[0]
     return _TIME_WORDS_IN_TITLE.sub("", cut).strip(" ,.")
 
 

@@ -57,11 +57,11 @@ def read_clause(text: str, *, has_time: bool = False, names_someone: bool = Fals
     evidence = _without_nested(evidence_in(text))
     chat = [e for e in evidence if e.kind == "chat"]
     if chat:
-        return Reading(
-            "chat", "none", 0.95, None, f"'{chat[0].text.strip()}' is small talk or a request for help"
-        )
+        return Reading("chat", "none", 0.95, None, f"'{chat[0].text.strip()}' is small talk or a request for help")
     intents = [e for e in evidence if e.kind == "intent"]
     entities = [e for e in evidence if e.kind == "entity"]
+    if entities and len(text.split()) == 1:
+        intents = []  # a lone "schedule" or "calendar" names a thing, it does not ask for an action
     offtopic = [e for e in evidence if e.kind == "offtopic"]
     question = any(e.kind == "question" for e in evidence)
     entity_scores = _scores(entities)
@@ -83,15 +83,16 @@ def read_clause(text: str, *, has_time: bool = False, names_someone: bool = Fals
     for intent, (entity, bonus) in IMPLIED_ENTITY.items():
         if intent in intent_scores:
             entity_scores[entity] = entity_scores.get(entity, 0.0) + bonus
-    if not entity_scores and main is not None and main.concept in ("create", "update", "delete"):
-        if has_time or names_someone:  # "book 30 minutes with John", "clear my 2pm"
-            entity_scores["event"] = 1.0
-    if not entity_scores and _calendar_by_default(text, intents, main, question, has_time):
-        entity_scores["event"] = 1.0  # "cancel", "four pm", "is this week a payday week": the calendar
+    acting = main is not None and main.concept in ("create", "update", "delete")
+    if not entity_scores and acting and (has_time or names_someone):  # "book 30 minutes with John"
+        entity_scores["event"] = 1.0
+    bare = not entity_scores and _calendar_by_default(text, intents, has_time)
+    if bare:
+        entity_scores["event"] = 1.0  # "cancel", "four pm": with nothing else named, the calendar
     if not entity_scores:
         return Reading("unsupported", "none", 0.7, None, "no email, CRM or calendar concept in the request")
     finding = question or "find" in intent_scores
-    if domain < STRONG_ENTITY and not _weak_domain_is_enough(text, main, has_time, names_someone, finding):
+    if domain < STRONG_ENTITY and not bare and not _weak_domain_is_enough(text, main, has_time, names_someone, finding):
         return Reading("unsupported", "none", 0.6, None, "only loose hints of a calendar or email request")
     ranked = _rank(intent_scores, entity_scores, question=question, has_time=has_time)
     (best_score, intent, entity), runner = ranked[0], (ranked[1] if len(ranked) > 1 else None)
@@ -102,9 +103,7 @@ def read_clause(text: str, *, has_time: bool = False, names_someone: bool = Fals
     )  # fmt: skip
 
 
-def _explain(
-    main: Evidence | None, entities: list[Evidence], question: bool, intent: str, entity: str
-) -> str:
+def _explain(main: Evidence | None, entities: list[Evidence], question: bool, intent: str, entity: str) -> str:
     cues = []
     if main is not None:
         cues.append(f"'{main.text}' (an action)")
@@ -119,9 +118,7 @@ def _explain(
 _BARE_ACTION = frozenset({"cancel", "delete", "remove", "reschedule", "clear", "move", "schedule", "add"})
 
 
-def _calendar_by_default(
-    text: str, intents: list[Evidence], main: Evidence | None, question: bool, has_time: bool
-) -> bool:
+def _calendar_by_default(text: str, intents: list[Evidence], has_time: bool) -> bool:
     """With no thing named, a bare action, a bare time or a question about a time is about the calendar."""
     words = text.lower().strip(" ?!.").split()
     if len(words) == 1 and words[0] in _BARE_ACTION:

@@ -30,10 +30,7 @@ class Evidence:
 
 
 def _rows(kind: CueKind, rows: list[tuple[str, str, float]]) -> list[Cue]:
-    return [
-        Cue(kind, concept, weight, re.compile(rf"\b(?:{pattern})\b", re.I))
-        for pattern, concept, weight in rows
-    ]
+    return [Cue(kind, concept, weight, re.compile(rf"\b(?:{pattern})\b", re.I)) for pattern, concept, weight in rows]
 
 
 _P = r"(?:[a-z][\w'.-]*|[A-Z][\w'.-]*)"  # a name-like word
@@ -113,7 +110,7 @@ INTENT_CUES = _rows(
             2.0,
         ),
         (
-            r"(?:let me know|notify me|alert me|tell me) (?:of|about|with|before|the (?:morning|day|night|evening) of)",
+            r"(?:let me know|notify me|alert me) (?:of|with|before|the (?:morning|day|night|evening) of)",
             "create",
             3.0,
         ),
@@ -352,8 +349,6 @@ def evidence_in(text: str) -> list[Evidence]:
     found = []
     for cue in ALL_CUES:
         for match in cue.pattern.finditer(text):
-            found.append(
-                Evidence(cue.kind, cue.concept, cue.weight, match.start(), match.end(), match.group(0))
-            )
+            found.append(Evidence(cue.kind, cue.concept, cue.weight, match.start(), match.end(), match.group(0)))
     found.sort(key=lambda e: (e.start, -e.weight))
     return found

@@ -16,9 +16,7 @@ _PERSON_TRIGGER = re.compile(
     re.I,
 )
 _POSSESSIVE = re.compile(rf"\b({_WORD}(?:\s+[A-Z][a-z]+)?)'s\b")
-_MY_ROLE = re.compile(
-    r"\b(?:my|our|the)\s+(" + "|".join(sorted(ROLE_WORDS, key=len, reverse=True)) + r")\b", re.I
-)
+_MY_ROLE = re.compile(r"\b(?:my|our|the)\s+(" + "|".join(sorted(ROLE_WORDS, key=len, reverse=True)) + r")\b", re.I)
 _COMPANY_BEFORE_RECORD = re.compile(
     rf"\b({_WORD}(?:\s+{_WORD})?)\s+(?:deal|lead|account|opportunity|oppty|team|expansion|contract|contact)s?\b",
     re.I,

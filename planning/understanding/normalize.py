@@ -25,9 +25,7 @@ _SPOKEN_AT = re.compile(r"(\w)\s+at\s+(\w+)\s+dot\s+(com|org|net|io|co|edu)\b", 
 _SPOKEN_DOT = re.compile(r"(@[\w.-]+?)\s+dot\s+(com|org|net|io|co|edu|uk|de)\b", re.IGNORECASE)
 _SPACES = re.compile(r"\s+")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u200b-\u200f\u2028\u2029\ufeff]")
-_QUOTES = str.maketrans(
-    {"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u2013": "-", "\u2014": "-"}
-)
+_QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u2013": "-", "\u2014": "-"})
 
 
 def unescape_slack(text: str) -> str:

@@ -203,9 +203,7 @@ def _resolve_implied(
     for index in range(len(goals) - 1, -1, -1):
         earlier = goals[index]
         if earlier.slots.people or earlier.slots.emails:
-            return slots.model_copy(
-                update={"people": earlier.slots.people, "emails": earlier.slots.emails}
-            ), scope
+            return slots.model_copy(update={"people": earlier.slots.people, "emails": earlier.slots.emails}), scope
         if earlier.entity in ("lead", "contact") and earlier.slots.companies:
             scope["person_from_goal"] = index
             return slots, scope

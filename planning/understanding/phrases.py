@@ -34,7 +34,7 @@ def capitalise(text: str) -> str:
     if not text:
         return ""
     first = text.split(" ", 1)
-    if first[0].isupper() and len(first[0]) > 1 or any(ch.isupper() for ch in first[0][1:]):
+    if (first[0].isupper() and len(first[0]) > 1) or any(ch.isupper() for ch in first[0][1:]):
         return text  # an acronym or a name keeps its case
     return text[0].upper() + text[1:]
 

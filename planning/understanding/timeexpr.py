@@ -71,6 +71,10 @@ class _Ctx:
     def before(self, pattern: re.Pattern[str], s: int) -> bool:
         return pattern.search(self.text, max(0, s - 14), s) is not None
 
+    def prefix(self, pattern: re.Pattern[str], s: int) -> re.Match[str] | None:
+        """``pattern`` (anchored with ``$``) matching the words just before position ``s``."""
+        return pattern.search(self.text, max(0, s - 30), s)
+
 
 @dataclass(slots=True)
 class _G:
@@ -97,9 +101,7 @@ def _full(m: re.Match[str], start: datetime, end: datetime | None, clock: bool, 
 def _window(m: re.Match[str], c: _Ctx) -> _C | None:
     """ "the past hour", "last 2 hours", "the next 5 days" → [now - d, now) / [now, ...)."""
     direction, unit, n_word = m["dir"].lower(), m["u"].lower()[:2], m["n"] or ""
-    if not (
-        n_word or unit in ("mi", "ho", "hr") or direction == "past" or (m["the"] and direction != "next")
-    ):
+    if not (n_word or unit in ("mi", "ho", "hr") or direction == "past" or (m["the"] and direction != "next")):
         return None  # "last week", "next month": calendar periods
     n = float(n_word) if n_word.isdigit() else tw.number_word(n_word or "a")
     sign = 1 if direction == "next" else -1
@@ -107,11 +109,7 @@ def _window(m: re.Match[str], c: _Ctx) -> _C | None:
         edge = tw.elapsed(c.now, sign * n * (1 if unit == "mi" else 60))
         return _full(m, min(edge, c.now), max(edge, c.now), True)
     k = sign * round(n)
-    d = (
-        tw.add_months(c.today, k)
-        if unit == "mo"
-        else c.today + timedelta(days=k * (7 if unit == "we" else 1))
-    )
+    d = tw.add_months(c.today, k) if unit == "mo" else c.today + timedelta(days=k * (7 if unit == "we" else 1))
     if sign < 0:
         return _full(m, tw.same_time_on(c.now, d), c.now, False)
     return _full(m, c.now, tw.at(d, 0, c.tz), False)
@@ -165,7 +163,8 @@ def _named_clock(m: re.Match[str], c: _Ctx) -> _C | None:
 
 def _crange(m: re.Match[str], c: _Ctx) -> _C | None:
     """ "between 2 and 4 pm", "from 9 to 5", "10-11am", "9:00-10:30"."""
-    kw, sep = (m["kw"] or "").lower(), m["sep"].lower()
+    pre = c.prefix(tw.RANGE_PREFIX, m.start())
+    kw, sep = (pre["kw"].lower() if pre else ""), m["sep"].lower()
     if (kw == "between" and sep not in ("and", "-", "–", "—")) or (kw == "from" and sep == "and"):
         return None
     marked = m["ap1"] or m["ap2"] or m["n1"] or m["n2"] or (m["m1"] and m["m2"])
@@ -174,7 +173,7 @@ def _crange(m: re.Match[str], c: _Ctx) -> _C | None:
     span = tw.clock_range(m)
     if span is None:
         return None
-    return _c(m, "kw" if kw else "n1" if m["n1"] else "h1", clock=span[0], clock_end=span[1])
+    return _C(pre.start() if pre else m.start(), m.end(), clock=span[0], clock_end=span[1])
 
 
 def _date_numeric(m: re.Match[str], c: _Ctx) -> _C | None:
@@ -205,29 +204,33 @@ def _ordinal_day(m: re.Match[str], c: _Ctx) -> _C | None:
 
 def _month(m: re.Match[str], c: _Ctx) -> _C | None:
     """ "in march", "march", "next march", "march 2027" → the whole month."""
-    rel, mon = (m["rel"] or "").lower(), m["m"].lower()
+    pre = c.prefix(tw.MONTH_PREFIX, m.start())
+    rel, mon = (" ".join(pre["rel"].lower().split()) if pre else ""), m["m"].lower()
     if mon == "may" and not (rel or m["y"]):
         return None
-    y = int(m["y"]) if m["y"] else tw.month_year(c.today, tw.MONTHS[mon], rel, c.pref(m.start("m")))
+    y = int(m["y"]) if m["y"] else tw.month_year(c.today, tw.MONTHS[mon], rel, c.pref(m.start()))
     start = tw.safe_date(y, tw.MONTHS[mon], 1)
     if start is None:
         return None
     end = tw.at(tw.add_months(start, 1), 0, c.tz)
-    return _full(m, tw.at(start, 0, c.tz), end, False, 0 if rel in ("this", "next", "last") else "m")
+    first = pre.start() if pre and rel in ("this", "next", "last") else m.start()
+    return _C(first, m.end(), full=(tw.at(start, 0, c.tz), end, False))
 
 
 def _weekday(m: re.Match[str], c: _Ctx) -> _C | None:
-    word, week = m["wd"].lower(), (m["wk1"] or m["wk2"] or "").lower()
-    rel = " ".join((m["rel"] or "").lower().split())
+    pre = c.prefix(tw.WEEKDAY_PREFIX, m.start())
+    word, week = m["wd"].lower(), ((pre and pre["wk1"]) or m["wk2"] or "").lower()
+    rel = " ".join(pre["rel"].lower().split()) if pre and pre["rel"] else ""
+    first = pre.start() if pre else m.start()
     risky = word in tw.RISKY_WEEKDAYS and not (week or rel or c.before(tw.RISKY_BEFORE, m.start()))
     if risky and not tw.RISKY_AFTER.match(c.text, m.end()):
         return None  # "I sat down", "the sun"
     wd = tw.WEEKDAYS[word]
     if week:
         k = {"this": 0, "next": 1, "last": -1}[week]
-        return _c(m, day=tw.monday(c.today) + timedelta(days=7 * k + wd))
+        return _C(first, m.end(), day=tw.monday(c.today) + timedelta(days=7 * k + wd))
     rel = {"this coming": "", "coming": "", "previous": "last", "past": "last"}.get(rel, rel)
-    return _c(m, day=tw.weekday_date(c.today, wd, rel, c.pref(m.start())), wd_only=True)
+    return _C(first, m.end(), day=tw.weekday_date(c.today, wd, rel, c.pref(first)), wd_only=True)
 
 
 def _relday(m: re.Match[str], c: _Ctx) -> _C | None:
@@ -238,111 +241,76 @@ def _relday(m: re.Match[str], c: _Ctx) -> _C | None:
 
 
 def _part(m: re.Match[str], c: _Ctx) -> _C | None:
-    rel, part = (m["rel"] or "").lower(), m["p"].lower()
-    if part == "night" and not rel and not c.before(tw.NIGHT_BEFORE, m.start("p")):
-        return None  # "night shift"
+    pre = c.prefix(tw.PART_PREFIX, m.start())
+    rel, part = (pre["rel"].lower() if pre else ""), m["p"].lower()
+    if rel == "good" or (part == "night" and not rel and not c.before(tw.NIGHT_BEFORE, m.start())):
+        return None  # "good morning", "night shift"
     offset = {"this": 0, "last": -1, "yesterday": -1, "tomorrow": 1}.get(rel)
-    return _c(m, part=part, day=None if offset is None else c.today + timedelta(days=offset))
+    day = None if offset is None else c.today + timedelta(days=offset)
+    return _C(pre.start() if pre else m.start(), m.end(), part=part, day=day)
 
 
 _QTY: Final = tw.qty_pattern(tw.TIME_UNITS)
-_LB2: Final = r"(?<![\w.:])"
+_D2: Final = r"\d(?<![\w.:]\d)"
 _NOT_AFTER: Final = rf"(?![\w:]|[.,/]\d)(?!\s*{NOT_CLOCK})"
 _Handler = Callable[[re.Match[str], _Ctx], _C | None]
-_UNITS: Final = frozenset(
-    "minute minutes min mins hour hours hr hrs h day days week weeks month months".split()
-)
-_DIGIT: Final = frozenset({"#"})  # stands for "the text holds a digit"
-_MONTH_WORDS: Final = frozenset(tw.MONTHS)
-# Each scanner runs only when one of its trigger words (or a digit) is in the text.
-_TRIGGERS: Final[tuple[frozenset[str], ...]] = (
-    frozenset({"past", "last", "next", "previous", "coming"}),
-    frozenset({"week", "weekend", "month", "year"}),
-    frozenset({"rest", "remainder"}),
-    _UNITS,
-    _UNITS,
-    _DIGIT | {"noon", "midday", "midnight"},
-    _DIGIT,
-    _DIGIT,
-    _MONTH_WORDS,
-    _MONTH_WORDS,
-    _DIGIT,
-    frozenset(tw.WEEKDAYS),
-    frozenset(
-        {
-            "today",
-            "tomorrow",
-            "tmrw",
-            "tmr",
-            "tomorow",
-            "tommorow",
-            "tommorrow",
-            "yesterday",
-            "tonight",
-            "tonite",
-        }
-    ),
-    frozenset({"morning", "afternoon", "evening", "night"}),
-    _DIGIT,
-    _DIGIT,
-    _DIGIT,
-    _DIGIT,
-    _DIGIT,
-    _DIGIT,
-    frozenset({"noon", "midday", "midnight", "eod", "cob", "end", "close", "half", "quarter"}),
-    _MONTH_WORDS,
-)
-_SCANNERS: Final[tuple[tuple[re.Pattern[str], _Handler], ...]] = (
-    (rx(rf"\b(?P<the>the\s+)?(?P<dir>past|last|next|previous|coming)\s+(?:(?P<n>\d{{1,4}}|{tw.NUM_WORDS})\s+)?"
-        r"(?P<u>minutes?|mins?|hours?|hrs?|days?|weeks?|months?)\b"), _window),
-    (rx(r"\b(?:the\s+)?(?:(?P<rel>this|next|last|coming|current|previous|past|following)\s+"
-        r"(?P<u>weekend|week|month|year)|(?P<after>week\s+after\s+next)|(?P<wkend>weekend))\b"), _calendar),
-    (rx(r"\b(?:the\s+)?(?:rest|remainder)\s+of\s+(?:the\s+|this\s+)?(?P<u>day|today|week|month|year)\b"),
-     _rest),
-    (rx(rf"\bin\s+(?:about\s+|around\s+|another\s+)?{_QTY}"), _relative),
-    (rx(rf"{NUM_START}{_QTY}\s+(?:from\s+(?P<ref>now|today|tomorrow)|(?P<ago>ago))\b"), _relative),
-    (rx(rf"(?:\b(?P<kw>between|from)\s+)?{tw.CLOCK_END.format(i=1, lb=NUM_START, ap=AMPM)}\s*"
-        r"(?P<sep>-|–|—|\bto\b|\band\b|\buntil\b|\btill\b|\bthrough\b|\bthru\b)\s*"
-        rf"{tw.CLOCK_END.format(i=2, lb=_LB2, ap=AMPM)}{_NOT_AFTER}"), _crange),
-    (rx(rf"{NUM_START}(?P<y>\d{{4}})-(?P<mo>\d{{1,2}})-(?P<d>\d{{1,2}})"
-        r"(?:[T\s](?P<th>\d{2}):(?P<tm>\d{2})(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?(?![\w-]|[.:/]\d)"),
-     _date_numeric),
-    (rx(rf"{NUM_START}(?P<mo>\d{{1,2}})/(?P<d>\d{{1,2}})(?:/(?P<y>\d{{4}}|\d{{2}}))?{_NOT_AFTER}"),
-     _date_numeric),
-    (rx(rf"\b(?P<m>{MONTH_ANY})\.?\s+(?:the\s+)?(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\b(?![:.]\d)"
-        rf"(?!\s*(?:{AMPM}|o['’]?\s?clock|{NOT_CLOCK}))(?:,?\s+(?P<y>\d{{4}})\b)?"), _date_named),
-    (rx(rf"(?:\bthe\s+)?{NUM_START}(?P<d>\d{{1,2}})(?P<suf>st|nd|rd|th)?\s+(?P<of>of\s+)?"
-        rf"(?P<m>{MONTH_ANY})\b(?:,?\s+(?P<y>\d{{4}})\b)?"), _date_named),
-    (rx(rf"(?:\b(?P<the>the)\s+)?{NUM_START}(?P<d>\d{{1,2}})(?:st|nd|rd|th)\b"
-        rf"(?!\s+(?:of\s+)?(?:{MONTH_ANY})\b)(?!\s+(?:{tw.ORD_NOUNS})\b)"), _ordinal_day),
-    (rx(r"\b(?:(?P<wk1>this|next|last)\s+week(?:'s)?\s+(?:on\s+)?|(?P<rel>this\s+coming|this|next|last|coming"
-        rf"|previous|past)\s+)?(?P<wd>{WEEKDAY_ANY})\b(?:\s+(?P<wk2>this|next|last)\s+week\b)?"), _weekday),
-    (rx(r"\b(?P<w>(?:the\s+)?day\s+after\s+tomorrow|(?:the\s+)?day\s+before\s+yesterday|today|tomorrow|tmrw"
-        r"|tmr|tomorow|tommorow|tommorrow|yesterday|tonight|tonite)\b"), _relday),
-    (rx(r"\b(?:(?P<rel>this|last|yesterday|tomorrow)\s+)?(?<!good\s)(?P<p>morning|afternoon|evening|night)\b"),
-     _part),
-    (rx(rf"{NUM_START}(?P<h>\d{{1,2}})(?:[:.](?P<m>\d{{2}}))?\s*(?P<ap>{AMPM})"), _clock),
-    (rx(rf"{NUM_START}(?P<h>\d{{1,2}}):(?P<m>\d{{2}})(?::\d{{2}})?(?![\w:]|[.,/]\d)"), _clock),
-    (rx(rf"{NUM_START}(?P<h>\d{{1,2}})\s*o['’]?\s?clock\b"), _clock),
-    (rx(rf"(?:\b(?:at|by|until|till|til)\s+|@\s*)(?P<h>\d{{1,2}}){_NOT_AFTER}"), _clock),
-    (rx(rf"\b(?:around|about|after|before)\s+(?P<h>\d{{1,2}})(?![\w:]|[.,/]\d)(?=\s*(?:$|[.,;!?)]|(?:today"
-        rf"|tomorrow|tonight|on|in\s+the|this|next|or|at\s+night|{WEEKDAY_ANY})\b))"), _clock),
-    (rx(rf"{NUM_START}(?P<h>\d{{1,2}})(?::(?P<m>\d{{2}}))?{tw.PARTS_AHEAD}"), _clock),
-    (rx(r"\b(?:(?:12\s*)?(?:noon|midday|midnight)|eod|cob|end\s+of\s+(?:the\s+)?(?:business\s+|work\s+)?day"
-        r"|close\s+of\s+business|(?P<q>half|quarter)\s+(?P<r>past|after|to|til|till|before)\s+(?P<h>\d{1,2})"
-        r"(?![\w:]))\b"), _named_clock),
-    (rx(r"\b(?:(?P<rel>this|next|last|in|during|for|of|since|until|till|by|through|throughout|early|mid|late"
-        rf"|end\s+of|beginning\s+of|start\s+of)[\s-]+)?(?P<m>{tw.MONTH_FULL})\b(?:\s+(?P<y>\d{{4}})\b)?"
-        r"(?!\.?\s+(?:the\s+)?\d)"), _month),
-)  # fmt: skip
+_UNITS: Final = "minute minutes min mins hour hours hr hrs h day days week weeks month months"
+_MONTHS: Final = " ".join(tw.MONTHS)
+_D: Final = tw.DIGIT_START
+# (pattern, handler, trigger words: the scanner runs only if one is in the text, needs a digit). In priority
+# order: at the same start the longest match wins, then the earliest scanner here.
+_SCANNERS: Final[tuple[tuple[re.Pattern[str], _Handler, frozenset[str], bool], ...]] = tuple(
+    (rx(pattern), handler, frozenset(words.split()), digit) for pattern, handler, words, digit in (
+    (rf"\b(?P<the>the\s+)?(?P<dir>past|last|next|previous|coming)\s+(?:(?P<n>\d{{1,4}}|{tw.NUM_WORDS})\s+)?"
+     r"(?P<u>minutes?|mins?|hours?|hrs?|days?|weeks?|months?)\b", _window, "past last next previous coming", False),
+    (r"\b(?:the\s+)?(?:(?P<rel>this|next|last|coming|current|previous|past|following)\s+"
+     r"(?P<u>weekend|week|month|year)|(?P<after>week\s+after\s+next)|(?P<wkend>weekend))\b", _calendar,
+     "week weekend month year", False),
+    (r"\b(?:the\s+)?(?:rest|remainder)\s+of\s+(?:the\s+|this\s+)?(?P<u>day|today|week|month|year)\b", _rest,
+     "rest remainder", False),
+    (rf"\bin\s+(?:about\s+|around\s+|another\s+)?{_QTY}", _relative, _UNITS, False),
+    (rf"{NUM_START}{_QTY}\s+(?:from\s+(?P<ref>now|today|tomorrow)|(?P<ago>ago))\b", _relative, "ago from", False),
+    (rf"{tw.CLOCK_END.format(i=1, d=_D, ap=AMPM)}\s*"
+     r"(?P<sep>-|–|—|\bto\b|\band\b|\buntil\b|\btill\b|\bthrough\b|\bthru\b)\s*"
+     rf"{tw.CLOCK_END.format(i=2, d=_D2, ap=AMPM)}{_NOT_AFTER}", _crange,
+     "between from to until till through thru - – —", True),
+    (rf"(?P<y>{_D}\d{{3}})-(?P<mo>\d{{1,2}})-(?P<d>\d{{1,2}})"
+     r"(?:[T\s](?P<th>\d{2}):(?P<tm>\d{2})(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?(?![\w-]|[.:/]\d)",
+     _date_numeric, "-", True),
+    (rf"(?P<mo>{_D}\d?)/(?P<d>\d{{1,2}})(?:/(?P<y>\d{{4}}|\d{{2}}))?{_NOT_AFTER}", _date_numeric, "/", True),
+    (rf"\b(?P<m>{MONTH_ANY})\.?\s+(?:the\s+)?(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\b(?![:.]\d)"
+     rf"(?!\s*(?:{AMPM}|o['’]?\s?clock|{NOT_CLOCK}))(?:,?\s+(?P<y>\d{{4}})\b)?", _date_named, _MONTHS, True),
+    (rf"(?:\bthe\s+)?{NUM_START}(?P<d>\d{{1,2}})(?P<suf>st|nd|rd|th)?\s+(?P<of>of\s+)?"
+     rf"(?P<m>{MONTH_ANY})\b(?:,?\s+(?P<y>\d{{4}})\b)?", _date_named, _MONTHS, True),
+    (rf"(?:\b(?P<the>the)\s+)?{NUM_START}(?P<d>\d{{1,2}})(?:st|nd|rd|th)\b"
+     rf"(?!\s+(?:of\s+)?(?:{MONTH_ANY})\b)(?!\s+(?:{tw.ORD_NOUNS})\b)", _ordinal_day, "st nd rd th", True),
+    (rf"\b(?P<wd>{WEEKDAY_ANY})\b(?:\s+(?P<wk2>this|next|last)\s+week\b)?", _weekday,
+     " ".join(tw.WEEKDAYS), False),
+    (r"\b(?P<w>(?:the\s+)?day\s+after\s+tomorrow|(?:the\s+)?day\s+before\s+yesterday|today|tomorrow|tmrw"
+     r"|tmr|tomorow|tommorow|tommorrow|yesterday|tonight|tonite)\b", _relday,
+     "today tomorrow tmrw tmr tomorow tommorow tommorrow yesterday tonight tonite", False),
+    (r"\b(?P<p>morning|afternoon|evening|night)\b", _part, "morning afternoon evening night", False),
+    (rf"(?P<h>{_D}\d?)(?:[:.](?P<m>\d{{2}}))?\s*(?P<ap>{AMPM})", _clock, "am pm m", True),
+    (rf"(?P<h>{_D}\d?):(?P<m>\d{{2}})(?::\d{{2}})?(?![\w:]|[.,/]\d)", _clock, ":", True),
+    (rf"(?P<h>{_D}\d?)\s*o['’]?\s?clock\b", _clock, "clock oclock", True),
+    (rf"(?:\b(?:at|by|until|till|til)\s+|@\s*)(?P<h>\d{{1,2}}){_NOT_AFTER}", _clock, "at by until till til @",
+     True),
+    (rf"\b(?:around|about|after|before)\s+(?P<h>\d{{1,2}})(?![\w:]|[.,/]\d)(?=\s*(?:$|[.,;!?)]|(?:today"
+     rf"|tomorrow|tonight|on|in\s+the|this|next|or|at\s+night|{WEEKDAY_ANY})\b))", _clock,
+     "around about after before", True),
+    (rf"(?P<h>{_D}\d?)(?::(?P<m>\d{{2}}))?{tw.PARTS_AHEAD}", _clock, "morning afternoon evening night tonight",
+     True),
+    (r"\b(?:(?:12\s*)?(?:noon|midday|midnight)|eod|cob|end\s+of\s+(?:the\s+)?(?:business\s+|work\s+)?day"
+     r"|close\s+of\s+business|(?P<q>half|quarter)\s+(?P<r>past|after|to|til|till|before)\s+(?P<h>\d{1,2})"
+     r"(?![\w:]))\b", _named_clock, "noon midday midnight eod cob end close half quarter", False),
+    (rf"\b(?P<m>{tw.MONTH_FULL})\b(?:\s+(?P<y>\d{{4}})\b)?(?!\.?\s+(?:the\s+)?\d)", _month, _MONTHS, False),
+))  # fmt: skip
 
 
 def _joinable(group: list[_C], c: _C) -> bool:
     if c.full or any(x.full for x in group):
         return False
-    if (c.part and any(x.part for x in group)) or (
-        c.clock is not None and any(x.clock is not None for x in group)
-    ):
+    if (c.part and any(x.part for x in group)) or (c.clock is not None and any(x.clock is not None for x in group)):
         return False
     days = [x for x in group if x.day]
     return not (c.day and days and (len(days) > 1 or days[0].wd_only == c.wd_only))
@@ -425,15 +393,13 @@ def find_times(text: str, now: datetime, prefer: Prefer = "future") -> list[Time
 
 def _find_times(text: str, now: datetime, prefer: str) -> list[TimeMatch]:
     present = set(tw.WORD.findall(text.lower()))
-    if tw.DIGIT.search(text):
-        present.add("#")
-    if not present:
-        return []
+    present.update(ch for ch in ":/-–—@" if ch in text)
+    digit = tw.DIGIT.search(text) is not None
     ctx = _Ctx(text, now, now.tzinfo, now.date(), "past" if prefer == "past" else "future")
-    masks = [m.span() for m in tw.MASK.finditer(text)] if "#" in present or "one" in present else []
+    masks = [m.span() for m in tw.MASK.finditer(text)] if digit or "one" in present else []
     found: list[tuple[int, int, int, _C]] = []
-    for prio, (pattern, handler) in enumerate(_SCANNERS):
-        if _TRIGGERS[prio].isdisjoint(present):
+    for prio, (pattern, handler, words, needs_digit) in enumerate(_SCANNERS):
+        if (needs_digit and not digit) or words.isdisjoint(present):
             continue
         for m in pattern.finditer(text):
             try:

@@ -9,6 +9,7 @@ is the one in force on that date); elapsed-time arithmetic ("in 2 hours") is don
 from __future__ import annotations
 
 import calendar
+import functools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -65,6 +66,7 @@ NOT_CLOCK: Final = (
 )
 # Digits glued to other tokens ("Q3", "v2.1", "1/2", "$5", "#4") are not read as times.
 NUM_START: Final = r"(?<![\w.:/$£€#\-])"
+DIGIT_START: Final = r"\d(?<![\w.:/$£€#\-]\d)"  # the same, written digit-first (a faster scan)
 DURATION_UNITS: Final = r"(?:minutes?|mins?|hours?|hrs?|days?)\b|h\b"
 TIME_UNITS: Final = r"(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?)\b|h\b"
 
@@ -108,9 +110,7 @@ def qty_minutes(m: re.Match[str]) -> int:
 
 # Context patterns for timeexpr's scanners.
 SINCE_BEFORE: Final = rx(r"\bsince\s+$")
-MASK: Final = rx(
-    r"(?<![\w:])1\s*[:\-]\s*1s?(?![\w:])|\b(?:1|one)[\s-]*on[\s-]*(?:1|one)s?\b"
-)  # a 1:1 meeting
+MASK: Final = rx(r"(?<![\w:])1\s*[:\-]\s*1s?(?![\w:])|\b(?:1|one)[\s-]*on[\s-]*(?:1|one)s?\b")  # a 1:1 meeting
 GAP: Final = rx(r"(?:[\s,]|\b(?:at|on|in\s+the|by|around|about)\b|@|-|–)*")  # between parts of one expression
 WORD: Final = rx(r"[a-z]+")
 DIGIT: Final = rx(r"\d")
@@ -126,8 +126,18 @@ ORD_NOUNS: Final = (
 )
 # One end of a clock range ("noon", "4", "4:30 pm"), groups numbered by {i}.
 CLOCK_END: Final = (
-    r"(?:(?P<n{i}>noon|midday|midnight)|{lb}(?P<h{i}>\d{{1,2}})(?::(?P<m{i}>\d{{2}}))?"
-    r"(?:\s*(?P<ap{i}>{ap}))?)"
+    r"(?:(?P<n{i}>noon|midday|midnight)\b|(?P<h{i}>{d}\d?)(?::(?P<m{i}>\d{{2}}))?(?:\s*(?P<ap{i}>{ap}))?)"
+)
+# The words just before an expression that belong to it (searched at the end of the preceding text).
+RANGE_PREFIX: Final = rx(r"\b(?P<kw>between|from)\s+$")
+WEEKDAY_PREFIX: Final = rx(
+    r"\b(?:(?P<wk1>this|next|last)\s+week(?:'s)?\s+(?:on\s+)?|(?P<rel>this\s+coming|this|next|last|coming|previous"
+    r"|past)\s+)$"
+)
+PART_PREFIX: Final = rx(r"\b(?P<rel>this|last|yesterday|tomorrow|good)\s+$")
+MONTH_PREFIX: Final = rx(
+    r"\b(?P<rel>this|next|last|in|during|for|of|since|until|till|by|through|throughout|early|mid|late"
+    r"|end\s+of|beginning\s+of|start\s+of)[\s-]+$"
 )
 PARTS_AHEAD: Final = (
     r"(?=\s+(?:in\s+the\s+(?:morning|afternoon|evening)|at\s+night|tonight|this\s+(?:morning|afternoon|evening)"
@@ -210,11 +220,15 @@ def _real(dt: datetime) -> datetime:
     return real if real.replace(tzinfo=None) != dt.replace(tzinfo=None) else dt
 
 
+@functools.lru_cache(maxsize=4096)
 def at(d: date, minutes: int, tz: tzinfo | None) -> datetime:
     """Wall-clock ``minutes`` after midnight of ``d`` (1440 = the next midnight) in ``tz``."""
     d = d + timedelta(days=minutes // 1440)
     minutes %= 1440
-    return _real(datetime.combine(d, time(minutes // 60, minutes % 60), tzinfo=tz))
+    dt = datetime.combine(d, time(minutes // 60, minutes % 60), tzinfo=tz)
+    if tz is None or dt.replace(fold=1).utcoffset() == dt.utcoffset():
+        return dt  # the usual case: neither skipped nor repeated by a DST change
+    return _real(dt)
 
 
 def same_time_on(now: datetime, d: date) -> datetime:
@@ -365,9 +379,7 @@ def find_duration(text: str) -> DurationMatch | None:
             if _DUR_BAD_BEFORE.search(text, max(0, s - 30), s) or _DUR_BAD_AFTER.match(text, e):
                 continue
             value = qty_value(m)
-            if value is None or (
-                value[1] == "d" and m["qw"] and not _FOR_BEFORE.search(text, max(0, s - 8), s)
-            ):
+            if value is None or (value[1] == "d" and m["qw"] and not _FOR_BEFORE.search(text, max(0, s - 8), s)):
                 continue
             minutes = qty_minutes(m)
             if 0 < minutes <= 60 * 24 * 366:

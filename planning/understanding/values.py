@@ -6,9 +6,7 @@ _AMOUNT = re.compile(
     r"(?:\$|usd\s*|€|£)?\b(\d+(?:[.,]\d+)*)\s*(k|m|mm|thousand|million|grand|bn|billion)?\b(?:\s*(?:dollars|usd|bucks|euros?))?",
     re.I,
 )
-_MONEY_CONTEXT = re.compile(
-    r"\$|\b(?:worth|amount|valued?|for|at|of|to|dollars|usd|k|m|thousand|million)\b", re.I
-)
+_MONEY_CONTEXT = re.compile(r"\$|\b(?:worth|amount|valued?|for|at|of|to|dollars|usd|k|m|thousand|million)\b", re.I)
 _SCALE = {
     "k": 1e3,
     "thousand": 1e3,
@@ -86,9 +84,7 @@ def limit(text: str) -> int | None:
     count = _COUNT.search(text)
     if count:
         return int(count.group(1))
-    if _LATEST.search(text) and not re.search(
-        r"\b(?:emails|messages|meetings|events|appointments)\b", text, re.I
-    ):
+    if _LATEST.search(text) and not re.search(r"\b(?:emails|messages|meetings|events|appointments)\b", text, re.I):
         return 1
     return None
 

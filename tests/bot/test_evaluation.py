@@ -525,9 +525,7 @@ def agreement_cases() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
         gold({"goals": [["unsupported", "none"]]}, "oos-ok"),
         gold({"goals": [["unsupported", "none"]]}, "oos-bad"),
         gold({"goals_any": [[["find", "availability"]], [["find", "event"]]]}, "any"),
-        gold(
-            {"goals": [["find", "email"]], "tools": [["fetch_emails"], ["fetch_emails", "summarize"]]}, "opts"
-        ),
+        gold({"goals": [["find", "email"]], "tools": [["fetch_emails"], ["fetch_emails", "summarize"]]}, "opts"),
         gold({"goals": [["send", "email"]], "tools": ["send_email"], "meta_type": "single"}, "missing"),
         gold(TOOL_SET_EXPECT, "ts-ok"),
         gold({"tool_set": ["create_calendar_event"], "write_tools": ["create_calendar_event"]}, "ts-bad"),
@@ -543,9 +541,7 @@ def agreement_cases() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     predictions = [
         prediction([("send", "email")], EMAIL_JOHN, "ok-email"),
         prediction([("create", "event")], ev_steps, "instant", meta_type="dependent_multi"),
-        prediction(
-            [("create", "event")], [step("ev", "create_calendar_event", startTime="2026-03-03")], "ph"
-        ),
+        prediction([("create", "event")], [step("ev", "create_calendar_event", startTime="2026-03-03")], "ph"),
         prediction([("unsupported", "none")], item_id="chat"),
         prediction([("chat", "none")], item_id="oos-ok"),
         prediction([("unsupported", "none")], [step("w", "fetch_emails")], "oos-bad"),

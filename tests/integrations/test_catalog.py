@@ -73,9 +73,7 @@ def test_new_records_need_their_required_fields():
 
 def test_closed_value_sets_are_enforced():
     with pytest.raises(ValidationError):
-        CreateEntityArgs.model_validate(
-            {"entityType": "Deal", "fields": {"company": "A", "stage": "won-ish"}}
-        )
+        CreateEntityArgs.model_validate({"entityType": "Deal", "fields": {"company": "A", "stage": "won-ish"}})
 
 
 def test_free_slot_window_must_be_ordered():

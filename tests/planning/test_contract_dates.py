@@ -42,9 +42,7 @@ def test_one_on_one_is_a_meeting_not_a_time():
 
 
 def test_explicit_date_after_dst_change():
-    event = args(
-        run("set up a 2 hour workshop on March 10 at 9am called Roadmap planning"), "create_calendar_event"
-    )
+    event = args(run("set up a 2 hour workshop on March 10 at 9am called Roadmap planning"), "create_calendar_event")
     assert event["startTime"] == "2026-03-10T09:00:00-04:00"
     assert event["durationMinutes"] == 120
     assert event["title"] == "Roadmap planning"
@@ -52,6 +50,5 @@ def test_explicit_date_after_dst_change():
 
 def test_email_range_this_week():
     assert (
-        args(run("who emailed me about the budget this week"), "fetch_emails")["since"]
-        == "2026-03-02T00:00:00-05:00"
+        args(run("who emailed me about the budget this week"), "fetch_emails")["since"] == "2026-03-02T00:00:00-05:00"
     )

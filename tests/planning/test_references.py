@@ -25,9 +25,7 @@ def test_placeholder_names_are_found_with_their_path():
 
 
 def test_references_inside_longer_text_are_found():
-    assert references_in({"body": "Hi {{a.result.data[0].name}}, see you"}) == [
-        Reference("a", ("data", 0, "name"))
-    ]
+    assert references_in({"body": "Hi {{a.result.data[0].name}}, see you"}) == [Reference("a", ("data", 0, "name"))]
 
 
 def test_whole_value_template_detection():

@@ -41,9 +41,7 @@ def test_missing_required_argument_is_a_problem():
 
 def test_reference_without_dependency_is_rejected():
     undeclared = SEND.model_copy(update={"depends_on": ()})
-    assert messages(Plan(steps=(FIND_JOHN, undeclared))) == [
-        "send: references 'find_john' without depending on it"
-    ]
+    assert messages(Plan(steps=(FIND_JOHN, undeclared))) == ["send: references 'find_john' without depending on it"]
 
 
 def test_reference_to_a_missing_step_is_rejected():
