@@ -25,12 +25,15 @@ class Reading:
 
 
 def _without_nested(evidence: list[Evidence]) -> list[Evidence]:
-    """Drop a cue lying inside a longer cue of the same kind ("email" inside "email address")."""
+    """Drop a cue lying inside a longer cue of the same kind ("email" inside "email address"), and an
+    action word inside a longer name of a thing ("plan" in "my weekly plan")."""
     kept = []
     for item in evidence:
         inside = any(
             other is not item
-            and other.kind == item.kind
+            and (
+                other.kind == item.kind or (item.kind == "intent" != item.concept != "find" and other.kind == "entity")
+            )
             and other.start <= item.start
             and item.end <= other.end
             and (other.end - other.start) > (item.end - item.start)
@@ -60,7 +63,7 @@ def read_clause(text: str, *, has_time: bool = False, names_someone: bool = Fals
         return Reading("chat", "none", 0.95, None, f"'{chat[0].text.strip()}' is small talk or a request for help")
     intents = [e for e in evidence if e.kind == "intent"]
     entities = [e for e in evidence if e.kind == "entity"]
-    if entities and len(text.split()) == 1:
+    if len(text.split()) == 1 and any(e.weight >= STRONG_ENTITY + 1 for e in entities):
         intents = []  # a lone "schedule" or "calendar" names a thing, it does not ask for an action
     offtopic = [e for e in evidence if e.kind == "offtopic"]
     question = any(e.kind == "question" for e in evidence)

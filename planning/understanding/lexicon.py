@@ -92,7 +92,7 @@ INTENT_CUES = _rows(
         (
             r"add|create|(?:^|(?<=\bto )|(?<=\band )|(?<=\bthen )|(?<=\bplease )|(?<=\balso ))schedule|(?<!phone )(?<!address )book(?! of)|set ?up|arrange|organi[sz]e|plan(?! for)|put(?! on\b(?! (?:my|the) calendar))|log|"
             r"record|enter|"
-            r"block(?: out)?|invite|save|register|open (?:a|an|new)|start (?:a|an|new)|insert|pencil in|"
+            r"block(?: out)?|invite|save|register|open (?:a|an|new)|start (?:a|an|new)|insert|pencil in|note (?=this|that|it|down)|"
             r"make (?:a |an |me an? )?(?:new )?(?:calendar |)(?:entry|event|appointment|meeting|reminder|note|booking|"
             r"reservation|contact|lead|deal|record)|"
             r"new (?=(?:contact|lead|deal|account|event|meeting|appointment|opportunity|reminder|entry)s?\b)",
@@ -114,7 +114,7 @@ INTENT_CUES = _rows(
             "create",
             3.0,
         ),
-        (r"remind(?!ers?\b)|remember to|don't forget|do not forget", "create", 2.5),
+        (r"remind(?:ed|ing|s)?(?!ers?\b)|remember to|don't forget|do not forget", "create", 3.5),
         (r"^i(?:'ve| have)(?: got)? (?:a|an|my) ", "create", 2.0),
         # update
         (
@@ -172,7 +172,8 @@ ENTITY_CUES = _rows(
             3.0,
         ),
         (
-            r"(?:'s|his|her|their) (?:job title|title|role|position|e-?mail|phone|company|number)",
+            r"(?:'s|his|her|their) (?:job title|title|role|position|phone|company|number)|"
+            r"(?:find|get|look ?up|what(?:'s| is)|set|update|change|give me|need|know|have)\s+(?:[\w']+\s+){0,2}[\w']+'s e-?mail",
             "contact",
             3.0,
         ),
@@ -187,7 +188,11 @@ ENTITY_CUES = _rows(
         # account
         (r"accounts?|customers?|clients?", "account", 2.5),
         # event
-        (r"calendars?|agenda|schedules?|scheduled|diary", "event", 3.0),
+        (
+            r"calendars?|agenda|schedules?|scheduled|diary|my (?:weekly |daily |work |monthly )?(?:plans?|itinerary)|my (?:\w+ )?(?:alerts|notifications)",
+            "event",
+            3.0,
+        ),
         (
             r"meetings?|meet|appointments?|appt|events?|1:1s?|one on ones?|stand-?ups?|syncs?|check-?ins?|"
             r"reminders?|remind(?:ed)?|remember to|don't forget|invite|invitation|interview|webinar|workshop|"
@@ -198,7 +203,8 @@ ENTITY_CUES = _rows(
         (
             r"calls?|lunch|dinner|breakfast|brunch|coffee with|party|birthday|bday|anniversary|wedding|"
             r"review|demo|presentation|standup|retro|catch-?up|date|doctor|dentist|class|practice|"
-            r"graduation|holiday|vacation|trip|concert|game|match|program|show|plans?|conference",
+            r"graduation|holiday|vacation|trip|concert|game|match|program|show|plans?|conference|tournament|"
+            r"festival|ceremony|gig|recital|exhibition|alerts?|notifications?",
             "event",
             1.0,
         ),
