@@ -17,10 +17,12 @@ _ACTION = (
     r"text|call|tweet|post|start|stop|watch|listen)"
 )
 _SPLIT = re.compile(
-    rf"(?:\s*[;.]\s+|,?\s+and then\s+|,?\s+then\s+|,\s+and\s+(?:also\s+)?|\s+and\s+(?:also\s+)?|,\s+(?:also\s+)?)"
+    rf"(?:\s*[;.]\s+|,?\s+and then\s+|,?\s+then\s+|,\s+and\s+(?:also\s+)?|\s+and\s+(?:also\s+)?|,\s+(?:also\s+)?"
+    rf"|,?\s+(?:so\s+)?i (?:need|want|have|would like|'d like) to\s+)"
     rf"(?=(?:please\s+|also\s+|can you\s+|could you\s+)?{_ACTION}\b)",
     re.I,
 )
+_STARTS_WITH_ACTION = re.compile(rf"{_ACTION}\b", re.I)
 # A clause that only produces something the next clause uses.
 _FEEDER = re.compile(
     r"^(?:find|get|look up|lookup|look for|fetch|grab|pull up|check)\s+(?:out\s+)?"
@@ -69,7 +71,7 @@ def _join_verbless(pieces: list[Clause]) -> list[Clause]:
     """A piece too short to be a request of its own ("and Tom") stays with the one before."""
     joined: list[Clause] = []
     for piece in pieces:
-        if joined and len(piece.text.split()) < 2:
+        if joined and len(piece.text.split()) < 2 and not _STARTS_WITH_ACTION.match(piece.text):
             prev = joined.pop()
             joined.append(Clause(f"{prev.text} and {piece.text}", prev.start))
         else:
@@ -77,10 +79,16 @@ def _join_verbless(pieces: list[Clause]) -> list[Clause]:
     return joined
 
 
+_QUESTION = re.compile(r"^(?:what|which|when|show|list|find|check|open|read|pull up|get)\b", re.I)
+_BARE_ACTION = re.compile(r"^\w+(?: (?:it|them|those|that|these|all))?$", re.I)
+
+
 def _mark_feeders(pieces: list[Clause]) -> list[Clause]:
     marked = []
     for index, piece in enumerate(pieces):
         nxt = pieces[index + 1] if index + 1 < len(pieces) else None
         feeds = bool(nxt and _FEEDER.search(piece.text) and _USES_PREVIOUS.search(nxt.text))
+        # "what do I have tomorrow, I need to cancel": the question only says what the action is on
+        feeds = feeds or bool(nxt and _QUESTION.search(piece.text) and _BARE_ACTION.match(nxt.text))
         marked.append(Clause(piece.text, piece.start, feeds))
     return marked

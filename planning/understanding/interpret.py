@@ -97,7 +97,8 @@ def read_clause(text: str, *, has_time: bool = False, names_someone: bool = Fals
     finding = question or "find" in intent_scores
     if domain < STRONG_ENTITY and not bare and not _weak_domain_is_enough(text, main, has_time, names_someone, finding):
         return Reading("unsupported", "none", 0.6, None, "only loose hints of a calendar or email request")
-    ranked = _rank(intent_scores, entity_scores, question=question, has_time=has_time)
+    proposing = has_time or _WITH_SOMEONE.search(text) is not None  # "calendar event with these people"
+    ranked = _rank(intent_scores, entity_scores, question=question, has_time=proposing)
     (best_score, intent, entity), runner = ranked[0], (ranked[1] if len(ranked) > 1 else None)
     confidence = _confidence(best_score, runner[0] if runner else 0.0, domain)
     return Reading(
@@ -118,6 +119,7 @@ def _explain(main: Evidence | None, entities: list[Evidence], question: bool, in
     return f"{' + '.join(cues) or 'default reading'} -> {intent}/{entity}"
 
 
+_ABOUT_A_PERIOD = re.compile(r"^(?:is|are|will) (?:this|next|today|tomorrow|tonight)\b(?! the\b)", re.I)
 _BARE_ACTION = frozenset({"cancel", "delete", "remove", "reschedule", "clear", "move", "schedule", "add"})
 
 
@@ -125,6 +127,8 @@ def _calendar_by_default(text: str, intents: list[Evidence], has_time: bool) -> 
     """With no thing named, a bare action, a bare time or a question about a time is about the calendar."""
     words = text.lower().strip(" ?!.").split()
     if len(words) == 1 and words[0] in _BARE_ACTION:
+        return True
+    if has_time and _ABOUT_A_PERIOD.match(text):  # "is this week a payday week"
         return True
     return has_time and len(words) <= 3 and not intents
 
@@ -140,6 +144,7 @@ def _main_verb(intents: list[Evidence], question: bool, text: str) -> Evidence |
     return main
 
 
+_WITH_SOMEONE = re.compile(r"\bwith (?!me\b|my calendar)\w", re.I)
 _WHEN_QUESTION = re.compile(r"^when (?:is|are|does|do|will)\b", re.I)
 
 

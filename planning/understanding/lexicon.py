@@ -114,6 +114,7 @@ INTENT_CUES = _rows(
             "create",
             3.0,
         ),
+        (r"update (?:my|the) calendar", "create", 4.0),
         (r"remind(?:ed|ing|s)?(?!ers?\b)|remember to|don't forget|do not forget", "create", 3.5),
         (r"^i(?:'ve| have)(?: got)? (?:a|an|my) ", "create", 2.0),
         # update
@@ -136,7 +137,7 @@ INTENT_CUES = _rows(
         # delete
         (
             r"delete|remove|cancel|call off|clear|erase|wipe|scrap|drop (?!" + _P + r" a)|get rid of|archive|"
-            r"take (?:\w+ )?off|make blank|trash",
+            r"take (?:\w+ )?off|make blank|trash (?=it|this|that|the|my|all)",
             "delete",
             3.0,
         ),

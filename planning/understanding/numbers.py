@@ -53,7 +53,7 @@ _PROTECT_RE: Final = re.compile(
 )
 _ONE_DETERMINER_RE: Final = re.compile(
     r"\b(?:this|that|which|what|each|every|any|the|a|an|no|some|next|last|other|another|only|right|wrong"
-    r"|same|little|big|new|old|first|such|latest|newest|oldest|earliest|recent)[ \t]+$",
+    r"|same|little|big|new|old|such|latest|newest|oldest|earliest|recent|" + "|".join(_ORDINALS) + r")[ \t]+$",
     _FLAGS,
 )
 _TIME_BEFORE_RE: Final = re.compile(
@@ -199,17 +199,17 @@ def _render_run(text: str, toks: list[tuple[int, int]], joins: list[str], out: l
 def _emit(text: str, toks: list[tuple[int, int]], joins: list[str], segs: list[_Seg], out: list[str], stop: int) -> str:
     """Render the parsed segments; tokens from ``stop`` on stay as they were written."""
     pieces: list[str] = []
-    before = text[max(0, toks[0][0] - 24) : toks[0][0]]
-    after_run = text[toks[stop - 1][1] : toks[stop - 1][1] + 40] if stop else ""
     k = 0
     date_ordinal_prev = False
     while k < len(segs):
         seg = segs[k]
-        first, last = k == 0, k == len(segs) - 1
+        first = k == 0
+        start = toks[seg.i][0]
+        before = text[max(0, start - 24) : start]
         if k:
             pieces.append(text[toks[seg.i - 1][1] : toks[seg.i][0]])
         nxt = segs[k + 1] if k + 1 < len(segs) else None
-        pair = _pair(text, toks, joins, seg, nxt, before if first else "", out, pieces, date_ordinal_prev)
+        pair = _pair(text, toks, joins, seg, nxt, before, out, pieces, date_ordinal_prev)
         if pair is not None and nxt is not None:
             pieces.append(pair)
             date_ordinal_prev = False
@@ -217,7 +217,7 @@ def _emit(text: str, toks: list[tuple[int, int]], joins: list[str], segs: list[_
             continue
         words = text[toks[seg.i][0] : toks[seg.j - 1][1]]
         if seg.ordinal:
-            after = after_run if last else ""
+            after = text[toks[seg.j - 1][1] : toks[seg.j - 1][1] + 40]
             is_date = 1 <= seg.value <= 31 and (
                 (first and _MONTH_BEFORE_RE.search(before) is not None)
                 or _MONTH_AFTER_RE.match(after) is not None
@@ -225,7 +225,7 @@ def _emit(text: str, toks: list[tuple[int, int]], joins: list[str], segs: list[_
             )
             pieces.append(f"{seg.value}{_suffix(seg.value)}" if is_date else words)
             date_ordinal_prev = bool(is_date)
-        elif seg.j - seg.i == 1 and first and words.lower() == "one" and _ONE_DETERMINER_RE.search(before):
+        elif seg.j - seg.i == 1 and words.lower() == "one" and _ONE_DETERMINER_RE.search(before):
             pieces.append(words)
             date_ordinal_prev = False
         else:
@@ -258,7 +258,7 @@ def _pair(
             return f"{a.value}:{b.value:02d}"
         return None
     if a.value in (19, 20) and 10 <= b.value <= 99 and join == "space":
-        if date_ordinal_prev or _YEAR_WORD_RE.search(before):
+        if date_ordinal_prev or (a.i == 0 and _YEAR_WORD_RE.search(before)):
             return str(a.value * 100 + b.value)
         if _YEAR_CONTEXT_RE.search("".join(out)[-40:] + "".join(pieces)):
             return str(a.value * 100 + b.value)

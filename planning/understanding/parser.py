@@ -184,6 +184,8 @@ def _fold_feeder(feeder: _Read, target: _Read, slots: Slots) -> tuple[dict[str, 
         scope["free_slot"] = True
         updates["duration_minutes"] = f_slots.duration_minutes or slots.duration_minutes
         updates["when"] = f_slots.when or slots.when
+    if slots.when is None and f_slots.when is not None:
+        updates.setdefault("when", f_slots.when)
     if not slots.people and f_slots.people:
         updates["people"] = f_slots.people
     if not slots.emails and f_slots.emails:
