@@ -47,6 +47,7 @@ class Slots(Frozen):
     stage: str | None = None
     status: str | None = None
     location: str | None = None
+    industry: str | None = None
     field_changes: tuple[tuple[str, str], ...] = ()
     phone: str | None = None
     limit: int | None = None

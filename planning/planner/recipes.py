@@ -64,6 +64,9 @@ def send_email(goal: Goal, index: int, builder: PlanBuilder) -> None:
         _reply(goal, index, builder, body)
         return
     recipients = person_refs(goal, index, builder) or [placeholder("to")]
+    if goal.scope.get("forward"):
+        _forward(goal, index, builder, recipients)
+        return
     if "summary_of" in goal.scope:
         body = reference(_summary_step(goal, index, builder), "data.summary")
     subject = s.subject or ("Summary" if "summary_of" in goal.scope else placeholder("subject"))
@@ -73,6 +76,29 @@ def send_email(goal: Goal, index: int, builder: PlanBuilder) -> None:
         f"Email {who}" + (f": {subject}" if "{{" not in subject else ""),
         "send_email",
         {"to": recipients, "subject": subject, "body": body},
+        index,
+    )
+
+
+def _forward(goal: Goal, index: int, builder: PlanBuilder, recipients: list[str]) -> None:
+    """No forward tool: fetch the message, then send its subject and text on."""
+    s = goal.slots
+    message = builder.add(
+        "find_email_to_forward",
+        "Find the email to forward",
+        "fetch_emails",
+        {"query": s.topic, "sender": s.companies[0] if s.companies else None, "limit": 1},
+        index,
+    )
+    builder.add(
+        "forward_email",
+        "Forward it",
+        "send_email",
+        {
+            "to": recipients,
+            "subject": "Fwd: " + reference(message, "data[0].subject"),
+            "body": s.body or reference(message, "data[0].snippet"),
+        },
         index,
     )
 
@@ -254,6 +280,8 @@ def _record_filters(goal: Goal) -> dict[str, Any]:
             filters["stage"] = {"in": list(OPEN_DEAL_STAGES)}
         if goal.entity == "lead" and s.status:
             filters["status"] = s.status
+        if goal.entity == "account" and s.industry:
+            filters["industry"] = s.industry
         bound = goal.scope.get("amount_bound")
         if bound and s.amount is not None:
             filters["amount"] = {bound: s.amount}

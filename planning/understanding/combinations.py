@@ -28,7 +28,6 @@ REMAP: dict[tuple[str, str], tuple[Intent, Entity]] = {
     ("update", "availability"): ("update", "event"),
     ("delete", "availability"): ("delete", "event"),
     ("summarize", "availability"): ("find", "availability"),
-    ("send", "event"): ("create", "event"),
     ("create", "email"): ("send", "email"),
 }
 

@@ -8,6 +8,7 @@ from typing import Any
 from planning.types import Slots, TimeRange
 from planning.understanding import names, phrases, values
 from planning.understanding.interpret import Reading
+from planning.understanding.words import VERBS
 from planning.understanding.timeexpr import Prefer, TimeMatch, find_duration, find_shift, find_times
 
 _EVENT_NOUN = re.compile(
@@ -72,8 +73,14 @@ def read_slots(text: str, reading: Reading, now: datetime) -> ClauseSlots:
     result = ClauseSlots(Slots())
     if reading.entity == "email":
         slot_values.update(_email_slots(text, reading, people, spans))
+        if slot_values.pop("forward", False):
+            result.scope["forward"] = True
     elif reading.entity in ("event", "availability"):
-        slot_values.update(_event_slots(text, reading, spans, people))
+        untimed = _blank(text, spans)
+        slot_values.update(_event_slots(untimed, reading, spans, people))
+        if _REMIND.search(text) and reading.intent == "create":  # a reminder is for me: no attendees
+            result.scope["reminder"] = True
+            slot_values["people"] = ()
     elif reading.entity in _CRM:
         slot_values.update(_crm_slots(text, reading))
         result.scope.update(_crm_scope(text))
@@ -126,12 +133,29 @@ def _email_slots(text: str, reading: Reading, people: list[str], time_spans: lis
             re.I,
         )
         topic = search.group(1) if search else None
+    if reading.intent == "send" and _FORWARD.search(text):
+        out["forward"] = True
+        topic = _forwarded_topic(text) or topic
     out["body"] = body
     out["topic"] = topic
     out["subject"] = (
         subject or (phrases.capitalise(topic) if topic else None) or (_subject_from_body(body) if body else None)
     )
     return out
+
+
+_FORWARD = re.compile(r"^(?:forward|fwd)\b", re.I)
+_FORWARDED = re.compile(
+    r"^(?:forward|fwd)\s+(?:me\s+)?(?:the|that|this|my)?\s*(?:(?:last|latest)\s+)?(?:e-?mail|message)?\s*"
+    r"(?:about|regarding|re|on|from)?\s*([\w' -]+?)?\s*(?:e-?mail|message)?(?=\s+to\b|$)",
+    re.I,
+)
+
+
+def _forwarded_topic(text: str) -> str | None:
+    match = _FORWARDED.search(text)
+    topic = match.group(1).strip() if match and match.group(1) else ""
+    return topic or None
 
 
 def _object_after_recipient(text: str, people: list[str]) -> str | None:
@@ -174,6 +198,13 @@ def _event_slots(text: str, reading: Reading, time_spans: list[tuple[int, int]],
     return out
 
 
+def _blank(text: str, spans: list[tuple[int, int]]) -> str:
+    """``text`` with the time expressions removed, so titles and queries carry no dates."""
+    for start, end in sorted(spans, reverse=True):
+        text = text[:start] + " " * (end - start) + text[end:]
+    return phrases.squash(text)
+
+
 def _event_title(text: str, people: list[str]) -> str | None:
     called = phrases.called_title(text)
     if called:
@@ -187,6 +218,9 @@ def _event_title(text: str, people: list[str]) -> str | None:
     if noun:
         title = re.sub(r"^\d+[- ](?:minute|min|hour)s?\s+", "", noun.group(1), flags=re.I)
         title = re.sub(r"^(?:quick|short)\s+", "", title, flags=re.I)
+        first, _, rest = title.partition(" ")
+        if rest and first.lower() in VERBS:  # "put lunch with Maria" → "lunch"
+            title = rest
         after = text[noun.end() :]
         with_who = re.match(
             r"\s+with\s+((?:the\s+)?[\w' -]+?)(?=\s+(?:on|at|for|next|this|tomorrow|today|in)\b|[,.]|$)",
@@ -218,6 +252,7 @@ def _location(text: str) -> str | None:
     return (match.group(1) or match.group(2)).strip()
 
 
+_INDUSTRY = re.compile(r"\b(?:in|from) the ([\w -]+?) (?:industry|sector|space|vertical)\b", re.I)
 _RECIPIENT_RECORD = re.compile(r"\b(lead|contact)s?\b", re.I)
 _MORE_THAN = re.compile(r"\b(?:over|above|more than|greater than|bigger than|at least|>)\s*\$?\d", re.I)
 _LESS_THAN = re.compile(r"\b(?:under|below|less than|smaller than|at most|<)\s*\$?\d", re.I)
@@ -241,6 +276,9 @@ def _crm_slots(text: str, reading: Reading) -> dict[str, Any]:
         "status": values.status(text) if reading.entity == "lead" else None,
         "phone": values.phone(text),
     }
+    industry = _INDUSTRY.search(text)
+    if industry:
+        out["industry"] = industry.group(1)
     changes = []
     for match in _FIELD_CHANGE.finditer(text):
         key = match.group(1).lower()

@@ -114,13 +114,14 @@ INTENT_CUES = _rows(
             "create",
             3.0,
         ),
-        (r"update (?:my|the) calendar", "create", 4.0),
+        (r"update (?:my|the) calendar|send me (?:a |an )?(?:reminder|notification|alert)", "create", 4.0),
         (r"remind(?:ed|ing|s)?(?!ers?\b)|remember to|don't forget|do not forget", "create", 3.5),
         (r"^i(?:'ve| have)(?: got)? (?:a|an|my) ", "create", 2.0),
         # update
         (
             r"update(?! me\b)|change|move(?! on\b| to the next)|reschedule|re-schedule|rename|push(?: back)?|shift|postpone|delay|bring forward|"
-            r"modify|edit|extend|shorten|adjust|assign|reassign|swap",
+            r"modify|edit|extend|shorten|adjust|assign|reassign|swap|"
+            r"close(?= (?:out )?(?:the|this|that|a|an|my|our) [\w' -]*?(?:deal|opportunity|oppty))",
             "update",
             3.0,
         ),
@@ -236,7 +237,7 @@ OFFTOPIC_CUES = _rows(
     [
         (r"alarms?|wake ?up|timer|stopwatch", "alarm", 5.0),
         (
-            r"weather|forecast|rain(?:ing|y)?|snow(?:ing)?|temperature|sunny|humid(?:ity)?|umbrella|degrees",
+            r"weather|forecast|rain(?:ing|y)?|snow(?:ing)?|temperature|sunny|humid(?:ity)?|degrees",
             "weather",
             4.0,
         ),

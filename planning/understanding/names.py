@@ -16,7 +16,11 @@ _PERSON_TRIGGER = re.compile(
     re.I,
 )
 _POSSESSIVE = re.compile(rf"\b({_WORD}(?:\s+[A-Z][a-z]+)?)'s\b")
-_MY_ROLE = re.compile(r"\b(?:my|our|the)\s+(" + "|".join(sorted(ROLE_WORDS, key=len, reverse=True)) + r")\b", re.I)
+_MY_ROLE = re.compile(
+    r"\b(?:my|our|the)\s+(" + "|".join(sorted(ROLE_WORDS, key=len, reverse=True)) + r")\b"
+    r"(?=\s*(?:$|[,.?!;]|(?:about|that|saying|to|with|and|on|at|for|the|a|an|re|know|a line)\b))",
+    re.I,
+)
 _COMPANY_BEFORE_RECORD = re.compile(
     rf"\b({_WORD}(?:\s+{_WORD})?)\s+(?:deal|lead|account|opportunity|oppty|team|expansion|contract|contact)s?\b",
     re.I,
@@ -57,8 +61,14 @@ def _typed(text: str) -> bool:
     return any(ch.isupper() for ch in text[1:])
 
 
+def _mask_addresses(text: str) -> str:
+    """Email addresses blanked out (same length) so their parts are never read as names."""
+    return EMAIL_ADDRESS.sub(lambda m: " " * len(m.group(0)), text)
+
+
 def people(text: str) -> list[Name]:
     """Names of people, longest form first seen; role words ("my boss") count as a name."""
+    text = _mask_addresses(text)
     typed = _typed(text)
     found: list[Name] = []
     for match in _PERSON_TRIGGER.finditer(text):

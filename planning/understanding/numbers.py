@@ -196,7 +196,14 @@ def _render_run(text: str, toks: list[tuple[int, int]], joins: list[str], out: l
     return _emit(text, toks, joins, segs, out, len(toks))
 
 
-def _emit(text: str, toks: list[tuple[int, int]], joins: list[str], segs: list[_Seg], out: list[str], stop: int) -> str:
+def _emit(
+    text: str,
+    toks: list[tuple[int, int]],
+    joins: list[str],
+    segs: list[_Seg],
+    out: list[str],
+    stop: int,
+) -> str:
     """Render the parsed segments; tokens from ``stop`` on stay as they were written."""
     pieces: list[str] = []
     k = 0

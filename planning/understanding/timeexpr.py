@@ -94,14 +94,15 @@ def _c(m: re.Match[str], group: str | int = 0, **kw: object) -> _C:
     return _C(m.start(group), m.end(), **kw)  # type: ignore[arg-type]
 
 
-def _full(m: re.Match[str], start: datetime, end: datetime | None, clock: bool, group: str | int = 0) -> _C:
-    return _C(m.start(group), m.end(), full=(start, end, clock))
+def _full(m: re.Match[str], start: datetime, end: datetime | None, clock: bool) -> _C:
+    return _C(m.start(), m.end(), full=(start, end, clock))
 
 
 def _window(m: re.Match[str], c: _Ctx) -> _C | None:
     """ "the past hour", "last 2 hours", "the next 5 days" → [now - d, now) / [now, ...)."""
     direction, unit, n_word = m["dir"].lower(), m["u"].lower()[:2], m["n"] or ""
-    if not (n_word or unit in ("mi", "ho", "hr") or direction == "past" or (m["the"] and direction != "next")):
+    rolling = n_word or unit in ("mi", "ho", "hr") or direction == "past" or (m["the"] and direction != "next")
+    if not rolling:
         return None  # "last week", "next month": calendar periods
     n = float(n_word) if n_word.isdigit() else tw.number_word(n_word or "a")
     sign = 1 if direction == "next" else -1
@@ -109,7 +110,10 @@ def _window(m: re.Match[str], c: _Ctx) -> _C | None:
         edge = tw.elapsed(c.now, sign * n * (1 if unit == "mi" else 60))
         return _full(m, min(edge, c.now), max(edge, c.now), True)
     k = sign * round(n)
-    d = tw.add_months(c.today, k) if unit == "mo" else c.today + timedelta(days=k * (7 if unit == "we" else 1))
+    if unit == "mo":
+        d = tw.add_months(c.today, k)
+    else:
+        d = c.today + timedelta(days=k * (7 if unit == "we" else 1))
     if sign < 0:
         return _full(m, tw.same_time_on(c.now, d), c.now, False)
     return _full(m, c.now, tw.at(d, 0, c.tz), False)
@@ -262,14 +266,16 @@ _D: Final = tw.DIGIT_START
 _SCANNERS: Final[tuple[tuple[re.Pattern[str], _Handler, frozenset[str], bool], ...]] = tuple(
     (rx(pattern), handler, frozenset(words.split()), digit) for pattern, handler, words, digit in (
     (rf"\b(?P<the>the\s+)?(?P<dir>past|last|next|previous|coming)\s+(?:(?P<n>\d{{1,4}}|{tw.NUM_WORDS})\s+)?"
-     r"(?P<u>minutes?|mins?|hours?|hrs?|days?|weeks?|months?)\b", _window, "past last next previous coming", False),
+     r"(?P<u>minutes?|mins?|hours?|hrs?|days?|weeks?|months?)\b", _window,
+     "past last next previous coming", False),
     (r"\b(?:the\s+)?(?:(?P<rel>this|next|last|coming|current|previous|past|following)\s+"
      r"(?P<u>weekend|week|month|year)|(?P<after>week\s+after\s+next)|(?P<wkend>weekend))\b", _calendar,
      "week weekend month year", False),
     (r"\b(?:the\s+)?(?:rest|remainder)\s+of\s+(?:the\s+|this\s+)?(?P<u>day|today|week|month|year)\b", _rest,
      "rest remainder", False),
     (rf"\bin\s+(?:about\s+|around\s+|another\s+)?{_QTY}", _relative, _UNITS, False),
-    (rf"{NUM_START}{_QTY}\s+(?:from\s+(?P<ref>now|today|tomorrow)|(?P<ago>ago))\b", _relative, "ago from", False),
+    (rf"{NUM_START}{_QTY}\s+(?:from\s+(?P<ref>now|today|tomorrow)|(?P<ago>ago))\b", _relative,
+     "ago from", False),
     (rf"{tw.CLOCK_END.format(i=1, d=_D, ap=AMPM)}\s*"
      r"(?P<sep>-|–|—|\bto\b|\band\b|\buntil\b|\btill\b|\bthrough\b|\bthru\b)\s*"
      rf"{tw.CLOCK_END.format(i=2, d=_D2, ap=AMPM)}{_NOT_AFTER}", _crange,
@@ -298,8 +304,8 @@ _SCANNERS: Final[tuple[tuple[re.Pattern[str], _Handler, frozenset[str], bool], .
     (rf"\b(?:around|about|after|before)\s+(?P<h>\d{{1,2}})(?![\w:]|[.,/]\d)(?=\s*(?:$|[.,;!?)]|(?:today"
      rf"|tomorrow|tonight|on|in\s+the|this|next|or|at\s+night|{WEEKDAY_ANY})\b))", _clock,
      "around about after before", True),
-    (rf"(?P<h>{_D}\d?)(?::(?P<m>\d{{2}}))?{tw.PARTS_AHEAD}", _clock, "morning afternoon evening night tonight",
-     True),
+    (rf"(?P<h>{_D}\d?)(?::(?P<m>\d{{2}}))?{tw.PARTS_AHEAD}", _clock,
+     "morning afternoon evening night tonight", True),
     (r"\b(?:(?:12\s*)?(?:noon|midday|midnight)|eod|cob|end\s+of\s+(?:the\s+)?(?:business\s+|work\s+)?day"
      r"|close\s+of\s+business|(?P<q>half|quarter)\s+(?P<r>past|after|to|til|till|before)\s+(?P<h>\d{1,2})"
      r"(?![\w:]))\b", _named_clock, "noon midday midnight eod cob end close half quarter", False),
@@ -310,7 +316,9 @@ _SCANNERS: Final[tuple[tuple[re.Pattern[str], _Handler, frozenset[str], bool], .
 def _joinable(group: list[_C], c: _C) -> bool:
     if c.full or any(x.full for x in group):
         return False
-    if (c.part and any(x.part for x in group)) or (c.clock is not None and any(x.clock is not None for x in group)):
+    if c.part and any(x.part for x in group):
+        return False
+    if c.clock is not None and any(x.clock is not None for x in group):
         return False
     days = [x for x in group if x.day]
     return not (c.day and days and (len(days) > 1 or days[0].wd_only == c.wd_only))

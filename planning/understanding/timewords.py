@@ -110,8 +110,10 @@ def qty_minutes(m: re.Match[str]) -> int:
 
 # Context patterns for timeexpr's scanners.
 SINCE_BEFORE: Final = rx(r"\bsince\s+$")
-MASK: Final = rx(r"(?<![\w:])1\s*[:\-]\s*1s?(?![\w:])|\b(?:1|one)[\s-]*on[\s-]*(?:1|one)s?\b")  # a 1:1 meeting
-GAP: Final = rx(r"(?:[\s,]|\b(?:at|on|in\s+the|by|around|about)\b|@|-|–)*")  # between parts of one expression
+# "1:1", "1-1", "one on one": a meeting, not a time.
+MASK: Final = rx(r"(?<![\w:])1\s*[:\-]\s*1s?(?![\w:])|\b(?:1|one)[\s-]*on[\s-]*(?:1|one)s?\b")
+# What may separate the parts of one expression ("tomorrow at 3pm", "8 in the morning").
+GAP: Final = rx(r"(?:[\s,]|\b(?:at|on|in\s+the|by|around|about)\b|@|-|–)*")
 WORD: Final = rx(r"[a-z]+")
 DIGIT: Final = rx(r"\d")
 RISKY_BEFORE: Final = rx(r"\b(?:on|by|until|till|since|before|after|every)\s+$")
@@ -121,8 +123,8 @@ ORD_BEFORE: Final = rx(rf"\b(?:on|by|until|till|before|after|since|from|{WEEKDAY
 # Nouns after "the 1st ..." that make it not a date ("the 1st meeting").
 ORD_NOUNS: Final = (
     r"ones?|meetings?|events?|appointments?|emails?|calls?|times?|items?|messages?|things?|steps?|drafts?"
-    r"|options?|slots?|weeks?|floor|person|people|place|page|line|row|attempt|try|version|quarter|round|years?"
-    r"|grade|century|anniversary|birthday|contacts?|deals?|leads?|accounts?|tasks?|results?|invites?|threads?"
+    r"|options?|slots?|weeks?|floor|person|people|place|page|line|row|attempt|try|version|quarter|round"
+    r"|years?|grade|century|anniversary|birthday|contacts?|deals?|leads?|accounts?|tasks?|results?|invites?|threads?"
 )
 # One end of a clock range ("noon", "4", "4:30 pm"), groups numbered by {i}.
 CLOCK_END: Final = (
@@ -131,8 +133,8 @@ CLOCK_END: Final = (
 # The words just before an expression that belong to it (searched at the end of the preceding text).
 RANGE_PREFIX: Final = rx(r"\b(?P<kw>between|from)\s+$")
 WEEKDAY_PREFIX: Final = rx(
-    r"\b(?:(?P<wk1>this|next|last)\s+week(?:'s)?\s+(?:on\s+)?|(?P<rel>this\s+coming|this|next|last|coming|previous"
-    r"|past)\s+)$"
+    r"\b(?:(?P<wk1>this|next|last)\s+week(?:'s)?\s+(?:on\s+)?"
+    r"|(?P<rel>this\s+coming|this|next|last|coming|previous|past)\s+)$"
 )
 PART_PREFIX: Final = rx(r"\b(?P<rel>this|last|yesterday|tomorrow|good)\s+$")
 MONTH_PREFIX: Final = rx(
@@ -140,7 +142,8 @@ MONTH_PREFIX: Final = rx(
     r"|end\s+of|beginning\s+of|start\s+of)[\s-]+$"
 )
 PARTS_AHEAD: Final = (
-    r"(?=\s+(?:in\s+the\s+(?:morning|afternoon|evening)|at\s+night|tonight|this\s+(?:morning|afternoon|evening)"
+    r"(?=\s+(?:in\s+the\s+(?:morning|afternoon|evening)|at\s+night|tonight"
+    r"|this\s+(?:morning|afternoon|evening)"
     rf"|(?:tomorrow|today|{WEEKDAY_ANY})\s+(?:morning|afternoon|evening|night))\b)"
 )
 
@@ -379,8 +382,10 @@ def find_duration(text: str) -> DurationMatch | None:
             if _DUR_BAD_BEFORE.search(text, max(0, s - 30), s) or _DUR_BAD_AFTER.match(text, e):
                 continue
             value = qty_value(m)
-            if value is None or (value[1] == "d" and m["qw"] and not _FOR_BEFORE.search(text, max(0, s - 8), s)):
+            if value is None:
                 continue
+            if value[1] == "d" and m["qw"] and not _FOR_BEFORE.search(text, max(0, s - 8), s):
+                continue  # "a day" only as "for a day"
             minutes = qty_minutes(m)
             if 0 < minutes <= 60 * 24 * 366:
                 return DurationMatch(minutes, (s, e))

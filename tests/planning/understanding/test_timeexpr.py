@@ -277,7 +277,16 @@ def test_two_days_with_two_times() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["March 10", "10 March", "march 10th", "the 10th of march", "mar 10", "2026-03-10", "3/10", "Mar. 10, 2026"],
+    [
+        "March 10",
+        "10 March",
+        "march 10th",
+        "the 10th of march",
+        "mar 10",
+        "2026-03-10",
+        "3/10",
+        "Mar. 10, 2026",
+    ],
 )
 def test_date_forms(text: str) -> None:
     assert iso(text) == ("2026-03-10T00:00:00-04:00", "2026-03-11T00:00:00-04:00")
@@ -300,7 +309,11 @@ def test_day_of_month() -> None:
 
 @pytest.mark.parametrize(
     ("text", "day"),
-    [("yesterday", "2026-03-01"), ("the day after tomorrow", "2026-03-04"), ("day before yesterday", "2026-02-28")],
+    [
+        ("yesterday", "2026-03-01"),
+        ("the day after tomorrow", "2026-03-04"),
+        ("day before yesterday", "2026-02-28"),
+    ],
 )
 def test_relative_days(text: str, day: str) -> None:
     assert one(text).start.isoformat() == f"{day}T00:00:00-05:00"
@@ -446,7 +459,14 @@ def test_shifts(text: str, minutes: int) -> None:
     assert s is not None and s.minutes == minutes and s.span == (0, len(text))
 
 
-@pytest.mark.parametrize("text", ["move my 3pm meeting to 4pm", "move my 2 hour meeting to Friday", "in 2 hours"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "move my 3pm meeting to 4pm",
+        "move my 2 hour meeting to Friday",
+        "in 2 hours",
+    ],
+)
 def test_not_shifts(text: str) -> None:
     assert find_shift(text) is None
 
@@ -454,11 +474,12 @@ def test_not_shifts(text: str) -> None:
 # ------------------------------------------------------------------------------------------- robustness
 
 _VOCAB = [
-    "at", "on", "the", "in", "since", "between", "and", "to", "from", "next", "last", "this", "tomorrow", "today",
-    "tonight", "morning", "evening", "noon", "midnight", "monday", "sat", "march", "may", "week", "weekend",
-    "month", "3pm", "3", "12", "7:30", "1:1", "1-1", "2-4pm", "3/10", "2026-03-08", "14th", "hours", "minutes",
-    "an", "hour", "ago", "from now", "rest", "of", "day", "push", "back", "by", "later", "earlier", "ü", ",",
-    "0", "99", "31st", "2/30", "12:60", "25:00", "feb 29", "february 29 2027", "9999-12-31", "in 9999 weeks",
+    "at", "on", "the", "in", "since", "between", "and", "to", "from", "next", "last", "this", "tomorrow",
+    "today", "tonight", "morning", "evening", "noon", "midnight", "monday", "sat", "march", "may", "week",
+    "weekend", "month", "3pm", "3", "12", "7:30", "1:1", "1-1", "2-4pm", "3/10", "2026-03-08", "14th",
+    "hours", "minutes", "an", "hour", "ago", "from now", "rest", "of", "day", "push", "back", "by", "later",
+    "earlier", "ü", ",", "0", "99", "31st", "2/30", "12:60", "25:00", "feb 29", "february 29 2027",
+    "9999-12-31", "in 9999 weeks",
 ]  # fmt: skip
 
 
