@@ -8,8 +8,8 @@ from typing import Any
 from planning.types import Slots, TimeRange
 from planning.understanding import names, phrases, values
 from planning.understanding.interpret import Reading
-from planning.understanding.words import VERBS
 from planning.understanding.timeexpr import Prefer, TimeMatch, find_duration, find_shift, find_times
+from planning.understanding.words import VERBS
 
 _EVENT_NOUN = re.compile(
     r"\b(?:(?:a|an|the|my|our)\s+)?((?:\d+[- ](?:minute|min|hour)s?\s+)?(?:quick\s+|short\s+|weekly\s+|daily\s+)?"

@@ -51,9 +51,11 @@ _PROTECT_RE: Final = re.compile(
     r"|\bone-(?!(?:" + "|".join(_KIND) + r")\b)(?=[a-z])",
     _FLAGS,
 )
+_ORD_ALT: Final = "|".join(_ORDINALS)
 _ONE_DETERMINER_RE: Final = re.compile(
     r"\b(?:this|that|which|what|each|every|any|the|a|an|no|some|next|last|other|another|only|right|wrong"
-    r"|same|little|big|new|old|such|latest|newest|oldest|earliest|recent|" + "|".join(_ORDINALS) + r")[ \t]+$",
+    rf"|same|little|big|new|old|such|latest|newest|oldest|earliest|recent|{_ORD_ALT}"
+    r"|\d{1,2}(?:st|nd|rd|th))[ \t]+$",
     _FLAGS,
 )
 _TIME_BEFORE_RE: Final = re.compile(

@@ -14,18 +14,7 @@ from datetime import date, datetime, timedelta, tzinfo
 from typing import Final, Literal
 
 from planning.understanding import timewords as tw
-from planning.understanding.timewords import (
-    AMPM,
-    MONTH_ANY,
-    NOT_CLOCK,
-    NUM_START,
-    WEEKDAY_ANY,
-    DurationMatch,
-    ShiftMatch,
-    find_duration,
-    find_shift,
-    rx,
-)
+from planning.understanding.timewords import DurationMatch, ShiftMatch, find_duration, find_shift, rx
 
 __all__ = ["DurationMatch", "Prefer", "ShiftMatch", "TimeMatch", "find_duration", "find_shift", "find_times"]
 
@@ -100,20 +89,17 @@ def _full(m: re.Match[str], start: datetime, end: datetime | None, clock: bool) 
 
 def _window(m: re.Match[str], c: _Ctx) -> _C | None:
     """ "the past hour", "last 2 hours", "the next 5 days" → [now - d, now) / [now, ...)."""
-    direction, unit, n_word = m["dir"].lower(), m["u"].lower()[:2], m["n"] or ""
-    rolling = n_word or unit in ("mi", "ho", "hr") or direction == "past" or (m["the"] and direction != "next")
-    if not rolling:
+    way, unit, n_word = m["dir"].lower(), m["u"].lower()[:2], m["n"] or ""
+    if not (n_word or unit in ("mi", "ho", "hr") or way == "past" or (m["the"] and way != "next")):
         return None  # "last week", "next month": calendar periods
     n = float(n_word) if n_word.isdigit() else tw.number_word(n_word or "a")
-    sign = 1 if direction == "next" else -1
+    sign = 1 if way == "next" else -1
     if unit in ("mi", "ho", "hr"):
         edge = tw.elapsed(c.now, sign * n * (1 if unit == "mi" else 60))
         return _full(m, min(edge, c.now), max(edge, c.now), True)
     k = sign * round(n)
-    if unit == "mo":
-        d = tw.add_months(c.today, k)
-    else:
-        d = c.today + timedelta(days=k * (7 if unit == "we" else 1))
+    days = k * (7 if unit == "we" else 1)
+    d = tw.add_months(c.today, k) if unit == "mo" else c.today + timedelta(days=days)
     if sign < 0:
         return _full(m, tw.same_time_on(c.now, d), c.now, False)
     return _full(m, c.now, tw.at(d, 0, c.tz), False)
@@ -256,7 +242,7 @@ def _part(m: re.Match[str], c: _Ctx) -> _C | None:
 
 _QTY: Final = tw.qty_pattern(tw.TIME_UNITS)
 _D2: Final = r"\d(?<![\w.:]\d)"
-_NOT_AFTER: Final = rf"(?![\w:]|[.,/]\d)(?!\s*{NOT_CLOCK})"
+_NOT_AFTER: Final = rf"(?![\w:]|[.,/]\d)(?!\s*{tw.NOT_CLOCK})"
 _Handler = Callable[[re.Match[str], _Ctx], _C | None]
 _UNITS: Final = "minute minutes min mins hour hours hr hrs h day days week weeks month months"
 _MONTHS: Final = " ".join(tw.MONTHS)
@@ -274,35 +260,36 @@ _SCANNERS: Final[tuple[tuple[re.Pattern[str], _Handler, frozenset[str], bool], .
     (r"\b(?:the\s+)?(?:rest|remainder)\s+of\s+(?:the\s+|this\s+)?(?P<u>day|today|week|month|year)\b", _rest,
      "rest remainder", False),
     (rf"\bin\s+(?:about\s+|around\s+|another\s+)?{_QTY}", _relative, _UNITS, False),
-    (rf"{NUM_START}{_QTY}\s+(?:from\s+(?P<ref>now|today|tomorrow)|(?P<ago>ago))\b", _relative,
+    (rf"{tw.NUM_START}{_QTY}\s+(?:from\s+(?P<ref>now|today|tomorrow)|(?P<ago>ago))\b", _relative,
      "ago from", False),
-    (rf"{tw.CLOCK_END.format(i=1, d=_D, ap=AMPM)}\s*"
+    (rf"{tw.CLOCK_END.format(i=1, d=_D, ap=tw.AMPM)}\s*"
      r"(?P<sep>-|–|—|\bto\b|\band\b|\buntil\b|\btill\b|\bthrough\b|\bthru\b)\s*"
-     rf"{tw.CLOCK_END.format(i=2, d=_D2, ap=AMPM)}{_NOT_AFTER}", _crange,
+     rf"{tw.CLOCK_END.format(i=2, d=_D2, ap=tw.AMPM)}{_NOT_AFTER}", _crange,
      "between from to until till through thru - – —", True),
     (rf"(?P<y>{_D}\d{{3}})-(?P<mo>\d{{1,2}})-(?P<d>\d{{1,2}})"
      r"(?:[T\s](?P<th>\d{2}):(?P<tm>\d{2})(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?(?![\w-]|[.:/]\d)",
      _date_numeric, "-", True),
     (rf"(?P<mo>{_D}\d?)/(?P<d>\d{{1,2}})(?:/(?P<y>\d{{4}}|\d{{2}}))?{_NOT_AFTER}", _date_numeric, "/", True),
-    (rf"\b(?P<m>{MONTH_ANY})\.?\s+(?:the\s+)?(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\b(?![:.]\d)"
-     rf"(?!\s*(?:{AMPM}|o['’]?\s?clock|{NOT_CLOCK}))(?:,?\s+(?P<y>\d{{4}})\b)?", _date_named, _MONTHS, True),
-    (rf"(?:\bthe\s+)?{NUM_START}(?P<d>\d{{1,2}})(?P<suf>st|nd|rd|th)?\s+(?P<of>of\s+)?"
-     rf"(?P<m>{MONTH_ANY})\b(?:,?\s+(?P<y>\d{{4}})\b)?", _date_named, _MONTHS, True),
-    (rf"(?:\b(?P<the>the)\s+)?{NUM_START}(?P<d>\d{{1,2}})(?:st|nd|rd|th)\b"
-     rf"(?!\s+(?:of\s+)?(?:{MONTH_ANY})\b)(?!\s+(?:{tw.ORD_NOUNS})\b)", _ordinal_day, "st nd rd th", True),
-    (rf"\b(?P<wd>{WEEKDAY_ANY})\b(?:\s+(?P<wk2>this|next|last)\s+week\b)?", _weekday,
+    (rf"\b(?P<m>{tw.MONTH_ANY})\.?\s+(?:the\s+)?(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\b(?![:.]\d)"
+     rf"(?!\s*(?:{tw.AMPM}|o['’]?\s?clock|{tw.NOT_CLOCK}))(?:,?\s+(?P<y>\d{{4}})\b)?", _date_named,
+     _MONTHS, True),
+    (rf"(?:\bthe\s+)?{tw.NUM_START}(?P<d>\d{{1,2}})(?P<suf>st|nd|rd|th)?\s+(?P<of>of\s+)?"
+     rf"(?P<m>{tw.MONTH_ANY})\b(?:,?\s+(?P<y>\d{{4}})\b)?", _date_named, _MONTHS, True),
+    (rf"(?:\b(?P<the>the)\s+)?{tw.NUM_START}(?P<d>\d{{1,2}})(?:st|nd|rd|th)\b"
+     rf"(?!\s+(?:of\s+)?(?:{tw.MONTH_ANY})\b)(?!\s+(?:{tw.ORD_NOUNS})\b)", _ordinal_day, "st nd rd th", True),
+    (rf"\b(?P<wd>{tw.WEEKDAY_ANY})\b(?:\s+(?P<wk2>this|next|last)\s+week\b)?", _weekday,
      " ".join(tw.WEEKDAYS), False),
     (r"\b(?P<w>(?:the\s+)?day\s+after\s+tomorrow|(?:the\s+)?day\s+before\s+yesterday|today|tomorrow|tmrw"
      r"|tmr|tomorow|tommorow|tommorrow|yesterday|tonight|tonite)\b", _relday,
      "today tomorrow tmrw tmr tomorow tommorow tommorrow yesterday tonight tonite", False),
     (r"\b(?P<p>morning|afternoon|evening|night)\b", _part, "morning afternoon evening night", False),
-    (rf"(?P<h>{_D}\d?)(?:[:.](?P<m>\d{{2}}))?\s*(?P<ap>{AMPM})", _clock, "am pm m", True),
+    (rf"(?P<h>{_D}\d?)(?:[:.](?P<m>\d{{2}}))?\s*(?P<ap>{tw.AMPM})", _clock, "am pm m", True),
     (rf"(?P<h>{_D}\d?):(?P<m>\d{{2}})(?::\d{{2}})?(?![\w:]|[.,/]\d)", _clock, ":", True),
     (rf"(?P<h>{_D}\d?)\s*o['’]?\s?clock\b", _clock, "clock oclock", True),
     (rf"(?:\b(?:at|by|until|till|til)\s+|@\s*)(?P<h>\d{{1,2}}){_NOT_AFTER}", _clock, "at by until till til @",
      True),
     (rf"\b(?:around|about|after|before)\s+(?P<h>\d{{1,2}})(?![\w:]|[.,/]\d)(?=\s*(?:$|[.,;!?)]|(?:today"
-     rf"|tomorrow|tonight|on|in\s+the|this|next|or|at\s+night|{WEEKDAY_ANY})\b))", _clock,
+     rf"|tomorrow|tonight|on|in\s+the|this|next|or|at\s+night|{tw.WEEKDAY_ANY})\b))", _clock,
      "around about after before", True),
     (rf"(?P<h>{_D}\d?)(?::(?P<m>\d{{2}}))?{tw.PARTS_AHEAD}", _clock,
      "morning afternoon evening night tonight", True),

@@ -124,7 +124,8 @@ ORD_BEFORE: Final = rx(rf"\b(?:on|by|until|till|before|after|since|from|{WEEKDAY
 ORD_NOUNS: Final = (
     r"ones?|meetings?|events?|appointments?|emails?|calls?|times?|items?|messages?|things?|steps?|drafts?"
     r"|options?|slots?|weeks?|floor|person|people|place|page|line|row|attempt|try|version|quarter|round"
-    r"|years?|grade|century|anniversary|birthday|contacts?|deals?|leads?|accounts?|tasks?|results?|invites?|threads?"
+    r"|years?|grade|century|anniversary|birthday|contacts?|deals?|leads?|accounts?|tasks?|results?"
+    r"|invites?|threads?"
 )
 # One end of a clock range ("noon", "4", "4:30 pm"), groups numbered by {i}.
 CLOCK_END: Final = (

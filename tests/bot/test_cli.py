@@ -25,7 +25,7 @@ def test_plan_prints_the_understanding_and_steps_for_a_person():
 def test_plan_json_is_the_contract_line():
     result = invoke("plan", "--json", "Create a meeting with Sarah tomorrow at 3pm", *CLOCK)
     line = json.loads(result.output)
-    event = [s for s in line["plan"]["steps"] if s["tool"] == "create_calendar_event"][0]
+    event = next(s for s in line["plan"]["steps"] if s["tool"] == "create_calendar_event")
     assert event["arguments"]["input"]["startTime"] == "2026-03-03T15:00:00-05:00"
 
 
