@@ -50,15 +50,16 @@ class PlanBuilder:
         self.goal_steps.setdefault(goal, []).append(step_id)
         return step_id
 
-    def lookup(self, entity_type: str, filters: dict[str, Any], goal: int, label: str) -> str:
+    def lookup(self, entity_type: str, filters: dict[str, Any], goal: int, name: str) -> str:
         """One ``fetch_entity`` per record needed, shared by every goal that needs the same record."""
         key = f"{entity_type}:{sorted((k, str(v).lower()) for k, v in filters.items())}"
         if key in self._lookups:
             return self._lookups[key]
-        kind = "contact" if entity_type == "Contact" else entity_type.lower()
+        kind = entity_type.lower()
+        label = slug(name.split()[0] if len(name.split()) > 2 else name, 16)
         step_id = self.add(
             f"find_{label}",
-            f"Find {label}'s {kind} record" if entity_type == "Contact" else f"Find the {label} {kind}",
+            f"Find {name}'s contact record" if entity_type == "Contact" else f"Find the {name} {kind}",
             "fetch_entity",
             {"entityType": entity_type, "filters": filters},
             goal,

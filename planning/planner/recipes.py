@@ -159,9 +159,14 @@ def _event_filters(goal: Goal, builder: PlanBuilder) -> dict[str, Any]:
         "start": _iso(start),
         "end": _iso(end),
         "query": s.topic,
-        "attendee": s.people[0] if s.people else (s.companies[0] if s.companies else None),
+        "attendee": None if goal.scope.get("add_attendees") else _attendee(goal),
         "limit": s.limit if goal.intent == "find" else None,
     }
+
+
+def _attendee(goal: Goal) -> str | None:
+    s = goal.slots
+    return s.people[0] if s.people else (s.companies[0] if s.companies else None)
 
 
 def create_event(goal: Goal, index: int, builder: PlanBuilder) -> None:
@@ -228,7 +233,7 @@ def update_event(goal: Goal, index: int, builder: PlanBuilder) -> None:
         changes["location"] = s.location
     if s.duration_minutes and s.shift_minutes is None:
         changes["durationMinutes"] = s.duration_minutes
-    if len(changes) == 1:
+    if len(changes) == 1 or goal.scope.get("add_attendees"):
         added = person_refs(goal, index, builder)
         changes["attendees"] = [reference(event, "data[0].attendees"), *added] if added else [placeholder("attendees")]
     builder.add("update_event", "Change the event", "update_calendar_event", changes, index)
@@ -360,7 +365,7 @@ def update_record(goal: Goal, index: int, builder: PlanBuilder) -> None:
         if s.people and goal.entity in ("contact", "lead")
         else (s.companies[0] if s.companies else goal.entity)
     )
-    record = builder.lookup(entity_type, _record_filters(goal) or {"name": placeholder("name")}, index, slug(label, 16))
+    record = builder.lookup(entity_type, _record_filters(goal) or {"name": placeholder("name")}, index, label)
     builder.record_lookup[index] = record
     fields: dict[str, Any] = {}
     for key, value in s.field_changes:
@@ -399,7 +404,7 @@ def update_record(goal: Goal, index: int, builder: PlanBuilder) -> None:
 def delete_record(goal: Goal, index: int, builder: PlanBuilder) -> None:
     entity_type = ENTITY_TYPES[goal.entity]
     label = (goal.slots.people or goal.slots.companies or (goal.entity,))[0]
-    record = builder.lookup(entity_type, _record_filters(goal) or {"name": placeholder("name")}, index, slug(label, 16))
+    record = builder.lookup(entity_type, _record_filters(goal) or {"name": placeholder("name")}, index, label)
     builder.add(
         f"delete_{goal.entity}",
         f"Delete the {goal.entity}",

@@ -1,6 +1,6 @@
 """Who a message or invitation goes to: addresses as given, names through a contact lookup."""
 
-from planning.planner.builder import PlanBuilder, slug
+from planning.planner.builder import PlanBuilder
 from planning.references import reference
 from planning.types import Goal
 
@@ -9,17 +9,13 @@ def person_refs(goal: Goal, index: int, builder: PlanBuilder) -> list[str]:
     """Addresses for every person the goal names; each name is looked up once (contract §2.2)."""
     refs: list[str] = list(goal.slots.emails)
     for person in goal.slots.people:
-        step = builder.lookup("Contact", {"name": person}, index, _label(person))
+        step = builder.lookup("Contact", {"name": person}, index, person)
         refs.append(reference(step, "data[0].email"))
     source = goal.scope.get("person_from_goal")
     if isinstance(source, int) and source in builder.record_lookup:
         refs.append(reference(builder.record_lookup[source], "data[0].email"))
     record = goal.scope.get("recipient_record")
     if isinstance(record, str) and goal.slots.companies:
-        step = builder.lookup(record, {"company": goal.slots.companies[0]}, index, _label(goal.slots.companies[0]))
+        step = builder.lookup(record, {"company": goal.slots.companies[0]}, index, goal.slots.companies[0])
         refs.append(reference(step, "data[0].email"))
     return refs
-
-
-def _label(name: str) -> str:
-    return slug(name.split()[0] if len(name.split()) > 2 else name, 16)

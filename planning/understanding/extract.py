@@ -15,7 +15,8 @@ _EVENT_NOUN = re.compile(
     r"\b(?:(?:a|an|the|my|our)\s+)?((?:\d+[- ](?:minute|min|hour)s?\s+)?(?:quick\s+|short\s+|weekly\s+|daily\s+)?"
     r"(?:[\w-]+\s+)?(?:meeting|call|sync|1:1|one on one|standup|stand-up|lunch|dinner|breakfast|brunch|coffee|"
     r"demo|review|workshop|interview|check-?in|catch-?up|session|offsite|presentation|party|appointment|"
-    r"webinar|retro|follow-?up|planning|event|chat|date)s?)\b",
+    r"webinar|retro|follow-?up|planning|event|chat|date|concert|game|match|birthday|wedding|holiday|"
+    r"tournament|festival|ceremony|class|practice|trip|vacation)s?)\b",
     re.I,
 )
 _REMIND = re.compile(r"\bremind(?: me)?(?: to| about| of| that)?\s+(.+)$|\bremember to\s+(.+)$", re.I)
@@ -58,7 +59,7 @@ def read_slots(text: str, reading: Reading, now: datetime) -> ClauseSlots:
     people = _people(text, reading)
     companies = [c.text for c in names.companies(text, after_prepositions=reading.entity in _CRM)]
     people = [p for p in people if p not in companies and p.lower() not in {c.lower() for c in companies}]
-    when, new_when = _when(times, reading)
+    when, new_when = _when(text, times, reading)
     slot_values: dict[str, Any] = {
         "people": tuple(people),
         "emails": tuple(emails),
@@ -78,6 +79,8 @@ def read_slots(text: str, reading: Reading, now: datetime) -> ClauseSlots:
     elif reading.entity in ("event", "availability"):
         untimed = _blank(text, spans)
         slot_values.update(_event_slots(untimed, reading, spans, people))
+        if reading.intent == "update" and _ADDING_PEOPLE.search(text):  # "add Maria to the planning meeting"
+            result.scope["add_attendees"] = True
         if _REMIND.search(text) and reading.intent == "create":  # a reminder is for me: no attendees
             result.scope["reminder"] = True
             slot_values["people"] = ()
@@ -108,13 +111,21 @@ def _people(text: str, reading: Reading) -> list[str]:
     return list(dict.fromkeys(n.text for n in names.people(text[:cut])))
 
 
-def _when(times: list[TimeMatch], reading: Reading) -> tuple[TimeRange | None, TimeRange | None]:
+_ADDING_PEOPLE = re.compile(r"^(?:add|invite|include)\b.+\bto\b", re.I)
+_TARGET_MARKER = re.compile(r"\b(?:to|for|until|till|into|onto|at)\s*$", re.I)
+
+
+def _when(text: str, times: list[TimeMatch], reading: Reading) -> tuple[TimeRange | None, TimeRange | None]:
+    """The time a request is about and, for a change, the time it should move to ("... to Friday at 10")."""
     ranges = [TimeRange(start=t.start, end=t.end, has_clock_time=t.has_clock_time) for t in times]
     if not ranges:
         return None, None
-    if reading.intent == "update" and len(ranges) >= 2:
+    if reading.intent != "update":
+        return ranges[0], None
+    if len(ranges) >= 2:
         return ranges[0], ranges[-1]
-    if reading.intent == "update":
+    before = text[: times[0].spans[0][0]] if times[0].spans else ""
+    if _TARGET_MARKER.search(before):
         return None, ranges[0]
     return ranges[0], None
 

@@ -11,6 +11,8 @@ STRONG_ENTITY = 2.0
 MAIN_VERB_BONUS = 2.0
 IMPLIED_ENTITY = {"send": ("email", 1.5), "summarize": ("email", 0.8)}
 DEFAULT_INTENT_SCORE = 0.5
+BARE_CONFIDENCE = 0.45  # "cancel", "four pm": the calendar is only a guess
+WEAK_CONFIDENCE = 0.6  # only loose hints ("a concert tomorrow")
 ACTION_SUPPORT = 1.5  # an action verb on a domain thing outweighs a stray off-topic word
 
 
@@ -101,10 +103,18 @@ def read_clause(text: str, *, has_time: bool = False, names_someone: bool = Fals
     ranked = _rank(intent_scores, entity_scores, question=question, has_time=proposing)
     (best_score, intent, entity), runner = ranked[0], (ranked[1] if len(ranked) > 1 else None)
     confidence = _confidence(best_score, runner[0] if runner else 0.0, domain)
-    return Reading(
-        intent, entity, confidence, (runner[1], runner[2]) if runner else None,
-        _explain(main, entities, question, intent, entity),
-    )  # fmt: skip
+    if bare:
+        confidence = min(confidence, BARE_CONFIDENCE)
+    elif domain < STRONG_ENTITY:
+        confidence = min(confidence, WEAK_CONFIDENCE)
+    elif main is None and not question:
+        confidence = round(confidence - 0.1, 2)
+    why = (
+        f"'{text}' names no email, CRM or calendar thing -> guessed {intent}/{entity}"
+        if bare
+        else _explain(main, entities, question, intent, entity)
+    )
+    return Reading(intent, entity, confidence, (runner[1], runner[2]) if runner else None, why)
 
 
 def _explain(main: Evidence | None, entities: list[Evidence], question: bool, intent: str, entity: str) -> str:

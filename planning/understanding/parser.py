@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from planning.types import Goal, MetaGoal, ParseResult, Slots
+from planning.understanding.clarify import clarifying_question
 from planning.understanding.classifier import Clause, QueryClassifier
 from planning.understanding.combinations import artifact
 from planning.understanding.extract import ClauseSlots, read_slots
@@ -141,7 +142,7 @@ def _result(
     meta_type = "single" if len(goals) == 1 else ("dependent_multi" if dependencies else "independent_multi")
     meta = MetaGoal.model_validate({"meta_type": meta_type, "goals": goals, "dependencies": dependencies})
     confidence = round(min(confidences), 2) if confidences else 0.7
-    clarify = _clarifying_question(goals[0], ambiguities) if confidence < CLARIFY_BELOW else None
+    clarify = clarifying_question(goals, ambiguities) if confidence < CLARIFY_BELOW else None
     return ParseResult(
         meta=meta,
         confidence=confidence,
@@ -149,22 +150,6 @@ def _result(
         explanation="; ".join(explanations),
         clarify=clarify,
     )
-
-
-_DESCRIBE = {
-    "send": "send an email", "find": "look something up", "create": "create", "update": "change",
-    "delete": "delete", "summarize": "summarize",
-}  # fmt: skip
-
-
-def _clarifying_question(goal: Goal, ambiguities: list[str]) -> str:
-    alternative = next((a for a in ambiguities if a.startswith("could also be")), None)
-    action = _DESCRIBE.get(goal.intent, goal.intent)
-    thing = "" if goal.intent == "send" else f" {goal.entity}"
-    if alternative:
-        other = alternative.removeprefix("could also be ").split(" ")[0]
-        return f"Do you want me to {action}{thing}, or did you mean {other.replace('/', ' ')}?"
-    return f"Just to check: do you want me to {action}{thing}?"
 
 
 def _fold_feeder(feeder: _Read, target: _Read, slots: Slots) -> tuple[dict[str, Any], Slots]:

@@ -112,3 +112,34 @@ def test_each_step_names_its_goal():
     assert by_tool["create_calendar_event"]["arguments"]["input"]["attendees"] == [
         "{{" + by_tool["fetch_entity"]["id"] + ".result.data[0].email}}"
     ]
+
+
+def test_unsure_reading_still_plans_and_asks_one_question():
+    line = run("cancel")
+    assert goals(line) == [("delete", "event")]
+    assert line["parse"]["confidence"] < 0.55
+    assert line["parse"]["clarify"] == (
+        "Do you want me to cancel a calendar event? Tell me a little more. For example: “cancel my 3pm meeting”."
+    )
+    assert steps(line), "the best plan is still given"
+
+
+def test_confident_reading_asks_nothing():
+    line = run("Email John the sales report")
+    assert line["parse"]["confidence"] >= 0.55
+    assert line["parse"]["clarify"] is None
+    assert line["parse"]["explanation"]
+
+
+def test_steps_come_after_the_steps_they_depend_on():
+    line = run("Send John the quarterly report and schedule a follow-up with Maria on Friday at 3pm")
+    seen: set[str] = set()
+    for step in steps(line):
+        assert set(step["depends_on"]) <= seen, step["id"]
+        seen.add(step["id"])
+
+
+def test_whole_value_reference_keeps_a_list_a_list():
+    update = args(run("add Maria to the Friday planning meeting"), "update_calendar_event")
+    assert isinstance(update["attendees"], list)
+    assert update["attendees"][0].endswith(".result.data[0].attendees}}")
