@@ -1,6 +1,7 @@
 """The connector base every other layer may import: tool specs, the catalog, the error tree."""
 
 from integrations.base.catalog import CATALOG, ToolCatalog, tool_catalog
+from integrations.base.connector import Connector
 from integrations.base.errors import (
     AuthError,
     ConnectorError,
@@ -13,6 +14,7 @@ from integrations.base.tools import ToolKind, ToolSpec
 __all__ = [
     "CATALOG",
     "AuthError",
+    "Connector",
     "ConnectorError",
     "NotFoundError",
     "PermanentError",

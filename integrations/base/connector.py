@@ -1,0 +1,22 @@
+"""The connector protocol: what every integration (local workspace, Gmail, CalDAV, HubSpot, ...) implements.
+
+A connector runs tools of the catalog. It receives validated arguments (the tool's pydantic model) and
+returns the tool's ``data`` payload (contract §3: every tool returns ``{"data": ...}``). Failures are
+exceptions of ``integrations.base.errors``.
+"""
+
+from typing import Any, Protocol, runtime_checkable
+
+from pydantic import BaseModel
+
+
+@runtime_checkable
+class Connector(Protocol):
+    """Runs the tools named in ``tools``."""
+
+    name: str
+    tools: frozenset[str]
+
+    async def call(self, tool: str, arguments: BaseModel) -> Any:
+        """Run ``tool`` with its validated ``arguments``; return the result's ``data``."""
+        ...

@@ -1,0 +1,1 @@
+"""The conversation engine: plan sessions, questions in the thread, approvals, execution, recovery."""

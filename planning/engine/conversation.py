@@ -1,0 +1,383 @@
+"""The conversation engine's public face: a message in a thread, a decision on a step, an edit, a restart.
+
+Front ends (terminal chat, Slack) call these and render the replies; they hold no plan state themselves.
+"""
+
+import asyncio
+import logging
+import uuid
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from typing import Any, Literal
+from zoneinfo import ZoneInfo
+
+from planning.engine import texts
+from planning.engine.dialogue import Dialogue, command_of, edit_request
+from planning.engine.hashing import args_hash
+from planning.engine.intentions import view_of
+from planning.engine.machine import StepMachine, claim_key
+from planning.engine.replies import AskApproval, AskValue, Reply, Say, ShowPlan
+from planning.engine.runner import ToolRunner, argument_errors
+from planning.engine.session import TERMINAL, Question, Session, StepRun
+from planning.engine.settings import EngineSettings
+from planning.engine.view import PlanView
+from planning.pipeline import RequestPlanner
+from planning.store import PlanStore, SessionRecord, VersionConflict
+
+logger = logging.getLogger(__name__)
+Decision = Literal["approve", "skip", "cancel"]
+
+
+class Conversation:
+    def __init__(
+        self,
+        *,
+        store: PlanStore,
+        runner: ToolRunner,
+        planner: RequestPlanner | None = None,
+        settings: EngineSettings | None = None,
+        clock: Callable[[], datetime] | None = None,
+    ) -> None:
+        self._store = store
+        self._runner = runner
+        self._planner = planner or RequestPlanner()
+        self._settings = settings or EngineSettings()
+        self._clock = clock or (lambda: datetime.now(UTC))
+        self._versions: dict[str, int] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._machine = StepMachine(
+            runner=runner, store=store, settings=self._settings, clock=self._clock, checkpoint=self._save
+        )
+        self._dialogue = Dialogue(machine=self._machine, runner=runner, settings=self._settings)
+
+    # --- entry points --------------------------------------------------------------------------------
+
+    async def message(self, *, thread_key: str, user: str, text: str, tz: str = "UTC") -> list[Reply]:
+        """A message in a thread: a new request, or an answer to the plan open in that thread."""
+        async with self._lock(thread_key):
+            session = await self._open_session(thread_key)
+            if session is None:
+                return await self._start(thread_key, user, text, tz)
+            if user != session.requester and user not in self._settings.approvers:
+                return [Say(text=texts.NOT_YOURS, tone="refusal", private=True)]
+            return await self._continue(session, user, text)
+
+    async def decide(
+        self, *, session_id: str, step_id: str, decision: Decision, user: str, args_hash: str | None = None
+    ) -> list[Reply]:
+        """A click on Approve / Skip / Cancel for a step shown with ``args_hash``."""
+        session = await self._get(session_id)
+        if session is None:
+            return [Say(text=texts.NO_SUCH_PLAN, tone="problem", private=True)]
+        async with self._lock(session.thread_key):
+            session = await self._get(session_id)
+            assert session is not None
+            refusal = self._check_decider(session, user)
+            if refusal is not None:
+                return [refusal]
+            if decision == "cancel":
+                return await self._cancel(session, user)
+            return await self._decide_step(session, step_id, decision, user, args_hash)
+
+    async def edit(self, *, session_id: str, step_id: str, arguments: dict[str, Any], user: str) -> list[Reply]:
+        """New arguments for a step waiting for approval: checked, then shown for approval again."""
+        session = await self._get(session_id)
+        if session is None:
+            return [Say(text=texts.NO_SUCH_PLAN, tone="problem", private=True)]
+        async with self._lock(session.thread_key):
+            session = await self._get(session_id)
+            assert session is not None
+            refusal = self._check_decider(session, user)
+            if refusal is not None:
+                return [refusal]
+            return await self._edit(session, step_id, arguments)
+
+    def field_errors(self, tool: str, arguments: dict[str, Any]) -> dict[str, str]:
+        """Per-field problems of an edit, for a form to show next to the fields."""
+        return argument_errors(self._runner.catalog, tool, arguments)
+
+    async def resume(self) -> dict[str, list[Reply]]:
+        """After a restart: reconcile every open plan with the store and say where each one stands."""
+        out: dict[str, list[Reply]] = {}
+        for record in await self._store.list_open():
+            session = self._from_record(record)
+            async with self._lock(session.thread_key):
+                out[session.thread_key] = await self._reconcile(session)
+        return out
+
+    async def open_plans(self, user: str | None = None) -> list[PlanView]:
+        return [view_of(self._from_record(r)) for r in await self._store.list_open(requester=user)]
+
+    async def cancel(self, *, session_id: str, user: str) -> list[Reply]:
+        return await self.decide(session_id=session_id, step_id="", decision="cancel", user=user)
+
+    # --- a new request -------------------------------------------------------------------------------
+
+    async def _start(self, thread_key: str, user: str, text: str, tz: str) -> list[Reply]:
+        now = self._clock().astimezone(_zone(tz))
+        understood = self._planner.understand(text, now)
+        parse = understood.parse
+        intents = {g.intent for g in parse.goals}
+        if not understood.plan.steps:
+            if intents == {"chat"}:
+                return [Say(text=texts.HELP)]
+            if "unsupported" in intents:
+                return [Say(text=texts.CANT_DO, tone="refusal")]
+            reason = understood.planning_problem or "I could not turn that into steps"
+            return [Say(text=f"{reason}. {texts.TRY_AGAIN}", tone="problem")]
+        catalog = self._runner.catalog
+        steps = [StepRun(step=step, kind=_kind(catalog, step.tool)) for step in understood.plan.steps]
+        session = Session(
+            id=uuid.uuid4().hex[:12], thread_key=thread_key, requester=user, text=text, tz=tz,
+            created_at=self._clock(), parse=parse, steps=steps,
+        )  # fmt: skip
+        replies: list[Reply] = []
+        if "unsupported" in intents:
+            replies.append(Say(text=texts.PARTLY_UNSUPPORTED, tone="refusal"))
+        if parse.clarify:
+            session.state = "clarifying"
+            prompt = f"{parse.clarify} (reply “yes” to go ahead with this plan, or tell me what you meant)"
+            session.question = Question(kind="clarify", prompt=prompt, asked_at=self._clock())
+            await self._create(session)
+            return [*replies, ShowPlan(view=view_of(session)), AskValue(text=prompt)]
+        session.state = "collecting"
+        await self._create(session)
+        return [*replies, *await self._machine.advance(session)]
+
+    # --- a reply in the thread -----------------------------------------------------------------------
+
+    async def _continue(self, session: Session, user: str, text: str) -> list[Reply]:
+        if self._expired(session):
+            return await self._expire(session)
+        now = self._clock().astimezone(_zone(session.tz))
+        command = command_of(text)
+        if command == "cancel":
+            return await self._cancel(session, user)
+        question = session.question
+        corrected = self._dialogue.correction(session, text, now)
+        if corrected is not None:
+            return [*corrected, *await self._machine.advance(session)]
+        if question is None:
+            return [Say(text=texts.BUSY, private=True)]
+        if question.kind == "clarify":
+            if command in ("approve", "yes"):
+                session.question, session.state = None, "collecting"
+                return await self._machine.advance(session)
+            await self._close(session, "cancelled")
+            return await self._start(session.thread_key, user, text, session.tz)
+        if question.kind == "approval":
+            return await self._approval_by_text(session, text, command, user)
+        replies = await self._dialogue.answer(session, text, now)
+        if session.question is not None:  # asked again: save and wait
+            await self._save(session)
+            return replies
+        return [*replies, *await self._machine.advance(session)]
+
+    async def _approval_by_text(self, session: Session, text: str, command: str | None, user: str) -> list[Reply]:
+        question = session.question
+        assert question is not None and question.step_id is not None
+        if command == "approve":
+            return await self._decide_step(session, question.step_id, "approve", user, question.args_hash)
+        if command == "skip":
+            return await self._decide_step(session, question.step_id, "skip", user, question.args_hash)
+        requested = edit_request(text)
+        if requested is not None:
+            run = session.step(question.step_id)
+            field, value = requested
+            arguments = self._machine.arguments(session, run)
+            _set_path(arguments, field, _typed_value(arguments, field, value))
+            return await self._edit(session, run.id, arguments)
+        return [Say(text=texts.APPROVAL_WORDS, private=True)]
+
+    # --- decisions -----------------------------------------------------------------------------------
+
+    def _check_decider(self, session: Session, user: str) -> Say | None:
+        if user != session.requester and user not in self._settings.approvers:
+            return Say(text=texts.NOT_YOURS, tone="refusal", private=True)
+        return None
+
+    async def _decide_step(
+        self, session: Session, step_id: str, decision: Decision, user: str, shown_hash: str | None
+    ) -> list[Reply]:
+        if not session.open:
+            return [Say(text=texts.already_over(session.state), private=True)]
+        question = session.question
+        if question is None or question.kind != "approval" or question.step_id != step_id:
+            return [Say(text=texts.MOVED_ON, private=True)]
+        if shown_hash is not None and shown_hash != question.args_hash:
+            return [Say(text=texts.STALE_APPROVAL, private=True), *self._reissue(session)]
+        if self._approval_expired(question.asked_at):
+            question.asked_at = self._clock()
+            await self._save(session)
+            return [Say(text=texts.EXPIRED_APPROVAL, private=True), *self._reissue(session)]
+        run = session.step(step_id)
+        replies: list[Reply] = []
+        if decision == "skip":
+            run.state, run.decided_by, run.note = "skipped", user, f"skipped by {user}"
+            session.question = None
+            replies.append(Say(text=f"Skipped “{run.step.intent}” ({user})."))
+        else:
+            replies.append(Say(text=f"Approved “{run.step.intent}” ({user})."))
+            await self._machine.run_approved(session, run, user, replies)
+        return [*replies, *await self._machine.advance(session)]
+
+    def _reissue(self, session: Session) -> list[Reply]:
+        question = session.question
+        if question is None or question.step_id is None:
+            return []
+        run = session.step(question.step_id)
+        arguments = self._machine.arguments(session, run)
+        return [AskApproval(session_id=session.id, step_id=run.id, tool=run.step.tool, intent=run.step.intent,
+                            arguments=arguments, args_hash=question.args_hash or "")]  # fmt: skip
+
+    async def _edit(self, session: Session, step_id: str, arguments: dict[str, Any]) -> list[Reply]:
+        question = session.question
+        if question is None or question.kind != "approval" or question.step_id != step_id:
+            return [Say(text=texts.MOVED_ON, private=True)]
+        run = session.step(step_id)
+        problems = argument_errors(self._runner.catalog, run.step.tool, arguments)
+        if problems:
+            detail = "; ".join(f"{k}: {v}" for k, v in problems.items())
+            return [Say(text=f"That edit is not valid ({detail}). Nothing changed.", tone="problem", private=True)]
+        run.edited = dict(arguments)
+        digest = args_hash(run.id, run.edited)
+        session.question = Question(kind="approval", step_id=run.id, prompt=run.step.intent, asked_at=self._clock(),
+                                    args_hash=digest)  # fmt: skip
+        await self._save(session)
+        return [Say(text=f"Updated “{run.step.intent}”. Please approve it again."), *self._reissue(session),
+                ShowPlan(view=view_of(session))]  # fmt: skip
+
+    async def _cancel(self, session: Session, user: str) -> list[Reply]:
+        if not session.open:
+            return [Say(text=texts.already_over(session.state), private=True)]
+        for run in session.steps:
+            if run.state in ("pending", "waiting"):
+                run.state, run.note = "skipped", "cancelled"
+        session.question = None
+        await self._close(session, "cancelled")
+        return [Say(text=f"Cancelled the plan ({user}). Nothing else will run."), ShowPlan(view=view_of(session))]
+
+    # --- expiry and restarts -------------------------------------------------------------------------
+
+    def _approval_expired(self, asked_at: datetime) -> bool:
+        return self._clock() - asked_at > timedelta(seconds=self._settings.approval_ttl_seconds)
+
+    def _expired(self, session: Session) -> bool:
+        last = session.question.asked_at if session.question else session.created_at
+        return self._clock() - last > timedelta(seconds=self._settings.session_ttl_seconds)
+
+    async def _expire(self, session: Session) -> list[Reply]:
+        for run in session.steps:
+            if run.state in ("pending", "waiting"):
+                run.state, run.note = "skipped", "expired"
+        session.question = None
+        await self._close(session, "expired")
+        return [Say(text=texts.SESSION_EXPIRED, tone="problem"), ShowPlan(view=view_of(session))]
+
+    async def _reconcile(self, session: Session) -> list[Reply]:
+        replies: list[Reply] = []
+        for run in session.steps:
+            if run.state != "running":
+                continue
+            if run.kind == "read":
+                run.state = "pending"  # reads are safe to run again
+                continue
+            claim = await self._store.get_claim(session.id, claim_key(run))
+            if claim is not None and claim.outcome == "done":
+                run.state, run.result = "done", claim.result
+            elif claim is not None and claim.outcome == "failed":
+                run.state, run.error = "failed", claim.error
+            else:
+                run.state = "unknown"
+                prompt = (f"I was running “{run.step.intent}” when I stopped, and I cannot tell whether it went "
+                          "through. Reply “run it again” or “it went through”.")  # fmt: skip
+                session.question = Question(kind="unknown_outcome", step_id=run.id, prompt=prompt,
+                                            asked_at=self._clock())  # fmt: skip
+                session.state = "collecting"
+                await self._save(session)
+                return [AskValue(text=prompt, options=["run it again", "it went through"]),
+                        ShowPlan(view=view_of(session))]  # fmt: skip
+        if session.question is not None:
+            await self._save(session)
+            return [ShowPlan(view=view_of(session))]
+        return [*replies, *await self._machine.advance(session)]
+
+    # --- persistence ---------------------------------------------------------------------------------
+
+    def _lock(self, thread_key: str) -> asyncio.Lock:
+        return self._locks.setdefault(thread_key, asyncio.Lock())
+
+    async def _open_session(self, thread_key: str) -> Session | None:
+        record = await self._store.open_for_thread(thread_key)
+        return self._from_record(record) if record is not None else None
+
+    async def _get(self, session_id: str) -> Session | None:
+        record = await self._store.get(session_id)
+        return self._from_record(record) if record is not None else None
+
+    def _from_record(self, record: SessionRecord) -> Session:
+        self._versions[record.id] = record.version
+        return Session.model_validate(record.data)
+
+    def _record(self, session: Session, version: int) -> SessionRecord:
+        now = self._clock()
+        return SessionRecord(
+            id=session.id, thread_key=session.thread_key, requester=session.requester, state=session.state,
+            open=session.state not in TERMINAL, version=version, data=session.model_dump(mode="json"),
+            created_at=session.created_at, updated_at=now,
+            expires_at=now + timedelta(seconds=self._settings.session_ttl_seconds),
+        )  # fmt: skip
+
+    async def _create(self, session: Session) -> None:
+        record = await self._store.create(self._record(session, 1))
+        self._versions[session.id] = record.version
+
+    async def _save(self, session: Session) -> None:
+        expected = self._versions[session.id]
+        try:
+            saved = await self._store.save(self._record(session, expected), expected_version=expected)
+        except VersionConflict:
+            logger.warning("plan %s changed elsewhere; this change was not applied", session.id)
+            raise
+        self._versions[session.id] = saved.version
+
+    async def _close(self, session: Session, state: Literal["cancelled", "expired"]) -> None:
+        session.state = state
+        await self._save(session)
+
+
+def _zone(name: str) -> ZoneInfo:
+    try:
+        return ZoneInfo(name)
+    except (KeyError, ValueError):
+        return ZoneInfo("UTC")
+
+
+def _kind(catalog: Any, tool: str) -> Literal["read", "write"]:
+    spec = catalog.get(tool)
+    return "read" if spec is not None and spec.kind == "read" else "write"
+
+
+def _set_path(arguments: dict[str, Any], path: str, value: Any) -> None:
+    keys = path.split(".")
+    target = arguments
+    for key in keys[:-1]:
+        target = target.setdefault(key, {})
+    target[keys[-1]] = value
+
+
+def _typed_value(arguments: dict[str, Any], path: str, text: str) -> Any:
+    """An edited value keeps the type the field had: a list stays a list, a number a number."""
+    current: Any = arguments
+    for key in path.split("."):
+        current = current.get(key) if isinstance(current, dict) else None
+    if isinstance(current, list):
+        return [part.strip() for part in text.split(",") if part.strip()]
+    if isinstance(current, bool):
+        return text.strip().lower() in ("true", "yes", "1")
+    if isinstance(current, int | float):
+        try:
+            return type(current)(text)
+        except ValueError:
+            return text
+    return text

@@ -1,0 +1,227 @@
+"""Answers in the thread: values, choices, corrections, confirmations, and the words that steer a plan."""
+
+import re
+from datetime import datetime
+from typing import Any, Literal
+
+from planning.engine.answers import OPTIONAL, parse_answer, value_type
+from planning.engine.machine import StepMachine
+from planning.engine.replies import AskValue, Reply, Say
+from planning.engine.runner import ToolRunner
+from planning.engine.session import Session, StepRun
+from planning.engine.settings import EngineSettings
+
+Command = Literal["cancel", "approve", "skip", "edit", "yes", "no"]
+_CANCEL = re.compile(
+    r"^\s*(?:cancel|stop|abort|never ?mind|forget it|quit)\b[\s.!]*(?:it|this|that|the plan)?[\s.!]*$", re.I
+)
+_APPROVE = re.compile(
+    r"^\s*(?:approve|approved|yes|y|yep|yeah|ok|okay|go|go ahead|do it|send it|confirm|sure)[\s.!]*$", re.I
+)
+_SKIP = re.compile(r"^\s*(?:skip|s|no|n|don't|do not|pass|leave it)(?: it| this| that| this step)?[\s.!]*$", re.I)
+_CORRECTION = re.compile(
+    r"^\s*(?:actually|sorry|wait|oops|no,|correction:?|i meant|make (?:it|that)|change (?:it|that) to)[\s,:]*"
+    r"(?:make (?:it|that)|change (?:it|that) to|it should be|the \w+ (?:is|should be)|use)?[\s,:]*(?P<value>.+)$",
+    re.I,
+)
+_EDIT = re.compile(r"^\s*edit\s+(?P<field>[A-Za-z_.]+)\s*[=:]\s*(?P<value>.+)$", re.I)
+
+
+def command_of(text: str) -> Command | None:
+    if _CANCEL.match(text):
+        return "cancel"
+    if _APPROVE.match(text):
+        return "approve"
+    if _SKIP.match(text):
+        return "skip"
+    if _EDIT.match(text):
+        return "edit"
+    return None
+
+
+def edit_request(text: str) -> tuple[str, str] | None:
+    match = _EDIT.match(text)
+    return (match.group("field"), match.group("value").strip()) if match else None
+
+
+class Dialogue:
+    """Turns a reply in the thread into changes of the session; the machine then moves it on."""
+
+    def __init__(self, *, machine: StepMachine, runner: ToolRunner, settings: EngineSettings) -> None:
+        self._machine = machine
+        self._runner = runner
+        self._settings = settings
+
+    async def answer(self, session: Session, text: str, now: datetime) -> list[Reply]:
+        question = session.question
+        if question is None:
+            return []
+        if question.kind == "value":
+            return await self._value(session, text, now)
+        if question.kind == "pick":
+            return self._pick(session, text)
+        if question.kind == "recover":
+            return await self._recover(session, text, now)
+        if question.kind == "unknown_outcome":
+            return self._unknown_outcome(session, text)
+        return []
+
+    # --- corrections: "actually make it 4pm" -----------------------------------------------------------
+
+    def correction(self, session: Session, text: str, now: datetime) -> list[Reply] | None:
+        """Apply ``text`` to an earlier answer it fits; None when it is not a correction."""
+        match = _CORRECTION.match(text)
+        if not match:
+            return None
+        value_text = match.group("value")
+        for run in reversed(session.steps):
+            if run.state not in ("pending", "waiting") or not run.answers:
+                continue
+            for name in reversed(list(run.answers)):
+                parsed = parse_answer(name, value_text, _anchor(run.answers[name], value_text, now))
+                if parsed.ok and value_type(name) != "text" and not parsed.names:
+                    run.answers[name] = parsed.value
+                    self._withdraw_approval(session, run)
+                    return [Say(text=f"Changed the {name} of “{run.step.intent}” to {parsed.value}.")]
+        return None
+
+    def _withdraw_approval(self, session: Session, run: StepRun) -> None:
+        """A changed step needs approval again."""
+        run.approved_hash = None
+        if session.question is not None and session.question.step_id == run.id and session.question.kind == "approval":
+            session.question = None
+            run.state = "pending"
+
+    # --- values ----------------------------------------------------------------------------------------
+
+    async def _value(self, session: Session, text: str, now: datetime) -> list[Reply]:
+        question = session.question
+        assert question is not None and question.step_id is not None and question.name is not None
+        run = session.step(question.step_id)
+        name = question.name
+        if _SKIP.match(text) and name in OPTIONAL:
+            run.answers[name] = None
+            return self._answered(session, run)
+        parsed = parse_answer(name, text, now)
+        if parsed.ok and parsed.names:
+            found, problem = await self._addresses_for(parsed.names)
+            if problem is None:
+                value = [*(parsed.value or []), *found]
+                run.answers[name] = value if value_type(name) == "emails" else value[0]
+                return self._answered(session, run)
+            parsed = type(parsed)(problem=problem)
+        if parsed.ok:
+            run.answers[name] = parsed.value
+            return self._answered(session, run)
+        replies: list[Reply] = []
+        tries = question.tries + 1
+        self._machine.ask_value(session, run, name, replies, problem=parsed.problem, tries=tries)
+        return replies
+
+    def _answered(self, session: Session, run: StepRun) -> list[Reply]:
+        session.question = None
+        run.state = "pending"
+        return []
+
+    async def _addresses_for(self, names: tuple[str, ...]) -> tuple[list[str], str | None]:
+        """Look people up by name ("send it to Priya"); exactly one address each, or a reason."""
+        found: list[str] = []
+        for name in names:
+            try:
+                records = await self._runner.run("fetch_entity", {"entityType": "Contact", "filters": {"name": name}})
+            except Exception as error:
+                return [], f"I could not look “{name}” up ({error})"
+            emails = [r.get("email") for r in records if isinstance(r, dict) and r.get("email")]
+            if not emails:
+                return [], f"I found no contact named “{name}” with an email address"
+            if len(emails) > 1:
+                choices = ", ".join(f"{r.get('name')} <{r.get('email')}>" for r in records[:4])
+                return [], f"“{name}” matches several contacts ({choices}); give the address"
+            found.append(str(emails[0]))
+        return found, None
+
+    # --- choices among candidates ----------------------------------------------------------------------
+
+    def _pick(self, session: Session, text: str) -> list[Reply]:
+        question = session.question
+        assert question is not None and question.step_id is not None
+        run = session.step(question.step_id)
+        chosen = _choose(question.options, text)
+        if chosen is None:
+            question.tries += 1
+            return [AskValue(text=question.prompt, problem=f"reply with a number from 1 to {len(question.options)}",
+                             options=[_describe(o) for o in question.options])]  # fmt: skip
+        run.result, run.state = [chosen], "done"
+        session.question = None
+        return [Say(text=f"Using {_describe(chosen)}.")]
+
+    # --- lookups that found nothing --------------------------------------------------------------------
+
+    async def _recover(self, session: Session, text: str, now: datetime) -> list[Reply]:
+        question = session.question
+        assert question is not None and question.step_id is not None
+        run = session.step(question.step_id)
+        if _SKIP.match(text):
+            run.state, run.note = "skipped", "skipped: nothing found"
+            session.question = None
+            return []
+        entity = run.step.inputs.get("entityType")
+        if entity in ("Contact", "Lead"):
+            parsed = parse_answer("email", text, now)
+            if not parsed.ok:
+                return [AskValue(text=question.prompt, problem=parsed.problem, can_skip=True)]
+            filters = run.step.inputs.get("filters") or {}
+            run.result = [{"id": "", "name": str(filters.get("name", "")), "email": parsed.value}]
+            run.state, run.note = "done", "address given by you"
+            session.question = None
+            return []
+        run.edited = {**self._machine.arguments(session, run), "query": text.strip()}
+        run.state = "pending"
+        session.question = None
+        return []
+
+    # --- a write whose outcome is unknown after a restart ----------------------------------------------
+
+    def _unknown_outcome(self, session: Session, text: str) -> list[Reply]:
+        question = session.question
+        assert question is not None and question.step_id is not None
+        run = session.step(question.step_id)
+        if re.match(r"^\s*(?:run it again|again|retry|re-?run|yes)\b", text, re.I):
+            run.attempt += 1
+            run.state, run.approved_hash = "pending", None
+            session.question = None
+            return [Say(text=f"I will ask for your approval to run “{run.step.intent}” again.")]
+        if re.match(r"^\s*(?:it went through|done|it worked|no|mark (?:it )?done)\b", text, re.I):
+            run.state, run.note = "done", "marked done by you after a restart"
+            session.question = None
+            return []
+        return [AskValue(text=question.prompt, options=["run it again", "it went through"])]
+
+
+_CLOCK_ONLY = re.compile(r"^(?:at\s+)?(?:\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?|noon|midday)\W*$", re.I)
+
+
+def _anchor(previous: Any, text: str, now: datetime) -> datetime:
+    """ "make it 4pm" keeps the day of the earlier answer: read the new time against that day."""
+    if isinstance(previous, str) and _CLOCK_ONLY.match(text.strip()):
+        try:
+            earlier = datetime.fromisoformat(previous)
+        except ValueError:
+            return now
+        day_start = earlier.astimezone(now.tzinfo).replace(hour=0, minute=0, second=0, microsecond=0)
+        return max(day_start, now) if day_start.date() == now.date() else day_start
+    return now
+
+
+def _choose(options: list[dict[str, Any]], text: str) -> dict[str, Any] | None:
+    number = re.fullmatch(r"\s*#?(\d{1,2})[.)]?\s*", text)
+    if number and 1 <= int(number.group(1)) <= len(options):
+        return options[int(number.group(1)) - 1]
+    wanted = text.strip().lower()
+    hits = [o for o in options if wanted and wanted in _describe(o).lower()]
+    return hits[0] if len(hits) == 1 else None
+
+
+def _describe(item: dict[str, Any]) -> str:
+    parts = [str(item[k]) for k in ("name", "title", "subject", "email", "company", "startTime") if item.get(k)]
+    return " · ".join(parts[:3]) or str(item.get("id", "?"))

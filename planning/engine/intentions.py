@@ -1,0 +1,47 @@
+"""The session seen as the user's intentions (goals) with their steps, the active one first not complete."""
+
+from planning.engine.session import Session, StepRun
+from planning.engine.view import Intention, PlanView, StepLine, StepShown
+
+_SHOWN: dict[str, StepShown] = {
+    "pending": "pending", "waiting": "waiting for you", "running": "running", "done": "done",
+    "skipped": "skipped", "failed": "failed", "unknown": "unknown",
+}  # fmt: skip
+FINISHED = frozenset({"done", "skipped", "failed"})
+
+
+def goal_title(session: Session, index: int) -> str:
+    goals = session.parse.goals
+    if index < len(goals) and goals[index].text:
+        text = goals[index].text
+        return text[0].upper() + text[1:]
+    return session.text if len(goals) == 1 else f"Goal {index + 1}"
+
+
+def view_of(session: Session) -> PlanView:
+    parse = session.parse
+    by_goal: dict[int, list[StepRun]] = {}
+    for run in session.steps:
+        by_goal.setdefault(run.step.goal, []).append(run)
+    intentions: list[Intention] = []
+    active_found = False
+    for index in sorted(by_goal):
+        runs = by_goal[index]
+        complete = all(r.state in FINISHED for r in runs)
+        active = not complete and not active_found and session.open
+        active_found = active_found or active
+        lines = [
+            StepLine(id=r.id, intent=r.step.intent, tool=r.step.tool, kind=r.kind, state=_SHOWN[r.state], note=r.note)
+            for r in runs
+        ]
+        intentions.append(Intention(title=goal_title(session, index), active=active, complete=complete, steps=lines))
+    understood = ", ".join(f"{g.intent}/{g.entity}" for g in parse.goals)
+    return PlanView(
+        session_id=session.id,
+        request=session.text,
+        understood=understood,
+        explanation=parse.explanation,
+        confidence=parse.confidence,
+        state=session.state,
+        intentions=intentions,
+    )

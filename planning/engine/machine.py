@@ -1,0 +1,329 @@
+"""The step machine: runs what may run, asks for what is missing, waits for approvals, recovers.
+
+``advance`` moves a session as far as it can go without the user and returns what to tell them. Every
+transition is saved (``checkpoint``) before it is acted on.
+"""
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from datetime import datetime
+from typing import Any
+
+from planning.engine import recovery
+from planning.engine.answers import OPTIONAL, example_for
+from planning.engine.hashing import args_hash
+from planning.engine.intentions import FINISHED, goal_title, view_of
+from planning.engine.replies import AskApproval, AskValue, Reply, Say, ShowPlan, StepOutcome
+from planning.engine.resolve import ResolutionError, resolve, unfilled_placeholders
+from planning.engine.runner import ToolRunner, describe_failure
+from planning.engine.session import Question, Recovery, Session, StepRun
+from planning.engine.settings import EngineSettings
+from planning.references import references_in
+from planning.store import PlanStore
+
+Checkpoint = Callable[[Session], Awaitable[None]]
+MAX_ROUNDS = 200
+LABELS = {
+    "body": "text of the email", "subject": "subject", "to": "recipient", "startTime": "start time",
+    "durationMinutes": "length", "title": "title", "name": "name", "company": "company", "email": "email address",
+    "attendees": "attendees", "windowStart": "earliest time", "windowEnd": "latest time", "messageId": "message",
+}  # fmt: skip
+# results that reveal mailbox or CRM contents go to the requester only
+PRIVATE_TOOLS = frozenset({"fetch_emails", "fetch_entity", "summarize", "fetch_calendar_events"})
+
+
+class StepMachine:
+    def __init__(
+        self,
+        *,
+        runner: ToolRunner,
+        store: PlanStore,
+        settings: EngineSettings,
+        clock: Callable[[], datetime],
+        checkpoint: Checkpoint,
+    ) -> None:
+        self._runner = runner
+        self._store = store
+        self._settings = settings
+        self._clock = clock
+        self._checkpoint = checkpoint
+
+    # --- the loop ------------------------------------------------------------------------------------
+
+    async def advance(self, session: Session) -> list[Reply]:
+        replies: list[Reply] = []
+        for _ in range(MAX_ROUNDS):
+            if not session.open or session.question is not None:
+                break
+            self._skip_orphans(session)
+            reads = self._ready_reads(session)
+            if reads:
+                stop = await self._run_reads(session, reads, replies)
+                if stop:
+                    break
+                continue
+            if self._ask_next_value(session, replies):
+                break
+            nxt = self._next_needing_approval(session)
+            if nxt is not None:
+                self._ask_approval(session, nxt, replies)
+                break
+            if all(run.state in FINISHED for run in session.steps):
+                self._finish(session, replies)
+                break
+            session.state = "failed"
+            replies.append(Say(text="The plan is stuck: a step waits for another that cannot finish.", tone="problem"))
+        await self._checkpoint(session)
+        replies.append(ShowPlan(view=view_of(session)))
+        return replies
+
+    def _skip_orphans(self, session: Session) -> None:
+        """A step that needs the result of a skipped or failed step cannot run."""
+        by_id = {run.id: run for run in session.steps}
+        changed = True
+        while changed:
+            changed = False
+            for run in session.steps:
+                if run.state != "pending":
+                    continue
+                blocked = [d for d in run.step.depends_on if by_id[d].state in ("skipped", "failed")]
+                if blocked:
+                    run.state = "skipped"
+                    run.note = f"needs {blocked[0]}, which did not run"
+                    changed = True
+
+    def _deps_done(self, session: Session, run: StepRun) -> bool:
+        return all(session.step(dep).state == "done" for dep in run.step.depends_on)
+
+    def _needs_approval(self, run: StepRun) -> bool:
+        return run.kind == "write" or self._settings.approve_reads
+
+    def _ready_reads(self, session: Session) -> list[StepRun]:
+        return [
+            run
+            for run in session.steps
+            if run.state == "pending"
+            and not self._needs_approval(run)
+            and self._deps_done(session, run)
+            and not unfilled_placeholders(run.step.arguments, run.answers)
+        ]
+
+    # --- reads ---------------------------------------------------------------------------------------
+
+    async def _run_reads(self, session: Session, reads: list[StepRun], replies: list[Reply]) -> bool:
+        """Run independent reads at once. True when the session now waits for the user."""
+        session.state = "running"
+        for run in reads:
+            run.state = "running"
+        await self._checkpoint(session)
+        outcomes = await asyncio.gather(*(self._call(session, run) for run in reads), return_exceptions=True)
+        waiting = False
+        for run, outcome in zip(reads, outcomes, strict=True):
+            if isinstance(outcome, BaseException):
+                self._fail(run, outcome, replies)
+                continue
+            waiting = await self._after_read(session, run, outcome, replies) or waiting
+        return waiting
+
+    async def _call(self, session: Session, run: StepRun) -> Any:
+        return await self._runner.run(run.step.tool, self.arguments(session, run))
+
+    def arguments(self, session: Session, run: StepRun) -> dict[str, Any]:
+        """The step's arguments with every placeholder and reference filled (an edit replaces them)."""
+        if run.edited is not None:
+            return dict(run.edited)
+        filled = resolve(run.step.inputs, session.results(), run.answers)
+        return {k: v for k, v in filled.items() if v is not None}
+
+    def _is_lookup(self, session: Session, run: StepRun) -> bool:
+        return any(ref.step_id == run.id for other in session.steps for ref in references_in(other.step.arguments))
+
+    async def _after_read(self, session: Session, run: StepRun, data: Any, replies: list[Reply]) -> bool:
+        lookup = self._is_lookup(session, run)
+        if lookup and isinstance(data, list) and not data:
+            return await self._recover(session, run, replies)
+        if lookup and isinstance(data, list) and len(data) > 1 and self._uses_first(session, run):
+            run.result = data
+            return self._ask_pick(session, run, data, replies)
+        run.state, run.result = "done", data
+        if not lookup:
+            replies.append(self._outcome(run, data))
+        return False
+
+    def _uses_first(self, session: Session, run: StepRun) -> bool:
+        return any(
+            ref.step_id == run.id and ref.path[:2] == ("data", 0)
+            for other in session.steps
+            for ref in references_in(other.step.arguments)
+        )
+
+    # --- recovery ------------------------------------------------------------------------------------
+
+    async def _recover(self, session: Session, run: StepRun, replies: list[Reply]) -> bool:
+        args = self.arguments(session, run)
+        wider = recovery.broader(run.step, args) if len(session.recoveries) < self._settings.max_recoveries else None
+        if wider is not None:
+            strategy, new_args = wider
+            try:
+                data = await self._runner.run(run.step.tool, new_args)
+            except Exception as error:
+                data, strategy = [], f"{strategy} (failed: {describe_failure(error).message})"
+            found = isinstance(data, list) and bool(data)
+            self._record(session, run, strategy, "found" if found else "nothing")
+            if found:
+                run.edited = new_args
+                replies.append(Say(text=f"Nothing matched {recovery.describe_lookup(run.step, args)}; "
+                                        f"a broader search ({strategy}) found {len(data)}."))  # fmt: skip
+                return await self._after_read(session, run, data, replies)
+        if len(session.recoveries) >= self._settings.max_recoveries:
+            run.state, run.error = "failed", "nothing found, and no recovery attempts are left"
+            replies.append(Say(text=f"I could not find {recovery.describe_lookup(run.step, args)}.", tone="problem"))
+            return False
+        run.state = "waiting"
+        prompt = (
+            f"I could not find {recovery.describe_lookup(run.step, args)}. "
+            + ("Reply with their email address, " if run.step.inputs.get("entityType") in ("Contact", "Lead") else
+               "Reply with a few words to search for, ")
+            + "or “skip” / “cancel”."
+        )  # fmt: skip
+        session.question = Question(kind="recover", step_id=run.id, prompt=prompt, asked_at=self._clock())
+        session.state = "collecting"
+        replies.append(AskValue(text=prompt, can_skip=True))
+        return True
+
+    def _record(self, session: Session, run: StepRun, strategy: str, outcome: str) -> None:
+        session.recoveries.append(Recovery(step_id=run.id, strategy=strategy, outcome=outcome, at=self._clock()))
+        session.history.append(f"recovery {len(session.recoveries)} on {run.id}: {strategy} -> {outcome}")
+
+    def _ask_pick(self, session: Session, run: StepRun, data: list[Any], replies: list[Reply]) -> bool:
+        options = [_label(item) for item in data[:5]]
+        run.state = "waiting"
+        prompt = f"I found {len(data)} matches for “{run.step.intent}”. Which one? Reply with a number."
+        session.question = Question(
+            kind="pick", step_id=run.id, prompt=prompt, asked_at=self._clock(), options=list(data[:5])
+        )
+        session.state = "collecting"
+        replies.append(AskValue(text=prompt, options=options))
+        return True
+
+    # --- values --------------------------------------------------------------------------------------
+
+    def _ask_next_value(self, session: Session, replies: list[Reply]) -> bool:
+        for run in session.steps:
+            if run.state != "pending" or run.edited is not None:
+                continue
+            missing = unfilled_placeholders(run.step.arguments, run.answers)
+            if missing:
+                self.ask_value(session, run, missing[0], replies)
+                return True
+        return False
+
+    def ask_value(self, session: Session, run: StepRun, name: str, replies: list[Reply], problem: str | None = None,
+                  tries: int = 0) -> None:  # fmt: skip
+        label = LABELS.get(name, name)
+        prompt = f"What {label} should I use for “{run.step.intent}”?"
+        if tries >= self._settings.max_answer_tries:
+            prompt += " Reply with a value, or “cancel” to stop this plan."
+        run.state = "waiting"
+        session.question = Question(kind="value", step_id=run.id, name=name, prompt=prompt, asked_at=self._clock(),
+                                    tries=tries)  # fmt: skip
+        session.state = "collecting"
+        replies.append(AskValue(text=prompt, example=example_for(name), problem=problem, can_skip=name in OPTIONAL))
+
+    # --- approvals -----------------------------------------------------------------------------------
+
+    def _next_needing_approval(self, session: Session) -> StepRun | None:
+        for run in session.steps:
+            if run.state == "pending" and self._needs_approval(run) and self._deps_done(session, run):
+                return run
+        return None
+
+    def _ask_approval(self, session: Session, run: StepRun, replies: list[Reply]) -> None:
+        try:
+            arguments = self.arguments(session, run)
+        except ResolutionError as error:
+            run.state, run.error = "failed", str(error)
+            replies.append(Say(text=f"I cannot prepare “{run.step.intent}”: {error}.", tone="problem"))
+            return
+        digest = args_hash(run.id, arguments)
+        run.state = "waiting"
+        session.question = Question(
+            kind="approval", step_id=run.id, prompt=run.step.intent, asked_at=self._clock(), args_hash=digest
+        )
+        session.state = "awaiting_approval"
+        replies.append(
+            AskApproval(
+                session_id=session.id,
+                step_id=run.id,
+                tool=run.step.tool,
+                intent=run.step.intent,
+                arguments=arguments,
+                args_hash=digest,
+            )
+        )
+
+    async def run_approved(self, session: Session, run: StepRun, decided_by: str, replies: list[Reply]) -> None:
+        """Claim the step in the store (at most once, even across processes), then run it."""
+        arguments = self.arguments(session, run)
+        digest = args_hash(run.id, arguments)
+        if not await self._store.claim_step(session.id, claim_key(run), args_hash=digest):
+            replies.append(Say(text=f"“{run.step.intent}” has already been run.", tone="problem", private=True))
+            return
+        run.state, run.approved_hash, run.decided_by = "running", digest, decided_by
+        session.question, session.state = None, "running"
+        await self._checkpoint(session)
+        try:
+            data = await self._runner.run(run.step.tool, arguments)
+        except Exception as error:
+            await self._store.finish_step(session.id, claim_key(run), outcome="failed", error=str(error))
+            self._fail(run, error, replies)
+            return
+        await self._store.finish_step(session.id, claim_key(run), outcome="done", result=_jsonable(data))
+        run.state, run.result = "done", data
+        replies.append(self._outcome(run, data))
+
+    # --- endings -------------------------------------------------------------------------------------
+
+    def _fail(self, run: StepRun, error: BaseException, replies: list[Reply]) -> None:
+        failure = describe_failure(error if isinstance(error, Exception) else Exception(str(error)))
+        run.state, run.error = "failed", failure.message
+        hint = " Reconnect the account, then ask again." if failure.reconnect else ""
+        replies.append(StepOutcome(step_id=run.id, tool=run.step.tool, intent=run.step.intent, ok=False,
+                                   error=failure.message + hint))  # fmt: skip
+
+    def _outcome(self, run: StepRun, data: Any) -> StepOutcome:
+        return StepOutcome(step_id=run.id, tool=run.step.tool, intent=run.step.intent, ok=True, data=data,
+                           private=run.step.tool in PRIVATE_TOOLS)  # fmt: skip
+
+    def _finish(self, session: Session, replies: list[Reply]) -> None:
+        lines = []
+        all_ok = True
+        for index in sorted({run.step.goal for run in session.steps}):
+            runs = [r for r in session.steps if r.step.goal == index]
+            ok = all(r.state == "done" for r in runs)
+            all_ok = all_ok and ok
+            mark = "✓" if ok else ("–" if all(r.state in ("done", "skipped") for r in runs) else "✗")
+            lines.append(f"{mark} {goal_title(session, index)}")
+        session.state = "done" if all_ok or any(r.state == "done" for r in session.steps) else "failed"
+        replies.append(Say(text="Finished:\n" + "\n".join(lines), tone="done"))
+
+
+def claim_key(run: StepRun) -> str:
+    return run.id if run.attempt == 0 else f"{run.id}#{run.attempt}"
+
+
+def _label(item: Any) -> str:
+    if not isinstance(item, dict):
+        return str(item)
+    parts = [str(item[k]) for k in ("name", "title", "subject", "email", "company", "startTime", "from") if item.get(k)]
+    return " · ".join(parts[:3]) or str(item.get("id", item))
+
+
+def _jsonable(data: Any) -> Any:
+    import json
+
+    try:
+        json.dumps(data)
+        return data
+    except (TypeError, ValueError):
+        return json.loads(json.dumps(data, default=str))

@@ -1,0 +1,49 @@
+"""Recovery when a lookup finds nothing: one broader search, then the user is asked (planner-recovery)."""
+
+from typing import Any
+
+from planning.types import Step
+
+
+def broader(step: Step, arguments: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
+    """A wider version of a lookup's arguments, with the name of the strategy; None when there is none."""
+    args = dict(arguments)
+    if step.tool == "fetch_entity":
+        filters = dict(args.get("filters") or {})
+        name = filters.get("name")
+        if isinstance(name, str) and len(name.split()) > 1:
+            filters["name"] = name.split()[0]
+            return "first name only", {**args, "filters": filters}
+        if len(filters) > 1:
+            key = "name" if "name" in filters else ("company" if "company" in filters else next(iter(filters)))
+            return f"only the {key} filter", {**args, "filters": {key: filters[key]}}
+        if isinstance(name, str) and len(name) > 3:
+            filters["name"] = name[:3]
+            return "the start of the name", {**args, "filters": filters}
+        return None
+    if step.tool == "fetch_emails":
+        narrowing = [k for k in ("since", "until", "unreadOnly", "subject", "to") if args.get(k) is not None]
+        if narrowing:
+            return "without date and read filters", {k: v for k, v in args.items() if k not in narrowing}
+        if args.get("query") and args.get("sender"):
+            return "sender only", {k: v for k, v in args.items() if k != "query"}
+        return None
+    if step.tool == "fetch_calendar_events":
+        if args.get("end") is not None:
+            return "any time from the start on", {k: v for k, v in args.items() if k != "end"}
+        if args.get("query") and args.get("attendee"):
+            return "attendee only", {k: v for k, v in args.items() if k != "query"}
+        return None
+    return None
+
+
+def describe_lookup(step: Step, arguments: dict[str, Any]) -> str:
+    if step.tool == "fetch_entity":
+        filters = arguments.get("filters") or {}
+        what = ", ".join(f"{k} “{v}”" for k, v in filters.items() if isinstance(v, str)) or "those filters"
+        return f"a {str(arguments.get('entityType', 'record')).lower()} with {what}"
+    if step.tool == "fetch_emails":
+        return "an email matching " + (", ".join(f"{k} “{v}”" for k, v in arguments.items() if k != "limit") or "it")
+    return "an event matching " + (
+        ", ".join(f"{k} “{v}”" for k, v in arguments.items() if k in ("query", "attendee")) or "that time"
+    )

@@ -1,0 +1,64 @@
+"""What the engine says back: values that every front end (terminal, Slack) renders its own way."""
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from planning.engine.view import PlanView
+
+
+class Reply(BaseModel):
+    model_config = ConfigDict(frozen=True)
+    kind: str
+
+
+class Say(Reply):
+    """A plain message: an answer, a refusal, a notice. ``private`` ones go to the requester only."""
+
+    kind: Literal["say"] = "say"
+    text: str
+    tone: Literal["info", "refusal", "problem", "done"] = "info"
+    private: bool = False
+
+
+class ShowPlan(Reply):
+    """The plan as the user's intentions with their steps; front ends update it in place."""
+
+    kind: Literal["plan"] = "plan"
+    view: PlanView
+
+
+class AskValue(Reply):
+    """A question in the thread: a missing value, a choice among candidates, a confirmation."""
+
+    kind: Literal["ask"] = "ask"
+    text: str
+    example: str = ""
+    problem: str | None = None
+    options: list[str] = []
+    can_skip: bool = False
+
+
+class AskApproval(Reply):
+    """A step that changes something, with its arguments resolved, waiting for Approve/Skip/Edit/Cancel."""
+
+    kind: Literal["approval"] = "approval"
+    session_id: str
+    step_id: str
+    tool: str
+    intent: str
+    arguments: dict[str, Any]
+    args_hash: str
+
+
+class StepOutcome(Reply):
+    """What a step did: its result (shown to the requester only when it reveals mailbox or CRM contents)."""
+
+    kind: Literal["outcome"] = "outcome"
+    step_id: str
+    tool: str
+    intent: str
+    ok: bool
+    data: Any = None
+    error: str | None = None
+    private: bool = False

@@ -1,0 +1,97 @@
+"""Filling a step's arguments: placeholders from the user's answers, references from earlier results."""
+
+import re
+from typing import Any
+
+from planning.references import PLACEHOLDER_PREFIX, Reference, parse_reference, placeholder_name
+
+_TEMPLATE = re.compile(r"\{\{\s*([^{}]+?)\s*\}\}")
+
+
+class ResolutionError(Exception):
+    """A reference that cannot be filled: a missing step result, an empty list, a missing field."""
+
+
+def lookup(result: Any, ref: Reference) -> Any:
+    value = result
+    for part in ref.path:
+        if isinstance(part, int):
+            if not isinstance(value, list):
+                raise ResolutionError(f"{ref} expects a list at [{part}]")
+            if part >= len(value):
+                raise ResolutionError(
+                    f"{ref}: the step found nothing" if not value else f"{ref}: only {len(value)} found"
+                )
+            value = value[part]
+        else:
+            if not isinstance(value, dict) or part not in value:
+                raise ResolutionError(f"{ref}: the result has no {part!r}")
+            value = value[part]
+    return value
+
+
+def resolve(value: Any, results: dict[str, Any], answers: dict[str, Any]) -> Any:
+    """A copy of ``value`` with every template filled. A whole-value template keeps the value's type; a list
+    item that resolves to a list is spliced in (``[{{event.attendees}}, "new@x.io"]``)."""
+    if isinstance(value, dict):
+        return {key: resolve(item, results, answers) for key, item in value.items()}
+    if isinstance(value, list):
+        out: list[Any] = []
+        for item in value:
+            filled = resolve(item, results, answers)
+            if isinstance(item, str) and _is_whole(item) and isinstance(filled, list):
+                out.extend(filled)
+            else:
+                out.append(filled)
+        return out
+    if not isinstance(value, str):
+        return value
+    whole = _TEMPLATE.fullmatch(value.strip())
+    if whole:
+        return _fill(whole.group(1), results, answers)
+    return _TEMPLATE.sub(lambda m: _as_text(_fill(m.group(1), results, answers)), value)
+
+
+def _is_whole(text: str) -> bool:
+    return _TEMPLATE.fullmatch(text.strip()) is not None
+
+
+def _fill(body: str, results: dict[str, Any], answers: dict[str, Any]) -> Any:
+    name = placeholder_name(body)
+    if name is not None:
+        if name not in answers:
+            raise ResolutionError(f"no value yet for {name}")
+        return answers[name]
+    ref = parse_reference(body)
+    if ref is None:
+        raise ResolutionError(f"{{{{{body}}}}} is not a placeholder or a reference")
+    if ref.step_id not in results:
+        raise ResolutionError(f"{ref} needs step {ref.step_id!r}, which has no result")
+    return lookup(results[ref.step_id], ref)
+
+
+def _as_text(value: Any) -> str:
+    if isinstance(value, list):
+        return ", ".join(_as_text(v) for v in value)
+    return "" if value is None else str(value)
+
+
+def unfilled_placeholders(value: Any, answers: dict[str, Any]) -> list[str]:
+    """Placeholder names in ``value`` that have no answer yet, in order."""
+    names: list[str] = []
+    for body in _TEMPLATE.findall(_flatten(value)):
+        name = placeholder_name(body)
+        if name is not None and name not in answers and name not in names:
+            names.append(name)
+    return names
+
+
+def _flatten(value: Any) -> str:
+    if isinstance(value, dict):
+        return " ".join(_flatten(v) for v in value.values())
+    if isinstance(value, list):
+        return " ".join(_flatten(v) for v in value)
+    return value if isinstance(value, str) else ""
+
+
+__all__ = ["PLACEHOLDER_PREFIX", "ResolutionError", "lookup", "resolve", "unfilled_placeholders"]

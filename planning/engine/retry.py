@@ -1,0 +1,43 @@
+"""A typed retry policy for transient connector errors (timeouts, 5xx, 429 with Retry-After)."""
+
+import asyncio
+import random
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TypeVar
+
+from integrations.base import TransientError
+
+T = TypeVar("T")
+Sleep = Callable[[float], Awaitable[None]]
+
+
+@dataclass(frozen=True, slots=True)
+class RetryPolicy:
+    max_attempts: int = 3
+    initial_interval: float = 0.5
+    backoff_factor: float = 2.0
+    max_interval: float = 10.0
+    jitter: bool = True
+
+    def delay(self, attempt: int, retry_after: float | None) -> float:
+        """Seconds to wait before attempt ``attempt + 1`` (``attempt`` counts from 1)."""
+        if retry_after is not None:
+            return min(max(retry_after, 0.0), self.max_interval)
+        base = min(self.initial_interval * self.backoff_factor ** (attempt - 1), self.max_interval)
+        return base * random.uniform(0.5, 1.0) if self.jitter else base
+
+
+async def with_retries(
+    call: Callable[[], Awaitable[T]], policy: RetryPolicy, sleep: Sleep = asyncio.sleep
+) -> tuple[T, int]:
+    """Run ``call``; retry it on ``TransientError`` as the policy says. Returns (result, attempts)."""
+    attempt = 1
+    while True:
+        try:
+            return await call(), attempt
+        except TransientError as error:
+            if attempt >= policy.max_attempts:
+                raise
+            await sleep(policy.delay(attempt, error.retry_after))
+            attempt += 1

@@ -1,0 +1,92 @@
+"""Running one tool: arguments checked against the tool's schema, the connector called with retries."""
+
+import asyncio
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import ValidationError
+
+from integrations.base import ConnectorError, PermanentError, ToolCatalog, TransientError
+from integrations.base.registry import ConnectorRegistry
+from planning.engine.retry import RetryPolicy, Sleep, with_retries
+
+logger = logging.getLogger(__name__)
+CALL_TIMEOUT_SECONDS = 30.0
+
+
+@dataclass(frozen=True, slots=True)
+class ToolFailure:
+    """Why a tool call failed, in words for the user, and whether trying again could help."""
+
+    message: str
+    transient: bool
+    reconnect: bool = False
+
+
+class InvalidArgumentsError(Exception):
+    def __init__(self, problems: dict[str, str]) -> None:
+        super().__init__("; ".join(f"{k}: {v}" for k, v in problems.items()))
+        self.problems = problems
+
+
+def argument_errors(catalog: ToolCatalog, tool: str, arguments: dict[str, Any]) -> dict[str, str]:
+    """Field → problem for concrete arguments (no templates); empty when they are valid."""
+    spec = catalog.get(tool)
+    if spec is None:
+        return {"tool": f"unknown tool {tool!r}"}
+    try:
+        spec.args_model.model_validate(arguments)
+    except ValidationError as error:
+        return {".".join(str(p) for p in e["loc"]) or "arguments": str(e["msg"]) for e in error.errors()}
+    return {}
+
+
+class ToolRunner:
+    def __init__(
+        self, registry: ConnectorRegistry, policy: RetryPolicy | None = None, sleep: Sleep = asyncio.sleep
+    ) -> None:
+        self._registry = registry
+        self._policy = policy or RetryPolicy()
+        self._sleep = sleep
+
+    @property
+    def catalog(self) -> ToolCatalog:
+        return self._registry.catalog
+
+    async def run(self, tool: str, arguments: dict[str, Any]) -> Any:
+        """The tool's ``data``; raises ``InvalidArgumentsError`` or a ``ConnectorError``."""
+        problems = argument_errors(self.catalog, tool, arguments)
+        if problems:
+            raise InvalidArgumentsError(problems)
+        spec = self.catalog.get(tool)
+        assert spec is not None
+        model = spec.args_model.model_validate(arguments)
+        connector = self._registry.connector_for(tool)
+
+        async def attempt() -> Any:
+            try:
+                return await asyncio.wait_for(connector.call(tool, model), CALL_TIMEOUT_SECONDS)
+            except TimeoutError as error:
+                raise TransientError(f"{connector.name} did not answer in time", service=connector.name) from error
+
+        result, attempts = await with_retries(attempt, self._policy, self._sleep)
+        if attempts > 1:
+            logger.info("tool %s succeeded after %d attempts", tool, attempts)
+        return result
+
+
+def describe_failure(error: Exception) -> ToolFailure:
+    from integrations.base import AuthError, NotFoundError
+
+    if isinstance(error, InvalidArgumentsError):
+        return ToolFailure(f"the arguments are not valid ({error})", transient=False)
+    if isinstance(error, AuthError):
+        return ToolFailure(f"{error.service or 'the service'} needs you to reconnect your account", False, True)
+    if isinstance(error, NotFoundError):
+        return ToolFailure(f"not found: {error}", transient=False)
+    if isinstance(error, TransientError):
+        return ToolFailure(f"{error.service or 'the service'} is not answering right now ({error})", transient=True)
+    if isinstance(error, PermanentError | ConnectorError):
+        return ToolFailure(str(error), transient=False)
+    return ToolFailure(f"unexpected error: {error.__class__.__name__}", transient=False)

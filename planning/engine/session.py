@@ -1,0 +1,88 @@
+"""The plan session document: one per conversation thread, saved before every transition is acted on."""
+
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from planning.types import ParseResult, Step
+
+SessionState = Literal[
+    "understood", "clarifying", "collecting", "awaiting_approval", "running", "done", "failed", "cancelled", "expired"
+]
+StepState = Literal["pending", "waiting", "running", "done", "skipped", "failed", "unknown"]
+QuestionKind = Literal["clarify", "value", "pick", "recover", "unknown_outcome", "approval"]
+TERMINAL: frozenset[str] = frozenset({"done", "failed", "cancelled", "expired"})
+
+
+class Mutable(BaseModel):
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+
+class StepRun(Mutable):
+    """A step of the plan and what has happened to it."""
+
+    step: Step
+    kind: Literal["read", "write"]
+    state: StepState = "pending"
+    answers: dict[str, Any] = Field(default_factory=dict)  # placeholder name → value given by the user
+    edited: dict[str, Any] | None = None  # arguments set by an edit; replace the planned ones
+    result: Any = None
+    error: str | None = None
+    approved_hash: str | None = None
+    decided_by: str | None = None
+    note: str | None = None
+    attempt: int = 0  # a write re-run after an unknown outcome claims again under a new key
+
+    @property
+    def id(self) -> str:
+        return self.step.id
+
+
+class Question(Mutable):
+    """What the bot is waiting for in the thread."""
+
+    kind: QuestionKind
+    step_id: str | None = None
+    name: str | None = None  # placeholder name for a value
+    prompt: str
+    tries: int = 0
+    options: list[dict[str, Any]] = Field(default_factory=list)
+    args_hash: str | None = None  # for approvals: the exact arguments shown
+    asked_at: datetime
+
+
+class Recovery(Mutable):
+    step_id: str
+    strategy: str
+    outcome: str
+    at: datetime
+
+
+class Session(Mutable):
+    id: str
+    thread_key: str
+    requester: str
+    text: str
+    tz: str
+    created_at: datetime
+    state: SessionState = "understood"
+    parse: ParseResult
+    steps: list[StepRun] = Field(default_factory=list)
+    question: Question | None = None
+    recoveries: list[Recovery] = Field(default_factory=list)
+    history: list[str] = Field(default_factory=list)
+
+    @property
+    def open(self) -> bool:
+        return self.state not in TERMINAL
+
+    def step(self, step_id: str) -> StepRun:
+        for run in self.steps:
+            if run.id == step_id:
+                return run
+        raise KeyError(step_id)
+
+    def results(self) -> dict[str, Any]:
+        """What each finished step returned, as the tool returns it: ``{"data": ...}``."""
+        return {run.id: {"data": run.result} for run in self.steps if run.state == "done"}

@@ -1,0 +1,16 @@
+"""Engine policies: typed values passed in by the composition root."""
+
+from dataclasses import dataclass, field
+
+from planning.engine.retry import RetryPolicy
+
+
+@dataclass(frozen=True, slots=True)
+class EngineSettings:
+    approval_ttl_seconds: float = 60 * 60  # an approval request older than this cannot be used
+    session_ttl_seconds: float = 24 * 60 * 60  # an untouched open plan expires
+    approve_reads: bool = False  # configuration may add approval to read steps, never remove it from writes
+    max_answer_tries: int = 3  # invalid answers before the user is offered to cancel
+    max_recoveries: int = 3  # recovery attempts per plan
+    approvers: frozenset[str] = frozenset()  # users who may decide on anyone's steps
+    retry: RetryPolicy = field(default_factory=RetryPolicy)

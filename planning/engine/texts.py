@@ -1,0 +1,29 @@
+"""What the engine says, in one place."""
+
+HELP = (
+    "I plan and run work across your email, CRM and calendar. Try:\n"
+    "• “Email Priya the Q3 deck and book 30 minutes with her Thursday at 2pm”\n"
+    "• “What's on my calendar tomorrow?”\n"
+    "• “Show open deals for Initech”\n"
+    "• “Mark the Globex lead as qualified”\n"
+    "I show the plan first, ask for anything missing, and run each step that changes something only after "
+    "you approve it."
+)
+CANT_DO = (
+    "I can't do that: I work with email, CRM records (contacts, leads, deals, accounts) and calendars. "
+    "Ask “help” to see examples."
+)
+PARTLY_UNSUPPORTED = "Part of that is outside email, CRM and calendar, so I left it out of the plan."
+TRY_AGAIN = "Could you say it another way?"
+NOT_YOURS = "Only the person who asked for this plan (or a configured approver) can decide on its steps."
+NO_SUCH_PLAN = "I can't find that plan any more."
+MOVED_ON = "That plan has moved on since this was shown; use the latest message in the thread."
+STALE_APPROVAL = "This step changed since you saw it. Here is the current version to approve."
+EXPIRED_APPROVAL = "That approval request expired. Here it is again if you still want it."
+SESSION_EXPIRED = "This plan expired because it waited too long. Ask again to start over."
+BUSY = "I'm working on this plan; I'll ask when I need something."
+APPROVAL_WORDS = "Reply “approve”, “skip”, “edit FIELD=VALUE” or “cancel”."
+
+
+def already_over(state: str) -> str:
+    return f"This plan is already {state}."

@@ -1,0 +1,128 @@
+"""The conversation engine over a scripted connector and a real SQLite store."""
+
+from planning.engine.replies import AskApproval, ShowPlan, StepOutcome
+from tests.planning.engine.conftest import JOHNS, approval, question, said
+
+
+async def test_write_step_waits_for_approval_and_runs_after_it(harness):
+    replies = await harness.say("Email Priya the Q3 deck")
+    assert question(replies).text == "What text of the email should I use for “Email Priya: Q3 deck”?"
+    assert harness.connector.called("send_email") == []
+    replies = await harness.say("Here is the deck, see you Thursday.")
+    ask = approval(replies)
+    assert ask.arguments == {"to": ["priya.shah@example.com"], "subject": "Q3 deck",
+                             "body": "Here is the deck, see you Thursday."}  # fmt: skip
+    assert harness.connector.called("send_email") == []
+    replies = await harness.approve(replies)
+    assert harness.connector.called("send_email") == [ask.arguments]
+    assert "Finished" in said(replies)
+
+
+async def test_double_approval_runs_the_step_once(harness):
+    replies = await harness.say("email priya saying the deck is ready")
+    first = await harness.approve(replies)
+    second = await harness.approve(replies)
+    assert len(harness.connector.called("send_email")) == 1
+    assert "already" in said(second) or "moved on" in said(second)
+    assert "Finished" in said(first)
+
+
+async def test_skipped_step_never_runs(harness):
+    replies = await harness.say("email priya saying the deck is ready")
+    replies = await harness.approve(replies, decision="skip")
+    assert harness.connector.called("send_email") == []
+    assert "Skipped" in said(replies)
+
+
+async def test_invalid_answers_are_reasked_then_cancel_is_offered(harness):
+    replies = await harness.say("schedule a sync with Priya")
+    assert "start time" in question(replies).text
+    for _attempt in range(3):
+        replies = await harness.say("whenever")
+        ask = question(replies)
+        assert ask.problem and "could not read a date" in ask.problem
+    assert "cancel" in ask.text
+    replies = await harness.say("cancel")
+    assert "Cancelled" in said(replies)
+    assert harness.connector.called("create_calendar_event") == []
+
+
+async def test_correction_changes_an_earlier_answer_and_needs_approval_again(harness):
+    replies = await harness.say("schedule a sync with Priya")
+    replies = await harness.say("tomorrow at 3pm")
+    assert approval(replies).arguments["startTime"] == "2026-03-03T15:00:00-05:00"
+    replies = await harness.say("actually make it 4pm")
+    ask = approval(replies)
+    assert ask.arguments["startTime"] == "2026-03-03T16:00:00-05:00"
+    await harness.approve(replies)
+    [created] = harness.connector.called("create_calendar_event")
+    assert created["startTime"] == "2026-03-03T16:00:00-05:00"
+
+
+async def test_edit_needs_approval_again_and_old_approval_is_refused(harness):
+    replies = await harness.say("email priya saying the deck is ready")
+    old = approval(replies)
+    edited = await harness.engine.edit(session_id=old.session_id, step_id=old.step_id, user="alice",
+                                       arguments={**old.arguments, "subject": "Deck"})  # fmt: skip
+    new = approval(edited)
+    assert new.args_hash != old.args_hash
+    stale = await harness.approve(replies)
+    assert harness.connector.called("send_email") == []
+    assert "changed since you saw it" in said(stale)
+    await harness.approve(edited)
+    assert harness.connector.called("send_email")[0]["subject"] == "Deck"
+
+
+async def test_invalid_edit_changes_nothing(harness):
+    replies = await harness.say("email priya saying the deck is ready")
+    old = approval(replies)
+    result = await harness.engine.edit(session_id=old.session_id, step_id=old.step_id, user="alice",
+                                       arguments={**old.arguments, "to": ["not an address"]})  # fmt: skip
+    assert "not valid" in said(result)
+    await harness.approve(replies)
+    assert harness.connector.called("send_email")[0]["to"] == ["priya.shah@example.com"]
+
+
+async def test_expired_approval_cannot_be_used(harness):
+    replies = await harness.say("email priya saying the deck is ready")
+    harness.clock.advance(hours=2)
+    late = await harness.approve(replies)
+    assert harness.connector.called("send_email") == []
+    assert "expired" in said(late)
+    await harness.approve(late)  # the re-issued request works
+    assert len(harness.connector.called("send_email")) == 1
+
+
+async def test_only_the_requester_may_approve(harness):
+    replies = await harness.say("email priya saying the deck is ready")
+    refused = await harness.approve(replies, user="mallory")
+    assert harness.connector.called("send_email") == []
+    assert any(getattr(r, "private", False) for r in refused)
+
+
+async def test_several_candidates_are_picked_before_use(harness):
+    harness.connector.responses["fetch_entity"] = JOHNS
+    replies = await harness.say("email John saying hello")
+    ask = question(replies)
+    assert ask.options[:2] == ["John Smith · john.smith@example.com", "John Park · john.park@globex.com"]
+    replies = await harness.say("2")
+    assert approval(replies).arguments["to"] == ["john.park@globex.com"]
+
+
+async def test_lookup_that_finds_nothing_tries_broader_then_asks(harness):
+    harness.connector.responses["fetch_entity"] = []
+    replies = await harness.say("email Zed Quux saying hello")
+    lookups = harness.connector.called("fetch_entity")
+    assert [c["filters"] for c in lookups] == [{"name": "Zed Quux"}, {"name": "Zed"}]
+    assert "could not find" in question(replies).text
+    replies = await harness.say("zed@example.com")
+    assert approval(replies).arguments["to"] == ["zed@example.com"]
+
+
+async def test_reads_run_at_once_and_results_are_private(harness):
+    harness.connector.responses["fetch_emails"] = [{"id": "m1", "from": "john.smith@example.com", "subject": "Hi"}]
+    replies = await harness.say("show me emails from John")
+    [outcome] = [r for r in replies if isinstance(r, StepOutcome)]
+    assert outcome.private and outcome.data[0]["id"] == "m1"
+    assert not [r for r in replies if isinstance(r, AskApproval)]
+    assert isinstance(replies[-1], ShowPlan) and replies[-1].view.state == "done"
