@@ -109,6 +109,28 @@ def _read_lines(path: str) -> Iterator[tuple[int, str]]:
                 yield number, line
 
 
+@main.command()
+@click.option("--script", type=click.File("r", encoding="utf-8"), help="Read the conversation from FILE (- for stdin).")
+@click.option("--data-dir", type=click.Path(file_okay=False), help="Where the SQLite files live (PLANBOT_DATA_DIR).")
+@click.option("--now", help="Freeze the clock at this time (local time in --tz, or ISO with an offset).")
+@click.option("--tz", help="Your time zone (default: PLANBOT_TIMEZONE / TZ / the machine's).")
+@click.option("--user", default="you", show_default=True, help="Who is talking (the requester).")
+def chat(script: Any, data_dir: str | None, now: str | None, tz: str | None, user: str) -> None:
+    """Talk to planbot in the terminal, on the local workspace with its demo data."""
+    from pathlib import Path
+
+    from bot.chat import chat_main
+    from bot.settings import Settings
+
+    settings = Settings() if data_dir is None else Settings(data_dir=Path(data_dir))
+    zone_name = tz or settings.timezone
+    frozen = _clock(now, zone_name) if now else None
+    zone_key = str(zone(zone_name))
+    lines = list(script) if script is not None else None
+    chat_main(settings, lines, user=user, tz=zone_key, clock=(lambda: frozen) if frozen else None,
+              width=100 if lines is not None else None)  # fmt: skip
+
+
 @main.command(name="eval")
 @click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
 @click.option("--now", default="2026-03-02T09:00:00", show_default=True)

@@ -1,0 +1,79 @@
+"""``planbot chat``: the terminal front end of the conversation engine, interactive or scripted."""
+
+import asyncio
+from collections.abc import Callable, Iterable
+from datetime import datetime
+
+from rich.console import Console
+
+from bot.compose import App, build_app
+from bot.settings import Settings
+from bot.terminal_render import render
+from planning.engine.replies import Reply
+
+_KEYS = {"a": "approve", "c": "cancel", "q": "cancel"}
+BANNER = (
+    "planbot · local workspace (demo data) · type a request, e.g. “Email Priya the Q3 deck and book 30 minutes "
+    "with her Thursday at 2pm”. “help” for more, Ctrl-D to leave."
+)
+
+
+def words_for(line: str) -> str:
+    """Single keys of the approval prompt → the words the engine understands."""
+    stripped = line.strip()
+    if stripped.lower() in _KEYS:
+        return _KEYS[stripped.lower()]
+    if stripped.lower().startswith("e ") and "=" in stripped:
+        return "edit " + stripped[2:].strip()
+    return stripped
+
+
+async def run_chat(
+    settings: Settings,
+    lines: Iterable[str] | None,
+    console: Console,
+    *,
+    user: str,
+    tz: str,
+    clock: Callable[[], datetime] | None = None,
+) -> None:
+    app = await build_app(settings, clock)
+    thread_key = f"terminal:{user}"
+    try:
+        if lines is None:
+            console.print(BANNER, style="dim")
+        for replies in (await app.conversation.resume()).values():
+            show(console, replies)
+        source = lines if lines is not None else _prompt(console)
+        for line in source:
+            text = words_for(line)
+            if not text:
+                continue
+            if lines is not None:
+                console.print(f"> {line.rstrip()}", style="bold")
+            show(console, await _handle(app, thread_key, user, text, tz))
+    finally:
+        await app.close()
+
+
+async def _handle(app: App, thread_key: str, user: str, text: str, tz: str) -> list[Reply]:
+    return await app.conversation.message(thread_key=thread_key, user=user, text=text, tz=tz)
+
+
+def _prompt(console: Console) -> Iterable[str]:
+    while True:
+        try:
+            yield console.input("[bold]you> [/bold]")
+        except EOFError:
+            return
+
+
+def show(console: Console, replies: list[Reply]) -> None:
+    for reply in replies:
+        console.print(render(reply))
+
+
+def chat_main(settings: Settings, script: Iterable[str] | None, *, user: str, tz: str,
+              clock: Callable[[], datetime] | None = None, width: int | None = None) -> None:  # fmt: skip
+    console = Console(width=width, soft_wrap=False)
+    asyncio.run(run_chat(settings, script, console, user=user, tz=tz, clock=clock))

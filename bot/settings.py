@@ -1,0 +1,40 @@
+"""Configuration, read in one place: the environment and an optional ``.env`` file."""
+
+from pathlib import Path
+from typing import Annotated
+
+from platformdirs import user_data_dir
+from pydantic import AliasChoices, Field, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+
+def default_data_dir() -> Path:
+    return Path(user_data_dir("planbot", appauthor=False))
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", extra="ignore", populate_by_name=True)
+
+    data_dir: Path = Field(default_factory=default_data_dir, validation_alias="PLANBOT_DATA_DIR")
+    database_url: str | None = Field(default=None, validation_alias="PLANBOT_DATABASE_URL")
+    timezone: str | None = Field(default=None, validation_alias=AliasChoices("PLANBOT_TIMEZONE", "TZ"))
+    approval_ttl_minutes: float = Field(default=60, gt=0, validation_alias="PLANBOT_APPROVAL_TTL_MINUTES")
+    session_ttl_hours: float = Field(default=24, gt=0, validation_alias="PLANBOT_SESSION_TTL_HOURS")
+    approve_reads: bool = Field(default=False, validation_alias="PLANBOT_APPROVE_READS")
+    approvers: Annotated[frozenset[str], NoDecode] = Field(default=frozenset(), validation_alias="PLANBOT_APPROVERS")
+    working_hours: str = Field(default="09:00-17:00", validation_alias="PLANBOT_WORKING_HOURS")
+
+    @field_validator("approvers", mode="before")
+    @classmethod
+    def _comma_separated(cls, value: object) -> object:
+        if isinstance(value, str):
+            return frozenset(part.strip() for part in value.split(",") if part.strip())
+        return value
+
+    @property
+    def plans_path(self) -> Path:
+        return self.data_dir / "plans.sqlite3"
+
+    @property
+    def workspace_path(self) -> Path:
+        return self.data_dir / "workspace.sqlite3"

@@ -1,0 +1,105 @@
+"""How the terminal chat draws the engine's replies (rich renderables built by pure functions)."""
+
+import json
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from planning.engine.replies import AskApproval, AskValue, Reply, Say, ShowPlan, StepOutcome
+from planning.engine.view import PlanView
+
+_STATE_STYLE = {
+    "pending": ("·", "dim"), "waiting for you": ("?", "bold yellow"), "running": ("…", "cyan"),
+    "done": ("✓", "green"), "skipped": ("–", "dim"), "failed": ("✗", "red"), "unknown": ("!", "magenta"),
+}  # fmt: skip
+_TONE = {"info": "", "refusal": "yellow", "problem": "red", "done": "green"}
+MAX_ITEMS = 8
+
+
+def render(reply: Reply) -> RenderableType:
+    if isinstance(reply, ShowPlan):
+        return plan_panel(reply.view)
+    if isinstance(reply, AskApproval):
+        return approval_panel(reply)
+    if isinstance(reply, AskValue):
+        return question_text(reply)
+    if isinstance(reply, StepOutcome):
+        return outcome_text(reply)
+    if isinstance(reply, Say):
+        return Text(reply.text, style=_TONE[reply.tone])
+    return Text(str(reply))
+
+
+def plan_panel(view: PlanView) -> Panel:
+    rows: list[RenderableType] = []
+    for intention in view.intentions:
+        marker = "▶" if intention.active else ("✓" if intention.complete else " ")
+        rows.append(Text(f"{marker} {intention.title}", style="bold" if intention.active else ""))
+        for step in intention.steps:
+            icon, style = _STATE_STYLE[step.state]
+            line = Text(f"    {icon} {step.intent}", style=style)
+            line.append(f"  [{step.tool}{', needs approval' if step.kind == 'write' else ''}] {step.state}", style="dim")
+            if step.note:
+                line.append(f" ({step.note})", style="dim")
+            rows.append(line)
+    title = f"Plan · {view.understood} · {view.state}"
+    subtitle = view.explanation if view.confidence >= 0.55 else f"{view.explanation} (confidence {view.confidence:.2f})"
+    return Panel(Group(*rows), title=title, subtitle=subtitle, title_align="left", subtitle_align="left")
+
+
+def approval_panel(ask: AskApproval) -> Panel:
+    table = Table(show_header=False, box=None, pad_edge=False)
+    table.add_column(style="bold")
+    table.add_column()
+    for key, value in ask.arguments.items():
+        table.add_row(key, _short(value))
+    hint = Text("[a]pprove  [s]kip  [e]dit FIELD=VALUE  [c]ancel", style="bold yellow")
+    return Panel(Group(table, hint), title=f"Approve: {ask.intent}", title_align="left", border_style="yellow")
+
+
+def question_text(ask: AskValue) -> Text:
+    text = Text()
+    if ask.problem:
+        text.append(f"Sorry, {ask.problem}.\n", style="red")
+    text.append(ask.text, style="bold cyan")
+    if ask.example:
+        text.append(f"  (e.g. {ask.example})", style="dim")
+    if ask.can_skip:
+        text.append("  — or “skip”", style="dim")
+    for number, option in enumerate(ask.options, 1):
+        text.append(f"\n  {number}. {option}")
+    return text
+
+
+def outcome_text(outcome: StepOutcome) -> RenderableType:
+    if not outcome.ok:
+        return Text(f"✗ {outcome.intent}: {outcome.error}", style="red")
+    data = outcome.data
+    if isinstance(data, list):
+        table = Table(title=f"{outcome.intent} · {len(data)} found", title_justify="left")
+        columns = _columns(data)
+        for column in columns:
+            table.add_column(column)
+        for item in data[:MAX_ITEMS]:
+            table.add_row(*(_short(item.get(c)) if isinstance(item, dict) else str(item) for c in columns))
+        if len(data) > MAX_ITEMS:
+            table.caption = f"and {len(data) - MAX_ITEMS} more"
+        return table
+    if isinstance(data, dict) and "summary" in data:
+        return Panel(str(data["summary"]), title=outcome.intent, title_align="left")
+    return Text(f"✓ {outcome.intent}" + (f" ({_short(data)})" if data else ""), style="green")
+
+
+def _columns(items: list[Any]) -> list[str]:
+    preferred = ["name", "title", "subject", "from", "email", "company", "stage", "status", "amount", "startTime",
+                 "date", "start", "end", "unread"]  # fmt: skip
+    keys = {k for item in items if isinstance(item, dict) for k in item}
+    return [k for k in preferred if k in keys][:5] or sorted(keys)[:5]
+
+
+def _short(value: Any, limit: int = 90) -> str:
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= limit else text[: limit - 1] + "…"

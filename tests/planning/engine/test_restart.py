@@ -1,0 +1,111 @@
+"""A process killed in the middle of a plan: the next one resumes without repeating or guessing."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from integrations.base import CATALOG
+from integrations.base.registry import ConnectorRegistry
+from planning.engine.conversation import Conversation
+from planning.engine.replies import AskValue
+from planning.engine.runner import ToolRunner
+from planning.store import SqlitePlanStore
+from tests.fakes import ManualClock, ScriptedConnector
+from tests.planning.engine.conftest import PRIYA, THREAD, approval, said
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def start_and_kill_mid_write(tmp_path: Path) -> Path:
+    database, marker = tmp_path / "plans.sqlite3", tmp_path / "started"
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "tests.planning.engine.crash_worker", str(database), str(marker)], cwd=ROOT
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while not marker.exists():
+            assert worker.poll() is None, "the worker ended before the write started"
+            assert time.monotonic() < deadline, "the worker never reached the write"
+            time.sleep(0.05)
+        os.kill(worker.pid, signal.SIGKILL)
+    finally:
+        worker.wait(timeout=30)
+    assert worker.returncode == -signal.SIGKILL
+    return database
+
+
+async def restarted(database: Path, connector: ScriptedConnector) -> tuple[Conversation, SqlitePlanStore]:
+    store = await SqlitePlanStore.open(database)
+    engine = Conversation(store=store, runner=ToolRunner(ConnectorRegistry(CATALOG, [connector])), clock=ManualClock())
+    return engine, store
+
+
+async def test_unknown_write_is_not_rerun_silently_after_sigkill(tmp_path):
+    database = start_and_kill_mid_write(tmp_path)
+    connector = ScriptedConnector({"fetch_entity": [PRIYA]})
+    engine, store = await restarted(database, connector)
+    try:
+        resumed = await engine.resume()
+        replies = resumed[THREAD]
+        ask = next(r for r in replies if isinstance(r, AskValue))
+        assert "cannot tell whether it went through" in ask.text
+        assert connector.calls == []  # nothing ran on its own: not the done lookup, not the unknown write
+        finished = await engine.message(thread_key=THREAD, user="alice", text="it went through")
+        assert connector.calls == []
+        assert "Finished" in said(finished)
+    finally:
+        await store.close()
+
+
+async def test_user_can_choose_to_run_an_unknown_write_again_once(tmp_path):
+    database = start_and_kill_mid_write(tmp_path)
+    connector = ScriptedConnector({"fetch_entity": [PRIYA]})
+    engine, store = await restarted(database, connector)
+    try:
+        await engine.resume()
+        replies = await engine.message(thread_key=THREAD, user="alice", text="run it again")
+        ask = approval(replies)
+        for _ in range(2):
+            await engine.decide(session_id=ask.session_id, step_id=ask.step_id, decision="approve", user="alice",
+                                args_hash=ask.args_hash)  # fmt: skip
+        assert [tool for tool, _ in connector.calls] == ["send_email"]
+    finally:
+        await store.close()
+
+
+class CrashAfterFinish(SqlitePlanStore):
+    """A store whose process 'dies' right after recording a step's outcome, before the session is saved."""
+
+    armed = False
+
+    async def finish_step(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        await super().finish_step(*args, **kwargs)
+        if self.armed:
+            raise SystemExit("killed")
+
+
+async def test_done_step_is_not_run_again_after_restart(tmp_path):
+    database = tmp_path / "plans.sqlite3"
+    connector = ScriptedConnector({"fetch_entity": [PRIYA]})
+    store = await CrashAfterFinish.open(database)
+    engine = Conversation(store=store, runner=ToolRunner(ConnectorRegistry(CATALOG, [connector])), clock=ManualClock())
+    replies = await engine.message(thread_key=THREAD, user="alice", text="email priya saying the deck is ready")
+    ask = approval(replies)
+    store.armed = True
+    try:
+        await engine.decide(session_id=ask.session_id, step_id=ask.step_id, decision="approve", user="alice",
+                            args_hash=ask.args_hash)  # fmt: skip
+    except SystemExit:
+        pass
+    await store.close()
+    assert len(connector.called("send_email")) == 1
+    engine2, store2 = await restarted(database, connector)
+    try:
+        resumed = await engine2.resume()
+        assert "Finished" in said(resumed[THREAD])
+        assert len(connector.called("send_email")) == 1
+    finally:
+        await store2.close()
