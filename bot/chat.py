@@ -9,7 +9,7 @@ from rich.console import Console
 from bot.compose import App, build_app
 from bot.settings import Settings
 from bot.terminal_render import render
-from planning.engine.replies import Reply
+from planning.engine.replies import Reply, ShowPlan
 
 _KEYS = {"a": "approve", "c": "cancel", "q": "cancel"}
 BANNER = (
@@ -37,13 +37,14 @@ async def run_chat(
     tz: str,
     clock: Callable[[], datetime] | None = None,
 ) -> None:
-    app = await build_app(settings, clock)
+    app = await build_app(settings, tz, clock)
     thread_key = f"terminal:{user}"
+    shown = PlanShown()
     try:
         if lines is None:
             console.print(BANNER, style="dim")
         for replies in (await app.conversation.resume()).values():
-            show(console, replies)
+            show(console, replies, shown)
         source = lines if lines is not None else _prompt(console)
         for line in source:
             text = words_for(line)
@@ -51,7 +52,7 @@ async def run_chat(
                 continue
             if lines is not None:
                 console.print(f"> {line.rstrip()}", style="bold")
-            show(console, await _handle(app, thread_key, user, text, tz))
+            show(console, await _handle(app, thread_key, user, text, tz), shown)
     finally:
         await app.close()
 
@@ -68,9 +69,26 @@ def _prompt(console: Console) -> Iterable[str]:
             return
 
 
-def show(console: Console, replies: list[Reply]) -> None:
-    for reply in replies:
-        console.print(render(reply))
+class PlanShown:
+    """The plan panel is drawn when a plan starts and when it ends; in between, the questions speak."""
+
+    def __init__(self) -> None:
+        self._seen: set[str] = set()
+
+    def wanted(self, reply: Reply) -> bool:
+        if not isinstance(reply, ShowPlan):
+            return True
+        first = reply.view.session_id not in self._seen
+        self._seen.add(reply.view.session_id)
+        return first or reply.view.state in ("done", "failed", "cancelled", "expired")
+
+
+def show(console: Console, replies: list[Reply], shown: PlanShown | None = None) -> None:
+    plans = [r for r in replies if isinstance(r, ShowPlan)]
+    ordered = plans[-1:] + [r for r in replies if not isinstance(r, ShowPlan)]
+    for reply in ordered:
+        if shown is None or shown.wanted(reply):
+            console.print(render(reply))
 
 
 def chat_main(settings: Settings, script: Iterable[str] | None, *, user: str, tz: str,

@@ -2,12 +2,12 @@
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime, time
 
 from bot.settings import Settings
 from integrations.base import CATALOG
 from integrations.base.registry import ConnectorRegistry
-from integrations.local import LocalWorkspace, open_workspace
+from integrations.local import LocalWorkspace, LocalWorkspaceSettings, WorkingHours, open_workspace
 from planning.engine.conversation import Conversation
 from planning.engine.runner import ToolRunner
 from planning.engine.settings import EngineSettings
@@ -22,7 +22,7 @@ class App:
 
     async def close(self) -> None:
         await self.store.close()
-        await self.workspace.close()
+        self.workspace.close()
 
 
 def engine_settings(settings: Settings) -> EngineSettings:
@@ -34,10 +34,21 @@ def engine_settings(settings: Settings) -> EngineSettings:
     )
 
 
-async def build_app(settings: Settings, clock: Callable[[], datetime] | None = None) -> App:
+async def build_app(settings: Settings, tz: str, clock: Callable[[], datetime] | None = None) -> App:
     settings.data_dir.mkdir(parents=True, exist_ok=True)
     store = await SqlitePlanStore.open(settings.plans_path)
-    workspace = await open_workspace(settings.workspace_path, now=clock() if clock else None)
+    local = LocalWorkspaceSettings(time_zone=tz, working_hours=_working_hours(settings.working_hours))
+    workspace = open_workspace(settings.workspace_path, settings=local, clock=clock or _system_clock)
     runner = ToolRunner(ConnectorRegistry(CATALOG, [workspace]))
     conversation = Conversation(store=store, runner=runner, settings=engine_settings(settings), clock=clock)
     return App(conversation=conversation, store=store, workspace=workspace)
+
+
+def _system_clock() -> datetime:
+    return datetime.now(UTC)
+
+
+def _working_hours(text: str) -> WorkingHours:
+    """``"09:00-17:00"`` → working hours, Monday to Friday."""
+    start, _, end = text.partition("-")
+    return WorkingHours(start=time.fromisoformat(start.strip()), end=time.fromisoformat(end.strip()))

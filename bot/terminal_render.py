@@ -41,7 +41,9 @@ def plan_panel(view: PlanView) -> Panel:
         for step in intention.steps:
             icon, style = _STATE_STYLE[step.state]
             line = Text(f"    {icon} {step.intent}", style=style)
-            line.append(f"  [{step.tool}{', needs approval' if step.kind == 'write' else ''}] {step.state}", style="dim")
+            line.append(
+                f"  [{step.tool}{', needs approval' if step.kind == 'write' else ''}] {step.state}", style="dim"
+            )
             if step.note:
                 line.append(f" ({step.note})", style="dim")
             rows.append(line)

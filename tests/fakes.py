@@ -1,5 +1,6 @@
 """Fakes of our own narrow protocols (never of libraries): a scripted connector that records its calls."""
 
+import inspect
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -34,7 +35,8 @@ class ScriptedConnector:
         if isinstance(answer, BaseException):
             raise answer
         if callable(answer):
-            return answer(args)
+            result = answer(args)
+            return await result if inspect.isawaitable(result) else result
         return answer
 
     def called(self, tool: str) -> list[dict[str, Any]]:

@@ -1,5 +1,7 @@
 """The conversation engine over a scripted connector and a real SQLite store."""
 
+import asyncio
+
 from planning.engine.replies import AskApproval, ShowPlan, StepOutcome
 from tests.planning.engine.conftest import JOHNS, approval, question, said
 
@@ -126,3 +128,21 @@ async def test_reads_run_at_once_and_results_are_private(harness):
     assert outcome.private and outcome.data[0]["id"] == "m1"
     assert not [r for r in replies if isinstance(r, AskApproval)]
     assert isinstance(replies[-1], ShowPlan) and replies[-1].view.state == "done"
+
+
+async def test_independent_reads_run_concurrently(harness):
+    arrived: list[str] = []
+    both = asyncio.Event()
+
+    async def lookup(args):
+        arrived.append(args["filters"]["name"])
+        if len(arrived) == 2:
+            both.set()
+        await asyncio.wait_for(both.wait(), timeout=5)  # a runner that waits for one before the other times out
+        return [{"id": args["filters"]["name"], "name": args["filters"]["name"], "email": "x@example.com"}]
+
+    harness.connector.responses["fetch_entity"] = lookup
+    replies = await harness.say("find time with Sarah and Tom next week")
+    assert sorted(arrived) == ["Sarah", "Tom"]
+    assert [tool for tool, _ in harness.connector.calls] == ["fetch_entity", "fetch_entity", "find_free_slots"]
+    assert not [r for r in replies if isinstance(r, AskApproval)]

@@ -1,5 +1,6 @@
 """A process killed in the middle of a plan: the next one resumes without repeating or guessing."""
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -95,11 +96,9 @@ async def test_done_step_is_not_run_again_after_restart(tmp_path):
     replies = await engine.message(thread_key=THREAD, user="alice", text="email priya saying the deck is ready")
     ask = approval(replies)
     store.armed = True
-    try:
+    with contextlib.suppress(SystemExit):
         await engine.decide(session_id=ask.session_id, step_id=ask.step_id, decision="approve", user="alice",
                             args_hash=ask.args_hash)  # fmt: skip
-    except SystemExit:
-        pass
     await store.close()
     assert len(connector.called("send_email")) == 1
     engine2, store2 = await restarted(database, connector)

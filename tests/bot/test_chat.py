@@ -1,0 +1,79 @@
+"""`planbot chat --script`: whole conversations on the local workspace, checked in its SQLite file."""
+
+import asyncio
+from datetime import UTC, datetime
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from bot.cli import main
+from integrations.base.arguments import FetchCalendarEventsArgs, FetchEmailsArgs
+from integrations.local import open_workspace
+
+CLOCK = ["--now", "2026-03-02T09:00:00", "--tz", "America/New_York"]
+
+
+def chat(tmp_path: Path, *lines: str) -> str:
+    script = tmp_path / "script.txt"
+    script.write_text("\n".join(lines) + "\n")
+    result = CliRunner().invoke(main, ["chat", "--script", str(script), "--data-dir", str(tmp_path / "data"), *CLOCK],
+                                catch_exceptions=False)  # fmt: skip
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_priya_email_and_meeting_end_to_end(tmp_path: Path):
+    output = chat(
+        tmp_path,
+        "Email Priya the Q3 deck and book 30 minutes with her Thursday at 2pm",
+        "Here is the Q3 deck we discussed. Talk Thursday!",
+        "a",
+        "a",
+    )
+    assert "What text of the email should I use" in output
+    assert "Finished" in output
+    asyncio.run(_email_and_event_are_in_the_workspace(tmp_path))
+
+
+async def _email_and_event_are_in_the_workspace(tmp_path: Path) -> None:
+    workspace = open_workspace(tmp_path / "data" / "workspace.sqlite3")
+    try:
+        sent = await workspace.call("fetch_emails", FetchEmailsArgs(to="priya.shah@example.com", query="Q3 deck"))
+        mine = [m for m in sent if m["subject"] == "Q3 deck"]
+        assert len(mine) == 1
+        assert mine[0]["to"] == ["priya.shah@example.com"] or mine[0]["to"] == "priya.shah@example.com"
+        events = await workspace.call(
+            "fetch_calendar_events",
+            FetchCalendarEventsArgs(
+                start=datetime(2026, 3, 5, tzinfo=UTC),
+                end=datetime(2026, 3, 6, 12, tzinfo=UTC),
+                attendee="priya.shah@example.com",
+            ),  # fmt: skip
+        )
+        booked = [e for e in events if e["title"] == "Meeting with Priya"]
+        assert len(booked) == 1
+        assert booked[0]["startTime"] == "2026-03-05T14:00:00-05:00"
+        assert booked[0]["endTime"] == "2026-03-05T14:30:00-05:00"
+        assert "priya.shah@example.com" in booked[0]["attendees"]
+    finally:
+        workspace.close()
+
+
+def test_skip_and_cancel_leave_the_workspace_untouched(tmp_path: Path):
+    output = chat(tmp_path, "email Priya saying the deck is ready", "s", "schedule a sync with Tom tomorrow at 3pm",
+                  "c")  # fmt: skip
+    assert "Skipped" in output and "Cancelled the plan" in output
+
+
+def test_help_and_refusal(tmp_path: Path):
+    output = chat(tmp_path, "help", "what's the weather in Paris")
+    assert "I plan and run work across your email, CRM and calendar" in output
+    assert "I can't do that" in output
+
+
+def test_a_plan_left_open_resumes_in_the_next_session(tmp_path: Path):
+    first = chat(tmp_path, "Email Priya the Q3 deck")
+    assert "What text of the email" in first
+    second = chat(tmp_path, "See you soon", "a")
+    assert "Approve: Email Priya: Q3 deck" in second
+    assert "Finished" in second
