@@ -48,7 +48,7 @@ async def _email_and_event_are_in_the_workspace(tmp_path: Path) -> None:
                 start=datetime(2026, 3, 5, tzinfo=UTC),
                 end=datetime(2026, 3, 6, 12, tzinfo=UTC),
                 attendee="priya.shah@example.com",
-            ),  # fmt: skip
+            ),
         )
         booked = [e for e in events if e["title"] == "Meeting with Priya"]
         assert len(booked) == 1
