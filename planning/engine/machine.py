@@ -133,7 +133,7 @@ class StepMachine:
         if run.edited is not None:
             return dict(run.edited)
         filled = resolve(run.step.inputs, session.results(), run.answers)
-        return {k: v for k, v in filled.items() if v is not None}
+        return _without_blanks(filled)
 
     def _is_lookup(self, session: Session, run: StepRun) -> bool:
         return any(ref.step_id == run.id for other in session.steps for ref in references_in(other.step.arguments))
@@ -310,6 +310,19 @@ class StepMachine:
 
 def claim_key(run: StepRun) -> str:
     return run.id if run.attempt == 0 else f"{run.id}#{run.attempt}"
+
+
+def _without_blanks(arguments: dict[str, Any]) -> dict[str, Any]:
+    """Skipped optional values leave no trace: no ``None`` fields, no ``None`` list items, no empty lists."""
+    out: dict[str, Any] = {}
+    for key, value in arguments.items():
+        if isinstance(value, list):
+            value = [item for item in value if item is not None]
+            if not value:
+                continue
+        if value is not None:
+            out[key] = value
+    return out
 
 
 def _label(item: Any) -> str:

@@ -70,10 +70,10 @@ def send_email(goal: Goal, index: int, builder: PlanBuilder) -> None:
     if "summary_of" in goal.scope:
         body = reference(_summary_step(goal, index, builder), "data.summary")
     subject = s.subject or ("Summary" if "summary_of" in goal.scope else placeholder("subject"))
-    who = ", ".join(s.people) or ", ".join(s.emails) or "them"
+    who = ", ".join(s.people) or ", ".join(s.emails)
     builder.add(
         "send_email",
-        f"Email {who}" + (f": {subject}" if "{{" not in subject else ""),
+        (f"Email {who}" if who else "Send an email") + (f": {subject}" if "{{" not in subject else ""),
         "send_email",
         {"to": recipients, "subject": subject, "body": body},
         index,

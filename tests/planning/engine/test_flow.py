@@ -146,3 +146,54 @@ async def test_independent_reads_run_concurrently(harness):
     assert sorted(arrived) == ["Sarah", "Tom"]
     assert [tool for tool, _ in harness.connector.calls] == ["fetch_entity", "fetch_entity", "find_free_slots"]
     assert not [r for r in replies if isinstance(r, AskApproval)]
+
+
+async def test_a_recipient_named_by_person_is_looked_up(harness):
+    replies = await harness.say("send an email about the launch")
+    assert "recipient" in question(replies).text
+    replies = await harness.say("Priya")
+    replies = await harness.say("We launch on Monday.")
+    assert approval(replies).arguments["to"] == ["priya.shah@example.com"]
+    assert harness.connector.called("fetch_entity") == [{"entityType": "Contact", "filters": {"name": "Priya"}}]
+
+
+async def test_an_optional_value_can_be_skipped(harness):
+    harness.connector.responses["fetch_calendar_events"] = [{"id": "e1", "title": "Planning", "attendees": []}]
+    replies = await harness.say("update the planning meeting")
+    assert question(replies).can_skip
+    replies = await harness.say("skip")
+    assert "attendees" not in approval(replies).arguments
+
+
+async def test_reads_can_be_configured_to_need_approval(harness):
+    from planning.engine.settings import EngineSettings
+
+    harness.settings = EngineSettings(approve_reads=True)
+    harness.engine = harness.build()
+    harness.connector.responses["fetch_emails"] = []
+    replies = await harness.say("check my inbox")
+    assert approval(replies).tool == "fetch_emails"
+    assert harness.connector.calls == []
+
+
+async def test_recovery_attempts_are_recorded_in_the_plan(harness):
+    harness.connector.responses["fetch_entity"] = []
+    replies = await harness.say("email Zed Quux saying hello")
+    [record] = await harness.store.list_open()
+    assert [r["strategy"] for r in record.data["recoveries"]] == ["first name only"]
+    assert "could not find" in question(replies).text
+
+
+async def test_an_untouched_plan_expires(harness):
+    await harness.say("Email Priya the Q3 deck")
+    harness.clock.advance(hours=25)
+    replies = await harness.say("here is the text")
+    assert "expired" in said(replies)
+    assert harness.connector.called("send_email") == []
+    assert await harness.store.list_open() == []
+
+
+async def test_someone_else_in_the_thread_cannot_answer_for_the_requester(harness):
+    await harness.say("Email Priya the Q3 deck")
+    replies = await harness.say("sabotage", user="mallory")
+    assert "Only the person who asked" in said(replies)

@@ -1,0 +1,149 @@
+"""In-memory plan store: for tests and the terminal front end. Nothing survives the process."""
+
+import asyncio
+import copy
+import json
+from typing import Any
+
+from planning.store.protocol import (
+    Clock,
+    FinishedOutcome,
+    SessionExists,
+    SessionNotFound,
+    SessionRecord,
+    StepClaim,
+    StepNotRunning,
+    StoreError,
+    VersionConflict,
+    check_finished_outcome,
+    encode_json,
+    utc_now,
+)
+
+
+def _copy(record: SessionRecord) -> SessionRecord:
+    """A record whose document the caller cannot change behind the store's back (models are frozen, dicts not)."""
+    return record.model_copy(update={"data": copy.deepcopy(record.data)})
+
+
+class InMemoryPlanStore:
+    """A ``PlanStore`` kept in dictionaries; one ``asyncio.Lock`` makes every operation atomic."""
+
+    def __init__(self, *, clock: Clock = utc_now) -> None:
+        self._clock = clock
+        self._lock = asyncio.Lock()
+        self._sessions: dict[str, SessionRecord] = {}
+        self._claims: dict[tuple[str, str], StepClaim] = {}
+        self._closed = False
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise StoreError("the plan store is closed")
+
+    def _open_on_thread(self, thread_key: str) -> SessionRecord | None:
+        return next((s for s in self._sessions.values() if s.open and s.thread_key == thread_key), None)
+
+    async def create(self, record: SessionRecord) -> SessionRecord:
+        async with self._lock:
+            self._check_open()
+            if record.id in self._sessions:
+                raise SessionExists.duplicate_id(record.id)
+            if record.open and self._open_on_thread(record.thread_key) is not None:
+                raise SessionExists.thread_taken(record.thread_key)
+            now = self._clock()
+            stored = SessionRecord(**{**record.model_dump(), "version": 1, "created_at": now, "updated_at": now})
+            self._sessions[record.id] = stored
+            return _copy(stored)
+
+    async def get(self, session_id: str) -> SessionRecord | None:
+        async with self._lock:
+            self._check_open()
+            found = self._sessions.get(session_id)
+            return None if found is None else _copy(found)
+
+    async def open_for_thread(self, thread_key: str) -> SessionRecord | None:
+        async with self._lock:
+            self._check_open()
+            found = self._open_on_thread(thread_key)
+            return None if found is None else _copy(found)
+
+    async def save(self, record: SessionRecord, *, expected_version: int) -> SessionRecord:
+        async with self._lock:
+            self._check_open()
+            current = self._sessions.get(record.id)
+            if current is None:
+                raise SessionNotFound(record.id)
+            if current.version != expected_version:
+                raise VersionConflict(record.id, expected=expected_version, actual=current.version)
+            if record.open and not current.open:
+                holder = self._open_on_thread(current.thread_key)
+                if holder is not None:
+                    raise SessionExists.thread_taken(current.thread_key)
+            stored = SessionRecord(
+                id=current.id,
+                thread_key=current.thread_key,
+                requester=current.requester,
+                state=record.state,
+                open=record.open,
+                version=expected_version + 1,
+                data=copy.deepcopy(record.data),
+                created_at=current.created_at,
+                updated_at=self._clock(),
+                expires_at=record.expires_at,
+            )
+            self._sessions[record.id] = stored
+            return _copy(stored)
+
+    async def list_open(self, *, requester: str | None = None) -> list[SessionRecord]:
+        async with self._lock:
+            self._check_open()
+            found = [s for s in self._sessions.values() if s.open and (requester is None or s.requester == requester)]
+            return [_copy(s) for s in sorted(found, key=lambda s: (s.created_at, s.id))]
+
+    async def claim_step(self, session_id: str, step_id: str, *, args_hash: str) -> bool:
+        async with self._lock:
+            self._check_open()
+            if session_id not in self._sessions:
+                raise SessionNotFound(session_id)
+            if (session_id, step_id) in self._claims:
+                return False
+            self._claims[(session_id, step_id)] = StepClaim(
+                session_id=session_id, step_id=step_id, args_hash=args_hash, claimed_at=self._clock()
+            )
+            return True
+
+    async def finish_step(
+        self,
+        session_id: str,
+        step_id: str,
+        *,
+        outcome: FinishedOutcome,
+        result: Any = None,
+        error: str | None = None,
+    ) -> None:
+        check_finished_outcome(outcome)
+        stored_result = json.loads(encode_json(result))  # validated, and a copy the caller cannot change
+        async with self._lock:
+            self._check_open()
+            claim = self._claims.get((session_id, step_id))
+            if claim is None or claim.outcome != "running":
+                raise StepNotRunning(session_id, step_id)
+            self._claims[(session_id, step_id)] = StepClaim(
+                session_id=session_id,
+                step_id=step_id,
+                args_hash=claim.args_hash,
+                claimed_at=claim.claimed_at,
+                outcome=outcome,
+                result=stored_result,
+                error=error,
+                finished_at=self._clock(),
+            )
+
+    async def get_claim(self, session_id: str, step_id: str) -> StepClaim | None:
+        async with self._lock:
+            self._check_open()
+            claim = self._claims.get((session_id, step_id))
+            return None if claim is None else claim.model_copy(update={"result": copy.deepcopy(claim.result)})
+
+    async def close(self) -> None:
+        self._closed = True

@@ -1,0 +1,209 @@
+"""The plan store's contract: the record types, the error tree and the ``PlanStore`` protocol.
+
+A session is an opaque, versioned JSON document owned by the conversation engine. Who sets which field:
+
+- the engine: ``state``, ``open``, ``data``, ``expires_at`` (written by ``create`` and every ``save``);
+- fixed at ``create``: ``id``, ``thread_key``, ``requester`` (``save`` keeps the stored values);
+- the store: ``version``, ``created_at``, ``updated_at`` (whatever a record passed in carries is replaced).
+
+The store never expires anything on its own: the engine closes an expired session with ``save(open=False)``.
+"""
+
+import json
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Annotated, Any, Literal, Protocol, runtime_checkable
+
+from pydantic import AfterValidator, AwareDatetime, BaseModel, ConfigDict, Field
+
+Clock = Callable[[], datetime]
+StepOutcome = Literal["running", "done", "failed"]
+FinishedOutcome = Literal["done", "failed"]
+FINISHED_OUTCOMES: frozenset[str] = frozenset({"done", "failed"})
+
+
+def utc_now() -> datetime:
+    """The default clock: now, aware, in UTC."""
+    return datetime.now(UTC)
+
+
+def encode_json(value: Any) -> str:
+    """``value`` as JSON text (tuples become lists); ``ValueError`` for NaN, infinities and non-JSON objects."""
+    try:
+        return json.dumps(value, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"not a JSON value: {exc}") from exc
+
+
+def encode_document(value: Any) -> str:
+    """Like ``encode_json``, but ``ValueError`` unless ``value`` comes back from JSON exactly as it went in.
+
+    Documents are stored exactly: no tuples, no non-string keys, so every backend returns what it was given.
+    """
+    text = encode_json(value)
+    if json.loads(text) != value:
+        raise ValueError("not a JSON document: it would not survive a JSON round trip (tuples? non-string keys?)")
+    return text
+
+
+def _checked(encode: Callable[[Any], str]) -> Callable[[Any], Any]:
+    def check(value: Any) -> Any:
+        encode(value)
+        return value
+
+    return check
+
+
+UtcDatetime = Annotated[AwareDatetime, AfterValidator(lambda value: value.astimezone(UTC))]
+JsonValue = Annotated[Any, AfterValidator(_checked(encode_json))]
+JsonDocument = Annotated[dict[str, Any], AfterValidator(_checked(encode_document))]
+
+
+class _Record(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class SessionRecord(_Record):
+    """One plan session: the engine's document for one conversation thread."""
+
+    id: str = Field(min_length=1)
+    thread_key: str = Field(min_length=1)
+    requester: str
+    state: str
+    open: bool = True
+    version: int = Field(default=1, ge=1)
+    data: JsonDocument = Field(default_factory=dict)
+    created_at: UtcDatetime = Field(default_factory=utc_now)
+    updated_at: UtcDatetime = Field(default_factory=utc_now)
+    expires_at: UtcDatetime | None = None
+
+
+class StepClaim(_Record):
+    """The record that a step was started and, once it ends, how it ended.
+
+    After a crash, ``outcome == "running"`` means the step may or may not have taken effect.
+    """
+
+    session_id: str
+    step_id: str
+    args_hash: str
+    claimed_at: UtcDatetime
+    outcome: StepOutcome = "running"
+    result: JsonValue | None = None
+    error: str | None = None
+    finished_at: UtcDatetime | None = None
+
+
+class StoreError(Exception):
+    """Base of every error a plan store raises (backend failures included)."""
+
+
+class SessionExists(StoreError):  # noqa: N818 -- the names the engine uses
+    """The id is taken, or the thread already has an open session (close that one first)."""
+
+    @classmethod
+    def duplicate_id(cls, session_id: str) -> "SessionExists":
+        return cls(f"a session with id {session_id!r} already exists")
+
+    @classmethod
+    def thread_taken(cls, thread_key: str) -> "SessionExists":
+        return cls(f"thread {thread_key!r} already has an open session; close it first")
+
+
+class SessionNotFound(StoreError):  # noqa: N818 -- the names the engine uses
+    def __init__(self, session_id: str) -> None:
+        super().__init__(f"no session with id {session_id!r}")
+        self.session_id = session_id
+
+
+class VersionConflict(StoreError):  # noqa: N818 -- the names the engine uses
+    """Someone else saved the session first: reload it and decide again."""
+
+    def __init__(self, session_id: str, *, expected: int, actual: int) -> None:
+        super().__init__(f"session {session_id!r} is at version {actual}, not {expected}: someone else saved first")
+        self.session_id = session_id
+        self.expected = expected
+        self.actual = actual
+
+
+class StepNotRunning(StoreError):  # noqa: N818 -- the names the engine uses
+    """``finish_step`` on a step that was never claimed or has already finished."""
+
+    def __init__(self, session_id: str, step_id: str) -> None:
+        super().__init__(f"step {step_id!r} of session {session_id!r} has no running claim to finish")
+        self.session_id = session_id
+        self.step_id = step_id
+
+
+class UnsupportedSchemaVersion(StoreError):  # noqa: N818 -- the names the engine uses
+    """The stored schema is newer than this code understands: upgrade planbot, do not downgrade the data."""
+
+    def __init__(self, location: str, *, found: int, supported: int) -> None:
+        super().__init__(
+            f"plan store {location} has schema version {found}, but this planbot supports up to {supported}; "
+            "upgrade planbot to open it"
+        )
+        self.found = found
+        self.supported = supported
+
+
+def check_finished_outcome(outcome: str) -> None:
+    """``ValueError`` unless ``outcome`` can end a step (a runtime guard behind the ``Literal``)."""
+    if outcome not in FINISHED_OUTCOMES:
+        raise ValueError(f"a step finishes as 'done' or 'failed', not {outcome!r}")
+
+
+@runtime_checkable
+class PlanStore(Protocol):
+    """Durable state for plan sessions; every backend passes ``tests/planning/store/conformance.py``."""
+
+    async def create(self, record: SessionRecord) -> SessionRecord:
+        """Store a new session at version 1; ``SessionExists`` for a taken id or a thread with an open session."""
+        ...
+
+    async def get(self, session_id: str) -> SessionRecord | None: ...
+
+    async def open_for_thread(self, thread_key: str) -> SessionRecord | None:
+        """The thread's open session, if any (there is at most one)."""
+        ...
+
+    async def save(self, record: SessionRecord, *, expected_version: int) -> SessionRecord:
+        """Write the engine's fields if the stored version is ``expected_version``; return version + 1.
+
+        ``VersionConflict`` if someone saved first, ``SessionNotFound`` for an unknown id, ``SessionExists`` when
+        reopening a session on a thread that has another open one.
+        """
+        ...
+
+    async def list_open(self, *, requester: str | None = None) -> list[SessionRecord]:
+        """Open sessions, oldest first (by ``created_at``, then ``id``), optionally only one requester's."""
+        ...
+
+    async def claim_step(self, session_id: str, step_id: str, *, args_hash: str) -> bool:
+        """Record that the step is about to run: True for the first claim only, whatever the hash.
+
+        ``SessionNotFound`` for an unknown session.
+        """
+        ...
+
+    async def finish_step(
+        self,
+        session_id: str,
+        step_id: str,
+        *,
+        outcome: FinishedOutcome,
+        result: Any = None,
+        error: str | None = None,
+    ) -> None:
+        """Record how a claimed step ended; ``StepNotRunning`` if it is not claimed or already finished.
+
+        ``result`` must be JSON-encodable (``ValueError`` otherwise, checked before anything is written); it is
+        stored and returned in its JSON form (tuples come back as lists).
+        """
+        ...
+
+    async def get_claim(self, session_id: str, step_id: str) -> StepClaim | None: ...
+
+    async def close(self) -> None:
+        """Release resources; later calls raise ``StoreError``. Closing twice is harmless."""
+        ...
