@@ -1,6 +1,8 @@
 """How the terminal chat draws the engine's replies (rich renderables built by pure functions)."""
 
 import json
+import re
+from datetime import datetime
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -17,6 +19,7 @@ _STATE_STYLE = {
 }  # fmt: skip
 _TONE = {"info": "", "refusal": "yellow", "problem": "red", "done": "green"}
 MAX_ITEMS = 8
+_ISO = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}")
 
 
 def render(reply: Reply) -> RenderableType:
@@ -102,6 +105,22 @@ def _columns(items: list[Any]) -> list[str]:
     return [k for k in preferred if k in keys][:5] or sorted(keys)[:5]
 
 
+def _when(text: str) -> str | None:
+    """An ISO time with an offset, as people read it: "Thu 5 Mar 2026, 14:00 (UTC-05:00)"."""
+    if not _ISO.match(text):
+        return None
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        return None
+    if moment.tzinfo is None:
+        return None
+    offset = moment.strftime("%z")
+    return f"{moment:%a} {moment.day} {moment:%b %Y, %H:%M} (UTC{offset[:3]}:{offset[3:]})"
+
+
 def _short(value: Any, limit: int = 90) -> str:
+    if isinstance(value, str) and (shown := _when(value)):
+        return shown
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
     return text if len(text) <= limit else text[: limit - 1] + "…"

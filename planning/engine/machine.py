@@ -333,10 +333,17 @@ def _label(item: Any) -> str:
 
 
 def _jsonable(data: Any) -> Any:
+    """A connector's result as plain JSON (no NaN or infinity, strings for anything exotic)."""
     import json
+    import math
 
-    try:
-        json.dumps(data)
-        return data
-    except (TypeError, ValueError):
-        return json.loads(json.dumps(data, default=str))
+    def clean(value: Any) -> Any:
+        if isinstance(value, float) and not math.isfinite(value):
+            return None
+        if isinstance(value, dict):
+            return {str(k): clean(v) for k, v in value.items()}
+        if isinstance(value, list | tuple):
+            return [clean(v) for v in value]
+        return value
+
+    return json.loads(json.dumps(clean(data), default=str, allow_nan=False))

@@ -1,0 +1,132 @@
+"""The local workspace connector: CRM, mailbox and calendar in one SQLite file, every tool of the catalog.
+
+It needs no account and no network; ``open_workspace`` creates the file (and its demo data) on first use.
+"""
+
+import os
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from types import TracebackType
+from typing import Any
+
+from pydantic import BaseModel
+
+from integrations.base.arguments import SummarizeArgs
+from integrations.base.catalog import CATALOG
+from integrations.base.errors import PermanentError
+from integrations.local import calendar, crm, freebusy, mailbox
+from integrations.local.database import SERVICE, Database, connect
+from integrations.local.schema import ensure_schema
+from integrations.local.seed import seed
+from integrations.local.settings import LocalWorkspaceSettings
+from integrations.local.summarize import summarize
+
+Clock = Callable[[], datetime]
+"""Returns the current instant (timezone-aware); injectable so that dates of sent mail and demo data are fixed."""
+
+
+def system_clock() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True)
+class _Context:
+    settings: LocalWorkspaceSettings
+    clock: Clock
+
+    @property
+    def owner(self) -> mailbox.Mailer:
+        return mailbox.Mailer(self.settings.owner_name, self.settings.owner_address)
+
+
+_Handler = Callable[[sqlite3.Connection, Any, _Context], Any]
+
+_HANDLERS: dict[str, _Handler] = {
+    "fetch_emails": lambda db, args, ctx: mailbox.fetch_messages(db, args, zone=ctx.settings.zone),
+    "send_email": lambda db, args, ctx: mailbox.send_message(db, args, owner=ctx.owner, now=ctx.clock()),
+    "reply_email": lambda db, args, ctx: mailbox.reply_to_message(db, args, owner=ctx.owner, now=ctx.clock()),
+    "fetch_entity": lambda db, args, _ctx: crm.fetch_records(db, args),
+    "create_entity": lambda db, args, _ctx: crm.create_record(db, args),
+    "update_entity": lambda db, args, _ctx: crm.update_record(db, args),
+    "delete_entity": lambda db, args, _ctx: crm.delete_record(db, args),
+    "fetch_calendar_events": lambda db, args, ctx: calendar.fetch_events(db, args, zone=ctx.settings.zone),
+    "create_calendar_event": lambda db, args, ctx: calendar.create_event(db, args, zone=ctx.settings.zone),
+    "update_calendar_event": lambda db, args, ctx: calendar.update_event(db, args, zone=ctx.settings.zone),
+    "delete_calendar_event": lambda db, args, _ctx: calendar.delete_event(db, args),
+    "find_free_slots": lambda db, args, ctx: freebusy.find_free_slots(
+        db, args, hours=ctx.settings.working_hours, zone=ctx.settings.zone
+    ),
+}
+"""Every tool that touches the database; ``summarize`` needs none."""
+
+
+class LocalWorkspace:
+    """The embedded default connector. Get one from ``open_workspace``; ``close`` it (or use ``with``)."""
+
+    name = SERVICE
+    tools: frozenset[str] = frozenset({*_HANDLERS, "summarize"})
+
+    def __init__(self, database: Database, *, settings: LocalWorkspaceSettings, clock: Clock) -> None:
+        self._database = database
+        self._context = _Context(settings, clock)
+
+    @property
+    def settings(self) -> LocalWorkspaceSettings:
+        return self._context.settings
+
+    async def call(self, tool: str, arguments: BaseModel) -> Any:
+        """Run ``tool``; ``arguments`` is an instance of the tool's argument model. Returns the result's ``data``."""
+        spec = CATALOG.get(tool)
+        if spec is None or tool not in self.tools:
+            raise PermanentError(f"the local workspace has no tool {tool!r}", service=SERVICE)
+        if not isinstance(arguments, spec.args_model):
+            raise PermanentError(f"{tool} needs {spec.args_model.__name__} arguments", service=SERVICE)
+        if isinstance(arguments, SummarizeArgs):
+            return summarize(arguments.text, arguments.instructions)
+        handler, context = _HANDLERS[tool], self._context
+        return await self._database.run(lambda db: handler(db, arguments, context), write=spec.kind == "write")
+
+    def close(self) -> None:
+        """Close the file; waits for a call in progress. Later calls raise PermanentError."""
+        self._database.close()
+
+    @property
+    def closed(self) -> bool:
+        return self._database.closed
+
+    def __enter__(self) -> "LocalWorkspace":
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, traceback: TracebackType | None
+    ) -> None:
+        self.close()
+
+
+def open_workspace(
+    path: str | os.PathLike[str],
+    *,
+    settings: LocalWorkspaceSettings | None = None,
+    clock: Clock = system_clock,
+) -> LocalWorkspace:
+    """Open the workspace stored in the SQLite file at ``path``.
+
+    A new file gets its tables and, unless ``settings.demo_data`` is off, the demo data dated around ``clock()``;
+    an existing file is used as it is (never seeded twice).
+    """
+    chosen = settings or LocalWorkspaceSettings()
+    database = Database(connect(path, busy_timeout=chosen.busy_timeout_seconds))
+    owner = mailbox.Mailer(chosen.owner_name, chosen.owner_address)
+
+    def prepare(connection: sqlite3.Connection) -> None:
+        if ensure_schema(connection) and chosen.demo_data:
+            seed(connection, now=clock(), zone=chosen.zone, owner=owner)
+
+    try:
+        database.run_sync(prepare, write=True)
+    except BaseException:
+        database.close()
+        raise
+    return LocalWorkspace(database, settings=chosen, clock=clock)
