@@ -95,6 +95,8 @@ def outcome_text(outcome: StepOutcome) -> RenderableType:
         return table
     if isinstance(data, dict) and "summary" in data:
         return Panel(str(data["summary"]), title=outcome.intent, title_align="left")
+    if isinstance(data, dict) and data.get("id"):
+        return Text(f"✓ {outcome.intent} (id {data['id']})", style="green")
     return Text(f"✓ {outcome.intent}" + (f" ({_short(data)})" if data else ""), style="green")
 
 
