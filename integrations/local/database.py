@@ -6,6 +6,7 @@ units, so concurrent tool calls are safe whatever event loop they come from.
 """
 
 import asyncio
+import contextlib
 import os
 import sqlite3
 import threading
@@ -88,15 +89,15 @@ class Database:
                 raise PermanentError("the local workspace is closed", service=SERVICE)
             try:
                 connection.execute("BEGIN IMMEDIATE" if write else "BEGIN")
-                try:
-                    result = work(connection)
-                except BaseException:
-                    if connection.in_transaction:
-                        connection.rollback()
-                    raise
+                result = work(connection)
                 connection.commit()
-            except (sqlite3.Error, OSError) as error:
-                raise translate(error) from error
+            except BaseException as error:
+                if connection.in_transaction:
+                    with contextlib.suppress(sqlite3.Error):
+                        connection.rollback()
+                if isinstance(error, sqlite3.Error | OSError):
+                    raise translate(error) from error
+                raise
             return result
 
     def close(self) -> None:

@@ -8,7 +8,8 @@ Semantics (the contract suite checks them):
   the attendees' events (those listing them) are already part of it: ``attendees`` cannot add busy time here.
 - Each free interval is returned as **consecutive slots of exactly ``durationMinutes``**, from the interval's
   start (rounded up to a whole minute); a remainder shorter than the duration is dropped. So every
-  ``{start, end}`` can be booked as it is, and ``data[0]`` is the earliest possible meeting.
+  ``{start, end}`` can be booked as it is, and ``data[0]`` is the earliest possible meeting. At most
+  ``MAX_SLOTS`` slots are returned (the earliest).
 
 All arithmetic is done in UTC: adding minutes to a zone-aware datetime in Python is wall-clock arithmetic.
 """
@@ -16,6 +17,7 @@ All arithmetic is done in UTC: adding minutes to a zone-aware datetime in Python
 import sqlite3
 from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime, timedelta, tzinfo
+from itertools import islice
 from typing import Any
 
 from integrations.base.arguments import FindFreeSlotsArgs
@@ -23,6 +25,7 @@ from integrations.local.calendar import busy_intervals
 from integrations.local.settings import WorkingHours
 
 Interval = tuple[datetime, datetime]
+MAX_SLOTS = 500
 
 
 def find_free_slots(
@@ -32,7 +35,7 @@ def find_free_slots(
     busy = busy_intervals(connection, window_start, window_end)
     free = free_intervals(working_intervals(window_start, window_end, hours, zone), busy)
     duration = timedelta(minutes=args.durationMinutes)
-    slots = consecutive_slots(free, duration)
+    slots = islice(consecutive_slots(free, duration), MAX_SLOTS)
     return [{"start": _shown(start, zone), "end": _shown(end, zone)} for start, end in slots]
 
 

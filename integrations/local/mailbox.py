@@ -56,10 +56,16 @@ def insert_message(connection: sqlite3.Connection, message: NewMessage) -> str:
         "INSERT INTO messages (folder, sender_name, sender_address, subject, body, sent_at, unread, in_reply_to)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         [
-            message.folder, message.sender.name, message.sender.address, message.subject, message.body,
-            storage_key(message.sent_at), int(message.unread), message.in_reply_to,
+            message.folder,
+            message.sender.name,
+            message.sender.address,
+            message.subject,
+            message.body,
+            storage_key(message.sent_at),
+            int(message.unread),
+            message.in_reply_to,
         ],
-    )  # fmt: skip
+    )
     row_id = inserted_row_id(cursor)
     connection.execute("UPDATE messages SET thread_id = ? WHERE id = ?", [message.thread_id or row_id, row_id])
     recipients = [("to", i, a) for i, a in enumerate(message.to)] + [("cc", i, a) for i, a in enumerate(message.cc)]
@@ -105,25 +111,23 @@ def fetch_messages(connection: sqlite3.Connection, args: FetchEmailsArgs, *, zon
         parameters.extend(values)
 
     if args.query:
-        text = args.query
         add(
             "(contains_folded(m.subject, ?) OR contains_folded(m.body, ?)"
             " OR contains_folded(m.sender_name, ?) OR contains_folded(m.sender_address, ?))",
-            text, text, text, text,
-        )  # fmt: skip
+            *[args.query] * 4,
+        )
     if args.sender:
-        who = args.sender
         add(
             "(contains_folded(m.sender_name, ?) OR contains_folded(m.sender_address, ?)"
             f" OR folded(m.sender_address) IN ({CONTACT_ADDRESSES_NAMED}))",
-            who, who, who,
-        )  # fmt: skip
-    if args.to:
+            *[args.sender] * 3,
+        )
+    if args.to:  # To and Cc, as Gmail's to: operator
         add(
             "EXISTS (SELECT 1 FROM message_recipients r WHERE r.message_id = m.id"
             f" AND (contains_folded(r.address, ?) OR folded(r.address) IN ({CONTACT_ADDRESSES_NAMED})))",
-            args.to, args.to,
-        )  # fmt: skip
+            *[args.to] * 2,
+        )
     if args.subject:
         add("contains_folded(m.subject, ?)", args.subject)
     if args.since:

@@ -16,17 +16,24 @@ async def titles(workspace: LocalWorkspace, **filters: object) -> list[str]:
 
 
 async def test_times_come_out_with_the_offset_in_force_that_day(empty_workspace: LocalWorkspace) -> None:
-    before = await run(empty_workspace, "create_calendar_event", title="a", startTime="2026-03-06T15:00:00Z",
-                       durationMinutes=30)  # fmt: skip
-    after = await run(empty_workspace, "create_calendar_event", title="b", startTime="2026-03-09T14:00:00+00:00",
-                      durationMinutes=30)  # fmt: skip
+    before = await run(
+        empty_workspace, "create_calendar_event", title="a", startTime="2026-03-06T15:00:00Z", durationMinutes=30
+    )
+    after = await run(
+        empty_workspace, "create_calendar_event", title="b", startTime="2026-03-09T14:00:00+00:00", durationMinutes=30
+    )
     assert (before["startTime"], before["endTime"]) == ("2026-03-06T10:00:00-05:00", "2026-03-06T10:30:00-05:00")
     assert (after["startTime"], after["endTime"]) == ("2026-03-09T10:00:00-04:00", "2026-03-09T10:30:00-04:00")
 
 
 async def test_an_event_over_the_dst_jump_lasts_its_real_duration(empty_workspace: LocalWorkspace) -> None:
-    event = await run(empty_workspace, "create_calendar_event", title="night shift",
-                      startTime="2026-03-08T01:00:00-05:00", durationMinutes=120)  # fmt: skip
+    event = await run(
+        empty_workspace,
+        "create_calendar_event",
+        title="night shift",
+        startTime="2026-03-08T01:00:00-05:00",
+        durationMinutes=120,
+    )
     assert (event["startTime"], event["endTime"]) == ("2026-03-08T01:00:00-05:00", "2026-03-08T04:00:00-04:00")
 
 
@@ -66,9 +73,11 @@ async def test_ids_of_no_event_are_not_found(workspace: LocalWorkspace, event_id
 async def test_the_time_zone_is_a_setting(tmp_path: Path) -> None:
     settings = LocalWorkspaceSettings(time_zone="Europe/London", demo_data=False)
     with open_workspace(tmp_path / "london.sqlite3", settings=settings) as workspace:
-        winter = await run(workspace, "create_calendar_event", title="w", startTime="2026-03-20T09:00:00-04:00",
-                           durationMinutes=30)  # fmt: skip
-        summer = await run(workspace, "create_calendar_event", title="s", startTime="2026-03-30T09:00:00-04:00",
-                           durationMinutes=30)  # fmt: skip
+        winter = await run(
+            workspace, "create_calendar_event", title="w", startTime="2026-03-20T09:00:00-04:00", durationMinutes=30
+        )
+        summer = await run(
+            workspace, "create_calendar_event", title="s", startTime="2026-03-30T09:00:00-04:00", durationMinutes=30
+        )
     assert winter["startTime"] == "2026-03-20T13:00:00+00:00"
     assert summer["startTime"] == "2026-03-30T14:00:00+01:00"

@@ -18,7 +18,9 @@ SEEDED_LONG_BEFORE = datetime(2025, 10, 6, 9, 0, tzinfo=NEW_YORK)
 @pytest.fixture(params=["empty", "with demo data"])
 def connector(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Connector]:
     settings = LocalWorkspaceSettings(demo_data=request.param != "empty")
-    with open_workspace(tmp_path / "workspace.sqlite3", settings=settings, clock=TickingClock(SEEDED_LONG_BEFORE)) as ws:
+    with open_workspace(
+        tmp_path / "workspace.sqlite3", settings=settings, clock=TickingClock(SEEDED_LONG_BEFORE)
+    ) as ws:
         yield ws
 
 

@@ -9,8 +9,14 @@ from tests.integrations.contract_suite import run
 
 async def test_ids_name_the_kind_and_are_never_reused(workspace: LocalWorkspace) -> None:
     created = await run(workspace, "create_entity", entityType="Contact", fields={"name": "Ana Ruiz"})
-    assert created == {"id": "contact-10", "name": "Ana Ruiz", "email": None, "phone": None, "company": None,
-                       "title": None}  # fmt: skip
+    assert created == {
+        "id": "contact-10",
+        "name": "Ana Ruiz",
+        "email": None,
+        "phone": None,
+        "company": None,
+        "title": None,
+    }
     await run(workspace, "delete_entity", entityType="Contact", id="contact-10")
     again = await run(workspace, "create_entity", entityType="Contact", fields={"name": "Ana Ruiz"})
     assert again["id"] == "contact-11"
@@ -50,6 +56,10 @@ async def test_an_update_may_clear_an_optional_field(workspace: LocalWorkspace) 
 
 
 async def test_a_deal_named_by_the_user_keeps_its_name(workspace: LocalWorkspace) -> None:
-    created = await run(workspace, "create_entity", entityType="Deal",
-                        fields={"name": "Globex expansion", "company": "Globex", "amount": 7})  # fmt: skip
+    created = await run(
+        workspace,
+        "create_entity",
+        entityType="Deal",
+        fields={"name": "Globex expansion", "company": "Globex", "amount": 7},
+    )
     assert (created["name"], created["amount"], created["stage"]) == ("Globex expansion", 7.0, None)

@@ -43,10 +43,19 @@ async def test_two_johns_make_a_name_lookup_ambiguous(workspace: LocalWorkspace)
 
 async def test_open_deals_for_initech_as_the_contract_example_asks(workspace: LocalWorkspace) -> None:
     open_stages = ["prospecting", "qualification", "proposal", "negotiation"]
-    found = await run(workspace, "fetch_entity", entityType="Deal",
-                      filters={"company": "Initech", "stage": {"in": open_stages}})  # fmt: skip
-    assert found == [{"id": "deal-3", "name": "Initech deal", "company": "Initech", "amount": 18_500.0,
-                      "stage": "qualification", "closeDate": "2026-04-27"}]  # fmt: skip
+    found = await run(
+        workspace, "fetch_entity", entityType="Deal", filters={"company": "Initech", "stage": {"in": open_stages}}
+    )
+    assert found == [
+        {
+            "id": "deal-3",
+            "name": "Initech deal",
+            "company": "Initech",
+            "amount": 18_500.0,
+            "stage": "qualification",
+            "closeDate": "2026-04-27",
+        }
+    ]
 
 
 async def test_the_inbox_holds_fifteen_emails_of_the_last_two_weeks(workspace: LocalWorkspace) -> None:
@@ -77,8 +86,9 @@ async def test_the_inbox_holds_fifteen_emails_of_the_last_two_weeks(workspace: L
 
 
 async def test_this_week_has_the_usual_meetings(workspace: LocalWorkspace) -> None:
-    week = await run(workspace, "fetch_calendar_events",
-                     start="2026-03-02T00:00:00-05:00", end="2026-03-09T00:00:00-04:00")  # fmt: skip
+    week = await run(
+        workspace, "fetch_calendar_events", start="2026-03-02T00:00:00-05:00", end="2026-03-09T00:00:00-04:00"
+    )
     assert [(event["title"], event["startTime"]) for event in week] == [
         ("Weekly standup", "2026-03-02T09:30:00-05:00"),
         ("Acme call", "2026-03-03T11:00:00-05:00"),
@@ -103,8 +113,10 @@ async def test_the_standup_stays_at_half_past_nine_across_dst(workspace: LocalWo
 async def test_my_next_meeting_is_the_standup(workspace: LocalWorkspace) -> None:
     (event,) = await run(workspace, "fetch_calendar_events", start=NOW.isoformat(), limit=1)
     assert (event["title"], event["endTime"], event["location"]) == (
-        "Weekly standup", "2026-03-02T09:45:00-05:00", "Zoom"
-    )  # fmt: skip
+        "Weekly standup",
+        "2026-03-02T09:45:00-05:00",
+        "Zoom",
+    )
 
 
 async def test_demo_data_is_added_to_a_new_file_only(database_path: Path) -> None:

@@ -38,8 +38,14 @@ async def test_since_and_until_select_a_day(workspace: LocalWorkspace) -> None:
 
 
 async def test_recipient_filter_takes_a_contact_name(workspace: LocalWorkspace) -> None:
-    await run(workspace, "send_email", to=["priya.shah@example.com"], cc=["tom.reyes@example.com"],
-              subject="Deck comments", body="Comments attached.")  # fmt: skip
+    await run(
+        workspace,
+        "send_email",
+        to=["priya.shah@example.com"],
+        cc=["tom.reyes@example.com"],
+        subject="Deck comments",
+        body="Comments attached.",
+    )
     assert await subjects(workspace, to="Priya Shah") == ["Deck comments"]
     assert await subjects(workspace, to="Tom Reyes") == ["Deck comments"]  # cc counts, as in Gmail's to:
     assert await subjects(workspace, to="Sarah Lee") == []
@@ -50,9 +56,15 @@ async def test_sent_mail_is_dated_by_the_clock_and_kept_in_the_sent_folder(
 ) -> None:
     sent = await run(workspace, "send_email", to=["sarah.lee@example.com"], subject="Hi", body="Hello Sarah.")
     (email,) = await run(workspace, "fetch_emails", subject="Hi", sender="me@example.com")
-    assert email == {"id": sent["id"], "from": "Me <me@example.com>", "to": ["sarah.lee@example.com"],
-                     "subject": "Hi", "date": "2026-03-02T09:00:01-05:00", "snippet": "Hello Sarah.",
-                     "unread": False}  # fmt: skip
+    assert email == {
+        "id": sent["id"],
+        "from": "Me <me@example.com>",
+        "to": ["sarah.lee@example.com"],
+        "subject": "Hi",
+        "date": "2026-03-02T09:00:01-05:00",
+        "snippet": "Hello Sarah.",
+        "unread": False,
+    }
     with sqlite3.connect(database_path) as raw:
         folder = raw.execute("SELECT folder FROM messages WHERE id = ?", [int(sent["id"].split("-")[1])]).fetchone()
     assert folder == ("sent",)
@@ -64,17 +76,23 @@ async def test_a_reply_to_an_inbox_email_goes_to_its_sender_in_its_thread(
     (original,) = await run(workspace, "fetch_emails", subject="Invoice #4821")
     reply = await run(workspace, "reply_email", messageId=original["id"], body="I will raise it with John.")
     (shown,) = await run(workspace, "fetch_emails", subject="Re: Invoice #4821")
-    assert (shown["id"], shown["to"], shown["from"]) == (reply["id"], ["maria.garcia@example.com"], "Me <me@example.com>")
+    assert (shown["id"], shown["to"], shown["from"]) == (
+        reply["id"],
+        ["maria.garcia@example.com"],
+        "Me <me@example.com>",
+    )
     with sqlite3.connect(database_path) as raw:
         rows = raw.execute(
             "SELECT id, folder, in_reply_to, thread_id FROM messages WHERE id IN (?, ?) ORDER BY id",
             [int(original["id"].split("-")[1]), int(reply["id"].split("-")[1])],
         ).fetchall()
-    (original_id, _, _, thread), (reply_id, folder, in_reply_to, reply_thread) = rows
+    (original_id, _, _, thread), (_reply, folder, in_reply_to, reply_thread) = rows
     assert (folder, in_reply_to, reply_thread) == ("sent", original_id, thread)
 
 
 @pytest.mark.parametrize("message_id", ["msg-999", "msg-x", "event-1", "15"])
-async def test_a_reply_to_a_message_that_does_not_exist_is_not_found(workspace: LocalWorkspace, message_id: str) -> None:
+async def test_a_reply_to_a_message_that_does_not_exist_is_not_found(
+    workspace: LocalWorkspace, message_id: str
+) -> None:
     with pytest.raises(NotFoundError, match="no email"):
         await run(workspace, "reply_email", messageId=message_id, body="x")
