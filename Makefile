@@ -26,6 +26,7 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench.understanding
+	$(BIN)/python -m bench.conversation
 
 clean:
 	rm -rf $(VENV)
