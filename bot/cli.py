@@ -131,6 +131,28 @@ def chat(script: Any, data_dir: str | None, now: str | None, tz: str | None, use
               width=100 if lines is not None else None)  # fmt: skip
 
 
+@main.command()
+@click.option("--socket", "mode", flag_value="socket", help="Socket Mode (SLACK_APP_TOKEN).")
+@click.option("--http", "mode", flag_value="http", default=True, help="HTTP mode (SLACK_SIGNING_SECRET); the default.")
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=3000, show_default=True, type=int)
+@click.option("--tz", help="Time zone for people whose Slack profile has none.")
+def serve(mode: str, host: str, port: int, tz: str | None) -> None:
+    """Run the Slack app (local workspace and SQLite unless configured otherwise)."""
+    import asyncio
+    import logging
+
+    from bot.serve import ConfigurationError, serve as run
+    from bot.settings import Settings
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    settings = Settings()
+    try:
+        asyncio.run(run(settings, mode, host=host, port=port, tz=str(zone(tz or settings.timezone))))  # type: ignore[arg-type]
+    except ConfigurationError as error:
+        raise click.ClickException(str(error)) from error
+
+
 @main.command(name="eval")
 @click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
 @click.option("--now", default="2026-03-02T09:00:00", show_default=True)

@@ -4,7 +4,7 @@ from pathlib import Path
 from typing import Annotated
 
 from platformdirs import user_data_dir
-from pydantic import AliasChoices, Field, field_validator
+from pydantic import AliasChoices, Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 
@@ -23,6 +23,10 @@ class Settings(BaseSettings):
     approve_reads: bool = Field(default=False, validation_alias="PLANBOT_APPROVE_READS")
     approvers: Annotated[frozenset[str], NoDecode] = Field(default=frozenset(), validation_alias="PLANBOT_APPROVERS")
     working_hours: str = Field(default="09:00-17:00", validation_alias="PLANBOT_WORKING_HOURS")
+    slack_bot_token: SecretStr | None = Field(default=None, validation_alias="SLACK_BOT_TOKEN")
+    slack_signing_secret: SecretStr | None = Field(default=None, validation_alias="SLACK_SIGNING_SECRET")
+    slack_app_token: SecretStr | None = Field(default=None, validation_alias="SLACK_APP_TOKEN")
+    slack_api_url: str = Field(default="https://slack.com/api/", validation_alias="SLACK_API_URL")
 
     @field_validator("approvers", mode="before")
     @classmethod
@@ -34,6 +38,10 @@ class Settings(BaseSettings):
     @property
     def plans_path(self) -> Path:
         return self.data_dir / "plans.sqlite3"
+
+    @property
+    def slack_state_path(self) -> Path:
+        return self.data_dir / "slack.sqlite3"
 
     @property
     def workspace_path(self) -> Path:

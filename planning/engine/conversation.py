@@ -108,6 +108,18 @@ class Conversation:
     async def open_plans(self, user: str | None = None) -> list[PlanView]:
         return [view_of(self._from_record(r)) for r in await self._store.list_open(requester=user)]
 
+    async def is_open(self, thread_key: str) -> bool:
+        """Whether a plan is open in this thread (a reply there is meant for it)."""
+        return await self._store.open_for_thread(thread_key) is not None
+
+    async def pending_approval(self, session_id: str) -> AskApproval | None:
+        """The step waiting for approval in a plan, with its arguments as they would run."""
+        session = await self._get(session_id)
+        if session is None or session.question is None or session.question.kind != "approval":
+            return None
+        replies = self._reissue(session)
+        return next((r for r in replies if isinstance(r, AskApproval)), None)
+
     async def cancel(self, *, session_id: str, user: str) -> list[Reply]:
         return await self.decide(session_id=session_id, step_id="", decision="cancel", user=user)
 

@@ -19,6 +19,7 @@ _ACTION = (
 _SPLIT = re.compile(
     rf"(?:\s*[;.]\s+|,?\s+and then\s+|,?\s+then\s+|,\s+and\s+(?:also\s+)?|\s+and\s+(?:also\s+)?|,\s+(?:also\s+)?"
     rf"|,?\s+(?:so\s+)?i (?:need|want|have|would like|'d like) to\s+)"
+    rf"(?!(?:tell|ask|let)\s+(?:him|her|them)\b)"  # "email my boss and tell him I'm sick": the same email
     rf"(?=(?:please\s+|also\s+|can you\s+|could you\s+)?{_ACTION}\b)",
     re.I,
 )

@@ -176,8 +176,9 @@ def _object_after_recipient(text: str, people: list[str]) -> str | None:
         return None
     rest = text[verb.end() :]
     for person in people:
-        if rest.lower().startswith(person.lower()):
-            rest = rest[len(person) :]
+        named = re.match(rf"(?:(?:my|our|the)\s+)?{re.escape(person)}\b", rest, re.I)
+        if named:
+            rest = rest[named.end() :]
             break
     rest = re.sub(r"^\s*(?:her|him|them|me|us)\b", "", rest, flags=re.I)
     match = _OBJECT.match(rest)

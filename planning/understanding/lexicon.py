@@ -275,6 +275,7 @@ OFFTOPIC_CUES = _rows(
             "social",
             4.0,
         ),
+        (r"who won|did (?:the )?[\w ]{1,20} win|score of|final score|scores|standings|league table", "sports", 4.0),
         (
             r"jokes?|funny|riddle|poem|story|sing|dance|meaning of life|are you (?:real|human|happy)|"
             r"do you (?:like|love)",

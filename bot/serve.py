@@ -1,0 +1,108 @@
+"""``planbot serve``: the Slack app in Socket Mode or HTTP mode, on the same embedded defaults as the chat."""
+
+import asyncio
+import logging
+import signal
+from dataclasses import dataclass
+from typing import Literal
+
+from aiohttp import web
+from slack_bolt.async_app import AsyncApp
+from slack_sdk.http_retry.builtin_async_handlers import AsyncRateLimitErrorRetryHandler
+from slack_sdk.web.async_client import AsyncWebClient
+
+from bot.compose import App, build_app
+from bot.settings import Settings
+from bot.slack.app import build_slack_app
+from bot.slack.declared import EVENTS_PATH
+from bot.slack.delivery import Delivery
+from bot.slack.listeners import SlackDeps
+from bot.slack.state import SlackState
+
+logger = logging.getLogger(__name__)
+Mode = Literal["socket", "http"]
+
+
+class ConfigurationError(Exception):
+    pass
+
+
+@dataclass
+class SlackService:
+    app: App
+    slack: AsyncApp
+    state: SlackState
+    client: AsyncWebClient
+
+    async def close(self) -> None:
+        await self.state.close()
+        await self.app.close()
+
+
+def slack_client(settings: Settings) -> AsyncWebClient:
+    if settings.slack_bot_token is None:
+        raise ConfigurationError("SLACK_BOT_TOKEN is not set (the bot token, xoxb-...)")
+    client = AsyncWebClient(token=settings.slack_bot_token.get_secret_value(), base_url=settings.slack_api_url)
+    client.retry_handlers.append(AsyncRateLimitErrorRetryHandler(max_retry_count=3))
+    return client
+
+
+async def build_service(settings: Settings, mode: Mode, tz: str) -> SlackService:
+    if mode == "http" and settings.slack_signing_secret is None:
+        raise ConfigurationError("SLACK_SIGNING_SECRET is not set (needed to verify requests in HTTP mode)")
+    if mode == "socket" and settings.slack_app_token is None:
+        raise ConfigurationError("SLACK_APP_TOKEN is not set (the app-level token, xapp-..., for Socket Mode)")
+    client = slack_client(settings)
+    app = await build_app(settings, tz)
+    state = await SlackState.open(settings.slack_state_path)
+    deps = SlackDeps(conversation=app.conversation, state=state, client=client, default_tz=tz)
+    secret = settings.slack_signing_secret.get_secret_value() if mode == "http" and settings.slack_signing_secret else None
+    slack = build_slack_app(deps, signing_secret=secret)
+    return SlackService(app=app, slack=slack, state=state, client=client)
+
+
+async def resume_in_slack(service: SlackService) -> None:
+    """Say where every open Slack plan stands after a restart."""
+    delivery = Delivery(service.client, service.state)
+    for key, replies in (await service.app.conversation.resume()).items():
+        where = await service.state.where_thread(key)
+        if where is not None and replies:
+            await delivery.deliver(where, replies)
+
+
+def http_app(service: SlackService) -> web.Application:
+    application = service.slack.web_app(path=EVENTS_PATH)
+
+    async def healthz(_: web.Request) -> web.Response:
+        return web.json_response({"ok": True})
+
+    application.router.add_get("/healthz", healthz)
+    return application
+
+
+async def serve(settings: Settings, mode: Mode, *, host: str, port: int, tz: str) -> None:
+    service = await build_service(settings, mode, tz)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stop.set)
+    try:
+        await resume_in_slack(service)
+        if mode == "http":
+            runner = web.AppRunner(http_app(service))
+            await runner.setup()
+            await web.TCPSite(runner, host, port).start()
+            logger.info("planbot listening on http://%s:%d%s", host, port, EVENTS_PATH)
+            await stop.wait()
+            await runner.cleanup()
+        else:
+            from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
+
+            assert settings.slack_app_token is not None
+            handler = AsyncSocketModeHandler(service.slack, settings.slack_app_token.get_secret_value())
+            await handler.connect_async()  # type: ignore[no-untyped-call]
+            logger.info("planbot connected to Slack in Socket Mode")
+            await stop.wait()
+            await handler.close_async()  # type: ignore[no-untyped-call]
+    finally:
+        await service.close()

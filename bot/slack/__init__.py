@@ -1,0 +1,1 @@
+"""The Slack front end: a Bolt AsyncApp over the conversation engine."""

@@ -1,0 +1,42 @@
+"""The Bolt AsyncApp, built by a factory from injected dependencies (no globals, no environment)."""
+
+import re
+from typing import Any
+
+from slack_bolt.async_app import AsyncApp
+from slack_bolt.response import BoltResponse
+
+from bot.slack.declared import ACTION_IDS, EDIT_CALLBACK_ID
+from bot.slack.listeners import Listeners, SlackDeps
+
+
+def build_slack_app(deps: SlackDeps, *, signing_secret: str | None) -> AsyncApp:
+    """``signing_secret`` is required for HTTP mode; Socket Mode connections are authenticated by the app token."""
+    app = AsyncApp(
+        client=deps.client,
+        signing_secret=signing_secret,
+        request_verification_enabled=signing_secret is not None,
+        ignoring_self_events_enabled=True,
+    )
+    listeners = Listeners(deps)
+
+    @app.middleware
+    async def once_per_event(body: dict[str, Any], next_: Any) -> BoltResponse | None:
+        """Slack retries an event it thinks failed; record each on receipt and act on it once."""
+        if body.get("type") == "event_callback" and body.get("event_id"):
+            first = await deps.state.first_sighting(str(body.get("team_id", "")), str(body["event_id"]))
+            if not first:
+                return BoltResponse(status=200, body="")
+        await next_()
+        return None
+
+    app.event("app_mention")(listeners.app_mention)
+    app.event("message")(listeners.message)
+    app.event("app_home_opened")(listeners.home_opened)
+    app.command("/plan")(listeners.plan_command)
+    app.command("/plans")(listeners.plans_command)
+    app.action(re.compile(f"^({ACTION_IDS['approve']}|{ACTION_IDS['skip']})$"))(listeners.step_decision)
+    app.action(ACTION_IDS["edit"])(listeners.edit_step)
+    app.action(ACTION_IDS["cancel"])(listeners.cancel_plan)
+    app.view(EDIT_CALLBACK_ID)(listeners.edit_submitted)
+    return app

@@ -1,0 +1,27 @@
+"""What the Slack app listens to and needs; the app factory registers exactly these, and the manifest in
+``infra/slack-app-manifest.json`` must declare exactly these (a test checks both)."""
+
+BOT_EVENTS: tuple[str, ...] = ("app_mention", "message.im", "message.channels", "app_home_opened")
+SLASH_COMMANDS: dict[str, str] = {
+    "/plan": "Plan and run a request: /plan email Priya the Q3 deck",
+    "/plans": "Your open plans, each with a cancel button",
+}
+BOT_SCOPES: tuple[str, ...] = (
+    "app_mentions:read",
+    "channels:history",
+    "chat:write",
+    "commands",
+    "im:history",
+    "im:read",
+    "im:write",
+    "users:read",
+    "users:read.email",
+)
+ACTION_IDS: dict[str, str] = {
+    "approve": "step_approve",
+    "skip": "step_skip",
+    "edit": "step_edit",
+    "cancel": "plan_cancel",
+}
+EDIT_CALLBACK_ID = "edit_step"
+EVENTS_PATH = "/slack/events"

@@ -1,0 +1,206 @@
+"""What happens on each Slack request: ack at once, then hand the words or the click to the engine."""
+
+import json
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from slack_bolt.async_app import AsyncAck, AsyncRespond
+from slack_sdk.errors import SlackApiError
+from slack_sdk.web.async_client import AsyncWebClient
+
+from bot.slack import blocks
+from bot.slack.delivery import Delivery
+from bot.slack.people import SlackPeople
+from bot.slack.state import SlackState, Where, thread_key
+from planning.engine.conversation import Conversation
+from planning.engine.replies import Say
+
+logger = logging.getLogger(__name__)
+IGNORED_SUBTYPES = frozenset({"bot_message", "message_changed", "message_deleted", "channel_join", "channel_leave"})
+
+
+@dataclass
+class SlackDeps:
+    """Everything the listeners need, built by the composition root."""
+
+    conversation: Conversation
+    state: SlackState
+    client: AsyncWebClient
+    default_tz: str = "UTC"
+
+
+class Listeners:
+    def __init__(self, deps: SlackDeps) -> None:
+        self._engine = deps.conversation
+        self._state = deps.state
+        self._people = SlackPeople(deps.client)
+        self._delivery = Delivery(deps.client, deps.state)
+        self._client = deps.client
+        self._default_tz = deps.default_tz
+
+    # --- messages ------------------------------------------------------------------------------------
+
+    async def app_mention(self, event: dict[str, Any], context: dict[str, Any]) -> None:
+        if _from_a_bot(event):
+            return
+        team = str(context.get("team_id") or event.get("team") or "")
+        where = Where(team, str(event["channel"]), str(event.get("thread_ts") or event["ts"]), str(event["user"]),
+                      is_dm=False)  # fmt: skip
+        await self._words(where, str(event.get("text", "")), context)
+
+    async def message(self, event: dict[str, Any], context: dict[str, Any]) -> None:
+        if _from_a_bot(event) or event.get("subtype") in IGNORED_SUBTYPES or "user" not in event:
+            return
+        team = str(context.get("team_id") or event.get("team") or "")
+        text = str(event.get("text", ""))
+        bot = context.get("bot_user_id")
+        if event.get("channel_type") == "im":
+            known = await self._state.where_thread(thread_key(team, str(event["channel"]), "", True))
+            root = known.thread_ts if known is not None and await self._engine.is_open(known.thread_key) else None
+            where = Where(team, str(event["channel"]), root or str(event.get("thread_ts") or event["ts"]),
+                          str(event["user"]), is_dm=True)  # fmt: skip
+            await self._words(where, text, context)
+            return
+        if not event.get("thread_ts") or (bot and f"<@{bot}>" in text):
+            return  # top-level chatter, or a mention (handled as app_mention)
+        where = Where(team, str(event["channel"]), str(event["thread_ts"]), str(event["user"]), is_dm=False)
+        if await self._engine.is_open(where.thread_key):
+            await self._words(where, text, context)
+
+    async def plan_command(self, ack: AsyncAck, command: dict[str, Any], respond: AsyncRespond,
+                           context: dict[str, Any]) -> None:  # fmt: skip
+        await ack()
+        text = str(command.get("text", "")).strip()
+        if not text:
+            await respond(text="Tell me what to do, e.g. `/plan email Priya the Q3 deck`.", response_type="ephemeral")
+            return
+        channel, user = str(command["channel_id"]), str(command["user_id"])
+        try:
+            root = await self._client.chat_postMessage(channel=channel, text=f"<@{user}> asked: {_plain(text)}")
+        except SlackApiError as error:
+            await respond(text=f"I can't post in this channel ({error.response.get('error')}). Invite me, or DM me.",
+                          response_type="ephemeral")  # fmt: skip
+            return
+        team = str(context.get("team_id") or command.get("team_id") or "")
+        is_dm = channel.startswith("D")
+        where = Where(team, channel, str(root["ts"]), user, is_dm=is_dm)
+        await self._words(where, text, context)
+
+    async def plans_command(self, ack: AsyncAck, command: dict[str, Any], respond: AsyncRespond) -> None:
+        await ack()
+        views = await self._engine.open_plans(str(command["user_id"]))
+        await respond(response_type="ephemeral", **blocks.open_plans_message(views))
+
+    async def _words(self, where: Where, text: str, context: dict[str, Any]) -> None:
+        person = await self._people.person(where.requester)
+        words = await self._people.expand_mentions(text, bot_user_id=context.get("bot_user_id"))
+        if not words:
+            return
+        replies = await self._engine.message(thread_key=where.thread_key, user=where.requester, text=words,
+                                             tz=person.tz or self._default_tz)  # fmt: skip
+        known = await self._known(where)
+        await self._delivery.deliver(known, replies, actor=where.requester)
+
+    async def _known(self, where: Where) -> Where:
+        """The plan's own place (its thread and message) when this thread already has one."""
+        known = await self._state.where_thread(where.thread_key)
+        if known is None or not await self._engine.is_open(where.thread_key):
+            return where
+        return Where(known.team_id, known.channel, known.thread_ts, known.requester, known.is_dm, known.message_ts)
+
+    # --- clicks --------------------------------------------------------------------------------------
+
+    async def step_decision(self, ack: AsyncAck, body: dict[str, Any], action: dict[str, Any]) -> None:
+        await ack()
+        ref = _value(action)
+        user = str(body["user"]["id"])
+        decision = {"step_approve": "approve", "step_skip": "skip"}[str(action["action_id"])]
+        where = await self._state.where(ref.get("s", ""))
+        replies = await self._engine.decide(session_id=ref.get("s", ""), step_id=ref.get("t", ""),
+                                            decision=decision, user=user, args_hash=ref.get("h"))  # type: ignore[arg-type]
+        if where is None:
+            await self._tell(body, user, replies)
+            return
+        if not _refused(replies):
+            verb = "Approved" if decision == "approve" else "Skipped"
+            step = next((s for i in replies for s in _intents(i) if s[0] == ref.get("t")), None)
+            await self._state.decide(ref["s"], f"{verb} by <@{user}>: {step[1] if step else ref.get('t')}")
+        await self._delivery.deliver(where, replies, actor=user)
+
+    async def cancel_plan(self, ack: AsyncAck, body: dict[str, Any], action: dict[str, Any]) -> None:
+        await ack()
+        ref = _value(action)
+        user = str(body["user"]["id"])
+        replies = await self._engine.cancel(session_id=ref.get("s", ""), user=user)
+        where = await self._state.where(ref.get("s", ""))
+        if where is None:
+            await self._tell(body, user, replies)
+            return
+        if not _refused(replies):
+            await self._state.decide(ref["s"], f"Cancelled by <@{user}>")
+        await self._delivery.deliver(where, replies, actor=user)
+
+    async def edit_step(self, ack: AsyncAck, body: dict[str, Any], action: dict[str, Any]) -> None:
+        await ack()
+        ref = _value(action)
+        user = str(body["user"]["id"])
+        ask = await self._engine.pending_approval(ref.get("s", ""))
+        if ask is None or ask.step_id != ref.get("t"):
+            await self._tell(body, user, [Say(text="That step is no longer waiting for approval.", private=True)])
+            return
+        await self._client.views_open(trigger_id=str(body["trigger_id"]), view=blocks.edit_modal(ask))
+
+    async def edit_submitted(self, ack: AsyncAck, body: dict[str, Any], view: dict[str, Any]) -> None:
+        meta, arguments = blocks.read_edit_submission(view)
+        errors = self._engine.field_errors(str(meta.get("tool", "")), arguments)
+        if errors:
+            await ack(response_action="errors", errors=blocks.field_errors_for_modal(errors))
+            return
+        await ack()
+        user = str(body["user"]["id"])
+        replies = await self._engine.edit(session_id=str(meta.get("s", "")), step_id=str(meta.get("t", "")),
+                                          arguments=arguments, user=user)  # fmt: skip
+        where = await self._state.where(str(meta.get("s", "")))
+        if where is not None:
+            await self._delivery.deliver(where, replies, actor=user)
+
+    # --- App Home ------------------------------------------------------------------------------------
+
+    async def home_opened(self, event: dict[str, Any]) -> None:
+        user = str(event["user"])
+        view = blocks.home_view(await self._engine.open_plans(user), await self._state.recent(user))
+        await self._client.views_publish(user_id=user, view=view)
+
+    async def _tell(self, body: dict[str, Any], user: str, replies: list[Any]) -> None:
+        channel = (body.get("channel") or {}).get("id") or (body.get("container") or {}).get("channel_id")
+        for reply in replies:
+            if isinstance(reply, Say) and channel:
+                await self._client.chat_postEphemeral(channel=str(channel), user=user, **blocks.say_message(reply))
+
+
+def _from_a_bot(event: dict[str, Any]) -> bool:
+    return bool(event.get("bot_id") or event.get("bot_profile") or event.get("subtype") == "bot_message")
+
+
+def _value(action: dict[str, Any]) -> dict[str, str]:
+    try:
+        value = json.loads(str(action.get("value") or "{}"))
+    except json.JSONDecodeError:
+        return {}
+    return {k: str(v) for k, v in value.items()} if isinstance(value, dict) else {}
+
+
+def _refused(replies: list[Any]) -> bool:
+    return any(isinstance(r, Say) and r.private for r in replies)
+
+
+def _intents(reply: Any) -> list[tuple[str, str]]:
+    view = getattr(reply, "view", None)
+    if view is None:
+        return []
+    return [(step.id, step.intent) for intention in view.intentions for step in intention.steps]
+
+
+def _plain(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
