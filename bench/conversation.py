@@ -36,8 +36,9 @@ async def flow(engine: Conversation, thread: str, turns: list[float]) -> None:
     for _ in range(2):
         ask = next(r for r in replies if isinstance(r, AskApproval))
         t0 = time.perf_counter()
-        replies = await engine.decide(session_id=ask.session_id, step_id=ask.step_id, decision="approve",
-                                      user="bench", args_hash=ask.args_hash)  # fmt: skip
+        replies = await engine.decide(
+            session_id=ask.session_id, step_id=ask.step_id, decision="approve", user="bench", args_hash=ask.args_hash
+        )
         turns.append(time.perf_counter() - t0)
 
 
@@ -45,8 +46,9 @@ async def main(flows: int, concurrency: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         store = await SqlitePlanStore.open(Path(folder) / "plans.sqlite3")
         workspace = open_workspace(Path(folder) / "workspace.sqlite3", clock=lambda: NOW)
-        engine = Conversation(store=store, runner=ToolRunner(ConnectorRegistry(CATALOG, [workspace])),
-                              clock=lambda: NOW)  # fmt: skip
+        engine = Conversation(
+            store=store, runner=ToolRunner(ConnectorRegistry(CATALOG, [workspace])), clock=lambda: NOW
+        )
         turns: list[float] = []
         gate = asyncio.Semaphore(concurrency)
 
@@ -62,8 +64,8 @@ async def main(flows: int, concurrency: int) -> None:
     turns.sort()
     print(f"{flows} full flows (4 turns each), {concurrency} at a time, SQLite store + local workspace")
     print(f"  flows/s {flows / elapsed:.1f}   turns/s {len(turns) / elapsed:.1f}")
-    print(f"  turn latency ms: p50 {statistics.median(turns) * 1000:.2f}  p99 {turns[int(len(turns) * .99) - 1] * 1000:.2f}"
-          f"  max {turns[-1] * 1000:.2f}")  # fmt: skip
+    p50, p99 = statistics.median(turns) * 1000, turns[int(len(turns) * 0.99) - 1] * 1000
+    print(f"  turn latency ms: p50 {p50:.2f}  p99 {p99:.2f}  max {turns[-1] * 1000:.2f}")
     print(f"  max RSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
 
 

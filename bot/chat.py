@@ -91,7 +91,14 @@ def show(console: Console, replies: list[Reply], shown: PlanShown | None = None)
             console.print(render(reply))
 
 
-def chat_main(settings: Settings, script: Iterable[str] | None, *, user: str, tz: str,
-              clock: Callable[[], datetime] | None = None, width: int | None = None) -> None:  # fmt: skip
+def chat_main(
+    settings: Settings,
+    script: Iterable[str] | None,
+    *,
+    user: str,
+    tz: str,
+    clock: Callable[[], datetime] | None = None,
+    width: int | None = None,
+) -> None:
     console = Console(width=width, soft_wrap=False)
     asyncio.run(run_chat(settings, script, console, user=user, tz=tz, clock=clock))

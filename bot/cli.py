@@ -127,8 +127,14 @@ def chat(script: Any, data_dir: str | None, now: str | None, tz: str | None, use
     frozen = _clock(now, zone_name) if now else None
     zone_key = str(zone(zone_name))
     lines = list(script) if script is not None else None
-    chat_main(settings, lines, user=user, tz=zone_key, clock=(lambda: frozen) if frozen else None,
-              width=100 if lines is not None else None)  # fmt: skip
+    chat_main(
+        settings,
+        lines,
+        user=user,
+        tz=zone_key,
+        clock=(lambda: frozen) if frozen else None,
+        width=100 if lines is not None else None,
+    )
 
 
 @main.command()
@@ -142,7 +148,8 @@ def serve(mode: str, host: str, port: int, tz: str | None) -> None:
     import asyncio
     import logging
 
-    from bot.serve import ConfigurationError, serve as run
+    from bot.serve import ConfigurationError
+    from bot.serve import serve as run
     from bot.settings import Settings
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")

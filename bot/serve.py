@@ -3,7 +3,9 @@
 import asyncio
 import logging
 import signal
+from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Literal
 
 from aiohttp import web
@@ -47,16 +49,20 @@ def slack_client(settings: Settings) -> AsyncWebClient:
     return client
 
 
-async def build_service(settings: Settings, mode: Mode, tz: str) -> SlackService:
+async def build_service(
+    settings: Settings, mode: Mode, tz: str, clock: Callable[[], datetime] | None = None
+) -> SlackService:
     if mode == "http" and settings.slack_signing_secret is None:
         raise ConfigurationError("SLACK_SIGNING_SECRET is not set (needed to verify requests in HTTP mode)")
     if mode == "socket" and settings.slack_app_token is None:
         raise ConfigurationError("SLACK_APP_TOKEN is not set (the app-level token, xapp-..., for Socket Mode)")
     client = slack_client(settings)
-    app = await build_app(settings, tz)
+    app = await build_app(settings, tz, clock)
     state = await SlackState.open(settings.slack_state_path)
     deps = SlackDeps(conversation=app.conversation, state=state, client=client, default_tz=tz)
-    secret = settings.slack_signing_secret.get_secret_value() if mode == "http" and settings.slack_signing_secret else None
+    secret = (
+        settings.slack_signing_secret.get_secret_value() if mode == "http" and settings.slack_signing_secret else None
+    )
     slack = build_slack_app(deps, signing_secret=secret)
     return SlackService(app=app, slack=slack, state=state, client=client)
 

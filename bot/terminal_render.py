@@ -14,9 +14,14 @@ from planning.engine.replies import AskApproval, AskValue, Reply, Say, ShowPlan,
 from planning.engine.view import PlanView
 
 _STATE_STYLE = {
-    "pending": ("·", "dim"), "waiting for you": ("?", "bold yellow"), "running": ("…", "cyan"),
-    "done": ("✓", "green"), "skipped": ("–", "dim"), "failed": ("✗", "red"), "unknown": ("!", "magenta"),
-}  # fmt: skip
+    "pending": ("·", "dim"),
+    "waiting for you": ("?", "bold yellow"),
+    "running": ("…", "cyan"),
+    "done": ("✓", "green"),
+    "skipped": ("–", "dim"),
+    "failed": ("✗", "red"),
+    "unknown": ("!", "magenta"),
+}
 _TONE = {"info": "", "refusal": "yellow", "problem": "red", "done": "green"}
 MAX_ITEMS = 8
 _ISO = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}")
@@ -101,8 +106,22 @@ def outcome_text(outcome: StepOutcome) -> RenderableType:
 
 
 def _columns(items: list[Any]) -> list[str]:
-    preferred = ["name", "title", "subject", "from", "email", "company", "stage", "status", "amount", "startTime",
-                 "date", "start", "end", "unread"]  # fmt: skip
+    preferred = [
+        "name",
+        "title",
+        "subject",
+        "from",
+        "email",
+        "company",
+        "stage",
+        "status",
+        "amount",
+        "startTime",
+        "date",
+        "start",
+        "end",
+        "unread",
+    ]
     keys = {k for item in items if isinstance(item, dict) for k in item}
     return [k for k in preferred if k in keys][:5] or sorted(keys)[:5]
 

@@ -53,8 +53,9 @@ class Delivery:
         response = await self._client.chat_postMessage(
             channel=where.channel, thread_ts=where.thread_ts, text=str(message["text"]), blocks=message["blocks"]
         )
-        where = Where(where.team_id, where.channel, where.thread_ts, where.requester, where.is_dm,
-                      message_ts=str(response["ts"]))  # fmt: skip
+        where = Where(
+            where.team_id, where.channel, where.thread_ts, where.requester, where.is_dm, message_ts=str(response["ts"])
+        )
         await self._state.remember(session_id, where)
         return where
 
@@ -75,11 +76,17 @@ class Delivery:
 
     async def _post(self, where: Where, message: dict[str, Any]) -> None:
         await self._client.chat_postMessage(
-            channel=where.channel, thread_ts=where.thread_ts, text=str(message.get("text", "")), blocks=message.get("blocks")
+            channel=where.channel,
+            thread_ts=where.thread_ts,
+            text=str(message.get("text", "")),
+            blocks=message.get("blocks"),
         )
 
     async def _ephemeral(self, where: Where, user: str, message: dict[str, Any]) -> None:
         await self._client.chat_postEphemeral(
-            channel=where.channel, user=user, thread_ts=where.thread_ts, text=str(message.get("text", "")),
+            channel=where.channel,
+            user=user,
+            thread_ts=where.thread_ts,
+            text=str(message.get("text", "")),
             blocks=message.get("blocks"),
-        )  # fmt: skip
+        )

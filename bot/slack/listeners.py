@@ -10,10 +10,11 @@ from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.slack import blocks
+from bot.slack.declared import ACTION_IDS
 from bot.slack.delivery import Delivery
 from bot.slack.people import SlackPeople
 from bot.slack.state import SlackState, Where, thread_key
-from planning.engine.conversation import Conversation
+from planning.engine.conversation import Conversation, Decision
 from planning.engine.replies import Say
 
 logger = logging.getLogger(__name__)
@@ -45,8 +46,9 @@ class Listeners:
         if _from_a_bot(event):
             return
         team = str(context.get("team_id") or event.get("team") or "")
-        where = Where(team, str(event["channel"]), str(event.get("thread_ts") or event["ts"]), str(event["user"]),
-                      is_dm=False)  # fmt: skip
+        where = Where(
+            team, str(event["channel"]), str(event.get("thread_ts") or event["ts"]), str(event["user"]), is_dm=False
+        )
         await self._words(where, str(event.get("text", "")), context)
 
     async def message(self, event: dict[str, Any], context: dict[str, Any]) -> None:
@@ -58,8 +60,13 @@ class Listeners:
         if event.get("channel_type") == "im":
             known = await self._state.where_thread(thread_key(team, str(event["channel"]), "", True))
             root = known.thread_ts if known is not None and await self._engine.is_open(known.thread_key) else None
-            where = Where(team, str(event["channel"]), root or str(event.get("thread_ts") or event["ts"]),
-                          str(event["user"]), is_dm=True)  # fmt: skip
+            where = Where(
+                team,
+                str(event["channel"]),
+                root or str(event.get("thread_ts") or event["ts"]),
+                str(event["user"]),
+                is_dm=True,
+            )
             await self._words(where, text, context)
             return
         if not event.get("thread_ts") or (bot and f"<@{bot}>" in text):
@@ -68,8 +75,9 @@ class Listeners:
         if await self._engine.is_open(where.thread_key):
             await self._words(where, text, context)
 
-    async def plan_command(self, ack: AsyncAck, command: dict[str, Any], respond: AsyncRespond,
-                           context: dict[str, Any]) -> None:  # fmt: skip
+    async def plan_command(
+        self, ack: AsyncAck, command: dict[str, Any], respond: AsyncRespond, context: dict[str, Any]
+    ) -> None:
         await ack()
         text = str(command.get("text", "")).strip()
         if not text:
@@ -79,8 +87,10 @@ class Listeners:
         try:
             root = await self._client.chat_postMessage(channel=channel, text=f"<@{user}> asked: {_plain(text)}")
         except SlackApiError as error:
-            await respond(text=f"I can't post in this channel ({error.response.get('error')}). Invite me, or DM me.",
-                          response_type="ephemeral")  # fmt: skip
+            await respond(
+                text=f"I can't post in this channel ({error.response.get('error')}). Invite me, or DM me.",
+                response_type="ephemeral",
+            )
             return
         team = str(context.get("team_id") or command.get("team_id") or "")
         is_dm = channel.startswith("D")
@@ -97,8 +107,9 @@ class Listeners:
         words = await self._people.expand_mentions(text, bot_user_id=context.get("bot_user_id"))
         if not words:
             return
-        replies = await self._engine.message(thread_key=where.thread_key, user=where.requester, text=words,
-                                             tz=person.tz or self._default_tz)  # fmt: skip
+        replies = await self._engine.message(
+            thread_key=where.thread_key, user=where.requester, text=words, tz=person.tz or self._default_tz
+        )
         known = await self._known(where)
         await self._delivery.deliver(known, replies, actor=where.requester)
 
@@ -115,10 +126,11 @@ class Listeners:
         await ack()
         ref = _value(action)
         user = str(body["user"]["id"])
-        decision = {"step_approve": "approve", "step_skip": "skip"}[str(action["action_id"])]
+        decision: Decision = "approve" if action["action_id"] == ACTION_IDS["approve"] else "skip"
         where = await self._state.where(ref.get("s", ""))
-        replies = await self._engine.decide(session_id=ref.get("s", ""), step_id=ref.get("t", ""),
-                                            decision=decision, user=user, args_hash=ref.get("h"))  # type: ignore[arg-type]
+        replies = await self._engine.decide(
+            session_id=ref.get("s", ""), step_id=ref.get("t", ""), decision=decision, user=user, args_hash=ref.get("h")
+        )
         if where is None:
             await self._tell(body, user, replies)
             return
@@ -153,14 +165,20 @@ class Listeners:
 
     async def edit_submitted(self, ack: AsyncAck, body: dict[str, Any], view: dict[str, Any]) -> None:
         meta, arguments = blocks.read_edit_submission(view)
+        if meta.get("k"):  # arguments too long for the modal come back as they were
+            pending = await self._engine.pending_approval(str(meta.get("s", "")))
+            if pending is not None:
+                arguments = blocks.restore_kept(pending.arguments, meta, arguments)
         errors = self._engine.field_errors(str(meta.get("tool", "")), arguments)
         if errors:
-            await ack(response_action="errors", errors=blocks.field_errors_for_modal(errors))
+            mapped = blocks.field_errors_for_modal(errors, blocks.input_block_ids(meta))
+            await ack(response_action="errors", errors=mapped)
             return
         await ack()
         user = str(body["user"]["id"])
-        replies = await self._engine.edit(session_id=str(meta.get("s", "")), step_id=str(meta.get("t", "")),
-                                          arguments=arguments, user=user)  # fmt: skip
+        replies = await self._engine.edit(
+            session_id=str(meta.get("s", "")), step_id=str(meta.get("t", "")), arguments=arguments, user=user
+        )
         where = await self._state.where(str(meta.get("s", "")))
         if where is not None:
             await self._delivery.deliver(where, replies, actor=user)

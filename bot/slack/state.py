@@ -71,9 +71,16 @@ class SlackState:
         await self._db.execute(
             "INSERT INTO plan_messages (session_id, team_id, channel, thread_ts, message_ts, requester, is_dm)"
             " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(session_id) DO UPDATE SET message_ts = excluded.message_ts",
-            (session_id, where.team_id, where.channel, where.thread_ts, where.message_ts, where.requester,
-             int(where.is_dm)),
-        )  # fmt: skip
+            (
+                session_id,
+                where.team_id,
+                where.channel,
+                where.thread_ts,
+                where.message_ts,
+                where.requester,
+                int(where.is_dm),
+            ),
+        )
         await self._db.commit()
 
     async def where(self, session_id: str) -> Where | None:
@@ -88,8 +95,7 @@ class SlackState:
 
     async def where_thread(self, key: str) -> Where | None:
         cursor = await self._db.execute(
-            "SELECT team_id, channel, thread_ts, requester, is_dm, message_ts FROM plan_messages "
-            "ORDER BY rowid DESC"
+            "SELECT team_id, channel, thread_ts, requester, is_dm, message_ts FROM plan_messages ORDER BY rowid DESC"
         )
         for row in await cursor.fetchall():
             found = Where(row[0], row[1], row[2], row[3], bool(row[4]), row[5])

@@ -43,28 +43,51 @@ def _spec(name: str, kind: str, area: str, model: type, description: str) -> Too
 
 CATALOG = ToolCatalog(
     [
-        _spec("fetch_emails", "read", "email", a.FetchEmailsArgs,
-              "Search the mailbox; newest first. Filters: query, sender, to, subject, since, until, unreadOnly."),
+        _spec(
+            "fetch_emails",
+            "read",
+            "email",
+            a.FetchEmailsArgs,
+            "Search the mailbox; newest first. Filters: query, sender, to, subject, since, until, unreadOnly.",
+        ),
         _spec("send_email", "write", "email", a.SendEmailArgs, "Send a new email."),
         _spec("reply_email", "write", "email", a.ReplyEmailArgs, "Reply to an email in its thread."),
         _spec("summarize", "read", "core", a.SummarizeArgs, "Summarize text or an earlier step's result."),
-        _spec("fetch_entity", "read", "crm", a.FetchEntityArgs,
-              "Find CRM records (Contact, Lead, Deal, Account) by field filters."),
+        _spec(
+            "fetch_entity",
+            "read",
+            "crm",
+            a.FetchEntityArgs,
+            "Find CRM records (Contact, Lead, Deal, Account) by field filters.",
+        ),
         _spec("create_entity", "write", "crm", a.CreateEntityArgs, "Create a CRM record."),
         _spec("update_entity", "write", "crm", a.UpdateEntityArgs, "Change fields of a CRM record."),
         _spec("delete_entity", "write", "crm", a.DeleteEntityArgs, "Delete a CRM record."),
-        _spec("fetch_calendar_events", "read", "calendar", a.FetchCalendarEventsArgs,
-              "List calendar events in a range (start inclusive, end exclusive), in start order."),
-        _spec("create_calendar_event", "write", "calendar", a.CreateCalendarEventArgs,
-              "Create a calendar event; attendees are email addresses."),
-        _spec("update_calendar_event", "write", "calendar", a.UpdateCalendarEventArgs,
-              "Change a calendar event."),
-        _spec("delete_calendar_event", "write", "calendar", a.DeleteCalendarEventArgs,
-              "Delete a calendar event."),
-        _spec("find_free_slots", "read", "calendar", a.FindFreeSlotsArgs,
-              "Free time of the user and attendees within a window, for a duration."),
+        _spec(
+            "fetch_calendar_events",
+            "read",
+            "calendar",
+            a.FetchCalendarEventsArgs,
+            "List calendar events in a range (start inclusive, end exclusive), in start order.",
+        ),
+        _spec(
+            "create_calendar_event",
+            "write",
+            "calendar",
+            a.CreateCalendarEventArgs,
+            "Create a calendar event; attendees are email addresses.",
+        ),
+        _spec("update_calendar_event", "write", "calendar", a.UpdateCalendarEventArgs, "Change a calendar event."),
+        _spec("delete_calendar_event", "write", "calendar", a.DeleteCalendarEventArgs, "Delete a calendar event."),
+        _spec(
+            "find_free_slots",
+            "read",
+            "calendar",
+            a.FindFreeSlotsArgs,
+            "Free time of the user and attendees within a window, for a duration.",
+        ),
     ]
-)  # fmt: skip
+)
 
 
 def tool_catalog() -> ToolCatalog:

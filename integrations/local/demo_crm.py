@@ -7,25 +7,70 @@ from typing import Any
 from integrations.base.records import EntityType
 
 CONTACTS: list[dict[str, str]] = [
-    {"name": "Priya Shah", "email": "priya.shah@example.com", "phone": "+1 212 555 0101", "company": "Example Co",
-     "title": "Head of Product"},
-    {"name": "John Smith", "email": "john.smith@example.com", "phone": "+1 212 555 0102", "company": "Example Co",
-     "title": "Sales Director"},
-    {"name": "Sarah Lee", "email": "sarah.lee@example.com", "phone": "+1 212 555 0103", "company": "Example Co",
-     "title": "Account Executive"},
-    {"name": "Tom Reyes", "email": "tom.reyes@example.com", "phone": "+1 212 555 0104", "company": "Example Co",
-     "title": "Marketing Lead"},
-    {"name": "Maria Garcia", "email": "maria.garcia@example.com", "phone": "+1 212 555 0105", "company": "Example Co",
-     "title": "Finance Manager"},
-    {"name": "John Park", "email": "john.park@globex.com", "phone": "+1 415 555 0142", "company": "Globex",
-     "title": "Procurement Lead"},
-    {"name": "Laura Chen", "email": "laura.chen@acme.com", "phone": "+1 312 555 0117", "company": "Acme",
-     "title": "Head of Operations"},
-    {"name": "Dana Whitfield", "email": "dana.whitfield@acme.com", "phone": "+1 312 555 0123", "company": "Acme",
-     "title": "CTO"},
-    {"name": "Peter Gibbons", "email": "peter.gibbons@initech.com", "phone": "+1 512 555 0188", "company": "Initech",
-     "title": "Project Manager"},
-]  # fmt: skip
+    {
+        "name": "Priya Shah",
+        "email": "priya.shah@example.com",
+        "phone": "+1 212 555 0101",
+        "company": "Example Co",
+        "title": "Head of Product",
+    },
+    {
+        "name": "John Smith",
+        "email": "john.smith@example.com",
+        "phone": "+1 212 555 0102",
+        "company": "Example Co",
+        "title": "Sales Director",
+    },
+    {
+        "name": "Sarah Lee",
+        "email": "sarah.lee@example.com",
+        "phone": "+1 212 555 0103",
+        "company": "Example Co",
+        "title": "Account Executive",
+    },
+    {
+        "name": "Tom Reyes",
+        "email": "tom.reyes@example.com",
+        "phone": "+1 212 555 0104",
+        "company": "Example Co",
+        "title": "Marketing Lead",
+    },
+    {
+        "name": "Maria Garcia",
+        "email": "maria.garcia@example.com",
+        "phone": "+1 212 555 0105",
+        "company": "Example Co",
+        "title": "Finance Manager",
+    },
+    {
+        "name": "John Park",
+        "email": "john.park@globex.com",
+        "phone": "+1 415 555 0142",
+        "company": "Globex",
+        "title": "Procurement Lead",
+    },
+    {
+        "name": "Laura Chen",
+        "email": "laura.chen@acme.com",
+        "phone": "+1 312 555 0117",
+        "company": "Acme",
+        "title": "Head of Operations",
+    },
+    {
+        "name": "Dana Whitfield",
+        "email": "dana.whitfield@acme.com",
+        "phone": "+1 312 555 0123",
+        "company": "Acme",
+        "title": "CTO",
+    },
+    {
+        "name": "Peter Gibbons",
+        "email": "peter.gibbons@initech.com",
+        "phone": "+1 512 555 0188",
+        "company": "Initech",
+        "title": "Project Manager",
+    },
+]
 
 ACCOUNTS: list[dict[str, str]] = [
     {"name": "Acme", "domain": "acme.com", "industry": "Manufacturing", "owner": "Sarah Lee"},
@@ -51,10 +96,15 @@ _DEALS: list[tuple[str, str, float, str, int]] = [
 
 def deals(today: date) -> list[dict[str, Any]]:
     return [
-        {"name": name, "company": company, "amount": amount, "stage": stage,
-         "closeDate": (today + timedelta(days=days)).isoformat()}
+        {
+            "name": name,
+            "company": company,
+            "amount": amount,
+            "stage": stage,
+            "closeDate": (today + timedelta(days=days)).isoformat(),
+        }
         for name, company, amount, stage, days in _DEALS
-    ]  # fmt: skip
+    ]
 
 
 def records(today: date) -> list[tuple[EntityType, dict[str, Any]]]:

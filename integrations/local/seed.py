@@ -35,20 +35,55 @@ class DemoEvent:
 
 
 EVENTS: list[DemoEvent] = [
-    *(DemoEvent(week, 0, "09:30", 15, "Weekly standup", _TEAM, "Zoom", "Pipeline, blockers and launch status.")
-      for week in (-1, 0, 1, 2)),
-    DemoEvent(-1, 3, "16:00", 30, "Initech pilot debrief", ("peter.gibbons@initech.com", "sarah.lee@example.com"),
-              "Zoom", "Pilot results and the extension request."),
-    DemoEvent(0, 1, "11:00", 45, "Acme call", ("laura.chen@acme.com", "sarah.lee@example.com"), "Zoom",
-              "Walk through the contract redlines."),
-    DemoEvent(0, 2, "15:00", 60, "Globex pricing review", ("john.park@globex.com", "john.smith@example.com"),
-              "Conference room B", "Enterprise tier pricing and the 250-seat quote."),
-    DemoEvent(0, 3, "14:00", 30, "1:1 with Priya", ("priya.shah@example.com",), "Priya's office",
-              "Q3 deck and roadmap."),
-    DemoEvent(0, 4, "10:00", 60, "Launch review", ("tom.reyes@example.com", "priya.shah@example.com"),
-              "Conference room A", "April launch: press release, webinar, customer quote."),
+    *(
+        DemoEvent(week, 0, "09:30", 15, "Weekly standup", _TEAM, "Zoom", "Pipeline, blockers and launch status.")
+        for week in (-1, 0, 1, 2)
+    ),
+    DemoEvent(
+        -1,
+        3,
+        "16:00",
+        30,
+        "Initech pilot debrief",
+        ("peter.gibbons@initech.com", "sarah.lee@example.com"),
+        "Zoom",
+        "Pilot results and the extension request.",
+    ),
+    DemoEvent(
+        0,
+        1,
+        "11:00",
+        45,
+        "Acme call",
+        ("laura.chen@acme.com", "sarah.lee@example.com"),
+        "Zoom",
+        "Walk through the contract redlines.",
+    ),
+    DemoEvent(
+        0,
+        2,
+        "15:00",
+        60,
+        "Globex pricing review",
+        ("john.park@globex.com", "john.smith@example.com"),
+        "Conference room B",
+        "Enterprise tier pricing and the 250-seat quote.",
+    ),
+    DemoEvent(
+        0, 3, "14:00", 30, "1:1 with Priya", ("priya.shah@example.com",), "Priya's office", "Q3 deck and roadmap."
+    ),
+    DemoEvent(
+        0,
+        4,
+        "10:00",
+        60,
+        "Launch review",
+        ("tom.reyes@example.com", "priya.shah@example.com"),
+        "Conference room A",
+        "April launch: press release, webinar, customer quote.",
+    ),
     DemoEvent(1, 1, "12:30", 60, "Lunch with Maria", ("maria.garcia@example.com",), "Café Roma"),
-]  # fmt: skip
+]
 
 
 def seed(

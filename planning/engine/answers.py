@@ -13,12 +13,23 @@ ValueType = Literal["emails", "email", "datetime", "duration", "number", "choice
 
 # placeholder name → what kind of value it holds
 VALUE_TYPES: dict[str, ValueType] = {
-    "to": "emails", "cc": "emails", "attendees": "emails", "email": "email",
-    "startTime": "datetime", "windowStart": "datetime", "windowEnd": "datetime", "since": "datetime",
-    "until": "datetime", "start": "datetime", "end": "datetime",
-    "durationMinutes": "duration", "amount": "number", "limit": "number",
-    "stage": "choice", "status": "choice",
-}  # fmt: skip
+    "to": "emails",
+    "cc": "emails",
+    "attendees": "emails",
+    "email": "email",
+    "startTime": "datetime",
+    "windowStart": "datetime",
+    "windowEnd": "datetime",
+    "since": "datetime",
+    "until": "datetime",
+    "start": "datetime",
+    "end": "datetime",
+    "durationMinutes": "duration",
+    "amount": "number",
+    "limit": "number",
+    "stage": "choice",
+    "status": "choice",
+}
 CHOICES: dict[str, tuple[str, ...]] = {
     "stage": ("prospecting", "qualification", "proposal", "negotiation", "closed_won", "closed_lost"),
     "status": ("new", "contacted", "qualified", "unqualified"),
@@ -127,6 +138,11 @@ def _text(name: str, text: str, now: datetime) -> Parsed:
 
 
 _READERS = {
-    "emails": _emails, "email": _email, "datetime": _datetime, "duration": _duration,
-    "number": _number, "choice": _choice, "text": _text,
-}  # fmt: skip
+    "emails": _emails,
+    "email": _email,
+    "datetime": _datetime,
+    "duration": _duration,
+    "number": _number,
+    "choice": _choice,
+    "text": _text,
+}

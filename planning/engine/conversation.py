@@ -140,9 +140,15 @@ class Conversation:
         catalog = self._runner.catalog
         steps = [StepRun(step=step, kind=_kind(catalog, step.tool)) for step in understood.plan.steps]
         session = Session(
-            id=uuid.uuid4().hex[:12], thread_key=thread_key, requester=user, text=text, tz=tz,
-            created_at=self._clock(), parse=parse, steps=steps,
-        )  # fmt: skip
+            id=uuid.uuid4().hex[:12],
+            thread_key=thread_key,
+            requester=user,
+            text=text,
+            tz=tz,
+            created_at=self._clock(),
+            parse=parse,
+            steps=steps,
+        )
         replies: list[Reply] = []
         if "unsupported" in intents:
             replies.append(Say(text=texts.PARTLY_UNSUPPORTED, tone="refusal"))
@@ -239,8 +245,16 @@ class Conversation:
             return []
         run = session.step(question.step_id)
         arguments = self._machine.arguments(session, run)
-        return [AskApproval(session_id=session.id, step_id=run.id, tool=run.step.tool, intent=run.step.intent,
-                            arguments=arguments, args_hash=question.args_hash or "")]  # fmt: skip
+        return [
+            AskApproval(
+                session_id=session.id,
+                step_id=run.id,
+                tool=run.step.tool,
+                intent=run.step.intent,
+                arguments=arguments,
+                args_hash=question.args_hash or "",
+            )
+        ]
 
     async def _edit(self, session: Session, step_id: str, arguments: dict[str, Any]) -> list[Reply]:
         question = session.question
@@ -253,11 +267,15 @@ class Conversation:
             return [Say(text=f"That edit is not valid ({detail}). Nothing changed.", tone="problem", private=True)]
         run.edited = dict(arguments)
         digest = args_hash(run.id, run.edited)
-        session.question = Question(kind="approval", step_id=run.id, prompt=run.step.intent, asked_at=self._clock(),
-                                    args_hash=digest)  # fmt: skip
+        session.question = Question(
+            kind="approval", step_id=run.id, prompt=run.step.intent, asked_at=self._clock(), args_hash=digest
+        )
         await self._save(session)
-        return [Say(text=f"Updated “{run.step.intent}”. Please approve it again."), *self._reissue(session),
-                ShowPlan(view=view_of(session))]  # fmt: skip
+        return [
+            Say(text=f"Updated “{run.step.intent}”. Please approve it again."),
+            *self._reissue(session),
+            ShowPlan(view=view_of(session)),
+        ]
 
     async def _cancel(self, session: Session, user: str) -> list[Reply]:
         if not session.open:
@@ -301,14 +319,19 @@ class Conversation:
                 run.state, run.error = "failed", claim.error
             else:
                 run.state = "unknown"
-                prompt = (f"I was running “{run.step.intent}” when I stopped, and I cannot tell whether it went "
-                          "through. Reply “run it again” or “it went through”.")  # fmt: skip
-                session.question = Question(kind="unknown_outcome", step_id=run.id, prompt=prompt,
-                                            asked_at=self._clock())  # fmt: skip
+                prompt = (
+                    f"I was running “{run.step.intent}” when I stopped, and I cannot tell whether it went "
+                    "through. Reply “run it again” or “it went through”."
+                )
+                session.question = Question(
+                    kind="unknown_outcome", step_id=run.id, prompt=prompt, asked_at=self._clock()
+                )
                 session.state = "collecting"
                 await self._save(session)
-                return [AskValue(text=prompt, options=["run it again", "it went through"]),
-                        ShowPlan(view=view_of(session))]  # fmt: skip
+                return [
+                    AskValue(text=prompt, options=["run it again", "it went through"]),
+                    ShowPlan(view=view_of(session)),
+                ]
         if session.question is not None:
             await self._save(session)
             return [ShowPlan(view=view_of(session))]
@@ -334,11 +357,17 @@ class Conversation:
     def _record(self, session: Session, version: int) -> SessionRecord:
         now = self._clock()
         return SessionRecord(
-            id=session.id, thread_key=session.thread_key, requester=session.requester, state=session.state,
-            open=session.state not in TERMINAL, version=version, data=session.model_dump(mode="json"),
-            created_at=session.created_at, updated_at=now,
+            id=session.id,
+            thread_key=session.thread_key,
+            requester=session.requester,
+            state=session.state,
+            open=session.state not in TERMINAL,
+            version=version,
+            data=session.model_dump(mode="json"),
+            created_at=session.created_at,
+            updated_at=now,
             expires_at=now + timedelta(seconds=self._settings.session_ttl_seconds),
-        )  # fmt: skip
+        )
 
     async def _create(self, session: Session) -> None:
         record = await self._store.create(self._record(session, 1))

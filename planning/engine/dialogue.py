@@ -149,8 +149,13 @@ class Dialogue:
         chosen = _choose(question.options, text)
         if chosen is None:
             question.tries += 1
-            return [AskValue(text=question.prompt, problem=f"reply with a number from 1 to {len(question.options)}",
-                             options=[_describe(o) for o in question.options])]  # fmt: skip
+            return [
+                AskValue(
+                    text=question.prompt,
+                    problem=f"reply with a number from 1 to {len(question.options)}",
+                    options=[_describe(o) for o in question.options],
+                )
+            ]
         run.result, run.state = [chosen], "done"
         session.question = None
         return [Say(text=f"Using {_describe(chosen)}.")]

@@ -4,9 +4,14 @@ from planning.engine.session import Session, StepRun
 from planning.engine.view import Intention, PlanView, StepLine, StepShown
 
 _SHOWN: dict[str, StepShown] = {
-    "pending": "pending", "waiting": "waiting for you", "running": "running", "done": "done",
-    "skipped": "skipped", "failed": "failed", "unknown": "unknown",
-}  # fmt: skip
+    "pending": "pending",
+    "waiting": "waiting for you",
+    "running": "running",
+    "done": "done",
+    "skipped": "skipped",
+    "failed": "failed",
+    "unknown": "unknown",
+}
 FINISHED = frozenset({"done", "skipped", "failed"})
 
 

@@ -24,10 +24,20 @@ from planning.store import PlanStore
 Checkpoint = Callable[[Session], Awaitable[None]]
 MAX_ROUNDS = 200
 LABELS = {
-    "body": "text of the email", "subject": "subject", "to": "recipient", "startTime": "start time",
-    "durationMinutes": "length", "title": "title", "name": "name", "company": "company", "email": "email address",
-    "attendees": "attendees", "windowStart": "earliest time", "windowEnd": "latest time", "messageId": "message",
-}  # fmt: skip
+    "body": "text of the email",
+    "subject": "subject",
+    "to": "recipient",
+    "startTime": "start time",
+    "durationMinutes": "length",
+    "title": "title",
+    "name": "name",
+    "company": "company",
+    "email": "email address",
+    "attendees": "attendees",
+    "windowStart": "earliest time",
+    "windowEnd": "latest time",
+    "messageId": "message",
+}
 # results that reveal mailbox or CRM contents go to the requester only
 PRIVATE_TOOLS = frozenset({"fetch_emails", "fetch_entity", "summarize", "fetch_calendar_events"})
 
@@ -172,8 +182,12 @@ class StepMachine:
             self._record(session, run, strategy, "found" if found else "nothing")
             if found:
                 run.edited = new_args
-                replies.append(Say(text=f"Nothing matched {recovery.describe_lookup(run.step, args)}; "
-                                        f"a broader search ({strategy}) found {len(data)}."))  # fmt: skip
+                replies.append(
+                    Say(
+                        text=f"Nothing matched {recovery.describe_lookup(run.step, args)}; "
+                        f"a broader search ({strategy}) found {len(data)}."
+                    )
+                )
                 return await self._after_read(session, run, data, replies)
         if len(session.recoveries) >= self._settings.max_recoveries:
             run.state, run.error = "failed", "nothing found, and no recovery attempts are left"
@@ -182,10 +196,13 @@ class StepMachine:
         run.state = "waiting"
         prompt = (
             f"I could not find {recovery.describe_lookup(run.step, args)}. "
-            + ("Reply with their email address, " if run.step.inputs.get("entityType") in ("Contact", "Lead") else
-               "Reply with a few words to search for, ")
+            + (
+                "Reply with their email address, "
+                if run.step.inputs.get("entityType") in ("Contact", "Lead")
+                else "Reply with a few words to search for, "
+            )
             + "or “skip” / “cancel”."
-        )  # fmt: skip
+        )
         session.question = Question(kind="recover", step_id=run.id, prompt=prompt, asked_at=self._clock())
         session.state = "collecting"
         replies.append(AskValue(text=prompt, can_skip=True))
@@ -218,15 +235,23 @@ class StepMachine:
                 return True
         return False
 
-    def ask_value(self, session: Session, run: StepRun, name: str, replies: list[Reply], problem: str | None = None,
-                  tries: int = 0) -> None:  # fmt: skip
+    def ask_value(
+        self,
+        session: Session,
+        run: StepRun,
+        name: str,
+        replies: list[Reply],
+        problem: str | None = None,
+        tries: int = 0,
+    ) -> None:
         label = LABELS.get(name, name)
         prompt = f"What {label} should I use for “{run.step.intent}”?"
         if tries >= self._settings.max_answer_tries:
             prompt += " Reply with a value, or “cancel” to stop this plan."
         run.state = "waiting"
-        session.question = Question(kind="value", step_id=run.id, name=name, prompt=prompt, asked_at=self._clock(),
-                                    tries=tries)  # fmt: skip
+        session.question = Question(
+            kind="value", step_id=run.id, name=name, prompt=prompt, asked_at=self._clock(), tries=tries
+        )
         session.state = "collecting"
         replies.append(AskValue(text=prompt, example=example_for(name), problem=problem, can_skip=name in OPTIONAL))
 
@@ -288,12 +313,21 @@ class StepMachine:
         failure = describe_failure(error if isinstance(error, Exception) else Exception(str(error)))
         run.state, run.error = "failed", failure.message
         hint = " Reconnect the account, then ask again." if failure.reconnect else ""
-        replies.append(StepOutcome(step_id=run.id, tool=run.step.tool, intent=run.step.intent, ok=False,
-                                   error=failure.message + hint))  # fmt: skip
+        replies.append(
+            StepOutcome(
+                step_id=run.id, tool=run.step.tool, intent=run.step.intent, ok=False, error=failure.message + hint
+            )
+        )
 
     def _outcome(self, run: StepRun, data: Any) -> StepOutcome:
-        return StepOutcome(step_id=run.id, tool=run.step.tool, intent=run.step.intent, ok=True, data=data,
-                           private=run.step.tool in PRIVATE_TOOLS)  # fmt: skip
+        return StepOutcome(
+            step_id=run.id,
+            tool=run.step.tool,
+            intent=run.step.intent,
+            ok=True,
+            data=data,
+            private=run.step.tool in PRIVATE_TOOLS,
+        )
 
     def _finish(self, session: Session, replies: list[Reply]) -> None:
         lines = []

@@ -10,6 +10,7 @@ from planning.planner.recipients import person_refs
 from planning.planner.windows import FREE_AT_MINUTES, INSTANT_QUERY_MINUTES, window_for
 from planning.references import placeholder, reference
 from planning.types import Goal
+from planning.understanding.names import display_name
 
 Recipe = Callable[[Goal, int, PlanBuilder], None]
 ENTITY_TYPES = {"contact": "Contact", "lead": "Lead", "deal": "Deal", "account": "Account"}
@@ -192,7 +193,8 @@ def create_event(goal: Goal, index: int, builder: PlanBuilder) -> None:
         start = s.when.start.isoformat()
     else:
         start = placeholder("startTime")
-    title = s.title or (f"Meeting with {', '.join(s.people)}" if s.people else "Meeting")
+    who = [*s.people, *(display_name(address) for address in s.emails)]
+    title = s.title or (f"Meeting with {', '.join(who)}" if who else "Meeting")
     builder.add(
         "create_event",
         f"Create the event '{title}'",

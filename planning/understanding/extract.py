@@ -175,6 +175,9 @@ def _object_after_recipient(text: str, people: list[str]) -> str | None:
     if not verb:
         return None
     rest = text[verb.end() :]
+    address = names.EMAIL_ADDRESS.match(rest)
+    if address:
+        rest = rest[address.end() :]
     for person in people:
         named = re.match(rf"(?:(?:my|our|the)\s+)?{re.escape(person)}\b", rest, re.I)
         if named:
@@ -235,12 +238,12 @@ def _event_title(text: str, people: list[str]) -> str | None:
             title = rest
         after = text[noun.end() :]
         with_who = re.match(
-            r"\s+with\s+((?:the\s+)?[\w' -]+?)(?=\s+(?:on|at|for|next|this|tomorrow|today|in)\b|[,.]|$)",
+            r"\s+with\s+((?:the\s+)?[\w'@.+ -]+?)(?=\s+(?:on|at|for|next|this|tomorrow|today|in)\b|[,.](?:\s|$)|$)",
             after,
             re.I,
         )
         if with_who and not re.match(r"(?:her|him|them|me|us)$", with_who.group(1), re.I):
-            title = f"{title} with {_strip_times(with_who.group(1))}"
+            title = f"{title} with {names.display_name(_strip_times(with_who.group(1)))}"
         elif re.match(r"(?:event|events)$", title, re.I):
             purpose = _FOR_PURPOSE.search(text)
             if purpose:

@@ -76,10 +76,13 @@ def read_clause(text: str, *, has_time: bool = False, names_someone: bool = Fals
     support = domain + (ACTION_SUPPORT if domain and main is not None and main.concept != "find" else 0.0)
     if worst_offtopic is not None and worst_offtopic.weight >= support:
         return Reading(
-            "unsupported", "none", round(min(0.95, 0.6 + worst_offtopic.weight / 15), 2), None,
+            "unsupported",
+            "none",
+            round(min(0.95, 0.6 + worst_offtopic.weight / 15), 2),
+            None,
             f"'{worst_offtopic.text}' is about {worst_offtopic.concept}, which is outside email, CRM and calendar",
             offtopic=worst_offtopic.concept,
-        )  # fmt: skip
+        )
     intent_scores = _scores(intents)
     if main is not None:
         intent_scores[main.concept] = intent_scores.get(main.concept, 0.0) + MAIN_VERB_BONUS

@@ -36,6 +36,14 @@ class Name:
     end: int
 
 
+def display_name(who: str) -> str:
+    """An address reads as a name: "priya.shah@example.com" → "Priya Shah"; anything else stays as it is."""
+    if not EMAIL_ADDRESS.fullmatch(who.strip()):
+        return who
+    local = who.strip().split("@", 1)[0]
+    return " ".join(part.capitalize() for part in re.split(r"[._+-]+", local) if part)
+
+
 def email_addresses(text: str) -> list[str]:
     return _unique(m.group(0).rstrip(".") for m in EMAIL_ADDRESS.finditer(text))
 

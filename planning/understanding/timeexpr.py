@@ -250,54 +250,119 @@ _D: Final = tw.DIGIT_START
 # (pattern, handler, trigger words: the scanner runs only if one is in the text, needs a digit). In priority
 # order: at the same start the longest match wins, then the earliest scanner here.
 _SCANNERS: Final[tuple[tuple[re.Pattern[str], _Handler, frozenset[str], bool], ...]] = tuple(
-    (rx(pattern), handler, frozenset(words.split()), digit) for pattern, handler, words, digit in (
-    (rf"\b(?P<the>the\s+)?(?P<dir>past|last|next|previous|coming)\s+(?:(?P<n>\d{{1,4}}|{tw.NUM_WORDS})\s+)?"
-     r"(?P<u>minutes?|mins?|hours?|hrs?|days?|weeks?|months?)\b", _window,
-     "past last next previous coming", False),
-    (r"\b(?:the\s+)?(?:(?P<rel>this|next|last|coming|current|previous|past|following)\s+"
-     r"(?P<u>weekend|week|month|year)|(?P<after>week\s+after\s+next)|(?P<wkend>weekend))\b", _calendar,
-     "week weekend month year", False),
-    (r"\b(?:the\s+)?(?:rest|remainder)\s+of\s+(?:the\s+|this\s+)?(?P<u>day|today|week|month|year)\b", _rest,
-     "rest remainder", False),
-    (rf"\bin\s+(?:about\s+|around\s+|another\s+)?{_QTY}", _relative, _UNITS, False),
-    (rf"{tw.NUM_START}{_QTY}\s+(?:from\s+(?P<ref>now|today|tomorrow)|(?P<ago>ago))\b", _relative,
-     "ago from", False),
-    (rf"{tw.CLOCK_END.format(i=1, d=_D, ap=tw.AMPM)}\s*"
-     r"(?P<sep>-|–|—|\bto\b|\band\b|\buntil\b|\btill\b|\bthrough\b|\bthru\b)\s*"
-     rf"{tw.CLOCK_END.format(i=2, d=_D2, ap=tw.AMPM)}{_NOT_AFTER}", _crange,
-     "between from to until till through thru - – —", True),
-    (rf"(?P<y>{_D}\d{{3}})-(?P<mo>\d{{1,2}})-(?P<d>\d{{1,2}})"
-     r"(?:[T\s](?P<th>\d{2}):(?P<tm>\d{2})(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?(?![\w-]|[.:/]\d)",
-     _date_numeric, "-", True),
-    (rf"(?P<mo>{_D}\d?)/(?P<d>\d{{1,2}})(?:/(?P<y>\d{{4}}|\d{{2}}))?{_NOT_AFTER}", _date_numeric, "/", True),
-    (rf"\b(?P<m>{tw.MONTH_ANY})\.?\s+(?:the\s+)?(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\b(?![:.]\d)"
-     rf"(?!\s*(?:{tw.AMPM}|o['’]?\s?clock|{tw.NOT_CLOCK}))(?:,?\s+(?P<y>\d{{4}})\b)?", _date_named,
-     _MONTHS, True),
-    (rf"(?:\bthe\s+)?{tw.NUM_START}(?P<d>\d{{1,2}})(?P<suf>st|nd|rd|th)?\s+(?P<of>of\s+)?"
-     rf"(?P<m>{tw.MONTH_ANY})\b(?:,?\s+(?P<y>\d{{4}})\b)?", _date_named, _MONTHS, True),
-    (rf"(?:\b(?P<the>the)\s+)?{tw.NUM_START}(?P<d>\d{{1,2}})(?:st|nd|rd|th)\b"
-     rf"(?!\s+(?:of\s+)?(?:{tw.MONTH_ANY})\b)(?!\s+(?:{tw.ORD_NOUNS})\b)", _ordinal_day, "st nd rd th", True),
-    (rf"\b(?P<wd>{tw.WEEKDAY_ANY})\b(?:\s+(?P<wk2>this|next|last)\s+week\b)?", _weekday,
-     " ".join(tw.WEEKDAYS), False),
-    (r"\b(?P<w>(?:the\s+)?day\s+after\s+tomorrow|(?:the\s+)?day\s+before\s+yesterday|today|tomorrow|tmrw"
-     r"|tmr|tomorow|tommorow|tommorrow|yesterday|tonight|tonite)\b", _relday,
-     "today tomorrow tmrw tmr tomorow tommorow tommorrow yesterday tonight tonite", False),
-    (r"\b(?P<p>morning|afternoon|evening|night)\b", _part, "morning afternoon evening night", False),
-    (rf"(?P<h>{_D}\d?)(?:[:.](?P<m>\d{{2}}))?\s*(?P<ap>{tw.AMPM})", _clock, "am pm m", True),
-    (rf"(?P<h>{_D}\d?):(?P<m>\d{{2}})(?::\d{{2}})?(?![\w:]|[.,/]\d)", _clock, ":", True),
-    (rf"(?P<h>{_D}\d?)\s*o['’]?\s?clock\b", _clock, "clock oclock", True),
-    (rf"(?:\b(?:at|by|until|till|til)\s+|@\s*)(?P<h>\d{{1,2}}){_NOT_AFTER}", _clock, "at by until till til @",
-     True),
-    (rf"\b(?:around|about|after|before)\s+(?P<h>\d{{1,2}})(?![\w:]|[.,/]\d)(?=\s*(?:$|[.,;!?)]|(?:today"
-     rf"|tomorrow|tonight|on|in\s+the|this|next|or|at\s+night|{tw.WEEKDAY_ANY})\b))", _clock,
-     "around about after before", True),
-    (rf"(?P<h>{_D}\d?)(?::(?P<m>\d{{2}}))?{tw.PARTS_AHEAD}", _clock,
-     "morning afternoon evening night tonight", True),
-    (r"\b(?:(?:12\s*)?(?:noon|midday|midnight)|eod|cob|end\s+of\s+(?:the\s+)?(?:business\s+|work\s+)?day"
-     r"|close\s+of\s+business|(?P<q>half|quarter)\s+(?P<r>past|after|to|til|till|before)\s+(?P<h>\d{1,2})"
-     r"(?![\w:]))\b", _named_clock, "noon midday midnight eod cob end close half quarter", False),
-    (rf"\b(?P<m>{tw.MONTH_FULL})\b(?:\s+(?P<y>\d{{4}})\b)?(?!\.?\s+(?:the\s+)?\d)", _month, _MONTHS, False),
-))  # fmt: skip
+    (rx(pattern), handler, frozenset(words.split()), digit)
+    for pattern, handler, words, digit in (
+        (
+            rf"\b(?P<the>the\s+)?(?P<dir>past|last|next|previous|coming)\s+(?:(?P<n>\d{{1,4}}|{tw.NUM_WORDS})\s+)?"
+            r"(?P<u>minutes?|mins?|hours?|hrs?|days?|weeks?|months?)\b",
+            _window,
+            "past last next previous coming",
+            False,
+        ),
+        (
+            r"\b(?:the\s+)?(?:(?P<rel>this|next|last|coming|current|previous|past|following)\s+"
+            r"(?P<u>weekend|week|month|year)|(?P<after>week\s+after\s+next)|(?P<wkend>weekend))\b",
+            _calendar,
+            "week weekend month year",
+            False,
+        ),
+        (
+            r"\b(?:the\s+)?(?:rest|remainder)\s+of\s+(?:the\s+|this\s+)?(?P<u>day|today|week|month|year)\b",
+            _rest,
+            "rest remainder",
+            False,
+        ),
+        (rf"\bin\s+(?:about\s+|around\s+|another\s+)?{_QTY}", _relative, _UNITS, False),
+        (
+            rf"{tw.NUM_START}{_QTY}\s+(?:from\s+(?P<ref>now|today|tomorrow)|(?P<ago>ago))\b",
+            _relative,
+            "ago from",
+            False,
+        ),
+        (
+            rf"{tw.CLOCK_END.format(i=1, d=_D, ap=tw.AMPM)}\s*"
+            r"(?P<sep>-|–|—|\bto\b|\band\b|\buntil\b|\btill\b|\bthrough\b|\bthru\b)\s*"
+            rf"{tw.CLOCK_END.format(i=2, d=_D2, ap=tw.AMPM)}{_NOT_AFTER}",
+            _crange,
+            "between from to until till through thru - – —",
+            True,
+        ),
+        (
+            rf"(?P<y>{_D}\d{{3}})-(?P<mo>\d{{1,2}})-(?P<d>\d{{1,2}})"
+            r"(?:[T\s](?P<th>\d{2}):(?P<tm>\d{2})(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?(?![\w-]|[.:/]\d)",
+            _date_numeric,
+            "-",
+            True,
+        ),
+        (rf"(?P<mo>{_D}\d?)/(?P<d>\d{{1,2}})(?:/(?P<y>\d{{4}}|\d{{2}}))?{_NOT_AFTER}", _date_numeric, "/", True),
+        (
+            rf"\b(?P<m>{tw.MONTH_ANY})\.?\s+(?:the\s+)?(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\b(?![:.]\d)"
+            rf"(?!\s*(?:{tw.AMPM}|o['’]?\s?clock|{tw.NOT_CLOCK}))(?:,?\s+(?P<y>\d{{4}})\b)?",
+            _date_named,
+            _MONTHS,
+            True,
+        ),
+        (
+            rf"(?:\bthe\s+)?{tw.NUM_START}(?P<d>\d{{1,2}})(?P<suf>st|nd|rd|th)?\s+(?P<of>of\s+)?"
+            rf"(?P<m>{tw.MONTH_ANY})\b(?:,?\s+(?P<y>\d{{4}})\b)?",
+            _date_named,
+            _MONTHS,
+            True,
+        ),
+        (
+            rf"(?:\b(?P<the>the)\s+)?{tw.NUM_START}(?P<d>\d{{1,2}})(?:st|nd|rd|th)\b"
+            rf"(?!\s+(?:of\s+)?(?:{tw.MONTH_ANY})\b)(?!\s+(?:{tw.ORD_NOUNS})\b)",
+            _ordinal_day,
+            "st nd rd th",
+            True,
+        ),
+        (
+            rf"\b(?P<wd>{tw.WEEKDAY_ANY})\b(?:\s+(?P<wk2>this|next|last)\s+week\b)?",
+            _weekday,
+            " ".join(tw.WEEKDAYS),
+            False,
+        ),
+        (
+            r"\b(?P<w>(?:the\s+)?day\s+after\s+tomorrow|(?:the\s+)?day\s+before\s+yesterday|today|tomorrow|tmrw"
+            r"|tmr|tomorow|tommorow|tommorrow|yesterday|tonight|tonite)\b",
+            _relday,
+            "today tomorrow tmrw tmr tomorow tommorow tommorrow yesterday tonight tonite",
+            False,
+        ),
+        (r"\b(?P<p>morning|afternoon|evening|night)\b", _part, "morning afternoon evening night", False),
+        (rf"(?P<h>{_D}\d?)(?:[:.](?P<m>\d{{2}}))?\s*(?P<ap>{tw.AMPM})", _clock, "am pm m", True),
+        (rf"(?P<h>{_D}\d?):(?P<m>\d{{2}})(?::\d{{2}})?(?![\w:]|[.,/]\d)", _clock, ":", True),
+        (rf"(?P<h>{_D}\d?)\s*o['’]?\s?clock\b", _clock, "clock oclock", True),
+        (
+            rf"(?:\b(?:at|by|until|till|til)\s+|@\s*)(?P<h>\d{{1,2}}){_NOT_AFTER}",
+            _clock,
+            "at by until till til @",
+            True,
+        ),
+        (
+            rf"\b(?:around|about|after|before)\s+(?P<h>\d{{1,2}})(?![\w:]|[.,/]\d)(?=\s*(?:$|[.,;!?)]|(?:today"
+            rf"|tomorrow|tonight|on|in\s+the|this|next|or|at\s+night|{tw.WEEKDAY_ANY})\b))",
+            _clock,
+            "around about after before",
+            True,
+        ),
+        (
+            rf"(?P<h>{_D}\d?)(?::(?P<m>\d{{2}}))?{tw.PARTS_AHEAD}",
+            _clock,
+            "morning afternoon evening night tonight",
+            True,
+        ),
+        (
+            r"\b(?:(?:12\s*)?(?:noon|midday|midnight)|eod|cob|end\s+of\s+(?:the\s+)?(?:business\s+|work\s+)?day"
+            r"|close\s+of\s+business|(?P<q>half|quarter)\s+(?P<r>past|after|to|til|till|before)\s+(?P<h>\d{1,2})"
+            r"(?![\w:]))\b",
+            _named_clock,
+            "noon midday midnight eod cob end close half quarter",
+            False,
+        ),
+        (rf"\b(?P<m>{tw.MONTH_FULL})\b(?:\s+(?P<y>\d{{4}})\b)?(?!\.?\s+(?:the\s+)?\d)", _month, _MONTHS, False),
+    )
+)
 
 
 def _joinable(group: list[_C], c: _C) -> bool:

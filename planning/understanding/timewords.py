@@ -19,27 +19,89 @@ from typing import Final
 FLAGS: Final = re.IGNORECASE | re.ASCII
 
 MONTHS: Final[dict[str, int]] = {
-    "january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7, "august": 8,
-    "september": 9, "october": 10, "november": 11, "december": 12, "jan": 1, "feb": 2, "mar": 3, "apr": 4,
-    "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9, "oct": 10, "nov": 11, "dec": 12,
-}  # fmt: skip
+    "january": 1,
+    "february": 2,
+    "march": 3,
+    "april": 4,
+    "may": 5,
+    "june": 6,
+    "july": 7,
+    "august": 8,
+    "september": 9,
+    "october": 10,
+    "november": 11,
+    "december": 12,
+    "jan": 1,
+    "feb": 2,
+    "mar": 3,
+    "apr": 4,
+    "jun": 6,
+    "jul": 7,
+    "aug": 8,
+    "sep": 9,
+    "sept": 9,
+    "oct": 10,
+    "nov": 11,
+    "dec": 12,
+}
 WEEKDAYS: Final[dict[str, int]] = {
-    "monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6,
-    "mon": 0, "tue": 1, "tues": 1, "wed": 2, "weds": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4,
-    "sat": 5, "sun": 6,
-}  # fmt: skip
+    "monday": 0,
+    "tuesday": 1,
+    "wednesday": 2,
+    "thursday": 3,
+    "friday": 4,
+    "saturday": 5,
+    "sunday": 6,
+    "mon": 0,
+    "tue": 1,
+    "tues": 1,
+    "wed": 2,
+    "weds": 2,
+    "thu": 3,
+    "thur": 3,
+    "thurs": 3,
+    "fri": 4,
+    "sat": 5,
+    "sun": 6,
+}
 # Abbreviations that are also ordinary words: only taken with "this/next/last/on ..." or a time after them.
 RISKY_WEEKDAYS: Final = frozenset({"mon", "wed", "sat", "sun"})
 # Parts of the day as [start, end) minutes after midnight ("night" is read as the evening).
 PARTS: Final[dict[str, tuple[int, int]]] = {
-    "morning": (480, 720), "afternoon": (720, 1020), "evening": (1020, 1260), "night": (1020, 1260),
-}  # fmt: skip
+    "morning": (480, 720),
+    "afternoon": (720, 1020),
+    "evening": (1020, 1260),
+    "night": (1020, 1260),
+}
 NUMBER_WORDS: Final[dict[str, float]] = {
-    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20,
-    "thirty": 30, "forty": 40, "forty five": 45, "fifty": 50, "sixty": 60, "ninety": 90,
-    "a couple of": 2, "couple of": 2, "a couple": 2, "a few": 3, "few": 3,
-}  # fmt: skip
+    "a": 1,
+    "an": 1,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "fifteen": 15,
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "forty five": 45,
+    "fifty": 50,
+    "sixty": 60,
+    "ninety": 90,
+    "a couple of": 2,
+    "couple of": 2,
+    "a couple": 2,
+    "a few": 3,
+    "few": 3,
+}
 _UNIT_MINUTES: Final[dict[str, int]] = {"m": 1, "h": 60, "d": 1440, "w": 10080, "o": 43200}
 
 

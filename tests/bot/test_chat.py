@@ -16,8 +16,9 @@ CLOCK = ["--now", "2026-03-02T09:00:00", "--tz", "America/New_York"]
 def chat(tmp_path: Path, *lines: str) -> str:
     script = tmp_path / "script.txt"
     script.write_text("\n".join(lines) + "\n")
-    result = CliRunner().invoke(main, ["chat", "--script", str(script), "--data-dir", str(tmp_path / "data"), *CLOCK],
-                                catch_exceptions=False)  # fmt: skip
+    result = CliRunner().invoke(
+        main, ["chat", "--script", str(script), "--data-dir", str(tmp_path / "data"), *CLOCK], catch_exceptions=False
+    )
     assert result.exit_code == 0, result.output
     return result.output
 
@@ -60,8 +61,9 @@ async def _email_and_event_are_in_the_workspace(tmp_path: Path) -> None:
 
 
 def test_skip_and_cancel_leave_the_workspace_untouched(tmp_path: Path):
-    output = chat(tmp_path, "email Priya saying the deck is ready", "s", "schedule a sync with Tom tomorrow at 3pm",
-                  "c")  # fmt: skip
+    output = chat(
+        tmp_path, "email Priya saying the deck is ready", "s", "schedule a sync with Tom tomorrow at 3pm", "c"
+    )
     assert "Skipped" in output and "Cancelled the plan" in output
 
 

@@ -72,8 +72,15 @@ def test_unknown_time_zone_is_a_clear_error():
 
 
 def test_now_with_an_offset_is_converted_to_the_zone():
-    result = invoke("plan", "--json", "what's on my calendar today", "--now", "2026-03-02T02:00:00+00:00",
-                    "--tz", "America/New_York")  # fmt: skip
+    result = invoke(
+        "plan",
+        "--json",
+        "what's on my calendar today",
+        "--now",
+        "2026-03-02T02:00:00+00:00",
+        "--tz",
+        "America/New_York",
+    )
     fetch = json.loads(result.output)["plan"]["steps"][0]["arguments"]["input"]
     assert fetch["start"] == "2026-03-01T00:00:00-05:00"  # 02:00 UTC is still Sunday evening in New York
 
@@ -81,10 +88,21 @@ def test_now_with_an_offset_is_converted_to_the_zone():
 def test_eval_reports_the_contract_metrics(tmp_path: Path):
     gold = tmp_path / "gold.jsonl"
     gold.write_text(
-        json.dumps({"id": "1", "text": "Schedule a meeting", "expect": {"goals": [["create", "event"]],
-                    "tools": ["create_calendar_event"], "placeholders": ["startTime"]}}) + "\n"
-        + json.dumps({"id": "2", "text": "play jazz", "expect": {"goals": [["unsupported", "none"]]}}) + "\n"
-    )  # fmt: skip
+        json.dumps(
+            {
+                "id": "1",
+                "text": "Schedule a meeting",
+                "expect": {
+                    "goals": [["create", "event"]],
+                    "tools": ["create_calendar_event"],
+                    "placeholders": ["startTime"],
+                },
+            }
+        )
+        + "\n"
+        + json.dumps({"id": "2", "text": "play jazz", "expect": {"goals": [["unsupported", "none"]]}})
+        + "\n"
+    )
     result = invoke("eval", str(gold), "--json")
     figures = json.loads(result.output)
     assert figures["plan_ok"] == 1.0 and figures["rejection"] == 1.0 and figures["in_scope_acc"] == 1.0

@@ -12,11 +12,20 @@ from integrations.base.arguments import (
 )
 
 CONTRACT_TOOLS = {
-    "fetch_emails": "read", "send_email": "write", "reply_email": "write", "summarize": "read",
-    "fetch_entity": "read", "create_entity": "write", "update_entity": "write", "delete_entity": "write",
-    "fetch_calendar_events": "read", "create_calendar_event": "write", "update_calendar_event": "write",
-    "delete_calendar_event": "write", "find_free_slots": "read",
-}  # fmt: skip
+    "fetch_emails": "read",
+    "send_email": "write",
+    "reply_email": "write",
+    "summarize": "read",
+    "fetch_entity": "read",
+    "create_entity": "write",
+    "update_entity": "write",
+    "delete_entity": "write",
+    "fetch_calendar_events": "read",
+    "create_calendar_event": "write",
+    "update_calendar_event": "write",
+    "delete_calendar_event": "write",
+    "find_free_slots": "read",
+}
 
 
 def test_catalog_holds_exactly_the_contract_tools_with_their_kinds():

@@ -40,8 +40,13 @@ class Harness:
 
     async def approve(self, replies: list[Reply], user: str = "alice", decision: str = "approve") -> list[Reply]:
         ask = approval(replies)
-        return await self.engine.decide(session_id=ask.session_id, step_id=ask.step_id, decision=decision,  # type: ignore[arg-type]
-                                        user=user, args_hash=ask.args_hash)  # fmt: skip
+        return await self.engine.decide(
+            session_id=ask.session_id,
+            step_id=ask.step_id,
+            decision=decision,  # type: ignore[arg-type]
+            user=user,
+            args_hash=ask.args_hash,
+        )
 
 
 def approval(replies: list[Reply]) -> AskApproval:

@@ -34,12 +34,14 @@ class HangingConnector:
 
 async def main(database: Path, marker: Path) -> None:
     store = await SqlitePlanStore.open(database)
-    engine = Conversation(store=store, runner=ToolRunner(ConnectorRegistry(CATALOG, [HangingConnector(marker)])),
-                          clock=ManualClock())  # fmt: skip
+    engine = Conversation(
+        store=store, runner=ToolRunner(ConnectorRegistry(CATALOG, [HangingConnector(marker)])), clock=ManualClock()
+    )
     replies = await engine.message(thread_key=THREAD, user="alice", text="email priya saying the deck is ready")
     ask = next(r for r in replies if isinstance(r, AskApproval))
-    await engine.decide(session_id=ask.session_id, step_id=ask.step_id, decision="approve", user="alice",
-                        args_hash=ask.args_hash)  # fmt: skip
+    await engine.decide(
+        session_id=ask.session_id, step_id=ask.step_id, decision="approve", user="alice", args_hash=ask.args_hash
+    )
 
 
 if __name__ == "__main__":

@@ -12,8 +12,11 @@ async def test_write_step_waits_for_approval_and_runs_after_it(harness):
     assert harness.connector.called("send_email") == []
     replies = await harness.say("Here is the deck, see you Thursday.")
     ask = approval(replies)
-    assert ask.arguments == {"to": ["priya.shah@example.com"], "subject": "Q3 deck",
-                             "body": "Here is the deck, see you Thursday."}  # fmt: skip
+    assert ask.arguments == {
+        "to": ["priya.shah@example.com"],
+        "subject": "Q3 deck",
+        "body": "Here is the deck, see you Thursday.",
+    }
     assert harness.connector.called("send_email") == []
     replies = await harness.approve(replies)
     assert harness.connector.called("send_email") == [ask.arguments]
@@ -64,8 +67,9 @@ async def test_correction_changes_an_earlier_answer_and_needs_approval_again(har
 async def test_edit_needs_approval_again_and_old_approval_is_refused(harness):
     replies = await harness.say("email priya saying the deck is ready")
     old = approval(replies)
-    edited = await harness.engine.edit(session_id=old.session_id, step_id=old.step_id, user="alice",
-                                       arguments={**old.arguments, "subject": "Deck"})  # fmt: skip
+    edited = await harness.engine.edit(
+        session_id=old.session_id, step_id=old.step_id, user="alice", arguments={**old.arguments, "subject": "Deck"}
+    )
     new = approval(edited)
     assert new.args_hash != old.args_hash
     stale = await harness.approve(replies)
@@ -78,8 +82,12 @@ async def test_edit_needs_approval_again_and_old_approval_is_refused(harness):
 async def test_invalid_edit_changes_nothing(harness):
     replies = await harness.say("email priya saying the deck is ready")
     old = approval(replies)
-    result = await harness.engine.edit(session_id=old.session_id, step_id=old.step_id, user="alice",
-                                       arguments={**old.arguments, "to": ["not an address"]})  # fmt: skip
+    result = await harness.engine.edit(
+        session_id=old.session_id,
+        step_id=old.step_id,
+        user="alice",
+        arguments={**old.arguments, "to": ["not an address"]},
+    )
     assert "not valid" in said(result)
     await harness.approve(replies)
     assert harness.connector.called("send_email")[0]["to"] == ["priya.shah@example.com"]

@@ -70,8 +70,13 @@ async def test_user_can_choose_to_run_an_unknown_write_again_once(tmp_path):
         replies = await engine.message(thread_key=THREAD, user="alice", text="run it again")
         ask = approval(replies)
         for _ in range(2):
-            await engine.decide(session_id=ask.session_id, step_id=ask.step_id, decision="approve", user="alice",
-                                args_hash=ask.args_hash)  # fmt: skip
+            await engine.decide(
+                session_id=ask.session_id,
+                step_id=ask.step_id,
+                decision="approve",
+                user="alice",
+                args_hash=ask.args_hash,
+            )
         assert [tool for tool, _ in connector.calls] == ["send_email"]
     finally:
         await store.close()
@@ -97,8 +102,9 @@ async def test_done_step_is_not_run_again_after_restart(tmp_path):
     ask = approval(replies)
     store.armed = True
     with contextlib.suppress(SystemExit):
-        await engine.decide(session_id=ask.session_id, step_id=ask.step_id, decision="approve", user="alice",
-                            args_hash=ask.args_hash)  # fmt: skip
+        await engine.decide(
+            session_id=ask.session_id, step_id=ask.step_id, decision="approve", user="alice", args_hash=ask.args_hash
+        )
     await store.close()
     assert len(connector.called("send_email")) == 1
     engine2, store2 = await restarted(database, connector)

@@ -106,9 +106,32 @@ def test_any_text_never_raises(text: str) -> None:
     assert isinstance(digits(text), str)
 
 
-_WORDS = ["one", "two", "twenty", "five", "hundred", "and", "thousand", "first", "second", "the", "on",
-          "march", "thirty", "oh", "pm", "at", "no", "-", "a", "million", "zero", "twelveth", "of",
-          "meeting"]  # fmt: skip
+_WORDS = [
+    "one",
+    "two",
+    "twenty",
+    "five",
+    "hundred",
+    "and",
+    "thousand",
+    "first",
+    "second",
+    "the",
+    "on",
+    "march",
+    "thirty",
+    "oh",
+    "pm",
+    "at",
+    "no",
+    "-",
+    "a",
+    "million",
+    "zero",
+    "twelveth",
+    "of",
+    "meeting",
+]
 
 
 @settings(max_examples=500, deadline=None)

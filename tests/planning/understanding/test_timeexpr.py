@@ -190,10 +190,27 @@ def test_clock_without_a_day_future_and_past() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["1:1", "my 1:1", "1-1 with Ana", "one on one", "Q3 numbers", "50k deal", "30 minutes", "2 hours",
-     "version 2", "call 555 123 4567", "room 4", "upcoming meetings", "later", "good morning team",
-     "I sat down", "at 5 people", "by 2 hours", "between 2 and 3 people"],
-)  # fmt: skip
+    [
+        "1:1",
+        "my 1:1",
+        "1-1 with Ana",
+        "one on one",
+        "Q3 numbers",
+        "50k deal",
+        "30 minutes",
+        "2 hours",
+        "version 2",
+        "call 555 123 4567",
+        "room 4",
+        "upcoming meetings",
+        "later",
+        "good morning team",
+        "I sat down",
+        "at 5 people",
+        "by 2 hours",
+        "between 2 and 3 people",
+    ],
+)
 def test_not_times(text: str) -> None:
     assert find_times(text, NOW) == []
 
@@ -433,9 +450,17 @@ def test_durations(text: str, minutes: int, used: str) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["in 2 hours", "push it back by an hour", "push the call back an hour", "the last 2 hours",
-     "in the past hour", "every 30 minutes", "twice a day", "3pm tomorrow"],
-)  # fmt: skip
+    [
+        "in 2 hours",
+        "push it back by an hour",
+        "push the call back an hour",
+        "the last 2 hours",
+        "in the past hour",
+        "every 30 minutes",
+        "twice a day",
+        "3pm tomorrow",
+    ],
+)
 def test_not_durations(text: str) -> None:
     assert find_duration(text) is None
 
@@ -474,13 +499,69 @@ def test_not_shifts(text: str) -> None:
 # ------------------------------------------------------------------------------------------- robustness
 
 _VOCAB = [
-    "at", "on", "the", "in", "since", "between", "and", "to", "from", "next", "last", "this", "tomorrow",
-    "today", "tonight", "morning", "evening", "noon", "midnight", "monday", "sat", "march", "may", "week",
-    "weekend", "month", "3pm", "3", "12", "7:30", "1:1", "1-1", "2-4pm", "3/10", "2026-03-08", "14th",
-    "hours", "minutes", "an", "hour", "ago", "from now", "rest", "of", "day", "push", "back", "by", "later",
-    "earlier", "ü", ",", "0", "99", "31st", "2/30", "12:60", "25:00", "feb 29", "february 29 2027",
-    "9999-12-31", "in 9999 weeks",
-]  # fmt: skip
+    "at",
+    "on",
+    "the",
+    "in",
+    "since",
+    "between",
+    "and",
+    "to",
+    "from",
+    "next",
+    "last",
+    "this",
+    "tomorrow",
+    "today",
+    "tonight",
+    "morning",
+    "evening",
+    "noon",
+    "midnight",
+    "monday",
+    "sat",
+    "march",
+    "may",
+    "week",
+    "weekend",
+    "month",
+    "3pm",
+    "3",
+    "12",
+    "7:30",
+    "1:1",
+    "1-1",
+    "2-4pm",
+    "3/10",
+    "2026-03-08",
+    "14th",
+    "hours",
+    "minutes",
+    "an",
+    "hour",
+    "ago",
+    "from now",
+    "rest",
+    "of",
+    "day",
+    "push",
+    "back",
+    "by",
+    "later",
+    "earlier",
+    "ü",
+    ",",
+    "0",
+    "99",
+    "31st",
+    "2/30",
+    "12:60",
+    "25:00",
+    "feb 29",
+    "february 29 2027",
+    "9999-12-31",
+    "in 9999 weeks",
+]
 
 
 def _check(text: str) -> None:

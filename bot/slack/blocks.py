@@ -1,0 +1,44 @@
+"""Block Kit rendering of the engine's replies: pure functions from reply values to Slack payload dicts.
+
+Every message keeps Slack's limits (50 blocks, 3,000 characters per section, 25 elements per actions block,
+a ``text`` fallback of at most 4,000 characters) and shows content escaped, so that a value such as
+``<!channel>`` or ``<https://evil|click>`` is shown as typed and never pings or links.
+
+- ``plan_message``: the plan with its intentions and steps, decisions, and the step waiting for approval.
+- ``question_message``, ``say_message``, ``outcome_message``: thread replies.
+- ``open_plans_message`` (``/plans``) and ``home_view`` (App Home).
+- ``edit_modal``, ``read_edit_submission``, ``restore_kept``, ``input_block_ids``, ``field_errors_for_modal``:
+  editing a step's arguments.
+- ``read_button_value``: the ids a clicked button carried.
+"""
+
+from bot.slack.blocks_buttons import button_value, read_button_value
+from bot.slack.blocks_edit import (
+    edit_modal,
+    field_errors_for_modal,
+    input_block_ids,
+    read_edit_submission,
+    restore_kept,
+)
+from bot.slack.blocks_home import home_view, open_plans_message
+from bot.slack.blocks_plan import decision_line, plan_message
+from bot.slack.blocks_replies import outcome_message, question_message, say_message
+from bot.slack.blocks_text import escape
+
+__all__ = [
+    "button_value",
+    "decision_line",
+    "edit_modal",
+    "escape",
+    "field_errors_for_modal",
+    "home_view",
+    "input_block_ids",
+    "open_plans_message",
+    "outcome_message",
+    "plan_message",
+    "question_message",
+    "read_button_value",
+    "read_edit_submission",
+    "restore_kept",
+    "say_message",
+]

@@ -1,0 +1,195 @@
+"""The plan message: the request, what was understood, the intentions with their steps, who decided what, and
+the step waiting for approval with its buttons. Updated in place (``chat.update``) as the plan moves on."""
+
+from typing import Any
+
+from bot.slack.blocks_buttons import CANCEL_CONFIRM, button, button_value
+from bot.slack.blocks_text import (
+    MAX_BLOCKS,
+    MAX_SECTION_TEXT,
+    clip,
+    context,
+    escape,
+    escape_keeping_mentions,
+    join_lines,
+    message,
+    readable,
+    section,
+)
+from planning.engine.replies import AskApproval
+from planning.engine.view import Intention, PlanView, StepLine, StepShown
+
+STEP_ICONS: dict[StepShown, str] = {
+    "pending": "⚪",
+    "waiting for you": "✋",
+    "running": "🔄",
+    "done": "✅",
+    "skipped": "⏭️",
+    "failed": "❌",
+    "unknown": "❔",
+}
+PLAN_STATES: dict[str, str] = {
+    "understood": "understood",
+    "clarifying": "checking what you meant",
+    "collecting": "gathering details",
+    "awaiting_approval": "waiting for your approval",
+    "running": "running",
+    "done": "finished",
+    "failed": "failed",
+    "cancelled": "cancelled",
+    "expired": "expired",
+}
+FINISHED_PLAN = frozenset({"done", "failed", "cancelled", "expired"})
+LOW_CONFIDENCE = 0.55
+_DECISION_ICONS = {"Approved": "✅", "Skipped": "⏭️", "Cancelled": "🛑", "Edited": "✏️"}
+_ARGUMENT_TEXT = 1000  # one argument's value in the approval section
+_TITLE, _LINE = 300, 500
+
+
+def plan_message(
+    view: PlanView, approval: AskApproval | None = None, decided: list[str] | None = None
+) -> dict[str, Any]:
+    """``{"text", "blocks"}`` for the plan; buttons only while the plan is open and a step waits for approval."""
+    finished = view.state in FINISHED_PLAN
+    head = [section(_summary(view)), context(_status(view))]
+    tail: list[dict[str, Any]] = []
+    if decided:
+        tail.append(section(_decisions(decided)))
+    if approval is not None and not finished:
+        tail += approval_blocks(approval)
+    body = _intention_blocks(view.intentions, MAX_BLOCKS - len(head) - len(tail))
+    fallback = f"Plan for “{clip(view.request, 500)}”: {_status(view)}"
+    if approval is not None and not finished:
+        fallback += f"\nWaiting for your approval: {clip(approval.intent, 500)}"
+    return message(escape(fallback), [*head, *body, *tail])
+
+
+def approval_blocks(ask: AskApproval) -> list[dict[str, Any]]:
+    """The step's resolved arguments, then Approve / Skip / Edit / Cancel, each carrying ``{s, t, h}``."""
+    title = f"*Waiting for your approval:* {escape(clip(ask.intent, _TITLE))}  `{escape(clip(ask.tool, 100))}`"
+    lines = [title, *_argument_lines(ask.arguments)] if ask.arguments else [title, "_(no arguments)_"]
+    text = join_lines(lines, MAX_SECTION_TEXT, lambda n: f"_… and {n} more lines: press Edit to see everything_")
+    value = button_value(ask.session_id, ask.step_id, ask.args_hash)
+    elements = [
+        button("Approve", "approve", value, style="primary"),
+        button("Skip", "skip", value),
+        button("Edit", "edit", value),
+        button("Cancel plan", "cancel", value, style="danger", confirm=CANCEL_CONFIRM),
+    ]
+    return [section(text), {"type": "actions", "block_id": "approval", "elements": elements}]
+
+
+def decision_line(verb: str, user_id: str, intent: str) -> str:
+    """A ``decided`` line as the plan message shows it: "✅ Approved by <@U1>: Email Priya"."""
+    return f"{_DECISION_ICONS.get(verb, '•')} {verb} by <@{user_id}>: {intent}"
+
+
+def progress(view: PlanView) -> str:
+    """ "3 of 7 steps done · waiting for you: Email Priya" (raw text)."""
+    steps = [step for intention in view.intentions for step in intention.steps]
+    finished = sum(step.state in ("done", "skipped", "failed") for step in steps)
+    line = f"{finished} of {len(steps)} {'step' if len(steps) == 1 else 'steps'} done"
+    current = next((s for s in steps if s.state in ("waiting for you", "running", "unknown")), None)
+    if current is not None:
+        line += f" · {current.state}: {clip(current.intent, 200)}"
+    return line
+
+
+def state_label(state: str) -> str:
+    return PLAN_STATES.get(state, state.replace("_", " "))
+
+
+def _summary(view: PlanView) -> str:
+    understood = f"*Understood:* {escape(clip(view.understood, 500))}"
+    if view.explanation:
+        understood += f" — {escape(clip(view.explanation, 1000))}"
+    if view.confidence < LOW_CONFIDENCE:
+        understood += f" _(confidence {view.confidence:.2f}: tell me if I got it wrong)_"
+    return f"*Request:* {escape(clip(view.request, 1200))}\n{understood}"
+
+
+def _status(view: PlanView) -> str:
+    return f"{state_label(view.state)} · {escape(progress(view))}"
+
+
+def _decisions(decided: list[str]) -> str:
+    lines = [_decided_line(line) for line in decided]
+    return join_lines(lines, MAX_SECTION_TEXT, lambda n: f"_… and {n} earlier decisions_", keep="last")
+
+
+def _decided_line(line: str) -> str:
+    """ "Approved by <@U1>: Email Priya": the mention before the first ": " is ours and stays a mention; what
+    follows is the step's intent (content), shown escaped, so it cannot mention anyone."""
+    text = clip(line, _LINE)
+    verb = text.split(" ", 1)[0]
+    if verb in _DECISION_ICONS:
+        text = f"{_DECISION_ICONS[verb]} {text}"
+    who, colon, what = text.partition(": ")
+    return escape_keeping_mentions(who) + colon + escape(what)
+
+
+def _intention_blocks(intentions: list[Intention], budget: int) -> list[dict[str, Any]]:
+    """One section per intention; past the budget, finished ones fold into one line, then the rest is counted."""
+    budget = max(budget, 2)
+    if len(intentions) <= budget:
+        return [section(_intention_text(i)) for i in intentions]
+    folded = [i for i in intentions if i.complete and not i.active]
+    rest = [i for i in intentions if not (i.complete and not i.active)]
+    blocks = [section(_folded_text(folded))] if folded else []
+    room = budget - len(blocks)
+    if len(rest) > room:
+        room -= 1  # keep a block for "… and N more steps"
+    shown = list(range(min(room, len(rest))))
+    active = next((k for k, i in enumerate(rest) if i.active), None)
+    if active is not None and active not in shown and shown:
+        shown[-1] = active
+    blocks += [section(_intention_text(rest[k])) for k in shown]
+    hidden = [rest[k] for k in range(len(rest)) if k not in shown]
+    if hidden:
+        steps = sum(len(i.steps) for i in hidden)
+        blocks.append(context(f"… and {steps} more {'step' if steps == 1 else 'steps'} in {len(hidden)} more goals"))
+    return blocks
+
+
+def _intention_text(intention: Intention) -> str:
+    title = escape(clip(intention.title, _TITLE))
+    if intention.active:
+        head = f"▶️ *{title}*  _(now)_"
+    elif intention.complete:
+        head = f"☑️ {title}"
+    else:
+        head = f"◻️ {title}"
+    lines = [head, *(_step_line(step) for step in intention.steps)]
+    return join_lines(lines, MAX_SECTION_TEXT, lambda n: f"      _… and {n} more steps_")
+
+
+def _step_line(step: StepLine) -> str:
+    icon = STEP_ICONS.get(step.state, "❔")
+    line = f"      {icon} {escape(clip(step.intent, _TITLE))}  `{escape(clip(step.tool, 80))}`"
+    if step.kind == "write":
+        line += " · needs approval"
+    line += f" · _{step.state}_"
+    if step.note:
+        line += f" ({escape(clip(step.note, _TITLE))})"
+    return line
+
+
+def _folded_text(folded: list[Intention]) -> str:
+    states = [step.state for i in folded for step in i.steps]
+    counts = ", ".join(f"{states.count(s)} {s}" for s in ("done", "skipped", "failed") if states.count(s))
+    titles = " · ".join(escape(clip(i.title, 80)) for i in folded)
+    return f"☑️ *{len(folded)} finished goals* ({counts or 'no steps'}): {titles}"
+
+
+def _argument_lines(arguments: dict[str, Any]) -> list[str]:
+    lines: list[str] = []
+    for key, value in arguments.items():
+        name = escape(clip(str(key), 100))
+        if isinstance(value, dict) and value:
+            lines.append(f"*{name}:*")
+            lines += [
+                f"      {escape(clip(str(k), 100))}: {escape(readable(v, _ARGUMENT_TEXT))}" for k, v in value.items()
+            ]
+        else:
+            lines.append(f"*{name}:* {escape(readable(value, _ARGUMENT_TEXT))}")
+    return lines

@@ -1,0 +1,119 @@
+"""Thread replies: a question, a plain message, and what a step did (records, emails, events, a summary)."""
+
+from typing import Any
+
+from bot.slack.blocks_text import (
+    MAX_BLOCKS,
+    MAX_SECTION_TEXT,
+    clip,
+    context,
+    escape,
+    join_lines,
+    message,
+    readable,
+    section,
+    split_mrkdwn,
+)
+from planning.engine.replies import AskValue, Say, StepOutcome
+
+MAX_ITEMS = 10
+TONE_ICONS = {"info": "", "refusal": "🙅 ", "problem": "⚠️ ", "done": "✅ "}
+# the fields worth a glance, in the order shown; a label says what a bare value would not
+ITEM_FIELDS: dict[str, str] = {
+    "name": "",
+    "title": "",
+    "subject": "",
+    "from": "from ",
+    "email": "",
+    "company": "",
+    "stage": "stage ",
+    "status": "",
+    "amount": "amount ",
+    "startTime": "",
+    "start": "",
+    "date": "",
+}
+_FIELDS_PER_ITEM = 5
+
+
+def question_message(ask: AskValue) -> dict[str, Any]:
+    """The question, the problem with the last answer, an example, numbered options, "or reply skip"."""
+    question = f"*{escape(clip(ask.text, 1500))}*"
+    if ask.problem:
+        question = f"⚠️ Sorry, {escape(clip(ask.problem, 1000))}.\n{question}"
+    blocks = [section(question)]
+    if ask.options:
+        lines = [f"{number}. {escape(clip(option, 300))}" for number, option in enumerate(ask.options, 1)]
+        blocks.append(section(join_lines(lines, MAX_SECTION_TEXT, lambda n: f"_… and {n} more options_")))
+    hints = []
+    if ask.example:
+        hints.append(f"e.g. {escape(clip(ask.example, 500))}")
+    if ask.options:
+        hints.append("reply with a number")
+    if ask.can_skip:
+        hints.append("or reply `skip`")
+    if hints:
+        blocks.append(context(" · ".join(hints)))
+    fallback = ask.text if not ask.problem else f"Sorry, {ask.problem}. {ask.text}"
+    return message(escape(clip(fallback, 3000)), blocks)
+
+
+def say_message(say: Say) -> dict[str, Any]:
+    """A plain message, its tone as an icon; a long one spreads over several sections."""
+    icon = TONE_ICONS.get(say.tone, "")
+    parts = split_mrkdwn(icon + escape(say.text), MAX_SECTION_TEXT, MAX_BLOCKS)
+    return message(icon + escape(clip(say.text, 3000)), [section(part) for part in parts])
+
+
+def outcome_message(outcome: StepOutcome) -> dict[str, Any]:
+    """What a step did: a failure, a compact list, a summary, a written record's id, or a short result."""
+    intent = escape(clip(outcome.intent, 300))
+    data = outcome.data
+    if not outcome.ok:
+        text = f"⚠️ *{intent}* failed: {escape(clip(outcome.error or 'unknown error', 2000))}"
+        return message(text, [section(text)])
+    if isinstance(data, list):
+        return _list_message(intent, data)
+    if isinstance(data, dict) and "summary" in data:
+        summary = escape(readable(data["summary"], 20_000))
+        parts = split_mrkdwn(f"*{intent}*\n{summary}", MAX_SECTION_TEXT, MAX_BLOCKS)
+        return message(f"{intent}: {summary}", [section(part) for part in parts])
+    if isinstance(data, dict) and data.get("id"):
+        text = f"✅ {intent} (id {escape(readable(data['id'], 200))})"
+        return message(text, [section(text)])
+    text = f"✅ {intent}" + (f" ({escape(readable(data, 500))})" if data not in (None, "", {}, []) else "")
+    return message(text, [section(text)])
+
+
+def _list_message(intent: str, items: list[Any]) -> dict[str, Any]:
+    if not items:
+        text = f"🔍 *{intent}*: nothing found."
+        return message(text, [section(text)])
+    extra = max(len(items) - MAX_ITEMS, 0)
+    lines = [f"*{intent}* · {len(items)} found", *(f"• {_item_line(item)}" for item in items[:MAX_ITEMS])]
+    if extra:
+        lines.append(f"_and {extra} more_")
+    # lines cut for length are items too (the last one, when present, is the "and N more" note itself)
+    text = join_lines(lines, MAX_SECTION_TEXT, lambda n: f"_and {n + extra - (1 if extra else 0)} more_")
+    names = ", ".join(_item_name(item) for item in items[:3]) + (", …" if len(items) > 3 else "")
+    return message(f"{intent}: {len(items)} found: {names}", [section(text)])
+
+
+def _item_line(item: Any) -> str:
+    if not isinstance(item, dict):
+        return escape(readable(item, 300))
+    keys = [key for key in ITEM_FIELDS if item.get(key) not in (None, "")][:_FIELDS_PER_ITEM]
+    if not keys:
+        shown = [f"{escape(clip(str(k), 50))}: {escape(readable(v, 100))}" for k, v in list(item.items())[:3]]
+        return " · ".join(shown) or "—"
+    first, *others = keys
+    parts = [f"*{escape(readable(item[first], 200))}*"]
+    parts += [f"{ITEM_FIELDS[key]}{escape(readable(item[key], 200))}" for key in others]
+    return " · ".join(parts)
+
+
+def _item_name(item: Any) -> str:
+    if isinstance(item, dict):
+        key = next((k for k in ITEM_FIELDS if item.get(k) not in (None, "")), None)
+        return escape(readable(item[key], 80)) if key else "—"
+    return escape(readable(item, 80))

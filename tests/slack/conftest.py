@@ -1,0 +1,49 @@
+"""The planbot Slack app served over HTTP on 127.0.0.1, talking to a fake Slack Web API."""
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+from pydantic import SecretStr
+
+from bot.serve import SlackService, build_service, http_app
+from bot.settings import Settings
+from bot.slack.declared import EVENTS_PATH
+from tests.fakes import ManualClock
+from tests.slack.kit.fake_web_api import FakeSlackWebApi, serve_locally
+from tests.slack.kit.payloads import BOT_TOKEN, DEMO_USERS, json_body
+from tests.slack.kit.signing import SIGNING_SECRET, post_signed
+
+
+@dataclass
+class Bot:
+    slack: FakeSlackWebApi
+    service: SlackService
+    url: str
+    http: aiohttp.ClientSession
+    clock: ManualClock
+
+    async def send(self, body: dict[str, Any] | str, *, retry_num: int | None = None) -> tuple[int, str]:
+        text = json_body(body) if isinstance(body, dict) else body
+        return await post_signed(self.http, self.url + EVENTS_PATH, SIGNING_SECRET, text, retry_num=retry_num)
+
+
+@pytest.fixture
+async def bot(tmp_path: Path) -> AsyncIterator[Bot]:
+    async with FakeSlackWebApi(users=DEMO_USERS) as slack:
+        settings = Settings(
+            data_dir=tmp_path,
+            slack_bot_token=SecretStr(BOT_TOKEN),
+            slack_signing_secret=SecretStr(SIGNING_SECRET),
+            slack_api_url=slack.base_url,
+        )
+        clock = ManualClock()
+        service = await build_service(settings, "http", "America/New_York", clock)
+        try:
+            async with serve_locally(http_app(service)) as url, aiohttp.ClientSession() as http:
+                yield Bot(slack=slack, service=service, url=url, http=http, clock=clock)
+        finally:
+            await service.close()

@@ -1,0 +1,458 @@
+"""A local stand-in for Slack's Web API, for ``slack_sdk``'s ``AsyncWebClient`` (and so for Bolt's ``AsyncApp``).
+
+    async with FakeSlackWebApi(users=DEMO_USERS) as slack:
+        client = slack.client()            # AsyncWebClient(token=BOT_TOKEN, base_url=slack.base_url)
+        ...
+        [call] = await slack.wait_for("chat.postMessage", lambda c: c.args.get("thread_ts") == ts)
+
+It serves ``POST|GET /api/<method>`` on 127.0.0.1 with Slack's wire format: arguments from the query string,
+a form body or a JSON body (JSON-encoded ``blocks``/``view``/... in forms are decoded, so recorded arguments
+look alike either way); the token as ``Authorization: Bearer`` (or a ``token`` argument): none is
+``not_authed``, a wrong one ``invalid_auth``; errors are HTTP 200 with ``{"ok": false, "error": ...}``, a rate
+limit is HTTP 429 with ``Retry-After``. It keeps the messages it was sent (``chat.update`` needs one that
+exists) and the views it opened. Every request is recorded as a :class:`SlackCall` once it is answered.
+
+Response URLs (``respond()`` in Bolt) can point here too: :meth:`FakeSlackWebApi.response_url` hands out one,
+and the POSTs to it are recorded as calls to the method ``"response_url"`` (five uses each, as on Slack).
+"""
+
+import asyncio
+import json
+import re
+import secrets
+import time
+from collections import deque
+from collections.abc import AsyncIterator, Callable, Iterable
+from contextlib import AsyncExitStack, asynccontextmanager, suppress
+from dataclasses import dataclass
+from types import TracebackType
+from typing import Any, Self
+
+from aiohttp import web
+from slack_sdk.web.async_client import AsyncWebClient
+
+from tests.slack.kit import payloads as p
+
+RESPONSE_URL_METHOD = "response_url"
+RESPONSE_URL_USES = 5
+_JSON_ARGUMENTS = ("blocks", "attachments", "view", "metadata")
+_TRIGGER_ID = re.compile(r"^\d+\.\d+\.[0-9a-f]+$")
+_MAX_MESSAGE_BLOCKS = 50
+_MAX_VIEW_BLOCKS = 100
+_MAX_ACTIONS_ELEMENTS = 25
+_MAX_SECTION_TEXT = 3000
+
+
+@dataclass(frozen=True)
+class SlackCall:
+    """One request the fake answered: ``time`` is ``time.monotonic()`` on arrival."""
+
+    method: str
+    args: dict[str, Any]
+    time: float
+    token: str | None
+    status: int
+    response: dict[str, Any]
+
+    @property
+    def ok(self) -> bool:
+        return bool(self.response.get("ok"))
+
+    @property
+    def error(self) -> str | None:
+        error = self.response.get("error")
+        return str(error) if error is not None else None
+
+
+@dataclass(frozen=True)
+class _Fault:
+    status: int
+    error: str
+    retry_after: int | None = None
+
+
+class _ApiError(Exception):
+    def __init__(self, error: str, *messages: str) -> None:
+        super().__init__(error)
+        self.error = error
+        self.messages = messages
+
+
+@asynccontextmanager
+async def serve_locally(app: web.Application) -> AsyncIterator[str]:
+    """Serve an aiohttp application (ours, or Bolt's ``app.web_app()``) on 127.0.0.1 at a free port;
+    yields its root URL ``http://127.0.0.1:PORT`` and stops it on exit."""
+    runner = web.AppRunner(app, access_log=None)
+    await runner.setup()
+    try:
+        site = web.TCPSite(runner, "127.0.0.1", 0)
+        await site.start()
+        host, port = runner.addresses[0][:2]
+        yield f"http://{host}:{port}"
+    finally:
+        await runner.cleanup()
+
+
+class FakeSlackWebApi:
+    """Slack's Web API on 127.0.0.1 for one test: start and stop it with ``async with``."""
+
+    def __init__(
+        self,
+        *,
+        users: Iterable[p.SlackUser] = (),
+        token: str = p.BOT_TOKEN,
+        channels: Iterable[str] | None = None,
+        team_id: str = p.TEAM_ID,
+    ) -> None:
+        """``channels``: the channel ids that exist (``None``: any id does); DM channels always exist."""
+        self.users = {user.id: user for user in users}
+        self.token = token
+        self.team_id = team_id
+        self.channels = None if channels is None else set(channels)
+        self.calls: list[SlackCall] = []
+        self.messages: dict[tuple[str, str], dict[str, Any]] = {}
+        self.ephemeral: list[dict[str, Any]] = []
+        self.views: dict[str, dict[str, Any]] = {}
+        self._faults: dict[str, deque[_Fault]] = {}
+        self._used_triggers: set[str] = set()
+        self._response_urls: dict[str, int] = {}
+        self._home_views: dict[str, str] = {}
+        self._recorded = asyncio.Condition()
+        self._stack = AsyncExitStack()
+        self._root = ""
+        self._methods: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+            "auth.test": self._auth_test,
+            "chat.postMessage": self._chat_post_message,
+            "chat.update": self._chat_update,
+            "chat.postEphemeral": self._chat_post_ephemeral,
+            "users.info": self._users_info,
+            "conversations.open": self._conversations_open,
+            "views.open": self._views_open,
+            "views.publish": self._views_publish,
+            "views.update": self._views_update,
+        }
+
+    # -- lifecycle ------------------------------------------------------------------------------------------
+
+    async def __aenter__(self) -> Self:
+        app = web.Application()
+        app.router.add_route("*", "/api/{method}", self._handle_api)
+        app.router.add_post("/response/{key}", self._handle_response_url)
+        self._root = await self._stack.enter_async_context(serve_locally(app))
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        await self._stack.aclose()
+
+    @property
+    def base_url(self) -> str:
+        """What to give ``AsyncWebClient(base_url=...)`` (and ``SLACK_API_URL``); ends with ``/``."""
+        return f"{self._root}/api/"
+
+    @property
+    def port(self) -> int:
+        return int(self._root.rsplit(":", 1)[1])
+
+    def client(self, *, token: str | None = None, **kwargs: Any) -> AsyncWebClient:
+        return AsyncWebClient(token=self.token if token is None else token, base_url=self.base_url, **kwargs)
+
+    def response_url(self) -> str:
+        """A fresh response URL served by this fake, to put in a command or action payload."""
+        key = secrets.token_hex(8)
+        self._response_urls[key] = 0
+        return f"{self._root}/response/{key}"
+
+    # -- inspection -----------------------------------------------------------------------------------------
+
+    def calls_to(self, method: str) -> list[SlackCall]:
+        return [call for call in self.calls if call.method == method]
+
+    async def wait_for(
+        self,
+        method: str,
+        predicate: Callable[[SlackCall], bool] | None = None,
+        *,
+        count: int = 1,
+        timeout: float = 5.0,
+    ) -> list[SlackCall]:
+        """Wait until ``count`` calls to ``method`` (that satisfy ``predicate``) were answered; returns all
+        such calls so far. Fails the test (``AssertionError``) after ``timeout`` seconds."""
+
+        def matching() -> list[SlackCall]:
+            return [call for call in self.calls_to(method) if predicate is None or predicate(call)]
+
+        try:
+            async with asyncio.timeout(timeout), self._recorded:
+                await self._recorded.wait_for(lambda: len(matching()) >= count)
+        except TimeoutError:
+            seen = ", ".join(call.method for call in self.calls) or "none"
+            raise AssertionError(
+                f"expected {count} call(s) to {method}, got {len(matching())} in {timeout}s; calls: {seen}"
+            ) from None
+        return matching()
+
+    def message(self, channel: str, ts: str) -> dict[str, Any] | None:
+        """The message as it stands now (after any ``chat.update``)."""
+        return self.messages.get((channel, ts))
+
+    def home_view(self, user_id: str) -> dict[str, Any] | None:
+        """The Home tab last published for ``user_id``."""
+        view_id = self._home_views.get(user_id)
+        return None if view_id is None else self.views[view_id]
+
+    # -- failure injection ----------------------------------------------------------------------------------
+
+    def rate_limit(self, method: str, *, times: int = 1, retry_after: int = 1) -> None:
+        """The next ``times`` calls to ``method`` get HTTP 429, ``Retry-After``, ``error: ratelimited``."""
+        self._faults.setdefault(method, deque()).extend([_Fault(429, "ratelimited", retry_after)] * times)
+
+    def fail(self, method: str, error: str, *, times: int = 1) -> None:
+        """The next ``times`` calls to ``method`` get ``{"ok": false, "error": error}``."""
+        self._faults.setdefault(method, deque()).extend([_Fault(200, error)] * times)
+
+    def server_error(self, method: str, *, status: int = 503, times: int = 1) -> None:
+        """The next ``times`` calls to ``method`` get an HTTP ``status`` (a Slack outage)."""
+        self._faults.setdefault(method, deque()).extend([_Fault(status, "service_unavailable")] * times)
+
+    # -- transport ------------------------------------------------------------------------------------------
+
+    async def _handle_api(self, request: web.Request) -> web.Response:
+        arrived = time.monotonic()
+        method = request.match_info["method"]
+        args, token = await _read_arguments(request)
+        status, body, headers = self._answer(method, args, token)
+        await self._record(SlackCall(method, args, arrived, token, status, body))
+        return web.json_response(body, status=status, headers=headers)
+
+    def _answer(
+        self, method: str, args: dict[str, Any], token: str | None
+    ) -> tuple[int, dict[str, Any], dict[str, str]]:
+        if token is None:
+            return 200, {"ok": False, "error": "not_authed"}, {}
+        if token != self.token:
+            return 200, {"ok": False, "error": "invalid_auth"}, {}
+        faults = self._faults.get(method)
+        if faults:
+            fault = faults.popleft()
+            headers = {} if fault.retry_after is None else {"Retry-After": str(fault.retry_after)}
+            return fault.status, {"ok": False, "error": fault.error}, headers
+        handler = self._methods.get(method)
+        if handler is None:
+            return 200, {"ok": False, "error": "unknown_method", "req_method": method}, {}
+        try:
+            return 200, {"ok": True, **handler(args)}, {}
+        except _ApiError as error:
+            body: dict[str, Any] = {"ok": False, "error": error.error}
+            if error.messages:
+                body["response_metadata"] = {"messages": list(error.messages)}
+            return 200, body, {}
+
+    async def _handle_response_url(self, request: web.Request) -> web.Response:
+        arrived = time.monotonic()
+        key = request.match_info["key"]
+        try:
+            args = await request.json() if request.can_read_body else {}
+        except json.JSONDecodeError:
+            args = {"text": await request.text()}
+        uses = self._response_urls.get(key)
+        if uses is None or uses >= RESPONSE_URL_USES:
+            status, body = 404, {"ok": False, "error": "expired_url" if uses is None else "used_url"}
+        else:
+            self._response_urls[key] = uses + 1
+            status, body = 200, {"ok": True}
+        await self._record(SlackCall(RESPONSE_URL_METHOD, {"key": key, **args}, arrived, None, status, body))
+        return web.json_response(body, status=status)
+
+    async def _record(self, call: SlackCall) -> None:
+        async with self._recorded:
+            self.calls.append(call)
+            self._recorded.notify_all()
+
+    # -- methods --------------------------------------------------------------------------------------------
+
+    def _auth_test(self, args: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "url": f"https://{p.TEAM_DOMAIN}.slack.com/",
+            "team": "planbot test",
+            "user": p.BOT_NAME,
+            "team_id": self.team_id,
+            "user_id": p.BOT_USER_ID,
+            "bot_id": p.BOT_ID,
+            "is_enterprise_install": False,
+        }
+
+    def _channel(self, args: dict[str, Any]) -> str:
+        """The channel a message goes to; a user id means the DM channel with that user."""
+        channel = str(args.get("channel") or "")
+        if channel[:1] in ("U", "W") and channel in self.users:
+            return p.dm_channel_id(channel)
+        if not channel or (self.channels is not None and channel[:1] != "D" and channel not in self.channels):
+            raise _ApiError("channel_not_found")
+        return channel
+
+    def _message(self, args: dict[str, Any], ts: str) -> dict[str, Any]:
+        if not args.get("text") and not args.get("blocks") and not args.get("attachments"):
+            raise _ApiError("no_text")
+        _check_blocks(args.get("blocks"), limit=_MAX_MESSAGE_BLOCKS, error="invalid_blocks")
+        message = {"type": "message", "user": p.BOT_USER_ID, "bot_id": p.BOT_ID, "app_id": p.APP_ID, "ts": ts}
+        for key in ("text", "blocks", "attachments", "thread_ts", "metadata"):
+            if args.get(key):
+                message[key] = args[key]
+        message.setdefault("text", "")
+        return message
+
+    def _chat_post_message(self, args: dict[str, Any]) -> dict[str, Any]:
+        channel = self._channel(args)
+        message = self._message(args, p.next_ts())
+        self.messages[(channel, message["ts"])] = message
+        return {"channel": channel, "ts": message["ts"], "message": message}
+
+    def _chat_update(self, args: dict[str, Any]) -> dict[str, Any]:
+        channel = self._channel(args)
+        ts = str(args.get("ts") or "")
+        current = self.messages.get((channel, ts))
+        if current is None:
+            raise _ApiError("message_not_found")
+        updated = self._message(args, ts)
+        if "thread_ts" in current:
+            updated["thread_ts"] = current["thread_ts"]
+        updated["edited"] = {"user": p.BOT_USER_ID, "ts": p.next_ts()}
+        self.messages[(channel, ts)] = updated
+        return {"channel": channel, "ts": ts, "text": updated["text"], "message": updated}
+
+    def _chat_post_ephemeral(self, args: dict[str, Any]) -> dict[str, Any]:
+        channel = self._channel(args)
+        user = str(args.get("user") or "")
+        if not user or (self.users and user not in self.users):
+            raise _ApiError("user_not_found")
+        message = self._message(args, p.next_ts())
+        self.ephemeral.append({**message, "channel": channel, "user": user})
+        return {"message_ts": message["ts"]}
+
+    def _users_info(self, args: dict[str, Any]) -> dict[str, Any]:
+        user = self.users.get(str(args.get("user") or ""))
+        if user is None:
+            raise _ApiError("user_not_found")
+        return {"user": user.as_user_object(team_id=self.team_id)}
+
+    def _conversations_open(self, args: dict[str, Any]) -> dict[str, Any]:
+        if args.get("channel"):
+            return {"channel": {"id": str(args["channel"])}, "already_open": True}
+        users = [user for user in str(args.get("users") or "").split(",") if user]
+        if not users:
+            raise _ApiError("users_list_not_supplied")
+        unknown = [user for user in users if self.users and user not in self.users]
+        if unknown:
+            raise _ApiError("user_not_found")
+        if len(users) == 1:
+            return {"channel": {"id": p.dm_channel_id(users[0])}}
+        return {"channel": {"id": "G" + secrets.token_hex(4).upper()}}
+
+    def _view(self, args: dict[str, Any], *, kinds: tuple[str, ...], view_id: str | None = None) -> dict[str, Any]:
+        view = args.get("view")
+        if not isinstance(view, dict):
+            raise _ApiError("invalid_arguments", "[ERROR] missing required field: view")
+        if view.get("type") not in kinds:
+            raise _ApiError("invalid_arguments", f"[ERROR] view type must be one of {', '.join(kinds)}")
+        if view.get("type") == "modal" and not view.get("title"):
+            raise _ApiError("invalid_arguments", "[ERROR] missing required field: title")
+        _check_blocks(view.get("blocks", []), limit=_MAX_VIEW_BLOCKS, error="invalid_arguments")
+        new_id = view_id or f"V0{len(self.views) + 1:07d}"
+        stored = {
+            "id": new_id,
+            "team_id": self.team_id,
+            "blocks": [],
+            "private_metadata": "",
+            "callback_id": "",
+            "external_id": "",
+            "state": {"values": {}},
+            **view,
+            "hash": f"{int(time.time())}.{secrets.token_hex(4)}",
+            "root_view_id": new_id,
+            "previous_view_id": None,
+            "app_id": p.APP_ID,
+            "bot_id": p.BOT_ID,
+        }
+        self.views[new_id] = stored
+        return {"view": stored}
+
+    def _views_open(self, args: dict[str, Any]) -> dict[str, Any]:
+        trigger_id = str(args.get("trigger_id") or args.get("interactivity_pointer") or "")
+        if not trigger_id:
+            raise _ApiError("invalid_arguments", "[ERROR] missing required field: trigger_id")
+        if not _TRIGGER_ID.match(trigger_id):
+            raise _ApiError("invalid_trigger_id")
+        if trigger_id in self._used_triggers:
+            raise _ApiError("exchanged_trigger_id")
+        opened = self._view(args, kinds=("modal",))
+        self._used_triggers.add(trigger_id)
+        return opened
+
+    def _views_publish(self, args: dict[str, Any]) -> dict[str, Any]:
+        user_id = str(args.get("user_id") or "")
+        if not user_id:
+            raise _ApiError("invalid_arguments", "[ERROR] missing required field: user_id")
+        if self.users and user_id not in self.users:
+            raise _ApiError("user_not_found")
+        published = self._view(args, kinds=("home",), view_id=self._home_views.get(user_id))
+        self._home_views[user_id] = published["view"]["id"]
+        return published
+
+    def _views_update(self, args: dict[str, Any]) -> dict[str, Any]:
+        view_id = args.get("view_id")
+        if not view_id and args.get("external_id"):
+            external = args["external_id"]
+            view_id = next((key for key, view in self.views.items() if view.get("external_id") == external), None)
+            if view_id is None:
+                raise _ApiError("not_found")
+        if not view_id:
+            raise _ApiError("invalid_arguments", "[ERROR] missing required field: view_id or external_id")
+        current = self.views.get(str(view_id))
+        if current is None:
+            raise _ApiError("not_found")
+        if args.get("hash") and args["hash"] != current["hash"]:
+            raise _ApiError("hash_conflict")
+        return self._view(args, kinds=(str(current.get("type", "modal")),), view_id=str(view_id))
+
+
+async def _read_arguments(request: web.Request) -> tuple[dict[str, Any], str | None]:
+    args: dict[str, Any] = dict(request.query)
+    if request.can_read_body:
+        if request.content_type == "application/json":
+            try:
+                body = await request.json()
+            except json.JSONDecodeError:
+                body = {}
+            if isinstance(body, dict):
+                args.update(body)
+        else:
+            args.update({key: value for key, value in (await request.post()).items() if isinstance(value, str)})
+    for key in _JSON_ARGUMENTS:
+        value = args.get(key)
+        if isinstance(value, str) and value[:1] in ("[", "{"):
+            with suppress(json.JSONDecodeError):
+                args[key] = json.loads(value)
+    token = args.pop("token", None)
+    authorization = request.headers.get("Authorization", "")
+    if authorization.startswith("Bearer "):
+        token = authorization.removeprefix("Bearer ").strip()
+    return args, (str(token) if token else None)
+
+
+def _check_blocks(blocks: Any, *, limit: int, error: str) -> None:
+    """Slack's Block Kit limits that most often bite: the number of blocks, elements per actions block,
+    and the length of a section's text."""
+    if blocks is None or blocks == "":
+        return
+    if not isinstance(blocks, list) or not all(isinstance(block, dict) and block.get("type") for block in blocks):
+        raise _ApiError("invalid_blocks_format" if error == "invalid_blocks" else error, "[ERROR] blocks malformed")
+    if len(blocks) > limit:
+        raise _ApiError(error, f"[ERROR] no more than {limit} items allowed [json-pointer:/blocks]")
+    for index, block in enumerate(blocks):
+        if block["type"] == "actions" and len(block.get("elements", [])) > _MAX_ACTIONS_ELEMENTS:
+            raise _ApiError(error, f"[ERROR] no more than 25 items allowed [json-pointer:/blocks/{index}/elements]")
+        text = block.get("text")
+        if block["type"] == "section" and isinstance(text, dict) and len(str(text.get("text", ""))) > _MAX_SECTION_TEXT:
+            raise _ApiError(error, f"[ERROR] must be less than 3001 characters [json-pointer:/blocks/{index}/text]")

@@ -1,0 +1,105 @@
+"""The Slack app manifest follows Slack's manifest format (v1) and declares exactly what bot/slack/declared.py
+says the app uses."""
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.slack.declared import BOT_EVENTS, BOT_SCOPES, EVENTS_PATH, SLASH_COMMANDS
+
+MANIFEST_PATH = Path(__file__).resolve().parents[2] / "infra" / "slack-app-manifest.json"
+REQUEST_URL = f"https://YOUR-HOST{EVENTS_PATH}"
+TOP_LEVEL_KEYS = {"_metadata", "display_information", "features", "oauth_config", "settings", "functions"}
+# the scope each subscribed event needs (Slack refuses a manifest whose events lack their scope)
+EVENT_SCOPES = {
+    "app_mention": "app_mentions:read",
+    "message.im": "im:history",
+    "message.channels": "channels:history",
+}
+
+
+@pytest.fixture(scope="module")
+def manifest() -> dict[str, Any]:
+    loaded = json.loads(MANIFEST_PATH.read_text(encoding="utf-8"))
+    assert isinstance(loaded, dict)
+    return loaded
+
+
+def _bounded_text(value: Any, *, most: int, least: int = 1) -> bool:
+    return isinstance(value, str) and least <= len(value) <= most
+
+
+def test_manifest_has_the_top_level_shape_of_format_v1(manifest: dict[str, Any]) -> None:
+    assert set(manifest) <= TOP_LEVEL_KEYS
+    assert {"display_information", "features", "oauth_config", "settings"} <= set(manifest)
+    assert manifest["_metadata"]["major_version"] == 1
+    assert all(isinstance(manifest[key], dict) for key in manifest)
+
+
+def test_display_information_fits_slacks_limits(manifest: dict[str, Any]) -> None:
+    display = manifest["display_information"]
+    assert display["name"] == "planbot"
+    assert _bounded_text(display["name"], most=35)
+    assert _bounded_text(display["description"], most=140)
+    if "long_description" in display:
+        assert _bounded_text(display["long_description"], least=174, most=4000)
+    if "background_color" in display:
+        assert display["background_color"].startswith("#") and len(display["background_color"]) in (4, 7)
+
+
+def test_bot_user_and_app_home(manifest: dict[str, Any]) -> None:
+    features = manifest["features"]
+    assert features["bot_user"] == {"display_name": "planbot", "always_online": True}
+    assert _bounded_text(features["bot_user"]["display_name"], most=80)
+    assert features["app_home"]["home_tab_enabled"] is True
+    assert features["app_home"]["messages_tab_enabled"] is True
+
+
+def test_slash_commands_are_well_formed(manifest: dict[str, Any]) -> None:
+    commands = manifest["features"]["slash_commands"]
+    assert isinstance(commands, list) and commands
+    for command in commands:
+        assert {"command", "description", "url"} <= set(command)
+        assert set(command) <= {"command", "description", "url", "usage_hint", "should_escape"}
+        assert command["command"].startswith("/") and _bounded_text(command["command"], most=32)
+        assert " " not in command["command"]
+        assert _bounded_text(command["description"], most=2000)
+        assert _bounded_text(command.get("usage_hint", "-"), most=1000)
+        assert command["url"] == REQUEST_URL
+        assert isinstance(command.get("should_escape", False), bool)
+
+
+def test_slash_commands_are_exactly_the_declared_ones(manifest: dict[str, Any]) -> None:
+    commands = manifest["features"]["slash_commands"]
+    assert {command["command"]: command["description"] for command in commands} == SLASH_COMMANDS
+    assert len(commands) == len(SLASH_COMMANDS)
+
+
+def test_bot_events_are_exactly_the_declared_ones(manifest: dict[str, Any]) -> None:
+    subscriptions = manifest["settings"]["event_subscriptions"]
+    assert subscriptions["request_url"] == REQUEST_URL
+    assert set(subscriptions["bot_events"]) == set(BOT_EVENTS)
+    assert len(subscriptions["bot_events"]) == len(BOT_EVENTS)
+
+
+def test_bot_scopes_are_exactly_the_declared_ones(manifest: dict[str, Any]) -> None:
+    scopes = manifest["oauth_config"]["scopes"]["bot"]
+    assert set(scopes) == set(BOT_SCOPES)
+    assert len(scopes) == len(BOT_SCOPES)
+
+
+def test_every_event_and_command_has_its_scope(manifest: dict[str, Any]) -> None:
+    scopes = set(manifest["oauth_config"]["scopes"]["bot"])
+    events = manifest["settings"]["event_subscriptions"]["bot_events"]
+    assert {EVENT_SCOPES[event] for event in events if event in EVENT_SCOPES} <= scopes
+    assert "commands" in scopes
+
+
+def test_settings_use_http_mode_on_one_endpoint(manifest: dict[str, Any]) -> None:
+    settings = manifest["settings"]
+    assert settings["interactivity"] == {"is_enabled": True, "request_url": REQUEST_URL}
+    assert settings["socket_mode_enabled"] is False
+    assert settings["org_deploy_enabled"] is False
+    assert settings["token_rotation_enabled"] is False
