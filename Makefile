@@ -27,6 +27,7 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m bench.understanding
 	$(BIN)/python -m bench.conversation
+	$(BIN)/python -m bench.slack_http
 
 clean:
 	rm -rf $(VENV)

@@ -42,29 +42,40 @@ def thread_key(team_id: str, channel: str, thread_ts: str, is_dm: bool) -> str:
     return f"slack:{team_id}:{channel}" if is_dm else f"slack:{team_id}:{channel}:{thread_ts}"
 
 
+async def _connect(path: str | os.PathLike[str]) -> aiosqlite.Connection:
+    db = await aiosqlite.connect(os.fspath(path))
+    await db.execute("PRAGMA journal_mode=WAL")
+    await db.execute("PRAGMA synchronous=NORMAL")
+    await db.execute("PRAGMA busy_timeout=5000")
+    return db
+
+
 class SlackState:
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    """Two connections: one only for recording events on receipt (on the path of every ack, never queued behind
+    other work), one for everything else."""
+
+    def __init__(self, db: aiosqlite.Connection, receipts: aiosqlite.Connection) -> None:
         self._db = db
+        self._receipts = receipts
 
     @classmethod
     async def open(cls, path: str | os.PathLike[str]) -> "SlackState":
-        db = await aiosqlite.connect(os.fspath(path))
-        await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute("PRAGMA busy_timeout=5000")
+        db = await _connect(path)
         await db.executescript(SCHEMA)
         await db.commit()
-        return cls(db)
+        return cls(db, await _connect(path))
 
     async def close(self) -> None:
+        await self._receipts.close()
         await self._db.close()
 
     async def first_sighting(self, team_id: str, event_id: str) -> bool:
         """Record an event on receipt; False when it was seen before (a Slack retry)."""
-        cursor = await self._db.execute(
+        cursor = await self._receipts.execute(
             "INSERT OR IGNORE INTO seen_events (team_id, event_id, seen_at) VALUES (?, ?, ?)",
             (team_id, event_id, datetime.now(UTC).isoformat()),
         )
-        await self._db.commit()
+        await self._receipts.commit()
         return cursor.rowcount == 1
 
     async def remember(self, session_id: str, where: Where) -> None:

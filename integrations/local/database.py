@@ -64,6 +64,7 @@ def connect(path: str | os.PathLike[str], *, busy_timeout: float) -> sqlite3.Con
         connection.execute("PRAGMA foreign_keys = ON")
         if location != ":memory:":
             connection.execute("PRAGMA journal_mode = WAL")
+            connection.execute("PRAGMA synchronous = NORMAL")
         connection.create_function("folded", 1, folded, deterministic=True)
         connection.create_function("contains_folded", 2, contains_folded, deterministic=True)
     except (sqlite3.Error, OSError) as error:
