@@ -45,7 +45,9 @@ async def drive(url: str, conversations: int, events: int) -> tuple[list[float],
         mention = app_mention_event(REQUESTS[n % len(REQUESTS)], user_id="U0JOHN")
         await post(http, mention)
         for k in range(events - 1):
-            await post(http, channel_thread_message_event(f"note {k}", thread_ts=mention["event"]["ts"], user_id="U0JOHN"))
+            await post(
+                http, channel_thread_message_event(f"note {k}", thread_ts=mention["event"]["ts"], user_id="U0JOHN")
+            )
 
     connector = aiohttp.TCPConnector(limit=conversations)
     async with aiohttp.ClientSession(connector=connector) as http:
@@ -81,8 +83,12 @@ def report(name: str, latencies: list[float], elapsed: float, statuses: list[int
 async def main(conversations: int, events: int) -> None:
     async with FakeSlackWebApi(users=DEMO_USERS) as slack:
         with tempfile.TemporaryDirectory() as folder:
-            settings = Settings(data_dir=Path(folder), slack_bot_token=SecretStr(BOT_TOKEN),
-                                slack_signing_secret=SecretStr(SIGNING_SECRET), slack_api_url=slack.base_url)
+            settings = Settings(
+                data_dir=Path(folder),
+                slack_bot_token=SecretStr(BOT_TOKEN),
+                slack_signing_secret=SecretStr(SIGNING_SECRET),
+                slack_api_url=slack.base_url,
+            )
             service = await build_service(settings, "http", "America/New_York", ManualClock())
             try:
                 print(f"{conversations} concurrent conversations x {events} signed events, HTTP on 127.0.0.1")
