@@ -1,7 +1,7 @@
 """Configuration, read in one place: the environment and an optional ``.env`` file."""
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 from platformdirs import user_data_dir
 from pydantic import AliasChoices, Field, SecretStr, field_validator
@@ -23,6 +23,9 @@ class Settings(BaseSettings):
     approve_reads: bool = Field(default=False, validation_alias="PLANBOT_APPROVE_READS")
     approvers: Annotated[frozenset[str], NoDecode] = Field(default=frozenset(), validation_alias="PLANBOT_APPROVERS")
     working_hours: str = Field(default="09:00-17:00", validation_alias="PLANBOT_WORKING_HOURS")
+    email: Literal["local", "imap", "gmail"] = Field(default="local", validation_alias="PLANBOT_EMAIL")
+    calendar: Literal["local", "caldav", "google"] = Field(default="local", validation_alias="PLANBOT_CALENDAR")
+    crm: Literal["local", "hubspot", "salesforce"] = Field(default="local", validation_alias="PLANBOT_CRM")
     slack_bot_token: SecretStr | None = Field(default=None, validation_alias="SLACK_BOT_TOKEN")
     slack_signing_secret: SecretStr | None = Field(default=None, validation_alias="SLACK_SIGNING_SECRET")
     slack_app_token: SecretStr | None = Field(default=None, validation_alias="SLACK_APP_TOKEN")

@@ -20,3 +20,16 @@ class Connector(Protocol):
     async def call(self, tool: str, arguments: BaseModel) -> Any:
         """Run ``tool`` with its validated ``arguments``; return the result's ``data``."""
         ...
+
+
+async def close_connector(connector: object) -> None:
+    """Release what a connector holds (sessions, sockets) when it has an ``aclose`` or ``close`` method."""
+    aclose = getattr(connector, "aclose", None)
+    if callable(aclose):
+        await aclose()
+        return
+    close = getattr(connector, "close", None)
+    if callable(close):
+        result = close()
+        if hasattr(result, "__await__"):
+            await result

@@ -1,0 +1,33 @@
+"""Which connector serves each kind of tool, chosen by settings; the local workspace serves the rest."""
+
+import importlib
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import aiohttp
+
+from bot.settings import Settings
+from integrations.base import Connector
+
+# kind → setting value → "module:function"; the function takes the shared aiohttp session and returns a
+# Connector configured from that connector's own settings (its environment variables).
+FACTORIES: dict[str, dict[str, str]] = {
+    "email": {"imap": "integrations.email.imap:connect", "gmail": "integrations.email.gmail:connect"},
+    "calendar": {"caldav": "integrations.calendar.caldav:connect", "google": "integrations.calendar.google:connect"},
+    "crm": {"hubspot": "integrations.crm.hubspot:connect", "salesforce": "integrations.crm.salesforce:connect"},
+}
+Factory = Callable[[aiohttp.ClientSession], Awaitable[Connector]]
+
+
+def chosen(settings: Settings) -> list[tuple[str, str]]:
+    """(kind, service) for every kind configured to something other than the local workspace."""
+    picks = {"email": settings.email, "calendar": settings.calendar, "crm": settings.crm}
+    return [(kind, service) for kind, service in picks.items() if service != "local"]
+
+
+def factory(kind: str, service: str) -> Factory:
+    target = FACTORIES[kind][service]
+    module_name, _, function = target.partition(":")
+    module: Any = importlib.import_module(module_name)  # imported only when configured: fast start otherwise
+    built: Factory = getattr(module, function)
+    return built

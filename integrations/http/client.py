@@ -1,0 +1,148 @@
+"""A small JSON-over-HTTP client on aiohttp; nothing here logs a token or a body."""
+
+import json
+import logging
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+import aiohttp
+
+from integrations.base.errors import AuthError, NotFoundError, PermanentError, TransientError
+
+logger = logging.getLogger(__name__)
+DEFAULT_TIMEOUT = aiohttp.ClientTimeout(total=20, connect=5)
+
+
+class TokenSource(Protocol):
+    """Gives a bearer token; ``refresh`` is called once after a 401."""
+
+    async def token(self) -> str: ...
+
+    async def refresh(self) -> str: ...
+
+
+class JsonApi:
+    def __init__(
+        self,
+        *,
+        session: aiohttp.ClientSession,
+        base_url: str,
+        tokens: TokenSource | None,
+        service: str,
+        timeout: aiohttp.ClientTimeout = DEFAULT_TIMEOUT,
+    ) -> None:
+        self._session = session
+        self._base = base_url.rstrip("/")
+        self._tokens = tokens
+        self._service = service
+        self._timeout = timeout
+
+    @property
+    def base_url(self) -> str:
+        return self._base
+
+    async def request(
+        self,
+        method: str,
+        path: str,
+        *,
+        params: Mapping[str, Any] | None = None,
+        json_body: Any = None,
+        form: Mapping[str, str] | None = None,
+        absolute: bool = False,
+    ) -> Any:
+        """The JSON answer of ``method path`` (``None`` for 204); raises from the connector error tree."""
+        url = path if absolute else f"{self._base}/{path.lstrip('/')}"
+        token = await self._tokens.token() if self._tokens else None
+        status, headers, text = await self._send(method, url, params, json_body, form, token)
+        if status == 401 and self._tokens is not None:
+            token = await self._tokens.refresh()
+            status, headers, text = await self._send(method, url, params, json_body, form, token)
+        return self._answer(method, url, status, headers, text)
+
+    async def _send(
+        self,
+        method: str,
+        url: str,
+        params: Mapping[str, Any] | None,
+        json_body: Any,
+        form: Mapping[str, str] | None,
+        token: str | None,
+    ) -> tuple[int, Mapping[str, str], str]:
+        headers = {"Accept": "application/json"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        query = {k: _param(v) for k, v in (params or {}).items() if v is not None}
+        try:
+            async with self._session.request(
+                method, url, params=query, json=json_body, data=form, headers=headers, timeout=self._timeout
+            ) as response:
+                return response.status, dict(response.headers), await response.text()
+        except TimeoutError as error:
+            raise TransientError(f"{self._service} did not answer in time", service=self._service) from error
+        except aiohttp.ClientError as error:
+            raise TransientError(
+                f"{self._service} could not be reached ({error.__class__.__name__})", service=self._service
+            ) from error
+
+    def _answer(self, method: str, url: str, status: int, headers: Mapping[str, str], text: str) -> Any:
+        if 200 <= status < 300:
+            if status == 204 or not text.strip():
+                return None
+            try:
+                return json.loads(text)
+            except json.JSONDecodeError as error:
+                raise PermanentError(
+                    f"{self._service} answered with something that is not JSON", service=self._service
+                ) from error
+        message = _message_of(text) or f"HTTP {status}"
+        logger.info("%s %s -> %d", method, _path_only(url), status)
+        if status == 429:
+            raise TransientError(
+                f"{self._service} is rate limiting us", service=self._service, retry_after=_retry_after(headers)
+            )
+        if status >= 500:
+            raise TransientError(
+                f"{self._service} had a server error ({status})",
+                service=self._service,
+                retry_after=_retry_after(headers),
+            )
+        if status in (401, 403):
+            raise AuthError(f"{self._service} refused our credentials: {message}", service=self._service)
+        if status in (404, 410):
+            raise NotFoundError(f"{self._service}: not found", service=self._service)
+        raise PermanentError(f"{self._service} refused the request: {message}", service=self._service)
+
+
+def _param(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _retry_after(headers: Mapping[str, str]) -> float | None:
+    raw = next((v for k, v in headers.items() if k.lower() == "retry-after"), None)
+    try:
+        return float(raw) if raw is not None else None
+    except ValueError:
+        return None
+
+
+def _message_of(text: str) -> str | None:
+    """The service's own error message (Google, HubSpot and Salesforce shapes), without echoing the body."""
+    try:
+        body = json.loads(text)
+    except (json.JSONDecodeError, ValueError):
+        return None
+    if isinstance(body, list) and body and isinstance(body[0], dict):  # Salesforce: [{"message", "errorCode"}]
+        return str(body[0].get("message") or body[0].get("errorCode") or "")[:200] or None
+    if isinstance(body, dict):
+        error = body.get("error")
+        if isinstance(error, dict):  # Google: {"error": {"code", "message", "status"}}
+            return str(error.get("message") or error.get("status") or "")[:200] or None
+        return str(body.get("message") or body.get("error_description") or error or "")[:200] or None
+    return None
+
+
+def _path_only(url: str) -> str:
+    return url.split("?", 1)[0]

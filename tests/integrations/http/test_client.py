@@ -1,0 +1,145 @@
+"""The shared HTTP plumbing against a local aiohttp server: status codes mapped into the error tree, OAuth."""
+
+import asyncio
+from collections.abc import AsyncIterator
+from typing import Any
+
+import aiohttp
+import pytest
+from aiohttp import web
+
+from integrations.base import AuthError, NotFoundError, PermanentError, TransientError
+from integrations.http import JsonApi, OAuth2Refresher, StaticToken
+
+
+class Server:
+    def __init__(self) -> None:
+        self.script: list[tuple[int, Any, dict[str, str]]] = []
+        self.seen: list[dict[str, Any]] = []
+        self.tokens_issued = 0
+        self.grant_ok = True
+        self.delay = 0.0
+
+    async def api(self, request: web.Request) -> web.Response:
+        self.seen.append(
+            {
+                "auth": request.headers.get("Authorization"),
+                "query": dict(request.query),
+                "path": request.path,
+                "method": request.method,
+            }
+        )
+        if self.delay:
+            await asyncio.sleep(self.delay)
+        status, body, headers = self.script.pop(0) if self.script else (200, {"ok": True}, {})
+        return web.json_response(body, status=status, headers=headers)
+
+    async def token(self, request: web.Request) -> web.Response:
+        form = await request.post()
+        if not self.grant_ok or form.get("refresh_token") != "refresh-1":
+            return web.json_response({"error": "invalid_grant"}, status=400)
+        self.tokens_issued += 1
+        return web.json_response({"access_token": f"access-{self.tokens_issued}", "expires_in": 3600})
+
+
+@pytest.fixture
+async def server() -> AsyncIterator[tuple[Server, str, aiohttp.ClientSession]]:
+    fake = Server()
+    app = web.Application()
+    app.router.add_route("*", "/api/{tail:.*}", fake.api)
+    app.router.add_post("/token", fake.token)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+    async with aiohttp.ClientSession() as session:
+        yield fake, f"http://127.0.0.1:{port}", session
+    await runner.cleanup()
+
+
+def api(base: str, session: aiohttp.ClientSession, **kwargs: Any) -> JsonApi:
+    tokens = OAuth2Refresher(
+        session=session,
+        token_url=f"{base}/token",
+        client_id="id",
+        client_secret="secret",
+        refresh_token="refresh-1",
+        service="svc",
+    )
+    return JsonApi(
+        session=session, base_url=f"{base}/api", tokens=kwargs.pop("tokens", tokens), service="svc", **kwargs
+    )
+
+
+async def test_json_answer_with_a_refreshed_token(server):
+    fake, base, session = server
+    assert await api(base, session).request("GET", "items", params={"q": "x", "unread": True, "none": None}) == {
+        "ok": True
+    }
+    assert fake.seen[0]["auth"] == "Bearer access-1"
+    assert fake.seen[0]["query"] == {"q": "x", "unread": "true"}
+
+
+async def test_401_refreshes_once_and_retries(server):
+    fake, base, session = server
+    client = api(base, session)
+    await client.request("GET", "a")
+    fake.script = [(401, {"error": {"message": "expired"}}, {}), (200, {"done": 1}, {})]
+    assert await client.request("GET", "b") == {"done": 1}
+    assert [s["auth"] for s in fake.seen] == ["Bearer access-1", "Bearer access-1", "Bearer access-2"]
+
+
+async def test_401_after_refresh_is_an_auth_error(server):
+    fake, base, session = server
+    fake.script = [(401, {}, {}), (401, {}, {})]
+    with pytest.raises(AuthError):
+        await api(base, session).request("GET", "a")
+
+
+async def test_revoked_refresh_token_asks_to_reconnect(server):
+    fake, base, session = server
+    fake.grant_ok = False
+    with pytest.raises(AuthError, match="reconnect"):
+        await api(base, session).request("GET", "a")
+
+
+async def test_429_carries_retry_after(server):
+    fake, base, session = server
+    fake.script = [(429, {"message": "slow down"}, {"Retry-After": "7"})]
+    with pytest.raises(TransientError) as raised:
+        await api(base, session).request("GET", "a")
+    assert raised.value.retry_after == 7.0
+
+
+@pytest.mark.parametrize(
+    ("status", "error"),
+    [(500, TransientError), (503, TransientError), (404, NotFoundError), (403, AuthError), (400, PermanentError)],
+)
+async def test_statuses_map_into_the_error_tree(server, status, error):
+    fake, base, session = server
+    fake.script = [(status, {"error": {"message": "bad field X"}}, {})]
+    with pytest.raises(error):
+        await api(base, session).request("POST", "a", json_body={"x": 1})
+
+
+async def test_permanent_errors_carry_the_services_message(server):
+    fake, base, session = server
+    fake.script = [(400, [{"message": "Malformed query", "errorCode": "MALFORMED_QUERY"}], {})]
+    with pytest.raises(PermanentError, match="Malformed query"):
+        await api(base, session).request("GET", "a")
+
+
+async def test_a_hung_server_is_a_transient_timeout(server):
+    fake, base, session = server
+    fake.delay = 2
+    with pytest.raises(TransientError, match="did not answer in time"):
+        await api(base, session, timeout=aiohttp.ClientTimeout(total=0.2)).request("GET", "a")
+
+
+async def test_static_token_cannot_refresh(server):
+    fake, base, session = server
+    fake.script = [(401, {}, {})]
+    with pytest.raises(AuthError, match="reconnect"):
+        await api(base, session, tokens=StaticToken("pat-1", "svc")).request("GET", "a")
+    assert fake.seen[0]["auth"] == "Bearer pat-1"
