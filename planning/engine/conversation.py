@@ -127,7 +127,7 @@ class Conversation:
 
     async def _start(self, thread_key: str, user: str, text: str, tz: str) -> list[Reply]:
         now = self._clock().astimezone(_zone(tz))
-        understood = self._planner.understand(text, now)
+        understood = await self._planner.understand_async(text, now)
         parse = understood.parse
         intents = {g.intent for g in parse.goals}
         if not understood.plan.steps:
