@@ -160,14 +160,46 @@ def serve(mode: str, host: str, port: int, tz: str | None) -> None:
         raise click.ClickException(str(error)) from error
 
 
+@main.command()
+@click.option("--thread", "thread_key", help="Only this conversation thread (e.g. slack:T1:C1:1712.0001).")
+@click.option("--user", help="Only what this user asked for or decided.")
+@click.option("--limit", default=200, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per entry.")
+def audit(thread_key: str | None, user: str | None, limit: int, as_json: bool) -> None:
+    """Print the audit trail: who asked, what was planned, who decided what, what ran and how it ended."""
+    import asyncio
+
+    from bot.audit_report import print_audit
+    from bot.settings import Settings
+
+    asyncio.run(print_audit(Settings(), thread_key=thread_key, user=user, limit=limit, as_json=as_json))
+
+
 @main.command(name="eval")
 @click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
 @click.option("--now", default="2026-03-02T09:00:00", show_default=True)
 @click.option("--tz", default="America/New_York", show_default=True)
 @click.option("--show", default=0, help="Show up to N failures per file.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON line of figures per file (as score.py prints).")
-def evaluate(files: tuple[str, ...], now: str, tz: str, show: int, as_json: bool) -> None:
-    """Plan every line of evaluation FILES and print the metrics of contract §4."""
+@click.option("--examples", is_flag=True, help="Also score rules + example bank, leaving each item out of the bank.")
+@click.option("--data-dir", type=click.Path(file_okay=False), help="Where the index lives (PLANBOT_DATA_DIR).")
+@click.option("--chroma-url", help="A Chroma server instead of the embedded index.")
+def evaluate(
+    files: tuple[str, ...],
+    now: str,
+    tz: str,
+    show: int,
+    as_json: bool,
+    examples: bool,
+    data_dir: str | None,
+    chroma_url: str | None,
+) -> None:
+    """Plan every line of evaluation FILES and print the metrics of contract §4.
+
+    With --examples, each file is also scored with the example bank consulted when the rules are unsure,
+    each item's own example (same id, or the same text) left out of the bank while it is scored; both
+    results are printed side by side.
+    """
     from bot.evaluation import evaluate as score
     from bot.evaluation import index_by_id, load_jsonl
     from bot.evaluation_report import format_report
@@ -186,3 +218,84 @@ def evaluate(files: tuple[str, ...], now: str, tz: str, show: int, as_json: bool
         ]
         report = score(gold, index_by_id(predictions))
         click.echo(report.as_json() if as_json else format_report(report, path, show))
+        if examples:
+            _evaluate_with_examples(gold, path, report, clock, show, as_json, data_dir, chroma_url)
+
+
+def _open_index(data_dir: str | None, chroma_url: str | None) -> Any:
+    from pathlib import Path
+
+    from bot.settings import Settings
+    from planning.index import IndexSettings, SemanticIndex
+
+    folder = Path(data_dir) if data_dir is not None else Settings().data_dir
+    try:
+        return SemanticIndex.open(IndexSettings.in_data_dir(folder, url=chroma_url))
+    except (ImportError, RuntimeError, ValueError) as error:
+        raise click.ClickException(f"cannot open the semantic index: {error}") from error
+
+
+def _evaluate_with_examples(
+    gold: list[dict[str, Any]],
+    path: str,
+    rules: Any,
+    clock: datetime,
+    show: int,
+    as_json: bool,
+    data_dir: str | None,
+    chroma_url: str | None,
+) -> None:
+    from pathlib import Path
+
+    from bot.evaluation import evaluate as score
+    from bot.evaluation import index_by_id
+    from bot.evaluation_report import format_report
+    from integrations.base import CATALOG
+    from planning.index.leave_one_out import predictions_leaving_one_out
+
+    semantic_index = _open_index(data_dir, chroma_url)
+    semantic_index.ensure_built(CATALOG)
+    predictions = predictions_leaving_one_out(gold, Path(path), semantic_index.examples, clock)
+    report = score(gold, index_by_id(predictions))
+    if as_json:
+        click.echo(json.dumps({**report.as_dict(), "examples": "leave-one-out"}))
+        return
+    click.echo(format_report(report, f"{path} (rules + example bank, leave-one-out)", show))
+    click.echo(f"== {path}: side by side{'rules':>23}{'+ examples':>12}")
+    for label, before, after, items in (
+        ("in-scope accuracy", rules.in_scope_acc, report.in_scope_acc, report.in_scope),
+        ("out-of-scope rejection", rules.rejection, report.rejection, report.out_of_scope),
+        ("plan correctness", rules.rates.get("plan_ok"), report.rates.get("plan_ok"), None),
+    ):
+        shown = [f"{value:.4f}" if value is not None else "n/a" for value in (before, after)]
+        click.echo(f"  {label:<28}{shown[0]:>10}{shown[1]:>12}" + (f"  ({items} items)" if items else ""))
+
+
+@main.group(name="index")
+def index_group() -> None:
+    """The semantic index: example bank, tool retrieval, plan memory."""
+
+
+@index_group.command(name="build")
+@click.argument("files", nargs=-1, type=click.Path(exists=True, dir_okay=False))
+@click.option("--data-dir", type=click.Path(file_okay=False), help="Where the index lives (PLANBOT_DATA_DIR).")
+@click.option("--chroma-url", help="A Chroma server instead of the embedded index.")
+def index_build(files: tuple[str, ...], data_dir: str | None, chroma_url: str | None) -> None:
+    """(Re)build the example bank from labelled FILES and index the tool catalog.
+
+    FILES are evaluation-format JSON Lines (default: ../shared/eval/paraphrases.jsonl and slurp_devel.jsonl).
+    Examples learned from approved plans, and the plan memory, are kept.
+    """
+    from pathlib import Path
+
+    from integrations.base import CATALOG
+    from planning.index import default_example_files
+
+    if not files and not default_example_files():
+        raise click.ClickException("no labelled files given, and none in ../shared/eval")
+    semantic_index = _open_index(data_dir, chroma_url)
+    try:
+        report = semantic_index.rebuild([Path(f) for f in files] if files else None, CATALOG)
+    except (OSError, ValueError) as error:
+        raise click.ClickException(str(error)) from error
+    click.echo(f"example bank: {report.examples} examples; tools: {report.tools}; built in {report.seconds:.1f} s")

@@ -3,6 +3,7 @@
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, time
+from typing import Any
 
 import aiohttp
 
@@ -13,8 +14,10 @@ from integrations.base.connector import close_connector
 from integrations.base.registry import ConnectorRegistry
 from integrations.local import LocalWorkspace, LocalWorkspaceSettings, WorkingHours, open_workspace
 from planning.engine.conversation import Conversation
+from planning.engine.observe import Observer
 from planning.engine.runner import ToolRunner
 from planning.engine.settings import EngineSettings
+from planning.pipeline import PlanRefiner, RequestPlanner
 from planning.store import PlanStore, SqlitePlanStore
 
 
@@ -41,12 +44,26 @@ def engine_settings(settings: Settings) -> EngineSettings:
         session_ttl_seconds=settings.session_ttl_hours * 3600,
         approve_reads=settings.approve_reads,
         approvers=settings.approvers,
+        max_plans_per_hour=settings.max_plans_per_hour,
+        audit_redact=settings.audit_redact,
     )
 
 
-async def build_app(settings: Settings, tz: str, clock: Callable[[], datetime] | None = None) -> App:
+async def open_store(settings: Settings) -> PlanStore:
+    """PostgreSQL when ``PLANBOT_DATABASE_URL`` is set (several replicas), else the SQLite file."""
+    if settings.database_url:
+        from planning.store import PostgresPlanStore
+
+        return await PostgresPlanStore.open(settings.database_url)
     settings.data_dir.mkdir(parents=True, exist_ok=True)
-    store = await SqlitePlanStore.open(settings.plans_path)
+    return await SqlitePlanStore.open(settings.plans_path)
+
+
+async def build_app(
+    settings: Settings, tz: str, clock: Callable[[], datetime] | None = None, observer: Observer | None = None
+) -> App:
+    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    store = await open_store(settings)
     local = LocalWorkspaceSettings(time_zone=tz, working_hours=_working_hours(settings.working_hours))
     workspace = open_workspace(settings.workspace_path, settings=local, clock=clock or _system_clock)
     registry = ConnectorRegistry(CATALOG, [workspace])
@@ -57,8 +74,11 @@ async def build_app(settings: Settings, tz: str, clock: Callable[[], datetime] |
         connector = await factory(kind, service)(http)
         registry.register(connector)
         connectors.append(connector)
-    runner = ToolRunner(registry)
-    conversation = Conversation(store=store, runner=runner, settings=engine_settings(settings), clock=clock)
+    planner = RequestPlanner(refiner=_llm(settings, registry, connectors, observer))
+    runner = ToolRunner(registry, observer=observer, timeout=settings.connector_timeout_seconds)
+    conversation = Conversation(
+        store=store, runner=runner, planner=planner, settings=engine_settings(settings), clock=clock, observer=observer
+    )
     return App(conversation=conversation, store=store, workspace=workspace, connectors=connectors, http=http)
 
 
@@ -70,3 +90,34 @@ def _working_hours(text: str) -> WorkingHours:
     """``"09:00-17:00"`` → working hours, Monday to Friday."""
     start, _, end = text.partition("-")
     return WorkingHours(start=time.fromisoformat(start.strip()), end=time.fromisoformat(end.strip()))
+
+
+def _llm(
+    settings: Settings, registry: ConnectorRegistry, connectors: list[Connector], observer: Observer | None
+) -> "PlanRefiner | None":
+    """With ``PLANBOT_LLM`` set: the LLM's summarize (it wins the tool) and the LLM planner over the tools
+    of the connected integrations only. Without it: nothing (no langchain import)."""
+    if not settings.llm:
+        return None
+    from integrations.llm import llm_summarizer_from_settings
+    from planning.planner.llm import llm_planner_from_settings
+
+    options: dict[str, str] = {}
+    if settings.llm_api_key is not None:
+        options["api_key"] = settings.llm_api_key.get_secret_value()
+    if settings.llm_base_url:
+        options["base_url"] = settings.llm_base_url
+    summarizer = llm_summarizer_from_settings(settings.llm, max_retries=0, **options)
+    if summarizer is not None:
+        registry.register(summarizer)
+        connectors.append(summarizer)
+    connected = set(registry.available_tools())
+    tools = [spec for spec in registry.catalog if spec.name in connected]
+
+    def report(event: Any) -> None:
+        if observer is not None:
+            observer.count(str(event.name), model=str(event.model))
+
+    return llm_planner_from_settings(
+        settings.llm, tools=tools, timeout_seconds=settings.llm_timeout_seconds, observer=report, **options
+    )

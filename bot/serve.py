@@ -14,6 +14,7 @@ from slack_sdk.http_retry.builtin_async_handlers import AsyncRateLimitErrorRetry
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.compose import App, build_app
+from bot.metrics import Metrics, metrics_endpoint, metrics_middleware
 from bot.settings import Settings
 from bot.slack.app import build_slack_app
 from bot.slack.declared import EVENTS_PATH
@@ -35,6 +36,7 @@ class SlackService:
     slack: AsyncApp
     state: SlackState
     client: AsyncWebClient
+    metrics: Metrics
 
     async def close(self) -> None:
         await self.state.close()
@@ -57,14 +59,22 @@ async def build_service(
     if mode == "socket" and settings.slack_app_token is None:
         raise ConfigurationError("SLACK_APP_TOKEN is not set (the app-level token, xapp-..., for Socket Mode)")
     client = slack_client(settings)
-    app = await build_app(settings, tz, clock)
-    state = await SlackState.open(settings.slack_state_path)
-    deps = SlackDeps(conversation=app.conversation, state=state, client=client, default_tz=tz)
+    metrics = Metrics()
+    app = await build_app(settings, tz, clock, observer=metrics)
+    state = await SlackState.open(settings.database_url or settings.slack_state_path)
+    deps = SlackDeps(
+        conversation=app.conversation,
+        state=state,
+        client=client,
+        default_tz=tz,
+        admins=settings.admins,
+        audit=app.store.audit,
+    )
     secret = (
         settings.slack_signing_secret.get_secret_value() if mode == "http" and settings.slack_signing_secret else None
     )
     slack = build_slack_app(deps, signing_secret=secret)
-    return SlackService(app=app, slack=slack, state=state, client=client)
+    return SlackService(app=app, slack=slack, state=state, client=client, metrics=metrics)
 
 
 async def resume_in_slack(service: SlackService) -> None:
@@ -77,12 +87,23 @@ async def resume_in_slack(service: SlackService) -> None:
 
 
 def http_app(service: SlackService) -> web.Application:
+    """Bolt's endpoint plus liveness (/healthz), readiness (/readyz: the store answers) and /metrics."""
     application = service.slack.web_app(path=EVENTS_PATH)
+    application.middlewares.append(metrics_middleware(service.metrics, EVENTS_PATH))
 
     async def healthz(_: web.Request) -> web.Response:
         return web.json_response({"ok": True})
 
+    async def readyz(_: web.Request) -> web.Response:
+        try:
+            await service.app.store.get("readiness-probe")
+        except Exception as error:  # any store failure means not ready
+            return web.json_response({"ok": False, "error": error.__class__.__name__}, status=503)
+        return web.json_response({"ok": True})
+
     application.router.add_get("/healthz", healthz)
+    application.router.add_get("/readyz", readyz)
+    application.router.add_get("/metrics", metrics_endpoint(service.metrics))
     return application
 
 

@@ -23,15 +23,23 @@ class Settings(BaseSettings):
     approve_reads: bool = Field(default=False, validation_alias="PLANBOT_APPROVE_READS")
     approvers: Annotated[frozenset[str], NoDecode] = Field(default=frozenset(), validation_alias="PLANBOT_APPROVERS")
     working_hours: str = Field(default="09:00-17:00", validation_alias="PLANBOT_WORKING_HOURS")
+    max_plans_per_hour: int = Field(default=30, ge=0, validation_alias="PLANBOT_MAX_PLANS_PER_HOUR")
+    audit_redact: bool = Field(default=False, validation_alias="PLANBOT_AUDIT_REDACT")
+    admins: Annotated[frozenset[str], NoDecode] = Field(default=frozenset(), validation_alias="PLANBOT_ADMINS")
+    connector_timeout_seconds: float = Field(default=30, gt=0, validation_alias="PLANBOT_CONNECTOR_TIMEOUT_SECONDS")
     email: Literal["local", "imap", "gmail"] = Field(default="local", validation_alias="PLANBOT_EMAIL")
     calendar: Literal["local", "caldav", "google"] = Field(default="local", validation_alias="PLANBOT_CALENDAR")
     crm: Literal["local", "hubspot", "salesforce"] = Field(default="local", validation_alias="PLANBOT_CRM")
+    llm: str | None = Field(default=None, validation_alias="PLANBOT_LLM")
+    llm_api_key: SecretStr | None = Field(default=None, validation_alias="PLANBOT_LLM_API_KEY")
+    llm_base_url: str | None = Field(default=None, validation_alias="PLANBOT_LLM_BASE_URL")
+    llm_timeout_seconds: float = Field(default=45, gt=0, validation_alias="PLANBOT_LLM_TIMEOUT_SECONDS")
     slack_bot_token: SecretStr | None = Field(default=None, validation_alias="SLACK_BOT_TOKEN")
     slack_signing_secret: SecretStr | None = Field(default=None, validation_alias="SLACK_SIGNING_SECRET")
     slack_app_token: SecretStr | None = Field(default=None, validation_alias="SLACK_APP_TOKEN")
     slack_api_url: str = Field(default="https://slack.com/api/", validation_alias="SLACK_API_URL")
 
-    @field_validator("approvers", mode="before")
+    @field_validator("approvers", "admins", mode="before")
     @classmethod
     def _comma_separated(cls, value: object) -> object:
         if isinstance(value, str):

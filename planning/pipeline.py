@@ -61,6 +61,6 @@ class RequestPlanner:
             return understood
         try:
             return await self._refiner.refine(text, understood, now)
-        except Exception:  # noqa: BLE001 - the conversation must go on with the rule-based plan
+        except Exception:
             logger.exception("the %s planner failed; using the rule-based plan", self._refiner.name)
             return understood

@@ -7,7 +7,7 @@ from slack_bolt.async_app import AsyncApp
 from slack_bolt.response import BoltResponse
 
 from bot.slack.declared import ACTION_IDS, EDIT_CALLBACK_ID
-from bot.slack.listeners import Listeners, SlackDeps
+from bot.slack.listeners import Listeners, SlackDeps, event_thread_key
 
 
 def build_slack_app(deps: SlackDeps, *, signing_secret: str | None) -> AsyncApp:
@@ -24,7 +24,13 @@ def build_slack_app(deps: SlackDeps, *, signing_secret: str | None) -> AsyncApp:
     async def once_per_event(body: dict[str, Any], next_: Any) -> BoltResponse | None:
         """Slack retries an event it thinks failed; record each on receipt and act on it once."""
         if body.get("type") == "event_callback" and body.get("event_id"):
-            first = await deps.state.first_sighting(str(body.get("team_id", "")), str(body["event_id"]))
+            event = body.get("event") or {}
+            first = await deps.state.first_sighting(
+                str(body.get("team_id", "")),
+                str(body["event_id"]),
+                thread_key=event_thread_key(body),
+                event_ts=str(event.get("ts") or "") or None,
+            )
             if not first:
                 return BoltResponse(status=200, body="")
         await next_()

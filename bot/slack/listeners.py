@@ -1,7 +1,11 @@
 """What happens on each Slack request: ack at once, then hand the words or the click to the engine."""
 
+import asyncio
 import json
 import logging
+import re
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,6 +33,22 @@ class SlackDeps:
     state: SlackState
     client: AsyncWebClient
     default_tz: str = "UTC"
+    admins: frozenset[str] = frozenset()
+    audit: Callable[..., Awaitable[list[Any]]] | None = None  # the store's audit(thread_key=, user=, limit=)
+
+
+ORDER_WAIT_SECONDS = 3.0
+ORDER_POLL_SECONDS = 0.05
+
+
+def event_thread_key(body: dict[str, Any]) -> str | None:
+    """The plan thread a message event belongs to (for ordering events of one thread across replicas)."""
+    event = body.get("event") or {}
+    if event.get("type") not in ("app_mention", "message") or not event.get("channel"):
+        return None
+    team = str(body.get("team_id") or event.get("team") or "")
+    is_dm = event.get("channel_type") == "im"
+    return thread_key(team, str(event["channel"]), str(event.get("thread_ts") or event.get("ts") or ""), is_dm)
 
 
 class Listeners:
@@ -39,21 +59,48 @@ class Listeners:
         self._delivery = Delivery(deps.client, deps.state)
         self._client = deps.client
         self._default_tz = deps.default_tz
+        self._admins = deps.admins
+        self._audit_of = deps.audit
 
     # --- messages ------------------------------------------------------------------------------------
 
-    async def app_mention(self, event: dict[str, Any], context: dict[str, Any]) -> None:
+    async def app_mention(self, event: dict[str, Any], context: dict[str, Any], body: dict[str, Any]) -> None:
         if _from_a_bot(event):
+            await self._done_with(body)
             return
         team = str(context.get("team_id") or event.get("team") or "")
         where = Where(
             team, str(event["channel"]), str(event.get("thread_ts") or event["ts"]), str(event["user"]), is_dm=False
         )
-        await self._words(where, str(event.get("text", "")), context)
+        async with self._in_order(body):
+            await self._words(where, str(event.get("text", "")), context)
 
-    async def message(self, event: dict[str, Any], context: dict[str, Any]) -> None:
+    async def message(self, event: dict[str, Any], context: dict[str, Any], body: dict[str, Any]) -> None:
         if _from_a_bot(event) or event.get("subtype") in IGNORED_SUBTYPES or "user" not in event:
+            await self._done_with(body)  # never holds up later events of its thread
             return
+        async with self._in_order(body):
+            await self._message(event, context)
+
+    @asynccontextmanager
+    async def _in_order(self, body: dict[str, Any]) -> AsyncIterator[None]:
+        """Events of one thread are applied in Slack's order even when they reach different replicas at once:
+        wait (bounded) until every earlier event of the thread that was received has been processed."""
+        key, ts = event_thread_key(body), str((body.get("event") or {}).get("ts") or "")
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + ORDER_WAIT_SECONDS
+        while key and ts and loop.time() < deadline and await self._state.earlier_unprocessed(key, ts):
+            await asyncio.sleep(ORDER_POLL_SECONDS)
+        try:
+            yield
+        finally:
+            await self._done_with(body)
+
+    async def _done_with(self, body: dict[str, Any]) -> None:
+        if body.get("event_id"):
+            await self._state.mark_processed(str(body.get("team_id", "")), str(body["event_id"]))
+
+    async def _message(self, event: dict[str, Any], context: dict[str, Any]) -> None:
         team = str(context.get("team_id") or event.get("team") or "")
         text = str(event.get("text", ""))
         bot = context.get("bot_user_id")
@@ -99,8 +146,29 @@ class Listeners:
 
     async def plans_command(self, ack: AsyncAck, command: dict[str, Any], respond: AsyncRespond) -> None:
         await ack()
-        views = await self._engine.open_plans(str(command["user_id"]))
+        user = str(command["user_id"])
+        words = str(command.get("text", "")).split()
+        if words[:1] == ["audit"]:
+            await respond(response_type="ephemeral", text=await self._audit_text(user, words[1:]))
+            return
+        views = await self._engine.open_plans(user)
         await respond(response_type="ephemeral", **blocks.open_plans_message(views))
+
+    async def _audit_text(self, user: str, rest: list[str]) -> str:
+        """`/plans audit` (your own records) or `/plans audit @someone` (admins only)."""
+        wanted = user
+        if rest:
+            match = re.match(r"<@([UW][A-Z0-9]+)(?:\|[^>]*)?>", rest[0])
+            wanted = match.group(1) if match else rest[0]
+        if wanted != user and user not in self._admins:
+            return "Only an admin can read someone else's audit records."
+        if self._audit_of is None:
+            return "The audit trail is not available here."
+        entries = await self._audit_of(user=wanted, limit=30)
+        if not entries:
+            return "No audit records."
+        lines = [f"{e.at:%b %d %H:%M} {e.action} {e.step_id or ''} {e.tool or ''}".strip() for e in entries[-30:]]
+        return "Audit records (latest last):\n" + "\n".join(blocks.escape(line) for line in lines)
 
     async def _words(self, where: Where, text: str, context: dict[str, Any]) -> None:
         person = await self._people.person(where.requester)

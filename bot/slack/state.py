@@ -1,24 +1,25 @@
-"""What the Slack front end remembers, in its own SQLite file: events already seen (Slack retries them),
-where each plan's message is (to update it in place), the decisions shown on it, and recent results."""
+"""What the Slack front end remembers: events already seen (Slack retries them) and in which order their threads
+must be worked on, where each plan's message is (to update it in place), the decisions shown on it, and recent
+results.
 
-import json
-import os
-from dataclasses import dataclass
-from datetime import UTC, datetime
-
-import aiosqlite
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS seen_events (
-    team_id TEXT NOT NULL, event_id TEXT NOT NULL, seen_at TEXT NOT NULL, PRIMARY KEY (team_id, event_id));
-CREATE TABLE IF NOT EXISTS plan_messages (
-    session_id TEXT PRIMARY KEY, team_id TEXT NOT NULL, channel TEXT NOT NULL, thread_ts TEXT NOT NULL,
-    message_ts TEXT, requester TEXT NOT NULL, is_dm INTEGER NOT NULL, decided TEXT NOT NULL DEFAULT '[]');
-CREATE TABLE IF NOT EXISTS recent_results (
-    user_id TEXT NOT NULL, at TEXT NOT NULL, title TEXT NOT NULL, line TEXT NOT NULL);
-CREATE INDEX IF NOT EXISTS recent_by_user ON recent_results (user_id, at);
+``SlackState`` is the contract; ``SqliteSlackState`` (one file, one host) and ``PostgresSlackState`` (replicas
+sharing a database) implement it and pass ``tests/bot/slack_state/conformance.py``. ``SlackState.open(location)``
+picks by location: a ``postgresql://`` URL, or the path of a SQLite file. Schemas are migrated on open by alembic
+(``state_migrations``), as the plan store's are; ``migrate(location)`` does only that.
 """
+
+import os
+import re
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Protocol, runtime_checkable
+
+from planning.store import Clock, is_postgres_url
+from planning.store.protocol import utc_now
+
 RECENT_KEPT = 20
+ABANDON_AFTER = timedelta(seconds=60)
+_SLACK_TS = re.compile(r"(\d{1,15})(?:\.(\d{1,9}))?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,106 +43,87 @@ def thread_key(team_id: str, channel: str, thread_ts: str, is_dm: bool) -> str:
     return f"slack:{team_id}:{channel}" if is_dm else f"slack:{team_id}:{channel}:{thread_ts}"
 
 
-async def _connect(path: str | os.PathLike[str]) -> aiosqlite.Connection:
-    db = await aiosqlite.connect(os.fspath(path))
-    await db.execute("PRAGMA journal_mode=WAL")
-    await db.execute("PRAGMA synchronous=NORMAL")
-    await db.execute("PRAGMA busy_timeout=5000")
-    return db
+def event_order(ts: str | None) -> str | None:
+    """A Slack ``ts`` ("1712345678.123456") as text that sorts in time order; None if it is not one."""
+    match = _SLACK_TS.fullmatch(ts or "")
+    if match is None:
+        return None
+    return f"{int(match[1]):015d}.{(match[2] or '').ljust(9, '0')}"
 
 
-class SlackState:
-    """Two connections: one only for recording events on receipt (on the path of every ack, never queued behind
-    other work), one for everything else."""
-
-    def __init__(self, db: aiosqlite.Connection, receipts: aiosqlite.Connection) -> None:
-        self._db = db
-        self._receipts = receipts
+@runtime_checkable
+class SlackState(Protocol):
+    """The Slack front end's shared memory. Events are recorded on receipt, before anything else happens."""
 
     @classmethod
-    async def open(cls, path: str | os.PathLike[str]) -> "SlackState":
-        db = await _connect(path)
-        await db.executescript(SCHEMA)
-        await db.commit()
-        return cls(db, await _connect(path))
+    async def open(
+        cls, location: str | os.PathLike[str], *, clock: Clock = utc_now, abandon_after: timedelta = ABANDON_AFTER
+    ) -> "SlackState":
+        """The state at ``location`` (migrated if needed): PostgreSQL for a ``postgresql://`` URL, else SQLite.
+
+        An event received more than ``abandon_after`` ago and still not processed is taken as abandoned (its
+        replica died) and no longer holds back later events of its thread.
+        """
+        if is_postgres_url(location):
+            from bot.slack.state_postgres import PostgresSlackState
+
+            return await PostgresSlackState.open(location, clock=clock, abandon_after=abandon_after)
+        from bot.slack.state_sqlite import SqliteSlackState
+
+        return await SqliteSlackState.open(location, clock=clock, abandon_after=abandon_after)
 
     async def close(self) -> None:
-        await self._receipts.close()
-        await self._db.close()
+        """Release connections; closing twice is harmless."""
+        ...
 
-    async def first_sighting(self, team_id: str, event_id: str) -> bool:
-        """Record an event on receipt; False when it was seen before (a Slack retry)."""
-        cursor = await self._receipts.execute(
-            "INSERT OR IGNORE INTO seen_events (team_id, event_id, seen_at) VALUES (?, ?, ?)",
-            (team_id, event_id, datetime.now(UTC).isoformat()),
-        )
-        await self._receipts.commit()
-        return cursor.rowcount == 1
+    async def first_sighting(
+        self, team_id: str, event_id: str, *, thread_key: str | None = None, event_ts: str | None = None
+    ) -> bool:
+        """Record an event on receipt; False when it was seen before (a Slack retry, or another replica got it).
+
+        ``thread_key`` and ``event_ts`` (the message's Slack ``ts``) place it in its thread's order.
+        """
+        ...
+
+    async def mark_processed(self, team_id: str, event_id: str) -> None:
+        """The event has been acted on (or deliberately ignored): later events of its thread may go ahead."""
+        ...
+
+    async def earlier_unprocessed(self, thread_key: str, event_ts: str) -> bool:
+        """Whether an event of this thread with a smaller ``ts`` was received, not abandoned, and not processed."""
+        ...
 
     async def remember(self, session_id: str, where: Where) -> None:
-        await self._db.execute(
-            "INSERT INTO plan_messages (session_id, team_id, channel, thread_ts, message_ts, requester, is_dm)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(session_id) DO UPDATE SET message_ts = excluded.message_ts",
-            (
-                session_id,
-                where.team_id,
-                where.channel,
-                where.thread_ts,
-                where.message_ts,
-                where.requester,
-                int(where.is_dm),
-            ),
-        )
-        await self._db.commit()
+        """Record where a plan lives; for a plan already recorded, only its message ``ts`` changes."""
+        ...
 
-    async def where(self, session_id: str) -> Where | None:
-        cursor = await self._db.execute(
-            "SELECT team_id, channel, thread_ts, requester, is_dm, message_ts FROM plan_messages WHERE session_id = ?",
-            (session_id,),
-        )
-        row = await cursor.fetchone()
-        if row is None:
-            return None
-        return Where(row[0], row[1], row[2], row[3], bool(row[4]), row[5])
+    async def where(self, session_id: str) -> Where | None: ...
 
     async def where_thread(self, key: str) -> Where | None:
-        cursor = await self._db.execute(
-            "SELECT team_id, channel, thread_ts, requester, is_dm, message_ts FROM plan_messages ORDER BY rowid DESC"
-        )
-        for row in await cursor.fetchall():
-            found = Where(row[0], row[1], row[2], row[3], bool(row[4]), row[5])
-            if found.thread_key == key:
-                return found
-        return None
+        """The place of the plan most recently remembered in the thread with this key (an indexed lookup)."""
+        ...
 
     async def decide(self, session_id: str, line: str) -> list[str]:
-        """Add who decided what to the plan message's record; returns every decision so far."""
-        lines = [*await self.decisions(session_id), line]
-        await self._db.execute(
-            "UPDATE plan_messages SET decided = ? WHERE session_id = ?", (json.dumps(lines), session_id)
-        )
-        await self._db.commit()
-        return lines
+        """Add who decided what to the plan message's record (atomically); returns every decision so far."""
+        ...
 
-    async def decisions(self, session_id: str) -> list[str]:
-        cursor = await self._db.execute("SELECT decided FROM plan_messages WHERE session_id = ?", (session_id,))
-        row = await cursor.fetchone()
-        return list(json.loads(row[0])) if row else []
+    async def decisions(self, session_id: str) -> list[str]: ...
 
     async def add_recent(self, user_id: str, title: str, line: str) -> None:
-        await self._db.execute(
-            "INSERT INTO recent_results (user_id, at, title, line) VALUES (?, ?, ?, ?)",
-            (user_id, datetime.now(UTC).isoformat(), title, line),
-        )
-        await self._db.execute(
-            "DELETE FROM recent_results WHERE user_id = ? AND rowid NOT IN "
-            "(SELECT rowid FROM recent_results WHERE user_id = ? ORDER BY at DESC LIMIT ?)",
-            (user_id, user_id, RECENT_KEPT),
-        )
-        await self._db.commit()
+        """Add a result to the user's recent ones; only the latest ``RECENT_KEPT`` are kept."""
+        ...
 
     async def recent(self, user_id: str, limit: int = 10) -> list[tuple[str, str]]:
-        cursor = await self._db.execute(
-            "SELECT title, line FROM recent_results WHERE user_id = ? ORDER BY at DESC LIMIT ?", (user_id, limit)
-        )
-        return [(row[0], row[1]) for row in await cursor.fetchall()]
+        """The user's latest results, newest first, as (title, line)."""
+        ...
+
+
+async def migrate(location: str | os.PathLike[str]) -> int:
+    """Bring the Slack state at ``location`` to the current schema (as opening it would); returns its version."""
+    if is_postgres_url(location):
+        from bot.slack.state_postgres import migrate as migrate_postgres
+
+        return await migrate_postgres(os.fspath(location))
+    from bot.slack.state_sqlite import migrate as migrate_sqlite
+
+    return await migrate_sqlite(os.fspath(location))

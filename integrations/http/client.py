@@ -107,11 +107,22 @@ class JsonApi:
                 service=self._service,
                 retry_after=_retry_after(headers),
             )
+        if status == 403 and _is_rate_limit(text):  # Salesforce REQUEST_LIMIT_EXCEEDED, Google rateLimitExceeded
+            raise TransientError(
+                f"{self._service} is rate limiting us", service=self._service, retry_after=_retry_after(headers)
+            )
         if status in (401, 403):
             raise AuthError(f"{self._service} refused our credentials: {message}", service=self._service)
         if status in (404, 410):
             raise NotFoundError(f"{self._service}: not found", service=self._service)
         raise PermanentError(f"{self._service} refused the request: {message}", service=self._service)
+
+
+_RATE_LIMIT_CODES = ("REQUEST_LIMIT_EXCEEDED", "rateLimitExceeded", "userRateLimitExceeded", "RATE_LIMIT")
+
+
+def _is_rate_limit(text: str) -> bool:
+    return any(code in text for code in _RATE_LIMIT_CODES)
 
 
 def _param(value: Any) -> str:

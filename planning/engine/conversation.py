@@ -3,19 +3,21 @@
 Front ends (terminal chat, Slack) call these and render the replies; they hold no plan state themselves.
 """
 
-import asyncio
 import logging
 import uuid
 from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 from zoneinfo import ZoneInfo
 
 from planning.engine import texts
+from planning.engine.audit import Auditor
 from planning.engine.dialogue import Dialogue, command_of, edit_request
 from planning.engine.hashing import args_hash
 from planning.engine.intentions import view_of
 from planning.engine.machine import StepMachine, claim_key
+from planning.engine.observe import NoObserver, Observer
 from planning.engine.replies import AskApproval, AskValue, Reply, Say, ShowPlan
 from planning.engine.runner import ToolRunner, argument_errors
 from planning.engine.session import TERMINAL, Question, Session, StepRun
@@ -37,6 +39,7 @@ class Conversation:
         planner: RequestPlanner | None = None,
         settings: EngineSettings | None = None,
         clock: Callable[[], datetime] | None = None,
+        observer: Observer | None = None,
     ) -> None:
         self._store = store
         self._runner = runner
@@ -44,9 +47,15 @@ class Conversation:
         self._settings = settings or EngineSettings()
         self._clock = clock or (lambda: datetime.now(UTC))
         self._versions: dict[str, int] = {}
-        self._locks: dict[str, asyncio.Lock] = {}
+        self._observer = observer or NoObserver()
+        self._audit = Auditor(store, redact=self._settings.audit_redact)
         self._machine = StepMachine(
-            runner=runner, store=store, settings=self._settings, clock=self._clock, checkpoint=self._save
+            runner=runner,
+            store=store,
+            settings=self._settings,
+            clock=self._clock,
+            checkpoint=self._save,
+            audit=self._audit,
         )
         self._dialogue = Dialogue(machine=self._machine, runner=runner, settings=self._settings)
 
@@ -57,9 +66,10 @@ class Conversation:
         async with self._lock(thread_key):
             session = await self._open_session(thread_key)
             if session is None:
-                return await self._start(thread_key, user, text, tz)
+                async with self._lock(f"user:{user}"):  # the per-user limit holds across replicas
+                    return await self._start(thread_key, user, text, tz)
             if user != session.requester and user not in self._settings.approvers:
-                return [Say(text=texts.NOT_YOURS, tone="refusal", private=True)]
+                return await self._refuse(session, user, "answer")
             return await self._continue(session, user, text)
 
     async def decide(
@@ -72,9 +82,8 @@ class Conversation:
         async with self._lock(session.thread_key):
             session = await self._get(session_id)
             assert session is not None
-            refusal = self._check_decider(session, user)
-            if refusal is not None:
-                return [refusal]
+            if self._check_decider(session, user) is not None:
+                return await self._refuse(session, user, decision)
             if decision == "cancel":
                 return await self._cancel(session, user)
             return await self._decide_step(session, step_id, decision, user, args_hash)
@@ -87,10 +96,9 @@ class Conversation:
         async with self._lock(session.thread_key):
             session = await self._get(session_id)
             assert session is not None
-            refusal = self._check_decider(session, user)
-            if refusal is not None:
-                return [refusal]
-            return await self._edit(session, step_id, arguments)
+            if self._check_decider(session, user) is not None:
+                return await self._refuse(session, user, "edit")
+            return await self._edit(session, step_id, arguments, user)
 
     def field_errors(self, tool: str, arguments: dict[str, Any]) -> dict[str, str]:
         """Per-field problems of an edit, for a form to show next to the fields."""
@@ -127,9 +135,13 @@ class Conversation:
 
     async def _start(self, thread_key: str, user: str, text: str, tz: str) -> list[Reply]:
         now = self._clock().astimezone(_zone(tz))
+        limited = await self._rate_limited(user)
+        if limited is not None:
+            return [limited]
         understood = await self._planner.understand_async(text, now)
         parse = understood.parse
         intents = {g.intent for g in parse.goals}
+        self._observer.count("requests", understood="/".join(sorted(intents)))
         if not understood.plan.steps:
             if intents == {"chat"}:
                 return [Say(text=texts.HELP)]
@@ -162,6 +174,16 @@ class Conversation:
         await self._create(session)
         return [*replies, *await self._machine.advance(session)]
 
+    async def _rate_limited(self, user: str) -> Say | None:
+        limit = self._settings.max_plans_per_hour
+        if limit <= 0:
+            return None
+        started = await self._store.count_created_since(user, self._clock() - timedelta(hours=1))
+        if started < limit:
+            return None
+        self._observer.count("rate_limited")
+        return Say(text=texts.rate_limited(started, limit), tone="refusal", private=True)
+
     # --- a reply in the thread -----------------------------------------------------------------------
 
     async def _continue(self, session: Session, user: str, text: str) -> list[Reply]:
@@ -186,6 +208,16 @@ class Conversation:
         if question.kind == "approval":
             return await self._approval_by_text(session, text, command, user)
         replies = await self._dialogue.answer(session, text, now)
+        await self._audit.record(
+            session,
+            "answered",
+            self._clock(),
+            actor=user,
+            question=question.kind,
+            name=question.name,
+            step=question.step_id,
+            answer=text,
+        )
         if session.question is not None:  # asked again: save and wait
             await self._save(session)
             return replies
@@ -204,7 +236,7 @@ class Conversation:
             field, value = requested
             arguments = self._machine.arguments(session, run)
             _set_path(arguments, field, _typed_value(arguments, field, value))
-            return await self._edit(session, run.id, arguments)
+            return await self._edit(session, run.id, arguments, user)
         return [Say(text=texts.APPROVAL_WORDS, private=True)]
 
     # --- decisions -----------------------------------------------------------------------------------
@@ -213,6 +245,10 @@ class Conversation:
         if user != session.requester and user not in self._settings.approvers:
             return Say(text=texts.NOT_YOURS, tone="refusal", private=True)
         return None
+
+    async def _refuse(self, session: Session, user: str, what: str) -> list[Reply]:
+        await self._audit.record(session, "refused", self._clock(), actor=user, attempted=what)
+        return [Say(text=texts.NOT_YOURS, tone="refusal", private=True)]
 
     async def _decide_step(
         self, session: Session, step_id: str, decision: Decision, user: str, shown_hash: str | None
@@ -233,8 +269,19 @@ class Conversation:
         if decision == "skip":
             run.state, run.decided_by, run.note = "skipped", user, f"skipped by {user}"
             session.question = None
+            await self._audit.record(session, "skipped", self._clock(), actor=user, run=run)
             replies.append(Say(text=f"Skipped “{run.step.intent}” ({user})."))
         else:
+            arguments = self._machine.arguments(session, run)
+            await self._audit.record(
+                session,
+                "approved",
+                self._clock(),
+                actor=user,
+                run=run,
+                arguments=arguments,
+                args_hash=question.args_hash,
+            )
             replies.append(Say(text=f"Approved “{run.step.intent}” ({user})."))
             await self._machine.run_approved(session, run, user, replies)
         return [*replies, *await self._machine.advance(session)]
@@ -256,7 +303,7 @@ class Conversation:
             )
         ]
 
-    async def _edit(self, session: Session, step_id: str, arguments: dict[str, Any]) -> list[Reply]:
+    async def _edit(self, session: Session, step_id: str, arguments: dict[str, Any], user: str) -> list[Reply]:
         question = session.question
         if question is None or question.kind != "approval" or question.step_id != step_id:
             return [Say(text=texts.MOVED_ON, private=True)]
@@ -266,6 +313,7 @@ class Conversation:
             detail = "; ".join(f"{k}: {v}" for k, v in problems.items())
             return [Say(text=f"That edit is not valid ({detail}). Nothing changed.", tone="problem", private=True)]
         run.edited = dict(arguments)
+        await self._audit.record(session, "edited", self._clock(), actor=user, run=run, arguments=run.edited)
         digest = args_hash(run.id, run.edited)
         session.question = Question(
             kind="approval", step_id=run.id, prompt=run.step.intent, asked_at=self._clock(), args_hash=digest
@@ -285,6 +333,7 @@ class Conversation:
                 run.state, run.note = "skipped", "cancelled"
         session.question = None
         await self._close(session, "cancelled")
+        await self._audit.record(session, "cancelled", self._clock(), actor=user)
         return [Say(text=f"Cancelled the plan ({user}). Nothing else will run."), ShowPlan(view=view_of(session))]
 
     # --- expiry and restarts -------------------------------------------------------------------------
@@ -302,6 +351,7 @@ class Conversation:
                 run.state, run.note = "skipped", "expired"
         session.question = None
         await self._close(session, "expired")
+        await self._audit.record(session, "expired", self._clock())
         return [Say(text=texts.SESSION_EXPIRED, tone="problem"), ShowPlan(view=view_of(session))]
 
     async def _reconcile(self, session: Session) -> list[Reply]:
@@ -339,8 +389,9 @@ class Conversation:
 
     # --- persistence ---------------------------------------------------------------------------------
 
-    def _lock(self, thread_key: str) -> asyncio.Lock:
-        return self._locks.setdefault(thread_key, asyncio.Lock())
+    def _lock(self, thread_key: str) -> AbstractAsyncContextManager[None]:
+        """One thread's work at a time, across every process sharing the store."""
+        return self._store.thread_lock(thread_key)
 
     async def _open_session(self, thread_key: str) -> Session | None:
         record = await self._store.open_for_thread(thread_key)
@@ -372,6 +423,11 @@ class Conversation:
     async def _create(self, session: Session) -> None:
         record = await self._store.create(self._record(session, 1))
         self._versions[session.id] = record.version
+        self._observer.count("plans_started")
+        now = self._clock()
+        await self._audit.record(session, "asked", now, text=session.text)
+        planned = [{"id": r.id, "tool": r.step.tool, "intent": r.step.intent} for r in session.steps]
+        await self._audit.record(session, "planned", now, steps=planned, explanation=session.parse.explanation)
 
     async def _save(self, session: Session) -> None:
         expected = self._versions[session.id]

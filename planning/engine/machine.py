@@ -7,7 +7,7 @@ transition is saved (``checkpoint``) before it is acted on.
 import asyncio
 from collections.abc import Awaitable, Callable
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from planning.engine import recovery
 from planning.engine.answers import OPTIONAL, example_for
@@ -15,11 +15,14 @@ from planning.engine.hashing import args_hash
 from planning.engine.intentions import FINISHED, goal_title, view_of
 from planning.engine.replies import AskApproval, AskValue, Reply, Say, ShowPlan, StepOutcome
 from planning.engine.resolve import ResolutionError, resolve, unfilled_placeholders
-from planning.engine.runner import ToolRunner, describe_failure
+from planning.engine.runner import OutcomeUnknownError, ToolRunner, describe_failure
 from planning.engine.session import Question, Recovery, Session, StepRun
 from planning.engine.settings import EngineSettings
 from planning.references import references_in
 from planning.store import PlanStore
+
+if TYPE_CHECKING:
+    from planning.engine.audit import Auditor
 
 Checkpoint = Callable[[Session], Awaitable[None]]
 MAX_ROUNDS = 200
@@ -51,12 +54,14 @@ class StepMachine:
         settings: EngineSettings,
         clock: Callable[[], datetime],
         checkpoint: Checkpoint,
+        audit: "Auditor | None" = None,
     ) -> None:
         self._runner = runner
         self._store = store
         self._settings = settings
         self._clock = clock
         self._checkpoint = checkpoint
+        self._audit = audit
 
     # --- the loop ------------------------------------------------------------------------------------
 
@@ -131,7 +136,9 @@ class StepMachine:
         for run, outcome in zip(reads, outcomes, strict=True):
             if isinstance(outcome, BaseException):
                 self._fail(run, outcome, replies)
+                await self._audited(session, "failed", run, error=run.error)
                 continue
+            await self._audited(session, "ran", run, result=_jsonable(outcome))
             waiting = await self._after_read(session, run, outcome, replies) or waiting
         return waiting
 
@@ -299,13 +306,34 @@ class StepMachine:
         await self._checkpoint(session)
         try:
             data = await self._runner.run(run.step.tool, arguments)
+        except OutcomeUnknownError as error:
+            self.ask_outcome(session, run, replies, reason=describe_failure(error).message)
+            await self._audited(session, "failed", run, error=f"outcome unknown: {error}")
+            return
         except Exception as error:
             await self._store.finish_step(session.id, claim_key(run), outcome="failed", error=str(error))
             self._fail(run, error, replies)
+            await self._audited(session, "failed", run, error=run.error)
             return
         await self._store.finish_step(session.id, claim_key(run), outcome="done", result=_jsonable(data))
         run.state, run.result = "done", data
         replies.append(self._outcome(run, data))
+        await self._audited(session, "ran", run, arguments=arguments, result=_jsonable(data))
+
+    async def _audited(self, session: Session, action: str, run: StepRun, **detail: Any) -> None:
+        if self._audit is not None:
+            await self._audit.record(session, action, self._clock(), actor=run.decided_by, run=run, **detail)
+
+    def ask_outcome(self, session: Session, run: StepRun, replies: list[Reply], *, reason: str) -> None:
+        """A change that may or may not have happened is never repeated silently: the user decides."""
+        run.state = "unknown"
+        prompt = (
+            f"I sent “{run.step.intent}” but got no clear answer ({reason}), so I cannot tell whether it went "
+            "through. Reply “run it again” or “it went through”."
+        )
+        session.question = Question(kind="unknown_outcome", step_id=run.id, prompt=prompt, asked_at=self._clock())
+        session.state = "collecting"
+        replies.append(AskValue(text=prompt, options=["run it again", "it went through"]))
 
     # --- endings -------------------------------------------------------------------------------------
 
@@ -338,7 +366,7 @@ class StepMachine:
             all_ok = all_ok and ok
             mark = "✓" if ok else ("–" if all(r.state in ("done", "skipped") for r in runs) else "✗")
             lines.append(f"{mark} {goal_title(session, index)}")
-        session.state = "done" if all_ok or any(r.state == "done" for r in session.steps) else "failed"
+        session.state = "failed" if any(r.state == "failed" for r in session.steps) else "done"
         replies.append(Say(text="Finished:\n" + "\n".join(lines), tone="done"))
 
 

@@ -28,16 +28,26 @@ class RetryPolicy:
         return base * random.uniform(0.5, 1.0) if self.jitter else base
 
 
+def safe_to_repeat(error: TransientError) -> bool:
+    """Whether a change that failed this way surely did not happen: the service refused it before acting
+    (rate limited: 429 with Retry-After). After a timeout or a server error a change may have happened."""
+    return error.retry_after is not None or bool(getattr(error, "not_applied", False))
+
+
 async def with_retries(
-    call: Callable[[], Awaitable[T]], policy: RetryPolicy, sleep: Sleep = asyncio.sleep
+    call: Callable[[], Awaitable[T]],
+    policy: RetryPolicy,
+    sleep: Sleep = asyncio.sleep,
+    retryable: Callable[[TransientError], bool] = lambda _error: True,
 ) -> tuple[T, int]:
-    """Run ``call``; retry it on ``TransientError`` as the policy says. Returns (result, attempts)."""
+    """Run ``call``; retry it on a ``TransientError`` that ``retryable`` allows, as the policy says.
+    Returns (result, attempts)."""
     attempt = 1
     while True:
         try:
             return await call(), attempt
         except TransientError as error:
-            if attempt >= policy.max_attempts:
+            if attempt >= policy.max_attempts or not retryable(error):
                 raise
             await sleep(policy.delay(attempt, error.retry_after))
             attempt += 1

@@ -2,6 +2,8 @@
 
 import asyncio
 import logging
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -9,7 +11,8 @@ from pydantic import ValidationError
 
 from integrations.base import ConnectorError, PermanentError, ToolCatalog, TransientError
 from integrations.base.registry import ConnectorRegistry
-from planning.engine.retry import RetryPolicy, Sleep, with_retries
+from planning.engine.observe import NoObserver, Observer
+from planning.engine.retry import RetryPolicy, Sleep, safe_to_repeat, with_retries
 
 logger = logging.getLogger(__name__)
 CALL_TIMEOUT_SECONDS = 30.0
@@ -22,6 +25,10 @@ class ToolFailure:
     message: str
     transient: bool
     reconnect: bool = False
+
+
+class OutcomeUnknownError(TransientError):
+    """A change was sent but no answer came back: it may or may not have happened."""
 
 
 class InvalidArgumentsError(Exception):
@@ -44,17 +51,38 @@ def argument_errors(catalog: ToolCatalog, tool: str, arguments: dict[str, Any]) 
 
 class ToolRunner:
     def __init__(
-        self, registry: ConnectorRegistry, policy: RetryPolicy | None = None, sleep: Sleep = asyncio.sleep
+        self,
+        registry: ConnectorRegistry,
+        policy: RetryPolicy | None = None,
+        sleep: Sleep = asyncio.sleep,
+        observer: Observer | None = None,
+        timeout: float = CALL_TIMEOUT_SECONDS,
     ) -> None:
         self._registry = registry
+        self._timeout = timeout
         self._policy = policy or RetryPolicy()
         self._sleep = sleep
+        self._observer = observer or NoObserver()
 
     @property
     def catalog(self) -> ToolCatalog:
         return self._registry.catalog
 
     async def run(self, tool: str, arguments: dict[str, Any]) -> Any:
+        """Reads are retried on any transient error; writes only when the service surely did not act (a
+        rate limit). A write that timed out or hit a server error raises ``OutcomeUnknownError``: it may have
+        happened, so the user decides whether to run it again."""
+        spec = self.catalog.get(tool)
+        if spec is not None and spec.kind == "write":
+            try:
+                return await self._run(tool, arguments, retryable=safe_to_repeat)
+            except TransientError as error:
+                if safe_to_repeat(error):
+                    raise
+                raise OutcomeUnknownError(str(error), service=error.service) from error
+        return await self._run(tool, arguments, retryable=lambda _error: True)
+
+    async def _run(self, tool: str, arguments: dict[str, Any], retryable: Callable[[TransientError], bool]) -> Any:
         """The tool's ``data``; raises ``InvalidArgumentsError`` or a ``ConnectorError``."""
         problems = argument_errors(self.catalog, tool, arguments)
         if problems:
@@ -66,11 +94,18 @@ class ToolRunner:
 
         async def attempt() -> Any:
             try:
-                return await asyncio.wait_for(connector.call(tool, model), CALL_TIMEOUT_SECONDS)
+                return await asyncio.wait_for(connector.call(tool, model), self._timeout)
             except TimeoutError as error:
                 raise TransientError(f"{connector.name} did not answer in time", service=connector.name) from error
 
-        result, attempts = await with_retries(attempt, self._policy, self._sleep)
+        started = time.perf_counter()
+        try:
+            result, attempts = await with_retries(attempt, self._policy, self._sleep, retryable)
+        except Exception as error:
+            elapsed = time.perf_counter() - started
+            self._observer.timing("connector_call", elapsed, tool=tool, outcome=error.__class__.__name__)
+            raise
+        self._observer.timing("connector_call", time.perf_counter() - started, tool=tool, outcome="ok")
         if attempts > 1:
             logger.info("tool %s succeeded after %d attempts", tool, attempts)
         return result

@@ -27,3 +27,10 @@ APPROVAL_WORDS = "Reply “approve”, “skip”, “edit FIELD=VALUE” or “
 
 def already_over(state: str) -> str:
     return f"This plan is already {state}."
+
+
+def rate_limited(started: int, limit: int) -> str:
+    return (
+        f"You have started {started} plans in the last hour, and the limit is {limit}. "
+        "Finish or cancel one (see /plans), or try again a little later."
+    )

@@ -3,9 +3,14 @@
 import asyncio
 import copy
 import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from datetime import datetime
 from typing import Any
 
+from planning.store.locks import KeyedLocks
 from planning.store.protocol import (
+    AuditEntry,
     Clock,
     FinishedOutcome,
     SessionExists,
@@ -15,7 +20,10 @@ from planning.store.protocol import (
     StepNotRunning,
     StoreError,
     VersionConflict,
+    check_audit_limit,
+    check_aware,
     check_finished_outcome,
+    encode_document,
     encode_json,
     utc_now,
 )
@@ -27,13 +35,18 @@ def _copy(record: SessionRecord) -> SessionRecord:
 
 
 class InMemoryPlanStore:
-    """A ``PlanStore`` kept in dictionaries; one ``asyncio.Lock`` makes every operation atomic."""
+    """A ``PlanStore`` kept in dictionaries; one ``asyncio.Lock`` makes every operation atomic.
+
+    ``thread_lock`` serialises the tasks of this process (there is no other process to share the store with).
+    """
 
     def __init__(self, *, clock: Clock = utc_now) -> None:
         self._clock = clock
         self._lock = asyncio.Lock()
         self._sessions: dict[str, SessionRecord] = {}
         self._claims: dict[tuple[str, str], StepClaim] = {}
+        self._audit: list[AuditEntry] = []
+        self._thread_locks = KeyedLocks()
         self._closed = False
 
     def _check_open(self) -> None:
@@ -144,6 +157,37 @@ class InMemoryPlanStore:
             self._check_open()
             claim = self._claims.get((session_id, step_id))
             return None if claim is None else claim.model_copy(update={"result": copy.deepcopy(claim.result)})
+
+    async def append_audit(self, entry: AuditEntry) -> None:
+        encode_document(entry.detail)  # a model_copy(update=...) skips validation; the other backends check too
+        kept = entry.model_copy(update={"detail": copy.deepcopy(entry.detail)})
+        async with self._lock:
+            self._check_open()
+            self._audit.append(kept)
+
+    async def audit(
+        self, *, thread_key: str | None = None, user: str | None = None, limit: int = 200
+    ) -> list[AuditEntry]:
+        check_audit_limit(limit)
+        async with self._lock:
+            self._check_open()
+            found = [
+                e for e in self._audit if thread_key in (None, e.thread_key) and user in (None, e.actor, e.requester)
+            ]
+        ordered = sorted(enumerate(found), key=lambda pair: (pair[1].at, pair[0]))  # appended order breaks ties
+        return [e.model_copy(update={"detail": copy.deepcopy(e.detail)}) for _, e in ordered[-limit:]]
+
+    async def count_created_since(self, requester: str, since: datetime) -> int:
+        check_aware(since)
+        async with self._lock:
+            self._check_open()
+            return sum(1 for s in self._sessions.values() if s.requester == requester and s.created_at >= since)
+
+    @asynccontextmanager
+    async def thread_lock(self, thread_key: str) -> AsyncIterator[None]:
+        self._check_open()
+        async with self._thread_locks.hold(thread_key):
+            yield
 
     async def close(self) -> None:
         self._closed = True

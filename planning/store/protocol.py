@@ -7,10 +7,13 @@ A session is an opaque, versioned JSON document owned by the conversation engine
 - the store: ``version``, ``created_at``, ``updated_at`` (whatever a record passed in carries is replaced).
 
 The store never expires anything on its own: the engine closes an expired session with ``save(open=False)``.
+Audit entries are data, appended and never changed; who may read whose is the caller's rule, redaction is done
+before an entry reaches the store.
 """
 
 import json
 from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal, Protocol, runtime_checkable
 
@@ -20,6 +23,9 @@ Clock = Callable[[], datetime]
 StepOutcome = Literal["running", "done", "failed"]
 FinishedOutcome = Literal["done", "failed"]
 FINISHED_OUTCOMES: frozenset[str] = frozenset({"done", "failed"})
+AuditAction = Literal[
+    "asked", "planned", "answered", "approved", "skipped", "edited", "ran", "failed", "cancelled", "expired", "refused"
+]
 
 
 def utc_now() -> datetime:
@@ -94,6 +100,24 @@ class StepClaim(_Record):
     finished_at: UtcDatetime | None = None
 
 
+class AuditEntry(_Record):
+    """One line of the audit trail: who did what to which plan (and step), when, with which details.
+
+    ``actor`` is who acted (the requester, an approver, or the requester's id for the engine's own actions);
+    ``detail`` is a JSON document: resolved arguments or their hash, the result or error, the request text.
+    """
+
+    at: UtcDatetime
+    session_id: str
+    thread_key: str
+    actor: str
+    requester: str
+    action: AuditAction
+    step_id: str | None = None
+    tool: str | None = None
+    detail: JsonDocument = Field(default_factory=dict)
+
+
 class StoreError(Exception):
     """Base of every error a plan store raises (backend failures included)."""
 
@@ -138,9 +162,9 @@ class StepNotRunning(StoreError):  # noqa: N818 -- the names the engine uses
 class UnsupportedSchemaVersion(StoreError):  # noqa: N818 -- the names the engine uses
     """The stored schema is newer than this code understands: upgrade planbot, do not downgrade the data."""
 
-    def __init__(self, location: str, *, found: int, supported: int) -> None:
+    def __init__(self, location: str, *, found: int, supported: int, what: str = "plan store") -> None:
         super().__init__(
-            f"plan store {location} has schema version {found}, but this planbot supports up to {supported}; "
+            f"{what} {location} has schema version {found}, but this planbot supports up to {supported}; "
             "upgrade planbot to open it"
         )
         self.found = found
@@ -151,6 +175,16 @@ def check_finished_outcome(outcome: str) -> None:
     """``ValueError`` unless ``outcome`` can end a step (a runtime guard behind the ``Literal``)."""
     if outcome not in FINISHED_OUTCOMES:
         raise ValueError(f"a step finishes as 'done' or 'failed', not {outcome!r}")
+
+
+def check_audit_limit(limit: int) -> None:
+    if limit < 1:
+        raise ValueError(f"an audit query returns at least one entry, not limit={limit}")
+
+
+def check_aware(value: datetime) -> None:
+    if value.tzinfo is None or value.utcoffset() is None:
+        raise ValueError(f"the plan store compares aware datetimes only, not {value.isoformat()}")
 
 
 @runtime_checkable
@@ -203,6 +237,38 @@ class PlanStore(Protocol):
         ...
 
     async def get_claim(self, session_id: str, step_id: str) -> StepClaim | None: ...
+
+    async def append_audit(self, entry: AuditEntry) -> None:
+        """Add one entry to the audit trail (kept as given: its ``at`` is not replaced by the store's clock)."""
+        ...
+
+    async def audit(
+        self, *, thread_key: str | None = None, user: str | None = None, limit: int = 200
+    ) -> list[AuditEntry]:
+        """The latest ``limit`` entries, oldest first (by ``at``, then the order they were appended).
+
+        ``thread_key`` keeps one thread's entries; ``user`` keeps those where the user is the actor or the
+        requester; both together keep entries matching both. ``ValueError`` for ``limit < 1``.
+        """
+        ...
+
+    async def count_created_since(self, requester: str, since: datetime) -> int:
+        """How many sessions ``requester`` created at or after ``since`` (by ``created_at``), open or not.
+
+        ``ValueError`` for a naive ``since``. Counting then creating is two steps: for a limit that holds exactly
+        under concurrent requests, do both inside ``thread_lock(f"user:{requester}")``.
+        """
+        ...
+
+    def thread_lock(self, thread_key: str) -> AbstractAsyncContextManager[None]:
+        """Hold this while working on one thread: holders of the same key never overlap; other keys never wait.
+
+        How far it reaches is the backend's: PostgreSQL serialises every process sharing the database (an
+        advisory lock held on its own connection, released on exit, error or cancellation, and by the server if
+        the process dies); memory and SQLite serialise the tasks of this process only. Not re-entrant: a holder
+        that asks for its own key again waits forever.
+        """
+        ...
 
     async def close(self) -> None:
         """Release resources; later calls raise ``StoreError``. Closing twice is harmless."""

@@ -14,6 +14,7 @@ from planning.types import Goal, MetaGoal, ParseResult, Slots
 from planning.understanding.clarify import clarifying_question
 from planning.understanding.classifier import Clause, QueryClassifier
 from planning.understanding.combinations import artifact
+from planning.understanding.examples import ExampleVoter, second_opinion
 from planning.understanding.extract import ClauseSlots, read_slots
 from planning.understanding.interpret import Reading, read_clause
 from planning.understanding.names import EMAIL_ADDRESS
@@ -36,8 +37,9 @@ class _Read:
 
 
 class GoalUnderstandingService:
-    def __init__(self, classifier: QueryClassifier | None = None) -> None:
+    def __init__(self, classifier: QueryClassifier | None = None, voter: ExampleVoter | None = None) -> None:
         self._classifier = classifier or QueryClassifier()
+        self._voter = voter  # labelled examples, asked when the rules are unsure of a single clause
 
     def parse(self, text: str, now: datetime) -> ParseResult:
         """Understand ``text`` with ``now`` (an aware datetime) as the clock."""
@@ -48,7 +50,15 @@ class GoalUnderstandingService:
         for clause in self._classifier.clauses(cleaned):
             fed_by = reads[-1] if reads and reads[-1].clause.feeds_next else None
             reads.append(self._read(clause, now, fed_by))
+        if self._voter is not None and len(reads) == 1:
+            reads = [self._with_second_opinion(reads[0], self._voter, now)]
         return _combine(reads, cleaned)
+
+    def _with_second_opinion(self, read: _Read, voter: ExampleVoter, now: datetime) -> _Read:
+        reading = second_opinion(read.clause.text, read.reading, voter)
+        if reading is read.reading:
+            return read
+        return _Read(read.clause, reading, read_slots(read.clause.text, reading, now))
 
     def _read(self, clause: Clause, now: datetime, fed_by: "_Read | None") -> _Read:
         text = clause.text

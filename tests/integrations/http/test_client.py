@@ -143,3 +143,10 @@ async def test_static_token_cannot_refresh(server):
     with pytest.raises(AuthError, match="reconnect"):
         await api(base, session, tokens=StaticToken("pat-1", "svc")).request("GET", "a")
     assert fake.seen[0]["auth"] == "Bearer pat-1"
+
+
+async def test_403_rate_limits_are_transient(server):
+    fake, base, session = server
+    fake.script = [(403, [{"message": "TotalRequests Limit exceeded.", "errorCode": "REQUEST_LIMIT_EXCEEDED"}], {})]
+    with pytest.raises(TransientError):
+        await api(base, session).request("GET", "a")

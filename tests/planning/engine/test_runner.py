@@ -7,7 +7,7 @@ import pytest
 from integrations.base import CATALOG, AuthError, PermanentError, TransientError
 from integrations.base.registry import ConnectorRegistry
 from planning.engine.retry import RetryPolicy, with_retries
-from planning.engine.runner import InvalidArgumentsError, ToolRunner, describe_failure
+from planning.engine.runner import InvalidArgumentsError, OutcomeUnknownError, ToolRunner, describe_failure
 from tests.fakes import ScriptedConnector, sequence
 
 ARGS = {"to": ["a@b.co"], "subject": "s", "body": "b"}
@@ -21,12 +21,22 @@ def runner_for(connector: ScriptedConnector, sleeps: list[float]) -> ToolRunner:
     return ToolRunner(ConnectorRegistry(CATALOG, [connector]), policy, sleep=sleep)
 
 
-async def test_transient_errors_are_retried_with_backoff():
+async def test_transient_errors_of_reads_are_retried_with_backoff():
     sleeps: list[float] = []
-    connector = ScriptedConnector({"send_email": sequence(TransientError("503"), TransientError("503"), {"id": "m1"})})
-    assert await runner_for(connector, sleeps).run("send_email", ARGS) == {"id": "m1"}
+    connector = ScriptedConnector({"fetch_emails": sequence(TransientError("503"), TransientError("503"), [])})
+    assert await runner_for(connector, sleeps).run("fetch_emails", {}) == []
     assert sleeps == [0.5, 1.0]
     assert len(connector.calls) == 3
+
+
+async def test_a_write_is_retried_only_when_the_service_surely_did_not_act():
+    sleeps: list[float] = []
+    limited = ScriptedConnector({"send_email": sequence(TransientError("429", retry_after=2), {"id": "m1"})})
+    assert await runner_for(limited, sleeps).run("send_email", ARGS) == {"id": "m1"}
+    failed = ScriptedConnector({"send_email": sequence(TransientError("503"), {"id": "m2"})})
+    with pytest.raises(OutcomeUnknownError):
+        await runner_for(failed, sleeps).run("send_email", ARGS)
+    assert len(failed.calls) == 1 and sleeps == [2]
 
 
 async def test_retry_after_is_honoured():
@@ -38,9 +48,9 @@ async def test_retry_after_is_honoured():
 
 async def test_retries_stop_after_the_policy_limit():
     sleeps: list[float] = []
-    connector = ScriptedConnector({"send_email": TransientError("down")})
+    connector = ScriptedConnector({"fetch_emails": TransientError("down")})
     with pytest.raises(TransientError):
-        await runner_for(connector, sleeps).run("send_email", ARGS)
+        await runner_for(connector, sleeps).run("fetch_emails", {})
     assert len(connector.calls) == 3
 
 

@@ -1,4 +1,8 @@
 import pytest
 
 # the shared suite lives outside test_*.py files; let its asserts explain themselves like a test module's
-pytest.register_assert_rewrite("tests.planning.store.conformance")
+pytest.register_assert_rewrite(
+    "tests.planning.store.conformance",
+    "tests.planning.store.conformance_audit",
+    "tests.planning.store.conformance_locks",
+)

@@ -15,16 +15,26 @@ from planning.store import (
     UnsupportedSchemaVersion,
     VersionConflict,
 )
+from planning.store.sqlite import SCHEMA_VERSION
 from tests.planning.store.conformance import START, THREAD, ManualClock, PlanStoreConformance, StoreFactory, session
+from tests.planning.store.conformance_audit import AuditConformance
+from tests.planning.store.conformance_locks import ThreadLockConformance
 
 
-class TestSqlitePlanStore(PlanStoreConformance):
+class TestSqlitePlanStore(PlanStoreConformance, AuditConformance, ThreadLockConformance):
     @pytest.fixture
     def store_factory(self, tmp_path: Path) -> StoreFactory:
         async def factory(clock: Clock) -> SqlitePlanStore:
             return await SqlitePlanStore.open(tmp_path / "plans.db", clock=clock)
 
         return factory
+
+    @pytest.fixture
+    async def other_store(self, tmp_path: Path, clock: ManualClock) -> AsyncIterator[SqlitePlanStore]:
+        """A second store on the same file: within one process, its thread locks are shared."""
+        other = await SqlitePlanStore.open(tmp_path / "plans.db", clock=clock)
+        yield other
+        await other.close()
 
 
 @pytest.fixture
@@ -148,7 +158,8 @@ async def test_the_file_records_schema_version_wal_utc_text_and_json(path: Path)
     await store.create(session(data={"name": "Zoë"}))
     await store.claim_step("p1", "s1", args_hash="h1")
     await store.close()
-    assert _raw(path, "PRAGMA user_version") == [(1,)]
+    assert _raw(path, "PRAGMA user_version") == [(SCHEMA_VERSION,)]
+    assert _raw(path, "SELECT version_num FROM plan_store_version") == [(f"{SCHEMA_VERSION:04d}",)]
     assert _raw(path, "PRAGMA journal_mode") == [("wal",)]
     assert _raw(path, "SELECT thread_key, open, version, json_extract(data, '$.name'), created_at FROM sessions") == [
         (THREAD, 1, 1, "Zoë", "2026-03-02T14:00:00.000000+00:00")
@@ -161,12 +172,12 @@ async def test_the_file_records_schema_version_wal_utc_text_and_json(path: Path)
 async def test_a_newer_schema_version_is_refused_and_left_alone(path: Path) -> None:
     await (await SqlitePlanStore.open(path)).close()
     with sqlite3.connect(path) as db:
-        db.execute("PRAGMA user_version = 2")
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     with pytest.raises(UnsupportedSchemaVersion) as raised:
         await SqlitePlanStore.open(path)
-    assert (raised.value.found, raised.value.supported) == (2, 1)
+    assert (raised.value.found, raised.value.supported) == (SCHEMA_VERSION + 1, SCHEMA_VERSION)
     assert "upgrade planbot" in str(raised.value)
-    assert _raw(path, "PRAGMA user_version") == [(2,)]
+    assert _raw(path, "PRAGMA user_version") == [(SCHEMA_VERSION + 1,)]
 
 
 async def test_an_unopenable_path_raises_store_error(tmp_path: Path) -> None:

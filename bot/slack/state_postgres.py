@@ -1,0 +1,183 @@
+"""The Slack state in PostgreSQL, shared by every replica. Each decision is one statement: an event's first
+sighting is ``INSERT ... ON CONFLICT DO NOTHING`` (of two replicas given the same event, one wins), a decision is
+appended with ``decided || jsonb_build_array(...)`` (concurrent decisions are all kept). Receipts have their own
+small pool, so that recording an event on the path of an ack never waits behind other work."""
+
+import asyncio
+import os
+from collections.abc import Sequence
+from datetime import timedelta
+from typing import Any
+
+import psycopg
+
+from bot.slack import state_migrations
+from bot.slack.state import ABANDON_AFTER, RECENT_KEPT, Where, event_order
+from planning.store import Clock, StoreError
+from planning.store.postgres import Pool, open_pool
+from planning.store.protocol import utc_now
+from planning.store.schema import migrate_postgres, postgres_at_head
+
+HISTORY = state_migrations.POSTGRES
+_WHERE_COLUMNS = "team_id, channel, thread_ts, requester, is_dm, message_ts"
+
+
+async def migrate(url: str) -> int:
+    """Bring the database at ``url`` to the Slack state's current schema (one replica at a time)."""
+    if await asyncio.to_thread(postgres_at_head, url, HISTORY):
+        return HISTORY.head
+    return await asyncio.to_thread(migrate_postgres, url, HISTORY)
+
+
+def _where_values(where: Where) -> tuple[object, ...]:
+    """The columns ``remember`` writes after the session id: ``_WHERE_COLUMNS``, then the thread key."""
+    return (
+        where.team_id,
+        where.channel,
+        where.thread_ts,
+        where.requester,
+        where.is_dm,
+        where.message_ts,
+        where.thread_key,
+    )
+
+
+def _where(row: Sequence[Any]) -> Where:
+    return Where(row[0], row[1], row[2], row[3], bool(row[4]), row[5])
+
+
+class PostgresSlackState:
+    """A ``SlackState`` in PostgreSQL; build it with ``await PostgresSlackState.open(url)``."""
+
+    def __init__(
+        self, pool: Pool, receipts: Pool, *, clock: Clock = utc_now, abandon_after: timedelta = ABANDON_AFTER
+    ) -> None:
+        self._pool = pool
+        self._receipts = receipts
+        self._clock = clock
+        self._abandon_after = abandon_after
+        self._closed = False
+
+    @classmethod
+    async def open(
+        cls,
+        location: str | os.PathLike[str],
+        *,
+        clock: Clock = utc_now,
+        abandon_after: timedelta = ABANDON_AFTER,
+        pool_size: int = 5,
+        receipts_pool_size: int = 4,
+        timeout: float = 10.0,
+    ) -> "PostgresSlackState":
+        """Migrate the database at ``location`` (a ``postgresql://`` URL) if needed and connect."""
+        url = os.fspath(location)
+        await migrate(url)
+        pool = await open_pool(url, name="planbot-slack-state", min_size=1, max_size=pool_size, timeout=timeout)
+        try:
+            receipts = await open_pool(
+                url, name="planbot-slack-receipts", min_size=1, max_size=receipts_pool_size, timeout=timeout
+            )
+        except BaseException:
+            await pool.close()
+            raise
+        return cls(pool, receipts, clock=clock, abandon_after=abandon_after)
+
+    async def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        await self._receipts.close()
+        await self._pool.close()
+
+    async def _run(self, query: str, params: Sequence[Any] = (), *, receipts: bool = False) -> tuple[list[Any], int]:
+        if self._closed:
+            raise StoreError("the Slack state is closed")
+        try:
+            async with (self._receipts if receipts else self._pool).connection() as connection:
+                cursor = await connection.execute(query.encode(), params)
+                rows = await cursor.fetchall() if cursor.description is not None else []
+                return rows, cursor.rowcount
+        except psycopg.Error as exc:
+            raise StoreError(f"Slack state query failed: {exc}") from exc
+
+    async def first_sighting(
+        self, team_id: str, event_id: str, *, thread_key: str | None = None, event_ts: str | None = None
+    ) -> bool:
+        _, inserted = await self._run(
+            "INSERT INTO seen_events (team_id, event_id, seen_at, thread_key, event_ts, event_order) "
+            "VALUES (%s, %s, %s, %s, %s, %s) ON CONFLICT (team_id, event_id) DO NOTHING",
+            (team_id, event_id, self._clock(), thread_key, event_ts, event_order(event_ts)),
+            receipts=True,
+        )
+        return inserted == 1
+
+    async def mark_processed(self, team_id: str, event_id: str) -> None:
+        await self._run(
+            "UPDATE seen_events SET processed_at = %s WHERE team_id = %s AND event_id = %s AND processed_at IS NULL",
+            (self._clock(), team_id, event_id),
+        )
+
+    async def earlier_unprocessed(self, thread_key: str, event_ts: str) -> bool:
+        order = event_order(event_ts)
+        if order is None:
+            return False
+        rows, _ = await self._run(
+            "SELECT EXISTS (SELECT 1 FROM seen_events WHERE thread_key = %s AND event_order < %s "
+            "AND processed_at IS NULL AND seen_at >= %s)",
+            (thread_key, order, self._clock() - self._abandon_after),
+        )
+        return bool(rows[0][0])
+
+    async def remember(self, session_id: str, where: Where) -> None:
+        await self._run(
+            f"INSERT INTO plan_messages (session_id, {_WHERE_COLUMNS}, thread_key) "
+            "VALUES (%s, %s, %s, %s, %s, %s, %s, %s) "
+            "ON CONFLICT (session_id) DO UPDATE SET message_ts = excluded.message_ts",
+            (session_id, *_where_values(where)),
+        )
+
+    async def where(self, session_id: str) -> Where | None:
+        rows, _ = await self._run(f"SELECT {_WHERE_COLUMNS} FROM plan_messages WHERE session_id = %s", (session_id,))
+        return _where(rows[0]) if rows else None
+
+    async def where_thread(self, key: str) -> Where | None:
+        rows, _ = await self._run(
+            f"SELECT {_WHERE_COLUMNS} FROM plan_messages WHERE thread_key = %s ORDER BY seq DESC LIMIT 1", (key,)
+        )
+        return _where(rows[0]) if rows else None
+
+    async def decide(self, session_id: str, line: str) -> list[str]:
+        rows, _ = await self._run(
+            "UPDATE plan_messages SET decided = decided || jsonb_build_array(%s::text) WHERE session_id = %s "
+            "RETURNING decided",
+            (line, session_id),
+        )
+        return list(rows[0][0]) if rows else [line]
+
+    async def decisions(self, session_id: str) -> list[str]:
+        rows, _ = await self._run("SELECT decided FROM plan_messages WHERE session_id = %s", (session_id,))
+        return list(rows[0][0]) if rows else []
+
+    async def add_recent(self, user_id: str, title: str, line: str) -> None:
+        if self._closed:
+            raise StoreError("the Slack state is closed")
+        try:
+            async with self._pool.connection() as connection, connection.transaction():
+                await connection.execute(
+                    "INSERT INTO recent_results (user_id, at, title, line) VALUES (%s, %s, %s, %s)",
+                    (user_id, self._clock(), title, line),
+                )
+                await connection.execute(
+                    "DELETE FROM recent_results WHERE user_id = %s AND id NOT IN (SELECT id FROM recent_results "
+                    "WHERE user_id = %s ORDER BY at DESC, id DESC LIMIT %s)",
+                    (user_id, user_id, RECENT_KEPT),
+                )
+        except psycopg.Error as exc:
+            raise StoreError(f"Slack state query failed: {exc}") from exc
+
+    async def recent(self, user_id: str, limit: int = 10) -> list[tuple[str, str]]:
+        rows, _ = await self._run(
+            "SELECT title, line FROM recent_results WHERE user_id = %s ORDER BY at DESC, id DESC LIMIT %s",
+            (user_id, limit),
+        )
+        return [(row[0], row[1]) for row in rows]

@@ -1,0 +1,170 @@
+"""The CalDAV connector: the five calendar tools over WebDAV (RFC 4918) and CalDAV (RFC 4791).
+
+- fetch:   REPORT calendar-query over the range, recurring events expanded here (``recurrence``), then the
+           query / attendee / order / limit semantics of ``integrations.calendar.events``.
+- create:  PUT ``<uuid>.ics`` with ``If-None-Match: *``.
+- update:  GET, change the VEVENT (or add an override for one occurrence), PUT with ``If-Match: <etag>``.
+- delete:  DELETE the object; for one occurrence, an EXDATE on the series (GET + PUT with ``If-Match``).
+- free slots: REPORT free-busy-query on the user's calendar and on every attendee calendar configured
+           (``PLANBOT_CALDAV_ATTENDEE_CALENDARS`` / ``..._TEMPLATE``) that the account may read; one it may not
+           read, or that does not exist, adds no busy time.
+"""
+
+import asyncio
+import logging
+import uuid
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import aiohttp
+from pydantic import BaseModel
+
+from integrations.base import arguments as a
+from integrations.base.errors import AuthError, NotFoundError, PermanentError
+from integrations.calendar.caldav.dav import ICALENDAR, DavClient, basic_auth
+from integrations.calendar.caldav.davxml import CALDAV, calendar_query, free_busy_query, parse_multistatus
+from integrations.calendar.caldav.discovery import find_calendar
+from integrations.calendar.caldav.edit import change, leave_out, new_calendar
+from integrations.calendar.caldav.ical import (
+    busy_periods,
+    event_id,
+    parse_calendar,
+    parse_event_id,
+    to_event,
+)
+from integrations.calendar.caldav.recurrence import read_object
+from integrations.calendar.caldav.settings import CalDavSettings
+from integrations.calendar.events import CalendarEvent, search_range, select
+from integrations.calendar.slots import Interval, free_slots
+
+logger = logging.getLogger(__name__)
+TOOLS = frozenset(
+    {
+        "fetch_calendar_events",
+        "create_calendar_event",
+        "update_calendar_event",
+        "delete_calendar_event",
+        "find_free_slots",
+    }
+)
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+class CalDavCalendar:
+    name = "caldav"
+    tools = TOOLS
+
+    def __init__(self, *, dav: DavClient, settings: CalDavSettings, clock: Callable[[], datetime] = _utc_now) -> None:
+        self._dav = dav
+        self._settings = settings
+        self._week = settings.work_week
+        self._zone = self._week.zone
+        self._clock = clock
+        self._calendar_url: str | None = None
+        self._finding = asyncio.Lock()
+
+    @classmethod
+    def from_settings(
+        cls, session: aiohttp.ClientSession, settings: CalDavSettings, clock: Callable[[], datetime] = _utc_now
+    ) -> "CalDavCalendar":
+        authorization = None
+        if settings.username is not None and settings.password is not None:
+            authorization = basic_auth(settings.username, settings.password.get_secret_value())
+        dav = DavClient(session, authorization=authorization, timeout=settings.timeout_seconds)
+        return cls(dav=dav, settings=settings, clock=clock)
+
+    async def call(self, tool: str, arguments: BaseModel) -> Any:
+        if isinstance(arguments, a.FetchCalendarEventsArgs):
+            return [event.shown(self._zone) for event in await self.fetch(arguments)]
+        if isinstance(arguments, a.CreateCalendarEventArgs):
+            return await self.create(arguments)
+        if isinstance(arguments, a.UpdateCalendarEventArgs):
+            return await self.update(arguments)
+        if isinstance(arguments, a.DeleteCalendarEventArgs):
+            return await self.delete(arguments)
+        if isinstance(arguments, a.FindFreeSlotsArgs):
+            return await self.find_free_slots(arguments)
+        raise PermanentError(f"the CalDAV connector does not run {tool!r}", service=self.name)
+
+    async def calendar_url(self) -> str:
+        """The calendar collection (found once, on first use, so that start-up needs no server)."""
+        async with self._finding:
+            if self._calendar_url is None:
+                self._calendar_url = await find_calendar(self._dav, self._settings.url, self._settings.calendar)
+            return self._calendar_url
+
+    async def fetch(self, args: a.FetchCalendarEventsArgs) -> list[CalendarEvent]:
+        window = search_range(args, self._clock())
+        answer = await self._dav.send("REPORT", await self.calendar_url(), body=calendar_query(*window), depth="1")
+        events: list[CalendarEvent] = []
+        for resource in parse_multistatus(answer.text):
+            data = resource.text(CALDAV, "calendar-data")
+            if data:
+                events.extend(read_object(data, _resource_name(resource.href), window, self._zone))
+        return select(events, args, window, query=True)
+
+    async def create(self, args: a.CreateCalendarEventArgs) -> dict[str, Any]:
+        name = f"{uuid.uuid4().hex}.ics"
+        calendar, event = new_calendar(
+            args, uid=f"{name[:-4]}@planbot", zone=self._zone, organizer=self._settings.organizer, now=self._clock()
+        )
+        url = f"{await self.calendar_url()}{name}"
+        await self._dav.send(
+            "PUT", url, body=calendar.to_ical().decode(), content_type=ICALENDAR, headers={"If-None-Match": "*"}
+        )
+        return to_event(event, name, self._zone).shown(self._zone)
+
+    async def update(self, args: a.UpdateCalendarEventArgs) -> dict[str, Any]:
+        resource, rid = parse_event_id(args.eventId)
+        url = f"{await self.calendar_url()}{resource}"
+        current = await self._dav.send("GET", url)
+        calendar = parse_calendar(current.text)
+        changed = change(calendar, rid, args, zone=self._zone, now=self._clock())
+        await self._put_back(url, calendar.to_ical().decode(), current.etag)
+        return to_event(changed, event_id(resource, rid, self._zone), self._zone).shown(self._zone)
+
+    async def delete(self, args: a.DeleteCalendarEventArgs) -> dict[str, Any]:
+        resource, rid = parse_event_id(args.eventId)
+        url = f"{await self.calendar_url()}{resource}"
+        if rid is None:
+            await self._dav.send("DELETE", url)
+        else:
+            current = await self._dav.send("GET", url)
+            calendar = parse_calendar(current.text)
+            leave_out(calendar, rid, zone=self._zone, now=self._clock())
+            await self._put_back(url, calendar.to_ical().decode(), current.etag)
+        return {"id": args.eventId}
+
+    async def find_free_slots(self, args: a.FindFreeSlotsArgs) -> list[dict[str, str]]:
+        window = (args.windowStart.astimezone(UTC), args.windowEnd.astimezone(UTC))
+        own = await self.calendar_url()
+        found = (self._settings.attendee_calendar(address) for address in args.attendees or [])
+        others = {url for url in found if url and url.rstrip("/") != own.rstrip("/")}
+        async with asyncio.TaskGroup() as group:
+            mine = group.create_task(self._busy(own, window))
+            theirs = [group.create_task(self._visible_busy(url, window)) for url in sorted(others)]
+        busy = [*mine.result(), *(period for task in theirs for period in task.result())]
+        return free_slots(window, busy, timedelta(minutes=args.durationMinutes), self._week)
+
+    async def _busy(self, url: str, window: Interval) -> list[Interval]:
+        answer = await self._dav.send("REPORT", url, body=free_busy_query(*window), depth="1")
+        return busy_periods(answer.text, self._zone)
+
+    async def _visible_busy(self, url: str, window: Interval) -> list[Interval]:
+        try:
+            return await self._busy(url, window)
+        except (NotFoundError, AuthError, PermanentError) as error:
+            logger.info("an attendee's free/busy is not visible (%s); it adds no busy time", error.__class__.__name__)
+            return []
+
+    async def _put_back(self, url: str, body: str, etag: str | None) -> None:
+        headers = {"If-Match": etag} if etag else {}
+        await self._dav.send("PUT", url, body=body, content_type=ICALENDAR, headers=headers)
+
+
+def _resource_name(href: str) -> str:
+    return href.rstrip("/").rsplit("/", 1)[-1]

@@ -1,0 +1,40 @@
+"""HubSpot CRM connector: ``await connect(session)`` reads ``PLANBOT_HUBSPOT_*`` and returns the connector."""
+
+import aiohttp
+
+from integrations.base.connector import Connector
+from integrations.crm.hubspot.api import HubSpotApi
+from integrations.crm.hubspot.connector import HubSpotCrm
+from integrations.crm.hubspot.settings import HubSpotSettings
+from integrations.http import JsonApi, OAuth2Refresher, StaticToken, TokenSource
+
+__all__ = ["HubSpotCrm", "HubSpotSettings", "build", "connect"]
+
+
+def build(session: aiohttp.ClientSession, settings: HubSpotSettings) -> HubSpotCrm:
+    """The connector for explicit settings (tests, or a composition root with its own settings)."""
+    tokens: TokenSource
+    if settings.access_token is not None:
+        tokens = StaticToken(settings.access_token.get_secret_value(), "hubspot")
+    else:
+        assert settings.client_id and settings.client_secret and settings.refresh_token
+        tokens = OAuth2Refresher(
+            session=session,
+            token_url=settings.token_url,
+            client_id=settings.client_id,
+            client_secret=settings.client_secret.get_secret_value(),
+            refresh_token=settings.refresh_token.get_secret_value(),
+            service="hubspot",
+        )
+    api = JsonApi(
+        session=session,
+        base_url=settings.base_url,
+        tokens=tokens,
+        service="hubspot",
+        timeout=aiohttp.ClientTimeout(total=settings.timeout_seconds, connect=5),
+    )
+    return HubSpotCrm(HubSpotApi(api, page_size=settings.page_size), settings)
+
+
+async def connect(session: aiohttp.ClientSession) -> Connector:
+    return build(session, HubSpotSettings())

@@ -1,0 +1,123 @@
+"""Contract filters → HubSpot search filter groups, and the exact contract match applied to what comes back.
+
+HubSpot's ``CONTAINS_TOKEN`` matches tokens, not substrings, so text filters ask for the longest word of the text
+as a wildcard token (``*word*``): a superset. ``matches`` then applies the contract's semantics exactly
+(case-insensitive containment, ``gt``/``lt``, ``in``) to the records built from the results. Stage and status
+texts are matched against the contract's values first and sent as the stage ids they map to (``IN``).
+"""
+
+import itertools
+import re
+from collections.abc import Mapping
+from datetime import UTC, date, datetime
+from typing import Any
+
+from integrations.base.errors import PermanentError
+from integrations.base.records import InFilter, RangeFilter
+from integrations.crm.hubspot.mapping import NUMERIC_FIELDS, Prop
+from integrations.crm.hubspot.values import SERVICE, Values, number_text
+
+Filter = dict[str, Any]
+Group = list[Filter]
+_WORD = re.compile(r"\w+")
+_DATE_PREFIX = re.compile(r"(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?")
+
+
+class NoMatchError(Exception):
+    """A filter no record can satisfy (e.g. a stage text that names no stage): the answer is empty."""
+
+
+def filter_groups(fields: Mapping[str, Prop], filters: Mapping[str, Any], values: Values) -> list[Group]:
+    """OR-ed groups of AND-ed filters for the filters on ``fields``; raises ``NoMatchError``."""
+    per_field = [_alternatives(spec, filters[name], values) for name, spec in fields.items() if name in filters]
+    groups = [[f for part in combination for f in part] for combination in itertools.product(*per_field)]
+    return [group for group in groups if group] or []
+
+
+def _alternatives(spec: Prop, wanted: Any, values: Values) -> list[Group]:
+    name = spec.names[0]
+    if isinstance(wanted, dict) and "in" in wanted:
+        choices = InFilter.model_validate(wanted).in_
+        return [[_in(name, _in_values(spec, choices, values))]] if spec.kind != "person_name" else [[]]
+    if isinstance(wanted, dict):
+        bounds = RangeFilter.model_validate(wanted)
+        if spec.kind != "number":
+            raise PermanentError("only numbers can be filtered by a range", service=SERVICE)
+        parts = [("GT", bounds.gt), ("LT", bounds.lt)]
+        return [[{"propertyName": name, "operator": op, "value": number_text(b)} for op, b in parts if b is not None]]
+    text = str(wanted)
+    if spec.kind == "number":
+        try:
+            return [[{"propertyName": name, "operator": "EQ", "value": number_text(float(text))}]]
+        except ValueError as error:
+            raise PermanentError(f"{text!r} is not a number", service=SERVICE) from error
+    if spec.kind in ("deal_stage", "lead_status"):
+        named = [choice for choice in values.choices(spec.kind) if text.casefold() in choice]
+        return [[_in(name, values.stage_ids(spec.kind, named))]]
+    if spec.kind == "owner":
+        return [[_in(name, values.owner_ids(text, exact=False))]]
+    if spec.kind == "date":
+        start, end = _date_range(text)
+        return [[_at(name, "GTE", start), _at(name, "LT", end)]]
+    words = sorted(_WORD.findall(text), key=len, reverse=True)
+    if not words:
+        return [[]]
+    token = {"operator": "CONTAINS_TOKEN", "value": f"*{words[0]}*"}
+    return [[{"propertyName": property_name, **token}] for property_name in spec.names]
+
+
+def _in_values(spec: Prop, choices: list[str], values: Values) -> list[str]:
+    if spec.kind in ("deal_stage", "lead_status"):
+        return values.stage_ids(spec.kind, [choice.casefold() for choice in choices])
+    if spec.kind == "owner":
+        return [owner for choice in choices for owner in values.owner_ids(choice, exact=True)]
+    if spec.kind == "number":
+        return [number_text(float(choice)) for choice in choices]
+    return [next(iter(values.encode(spec, choice).values())).lower() for choice in choices]
+
+
+def _in(name: str, found: list[str]) -> Filter:
+    if not found:
+        raise NoMatchError
+    return {"propertyName": name, "operator": "IN", "values": sorted(set(found))}
+
+
+def _date_range(text: str) -> tuple[date, date]:
+    match = _DATE_PREFIX.fullmatch(text.strip())
+    if match is None:
+        raise PermanentError("filter closeDate by YYYY, YYYY-MM or YYYY-MM-DD", service=SERVICE)
+    year, month, day = (int(part) if part else None for part in match.groups())
+    assert year is not None
+    try:
+        if month is None:
+            return date(year, 1, 1), date(year + 1, 1, 1)
+        if day is None:
+            return date(year, month, 1), date(year + month // 12, month % 12 + 1, 1)
+        start = date(year, month, day)
+    except ValueError as error:
+        raise PermanentError(f"{text!r} is not a date", service=SERVICE) from error
+    return start, date.fromordinal(start.toordinal() + 1)
+
+
+def _at(name: str, operator: str, day: date) -> Filter:
+    millis = int(datetime(day.year, day.month, day.day, tzinfo=UTC).timestamp() * 1000)
+    return {"propertyName": name, "operator": operator, "value": str(millis)}
+
+
+def matches(record: Mapping[str, Any], filters: Mapping[str, Any]) -> bool:
+    """The contract's filter semantics (contract §3), as the local workspace applies them."""
+    return all(_field_matches(name, record.get(name), wanted) for name, wanted in filters.items())
+
+
+def _field_matches(name: str, have: Any, wanted: Any) -> bool:
+    if have is None:
+        return False
+    if isinstance(wanted, dict) and "in" in wanted:
+        return str(have).casefold() in {str(choice).casefold() for choice in wanted["in"]}
+    if isinstance(wanted, dict):
+        number = float(have)
+        low, high = wanted.get("gt"), wanted.get("lt")
+        return (low is None or number > float(low)) and (high is None or number < float(high))
+    if name in NUMERIC_FIELDS and isinstance(wanted, int | float) and not isinstance(wanted, bool):
+        return float(have) == float(wanted)
+    return str(wanted).casefold() in str(have).casefold()

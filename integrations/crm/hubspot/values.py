@@ -1,0 +1,119 @@
+"""How contract values become HubSpot property values and back (every property value travels as text)."""
+
+import math
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from integrations.base.errors import PermanentError
+from integrations.crm.hubspot.mapping import FieldKind, Prop
+from integrations.crm.hubspot.settings import HubSpotSettings
+
+SERVICE = "hubspot"
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+@dataclass(frozen=True, slots=True)
+class Owner:
+    """A HubSpot user who can own records (``/crm/v3/owners``)."""
+
+    id: str
+    name: str
+    email: str
+
+
+class Values:
+    """Encodes and decodes one field; ``owners`` is needed only for fields of kind ``owner``."""
+
+    def __init__(self, settings: HubSpotSettings, owners: Sequence[Owner] = ()) -> None:
+        self._stages: dict[str, Mapping[Any, list[str]]] = {
+            "deal_stage": settings.deal_stages,
+            "lead_status": settings.lead_stages,
+        }
+        self._owners = owners
+
+    def encode(self, spec: Prop, value: Any) -> dict[str, str]:
+        if spec.kind == "person_name":
+            first, last = split_name(value)
+            return {spec.names[0]: first, spec.names[1]: last}
+        return {spec.names[0]: self._encode_one(spec.kind, value)}
+
+    def decode(self, spec: Prop, properties: Mapping[str, Any]) -> Any:
+        raw = [properties.get(name) for name in spec.names]
+        if spec.kind == "person_name":
+            return " ".join(str(part).strip() for part in raw if part and str(part).strip()) or None
+        value = raw[0]
+        if value is None or value == "":
+            return None
+        return self._decode_one(spec.kind, str(value))
+
+    def choices(self, kind: FieldKind) -> list[str]:
+        """The contract's values of a stage or status field."""
+        return list(self._stages[kind])
+
+    def stage_ids(self, kind: FieldKind, values: Iterable[str]) -> list[str]:
+        return [stage_id for value in values for stage_id in self._stages[kind].get(value, [])]
+
+    def owner_ids(self, text: str, *, exact: bool) -> list[str]:
+        wanted = text.strip().casefold()
+        if exact:
+            return [o.id for o in self._owners if wanted in (o.name.casefold(), o.email.casefold())]
+        return [o.id for o in self._owners if wanted in o.name.casefold() or wanted in o.email.casefold()]
+
+    def _encode_one(self, kind: FieldKind, value: Any) -> str:
+        if value is None:
+            return ""
+        if kind == "number":
+            return number_text(value)
+        if kind == "date":
+            text = str(value).strip()
+            return f"{text}T00:00:00Z" if _DATE.fullmatch(text) else text
+        if kind in self._stages:
+            ids = self._stages[kind].get(str(value).casefold())
+            if not ids:
+                raise PermanentError(f"{value!r} is not a contract stage or status", service=SERVICE)
+            return ids[0]
+        if kind == "enum_label":
+            return re.sub(r"[^0-9A-Za-z]+", "_", str(value)).strip("_").upper()
+        if kind == "owner":
+            found = self.owner_ids(str(value), exact=True)
+            if len(found) != 1:
+                problem = "no HubSpot user" if not found else "several HubSpot users"
+                raise PermanentError(f"{problem} named {value!r} can own the record", service=SERVICE)
+            return found[0]
+        return str(value)
+
+    def _decode_one(self, kind: FieldKind, value: str) -> Any:
+        if kind == "number":
+            try:
+                return float(value)
+            except ValueError:
+                return None
+        if kind == "date":
+            if value.isdigit():  # milliseconds since the epoch (older portals)
+                return datetime.fromtimestamp(int(value) / 1000, UTC).date().isoformat()
+            return value[:10] if _DATE.match(value) else value
+        if kind in self._stages:
+            return next((v for v, ids in self._stages[kind].items() if value in ids), None)
+        if kind == "enum_label":
+            return value.replace("_", " ").title() if value.isupper() or "_" in value else value
+        if kind == "owner":
+            return next((o.name for o in self._owners if o.id == value), None)
+        return value
+
+
+def split_name(value: Any) -> tuple[str, str]:
+    """``"Mary Ann Smith"`` → (``"Mary Ann"``, ``"Smith"``); one word is a first name; ``None`` clears both."""
+    words = str(value).split() if value is not None else []
+    if len(words) < 2:
+        return (words[0] if words else ""), ""
+    return " ".join(words[:-1]), words[-1]
+
+
+def number_text(value: Any) -> str:
+    number = float(value)
+    if not math.isfinite(number):
+        raise PermanentError(f"{value!r} is not a finite number", service=SERVICE)
+    return str(int(number)) if number.is_integer() and abs(number) < 1e15 else repr(number)

@@ -1,0 +1,143 @@
+"""The Salesforce CRM connector: the four CRM tools of contract §3 over SOQL and the sObject REST API."""
+
+import logging
+from collections.abc import Callable, Mapping
+from datetime import date, timedelta
+from typing import Any
+
+from pydantic import BaseModel
+
+from integrations.base.arguments import CreateEntityArgs, DeleteEntityArgs, FetchEntityArgs, UpdateEntityArgs
+from integrations.base.errors import NotFoundError, PermanentError
+from integrations.base.records import FIELDS_BY_ENTITY, REQUIRED_ON_CREATE
+from integrations.crm.salesforce import soql
+from integrations.crm.salesforce.api import SalesforceApi, checked_id
+from integrations.crm.salesforce.mapping import SOBJECTS, Column, SObjectMap
+from integrations.crm.salesforce.query import NoMatchError, conditions
+from integrations.crm.salesforce.settings import SalesforceSettings
+from integrations.crm.salesforce.values import SERVICE, Picklists, decode, encode
+
+logger = logging.getLogger(__name__)
+DEFAULT_LIMIT = 100
+Record = dict[str, Any]
+
+
+class SalesforceCrm:
+    """Runs ``fetch_entity``, ``create_entity``, ``update_entity`` and ``delete_entity`` against Salesforce."""
+
+    name = "salesforce"
+    tools = frozenset({"fetch_entity", "create_entity", "update_entity", "delete_entity"})
+
+    def __init__(
+        self, api: SalesforceApi, settings: SalesforceSettings, *, today: Callable[[], date] = date.today
+    ) -> None:
+        self._api = api
+        self._settings = settings
+        self._picklists = Picklists(settings)
+        self._today = today
+
+    async def call(self, tool: str, arguments: BaseModel) -> Any:
+        if isinstance(arguments, FetchEntityArgs):
+            return await self.fetch(arguments)
+        if isinstance(arguments, CreateEntityArgs):
+            return await self.create(arguments)
+        if isinstance(arguments, UpdateEntityArgs):
+            return await self.update(arguments)
+        if isinstance(arguments, DeleteEntityArgs):
+            return await self.delete(arguments)
+        raise PermanentError(f"salesforce does not run {tool!r}", service=SERVICE)
+
+    async def fetch(self, args: FetchEntityArgs) -> list[Record]:
+        entity = SOBJECTS[args.entityType]
+        try:
+            where = conditions(entity, args.filters, self._picklists)
+        except NoMatchError:
+            return []
+        limit = args.limit or DEFAULT_LIMIT
+        found = await self._api.query(soql.select(entity.sobject, entity.selected(), where, limit=limit), limit=limit)
+        logger.debug("salesforce fetch %s: %d records", entity.entity_type, len(found))
+        return [self._record(entity, row) for row in found]
+
+    async def create(self, args: CreateEntityArgs) -> Record:
+        entity = SOBJECTS[args.entityType]
+        fields = {name: value for name, value in args.fields.items() if value is not None}
+        values = self._defaults(entity, fields) | await self._values(entity, fields)
+        record_id = await self._api.create(entity.sobject, values)
+        return await self._load(entity, record_id)
+
+    async def update(self, args: UpdateEntityArgs) -> Record:
+        entity = SOBJECTS[args.entityType]
+        current = await self._load(entity, args.id)
+        needed = REQUIRED_ON_CREATE[entity.entity_type]
+        if not any({**current, **args.fields}.get(name) not in (None, "") for name in needed):
+            raise PermanentError(f"a {entity.entity_type} cannot lose its {' or '.join(needed)}", service=SERVICE)
+        await self._api.update(entity.sobject, args.id, await self._values(entity, args.fields))
+        return await self._load(entity, args.id)
+
+    async def delete(self, args: DeleteEntityArgs) -> Record:
+        entity = SOBJECTS[args.entityType]
+        await self._api.delete(entity.sobject, args.id)
+        return {"id": args.id}
+
+    async def _load(self, entity: SObjectMap, record_id: str) -> Record:
+        where = [f"Id = {soql.quoted(checked_id(record_id))}"]
+        found = await self._api.query(soql.select(entity.sobject, entity.selected(), where, limit=1), limit=1)
+        if not found:
+            raise NotFoundError(f"no {entity.entity_type} with id {record_id!r}", service=SERVICE)
+        return self._record(entity, found[0])
+
+    def _record(self, entity: SObjectMap, row: Mapping[str, Any]) -> Record:
+        decoded = {name: decode(spec, row, self._picklists) for name, spec in entity.fields.items()}
+        return {
+            "id": str(row["Id"]),
+            **{name: decoded.get(name) for name in FIELDS_BY_ENTITY[entity.entity_type].model_fields},
+        }
+
+    async def _values(self, entity: SObjectMap, fields: Mapping[str, Any]) -> dict[str, Any]:
+        values: dict[str, Any] = {}
+        for name, value in fields.items():
+            spec = entity.fields.get(name)
+            if spec is None:
+                raise PermanentError(f"{entity.entity_type} has no field {name!r}", service=SERVICE)
+            if spec.kind == "account":
+                values[spec.writes[0]] = await self._account_id(str(value)) if value not in (None, "") else None
+            elif spec.kind == "owner":
+                values[spec.writes[0]] = await self._user_id(spec, value)
+            else:
+                values.update(encode(spec, value, self._picklists))
+        return values
+
+    def _defaults(self, entity: SObjectMap, fields: Mapping[str, Any]) -> dict[str, Any]:
+        """What Salesforce requires of a new record that the contract leaves optional."""
+        spec = entity.fields
+        if entity.sobject == "Opportunity":
+            close = self._today() + timedelta(days=self._settings.default_close_days)
+            return {
+                "Name": str(fields.get("name") or f"{fields.get('company', 'New')} deal"),
+                "StageName": self._picklists.write("deal_stage", fields.get("stage", "prospecting")),
+                "CloseDate": str(fields.get("closeDate") or close.isoformat()),
+            }
+        if entity.sobject == "Lead":
+            name = fields.get("name") or fields.get("company") or fields.get("email")
+            return encode(spec["name"], name, self._picklists) | encode(
+                spec["company"], fields.get("company"), self._picklists
+            )
+        return {}
+
+    async def _account_id(self, name: str) -> str:
+        """The Account named ``name`` (the oldest, if several), created when there is none."""
+        query = soql.select("Account", ["Id"], [f"Name = {soql.quoted(name)}"], limit=1)
+        found = await self._api.query(query, limit=1)
+        return str(found[0]["Id"]) if found else await self._api.create("Account", {"Name": name})
+
+    async def _user_id(self, spec: Column, value: Any) -> str:
+        if value in (None, ""):
+            raise PermanentError("an Account always has an owner", service=SERVICE)
+        for field in ("Name", "Email", "Username"):
+            query = soql.select("User", ["Id"], [f"{field} = {soql.quoted(str(value))}", "IsActive = TRUE"], limit=2)
+            found = await self._api.query(query, limit=2)
+            if len(found) == 1:
+                return str(found[0]["Id"])
+            if found:
+                raise PermanentError(f"several Salesforce users are named {value!r}", service=SERVICE)
+        raise PermanentError(f"no active Salesforce user named {value!r}", service=SERVICE)

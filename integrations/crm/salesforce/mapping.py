@@ -1,0 +1,90 @@
+"""Where each contract field (contract §3) lives in Salesforce: the one place that maps fields to sObject fields.
+
+Contact → Contact, Lead → Lead, Deal → Opportunity, Account → Account. A contact's or deal's ``company`` is the
+name of its Account (``AccountId``; found by name, or created); an account's ``owner`` is the name of its owning
+User (``OwnerId``); ``name`` of a contact or lead is the compound ``Name``, written as ``FirstName``/``LastName``.
+"""
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Literal
+
+from integrations.base.records import EntityType
+
+ColumnKind = Literal[
+    "text", "person_name", "number", "date", "deal_stage", "lead_status", "website", "account", "owner", "lead_company"
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """``read``: the SOQL field selected and filtered on; ``write``: the field(s) set (see ``values``)."""
+
+    read: str
+    kind: ColumnKind = "text"
+    write: tuple[str, ...] = ()
+
+    @property
+    def writes(self) -> tuple[str, ...]:
+        return self.write or (self.read,)
+
+
+def column(read: str, kind: ColumnKind = "text", *write: str) -> Column:
+    return Column(read, kind, write)
+
+
+@dataclass(frozen=True, slots=True)
+class SObjectMap:
+    entity_type: EntityType
+    sobject: str
+    fields: Mapping[str, Column]
+
+    def selected(self) -> list[str]:
+        return ["Id", *(spec.read for spec in self.fields.values())]
+
+
+CONTACT = SObjectMap(
+    "Contact",
+    "Contact",
+    {
+        "name": column("Name", "person_name", "FirstName", "LastName"),
+        "email": column("Email"),
+        "phone": column("Phone"),
+        "company": column("Account.Name", "account", "AccountId"),
+        "title": column("Title"),
+    },
+)
+LEAD = SObjectMap(
+    "Lead",
+    "Lead",
+    {
+        "name": column("Name", "person_name", "FirstName", "LastName"),
+        "email": column("Email"),
+        "phone": column("Phone"),
+        "company": column("Company", "lead_company"),
+        "status": column("Status", "lead_status"),
+    },
+)
+DEAL = SObjectMap(
+    "Deal",
+    "Opportunity",
+    {
+        "name": column("Name"),
+        "company": column("Account.Name", "account", "AccountId"),
+        "amount": column("Amount", "number"),
+        "stage": column("StageName", "deal_stage"),
+        "closeDate": column("CloseDate", "date"),
+    },
+)
+ACCOUNT = SObjectMap(
+    "Account",
+    "Account",
+    {
+        "name": column("Name"),
+        "domain": column("Website", "website"),
+        "industry": column("Industry"),
+        "owner": column("Owner.Name", "owner", "OwnerId"),
+    },
+)
+SOBJECTS: dict[str, SObjectMap] = {entity.entity_type: entity for entity in (CONTACT, LEAD, DEAL, ACCOUNT)}
+COMPANY_NOT_PROVIDED = "[not provided]"  # a Lead needs a Company; a lead without one gets this, read back as None

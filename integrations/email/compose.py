@@ -1,0 +1,114 @@
+"""Outgoing messages (RFC 5322, built with the standard library) and the reply rules both connectors follow."""
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from email.headerregistry import Address
+from email.message import EmailMessage
+from email.utils import format_datetime, getaddresses, make_msgid
+
+_RE_PREFIX = re.compile(r"^\s*re\s*:", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Sender:
+    """Whose mail this is: the From of what we send, and how we recognise our own messages."""
+
+    address: str
+    name: str | None = None
+
+    @property
+    def domain(self) -> str:
+        return self.address.rpartition("@")[2] or "planbot.invalid"
+
+    def header(self) -> str:
+        username, _, domain = self.address.rpartition("@")
+        return str(Address(display_name=self.name or "", username=username, domain=domain))
+
+
+@dataclass(frozen=True)
+class Outgoing:
+    """A message ready to send: the RFC 5322 message, its Message-ID (without angle brackets), its recipients."""
+
+    message: EmailMessage
+    message_id: str
+    recipients: tuple[str, ...]
+
+
+def new_message(
+    *,
+    sender: Sender | None,
+    to: Sequence[str],
+    cc: Sequence[str] = (),
+    subject: str,
+    body: str,
+    now: datetime,
+    in_reply_to: str | None = None,
+    references: Sequence[str] = (),
+    id_domain: str | None = None,
+) -> Outgoing:
+    """A plain-text UTF-8 message dated ``now`` (an aware datetime, written with its own UTC offset).
+
+    ``sender`` may be ``None`` when the service fills in From itself (Gmail does)."""
+    if now.utcoffset() is None:
+        raise ValueError("the date of a message needs a UTC offset")
+    message = EmailMessage()
+    if sender is not None:
+        message["From"] = sender.header()
+    message["To"] = ", ".join(to)
+    if cc:
+        message["Cc"] = ", ".join(cc)
+    message["Subject"] = subject
+    message["Date"] = format_datetime(now)
+    domain = id_domain or (sender.domain if sender else "planbot.invalid")
+    message_id = make_msgid(domain=domain)
+    message["Message-ID"] = message_id
+    if in_reply_to:
+        message["In-Reply-To"] = f"<{in_reply_to}>"
+    if references:
+        message["References"] = " ".join(f"<{ref}>" for ref in references)
+    message.set_content(body)
+    return Outgoing(message, bare_id(message_id) or message_id, (*to, *cc))
+
+
+def bare_id(value: str | None) -> str | None:
+    """``<abc@host>`` → ``abc@host``; the first id when a header holds several; ``None`` when there is none."""
+    ids = message_ids(value)
+    return ids[0] if ids else None
+
+
+def message_ids(value: str | None) -> list[str]:
+    """Every ``<...>`` id of a References / In-Reply-To / Message-ID header, in order, without brackets."""
+    if not value:
+        return []
+    found = re.findall(r"<([^<>\s]+)>", value)
+    if found:
+        return found
+    plain = value.strip()
+    return [plain] if plain and " " not in plain else []
+
+
+def reply_subject(subject: str) -> str:
+    """``Re: `` once: a subject that already starts with ``Re:`` (any case) is kept as it is."""
+    return subject if _RE_PREFIX.match(subject) else f"Re: {subject}"
+
+
+def reply_references(references: str | None, message_id: str | None) -> list[str]:
+    """RFC 5322 §3.6.4: the parent's References followed by the parent's Message-ID."""
+    chain = message_ids(references)
+    if message_id and message_id not in chain:
+        chain.append(message_id)
+    return chain
+
+
+def reply_recipients(*, own: bool, sender: str | None, reply_to: str | None, to: str | None) -> list[str]:
+    """Whom a reply goes to: the original's Reply-To or From; for one's own message, its To recipients."""
+    if own:
+        return addresses([to] if to else [])
+    return addresses([reply_to] if reply_to else [sender] if sender else [])
+
+
+def addresses(values: Sequence[str]) -> list[str]:
+    """The addresses of address-list header values, in order (names dropped)."""
+    return [address for _name, address in getaddresses(list(values)) if address]

@@ -1,0 +1,149 @@
+"""The SMTP/IMAP connector: ``fetch_emails`` and the reply lookup over IMAP, sending over SMTP.
+
+Each call opens its own IMAP session (connect, log in, work, log out): no connection goes stale between the
+minutes or hours that separate a user's requests. A sent message is appended to the sent folder (``\\Seen``) so
+that ``fetch_emails`` finds it, as a mail client does; a failure there is logged, the message is still sent.
+"""
+
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from email import policy
+from email.utils import parseaddr
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from pydantic import BaseModel
+
+from integrations.base.arguments import FetchEmailsArgs, ReplyEmailArgs, SendEmailArgs
+from integrations.base.errors import ConnectorError, PermanentError
+from integrations.email.compose import Sender, bare_id, new_message, reply_recipients, reply_references, reply_subject
+from integrations.email.imap import reading, smtp
+from integrations.email.imap.session import ImapSession, imap_session
+from integrations.email.imap.settings import ImapSettings, SmtpSettings
+from integrations.email.settings import resolve_zone
+
+logger = logging.getLogger(__name__)
+Clock = Callable[[], datetime]
+DEFAULT_SENT_FOLDER = "Sent"
+
+
+def system_clock() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True)
+class MailAccount:
+    """Everything the connector needs: both servers, whose mail it is, and the zone dates are shown in."""
+
+    imap: ImapSettings
+    smtp: SmtpSettings
+    sender: Sender
+    zone: ZoneInfo
+
+    @classmethod
+    def from_settings(cls, imap: ImapSettings, smtp_settings: SmtpSettings) -> "MailAccount":
+        address = smtp_settings.from_address or (imap.username if "@" in imap.username else None)
+        if address is None:
+            raise ValueError("set PLANBOT_SMTP_FROM_ADDRESS: the IMAP username is not an email address")
+        return cls(imap, smtp_settings, Sender(address, smtp_settings.from_name), resolve_zone(imap.timezone))
+
+
+class ImapSmtpConnector:
+    name = "imap"
+    tools: frozenset[str] = frozenset({"fetch_emails", "send_email", "reply_email"})
+
+    def __init__(self, account: MailAccount, *, clock: Clock = system_clock) -> None:
+        self._account = account
+        self._clock = clock
+        self._sent_folder = account.imap.sent_folder
+
+    @property
+    def account(self) -> MailAccount:
+        return self._account
+
+    async def call(self, tool: str, arguments: BaseModel) -> Any:
+        if tool == "fetch_emails" and isinstance(arguments, FetchEmailsArgs):
+            return await self.fetch_emails(arguments)
+        if tool == "send_email" and isinstance(arguments, SendEmailArgs):
+            return await self.send_email(arguments)
+        if tool == "reply_email" and isinstance(arguments, ReplyEmailArgs):
+            return await self.reply_email(arguments)
+        raise PermanentError(f"the IMAP connector cannot run {tool!r} with these arguments", service=self.name)
+
+    async def fetch_emails(self, args: FetchEmailsArgs) -> list[dict[str, Any]]:
+        async with imap_session(self._account.imap) as session:
+            folders = await self._folders(session)
+            return await reading.fetch_emails(session, folders, args, self._account.zone)
+
+    async def send_email(self, args: SendEmailArgs) -> dict[str, str]:
+        return {"id": await self._send(to=args.to, cc=args.cc or [], subject=args.subject, body=args.body)}
+
+    async def reply_email(self, args: ReplyEmailArgs) -> dict[str, str]:
+        async with imap_session(self._account.imap) as session:
+            folders = await self._folders(session)
+            found = await reading.find_message(session, folders, args.messageId)
+        headers = found.headers
+        sender = str(headers.get("From") or "")
+        own = found.folder == folders[-1] or parseaddr(sender)[1].lower() == self._account.sender.address.lower()
+        to = reply_recipients(own=own, sender=sender, reply_to=_header(headers, "Reply-To"), to=_header(headers, "To"))
+        if not to:
+            raise PermanentError("the email has no address to reply to", service=self.name)
+        original_id = bare_id(_header(headers, "Message-ID"))
+        message_id = await self._send(
+            to=to,
+            cc=[],
+            subject=reply_subject(str(headers.get("Subject") or "")),
+            body=args.body,
+            in_reply_to=original_id,
+            references=reply_references(_header(headers, "References"), original_id),
+        )
+        return {"id": message_id}
+
+    async def _send(
+        self,
+        *,
+        to: Sequence[str],
+        cc: Sequence[str],
+        subject: str,
+        body: str,
+        in_reply_to: str | None = None,
+        references: Sequence[str] = (),
+    ) -> str:
+        now = self._clock().astimezone(self._account.zone)
+        outgoing = new_message(
+            sender=self._account.sender,
+            to=to,
+            cc=cc,
+            subject=subject,
+            body=body,
+            now=now,
+            in_reply_to=in_reply_to,
+            references=references,
+        )
+        await smtp.send(smtp.smtp_client(self._account.smtp, self._account.imap), outgoing.message, outgoing.recipients)
+        logger.info("sent an email to %d recipient(s)", len(outgoing.recipients))
+        if self._account.imap.save_sent:
+            try:
+                async with imap_session(self._account.imap) as session:
+                    folder = await self._sent(session)
+                    raw = outgoing.message.as_bytes(policy=policy.SMTP)
+                    await session.append(raw, folder, seen=True, when=now)
+            except ConnectorError as error:
+                logger.warning("the email was sent, but no copy could be kept in the sent folder: %s", error)
+        return outgoing.message_id
+
+    async def _folders(self, session: ImapSession) -> list[str]:
+        """Where ``fetch_emails`` looks: the inbox, then the sent folder (last: replies use that order)."""
+        return [self._account.imap.inbox_folder, await self._sent(session)]
+
+    async def _sent(self, session: ImapSession) -> str:
+        if self._sent_folder is None:
+            self._sent_folder = await session.folder_with("\\Sent") or DEFAULT_SENT_FOLDER
+        return self._sent_folder
+
+
+def _header(headers: Any, name: str) -> str | None:
+    value = headers.get(name)
+    return str(value) if value else None

@@ -1,0 +1,42 @@
+"""An ``ExampleVoter`` that opens the semantic index on its first vote, so that building the understanding
+service costs nothing and the rules-only path never imports chromadb or onnxruntime.
+
+If the index cannot be opened (the ``index`` extra or the embedding model is not installed, the Chroma
+server is down), the failure is logged once and every vote is ``None``: understanding goes on with the
+rules alone.
+"""
+
+import logging
+import threading
+
+from integrations.base import CATALOG
+from planning.index.semantic_index import SemanticIndex
+from planning.index.settings import IndexSettings
+from planning.understanding.examples import Vote
+
+logger = logging.getLogger(__name__)
+
+
+class LazyExampleVoter:
+    def __init__(self, settings: IndexSettings) -> None:
+        self._settings = settings
+        self._lock = threading.Lock()
+        self._index: SemanticIndex | None = None
+        self._failed = False
+
+    def vote(self, text: str) -> Vote | None:
+        index = self.index()
+        return index.examples.vote(text) if index is not None else None
+
+    def index(self) -> SemanticIndex | None:
+        """The opened (and, when needed, built) index; ``None`` when it cannot be had."""
+        with self._lock:
+            if self._index is None and not self._failed:
+                try:
+                    index = SemanticIndex.open(self._settings)
+                    index.ensure_built(CATALOG)
+                    self._index = index
+                except Exception:  # an index problem must not stop understanding
+                    logger.exception("the semantic index is unavailable; understanding uses the rules alone")
+                    self._failed = True
+            return self._index

@@ -1,0 +1,188 @@
+"""The ``SlackState`` contract, one suite for every backend.
+
+A backend's test module subclasses ``SlackStateConformance`` and provides ``state_factory``: an async function of
+the test's clock returning a fresh, empty state; every call on one test returns another handle on the same data
+(another replica), which is how the concurrency tests share it.
+"""
+
+import asyncio
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import replace
+from datetime import UTC, datetime
+
+import pytest
+
+from bot.slack.state import ABANDON_AFTER, RECENT_KEPT, SlackState, Where
+from planning.store import StoreError
+from tests.fakes import ManualClock
+
+StateFactory = Callable[[ManualClock], Awaitable[SlackState]]
+START = datetime(2026, 3, 2, 14, 0, tzinfo=UTC)
+CHANNEL = Where("T1", "C1", "1712345678.000100", "U1", is_dm=False)
+DM = Where("T1", "D1", "1712345678.000200", "U2", is_dm=True)
+THREAD = CHANNEL.thread_key
+
+
+class SlackStateConformance:
+    @pytest.fixture
+    def clock(self) -> ManualClock:
+        return ManualClock(START)
+
+    @pytest.fixture
+    async def state(self, state_factory: StateFactory, clock: ManualClock) -> AsyncIterator[SlackState]:
+        state = await state_factory(clock)
+        yield state
+        await state.close()
+
+    @pytest.fixture
+    async def replica(self, state_factory: StateFactory, clock: ManualClock) -> AsyncIterator[SlackState]:
+        """Another handle on the same data, as a second replica has."""
+        replica = await state_factory(clock)
+        yield replica
+        await replica.close()
+
+    def test_it_is_a_slack_state(self, state: SlackState) -> None:
+        assert isinstance(state, SlackState)
+
+    # --- event receipts --------------------------------------------------------------------------------
+
+    async def test_an_event_is_first_seen_once_per_team(self, state: SlackState) -> None:
+        assert await state.first_sighting("T1", "Ev1") is True
+        assert await state.first_sighting("T1", "Ev1") is False
+        assert await state.first_sighting("T1", "Ev1", thread_key=THREAD, event_ts="1.0") is False
+        assert await state.first_sighting("T2", "Ev1") is True
+
+    async def test_of_replicas_sighting_one_event_at_once_exactly_one_wins(
+        self, state: SlackState, replica: SlackState
+    ) -> None:
+        firsts = await asyncio.gather(
+            *(s.first_sighting("T1", "Ev1", thread_key=THREAD, event_ts="5.0") for s in [state, replica] * 5)
+        )
+        assert firsts.count(True) == 1
+
+    # --- ordering within a thread ------------------------------------------------------------------------
+
+    async def test_an_earlier_event_holds_back_later_ones_until_processed(
+        self, state: SlackState, replica: SlackState
+    ) -> None:
+        await state.first_sighting("T1", "Ev1", thread_key=THREAD, event_ts="1712345678.000100")
+        await replica.first_sighting("T1", "Ev2", thread_key=THREAD, event_ts="1712345679.000001")
+        assert await replica.earlier_unprocessed(THREAD, "1712345679.000001") is True
+        assert await state.earlier_unprocessed(THREAD, "1712345678.000100") is False  # nothing before the first
+        await state.mark_processed("T1", "Ev1")
+        assert await replica.earlier_unprocessed(THREAD, "1712345679.000001") is False
+
+    async def test_only_smaller_timestamps_of_the_same_thread_count(self, state: SlackState) -> None:
+        await state.first_sighting("T1", "Ev1", thread_key=THREAD, event_ts="1000.5")
+        await state.first_sighting("T1", "Ev2", thread_key="slack:T1:C2:1.0", event_ts="10.0")
+        assert await state.earlier_unprocessed(THREAD, "1000.5") is False  # the same ts is not earlier
+        assert await state.earlier_unprocessed(THREAD, "999.9") is False  # only later ones are pending
+        assert await state.earlier_unprocessed(THREAD, "1000.500001") is True
+        assert await state.earlier_unprocessed(THREAD, "10000.0") is True  # compared as times, not as text
+        assert await state.earlier_unprocessed("slack:T1:C3:1.0", "99999.0") is False
+
+    async def test_events_without_a_thread_or_a_timestamp_hold_nothing_back(self, state: SlackState) -> None:
+        await state.first_sighting("T1", "Ev1")
+        await state.first_sighting("T1", "Ev2", thread_key=THREAD)
+        await state.first_sighting("T1", "Ev3", thread_key=THREAD, event_ts="not-a-ts")
+        assert await state.earlier_unprocessed(THREAD, "99999.0") is False
+        await state.first_sighting("T1", "Ev4", thread_key=THREAD, event_ts="5.0")
+        assert await state.earlier_unprocessed(THREAD, "not-a-ts") is False
+
+    async def test_an_event_abandoned_by_a_dead_replica_stops_holding_back(
+        self, state: SlackState, clock: ManualClock
+    ) -> None:
+        await state.first_sighting("T1", "Ev1", thread_key=THREAD, event_ts="1.0")
+        clock.advance(seconds=ABANDON_AFTER.total_seconds())
+        assert await state.earlier_unprocessed(THREAD, "2.0") is True
+        clock.advance(seconds=1)
+        assert await state.earlier_unprocessed(THREAD, "2.0") is False
+
+    async def test_marking_processed_is_idempotent_and_a_retry_does_not_reopen(self, state: SlackState) -> None:
+        await state.mark_processed("T1", "unknown")
+        await state.first_sighting("T1", "Ev1", thread_key=THREAD, event_ts="1.0")
+        await state.mark_processed("T1", "Ev1")
+        await state.mark_processed("T1", "Ev1")
+        assert await state.first_sighting("T1", "Ev1", thread_key=THREAD, event_ts="1.0") is False
+        assert await state.earlier_unprocessed(THREAD, "2.0") is False
+
+    # --- where plans live -------------------------------------------------------------------------------
+
+    async def test_where_a_plan_lives_comes_back(self, state: SlackState) -> None:
+        await state.remember("p1", CHANNEL)
+        await state.remember("p2", replace(DM, message_ts="1712345680.000300"))
+        assert await state.where("p1") == CHANNEL
+        assert await state.where("p2") == Where("T1", "D1", "1712345678.000200", "U2", True, "1712345680.000300")
+        assert await state.where("p3") is None
+
+    async def test_remembering_again_changes_only_the_message(self, state: SlackState) -> None:
+        await state.remember("p1", CHANNEL)
+        await state.remember("p1", Where("T9", "C9", "9.9", "U9", is_dm=True, message_ts="1712345690.000001"))
+        assert await state.where("p1") == replace(CHANNEL, message_ts="1712345690.000001")
+
+    async def test_where_thread_finds_the_latest_plan_of_a_thread(self, state: SlackState, replica: SlackState) -> None:
+        await state.remember("p1", CHANNEL)
+        await state.remember("p2", DM)
+        assert await replica.where_thread(THREAD) == CHANNEL
+        assert await replica.where_thread("slack:T1:D1") == DM
+        later = Where("T1", "C1", CHANNEL.thread_ts, "U3", is_dm=False, message_ts="1712345699.000001")
+        await state.remember("p3", later)
+        await state.remember("p1", CHANNEL)  # an update does not make an older plan the latest
+        assert await replica.where_thread(THREAD) == later
+        assert await replica.where_thread("slack:T1:C1:1.0") is None
+
+    # --- decisions --------------------------------------------------------------------------------------
+
+    async def test_decisions_accumulate_in_order(self, state: SlackState) -> None:
+        await state.remember("p1", CHANNEL)
+        assert await state.decisions("p1") == []
+        assert await state.decide("p1", "Approved by <@U1>: Email Priya") == ["Approved by <@U1>: Email Priya"]
+        assert await state.decide("p1", "Skipped by <@U2>: “Book” ☕") == [
+            "Approved by <@U1>: Email Priya",
+            "Skipped by <@U2>: “Book” ☕",
+        ]
+        assert await state.decisions("p1") == ["Approved by <@U1>: Email Priya", "Skipped by <@U2>: “Book” ☕"]
+
+    async def test_a_decision_on_an_unknown_plan_is_shown_but_not_kept(self, state: SlackState) -> None:
+        assert await state.decide("ghost", "Cancelled by <@U1>") == ["Cancelled by <@U1>"]
+        assert await state.decisions("ghost") == []
+
+    async def test_concurrent_decisions_from_replicas_are_all_kept(
+        self, state: SlackState, replica: SlackState
+    ) -> None:
+        await state.remember("p1", CHANNEL)
+        await asyncio.gather(*(s.decide("p1", f"line {i}") for i, s in enumerate([state, replica] * 6)))
+        assert sorted(await state.decisions("p1")) == sorted(f"line {i}" for i in range(12))
+
+    # --- recent results ---------------------------------------------------------------------------------
+
+    async def test_recent_results_are_newest_first_per_user(self, state: SlackState, clock: ManualClock) -> None:
+        for n in range(3):
+            await state.add_recent("U1", f"title {n}", f"line {n}")
+            clock.advance(seconds=1)
+        await state.add_recent("U2", "other", "theirs")
+        assert await state.recent("U1") == [("title 2", "line 2"), ("title 1", "line 1"), ("title 0", "line 0")]
+        assert await state.recent("U1", limit=2) == [("title 2", "line 2"), ("title 1", "line 1")]
+        assert await state.recent("U2") == [("other", "theirs")]
+        assert await state.recent("U3") == []
+
+    async def test_only_the_latest_results_are_kept(self, state: SlackState) -> None:
+        for n in range(RECENT_KEPT + 5):
+            await state.add_recent("U1", "t", f"line {n}")  # one clock instant: the order of adding decides
+        await state.add_recent("U2", "t", "kept")
+        kept = await state.recent("U1", limit=100)
+        assert [line for _, line in kept] == [f"line {n}" for n in reversed(range(5, RECENT_KEPT + 5))]
+        assert await state.recent("U2") == [("t", "kept")]
+
+    # --- close ------------------------------------------------------------------------------------------
+
+    async def test_a_closed_state_refuses_work_and_closes_twice_quietly(
+        self, state_factory: StateFactory, clock: ManualClock
+    ) -> None:
+        state = await state_factory(clock)
+        await state.close()
+        await state.close()
+        with pytest.raises(StoreError):
+            await state.first_sighting("T1", "Ev1")
+        with pytest.raises(StoreError):
+            await state.where("p1")

@@ -1,0 +1,275 @@
+"""A local HubSpot: the CRM v3 objects and search endpoints, v4 associations, owners and the OAuth token endpoint.
+
+It speaks HubSpot's paths, JSON shapes and error bodies (``{"status": "error", "message", "correlationId",
+"category"}``), checks every request body and every answer against ``hubspot-api-client``'s models
+(``shape_errors`` collects failures), requires a bearer token, and can be told to fail the next requests
+(``fail_next``). Search pages hold ``page_limit`` results at most (HubSpot: 200) and continue with ``after``.
+"""
+
+import json
+import re
+import uuid
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from typing import Any
+
+from aiohttp import web
+
+from tests.integrations.crm.hubspot_shapes import conform
+from tests.integrations.crm.hubspot_store import DEAL_STAGES, KNOWN, READ_ONLY, HubSpotStore, normalized
+
+Handler = Callable[[web.Request], Any]
+
+
+def error(status: int, category: str, message: str, **extra: Any) -> web.Response:
+    body = {"status": "error", "message": message, "correlationId": str(uuid.uuid4()), "category": category, **extra}
+    return web.json_response(body, status=status)
+
+
+class FakeHubSpot:
+    def __init__(self, *, token: str = "pat-test", page_limit: int = 200) -> None:
+        self.store = HubSpotStore()
+        self.tokens = {token}
+        self.page_limit = page_limit
+        self.fail_next: list[tuple[int, dict[str, Any], dict[str, str]]] = []
+        self.requests: list[dict[str, Any]] = []
+        self.shape_errors: list[str] = []
+        self.refresh_token = "refresh-1"
+        self.issued = 0
+        self.owners = [
+            {"id": "71", "email": "dana@example.com", "firstName": "Dana", "lastName": "Owner", "userId": 9071},
+            {"id": "72", "email": "lee@example.com", "firstName": "Lee", "lastName": "Seller", "userId": 9072},
+        ]
+
+    def app(self) -> web.Application:
+        app = web.Application(middlewares=[self._gate])
+        objects = "/crm/v3/objects/{type}"
+        app.router.add_post(f"{objects}/search", self.search)
+        app.router.add_post(f"{objects}/batch/read", self.batch_read)
+        app.router.add_post(objects, self.create)
+        app.router.add_get(objects + "/{id}", self.read)
+        app.router.add_patch(objects + "/{id}", self.update)
+        app.router.add_delete(objects + "/{id}", self.archive)
+        app.router.add_post("/crm/v4/associations/{from}/{to}/batch/read", self.associations)
+        app.router.add_put("/crm/v4/objects/{from}/{id}/associations/default/{to}/{to_id}", self.associate)
+        app.router.add_delete("/crm/v4/objects/{from}/{id}/associations/{to}/{to_id}", self.dissociate)
+        app.router.add_get("/crm/v3/owners", self.list_owners)
+        app.router.add_post("/oauth/v1/token", self.token)
+        return app
+
+    @web.middleware
+    async def _gate(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        if request.path == "/oauth/v1/token":
+            response: web.StreamResponse = await handler(request)
+            return response
+        body = await request.json() if request.can_read_body else None
+        self.requests.append(
+            {"method": request.method, "path": request.path, "query": dict(request.query), "json": body}
+        )
+        if request.headers.get("Authorization", "").removeprefix("Bearer ") not in self.tokens:
+            return error(401, "INVALID_AUTHENTICATION", "Authentication credentials not found.")
+        if self.fail_next:
+            status, payload, headers = self.fail_next.pop(0)
+            return web.json_response(payload, status=status, headers=headers)
+        response = await handler(request)
+        if response.status >= 400 and isinstance(response, web.Response) and response.text:
+            self.check(json.loads(response.text), "Error", undocumented=frozenset({"status"}))
+        return response
+
+    def check(self, data: Any, model: str, api: str = "objects", *, undocumented: frozenset[str] = frozenset()) -> None:
+        try:
+            conform(data, model, api, undocumented=undocumented)
+        except Exception as problem:  # every failure is a finding
+            self.shape_errors.append(f"{model}: {problem}")
+
+    def answer(self, data: Any, model: str, *, status: int = 200, api: str = "objects") -> web.Response:
+        self.check(data, model, api)
+        return web.json_response(data, status=status)
+
+    async def search(self, request: web.Request) -> web.Response:
+        body = await request.json()
+        self.check(body, "PublicObjectSearchRequest")
+        groups = body.get("filterGroups") or []
+        if len(groups) > 5 or any(len(g["filters"]) > 6 for g in groups):
+            return error(400, "VALIDATION_ERROR", "Too many filter groups or filters")
+        limit = min(int(body.get("limit") or 10), self.page_limit)
+        try:
+            found = self.store.search(request.match_info["type"], groups)
+        except (KeyError, ValueError) as problem:
+            return error(400, "VALIDATION_ERROR", f"Invalid search: {problem}")
+        start = int(body.get("after") or 0)
+        page = found[start : start + limit]
+        result: dict[str, Any] = {
+            "total": len(found),
+            "results": [o.public(body.get("properties") or []) for o in page],
+        }
+        if start + limit < len(found):
+            result["paging"] = {"next": {"after": str(start + limit), "link": "?after=" + str(start + limit)}}
+        return self.answer(result, "CollectionResponseWithTotalSimplePublicObjectForwardPaging")
+
+    async def batch_read(self, request: web.Request) -> web.Response:
+        body = await request.json()
+        self.check(body, "BatchReadInputSimplePublicObjectId")
+        found = [self.store.live(request.match_info["type"], str(i["id"])) for i in body["inputs"]]
+        results = [o.public(body["properties"]) for o in found if o is not None]
+        return self.answer(
+            {"status": "COMPLETE", "results": results, "startedAt": NOW_ISO, "completedAt": NOW_ISO},
+            "BatchResponseSimplePublicObject",
+        )
+
+    async def create(self, request: web.Request) -> web.Response:
+        object_type = request.match_info["type"]
+        body = await request.json()
+        self.check(body, "SimplePublicObjectInputForCreate")
+        properties = body.get("properties") or {}
+        problem = self._invalid(object_type, properties, creating=True)
+        links = [(str(a["to"]["id"]), a["types"][0]["associationTypeId"]) for a in body.get("associations") or []]
+        if object_type == "leads" and not any(type_id == 578 for _, type_id in links):
+            problem = problem or "A lead must be associated with a contact (association type 578)"
+        if problem:
+            return error(400, "VALIDATION_ERROR", problem)
+        email = (properties.get("email") or "").casefold()
+        if object_type == "contacts" and email:
+            twin = [
+                o for o in self.store.search("contacts", []) if (o.properties.get("email") or "").casefold() == email
+            ]
+            if twin:
+                return error(409, "CONFLICT", f"Contact already exists. Existing ID: {twin[0].id}")
+        stored = self.store.add(object_type, properties)
+        for to_id, type_id in links:
+            self.store.associate(object_type, stored.id, _type_of(self.store, to_id), to_id, type_id)
+        return self.answer(stored.public(list(properties)), "SimplePublicObject", status=201)
+
+    async def read(self, request: web.Request) -> web.Response:
+        stored = self._found(request)
+        if stored is None:
+            return _not_found(request)
+        names = [n for n in request.query.get("properties", "").split(",") if n]
+        return self.answer(stored.public(names), "SimplePublicObjectWithAssociations")
+
+    async def update(self, request: web.Request) -> web.Response:
+        stored = self._found(request)
+        if stored is None:
+            return _not_found(request)
+        body = await request.json()
+        self.check(body, "SimplePublicObjectInput")
+        problem = self._invalid(stored.type, body["properties"], creating=False)
+        if problem:
+            return error(400, "VALIDATION_ERROR", problem)
+        stored.properties.update({k: normalized(k, v) for k, v in body["properties"].items()})
+        return self.answer(stored.public(list(body["properties"])), "SimplePublicObject")
+
+    async def archive(self, request: web.Request) -> web.Response:
+        stored = self._found(request)
+        if stored is not None:  # HubSpot answers 204 for unknown ids too
+            stored.archived = True
+        return web.Response(status=204)
+
+    async def associations(self, request: web.Request) -> web.Response:
+        body = await request.json()
+        self.check(body, "BatchInputPublicFetchAssociationsBatchRequest", "associations")
+        from_type, to_type = request.match_info["from"], request.match_info["to"]
+        results, errors = [], []
+        for item in body["inputs"]:
+            linked = self.store.associated(from_type, str(item["id"]), to_type)
+            if not linked:
+                errors.append(
+                    {
+                        "status": "error",
+                        "category": "OBJECT_NOT_FOUND",
+                        "message": f"No {to_type} is associated with {from_type} {item['id']}.",
+                        "context": {"fromObjectId": [str(item["id"])]},
+                        "errors": [],
+                        "links": {},
+                    }
+                )
+                continue
+            to = [
+                {"toObjectId": to_id, "associationTypes": [{"category": "HUBSPOT_DEFINED", "typeId": t} for t in ids]}
+                for to_id, ids in linked.items()
+            ]
+            results.append({"from": {"id": str(item["id"])}, "to": to})
+        data: dict[str, Any] = {"status": "COMPLETE", "results": results, "startedAt": NOW_ISO, "completedAt": NOW_ISO}
+        if errors:
+            data.update(errors=errors, numErrors=len(errors))
+            return self.answer(
+                data, "BatchResponsePublicAssociationMultiWithLabelWithErrors", status=207, api="associations"
+            )
+        return self.answer(data, "BatchResponsePublicAssociationMultiWithLabel", api="associations")
+
+    async def associate(self, request: web.Request) -> web.Response:
+        m = request.match_info
+        if not self.store.live(m["from"], m["id"]) or not self.store.live(m["to"], m["to_id"]):
+            return _not_found(request)
+        self.store.associate(m["from"], m["id"], m["to"], m["to_id"], DEFAULT_TYPES.get((m["from"], m["to"]), 0))
+        return web.json_response({"status": "COMPLETE", "results": []})
+
+    async def dissociate(self, request: web.Request) -> web.Response:
+        m = request.match_info
+        self.store.dissociate(m["from"], m["id"], m["to"], m["to_id"])
+        return web.Response(status=204)
+
+    async def list_owners(self, request: web.Request) -> web.Response:
+        start, limit = int(request.query.get("after") or 0), int(request.query.get("limit") or 100)
+        owners = [
+            {**o, "archived": False, "type": "PERSON", "createdAt": NOW_ISO, "updatedAt": NOW_ISO} for o in self.owners
+        ]
+        data: dict[str, Any] = {"results": owners[start : start + limit]}
+        if start + limit < len(owners):
+            data["paging"] = {"next": {"after": str(start + limit)}}
+        return self.answer(data, "CollectionResponsePublicOwnerForwardPaging", api="owners")
+
+    async def token(self, request: web.Request) -> web.Response:
+        form = await request.post()
+        if form.get("grant_type") != "refresh_token" or form.get("refresh_token") != self.refresh_token:
+            return web.json_response({"status": "BAD_REFRESH_TOKEN", "error": "invalid_grant"}, status=400)
+        self.issued += 1
+        access = f"oauth-access-{self.issued}"
+        self.tokens.add(access)
+        return web.json_response({"access_token": access, "refresh_token": self.refresh_token, "expires_in": 1800})
+
+    def _found(self, request: web.Request) -> Any:
+        return self.store.live(request.match_info["type"], request.match_info["id"])
+
+    def _invalid(self, object_type: str, properties: dict[str, Any], *, creating: bool) -> str | None:
+        unknown = set(properties) - KNOWN[object_type] - set(READ_ONLY)
+        if unknown:
+            return f'Property values were not valid: Property "{sorted(unknown)[0]}" does not exist'
+        if object_type == "deals":
+            needed = {"dealname", "dealstage", "pipeline"} - {k for k, v in properties.items() if v}
+            if creating and needed:
+                return f"Missing required properties: {sorted(needed)}"
+            if properties.get("dealstage") and properties["dealstage"] not in DEAL_STAGES:
+                return f"{properties['dealstage']} is not a valid deal stage"
+            amount = properties.get("amount")
+            if amount and not re.fullmatch(r"-?\d+(\.\d+)?", str(amount)):
+                return f"{amount} is not a valid number"
+        if object_type == "leads" and creating and not properties.get("hs_lead_name"):
+            return "Missing required property hs_lead_name"
+        return None
+
+
+NOW_ISO = "2026-03-02T14:00:00.000Z"
+DEFAULT_TYPES = {("deals", "companies"): 5, ("deals", "contacts"): 3, ("leads", "contacts"): 578}
+
+
+def _type_of(store: HubSpotStore, object_id: str) -> str:
+    return store.objects[object_id].type
+
+
+def _not_found(request: web.Request) -> web.Response:
+    return error(404, "OBJECT_NOT_FOUND", "Object not found.  objectId are usually numeric.")
+
+
+@asynccontextmanager
+async def running(fake: FakeHubSpot) -> AsyncIterator[str]:
+    """Serves ``fake`` on 127.0.0.1 at a free port; yields its base URL."""
+    runner = web.AppRunner(fake.app())
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        await runner.cleanup()

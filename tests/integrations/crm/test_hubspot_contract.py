@@ -1,0 +1,16 @@
+"""The HubSpot connector passes the CRM contract suite against the fake HubSpot."""
+
+import pytest
+
+from integrations.base import Connector
+from integrations.crm.hubspot import HubSpotCrm
+from tests.integrations.contract_suite import CrmContract
+
+
+@pytest.fixture
+def connector(hubspot_crm: HubSpotCrm) -> Connector:
+    return hubspot_crm
+
+
+class TestHubSpotCrmContract(CrmContract):
+    pass

@@ -1,0 +1,243 @@
+"""A local Gmail v1 API for the tests: the documented paths, parameters and JSON shapes of users.messages.list /
+get / send, an OAuth token endpoint, and faults on demand (expired tokens, 429, 5xx, 400).
+
+``ROUTES`` is checked against Google's discovery document (``test_gmail_discovery.py``), and so is every request
+the connector sends, so neither the fake nor the connector can drift from the real API.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import itertools
+import json
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from email import message_from_bytes, policy
+from email.message import EmailMessage
+from email.utils import getaddresses
+from typing import Any
+
+from aiohttp import web
+from aiohttp.typedefs import Handler
+
+from tests.integrations.email.fake_gmail_search import BadQueryError, Searchable, matches, parse_query
+
+ROOT = "gmail/v1/"
+ROUTES = (
+    ("GET", "gmail/v1/users/{userId}/messages"),
+    ("GET", "gmail/v1/users/{userId}/messages/{id}"),
+    ("POST", "gmail/v1/users/{userId}/messages/send"),
+)
+ACCOUNT = "me@example.com"
+CLIENT = ("client-1.apps.googleusercontent.com", "client-secret-1")
+REFRESH_TOKEN = "refresh-token-1"
+
+
+@dataclass
+class StoredMessage:
+    id: str
+    thread_id: str
+    labels: set[str]
+    internal_date_ms: int
+    raw: bytes
+
+    @property
+    def parsed(self) -> EmailMessage:
+        parsed = message_from_bytes(self.raw, policy=policy.default)
+        assert isinstance(parsed, EmailMessage)
+        return parsed
+
+    def searchable(self) -> Searchable:
+        message = self.parsed
+        recipients = ", ".join(str(message.get(name, "")) for name in ("To", "Cc"))
+        return Searchable(
+            str(message.get("From", "")), recipients, str(message.get("Subject", "")), _text(message),
+            self.internal_date_ms, frozenset(self.labels),
+        )  # fmt: skip
+
+
+@dataclass
+class Recorded:
+    method: str
+    path: str
+    query: list[tuple[str, str]]
+    json: Any
+    token: str
+
+
+@dataclass
+class FakeGmail:
+    messages: dict[str, StoredMessage] = field(default_factory=dict)
+    requests: list[Recorded] = field(default_factory=list)
+    faults: list[tuple[int, dict[str, str]]] = field(default_factory=list)
+    """(status, headers) answered, in order, to the next API requests instead of serving them."""
+    page_cap: int = 500
+    """At most this many messages per page, whatever maxResults says (Gmail may return fewer than asked)."""
+    valid_tokens: set[str] = field(default_factory=set)
+    tokens_issued: int = 0
+    grant_revoked: bool = False
+    _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(0x18E0000000000001))
+    _last_ms: int = 0
+
+    def new_id(self) -> str:
+        return f"{next(self._ids):016x}"
+
+    def now_ms(self) -> int:
+        self._last_ms = max(int(time.time() * 1000), self._last_ms + 1)
+        return self._last_ms
+
+    def deliver(
+        self, raw: bytes, *, internal_date_ms: int | None = None, labels: tuple[str, ...] = ("INBOX", "UNREAD")
+    ) -> str:
+        """A message received from outside (its own thread)."""
+        message_id = self.new_id()
+        when = internal_date_ms if internal_date_ms is not None else self.now_ms()
+        self.messages[message_id] = StoredMessage(message_id, message_id, set(labels), when, raw)
+        return message_id
+
+    def expire_tokens(self) -> None:
+        self.valid_tokens.clear()
+
+    # --- the OAuth token endpoint -----------------------------------------------------------------------------
+    async def token(self, request: web.Request) -> web.Response:
+        form = await request.post()
+        good_client = (form.get("client_id"), form.get("client_secret")) == CLIENT
+        if form.get("grant_type") != "refresh_token" or not good_client:
+            return web.json_response({"error": "invalid_client"}, status=401)
+        if self.grant_revoked or form.get("refresh_token") != REFRESH_TOKEN:
+            return web.json_response(
+                {"error": "invalid_grant", "error_description": "Token has been expired or revoked."}, status=400
+            )
+        self.tokens_issued += 1
+        token = f"ya29.access-{self.tokens_issued}"
+        self.valid_tokens.add(token)
+        return web.json_response({"access_token": token, "expires_in": 3599, "token_type": "Bearer", "scope": "x"})
+
+    # --- the API ----------------------------------------------------------------------------------------------
+    @web.middleware
+    async def gate(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        if request.path == "/token":
+            return await handler(request)
+        body = await request.json() if request.can_read_body else None
+        auth = request.headers.get("Authorization", "")
+        self.requests.append(Recorded(request.method, request.path, list(request.query.items()), body, auth))
+        if not auth.startswith("Bearer ") or auth.removeprefix("Bearer ") not in self.valid_tokens:
+            return _error(401, "Request had invalid authentication credentials.", "UNAUTHENTICATED")
+        if self.faults:
+            status, headers = self.faults.pop(0)
+            return _error(status, f"Injected failure {status}", "UNAVAILABLE", headers)
+        if request.match_info.get("userId") not in ("me", ACCOUNT):
+            return _error(403, "Delegation denied", "PERMISSION_DENIED")
+        return await handler(request)
+
+    async def list_messages(self, request: web.Request) -> web.Response:
+        query = request.query
+        try:
+            predicates = parse_query(query.get("q", ""))
+            size = min(int(query.get("maxResults", "100")), 500, self.page_cap)
+            offset = int(query.get("pageToken", "0") or "0")
+        except (BadQueryError, ValueError) as error:
+            return _error(400, str(error), "INVALID_ARGUMENT")
+        hits = sorted(
+            (m for m in self.messages.values() if "TRASH" not in m.labels and matches(predicates, m.searchable())),
+            key=lambda m: m.internal_date_ms, reverse=True,
+        )  # fmt: skip
+        page = hits[offset : offset + size]
+        answer: dict[str, Any] = {"resultSizeEstimate": len(hits)}
+        if page:
+            answer["messages"] = [{"id": m.id, "threadId": m.thread_id} for m in page]
+        if offset + size < len(hits):
+            answer["nextPageToken"] = str(offset + size)
+        return web.json_response(answer)
+
+    async def get_message(self, request: web.Request) -> web.Response:
+        message_id = request.match_info["id"]
+        view = request.query.get("format", "full")
+        if not all(c in "0123456789abcdef" for c in message_id):
+            return _error(400, "Invalid id value", "INVALID_ARGUMENT")
+        if view not in ("minimal", "full", "raw", "metadata"):
+            return _error(400, f"Invalid value at 'format' ({view})", "INVALID_ARGUMENT")
+        stored = self.messages.get(message_id)
+        if stored is None:
+            return _error(404, "Requested entity was not found.", "NOT_FOUND")
+        return web.json_response(_resource(stored, view, request.query.getall("metadataHeaders", [])))
+
+    async def send(self, request: web.Request) -> web.Response:
+        body = await request.json()
+        try:
+            raw = base64.urlsafe_b64decode(body["raw"] + "=" * (-len(body["raw"]) % 4))
+        except (KeyError, ValueError, TypeError):
+            return _error(400, "Invalid raw message", "INVALID_ARGUMENT")
+        parsed = message_from_bytes(raw, policy=policy.default)
+        recipients = [a.lower() for _n, a in getaddresses([str(parsed.get(h, "")) for h in ("To", "Cc", "Bcc")]) if a]
+        if not recipients:
+            return _error(400, "Invalid To header", "INVALID_ARGUMENT")
+        if "From" not in parsed:  # Gmail writes the account's address
+            raw = f"From: {ACCOUNT}\r\n".encode() + raw
+        message_id = self.new_id()
+        thread = body.get("threadId")
+        thread_id = thread if thread and any(m.thread_id == thread for m in self.messages.values()) else message_id
+        labels = {"SENT"} | ({"INBOX", "UNREAD"} if ACCOUNT in recipients else set())
+        self.messages[message_id] = StoredMessage(message_id, thread_id, labels, self.now_ms(), raw)
+        return web.json_response({"id": message_id, "threadId": thread_id, "labelIds": sorted(labels)})
+
+    def app(self) -> web.Application:
+        app = web.Application(middlewares=[self.gate])
+        handlers = {"messages": self.list_messages, "{id}": self.get_message, "send": self.send}
+        for method, template in ROUTES:
+            app.router.add_route(method, "/" + template, handlers[template.rsplit("/", 1)[1]])
+        app.router.add_post("/token", self.token)
+        return app
+
+
+@asynccontextmanager
+async def serving(fake: FakeGmail) -> AsyncIterator[str]:
+    """Serve ``fake`` on 127.0.0.1 (a free port); yields the base URL."""
+    runner = web.AppRunner(fake.app())
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        await runner.cleanup()
+
+
+def _resource(stored: StoredMessage, view: str, wanted_headers: list[str]) -> dict[str, Any]:
+    message = stored.parsed
+    resource: dict[str, Any] = {
+        "id": stored.id, "threadId": stored.thread_id, "labelIds": sorted(stored.labels),
+        "snippet": html.escape(" ".join(_text(message).split())[:200]), "historyId": "1000",
+        "internalDate": str(stored.internal_date_ms), "sizeEstimate": len(stored.raw),
+    }  # fmt: skip
+    if view == "raw":
+        resource["raw"] = base64.urlsafe_b64encode(stored.raw).decode()
+    elif view in ("metadata", "full"):
+        wanted = {name.lower() for name in wanted_headers}
+        headers = [{"name": k, "value": str(v)} for k, v in message.items() if not wanted or k.lower() in wanted]
+        payload: dict[str, Any] = {
+            "partId": "",
+            "mimeType": message.get_content_type(),
+            "filename": "",
+            "headers": headers,
+        }
+        if view == "full":
+            data = base64.urlsafe_b64encode(_text(message).encode()).decode()
+            payload["body"] = {"size": len(_text(message).encode()), "data": data}
+        resource["payload"] = payload
+    return resource
+
+
+def _text(message: EmailMessage) -> str:
+    part = message.get_body(preferencelist=("plain",))
+    content = part.get_content() if part is not None else ""
+    return content if isinstance(content, str) else ""
+
+
+def _error(status: int, message: str, code: str, headers: dict[str, str] | None = None) -> web.Response:
+    body = {"error": {"code": status, "message": message, "status": code}}
+    return web.Response(status=status, text=json.dumps(body), content_type="application/json", headers=headers)

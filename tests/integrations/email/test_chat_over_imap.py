@@ -1,0 +1,60 @@
+"""`planbot chat --script`, configured by environment variables only, sends through SMTP into Priya's IMAP inbox."""
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.integrations.email.conftest import ACCOUNT, PRIYA, MailServers
+from tests.integrations.email.imap_helpers import stored_messages
+
+
+def planbot_chat(tmp_path: Path, environment: dict[str, str], *lines: str) -> str:
+    script = tmp_path / "script.txt"
+    script.write_text("\n".join(lines) + "\n")
+    inherited = {k: v for k, v in os.environ.items() if not k.startswith(("PLANBOT_", "SLACK_"))}
+    done = subprocess.run(
+        [str(Path(sys.executable).parent / "planbot"), "chat", "--script", str(script)],
+        env={
+            **inherited,
+            **environment,
+            "PLANBOT_DATA_DIR": str(tmp_path / "data"),
+            "PLANBOT_TIMEZONE": "America/New_York",
+        },
+        cwd=tmp_path,  # no .env of the repository: the environment above is the whole configuration
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    return done.stdout
+
+
+async def test_planbot_chat_configured_for_imap_sends_the_planned_email(
+    mail_servers: MailServers, tmp_path: Path
+) -> None:
+    output = planbot_chat(
+        tmp_path, mail_servers.environment(), "email priya.shah@example.com saying the launch moved", "a"
+    )
+
+    assert "Approve: Email priya.shah@example.com: Launch moved" in output
+    assert "Finished" in output
+    found = re.search(r"✓ Email priya\.shah@example\.com: Launch moved \(id\s+(\S+)\)", output)  # may wrap
+    assert found is not None, output
+    message_id = found.group(1)
+    arrived = [
+        m
+        for m in await stored_messages(mail_servers, PRIYA, "INBOX", "Launch moved")
+        if m.headers["Message-ID"] == f"<{message_id}>"
+    ]
+    assert len(arrived) == 1
+    headers = arrived[0].headers
+    assert headers["Subject"] == "Launch moved"
+    assert headers["From"] == f"Planbot Tester <{ACCOUNT.address}>"
+    assert headers["To"] == PRIYA.address
+    envelope = next(e for e in mail_servers.delivery.received if f"<{message_id}>" in e.content.decode())
+    assert envelope.body == "The launch moved\r\n"  # as it travelled: CRLF line ends
+    sent_copies = await stored_messages(mail_servers, ACCOUNT, "Sent", "Launch moved")
+    assert [m.headers["Message-ID"] for m in sent_copies].count(f"<{message_id}>") == 1

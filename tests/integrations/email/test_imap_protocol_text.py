@@ -1,0 +1,103 @@
+"""The IMAP text planbot writes (SEARCH criteria, sequence sets) and reads (FETCH, SEARCH, LIST responses)."""
+
+from datetime import UTC, datetime, timedelta, timezone
+
+import pytest
+
+from integrations.base.arguments import FetchEmailsArgs
+from integrations.email.imap.responses import (
+    first_code_value,
+    internal_date,
+    parse_fetch,
+    parse_list,
+    parse_search,
+    status_codes,
+)
+from integrations.email.imap.search import imap_date, needs_utf8, quoted, search_criteria, uid_set
+
+
+def test_user_text_is_quoted_with_quotes_and_backslashes_escaped() -> None:
+    assert quoted('say "hi" \\ bye') == '"say \\"hi\\" \\\\ bye"'
+    assert quoted('\\"') == '"\\\\\\""'
+    assert quoted("line\r\nA1 LOGOUT\x00") == '"line  A1 LOGOUT "'
+    assert quoted("") == '""'
+
+
+def test_every_filter_becomes_a_criterion_and_dates_are_widened_by_a_day() -> None:
+    args = FetchEmailsArgs(
+        query='budget "Q3"',
+        sender="Priya",
+        to="tom@example.com",
+        subject="a\\b",
+        since=datetime(2026, 3, 2, 0, 30, tzinfo=timezone(timedelta(hours=2))),  # 1 March 22:30 UTC
+        until=datetime(2026, 3, 9, 9, 0, tzinfo=UTC),
+        unreadOnly=True,
+    )
+    assert search_criteria(args) == [
+        "TEXT", '"budget \\"Q3\\""',
+        "FROM", '"Priya"',
+        "OR", "TO", '"tom@example.com"', "CC", '"tom@example.com"',
+        "SUBJECT", '"a\\\\b"',
+        "SINCE", "28-Feb-2026",
+        "BEFORE", "11-Mar-2026",
+        "UNSEEN",
+    ]  # fmt: skip
+    assert search_criteria(FetchEmailsArgs()) == ["ALL"]
+    assert search_criteria(FetchEmailsArgs(unreadOnly=False)) == ["ALL"]
+
+
+def test_utf8_is_announced_only_for_text_outside_ascii() -> None:
+    assert needs_utf8(search_criteria(FetchEmailsArgs(subject="Café"))) is True
+    assert needs_utf8(search_criteria(FetchEmailsArgs(subject="Cafe"))) is False
+
+
+def test_dates_and_uid_sets() -> None:
+    assert imap_date(datetime(2026, 12, 5).date()) == "5-Dec-2026"
+    assert uid_set([7, 1, 2, 3, 9, 10, 3]) == "1:3,7,9:10"
+    assert uid_set([42]) == "42"
+    with pytest.raises(ValueError):
+        uid_set([])
+
+
+def test_fetch_responses_give_uid_flags_date_and_each_section() -> None:
+    header = b"Subject: a\r\n\r\n"
+    text = b'FLAGS (\\Seen) UID 99 INTERNALDATE "1-Jan-2000 00:00:00 +0000"\r\n'  # a body that looks like items
+    lines: list[bytes | bytearray] = [
+        b'12 FETCH (UID 7 FLAGS (\\Seen \\Recent) INTERNALDATE " 2-Mar-2026 09:00:05 -0500" BODY[HEADER] {14}',
+        bytearray(header),
+        b" BODY[TEXT]<0> {59}",
+        bytearray(text),
+        b")",
+        b"13 FETCH (FLAGS (\\Seen))",  # an unsolicited flag update: no UID
+        b'14 FETCH (UID 8 INTERNALDATE "30-Dec-2025 23:59:59 +0100" FLAGS ())',
+        b"Fetch completed (0.001 + 0.000 secs).",
+    ]
+    first, second = parse_fetch(lines)
+    assert first.uid == 7 and first.flags == {"\\Seen", "\\Recent"}
+    assert first.internal_date == datetime(2026, 3, 2, 14, 0, 5, tzinfo=UTC)
+    assert first.sections == {"BODY[HEADER]": header, "BODY[TEXT]<0>": text}
+    assert second.uid == 8 and second.flags == frozenset() and second.sections == {}
+    assert second.internal_date == datetime(2025, 12, 30, 22, 59, 59, tzinfo=UTC)
+    assert internal_date(b'INTERNALDATE "2-Foo-2026 00:00:00 +0000"') is None
+
+
+def test_search_list_and_status_responses() -> None:
+    assert parse_search([b"3 5 8", b"Search completed."]) == [3, 5, 8]
+    assert parse_search([b"", b"Search completed."]) == []
+    listed = parse_list(
+        [
+            b'(\\HasNoChildren \\Sent) "/" "Sent Items"',
+            b'(\\HasNoChildren) "." INBOX',
+            b"(\\Archive) NIL {7}",
+            bytearray(b"Archive"),
+            b"List completed.",
+        ]
+    )
+    assert listed == [
+        (frozenset({"\\hasnochildren", "\\sent"}), "Sent Items"),
+        (frozenset({"\\hasnochildren"}), "INBOX"),
+        (frozenset({"\\archive"}), "Archive"),
+    ]
+    lines = [b"[APPENDUID 1795 42] Append completed.", b"NO [TRYCREATE] Mailbox doesn't exist"]
+    assert first_code_value(lines, "APPENDUID") == "1795 42"
+    assert status_codes(lines) == {"APPENDUID", "TRYCREATE"}
