@@ -6,10 +6,11 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test lint bench setup clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml scripts/install-embedding-model.sh
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[dev,index]'
+	scripts/install-embedding-model.sh $(BIN)/python
 	touch $(STAMP)
 
 setup: $(STAMP)
@@ -28,6 +29,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.understanding
 	$(BIN)/python -m bench.conversation
 	$(BIN)/python -m bench.slack_http
+	$(BIN)/python -m bench.index
 
 clean:
 	rm -rf $(VENV)

@@ -19,6 +19,7 @@ from planning.engine.runner import ToolRunner
 from planning.engine.settings import EngineSettings
 from planning.pipeline import PlanRefiner, RequestPlanner
 from planning.store import PlanStore, SqlitePlanStore
+from planning.understanding.parser import GoalUnderstandingService
 
 
 @dataclass
@@ -74,7 +75,7 @@ async def build_app(
         connector = await factory(kind, service)(http)
         registry.register(connector)
         connectors.append(connector)
-    planner = RequestPlanner(refiner=_llm(settings, registry, connectors, observer))
+    planner = RequestPlanner(_understanding(settings), refiner=_llm(settings, registry, connectors, observer))
     runner = ToolRunner(registry, observer=observer, timeout=settings.connector_timeout_seconds)
     conversation = Conversation(
         store=store, runner=runner, planner=planner, settings=engine_settings(settings), clock=clock, observer=observer
@@ -121,3 +122,13 @@ def _llm(
     return llm_planner_from_settings(
         settings.llm, tools=tools, timeout_seconds=settings.llm_timeout_seconds, observer=report, **options
     )
+
+
+def _understanding(settings: Settings) -> GoalUnderstandingService:
+    """Rules, plus the example bank as a second opinion when ``PLANBOT_EXAMPLE_BANK`` is on (opened lazily)."""
+    if not settings.example_bank:
+        return GoalUnderstandingService()
+    from planning.index import IndexSettings, LazyExampleVoter
+
+    index = IndexSettings.in_data_dir(settings.data_dir, url=settings.chroma_url)
+    return GoalUnderstandingService(voter=LazyExampleVoter(index))

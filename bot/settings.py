@@ -30,6 +30,8 @@ class Settings(BaseSettings):
     email: Literal["local", "imap", "gmail"] = Field(default="local", validation_alias="PLANBOT_EMAIL")
     calendar: Literal["local", "caldav", "google"] = Field(default="local", validation_alias="PLANBOT_CALENDAR")
     crm: Literal["local", "hubspot", "salesforce"] = Field(default="local", validation_alias="PLANBOT_CRM")
+    example_bank: bool = Field(default=False, validation_alias="PLANBOT_EXAMPLE_BANK")
+    chroma_url: str | None = Field(default=None, validation_alias="PLANBOT_CHROMA_URL")
     llm: str | None = Field(default=None, validation_alias="PLANBOT_LLM")
     llm_api_key: SecretStr | None = Field(default=None, validation_alias="PLANBOT_LLM_API_KEY")
     llm_base_url: str | None = Field(default=None, validation_alias="PLANBOT_LLM_BASE_URL")
