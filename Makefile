@@ -30,6 +30,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.conversation
 	$(BIN)/python -m bench.slack_http
 	$(BIN)/python -m bench.index
+	$(BIN)/python -m bench.replicas_load
 
 clean:
 	rm -rf $(VENV)

@@ -195,7 +195,7 @@ class Listeners:
         ref = _value(action)
         user = str(body["user"]["id"])
         decision: Decision = "approve" if action["action_id"] == ACTION_IDS["approve"] else "skip"
-        where = await self._state.where(ref.get("s", ""))
+        where = await self._where_clicked(ref.get("s", ""), body)
         replies = await self._engine.decide(
             session_id=ref.get("s", ""), step_id=ref.get("t", ""), decision=decision, user=user, args_hash=ref.get("h")
         )
@@ -213,7 +213,7 @@ class Listeners:
         ref = _value(action)
         user = str(body["user"]["id"])
         replies = await self._engine.cancel(session_id=ref.get("s", ""), user=user)
-        where = await self._state.where(ref.get("s", ""))
+        where = await self._where_clicked(ref.get("s", ""), body)
         if where is None:
             await self._tell(body, user, replies)
             return
@@ -250,6 +250,35 @@ class Listeners:
         where = await self._state.where(str(meta.get("s", "")))
         if where is not None:
             await self._delivery.deliver(where, replies, actor=user)
+
+    async def _where_clicked(self, session_id: str, body: dict[str, Any]) -> Where | None:
+        """The plan message a click came from. Another replica may have posted it a moment ago and not yet
+        recorded where: wait briefly, then fall back on what the click itself says."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + ORDER_WAIT_SECONDS
+        while True:
+            where = await self._state.where(session_id)
+            if where is not None or loop.time() >= deadline or not session_id:
+                break
+            await asyncio.sleep(ORDER_POLL_SECONDS)
+        if where is not None:
+            return where
+        container, message = body.get("container") or {}, body.get("message") or {}
+        channel = (body.get("channel") or {}).get("id") or container.get("channel_id")
+        message_ts = message.get("ts") or container.get("message_ts")
+        thread = message.get("thread_ts") or container.get("thread_ts") or message_ts
+        if not (channel and message_ts and thread) or container.get("is_ephemeral"):
+            return None
+        requester = await self._engine.requester_of(session_id)
+        team = str((body.get("team") or {}).get("id") or "")
+        return Where(
+            team,
+            str(channel),
+            str(thread),
+            requester or str(body["user"]["id"]),
+            is_dm=str(channel).startswith("D"),
+            message_ts=str(message_ts),
+        )
 
     # --- App Home ------------------------------------------------------------------------------------
 

@@ -120,6 +120,10 @@ class Conversation:
         """Whether a plan is open in this thread (a reply there is meant for it)."""
         return await self._store.open_for_thread(thread_key) is not None
 
+    async def requester_of(self, session_id: str) -> str | None:
+        session = await self._get(session_id)
+        return session.requester if session is not None else None
+
     async def pending_approval(self, session_id: str) -> AskApproval | None:
         """The step waiting for approval in a plan, with its arguments as they would run."""
         session = await self._get(session_id)
