@@ -29,6 +29,7 @@ from tests.slack.kit.payloads import (
 )
 
 FLOW_TIMEOUT = 60.0
+TURNS = 4
 
 
 def approve_value(slack: FakeSlackWebApi, ts: str) -> str | None:
@@ -50,21 +51,34 @@ async def until(check: Any, timeout: float = FLOW_TIMEOUT) -> Any:
     return None
 
 
-def plan_message(slack: FakeSlackWebApi, root: str) -> str | None:
-    for call in slack.calls_to("chat.postMessage"):
-        if call.args.get("thread_ts") == root and str(call.args.get("text", "")).startswith("Plan") and call.response:
-            return str(call.response["ts"])
-    return None
+class Watcher:
+    """Follows the fake Slack's calls once (not once per flow): where each thread's plan message is, and which
+    threads said "Finished"."""
+
+    def __init__(self, slack: FakeSlackWebApi) -> None:
+        self._slack = slack
+        self._seen = 0
+        self.plans: dict[str, str] = {}
+        self.finished: set[str] = set()
+
+    async def run(self) -> None:
+        while True:
+            calls = self._slack.calls
+            for call in calls[self._seen :]:
+                root = str(call.args.get("thread_ts") or "")
+                text = str(call.args.get("text", ""))
+                if call.method == "chat.postMessage" and root and call.response:
+                    if text.startswith("Plan") and root not in self.plans:
+                        self.plans[root] = str(call.response["ts"])
+                    if "Finished" in text:
+                        self.finished.add(root)
+            self._seen = len(calls)
+            await asyncio.sleep(0.02)
 
 
-def thread_text(slack: FakeSlackWebApi, root: str, fragment: str) -> bool:
-    return any(
-        c.args.get("thread_ts") == root and fragment in str(c.args.get("text", ""))
-        for c in slack.calls_to("chat.postMessage")
-    )
-
-
-async def flow(n: int, slack: FakeSlackWebApi, pair: list[Replica], acks: list[float], acked: list[str]) -> bool:
+async def flow(
+    n: int, slack: FakeSlackWebApi, watcher: Watcher, pair: list[Replica], acks: list[float], acked: list[str]
+) -> bool:
     first, second = pair[n % 2], pair[(n + 1) % 2]
     user = DEMO_USERS[n % len(DEMO_USERS)].id
 
@@ -79,15 +93,14 @@ async def flow(n: int, slack: FakeSlackWebApi, pair: list[Replica], acks: list[f
     mention = app_mention_event(f"email priya.shah@example.com saying load-{n}", user_id=user)
     root = mention["event"]["ts"]
     await send(first, mention, f"mention {n}")
-    ts = await until(lambda: plan_message(slack, root))
+    ts = await until(lambda: watcher.plans.get(root))
     value = ts and await until(lambda: approve_value(slack, ts))
     if not value:
         print(f"flow {n}: no {'plan message' if not ts else 'approve button'} (replica {first.name})")
         return False
-    await send(
-        second, block_actions_body(action_id="step_approve", value=value, user_id=user, message_ts=ts), f"approve {n}"
-    )
-    finished = bool(await until(lambda: thread_text(slack, root, "Finished")))
+    body = block_actions_body(action_id="step_approve", value=value, user_id=user, message_ts=ts)
+    await send(second, body, f"approve {n}")
+    finished = bool(await until(lambda: root in watcher.finished))
     if not finished:
         print(f"flow {n}: approved at {second.name} but never finished")
     return finished
@@ -105,19 +118,29 @@ def rss_mb(pid: int) -> float:
 
 async def one_run(flows: int, concurrency: int, database_url: str, folder: Path) -> dict[str, Any]:
     async with FakeSlackWebApi(users=DEMO_USERS) as slack:
-        env = environment(database_url, folder / "data", slack.base_url, PLANBOT_MAX_PLANS_PER_HOUR="0")
+        env = environment(
+            database_url,
+            folder / "data",
+            slack.base_url,
+            PLANBOT_MAX_PLANS_PER_HOUR="0",
+            PLANBOT_MAX_CONCURRENT_TURNS=str(TURNS),
+        )
         async with replicas(2, env, folder) as pair:
             acks: list[float] = []
             acked: list[str] = []
             gate = asyncio.Semaphore(concurrency)
 
+            watcher = Watcher(slack)
+            watching = asyncio.create_task(watcher.run())
+
             async def bounded(n: int) -> bool:
                 async with gate:
-                    return await flow(n, slack, pair, acks, acked)
+                    return await flow(n, slack, watcher, pair, acks, acked)
 
             started = time.perf_counter()
             results = await asyncio.gather(*(bounded(n) for n in range(flows)))
             elapsed = time.perf_counter() - started
+            watching.cancel()
             peak = [rss_mb(r.process.pid) for r in pair]
         workspace = open_workspace(folder / "data" / "workspace.sqlite3")
         try:

@@ -46,6 +46,7 @@ def engine_settings(settings: Settings) -> EngineSettings:
         approve_reads=settings.approve_reads,
         approvers=settings.approvers,
         max_plans_per_hour=settings.max_plans_per_hour,
+        max_concurrent_turns=settings.max_concurrent_turns,
         audit_redact=settings.audit_redact,
     )
 

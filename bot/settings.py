@@ -26,6 +26,7 @@ class Settings(BaseSettings):
     max_plans_per_hour: int = Field(default=30, ge=0, validation_alias="PLANBOT_MAX_PLANS_PER_HOUR")
     audit_redact: bool = Field(default=False, validation_alias="PLANBOT_AUDIT_REDACT")
     admins: Annotated[frozenset[str], NoDecode] = Field(default=frozenset(), validation_alias="PLANBOT_ADMINS")
+    max_concurrent_turns: int = Field(default=8, ge=1, validation_alias="PLANBOT_MAX_CONCURRENT_TURNS")
     connector_timeout_seconds: float = Field(default=30, gt=0, validation_alias="PLANBOT_CONNECTOR_TIMEOUT_SECONDS")
     email: Literal["local", "imap", "gmail"] = Field(default="local", validation_alias="PLANBOT_EMAIL")
     calendar: Literal["local", "caldav", "google"] = Field(default="local", validation_alias="PLANBOT_CALENDAR")

@@ -66,7 +66,7 @@ class PostgresSlackState:
         clock: Clock = utc_now,
         abandon_after: timedelta = ABANDON_AFTER,
         pool_size: int = 5,
-        receipts_pool_size: int = 4,
+        receipts_pool_size: int = 16,
         timeout: float = 10.0,
     ) -> "PostgresSlackState":
         """Migrate the database at ``location`` (a ``postgresql://`` URL) if needed and connect."""

@@ -3,6 +3,7 @@
 Front ends (terminal chat, Slack) call these and render the replies; they hold no plan state themselves.
 """
 
+import asyncio
 import logging
 import uuid
 from collections.abc import Callable
@@ -48,6 +49,7 @@ class Conversation:
         self._clock = clock or (lambda: datetime.now(UTC))
         self._versions: dict[str, int] = {}
         self._observer = observer or NoObserver()
+        self._turns = asyncio.Semaphore(self._settings.max_concurrent_turns)  # bounded work per process
         self._audit = Auditor(store, redact=self._settings.audit_redact)
         self._machine = StepMachine(
             runner=runner,
@@ -63,11 +65,10 @@ class Conversation:
 
     async def message(self, *, thread_key: str, user: str, text: str, tz: str = "UTC") -> list[Reply]:
         """A message in a thread: a new request, or an answer to the plan open in that thread."""
-        async with self._lock(thread_key):
+        async with self._turns, self._lock(thread_key):
             session = await self._open_session(thread_key)
             if session is None:
-                async with self._lock(f"user:{user}"):  # the per-user limit holds across replicas
-                    return await self._start(thread_key, user, text, tz)
+                return await self._start(thread_key, user, text, tz)
             if user != session.requester and user not in self._settings.approvers:
                 return await self._refuse(session, user, "answer")
             return await self._continue(session, user, text)
@@ -79,7 +80,7 @@ class Conversation:
         session = await self._get(session_id)
         if session is None:
             return [Say(text=texts.NO_SUCH_PLAN, tone="problem", private=True)]
-        async with self._lock(session.thread_key):
+        async with self._turns, self._lock(session.thread_key):
             session = await self._get(session_id)
             assert session is not None
             if self._check_decider(session, user) is not None:
@@ -93,7 +94,7 @@ class Conversation:
         session = await self._get(session_id)
         if session is None:
             return [Say(text=texts.NO_SUCH_PLAN, tone="problem", private=True)]
-        async with self._lock(session.thread_key):
+        async with self._turns, self._lock(session.thread_key):
             session = await self._get(session_id)
             assert session is not None
             if self._check_decider(session, user) is not None:
@@ -139,9 +140,9 @@ class Conversation:
 
     async def _start(self, thread_key: str, user: str, text: str, tz: str) -> list[Reply]:
         now = self._clock().astimezone(_zone(tz))
-        limited = await self._rate_limited(user)
-        if limited is not None:
-            return [limited]
+        early = await self._rate_limited(user)  # a cheap early answer; the binding check is at creation
+        if early is not None:
+            return [early]
         understood = await self._planner.understand_async(text, now)
         parse = understood.parse
         intents = {g.intent for g in parse.goals}
@@ -172,11 +173,24 @@ class Conversation:
             session.state = "clarifying"
             prompt = f"{parse.clarify} (reply “yes” to go ahead with this plan, or tell me what you meant)"
             session.question = Question(kind="clarify", prompt=prompt, asked_at=self._clock())
-            await self._create(session)
-            return [*replies, ShowPlan(view=view_of(session)), AskValue(text=prompt)]
+            limited = await self._create_within_limit(session)
+            return [limited] if limited else [*replies, ShowPlan(view=view_of(session)), AskValue(text=prompt)]
         session.state = "collecting"
-        await self._create(session)
+        limited = await self._create_within_limit(session)
+        if limited is not None:
+            return [limited]
         return [*replies, *await self._machine.advance(session)]
+
+    async def _create_within_limit(self, session: Session) -> Say | None:
+        """Count and create under one per-user lock, so the limit holds exactly across replicas."""
+        if self._settings.max_plans_per_hour <= 0:
+            await self._create(session)
+            return None
+        async with self._lock(f"user:{session.requester}"):
+            limited = await self._rate_limited(session.requester)
+            if limited is None:
+                await self._create(session)
+            return limited
 
     async def _rate_limited(self, user: str) -> Say | None:
         limit = self._settings.max_plans_per_hour

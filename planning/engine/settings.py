@@ -14,5 +14,6 @@ class EngineSettings:
     max_recoveries: int = 3  # recovery attempts per plan
     approvers: frozenset[str] = frozenset()  # users who may decide on anyone's steps
     max_plans_per_hour: int = 30  # new plans per user per hour, across every replica (0: no limit)
+    max_concurrent_turns: int = 8  # turns handled at once per process; the rest wait (never fail) for a slot
     audit_redact: bool = False  # keep only hashes of arguments, answers and results in the audit trail
     retry: RetryPolicy = field(default_factory=RetryPolicy)
