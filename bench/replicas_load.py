@@ -116,7 +116,7 @@ def rss_mb(pid: int) -> float:
     return 0.0
 
 
-async def one_run(flows: int, concurrency: int, database_url: str, folder: Path) -> dict[str, Any]:
+async def one_run(flows: int, concurrency: int, database_url: str, folder: Path, ramp: float = 0.0) -> dict[str, Any]:
     async with FakeSlackWebApi(users=DEMO_USERS) as slack:
         env = environment(
             database_url,
@@ -134,6 +134,7 @@ async def one_run(flows: int, concurrency: int, database_url: str, folder: Path)
             watching = asyncio.create_task(watcher.run())
 
             async def bounded(n: int) -> bool:
+                await asyncio.sleep(ramp * n / flows)  # conversations start over the ramp, then all run at once
                 async with gate:
                     return await flow(n, slack, watcher, pair, acks, acked)
 
@@ -165,7 +166,7 @@ async def one_run(flows: int, concurrency: int, database_url: str, folder: Path)
     }
 
 
-async def main(flows: int, runs: int, concurrency: int) -> None:
+async def main(flows: int, runs: int, concurrency: int, ramp: float) -> None:
     bin_dir = find_bin_dir()
     if bin_dir is None:
         raise SystemExit("PostgreSQL binaries not found under /usr/lib/postgresql/*/bin")
@@ -174,7 +175,7 @@ async def main(flows: int, runs: int, concurrency: int) -> None:
         figures = []
         for run in range(runs):
             with tempfile.TemporaryDirectory() as folder:
-                figures.append(await one_run(flows, concurrency, cluster.create_database(), Path(folder)))
+                figures.append(await one_run(flows, concurrency, cluster.create_database(), Path(folder), ramp))
             f = figures[-1]
             print(
                 f"run {run + 1}: completed {f['completed']}/{flows}, lost {f['lost']}, duplicates {f['duplicates']},"
@@ -196,5 +197,7 @@ if __name__ == "__main__":
     parser.add_argument("--flows", type=int, default=200)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--concurrency", type=int, default=200)
+    parser.add_argument("--ramp", type=float, default=4.0, help="seconds over which the conversations start")
     options = parser.parse_args()
-    asyncio.run(main(options.flows, options.runs, options.concurrency))
+    print(f"{options.flows} conversations starting over {options.ramp:g} s, two replicas, PostgreSQL, loopback")
+    asyncio.run(main(options.flows, options.runs, options.concurrency, options.ramp))
