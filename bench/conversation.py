@@ -19,6 +19,7 @@ from integrations.local import open_workspace
 from planning.engine.conversation import Conversation
 from planning.engine.replies import AskApproval
 from planning.engine.runner import ToolRunner
+from planning.engine.settings import EngineSettings
 from planning.store import SqlitePlanStore
 
 NOW = datetime(2026, 3, 2, 14, 0, tzinfo=UTC)
@@ -47,7 +48,10 @@ async def main(flows: int, concurrency: int) -> None:
         store = await SqlitePlanStore.open(Path(folder) / "plans.sqlite3")
         workspace = open_workspace(Path(folder) / "workspace.sqlite3", clock=lambda: NOW)
         engine = Conversation(
-            store=store, runner=ToolRunner(ConnectorRegistry(CATALOG, [workspace])), clock=lambda: NOW
+            store=store,
+            runner=ToolRunner(ConnectorRegistry(CATALOG, [workspace])),
+            clock=lambda: NOW,
+            settings=EngineSettings(max_plans_per_hour=0, max_concurrent_turns=concurrency),
         )
         turns: list[float] = []
         gate = asyncio.Semaphore(concurrency)
