@@ -4,6 +4,7 @@ from datetime import UTC, datetime, time, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
+from integrations.base.freebusy import WorkingTime
 from integrations.local import LocalWorkspace, LocalWorkspaceSettings, WorkingHours, open_workspace
 from integrations.local.freebusy import consecutive_slots, free_intervals, working_intervals
 from tests.integrations.contract_suite import run
@@ -89,12 +90,13 @@ async def test_working_hours_and_days_are_settings(tmp_path: Path) -> None:
 
 def test_working_days_keep_local_hours_when_the_clocks_change() -> None:
     hours = WorkingHours(days=frozenset(range(7)))
-    days = working_intervals(utc("2026-03-07T00:00:00-05:00"), utc("2026-03-09T00:00:00-04:00"), hours, NEW_YORK)
+    working = WorkingTime(zone=NEW_YORK, opens=hours.start, closes=hours.end, days=hours.days)
+    days = working_intervals(utc("2026-03-07T00:00:00-05:00"), utc("2026-03-09T00:00:00-04:00"), working)
     assert days == [
         (utc("2026-03-07T14:00:00+00:00"), utc("2026-03-07T22:00:00+00:00")),
         (utc("2026-03-08T13:00:00+00:00"), utc("2026-03-08T21:00:00+00:00")),
     ]
-    autumn = working_intervals(utc("2026-11-01T00:00:00-04:00"), utc("2026-11-02T00:00:00-05:00"), hours, NEW_YORK)
+    autumn = working_intervals(utc("2026-11-01T00:00:00-04:00"), utc("2026-11-02T00:00:00-05:00"), working)
     assert autumn == [(utc("2026-11-01T14:00:00+00:00"), utc("2026-11-01T22:00:00+00:00"))]
 
 
