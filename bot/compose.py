@@ -3,7 +3,7 @@
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import aiohttp
 
@@ -19,7 +19,11 @@ from planning.engine.runner import ToolRunner
 from planning.engine.settings import EngineSettings
 from planning.pipeline import PlanRefiner, RequestPlanner
 from planning.store import PlanStore, SqlitePlanStore
+from planning.types import ParseResult, Plan
 from planning.understanding.parser import GoalUnderstandingService
+
+if TYPE_CHECKING:
+    from planning.index import LazyExampleVoter
 
 
 @dataclass
@@ -76,10 +80,19 @@ async def build_app(
         connector = await factory(kind, service)(http)
         registry.register(connector)
         connectors.append(connector)
-    planner = RequestPlanner(_understanding(settings), refiner=_llm(settings, registry, connectors, observer))
+    voter = _example_voter(settings)
+    memory = IndexedPlans(voter) if voter is not None else None
+    understanding = GoalUnderstandingService(voter=voter)
+    planner = RequestPlanner(understanding, refiner=_llm(settings, registry, connectors, observer, memory))
     runner = ToolRunner(registry, observer=observer, timeout=settings.connector_timeout_seconds)
     conversation = Conversation(
-        store=store, runner=runner, planner=planner, settings=engine_settings(settings), clock=clock, observer=observer
+        store=store,
+        runner=runner,
+        planner=planner,
+        settings=engine_settings(settings),
+        clock=clock,
+        observer=observer,
+        memory=memory,
     )
     return App(conversation=conversation, store=store, workspace=workspace, connectors=connectors, http=http)
 
@@ -95,7 +108,11 @@ def _working_hours(text: str) -> WorkingHours:
 
 
 def _llm(
-    settings: Settings, registry: ConnectorRegistry, connectors: list[Connector], observer: Observer | None
+    settings: Settings,
+    registry: ConnectorRegistry,
+    connectors: list[Connector],
+    observer: Observer | None,
+    memory: "IndexedPlans | None",
 ) -> "PlanRefiner | None":
     """With ``PLANBOT_LLM`` set: the LLM's summarize (it wins the tool) and the LLM planner over the tools
     of the connected integrations only. Without it: nothing (no langchain import)."""
@@ -121,15 +138,43 @@ def _llm(
             observer.count(str(event.name), model=str(event.model))
 
     return llm_planner_from_settings(
-        settings.llm, tools=tools, timeout_seconds=settings.llm_timeout_seconds, observer=report, **options
+        settings.llm,
+        tools=tools,
+        timeout_seconds=settings.llm_timeout_seconds,
+        observer=report,
+        examples=memory.examples if memory is not None else (),
+        **options,
     )
 
 
-def _understanding(settings: Settings) -> GoalUnderstandingService:
-    """Rules, plus the example bank as a second opinion when ``PLANBOT_EXAMPLE_BANK`` is on (opened lazily)."""
+def _example_voter(settings: Settings) -> "LazyExampleVoter | None":
+    """The example bank as a second opinion when ``PLANBOT_EXAMPLE_BANK`` is on (opened lazily, off the start)."""
     if not settings.example_bank:
-        return GoalUnderstandingService()
+        return None
     from planning.index import IndexSettings, LazyExampleVoter
 
-    index = IndexSettings.in_data_dir(settings.data_dir, url=settings.chroma_url)
-    return GoalUnderstandingService(voter=LazyExampleVoter(index))
+    return LazyExampleVoter(IndexSettings.in_data_dir(settings.data_dir, url=settings.chroma_url))
+
+
+class IndexedPlans:
+    """Plan memory on the semantic index: approved plans in, nearest approved plans out as LLM examples."""
+
+    def __init__(self, voter: "LazyExampleVoter") -> None:
+        self._voter = voter
+
+    def remember(self, text: str, parse: ParseResult, plan: Plan, *, scope: str) -> None:
+        index = self._voter.index()
+        if index is not None:
+            index.remember_approved(text, parse, plan_json(plan), scope=scope)
+
+    def examples(self, text: str) -> list[Any]:
+        from planning.planner.llm_schema import PlanExample
+
+        index = self._voter.index()
+        if index is None:
+            return []
+        return [PlanExample(text=m.text, plan=m.plan) for m in index.plans.similar(text, k=3, max_distance=0.6)]
+
+
+def plan_json(plan: Plan) -> dict[str, Any]:
+    return {"steps": [step.model_dump(mode="json") for step in plan.steps]}

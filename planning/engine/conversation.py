@@ -18,7 +18,7 @@ from planning.engine.dialogue import Dialogue, command_of, edit_request
 from planning.engine.hashing import args_hash
 from planning.engine.intentions import view_of
 from planning.engine.machine import StepMachine, claim_key
-from planning.engine.observe import NoObserver, Observer
+from planning.engine.observe import ApprovedPlans, NoObserver, Observer
 from planning.engine.replies import AskApproval, AskValue, Reply, Say, ShowPlan
 from planning.engine.runner import ToolRunner, argument_errors
 from planning.engine.session import TERMINAL, Question, Session, StepRun
@@ -26,6 +26,7 @@ from planning.engine.settings import EngineSettings
 from planning.engine.view import PlanView
 from planning.pipeline import RequestPlanner
 from planning.store import PlanStore, SessionRecord, VersionConflict
+from planning.types import Plan
 
 logger = logging.getLogger(__name__)
 Decision = Literal["approve", "skip", "cancel"]
@@ -41,6 +42,7 @@ class Conversation:
         settings: EngineSettings | None = None,
         clock: Callable[[], datetime] | None = None,
         observer: Observer | None = None,
+        memory: ApprovedPlans | None = None,
     ) -> None:
         self._store = store
         self._runner = runner
@@ -51,7 +53,9 @@ class Conversation:
         self._observer = observer or NoObserver()
         self._turns = asyncio.Semaphore(self._settings.max_concurrent_turns)  # bounded work per process
         self._audit = Auditor(store, redact=self._settings.audit_redact)
+        self._memory = memory
         self._machine = StepMachine(
+            on_done=self._remember,
             runner=runner,
             store=store,
             settings=self._settings,
@@ -191,6 +195,18 @@ class Conversation:
             if limited is None:
                 await self._create(session)
             return limited
+
+    async def _remember(self, session: Session) -> None:
+        """A finished plan whose changes were approved and ran becomes an example for later planning."""
+        approved = [r for r in session.steps if r.kind == "write" and r.state == "done" and r.decided_by]
+        if self._memory is None or not approved:
+            return
+        plan = Plan(steps=tuple(r.step for r in session.steps))
+        scope = session.thread_key.split(":")[1] if session.thread_key.startswith("slack:") else "default"
+        try:
+            await asyncio.to_thread(self._memory.remember, session.text, session.parse, plan, scope=scope)
+        except Exception:  # remembering helps later plans; this one is done either way
+            logger.warning("could not remember plan %s", session.id, exc_info=True)
 
     async def _rate_limited(self, user: str) -> Say | None:
         limit = self._settings.max_plans_per_hour

@@ -55,6 +55,7 @@ class StepMachine:
         clock: Callable[[], datetime],
         checkpoint: Checkpoint,
         audit: "Auditor | None" = None,
+        on_done: Callable[[Session], Awaitable[None]] | None = None,
     ) -> None:
         self._runner = runner
         self._store = store
@@ -62,6 +63,7 @@ class StepMachine:
         self._clock = clock
         self._checkpoint = checkpoint
         self._audit = audit
+        self._on_done = on_done
 
     # --- the loop ------------------------------------------------------------------------------------
 
@@ -85,6 +87,8 @@ class StepMachine:
                 break
             if all(run.state in FINISHED for run in session.steps):
                 self._finish(session, replies)
+                if session.state == "done" and self._on_done is not None:
+                    await self._on_done(session)
                 break
             session.state = "failed"
             replies.append(Say(text="The plan is stuck: a step waits for another that cannot finish.", tone="problem"))

@@ -2,6 +2,8 @@
 
 from typing import Protocol
 
+from planning.types import ParseResult, Plan
+
 
 class Observer(Protocol):
     def count(self, name: str, **labels: str) -> None:
@@ -19,3 +21,11 @@ class NoObserver:
 
     def timing(self, name: str, seconds: float, **labels: str) -> None:
         return None
+
+
+class ApprovedPlans(Protocol):
+    """Where plans the user approved and that ran are remembered (plan memory, few-shot examples)."""
+
+    def remember(self, text: str, parse: ParseResult, plan: Plan, *, scope: str) -> None:
+        """Blocking is allowed: the engine calls it in a worker thread, and a failure is only logged."""
+        ...

@@ -205,3 +205,25 @@ async def test_someone_else_in_the_thread_cannot_answer_for_the_requester(harnes
     await harness.say("Email Priya the Q3 deck")
     replies = await harness.say("sabotage", user="mallory")
     assert "Only the person who asked" in said(replies)
+
+
+class RecordingMemory:
+    def __init__(self) -> None:
+        self.remembered: list[tuple[str, list[str], str]] = []
+
+    def remember(self, text, parse, plan, *, scope):
+        self.remembered.append((text, [s.tool for s in plan.steps], scope))
+
+
+async def test_an_approved_plan_that_ran_is_remembered_once(harness):
+    from planning.engine.conversation import Conversation
+
+    memory = RecordingMemory()
+    harness.engine = Conversation(
+        store=harness.store, runner=harness.engine._runner, clock=harness.clock, memory=memory
+    )
+    replies = await harness.say("email priya saying the deck is ready")
+    await harness.approve(replies)
+    assert memory.remembered == [("email priya saying the deck is ready", ["fetch_entity", "send_email"], "default")]
+    await harness.say("check my inbox")  # reads only: nothing approved, nothing remembered
+    assert len(memory.remembered) == 1
