@@ -126,7 +126,7 @@ INTENT_CUES = _rows(
             3.0,
         ),
         (
-            r"(?:set|mark|make|change|switch|flag) (?:the |my |his |her |their )?(?:[\w'-]+ ){0,3}(?:to|as) ",
+            r"(?:set|mark|make|change|switch|flag) (?!a |an )(?:the |my |his |her |their )?(?:[\w'-]+ ){0,3}(?:to|as) ",
             "update",
             3.5,
         ),
@@ -174,7 +174,8 @@ ENTITY_CUES = _rows(
             3.0,
         ),
         (
-            r"(?:'s|his|her|their) (?:job title|title|role|position|phone|company|number)|"
+            r"(?:'s|his|her|their) (?:job title|title|role|position|phone|company|(?:work |home |mobile |cell )?number)|"
+            r"(?<=save )(?:this|that|the|a|his|her) (?:number|contact|e-?mail address|address)|"
             r"(?:find|get|look ?up|what(?:'s| is)|set|update|change|give me|need|know|have)\s+(?:[\w']+\s+){0,2}[\w']+'s e-?mail",
             "contact",
             3.0,
@@ -224,7 +225,7 @@ ENTITY_CUES = _rows(
             r"anything (?:on|booked|planned|scheduled)|anywhere to be|"
             r"my (?:\w+ )?(?:day|week|morning|afternoon|evening|schedule|calendar|tomorrow|today)s? look like|(?:what(?:'s| is)|"
             r"anything) on (?:for )?(?=today|tomorrow|tonight|this|next|monday|tuesday|wednesday|thursday|friday|"
-            r"saturday|sunday|\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|plans? for|to do (?:on|today|"
+            r"saturday|sunday|\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|plans? for|have (?:\w+ )?(?:planned|scheduled|booked)|to do (?:on|today|"
             r"tomorrow)|have to do",
             "event",
             2.0,
