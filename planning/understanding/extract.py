@@ -9,7 +9,7 @@ from planning.types import Slots, TimeRange
 from planning.understanding import names, phrases, values
 from planning.understanding.interpret import Reading
 from planning.understanding.timeexpr import Prefer, TimeMatch, find_duration, find_shift, find_times
-from planning.understanding.words import VERBS
+from planning.understanding.words import TIME_WORDS, VERBS
 
 _EVENT_NOUN = re.compile(
     r"\b(?:(?:a|an|the|my|our)\s+)?((?:\d+[- ](?:minute|min|hour)s?\s+)?(?:quick\s+|short\s+|weekly\s+|daily\s+)?"
@@ -57,7 +57,12 @@ def read_slots(text: str, reading: Reading, now: datetime) -> ClauseSlots:
     shift = find_shift(text)
     emails = names.email_addresses(text)
     people = _people(text, reading)
-    companies = [c.text for c in names.companies(text, after_prepositions=reading.entity in _CRM)]
+    by_person = {"contact": names.PEOPLE_RECORDS_PREPOSITIONS, "lead": (*names.PEOPLE_RECORDS_PREPOSITIONS, "for")}.get(
+        reading.entity
+    )
+    companies = [
+        c.text for c in names.companies(text, after_prepositions=reading.entity in _CRM, prepositions=by_person)
+    ]
     people = [p for p in people if p not in companies and p.lower() not in {c.lower() for c in companies}]
     when, new_when = _when(text, times, reading)
     slot_values: dict[str, Any] = {
@@ -87,7 +92,7 @@ def read_slots(text: str, reading: Reading, now: datetime) -> ClauseSlots:
     elif reading.entity in _CRM:
         slot_values.update(_crm_slots(text, reading))
         result.scope.update(_crm_scope(text))
-    if reading.intent == "send" and companies and not people:
+    if reading.intent in ("send", "create") and companies and not people:
         record = _RECIPIENT_RECORD.search(text)
         if record:
             result.scope["recipient_record"] = record.group(1).capitalize()
@@ -207,6 +212,9 @@ def _event_slots(text: str, reading: Reading, time_spans: list[tuple[int, int]],
     query = _EVENT_NOUN.search(text)
     if query and reading.intent in ("find", "update", "delete"):
         noun = phrases.squash(re.sub(r"^\d+[- ]\w+\s+", "", query.group(1)))
+        first, _, rest = noun.partition(" ")
+        if rest and first.lower() in _NOT_A_QUALIFIER:  # "What meetings", "all events": no search words
+            noun = rest
         generic = {"meeting", "meetings", "event", "events", "appointment", "appointments", "call", "calls"}
         if noun.lower() not in generic and not re.match(r"(?:next|first|last|upcoming)\b", noun, re.I):
             out["topic"] = re.sub(r"^(?:my|the|next|first|upcoming|\d+\w*)\s+", "", noun, flags=re.I)
@@ -268,6 +276,7 @@ def _location(text: str) -> str | None:
 
 
 _INDUSTRY = re.compile(r"\b(?:in|from) the ([\w -]+?) (?:industry|sector|space|vertical)\b", re.I)
+_NOT_A_QUALIFIER = VERBS | TIME_WORDS | frozenset("what which any all some every these those many".split())
 _RECIPIENT_RECORD = re.compile(r"\b(lead|contact)s?\b", re.I)
 _MORE_THAN = re.compile(r"\b(?:over|above|more than|greater than|bigger than|at least|>)\s*\$?\d", re.I)
 _LESS_THAN = re.compile(r"\b(?:under|below|less than|smaller than|at most|<)\s*\$?\d", re.I)

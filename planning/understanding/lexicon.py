@@ -182,6 +182,8 @@ ENTITY_CUES = _rows(
         ),
         # lead
         (r"leads?(?! singer| guitar| role| actor| vocal)|prospects?", "lead", 4.0),
+        # a record met "with": a participant of an event, not the thing acted on ("a demo with the Acme lead")
+        (r"with (?:the |our |my )?(?:[\w'-]+ )?(?:leads?|contacts?|prospects?|customers?|clients?)\b", "event", 1.5),
         # deal
         (
             r"deals?(?! with (?:it|this|that|them|him|her|the (?:issue|problem|situation))\b)|opportunit(?:y|ies)|oppty|pipeline",

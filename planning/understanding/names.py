@@ -4,7 +4,9 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from planning.understanding.words import NOT_A_NAME, ROLE_WORDS
+from planning.understanding.words import MONTHS, NOT_A_NAME, PRONOUNS, ROLE_WORDS, WEEKDAYS
+
+COMPANY_STOP = PRONOUNS | WEEKDAYS | MONTHS | frozenset("the a an my our your at on in to for with from".split())
 
 EMAIL_ADDRESS = re.compile(r"[A-Za-z0-9._%+'-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}")
 SLACK_USER = re.compile(r"@(U[A-Z0-9]{6,})\b")
@@ -25,7 +27,8 @@ _COMPANY_BEFORE_RECORD = re.compile(
     rf"\b({_WORD}(?:\s+{_WORD})?)\s+(?:deal|lead|account|opportunity|oppty|team|expansion|contract|contact)s?\b",
     re.I,
 )
-_COMPANY_AFTER = re.compile(rf"\b(?:at|for|with|from|of)\s+({_WORD}(?:\s+[A-Z]{_WORD})?)", re.I)
+_COMPANY_AFTER = re.compile(rf"\b(at|for|with|from|of)\s+({_WORD}(?:\s+[A-Z]{_WORD})?)", re.I)
+PEOPLE_RECORDS_PREPOSITIONS = ("at", "from", "of")  # "a contact for Li Wei at Initech": for names the person
 _DOMAIN = re.compile(r"\b([a-z0-9-]+\.(?:com|org|net|io|co|ai|dev))\b", re.I)
 
 
@@ -61,6 +64,17 @@ def _name_prefix(words: list[str], typed: bool) -> list[str]:
         if not _is_name_word(word, typed):
             break
         taken.append(word.rstrip(".,").removesuffix("'s"))
+    return taken
+
+
+def _company_prefix(words: list[str]) -> list[str]:
+    """Capitalised words in typed text name a company even when they are common words ("Daily Bugle")."""
+    taken: list[str] = []
+    for word in words:
+        bare = word.strip(".,").lower()
+        if not word[:1].isupper() or bare in COMPANY_STOP or any(ch.isdigit() for ch in bare):
+            break
+        taken.append(word.rstrip(".,"))
     return taken
 
 
@@ -118,7 +132,7 @@ def _dedupe_names(names: list[Name]) -> list[Name]:
     return kept
 
 
-def companies(text: str, *, after_prepositions: bool) -> list[Name]:
+def companies(text: str, *, after_prepositions: bool, prepositions: tuple[str, ...] | None = None) -> list[Name]:
     """Company names: before a record word ("the Acme deal"), or after at/for/with/from when asked."""
     typed = _typed(text)
     found: list[Name] = []
@@ -131,10 +145,13 @@ def companies(text: str, *, after_prepositions: bool) -> list[Name]:
             found.append(Name(name, match.end(1) - len(name), match.end(1)))
     if after_prepositions:
         for match in _COMPANY_AFTER.finditer(text):
-            words = _name_prefix(match.group(1).split(), typed)
+            if prepositions is not None and match.group(1).lower() not in prepositions:
+                continue
+            phrase = match.group(2).split()
+            words = _company_prefix(phrase) if typed else _name_prefix(phrase, typed)
             if words:
                 name = " ".join(words)
-                found.append(Name(name, match.start(1), match.start(1) + len(name)))
+                found.append(Name(name, match.start(2), match.start(2) + len(name)))
     for match in _DOMAIN.finditer(text):
         if not EMAIL_ADDRESS.search(text[max(0, match.start() - 40) : match.end()]):
             found.append(Name(match.group(1), match.start(1), match.end(1)))

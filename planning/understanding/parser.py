@@ -109,6 +109,7 @@ def _combine(reads: list[_Read], text: str) -> ParseResult:
             explanations.append(f"'{pending_feeder.clause.text}' only feeds the next step")
             pending_feeder = None
         slots, scope = _resolve_implied(read, slots, scope, goals)
+        slots = _topic_from_earlier(slots, goals)
         index = len(goals)
         if reading.intent == "send" and _REPLY.search(read.clause.text) and goals:
             earlier = _last_email_finding(goals)
@@ -186,6 +187,26 @@ def _fold_feeder(feeder: _Read, target: _Read, slots: Slots) -> tuple[dict[str, 
     if not slots.emails and f_slots.emails:
         updates["emails"] = f_slots.emails
     return scope, slots.model_copy(update=updates)
+
+
+_PRONOUN_TOPIC = frozenset({"it", "this", "that", "them", "those"})
+
+
+def _topic_from_earlier(slots: Slots, goals: list[Goal]) -> Slots:
+    """ "... and email Tom about it": "it" is what the earlier goal was about (its record, event or subject)."""
+    if not goals or (slots.topic or "").lower() not in _PRONOUN_TOPIC:
+        return slots
+    earlier = goals[-1]
+    s = earlier.slots
+    if earlier.entity in ("contact", "lead", "deal", "account"):
+        topic = f"{s.companies[0]} {earlier.entity}" if s.companies else (s.people[0] if s.people else None)
+    elif earlier.entity == "event":
+        topic = s.title
+    else:
+        topic = s.subject or s.topic
+    if not topic:
+        return slots
+    return slots.model_copy(update={"topic": topic, "subject": topic[0].upper() + topic[1:]})
 
 
 def _resolve_implied(
