@@ -47,7 +47,8 @@ INTENT_CUES = _rows(
         ),
         (
             r"(?:^|(?<=\bto )|(?<=\band )|(?<=\bthen )|(?<=\bplease )|(?<=\balso ))e-?mail"
-            r"(?= (?!address|id\b|account|inbox|from|about)\S)|start (?:an? )?(?:new )?e-?mail",
+            r"(?= (?!address|id\b|account|inbox|from|about)\S)|start (?:an? )?(?:new )?e-?mail|"
+            r"^message(?= (?!from\b)\w)",
             "send",
             2.5,
         ),
@@ -158,8 +159,10 @@ ENTITY_CUES = _rows(
         (r"e-?mails?|(?<!punjab )mails?|inbox|gmail|outlook|mailbox|unread", "email", 3.0),
         (r"messages?|notes?|replies|reply|respond", "email", 2.0),
         (r"thread|line", "email", 1.2),
+        (r"(?:did|has|have) [\w']+ (?:send|sent|write|wrote|e-?mail|e-?mailed|message|messaged) me", "email", 3.5),
         (
-            r"wrote|written|emailed|e-mailed|sent me|write me|did \w+ (?:send|write|email) me|"
+            r"wrote|written|emailed|e-mailed|sent me|write me|"
+            r"replied|responded|gotten back to me|got back to me|"
             r"send me (?=yesterday|today|this|last)|did [\w']+(?: [\w']+)? (?:say|write|reply)",
             "email",
             2.5,
@@ -176,7 +179,8 @@ ENTITY_CUES = _rows(
         (
             r"(?:'s|his|her|their) (?:job title|title|role|position|phone|company|(?:work |home |mobile |cell )?number)|"
             r"(?<=save )(?:this|that|the|a|his|her) (?:number|contact|e-?mail address|address)|"
-            r"(?:find|get|look ?up|what(?:'s| is)|set|update|change|give me|need|know|have)\s+(?:[\w']+\s+){0,2}[\w']+'s e-?mail",
+            r"(?:find|get|look ?up|what(?:'s| is)|set|update|change|give me|need|know|have)\s+(?:[\w']+\s+){0,2}[\w']+'s e-?mail|"
+            r"(?<=save )[\w']+'s e-?mail|(?<=add )[\w']+'s e-?mail|(?<=store )[\w']+'s e-?mail",
             "contact",
             3.0,
         ),
