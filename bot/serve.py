@@ -6,7 +6,7 @@ import signal
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Literal
+from typing import Any, Literal
 
 from aiohttp import web
 from slack_bolt.async_app import AsyncApp
@@ -107,6 +107,15 @@ def http_app(service: SlackService) -> web.Application:
     return application
 
 
+def socket_mode_handler(service: SlackService, settings: Settings) -> Any:
+    """Socket Mode over the app-level token; ``SLACK_API_URL`` also applies to apps.connections.open."""
+    from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
+
+    assert settings.slack_app_token is not None
+    web_client = AsyncWebClient(base_url=settings.slack_api_url)
+    return AsyncSocketModeHandler(service.slack, settings.slack_app_token.get_secret_value(), web_client=web_client)
+
+
 async def serve(settings: Settings, mode: Mode, *, host: str, port: int, tz: str) -> None:
     service = await build_service(settings, mode, tz)
     stop = asyncio.Event()
@@ -123,13 +132,10 @@ async def serve(settings: Settings, mode: Mode, *, host: str, port: int, tz: str
             await stop.wait()
             await runner.cleanup()
         else:
-            from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
-
-            assert settings.slack_app_token is not None
-            handler = AsyncSocketModeHandler(service.slack, settings.slack_app_token.get_secret_value())
-            await handler.connect_async()  # type: ignore[no-untyped-call]
+            handler = socket_mode_handler(service, settings)
+            await handler.connect_async()
             logger.info("planbot connected to Slack in Socket Mode")
             await stop.wait()
-            await handler.close_async()  # type: ignore[no-untyped-call]
+            await handler.close_async()
     finally:
         await service.close()

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from types import TracebackType
 from typing import Any, Self
 
+import aiohttp
 from aiohttp import web
 from slack_sdk.web.async_client import AsyncWebClient
 
@@ -118,6 +119,8 @@ class FakeSlackWebApi:
         self._response_urls: dict[str, int] = {}
         self._home_views: dict[str, str] = {}
         self._recorded = asyncio.Condition()
+        self.sockets: list[web.WebSocketResponse] = []
+        self.socket_acks: list[dict[str, Any]] = []
         self._stack = AsyncExitStack()
         self._root = ""
         self._methods: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
@@ -137,6 +140,7 @@ class FakeSlackWebApi:
     async def __aenter__(self) -> Self:
         app = web.Application()
         app.router.add_route("*", "/api/{method}", self._handle_api)
+        app.router.add_get("/socket", self._handle_socket)
         app.router.add_post("/response/{key}", self._handle_response_url)
         self._root = await self._stack.enter_async_context(serve_locally(app))
         return self
@@ -218,10 +222,42 @@ class FakeSlackWebApi:
 
     # -- transport ------------------------------------------------------------------------------------------
 
+    # -- Socket Mode: apps.connections.open with an app-level token, then a WebSocket ----------------------
+
+    async def _handle_socket(self, request: web.Request) -> web.WebSocketResponse:
+        socket = web.WebSocketResponse()
+        await socket.prepare(request)
+        self.sockets.append(socket)
+        await socket.send_json({"type": "hello", "num_connections": 1, "connection_info": {"app_id": p.APP_ID}})
+        async for message in socket:
+            if message.type == aiohttp.WSMsgType.TEXT:
+                self.socket_acks.append(json.loads(message.data))
+                async with self._recorded:
+                    self._recorded.notify_all()
+        return socket
+
+    async def push(self, envelope_type: str, payload: dict[str, Any]) -> str:
+        """Send an envelope to every connected Socket Mode client; returns its envelope_id."""
+        envelope_id = f"env-{len(self.socket_acks) + len(self.sockets)}-{time.monotonic_ns()}"
+        for socket in self.sockets:
+            await socket.send_json(
+                {
+                    "envelope_id": envelope_id,
+                    "type": envelope_type,
+                    "payload": payload,
+                    "accepts_response_payload": envelope_type != "events_api",
+                }
+            )
+        return envelope_id
+
     async def _handle_api(self, request: web.Request) -> web.Response:
         arrived = time.monotonic()
         method = request.match_info["method"]
         args, token = await _read_arguments(request)
+        if method == "apps.connections.open" and token and token.startswith("xapp-"):
+            body = {"ok": True, "url": f"ws://127.0.0.1:{self.port}/socket"}
+            await self._record(SlackCall(method, args, arrived, token, 200, body))
+            return web.json_response(body)
         status, body, headers = self._answer(method, args, token)
         await self._record(SlackCall(method, args, arrived, token, status, body))
         return web.json_response(body, status=status, headers=headers)
