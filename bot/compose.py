@@ -1,8 +1,9 @@
 """The composition root: settings → store, connectors, runner, engine. Nothing else builds these."""
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, time
+from datetime import UTC, datetime, time, timedelta
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
@@ -24,6 +25,8 @@ from planning.understanding.parser import GoalUnderstandingService
 
 if TYPE_CHECKING:
     from planning.index import LazyExampleVoter
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass
@@ -65,11 +68,20 @@ async def open_store(settings: Settings) -> PlanStore:
     return await SqlitePlanStore.open(settings.plans_path)
 
 
+async def prune_audit(store: PlanStore, settings: Settings, clock: Callable[[], datetime]) -> int:
+    """Apply the audit retention setting (on start, and daily in `planbot serve`)."""
+    removed = await store.prune_audit(clock() - timedelta(days=settings.audit_retention_days))
+    if removed:
+        logger.info("removed %d audit entries older than %g days", removed, settings.audit_retention_days)
+    return removed
+
+
 async def build_app(
     settings: Settings, tz: str, clock: Callable[[], datetime] | None = None, observer: Observer | None = None
 ) -> App:
     settings.data_dir.mkdir(parents=True, exist_ok=True)
     store = await open_store(settings)
+    await prune_audit(store, settings, clock or _system_clock)
     local = LocalWorkspaceSettings(time_zone=tz, working_hours=_working_hours(settings.working_hours))
     workspace = open_workspace(settings.workspace_path, settings=local, clock=clock or _system_clock)
     registry = ConnectorRegistry(CATALOG, [workspace])

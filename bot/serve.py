@@ -5,7 +5,7 @@ import logging
 import signal
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any, Literal
 
 from aiohttp import web
@@ -13,7 +13,7 @@ from slack_bolt.async_app import AsyncApp
 from slack_sdk.http_retry.builtin_async_handlers import AsyncRateLimitErrorRetryHandler
 from slack_sdk.web.async_client import AsyncWebClient
 
-from bot.compose import App, build_app
+from bot.compose import App, build_app, prune_audit
 from bot.metrics import Metrics, metrics_endpoint, metrics_middleware
 from bot.settings import Settings
 from bot.slack.app import build_slack_app
@@ -122,6 +122,7 @@ async def serve(settings: Settings, mode: Mode, *, host: str, port: int, tz: str
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
+    housekeeping = asyncio.create_task(_daily_pruning(service, settings))
     try:
         await resume_in_slack(service)
         if mode == "http":
@@ -138,4 +139,15 @@ async def serve(settings: Settings, mode: Mode, *, host: str, port: int, tz: str
             await stop.wait()
             await handler.close_async()
     finally:
+        housekeeping.cancel()
         await service.close()
+
+
+async def _daily_pruning(service: SlackService, settings: Settings) -> None:
+    """The audit retention setting holds in a long-running server too."""
+    while True:
+        await asyncio.sleep(24 * 3600)
+        try:
+            await prune_audit(service.app.store, settings, lambda: datetime.now(UTC))
+        except Exception:  # housekeeping must not stop the server
+            logger.exception("pruning the audit trail failed")

@@ -25,6 +25,7 @@ class Settings(BaseSettings):
     working_hours: str = Field(default="09:00-17:00", validation_alias="PLANBOT_WORKING_HOURS")
     max_plans_per_hour: int = Field(default=30, ge=0, validation_alias="PLANBOT_MAX_PLANS_PER_HOUR")
     audit_redact: bool = Field(default=False, validation_alias="PLANBOT_AUDIT_REDACT")
+    audit_retention_days: float = Field(default=90, gt=0, validation_alias="PLANBOT_AUDIT_RETENTION_DAYS")
     admins: Annotated[frozenset[str], NoDecode] = Field(default=frozenset(), validation_alias="PLANBOT_ADMINS")
     max_concurrent_turns: int = Field(default=8, ge=1, validation_alias="PLANBOT_MAX_CONCURRENT_TURNS")
     connector_timeout_seconds: float = Field(default=30, gt=0, validation_alias="PLANBOT_CONNECTOR_TIMEOUT_SECONDS")

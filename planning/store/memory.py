@@ -165,6 +165,14 @@ class InMemoryPlanStore:
             self._check_open()
             self._audit.append(kept)
 
+    async def prune_audit(self, before: datetime) -> int:
+        async with self._lock:
+            self._check_open()
+            kept = [entry for entry in self._audit if entry.at >= before]
+            removed = len(self._audit) - len(kept)
+            self._audit = kept
+            return removed
+
     async def audit(
         self, *, thread_key: str | None = None, user: str | None = None, limit: int = 200
     ) -> list[AuditEntry]:

@@ -252,6 +252,10 @@ class PlanStore(Protocol):
         """
         ...
 
+    async def prune_audit(self, before: datetime) -> int:
+        """Delete audit entries older than ``before`` (the retention setting); returns how many went."""
+        ...
+
     async def count_created_since(self, requester: str, since: datetime) -> int:
         """How many sessions ``requester`` created at or after ``since`` (by ``created_at``), open or not.
 

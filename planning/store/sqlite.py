@@ -202,6 +202,10 @@ class SqlitePlanStore:
             (time_text(entry.at), *values, entry.tool, encode_document(entry.detail)),
         )
 
+    async def prune_audit(self, before: datetime) -> int:
+        _, removed = await self._run("DELETE FROM audit_log WHERE at < ?", (time_text(before),))
+        return removed
+
     async def audit(
         self, *, thread_key: str | None = None, user: str | None = None, limit: int = 200
     ) -> list[AuditEntry]:

@@ -59,6 +59,14 @@ class AuditConformance:
         [found, _] = await store.audit()
         assert found.at.utcoffset() == timedelta(0)
 
+    async def test_pruning_removes_only_entries_older_than_the_limit(self, store: PlanStore) -> None:
+        old, edge, new = entry(at=START), entry(at=START + timedelta(days=1)), entry(at=START + timedelta(days=2))
+        for item in (old, edge, new):
+            await store.append_audit(item)
+        assert await store.prune_audit(START + timedelta(days=1)) == 1
+        assert await store.audit() == [edge, new]
+        assert await store.prune_audit(START) == 0
+
     async def test_entries_are_oldest_first_and_ties_keep_the_order_of_appending(self, store: PlanStore) -> None:
         later = entry("ran", at=START + timedelta(seconds=5))
         await store.append_audit(later)
