@@ -1,0 +1,171 @@
+"""CRM recipes: find, create, update, delete and summarize records."""
+
+from typing import Any
+
+from integrations.base.records import OPEN_DEAL_STAGES
+from planning.planner.builder import PlanBuilder
+from planning.planner.recipe_common import ENTITY_TYPES
+from planning.planner.recipes_calendar import event_filters
+from planning.references import placeholder, reference
+from planning.types import Goal
+
+# --- CRM -----------------------------------------------------------------------------------------------
+
+
+def _record_filters(goal: Goal) -> dict[str, Any]:
+    s = goal.slots
+    filters: dict[str, Any] = {}
+    if s.people and goal.entity in ("contact", "lead"):
+        filters["name"] = s.people[0]
+    if s.companies:
+        filters["company" if goal.entity != "account" else "name"] = s.companies[0]
+    if goal.intent == "find":
+        if goal.entity == "deal" and s.stage:
+            filters["stage"] = s.stage
+        elif goal.entity == "deal" and goal.scope.get("open"):
+            filters["stage"] = {"in": list(OPEN_DEAL_STAGES)}
+        if goal.entity == "lead" and s.status:
+            filters["status"] = s.status
+        if goal.entity == "account" and s.industry:
+            filters["industry"] = s.industry
+        bound = goal.scope.get("amount_bound")
+        if bound and s.amount is not None:
+            filters["amount"] = {bound: s.amount}
+    return filters
+
+
+def find_records(goal: Goal, index: int, builder: PlanBuilder) -> None:
+    entity_type = ENTITY_TYPES[goal.entity]
+    step = builder.add(
+        f"find_{goal.entity}s",
+        f"Find {goal.entity}s",
+        "fetch_entity",
+        {"entityType": entity_type, "filters": _record_filters(goal), "limit": goal.slots.limit},
+        index,
+    )
+    builder.record_lookup[index] = step
+
+
+def create_record(goal: Goal, index: int, builder: PlanBuilder) -> None:
+    s = goal.slots
+    entity_type = ENTITY_TYPES[goal.entity]
+    fields: dict[str, Any] = {}
+    person = s.people[0] if s.people else None
+    company = s.companies[0] if s.companies else None
+    if goal.entity in ("contact", "lead"):
+        fields.update(name=person, email=s.emails[0] if s.emails else None, phone=s.phone, company=company)
+        if goal.entity == "lead" and s.status:
+            fields["status"] = s.status
+    elif goal.entity == "deal":
+        fields.update(company=company or placeholder("company"), amount=s.amount, stage=s.stage)
+        fields["name"] = f"{company} deal" if company else None
+    else:
+        fields["name"] = company or person or placeholder("name")
+    if goal.entity == "contact" and not person:
+        fields["name"] = placeholder("name")
+    if goal.entity == "lead" and not (person or company):
+        fields["name"] = placeholder("name")
+    fields = {k: v for k, v in fields.items() if v is not None}
+    step = builder.add(
+        f"create_{goal.entity}",
+        f"Create the {goal.entity}",
+        "create_entity",
+        {"entityType": entity_type, "fields": fields},
+        index,
+    )
+    builder.record_lookup.setdefault(index, step)
+
+
+_FIELD_NAMES = {
+    "phone": "phone",
+    "phone number": "phone",
+    "number": "phone",
+    "email": "email",
+    "e-mail": "email",
+    "email address": "email",
+    "title": "title",
+    "job title": "title",
+    "company": "company",
+    "name": "name",
+    "industry": "industry",
+    "domain": "domain",
+    "owner": "owner",
+    "close date": "closeDate",
+    "closedate": "closeDate",
+    "amount": "amount",
+    "stage": "stage",
+    "status": "status",
+}
+
+
+def update_record(goal: Goal, index: int, builder: PlanBuilder) -> None:
+    s = goal.slots
+    entity_type = ENTITY_TYPES[goal.entity]
+    label = (
+        s.people[0]
+        if s.people and goal.entity in ("contact", "lead")
+        else (s.companies[0] if s.companies else goal.entity)
+    )
+    record = builder.lookup(entity_type, _record_filters(goal) or {"name": placeholder("name")}, index, label)
+    builder.record_lookup[index] = record
+    fields: dict[str, Any] = {}
+    for key, value in s.field_changes:
+        name = _FIELD_NAMES.get(key)
+        if name in ("stage", "status", "amount"):
+            continue
+        if name:
+            fields[name] = value.rstrip(".")
+    if goal.entity == "deal":
+        if s.stage:
+            fields["stage"] = s.stage
+        if s.amount is not None:
+            fields["amount"] = s.amount
+    if goal.entity == "lead" and s.status:
+        fields["status"] = s.status
+    if goal.entity in ("contact", "lead"):
+        if s.emails and "email" not in fields:
+            fields["email"] = s.emails[0]
+        if s.phone and "phone" not in fields:
+            fields["phone"] = s.phone
+    if "email" in fields and s.emails:
+        fields["email"] = s.emails[0]
+    if not fields:
+        fields = {
+            "status" if goal.entity == "lead" else "name": placeholder("status" if goal.entity == "lead" else "name")
+        }
+    builder.add(
+        f"update_{goal.entity}",
+        f"Update the {goal.entity}",
+        "update_entity",
+        {"entityType": entity_type, "id": reference(record, "data[0].id"), "fields": fields},
+        index,
+    )
+
+
+def delete_record(goal: Goal, index: int, builder: PlanBuilder) -> None:
+    entity_type = ENTITY_TYPES[goal.entity]
+    label = (goal.slots.people or goal.slots.companies or (goal.entity,))[0]
+    record = builder.lookup(entity_type, _record_filters(goal) or {"name": placeholder("name")}, index, label)
+    builder.add(
+        f"delete_{goal.entity}",
+        f"Delete the {goal.entity}",
+        "delete_entity",
+        {"entityType": entity_type, "id": reference(record, "data[0].id")},
+        index,
+    )
+
+
+def summarize_records(goal: Goal, index: int, builder: PlanBuilder) -> None:
+    if goal.entity == "event":
+        source = builder.add(
+            "fetch_events", "Find the events", "fetch_calendar_events", event_filters(goal, builder), index
+        )
+    else:
+        source = builder.add(
+            f"find_{goal.entity}s",
+            f"Find {goal.entity}s",
+            "fetch_entity",
+            {"entityType": ENTITY_TYPES[goal.entity], "filters": _record_filters(goal)},
+            index,
+        )
+    builder.add("summarize", "Summarize them", "summarize", {"text": reference(source, "data")}, index)
