@@ -15,17 +15,19 @@ from zoneinfo import ZoneInfo
 from planning.engine import texts
 from planning.engine.audit import Auditor
 from planning.engine.dialogue import Dialogue, command_of, edit_request
+from planning.engine.edits import set_path, typed_value
 from planning.engine.hashing import args_hash
 from planning.engine.intentions import view_of
 from planning.engine.machine import StepMachine, claim_key
 from planning.engine.observe import ApprovedPlans, NoObserver, Observer
 from planning.engine.replies import AskApproval, AskValue, Reply, Say, ShowPlan
 from planning.engine.runner import ToolRunner, argument_errors
-from planning.engine.session import TERMINAL, Question, Session, StepRun
+from planning.engine.session import Question, Session, StepRun
+from planning.engine.sessions import SessionRepository
 from planning.engine.settings import EngineSettings
 from planning.engine.view import PlanView
 from planning.pipeline import RequestPlanner
-from planning.store import PlanStore, SessionRecord, VersionConflict
+from planning.store import PlanStore, SessionRecord
 from planning.types import Plan
 
 logger = logging.getLogger(__name__)
@@ -49,7 +51,7 @@ class Conversation:
         self._planner = planner or RequestPlanner()
         self._settings = settings or EngineSettings()
         self._clock = clock or (lambda: datetime.now(UTC))
-        self._versions: dict[str, int] = {}
+        self._sessions = SessionRepository(store, self._clock, self._settings.session_ttl_seconds)
         self._observer = observer or NoObserver()
         self._turns = asyncio.Semaphore(self._settings.max_concurrent_turns)  # bounded work per process
         self._audit = Auditor(store, redact=self._settings.audit_redact)
@@ -269,7 +271,7 @@ class Conversation:
             run = session.step(question.step_id)
             field, value = requested
             arguments = self._machine.arguments(session, run)
-            _set_path(arguments, field, _typed_value(arguments, field, value))
+            set_path(arguments, field, typed_value(arguments, field, value))
             return await self._edit(session, run.id, arguments, user)
         return [Say(text=texts.APPROVAL_WORDS, private=True)]
 
@@ -428,35 +430,16 @@ class Conversation:
         return self._store.thread_lock(thread_key)
 
     async def _open_session(self, thread_key: str) -> Session | None:
-        record = await self._store.open_for_thread(thread_key)
-        return self._from_record(record) if record is not None else None
+        return await self._sessions.open_for_thread(thread_key)
 
     async def _get(self, session_id: str) -> Session | None:
-        record = await self._store.get(session_id)
-        return self._from_record(record) if record is not None else None
+        return await self._sessions.get(session_id)
 
     def _from_record(self, record: SessionRecord) -> Session:
-        self._versions[record.id] = record.version
-        return Session.model_validate(record.data)
-
-    def _record(self, session: Session, version: int) -> SessionRecord:
-        now = self._clock()
-        return SessionRecord(
-            id=session.id,
-            thread_key=session.thread_key,
-            requester=session.requester,
-            state=session.state,
-            open=session.state not in TERMINAL,
-            version=version,
-            data=session.model_dump(mode="json"),
-            created_at=session.created_at,
-            updated_at=now,
-            expires_at=now + timedelta(seconds=self._settings.session_ttl_seconds),
-        )
+        return self._sessions.from_record(record)
 
     async def _create(self, session: Session) -> None:
-        record = await self._store.create(self._record(session, 1))
-        self._versions[session.id] = record.version
+        await self._sessions.create(session)
         self._observer.count("plans_started")
         now = self._clock()
         await self._audit.record(session, "asked", now, text=session.text)
@@ -464,13 +447,7 @@ class Conversation:
         await self._audit.record(session, "planned", now, steps=planned, explanation=session.parse.explanation)
 
     async def _save(self, session: Session) -> None:
-        expected = self._versions[session.id]
-        try:
-            saved = await self._store.save(self._record(session, expected), expected_version=expected)
-        except VersionConflict:
-            logger.warning("plan %s changed elsewhere; this change was not applied", session.id)
-            raise
-        self._versions[session.id] = saved.version
+        await self._sessions.save(session)
 
     async def _close(self, session: Session, state: Literal["cancelled", "expired"]) -> None:
         session.state = state
@@ -487,28 +464,3 @@ def _zone(name: str) -> ZoneInfo:
 def _kind(catalog: Any, tool: str) -> Literal["read", "write"]:
     spec = catalog.get(tool)
     return "read" if spec is not None and spec.kind == "read" else "write"
-
-
-def _set_path(arguments: dict[str, Any], path: str, value: Any) -> None:
-    keys = path.split(".")
-    target = arguments
-    for key in keys[:-1]:
-        target = target.setdefault(key, {})
-    target[keys[-1]] = value
-
-
-def _typed_value(arguments: dict[str, Any], path: str, text: str) -> Any:
-    """An edited value keeps the type the field had: a list stays a list, a number a number."""
-    current: Any = arguments
-    for key in path.split("."):
-        current = current.get(key) if isinstance(current, dict) else None
-    if isinstance(current, list):
-        return [part.strip() for part in text.split(",") if part.strip()]
-    if isinstance(current, bool):
-        return text.strip().lower() in ("true", "yes", "1")
-    if isinstance(current, int | float):
-        try:
-            return type(current)(text)
-        except ValueError:
-            return text
-    return text
