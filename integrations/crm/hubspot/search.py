@@ -14,13 +14,13 @@ from typing import Any
 
 from integrations.base.errors import PermanentError
 from integrations.base.records import InFilter, RangeFilter
+from integrations.crm.dates import date_range
 from integrations.crm.hubspot.mapping import NUMERIC_FIELDS, Prop
 from integrations.crm.hubspot.values import SERVICE, Values, number_text
 
 Filter = dict[str, Any]
 Group = list[Filter]
 _WORD = re.compile(r"\w+")
-_DATE_PREFIX = re.compile(r"(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?")
 
 
 class NoMatchError(Exception):
@@ -57,7 +57,7 @@ def _alternatives(spec: Prop, wanted: Any, values: Values) -> list[Group]:
     if spec.kind == "owner":
         return [[_in(name, values.owner_ids(text, exact=False))]]
     if spec.kind == "date":
-        start, end = _date_range(text)
+        start, end = date_range(text, service=SERVICE)
         return [[_at(name, "GTE", start), _at(name, "LT", end)]]
     words = sorted(_WORD.findall(text), key=len, reverse=True)
     if not words:
@@ -80,23 +80,6 @@ def _in(name: str, found: list[str]) -> Filter:
     if not found:
         raise NoMatchError
     return {"propertyName": name, "operator": "IN", "values": sorted(set(found))}
-
-
-def _date_range(text: str) -> tuple[date, date]:
-    match = _DATE_PREFIX.fullmatch(text.strip())
-    if match is None:
-        raise PermanentError("filter closeDate by YYYY, YYYY-MM or YYYY-MM-DD", service=SERVICE)
-    year, month, day = (int(part) if part else None for part in match.groups())
-    assert year is not None
-    try:
-        if month is None:
-            return date(year, 1, 1), date(year + 1, 1, 1)
-        if day is None:
-            return date(year, month, 1), date(year + month // 12, month % 12 + 1, 1)
-        start = date(year, month, day)
-    except ValueError as error:
-        raise PermanentError(f"{text!r} is not a date", service=SERVICE) from error
-    return start, date.fromordinal(start.toordinal() + 1)
 
 
 def _at(name: str, operator: str, day: date) -> Filter:

@@ -1,18 +1,16 @@
 """Contract filters (contract §3) → SOQL conditions: containment is ``LIKE '%…%'`` (case-insensitive in SOQL),
 numbers compare, stage and status texts become the picklist values they map to (``IN``)."""
 
-import re
 from collections.abc import Mapping
 from datetime import date
 from typing import Any
 
 from integrations.base.errors import PermanentError
 from integrations.base.records import InFilter, RangeFilter
+from integrations.crm.dates import date_range
 from integrations.crm.salesforce import soql
 from integrations.crm.salesforce.mapping import Column, SObjectMap
 from integrations.crm.salesforce.values import SERVICE, Picklists
-
-_DATE_PREFIX = re.compile(r"(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?")
 
 
 class NoMatchError(Exception):
@@ -47,7 +45,7 @@ def _conditions(spec: Column, wanted: Any, picklists: Picklists) -> list[str]:
         named = [choice for choice in picklists.choices(spec.kind) if text.casefold() in choice]
         return [f"{field} IN {soql.listed(_picklist_literals(spec, named, picklists))}"]
     if spec.kind == "date":
-        start, end = _date_range(text)
+        start, end = date_range(text, service=SERVICE)
         return [f"{field} >= {soql.day(start)}", f"{field} < {soql.day(end)}"]
     return [f"{field} LIKE {soql.containing(text)}"]
 
@@ -81,20 +79,3 @@ def _date(text: str) -> date:
         return date.fromisoformat(text.strip())
     except ValueError as error:
         raise PermanentError(f"{text!r} is not a date (YYYY-MM-DD)", service=SERVICE) from error
-
-
-def _date_range(text: str) -> tuple[date, date]:
-    match = _DATE_PREFIX.fullmatch(text.strip())
-    if match is None:
-        raise PermanentError("filter closeDate by YYYY, YYYY-MM or YYYY-MM-DD", service=SERVICE)
-    year, month, day = (int(part) if part else None for part in match.groups())
-    assert year is not None
-    try:
-        if month is None:
-            return date(year, 1, 1), date(year + 1, 1, 1)
-        if day is None:
-            return date(year, month, 1), date(year + month // 12, month % 12 + 1, 1)
-        start = date(year, month, day)
-    except ValueError as error:
-        raise PermanentError(f"{text!r} is not a date", service=SERVICE) from error
-    return start, date.fromordinal(start.toordinal() + 1)
