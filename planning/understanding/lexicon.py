@@ -111,7 +111,7 @@ INTENT_CUES = _rows(
             2.0,
         ),
         (
-            r"(?:let me know|notify me|alert me) (?:of|with|before|the (?:morning|day|night|evening) of)",
+            r"(?:let me know|notify me|alert me) (?:of|with|before|the (?:morning|day|night|evening) of)|(?:notify|alert|warn) me(?: [\w']+){0,3} before",
             "create",
             3.0,
         ),
@@ -155,6 +155,8 @@ INTENT_CUES = _rows(
 ENTITY_CUES = _rows(
     "entity",
     [
+        # a reminder before something is a calendar entry ("notify me an hour before my flight")
+        (r"(?:notify|alert|warn) me(?: [\w']+){0,3} before", "event", 3.0),
         # email
         (r"e-?mails?|(?<!punjab )mails?|inbox|gmail|outlook|mailbox|unread", "email", 3.0),
         (r"messages?|notes?|replies|reply|respond", "email", 2.0),
@@ -205,7 +207,7 @@ ENTITY_CUES = _rows(
         (
             r"meetings?|meet|appointments?|appt|events?|1:1s?|one on ones?|stand-?ups?|syncs?|check-?ins?|"
             r"reminders?|remind(?:ed)?|remember to|don't forget|invite|invitation|interview|webinar|workshop|"
-            r"offsite|off-site|session|booked|(?:am i|i'm|i am|are we|be) busy|busy (?=on|this|next|today|tomorrow|at)",
+            r"offsite|off-site|session|booked|(?:am i|i'm|i am|are we|be|how) busy|busy (?=on|this|next|today|tomorrow|at)",
             "event",
             3.0,
         ),
