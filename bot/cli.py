@@ -163,7 +163,7 @@ def serve(mode: str, host: str, port: int, tz: str | None) -> None:
 @main.command()
 @click.option("--thread", "thread_key", help="Only this conversation thread (e.g. slack:T1:C1:1712.0001).")
 @click.option("--user", help="Only what this user asked for or decided.")
-@click.option("--limit", default=200, show_default=True)
+@click.option("--limit", default=200, show_default=True, type=click.IntRange(min=1))
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per entry.")
 def audit(thread_key: str | None, user: str | None, limit: int, as_json: bool) -> None:
     """Print the audit trail: who asked, what was planned, who decided what, what ran and how it ended."""

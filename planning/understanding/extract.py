@@ -49,9 +49,12 @@ class ClauseSlots:
     ambiguities: list[str] = field(default_factory=list)
 
 
-def read_slots(text: str, reading: Reading, now: datetime) -> ClauseSlots:
+def read_slots(
+    text: str, reading: Reading, now: datetime, *, future_times: list[TimeMatch] | None = None
+) -> ClauseSlots:
+    """``future_times``: the clause's times already read with ``prefer="future"`` (not read twice)."""
     prefer: Prefer = "past" if reading.entity == "email" and reading.intent in ("find", "summarize") else "future"
-    times = find_times(text, now, prefer)
+    times = future_times if prefer == "future" and future_times is not None else find_times(text, now, prefer)
     spans = [span for t in times for span in t.spans]
     duration = find_duration(text)
     shift = find_shift(text)

@@ -62,7 +62,8 @@ class GoalUnderstandingService:
 
     def _read(self, clause: Clause, now: datetime, fed_by: "_Read | None") -> _Read:
         text = clause.text
-        has_time = bool(find_times(text, now) or find_duration(text) or find_shift(text))
+        times = find_times(text, now)
+        has_time = bool(times or find_duration(text) or find_shift(text))
         names_someone = bool(find_people(text)) or "@" in text
         concepts_text = EMAIL_ADDRESS.sub("someone", text)
         reading = read_clause(concepts_text, has_time=has_time, names_someone=names_someone)
@@ -71,7 +72,7 @@ class GoalUnderstandingService:
             reading = read_clause(concepts_text, has_time=True, names_someone=True)
         if reading.intent in ("chat", "unsupported"):
             return _Read(clause, reading, ClauseSlots(Slots()))
-        return _Read(clause, reading, read_slots(text, reading, now))
+        return _Read(clause, reading, read_slots(text, reading, now, future_times=times))
 
 
 def _only(intent: str, entity: str, confidence: float, why: str, clarify: str | None = None) -> ParseResult:
