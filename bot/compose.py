@@ -189,4 +189,4 @@ class IndexedPlans:
 
 
 def plan_json(plan: Plan) -> dict[str, Any]:
-    return {"steps": [step.model_dump(mode="json") for step in plan.steps]}
+    return {"steps": [step.contract_json() for step in plan.steps]}

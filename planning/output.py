@@ -32,5 +32,5 @@ def output_line(item_id: Any, understood: Understood) -> dict[str, Any]:
             "explanation": explanation,
             "clarify": parse.clarify,
         },
-        "plan": {"steps": [step.model_dump(mode="json") for step in understood.plan.steps]},
+        "plan": {"steps": [step.contract_json() for step in understood.plan.steps]},
     }

@@ -1,7 +1,8 @@
 """The template syntax of plan arguments (contract §2.3, §2.5).
 
 ``{{PLACEHOLDER_<name>}}`` marks a value the user still has to give; ``{{<step>.result.<path>}}`` takes a
-value from an earlier step's result, ``path`` being keys and ``[index]`` (``data[0].email``).
+value from an earlier step's result, ``path`` being keys and ``[index]`` (``data[0].email``); (v2) inside a
+``for_each`` step, ``{{item}}`` / ``{{item.<path>}}`` is the current item.
 """
 
 import re
@@ -14,6 +15,8 @@ _TEMPLATE = re.compile(r"\{\{\s*([^{}]+?)\s*\}\}")
 _PLACEHOLDER = re.compile(r"^PLACEHOLDER_([A-Za-z_][A-Za-z0-9_]*)$")
 _REFERENCE = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\.result((?:\.[A-Za-z_][A-Za-z0-9_]*|\[\d+\])*)$")
 _PATH_PART = re.compile(r"\.([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]")
+_ITEM = re.compile(r"^item((?:\.[A-Za-z_][A-Za-z0-9_]*|\[\d+\])*)$")
+ITEM = "item"
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +46,25 @@ def parse_reference(body: str) -> Reference | None:
     for key, index in _PATH_PART.findall(match.group(2)):
         path.append(int(index) if index else key)
     return Reference(match.group(1), tuple(path))
+
+
+def parse_item_path(body: str) -> tuple[str | int, ...] | None:
+    """``item.attachments[0].ref`` → ``("attachments", 0, "ref")``; ``item`` → ``()``; None if not an item."""
+    match = _ITEM.match(body)
+    if not match:
+        return None
+    return tuple(int(index) if index else key for key, index in _PATH_PART.findall(match.group(1)))
+
+
+def item_paths_in(value: Any) -> list[tuple[str | int, ...]]:
+    """The path of every ``{{item...}}`` template in ``value``."""
+    found = []
+    for _, text in walk_strings(value):
+        for body in templates_in(text):
+            path = parse_item_path(body)
+            if path is not None:
+                found.append(path)
+    return found
 
 
 def templates_in(text: str) -> list[str]:
@@ -94,10 +116,10 @@ def references_in(value: Any) -> list[Reference]:
 
 
 def unknown_templates_in(value: Any) -> list[str]:
-    """Template bodies that are neither a placeholder nor a reference."""
+    """Template bodies that are neither a placeholder, nor a step reference, nor an item reference."""
     bad = []
     for _, text in walk_strings(value):
         for body in templates_in(text):
-            if placeholder_name(body) is None and parse_reference(body) is None:
+            if placeholder_name(body) is None and parse_reference(body) is None and parse_item_path(body) is None:
                 bad.append(body)
     return bad

@@ -3,10 +3,10 @@
 from datetime import datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 Intent = Literal["send", "find", "create", "update", "delete", "summarize", "chat", "unsupported"]
-Entity = Literal["email", "contact", "lead", "deal", "account", "event", "availability", "none"]
+Entity = Literal["email", "contact", "lead", "deal", "account", "event", "availability", "note", "task", "none"]
 MetaType = Literal["single", "independent_multi", "dependent_multi"]
 NO_PLAN_INTENTS: frozenset[str] = frozenset({"chat", "unsupported"})
 
@@ -135,8 +135,33 @@ class ParseResult(Frozen):
         return self.meta.goals
 
 
+class Condition(Frozen):
+    """One ``run_if`` condition (contract §2.6): exactly one of ``empty`` / ``not_empty``, a list reference."""
+
+    empty: str | None = None
+    not_empty: str | None = None
+
+    @model_validator(mode="after")
+    def _exactly_one(self) -> "Condition":
+        if (self.empty is None) == (self.not_empty is None):
+            raise ValueError('a condition is {"empty": REF} or {"not_empty": REF}')
+        return self
+
+    @property
+    def reference(self) -> str:
+        return self.empty if self.empty is not None else str(self.not_empty)
+
+    @property
+    def wants_empty(self) -> bool:
+        return self.empty is not None
+
+
 class Step(Frozen):
-    """One tool call of a plan. ``arguments`` is ``{"input": {...}}`` as in the contract."""
+    """One tool call of a plan. ``arguments`` is ``{"input": {...}}`` as in the contract.
+
+    (v2) ``for_each``: a reference to a list; the step runs once per item, ``{{item.<path>}}`` being the item.
+    ``run_if``: conditions that must all hold, else the step is skipped.
+    """
 
     id: str = Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")
     intent: str
@@ -144,11 +169,30 @@ class Step(Frozen):
     arguments: dict[str, Any]
     depends_on: tuple[str, ...] = ()
     goal: int = 0
+    for_each: str | None = None
+    run_if: tuple[Condition, ...] = ()
+
+    @field_validator("run_if", mode="before")
+    @classmethod
+    def _one_or_many(cls, value: Any) -> Any:
+        if value is None:
+            return ()
+        return [value] if isinstance(value, dict | Condition) else value
 
     @property
     def inputs(self) -> dict[str, Any]:
         value = self.arguments.get("input", {})
         return value if isinstance(value, dict) else {}
+
+    def contract_json(self) -> dict[str, Any]:
+        """The step as contract JSON: ``for_each``/``run_if`` only when set, one condition as an object."""
+        out = self.model_dump(mode="json", exclude={"for_each", "run_if"})
+        if self.for_each is not None:
+            out["for_each"] = self.for_each
+        if self.run_if:
+            conditions = [c.model_dump(mode="json", exclude_none=True) for c in self.run_if]
+            out["run_if"] = conditions[0] if len(conditions) == 1 else conditions
+        return out
 
 
 class Plan(Frozen):

@@ -7,7 +7,16 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from integrations.base import ToolCatalog
-from planning.references import is_template, references_in, unknown_templates_in
+from planning.references import (
+    ITEM,
+    Reference,
+    is_template,
+    item_paths_in,
+    parse_reference,
+    references_in,
+    templates_in,
+    unknown_templates_in,
+)
 from planning.types import Plan, Step
 
 
@@ -58,12 +67,43 @@ def _check_step(step: Step, index: int, position: dict[str, int], catalog: ToolC
             problems.append(Problem(step.id, f"depends on {dep!r}, which comes later"))
         elif dep == step.id:
             problems.append(Problem(step.id, "depends on itself"))
-    for ref in references_in(step.arguments):
+    if step.id == ITEM:
+        problems.append(Problem(step.id, f"{ITEM!r} is reserved for the current item of a for_each step"))
+    refs = references_in(step.arguments)
+    list_refs, list_problems = _list_references(step)
+    problems += list_problems
+    for ref in [*refs, *list_refs]:
         if ref.step_id not in position:
             problems.append(Problem(step.id, f"references unknown step {ref.step_id!r}"))
         elif ref.step_id not in step.depends_on:
             problems.append(Problem(step.id, f"references {ref.step_id!r} without depending on it"))
+    if step.for_each is None and item_paths_in(step.arguments):
+        problems.append(Problem(step.id, "{{item...}} is used outside a for_each step"))
     return problems
+
+
+def _list_references(step: Step) -> tuple[list[Reference], list[Problem]]:
+    """The references of ``for_each`` and ``run_if`` (contract §2.6): each must be one reference to a list."""
+    found: list[Reference] = []
+    problems: list[Problem] = []
+    sources = [("for_each", step.for_each)] if step.for_each is not None else []
+    sources += [("run_if", condition.reference) for condition in step.run_if]
+    for field, text in sources:
+        ref = _whole_reference(text)
+        if ref is None:
+            problems.append(Problem(step.id, f"{field} must be one reference to a list, like {{{{find.result.data}}}}"))
+        elif ref.path and isinstance(ref.path[-1], int):
+            problems.append(Problem(step.id, f"{field}: {ref} is one item, not a list"))
+        else:
+            found.append(ref)
+    return found, problems
+
+
+def _whole_reference(text: str) -> Reference | None:
+    bodies = templates_in(text)
+    if len(bodies) != 1 or not is_template(text):
+        return None
+    return parse_reference(bodies[0])
 
 
 def argument_problems(model: type[BaseModel], inputs: dict[str, Any]) -> list[str]:

@@ -1,11 +1,15 @@
-"""Argument models of the contract's 13 tools (contract §3), camelCase as on the wire."""
+"""Argument models of the contract's tools (contract §3, v2 included), camelCase as on the wire."""
 
-from typing import Any
+import re
+from typing import Annotated, Any, Literal
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationInfo, model_validator
+from pydantic import AfterValidator, AwareDatetime, BaseModel, ConfigDict, Field, ValidationInfo, model_validator
 
 from integrations.base.records import (
+    DATE_FIELDS,
     FIELDS_BY_ENTITY,
+    About,
+    DateRangeFilter,
     Deferred,
     EmailAddress,
     EntityType,
@@ -14,6 +18,31 @@ from integrations.base.records import (
     check_fields,
     deferred_check,
 )
+
+_FILE_REF = re.compile(r"^(?:slack:[A-Za-z0-9]+|email:[^/\s]+/[^/\s]+)$")
+_RRULE_FREQ = re.compile(r"(?:^|;)FREQ=(?:SECONDLY|MINUTELY|HOURLY|DAILY|WEEKLY|MONTHLY|YEARLY)(?:;|$)")
+MAX_SHIFT_MINUTES = 366 * 24 * 60
+
+
+def _check_file_ref(value: str) -> str:
+    """A file reference (contract §2.7): ``slack:<file id>`` or ``email:<message id>/<attachment id>``."""
+    if not _FILE_REF.match(value):
+        raise ValueError(f"{value!r} is not a file reference (slack:<file id> or email:<message id>/<attachment id>)")
+    return value
+
+
+def _check_rrule(value: str) -> str:
+    """An RFC 5545 RRULE value (``FREQ=WEEKLY;BYDAY=MO``), without the ``RRULE:`` prefix; checked for FREQ."""
+    rule = value.strip().upper().removeprefix("RRULE:")
+    if not _RRULE_FREQ.search(rule) or any("=" not in part for part in rule.split(";")):
+        raise ValueError(f"{value!r} is not a recurrence rule such as FREQ=WEEKLY;BYDAY=MO")
+    return rule
+
+
+FileRef = Annotated[str, AfterValidator(_check_file_ref)]
+RecurrenceRule = Annotated[str, AfterValidator(_check_rrule)]
+EventResponse = Literal["accepted", "declined", "tentative"]
+FieldType = Literal["datetime", "date", "time", "duration", "email", "phone", "number", "text"]
 
 # ruff: noqa: N815 - argument names are the contract's camelCase
 
@@ -31,6 +60,8 @@ class FetchEmailsArgs(Arguments):
     until: AwareDatetime | None = None
     unreadOnly: bool | None = None
     limit: int | None = Field(default=None, ge=1, le=500)
+    hasAttachment: bool | None = None
+    includeBody: bool | None = None
 
 
 class SendEmailArgs(Arguments):
@@ -38,11 +69,37 @@ class SendEmailArgs(Arguments):
     cc: list[EmailAddress] | None = None
     subject: str = Field(min_length=1)
     body: str = Field(min_length=1)
+    attachments: list[FileRef] | None = None
 
 
 class ReplyEmailArgs(Arguments):
     messageId: str = Field(min_length=1)
     body: str = Field(min_length=1)
+    replyAll: bool | None = None
+    attachments: list[FileRef] | None = None
+
+
+class ForwardEmailArgs(Arguments):
+    messageId: str = Field(min_length=1)
+    to: list[EmailAddress] = Field(min_length=1)
+    cc: list[EmailAddress] | None = None
+    body: str | None = None
+
+
+class ExtractArgs(Arguments):
+    """Values read out of text: ``fields`` maps a name to its type; the result maps each name to a value or null."""
+
+    text: Any
+    fields: dict[str, FieldType] = Field(min_length=1, max_length=20)
+    instructions: str | None = None
+
+    @model_validator(mode="after")
+    def _has_text(self) -> "ExtractArgs":
+        if self.text in (None, "", [], {}):
+            raise ValueError("extract needs text")
+        if any(not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]{0,63}", name) for name in self.fields):
+            raise ValueError("extract field names are letters, digits and underscores")
+        return self
 
 
 class SummarizeArgs(Arguments):
@@ -64,8 +121,12 @@ def _check_filters(entity_type: str, filters: dict[str, Any], deferred: Deferred
         if deferred(value):
             continue
         if isinstance(value, dict):
-            if "in" in value:
+            if key == "about":
+                About.model_validate(value)
+            elif "in" in value:
                 InFilter.model_validate(value)
+            elif key in DATE_FIELDS:
+                DateRangeFilter.model_validate(value)
             else:
                 RangeFilter.model_validate(value)
         elif not isinstance(value, str | int | float | bool):
@@ -130,6 +191,7 @@ class CreateCalendarEventArgs(Arguments):
     attendees: list[EmailAddress] | None = None
     location: str | None = None
     description: str | None = None
+    recurrence: RecurrenceRule | None = None
 
 
 class UpdateCalendarEventArgs(Arguments):
@@ -140,12 +202,27 @@ class UpdateCalendarEventArgs(Arguments):
     attendees: list[EmailAddress] | None = None
     location: str | None = None
     description: str | None = None
+    addAttendees: list[EmailAddress] | None = Field(default=None, min_length=1)
+    removeAttendees: list[EmailAddress] | None = Field(default=None, min_length=1)
+    shiftMinutes: int | None = Field(default=None, ge=-MAX_SHIFT_MINUTES, le=MAX_SHIFT_MINUTES)
 
     @model_validator(mode="after")
     def _changes_something(self) -> "UpdateCalendarEventArgs":
         if not self.model_fields_set - {"eventId"}:
             raise ValueError("an event update needs at least one field to change")
+        if self.attendees is not None and (self.addAttendees or self.removeAttendees):
+            raise ValueError("give attendees (the whole list) or addAttendees/removeAttendees, not both")
+        if self.startTime is not None and self.shiftMinutes is not None:
+            raise ValueError("give startTime or shiftMinutes, not both")
+        if self.shiftMinutes == 0:
+            raise ValueError("shiftMinutes must move the event")
         return self
+
+
+class RespondToEventArgs(Arguments):
+    eventId: str = Field(min_length=1)
+    response: EventResponse
+    comment: str | None = None
 
 
 class DeleteCalendarEventArgs(Arguments):

@@ -1,9 +1,11 @@
-"""The tool catalog: the contract's 13 tools, and room for connectors to register more."""
+"""The tool catalog: the contract's tools (§3, v2 included), and room for connectors to register more."""
 
 from collections.abc import Iterable, Iterator
 
 from integrations.base import arguments as a
-from integrations.base.tools import ToolSpec
+from integrations.base.tools import FROM_ENTITY_TYPE, ToolSpec
+
+SEND_EMAIL = ("send", "email")
 
 
 class ToolCatalog:
@@ -35,9 +37,11 @@ class ToolCatalog:
         return ToolCatalog([*self, *specs])
 
 
-def _spec(name: str, kind: str, area: str, model: type, description: str) -> ToolSpec:
+def _spec(
+    name: str, kind: str, area: str, model: type, description: str, serves: tuple[str, str] | None = None
+) -> ToolSpec:
     return ToolSpec.model_validate(
-        {"name": name, "kind": kind, "area": area, "args_model": model, "description": description}
+        {"name": name, "kind": kind, "area": area, "args_model": model, "description": description, "serves": serves}
     )
 
 
@@ -48,37 +52,96 @@ CATALOG = ToolCatalog(
             "read",
             "email",
             a.FetchEmailsArgs,
-            "Search the mailbox; newest first. Filters: query, sender, to, subject, since, until, unreadOnly.",
+            "Search the mailbox (inbox and sent); newest first. Filters: query, sender, to, subject, since, until, "
+            "unreadOnly, hasAttachment; includeBody adds each body.",
         ),
-        _spec("send_email", "write", "email", a.SendEmailArgs, "Send a new email."),
-        _spec("reply_email", "write", "email", a.ReplyEmailArgs, "Reply to an email in its thread."),
+        _spec("send_email", "write", "email", a.SendEmailArgs, "Send a new email, with attachments.", SEND_EMAIL),
+        _spec(
+            "reply_email",
+            "write",
+            "email",
+            a.ReplyEmailArgs,
+            "Reply to an email in its thread (replyAll keeps the other recipients).",
+            SEND_EMAIL,
+        ),
+        _spec(
+            "forward_email",
+            "write",
+            "email",
+            a.ForwardEmailArgs,
+            "Forward an email with its attachments, with an optional note above it.",
+            SEND_EMAIL,
+        ),
+        _spec(
+            "extract",
+            "read",
+            "core",
+            a.ExtractArgs,
+            "Read named values (datetime, date, time, duration, email, phone, number, text) out of text or an "
+            "earlier step's result; a value the text does not give is null.",
+        ),
         _spec("summarize", "read", "core", a.SummarizeArgs, "Summarize text or an earlier step's result."),
         _spec(
             "fetch_entity",
             "read",
             "crm",
             a.FetchEntityArgs,
-            "Find CRM records (Contact, Lead, Deal, Account) by field filters.",
+            "Find CRM records (Contact, Lead, Deal, Account, Note, Task) by field filters.",
         ),
-        _spec("create_entity", "write", "crm", a.CreateEntityArgs, "Create a CRM record."),
-        _spec("update_entity", "write", "crm", a.UpdateEntityArgs, "Change fields of a CRM record."),
-        _spec("delete_entity", "write", "crm", a.DeleteEntityArgs, "Delete a CRM record."),
+        _spec(
+            "create_entity", "write", "crm", a.CreateEntityArgs, "Create a CRM record.", ("create", FROM_ENTITY_TYPE)
+        ),
+        _spec(
+            "update_entity",
+            "write",
+            "crm",
+            a.UpdateEntityArgs,
+            "Change fields of a CRM record.",
+            ("update", FROM_ENTITY_TYPE),
+        ),
+        _spec(
+            "delete_entity", "write", "crm", a.DeleteEntityArgs, "Delete a CRM record.", ("delete", FROM_ENTITY_TYPE)
+        ),
         _spec(
             "fetch_calendar_events",
             "read",
             "calendar",
             a.FetchCalendarEventsArgs,
-            "List calendar events in a range (start inclusive, end exclusive), in start order.",
+            "List calendar events overlapping a range (start inclusive, end exclusive), in start order; query "
+            "matches titles containing all its words.",
         ),
         _spec(
             "create_calendar_event",
             "write",
             "calendar",
             a.CreateCalendarEventArgs,
-            "Create a calendar event; attendees are email addresses.",
+            "Create a calendar event (recurrence: an RRULE); attendees are email addresses.",
+            ("create", "event"),
         ),
-        _spec("update_calendar_event", "write", "calendar", a.UpdateCalendarEventArgs, "Change a calendar event."),
-        _spec("delete_calendar_event", "write", "calendar", a.DeleteCalendarEventArgs, "Delete a calendar event."),
+        _spec(
+            "update_calendar_event",
+            "write",
+            "calendar",
+            a.UpdateCalendarEventArgs,
+            "Change a calendar event: fields, addAttendees/removeAttendees, or shiftMinutes to move it.",
+            ("update", "event"),
+        ),
+        _spec(
+            "respond_to_event",
+            "write",
+            "calendar",
+            a.RespondToEventArgs,
+            "Accept, decline or tentatively accept an invitation.",
+            ("update", "event"),
+        ),
+        _spec(
+            "delete_calendar_event",
+            "write",
+            "calendar",
+            a.DeleteCalendarEventArgs,
+            "Delete a calendar event (declines it when someone else organises it).",
+            ("delete", "event"),
+        ),
         _spec(
             "find_free_slots",
             "read",

@@ -2,12 +2,15 @@
 
 import re
 from collections.abc import Callable
+from datetime import date
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
-EntityType = Literal["Contact", "Lead", "Deal", "Account"]
+EntityType = Literal["Contact", "Lead", "Deal", "Account", "Note", "Task"]
+RecordType = Literal["Contact", "Lead", "Deal", "Account"]  # what a note or task may be about
 LeadStatus = Literal["new", "contacted", "qualified", "unqualified"]
+TaskStatus = Literal["open", "done"]
 DealStage = Literal["prospecting", "qualification", "proposal", "negotiation", "closed_won", "closed_lost"]
 OPEN_DEAL_STAGES: tuple[DealStage, ...] = ("prospecting", "qualification", "proposal", "negotiation")
 
@@ -59,12 +62,37 @@ class AccountFields(_Fields):
     owner: str | None = None
 
 
+class About(_Fields):
+    """The record a note or task is attached to."""
+
+    entityType: RecordType  # noqa: N815 - contract field name
+    id: str = Field(min_length=1)
+
+
+class NoteFields(_Fields):
+    body: str | None = Field(default=None, min_length=1)
+    about: About | None = None
+    createdAt: str | None = None  # noqa: N815 - contract field name; read only
+
+
+class TaskFields(_Fields):
+    subject: str | None = Field(default=None, min_length=1)
+    dueDate: date | None = None  # noqa: N815 - contract field name
+    status: TaskStatus | None = None
+    about: About | None = None
+    owner: str | None = None
+
+
 FIELDS_BY_ENTITY: dict[str, type[_Fields]] = {
     "Contact": ContactFields,
     "Lead": LeadFields,
     "Deal": DealFields,
     "Account": AccountFields,
+    "Note": NoteFields,
+    "Task": TaskFields,
 }
+READ_ONLY_FIELDS: dict[str, frozenset[str]] = {"Note": frozenset({"createdAt"})}
+DATE_FIELDS: frozenset[str] = frozenset({"closeDate", "dueDate", "createdAt"})
 
 # The fields a new record must have (contract §2.3); a tuple of alternatives means "one of them".
 REQUIRED_ON_CREATE: dict[str, tuple[str, ...]] = {
@@ -72,6 +100,8 @@ REQUIRED_ON_CREATE: dict[str, tuple[str, ...]] = {
     "Lead": ("name", "company"),
     "Deal": ("company",),
     "Account": ("name",),
+    "Note": ("body",),
+    "Task": ("subject",),
 }
 
 
@@ -93,12 +123,42 @@ def check_fields(
     """
     pending = deferred or (lambda _value: False)
     model = FIELDS_BY_ENTITY[entity_type]
-    model.model_validate({k: v for k, v in fields.items() if not pending(v)})
+    read_only = READ_ONLY_FIELDS.get(entity_type, frozenset()) & set(fields)
+    if read_only:
+        raise ValueError(f"{', '.join(sorted(read_only))} of a {entity_type} cannot be set")
+    model.model_validate({k: v for k, v in fields.items() if not _has_template(v, pending)})
     if creating:
         needed = REQUIRED_ON_CREATE[entity_type]
         if not any(fields.get(name) not in (None, "") for name in needed):
             raise ValueError(f"a new {entity_type} needs {' or '.join(needed)}")
     return fields
+
+
+def _has_template(value: Any, pending: Deferred) -> bool:
+    """A value that is, or holds, a deferred value (``about: {"id": "{{find.result.data[0].id}}"}``)."""
+    if pending(value):
+        return True
+    if isinstance(value, dict):
+        return any(_has_template(item, pending) for item in value.values())
+    if isinstance(value, list):
+        return any(_has_template(item, pending) for item in value)
+    return False
+
+
+class DateRangeFilter(BaseModel):
+    """A date filter (v2): ``{"gte": d}``, ``{"lt": d}``, ``gt``, ``lte``, ISO dates, at least one bound."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    gt: date | None = None
+    gte: date | None = None
+    lt: date | None = None
+    lte: date | None = None
+
+    @model_validator(mode="after")
+    def _one_bound(self) -> "DateRangeFilter":
+        if self.gt is None and self.gte is None and self.lt is None and self.lte is None:
+            raise ValueError("a date filter needs gt, gte, lt or lte")
+        return self
 
 
 class RangeFilter(BaseModel):

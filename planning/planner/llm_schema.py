@@ -67,7 +67,7 @@ def plan_from_draft(draft: PlanDraft) -> tuple[Plan, list[Problem]]:
 
 def plan_json(plan: Plan) -> dict[str, Any]:
     """A plan as contract JSON: ``{"steps": [...]}``."""
-    return {"steps": [step.model_dump(mode="json") for step in plan.steps]}
+    return {"steps": [step.contract_json() for step in plan.steps]}
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,6 +25,9 @@ CONTRACT_TOOLS = {
     "update_calendar_event": "write",
     "delete_calendar_event": "write",
     "find_free_slots": "read",
+    "forward_email": "write",
+    "extract": "read",
+    "respond_to_event": "write",
 }
 
 

@@ -18,6 +18,7 @@ CREATE_TICKET = ToolSpec(
     args_model=TicketArgs,
     kind="write",
     area="core",
+    serves=("create", "ticket"),
 )
 
 
