@@ -4,33 +4,29 @@
 - an email address written in the plan appears in the request (or in the rule-based plan derived from it):
   an address the model made up must be a placeholder or come from a lookup;
 - at most ``max_steps`` steps; each step names a goal of the parse;
-- write steps stay within what the request asked for: each write (tool, entity) must match a goal of the
-  rule-based parse or a write of the rule-based plan, unless the parse was unsure and no untrusted data was
-  in the prompt. Writes that pass still need the user's approval before they run.
+- write steps stay within what the request asked for, always: each write serves the (intent, entity) goal its
+  tool spec declares, and that goal must be one the understanding found (a goal of the rule-based parse or a
+  write of the rule-based plan) or, when the rules were unsure, one the request names in words (an action cue
+  and a thing cue of the lexicon); and a plan has no more writes of a kind than were asked for (no "second
+  email"). Writes that pass still need the user's approval before they run.
 """
 
 import re
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from integrations.base import ToolCatalog
 from planning.references import walk_strings
 from planning.types import ParseResult, Plan, Step
+from planning.understanding.combinations import REMAP, supported
+from planning.understanding.lexicon import evidence_in
 from planning.validation import Problem, validate_plan
 
 DEFAULT_MAX_STEPS = 20
 UNSURE_BELOW = 0.6
 _ADDRESS = re.compile(r"[A-Za-z0-9._%+'-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}")
-_WRITE_GOALS: dict[str, tuple[str, str | None]] = {
-    "send_email": ("send", "email"),
-    "reply_email": ("send", "email"),
-    "create_entity": ("create", None),
-    "update_entity": ("update", None),
-    "delete_entity": ("delete", None),
-    "create_calendar_event": ("create", "event"),
-    "update_calendar_event": ("update", "event"),
-    "delete_calendar_event": ("delete", "event"),
-}
+UNKNOWN_GOAL = ("?", "?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,14 +89,25 @@ def invented_addresses(plan: Plan, baseline: Baseline) -> list[Problem]:
 
 
 def unrequested_writes(plan: Plan, catalog: ToolCatalog, baseline: Baseline) -> list[Problem]:
-    if baseline.unsure and not baseline.untrusted_context:
-        return []
-    allowed: set[tuple[str, str]] = {(goal.intent, goal.entity) for goal in baseline.parse.goals}
-    allowed |= {write_key(step) for step in baseline.rule_plan.steps if _is_write(step, catalog)}
+    """Writes that serve no goal the request asked for, and writes beyond the number of such goals."""
+    asked = asked_writes(baseline, catalog)
+    used: Counter[tuple[str, str]] = Counter()
     problems = []
     for step in plan.steps:
-        if _is_write(step, catalog) and write_key(step) not in allowed:
-            intent, entity = write_key(step)
+        if not _is_write(step, catalog):
+            continue
+        key = write_key(step, catalog)
+        intent, entity = key
+        used[key] += 1
+        if key == UNKNOWN_GOAL:
+            problems.append(
+                Problem(
+                    step.id,
+                    f"{step.tool} changes something, but it is not clear what; plan only what "
+                    "the user asked, with a tool of the catalog and a known record type",
+                )
+            )
+        elif key not in asked:
             problems.append(
                 Problem(
                     step.id,
@@ -108,16 +115,51 @@ def unrequested_writes(plan: Plan, catalog: ToolCatalog, baseline: Baseline) -> 
                     "plan only what the user asked",
                 )
             )
+        elif used[key] > asked[key]:
+            problems.append(
+                Problem(
+                    step.id,
+                    f"{step.tool} is write number {used[key]} of kind {intent} {entity}, but the request asks for "
+                    f"{asked[key]}; plan only what the user asked",
+                )
+            )
     return problems
 
 
-def write_key(step: Step) -> tuple[str, str]:
-    """The (intent, entity) a write step carries out, as the parse labels goals."""
-    intent, entity = _WRITE_GOALS.get(step.tool, (step.tool, "?"))
-    if entity is None:
-        entity_type = step.inputs.get("entityType")
-        entity = entity_type.lower() if isinstance(entity_type, str) and entity_type.isalpha() else "?"
-    return intent, entity
+def asked_writes(baseline: Baseline, catalog: ToolCatalog) -> Counter[tuple[str, str]]:
+    """How many writes of each (intent, entity) the request asks for, as the rules read it (and, when they were
+    unsure, as its words say)."""
+    asked: Counter[tuple[str, str]] = Counter(
+        (goal.intent, goal.entity) for goal in baseline.parse.goals if not goal.plans_nothing
+    )
+    rule_writes = Counter(write_key(step, catalog) for step in baseline.rule_plan.steps if _is_write(step, catalog))
+    asked |= rule_writes
+    if baseline.unsure:
+        asked |= named_goals(baseline.text)
+    asked.pop(UNKNOWN_GOAL, None)
+    return asked
+
+
+def named_goals(text: str) -> Counter[tuple[str, str]]:
+    """The (intent, entity) pairs a request names in words: an action cue and a thing cue that make a goal we have,
+    counted by how often the action is named."""
+    evidence = evidence_in(text)
+    intents = Counter(item.concept for item in evidence if item.kind == "intent")
+    entities = {item.concept for item in evidence if item.kind == "entity"}
+    named: Counter[tuple[str, str]] = Counter()
+    for intent, count in intents.items():
+        for entity in entities:
+            pair = REMAP.get((intent, entity), (intent, entity))
+            if supported(*pair):
+                named[pair] = max(named[pair], count)
+    return named
+
+
+def write_key(step: Step, catalog: ToolCatalog) -> tuple[str, str]:
+    """The (intent, entity) a write step carries out, as its tool spec declares it; ``("?", "?")`` if unknown."""
+    spec = catalog.get(step.tool)
+    goal = spec.goal_of(step.inputs) if spec is not None else None
+    return goal if goal is not None else UNKNOWN_GOAL
 
 
 def _is_write(step: Step, catalog: ToolCatalog) -> bool:

@@ -14,6 +14,15 @@ from planning.types import Plan, Step
 from planning.validation import Problem
 
 
+class DraftCondition(BaseModel):
+    """One condition: exactly one of the two, a reference to a list."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    empty: str | None = Field(default=None, description="Holds when this list reference is empty.")
+    not_empty: str | None = Field(default=None, description="Holds when this list reference has items.")
+
+
 class DraftStep(BaseModel):
     """One tool call of the plan."""
 
@@ -29,6 +38,12 @@ class DraftStep(BaseModel):
         default_factory=list, description="Ids of the earlier steps this step references or must follow."
     )
     goal: int = Field(default=0, description="Index of the goal (in the parse) this step serves; 0 if unsure.")
+    for_each: str | None = Field(
+        default=None, description='Run once per item of this list reference, e.g. "{{find.result.data}}".'
+    )
+    run_if: list[DraftCondition] | DraftCondition | None = Field(
+        default=None, description="Run only if these conditions on earlier reads all hold."
+    )
 
 
 class PlanDraft(BaseModel):
@@ -56,6 +71,8 @@ def plan_from_draft(draft: PlanDraft) -> tuple[Plan, list[Problem]]:
                     arguments=arguments,
                     depends_on=tuple(item.depends_on),
                     goal=item.goal,
+                    for_each=item.for_each,
+                    run_if=_conditions(item.run_if),
                 )
             )
         except ValidationError as error:
@@ -63,6 +80,13 @@ def plan_from_draft(draft: PlanDraft) -> tuple[Plan, list[Problem]]:
                 where = ".".join(str(part) for part in err.get("loc", ()))
                 problems.append(Problem(item.id or f"step {index + 1}", f"{where}: {err.get('msg', 'invalid')}"))
     return Plan(steps=tuple(steps)), problems
+
+
+def _conditions(run_if: "list[DraftCondition] | DraftCondition | None") -> list[dict[str, Any]]:
+    if run_if is None:
+        return []
+    items = run_if if isinstance(run_if, list) else [run_if]
+    return [item.model_dump(exclude_none=True) for item in items]
 
 
 def plan_json(plan: Plan) -> dict[str, Any]:

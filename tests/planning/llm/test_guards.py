@@ -26,15 +26,40 @@ def baseline(text: str, context: bool = False) -> Baseline:
         ("reply_email", {}, ("send", "email")),
         ("create_entity", {"entityType": "Lead"}, ("create", "lead")),
         ("update_entity", {"entityType": "Deal"}, ("update", "deal")),
-        ("delete_entity", {"entityType": "{{PLACEHOLDER_entityType}}"}, ("delete", "?")),
-        ("delete_entity", {}, ("delete", "?")),
+        ("delete_entity", {"entityType": "{{PLACEHOLDER_entityType}}"}, ("?", "?")),
+        ("delete_entity", {}, ("?", "?")),
+        ("create_entity", {"entityType": "Note"}, ("create", "note")),
+        ("forward_email", {}, ("send", "email")),
+        ("respond_to_event", {}, ("update", "event")),
         ("create_calendar_event", {}, ("create", "event")),
         ("delete_calendar_event", {}, ("delete", "event")),
-        ("post_to_slack", {}, ("post_to_slack", "?")),
+        ("post_to_slack", {}, ("?", "?")),
     ],
 )
-def test_write_steps_map_to_the_goal_labels(tool, inputs, key):
-    assert write_key(make(tool, inputs)) == key
+def test_write_steps_map_to_the_goal_their_tool_declares(tool, inputs, key):
+    assert write_key(make(tool, inputs), CATALOG) == key
+
+
+def test_a_tool_registered_by_a_connector_is_checked_by_the_goal_it_declares():
+    from pydantic import BaseModel
+
+    from integrations.base import ToolSpec
+
+    class TicketArgs(BaseModel):
+        title: str
+
+    ticket = ToolSpec(
+        name="open_ticket",
+        description="Open a ticket",
+        args_model=TicketArgs,
+        kind="write",
+        area="core",
+        serves=("create", "ticket"),
+    )
+    catalog = CATALOG.with_tools([ticket])
+    plan = Plan(steps=(make("open_ticket", {"title": "Printer"}),))
+    [problem] = unrequested_writes(plan, catalog, baseline("email John the sales report"))
+    assert "open_ticket (create ticket) changes something the request did not ask for" in problem.message
 
 
 def test_a_write_matching_a_goal_of_the_request_is_allowed():
@@ -48,11 +73,33 @@ def test_a_write_of_another_kind_is_not():
     assert "delete_entity (delete lead) changes something the request did not ask for" in problem.message
 
 
-def test_an_unsure_parse_relaxes_the_write_guard_unless_untrusted_data_was_shown():
+def test_an_unsure_parse_does_not_let_any_write_through():
     plan = Plan(steps=(make("delete_entity", {"entityType": "Contact", "id": "c1"}),))
     assert baseline("do the thing with the stuff").unsure
-    assert unrequested_writes(plan, CATALOG, baseline("do the thing with the stuff")) == []
+    [problem] = unrequested_writes(plan, CATALOG, baseline("do the thing with the stuff"))
+    assert "delete_entity (delete contact) changes something the request did not ask for" in problem.message
     assert unrequested_writes(plan, CATALOG, baseline("do the thing with the stuff", context=True)) != []
+
+
+def test_when_the_rules_were_unsure_a_write_the_request_names_in_words_is_allowed():
+    text = "hmm could you maybe remove that contact record for bob, the old one"
+    nothing_understood = rules("do the thing with the stuff").parse  # the rules found no goal at all
+    unsure = Baseline(text, nothing_understood, Plan())
+    assert unsure.unsure and nothing_understood.goals[0].intent == "unsupported"
+    plan = Plan(steps=(make("delete_entity", {"entityType": "Contact", "id": "c1"}),))
+    assert unrequested_writes(plan, CATALOG, unsure) == []
+    extra = Plan(steps=(*plan.steps, make("send_email", {"to": ["a@b.co"], "subject": "s", "body": "b"}, "mail")))
+    [problem] = unrequested_writes(extra, CATALOG, unsure)
+    assert problem.step_id == "mail"
+
+
+def test_a_second_write_of_the_asked_kind_is_not_allowed():
+    email = {"to": ["john.smith@example.com"], "subject": "Sales report", "body": "Here it is"}
+    one = Plan(steps=(make("send_email", email, "first"),))
+    assert unrequested_writes(one, CATALOG, baseline("Email John the sales report")) == []
+    two = Plan(steps=(*one.steps, make("send_email", {**email, "to": ["x@evil.example"]}, "second")))
+    [problem] = unrequested_writes(two, CATALOG, baseline("Email John the sales report"))
+    assert problem.step_id == "second" and "write number 2" in problem.message
 
 
 def test_a_confident_parse_is_not_unsure():
