@@ -5,7 +5,7 @@ import copy
 import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from planning.store.locks import KeyedLocks
@@ -23,6 +23,7 @@ from planning.store.protocol import (
     check_audit_limit,
     check_aware,
     check_finished_outcome,
+    check_idle_seconds,
     encode_document,
     encode_json,
     utc_now,
@@ -82,30 +83,34 @@ class InMemoryPlanStore:
 
     async def save(self, record: SessionRecord, *, expected_version: int) -> SessionRecord:
         async with self._lock:
-            self._check_open()
-            current = self._sessions.get(record.id)
-            if current is None:
-                raise SessionNotFound(record.id)
-            if current.version != expected_version:
-                raise VersionConflict(record.id, expected=expected_version, actual=current.version)
-            if record.open and not current.open:
-                holder = self._open_on_thread(current.thread_key)
-                if holder is not None:
-                    raise SessionExists.thread_taken(current.thread_key)
-            stored = SessionRecord(
-                id=current.id,
-                thread_key=current.thread_key,
-                requester=current.requester,
-                state=record.state,
-                open=record.open,
-                version=expected_version + 1,
-                data=copy.deepcopy(record.data),
-                created_at=current.created_at,
-                updated_at=self._clock(),
-                expires_at=record.expires_at,
-            )
-            self._sessions[record.id] = stored
-            return _copy(stored)
+            return self._save(record, expected_version)
+
+    def _save(self, record: SessionRecord, expected_version: int) -> SessionRecord:
+        """``save`` with the lock held."""
+        self._check_open()
+        current = self._sessions.get(record.id)
+        if current is None:
+            raise SessionNotFound(record.id)
+        if current.version != expected_version:
+            raise VersionConflict(record.id, expected=expected_version, actual=current.version)
+        if record.open and not current.open:
+            holder = self._open_on_thread(current.thread_key)
+            if holder is not None:
+                raise SessionExists.thread_taken(current.thread_key)
+        stored = SessionRecord(
+            id=current.id,
+            thread_key=current.thread_key,
+            requester=current.requester,
+            state=record.state,
+            open=record.open,
+            version=expected_version + 1,
+            data=copy.deepcopy(record.data),
+            created_at=current.created_at,
+            updated_at=self._clock(),
+            expires_at=record.expires_at,
+        )
+        self._sessions[record.id] = stored
+        return _copy(stored)
 
     async def list_open(self, *, requester: str | None = None) -> list[SessionRecord]:
         async with self._lock:
@@ -113,17 +118,66 @@ class InMemoryPlanStore:
             found = [s for s in self._sessions.values() if s.open and (requester is None or s.requester == requester)]
             return [_copy(s) for s in sorted(found, key=lambda s: (s.created_at, s.id))]
 
-    async def claim_step(self, session_id: str, step_id: str, *, args_hash: str) -> bool:
+    async def claim_step(self, session_id: str, step_id: str, *, args_hash: str, owner: str = "") -> bool:
         async with self._lock:
             self._check_open()
             if session_id not in self._sessions:
                 raise SessionNotFound(session_id)
-            if (session_id, step_id) in self._claims:
+            return self._claim(session_id, step_id, args_hash, owner)
+
+    def _claim(self, session_id: str, step_id: str, args_hash: str, owner: str) -> bool:
+        if (session_id, step_id) in self._claims:
+            return False
+        now = self._clock()
+        self._claims[(session_id, step_id)] = StepClaim(
+            session_id=session_id, step_id=step_id, args_hash=args_hash, claimed_at=now, owner=owner, heartbeat_at=now
+        )
+        return True
+
+    async def claim_and_save(
+        self, record: SessionRecord, *, expected_version: int, step_id: str, args_hash: str, owner: str = ""
+    ) -> SessionRecord | None:
+        encode_document(record.data)  # a bad document fails before anything changes, as in ``save``
+        async with self._lock:
+            self._check_open()
+            if (record.id, step_id) in self._claims and record.id in self._sessions:
+                current = self._sessions[record.id]
+                if current.version != expected_version:
+                    raise VersionConflict(record.id, expected=expected_version, actual=current.version)
+                return None
+            saved = self._save(record, expected_version)
+            self._claim(record.id, step_id, args_hash, owner)
+            return saved
+
+    async def renew_claim(self, session_id: str, step_id: str, *, owner: str) -> bool:
+        async with self._lock:
+            self._check_open()
+            claim = self._claims.get((session_id, step_id))
+            if claim is None or claim.outcome != "running" or claim.owner != owner:
                 return False
-            self._claims[(session_id, step_id)] = StepClaim(
-                session_id=session_id, step_id=step_id, args_hash=args_hash, claimed_at=self._clock()
-            )
+            self._claims[(session_id, step_id)] = claim.model_copy(update={"heartbeat_at": self._clock()})
             return True
+
+    async def expire_claim(self, session_id: str, step_id: str, *, idle_seconds: float) -> StepClaim | None:
+        check_idle_seconds(idle_seconds)
+        async with self._lock:
+            self._check_open()
+            claim = self._claims.get((session_id, step_id))
+            now = self._clock()
+            idle_since = now - timedelta(seconds=idle_seconds)
+            if claim is None or claim.outcome != "running" or claim.heartbeat_at > idle_since:
+                return None
+            ended = claim.model_copy(update={"outcome": "unknown", "finished_at": now})
+            self._claims[(session_id, step_id)] = ended
+            return ended.model_copy(update={"result": copy.deepcopy(ended.result)})
+
+    async def stale_claims(self, *, idle_seconds: float, limit: int = 100) -> list[StepClaim]:
+        check_idle_seconds(idle_seconds)
+        async with self._lock:
+            self._check_open()
+            before = self._clock() - timedelta(seconds=idle_seconds)
+            found = [c for c in self._claims.values() if c.outcome == "running" and c.heartbeat_at <= before]
+        return sorted(found, key=lambda c: (c.heartbeat_at, c.session_id, c.step_id))[:limit]
 
     async def finish_step(
         self,
@@ -150,6 +204,8 @@ class InMemoryPlanStore:
                 result=stored_result,
                 error=error,
                 finished_at=self._clock(),
+                owner=claim.owner,
+                heartbeat_at=claim.heartbeat_at,
             )
 
     async def get_claim(self, session_id: str, step_id: str) -> StepClaim | None:

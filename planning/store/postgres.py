@@ -3,7 +3,9 @@
 As in SQLite, every decision is ONE autocommitted statement, so the database arbitrates between replicas:
 ``save`` is ``UPDATE ... WHERE id = %s AND version = %s``, ``claim_step`` an ``INSERT ... ON CONFLICT DO NOTHING``
 on the claim's primary key, ``finish_step`` an ``UPDATE ... WHERE outcome = 'running'``; one open session per
-thread is a partial unique index. Documents and results are JSONB, times ``timestamptz``.
+thread is a partial unique index. ``claim_and_save`` is the one transaction: the session's row is updated (and so
+locked) first, then the claim is inserted, and a claim that exists already rolls both back. Documents and results
+are JSONB, times ``timestamptz``.
 
 JSONB keeps JSON values, not their text: keys come back in another order (documents are dicts: no difference),
 numbers as written in decimal (``1e16`` comes back as ``10000000000000000``, an int equal to it), and a string
@@ -14,9 +16,9 @@ that tasks waiting for a thread can never take the connections the lock's holder
 """
 
 import asyncio
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 import psycopg
@@ -42,6 +44,7 @@ from planning.store.protocol import (
     check_audit_limit,
     check_aware,
     check_finished_outcome,
+    check_idle_seconds,
     encode_document,
     encode_json,
     utc_now,
@@ -51,6 +54,11 @@ from planning.store.schema import migrate_postgres, postgres_at_head
 HISTORY = migrations.POSTGRES
 SCHEMA_VERSION = HISTORY.head
 Pool = AsyncConnectionPool[psycopg.AsyncConnection[Row]]
+Execute = Callable[[str, Sequence[Any]], Awaitable[tuple[list[Row], int]]]
+
+
+class _AlreadyClaimedError(Exception):
+    """Rolls ``claim_and_save``'s transaction back."""
 
 
 async def migrate(url: str) -> int:
@@ -115,15 +123,28 @@ class PostgresPlanStore:
             raise StoreError("the plan store is closed")
         try:
             async with self._pool.connection() as connection:
-                cursor = await connection.execute(query.encode(), params)
-                rows = await cursor.fetchall() if cursor.description is not None else []
-                return rows, cursor.rowcount
+                return await _execute(connection, query, params)
         except (errors.UniqueViolation, errors.ForeignKeyViolation):
             raise
-        except psycopg.DataError as exc:
-            raise ValueError(f"PostgreSQL cannot store this value: {exc}") from exc
-        except psycopg.Error as exc:
+        except psycopg.Error as exc:  # connecting
             raise StoreError(f"plan store query failed: {exc}") from exc
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[Execute]:
+        """One transaction on one connection: what the block runs commits at its end, or not at all."""
+        if self._closed:
+            raise StoreError("the plan store is closed")
+        try:
+            async with self._pool.connection() as connection, connection.transaction():
+
+                async def run(query: str, params: Sequence[Any] = ()) -> tuple[list[Row], int]:
+                    return await _execute(connection, query, params)
+
+                yield run
+        except (errors.UniqueViolation, errors.ForeignKeyViolation):
+            raise
+        except psycopg.Error as exc:  # connecting, committing
+            raise StoreError(f"plan store transaction failed: {exc}") from exc
 
     async def create(self, record: SessionRecord) -> SessionRecord:
         now, data = self._clock(), encode_document(record.data)
@@ -151,22 +172,11 @@ class PostgresPlanStore:
         return session_from(rows[0]) if rows else None
 
     async def save(self, record: SessionRecord, *, expected_version: int) -> SessionRecord:
-        data, identity = encode_document(record.data), (record.id, expected_version)
         try:
-            rows, _ = await self._run(
-                "UPDATE sessions SET state = %s, open = %s, data = %s::jsonb, expires_at = %s, version = version + 1, "
-                f"updated_at = %s WHERE id = %s AND version = %s RETURNING {SESSION_COLUMNS}",
-                (record.state, record.open, data, record.expires_at, self._clock(), *identity),
-            )
-        except errors.UniqueViolation as exc:  # reopening on a thread that has another open session
+            return await _save(self._run, record, expected_version, self._clock())
+        except SessionExists as exc:  # name the thread the session is stored on
             current = await self.get(record.id)
             raise SessionExists.thread_taken(record.thread_key if current is None else current.thread_key) from exc
-        if rows:
-            return session_from(rows[0])
-        found, _ = await self._run("SELECT version FROM sessions WHERE id = %s", (record.id,))
-        if not found:
-            raise SessionNotFound(record.id)
-        raise VersionConflict(record.id, expected=expected_version, actual=found[0][0])
 
     async def list_open(self, *, requester: str | None = None) -> list[SessionRecord]:
         where, params = ("", ()) if requester is None else (" AND requester = %s", (requester,))
@@ -175,16 +185,50 @@ class PostgresPlanStore:
         )
         return [session_from(row) for row in rows]
 
-    async def claim_step(self, session_id: str, step_id: str, *, args_hash: str) -> bool:
+    async def claim_step(self, session_id: str, step_id: str, *, args_hash: str, owner: str = "") -> bool:
+        return await _claim(self._run, session_id, step_id, args_hash, owner, self._clock())
+
+    async def claim_and_save(
+        self, record: SessionRecord, *, expected_version: int, step_id: str, args_hash: str, owner: str = ""
+    ) -> SessionRecord | None:
+        encode_document(record.data)  # a bad document fails before the transaction starts
+        now = self._clock()
         try:
-            _, inserted = await self._run(
-                "INSERT INTO step_claims (session_id, step_id, args_hash, claimed_at, outcome) "
-                "VALUES (%s, %s, %s, %s, 'running') ON CONFLICT (session_id, step_id) DO NOTHING",
-                (session_id, step_id, args_hash, self._clock()),
-            )
-        except errors.ForeignKeyViolation as exc:
-            raise SessionNotFound(session_id) from exc
-        return inserted == 1
+            async with self._transaction() as run:
+                saved = await _save(run, record, expected_version, now)
+                if not await _claim(run, record.id, step_id, args_hash, owner, now):
+                    raise _AlreadyClaimedError
+                return saved
+        except _AlreadyClaimedError:
+            return None
+
+    async def renew_claim(self, session_id: str, step_id: str, *, owner: str) -> bool:
+        _, updated = await self._run(
+            "UPDATE step_claims SET heartbeat_at = %s "
+            "WHERE session_id = %s AND step_id = %s AND owner = %s AND outcome = 'running'",
+            (self._clock(), session_id, step_id, owner),
+        )
+        return updated == 1
+
+    async def expire_claim(self, session_id: str, step_id: str, *, idle_seconds: float) -> StepClaim | None:
+        check_idle_seconds(idle_seconds)
+        now = self._clock()
+        rows, _ = await self._run(
+            "UPDATE step_claims SET outcome = 'unknown', finished_at = %s WHERE session_id = %s AND step_id = %s "
+            f"AND outcome = 'running' AND COALESCE(heartbeat_at, claimed_at) <= %s RETURNING {CLAIM_COLUMNS}",
+            (now, session_id, step_id, now - timedelta(seconds=idle_seconds)),
+        )
+        return claim_from(rows[0]) if rows else None
+
+    async def stale_claims(self, *, idle_seconds: float, limit: int = 100) -> list[StepClaim]:
+        check_idle_seconds(idle_seconds)
+        rows, _ = await self._run(
+            f"SELECT {CLAIM_COLUMNS} FROM step_claims WHERE outcome = 'running' "
+            "AND COALESCE(heartbeat_at, claimed_at) <= %s "
+            "ORDER BY COALESCE(heartbeat_at, claimed_at), session_id, step_id LIMIT %s",
+            (self._clock() - timedelta(seconds=idle_seconds), limit),
+        )
+        return [claim_from(row) for row in rows]
 
     async def finish_step(
         self,
@@ -268,3 +312,49 @@ class PostgresPlanStore:
         self._closed = True
         await self._lock_pool.close()
         await self._pool.close()
+
+
+async def _execute(
+    connection: psycopg.AsyncConnection[Row], query: str, params: Sequence[Any]
+) -> tuple[list[Row], int]:
+    """Rows and row count of one statement on ``connection``; constraint violations pass through."""
+    try:
+        cursor = await connection.execute(query.encode(), params)
+        rows = await cursor.fetchall() if cursor.description is not None else []
+        return rows, cursor.rowcount
+    except (errors.UniqueViolation, errors.ForeignKeyViolation):
+        raise
+    except psycopg.DataError as exc:
+        raise ValueError(f"PostgreSQL cannot store this value: {exc}") from exc
+    except psycopg.Error as exc:
+        raise StoreError(f"plan store query failed: {exc}") from exc
+
+
+async def _save(run: Execute, record: SessionRecord, expected_version: int, now: datetime) -> SessionRecord:
+    data, identity = encode_document(record.data), (record.id, expected_version)
+    try:
+        rows, _ = await run(
+            "UPDATE sessions SET state = %s, open = %s, data = %s::jsonb, expires_at = %s, version = version + 1, "
+            f"updated_at = %s WHERE id = %s AND version = %s RETURNING {SESSION_COLUMNS}",
+            (record.state, record.open, data, record.expires_at, now, *identity),
+        )
+    except errors.UniqueViolation as exc:  # reopening on a thread that has another open session
+        raise SessionExists.thread_taken(record.thread_key) from exc
+    if rows:
+        return session_from(rows[0])
+    found, _ = await run("SELECT version FROM sessions WHERE id = %s", (record.id,))
+    if not found:
+        raise SessionNotFound(record.id)
+    raise VersionConflict(record.id, expected=expected_version, actual=found[0][0])
+
+
+async def _claim(run: Execute, session_id: str, step_id: str, args_hash: str, owner: str, now: datetime) -> bool:
+    try:
+        _, inserted = await run(
+            "INSERT INTO step_claims (session_id, step_id, args_hash, claimed_at, outcome, owner, heartbeat_at) "
+            "VALUES (%s, %s, %s, %s, 'running', %s, %s) ON CONFLICT (session_id, step_id) DO NOTHING",
+            (session_id, step_id, args_hash, now, owner, now),
+        )
+    except errors.ForeignKeyViolation as exc:
+        raise SessionNotFound(session_id) from exc
+    return bool(inserted == 1)

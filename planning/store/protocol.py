@@ -7,6 +7,11 @@ A session is an opaque, versioned JSON document owned by the conversation engine
 - the store: ``version``, ``created_at``, ``updated_at`` (whatever a record passed in carries is replaced).
 
 The store never expires anything on its own: the engine closes an expired session with ``save(open=False)``.
+
+A step claim is keyed by ``(session_id, step_id)``; ``step_id`` is an opaque key of the engine's making, so one step
+may hold several claims (a re-run ``"send#1"``, an item of a repeated step ``"send[3]"``). A running claim carries a
+lease: its ``owner`` renews ``heartbeat_at`` while the step runs, and a claim idle for longer than the lease is ended
+as ``"unknown"`` by whoever finds it (``expire_claim``): the step may or may not have happened.
 Audit entries are data, appended and never changed; who may read whose is the caller's rule, redaction is done
 before an entry reaches the store.
 """
@@ -17,12 +22,12 @@ from contextlib import AbstractAsyncContextManager
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal, Protocol, runtime_checkable
 
-from pydantic import AfterValidator, AwareDatetime, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, AwareDatetime, BaseModel, ConfigDict, Field, model_validator
 
 Clock = Callable[[], datetime]
-StepOutcome = Literal["running", "done", "failed"]
-FinishedOutcome = Literal["done", "failed"]
-FINISHED_OUTCOMES: frozenset[str] = frozenset({"done", "failed"})
+StepOutcome = Literal["running", "done", "failed", "unknown"]
+FinishedOutcome = Literal["done", "failed", "unknown"]
+FINISHED_OUTCOMES: frozenset[str] = frozenset({"done", "failed", "unknown"})
 AuditAction = Literal[
     "asked", "planned", "answered", "approved", "skipped", "edited", "ran", "failed", "cancelled", "expired", "refused"
 ]
@@ -87,7 +92,9 @@ class SessionRecord(_Record):
 class StepClaim(_Record):
     """The record that a step was started and, once it ends, how it ended.
 
-    After a crash, ``outcome == "running"`` means the step may or may not have taken effect.
+    ``outcome == "running"`` with a recent ``heartbeat_at``: ``owner`` is running it now; with an old one, the owner
+    died and the step may or may not have taken effect. ``"unknown"``: it ended that way (no answer from the service,
+    or its owner's lease ran out). ``heartbeat_at`` defaults to ``claimed_at``.
     """
 
     session_id: str
@@ -98,6 +105,15 @@ class StepClaim(_Record):
     result: JsonValue | None = None
     error: str | None = None
     finished_at: UtcDatetime | None = None
+    owner: str = ""
+    heartbeat_at: UtcDatetime
+
+    @model_validator(mode="before")
+    @classmethod
+    def _heartbeat_from_claim(cls, values: Any) -> Any:
+        if isinstance(values, dict) and values.get("heartbeat_at") is None:
+            return {**values, "heartbeat_at": values.get("claimed_at")}
+        return values
 
 
 class AuditEntry(_Record):
@@ -174,7 +190,12 @@ class UnsupportedSchemaVersion(StoreError):  # noqa: N818 -- the names the engin
 def check_finished_outcome(outcome: str) -> None:
     """``ValueError`` unless ``outcome`` can end a step (a runtime guard behind the ``Literal``)."""
     if outcome not in FINISHED_OUTCOMES:
-        raise ValueError(f"a step finishes as 'done' or 'failed', not {outcome!r}")
+        raise ValueError(f"a step finishes as 'done', 'failed' or 'unknown', not {outcome!r}")
+
+
+def check_idle_seconds(idle_seconds: float) -> None:
+    if not idle_seconds >= 0:
+        raise ValueError(f"a lease is at least 0 seconds, not {idle_seconds!r}")
 
 
 def check_audit_limit(limit: int) -> None:
@@ -213,11 +234,37 @@ class PlanStore(Protocol):
         """Open sessions, oldest first (by ``created_at``, then ``id``), optionally only one requester's."""
         ...
 
-    async def claim_step(self, session_id: str, step_id: str, *, args_hash: str) -> bool:
-        """Record that the step is about to run: True for the first claim only, whatever the hash.
+    async def claim_step(self, session_id: str, step_id: str, *, args_hash: str, owner: str = "") -> bool:
+        """Record that ``owner`` is about to run the step: True for the first claim only, whatever the hash.
 
         ``SessionNotFound`` for an unknown session.
         """
+        ...
+
+    async def claim_and_save(
+        self, record: SessionRecord, *, expected_version: int, step_id: str, args_hash: str, owner: str = ""
+    ) -> SessionRecord | None:
+        """``claim_step`` and ``save`` in one transaction: both happen, or neither.
+
+        The saved record (version + 1) when the claim is new; None, with nothing written, when the step was already
+        claimed. ``VersionConflict``, ``SessionNotFound`` and ``SessionExists`` as ``save`` (no claim is made then).
+        """
+        ...
+
+    async def renew_claim(self, session_id: str, step_id: str, *, owner: str) -> bool:
+        """Stamp ``heartbeat_at`` of ``owner``'s running claim; False when it is not (or no longer) theirs."""
+        ...
+
+    async def expire_claim(self, session_id: str, step_id: str, *, idle_seconds: float) -> StepClaim | None:
+        """End the running claim as ``"unknown"`` if its heartbeat is at least ``idle_seconds`` old (store clock).
+
+        Returns the ended claim, or None when there is no running claim that idle (its owner is alive, or someone
+        else ended it first: of concurrent callers, one gets the claim). ``ValueError`` for a negative lease.
+        """
+        ...
+
+    async def stale_claims(self, *, idle_seconds: float, limit: int = 100) -> list[StepClaim]:
+        """Running claims whose heartbeat is at least ``idle_seconds`` old, oldest heartbeat first."""
         ...
 
     async def finish_step(
@@ -229,7 +276,7 @@ class PlanStore(Protocol):
         result: Any = None,
         error: str | None = None,
     ) -> None:
-        """Record how a claimed step ended; ``StepNotRunning`` if it is not claimed or already finished.
+        """Record how a claimed step ended; ``StepNotRunning`` if it is not claimed or already finished (or expired).
 
         ``result`` must be JSON-encodable (``ValueError`` otherwise, checked before anything is written); it is
         stored and returned in its JSON form (tuples come back as lists).

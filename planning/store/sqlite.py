@@ -2,10 +2,11 @@
 
 Every operation is one autocommitted statement, so the database does the arbitration: ``save`` is a single
 ``UPDATE ... WHERE id = ? AND version = ?``, ``claim_step`` a single ``INSERT OR IGNORE`` on the claim's primary
-key, ``finish_step`` a single ``UPDATE ... WHERE outcome = 'running'``. Times are ISO text in UTC, documents JSON
-text (``sqlite_rows``). The schema is migrated on open by alembic (``planning.store.schema``; history in
-``migrations/sqlite``); ``PRAGMA user_version`` mirrors the revision so that planbot from before alembic refuses a
-newer file. ``thread_lock`` serialises the tasks of this process (every store on the same file) only: a SQLite
+key, ``finish_step`` a single ``UPDATE ... WHERE outcome = 'running'``; ``claim_and_save`` is those two in one
+``BEGIN IMMEDIATE`` transaction, during which no other task uses the store's connection. Times are ISO text in
+UTC, documents JSON text (``sqlite_rows``). The schema is migrated on open by alembic (``planning.store.schema``;
+history in ``migrations/sqlite``); ``PRAGMA user_version`` mirrors the revision so that planbot from before alembic
+refuses a newer file. ``thread_lock`` serialises the tasks of this process (every store on the same file) only: a SQLite
 store lives on one host, and ordering across processes needs PostgreSQL.
 """
 
@@ -14,7 +15,7 @@ import os
 import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 import aiosqlite
@@ -36,6 +37,7 @@ from planning.store.protocol import (
     check_audit_limit,
     check_aware,
     check_finished_outcome,
+    check_idle_seconds,
     encode_document,
     encode_json,
     utc_now,
@@ -65,6 +67,7 @@ class SqlitePlanStore:
     def __init__(self, db: aiosqlite.Connection, *, clock: Clock = utc_now, location: str = "") -> None:
         self._db: aiosqlite.Connection | None = db
         self._clock = clock
+        self._connection_lock = asyncio.Lock()  # a transaction's statements never interleave with other tasks'
         self._lock_prefix = f"{os.path.realpath(location) if location else id(self)}\0"
 
     @classmethod
@@ -97,6 +100,11 @@ class SqlitePlanStore:
 
     async def _run(self, sql: str, params: Sequence[Any] = ()) -> tuple[list[Row], int]:
         """Rows and row count of one statement; ``IntegrityError`` passes through for the caller to translate."""
+        async with self._connection_lock:
+            return await self._execute(sql, params)
+
+    async def _execute(self, sql: str, params: Sequence[Any] = ()) -> tuple[list[Row], int]:
+        """``_run`` for a caller that holds the connection lock."""
         if self._db is None:
             raise StoreError("the plan store is closed")
         try:
@@ -134,20 +142,25 @@ class SqlitePlanStore:
         return session_from(rows[0]) if rows else None
 
     async def save(self, record: SessionRecord, *, expected_version: int) -> SessionRecord:
+        async with self._connection_lock:
+            return await self._save(record, expected_version)
+
+    async def _save(self, record: SessionRecord, expected_version: int) -> SessionRecord:
+        """``save`` for a caller that holds the connection lock."""
         data, identity = encode_document(record.data), (record.id, expected_version)
         times = (time_text(record.expires_at), time_text(self._clock()))
         try:
-            rows, _ = await self._run(
+            rows, _ = await self._execute(
                 "UPDATE sessions SET state = ?, open = ?, data = ?, expires_at = ?, version = version + 1, "
                 f"updated_at = ? WHERE id = ? AND version = ? RETURNING {SESSION_COLUMNS}",
                 (record.state, int(record.open), data, *times, *identity),
             )
         except sqlite3.IntegrityError as exc:  # reopening on a thread that has another open session
-            current = await self.get(record.id)
-            raise SessionExists.thread_taken(record.thread_key if current is None else current.thread_key) from exc
+            current, _ = await self._execute("SELECT thread_key FROM sessions WHERE id = ?", (record.id,))
+            raise SessionExists.thread_taken(current[0][0] if current else record.thread_key) from exc
         if rows:
             return session_from(rows[0])
-        found, _ = await self._run("SELECT version FROM sessions WHERE id = ?", (record.id,))
+        found, _ = await self._execute("SELECT version FROM sessions WHERE id = ?", (record.id,))
         if not found:
             raise SessionNotFound(record.id)
         raise VersionConflict(record.id, expected=expected_version, actual=found[0][0])
@@ -159,16 +172,74 @@ class SqlitePlanStore:
         )
         return [session_from(row) for row in rows]
 
-    async def claim_step(self, session_id: str, step_id: str, *, args_hash: str) -> bool:
+    async def claim_step(self, session_id: str, step_id: str, *, args_hash: str, owner: str = "") -> bool:
+        async with self._connection_lock:
+            return await self._claim(session_id, step_id, args_hash, owner)
+
+    async def _claim(self, session_id: str, step_id: str, args_hash: str, owner: str) -> bool:
+        now = time_text(self._clock())
         try:
-            _, inserted = await self._run(
-                "INSERT OR IGNORE INTO step_claims (session_id, step_id, args_hash, claimed_at, outcome) "
-                "VALUES (?, ?, ?, ?, 'running')",
-                (session_id, step_id, args_hash, time_text(self._clock())),
+            _, inserted = await self._execute(
+                "INSERT OR IGNORE INTO step_claims "
+                "(session_id, step_id, args_hash, claimed_at, outcome, owner, heartbeat_at) "
+                "VALUES (?, ?, ?, ?, 'running', ?, ?)",
+                (session_id, step_id, args_hash, now, owner, now),
             )
         except sqlite3.IntegrityError as exc:  # the foreign key: OR IGNORE does not cover it
             raise SessionNotFound(session_id) from exc
         return inserted == 1
+
+    async def claim_and_save(
+        self, record: SessionRecord, *, expected_version: int, step_id: str, args_hash: str, owner: str = ""
+    ) -> SessionRecord | None:
+        encode_document(record.data)  # a bad document fails before the transaction starts
+        async with self._connection_lock:
+            await self._execute("BEGIN IMMEDIATE")
+            try:
+                saved = await self._save(record, expected_version)
+                claimed = await self._claim(record.id, step_id, args_hash, owner)
+            except BaseException:
+                await self._rollback()
+                raise
+            if not claimed:
+                await self._rollback()
+                return None
+            await self._execute("COMMIT")
+            return saved
+
+    async def _rollback(self) -> None:
+        if self._db is not None and self._db.in_transaction:
+            await self._execute("ROLLBACK")
+
+    async def renew_claim(self, session_id: str, step_id: str, *, owner: str) -> bool:
+        _, updated = await self._run(
+            "UPDATE step_claims SET heartbeat_at = ? "
+            "WHERE session_id = ? AND step_id = ? AND owner = ? AND outcome = 'running'",
+            (time_text(self._clock()), session_id, step_id, owner),
+        )
+        return updated == 1
+
+    async def expire_claim(self, session_id: str, step_id: str, *, idle_seconds: float) -> StepClaim | None:
+        check_idle_seconds(idle_seconds)
+        now = self._clock()
+        rows, _ = await self._run(
+            "UPDATE step_claims SET outcome = 'unknown', finished_at = ? "
+            "WHERE session_id = ? AND step_id = ? AND outcome = 'running' AND COALESCE(heartbeat_at, claimed_at) <= ? "
+            f"RETURNING {CLAIM_COLUMNS}",
+            (time_text(now), session_id, step_id, time_text(now - timedelta(seconds=idle_seconds))),
+        )
+        return claim_from(rows[0]) if rows else None
+
+    async def stale_claims(self, *, idle_seconds: float, limit: int = 100) -> list[StepClaim]:
+        check_idle_seconds(idle_seconds)
+        before = time_text(self._clock() - timedelta(seconds=idle_seconds))
+        rows, _ = await self._run(
+            f"SELECT {CLAIM_COLUMNS} FROM step_claims WHERE outcome = 'running' "
+            "AND COALESCE(heartbeat_at, claimed_at) <= ? "
+            "ORDER BY COALESCE(heartbeat_at, claimed_at), session_id, step_id LIMIT ?",
+            (before, limit),
+        )
+        return [claim_from(row) for row in rows]
 
     async def finish_step(
         self,

@@ -38,7 +38,7 @@ def session_from(row: Row) -> SessionRecord:
 
 
 def claim_from(row: Row) -> StepClaim:
-    session_id, step_id, args_hash, claimed_at, outcome, result, error, finished_at = row
+    session_id, step_id, args_hash, claimed_at, outcome, result, error, finished_at, owner, heartbeat_at = row
     return StepClaim(
         session_id=session_id,
         step_id=step_id,
@@ -48,6 +48,8 @@ def claim_from(row: Row) -> StepClaim:
         result=None if result is None else json.loads(result),
         error=error,
         finished_at=_time(finished_at),
+        owner=owner,
+        heartbeat_at=datetime.fromisoformat(heartbeat_at),
     )
 
 

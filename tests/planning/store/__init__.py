@@ -4,5 +4,6 @@ import pytest
 pytest.register_assert_rewrite(
     "tests.planning.store.conformance",
     "tests.planning.store.conformance_audit",
+    "tests.planning.store.conformance_claims",
     "tests.planning.store.conformance_locks",
 )

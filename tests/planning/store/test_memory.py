@@ -3,10 +3,11 @@ import pytest
 from planning.store import Clock, InMemoryPlanStore
 from tests.planning.store.conformance import PlanStoreConformance, StoreFactory
 from tests.planning.store.conformance_audit import AuditConformance
+from tests.planning.store.conformance_claims import ClaimConformance
 from tests.planning.store.conformance_locks import ThreadLockConformance
 
 
-class TestInMemoryPlanStore(PlanStoreConformance, AuditConformance, ThreadLockConformance):
+class TestInMemoryPlanStore(PlanStoreConformance, AuditConformance, ClaimConformance, ThreadLockConformance):
     @pytest.fixture
     def store_factory(self) -> StoreFactory:
         async def factory(clock: Clock) -> InMemoryPlanStore:

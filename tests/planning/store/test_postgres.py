@@ -21,10 +21,11 @@ from planning.store.postgres import SCHEMA_VERSION
 from planning.store.postgres_lock import lock_key
 from tests.planning.store.conformance import START, THREAD, ManualClock, PlanStoreConformance, StoreFactory, session
 from tests.planning.store.conformance_audit import AuditConformance
+from tests.planning.store.conformance_claims import ClaimConformance
 from tests.planning.store.conformance_locks import Holder, ThreadLockConformance
 
 
-class TestPostgresPlanStore(PlanStoreConformance, AuditConformance, ThreadLockConformance):
+class TestPostgresPlanStore(PlanStoreConformance, AuditConformance, ClaimConformance, ThreadLockConformance):
     @pytest.fixture
     def store_factory(self, postgres_url: str) -> StoreFactory:
         async def factory(clock: Clock) -> PostgresPlanStore:

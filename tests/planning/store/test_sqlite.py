@@ -18,10 +18,11 @@ from planning.store import (
 from planning.store.sqlite import SCHEMA_VERSION
 from tests.planning.store.conformance import START, THREAD, ManualClock, PlanStoreConformance, StoreFactory, session
 from tests.planning.store.conformance_audit import AuditConformance
+from tests.planning.store.conformance_claims import ClaimConformance
 from tests.planning.store.conformance_locks import ThreadLockConformance
 
 
-class TestSqlitePlanStore(PlanStoreConformance, AuditConformance, ThreadLockConformance):
+class TestSqlitePlanStore(PlanStoreConformance, AuditConformance, ClaimConformance, ThreadLockConformance):
     @pytest.fixture
     def store_factory(self, tmp_path: Path) -> StoreFactory:
         async def factory(clock: Clock) -> SqlitePlanStore:
