@@ -10,6 +10,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from integrations.base import ConnectorError, PermanentError, ToolCatalog, TransientError
+from integrations.base.context import in_zone
 from integrations.base.registry import ConnectorRegistry
 from planning.engine.observe import NoObserver, Observer
 from planning.engine.retry import RetryPolicy, Sleep, safe_to_repeat, with_retries
@@ -68,10 +69,15 @@ class ToolRunner:
     def catalog(self) -> ToolCatalog:
         return self._registry.catalog
 
-    async def run(self, tool: str, arguments: dict[str, Any]) -> Any:
+    async def run(self, tool: str, arguments: dict[str, Any], *, zone: str | None = None) -> Any:
         """Reads are retried on any transient error; writes only when the service surely did not act (a
         rate limit). A write that timed out or hit a server error raises ``OutcomeUnknownError``: it may have
-        happened, so the user decides whether to run it again."""
+        happened, so the user decides whether to run it again. ``zone``: the requester's time zone, which the
+        connector reads with ``integrations.base.context.request_zone``."""
+        with in_zone(zone):
+            return await self._run_kind(tool, arguments)
+
+    async def _run_kind(self, tool: str, arguments: dict[str, Any]) -> Any:
         spec = self.catalog.get(tool)
         if spec is not None and spec.kind == "write":
             try:
