@@ -13,22 +13,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from integrations.base import CATALOG
+
 Record = Mapping[str, Any]
 Goal = tuple[Any, ...]
 
 NO_PLAN_INTENTS = frozenset({"chat", "unsupported"})
-WRITE_TOOLS = frozenset(
-    {
-        "send_email",
-        "reply_email",
-        "create_entity",
-        "update_entity",
-        "delete_entity",
-        "create_calendar_event",
-        "update_calendar_event",
-        "delete_calendar_event",
-    }
-)
+WRITE_TOOLS = frozenset(spec.name for spec in CATALOG if spec.kind == "write")
 CHECK_NAMES = (
     "goals_ok",
     "tools_ok",
@@ -100,6 +91,11 @@ def step_arguments(step: Record) -> Any:
     """A step's arguments, unwrapped from ``{"input": ...}`` when wrapped."""
     arguments = step.get("arguments") or {}
     return arguments.get("input", arguments) if isinstance(arguments, Mapping) else {}
+
+
+def step_value(step: Record, param: str) -> Any:
+    """``param`` in a step's arguments, or, written ``@field``, the step's own field (``@for_each``, ``@run_if``)."""
+    return step.get(param[1:]) if param.startswith("@") else value_at(step_arguments(step), param)
 
 
 def value_at(value: Any, path: str) -> Any:
@@ -358,7 +354,7 @@ def _check_args(expected: Record, steps: list[Record]) -> _Check:
     reasons = []
     for key, want in expected.items():
         tool, _, param = key.partition(".")
-        values = [value_at(step_arguments(step), param) for step in steps if step.get("tool") == tool]
+        values = [step_value(step, param) for step in steps if step.get("tool") == tool]
         if not values:
             reasons.append(f"{key}: no {tool} step")
         elif not any(value_matches(value, want) for value in values):
@@ -390,14 +386,17 @@ def _check_meta(expected: Any, got: Any) -> _Check:
 
 def _tool_set_checks(expect: Record, steps: list[Record]) -> dict[str, _Check]:
     tools = [step.get("tool") for step in steps]
-    tools_ok = _check_tool_set(set(expect["tool_set"]), tools)
+    tools_ok = _check_tool_set(expect["tool_set"], tools)
     writes_ok = _check_write_steps(expect.get("write_tools") or [], tools)
     return {"tools_ok": tools_ok, "writes_ok": writes_ok, "plan_ok": _Check(tools_ok.ok and writes_ok.ok)}
 
 
-def _check_tool_set(required: set[Any], tools: list[Any]) -> _Check:
-    extra = set(tools) - required
-    reasons = [f"tool {tool} missing" for tool in sorted(required - set(tools), key=str)]
+def _check_tool_set(required: list[Any], tools: list[Any]) -> _Check:
+    """Each required entry (a tool, or a list of tools any of which will do) is used; no other write is."""
+    needs = [entry if isinstance(entry, list) else [entry] for entry in required]
+    allowed = {tool for alternatives in needs for tool in alternatives}
+    extra = set(tools) - allowed
+    reasons = [f"tool {' or '.join(map(str, alts))} missing" for alts in needs if not set(alts) & set(tools)]
     reasons += [f"write tool {tool} not expected" for tool in sorted(extra & WRITE_TOOLS, key=str)]
     if None in extra:
         reasons.append("a step has no tool")

@@ -5,7 +5,7 @@ from datetime import datetime
 from typing import Any
 
 from planning.references import references_in
-from planning.types import Step
+from planning.types import Condition, Step
 
 _SLUG = re.compile(r"[^a-z0-9]+")
 
@@ -16,8 +16,10 @@ def slug(text: str, limit: int = 24) -> str:
 
 
 class PlanBuilder:
-    def __init__(self, now: datetime) -> None:
+    def __init__(self, now: datetime, writes: frozenset[str] = frozenset()) -> None:
         self.now = now
+        self._writes = writes  # tools that change something: they carry their goal's conditions
+        self._guards: dict[int, tuple[Condition, ...]] = {}
         self._steps: list[Step] = []
         self._ids: set[str] = set()
         self._lookups: dict[str, str] = {}
@@ -32,9 +34,15 @@ class PlanBuilder:
         inputs: dict[str, Any],
         goal: int,
         after: tuple[str, ...] = (),
+        *,
+        for_each: str | None = None,
+        run_if: tuple[Condition, ...] = (),
     ) -> str:
+        """Add a step; ``for_each`` (a list reference) and ``run_if`` count as dependencies (contract §2.6)."""
+        if not run_if and tool in self._writes:
+            run_if = self._guards.get(goal, ())
         step_id = self._unique(slug(id_hint))
-        referenced = [ref.step_id for ref in references_in(inputs)]
+        referenced = [ref.step_id for ref in references_in([inputs, for_each, [c.reference for c in run_if]])]
         depends = tuple(dict.fromkeys([*referenced, *after]))
         clean_inputs = {k: v for k, v in inputs.items() if v is not None}
         self._steps.append(
@@ -45,10 +53,19 @@ class PlanBuilder:
                 arguments={"input": clean_inputs},
                 depends_on=depends,
                 goal=goal,
+                for_each=for_each,
+                run_if=run_if,
             )
         )
         self.goal_steps.setdefault(goal, []).append(step_id)
         return step_id
+
+    def guard(self, goal: int, conditions: tuple[Condition, ...]) -> None:
+        """Every write step of ``goal`` added from now on runs only if ``conditions`` hold (unless given its own)."""
+        self._guards[goal] = conditions
+
+    def guards(self, goal: int) -> tuple[Condition, ...]:
+        return self._guards.get(goal, ())
 
     def lookup(self, entity_type: str, filters: dict[str, Any], goal: int, name: str) -> str:
         """One ``fetch_entity`` per record needed, shared by every goal that needs the same record."""

@@ -4,9 +4,17 @@ Adding a combination is a row here (and one in ``planning.understanding.combinat
 """
 
 from planning.planner.recipe_common import ENTITY_TYPES, Recipe
-from planning.planner.recipes_calendar import create_event, delete_event, find_events, find_free_slots, update_event
+from planning.planner.recipes_calendar import create_event, find_events, find_free_slots
+from planning.planner.recipes_calendar_changes import delete_event, update_event
 from planning.planner.recipes_crm import create_record, delete_record, find_records, summarize_records, update_record
 from planning.planner.recipes_email import find_email, send_email, summarize_email
+from planning.planner.recipes_notes_tasks import (
+    create_note,
+    create_task,
+    delete_note_or_task,
+    find_notes_or_tasks,
+    update_note_or_task,
+)
 
 RECIPES: dict[tuple[str, str], Recipe] = {
     ("send", "email"): send_email,
@@ -23,4 +31,9 @@ RECIPES: dict[tuple[str, str], Recipe] = {
     **{("update", e): update_record for e in ENTITY_TYPES},
     **{("delete", e): delete_record for e in ENTITY_TYPES},
     **{("summarize", e): summarize_records for e in ENTITY_TYPES},
+    ("create", "note"): create_note,
+    ("create", "task"): create_task,
+    **{("find", e): find_notes_or_tasks for e in ("note", "task")},
+    **{("update", e): update_note_or_task for e in ("note", "task")},
+    **{("delete", e): delete_note_or_task for e in ("note", "task")},
 }

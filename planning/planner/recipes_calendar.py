@@ -1,13 +1,14 @@
-"""Calendar recipes: find, create, update, delete events; free slots."""
+"""Calendar recipes: find and create events (with conditions, repeats and values read from mail); free slots."""
 
 from typing import Any
 
 from planning.planner.builder import PlanBuilder
+from planning.planner.conditions import check_free
 from planning.planner.recipe_common import DEFAULT_DURATION, iso
 from planning.planner.recipients import person_refs
 from planning.planner.windows import FREE_AT_MINUTES, INSTANT_QUERY_MINUTES, window_for
 from planning.references import placeholder, reference
-from planning.types import Goal
+from planning.types import Condition, Goal, TimeRange
 from planning.understanding.names import display_name
 
 # --- calendar ------------------------------------------------------------------------------------------
@@ -30,7 +31,7 @@ def event_filters(goal: Goal, builder: PlanBuilder) -> dict[str, Any]:
         "start": iso(start),
         "end": iso(end),
         "query": s.topic,
-        "attendee": None if goal.scope.get("add_attendees") else _attendee(goal),
+        "attendee": None if goal.scope.get("attendees_change") else _attendee(goal),
         "limit": s.limit if goal.intent == "find" else None,
     }
 
@@ -44,7 +45,10 @@ def create_event(goal: Goal, index: int, builder: PlanBuilder) -> None:
     s = goal.slots
     attendees = person_refs(goal, index, builder)
     duration = s.duration_minutes or DEFAULT_DURATION
-    if goal.scope.get("free_slot"):
+    extracted = _values_from_mail(goal, index, builder)
+    if extracted is not None:
+        start: str = reference(extracted, "data.startTime")
+    elif goal.scope.get("free_slot"):
         window_start, window_end = window_for(s.when, builder.now, FREE_AT_MINUTES)
         slots = builder.add(
             "find_free_slot",
@@ -58,66 +62,56 @@ def create_event(goal: Goal, index: int, builder: PlanBuilder) -> None:
             },
             index,
         )
-        start: str = reference(slots, "data[0].start")
+        start = reference(slots, "data[0].start")
     elif s.when is not None and s.when.has_clock_time:
         start = s.when.start.isoformat()
     else:
         start = placeholder("startTime")
     who = [*s.people, *(display_name(address) for address in s.emails)]
     title = s.title or (f"Meeting with {', '.join(who)}" if who else "Meeting")
-    builder.add(
-        "create_event",
-        f"Create the event '{title}'",
-        "create_calendar_event",
-        {
-            "title": title,
-            "startTime": start,
-            "durationMinutes": duration,
-            "attendees": attendees or None,
-            "location": s.location,
-        },
+    event: dict[str, Any] = {
+        "title": title,
+        "startTime": start,
+        "durationMinutes": duration,
+        "attendees": attendees or None,
+        "location": s.location,
+        "recurrence": goal.scope.get("recurrence"),
+    }
+    builder.add("create_event", f"Create the event '{title}'", "create_calendar_event", event, index)
+    conditions = builder.guards(index)
+    fallback = goal.scope.get("fallback")
+    if conditions and isinstance(fallback, TimeRange) and fallback.has_clock_time:
+        other = check_free(fallback, duration, index, builder)
+        builder.add(
+            "create_event_instead",
+            f"Create the event '{title}' at {fallback.start:%H:%M} instead",
+            "create_calendar_event",
+            {**event, "startTime": fallback.start.isoformat()},
+            index,
+            run_if=(Condition(not_empty=conditions[0].reference), Condition(empty=reference(other, "data"))),
+        )
+
+
+def _values_from_mail(goal: Goal, index: int, builder: PlanBuilder) -> str | None:
+    """ "the partner summit from the emails": read the mail, then extract the start from it (contract §2.7)."""
+    source = goal.scope.get("values_from_mail")
+    if not isinstance(source, dict):
+        return None
+    found = builder.add(
+        "find_emails",
+        "Find the emails with the details",
+        "fetch_emails",
+        {"query": source.get("query"), "sender": source.get("sender"), "includeBody": True},
         index,
     )
-
-
-def _find_event_step(goal: Goal, index: int, builder: PlanBuilder) -> str:
-    filters = event_filters(goal, builder)
-    if filters["start"] is None:
-        filters["start"] = iso(builder.now)
-    filters["limit"] = 1
-    if filters["attendee"] is None and filters["query"] is None and goal.slots.when is None:
-        filters["query"] = goal.slots.title
-    return builder.add("find_event", "Find the event", "fetch_calendar_events", filters, index)
-
-
-def update_event(goal: Goal, index: int, builder: PlanBuilder) -> None:
-    s = goal.slots
-    event = _find_event_step(goal, index, builder)
-    changes: dict[str, Any] = {"eventId": reference(event, "data[0].id")}
-    if s.new_when is not None and s.new_when.has_clock_time:
-        changes["startTime"] = s.new_when.start.isoformat()
-    elif s.new_when is not None or s.shift_minutes is not None:
-        changes["startTime"] = placeholder("startTime")
-    for key, value in s.field_changes:
-        if key == "title":
-            changes["title"] = value
-    if s.location:
-        changes["location"] = s.location
-    if s.duration_minutes and s.shift_minutes is None:
-        changes["durationMinutes"] = s.duration_minutes
-    if len(changes) == 1 or goal.scope.get("add_attendees"):
-        added = person_refs(goal, index, builder)
-        changes["attendees"] = [reference(event, "data[0].attendees"), *added] if added else [placeholder("attendees")]
-    builder.add("update_event", "Change the event", "update_calendar_event", changes, index)
-
-
-def delete_event(goal: Goal, index: int, builder: PlanBuilder) -> None:
-    event = _find_event_step(goal, index, builder)
-    builder.add(
-        "delete_event",
-        "Delete the event",
-        "delete_calendar_event",
-        {"eventId": reference(event, "data[0].id")},
+    fields = {"startTime": "datetime"}
+    if goal.slots.location is None:
+        fields["location"] = "text"
+    return builder.add(
+        "extract_details",
+        "Read the date and time from them",
+        "extract",
+        {"text": reference(found, "data"), "fields": fields},
         index,
     )
 

@@ -28,6 +28,9 @@ def _record_filters(goal: Goal) -> dict[str, Any]:
             filters["status"] = s.status
         if goal.entity == "account" and s.industry:
             filters["industry"] = s.industry
+        if goal.entity == "deal" and goal.scope.get("by_close_date") and s.when is not None:
+            end = s.when.end or s.when.start
+            filters["closeDate"] = {"gte": s.when.start.date().isoformat(), "lt": end.date().isoformat()}
         bound = goal.scope.get("amount_bound")
         if bound and s.amount is not None:
             filters["amount"] = {bound: s.amount}

@@ -52,7 +52,7 @@ def send_email(goal: Goal, index: int, builder: PlanBuilder) -> None:
     if "reply_to_goal" in goal.scope or goal.scope.get("reply"):
         _reply(goal, index, builder, body)
         return
-    recipients = person_refs(goal, index, builder) or [placeholder("to")]
+    recipients: list[str] | str = person_refs(goal, index, builder) or _event_attendees(goal, index, builder)
     if goal.scope.get("forward"):
         _forward(goal, index, builder, recipients)
         return
@@ -64,32 +64,73 @@ def send_email(goal: Goal, index: int, builder: PlanBuilder) -> None:
         "send_email",
         (f"Email {who}" if who else "Send an email") + (f": {subject}" if "{{" not in subject else ""),
         "send_email",
-        {"to": recipients, "subject": subject, "body": body},
+        {"to": recipients, "subject": subject, "body": body, "attachments": _attachments(goal, index, builder)},
         index,
     )
 
 
-def _forward(goal: Goal, index: int, builder: PlanBuilder, recipients: list[str]) -> None:
-    """No forward tool: fetch the message, then send its subject and text on."""
+def _event_attendees(goal: Goal, index: int, builder: PlanBuilder) -> list[str] | str:
+    """ "email everyone in the launch review": the upcoming event's attendees (the whole list, as a reference)."""
+    event = goal.scope.get("recipients_from_event")
+    if not isinstance(event, str):
+        return [placeholder("to")]
+    found = builder.add(
+        "find_event",
+        f"Find the {event}",
+        "fetch_calendar_events",
+        {"start": iso(goal.slots.when.start if goal.slots.when else builder.now), "query": event, "limit": 1},
+        index,
+    )
+    return reference(found, "data[0].attendees")
+
+
+def _forward(goal: Goal, index: int, builder: PlanBuilder, recipients: list[str] | str) -> None:
+    """Find the message (by sender and words; the latest when asked), then forward it with its attachments."""
     s = goal.slots
+    sender = goal.scope.get("forward_from")
     message = builder.add(
         "find_email_to_forward",
         "Find the email to forward",
         "fetch_emails",
-        {"query": s.topic, "sender": s.companies[0] if s.companies else None, "limit": 1},
-        index,
-    )
-    builder.add(
-        "forward_email",
-        "Forward it",
-        "send_email",
         {
-            "to": recipients,
-            "subject": "Fwd: " + reference(message, "data[0].subject"),
-            "body": s.body or reference(message, "data[0].snippet"),
+            "query": s.topic,
+            "sender": sender if isinstance(sender, str) else None,
+            "since": iso(s.when.start) if s.when else None,
+            "limit": s.limit,
         },
         index,
     )
+    who = ", ".join([*s.people, *s.emails])
+    builder.add(
+        "forward_email",
+        f"Forward it to {who}" if who else "Forward it",
+        "forward_email",
+        {"messageId": reference(message, "data[0].id"), "to": recipients, "body": s.body},
+        index,
+    )
+
+
+def _attachments(goal: Goal, index: int, builder: PlanBuilder) -> list[str] | None:
+    """ "the contract John attached last week": the file is the first attachment of the mail that matches."""
+    source = goal.scope.get("attachment_from")
+    if not isinstance(source, dict):
+        return None
+    when = source.get("when")
+    found = builder.add(
+        "find_attachment",
+        "Find the email with the file",
+        "fetch_emails",
+        {
+            "sender": source.get("sender"),
+            "query": source.get("query"),
+            "since": iso(when.start) if when else None,
+            "until": iso(when.end) if when and when.end and when.end <= builder.now + timedelta(days=1) else None,
+            "hasAttachment": True,
+            "limit": 1,
+        },
+        index,
+    )
+    return [reference(found, "data[0].attachments[0].ref")]
 
 
 def _summary_step(goal: Goal, index: int, builder: PlanBuilder) -> str:
@@ -121,8 +162,12 @@ def _reply(goal: Goal, index: int, builder: PlanBuilder, body: str) -> None:
         )
     builder.add(
         "reply_email",
-        "Reply to it",
+        "Reply to everyone on it" if goal.scope.get("reply_all") else "Reply to it",
         "reply_email",
-        {"messageId": reference(message, "data[0].id"), "body": body},
+        {
+            "messageId": reference(message, "data[0].id"),
+            "body": body,
+            "replyAll": True if goal.scope.get("reply_all") else None,
+        },
         index,
     )

@@ -4,6 +4,7 @@ from datetime import datetime
 
 from integrations.base import ToolCatalog, tool_catalog
 from planning.planner.builder import PlanBuilder
+from planning.planner.conditions import guard_conditions
 from planning.planner.recipes import RECIPES
 from planning.types import ParseResult, Plan
 from planning.validation import Problem, validate_plan
@@ -22,10 +23,11 @@ class RuleBasedPlanner:
         self._catalog = catalog or tool_catalog()
 
     def plan(self, parse: ParseResult, now: datetime) -> Plan:
-        builder = PlanBuilder(now)
+        builder = PlanBuilder(now, frozenset(spec.name for spec in self._catalog if spec.kind == "write"))
         for index, goal in enumerate(parse.goals):
             recipe = RECIPES.get((goal.intent, goal.entity))
             if recipe is not None:
+                builder.guard(index, guard_conditions(goal, index, builder))
                 recipe(goal, index, builder)
         plan = Plan(steps=builder.steps())
         problems = validate_plan(plan, self._catalog)

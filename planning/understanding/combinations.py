@@ -20,6 +20,11 @@ COMBINATIONS: dict[tuple[str, str], str] = {
     **{("update", e): "record" for e in ("contact", "lead", "deal", "account")},
     **{("delete", e): "record" for e in ("contact", "lead", "deal", "account")},
     **{("summarize", e): "summary" for e in ("contact", "lead", "deal", "account")},
+    **{
+        (i, e): ("records" if i == "find" else "record")
+        for i in ("find", "create", "update", "delete")
+        for e in ("note", "task")
+    },
 }
 
 # A reading that names a combination we do not have maps to the nearest one we do.

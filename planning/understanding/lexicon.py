@@ -34,6 +34,14 @@ def _rows(kind: CueKind, rows: list[tuple[str, str, float]]) -> list[Cue]:
 
 
 _P = r"(?:[a-z][\w'.-]*|[A-Z][\w'.-]*)"  # a name-like word
+_DEFINITE = r"(?:the|my|our|this|that|today's|tomorrow's|\w+day's|next week's|\w+'s) "  # a thing that exists
+# "the launch review", "tomorrow's standup" (not "my dinner order": "my" also names things that are not events)
+_DEFINITE_THING = r"(?:the|our|this|that|today's|tomorrow's|\w+day's|next week's) "
+_EVENT_NOUNS = (
+    r"(?:meeting|call|event|invite|invitation|sync|review|standup|stand-up|1:1|one on one|demo|lunch|dinner|"
+    r"breakfast|offsite|off-site|planning|presentation|interview|session|workshop|webinar|retro|check-?in|"
+    r"catch-?up|kickoff|kick-off|huddle|appointment|summit|conference)s?\b"
+)
 
 INTENT_CUES = _rows(
     "intent",
@@ -136,6 +144,31 @@ INTENT_CUES = _rows(
             "update",
             3.5,
         ),
+        # people added to or taken off an event that exists ("invite Tom to the Acme call")
+        (
+            r"(?:add|invite|include|bring|loop) (?!a\b|an\b|new\b)[\w'@. -]{1,40}? (?:in )?(?:to|into|on|in) "
+            + _DEFINITE
+            + r"[\w' -]{0,30}?"
+            + _EVENT_NOUNS,
+            "update",
+            4.0,
+        ),
+        (
+            r"(?:remove|drop|take|uninvite|kick) [\w'@. -]{1,40}? (?:from|off|out of) "
+            + _DEFINITE
+            + r"[\w' -]{0,30}?"
+            + _EVENT_NOUNS,
+            "update",
+            4.0,
+        ),
+        # a move by a particle: "bring the Acme call forward", "push my 1:1 back"
+        (
+            r"(?:bring|pull|push|move|bump|shift|slide) (?:[\w':-]+ ){1,5}?(?:forward|back|earlier|later|up|ahead)",
+            "update",
+            3.5,
+        ),
+        # answering an invitation changes my side of an event
+        (r"accept(?:ed)?|decline[ds]?|turn down|rsvp|say (?:yes|no) to|reject (?=the|this|that|my|an?)", "update", 4.0),
         # delete
         (
             r"delete|remove|cancel|call off|clear|erase|wipe|scrap|drop (?!" + _P + r" a)|get rid of|archive|"
@@ -169,6 +202,20 @@ ENTITY_CUES = _rows(
             "email",
             2.5,
         ),
+        # an event referred to as one that exists ("the launch review", "tomorrow's standup"), or an invitation
+        (_DEFINITE_THING + r"(?:[\w'-]+ ){0,3}?" + _EVENT_NOUNS, "event", 3.0),
+        (r"invit(?:e|es|ation|ations)|accept(?:ed)?|decline[ds]?|rsvp", "event", 2.5),
+        # CRM notes and tasks
+        (
+            r"notes? (?:on|about|for|in|to|against) (?:the |our |my |this |that )?(?:[\w&'.-]+ ){0,3}?"
+            r"(?:account|deal|contact|lead|opportunity|record|company|customer|client)s?\b|"
+            r"(?:(?<=\blog )|(?<=\badd )|(?<=\battach )|(?<=\bleave )|(?<=\bput )|(?<=\bcreate )|(?<=\brecord )|"
+            r"(?<=\bjot down )|(?<=\bwrite up ))(?:a |an )?(?:quick |short |new |call |meeting )*note\b|"
+            r"(?:my|the|any|all|recent|latest) (?:\w+ )?notes\b",
+            "note",
+            4.5,
+        ),
+        (r"tasks?|to-?do(?:s| list| items?)|todos?|action items?|follow-?up tasks?", "task", 3.0),
         # contact
         (r"contacts?|phone ?book|address ?book|rolodex", "contact", 3.5),
         (

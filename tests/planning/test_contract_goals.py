@@ -140,6 +140,11 @@ def test_steps_come_after_the_steps_they_depend_on():
 
 
 def test_whole_value_reference_keeps_a_list_a_list():
+    email = args(run("email everyone in the launch review that the room changed"), "send_email")
+    assert isinstance(email["to"], str) and email["to"].endswith(".result.data[0].attendees}}")
+
+
+def test_adding_someone_to_an_existing_event_keeps_the_others():
     update = args(run("add Maria to the Friday planning meeting"), "update_calendar_event")
-    assert isinstance(update["attendees"], list)
-    assert update["attendees"][0].endswith(".result.data[0].attendees}}")
+    assert "attendees" not in update
+    assert update["addAttendees"] == ["{{find_maria.result.data[0].email}}"]

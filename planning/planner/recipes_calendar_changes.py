@@ -1,0 +1,82 @@
+"""Calendar recipes for events that exist: change, move, answer, delete — one event, or every event found
+(contract §2.6: ``for_each`` over the read, ``{{item.id}}`` in the write)."""
+
+from typing import Any
+
+from planning.planner.builder import PlanBuilder
+from planning.planner.recipe_common import iso
+from planning.planner.recipes_calendar import event_filters
+from planning.planner.recipients import person_refs
+from planning.references import placeholder, reference
+from planning.types import Goal
+
+
+def _target(goal: Goal, index: int, builder: PlanBuilder) -> tuple[str, str | None]:
+    """The read that finds the event(s), and the event id to use: ``{{item.id}}`` with the list to go over when
+    the goal acts on each event found, else the first event's id."""
+    filters = event_filters(goal, builder)
+    if filters["start"] is None:
+        filters["start"] = iso(builder.now)  # a named event without a date: the upcoming one (contract §2.6)
+    each = bool(goal.scope.get("each"))
+    if not each:
+        filters["limit"] = 1
+    if filters["attendee"] is None and filters["query"] is None and goal.slots.when is None:
+        filters["query"] = goal.slots.title
+    if each:
+        found = builder.add("find_events", "Find the events", "fetch_calendar_events", filters, index)
+        return "{{item.id}}", reference(found, "data")
+    found = builder.add("find_event", "Find the event", "fetch_calendar_events", filters, index)
+    return reference(found, "data[0].id"), None
+
+
+def update_event(goal: Goal, index: int, builder: PlanBuilder) -> None:
+    s = goal.slots
+    event_id, each = _target(goal, index, builder)
+    several = "each event" if each else "the event"
+    response = goal.scope.get("response")
+    if isinstance(response, str):
+        builder.add(
+            "respond",
+            f"{_ANSWERS.get(response, 'Answer')} {several}",
+            "respond_to_event",
+            {"eventId": event_id, "response": response},
+            index,
+            for_each=each,
+        )
+        return
+    changes: dict[str, Any] = {"eventId": event_id}
+    change = goal.scope.get("attendees_change")
+    if change in ("add", "remove"):
+        people = person_refs(goal, index, builder)
+        changes["addAttendees" if change == "add" else "removeAttendees"] = people or [placeholder("attendees")]
+    if s.shift_minutes is not None:
+        changes["shiftMinutes"] = s.shift_minutes
+    elif s.new_when is not None and s.new_when.has_clock_time:
+        changes["startTime"] = s.new_when.start.isoformat()
+    elif s.new_when is not None:
+        changes["startTime"] = placeholder("startTime")
+    for key, value in s.field_changes:
+        if key == "title":
+            changes["title"] = value
+    if s.location:
+        changes["location"] = s.location
+    if s.duration_minutes and s.shift_minutes is None:
+        changes["durationMinutes"] = s.duration_minutes
+    if len(changes) == 1:  # nothing said what to change: ask for the new time
+        changes["startTime"] = placeholder("startTime")
+    builder.add("update_event", f"Change {several}", "update_calendar_event", changes, index, for_each=each)
+
+
+_ANSWERS = {"accepted": "Accept", "declined": "Decline", "tentative": "Tentatively accept"}
+
+
+def delete_event(goal: Goal, index: int, builder: PlanBuilder) -> None:
+    event_id, each = _target(goal, index, builder)
+    builder.add(
+        "delete_event",
+        "Delete each event" if each else "Delete the event",
+        "delete_calendar_event",
+        {"eventId": event_id},
+        index,
+        for_each=each,
+    )

@@ -1,0 +1,165 @@
+"""The scope of a clause that acts on existing things (contract §2.6, §2.7): what ``read_slots`` adds for events,
+emails, notes and tasks from the readers of ``existing``. ``slot_values`` is the clause's slots being built; the
+functions here may adjust it (an attachment's sender is not a recipient) and return the scope to add.
+"""
+
+import re
+from typing import Any
+
+from planning.types import TimeRange
+from planning.understanding import existing, names, phrases
+from planning.understanding.interpret import Reading
+from planning.understanding.records_text import note_body, task_subject
+
+_FORWARD_SENDER = re.compile(r"\bfrom\s+(\S+)")
+_FORWARD_TO = re.compile(r"\bto\s+(.+?)(?=\s+(?:with|saying|and say|adding|plus)\b|[,;!?]|\.(?:\s|$)|$)", re.I)
+_FORWARD_QUERY = re.compile(
+    r"^(?:please\s+)?(?:forward|fwd|pass on|pass along)\s+(?:me\s+)?(?:the|that|this|my)?\s*(?:(?:last|latest|most "
+    r"recent|newest)\s+)?(?P<what>[\w' -]*?)\s*(?:e-?mails?|messages?|mails?|invoice|thread)?\s*(?=\bfrom\b|\bto\b|$)",
+    re.I,
+)
+_MAIL_WORDS = re.compile(r"^(?:e-?mails?|messages?|mails?|one|it|this|that)$", re.I)
+
+
+def email_scope(text: str, reading: Reading, slot_values: dict[str, Any], *, forward: bool) -> dict[str, Any]:
+    scope: dict[str, Any] = {}
+    if reading.intent != "send":
+        return scope
+    if existing.replies_to_all(text):
+        scope.update(reply=True, reply_all=True)
+    if forward:
+        scope.update(_forwarding(text, slot_values))
+        return scope
+    attendees_of = existing.people_of_event(text)
+    if attendees_of is not None:
+        scope["recipients_from_event"] = attendees_of
+    attached = existing.attachment_source(text)
+    if attached is not None:
+        scope["attachment_from"] = {"sender": attached.sender, "query": attached.query, "when": slot_values["when"]}
+        slot_values["when"] = None
+        slot_values["people"] = tuple(p for p in slot_values["people"] if p != attached.sender)
+        if attached.query:
+            slot_values["topic"] = attached.query
+            slot_values["subject"] = phrases.capitalise(attached.query)
+    return scope
+
+
+def _forwarding(text: str, slot_values: dict[str, Any]) -> dict[str, Any]:
+    """ "forward the contract email from Maria to Tom": the message by its sender and words, to the people after
+    "to"; the sender is not a recipient."""
+    sender_match = _FORWARD_SENDER.search(text)
+    sender = None
+    if sender_match is not None:
+        named = names.people(text[sender_match.start() :])
+        sender = named[0].text if named else (names.email_addresses(sender_match.group(1)) or [None])[0]
+    to_match = _FORWARD_TO.search(text, sender_match.end() if sender_match else 0)
+    segment = text[to_match.start() : to_match.end()] if to_match else ""
+    addresses = names.email_addresses(segment)
+    recipients = [p.text for p in names.people(names.EMAIL_ADDRESS.sub(" ", segment))]
+    slot_values["people"] = tuple(recipients)
+    slot_values["emails"] = tuple(addresses)
+    query_match = _FORWARD_QUERY.search(text)
+    query = (query_match.group("what") or "").strip() if query_match else ""
+    if not query or _MAIL_WORDS.match(query):
+        query = ""
+    slot_values["topic"] = query or None
+    if phrases.body_span(text) is not None:  # "with a note saying please pay this week": no time of the mail
+        slot_values["when"] = None
+    return {"forward": True, "forward_from": sender}
+
+
+def mail_source_of_values(text: str, reading: Reading) -> existing.MailSource | None:
+    """Where an event's details are to be read from ("the partner summit from the emails"), for a new event."""
+    if reading.intent != "create" or reading.entity != "event":
+        return None
+    return existing.value_source(text, None)
+
+
+def event_scope(
+    text: str, reading: Reading, slot_values: dict[str, Any], source: existing.MailSource | None
+) -> dict[str, Any]:
+    scope: dict[str, Any] = {}
+    when: TimeRange | None = slot_values["when"]
+    has_range = when is not None and when.end is not None
+    if reading.intent in ("update", "delete") and existing.acts_on_each(text, has_range=has_range):
+        scope["each"] = True
+    if reading.intent in ("update", "delete"):
+        named = existing.named_event(text)
+        if named:
+            slot_values["topic"] = named
+    if reading.intent == "update":
+        scope.update(_event_changes(text, slot_values))
+    if reading.intent == "create":
+        rule = existing.recurrence(text)
+        if rule:
+            scope["recurrence"] = rule
+        if source is not None:
+            title = slot_values.get("title") or slot_values.get("topic")
+            query = source.query or (title.lower() if isinstance(title, str) else None)
+            scope["values_from_mail"] = {"sender": source.sender, "query": query}
+            if source.sender:  # the sender of the mail is where the details come from, not a guest
+                slot_values["people"] = tuple(p for p in slot_values["people"] if p != source.sender)
+    return scope
+
+
+def _event_changes(text: str, slot_values: dict[str, Any]) -> dict[str, Any]:
+    scope: dict[str, Any] = {}
+    change = existing.attendee_change(text)
+    if change is not None:
+        scope["attendees_change"] = change
+        changed = existing.changed_people(text)
+        if changed:
+            slot_values["people"] = changed
+    response = existing.invitation_response(text)
+    if response is not None:
+        scope["response"] = response
+    when, new_when = slot_values["when"], slot_values["new_when"]
+    if (
+        slot_values.get("shift_minutes") is None
+        and when is not None
+        and new_when is not None
+        and not when.has_clock_time
+        and not new_when.has_clock_time
+    ):  # "move my Tuesday meetings to Wednesday": each keeps its time of day, a day later
+        days = (new_when.start.date() - when.start.date()).days
+        if -7 < days < 0 and not _EXPLICIT_DAY.search(text):  # "Monday's meetings to Thursday": that week's
+            days += 7
+        if days:
+            slot_values["shift_minutes"] = days * 24 * 60
+            slot_values["new_when"] = None
+    return scope
+
+
+_EXPLICIT_DAY = re.compile(r"\b(?:today|tonight|tomorrow|yesterday|last|\d)", re.I)
+_TASK_NAMED = re.compile(r"\b(?:the|my|that|this)\s+(.+?)\s+(?:task|to-?do|action item)s?\b", re.I)
+_DONE = re.compile(r"\b(?:done|complete[d]?|finished|closed)\b", re.I)
+_OPEN = re.compile(r"\b(?:open|outstanding|pending|remaining|to do|incomplete|not done)\b", re.I)
+
+
+_RECORD_TYPE = re.compile(r"\b(account|deal|opportunity|contact|lead|company|customer|client)s?\b", re.I)
+_RECORD_TYPES = {"deal": "Deal", "opportunity": "Deal", "contact": "Contact", "lead": "Lead"}
+
+
+def record_scope(text: str) -> dict[str, Any]:
+    """The kind of record a note or task is about ("on the Globex deal" → Deal); accounts by default."""
+    match = _RECORD_TYPE.search(text)
+    return {"about_type": _RECORD_TYPES.get(match.group(1).lower(), "Account")} if match else {}
+
+
+def record_text_slots(text: str, reading: Reading) -> dict[str, Any]:
+    """A note's body, a task's subject (new) or the words naming it (existing), and a task status."""
+    out: dict[str, Any] = {}
+    if reading.entity == "note" and reading.intent == "create":
+        out["body"] = note_body(text)
+    if reading.entity == "task":
+        if reading.intent == "create":
+            out["subject"] = task_subject(text)
+        else:
+            named = _TASK_NAMED.search(text)
+            if named and named.group(1).lower() not in ("open", "my", "all", "outstanding"):
+                out["topic"] = named.group(1)
+        if _DONE.search(text):
+            out["status"] = "done"
+        elif _OPEN.search(text) and reading.intent == "find":
+            out["status"] = "open"
+    return out

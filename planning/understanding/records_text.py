@@ -1,0 +1,29 @@
+"""Free-text slots of CRM notes and tasks (contract §3 v2): a note's body, a task's subject."""
+
+import re
+
+from planning.understanding import phrases
+
+_NOTE_BODY = re.compile(r"(?:\bnote\b[^:]*?(?::|\bthat\b|\bsaying\b|\bwhich says\b|\breading\b)|:)\s*(.+)$", re.I)
+_TASK_SUBJECT = re.compile(
+    r"\b(?:task|to-?do|reminder|action item)s?\b\s*(?:(?:to|for|:)\s+|(?=\w))(.+?)"
+    r"(?=\s+(?:by|before|due|on|for (?:next|this|tomorrow|today)|until|till)\b|[,.;!?]|$)",
+    re.I,
+)
+
+
+def note_body(text: str) -> str | None:
+    """ "add a note on the Initech account that they asked for SSO support" → "They asked for SSO support"."""
+    match = _NOTE_BODY.search(text)
+    body = match.group(1).strip() if match else phrases.body_text(text)
+    body = (body or "").strip(" .")
+    return body[0].upper() + body[1:] if body else None
+
+
+def task_subject(text: str) -> str | None:
+    """ "add a task to follow up with Globex by Friday" → "Follow up with Globex"."""
+    match = _TASK_SUBJECT.search(text)
+    if match is None:
+        return None
+    subject = phrases.capitalise(match.group(1))
+    return subject or None
