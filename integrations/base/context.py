@@ -8,6 +8,7 @@ the zone reaches the one tool that needs it without a parameter on every connect
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from zoneinfo import ZoneInfo
 
 _ZONE: ContextVar[str | None] = ContextVar("planbot_request_zone", default=None)
 
@@ -15,6 +16,17 @@ _ZONE: ContextVar[str | None] = ContextVar("planbot_request_zone", default=None)
 def request_zone() -> str | None:
     """The IANA zone of the request being served, or None outside a call (or when the engine gave none)."""
     return _ZONE.get()
+
+
+def zone_info(default: str | None) -> ZoneInfo:
+    """The request's zone when there is one, else ``default``; UTC when neither names a known zone."""
+    for name in (request_zone(), default):
+        if name:
+            try:
+                return ZoneInfo(name)
+            except (ValueError, KeyError):
+                continue
+    return ZoneInfo("UTC")
 
 
 @contextmanager

@@ -25,13 +25,12 @@ import asyncio
 from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any, Final
-from zoneinfo import ZoneInfo
 
 from pydantic import BaseModel
 
 from integrations.base import PermanentError
 from integrations.base.arguments import ExtractArgs
-from integrations.base.context import request_zone
+from integrations.base.context import zone_info
 from planning.tools.extract import values, when
 from planning.tools.extract.items import items_of
 from planning.tools.extract.ranking import Found, choose, hints_for, score
@@ -80,15 +79,5 @@ class OfflineExtractor:
     async def call(self, tool: str, arguments: BaseModel) -> Any:
         if tool != "extract" or not isinstance(arguments, ExtractArgs):
             raise PermanentError(f"the extractor runs only extract, not {tool!r}", service=SERVICE)
-        now = self._clock().astimezone(self.zone())
+        now = self._clock().astimezone(zone_info(self._zone))
         return await asyncio.to_thread(extract, arguments.text, arguments.fields, arguments.instructions, now)
-
-    def zone(self) -> ZoneInfo:
-        """The requester's zone when the engine gives one, else the configured one (UTC if neither is known)."""
-        for name in (request_zone(), self._zone):
-            if name:
-                try:
-                    return ZoneInfo(name)
-                except (ValueError, KeyError):
-                    continue
-        return ZoneInfo("UTC")
