@@ -20,6 +20,7 @@ from planning.engine.runner import ToolRunner
 from planning.engine.settings import EngineSettings
 from planning.pipeline import PlanRefiner, RequestPlanner
 from planning.store import PlanStore, SqlitePlanStore
+from planning.tools.extract import OfflineExtractor
 from planning.types import ParseResult, Plan
 from planning.understanding.parser import GoalUnderstandingService
 
@@ -36,6 +37,7 @@ class App:
     workspace: LocalWorkspace
     connectors: list[Connector] = field(default_factory=list)
     http: aiohttp.ClientSession | None = None
+    registry: ConnectorRegistry | None = None  # which connector runs each tool
 
     async def close(self) -> None:
         for connector in self.connectors:
@@ -84,7 +86,7 @@ async def build_app(
     await prune_audit(store, settings, clock or _system_clock)
     local = LocalWorkspaceSettings(time_zone=tz, working_hours=_working_hours(settings.working_hours))
     workspace = open_workspace(settings.workspace_path, settings=local, clock=clock or _system_clock)
-    registry = ConnectorRegistry(CATALOG, [workspace])
+    registry = ConnectorRegistry(CATALOG, [workspace, OfflineExtractor(clock=clock or _system_clock, zone=tz)])
     connectors: list[Connector] = []
     http = aiohttp.ClientSession() if chosen(settings) else None
     for kind, service in chosen(settings):
@@ -95,7 +97,8 @@ async def build_app(
     voter = _example_voter(settings)
     memory = IndexedPlans(voter) if voter is not None else None
     understanding = GoalUnderstandingService(voter=voter)
-    planner = RequestPlanner(understanding, refiner=_llm(settings, registry, connectors, observer, memory))
+    refiner = _llm(settings, registry, connectors, observer, memory, clock=clock or _system_clock, tz=tz)
+    planner = RequestPlanner(understanding, refiner=refiner)
     runner = ToolRunner(registry, observer=observer, timeout=settings.connector_timeout_seconds)
     conversation = Conversation(
         store=store,
@@ -106,7 +109,14 @@ async def build_app(
         observer=observer,
         memory=memory,
     )
-    return App(conversation=conversation, store=store, workspace=workspace, connectors=connectors, http=http)
+    return App(
+        conversation=conversation,
+        store=store,
+        workspace=workspace,
+        connectors=connectors,
+        http=http,
+        registry=registry,
+    )
 
 
 def _system_clock() -> datetime:
@@ -125,12 +135,15 @@ def _llm(
     connectors: list[Connector],
     observer: Observer | None,
     memory: "IndexedPlans | None",
+    *,
+    clock: Callable[[], datetime],
+    tz: str,
 ) -> "PlanRefiner | None":
-    """With ``PLANBOT_LLM`` set: the LLM's summarize (it wins the tool) and the LLM planner over the tools
-    of the connected integrations only. Without it: nothing (no langchain import)."""
+    """With ``PLANBOT_LLM`` set: the LLM's summarize and extract (they win the tools) and the LLM planner over
+    the tools of the connected integrations only. Without it: nothing (no langchain import)."""
     if not settings.llm:
         return None
-    from integrations.llm import llm_summarizer_from_settings
+    from integrations.llm import llm_extractor_from_settings, llm_summarizer_from_settings
     from planning.planner.llm import llm_planner_from_settings
 
     options: dict[str, str] = {}
@@ -139,9 +152,11 @@ def _llm(
     if settings.llm_base_url:
         options["base_url"] = settings.llm_base_url
     summarizer = llm_summarizer_from_settings(settings.llm, max_retries=0, **options)
-    if summarizer is not None:
-        registry.register(summarizer)
-        connectors.append(summarizer)
+    extractor = llm_extractor_from_settings(settings.llm, clock=clock, zone=tz, max_retries=0, **options)
+    for tool in (summarizer, extractor):
+        if tool is not None:
+            registry.register(tool)
+            connectors.append(tool)
     connected = set(registry.available_tools())
     tools = [spec for spec in registry.catalog if spec.name in connected]
 
