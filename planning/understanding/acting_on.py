@@ -107,13 +107,20 @@ def _event_changes(text: str, slot_values: dict[str, Any]) -> dict[str, Any]:
     change = existing.attendee_change(text)
     if change is not None:
         scope["attendees_change"] = change
-        changed = existing.changed_people(text)
-        if changed:
-            slot_values["people"] = changed
+        changed, addresses = existing.changed_people(text)
+        if changed or addresses:  # only who is added or removed, not the people named in the event's name
+            slot_values["people"], slot_values["emails"] = changed, addresses
     response = existing.invitation_response(text)
     if response is not None:
         scope["response"] = response
     when, new_when = slot_values["when"], slot_values["new_when"]
+    if (change or response) and when is None and new_when is not None:  # "decline all invitations for Monday"
+        slot_values["when"], slot_values["new_when"] = when, new_when = new_when, None
+    if when is not None and when.has_clock_time and when.end is not None and new_when is None and _FROM_TO.search(text):
+        # "move my 3pm to 4pm": a move from one time to the other, not an event lasting from 3 to 4
+        end = when.end
+        slot_values["when"] = when = TimeRange(start=when.start, has_clock_time=True)
+        slot_values["new_when"] = new_when = TimeRange(start=end, has_clock_time=True)
     if (
         slot_values.get("shift_minutes") is None
         and when is not None
@@ -130,6 +137,9 @@ def _event_changes(text: str, slot_values: dict[str, Any]) -> dict[str, Any]:
     return scope
 
 
+_FROM_TO = re.compile(
+    r"\b(?:move|moving|reschedule|shift|push|bump|change|switch)\b.*\b\d{1,2}(?::\d{2})?\s*(?:am|pm)?\s+to\s+\d", re.I
+)
 _EXPLICIT_DAY = re.compile(r"\b(?:today|tonight|tomorrow|yesterday|last|\d)", re.I)
 _TASK_NAMED = re.compile(r"\b(?:the|my|that|this)\s+(.+?)\s+(?:task|to-?do|action item)s?\b", re.I)
 _DONE = re.compile(r"\b(?:done|complete[d]?|finished|closed)\b", re.I)

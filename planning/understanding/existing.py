@@ -15,7 +15,7 @@ Response = Literal["accepted", "declined", "tentative"]
 
 _EVERY = re.compile(
     r"\b(?:all|every|everything|each|any and all|whole|entire)\b"
-    r"|\bclear (?:out )?(?:my|the) (?:calendar|schedule|diary|day)\b",
+    r"|\b(?:my|the) (?:whole |entire )?(?:calendar|schedule|diary|agenda)\b|\bclear (?:out )?(?:my|the) day\b",
     re.I,
 )
 _PLURAL_EVENTS = re.compile(r"\b(?:meetings|events|calls|appointments|invit(?:es|ations)|syncs|1:1s)\b", re.I)
@@ -88,12 +88,15 @@ def attendee_change(text: str) -> Literal["add", "remove"] | None:
     return None
 
 
-def changed_people(text: str) -> tuple[str, ...]:
-    """The names between the verb and the event in an attendee change ("add Maria and Tom to ...")."""
+def changed_people(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The names and the addresses between the verb and the event in an attendee change ("add Maria and
+    tom.reyes@example.com to ...")."""
     match = _REMOVE_PEOPLE.search(text) or _ADD_PEOPLE.search(text)
     if match is None:
-        return ()
-    return tuple(person.text for person in names.people(match.group("who")))
+        return (), ()
+    who = match.group("who")
+    addresses = tuple(names.email_addresses(who))
+    return tuple(person.text for person in names.people(names.EMAIL_ADDRESS.sub(" ", who))), addresses
 
 
 _RESPONSES: tuple[tuple[re.Pattern[str], Response], ...] = (
@@ -133,6 +136,7 @@ class MailSource:
 _FROM_MAIL = re.compile(
     r"\b(?:from|in|based on|according to|using|out of)\s+(?:the|my|that|this|those|these)?\s*"
     r"(?:(?P<owner>[A-Z][\w.-]*(?: [A-Z][\w.-]*)?)'s\s+)?(?:latest\s+|last\s+|recent\s+)?"
+    r"(?:(?P<kind>(?!(?:e-?mails?|mails?|messages?)\b)[\w&'-]+(?: [\w&'-]+){0,2})\s+)?"
     r"(?:e-?mails?|mails?|messages?|inbox|invite email)"
     r"(?:\s+(?:from\s+(?P<sender>[A-Z][\w.-]*(?: [A-Z][\w.-]*)?)|(?:about|regarding|re)\s+(?P<about>[\w' -]+?)))?"
     r"(?=[,.;]|\s+(?:and|make|for|with|on|at|to|into|onto|in)\b|$)",
@@ -148,7 +152,7 @@ def value_source(text: str, topic: str | None) -> MailSource | None:
     if match is None:
         return None
     sender = match.group("owner") or match.group("sender")
-    about = match.group("about")
+    about = match.group("about") or match.group("kind")
     if about is None or _PRONOUN_TOPIC.match(about.strip()):
         about = topic
     return MailSource(sender=sender, query=about.strip() if about else None, span=match.span())

@@ -124,6 +124,8 @@ INTENT_CUES = _rows(
             3.0,
         ),
         (r"update (?:my|the) calendar|send me (?:a |an )?(?:reminder|notification|alert)", "create", 4.0),
+        # shorthand with the content after a colon: "note on the Acme account: they want a discount", "task: call Tom"
+        (r"^(?:quick |new )?(?:note|task|to-?do)\b[^?:]*(?=:\s*\w)", "create", 3.0),
         (r"remind(?:ed|ing|s)?(?!ers?\b)|remember to|don't forget|do not forget", "create", 3.5),
         (r"^i(?:'ve| have)(?: got)? (?:a|an|my) ", "create", 2.0),
         # update
@@ -216,6 +218,13 @@ ENTITY_CUES = _rows(
             4.5,
         ),
         (r"tasks?|to-?do(?:s| list| items?)|todos?|action items?|follow-?up tasks?", "task", 3.0),
+        # a task for a record is a task, whatever the record ("a follow-up task for the Initech deal")
+        (
+            r"(?:tasks?|to-?dos?|action items?) (?:on|for|about|against|to) (?:the |our |my |this |that )?"
+            r"(?:[\w&'.-]+ ){0,3}?(?:account|deal|contact|lead|opportunity|record|company|customer|client)s?\b",
+            "task",
+            5.0,
+        ),
         # contact
         (r"contacts?|phone ?book|address ?book|rolodex", "contact", 3.5),
         (
