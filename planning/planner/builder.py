@@ -1,6 +1,7 @@
 """Accumulates steps for a plan: unique ids, shared lookups, dependencies from references."""
 
 import re
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -59,6 +60,12 @@ class PlanBuilder:
         )
         self.goal_steps.setdefault(goal, []).append(step_id)
         return step_id
+
+    def once(self, key: str, add: Callable[[], str]) -> str:
+        """The step added for ``key`` before (a read two goals share), or the one ``add`` adds now."""
+        if key not in self._lookups:
+            self._lookups[key] = add()
+        return self._lookups[key]
 
     def guard(self, goal: int, conditions: tuple[Condition, ...]) -> None:
         """Every write step of ``goal`` added from now on runs only if ``conditions`` hold (unless given its own)."""

@@ -23,10 +23,13 @@ def guard_conditions(goal: Goal, index: int, builder: PlanBuilder) -> tuple[Cond
 def check_free(span: TimeRange, minutes: int | None, index: int, builder: PlanBuilder) -> str:
     """A read of what is on the calendar over ``span`` (an instant lasts ``minutes``)."""
     end = span.end or span.start + timedelta(minutes=minutes or DEFAULT_DURATION)
-    return builder.add(
-        f"check_{span.start:%H%M}",
-        f"Check the calendar at {span.start:%a %H:%M}",
-        "fetch_calendar_events",
-        {"start": iso(span.start), "end": iso(end)},
-        index,
+    return builder.once(
+        f"check:{span.start.isoformat()}:{end.isoformat()}",
+        lambda: builder.add(
+            f"check_{span.start:%H%M}",
+            f"Check the calendar at {span.start:%a %H:%M}",
+            "fetch_calendar_events",
+            {"start": iso(span.start), "end": iso(end)},
+            index,
+        ),
     )

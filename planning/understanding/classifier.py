@@ -65,7 +65,27 @@ class QueryClassifier:
             pieces.append(Clause(tail, last))
         if not pieces:
             return [Clause(text.strip(), 0)]
-        return _mark_feeders(_join_verbless(pieces))
+        return _mark_feeders(_join_verbless(_split_telling(pieces)))
+
+
+_TELLING = re.compile(r"\s+and\s+(?=(?:tell|ask|let)\s+(?:him|her|them)\b)", re.I)
+_MESSAGE_WORDS = re.compile(
+    r"\b(?:e-?mail|send|sent|message|write|reply|respond|mail|ping|drop|tweet|text|post|dm|call|phone|ring|contact)\b",
+    re.I,
+)
+
+
+def _split_telling(pieces: list[Clause]) -> list[Clause]:
+    """ "email my boss and tell him I'm sick" is one email; "move the 1:1 and tell her" is a change and an email."""
+    out: list[Clause] = []
+    for piece in pieces:
+        match = _TELLING.search(piece.text)
+        if match is None or _MESSAGE_WORDS.search(piece.text[: match.start()]):
+            out.append(piece)
+            continue
+        out.append(Clause(piece.text[: match.start()], piece.start))
+        out.append(Clause(piece.text[match.end() :], piece.start + match.end()))
+    return out
 
 
 def _join_verbless(pieces: list[Clause]) -> list[Clause]:

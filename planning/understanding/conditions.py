@@ -59,6 +59,24 @@ class Guarded:
     fallback: str | None = None
 
 
+_CONDITION_START = re.compile(r"(?:,\s*|\s+)(?:and\s+|then\s+|but\s+)?(?=(?:only\s+)?if\b|unless\b)", re.I)
+
+
+def split_segments(text: str) -> list[Guarded]:
+    """The request cut before each "if"/"unless" that starts a calendar condition ("check Thursday, and if I'm
+    free at 2 book it"), each part with its own condition."""
+    cuts = [m for m in _CONDITION_START.finditer(text) if m.start() > 0]
+    parts, last = [], 0
+    for cut in cuts:
+        candidate = split_condition(text[cut.end() :])
+        if candidate.condition is None:
+            continue
+        parts.append(text[last : cut.start()])
+        last = cut.end()
+    parts.append(text[last:])
+    return [split_condition(part.strip(" ,;")) for part in parts if part.strip(" ,;")]
+
+
 def split_condition(text: str) -> Guarded:
     """The action and its calendar condition; a request with no such condition comes back whole."""
     fallback = _FALLBACK.match(text)
@@ -66,14 +84,16 @@ def split_condition(text: str) -> Guarded:
         condition = _read(fallback.group("cond"), negated=False)
         if condition is not None and not condition.wants_free:
             return Guarded(fallback.group("action").strip(), condition, fallback.group("alt").strip())
+    found: list[Guarded] = []
     for pattern in (_LEADING, _LEADING_NO_COMMA, _TRAILING):
         match = pattern.match(text)
         if match is None:
             continue
         condition = _read(match.group("cond"), negated=match.group("word").lower() == "unless")
         if condition is not None:
-            return Guarded(match.group("action").strip(), condition)
-    return Guarded(text)
+            found.append(Guarded(match.group("action").strip(), condition))
+    # "if I'm free at 2 book a call, then email her": the condition ends where the first action starts
+    return min(found, key=lambda g: len(g.condition.text) if g.condition else 0, default=Guarded(text))
 
 
 _NOTHING = re.compile(

@@ -16,15 +16,31 @@ WRITES = frozenset({"create", "update", "delete", "send"})
 CHECK_MINUTES = 30
 
 
-def guard_goals(parse: ParseResult, guarded: Guarded, now: datetime) -> ParseResult:
-    """``parse`` (of ``guarded.action``) with the condition attached to its first write goal."""
+def guard_goals(parse: ParseResult, segments: list[Guarded], now: datetime) -> ParseResult:
+    """``parse`` with each segment's condition attached to the write goals read from that segment."""
+    for guarded in segments:
+        if guarded.condition is None:
+            continue
+        first: dict[str, object] | None = None
+        for index, goal in enumerate(parse.goals):
+            if goal.intent in WRITES and goal.text and goal.text in guarded.action:
+                if first is None:  # the first write of the part sets the check; the others share it
+                    parse = _guard_one(parse, index, guarded, now)
+                    first = parse.goals[index].scope.get("condition")
+                else:
+                    shared = parse.goals[index].model_copy(update={"scope": {**goal.scope, "condition": first}})
+                    goals = (*parse.goals[:index], shared, *parse.goals[index + 1 :])
+                    parse = parse.model_copy(update={"meta": parse.meta.model_copy(update={"goals": goals})})
+    return parse
+
+
+def _guard_one(parse: ParseResult, index: int, guarded: Guarded, now: datetime) -> ParseResult:
     condition = guarded.condition
-    index = next((i for i, goal in enumerate(parse.goals) if goal.intent in WRITES), None)
-    if condition is None or index is None:
-        return parse
+    assert condition is not None
     goal = parse.goals[index]
     when = goal.slots.when
-    checked = _time_in(condition.text, now, when) or when
+    earlier = next((g.slots.when for g in reversed(parse.goals[:index]) if g.slots.when is not None), None)
+    checked = _time_in(condition.text, now, when or earlier) or when  # "check Thursday, and if I'm free at 2..."
     if checked is None:
         note = f"'{condition.text}' names no time to check, so it is not checked"
         return parse.model_copy(update={"ambiguities": (*parse.ambiguities, note)})
@@ -44,7 +60,8 @@ def guard_goals(parse: ParseResult, guarded: Guarded, now: datetime) -> ParseRes
     goals = (*parse.goals[:index], guarded_goal, *parse.goals[index + 1 :])
     meta = parse.meta.model_copy(update={"goals": goals})
     why = f"'{condition.text}' decides whether it runs"
-    return parse.model_copy(update={"meta": meta, "explanation": f"{parse.explanation}; {why}"})
+    explanation = parse.explanation if why in parse.explanation else f"{parse.explanation}; {why}"
+    return parse.model_copy(update={"meta": meta, "explanation": explanation})
 
 
 def _time_in(text: str, now: datetime, action_when: TimeRange | None) -> TimeRange | None:
