@@ -2,12 +2,13 @@
 
 import re
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any, Literal
 
+from planning.engine import texts
 from planning.understanding.names import EMAIL_ADDRESS
 from planning.understanding.normalize import clean
-from planning.understanding.timeexpr import find_duration, find_times
+from planning.understanding.timeexpr import find_duration, read_times
 
 ValueType = Literal["emails", "email", "datetime", "duration", "number", "choice", "text"]
 
@@ -94,14 +95,15 @@ def _email(name: str, text: str, now: datetime) -> Parsed:
 
 
 def _datetime(name: str, text: str, now: datetime) -> Parsed:
-    times = find_times(clean(text), now)
-    if not times:
+    """A time already past is read as given: a write that would book it asks first (``timing``)."""
+    read = read_times(clean(text), now)
+    if read.impossible:
+        return Parsed(problem=texts.no_such_date(read.impossible[0].date))
+    if not read.times:
         return Parsed(problem=f"I could not read a date and time in “{text}”")
-    first = times[0]
+    first = read.times[0]
     if not first.has_clock_time:
         return Parsed(problem="that gives a day but no time of day (say e.g. “at 2pm”)")
-    if first.start < now - timedelta(minutes=1):
-        return Parsed(problem=f"{first.start:%A %d %B at %H:%M} is in the past")
     return Parsed(value=first.start.isoformat())
 
 

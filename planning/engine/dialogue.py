@@ -4,6 +4,7 @@ import re
 from datetime import datetime
 from typing import Any, Literal
 
+from planning.engine import timing
 from planning.engine.answers import OPTIONAL, parse_answer, value_type
 from planning.engine.machine import StepMachine
 from planning.engine.replies import AskValue, Reply, Say
@@ -64,6 +65,8 @@ class Dialogue:
             return await self._recover(session, text, now)
         if question.kind == "unknown_outcome":
             return self._unknown_outcome(session, text)
+        if question.kind == "past_start":
+            return self._past_start(session, text, now)
         return []
 
     # --- corrections: "actually make it 4pm" -----------------------------------------------------------
@@ -86,9 +89,10 @@ class Dialogue:
         return None
 
     def _withdraw_approval(self, session: Session, run: StepRun) -> None:
-        """A changed step needs approval again."""
+        """A changed step needs approval again (and a new start time its own check)."""
         run.approved_hash = None
-        if session.question is not None and session.question.step_id == run.id and session.question.kind == "approval":
+        question = session.question
+        if question is not None and question.step_id == run.id and question.kind in ("approval", "past_start"):
             session.question = None
             run.state = "pending"
 
@@ -184,6 +188,15 @@ class Dialogue:
         run.state = "pending"
         session.question = None
         return []
+
+    # --- a start time that has already passed ----------------------------------------------------------
+
+    def _past_start(self, session: Session, text: str, now: datetime) -> list[Reply]:
+        question = session.question
+        assert question is not None and question.step_id is not None
+        run = session.step(question.step_id)
+        ask = timing.answer_past_start(session, run, self._machine.arguments(session, run), text, now)
+        return [] if ask is None else [ask]
 
     # --- a write whose outcome is unknown after a restart ----------------------------------------------
 

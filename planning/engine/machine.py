@@ -9,7 +9,7 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from planning.engine import recovery
+from planning.engine import recovery, timing
 from planning.engine.answers import OPTIONAL, example_for
 from planning.engine.hashing import args_hash
 from planning.engine.intentions import FINISHED, goal_title, view_of
@@ -83,7 +83,8 @@ class StepMachine:
                 break
             nxt = self._next_needing_approval(session)
             if nxt is not None:
-                self._ask_approval(session, nxt, replies)
+                if not self._ask_if_start_passed(session, nxt, replies):
+                    self._ask_approval(session, nxt, replies)
                 break
             if all(run.state in FINISHED for run in session.steps):
                 self._finish(session, replies)
@@ -242,7 +243,7 @@ class StepMachine:
                 continue
             missing = unfilled_placeholders(run.step.arguments, run.answers)
             if missing:
-                self.ask_value(session, run, missing[0], replies)
+                self.ask_value(session, run, missing[0], replies, problem=timing.why_asked(session, run, missing[0]))
                 return True
         return False
 
@@ -267,6 +268,16 @@ class StepMachine:
         replies.append(AskValue(text=prompt, example=example_for(name), problem=problem, can_skip=name in OPTIONAL))
 
     # --- approvals -----------------------------------------------------------------------------------
+
+    def _ask_if_start_passed(self, session: Session, run: StepRun, replies: list[Reply]) -> bool:
+        """A new or moved event starting in the past is confirmed before its approval card (``timing``)."""
+        try:
+            ask = timing.ask_if_start_passed(session, run, self.arguments(session, run), self._clock())
+        except ResolutionError:
+            return False  # the approval step says why
+        if ask is not None:
+            replies.append(ask)
+        return ask is not None
 
     def _next_needing_approval(self, session: Session) -> StepRun | None:
         for run in session.steps:

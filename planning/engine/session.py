@@ -11,7 +11,7 @@ SessionState = Literal[
     "understood", "clarifying", "collecting", "awaiting_approval", "running", "done", "failed", "cancelled", "expired"
 ]
 StepState = Literal["pending", "waiting", "running", "done", "skipped", "failed", "unknown"]
-QuestionKind = Literal["clarify", "value", "pick", "recover", "unknown_outcome", "approval"]
+QuestionKind = Literal["clarify", "value", "pick", "recover", "unknown_outcome", "past_start", "approval"]
 TERMINAL: frozenset[str] = frozenset({"done", "failed", "cancelled", "expired"})
 
 
@@ -33,6 +33,7 @@ class StepRun(Mutable):
     decided_by: str | None = None
     note: str | None = None
     attempt: int = 0  # a write re-run after an unknown outcome claims again under a new key
+    past_ok: str | None = None  # a start time already past that the user chose to keep
 
     @property
     def id(self) -> str:

@@ -34,3 +34,16 @@ def rate_limited(started: int, limit: int) -> str:
         f"You have started {started} plans in the last hour, and the limit is {limit}. "
         "Finish or cancel one (see /plans), or try again a little later."
     )
+
+
+def no_such_date(date: str) -> str:
+    """Why a date is asked for (again): shown as “Sorry, there is no 30 February.” above the question."""
+    return f"there is no {date}"
+
+
+def start_has_passed(when: str) -> str:
+    return f"{when} has already passed. Book it anyway, or give another time?"
+
+
+PAST_START_EXAMPLE = "“yes”, or “tomorrow at 10am”"
+ANOTHER_TIME = "Which time should I use instead?"

@@ -53,7 +53,7 @@ def update_event(goal: Goal, index: int, builder: PlanBuilder) -> None:
         changes["shiftMinutes"] = s.shift_minutes
     elif s.new_when is not None and s.new_when.has_clock_time:
         changes["startTime"] = s.new_when.start.isoformat()
-    elif s.new_when is not None:
+    elif s.new_when is not None or goal.scope.get("impossible_date"):  # a day that does not exist: asked for
         changes["startTime"] = placeholder("startTime")
     for key, value in s.field_changes:
         if key == "title":

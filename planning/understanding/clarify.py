@@ -29,6 +29,21 @@ def describe(intent: str, entity: str) -> str:
     return f"{verb} a {entity}"
 
 
+# Goals whose plan asks for the start time (with the reason) when the request's date does not exist.
+_ASKS_FOR_START = frozenset({("create", "event"), ("update", "event")})
+
+
+def no_such_date(goals: tuple[Goal, ...] | list[Goal]) -> str | None:
+    """ "There is no 30 February. Which day did you mean?" for a date that does not exist, unless the plan
+    leaves that date as a placeholder that will be asked for (a new or moved event's start)."""
+    for goal in goals:
+        missing = goal.scope.get("impossible_date")
+        asked = (goal.intent, goal.entity) in _ASKS_FOR_START and not goal.scope.get("free_slot")
+        if missing and not asked:
+            return f"There is no {missing}. Which day did you mean?"
+    return None
+
+
 def clarifying_question(goals: tuple[Goal, ...] | list[Goal], ambiguities: list[str]) -> str:
     goal = goals[0]
     action = describe(goal.intent, goal.entity)

@@ -8,7 +8,7 @@ from typing import Any
 from planning.types import Slots, TimeRange
 from planning.understanding import names, phrases, values
 from planning.understanding.interpret import Reading
-from planning.understanding.timeexpr import Prefer, TimeMatch, find_duration, find_shift, find_times
+from planning.understanding.timeexpr import Prefer, TimeMatch, TimeReading, find_duration, find_shift, read_times
 from planning.understanding.words import TIME_WORDS, VERBS
 
 _EVENT_NOUN = re.compile(
@@ -49,13 +49,12 @@ class ClauseSlots:
     ambiguities: list[str] = field(default_factory=list)
 
 
-def read_slots(
-    text: str, reading: Reading, now: datetime, *, future_times: list[TimeMatch] | None = None
-) -> ClauseSlots:
+def read_slots(text: str, reading: Reading, now: datetime, *, future_times: TimeReading | None = None) -> ClauseSlots:
     """``future_times``: the clause's times already read with ``prefer="future"`` (not read twice)."""
     prefer: Prefer = "past" if reading.entity == "email" and reading.intent in ("find", "summarize") else "future"
-    times = future_times if prefer == "future" and future_times is not None else find_times(text, now, prefer)
-    spans = [span for t in times for span in t.spans]
+    read = future_times if prefer == "future" and future_times is not None else read_times(text, now, prefer)
+    times = read.times
+    spans = [span for t in times for span in t.spans] + [n.span for n in read.impossible]
     duration = find_duration(text)
     shift = find_shift(text)
     emails = names.email_addresses(text)
@@ -80,6 +79,10 @@ def read_slots(
         "unread": values.unread(text) and reading.entity == "email",
     }
     result = ClauseSlots(Slots())
+    if read.impossible:  # never moved to another day: the plan asks for the date (or the bot asks which one)
+        missing = read.impossible[0].date
+        result.scope["impossible_date"] = missing
+        result.ambiguities.append(f"there is no {missing}: the date is asked for, not moved to another day")
     if reading.entity == "email":
         slot_values.update(_email_slots(text, reading, people, spans))
         if slot_values.pop("forward", False):

@@ -11,7 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from planning.types import Goal, MetaGoal, ParseResult, Slots
-from planning.understanding.clarify import clarifying_question
+from planning.understanding.clarify import clarifying_question, no_such_date
 from planning.understanding.classifier import Clause, QueryClassifier
 from planning.understanding.combinations import artifact
 from planning.understanding.examples import ExampleVoter, second_opinion
@@ -20,7 +20,7 @@ from planning.understanding.interpret import Reading, read_clause
 from planning.understanding.names import EMAIL_ADDRESS
 from planning.understanding.names import people as find_people
 from planning.understanding.normalize import clean
-from planning.understanding.timeexpr import find_duration, find_shift, find_times
+from planning.understanding.timeexpr import find_duration, find_shift, read_times
 
 CLARIFY_BELOW = 0.55
 MAX_TEXT = 2000
@@ -62,8 +62,8 @@ class GoalUnderstandingService:
 
     def _read(self, clause: Clause, now: datetime, fed_by: "_Read | None") -> _Read:
         text = clause.text
-        times = find_times(text, now)
-        has_time = bool(times or find_duration(text) or find_shift(text))
+        times = read_times(text, now)
+        has_time = bool(times.times or times.impossible or find_duration(text) or find_shift(text))
         names_someone = bool(find_people(text)) or "@" in text
         concepts_text = EMAIL_ADDRESS.sub("someone", text)
         reading = read_clause(concepts_text, has_time=has_time, names_someone=names_someone)
@@ -154,7 +154,7 @@ def _result(
     meta_type = "single" if len(goals) == 1 else ("dependent_multi" if dependencies else "independent_multi")
     meta = MetaGoal.model_validate({"meta_type": meta_type, "goals": goals, "dependencies": dependencies})
     confidence = round(min(confidences), 2) if confidences else 0.7
-    clarify = clarifying_question(goals, ambiguities) if confidence < CLARIFY_BELOW else None
+    clarify = no_such_date(goals) or (clarifying_question(goals, ambiguities) if confidence < CLARIFY_BELOW else None)
     return ParseResult(
         meta=meta,
         confidence=confidence,

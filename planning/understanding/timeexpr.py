@@ -1,7 +1,9 @@
 """Time expressions in chat text → aware datetimes (contract §2.4); lengths of time and shifts.
 
 ``find_times`` finds every time expression (days, clock times, parts of the day, ranges, relative times) and
-resolves it against ``now`` in ``now.tzinfo``. ``find_duration`` ("30 minutes") and ``find_shift`` ("push back
+resolves it against ``now`` in ``now.tzinfo``. ``read_times`` also gives the dates that do not exist ("February
+30", "2027-02-29", "31/04"): such an expression, with the clock time said with it, resolves to nothing, so it is
+never moved to another day. ``find_duration`` ("30 minutes") and ``find_shift`` ("push back
 by an hour" → +60) live in ``timewords`` and are re-exported here. None of them ever raises.
 """
 
@@ -16,7 +18,18 @@ from typing import Final, Literal
 from planning.understanding import timewords as tw
 from planning.understanding.timewords import DurationMatch, ShiftMatch, find_duration, find_shift, rx
 
-__all__ = ["DurationMatch", "Prefer", "ShiftMatch", "TimeMatch", "find_duration", "find_shift", "find_times"]
+__all__ = [
+    "DurationMatch",
+    "NoSuchDate",
+    "Prefer",
+    "ShiftMatch",
+    "TimeMatch",
+    "TimeReading",
+    "find_duration",
+    "find_shift",
+    "find_times",
+    "read_times",
+]
 
 Prefer = Literal["future", "past"]
 Span = tuple[int, int]
@@ -28,6 +41,20 @@ class TimeMatch:
     end: datetime | None  # exclusive end; None for an instant (a clock time)
     has_clock_time: bool  # True when a clock time (or relative "in 2 hours") was given
     spans: tuple[Span, ...]  # character spans of the text this expression used
+
+
+@dataclass(frozen=True, slots=True)
+class NoSuchDate:
+    """A date that does not exist ("30 February", "29 February 2027"), and the text it was read from."""
+
+    date: str
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class TimeReading:
+    times: list[TimeMatch] = field(default_factory=list)
+    impossible: list[NoSuchDate] = field(default_factory=list)  # in text order
 
 
 @dataclass(slots=True)
@@ -43,6 +70,7 @@ class _C:
     raw: int | None = None  # the hour as said, when the bare-hour rule was applied
     clock_end: int | None = None  # end of a clock range ("between 2 and 4pm")
     full: tuple[datetime, datetime | None, bool] | None = None  # an already resolved expression
+    bad: str | None = None  # a date that does not exist ("30 February"): the expression resolves to nothing
 
 
 @dataclass(slots=True)
@@ -74,7 +102,7 @@ class _G:
     def kind(self) -> str:
         if any(c.full for c in self.comps):
             return "full"
-        day = any(c.day for c in self.comps)
+        day = any(c.day or c.bad for c in self.comps)
         timed = any(c.clock is not None or c.part for c in self.comps)
         return "both" if day and timed else "day" if day else "time"
 
@@ -167,10 +195,16 @@ def _crange(m: re.Match[str], c: _Ctx) -> _C | None:
 
 
 def _date_numeric(m: re.Match[str], c: _Ctx) -> _C | None:
-    """2026-03-10 (with an optional time), 3/10, 3/10/2026 (US month/day)."""
-    d = tw.nearest_date(c.today, int(m["mo"]), int(m["d"]), m["y"], c.pref(m.start()))
-    if d is None or not m.groupdict().get("th"):
-        return None if d is None else _c(m, day=d)
+    """2026-03-10 (with an optional time), 3/10, 3/10/2026 (US month/day; 25/03, with no month 25, is day/month)."""
+    mo, dd = int(m["mo"]), int(m["d"])
+    if mo > 12 >= dd and "-" not in m[0]:
+        mo, dd = dd, mo
+    d = tw.nearest_date(c.today, mo, dd, m["y"], c.pref(m.start()))
+    if d is None:
+        bad = tw.no_such_date(mo, dd, m["y"])
+        return None if bad is None else _c(m, bad=bad)
+    if not m.groupdict().get("th"):
+        return _c(m, day=d)
     hm = tw.hour_min(int(m["th"]), int(m["tm"]), None, True)
     return None if hm is None else _c(m, day=d, clock=hm[0])
 
@@ -181,7 +215,10 @@ def _date_named(m: re.Match[str], c: _Ctx) -> _C | None:
     if mon == "may" and "of" in m.re.groupindex and not (m["suf"] or m["of"] or m["y"]) and m["m"] != "May":
         return None  # "5 may attend"
     d = tw.nearest_date(c.today, tw.MONTHS[mon], int(m["d"]), m["y"], c.pref(m.start()))
-    return None if d is None else _c(m, day=d)
+    if d is None:
+        bad = tw.no_such_date(tw.MONTHS[mon], int(m["d"]), m["y"])
+        return None if bad is None else _c(m, bad=bad)
+    return _c(m, day=d)
 
 
 def _ordinal_day(m: re.Match[str], c: _Ctx) -> _C | None:
@@ -372,8 +409,8 @@ def _joinable(group: list[_C], c: _C) -> bool:
         return False
     if c.clock is not None and any(x.clock is not None for x in group):
         return False
-    days = [x for x in group if x.day]
-    return not (c.day and days and (len(days) > 1 or days[0].wd_only == c.wd_only))
+    days = [x for x in group if x.day or x.bad]
+    return not ((c.day or c.bad) and days and (len(days) > 1 or days[0].wd_only == c.wd_only))
 
 
 def _group(text: str, comps: list[_C]) -> list[_G]:
@@ -445,13 +482,18 @@ def _resolve(g: _G, c: _Ctx) -> TimeMatch | None:
 
 def find_times(text: str, now: datetime, prefer: Prefer = "future") -> list[TimeMatch]:
     """Every time expression in ``text``, in text order, resolved against the aware ``now``."""
+    return read_times(text, now, prefer).times
+
+
+def read_times(text: str, now: datetime, prefer: Prefer = "future") -> TimeReading:
+    """``find_times``, and the dates in ``text`` that do not exist."""
     try:
-        return _find_times(text, now, prefer)
+        return _read_times(text, now, prefer)
     except Exception:  # never raise on chat input
-        return []
+        return TimeReading()
 
 
-def _find_times(text: str, now: datetime, prefer: str) -> list[TimeMatch]:
+def _read_times(text: str, now: datetime, prefer: str) -> TimeReading:
     present = set(tw.WORD.findall(text.lower()))
     present.update(ch for ch in ":/-–—@" if ch in text)
     digit = tw.DIGIT.search(text) is not None
@@ -474,11 +516,16 @@ def _find_times(text: str, now: datetime, prefer: str) -> list[TimeMatch]:
         if not kept or s >= kept[-1].e:
             kept.append(c)
     out: list[TimeMatch] = []
+    impossible: list[NoSuchDate] = []
     for g in _group(text, kept):
+        bad = next((x.bad for x in g.comps if x.bad), None)
+        if bad is not None:
+            impossible.append(NoSuchDate(bad, (g.spans[0][0], g.spans[-1][1])))
+            continue
         try:
             tm = _resolve(g, ctx)
         except (ValueError, OverflowError):
             continue
         if tm is not None:
             out.append(tm)
-    return sorted(out, key=lambda t: t.spans[0])
+    return TimeReading(sorted(out, key=lambda t: t.spans[0]), sorted(impossible, key=lambda n: n.span))

@@ -44,6 +44,7 @@ MONTHS: Final[dict[str, int]] = {
     "nov": 11,
     "dec": 12,
 }
+MONTH_NAMES: Final = tuple(name.capitalize() for name in list(MONTHS)[:12])
 WEEKDAYS: Final[dict[str, int]] = {
     "monday": 0,
     "tuesday": 1,
@@ -341,15 +342,35 @@ def safe_date(y: int, m: int, d: int) -> date | None:
 
 def nearest_date(today: date, month: int, day: int, year: str | None, prefer: str) -> date | None:
     """The date as written; without a year the next (future) or most recent (past) such date."""
-    if year:
-        y = int(year)
-        return safe_date(y + 2000 if y < 100 else y, month, day)
+    y = full_year(year)
+    if y is not None:
+        return safe_date(y, month, day)
     step = -1 if prefer == "past" else 1
     for k in range(9):
         d = safe_date(today.year + step * k, month, day)
         if d is not None and (d >= today if step == 1 else d <= today):
             return d
     return None
+
+
+def full_year(year: str | None) -> int | None:
+    """A written year as a number ("27" → 2027), None when none was written."""
+    if not year:
+        return None
+    y = int(year)
+    return y + 2000 if y < 100 else y
+
+
+def no_such_date(month: int, day: int, year: str | None) -> str | None:
+    """ "30 February", "29 February 2027": a day and month that look like a date but do not exist (in that
+    year, or in any year when none is given); None when the date exists or does not look like one at all."""
+    y = full_year(year)
+    if not (1 <= month <= 12 and 1 <= day <= 31) or (y is not None and not 1900 <= y <= 2200):
+        return None
+    longest = calendar.monthrange(y if y is not None else 2028, month)[1]  # 2028: a leap year
+    if day <= longest:
+        return None
+    return f"{day} {MONTH_NAMES[month - 1]}" + (f" {y}" if y is not None else "")
 
 
 def nearest_day_of_month(today: date, day: int, prefer: str) -> date | None:

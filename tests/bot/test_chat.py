@@ -79,3 +79,35 @@ def test_a_plan_left_open_resumes_in_the_next_session(tmp_path: Path):
     second = chat(tmp_path, "See you soon", "a")
     assert "Approve: Email Priya: Q3 deck" in second
     assert "Finished" in second
+
+
+def _events_on(tmp_path: Path, title: str, day: datetime) -> list[dict]:
+    async def read() -> list[dict]:
+        workspace = open_workspace(tmp_path / "data" / "workspace.sqlite3")
+        try:
+            args = FetchCalendarEventsArgs(start=day, end=day.replace(hour=23, minute=59))
+            return [e for e in await workspace.call("fetch_calendar_events", args) if e["title"] == title]
+        finally:
+            workspace.close()
+
+    return asyncio.run(read())
+
+
+def test_an_impossible_date_is_asked_for_and_never_booked_on_another_day(tmp_path: Path):
+    output = chat(
+        tmp_path, "book a meeting called Roadmap review on February 30 at 3pm", "April 31 at 3pm", "March 4 at 3pm", "a"
+    )
+    assert output.count("Sorry, there is no 30 February.") == 1
+    assert "Sorry, there is no 31 April." in output
+    assert "Finished" in output
+    [booked] = _events_on(tmp_path, "Roadmap review", datetime(2026, 3, 4, 12, tzinfo=UTC))
+    assert booked["startTime"] == "2026-03-04T15:00:00-05:00"
+    assert _events_on(tmp_path, "Roadmap review", datetime(2026, 3, 2, 12, tzinfo=UTC)) == []
+
+
+def test_a_start_already_past_is_confirmed_before_it_is_booked(tmp_path: Path):
+    output = chat(tmp_path, "book a meeting called Budget check today at 8am", "yes", "a")
+    assert "8:00 today has already passed. Book it anyway, or give another time?" in output
+    assert output.index("already passed") < output.index("Approve: Create the event")
+    [booked] = _events_on(tmp_path, "Budget check", datetime(2026, 3, 2, 12, tzinfo=UTC))
+    assert booked["startTime"] == "2026-03-02T08:00:00-05:00"

@@ -52,3 +52,32 @@ def test_email_range_this_week():
     assert (
         args(run("who emailed me about the budget this week"), "fetch_emails")["since"] == "2026-03-02T00:00:00-05:00"
     )
+
+
+# --- dates that do not exist: asked for, never moved to another day ---------------------------------------
+
+
+def test_an_impossible_date_leaves_the_start_to_ask_and_says_why():
+    for text, missing in (
+        ("book a meeting with Priya on February 30 at 3pm", "30 February"),
+        ("set up lunch with Maria 2027-02-29 at noon", "29 February 2027"),
+        ("book a meeting with Priya on 31/04 at 10am", "31 April"),
+        ("Feb 30th at 3pm meeting with Priya", "30 February"),
+    ):
+        line = run(text)
+        event = args(line, "create_calendar_event")
+        assert event["startTime"] == "{{PLACEHOLDER_startTime}}", text
+        assert "2027" not in event["title"] and not event["title"].startswith("At ")
+        assert any(f"there is no {missing}" in a for a in line["parse"]["ambiguities"]), text
+        assert line["parse"]["goals"][0]["scope"]["impossible_date"] == missing
+        assert line["parse"]["clarify"] is None  # the start time question says it
+
+
+def test_moving_an_event_to_an_impossible_date_asks_for_the_new_start():
+    update = args(run("move my 1:1 with Priya to February 30 at 10am"), "update_calendar_event")
+    assert update["startTime"] == "{{PLACEHOLDER_startTime}}"
+
+
+def test_reading_an_impossible_date_asks_which_day_was_meant():
+    line = run("what's on my calendar on February 30")
+    assert line["parse"]["clarify"] == "There is no 30 February. Which day did you mean?"

@@ -17,8 +17,15 @@ def test_a_day_without_a_time_is_not_enough_for_a_start():
     assert "no time of day" in (parse_answer("startTime", "Thursday", NOW).problem or "")
 
 
-def test_past_times_are_refused():
-    assert "in the past" in (parse_answer("startTime", "yesterday at 3pm", NOW).problem or "")
+def test_past_times_are_read_as_given_for_the_engine_to_confirm():
+    assert parse_answer("startTime", "yesterday at 3pm", NOW).value == "2026-03-01T15:00:00-05:00"
+    assert parse_answer("since", "last Friday at 9am", NOW).value == "2026-02-27T09:00:00-05:00"
+
+
+def test_an_impossible_date_is_refused_with_the_date_named():
+    for text, missing in (("February 30 at 3pm", "30 February"), ("2027-02-29 10:00", "29 February 2027")):
+        parsed = parse_answer("startTime", text, NOW)
+        assert parsed.value is None and parsed.problem == f"there is no {missing}"
 
 
 def test_addresses_and_names_for_recipients():
