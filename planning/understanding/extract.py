@@ -6,7 +6,7 @@ from datetime import datetime
 from typing import Any
 
 from planning.types import Slots, TimeRange
-from planning.understanding import names, phrases, values
+from planning.understanding import acting_on, names, phrases, values
 from planning.understanding.interpret import Reading
 from planning.understanding.timeexpr import Prefer, TimeMatch, TimeReading, find_duration, find_shift, read_times
 from planning.understanding.words import TIME_WORDS, VERBS
@@ -63,7 +63,10 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
         reading.entity
     )
     companies = [
-        c.text for c in names.companies(text, after_prepositions=reading.entity in _CRM, prepositions=by_person)
+        c.text
+        for c in names.companies(
+            text, after_prepositions=reading.entity in (*_CRM, "note", "task"), prepositions=by_person
+        )
     ]
     people = [p for p in people if p not in companies and p.lower() not in {c.lower() for c in companies}]
     when, new_when = _when(text, times, reading)
@@ -87,14 +90,22 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
         slot_values.update(_email_slots(text, reading, people, spans))
         if slot_values.pop("forward", False):
             result.scope["forward"] = True
+        result.scope.update(
+            acting_on.email_scope(text, reading, slot_values, forward=bool(result.scope.get("forward")))
+        )
     elif reading.entity in ("event", "availability"):
         untimed = _blank(text, spans)
+        source = acting_on.mail_source_of_values(text, reading)
+        if source is not None and source.span is not None:  # "from the emails about it" is no part of the title
+            untimed = _blank(untimed, [source.span])
         slot_values.update(_event_slots(untimed, reading, spans, people))
-        if reading.intent == "update" and _ADDING_PEOPLE.search(text):  # "add Maria to the planning meeting"
-            result.scope["add_attendees"] = True
+        result.scope.update(acting_on.event_scope(text, reading, slot_values, source))
         if _REMIND.search(text) and reading.intent == "create":  # a reminder is for me: no attendees
             result.scope["reminder"] = True
             slot_values["people"] = ()
+    elif reading.entity in ("note", "task"):
+        slot_values.update(acting_on.record_text_slots(_blank(text, spans), reading))
+        result.scope.update(acting_on.record_scope(text))
     elif reading.entity in _CRM:
         slot_values.update(_crm_slots(text, reading))
         result.scope.update(_crm_scope(text))
@@ -122,7 +133,6 @@ def _people(text: str, reading: Reading) -> list[str]:
     return list(dict.fromkeys(n.text for n in names.people(text[:cut])))
 
 
-_ADDING_PEOPLE = re.compile(r"^(?:add|invite|include)\b.+\bto\b", re.I)
 _TARGET_MARKER = re.compile(r"\b(?:to|for|until|till|into|onto|at)\s*$", re.I)
 
 
@@ -288,8 +298,13 @@ _MORE_THAN = re.compile(r"\b(?:over|above|more than|greater than|bigger than|at 
 _LESS_THAN = re.compile(r"\b(?:under|below|less than|smaller than|at most|<)\s*\$?\d", re.I)
 
 
+_CLOSING = re.compile(r"\b(?:clos(?:e|es|ing)|clos(?:e|ing) date|expected to close|due to close)\b", re.I)
+
+
 def _crm_scope(text: str) -> dict[str, Any]:
     scope: dict[str, Any] = {}
+    if _CLOSING.search(text):
+        scope["by_close_date"] = True
     if values.wants_open(text):
         scope["open"] = True
     if _MORE_THAN.search(text):

@@ -14,8 +14,10 @@ from planning.types import Goal, MetaGoal, ParseResult, Slots
 from planning.understanding.clarify import clarifying_question, no_such_date
 from planning.understanding.classifier import Clause, QueryClassifier
 from planning.understanding.combinations import artifact
+from planning.understanding.conditions import split_segments
 from planning.understanding.examples import ExampleVoter, second_opinion
 from planning.understanding.extract import ClauseSlots, read_slots
+from planning.understanding.guard import guard_goals
 from planning.understanding.interpret import Reading, read_clause
 from planning.understanding.names import EMAIL_ADDRESS
 from planning.understanding.names import people as find_people
@@ -46,13 +48,15 @@ class GoalUnderstandingService:
         cleaned = clean(text[:MAX_TEXT])
         if not cleaned:
             return _only("chat", "none", 0.5, "an empty message", clarify="What would you like me to do?")
+        segments = split_segments(cleaned)
         reads: list[_Read] = []
-        for clause in self._classifier.clauses(cleaned):
-            fed_by = reads[-1] if reads and reads[-1].clause.feeds_next else None
-            reads.append(self._read(clause, now, fed_by))
+        for segment in segments:
+            for clause in self._classifier.clauses(segment.action):
+                fed_by = reads[-1] if reads and reads[-1].clause.feeds_next else None
+                reads.append(self._read(clause, now, fed_by))
         if self._voter is not None and len(reads) == 1:
             reads = [self._with_second_opinion(reads[0], self._voter, now)]
-        return _combine(reads, cleaned)
+        return guard_goals(_combine(reads, " ".join(s.action for s in segments)), segments, now)
 
     def _with_second_opinion(self, read: _Read, voter: ExampleVoter, now: datetime) -> _Read:
         reading = second_opinion(read.clause.text, read.reading, voter)
@@ -99,6 +103,9 @@ def _combine(reads: list[_Read], text: str) -> ParseResult:
             if reading.intent == "unsupported" and reading.offtopic:
                 goals.append(Goal(intent="unsupported", entity="none", text=read.clause.text))
                 explanations.append(reading.explanation)
+            elif goals and (amended := _amend(goals[-1], read.clause.text)) is not None:
+                goals[-1] = amended  # ", make it last 3 hours": more about the goal before
+                explanations.append(f"'{read.clause.text}' says more about it")
             continue
         if read.clause.feeds_next and reading.intent not in ("chat", "unsupported"):
             pending_feeder = read
@@ -227,6 +234,23 @@ def _resolve_implied(
             scope["person_from_goal"] = index
             return slots, scope
     return slots, scope
+
+
+_AMENDS = re.compile(
+    r"^(?:and\s+)?(?:make (?:it|that|this|them)|have (?:it|that)|it (?:should|will|needs to|must)|"
+    r"(?:it's|it is|that's)|let it|keep it|lasting|for)\b",
+    re.I,
+)
+
+
+def _amend(goal: Goal, text: str) -> Goal | None:
+    """A clause that only says more about the goal before it ("make it last 3 hours"): that goal, amended."""
+    if not _AMENDS.match(text):
+        return None
+    duration = find_duration(text)
+    if duration is None:
+        return None
+    return goal.model_copy(update={"slots": goal.slots.model_copy(update={"duration_minutes": duration.minutes})})
 
 
 def _last_email_finding(goals: list[Goal]) -> int | None:

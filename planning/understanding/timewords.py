@@ -53,6 +53,11 @@ WEEKDAYS: Final[dict[str, int]] = {
     "friday": 4,
     "saturday": 5,
     "sunday": 6,
+    # "on Thursdays": a repeating day, first on the next one
+    **{
+        f"{day}s": number
+        for number, day in enumerate(("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"))
+    },
     "mon": 0,
     "tue": 1,
     "tues": 1,
@@ -430,7 +435,8 @@ _QTY: Final = NUM_START + qty_pattern(DURATION_UNITS)
 _DURATION: Final = rx(_QTY)
 _DUR_HINT: Final = rx(r"hour|hr|min|day|\dh")
 _DUR_BAD_BEFORE: Final = rx(
-    r"\b(?:in|within|by|back|forward|up|ahead|out|last|past|next|every|each|per|after|later|earlier|another)"
+    r"\b(?:in|within|by|back|forward|up|ahead|out|(?<!\bit )(?<!\bwill )(?<!\bshould )(?<!\bto )last|past|next|every|"
+    r"each|per|after|later|earlier|another)"
     r"\s+(?:the\s+)?(?:next\s+|last\s+|past\s+|first\s+)?(?:about\s+|around\s+|roughly\s+|only\s+|just\s+)?$"
 )
 _DUR_BAD_AFTER: Final = rx(
