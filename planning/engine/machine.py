@@ -148,7 +148,7 @@ class StepMachine:
         return waiting
 
     async def _call(self, session: Session, run: StepRun) -> Any:
-        return await self._runner.run(run.step.tool, self.arguments(session, run))
+        return await self._runner.run(run.step.tool, self.arguments(session, run), zone=session.tz)
 
     def arguments(self, session: Session, run: StepRun) -> dict[str, Any]:
         """The step's arguments with every placeholder and reference filled (an edit replaces them)."""
@@ -187,7 +187,7 @@ class StepMachine:
         if wider is not None:
             strategy, new_args = wider
             try:
-                data = await self._runner.run(run.step.tool, new_args)
+                data = await self._runner.run(run.step.tool, new_args, zone=session.tz)
             except Exception as error:
                 data, strategy = [], f"{strategy} (failed: {describe_failure(error).message})"
             found = isinstance(data, list) and bool(data)
@@ -320,7 +320,7 @@ class StepMachine:
         session.question, session.state = None, "running"
         await self._checkpoint(session)
         try:
-            data = await self._runner.run(run.step.tool, arguments)
+            data = await self._runner.run(run.step.tool, arguments, zone=session.tz)
         except OutcomeUnknownError as error:
             self.ask_outcome(session, run, replies, reason=describe_failure(error).message)
             await self._audited(session, "failed", run, error=f"outcome unknown: {error}")
