@@ -1,169 +1,220 @@
-"""The user's calendar: ``events`` with their attendees' addresses in ``event_attendees``.
+"""Writing the calendar: create (once or recurring), update, respond to an invitation, delete.
 
-A range ``[start, end)`` selects the events that overlap it; results come in start order. An attendee filter
-matches an address by containment, or a name through the CRM contacts (``"Priya"`` → priya.shah@example.com).
+- An id names a single event or a whole series (``event-7``), or one occurrence (``event-7_20260309T133000Z``,
+  as ``fetch_calendar_events`` lists them). Changing, answering or deleting one occurrence stores an exception
+  for it; the series' other occurrences stay as they are. Changing the series (its id) changes them all, except
+  the fields an occurrence was given on its own; moving a series moves its exceptions along, and a rule on one
+  weekday (``BYDAY=MO``) follows the series to its new day.
+- Deleting a series deletes every occurrence; deleting an occurrence cancels that one only.
+- Events someone else organises (invitations) are answered with ``respond_to_event`` and cannot be changed;
+  deleting one declines it and takes it off the user's calendar (contract §2.6). Answering one's own event is
+  refused.
 """
 
-import re
 import sqlite3
-from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta, tzinfo
+from datetime import datetime, timedelta
 from typing import Any
 
 from integrations.base.arguments import (
     CreateCalendarEventArgs,
     DeleteCalendarEventArgs,
-    FetchCalendarEventsArgs,
+    RespondToEventArgs,
     UpdateCalendarEventArgs,
 )
-from integrations.base.errors import NotFoundError
-from integrations.local.crm import CONTACT_ADDRESSES_NAMED
+from integrations.base.errors import NotFoundError, PermanentError
+from integrations.local.calendar_rows import (
+    NewEvent,
+    Shown,
+    attendees_of,
+    insert_event,
+    occurrence_id,
+    parse_id,
+    series_id,
+    shown,
+    store_attendees,
+)
 from integrations.local.database import SERVICE, inserted_row_id
-from integrations.local.timestamps import from_storage, local_iso, storage_key
-
-DEFAULT_LIMIT = 100
-_PREFIX = "event"
+from integrations.local.recurrence import Recurrence, moved_to_weekday
+from integrations.local.timestamps import from_storage, storage_key
 
 
 @dataclass(frozen=True)
-class NewEvent:
-    title: str
-    start: datetime
-    end: datetime
-    attendees: Sequence[str] = ()
-    location: str | None = None
-    description: str | None = None
+class _Target:
+    """What an id names: a stored row (single event, series, or an occurrence's exception), or an occurrence."""
+
+    row: sqlite3.Row | None
+    series: sqlite3.Row | None = None  # the series of an occurrence
+    original: datetime | None = None  # an occurrence's original start
+
+    @property
+    def event(self) -> sqlite3.Row:
+        found = self.row if self.row is not None else self.series
+        assert found is not None
+        return found
+
+    @property
+    def public_id(self) -> str:
+        if self.series is not None and self.original is not None:
+            return occurrence_id(self.series["id"], self.original)
+        return series_id(self.event["id"])
 
 
-def insert_event(connection: sqlite3.Connection, event: NewEvent) -> int:
-    cursor = connection.execute(
-        "INSERT INTO events (title, starts_at, ends_at, location, description) VALUES (?, ?, ?, ?, ?)",
-        [event.title, storage_key(event.start), storage_key(event.end), event.location, event.description],
-    )
-    row_id = inserted_row_id(cursor)
-    _store_attendees(connection, row_id, event.attendees)
-    return row_id
+def create_event(connection: sqlite3.Connection, args: CreateCalendarEventArgs, *, view: Shown) -> dict[str, Any]:
+    """A recurring event starts at the rule's first occurrence from ``startTime``; the result is the series."""
+    start, rule = args.startTime, None
+    if args.recurrence:
+        recurrence = Recurrence(args.recurrence, start, view.zone)
+        first = recurrence.first_from(start)
+        if first is None:
+            raise PermanentError(f"the recurrence rule {recurrence.rule} has no occurrence", service=SERVICE)
+        start, rule = first, recurrence.rule
+    end = start + timedelta(minutes=args.durationMinutes)
+    event = NewEvent(args.title, start, end, args.attendees or (), args.location, args.description, recurrence=rule)
+    return _load(connection, insert_event(connection, event), view)
 
 
-def create_event(connection: sqlite3.Connection, args: CreateCalendarEventArgs, *, zone: tzinfo) -> dict[str, Any]:
-    end = args.startTime + timedelta(minutes=args.durationMinutes)
-    event = NewEvent(args.title, args.startTime, end, args.attendees or (), args.location, args.description)
-    return _load(connection, insert_event(connection, event), zone)
-
-
-def update_event(connection: sqlite3.Connection, args: UpdateCalendarEventArgs, *, zone: tzinfo) -> dict[str, Any]:
+def update_event(connection: sqlite3.Connection, args: UpdateCalendarEventArgs, *, view: Shown) -> dict[str, Any]:
     """Change what the arguments set; a new start keeps the duration unless ``durationMinutes`` changes it."""
-    row_id = _existing_row_id(connection, args.eventId)
-    row = connection.execute("SELECT starts_at, ends_at FROM events WHERE id = ?", [row_id]).fetchone()
+    target = _resolve(connection, args.eventId, view)
+    if target.event["organizer"] is not None:
+        raise PermanentError(
+            f"{target.event['organizer']} organises {target.event['title']!r}: you can accept, decline or remove"
+            " it, not change it",
+            service=SERVICE,
+        )
+    row_id = _stored_row_id(connection, target)
+    row = connection.execute("SELECT * FROM events WHERE id = ?", [row_id]).fetchone()
     old_start, old_end = from_storage(row["starts_at"]), from_storage(row["ends_at"])
-    changed = args.model_fields_set
-    start = args.startTime or old_start
+    start = args.startTime or old_start + timedelta(minutes=args.shiftMinutes or 0)
     duration = timedelta(minutes=args.durationMinutes) if args.durationMinutes else old_end - old_start
     columns: dict[str, Any] = {"starts_at": storage_key(start), "ends_at": storage_key(start + duration)}
     if args.title is not None:
         columns["title"] = args.title
     for name in ("location", "description"):
-        if name in changed:
+        if name in args.model_fields_set:
             columns[name] = getattr(args, name)
+    if row["recurrence"] is not None and start != old_start:
+        columns["recurrence"] = _moved_rule(row["recurrence"], old_start, start, view)
+        _move_exceptions(connection, row_id, start - old_start)
     assignments = ", ".join(f"{column} = ?" for column in columns)
     connection.execute(f"UPDATE events SET {assignments} WHERE id = ?", [*columns.values(), row_id])
-    if "attendees" in changed:
-        connection.execute("DELETE FROM event_attendees WHERE event_id = ?", [row_id])
-        _store_attendees(connection, row_id, args.attendees or ())
-    return _load(connection, row_id, zone)
+    if "attendees" in args.model_fields_set:
+        store_attendees(connection, row_id, args.attendees or ())
+    elif args.addAttendees or args.removeAttendees:
+        removed = {address.strip().casefold() for address in args.removeAttendees or ()}
+        current = [a for a in attendees_of(connection, [row_id])[row_id] if a.casefold() not in removed]
+        store_attendees(connection, row_id, [*current, *(args.addAttendees or ())])
+    return _load(connection, row_id, view)
 
 
-def delete_event(connection: sqlite3.Connection, args: DeleteCalendarEventArgs) -> dict[str, Any]:
-    row_id = _existing_row_id(connection, args.eventId)
-    connection.execute("DELETE FROM events WHERE id = ?", [row_id])
-    return {"id": _public_id(row_id)}
-
-
-def fetch_events(
-    connection: sqlite3.Connection, args: FetchCalendarEventsArgs, *, zone: tzinfo
-) -> list[dict[str, Any]]:
-    conditions: list[str] = []
-    parameters: list[Any] = []
-    if args.start:
-        conditions.append("e.ends_at > ?")
-        parameters.append(storage_key(args.start))
-    if args.end:
-        conditions.append("e.starts_at < ?")
-        parameters.append(storage_key(args.end))
-    if args.query:
-        conditions.append(
-            "(contains_folded(e.title, ?) OR contains_folded(e.description, ?) OR contains_folded(e.location, ?))"
+def respond_to_event(connection: sqlite3.Connection, args: RespondToEventArgs, *, view: Shown) -> dict[str, Any]:
+    """Set the user's answer to an invitation (to every occurrence when the id names a series)."""
+    target = _resolve(connection, args.eventId, view)
+    if target.event["organizer"] is None:
+        raise PermanentError(
+            f"you organise {target.event['title']!r}: there is no invitation to answer", service=SERVICE
         )
-        parameters.extend([args.query] * 3)
-    if args.attendee:
-        conditions.append(
-            "EXISTS (SELECT 1 FROM event_attendees a WHERE a.event_id = e.id"
-            f" AND (contains_folded(a.address, ?) OR folded(a.address) IN ({CONTACT_ADDRESSES_NAMED})))"
+    row_id = _stored_row_id(connection, target)
+    connection.execute(
+        "UPDATE events SET my_response = ?, my_comment = ? WHERE id = ? OR (series_id = ? AND ? AND removed = 0)",
+        [args.response, args.comment, row_id, row_id, target.original is None],
+    )
+    return _load(connection, row_id, view)
+
+
+def delete_event(connection: sqlite3.Connection, args: DeleteCalendarEventArgs, *, view: Shown) -> dict[str, Any]:
+    target = _resolve(connection, args.eventId, view)
+    invited = target.event["organizer"] is not None
+    if target.original is not None:
+        row_id = _stored_row_id(connection, target)
+        declined = "'declined'" if invited else "my_response"
+        connection.execute(f"UPDATE events SET removed = 1, my_response = {declined} WHERE id = ?", [row_id])
+    elif invited:
+        row_id = target.event["id"]
+        connection.execute(
+            "UPDATE events SET removed = 1, my_response = 'declined' WHERE id = ? OR series_id = ?", [row_id, row_id]
         )
-        parameters.extend([args.attendee] * 2)
-    rows = connection.execute(
-        f"SELECT e.* FROM events e WHERE {' AND '.join(conditions) or '1'} ORDER BY e.starts_at, e.id LIMIT ?",
-        [*parameters, args.limit or DEFAULT_LIMIT],
-    ).fetchall()
-    attendees = _attendees(connection, [row["id"] for row in rows])
-    return [_shown(row, attendees[row["id"]], zone) for row in rows]
+    else:
+        connection.execute("DELETE FROM events WHERE id = ?", [target.event["id"]])
+    return {"id": target.public_id}
 
 
-def busy_intervals(connection: sqlite3.Connection, start: datetime, end: datetime) -> list[tuple[datetime, datetime]]:
-    """The events overlapping ``[start, end)`` as (start, end) instants, in start order."""
-    rows = connection.execute(
-        "SELECT starts_at, ends_at FROM events WHERE ends_at > ? AND starts_at < ? ORDER BY starts_at",
-        [storage_key(start), storage_key(end)],
+def _resolve(connection: sqlite3.Connection, event_id: str, view: Shown) -> _Target:
+    row_id, original = parse_id(event_id)
+    row = connection.execute("SELECT * FROM events WHERE id = ? AND removed = 0", [row_id]).fetchone()
+    missing = NotFoundError(f"no calendar event with id {event_id!r}", service=SERVICE)
+    if original is None:
+        if row is None or row["series_id"] is not None:
+            raise missing
+        return _Target(row)
+    if row is None or row["recurrence"] is None:
+        raise missing
+    exception = connection.execute(
+        "SELECT * FROM events WHERE series_id = ? AND original_start = ?", [row_id, storage_key(original)]
+    ).fetchone()
+    if exception is not None:
+        if exception["removed"]:
+            raise missing
+        return _Target(exception, row, original)
+    if not Recurrence(row["recurrence"], from_storage(row["starts_at"]), view.zone).includes(original):
+        raise missing
+    return _Target(None, row, original)
+
+
+def _stored_row_id(connection: sqlite3.Connection, target: _Target) -> int:
+    """The row to change; an occurrence without one gets its exception row, a copy of the series' values."""
+    if target.row is not None:
+        return int(target.row["id"])
+    assert target.series is not None and target.original is not None
+    series = target.series
+    duration = from_storage(series["ends_at"]) - from_storage(series["starts_at"])
+    original = storage_key(target.original)
+    cursor = connection.execute(
+        "INSERT INTO events (title, starts_at, ends_at, location, description, organizer, my_response, my_comment,"
+        " series_id, original_start) SELECT title, ?, ?, location, description, organizer, my_response, my_comment,"
+        " id, ? FROM events WHERE id = ?",
+        [original, storage_key(target.original + duration), original, series["id"]],
     )
-    return [(from_storage(row["starts_at"]), from_storage(row["ends_at"])) for row in rows]
-
-
-def _store_attendees(connection: sqlite3.Connection, row_id: int, addresses: Sequence[str]) -> None:
-    unique = list(dict.fromkeys(addresses))
-    connection.executemany(
-        "INSERT INTO event_attendees (event_id, position, address) VALUES (?, ?, ?)",
-        [(row_id, position, address) for position, address in enumerate(unique)],
+    row_id = inserted_row_id(cursor)
+    connection.execute(
+        "INSERT INTO event_attendees (event_id, position, address)"
+        " SELECT ?, position, address FROM event_attendees WHERE event_id = ?",
+        [row_id, series["id"]],
     )
-
-
-def _attendees(connection: sqlite3.Connection, row_ids: Sequence[int]) -> dict[int, list[str]]:
-    found: dict[int, list[str]] = {row_id: [] for row_id in row_ids}
-    if not row_ids:
-        return found
-    rows = connection.execute(
-        f"SELECT event_id, address FROM event_attendees WHERE event_id IN ({', '.join('?' for _ in row_ids)})"
-        " ORDER BY event_id, position",
-        list(row_ids),
-    )
-    for row in rows:
-        found[row["event_id"]].append(row["address"])
-    return found
-
-
-def _load(connection: sqlite3.Connection, row_id: int, zone: tzinfo) -> dict[str, Any]:
-    row = connection.execute("SELECT * FROM events WHERE id = ?", [row_id]).fetchone()
-    return _shown(row, _attendees(connection, [row_id])[row_id], zone)
-
-
-def _shown(row: sqlite3.Row, attendees: list[str], zone: tzinfo) -> dict[str, Any]:
-    return {
-        "id": _public_id(row["id"]),
-        "title": row["title"],
-        "startTime": local_iso(row["starts_at"], zone),
-        "endTime": local_iso(row["ends_at"], zone),
-        "attendees": attendees,
-        "location": row["location"],
-    }
-
-
-def _public_id(row_id: int) -> str:
-    return f"{_PREFIX}-{row_id}"
-
-
-def _existing_row_id(connection: sqlite3.Connection, public_id: str) -> int:
-    match = re.fullmatch(rf"{_PREFIX}-(\d+)", public_id.strip())
-    row_id = int(match.group(1)) if match else None
-    if row_id is None or not connection.execute("SELECT 1 FROM events WHERE id = ?", [row_id]).fetchone():
-        raise NotFoundError(f"no calendar event with id {public_id!r}", service=SERVICE)
     return row_id
+
+
+def _moved_rule(rule: str, old: datetime, new: datetime, view: Shown) -> str:
+    moved = moved_to_weekday(rule, old, new, view.zone)
+    if not Recurrence(moved, new, view.zone).includes(new):
+        raise PermanentError(f"{new.isoformat()} does not fall on the series' rule {rule}", service=SERVICE)
+    return moved
+
+
+def _move_exceptions(connection: sqlite3.Connection, series_row_id: int, delta: timedelta) -> None:
+    """Move a series' exception rows along with it (in two steps, so their keys never collide)."""
+    rows = connection.execute(
+        "SELECT id, starts_at, ends_at, original_start FROM events WHERE series_id = ?", [series_row_id]
+    ).fetchall()
+    connection.execute("UPDATE events SET original_start = 'moving-' || id WHERE series_id = ?", [series_row_id])
+    connection.executemany(
+        "UPDATE events SET starts_at = ?, ends_at = ?, original_start = ? WHERE id = ?",
+        [
+            (
+                storage_key(from_storage(row["starts_at"]) + delta),
+                storage_key(from_storage(row["ends_at"]) + delta),
+                storage_key(from_storage(row["original_start"]) + delta),
+                row["id"],
+            )
+            for row in rows
+        ],
+    )
+
+
+def _load(connection: sqlite3.Connection, row_id: int, view: Shown) -> dict[str, Any]:
+    row = connection.execute("SELECT * FROM events WHERE id = ?", [row_id]).fetchone()
+    series = None
+    if row["series_id"] is not None:
+        series = connection.execute("SELECT * FROM events WHERE id = ?", [row["series_id"]]).fetchone()
+    return shown(row, attendees_of(connection, [row_id])[row_id], view, series)

@@ -1,19 +1,22 @@
-"""CRM records (Contact, Lead, Deal, Account): one table each, the contract's fields as columns.
+"""CRM records (Contact, Lead, Deal, Account, and v2's Note and Task): one table each, the contract's fields as
+columns (``crm_tables``), filters as SQL (``crm_filters``).
 
-Public ids are ``<kind>-<row id>`` (``contact-3``, ``deal-12``); row ids are never reused. Filters (contract §3)
-compare text case-insensitively by containment, numbers by equality or ``{"gt": n}``/``{"lt": n}``, and any
-field accepts ``{"in": [...]}`` (case-insensitive equality with one of the values).
+Public ids are ``<kind>-<row id>`` (``contact-3``, ``note-12``); row ids are never reused. A note or task is
+``about`` a Contact, Lead, Deal or Account that must exist; a note's ``createdAt`` is set by the workspace (its
+clock, in its zone) and cannot be written. A task's ``dueDate`` is stored as an ISO date and ``status`` defaults
+to ``open``. Deleting a record leaves the notes and tasks about it as they are.
 """
 
-import re
 import sqlite3
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from datetime import date, datetime
 from typing import Any
 
 from integrations.base.arguments import CreateEntityArgs, DeleteEntityArgs, FetchEntityArgs, UpdateEntityArgs
 from integrations.base.errors import NotFoundError, PermanentError
-from integrations.base.records import FIELDS_BY_ENTITY, REQUIRED_ON_CREATE, EntityType, InFilter, RangeFilter
+from integrations.base.records import FIELDS_BY_ENTITY, REQUIRED_ON_CREATE, About, EntityType
+from integrations.local.crm_filters import condition
+from integrations.local.crm_tables import ENTITY_TABLES, EntityTable, about_key, about_value
 from integrations.local.database import SERVICE, inserted_row_id
 
 DEFAULT_LIMIT = 100
@@ -22,49 +25,15 @@ CONTACT_ADDRESSES_NAMED = "SELECT folded(email) FROM contacts WHERE email IS NOT
 """SQL: the (folded) addresses of the contacts whose name contains the parameter; matches people by name."""
 
 
-def _column_of(field_name: str) -> str:
-    return re.sub(r"(?<!^)(?=[A-Z])", "_", field_name).lower()
-
-
-@dataclass(frozen=True)
-class EntityTable:
-    """Where an entity type lives: its table, its id prefix, and contract field → column."""
-
-    entity_type: str
-    table: str
-    prefix: str
-    numeric: frozenset[str] = frozenset()
-    columns: Mapping[str, str] = field(init=False)
-
-    def __post_init__(self) -> None:
-        names = FIELDS_BY_ENTITY[self.entity_type].model_fields
-        object.__setattr__(self, "columns", {name: _column_of(name) for name in names})
-
-    def public_id(self, row_id: int) -> str:
-        return f"{self.prefix}-{row_id}"
-
-    def row_id(self, public_id: str) -> int | None:
-        match = re.fullmatch(rf"{self.prefix}-(\d+)", public_id.strip())
-        return int(match.group(1)) if match else None
-
-
-ENTITY_TABLES: dict[str, EntityTable] = {
-    "Contact": EntityTable("Contact", "contacts", "contact"),
-    "Lead": EntityTable("Lead", "leads", "lead"),
-    "Deal": EntityTable("Deal", "deals", "deal", numeric=frozenset({"amount"})),
-    "Account": EntityTable("Account", "accounts", "account"),
-}
-
-
 def fetch_records(connection: sqlite3.Connection, args: FetchEntityArgs) -> list[dict[str, Any]]:
     entity = ENTITY_TABLES[args.entityType]
     conditions: list[str] = []
     parameters: list[Any] = []
     for name, value in args.filters.items():
-        condition, values = _condition(entity, name, value)
-        conditions.append(condition)
+        sql, values = condition(connection, entity, name, value)
+        conditions.append(sql)
         parameters.extend(values)
-    where = " AND ".join(conditions) or "1"
+    where = " AND ".join(f"({sql})" for sql in conditions) or "1"
     rows = connection.execute(
         f"SELECT * FROM {entity.table} WHERE {where} ORDER BY id LIMIT ?",
         [*parameters, args.limit or DEFAULT_LIMIT],
@@ -72,11 +41,14 @@ def fetch_records(connection: sqlite3.Connection, args: FetchEntityArgs) -> list
     return [_record(entity, row) for row in rows]
 
 
-def create_record(connection: sqlite3.Connection, args: CreateEntityArgs) -> dict[str, Any]:
+def create_record(connection: sqlite3.Connection, args: CreateEntityArgs, *, now: datetime) -> dict[str, Any]:
+    """Insert a record; ``now`` (aware, in the workspace's zone) dates a note."""
     entity = ENTITY_TABLES[args.entityType]
-    values = _stored_values(entity, args.fields)
+    values = _stored_values(connection, entity, args.fields)
     if args.entityType == "Deal" and not values.get("name") and values.get("company"):
         values["name"] = f"{values['company']} deal"
+    if args.entityType == "Note":
+        values["createdAt"] = now.isoformat(timespec="seconds")
     columns = [entity.columns[name] for name in values]
     marks = ", ".join("?" for _ in columns)
     cursor = connection.execute(
@@ -88,13 +60,17 @@ def create_record(connection: sqlite3.Connection, args: CreateEntityArgs) -> dic
 def update_record(connection: sqlite3.Connection, args: UpdateEntityArgs) -> dict[str, Any]:
     entity = ENTITY_TABLES[args.entityType]
     row_id = _existing_row_id(connection, entity, args.id)
-    values = _stored_values(entity, args.fields, keep_nulls=True)
+    if args.entityType == "Task" and "status" in args.fields and args.fields["status"] is None:
+        raise PermanentError("a Task's status is open or done", service=SERVICE)
+    values = _stored_values(connection, entity, args.fields, keep_nulls=True)
     assignments = ", ".join(f"{entity.columns[name]} = ?" for name in values)
-    connection.execute(f"UPDATE {entity.table} SET {assignments} WHERE id = ?", [*values.values(), row_id])
+    try:
+        connection.execute(f"UPDATE {entity.table} SET {assignments} WHERE id = ?", [*values.values(), row_id])
+    except sqlite3.IntegrityError as error:
+        raise _lost_required(args.entityType) from error
     record = _load(connection, entity, row_id)
-    needed = REQUIRED_ON_CREATE[args.entityType]
-    if not any(record.get(name) not in (None, "") for name in needed):
-        raise PermanentError(f"a {args.entityType} cannot lose its {' or '.join(needed)}", service=SERVICE)
+    if not any(record.get(name) not in (None, "") for name in REQUIRED_ON_CREATE[args.entityType]):
+        raise _lost_required(args.entityType)
     return record
 
 
@@ -105,38 +81,54 @@ def delete_record(connection: sqlite3.Connection, args: DeleteEntityArgs) -> dic
     return {"id": entity.public_id(row_id)}
 
 
-def insert_record(connection: sqlite3.Connection, entity_type: EntityType, fields: Mapping[str, Any]) -> str:
+def insert_record(
+    connection: sqlite3.Connection, entity_type: EntityType, fields: Mapping[str, Any], *, now: datetime
+) -> str:
     """Validate and insert a record given as plain values (demo data); returns its public id."""
     args = CreateEntityArgs.model_validate({"entityType": entity_type, "fields": dict(fields)})
-    return str(create_record(connection, args)["id"])
+    return str(create_record(connection, args, now=now)["id"])
 
 
-def _condition(entity: EntityTable, name: str, value: Any) -> tuple[str, list[Any]]:
-    column = entity.columns.get(name)
-    if column is None:
-        raise PermanentError(f"{entity.entity_type} has no field {name!r} to filter on", service=SERVICE)
-    if isinstance(value, dict) and "in" in value:
-        choices = InFilter.model_validate(value).in_
-        return f"folded({column}) IN ({', '.join('?' for _ in choices)})", [c.casefold() for c in choices]
-    if isinstance(value, dict):
-        bounds = RangeFilter.model_validate(value)
-        parts = [(f"{column} > ?", bounds.gt), (f"{column} < ?", bounds.lt)]
-        kept = [(sql, bound) for sql, bound in parts if bound is not None]
-        return " AND ".join(sql for sql, _ in kept), [bound for _, bound in kept]
-    if name in entity.numeric and isinstance(value, int | float) and not isinstance(value, bool):
-        return f"{column} = ?", [float(value)]
-    return f"contains_folded({column}, ?)", [value]
-
-
-def _stored_values(entity: EntityTable, fields: Mapping[str, Any], *, keep_nulls: bool = False) -> dict[str, Any]:
+def _stored_values(
+    connection: sqlite3.Connection, entity: EntityTable, fields: Mapping[str, Any], *, keep_nulls: bool = False
+) -> dict[str, Any]:
+    """The fields as column values: validated by the entity's model, ``about`` checked and stored as one text."""
+    unknown = set(fields) - set(entity.columns)
+    if unknown:
+        raise PermanentError(f"{entity.entity_type} has no field {sorted(unknown)[0]!r}", service=SERVICE)
+    try:
+        model = FIELDS_BY_ENTITY[entity.entity_type].model_validate(dict(fields))
+    except ValueError as error:
+        raise PermanentError(f"invalid {entity.entity_type} fields: {error}", service=SERVICE) from error
     values: dict[str, Any] = {}
-    for name, value in fields.items():
-        if name not in entity.columns:
-            raise PermanentError(f"{entity.entity_type} has no field {name!r}", service=SERVICE)
+    for name in fields:
+        value = getattr(model, name)
         if value is None and not keep_nulls:
             continue
-        values[name] = float(value) if name in entity.numeric and value is not None else value
+        if isinstance(value, About):
+            _check_about_exists(connection, entity.entity_type, value)
+            value = about_key(value)
+        elif isinstance(value, date):
+            value = value.isoformat()
+        elif name in entity.numeric and value is not None:
+            value = float(value)
+        values[name] = value
     return values
+
+
+def _check_about_exists(connection: sqlite3.Connection, entity_type: str, about: About) -> None:
+    target = ENTITY_TABLES[about.entityType]
+    row_id = target.row_id(about.id)
+    found = row_id is not None and connection.execute(f"SELECT 1 FROM {target.table} WHERE id = ?", [row_id]).fetchone()
+    if not found:
+        raise NotFoundError(
+            f"no {about.entityType} with id {about.id!r} for the {entity_type} to be about", service=SERVICE
+        )
+
+
+def _lost_required(entity_type: str) -> PermanentError:
+    needed = REQUIRED_ON_CREATE[entity_type]
+    return PermanentError(f"a {entity_type} cannot lose its {' or '.join(needed)}", service=SERVICE)
 
 
 def _existing_row_id(connection: sqlite3.Connection, entity: EntityTable, public_id: str) -> int:
@@ -153,4 +145,7 @@ def _load(connection: sqlite3.Connection, entity: EntityTable, row_id: int) -> d
 
 
 def _record(entity: EntityTable, row: sqlite3.Row) -> dict[str, Any]:
-    return {"id": entity.public_id(row["id"]), **{name: row[column] for name, column in entity.columns.items()}}
+    record: dict[str, Any] = {"id": entity.public_id(row["id"])}
+    for name, column in entity.columns.items():
+        record[name] = about_value(row[column]) if name == "about" else row[column]
+    return record

@@ -1,10 +1,11 @@
 """Demo CRM data: the people of contract §5 (exact addresses), a second John, and Acme, Globex and Initech
-as an account, deals and a lead each."""
+as an account, deals and a lead each; notes and tasks on them (contract v2)."""
 
+from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
-from integrations.base.records import EntityType
+from integrations.base.records import EntityType, RecordType, TaskStatus
 
 CONTACTS: list[dict[str, str]] = [
     {
@@ -115,3 +116,55 @@ def records(today: date) -> list[tuple[EntityType, dict[str, Any]]]:
         *(("Deal", fields) for fields in deals(today)),
         *(("Lead", fields) for fields in LEADS),
     ]
+
+
+@dataclass(frozen=True)
+class DemoNote:
+    about: tuple[RecordType, str]  # the record's type and name
+    body: str
+    days_ago: int
+    at: str  # local wall-clock time, HH:MM
+
+
+@dataclass(frozen=True)
+class DemoTask:
+    subject: str
+    due: tuple[int, int]  # (week, weekday): 0 = the seeding day's week (weeks start on Monday)
+    status: TaskStatus
+    about: tuple[RecordType, str]
+    owner: str | None  # None: the user
+
+
+NOTES: list[DemoNote] = [
+    DemoNote(
+        ("Account", "Acme"),
+        "Laura confirmed budget approval for the expansion. Their main concern is the onboarding timeline.",
+        5,
+        "16:10",
+    ),
+    DemoNote(
+        ("Deal", "Globex deal"),
+        "Procurement is comparing us with two other vendors and wants a quote for 250 seats with premium support.",
+        3,
+        "10:00",
+    ),
+    DemoNote(
+        ("Account", "Initech"),
+        "Usage dropped after the reorganisation. Offer a smaller plan at renewal rather than risk losing them.",
+        12,
+        "16:45",
+    ),
+    DemoNote(
+        ("Lead", "Marcus Bell"),
+        "Met at the manufacturing expo; interested in the analytics add-on for their plants.",
+        8,
+        "09:20",
+    ),
+]
+
+TASKS: list[DemoTask] = [
+    DemoTask("Send the revised proposal to Acme", (0, 4), "open", ("Deal", "Acme deal"), "Sarah Lee"),
+    DemoTask("Prepare the 250-seat quote for Globex", (0, 2), "open", ("Deal", "Globex deal"), "John Smith"),
+    DemoTask("Complete the Acme security questionnaire", (1, 4), "open", ("Account", "Acme"), None),
+    DemoTask("Ask Initech about extending the pilot", (-1, 3), "done", ("Account", "Initech"), "Sarah Lee"),
+]

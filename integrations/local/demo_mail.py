@@ -1,6 +1,9 @@
-"""Demo inbox: fifteen emails over the two weeks before the seeding day, five of them unread."""
+"""Demo inbox: nineteen emails over the two weeks before the seeding day, five of them unread, five with
+attachments (among them the signed Acme contract John Smith sent last week), two about the partner summit (its
+date, time and place in the text, for ``extract``), one to several people (for a reply to all)."""
 
 from dataclasses import dataclass
+from datetime import date, timedelta
 
 
 @dataclass(frozen=True)
@@ -12,6 +15,16 @@ class DemoEmail:
     subject: str
     body: str
     unread: bool = False
+    last_week_on: int | None = None  # a weekday of the week before the seeding day's (Monday = 0), not days_ago
+    also_to: tuple[str, ...] = ()  # recipients besides the user
+    cc: tuple[str, ...] = ()
+    attachments: tuple[str, ...] = ()  # file names (demo PDFs)
+    added_in: int = 1  # the schema version that brought it: an older file gets it when upgraded
+
+    def day(self, today: date) -> date:
+        if self.last_week_on is None:
+            return today - timedelta(days=self.days_ago)
+        return today - timedelta(days=today.weekday() + 7 - self.last_week_on)
 
 
 INBOX: list[DemoEmail] = [
@@ -36,6 +49,7 @@ INBOX: list[DemoEmail] = [
         "liability and renewal clauses. Can we walk through them on Tuesday's call? The marked-up contract "
         "is attached.",
         unread=True,
+        attachments=("Acme_MSA_redlines.pdf",),
     ),
     DemoEmail(
         2,
@@ -77,6 +91,8 @@ INBOX: list[DemoEmail] = [
         "February sales report",
         "The February sales report is attached. Bookings were up 12% on January, mostly thanks to the Globex "
         "expansion. Initech is still slow to move. I would like to discuss the forecast at Monday's standup.",
+        last_week_on=3,  # before the signed contract, whatever the seeding day
+        attachments=("February_sales_report.pdf",),
     ),
     DemoEmail(
         5,
@@ -158,5 +174,53 @@ INBOX: list[DemoEmail] = [
         "laura.chen@acme.com",
         "Signed NDA",
         "Please find the signed mutual NDA attached. We are looking forward to the next steps.",
+        attachments=("Acme_mutual_NDA_signed.pdf",),
+    ),
+    DemoEmail(
+        0,
+        "16:30",
+        "John Smith",
+        "john.smith@example.com",
+        "Contract: Acme master services agreement (signed)",
+        "Acme signed the master services agreement this afternoon; the countersigned contract is attached. "
+        "It includes the renewal clause we agreed with Laura. Please keep a copy with the account and share "
+        "it with Sarah for the onboarding plan.",
+        last_week_on=4,
+        attachments=("Acme_MSA_signed.pdf",),
+        added_in=2,
+    ),
+    DemoEmail(
+        1,
+        "11:30",
+        "Maria Garcia",
+        "maria.garcia@example.com",
+        "Globex contract: payment terms",
+        "I went through the payment terms in the Globex contract. Net 45 is acceptable, but the late-payment "
+        "clause was dropped in the last draft and we need it back before signature. My annotated copy is "
+        "attached.",
+        also_to=("john.smith@example.com",),
+        cc=("sarah.lee@example.com",),
+        attachments=("Globex_contract_payment_terms.pdf",),
+        added_in=2,
+    ),
+    DemoEmail(
+        3,
+        "14:05",
+        "Tom Reyes",
+        "tom.reyes@example.com",
+        "Partner summit",
+        "Save the date: the partner summit is on {summit} at the Hilton Midtown, in the Gramercy room. We "
+        "expect about forty partners. Could you give a ten-minute product update after the keynote?",
+        added_in=2,
+    ),
+    DemoEmail(
+        1,
+        "12:15",
+        "Priya Shah",
+        "priya.shah@example.com",
+        "Re: Partner summit",
+        "Happy to cover the roadmap part of the product update at the partner summit. Shall we rehearse it "
+        "together beforehand? I will bring the Q3 deck.",
+        added_in=2,
     ),
 ]

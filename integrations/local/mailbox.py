@@ -1,8 +1,11 @@
-"""The mailbox: an inbox and a sent folder in one ``messages`` table, recipients in ``message_recipients``.
+"""The mailbox: an inbox and a sent folder in one ``messages`` table, recipients in ``message_recipients``,
+attachments in ``attachments``. Sending, replying and forwarding are in ``mail_compose``.
 
 ``fetch_emails`` searches the whole mailbox (inbox and sent, as a Gmail search without ``in:`` does), newest
-first. ``from`` is shown as ``Name <address>``; ``to`` is the list of To addresses. A sender or recipient filter
-matches a name or an address by containment, and also the addresses of CRM contacts whose name matches.
+first. ``from`` is shown as ``Name <address>``; ``to`` and ``cc`` are address lists; ``threadId`` names the
+conversation. ``query`` matches when each of its words occurs in the subject, body or sender (any order, any
+case). A sender or recipient filter matches a name or an address by containment, and also the addresses of CRM
+contacts whose name matches.
 """
 
 import re
@@ -12,10 +15,13 @@ from dataclasses import dataclass
 from datetime import datetime, tzinfo
 from typing import Any, Literal
 
-from integrations.base.arguments import FetchEmailsArgs, ReplyEmailArgs, SendEmailArgs
+from integrations.base.arguments import FetchEmailsArgs
 from integrations.base.errors import NotFoundError
+from integrations.local import attachments
+from integrations.local.attachments import AttachmentFile
 from integrations.local.crm import CONTACT_ADDRESSES_NAMED
 from integrations.local.database import SERVICE, inserted_row_id
+from integrations.local.search_words import query_words
 from integrations.local.timestamps import local_iso, storage_key
 
 DEFAULT_LIMIT = 50
@@ -23,6 +29,7 @@ SNIPPET_LENGTH = 160
 _PREFIX = "msg"
 
 Folder = Literal["inbox", "sent"]
+RecipientKind = Literal["to", "cc"]
 
 
 @dataclass(frozen=True)
@@ -48,10 +55,11 @@ class NewMessage:
     cc: Sequence[str] = ()
     in_reply_to: int | None = None
     thread_id: int | None = None
+    files: Sequence[AttachmentFile] = ()
 
 
 def insert_message(connection: sqlite3.Connection, message: NewMessage) -> str:
-    """Store a message (sent, or delivered to the inbox); returns its public id."""
+    """Store a message (sent, or delivered to the inbox) with its attachments; returns its public id."""
     cursor = connection.execute(
         "INSERT INTO messages (folder, sender_name, sender_address, subject, body, sent_at, unread, in_reply_to)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -73,33 +81,33 @@ def insert_message(connection: sqlite3.Connection, message: NewMessage) -> str:
         "INSERT INTO message_recipients (message_id, kind, position, address) VALUES (?, ?, ?, ?)",
         [(row_id, kind, position, address) for kind, position, address in recipients],
     )
-    return f"{_PREFIX}-{row_id}"
+    attachments.store(connection, row_id, message.files)
+    return public_id(row_id)
 
 
-def send_message(
-    connection: sqlite3.Connection, args: SendEmailArgs, *, owner: Mailer, now: datetime
-) -> dict[str, Any]:
-    message = NewMessage("sent", owner, args.to, args.subject, args.body, now, cc=args.cc or ())
-    return {"id": insert_message(connection, message)}
-
-
-def reply_to_message(
-    connection: sqlite3.Connection, args: ReplyEmailArgs, *, owner: Mailer, now: datetime
-) -> dict[str, Any]:
-    """Reply in the original's thread: to its sender (or, replying to one's own message, its recipients)."""
-    row_id = _row_id(args.messageId)
-    original = None
+def existing_message(connection: sqlite3.Connection, message_id: str) -> sqlite3.Row:
+    """The stored row of a public message id, or NotFoundError."""
+    row_id = _row_id(message_id)
+    row: sqlite3.Row | None = None
     if row_id is not None:
-        original = connection.execute("SELECT * FROM messages WHERE id = ?", [row_id]).fetchone()
-    if row_id is None or original is None:
-        raise NotFoundError(f"no email with id {args.messageId!r}", service=SERVICE)
-    own = original["folder"] == "sent"
-    to = _recipients(connection, [row_id])[row_id] if own else [original["sender_address"]]
-    subject = original["subject"]
-    if not re.match(r"(?i)re:", subject):
-        subject = f"Re: {subject}"
-    reply = NewMessage("sent", owner, to, subject, args.body, now, in_reply_to=row_id, thread_id=original["thread_id"])
-    return {"id": insert_message(connection, reply)}
+        row = connection.execute("SELECT * FROM messages WHERE id = ?", [row_id]).fetchone()
+    if row is None:
+        raise NotFoundError(f"no email with id {message_id!r}", service=SERVICE)
+    return row
+
+
+def recipients(connection: sqlite3.Connection, row_ids: Sequence[int], kind: RecipientKind) -> dict[int, list[str]]:
+    found: dict[int, list[str]] = {row_id: [] for row_id in row_ids}
+    if not row_ids:
+        return found
+    rows = connection.execute(
+        "SELECT message_id, address FROM message_recipients WHERE kind = ?"
+        f" AND message_id IN ({', '.join('?' for _ in row_ids)}) ORDER BY message_id, position",
+        [kind, *row_ids],
+    )
+    for row in rows:
+        found[row["message_id"]].append(row["address"])
+    return found
 
 
 def fetch_messages(connection: sqlite3.Connection, args: FetchEmailsArgs, *, zone: tzinfo) -> list[dict[str, Any]]:
@@ -110,11 +118,11 @@ def fetch_messages(connection: sqlite3.Connection, args: FetchEmailsArgs, *, zon
         conditions.append(condition)
         parameters.extend(values)
 
-    if args.query:
+    for word in query_words(args.query):
         add(
             "(contains_folded(m.subject, ?) OR contains_folded(m.body, ?)"
             " OR contains_folded(m.sender_name, ?) OR contains_folded(m.sender_address, ?))",
-            *[args.query] * 4,
+            *[word] * 4,
         )
     if args.sender:
         add(
@@ -136,13 +144,23 @@ def fetch_messages(connection: sqlite3.Connection, args: FetchEmailsArgs, *, zon
         add("m.sent_at < ?", storage_key(args.until))
     if args.unreadOnly:
         add("m.unread = 1")
+    if args.hasAttachment is not None:
+        add(f"{'' if args.hasAttachment else 'NOT '}EXISTS (SELECT 1 FROM attachments a WHERE a.message_id = m.id)")
     rows = connection.execute(
         f"SELECT m.* FROM messages m WHERE {' AND '.join(conditions) or '1'}"
         " ORDER BY m.sent_at DESC, m.id DESC LIMIT ?",
         [*parameters, args.limit or DEFAULT_LIMIT],
     ).fetchall()
-    recipients = _recipients(connection, [row["id"] for row in rows])
-    return [_shown(row, recipients.get(row["id"], []), zone) for row in rows]
+    row_ids = [row["id"] for row in rows]
+    to, cc = recipients(connection, row_ids, "to"), recipients(connection, row_ids, "cc")
+    files = attachments.shown(connection, row_ids)
+    found = []
+    for row in rows:
+        email = _shown(row, to[row["id"]], cc[row["id"]], files[row["id"]], zone)
+        if args.includeBody:
+            email["body"] = row["body"]
+        found.append(email)
+    return found
 
 
 def snippet(body: str, length: int = SNIPPET_LENGTH) -> str:
@@ -154,32 +172,25 @@ def snippet(body: str, length: int = SNIPPET_LENGTH) -> str:
     return f"{cut}…"
 
 
-def _recipients(connection: sqlite3.Connection, row_ids: Sequence[int]) -> dict[int, list[str]]:
-    found: dict[int, list[str]] = {row_id: [] for row_id in row_ids}
-    if not row_ids:
-        return found
-    rows = connection.execute(
-        "SELECT message_id, address FROM message_recipients WHERE kind = 'to'"
-        f" AND message_id IN ({', '.join('?' for _ in row_ids)}) ORDER BY message_id, position",
-        list(row_ids),
-    )
-    for row in rows:
-        found[row["message_id"]].append(row["address"])
-    return found
+def public_id(row_id: int) -> str:
+    return f"{_PREFIX}-{row_id}"
 
 
-def _shown(row: sqlite3.Row, to: list[str], zone: tzinfo) -> dict[str, Any]:
+def _shown(row: sqlite3.Row, to: list[str], cc: list[str], files: list[dict[str, Any]], zone: tzinfo) -> dict[str, Any]:
     return {
-        "id": f"{_PREFIX}-{row['id']}",
+        "id": public_id(row["id"]),
+        "threadId": f"thread-{row['thread_id']}",
         "from": Mailer(row["sender_name"], row["sender_address"]).shown(),
         "to": to,
+        "cc": cc,
         "subject": row["subject"],
         "date": local_iso(row["sent_at"], zone),
         "snippet": snippet(row["body"]),
         "unread": bool(row["unread"]),
+        "attachments": files,
     }
 
 
-def _row_id(public_id: str) -> int | None:
-    match = re.fullmatch(rf"{_PREFIX}-(\d+)", public_id.strip())
+def _row_id(public: str) -> int | None:
+    match = re.fullmatch(rf"{_PREFIX}-(\d+)", public.strip())
     return int(match.group(1)) if match else None

@@ -1,22 +1,28 @@
-"""The workspace's tables, created when the file is new; ``PRAGMA user_version`` records the schema version.
+"""The workspace's tables, built by numbered steps; ``PRAGMA user_version`` records the last step applied.
 
-Instants are UTC text (``timestamps.storage_key``); recipients and attendees are rows of their own, so that
+A new file runs every step; a file of an earlier version runs the steps it lacks (its data is kept). Instants
+are UTC text (``timestamps.storage_key``); recipients, attendees and attachments are rows of their own, so that
 filters on them are SQL. Closed value sets of the contract are CHECK constraints.
+
+Version 2 (contract v2): attachments; notes and tasks; events get an organizer, the user's response, a
+recurrence rule, and exceptions (a row with ``series_id`` + ``original_start`` replaces, or with ``removed``
+cancels, one occurrence of a series).
 """
 
 import sqlite3
 from typing import get_args
 
-from integrations.base.records import DealStage, LeadStatus
+from integrations.base.records import DealStage, LeadStatus, TaskStatus
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+MY_RESPONSES = ("needsAction", "accepted", "declined", "tentative")
 
 
 def _one_of(values: tuple[str, ...]) -> str:
     return ", ".join(f"'{value}'" for value in values)
 
 
-_TABLES = [
+_VERSION_1 = [
     """CREATE TABLE contacts (
         id INTEGER PRIMARY KEY AUTOINCREMENT,
         name TEXT, email TEXT, phone TEXT, company TEXT, title TEXT)""",
@@ -65,15 +71,46 @@ _TABLES = [
         PRIMARY KEY (event_id, position))""",
 ]
 
+_VERSION_2 = [
+    """CREATE TABLE attachments (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        message_id INTEGER NOT NULL REFERENCES messages (id) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        size INTEGER CHECK (size >= 0),
+        content_type TEXT,
+        content BLOB,
+        source TEXT)""",
+    "CREATE INDEX attachments_by_message ON attachments (message_id, position)",
+    """CREATE TABLE notes (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        body TEXT NOT NULL, about TEXT, created_at TEXT NOT NULL)""",
+    "CREATE INDEX notes_by_about ON notes (about)",
+    f"""CREATE TABLE tasks (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        subject TEXT NOT NULL, due_date TEXT,
+        status TEXT NOT NULL DEFAULT 'open' CHECK (status IN ({_one_of(get_args(TaskStatus))})),
+        about TEXT, owner TEXT)""",
+    "ALTER TABLE events ADD COLUMN organizer TEXT",  # NULL: the user
+    f"ALTER TABLE events ADD COLUMN my_response TEXT CHECK (my_response IN ({_one_of(MY_RESPONSES)}))",
+    "ALTER TABLE events ADD COLUMN my_comment TEXT",
+    "ALTER TABLE events ADD COLUMN recurrence TEXT",
+    "ALTER TABLE events ADD COLUMN series_id INTEGER REFERENCES events (id) ON DELETE CASCADE",
+    "ALTER TABLE events ADD COLUMN original_start TEXT",
+    "ALTER TABLE events ADD COLUMN removed INTEGER NOT NULL DEFAULT 0 CHECK (removed IN (0, 1))",
+    "CREATE UNIQUE INDEX events_by_occurrence ON events (series_id, original_start) WHERE series_id IS NOT NULL",
+]
 
-def ensure_schema(connection: sqlite3.Connection) -> bool:
-    """Create the tables when the database is new; True when it was (and so may be seeded)."""
-    version = connection.execute("PRAGMA user_version").fetchone()[0]
-    if version == SCHEMA_VERSION:
-        return False
-    if version != 0:
+MIGRATIONS: dict[int, list[str]] = {1: _VERSION_1, 2: _VERSION_2}
+
+
+def ensure_schema(connection: sqlite3.Connection) -> int:
+    """Bring the tables to ``SCHEMA_VERSION``; returns the version found (0: a new file, which may be seeded)."""
+    version = int(connection.execute("PRAGMA user_version").fetchone()[0])
+    if version > SCHEMA_VERSION or version < 0:
         raise sqlite3.DatabaseError(f"unknown local workspace schema version {version}")
-    for statement in _TABLES:
-        connection.execute(statement)
-    connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-    return True
+    for step in range(version + 1, SCHEMA_VERSION + 1):
+        for statement in MIGRATIONS[step]:
+            connection.execute(statement)
+        connection.execute(f"PRAGMA user_version = {step}")
+    return version

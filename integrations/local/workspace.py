@@ -1,4 +1,5 @@
-"""The local workspace connector: CRM, mailbox and calendar in one SQLite file, every tool of the catalog.
+"""The local workspace connector: CRM, mailbox and calendar in one SQLite file, every tool of the catalog but
+``extract`` (a tool of the planner's own).
 
 It needs no account and no network; ``open_workspace`` creates the file (and its demo data) on first use.
 """
@@ -16,9 +17,10 @@ from pydantic import BaseModel
 from integrations.base.arguments import SummarizeArgs
 from integrations.base.catalog import CATALOG
 from integrations.base.errors import PermanentError
-from integrations.local import calendar, crm, freebusy, mailbox
+from integrations.local import calendar, calendar_read, crm, freebusy, mail_compose, mailbox
+from integrations.local.calendar_rows import Shown
 from integrations.local.database import SERVICE, Database, connect
-from integrations.local.schema import ensure_schema
+from integrations.local.schema import SCHEMA_VERSION, ensure_schema
 from integrations.local.seed import seed
 from integrations.local.settings import LocalWorkspaceSettings
 from integrations.local.summarize import summarize
@@ -40,21 +42,33 @@ class _Context:
     def owner(self) -> mailbox.Mailer:
         return mailbox.Mailer(self.settings.owner_name, self.settings.owner_address)
 
+    @property
+    def view(self) -> Shown:
+        return Shown(owner_address=self.settings.owner_address, zone=self.settings.zone)
+
+    def now(self) -> datetime:
+        """The clock's instant in the workspace's zone."""
+        return self.clock().astimezone(self.settings.zone)
+
 
 _Handler = Callable[[sqlite3.Connection, Any, _Context], Any]
 
 _HANDLERS: dict[str, _Handler] = {
     "fetch_emails": lambda db, args, ctx: mailbox.fetch_messages(db, args, zone=ctx.settings.zone),
-    "send_email": lambda db, args, ctx: mailbox.send_message(db, args, owner=ctx.owner, now=ctx.clock()),
-    "reply_email": lambda db, args, ctx: mailbox.reply_to_message(db, args, owner=ctx.owner, now=ctx.clock()),
+    "send_email": lambda db, args, ctx: mail_compose.send_message(db, args, owner=ctx.owner, now=ctx.now()),
+    "reply_email": lambda db, args, ctx: mail_compose.reply_to_message(db, args, owner=ctx.owner, now=ctx.now()),
+    "forward_email": lambda db, args, ctx: mail_compose.forward_message(
+        db, args, owner=ctx.owner, now=ctx.now(), zone=ctx.settings.zone
+    ),
     "fetch_entity": lambda db, args, _ctx: crm.fetch_records(db, args),
-    "create_entity": lambda db, args, _ctx: crm.create_record(db, args),
+    "create_entity": lambda db, args, ctx: crm.create_record(db, args, now=ctx.now()),
     "update_entity": lambda db, args, _ctx: crm.update_record(db, args),
     "delete_entity": lambda db, args, _ctx: crm.delete_record(db, args),
-    "fetch_calendar_events": lambda db, args, ctx: calendar.fetch_events(db, args, zone=ctx.settings.zone),
-    "create_calendar_event": lambda db, args, ctx: calendar.create_event(db, args, zone=ctx.settings.zone),
-    "update_calendar_event": lambda db, args, ctx: calendar.update_event(db, args, zone=ctx.settings.zone),
-    "delete_calendar_event": lambda db, args, _ctx: calendar.delete_event(db, args),
+    "fetch_calendar_events": lambda db, args, ctx: calendar_read.fetch_events(db, args, view=ctx.view),
+    "create_calendar_event": lambda db, args, ctx: calendar.create_event(db, args, view=ctx.view),
+    "update_calendar_event": lambda db, args, ctx: calendar.update_event(db, args, view=ctx.view),
+    "respond_to_event": lambda db, args, ctx: calendar.respond_to_event(db, args, view=ctx.view),
+    "delete_calendar_event": lambda db, args, ctx: calendar.delete_event(db, args, view=ctx.view),
     "find_free_slots": lambda db, args, ctx: freebusy.find_free_slots(
         db, args, hours=ctx.settings.working_hours, zone=ctx.settings.zone
     ),
@@ -114,15 +128,17 @@ def open_workspace(
     """Open the workspace stored in the SQLite file at ``path``.
 
     A new file gets its tables and, unless ``settings.demo_data`` is off, the demo data dated around ``clock()``;
-    an existing file is used as it is (never seeded twice).
+    an existing file is used as it is (never seeded twice), except that a file of an older schema is upgraded
+    and, with demo data on, gets the demo items that came with the newer schema.
     """
     chosen = settings or LocalWorkspaceSettings()
     database = Database(connect(path, busy_timeout=chosen.busy_timeout_seconds))
     owner = mailbox.Mailer(chosen.owner_name, chosen.owner_address)
 
     def prepare(connection: sqlite3.Connection) -> None:
-        if ensure_schema(connection) and chosen.demo_data:
-            seed(connection, now=clock(), zone=chosen.zone, owner=owner)
+        found = ensure_schema(connection)
+        if found < SCHEMA_VERSION and chosen.demo_data:
+            seed(connection, now=clock(), zone=chosen.zone, owner=owner, since_version=found)
 
     try:
         database.run_sync(prepare, write=True)

@@ -1,9 +1,10 @@
-"""Calendar: create, fetch by range (across DST), query and attendee, update, delete."""
+"""Calendar: create, fetch by range (across DST), query and attendee, update, delete; (v2) answering
+invitations, or its refusal."""
 
 import pytest
 
-from integrations.base import Connector, NotFoundError
-from tests.integrations.contract_suite.helpers import ContractBase, at, instant, run
+from integrations.base import Connector, NotFoundError, PermanentError
+from tests.integrations.contract_suite.helpers import ContractBase, at, instant, refused, run
 
 
 class CalendarContract(ContractBase):
@@ -18,7 +19,7 @@ class CalendarContract(ContractBase):
             location="Room 4",
             description="Quarterly",
         )
-        assert set(created) == {"id", "title", "startTime", "endTime", "attendees", "location"}
+        assert set(created) >= {"id", "title", "startTime", "endTime", "attendees", "location"}  # v2 adds fields
         assert instant(created["startTime"]) == at("2026-03-03T15:00:00-05:00")
         assert instant(created["endTime"]) == at("2026-03-03T15:45:00-05:00")
         assert created["attendees"] == ["ann@example.org"] and created["location"] == "Room 4"
@@ -122,3 +123,19 @@ class CalendarContract(ContractBase):
             assert [event["title"] for event in found] == ["with quinn"], attendee
         both = await run(connector, "fetch_calendar_events", attendee="ann@example.org", **window)
         assert [event["title"] for event in both] == ["with quinn", "without"]
+
+    async def test_answering_ones_own_event_is_refused(self, connector: Connector, token: str) -> None:
+        if "respond_to_event" not in connector.tools:
+            pytest.skip(f"{connector.name} does not offer respond_to_event")
+        created = await run(
+            connector, "create_calendar_event", title=token, startTime="2026-03-03T15:00:00-05:00", durationMinutes=30
+        )
+        with pytest.raises(PermanentError):
+            await run(connector, "respond_to_event", eventId=created["id"], response="declined")
+        with pytest.raises(NotFoundError):
+            await run(connector, "respond_to_event", eventId="missing-404", response="accepted")
+
+    async def test_v2_calendar_tools_it_does_not_offer_are_refused(self, connector: Connector) -> None:
+        if "respond_to_event" in connector.tools:
+            pytest.skip(f"{connector.name} offers respond_to_event")
+        await refused(connector, "respond_to_event", eventId="any-event", response="accepted")

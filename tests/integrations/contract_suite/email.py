@@ -1,11 +1,11 @@
-"""Email: send, fetch with filters, newest first, since/until, replies, unread."""
+"""Email: send, fetch with filters, newest first, since/until, replies, unread; (v2) forwarding, or its refusal."""
 
 from datetime import timedelta
 
 import pytest
 
 from integrations.base import Connector, NotFoundError
-from tests.integrations.contract_suite.helpers import ContractBase, instant, run
+from tests.integrations.contract_suite.helpers import ContractBase, instant, refused, run
 
 
 class EmailContract(ContractBase):
@@ -21,7 +21,7 @@ class EmailContract(ContractBase):
         found = await run(connector, "fetch_emails", subject=token)
         assert [email["id"] for email in found] == [sent["id"]]
         email = found[0]
-        assert set(email) == {"id", "from", "to", "subject", "date", "snippet", "unread"}
+        assert set(email) >= {"id", "from", "to", "subject", "date", "snippet", "unread"}  # v2 adds fields
         assert email["to"] == ["ann@example.org", "bob@example.net"]
         assert email["subject"] == f"Budget {token}"
         assert email["snippet"] == f"The budget is approved. Ref {token}."
@@ -85,3 +85,35 @@ class EmailContract(ContractBase):
         assert len(await run(connector, "fetch_emails", subject=token, unreadOnly=False)) == 1
         unread = await run(connector, "fetch_emails", unreadOnly=True)
         assert all(email["unread"] is True for email in unread)
+
+    async def test_forward_prefixes_fwd_once_and_puts_the_note_first(self, connector: Connector, token: str) -> None:
+        original = await run(
+            connector, "send_email", to=["ann@example.org"], subject=f"Agenda {token}", body=f"Item one {token}."
+        )
+        forward = await run(
+            connector,
+            "forward_email",
+            messageId=original["id"],
+            to=["dora@example.org"],
+            cc=["eve@example.org"],
+            body="See the agenda below.",
+        )
+        assert forward["id"] != original["id"]
+        (shown,) = await run(connector, "fetch_emails", subject=token, to="dora@example.org")
+        assert shown["id"] == forward["id"] and shown["to"] == ["dora@example.org"]
+        assert shown["subject"] == f"Fwd: Agenda {token}"
+        assert shown["snippet"].startswith("See the agenda below.")
+        with_text = await run(connector, "fetch_emails", query=token, to="eve@example.org")
+        assert [email["id"] for email in with_text] == [forward["id"]]  # the forwarded text, and cc
+        again = await run(connector, "forward_email", messageId=forward["id"], to=["fay@example.org"])
+        (twice,) = await run(connector, "fetch_emails", subject=token, to="fay@example.org")
+        assert twice["id"] == again["id"] and twice["subject"] == f"Fwd: Agenda {token}"
+
+    async def test_forward_of_an_unknown_message_is_not_found(self, connector: Connector) -> None:
+        with pytest.raises(NotFoundError):
+            await run(connector, "forward_email", messageId="no-such-message-0", to=["ann@example.org"])
+
+    async def test_v2_email_tools_it_does_not_offer_are_refused(self, connector: Connector) -> None:
+        if "forward_email" in connector.tools:
+            pytest.skip(f"{connector.name} offers forward_email")
+        await refused(connector, "forward_email", messageId="any-message", to=["ann@example.org"])

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from integrations.base import CATALOG, Connector
+from integrations.base import CATALOG, Connector, PermanentError
 
 
 async def run(connector: Connector, tool: str, **arguments: Any) -> Any:
@@ -16,6 +16,15 @@ async def run(connector: Connector, tool: str, **arguments: Any) -> Any:
     spec = CATALOG.get(tool)
     assert spec is not None, tool
     return await connector.call(tool, spec.args_model.model_validate(arguments))
+
+
+async def refused(connector: Connector, tool: str, **arguments: Any) -> None:
+    """A tool the connector does not list is refused with PermanentError, never run."""
+    assert tool not in connector.tools, tool
+    spec = CATALOG.get(tool)
+    assert spec is not None, tool
+    with pytest.raises(PermanentError):
+        await connector.call(tool, spec.args_model.model_validate(arguments))
 
 
 def instant(text: str) -> datetime:

@@ -58,22 +58,25 @@ async def test_open_deals_for_initech_as_the_contract_example_asks(workspace: Lo
     ]
 
 
-async def test_the_inbox_holds_fifteen_emails_of_the_last_two_weeks(workspace: LocalWorkspace) -> None:
+async def test_the_inbox_holds_nineteen_emails_of_the_last_two_weeks(workspace: LocalWorkspace) -> None:
     emails = await run(workspace, "fetch_emails")
-    assert len(emails) == 15
+    assert len(emails) == 19
     dates = [instant(email["date"]) for email in emails]
     assert dates == sorted(dates, reverse=True)
     assert all(NOW - timedelta(days=14) <= moment < NOW for moment in dates)
     assert sum(email["unread"] for email in emails) == 5
     assert emails[0] == {
-        "id": "msg-15",
+        "id": "msg-19",
+        "threadId": "thread-19",
         "from": "Laura Chen <laura.chen@acme.com>",
         "to": ["me@example.com"],
+        "cc": [],
         "subject": "Contract redlines from Acme legal",
         "date": "2026-03-01T16:40:00-05:00",
         "snippet": "Our legal team has finished the redlines on the master services agreement. Most changes are in "
         "the liability and renewal clauses. Can we walk through them on…",
         "unread": True,
+        "attachments": [{"ref": "email:msg-19/att-5", "name": "Acme_MSA_redlines.pdf", "size": 592}],
     }
     unread = await run(workspace, "fetch_emails", unreadOnly=True)
     assert [email["subject"] for email in unread] == [
@@ -92,12 +95,14 @@ async def test_this_week_has_the_usual_meetings(workspace: LocalWorkspace) -> No
     assert [(event["title"], event["startTime"]) for event in week] == [
         ("Weekly standup", "2026-03-02T09:30:00-05:00"),
         ("Acme call", "2026-03-03T11:00:00-05:00"),
+        ("Team sync", "2026-03-04T10:00:00-05:00"),
         ("Globex pricing review", "2026-03-04T15:00:00-05:00"),
         ("1:1 with Priya", "2026-03-05T14:00:00-05:00"),
+        ("Acme quarterly business review", "2026-03-05T16:00:00-05:00"),
         ("Launch review", "2026-03-06T10:00:00-05:00"),
     ]
     everything = await run(workspace, "fetch_calendar_events")
-    assert len(everything) == 10
+    assert len(everything) == 11 + 12  # single events, and the twelve team syncs
 
 
 async def test_the_standup_stays_at_half_past_nine_across_dst(workspace: LocalWorkspace) -> None:
@@ -125,7 +130,7 @@ async def test_demo_data_is_added_to_a_new_file_only(database_path: Path) -> Non
     with open_workspace(database_path, clock=TickingClock(NOW + timedelta(days=30))) as again:
         contacts = await run(again, "fetch_entity", entityType="Contact", filters={})
         assert len(contacts) == 8 and "Priya Shah" not in [contact["name"] for contact in contacts]
-        assert len(await run(again, "fetch_emails")) == 15
+        assert len(await run(again, "fetch_emails")) == 19
 
 
 def test_the_same_clock_seeds_the_same_data(tmp_path: Path) -> None:

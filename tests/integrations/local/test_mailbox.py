@@ -16,6 +16,7 @@ async def subjects(workspace: LocalWorkspace, **filters: object) -> list[str]:
 
 async def test_sender_matches_a_first_name_of_either_john(workspace: LocalWorkspace) -> None:
     assert await subjects(workspace, sender="john") == [
+        "Contract: Acme master services agreement (signed)",
         "Pricing question on the enterprise tier",
         "February sales report",
         "Globex negotiation status",
@@ -34,7 +35,11 @@ async def test_query_searches_subject_body_and_sender(workspace: LocalWorkspace)
 
 async def test_since_and_until_select_a_day(workspace: LocalWorkspace) -> None:
     friday = await subjects(workspace, since="2026-02-27T00:00:00-05:00", until="2026-02-28T00:00:00-05:00")
-    assert friday == ["Pricing question on the enterprise tier"]
+    assert friday == [
+        "Contract: Acme master services agreement (signed)",
+        "Partner summit",
+        "Pricing question on the enterprise tier",
+    ]
 
 
 async def test_recipient_filter_takes_a_contact_name(workspace: LocalWorkspace) -> None:
@@ -48,7 +53,8 @@ async def test_recipient_filter_takes_a_contact_name(workspace: LocalWorkspace) 
     )
     assert await subjects(workspace, to="Priya Shah") == ["Deck comments"]
     assert await subjects(workspace, to="Tom Reyes") == ["Deck comments"]  # cc counts, as in Gmail's to:
-    assert await subjects(workspace, to="Sarah Lee") == []
+    assert await subjects(workspace, to="Laura Chen") == []
+    assert await subjects(workspace, to="Sarah Lee") == ["Globex contract: payment terms"]  # a demo email's cc
 
 
 async def test_sent_mail_is_dated_by_the_clock_and_kept_in_the_sent_folder(
@@ -58,12 +64,15 @@ async def test_sent_mail_is_dated_by_the_clock_and_kept_in_the_sent_folder(
     (email,) = await run(workspace, "fetch_emails", subject="Hi", sender="me@example.com")
     assert email == {
         "id": sent["id"],
+        "threadId": f"thread-{sent['id'].removeprefix('msg-')}",
         "from": "Me <me@example.com>",
         "to": ["sarah.lee@example.com"],
+        "cc": [],
         "subject": "Hi",
         "date": "2026-03-02T09:00:01-05:00",
         "snippet": "Hello Sarah.",
         "unread": False,
+        "attachments": [],
     }
     with sqlite3.connect(database_path) as raw:
         folder = raw.execute("SELECT folder FROM messages WHERE id = ?", [int(sent["id"].split("-")[1])]).fetchone()

@@ -1,0 +1,8 @@
+"""The words of a search ``query`` (contract §2.6): each must occur, in any order and any case."""
+
+_SURROUNDING = "\"'“”‘’,;:()"
+
+
+def query_words(query: str | None) -> list[str]:
+    """``'"Acme call"'`` → ``["Acme", "call"]``: quotes and punctuation around a word are not part of it."""
+    return [word for word in (part.strip(_SURROUNDING) for part in (query or "").split()) if word]
