@@ -165,12 +165,12 @@ async def test_a_recipient_named_by_person_is_looked_up(harness):
     assert harness.connector.called("fetch_entity") == [{"entityType": "Contact", "filters": {"name": "Priya"}}]
 
 
-async def test_an_optional_value_can_be_skipped(harness):
+async def test_an_update_that_names_no_change_asks_for_the_new_time(harness):
     harness.connector.responses["fetch_calendar_events"] = [{"id": "e1", "title": "Planning", "attendees": []}]
     replies = await harness.say("update the planning meeting")
-    assert question(replies).can_skip
-    replies = await harness.say("skip")
-    assert "attendees" not in approval(replies).arguments
+    assert "start time" in question(replies).text and not question(replies).can_skip
+    replies = await harness.say("Friday at 3pm")
+    assert approval(replies).arguments == {"eventId": "e1", "startTime": "2026-03-06T15:00:00-05:00"}
 
 
 async def test_reads_can_be_configured_to_need_approval(harness):
