@@ -11,7 +11,8 @@ variables); ``bot.connectors`` picks one by ``PLANBOT_EMAIL``. Both run ``fetch_
 - ``reply_email`` answers in the original's thread (``In-Reply-To``/``References``), to its sender (or, replying
   to one's own message, to its recipients), with the subject prefixed by ``Re:`` once.
 
-Shared by both: ``compose`` (building outgoing RFC 5322 messages, reply rules), ``settings`` (the time zone,
+Shared by both: ``compose`` (building outgoing RFC 5322 messages, reply rules), ``headers`` (every header value
+written goes through it: no line break or other control character, whatever its source), ``settings`` (the time zone,
 reading settings without echoing secrets) and ``summary`` (a message's headers → the tool's result). Nothing here
 logs a token, a password, a subject or a message body.
 """

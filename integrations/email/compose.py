@@ -1,12 +1,25 @@
-"""Outgoing messages (RFC 5322, built with the standard library) and the reply rules both connectors follow."""
+"""Outgoing messages (RFC 5322, built with the standard library) and the reply rules both connectors follow.
+
+Every header value goes through ``headers`` (no line break or control character in what is written, whatever
+its source): subjects and names are cleaned, an unsafe address is refused with ``UnsafeHeaderError``.
+"""
 
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from email.headerregistry import Address
 from email.message import EmailMessage
 from email.utils import format_datetime, getaddresses, make_msgid
+
+from integrations.email.headers import (
+    UnsafeHeaderError,
+    breaks_lines,
+    safe_id,
+    set_addresses,
+    set_ids,
+    set_mailbox,
+    set_text,
+)
 
 _RE_PREFIX = re.compile(r"^\s*re\s*:", re.IGNORECASE)
 
@@ -20,11 +33,8 @@ class Sender:
 
     @property
     def domain(self) -> str:
-        return self.address.rpartition("@")[2] or "planbot.invalid"
-
-    def header(self) -> str:
-        username, _, domain = self.address.rpartition("@")
-        return str(Address(display_name=self.name or "", username=username, domain=domain))
+        domain = self.address.rpartition("@")[2]
+        return domain if domain and safe_id(f"id@{domain}") else "planbot.invalid"
 
 
 @dataclass(frozen=True)
@@ -50,24 +60,24 @@ def new_message(
 ) -> Outgoing:
     """A plain-text UTF-8 message dated ``now`` (an aware datetime, written with its own UTC offset).
 
-    ``sender`` may be ``None`` when the service fills in From itself (Gmail does)."""
+    ``sender`` may be ``None`` when the service fills in From itself (Gmail does). Control characters in the
+    subject or the sender's name become spaces; an address holding one raises ``UnsafeHeaderError``; an id that
+    cannot be written safely is left out of ``In-Reply-To``/``References``."""
     if now.utcoffset() is None:
         raise ValueError("the date of a message needs a UTC offset")
     message = EmailMessage()
     if sender is not None:
-        message["From"] = sender.header()
-    message["To"] = ", ".join(to)
+        set_mailbox(message, "From", sender.address, sender.name)
+    set_addresses(message, "To", to)
     if cc:
-        message["Cc"] = ", ".join(cc)
-    message["Subject"] = subject
+        set_addresses(message, "Cc", cc)
+    set_text(message, "Subject", subject)
     message["Date"] = format_datetime(now)
-    domain = id_domain or (sender.domain if sender else "planbot.invalid")
-    message_id = make_msgid(domain=domain)
+    domain = id_domain if id_domain and safe_id(f"id@{id_domain}") else sender.domain if sender else None
+    message_id = make_msgid(domain=domain or "planbot.invalid")  # digits and dots @ a domain checked by safe_id
     message["Message-ID"] = message_id
-    if in_reply_to:
-        message["In-Reply-To"] = f"<{in_reply_to}>"
-    if references:
-        message["References"] = " ".join(f"<{ref}>" for ref in references)
+    set_ids(message, "In-Reply-To", [in_reply_to] if in_reply_to else [])
+    set_ids(message, "References", references)
     message.set_content(body)
     return Outgoing(message, bare_id(message_id) or message_id, (*to, *cc))
 
@@ -103,10 +113,14 @@ def reply_references(references: str | None, message_id: str | None) -> list[str
 
 
 def reply_recipients(*, own: bool, sender: str | None, reply_to: str | None, to: str | None) -> list[str]:
-    """Whom a reply goes to: the original's Reply-To or From; for one's own message, its To recipients."""
-    if own:
-        return addresses([to] if to else [])
-    return addresses([reply_to] if reply_to else [sender] if sender else [])
+    """Whom a reply goes to: the original's Reply-To or From; for one's own message, its To recipients.
+
+    ``UnsafeHeaderError`` when that header holds a line break or another control character once decoded: where
+    its addresses end can no longer be told (a name ``x, evil@host`` reads as an address), so none is guessed."""
+    chosen = (to if own else reply_to or sender) or ""
+    if breaks_lines(chosen):
+        raise UnsafeHeaderError("the email's sender or recipients hold a line break or a control character: no reply")
+    return addresses([chosen] if chosen else [])
 
 
 def addresses(values: Sequence[str]) -> list[str]:

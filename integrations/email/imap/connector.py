@@ -19,6 +19,7 @@ from pydantic import BaseModel
 from integrations.base.arguments import FetchEmailsArgs, ReplyEmailArgs, SendEmailArgs
 from integrations.base.errors import ConnectorError, PermanentError
 from integrations.email.compose import Sender, bare_id, new_message, reply_recipients, reply_references, reply_subject
+from integrations.email.headers import UnsafeHeaderError
 from integrations.email.imap import reading, smtp
 from integrations.email.imap.session import ImapSession, imap_session
 from integrations.email.imap.settings import ImapSettings, SmtpSettings
@@ -85,16 +86,21 @@ class ImapSmtpConnector:
             folders = await self._folders(session)
             found = await reading.find_message(session, folders, args.messageId)
         headers = found.headers
-        sender = str(headers.get("From") or "")
+        sender = _header(headers, "From") or ""
         own = found.folder == folders[-1] or parseaddr(sender)[1].lower() == self._account.sender.address.lower()
-        to = reply_recipients(own=own, sender=sender, reply_to=_header(headers, "Reply-To"), to=_header(headers, "To"))
+        to = reply_recipients(  # only the header the reply goes to is read: an unreadable other one does not matter
+            own=own,
+            sender=sender,
+            reply_to=None if own else _header(headers, "Reply-To"),
+            to=_header(headers, "To") if own else None,
+        )
         if not to:
             raise PermanentError("the email has no address to reply to", service=self.name)
         original_id = bare_id(_header(headers, "Message-ID"))
         message_id = await self._send(
             to=to,
             cc=[],
-            subject=reply_subject(str(headers.get("Subject") or "")),
+            subject=reply_subject(_header(headers, "Subject") or ""),
             body=args.body,
             in_reply_to=original_id,
             references=reply_references(_header(headers, "References"), original_id),
@@ -145,5 +151,8 @@ class ImapSmtpConnector:
 
 
 def _header(headers: Any, name: str) -> str | None:
-    value = headers.get(name)
+    try:
+        value = headers.get(name)
+    except ValueError as error:  # the email package refuses it: an address part decodes to a line break
+        raise UnsafeHeaderError(f"the email's {name} holds a line break: not replying to it", service="imap") from error
     return str(value) if value else None

@@ -129,14 +129,24 @@ def _summary(item: Fetched, candidate: _Candidate, validity: int, zone: tzinfo) 
     message_id = bare_id(message.get("Message-ID")) or f"{_UID_PREFIX}{validity}:{item.uid}:{candidate.folder}"
     return email_summary(
         message_id=message_id,
-        sender=message.get("From"),
-        to=message.get("To"),
-        subject=message.get("Subject"),
+        sender=_shown(message, "From"),
+        to=_shown(message, "To"),
+        subject=_shown(message, "Subject"),
         date=candidate.date,
         zone=zone,
         text=body_text(message),
         unread="\\Seen" not in item.flags,
     )
+
+
+def _shown(message: Message, name: str) -> str | None:
+    """A header to show; one the email package refuses (an address part that decodes to a line break) as it
+    stands, for ``email_summary`` to decode onto one line."""
+    try:
+        value = message.get(name)
+    except ValueError:
+        return next((raw for key, raw in message.raw_items() if key.lower() == name.lower()), None)
+    return None if value is None else str(value)
 
 
 def _parse(raw: bytes) -> Message:

@@ -16,6 +16,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from email import message_from_bytes, policy
+from email.header import decode_header, make_header
 from email.message import EmailMessage
 from email.utils import getaddresses
 from typing import Any
@@ -52,9 +53,10 @@ class StoredMessage:
 
     def searchable(self) -> Searchable:
         message = self.parsed
-        recipients = ", ".join(str(message.get(name, "")) for name in ("To", "Cc"))
+        shown = dict(reversed(_shown_headers(message)))  # the first of a repeated header, as Gmail's search
+        recipients = ", ".join(shown.get(name, "") for name in ("To", "Cc"))
         return Searchable(
-            str(message.get("From", "")), recipients, str(message.get("Subject", "")), _text(message),
+            shown.get("From", ""), recipients, shown.get("Subject", ""), _text(message),
             self.internal_date_ms, frozenset(self.labels),
         )  # fmt: skip
 
@@ -218,7 +220,7 @@ def _resource(stored: StoredMessage, view: str, wanted_headers: list[str]) -> di
         resource["raw"] = base64.urlsafe_b64encode(stored.raw).decode()
     elif view in ("metadata", "full"):
         wanted = {name.lower() for name in wanted_headers}
-        headers = [{"name": k, "value": str(v)} for k, v in message.items() if not wanted or k.lower() in wanted]
+        headers = [{"name": k, "value": v} for k, v in _shown_headers(message) if not wanted or k.lower() in wanted]
         payload: dict[str, Any] = {
             "partId": "",
             "mimeType": message.get_content_type(),
@@ -230,6 +232,19 @@ def _resource(stored: StoredMessage, view: str, wanted_headers: list[str]) -> di
             payload["body"] = {"size": len(_text(message).encode()), "data": data}
         resource["payload"] = payload
     return resource
+
+
+def _shown_headers(message: EmailMessage) -> list[tuple[str, str]]:
+    """Each header as the API shows it: decoded and unfolded. One the email package refuses to read (an address
+    part that decodes to CR/LF) is shown as its decoded text, line break included."""
+    shown = []
+    for name, raw in message.raw_items():
+        try:
+            value = str(message.policy.header_fetch_parse(name, raw))
+        except ValueError:
+            value = str(make_header(decode_header("".join(raw.splitlines()))))
+        shown.append((name, value))
+    return shown
 
 
 def _text(message: EmailMessage) -> str:
