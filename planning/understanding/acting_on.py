@@ -48,10 +48,11 @@ def _forwarding(text: str, slot_values: dict[str, Any]) -> dict[str, Any]:
     """ "forward the contract email from Maria to Tom": the message by its sender and words, to the people after
     "to"; the sender is not a recipient."""
     sender_match = _FORWARD_SENDER.search(text)
-    sender = None
+    sender: str | None = None
     if sender_match is not None:
         named = names.people(text[sender_match.start() :])
-        sender = named[0].text if named else (names.email_addresses(sender_match.group(1)) or [None])[0]
+        addresses = names.email_addresses(sender_match.group(1))
+        sender = named[0].text if named else (addresses[0] if addresses else None)
     to_match = _FORWARD_TO.search(text, sender_match.end() if sender_match else 0)
     segment = text[to_match.start() : to_match.end()] if to_match else ""
     addresses = names.email_addresses(segment)
