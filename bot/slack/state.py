@@ -6,12 +6,15 @@ results.
 sharing a database) implement it and pass ``tests/bot/slack_state/conformance.py``. ``SlackState.open(location)``
 picks by location: a ``postgresql://`` URL, or the path of a SQLite file. Schemas are migrated on open by alembic
 (``state_migrations``), as the plan store's are; ``migrate(location)`` does only that.
+
+Retention: ``prune(before)`` removes event receipts, plan message records (by their last change) and recent results
+older than ``before``. Redaction: a state opened with ``redact=True`` keeps no result lines (``REDACTED_LINE``).
 """
 
 import os
 import re
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Protocol, runtime_checkable
 
 from planning.store import Clock, is_postgres_url
@@ -20,6 +23,8 @@ from planning.store.protocol import utc_now
 RECENT_KEPT = 20
 ABANDON_AFTER = timedelta(seconds=60)
 _SLACK_TS = re.compile(r"(\d{1,15})(?:\.(\d{1,9}))?")
+REDACTED_LINE = "(details not kept: redaction is on)"
+PRUNED = (("seen_events", "seen_at"), ("plan_messages", "updated_at"), ("recent_results", "at"))  # table, its time
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,26 +56,36 @@ def event_order(ts: str | None) -> str | None:
     return f"{int(match[1]):015d}.{(match[2] or '').ljust(9, '0')}"
 
 
+def kept_line(line: str, *, redact: bool) -> str:
+    """What a recent result keeps of its line: nothing of it with redaction on."""
+    return REDACTED_LINE if redact else line
+
+
 @runtime_checkable
 class SlackState(Protocol):
     """The Slack front end's shared memory. Events are recorded on receipt, before anything else happens."""
 
     @classmethod
     async def open(
-        cls, location: str | os.PathLike[str], *, clock: Clock = utc_now, abandon_after: timedelta = ABANDON_AFTER
+        cls,
+        location: str | os.PathLike[str],
+        *,
+        clock: Clock = utc_now,
+        abandon_after: timedelta = ABANDON_AFTER,
+        redact: bool = False,
     ) -> "SlackState":
         """The state at ``location`` (migrated if needed): PostgreSQL for a ``postgresql://`` URL, else SQLite.
 
         An event received more than ``abandon_after`` ago and still not processed is taken as abandoned (its
-        replica died) and no longer holds back later events of its thread.
+        replica died) and no longer holds back later events of its thread. ``redact``: keep no result lines.
         """
         if is_postgres_url(location):
             from bot.slack.state_postgres import PostgresSlackState
 
-            return await PostgresSlackState.open(location, clock=clock, abandon_after=abandon_after)
+            return await PostgresSlackState.open(location, clock=clock, abandon_after=abandon_after, redact=redact)
         from bot.slack.state_sqlite import SqliteSlackState
 
-        return await SqliteSlackState.open(location, clock=clock, abandon_after=abandon_after)
+        return await SqliteSlackState.open(location, clock=clock, abandon_after=abandon_after, redact=redact)
 
     async def close(self) -> None:
         """Release connections; closing twice is harmless."""
@@ -115,6 +130,10 @@ class SlackState(Protocol):
 
     async def recent(self, user_id: str, limit: int = 10) -> list[tuple[str, str]]:
         """The user's latest results, newest first, as (title, line)."""
+        ...
+
+    async def prune(self, before: datetime) -> int:
+        """Remove what is older than ``before`` (see ``PRUNED``); returns how many rows went."""
         ...
 
 

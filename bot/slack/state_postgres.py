@@ -6,13 +6,13 @@ small pool, so that recording an event on the path of an ack never waits behind 
 import asyncio
 import os
 from collections.abc import Sequence
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import psycopg
 
 from bot.slack import state_migrations
-from bot.slack.state import ABANDON_AFTER, RECENT_KEPT, Where, event_order
+from bot.slack.state import ABANDON_AFTER, PRUNED, RECENT_KEPT, Where, event_order, kept_line
 from planning.store import Clock, StoreError
 from planning.store.postgres import Pool, open_pool
 from planning.store.protocol import utc_now
@@ -50,12 +50,19 @@ class PostgresSlackState:
     """A ``SlackState`` in PostgreSQL; build it with ``await PostgresSlackState.open(url)``."""
 
     def __init__(
-        self, pool: Pool, receipts: Pool, *, clock: Clock = utc_now, abandon_after: timedelta = ABANDON_AFTER
+        self,
+        pool: Pool,
+        receipts: Pool,
+        *,
+        clock: Clock = utc_now,
+        abandon_after: timedelta = ABANDON_AFTER,
+        redact: bool = False,
     ) -> None:
         self._pool = pool
         self._receipts = receipts
         self._clock = clock
         self._abandon_after = abandon_after
+        self._redact = redact
         self._closed = False
 
     @classmethod
@@ -65,6 +72,7 @@ class PostgresSlackState:
         *,
         clock: Clock = utc_now,
         abandon_after: timedelta = ABANDON_AFTER,
+        redact: bool = False,
         pool_size: int = 5,
         receipts_pool_size: int = 16,
         timeout: float = 10.0,
@@ -80,7 +88,7 @@ class PostgresSlackState:
         except BaseException:
             await pool.close()
             raise
-        return cls(pool, receipts, clock=clock, abandon_after=abandon_after)
+        return cls(pool, receipts, clock=clock, abandon_after=abandon_after, redact=redact)
 
     async def close(self) -> None:
         if self._closed:
@@ -130,10 +138,10 @@ class PostgresSlackState:
 
     async def remember(self, session_id: str, where: Where) -> None:
         await self._run(
-            f"INSERT INTO plan_messages (session_id, {_WHERE_COLUMNS}, thread_key) "
-            "VALUES (%s, %s, %s, %s, %s, %s, %s, %s) "
-            "ON CONFLICT (session_id) DO UPDATE SET message_ts = excluded.message_ts",
-            (session_id, *_where_values(where)),
+            f"INSERT INTO plan_messages (session_id, {_WHERE_COLUMNS}, thread_key, updated_at) "
+            "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s) "
+            "ON CONFLICT (session_id) DO UPDATE SET message_ts = excluded.message_ts, updated_at = excluded.updated_at",
+            (session_id, *_where_values(where), self._clock()),
         )
 
     async def where(self, session_id: str) -> Where | None:
@@ -148,9 +156,9 @@ class PostgresSlackState:
 
     async def decide(self, session_id: str, line: str) -> list[str]:
         rows, _ = await self._run(
-            "UPDATE plan_messages SET decided = decided || jsonb_build_array(%s::text) WHERE session_id = %s "
-            "RETURNING decided",
-            (line, session_id),
+            "UPDATE plan_messages SET decided = decided || jsonb_build_array(%s::text), updated_at = %s "
+            "WHERE session_id = %s RETURNING decided",
+            (line, self._clock(), session_id),
         )
         return list(rows[0][0]) if rows else [line]
 
@@ -165,7 +173,7 @@ class PostgresSlackState:
             async with self._pool.connection() as connection, connection.transaction():
                 await connection.execute(
                     "INSERT INTO recent_results (user_id, at, title, line) VALUES (%s, %s, %s, %s)",
-                    (user_id, self._clock(), title, line),
+                    (user_id, self._clock(), title, kept_line(line, redact=self._redact)),
                 )
                 await connection.execute(
                     "DELETE FROM recent_results WHERE user_id = %s AND id NOT IN (SELECT id FROM recent_results "
@@ -181,3 +189,16 @@ class PostgresSlackState:
             (user_id, limit),
         )
         return [(row[0], row[1]) for row in rows]
+
+    async def prune(self, before: datetime) -> int:
+        if self._closed:
+            raise StoreError("the Slack state is closed")
+        removed = 0
+        try:
+            async with self._pool.connection() as connection, connection.transaction():
+                for table, column in PRUNED:
+                    cursor = await connection.execute(f"DELETE FROM {table} WHERE {column} < %s".encode(), (before,))
+                    removed += cursor.rowcount
+        except psycopg.Error as exc:
+            raise StoreError(f"Slack state query failed: {exc}") from exc
+        return removed

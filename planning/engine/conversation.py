@@ -51,7 +51,9 @@ class Conversation:
         self._planner = planner or RequestPlanner()
         self._settings = settings or EngineSettings()
         self._clock = clock or (lambda: datetime.now(UTC))
-        self._sessions = SessionRepository(store, self._clock, self._settings.session_ttl_seconds)
+        self._sessions = SessionRepository(
+            store, self._clock, self._settings.session_ttl_seconds, redact=self._settings.audit_redact
+        )
         self._observer = observer or NoObserver()
         self._turns = asyncio.Semaphore(self._settings.max_concurrent_turns)  # bounded work per process
         self._audit = Auditor(store, redact=self._settings.audit_redact)

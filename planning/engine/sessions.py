@@ -1,9 +1,11 @@
-"""Sessions in the store: documents in, documents out, each save checked against the version last read."""
+"""Sessions in the store: documents in, documents out, each save checked against the version last read. With
+``redact``, a closed session is stored without its contents (``redaction``)."""
 
 import logging
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
+from planning.engine.redaction import redacted
 from planning.engine.session import TERMINAL, Session
 from planning.store import PlanStore, SessionRecord, VersionConflict
 
@@ -11,10 +13,13 @@ logger = logging.getLogger(__name__)
 
 
 class SessionRepository:
-    def __init__(self, store: PlanStore, clock: Callable[[], datetime], ttl_seconds: float) -> None:
+    def __init__(
+        self, store: PlanStore, clock: Callable[[], datetime], ttl_seconds: float, *, redact: bool = False
+    ) -> None:
         self._store = store
         self._clock = clock
         self._ttl = timedelta(seconds=ttl_seconds)
+        self._redact = redact
         self._versions: dict[str, int] = {}
 
     async def open_for_thread(self, thread_key: str) -> Session | None:
@@ -45,14 +50,15 @@ class SessionRepository:
 
     def _record(self, session: Session, version: int) -> SessionRecord:
         now = self._clock()
+        closed = session.state in TERMINAL
         return SessionRecord(
             id=session.id,
             thread_key=session.thread_key,
             requester=session.requester,
             state=session.state,
-            open=session.state not in TERMINAL,
+            open=not closed,
             version=version,
-            data=session.model_dump(mode="json"),
+            data=(redacted(session) if closed and self._redact else session).model_dump(mode="json"),
             created_at=session.created_at,
             updated_at=now,
             expires_at=now + self._ttl,

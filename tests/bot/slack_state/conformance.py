@@ -1,22 +1,24 @@
 """The ``SlackState`` contract, one suite for every backend.
 
 A backend's test module subclasses ``SlackStateConformance`` and provides ``state_factory``: an async function of
-the test's clock returning a fresh, empty state; every call on one test returns another handle on the same data
-(another replica), which is how the concurrency tests share it.
+the test's clock (and ``SlackState.open``'s keyword options, e.g. ``redact``) returning a fresh, empty state;
+every call on one test returns another handle on the same data (another replica), which is how the concurrency
+tests share it.
 """
 
 import asyncio
+from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot.slack.state import ABANDON_AFTER, RECENT_KEPT, SlackState, Where
+from bot.slack.state import ABANDON_AFTER, RECENT_KEPT, REDACTED_LINE, SlackState, Where
 from planning.store import StoreError
 from tests.fakes import ManualClock
 
-StateFactory = Callable[[ManualClock], Awaitable[SlackState]]
+StateFactory = Callable[..., Awaitable[SlackState]]  # (clock, **options of SlackState.open)
 START = datetime(2026, 3, 2, 14, 0, tzinfo=UTC)
 CHANNEL = Where("T1", "C1", "1712345678.000100", "U1", is_dm=False)
 DM = Where("T1", "D1", "1712345678.000200", "U2", is_dm=True)
@@ -173,6 +175,94 @@ class SlackStateConformance:
         kept = await state.recent("U1", limit=100)
         assert [line for _, line in kept] == [f"line {n}" for n in reversed(range(5, RECENT_KEPT + 5))]
         assert await state.recent("U2") == [("t", "kept")]
+
+    # --- under load -------------------------------------------------------------------------------------
+
+    @pytest.mark.parametrize("concurrency", [5, 50])
+    async def test_mixed_operations_under_load_from_two_handles_all_succeed(
+        self, state: SlackState, replica: SlackState, concurrency: int
+    ) -> None:
+        """2,000 operations of every kind, spread over two handles on the same data (two processes): none fails
+        (SQLite once failed 1-5% of them at once with "database is locked")."""
+        errors: Counter[str] = Counter()
+        firsts: list[bool] = []
+        gate = asyncio.Semaphore(concurrency)
+
+        async def operation(n: int) -> None:
+            handle, key, plan = (state, replica)[n % 2], f"slack:T1:C1:{n % 40}.0", f"p{n % 60}"
+            async with gate:
+                try:
+                    match n % 8:
+                        case 0:
+                            firsts.append(
+                                await handle.first_sighting("T1", f"Ev{n // 16}", thread_key=key, event_ts=f"{n}.0")
+                            )
+                        case 1:
+                            await handle.mark_processed("T1", f"Ev{n // 16}")
+                        case 2:
+                            await handle.earlier_unprocessed(key, f"{n}.0")
+                        case 3:
+                            await handle.remember(plan, replace(CHANNEL, thread_ts=f"{n % 40}.0", message_ts=f"{n}.0"))
+                        case 4:
+                            await handle.decide(plan, f"line {n}")
+                        case 5:
+                            await handle.add_recent(f"U{n % 7}", "t", f"line {n}")
+                        case 6:
+                            await handle.recent(f"U{n % 7}")
+                        case _:
+                            await handle.where_thread(key)
+                except Exception as error:  # counted: the assertion names them
+                    errors[f"{type(error).__name__}: {error}"] += 1
+
+        await asyncio.gather(*(operation(n) for n in range(2000)))
+        assert errors == Counter()
+        assert firsts.count(True) == 125  # 250 sightings of 125 events (each seen twice): each first exactly once
+        assert [len(await state.recent(f"U{user}", limit=100)) for user in range(7)] == [RECENT_KEPT] * 7
+
+    # --- retention and redaction ------------------------------------------------------------------------
+
+    async def test_pruning_removes_receipts_plan_records_and_results_older_than_the_limit(
+        self, state: SlackState, clock: ManualClock
+    ) -> None:
+        await state.first_sighting("T1", "old", thread_key=THREAD, event_ts="1.0")
+        await state.remember("p-old", CHANNEL)
+        await state.add_recent("U1", "t", "old result")
+        clock.advance(days=10)
+        await state.first_sighting("T1", "new", thread_key=THREAD, event_ts="2.0")
+        await state.remember("p-new", DM)
+        await state.decide("p-new", "Approved by <@U2>")
+        await state.add_recent("U1", "t", "new result")
+        clock.advance(days=1)
+
+        assert await state.prune(clock() - timedelta(days=5)) == 3
+
+        assert await state.first_sighting("T1", "new") is False  # kept: still a retry
+        assert await state.first_sighting("T1", "old") is True  # gone: its receipt was pruned
+        assert await state.where("p-old") is None
+        assert await state.where("p-new") == DM
+        assert await state.decisions("p-new") == ["Approved by <@U2>"]
+        assert await state.recent("U1") == [("t", "new result")]
+        assert await state.prune(clock() - timedelta(days=5)) == 0
+
+    async def test_a_plan_record_changed_recently_is_kept_however_old(
+        self, state: SlackState, clock: ManualClock
+    ) -> None:
+        await state.remember("p1", CHANNEL)
+        clock.advance(days=10)
+        await state.decide("p1", "Approved by <@U1>")
+        clock.advance(days=1)
+        await state.prune(clock() - timedelta(days=5))
+        assert await state.where("p1") == CHANNEL
+
+    async def test_with_redaction_on_recent_results_keep_no_lines(
+        self, state_factory: StateFactory, clock: ManualClock
+    ) -> None:
+        redacting = await state_factory(clock, redact=True)
+        try:
+            await redacting.add_recent("U1", "send_email", "Sent to priya@example.com: the Q3 numbers")
+            assert await redacting.recent("U1") == [("send_email", REDACTED_LINE)]
+        finally:
+            await redacting.close()
 
     # --- close ------------------------------------------------------------------------------------------
 

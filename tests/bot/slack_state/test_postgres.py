@@ -2,6 +2,7 @@
 pools), then the schema: the index behind ``where_thread``, sharing a database with the plan store, migrations."""
 
 import asyncio
+from typing import Any
 
 import psycopg
 import pytest
@@ -16,8 +17,8 @@ from tests.fakes import ManualClock
 class TestPostgresSlackState(SlackStateConformance):
     @pytest.fixture
     def state_factory(self, postgres_url: str) -> StateFactory:
-        async def factory(clock: ManualClock) -> SlackState:
-            return await SlackState.open(postgres_url, clock=clock)
+        async def factory(clock: ManualClock, **options: Any) -> SlackState:
+            return await SlackState.open(postgres_url, clock=clock, **options)
 
         return factory
 

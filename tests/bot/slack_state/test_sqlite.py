@@ -3,6 +3,7 @@
 
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -28,8 +29,8 @@ CREATE INDEX IF NOT EXISTS recent_by_user ON recent_results (user_id, at);
 class TestSqliteSlackState(SlackStateConformance):
     @pytest.fixture
     def state_factory(self, tmp_path: Path) -> StateFactory:
-        async def factory(clock: ManualClock) -> SlackState:
-            return await SlackState.open(tmp_path / "slack.sqlite3", clock=clock)
+        async def factory(clock: ManualClock, **options: Any) -> SlackState:
+            return await SlackState.open(tmp_path / "slack.sqlite3", clock=clock, **options)
 
         return factory
 

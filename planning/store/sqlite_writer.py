@@ -1,0 +1,122 @@
+"""One writer discipline for planbot's SQLite files (the plan store, the Slack state).
+
+In WAL mode a statement that read first and then has to write fails at once with "database is locked"
+(``SQLITE_BUSY_SNAPSHOT``) when another connection wrote in between; ``busy_timeout`` does not apply to it. That
+happens to a deferred transaction, and to a write on a connection where another statement is still open (two
+tasks sharing an aiosqlite connection interleave their statements). So, for each opened file:
+
+- one writer connection, used by one statement (or transaction) at a time, from its execution to its last row;
+  a write is one autocommitted statement, or a ``BEGIN IMMEDIATE`` transaction (it takes the write lock first,
+  so nothing inside it has to upgrade a read);
+- one reader connection for plain reads (in WAL, readers never wait for the writer);
+- WAL, ``synchronous=NORMAL`` and ``busy_timeout``: another process writing the same file is waited for.
+
+``sqlite3.Error`` passes through for the store to translate; ``StoreError`` once the file is closed.
+"""
+
+import asyncio
+import os
+import sqlite3
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager, suppress
+from typing import Any
+
+import aiosqlite
+
+from planning.store.protocol import StoreError
+
+Row = tuple[Any, ...]
+BUSY_TIMEOUT_MS = 5000
+
+
+class Transaction:
+    """Statements inside ``SqliteFile.transaction()``: all on the writer, committed together."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+
+    async def run(self, sql: str, params: Sequence[Any] = ()) -> tuple[list[Row], int]:
+        return await _run(self._db, sql, params)
+
+
+class SqliteFile:
+    """A SQLite file's writer and reader connections; build it with ``await SqliteFile.open(path, what=...)``."""
+
+    def __init__(self, writer: aiosqlite.Connection, reader: aiosqlite.Connection, *, what: str) -> None:
+        self._writer: aiosqlite.Connection | None = writer
+        self._reader: aiosqlite.Connection | None = reader
+        self._write_lock = asyncio.Lock()
+        self._what = what
+
+    @classmethod
+    async def open(
+        cls,
+        path: str | os.PathLike[str],
+        *,
+        what: str,
+        busy_timeout_ms: int = BUSY_TIMEOUT_MS,
+        pragmas: Sequence[str] = (),
+    ) -> "SqliteFile":
+        """Connect twice to the (already migrated) file; ``pragmas`` (e.g. ``foreign_keys = ON``) apply to both."""
+        location = os.fspath(path)
+        settings = (f"busy_timeout = {int(busy_timeout_ms)}", *pragmas, "journal_mode = WAL", "synchronous = NORMAL")
+        opened: list[aiosqlite.Connection] = []
+        try:
+            for _ in range(2):
+                db = await aiosqlite.connect(location, isolation_level=None)
+                opened.append(db)
+                for pragma in settings:
+                    await _run(db, f"PRAGMA {pragma}")
+        except BaseException as exc:
+            for db in opened:
+                await db.close()
+            if isinstance(exc, sqlite3.Error):
+                raise StoreError(f"cannot open {what} {location!r}: {exc}") from exc
+            raise
+        return cls(opened[0], opened[1], what=what)
+
+    @property
+    def closed(self) -> bool:
+        return self._writer is None
+
+    async def read(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        """The rows of one read-only statement, on the reader."""
+        rows, _ = await _run(self._connection(self._reader), sql, params)
+        return rows
+
+    async def write(self, sql: str, params: Sequence[Any] = ()) -> tuple[list[Row], int]:
+        """Rows (``RETURNING``) and row count of one autocommitted write, on the writer."""
+        async with self._write_lock:
+            return await _run(self._connection(self._writer), sql, params)
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Transaction]:
+        """``BEGIN IMMEDIATE`` … ``COMMIT`` on the writer (rolled back if the block raises): for reads then writes."""
+        async with self._write_lock:
+            db = self._connection(self._writer)
+            await _run(db, "BEGIN IMMEDIATE")
+            try:
+                yield Transaction(db)
+            except BaseException:
+                with suppress(sqlite3.Error):  # SQLite may have rolled back already (e.g. a full disk)
+                    await _run(db, "ROLLBACK")
+                raise
+            await _run(db, "COMMIT")
+
+    async def close(self) -> None:
+        """Close both connections; closing twice is harmless."""
+        writer, reader, self._writer, self._reader = self._writer, self._reader, None, None
+        for db in (writer, reader):
+            if db is not None:
+                await db.close()
+
+    def _connection(self, db: aiosqlite.Connection | None) -> aiosqlite.Connection:
+        if db is None:
+            raise StoreError(f"the {self._what} is closed")
+        return db
+
+
+async def _run(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> tuple[list[Row], int]:
+    """Run one statement to its last row (an unread result would keep its read snapshot open)."""
+    async with db.execute(sql, params) as cursor:
+        return [tuple(row) for row in await cursor.fetchall()], cursor.rowcount

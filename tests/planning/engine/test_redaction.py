@@ -1,0 +1,86 @@
+"""With redaction on, a closed plan is stored without its contents, on SQLite and PostgreSQL; open plans keep
+everything they still need."""
+
+import json
+from collections.abc import AsyncIterator
+
+import pytest
+
+from planning.engine.session import Session
+from planning.engine.settings import EngineSettings
+from planning.store import PlanStore, PostgresPlanStore, SqlitePlanStore
+from tests.fakes import ManualClock, ScriptedConnector
+from tests.planning.engine.conftest import PRIYA, THREAD, Harness, approval, said
+
+CONTENTS = ("priya", "q3 deck", "see you thursday")  # the recipient, the subject, the body: lower case
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+async def store(request: pytest.FixtureRequest, tmp_path) -> AsyncIterator[PlanStore]:
+    if request.param == "sqlite":
+        opened: PlanStore = await SqlitePlanStore.open(tmp_path / "plans.sqlite3")
+    else:
+        opened = await PostgresPlanStore.open(request.getfixturevalue("postgres_url"))
+    yield opened
+    await opened.close()
+
+
+def harness_on(store: PlanStore, *, redact: bool) -> Harness:
+    return Harness(
+        store, ScriptedConnector({"fetch_entity": [PRIYA]}), ManualClock(), EngineSettings(audit_redact=redact)
+    )
+
+
+async def stored_text(store: PlanStore, session_id: str) -> str:
+    record = await store.get(session_id)
+    assert record is not None
+    return json.dumps(record.data).lower()
+
+
+async def open_plan(store: PlanStore) -> str:
+    record = await store.open_for_thread(THREAD)
+    assert record is not None
+    return record.id
+
+
+async def send_email(harness: Harness) -> str:
+    """Email Priya, answer the body, approve; returns the plan's id."""
+    await harness.say("Email Priya the Q3 deck")
+    replies = await harness.say("Here is the deck, see you Thursday.")
+    ask = approval(replies)
+    assert "Finished" in said(await harness.approve(replies))
+    return ask.session_id
+
+
+async def test_a_finished_plan_keeps_no_recipients_subjects_or_bodies(store: PlanStore) -> None:
+    harness = harness_on(store, redact=True)
+    session_id = await send_email(harness)
+    text = await stored_text(store, session_id)
+    assert [found for found in CONTENTS if found in text] == []
+    record = await store.get(session_id)
+    assert record is not None and not record.open
+    session = Session.model_validate(record.data)  # still a session the engine can read
+    assert [(run.step.tool, run.state) for run in session.steps] == [("fetch_entity", "done"), ("send_email", "done")]
+    assert all(set(run.step.arguments) == {"sha256"} for run in session.steps)
+    assert all(run.result is None or set(run.result) == {"sha256"} for run in session.steps)
+
+
+async def test_a_cancelled_plan_keeps_no_contents_either(store: PlanStore) -> None:
+    harness = harness_on(store, redact=True)
+    await harness.say("Email Priya the Q3 deck")
+    session_id = await open_plan(store)
+    await harness.say("cancel")
+    text = await stored_text(store, session_id)
+    assert [found for found in CONTENTS[:2] if found in text] == []
+
+
+async def test_an_open_plan_keeps_what_it_needs_to_run(store: PlanStore) -> None:
+    harness = harness_on(store, redact=True)
+    await harness.say("Email Priya the Q3 deck")
+    assert "q3 deck" in await stored_text(store, await open_plan(store))
+
+
+async def test_without_redaction_a_finished_plan_is_kept_whole(store: PlanStore) -> None:
+    harness = harness_on(store, redact=False)
+    text = await stored_text(store, await send_email(harness))
+    assert [found for found in CONTENTS if found in text] == list(CONTENTS)
