@@ -53,6 +53,7 @@ _STOP = frozenset(
 )
 
 
+@functools.lru_cache(maxsize=8192)
 def stem(word: str) -> str:
     """A crude stem, enough to match "starts", "starting" and "start", "attendees" and "attendee"."""
     w = word.lower().removesuffix("'s")
