@@ -147,3 +147,70 @@ async def test_demo_data_can_be_switched_off(tmp_path: Path) -> None:
         assert await run(workspace, "fetch_entity", entityType="Contact", filters={}) == []
         assert await run(workspace, "fetch_emails") == []
         assert await run(workspace, "fetch_calendar_events") == []
+
+
+async def test_the_demo_accounts_have_notes_and_tasks(workspace: LocalWorkspace) -> None:
+    notes = await run(workspace, "fetch_entity", entityType="Note", filters={})
+    assert {(note["about"]["entityType"], note["about"]["id"]) for note in notes} == {
+        ("Account", "account-1"),
+        ("Deal", "deal-2"),
+        ("Account", "account-3"),
+        ("Lead", "lead-1"),
+    }
+    assert all(NOW - timedelta(days=14) <= instant(note["createdAt"]) < NOW for note in notes)
+    tasks = await run(workspace, "fetch_entity", entityType="Task", filters={})
+    assert [(task["dueDate"], task["status"]) for task in tasks] == [
+        ("2026-03-06", "open"),
+        ("2026-03-04", "open"),
+        ("2026-03-13", "open"),
+        ("2026-02-26", "done"),
+    ]
+    assert tasks[2]["owner"] == "Me"  # the user's own task
+
+
+async def test_john_sent_the_signed_contract_as_a_pdf_last_week(workspace: LocalWorkspace) -> None:
+    found = await run(
+        workspace, "fetch_emails", hasAttachment=True, sender="John", since="2026-02-23T00:00:00-05:00", limit=1
+    )
+    (contract,) = found
+    assert (contract["from"], contract["date"]) == ("John Smith <john.smith@example.com>", "2026-02-27T16:30:00-05:00")
+    assert [(a["name"], a["size"] > 0) for a in contract["attachments"]] == [("Acme_MSA_signed.pdf", True)]
+
+
+async def test_the_partner_summit_emails_give_its_date_time_and_place(workspace: LocalWorkspace) -> None:
+    summit = await run(workspace, "fetch_emails", query="partner summit", includeBody=True)
+    assert [email["from"] for email in summit] == [
+        "Priya Shah <priya.shah@example.com>",
+        "Tom Reyes <tom.reyes@example.com>",
+    ]
+    assert "the partner summit is on Thursday 12 March at 10:00 at the Hilton Midtown" in summit[1]["body"]
+
+
+async def test_an_invitation_waits_for_an_answer(workspace: LocalWorkspace) -> None:
+    invitations = [
+        event
+        for event in await run(workspace, "fetch_calendar_events", start=NOW.isoformat(), limit=20)
+        if event["myResponse"] == "needsAction"
+    ]
+    assert [(event["title"], event["organizer"]) for event in invitations] == [
+        ("Acme quarterly business review", "laura.chen@acme.com"),
+        ("Launch review", "tom.reyes@example.com"),
+    ]
+
+
+async def test_demo_dates_follow_the_clock_on_any_weekday(tmp_path: Path) -> None:
+    wednesday = NOW + timedelta(days=9)  # Wednesday 11 March
+    with open_workspace(tmp_path / "w.sqlite3", clock=TickingClock(wednesday)) as workspace:
+        (contract,) = await run(
+            workspace, "fetch_emails", hasAttachment=True, sender="John", since="2026-03-02T00:00:00-04:00", limit=1
+        )
+        assert contract["date"] == "2026-03-06T16:30:00-05:00"  # last week's Friday, newer than the sales report
+        (summit,) = await run(workspace, "fetch_emails", subject="Partner summit", query="Hilton", includeBody=True)
+        assert "Thursday 19 March at 10:00" in summit["body"]
+        week = await run(
+            workspace, "fetch_calendar_events", start="2026-03-09T00:00:00-04:00", end="2026-03-16T00:00:00-04:00"
+        )
+        assert [event["title"] for event in week if event["startTime"].startswith("2026-03-11")] == [
+            "Team sync",
+            "Globex pricing review",
+        ]

@@ -9,6 +9,7 @@ import pytest
 from integrations.base import CATALOG, PermanentError, TransientError
 from integrations.base.arguments import FetchEmailsArgs
 from integrations.local import LocalWorkspace, LocalWorkspaceSettings, open_workspace
+from integrations.local.schema import MIGRATIONS
 from tests.integrations.contract_suite import run
 from tests.integrations.local.conftest import NOW, TickingClock
 
@@ -73,6 +74,54 @@ async def test_a_broken_database_is_a_permanent_error(workspace: LocalWorkspace,
         raw.execute("DROP TABLE event_attendees")
     with pytest.raises(PermanentError, match="no such table"):
         await run(workspace, "fetch_calendar_events")
+
+
+def _version_1_file(path: Path) -> None:
+    """A workspace file as the first schema left it: a contact, an account, an email and an event."""
+    with sqlite3.connect(path) as raw:
+        for statement in MIGRATIONS[1]:
+            raw.execute(statement)
+        raw.execute("PRAGMA user_version = 1")
+        raw.execute("INSERT INTO contacts (name, email) VALUES ('Ana Ruiz', 'ana@example.org')")
+        raw.execute("INSERT INTO accounts (name) VALUES ('Acme')")
+        raw.execute(
+            "INSERT INTO messages (folder, sender_address, subject, body, sent_at, thread_id)"
+            " VALUES ('inbox', 'ana@example.org', 'Old mail', 'Hello.', '2026-02-20T14:00:00.000000Z', 1)"
+        )
+        raw.execute(
+            "INSERT INTO events (title, starts_at, ends_at)"
+            " VALUES ('Old event', '2026-03-03T15:00:00.000000Z', '2026-03-03T15:30:00.000000Z')"
+        )
+
+
+async def test_a_version_1_file_is_upgraded_and_keeps_its_data(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    _version_1_file(path)
+    with open_workspace(path, clock=TickingClock(NOW)) as workspace:
+        assert [c["name"] for c in await run(workspace, "fetch_entity", entityType="Contact", filters={})] == [
+            "Ana Ruiz"
+        ]
+        (old,) = await run(workspace, "fetch_emails", subject="Old mail")
+        assert (old["id"], old["attachments"], old["threadId"]) == ("msg-1", [], "thread-1")
+        (event,) = await run(workspace, "fetch_calendar_events", query="Old event")
+        assert (event["id"], event["organizer"], event["myResponse"]) == ("event-1", "me@example.com", "accepted")
+        moved = await run(workspace, "update_calendar_event", eventId="event-1", shiftMinutes=30)
+        assert moved["startTime"] == "2026-03-03T10:30:00-05:00"
+        # the demo items that came with version 2, on what the file has
+        (note,) = await run(workspace, "fetch_entity", entityType="Note", filters={"about": "Acme"})
+        assert note["about"] == {"entityType": "Account", "id": "account-1"}
+        assert len(await run(workspace, "fetch_emails", hasAttachment=True)) == 2
+        assert len(await run(workspace, "fetch_calendar_events", query="team sync")) == 12
+    with sqlite3.connect(path) as raw:
+        assert raw.execute("PRAGMA user_version").fetchone() == (2,)
+
+
+async def test_an_upgraded_file_without_demo_data_gets_none(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    _version_1_file(path)
+    with open_workspace(path, settings=LocalWorkspaceSettings(demo_data=False)) as workspace:
+        assert await run(workspace, "fetch_entity", entityType="Task", filters={}) == []
+        assert len(await run(workspace, "fetch_emails")) == 1
 
 
 def test_a_file_that_is_not_a_database_is_a_permanent_error(tmp_path: Path) -> None:
