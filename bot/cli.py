@@ -11,7 +11,18 @@ from typing import IO, Any
 
 import click
 
-from bot.clock import ClockError, resolve_now, zone
+from bot.clock import ClockError, known_zone, resolve_now, zone
+
+
+class TimeZone(click.ParamType[str]):
+    """An IANA zone name, checked when the option is read (a usage error names the zone)."""
+
+    name = "zone"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        if not known_zone(value):
+            self.fail(f"unknown time zone {str(value)[:64]!r} (an IANA name, e.g. America/New_York)", param, ctx)
+        return str(value)
 
 
 def _clock(now: str | None, tz: str | None) -> datetime:
@@ -31,7 +42,7 @@ def main() -> None:
 @click.option("--jsonl", "jsonl", type=click.Path(dir_okay=False, allow_dash=True), help="Batch: one request per line.")
 @click.option("--json", "as_json", is_flag=True, help="Print the contract JSON instead of text.")
 @click.option("--now", help="The clock: local time in --tz, or ISO with an offset.")
-@click.option("--tz", help="IANA time zone, e.g. America/New_York.")
+@click.option("--tz", type=TimeZone(), help="IANA time zone, e.g. America/New_York.")
 def plan(text: str | None, jsonl: str | None, as_json: bool, now: str | None, tz: str | None) -> None:
     """Understand TEXT and print the plan (or plan every line of --jsonl FILE)."""
     from planning.pipeline import RequestPlanner
@@ -113,7 +124,7 @@ def _read_lines(path: str) -> Iterator[tuple[int, str]]:
 @click.option("--script", type=click.File("r", encoding="utf-8"), help="Read the conversation from FILE (- for stdin).")
 @click.option("--data-dir", type=click.Path(file_okay=False), help="Where the SQLite files live (PLANBOT_DATA_DIR).")
 @click.option("--now", help="Freeze the clock at this time (local time in --tz, or ISO with an offset).")
-@click.option("--tz", help="Your time zone (default: PLANBOT_TIMEZONE / TZ / the machine's).")
+@click.option("--tz", type=TimeZone(), help="Your time zone (default: PLANBOT_TIMEZONE / TZ / the machine's).")
 @click.option("--user", default="you", show_default=True, help="Who is talking (the requester).")
 def chat(script: Any, data_dir: str | None, now: str | None, tz: str | None, user: str) -> None:
     """Talk to planbot in the terminal, on the local workspace with its demo data."""
@@ -142,7 +153,7 @@ def chat(script: Any, data_dir: str | None, now: str | None, tz: str | None, use
 @click.option("--http", "mode", flag_value="http", default=True, help="HTTP mode (SLACK_SIGNING_SECRET); the default.")
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=3000, show_default=True, type=int)
-@click.option("--tz", help="Time zone for people whose Slack profile has none.")
+@click.option("--tz", type=TimeZone(), help="Time zone for people whose Slack profile has none.")
 def serve(mode: str, host: str, port: int, tz: str | None) -> None:
     """Run the Slack app (local workspace and SQLite unless configured otherwise)."""
     import asyncio
@@ -178,7 +189,7 @@ def audit(thread_key: str | None, user: str | None, limit: int, as_json: bool) -
 @main.command(name="eval")
 @click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
 @click.option("--now", default="2026-03-02T09:00:00", show_default=True)
-@click.option("--tz", default="America/New_York", show_default=True)
+@click.option("--tz", type=TimeZone(), default="America/New_York", show_default=True)
 @click.option("--show", default=0, help="Show up to N failures per file.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON line of figures per file (as score.py prints).")
 @click.option("--examples", is_flag=True, help="Also score rules + example bank, leaving each item out of the bank.")

@@ -9,15 +9,24 @@ class ClockError(ValueError):
     pass
 
 
+def known_zone(name: object) -> bool:
+    """Whether ``name`` is an IANA zone this machine knows (``Mars/Phobos``, ``America``, ``../x`` are not)."""
+    if not isinstance(name, str) or not name:
+        return False
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError, OSError):
+        return False
+    return True
+
+
 def zone(name: str | None, fallback: str | None = None) -> tzinfo:
     """The named IANA zone; else ``fallback`` (e.g. the TZ setting); else the machine's zone; else UTC."""
+    if name and not known_zone(name):
+        raise ClockError(f"unknown time zone {name[:64]!r} (an IANA name, e.g. America/New_York)")
     for candidate in (name, fallback):
-        if candidate:
-            try:
-                return ZoneInfo(candidate)
-            except (ZoneInfoNotFoundError, ValueError) as error:
-                if candidate == name:
-                    raise ClockError(f"unknown time zone {candidate!r}") from error
+        if candidate and known_zone(candidate):
+            return ZoneInfo(candidate)
     return _machine_zone()
 
 

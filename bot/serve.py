@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from typing import Any, Literal
 
 from aiohttp import web
+from pydantic import SecretStr
 from slack_bolt.async_app import AsyncApp
 from slack_sdk.http_retry.builtin_async_handlers import AsyncRateLimitErrorRetryHandler
 from slack_sdk.web.async_client import AsyncWebClient
@@ -19,6 +20,7 @@ from bot.settings import Settings
 from bot.slack.app import build_slack_app
 from bot.slack.declared import EVENTS_PATH
 from bot.slack.delivery import Delivery
+from bot.slack.http_entry import events_handler
 from bot.slack.listeners import SlackDeps
 from bot.slack.state import SlackState
 
@@ -37,6 +39,8 @@ class SlackService:
     state: SlackState
     client: AsyncWebClient
     metrics: Metrics
+    signing_secret: SecretStr | None  # HTTP mode only
+    max_body_bytes: int
 
     async def close(self) -> None:
         await self.state.close()
@@ -70,11 +74,21 @@ async def build_service(
         admins=settings.admins,
         audit=app.store.audit,
     )
-    secret = (
-        settings.slack_signing_secret.get_secret_value() if mode == "http" and settings.slack_signing_secret else None
+    secret = settings.slack_signing_secret if mode == "http" else None
+    slack = build_slack_app(
+        deps,
+        signing_secret=secret.get_secret_value() if secret else None,
+        max_request_chars=settings.max_request_chars,
     )
-    slack = build_slack_app(deps, signing_secret=secret)
-    return SlackService(app=app, slack=slack, state=state, client=client, metrics=metrics)
+    return SlackService(
+        app=app,
+        slack=slack,
+        state=state,
+        client=client,
+        metrics=metrics,
+        signing_secret=secret,
+        max_body_bytes=settings.max_body_bytes,
+    )
 
 
 async def resume_in_slack(service: SlackService) -> None:
@@ -87,9 +101,14 @@ async def resume_in_slack(service: SlackService) -> None:
 
 
 def http_app(service: SlackService) -> web.Application:
-    """Bolt's endpoint plus liveness (/healthz), readiness (/readyz: the store answers) and /metrics."""
-    application = service.slack.web_app(path=EVENTS_PATH)
-    application.middlewares.append(metrics_middleware(service.metrics, EVENTS_PATH))
+    """The Slack endpoint (checked, then Bolt), liveness (/healthz), readiness (/readyz: the store answers)
+    and /metrics. Bodies over ``max_body_bytes`` get 413."""
+    if service.signing_secret is None:
+        raise ConfigurationError("SLACK_SIGNING_SECRET is not set (needed to verify requests in HTTP mode)")
+    application = web.Application(
+        client_max_size=service.max_body_bytes, middlewares=[metrics_middleware(service.metrics, EVENTS_PATH)]
+    )
+    application.router.add_post(EVENTS_PATH, events_handler(service.slack, service.signing_secret))
 
     async def healthz(_: web.Request) -> web.Response:
         return web.json_response({"ok": True})

@@ -1,11 +1,16 @@
 """Configuration, read in one place: the environment and an optional ``.env`` file."""
 
+import logging
 from pathlib import Path
 from typing import Annotated, Literal
 
 from platformdirs import user_data_dir
 from pydantic import AliasChoices, Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+from bot.clock import known_zone
+
+logger = logging.getLogger(__name__)
 
 
 def default_data_dir() -> Path:
@@ -42,6 +47,8 @@ class Settings(BaseSettings):
     slack_signing_secret: SecretStr | None = Field(default=None, validation_alias="SLACK_SIGNING_SECRET")
     slack_app_token: SecretStr | None = Field(default=None, validation_alias="SLACK_APP_TOKEN")
     slack_api_url: str = Field(default="https://slack.com/api/", validation_alias="SLACK_API_URL")
+    max_request_chars: int = Field(default=4000, ge=1, validation_alias="PLANBOT_MAX_REQUEST_CHARS")
+    max_body_bytes: int = Field(default=4 * 1024 * 1024, ge=64 * 1024, validation_alias="PLANBOT_MAX_BODY_BYTES")
 
     @field_validator("approvers", "admins", mode="before")
     @classmethod
@@ -49,6 +56,14 @@ class Settings(BaseSettings):
         if isinstance(value, str):
             return frozenset(part.strip() for part in value.split(",") if part.strip())
         return value
+
+    @field_validator("timezone", mode="after")
+    @classmethod
+    def _known_zone_or_utc(cls, value: str | None) -> str | None:
+        if not value or known_zone(value):
+            return value or None
+        logger.warning("the time zone setting (PLANBOT_TIMEZONE / TZ) %r is not a known zone; using UTC", value[:64])
+        return "UTC"
 
     @property
     def plans_path(self) -> Path:

@@ -8,10 +8,12 @@ from slack_bolt.response import BoltResponse
 
 from bot.slack.declared import ACTION_IDS, EDIT_CALLBACK_ID
 from bot.slack.listeners import Listeners, SlackDeps, event_thread_key
+from bot.slack.too_long import refuse_long_requests
 
 
-def build_slack_app(deps: SlackDeps, *, signing_secret: str | None) -> AsyncApp:
-    """``signing_secret`` is required for HTTP mode; Socket Mode connections are authenticated by the app token."""
+def build_slack_app(deps: SlackDeps, *, signing_secret: str | None, max_request_chars: int) -> AsyncApp:
+    """``signing_secret`` is required for HTTP mode; Socket Mode connections are authenticated by the app token.
+    Requests longer than ``max_request_chars`` are refused before any other listener sees them."""
     app = AsyncApp(
         client=deps.client,
         signing_secret=signing_secret,
@@ -36,6 +38,7 @@ def build_slack_app(deps: SlackDeps, *, signing_secret: str | None) -> AsyncApp:
         await next_()
         return None
 
+    refuse_long_requests(app, deps, max_request_chars)
     app.event("app_mention")(listeners.app_mention)
     app.event("message")(listeners.message)
     app.event("app_home_opened")(listeners.home_opened)

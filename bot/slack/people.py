@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
+from bot.clock import known_zone
+
 logger = logging.getLogger(__name__)
 _MENTION = re.compile(r"<@([UW][A-Z0-9]+)(?:\|[^>]*)?>")
 
@@ -40,7 +42,7 @@ class SlackPeople:
             user_id=user_id,
             name=str(profile.get("display_name") or user.get("real_name") or user.get("name") or user_id),
             email=profile.get("email"),
-            tz=user.get("tz"),
+            tz=_zone_of(user_id, user.get("tz")),
         )
         self._cache[user_id] = person
         return person
@@ -59,3 +61,13 @@ class SlackPeople:
             last = match.end()
         out.append(text[last:])
         return re.sub(r"\s+", " ", "".join(out)).strip()
+
+
+def _zone_of(user_id: str, tz: object) -> str | None:
+    """The profile's zone when this machine knows it; else None (the caller's default zone applies)."""
+    if tz is None or tz == "":
+        return None
+    if known_zone(tz):
+        return str(tz)
+    logger.warning("users.info gave %s an unknown time zone %r; using the default zone", user_id, str(tz)[:64])
+    return None
