@@ -104,7 +104,7 @@ def _list_summary(items: list[Any], cap: int) -> str:
 
 def _kind(item: Any) -> str:
     if isinstance(item, Mapping):
-        if "subject" in item:
+        if "subject" in item and ("from" in item or "snippet" in item):
             return "email"
         if "startTime" in item:
             return "event"
@@ -134,13 +134,17 @@ def _event_line(event: Mapping[str, Any]) -> str:
 
 
 def _record_line(record: Mapping[str, Any]) -> str:
-    name = record.get("name")
-    details = [f"{key}: {_value(value)}" for key, value in record.items() if key not in ("id", "name") and value]
+    """A CRM record: its name (a task's subject), then its other fields; a note or task names what it is about."""
+    title = "name" if "name" in record else "subject"
+    name = record.get(title)
+    details = [f"{key}: {_value(value)}" for key, value in record.items() if key not in ("id", title) and value]
     head = str(name) if name else str(record.get("id", ""))
     return f"{head} ({', '.join(details)})" if details and head else head or ", ".join(details)
 
 
 def _value(value: Any) -> str:
+    if isinstance(value, Mapping) and {"entityType", "id"} <= set(value):
+        return f"{value['entityType']} {value['id']}"
     if isinstance(value, float) and value.is_integer():
         return f"{int(value):,}"
     if isinstance(value, int | float) and not isinstance(value, bool):

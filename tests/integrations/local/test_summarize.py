@@ -65,3 +65,16 @@ def test_instructions_may_set_the_length() -> None:
     assert [
         requested_length(text) for text in ("in 2 sentences", "three bullet points", "briefly", "formal", None)
     ] == [2, 3, 1, None, None]
+
+
+async def test_notes_and_tasks_name_what_they_are_about(workspace: LocalWorkspace) -> None:
+    tasks = await run(workspace, "fetch_entity", entityType="Task", filters={"status": "done"})
+    assert summarize(tasks)["summary"] == (
+        "1 record:\n- Ask Initech about extending the pilot (dueDate: 2026-02-26, status: done, about: Account "
+        "account-3, owner: Sarah Lee)"
+    )
+    notes = await run(workspace, "fetch_entity", entityType="Note", filters={"about": "Marcus"})
+    assert summarize(notes)["summary"] == (
+        "1 record:\n- note-4 (body: Met at the manufacturing expo; interested in the analytics add-on for their "
+        "plants., about: Lead lead-1, createdAt: 2026-02-22T09:20:00-05:00)"
+    )
