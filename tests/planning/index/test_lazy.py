@@ -2,6 +2,7 @@ from pathlib import Path
 
 import pytest
 
+from integrations.base import CATALOG
 from planning.index import IndexSettings, LazyExampleVoter
 from planning.index.semantic_index import SemanticIndex
 
@@ -11,7 +12,7 @@ def test_the_index_opens_on_the_first_vote_and_is_built_then(index_settings: Ind
     vote = voter.vote("put lunch with dana on my calendar")
     assert vote is not None and (vote.intent, vote.entity) == ("create", "event")
     index = voter.index()
-    assert index is not None and index.tools.count() == 13  # the core catalog, indexed with the bank
+    assert index is not None and index.tools.count() == len(CATALOG)  # the core catalog, indexed with the bank
 
 
 def test_an_index_that_cannot_be_opened_means_rules_only_and_is_not_retried(

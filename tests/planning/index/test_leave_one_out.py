@@ -6,6 +6,7 @@ from zoneinfo import ZoneInfo
 from click.testing import CliRunner
 
 from bot.cli import main
+from integrations.base import CATALOG
 from planning.index import IndexSettings, SemanticIndex
 from planning.index.embedding import MiniLmEmbedder
 from planning.index.leave_one_out import predictions_leaving_one_out
@@ -66,7 +67,7 @@ def test_index_build_and_eval_with_examples_from_the_command_line(tmp_path: Path
     data_dir = str(tmp_path / "data")
     built = runner.invoke(main, ["index", "build", str(gold), "--data-dir", data_dir], catch_exceptions=False)
     assert built.exit_code == 0
-    assert f"example bank: {len(ITEMS)} examples; tools: 13;" in built.output
+    assert f"example bank: {len(ITEMS)} examples; tools: {len(CATALOG)};" in built.output
     shown = runner.invoke(main, ["eval", str(gold), "--examples", "--data-dir", data_dir], catch_exceptions=False)
     assert "(rules + example bank, leave-one-out)" in shown.output
     assert "side by side" in shown.output
