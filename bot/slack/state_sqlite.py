@@ -5,17 +5,16 @@ under load); reads use their own connection and never wait for writes."""
 import asyncio
 import json
 import os
-import sqlite3
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bot.slack import state_migrations
 from bot.slack.state import ABANDON_AFTER, PRUNED, RECENT_KEPT, Where, event_order, kept_line
-from planning.store import Clock, StoreError
+from planning.store import Clock
 from planning.store.protocol import utc_now
 from planning.store.schema import migrate_sqlite, sqlite_at_head
-from planning.store.sqlite_writer import Row, SqliteFile
+from planning.store.sqlite_writer import SqliteFile
 
 HISTORY = state_migrations.SQLITE
 _WHERE_COLUMNS = "team_id, channel, thread_ts, requester, is_dm, message_ts"
@@ -84,22 +83,10 @@ class SqliteSlackState:
     async def close(self) -> None:
         await self._file.close()
 
-    async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        try:
-            return await self._file.read(sql, params)
-        except sqlite3.Error as exc:
-            raise StoreError(f"Slack state query failed: {exc}") from exc
-
-    async def _write(self, sql: str, params: Sequence[Any] = ()) -> tuple[list[Row], int]:
-        try:
-            return await self._file.write(sql, params)
-        except sqlite3.Error as exc:
-            raise StoreError(f"Slack state query failed: {exc}") from exc
-
     async def first_sighting(
         self, team_id: str, event_id: str, *, thread_key: str | None = None, event_ts: str | None = None
     ) -> bool:
-        _, inserted = await self._write(
+        _, inserted = await self._file.write(
             "INSERT OR IGNORE INTO seen_events (team_id, event_id, seen_at, thread_key, event_ts, event_order) "
             "VALUES (?, ?, ?, ?, ?, ?)",
             (team_id, event_id, _time(self._clock()), thread_key, event_ts, event_order(event_ts)),
@@ -107,7 +94,7 @@ class SqliteSlackState:
         return inserted == 1
 
     async def mark_processed(self, team_id: str, event_id: str) -> None:
-        await self._write(
+        await self._file.write(
             "UPDATE seen_events SET processed_at = ? WHERE team_id = ? AND event_id = ? AND processed_at IS NULL",
             (_time(self._clock()), team_id, event_id),
         )
@@ -116,7 +103,7 @@ class SqliteSlackState:
         order = event_order(event_ts)
         if order is None:
             return False
-        rows = await self._read(
+        rows = await self._file.read(
             "SELECT EXISTS (SELECT 1 FROM seen_events WHERE thread_key = ? AND event_order < ? "
             "AND processed_at IS NULL AND seen_at >= ?)",
             (thread_key, order, _time(self._clock() - self._abandon_after)),
@@ -124,7 +111,7 @@ class SqliteSlackState:
         return bool(rows[0][0])
 
     async def remember(self, session_id: str, where: Where) -> None:
-        await self._write(
+        await self._file.write(
             f"INSERT INTO plan_messages (session_id, {_WHERE_COLUMNS}, thread_key, updated_at) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
             "ON CONFLICT (session_id) DO UPDATE SET message_ts = excluded.message_ts, updated_at = excluded.updated_at",
@@ -132,17 +119,17 @@ class SqliteSlackState:
         )
 
     async def where(self, session_id: str) -> Where | None:
-        rows = await self._read(f"SELECT {_WHERE_COLUMNS} FROM plan_messages WHERE session_id = ?", (session_id,))
+        rows = await self._file.read(f"SELECT {_WHERE_COLUMNS} FROM plan_messages WHERE session_id = ?", (session_id,))
         return _where(rows[0]) if rows else None
 
     async def where_thread(self, key: str) -> Where | None:
-        rows = await self._read(
+        rows = await self._file.read(
             f"SELECT {_WHERE_COLUMNS} FROM plan_messages WHERE thread_key = ? ORDER BY rowid DESC LIMIT 1", (key,)
         )
         return _where(rows[0]) if rows else None
 
     async def decide(self, session_id: str, line: str) -> list[str]:
-        rows, _ = await self._write(
+        rows, _ = await self._file.write(
             "UPDATE plan_messages SET decided = json_insert(decided, '$[#]', ?), updated_at = ? WHERE session_id = ? "
             "RETURNING decided",
             (line, _time(self._clock()), session_id),
@@ -150,26 +137,23 @@ class SqliteSlackState:
         return list(json.loads(rows[0][0])) if rows else [line]
 
     async def decisions(self, session_id: str) -> list[str]:
-        rows = await self._read("SELECT decided FROM plan_messages WHERE session_id = ?", (session_id,))
+        rows = await self._file.read("SELECT decided FROM plan_messages WHERE session_id = ?", (session_id,))
         return list(json.loads(rows[0][0])) if rows else []
 
     async def add_recent(self, user_id: str, title: str, line: str) -> None:
-        try:
-            async with self._file.transaction() as tx:
-                await tx.run(
-                    "INSERT INTO recent_results (user_id, at, title, line) VALUES (?, ?, ?, ?)",
-                    (user_id, _time(self._clock()), title, kept_line(line, redact=self._redact)),
-                )
-                await tx.run(
-                    "DELETE FROM recent_results WHERE user_id = ? AND rowid NOT IN "
-                    "(SELECT rowid FROM recent_results WHERE user_id = ? ORDER BY at DESC, rowid DESC LIMIT ?)",
-                    (user_id, user_id, RECENT_KEPT),
-                )
-        except sqlite3.Error as exc:
-            raise StoreError(f"Slack state query failed: {exc}") from exc
+        async with self._file.transaction() as tx:
+            await tx.run(
+                "INSERT INTO recent_results (user_id, at, title, line) VALUES (?, ?, ?, ?)",
+                (user_id, _time(self._clock()), title, kept_line(line, redact=self._redact)),
+            )
+            await tx.run(
+                "DELETE FROM recent_results WHERE user_id = ? AND rowid NOT IN "
+                "(SELECT rowid FROM recent_results WHERE user_id = ? ORDER BY at DESC, rowid DESC LIMIT ?)",
+                (user_id, user_id, RECENT_KEPT),
+            )
 
     async def recent(self, user_id: str, limit: int = 10) -> list[tuple[str, str]]:
-        rows = await self._read(
+        rows = await self._file.read(
             "SELECT title, line FROM recent_results WHERE user_id = ? ORDER BY at DESC, rowid DESC LIMIT ?",
             (user_id, limit),
         )
@@ -177,11 +161,8 @@ class SqliteSlackState:
 
     async def prune(self, before: datetime) -> int:
         cutoff, removed = _time(before), 0
-        try:
-            async with self._file.transaction() as tx:
-                for table, column in PRUNED:
-                    _, count = await tx.run(f"DELETE FROM {table} WHERE {column} < ?", (cutoff,))
-                    removed += count
-        except sqlite3.Error as exc:
-            raise StoreError(f"Slack state query failed: {exc}") from exc
+        async with self._file.transaction() as tx:
+            for table, column in PRUNED:
+                _, count = await tx.run(f"DELETE FROM {table} WHERE {column} < ?", (cutoff,))
+                removed += count
         return removed

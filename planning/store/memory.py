@@ -229,6 +229,14 @@ class InMemoryPlanStore:
             self._audit = kept
             return removed
 
+    async def prune_sessions(self, before: datetime) -> int:
+        async with self._lock:
+            self._check_open()
+            gone = {s.id for s in self._sessions.values() if not s.open and s.updated_at < before}
+            self._sessions = {key: s for key, s in self._sessions.items() if key not in gone}
+            self._claims = {key: claim for key, claim in self._claims.items() if key[0] not in gone}
+            return len(gone)
+
     async def audit(
         self, *, thread_key: str | None = None, user: str | None = None, limit: int = 200
     ) -> list[AuditEntry]:

@@ -266,6 +266,13 @@ class PostgresPlanStore:
         _, removed = await self._run("DELETE FROM audit_log WHERE at < %s", (before,))
         return removed
 
+    async def prune_sessions(self, before: datetime) -> int:
+        old = "SELECT id FROM sessions WHERE NOT open AND updated_at < %s"
+        async with self._transaction() as run:
+            await run(f"DELETE FROM step_claims WHERE session_id IN ({old})", (before,))
+            _, removed = await run(f"DELETE FROM sessions WHERE id IN ({old})", (before,))
+        return removed
+
     async def audit(
         self, *, thread_key: str | None = None, user: str | None = None, limit: int = 200
     ) -> list[AuditEntry]:

@@ -303,6 +303,11 @@ class PlanStore(Protocol):
         """Delete audit entries older than ``before`` (the retention setting); returns how many went."""
         ...
 
+    async def prune_sessions(self, before: datetime) -> int:
+        """Delete closed sessions last saved before ``before``, with their step claims (the retention setting);
+        returns how many sessions went. Open sessions stay, however old."""
+        ...
+
     async def count_created_since(self, requester: str, since: datetime) -> int:
         """How many sessions ``requester`` created at or after ``since`` (by ``created_at``), open or not.
 

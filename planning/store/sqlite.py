@@ -3,7 +3,8 @@
 Every operation is one autocommitted statement, so the database does the arbitration: ``save`` is a single
 ``UPDATE ... WHERE id = ? AND version = ?``, ``claim_step`` a single ``INSERT OR IGNORE`` on the claim's primary
 key, ``finish_step`` a single ``UPDATE ... WHERE outcome = 'running'``; ``claim_and_save`` is those two in one
-``BEGIN IMMEDIATE`` transaction, during which no other task uses the store's connection. Times are ISO text in
+``BEGIN IMMEDIATE`` transaction. Writes go through one writer connection, one at a time, reads through their own
+(``sqlite_writer``: the writer discipline shared with the Slack state). Times are ISO text in
 UTC, documents JSON text (``sqlite_rows``). The schema is migrated on open by alembic (``planning.store.schema``;
 history in ``migrations/sqlite``); ``PRAGMA user_version`` mirrors the revision so that planbot from before alembic
 refuses a newer file. ``thread_lock`` serialises the tasks of this process (every store on the same file) only: a SQLite
@@ -17,8 +18,6 @@ from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from datetime import datetime, timedelta
 from typing import Any
-
-import aiosqlite
 
 from planning.store import migrations
 from planning.store.columns import AUDIT_COLUMNS, CLAIM_COLUMNS, SESSION_COLUMNS, Row
@@ -44,6 +43,7 @@ from planning.store.protocol import (
 )
 from planning.store.schema import migrate_sqlite, sqlite_at_head
 from planning.store.sqlite_rows import audit_from, claim_from, session_from, time_text
+from planning.store.sqlite_writer import Run, SqliteFile
 
 HISTORY = migrations.SQLITE
 SCHEMA_VERSION = HISTORY.head
@@ -64,10 +64,9 @@ async def migrate(path: str | os.PathLike[str]) -> int:
 class SqlitePlanStore:
     """A ``PlanStore`` in one SQLite file (WAL mode). Build it with ``await SqlitePlanStore.open(path)``."""
 
-    def __init__(self, db: aiosqlite.Connection, *, clock: Clock = utc_now, location: str = "") -> None:
-        self._db: aiosqlite.Connection | None = db
+    def __init__(self, file: SqliteFile, *, clock: Clock = utc_now, location: str = "") -> None:
+        self._file = file
         self._clock = clock
-        self._connection_lock = asyncio.Lock()  # a transaction's statements never interleave with other tasks'
         self._lock_prefix = f"{os.path.realpath(location) if location else id(self)}\0"
 
     @classmethod
@@ -81,40 +80,18 @@ class SqlitePlanStore:
             await asyncio.to_thread(lambda: sqlite3.connect(location).close())
         except sqlite3.Error as exc:
             raise StoreError(f"cannot open plan store {location!r}: {exc}") from exc
-        await migrate(location)
-        try:
-            db = await aiosqlite.connect(location, isolation_level=None)
-        except sqlite3.Error as exc:
-            raise StoreError(f"cannot open plan store {location!r}: {exc}") from exc
-        try:
-            await _pragma(db, f"busy_timeout = {int(busy_timeout_ms)}")
-            await _pragma(db, "foreign_keys = ON")
-            await _pragma(db, "journal_mode = WAL")  # after the version check: leave a newer file untouched
-            await _pragma(db, "synchronous = NORMAL")  # WAL + NORMAL: durable across process crashes, fewer fsyncs
-        except BaseException as exc:
-            await db.close()
-            if isinstance(exc, sqlite3.Error):
-                raise StoreError(f"cannot open plan store {location!r}: {exc}") from exc
-            raise
-        return cls(db, clock=clock, location=location)
+        await migrate(location)  # before WAL is set (by ``SqliteFile``): a newer file is left untouched
+        file = await SqliteFile.open(
+            location, what="plan store", busy_timeout_ms=busy_timeout_ms, pragmas=("foreign_keys = ON",)
+        )
+        return cls(file, clock=clock, location=location)
 
     async def _run(self, sql: str, params: Sequence[Any] = ()) -> tuple[list[Row], int]:
-        """Rows and row count of one statement; ``IntegrityError`` passes through for the caller to translate."""
-        async with self._connection_lock:
-            return await self._execute(sql, params)
+        """Rows and row count of one write; ``IntegrityError`` passes through for the caller to translate."""
+        return await self._file.write(sql, params)
 
-    async def _execute(self, sql: str, params: Sequence[Any] = ()) -> tuple[list[Row], int]:
-        """``_run`` for a caller that holds the connection lock."""
-        if self._db is None:
-            raise StoreError("the plan store is closed")
-        try:
-            async with self._db.execute(sql, params) as cursor:
-                rows = [tuple(row) for row in await cursor.fetchall()]
-                return rows, cursor.rowcount
-        except sqlite3.IntegrityError:
-            raise
-        except sqlite3.Error as exc:
-            raise StoreError(f"plan store query failed: {exc}") from exc
+    async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        return await self._file.read(sql, params)
 
     async def create(self, record: SessionRecord) -> SessionRecord:
         now = time_text(self._clock())
@@ -132,54 +109,52 @@ class SqlitePlanStore:
         return session_from(rows[0])
 
     async def get(self, session_id: str) -> SessionRecord | None:
-        rows, _ = await self._run(f"SELECT {SESSION_COLUMNS} FROM sessions WHERE id = ?", (session_id,))
+        rows = await self._read(f"SELECT {SESSION_COLUMNS} FROM sessions WHERE id = ?", (session_id,))
         return session_from(rows[0]) if rows else None
 
     async def open_for_thread(self, thread_key: str) -> SessionRecord | None:
-        rows, _ = await self._run(
+        rows = await self._read(
             f"SELECT {SESSION_COLUMNS} FROM sessions WHERE thread_key = ? AND open = 1", (thread_key,)
         )
         return session_from(rows[0]) if rows else None
 
     async def save(self, record: SessionRecord, *, expected_version: int) -> SessionRecord:
-        async with self._connection_lock:
-            return await self._save(record, expected_version)
+        return await self._save(self._run, record, expected_version)
 
-    async def _save(self, record: SessionRecord, expected_version: int) -> SessionRecord:
-        """``save`` for a caller that holds the connection lock."""
+    async def _save(self, run: Run, record: SessionRecord, expected_version: int) -> SessionRecord:
+        """``save`` with ``run`` for each statement (one after the other, or in a transaction)."""
         data, identity = encode_document(record.data), (record.id, expected_version)
         times = (time_text(record.expires_at), time_text(self._clock()))
         try:
-            rows, _ = await self._execute(
+            rows, _ = await run(
                 "UPDATE sessions SET state = ?, open = ?, data = ?, expires_at = ?, version = version + 1, "
                 f"updated_at = ? WHERE id = ? AND version = ? RETURNING {SESSION_COLUMNS}",
                 (record.state, int(record.open), data, *times, *identity),
             )
         except sqlite3.IntegrityError as exc:  # reopening on a thread that has another open session
-            current, _ = await self._execute("SELECT thread_key FROM sessions WHERE id = ?", (record.id,))
+            current, _ = await run("SELECT thread_key FROM sessions WHERE id = ?", (record.id,))
             raise SessionExists.thread_taken(current[0][0] if current else record.thread_key) from exc
         if rows:
             return session_from(rows[0])
-        found, _ = await self._execute("SELECT version FROM sessions WHERE id = ?", (record.id,))
+        found, _ = await run("SELECT version FROM sessions WHERE id = ?", (record.id,))
         if not found:
             raise SessionNotFound(record.id)
         raise VersionConflict(record.id, expected=expected_version, actual=found[0][0])
 
     async def list_open(self, *, requester: str | None = None) -> list[SessionRecord]:
         where, params = ("", ()) if requester is None else (" AND requester = ?", (requester,))
-        rows, _ = await self._run(
+        rows = await self._read(
             f"SELECT {SESSION_COLUMNS} FROM sessions WHERE open = 1{where} ORDER BY created_at, id", params
         )
         return [session_from(row) for row in rows]
 
     async def claim_step(self, session_id: str, step_id: str, *, args_hash: str, owner: str = "") -> bool:
-        async with self._connection_lock:
-            return await self._claim(session_id, step_id, args_hash, owner)
+        return await self._claim(self._run, session_id, step_id, args_hash, owner)
 
-    async def _claim(self, session_id: str, step_id: str, args_hash: str, owner: str) -> bool:
+    async def _claim(self, run: Run, session_id: str, step_id: str, args_hash: str, owner: str) -> bool:
         now = time_text(self._clock())
         try:
-            _, inserted = await self._execute(
+            _, inserted = await run(
                 "INSERT OR IGNORE INTO step_claims "
                 "(session_id, step_id, args_hash, claimed_at, outcome, owner, heartbeat_at) "
                 "VALUES (?, ?, ?, ?, 'running', ?, ?)",
@@ -193,23 +168,12 @@ class SqlitePlanStore:
         self, record: SessionRecord, *, expected_version: int, step_id: str, args_hash: str, owner: str = ""
     ) -> SessionRecord | None:
         encode_document(record.data)  # a bad document fails before the transaction starts
-        async with self._connection_lock:
-            await self._execute("BEGIN IMMEDIATE")
-            try:
-                saved = await self._save(record, expected_version)
-                claimed = await self._claim(record.id, step_id, args_hash, owner)
-            except BaseException:
-                await self._rollback()
-                raise
-            if not claimed:
-                await self._rollback()
+        async with self._file.transaction() as tx:
+            saved = await self._save(tx.run, record, expected_version)
+            if not await self._claim(tx.run, record.id, step_id, args_hash, owner):
+                await tx.rollback()
                 return None
-            await self._execute("COMMIT")
             return saved
-
-    async def _rollback(self) -> None:
-        if self._db is not None and self._db.in_transaction:
-            await self._execute("ROLLBACK")
 
     async def renew_claim(self, session_id: str, step_id: str, *, owner: str) -> bool:
         _, updated = await self._run(
@@ -233,7 +197,7 @@ class SqlitePlanStore:
     async def stale_claims(self, *, idle_seconds: float, limit: int = 100) -> list[StepClaim]:
         check_idle_seconds(idle_seconds)
         before = time_text(self._clock() - timedelta(seconds=idle_seconds))
-        rows, _ = await self._run(
+        rows = await self._read(
             f"SELECT {CLAIM_COLUMNS} FROM step_claims WHERE outcome = 'running' "
             "AND COALESCE(heartbeat_at, claimed_at) <= ? "
             "ORDER BY COALESCE(heartbeat_at, claimed_at), session_id, step_id LIMIT ?",
@@ -261,7 +225,7 @@ class SqlitePlanStore:
             raise StepNotRunning(session_id, step_id)
 
     async def get_claim(self, session_id: str, step_id: str) -> StepClaim | None:
-        rows, _ = await self._run(
+        rows = await self._read(
             f"SELECT {CLAIM_COLUMNS} FROM step_claims WHERE session_id = ? AND step_id = ?", (session_id, step_id)
         )
         return claim_from(rows[0]) if rows else None
@@ -277,6 +241,13 @@ class SqlitePlanStore:
         _, removed = await self._run("DELETE FROM audit_log WHERE at < ?", (time_text(before),))
         return removed
 
+    async def prune_sessions(self, before: datetime) -> int:
+        old = "SELECT id FROM sessions WHERE open = 0 AND updated_at < ?"
+        async with self._file.transaction() as tx:
+            await tx.run(f"DELETE FROM step_claims WHERE session_id IN ({old})", (time_text(before),))
+            _, removed = await tx.run(f"DELETE FROM sessions WHERE id IN ({old})", (time_text(before),))
+        return removed
+
     async def audit(
         self, *, thread_key: str | None = None, user: str | None = None, limit: int = 200
     ) -> list[AuditEntry]:
@@ -289,33 +260,24 @@ class SqlitePlanStore:
             conditions.append("(actor = ? OR requester = ?)")
             params += [user, user]
         where = " AND ".join(conditions)
-        rows, _ = await self._run(
+        rows = await self._read(
             f"SELECT {AUDIT_COLUMNS} FROM audit_log WHERE {where} ORDER BY at DESC, id DESC LIMIT ?", (*params, limit)
         )
         return [audit_from(row) for row in reversed(rows)]
 
     async def count_created_since(self, requester: str, since: datetime) -> int:
         check_aware(since)
-        rows, _ = await self._run(
+        rows = await self._read(
             "SELECT count(*) FROM sessions WHERE requester = ? AND created_at >= ?", (requester, time_text(since))
         )
         return int(rows[0][0])
 
     @asynccontextmanager
     async def thread_lock(self, thread_key: str) -> AsyncIterator[None]:
-        if self._db is None:
+        if self._file.closed:
             raise StoreError("the plan store is closed")
         async with _THREAD_LOCKS.hold(self._lock_prefix + thread_key):
             yield
 
     async def close(self) -> None:
-        db, self._db = self._db, None
-        if db is not None:
-            await db.close()
-
-
-async def _pragma(db: aiosqlite.Connection, pragma: str) -> Any:
-    """Run a pragma to the end (an unread result would keep a read transaction open) and return its value."""
-    async with db.execute(f"PRAGMA {pragma}") as cursor:
-        row = await cursor.fetchone()
-    return None if row is None else row[0]
+        await self._file.close()

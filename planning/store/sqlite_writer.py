@@ -11,13 +11,14 @@ tasks sharing an aiosqlite connection interleave their statements). So, for each
 - one reader connection for plain reads (in WAL, readers never wait for the writer);
 - WAL, ``synchronous=NORMAL`` and ``busy_timeout``: another process writing the same file is waited for.
 
-``sqlite3.Error`` passes through for the store to translate; ``StoreError`` once the file is closed.
+Errors: ``sqlite3.IntegrityError`` passes through for the store to translate; any other ``sqlite3.Error`` becomes
+``StoreError("<what> query failed: ...")``; ``StoreError`` too once the file is closed.
 """
 
 import asyncio
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager, suppress
 from typing import Any
 
@@ -26,17 +27,25 @@ import aiosqlite
 from planning.store.protocol import StoreError
 
 Row = tuple[Any, ...]
+Run = Callable[[str, Sequence[Any]], Awaitable[tuple[list[Row], int]]]  # one statement: rows and row count
 BUSY_TIMEOUT_MS = 5000
 
 
 class Transaction:
     """Statements inside ``SqliteFile.transaction()``: all on the writer, committed together."""
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(self, db: aiosqlite.Connection, what: str) -> None:
         self._db = db
+        self._what = what
+        self.ended = False
 
     async def run(self, sql: str, params: Sequence[Any] = ()) -> tuple[list[Row], int]:
-        return await _run(self._db, sql, params)
+        return await _run(self._db, sql, params, what=self._what)
+
+    async def rollback(self) -> None:
+        """End the transaction now, writing nothing of it; run nothing more in it."""
+        await _run(self._db, "ROLLBACK", what=self._what)
+        self.ended = True
 
 
 class SqliteFile:
@@ -66,11 +75,11 @@ class SqliteFile:
                 db = await aiosqlite.connect(location, isolation_level=None)
                 opened.append(db)
                 for pragma in settings:
-                    await _run(db, f"PRAGMA {pragma}")
+                    await _run(db, f"PRAGMA {pragma}", what=what)
         except BaseException as exc:
             for db in opened:
                 await db.close()
-            if isinstance(exc, sqlite3.Error):
+            if isinstance(exc, sqlite3.Error | StoreError):
                 raise StoreError(f"cannot open {what} {location!r}: {exc}") from exc
             raise
         return cls(opened[0], opened[1], what=what)
@@ -81,27 +90,30 @@ class SqliteFile:
 
     async def read(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         """The rows of one read-only statement, on the reader."""
-        rows, _ = await _run(self._connection(self._reader), sql, params)
+        rows, _ = await _run(self._connection(self._reader), sql, params, what=self._what)
         return rows
 
     async def write(self, sql: str, params: Sequence[Any] = ()) -> tuple[list[Row], int]:
         """Rows (``RETURNING``) and row count of one autocommitted write, on the writer."""
         async with self._write_lock:
-            return await _run(self._connection(self._writer), sql, params)
+            return await _run(self._connection(self._writer), sql, params, what=self._what)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Transaction]:
         """``BEGIN IMMEDIATE`` … ``COMMIT`` on the writer (rolled back if the block raises): for reads then writes."""
         async with self._write_lock:
             db = self._connection(self._writer)
-            await _run(db, "BEGIN IMMEDIATE")
+            await _run(db, "BEGIN IMMEDIATE", what=self._what)
+            transaction = Transaction(db, self._what)
             try:
-                yield Transaction(db)
+                yield transaction
             except BaseException:
-                with suppress(sqlite3.Error):  # SQLite may have rolled back already (e.g. a full disk)
-                    await _run(db, "ROLLBACK")
+                if not transaction.ended:
+                    with suppress(sqlite3.Error, StoreError):  # SQLite may have rolled back already (a full disk)
+                        await _run(db, "ROLLBACK", what=self._what)
                 raise
-            await _run(db, "COMMIT")
+            if not transaction.ended:
+                await _run(db, "COMMIT", what=self._what)
 
     async def close(self) -> None:
         """Close both connections; closing twice is harmless."""
@@ -116,7 +128,12 @@ class SqliteFile:
         return db
 
 
-async def _run(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> tuple[list[Row], int]:
+async def _run(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = (), *, what: str) -> tuple[list[Row], int]:
     """Run one statement to its last row (an unread result would keep its read snapshot open)."""
-    async with db.execute(sql, params) as cursor:
-        return [tuple(row) for row in await cursor.fetchall()], cursor.rowcount
+    try:
+        async with db.execute(sql, params) as cursor:
+            return [tuple(row) for row in await cursor.fetchall()], cursor.rowcount
+    except sqlite3.IntegrityError:
+        raise
+    except sqlite3.Error as exc:
+        raise StoreError(f"{what} query failed: {exc}") from exc

@@ -6,4 +6,5 @@ pytest.register_assert_rewrite(
     "tests.planning.store.conformance_audit",
     "tests.planning.store.conformance_claims",
     "tests.planning.store.conformance_locks",
+    "tests.planning.store.conformance_retention",
 )

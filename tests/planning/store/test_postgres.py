@@ -23,9 +23,12 @@ from tests.planning.store.conformance import START, THREAD, ManualClock, PlanSto
 from tests.planning.store.conformance_audit import AuditConformance
 from tests.planning.store.conformance_claims import ClaimConformance
 from tests.planning.store.conformance_locks import Holder, ThreadLockConformance
+from tests.planning.store.conformance_retention import RetentionConformance
 
 
-class TestPostgresPlanStore(PlanStoreConformance, AuditConformance, ClaimConformance, ThreadLockConformance):
+class TestPostgresPlanStore(
+    PlanStoreConformance, AuditConformance, ClaimConformance, RetentionConformance, ThreadLockConformance
+):
     @pytest.fixture
     def store_factory(self, postgres_url: str) -> StoreFactory:
         async def factory(clock: Clock) -> PostgresPlanStore:

@@ -20,9 +20,12 @@ from tests.planning.store.conformance import START, THREAD, ManualClock, PlanSto
 from tests.planning.store.conformance_audit import AuditConformance
 from tests.planning.store.conformance_claims import ClaimConformance
 from tests.planning.store.conformance_locks import ThreadLockConformance
+from tests.planning.store.conformance_retention import RetentionConformance
 
 
-class TestSqlitePlanStore(PlanStoreConformance, AuditConformance, ClaimConformance, ThreadLockConformance):
+class TestSqlitePlanStore(
+    PlanStoreConformance, AuditConformance, ClaimConformance, RetentionConformance, ThreadLockConformance
+):
     @pytest.fixture
     def store_factory(self, tmp_path: Path) -> StoreFactory:
         async def factory(clock: Clock) -> SqlitePlanStore:
