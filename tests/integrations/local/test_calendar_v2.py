@@ -112,7 +112,12 @@ async def test_a_series_starts_at_the_first_time_its_rule_allows(empty_workspace
 
 @pytest.mark.parametrize(
     ("rule", "message"),
-    [("FREQ=WEEKLY;COUNT=2;UNTIL=20260401", "COUNT or UNTIL"), ("FREQ=WEEKLY;BYDAY=XX", "cannot be read")],
+    [
+        ("FREQ=WEEKLY;COUNT=2;UNTIL=20260401", "COUNT or UNTIL"),
+        ("FREQ=WEEKLY;BYDAY=XX", "cannot be read"),
+        ("FREQ=MINUTELY;BYMONTH=2;BYMONTHDAY=30", "daily, weekly, monthly or yearly"),
+        ("FREQ=DAILY;BYMONTH=2,4;BYMONTHDAY=31,-31", "never occurs"),  # found without searching for ever
+    ],
 )
 async def test_a_rule_it_cannot_follow_is_refused(empty_workspace: LocalWorkspace, rule: str, message: str) -> None:
     with pytest.raises(PermanentError, match=message):
