@@ -12,19 +12,21 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 from zoneinfo import ZoneInfo
 
-from planning.engine import texts
+from planning.engine import claims, texts
 from planning.engine.audit import Auditor
 from planning.engine.dialogue import Dialogue, command_of, edit_request
 from planning.engine.edits import set_path, typed_value
 from planning.engine.hashing import args_hash
 from planning.engine.intentions import view_of
-from planning.engine.machine import StepMachine, claim_key
+from planning.engine.lease import ClaimLease, process_owner
+from planning.engine.machine import StepMachine
 from planning.engine.observe import ApprovedPlans, NoObserver, Observer
 from planning.engine.replies import AskApproval, AskValue, Reply, Say, ShowPlan
 from planning.engine.runner import ToolRunner, argument_errors
 from planning.engine.session import Question, Session, StepRun
 from planning.engine.sessions import SessionRepository
 from planning.engine.settings import EngineSettings
+from planning.engine.takeover import Takeover
 from planning.engine.view import PlanView
 from planning.pipeline import RequestPlanner
 from planning.store import PlanStore, SessionRecord
@@ -45,6 +47,7 @@ class Conversation:
         clock: Callable[[], datetime] | None = None,
         observer: Observer | None = None,
         memory: ApprovedPlans | None = None,
+        owner: str | None = None,
     ) -> None:
         self._store = store
         self._runner = runner
@@ -58,6 +61,8 @@ class Conversation:
         self._turns = asyncio.Semaphore(self._settings.max_concurrent_turns)  # bounded work per process
         self._audit = Auditor(store, redact=self._settings.audit_redact)
         self._memory = memory
+        lease_seconds = self._settings.claim_lease_seconds
+        self._lease = ClaimLease(store, owner=owner or process_owner(), lease_seconds=lease_seconds)
         self._machine = StepMachine(
             on_done=self._remember,
             runner=runner,
@@ -65,8 +70,11 @@ class Conversation:
             settings=self._settings,
             clock=self._clock,
             checkpoint=self._save,
+            claim=self._claim_and_save,
+            lease=self._lease,
             audit=self._audit,
         )
+        self._takeover = Takeover(store=store, machine=self._machine, lease=self._lease, save=self._save)
         self._dialogue = Dialogue(machine=self._machine, runner=runner, settings=self._settings)
 
     # --- entry points --------------------------------------------------------------------------------
@@ -114,12 +122,31 @@ class Conversation:
         return argument_errors(self._runner.catalog, tool, arguments)
 
     async def resume(self) -> dict[str, list[Reply]]:
-        """After a restart: reconcile every open plan with the store and say where each one stands."""
+        """After a restart: reconcile every open plan with the store and say where each one stands (nothing for a
+        plan whose running step another live process holds)."""
         out: dict[str, list[Reply]] = {}
         for record in await self._store.list_open():
-            session = self._from_record(record)
-            async with self._lock(session.thread_key):
-                out[session.thread_key] = await self._reconcile(session)
+            async with self._lock(record.thread_key):
+                session = await self._get(record.id)
+                if session is not None and session.open:
+                    out[session.thread_key] = await self._takeover.reconcile(session) or []
+        return out
+
+    async def take_over_stale(self) -> dict[str, list[Reply]]:
+        """Ask about every write whose process stopped renewing its claim for a lease (call this now and then)."""
+        out: dict[str, list[Reply]] = {}
+        lease = self._lease.lease_seconds
+        for claim in await self._store.stale_claims(idle_seconds=lease):
+            record = await self._store.get(claim.session_id)
+            if record is not None and record.open and record.thread_key not in out:
+                async with self._lock(record.thread_key):
+                    session = await self._get(record.id)
+                    replies = await self._takeover.reconcile(session) if session and session.open else None
+                if replies:
+                    out[record.thread_key] = replies
+            # a claim the plan no longer waits on (closed, or never saved as running) ends, so it is asked about
+            # if that step is approved again, and found no more
+            await self._store.expire_claim(claim.session_id, claim.step_id, idle_seconds=lease)
         return out
 
     async def open_plans(self, user: str | None = None) -> list[PlanView]:
@@ -236,7 +263,7 @@ class Conversation:
         if corrected is not None:
             return [*corrected, *await self._machine.advance(session)]
         if question is None:
-            return [Say(text=texts.BUSY, private=True)]
+            return await self._while_running(session, texts.BUSY)
         if question.kind == "clarify":
             if command in ("approve", "yes"):
                 session.question, session.state = None, "collecting"
@@ -294,7 +321,9 @@ class Conversation:
         if not session.open:
             return [Say(text=texts.already_over(session.state), private=True)]
         question = session.question
-        if question is None or question.kind != "approval" or question.step_id != step_id:
+        if question is None:
+            return await self._while_running(session, texts.MOVED_ON)
+        if question.kind != "approval" or question.step_id != step_id:
             return [Say(text=texts.MOVED_ON, private=True)]
         if shown_hash is not None and shown_hash != question.args_hash:
             return [Say(text=texts.STALE_APPROVAL, private=True), *self._reissue(session)]
@@ -366,13 +395,17 @@ class Conversation:
     async def _cancel(self, session: Session, user: str) -> list[Reply]:
         if not session.open:
             return [Say(text=texts.already_over(session.state), private=True)]
+        started = [run.step.intent for run in session.steps if run.state in ("running", "unknown")]
         for run in session.steps:
             if run.state in ("pending", "waiting"):
                 run.state, run.note = "skipped", "cancelled"
         session.question = None
         await self._close(session, "cancelled")
         await self._audit.record(session, "cancelled", self._clock(), actor=user)
-        return [Say(text=f"Cancelled the plan ({user}). Nothing else will run."), ShowPlan(view=view_of(session))]
+        text = f"Cancelled the plan ({user}). Nothing else will run."
+        if started:
+            text += " " + claims.may_have_happened(started)
+        return [Say(text=text), ShowPlan(view=view_of(session))]
 
     # --- expiry and restarts -------------------------------------------------------------------------
 
@@ -392,38 +425,15 @@ class Conversation:
         await self._audit.record(session, "expired", self._clock())
         return [Say(text=texts.SESSION_EXPIRED, tone="problem"), ShowPlan(view=view_of(session))]
 
-    async def _reconcile(self, session: Session) -> list[Reply]:
-        replies: list[Reply] = []
-        for run in session.steps:
-            if run.state != "running":
-                continue
-            if run.kind == "read":
-                run.state = "pending"  # reads are safe to run again
-                continue
-            claim = await self._store.get_claim(session.id, claim_key(run))
-            if claim is not None and claim.outcome == "done":
-                run.state, run.result = "done", claim.result
-            elif claim is not None and claim.outcome == "failed":
-                run.state, run.error = "failed", claim.error
-            else:
-                run.state = "unknown"
-                prompt = (
-                    f"I was running “{run.step.intent}” when I stopped, and I cannot tell whether it went "
-                    "through. Reply “run it again” or “it went through”."
-                )
-                session.question = Question(
-                    kind="unknown_outcome", step_id=run.id, prompt=prompt, asked_at=self._clock()
-                )
-                session.state = "collecting"
-                await self._save(session)
-                return [
-                    AskValue(text=prompt, options=["run it again", "it went through"]),
-                    ShowPlan(view=view_of(session)),
-                ]
-        if session.question is not None:
-            await self._save(session)
-            return [ShowPlan(view=view_of(session))]
-        return [*replies, *await self._machine.advance(session)]
+    async def _while_running(self, session: Session, otherwise: str) -> list[Reply]:
+        """A word about a plan that waits for no answer: a step of it is running, here or in a process that
+        stopped; take it over if that process's lease ran out."""
+        replies = await self._takeover.reconcile(session)
+        if replies is not None:
+            return replies
+        running = self._takeover.running_write(session)
+        lease = self._lease.lease_seconds
+        return [Say(text=claims.still_running(running.step.intent, lease) if running else otherwise, private=True)]
 
     # --- persistence ---------------------------------------------------------------------------------
 
@@ -450,6 +460,9 @@ class Conversation:
 
     async def _save(self, session: Session) -> None:
         await self._sessions.save(session)
+
+    async def _claim_and_save(self, session: Session, key: str, digest: str) -> bool:
+        return await self._sessions.claim_and_save(session, key, digest, self._lease.owner)
 
     async def _close(self, session: Session, state: Literal["cancelled", "expired"]) -> None:
         session.state = state

@@ -6,6 +6,7 @@ from typing import Any, Literal
 
 from planning.engine import timing
 from planning.engine.answers import OPTIONAL, parse_answer, value_type
+from planning.engine.claims import OUTCOME_OPTIONS
 from planning.engine.machine import StepMachine
 from planning.engine.replies import AskValue, Reply, Say
 from planning.engine.runner import ToolRunner
@@ -210,10 +211,14 @@ class Dialogue:
             session.question = None
             return [Say(text=f"I will ask for your approval to run “{run.step.intent}” again.")]
         if re.match(r"^\s*(?:it went through|done|it worked|no|mark (?:it )?done)\b", text, re.I):
-            run.state, run.note = "done", "marked done by you after a restart"
+            run.state, run.note = "done", "marked done by you: its outcome was unknown"
             session.question = None
             return []
-        return [AskValue(text=question.prompt, options=["run it again", "it went through"])]
+        if re.match(r"^\s*(?:skip|leave it|neither)\b", text, re.I):
+            run.state, run.note = "skipped", "skipped by you: its outcome was unknown"
+            session.question = None
+            return []
+        return [AskValue(text=question.prompt, options=list(OUTCOME_OPTIONS))]
 
 
 _CLOCK_ONLY = re.compile(r"^(?:at\s+)?(?:\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?|noon|midday)\W*$", re.I)

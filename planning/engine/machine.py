@@ -5,26 +5,30 @@ transition is saved (``checkpoint``) before it is acted on.
 """
 
 import asyncio
+import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from planning.engine import recovery, timing
+from planning.engine import claims, recovery, timing
 from planning.engine.answers import OPTIONAL, example_for
 from planning.engine.hashing import args_hash
 from planning.engine.intentions import FINISHED, goal_title, view_of
+from planning.engine.lease import ClaimLease
 from planning.engine.replies import AskApproval, AskValue, Reply, Say, ShowPlan, StepOutcome
 from planning.engine.resolve import ResolutionError, resolve, unfilled_placeholders
 from planning.engine.runner import OutcomeUnknownError, ToolRunner, describe_failure
 from planning.engine.session import Question, Recovery, Session, StepRun
 from planning.engine.settings import EngineSettings
 from planning.references import references_in
-from planning.store import PlanStore
+from planning.store import PlanStore, StepClaim, StepNotRunning
 
 if TYPE_CHECKING:
     from planning.engine.audit import Auditor
 
+logger = logging.getLogger(__name__)
 Checkpoint = Callable[[Session], Awaitable[None]]
+ClaimCheckpoint = Callable[[Session, str, str], Awaitable[bool]]  # session, claim key, args hash: claimed?
 MAX_ROUNDS = 200
 LABELS = {
     "body": "text of the email",
@@ -54,6 +58,8 @@ class StepMachine:
         settings: EngineSettings,
         clock: Callable[[], datetime],
         checkpoint: Checkpoint,
+        claim: ClaimCheckpoint,
+        lease: ClaimLease,
         audit: "Auditor | None" = None,
         on_done: Callable[[Session], Awaitable[None]] | None = None,
     ) -> None:
@@ -62,6 +68,8 @@ class StepMachine:
         self._settings = settings
         self._clock = clock
         self._checkpoint = checkpoint
+        self._claim = claim
+        self._lease = lease
         self._audit = audit
         self._on_done = on_done
 
@@ -310,45 +318,82 @@ class StepMachine:
         )
 
     async def run_approved(self, session: Session, run: StepRun, decided_by: str, replies: list[Reply]) -> None:
-        """Claim the step in the store (at most once, even across processes), then run it."""
+        """Claim the step (at most once, even across processes) together with the checkpoint, then run it."""
         arguments = self.arguments(session, run)
         digest = args_hash(run.id, arguments)
-        if not await self._store.claim_step(session.id, claim_key(run), args_hash=digest):
-            replies.append(Say(text=f"“{run.step.intent}” has already been run.", tone="problem", private=True))
-            return
+        key = claims.claim_key(run)
+        shown = (run.state, run.approved_hash, run.decided_by, session.question, session.state)
         run.state, run.approved_hash, run.decided_by = "running", digest, decided_by
         session.question, session.state = None, "running"
-        await self._checkpoint(session)
+        if not await self._claim(session, key, digest):  # claimed before: nothing was saved
+            run.state, run.approved_hash, run.decided_by, session.question, session.state = shown
+            await self._claimed_before(session, run, key, replies)
+            return
         try:
-            data = await self._runner.run(run.step.tool, arguments, zone=session.tz)
+            async with self._lease.held(session.id, key):
+                data = await self._runner.run(run.step.tool, arguments, zone=session.tz)
         except OutcomeUnknownError as error:
+            await self._finish_claim(session, key, "unknown", error=str(error))
             self.ask_outcome(session, run, replies, reason=describe_failure(error).message)
             await self._audited(session, "failed", run, error=f"outcome unknown: {error}")
             return
         except Exception as error:
-            await self._store.finish_step(session.id, claim_key(run), outcome="failed", error=str(error))
+            await self._finish_claim(session, key, "failed", error=str(error))
             self._fail(run, error, replies)
             await self._audited(session, "failed", run, error=run.error)
             return
-        await self._store.finish_step(session.id, claim_key(run), outcome="done", result=_jsonable(data))
+        await self._finish_claim(session, key, "done", result=_jsonable(data))
         run.state, run.result = "done", data
         replies.append(self._outcome(run, data))
         await self._audited(session, "ran", run, arguments=arguments, result=_jsonable(data))
+
+    async def _finish_claim(self, session: Session, key: str, outcome: str, **ending: Any) -> None:
+        try:
+            await self._store.finish_step(session.id, key, outcome=outcome, **ending)  # type: ignore[arg-type]
+        except StepNotRunning:  # this process stalled past its lease, and another one asked the user meanwhile
+            logger.warning("plan %s step %s ended (%s) after its claim was taken over", session.id, key, outcome)
+
+    async def _claimed_before(self, session: Session, run: StepRun, key: str, replies: list[Reply]) -> None:
+        """An approval of a step whose claim exists: say what became of it, never just that it ran."""
+        claim = await claims.settled_claim(self._store, session.id, key, lease_seconds=self._lease.lease_seconds)
+        if claim is not None and claim.outcome == "running":
+            replies.append(Say(text=claims.still_running(run.step.intent, self._lease.lease_seconds), private=True))
+            return
+        self.apply_claim(session, run, claim, replies)
+
+    def apply_claim(self, session: Session, run: StepRun, claim: StepClaim | None, replies: list[Reply]) -> bool:
+        """Bring a write to where its claim stands; False while its owner is still running it."""
+        if claim is not None and claim.outcome == "running":
+            return False
+        if session.question is not None and session.question.step_id == run.id:
+            session.question = None
+        if claim is None:  # never claimed, so never sent: it waits for approval again
+            run.state, run.approved_hash = "pending", None
+        elif claim.outcome == "done":
+            run.state, run.result = "done", claim.result
+            replies.append(self._outcome(run, claim.result))
+        elif claim.outcome == "failed":
+            run.state, run.error = "failed", claim.error or "failed"
+            replies.append(
+                StepOutcome(step_id=run.id, tool=run.step.tool, intent=run.step.intent, ok=False, error=run.error)
+            )
+        else:
+            self.ask_outcome(session, run, replies, stopped=True)
+        return True
 
     async def _audited(self, session: Session, action: str, run: StepRun, **detail: Any) -> None:
         if self._audit is not None:
             await self._audit.record(session, action, self._clock(), actor=run.decided_by, run=run, **detail)
 
-    def ask_outcome(self, session: Session, run: StepRun, replies: list[Reply], *, reason: str) -> None:
+    def ask_outcome(
+        self, session: Session, run: StepRun, replies: list[Reply], *, reason: str = "", stopped: bool = False
+    ) -> None:
         """A change that may or may not have happened is never repeated silently: the user decides."""
         run.state = "unknown"
-        prompt = (
-            f"I sent “{run.step.intent}” but got no clear answer ({reason}), so I cannot tell whether it went "
-            "through. Reply “run it again” or “it went through”."
-        )
+        prompt = claims.stopped(run.step.intent) if stopped else claims.unanswered(run.step.intent, reason)
         session.question = Question(kind="unknown_outcome", step_id=run.id, prompt=prompt, asked_at=self._clock())
         session.state = "collecting"
-        replies.append(AskValue(text=prompt, options=["run it again", "it went through"]))
+        replies.append(AskValue(text=prompt, options=list(claims.OUTCOME_OPTIONS)))
 
     # --- endings -------------------------------------------------------------------------------------
 
@@ -385,8 +430,7 @@ class StepMachine:
         replies.append(Say(text="Finished:\n" + "\n".join(lines), tone="done"))
 
 
-def claim_key(run: StepRun) -> str:
-    return run.id if run.attempt == 0 else f"{run.id}#{run.attempt}"
+claim_key = claims.claim_key
 
 
 def _without_blanks(arguments: dict[str, Any]) -> dict[str, Any]:

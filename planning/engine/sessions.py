@@ -48,6 +48,17 @@ class SessionRepository:
             raise
         self._versions[session.id] = saved.version
 
+    async def claim_and_save(self, session: Session, key: str, digest: str, owner: str) -> bool:
+        """Claim a step and save the session in one transaction; False (nothing saved) when it was claimed before."""
+        expected = self._versions[session.id]
+        saved = await self._store.claim_and_save(
+            self._record(session, expected), expected_version=expected, step_id=key, args_hash=digest, owner=owner
+        )
+        if saved is None:
+            return False
+        self._versions[session.id] = saved.version
+        return True
+
     def _record(self, session: Session, version: int) -> SessionRecord:
         now = self._clock()
         closed = session.state in TERMINAL

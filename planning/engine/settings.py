@@ -16,4 +16,5 @@ class EngineSettings:
     max_plans_per_hour: int = 30  # new plans per user per hour, across every replica (0: no limit)
     max_concurrent_turns: int = 8  # turns handled at once per process; the rest wait (never fail) for a slot
     audit_redact: bool = False  # keep only hashes of arguments, answers and results in the audit trail
+    claim_lease_seconds: float = 60.0  # a running write whose process is silent this long is asked about
     retry: RetryPolicy = field(default_factory=RetryPolicy)

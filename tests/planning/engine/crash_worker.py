@@ -1,4 +1,9 @@
-"""Run by test_restart.py in a separate process: start a plan, approve the email, hang inside send_email."""
+"""Run by test_restart.py in a separate process: start a plan, approve the email, and stop to be killed.
+
+``python -m tests.planning.engine.crash_worker LOCATION MARKER [write|claim]``: LOCATION is a SQLite path or a
+PostgreSQL URL; the worker writes MARKER and hangs inside ``send_email`` (``write``, the default), or right after
+the store recorded the step's claim, before anything else (``claim``).
+"""
 
 import asyncio
 import sys
@@ -12,7 +17,7 @@ from integrations.base.registry import ConnectorRegistry
 from planning.engine.conversation import Conversation
 from planning.engine.replies import AskApproval
 from planning.engine.runner import ToolRunner
-from planning.store import SqlitePlanStore
+from planning.store import PostgresPlanStore, SqlitePlanStore, is_postgres_url
 from tests.fakes import ManualClock
 from tests.planning.engine.conftest import PRIYA, THREAD
 
@@ -32,8 +37,31 @@ class HangingConnector:
         return {"id": "never"}
 
 
-async def main(database: Path, marker: Path) -> None:
-    store = await SqlitePlanStore.open(database)
+def stopping_after_claims(base: type[Any], marker: Path) -> type[Any]:
+    """``base`` whose process stops (to be killed) as soon as a claim is in the store."""
+
+    class StopAfterClaim(base):  # type: ignore[misc,valid-type]
+        async def claim_step(self, *args: Any, **kwargs: Any) -> Any:
+            claimed = await super().claim_step(*args, **kwargs)
+            await stop(marker)
+            return claimed
+
+        async def claim_and_save(self, *args: Any, **kwargs: Any) -> Any:
+            saved = await super().claim_and_save(*args, **kwargs)
+            await stop(marker)
+            return saved
+
+    return StopAfterClaim
+
+
+async def stop(marker: Path) -> None:
+    marker.write_text("claimed")
+    await asyncio.sleep(3600)
+
+
+async def main(location: str, marker: Path, stop_at: str) -> None:
+    base: type[Any] = PostgresPlanStore if is_postgres_url(location) else SqlitePlanStore
+    store = await (stopping_after_claims(base, marker) if stop_at == "claim" else base).open(location)
     engine = Conversation(
         store=store, runner=ToolRunner(ConnectorRegistry(CATALOG, [HangingConnector(marker)])), clock=ManualClock()
     )
@@ -45,4 +73,4 @@ async def main(database: Path, marker: Path) -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main(Path(sys.argv[1]), Path(sys.argv[2])))
+    asyncio.run(main(sys.argv[1], Path(sys.argv[2]), sys.argv[3] if len(sys.argv) > 3 else "write"))

@@ -1,4 +1,8 @@
-"""A process killed in the middle of a plan: the next one resumes without repeating or guessing."""
+"""A process killed in the middle of a plan: the next one resumes without repeating or guessing.
+
+The restarted engine's claim lease is 0 here: the killed worker's claims count as stopped at once (with a real lease,
+the same happens once it has run out: ``test_leases.py``).
+"""
 
 import contextlib
 import os
@@ -6,24 +10,29 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
 
 from integrations.base import CATALOG
 from integrations.base.registry import ConnectorRegistry
 from planning.engine.conversation import Conversation
 from planning.engine.replies import AskValue
 from planning.engine.runner import ToolRunner
-from planning.store import SqlitePlanStore
+from planning.engine.settings import EngineSettings
+from planning.store import PlanStore, SqlitePlanStore, open_store
 from tests.fakes import ManualClock, ScriptedConnector
-from tests.planning.engine.conftest import PRIYA, THREAD, approval, said
+from tests.planning.engine.conftest import PRIYA, THREAD, approval, question, said
 
 ROOT = Path(__file__).resolve().parents[3]
 
 
-def start_and_kill_mid_write(tmp_path: Path) -> Path:
-    database, marker = tmp_path / "plans.sqlite3", tmp_path / "started"
+def start_and_kill(location: str, marker: Path, stop_at: str) -> None:
+    """Run the crash worker until it reaches ``stop_at`` (``write``: inside send_email; ``claim``: right after the
+    claim is stored), then SIGKILL it."""
     worker = subprocess.Popen(
-        [sys.executable, "-m", "tests.planning.engine.crash_worker", str(database), str(marker)], cwd=ROOT
+        [sys.executable, "-m", "tests.planning.engine.crash_worker", location, str(marker), stop_at], cwd=ROOT
     )
     try:
         deadline = time.monotonic() + 30
@@ -35,13 +44,49 @@ def start_and_kill_mid_write(tmp_path: Path) -> Path:
     finally:
         worker.wait(timeout=30)
     assert worker.returncode == -signal.SIGKILL
+
+
+def start_and_kill_mid_write(tmp_path: Path) -> Path:
+    database = tmp_path / "plans.sqlite3"
+    start_and_kill(str(database), tmp_path / "started", "write")
     return database
 
 
-async def restarted(database: Path, connector: ScriptedConnector) -> tuple[Conversation, SqlitePlanStore]:
-    store = await SqlitePlanStore.open(database)
-    engine = Conversation(store=store, runner=ToolRunner(ConnectorRegistry(CATALOG, [connector])), clock=ManualClock())
+async def restarted(location: Path | str, connector: ScriptedConnector) -> tuple[Conversation, PlanStore]:
+    store = await open_store(location)
+    engine = Conversation(
+        store=store,
+        runner=ToolRunner(ConnectorRegistry(CATALOG, [connector])),
+        clock=ManualClock(),
+        settings=EngineSettings(claim_lease_seconds=0),
+    )
     return engine, store
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def location(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield str(tmp_path / "plans.sqlite3")
+    else:
+        yield request.getfixturevalue("postgres_url")
+
+
+async def test_a_crash_right_after_the_claim_asks_instead_of_saying_it_ran(location: str, tmp_path: Path) -> None:
+    start_and_kill(location, tmp_path / "claimed", "claim")
+    connector = ScriptedConnector({"fetch_entity": [PRIYA]})
+    engine, store = await restarted(location, connector)
+    try:
+        resumed = (await engine.resume())[THREAD]
+        assert "cannot tell whether it went through" in question(resumed).text
+        ask = approval(await engine.message(thread_key=THREAD, user="alice", text="run it again"))
+        ran = await engine.decide(
+            session_id=ask.session_id, step_id=ask.step_id, decision="approve", user="alice", args_hash=ask.args_hash
+        )
+        assert "already been run" not in said(ran)
+        assert "Finished" in said(ran)
+        assert [tool for tool, _ in connector.calls] == ["send_email"]
+    finally:
+        await store.close()
 
 
 async def test_unknown_write_is_not_rerun_silently_after_sigkill(tmp_path):
