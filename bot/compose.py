@@ -3,12 +3,13 @@
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, time, timedelta
+from datetime import UTC, datetime, time
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
 
 from bot.connectors import chosen, factory
+from bot.retention import prune_plan_store
 from bot.settings import Settings
 from integrations.base import CATALOG, Connector
 from integrations.base.connector import close_connector
@@ -57,6 +58,7 @@ def engine_settings(settings: Settings) -> EngineSettings:
         max_plans_per_hour=settings.max_plans_per_hour,
         max_concurrent_turns=settings.max_concurrent_turns,
         audit_redact=settings.audit_redact,
+        claim_lease_seconds=settings.claim_lease_seconds,
     )
 
 
@@ -70,20 +72,12 @@ async def open_store(settings: Settings) -> PlanStore:
     return await SqlitePlanStore.open(settings.plans_path)
 
 
-async def prune_audit(store: PlanStore, settings: Settings, clock: Callable[[], datetime]) -> int:
-    """Apply the audit retention setting (on start, and daily in `planbot serve`)."""
-    removed = await store.prune_audit(clock() - timedelta(days=settings.audit_retention_days))
-    if removed:
-        logger.info("removed %d audit entries older than %g days", removed, settings.audit_retention_days)
-    return removed
-
-
 async def build_app(
     settings: Settings, tz: str, clock: Callable[[], datetime] | None = None, observer: Observer | None = None
 ) -> App:
     settings.data_dir.mkdir(parents=True, exist_ok=True)
     store = await open_store(settings)
-    await prune_audit(store, settings, clock or _system_clock)
+    await prune_plan_store(store, settings, clock or _system_clock)  # retention on start (then daily in serve)
     local = LocalWorkspaceSettings(time_zone=tz, working_hours=_working_hours(settings.working_hours))
     workspace = open_workspace(settings.workspace_path, settings=local, clock=clock or _system_clock)
     registry = ConnectorRegistry(CATALOG, [workspace, OfflineExtractor(clock=clock or _system_clock, zone=tz)])

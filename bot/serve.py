@@ -14,8 +14,9 @@ from slack_bolt.async_app import AsyncApp
 from slack_sdk.http_retry.builtin_async_handlers import AsyncRateLimitErrorRetryHandler
 from slack_sdk.web.async_client import AsyncWebClient
 
-from bot.compose import App, build_app, prune_audit
+from bot.compose import App, build_app
 from bot.metrics import Metrics, metrics_endpoint, metrics_middleware
+from bot.retention import prune_plan_store, prune_slack_state
 from bot.settings import Settings
 from bot.slack.app import build_slack_app
 from bot.slack.declared import EVENTS_PATH
@@ -65,7 +66,8 @@ async def build_service(
     client = slack_client(settings)
     metrics = Metrics()
     app = await build_app(settings, tz, clock, observer=metrics)
-    state = await SlackState.open(settings.database_url or settings.slack_state_path)
+    state = await SlackState.open(settings.database_url or settings.slack_state_path, redact=settings.audit_redact)
+    await prune_slack_state(state, settings, clock or (lambda: datetime.now(UTC)))
     deps = SlackDeps(
         conversation=app.conversation,
         state=state,
@@ -98,6 +100,20 @@ async def resume_in_slack(service: SlackService) -> None:
         where = await service.state.where_thread(key)
         if where is not None and replies:
             await delivery.deliver(where, replies)
+
+
+async def _stale_claim_sweeps(service: SlackService, *, every: float) -> None:
+    """A write left running by a replica that stopped is asked about in its thread once its lease has run out."""
+    delivery = Delivery(service.client, service.state)
+    while True:
+        await asyncio.sleep(every)
+        try:
+            for key, replies in (await service.app.conversation.take_over_stale()).items():
+                where = await service.state.where_thread(key)
+                if where is not None:
+                    await delivery.deliver(where, replies)
+        except Exception:  # housekeeping must not stop the server
+            logger.exception("taking over plans left running failed")
 
 
 def http_app(service: SlackService) -> web.Application:
@@ -142,6 +158,7 @@ async def serve(settings: Settings, mode: Mode, *, host: str, port: int, tz: str
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
     housekeeping = asyncio.create_task(_daily_pruning(service, settings))
+    sweeping = asyncio.create_task(_stale_claim_sweeps(service, every=settings.claim_lease_seconds / 2))
     try:
         await resume_in_slack(service)
         if mode == "http":
@@ -159,14 +176,16 @@ async def serve(settings: Settings, mode: Mode, *, host: str, port: int, tz: str
             await handler.close_async()
     finally:
         housekeeping.cancel()
+        sweeping.cancel()
         await service.close()
 
 
 async def _daily_pruning(service: SlackService, settings: Settings) -> None:
-    """The audit retention setting holds in a long-running server too."""
+    """The retention settings hold in a long-running server too (``bot.retention``)."""
     while True:
         await asyncio.sleep(24 * 3600)
         try:
-            await prune_audit(service.app.store, settings, lambda: datetime.now(UTC))
+            await prune_plan_store(service.app.store, settings, lambda: datetime.now(UTC))
+            await prune_slack_state(service.state, settings, lambda: datetime.now(UTC))
         except Exception:  # housekeeping must not stop the server
-            logger.exception("pruning the audit trail failed")
+            logger.exception("pruning old plans, audit entries or Slack state failed")
