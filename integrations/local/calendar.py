@@ -2,9 +2,10 @@
 
 - An id names a single event or a whole series (``event-7``), or one occurrence (``event-7_20260309T133000Z``,
   as ``fetch_calendar_events`` lists them). Changing, answering or deleting one occurrence stores an exception
-  for it; the series' other occurrences stay as they are. Changing the series (its id) changes them all, except
-  the fields an occurrence was given on its own; moving a series moves its exceptions along, and a rule on one
-  weekday (``BYDAY=MO``) follows the series to its new day.
+  for it; the series' other occurrences stay as they are. Changing the series (its id) changes them all: an
+  occurrence changed on its own keeps what was changed on it and follows the series in the rest (title, place,
+  description, attendees); moving a series moves its occurrences along, and a rule on one weekday (``BYDAY=MO``)
+  follows the series to its new day.
 - Deleting a series deletes every occurrence; deleting an occurrence cancels that one only.
 - Events someone else organises (invitations) are answered with ``respond_to_event`` and cannot be changed;
   deleting one declines it and takes it off the user's calendar (contract §2.6). Answering one's own event is
@@ -97,14 +98,13 @@ def update_event(connection: sqlite3.Connection, args: UpdateCalendarEventArgs, 
     if row["recurrence"] is not None and start != old_start:
         columns["recurrence"] = _moved_rule(row["recurrence"], old_start, start, view)
         _move_exceptions(connection, row_id, start - old_start)
+    attendees = _new_attendees(connection, row_id, args)
+    if row["recurrence"] is not None:
+        _exceptions_follow(connection, row, columns, attendees)
     assignments = ", ".join(f"{column} = ?" for column in columns)
     connection.execute(f"UPDATE events SET {assignments} WHERE id = ?", [*columns.values(), row_id])
-    if "attendees" in args.model_fields_set:
-        store_attendees(connection, row_id, args.attendees or ())
-    elif args.addAttendees or args.removeAttendees:
-        removed = {address.strip().casefold() for address in args.removeAttendees or ()}
-        current = [a for a in attendees_of(connection, [row_id])[row_id] if a.casefold() not in removed]
-        store_attendees(connection, row_id, [*current, *(args.addAttendees or ())])
+    if attendees is not None:
+        store_attendees(connection, row_id, attendees)
     return _load(connection, row_id, view)
 
 
@@ -183,6 +183,37 @@ def _stored_row_id(connection: sqlite3.Connection, target: _Target) -> int:
         [row_id, series["id"]],
     )
     return row_id
+
+
+def _new_attendees(connection: sqlite3.Connection, row_id: int, args: UpdateCalendarEventArgs) -> list[str] | None:
+    """The attendee list after the update, or None when it does not change them."""
+    if "attendees" in args.model_fields_set:
+        return list(args.attendees or ())
+    if not (args.addAttendees or args.removeAttendees):
+        return None
+    removed = {address.strip().casefold() for address in args.removeAttendees or ()}
+    current = [a for a in attendees_of(connection, [row_id])[row_id] if a.casefold() not in removed]
+    return [*current, *(args.addAttendees or ())]
+
+
+def _exceptions_follow(
+    connection: sqlite3.Connection, series: sqlite3.Row, columns: dict[str, Any], attendees: list[str] | None
+) -> None:
+    """A series change reaches its changed occurrences where they still had the series' value."""
+    for column in ("title", "location", "description"):
+        if column in columns:
+            connection.execute(
+                f"UPDATE events SET {column} = ? WHERE series_id = ? AND {column} IS ?",
+                [columns[column], series["id"], series[column]],
+            )
+    if attendees is None:
+        return
+    rows = connection.execute("SELECT id FROM events WHERE series_id = ?", [series["id"]]).fetchall()
+    lists = attendees_of(connection, [series["id"], *(row["id"] for row in rows)])
+    before = [address.casefold() for address in lists[series["id"]]]
+    for row in rows:
+        if [address.casefold() for address in lists[row["id"]]] == before:
+            store_attendees(connection, row["id"], attendees)
 
 
 def _moved_rule(rule: str, old: datetime, new: datetime, view: Shown) -> str:

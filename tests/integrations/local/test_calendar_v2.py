@@ -77,10 +77,20 @@ async def test_changing_the_series_changes_every_occurrence_but_its_own_edits(wo
     found = await syncs(workspace)
     assert [(event["title"], event["startTime"], event["location"]) for event in found[:3]] == [
         ("Team sync", "2026-02-18T10:30:00-05:00", "Room 5"),
-        ("Team sync: planning", "2026-02-25T10:30:00-05:00", "Zoom"),  # moved with the series, kept its own fields
+        ("Team sync: planning", "2026-02-25T10:30:00-05:00", "Room 5"),  # follows the series, keeps its own title
         ("Team sync", "2026-03-04T10:30:00-05:00", "Room 5"),
     ]
     assert found[1]["id"] == f"{first['seriesId']}_20260225T153000Z"
+    await run(
+        workspace,
+        "update_calendar_event",
+        eventId=first["seriesId"],
+        title="Team meeting",
+        addAttendees=["maria.garcia@example.com"],
+    )
+    renamed = await run(workspace, "fetch_calendar_events", query="team", **SPRING)
+    assert [event["title"] for event in renamed[:3]] == ["Team meeting", "Team sync: planning", "Team meeting"]
+    assert all("maria.garcia@example.com" in event["attendees"] for event in renamed)
 
 
 async def test_moving_a_weekly_series_to_another_day_moves_its_rule(workspace: LocalWorkspace) -> None:
