@@ -3,13 +3,24 @@
 import re
 from typing import Any
 
-from planning.references import PLACEHOLDER_PREFIX, Reference, parse_reference, placeholder_name
+from planning.references import PLACEHOLDER_PREFIX, Reference, parse_item_path, parse_reference, placeholder_name
 
 _TEMPLATE = re.compile(r"\{\{\s*([^{}]+?)\s*\}\}")
 
 
 class ResolutionError(Exception):
     """A reference that cannot be filled: a missing step result, an empty list, a missing field."""
+
+
+class MissingValueError(ResolutionError):
+    """A reference that found no value (``extract`` gave null): the user is asked for ``name`` instead."""
+
+    def __init__(self, name: str, ref: str) -> None:
+        super().__init__(f"{ref} found no value for {name}")
+        self.name = name
+
+
+_NO_ITEM = object()
 
 
 def lookup(result: Any, ref: Reference) -> Any:
@@ -30,16 +41,22 @@ def lookup(result: Any, ref: Reference) -> Any:
     return value
 
 
-def resolve(value: Any, results: dict[str, Any], answers: dict[str, Any]) -> Any:
+def resolve(value: Any, results: dict[str, Any], answers: dict[str, Any], item: Any = _NO_ITEM) -> Any:
     """A copy of ``value`` with every template filled. A whole-value template keeps the value's type; a list
-    item that resolves to a list is spliced in (``[{{event.attendees}}, "new@x.io"]``)."""
+    item that resolves to a list is spliced in (``[{{event.attendees}}, "new@x.io"]``). ``item`` is the current
+    item of a ``for_each`` step (``{{item.id}}``). A whole-value reference that finds nothing (null) for an argument
+    is answered by the user: ``answers[<argument name>]``, else ``MissingValueError``."""
+    return _resolve(value, results, answers, item, None)
+
+
+def _resolve(value: Any, results: dict[str, Any], answers: dict[str, Any], item: Any, key: str | None) -> Any:
     if isinstance(value, dict):
-        return {key: resolve(item, results, answers) for key, item in value.items()}
+        return {k: _resolve(v, results, answers, item, str(k)) for k, v in value.items()}
     if isinstance(value, list):
         out: list[Any] = []
-        for item in value:
-            filled = resolve(item, results, answers)
-            if isinstance(item, str) and _is_whole(item) and isinstance(filled, list):
+        for entry in value:
+            filled = _resolve(entry, results, answers, item, key)
+            if isinstance(entry, str) and _is_whole(entry) and isinstance(filled, list):
                 out.extend(filled)
             else:
                 out.append(filled)
@@ -48,20 +65,30 @@ def resolve(value: Any, results: dict[str, Any], answers: dict[str, Any]) -> Any
         return value
     whole = _TEMPLATE.fullmatch(value.strip())
     if whole:
-        return _fill(whole.group(1), results, answers)
-    return _TEMPLATE.sub(lambda m: _as_text(_fill(m.group(1), results, answers)), value)
+        filled = _fill(whole.group(1), results, answers, item)
+        if filled is None and key is not None and parse_reference(whole.group(1)) is not None:
+            if key in answers:
+                return answers[key]
+            raise MissingValueError(key, value.strip())
+        return filled
+    return _TEMPLATE.sub(lambda m: _as_text(_fill(m.group(1), results, answers, item)), value)
 
 
 def _is_whole(text: str) -> bool:
     return _TEMPLATE.fullmatch(text.strip()) is not None
 
 
-def _fill(body: str, results: dict[str, Any], answers: dict[str, Any]) -> Any:
+def _fill(body: str, results: dict[str, Any], answers: dict[str, Any], item: Any = _NO_ITEM) -> Any:
     name = placeholder_name(body)
     if name is not None:
         if name not in answers:
             raise ResolutionError(f"no value yet for {name}")
         return answers[name]
+    item_path = parse_item_path(body)
+    if item_path is not None:
+        if item is _NO_ITEM:
+            raise ResolutionError("{{item}} is used outside a for_each step")
+        return lookup(item, Reference("item", item_path))
     ref = parse_reference(body)
     if ref is None:
         raise ResolutionError(f"{{{{{body}}}}} is not a placeholder or a reference")
@@ -94,4 +121,4 @@ def _flatten(value: Any) -> str:
     return value if isinstance(value, str) else ""
 
 
-__all__ = ["PLACEHOLDER_PREFIX", "ResolutionError", "lookup", "resolve", "unfilled_placeholders"]
+__all__ = ["PLACEHOLDER_PREFIX", "MissingValueError", "ResolutionError", "lookup", "resolve", "unfilled_placeholders"]

@@ -104,14 +104,11 @@ def _values_from_mail(goal: Goal, index: int, builder: PlanBuilder) -> str | Non
         {"query": source.get("query"), "sender": source.get("sender"), "includeBody": True},
         index,
     )
-    fields = {"startTime": "datetime"}
-    if goal.slots.location is None:
-        fields["location"] = "text"
     return builder.add(
         "extract_details",
         "Read the date and time from them",
         "extract",
-        {"text": reference(found, "data"), "fields": fields},
+        {"text": reference(found, "data"), "fields": {"startTime": "datetime"}},
         index,
     )
 
