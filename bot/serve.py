@@ -75,6 +75,7 @@ async def build_service(
         default_tz=tz,
         admins=settings.admins,
         audit=app.store.audit,
+        approvers=settings.approvers,
     )
     secret = settings.slack_signing_secret if mode == "http" else None
     slack = build_slack_app(

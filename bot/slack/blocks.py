@@ -4,14 +4,19 @@ Every message keeps Slack's limits (50 blocks, 3,000 characters per section, 25 
 a ``text`` fallback of at most 4,000 characters) and shows content escaped, so that a value such as
 ``<!channel>`` or ``<https://evil|click>`` is shown as typed and never pings or links.
 
-- ``plan_message``: the plan with its intentions and steps, decisions, and the step waiting for approval.
-- ``question_message``, ``say_message``, ``outcome_message``: thread replies.
+- ``plan_message``: the plan with its intentions and steps, decisions, and the step waiting for approval (in a
+  channel: only what waits and for whom).
+- ``approval_card``, ``card_result``: the requester's private card for a step waiting in a channel, and what
+  replaces it after a click; ``delivery_problem``: a notice when Slack refused every way of showing something.
+- ``question_message``, ``say_message``, ``outcome_message``: thread replies; ``shared_question_message`` and
+  ``shared_outcome_message``: what a channel sees of them.
 - ``open_plans_message`` (``/plans``) and ``home_view`` (App Home).
 - ``edit_modal``, ``read_edit_submission``, ``restore_kept``, ``input_block_ids``, ``field_errors_for_modal``:
   editing a step's arguments.
 - ``read_button_value``: the ids a clicked button carried.
 """
 
+from bot.slack.blocks_approval import approval_card, card_result, delivery_problem
 from bot.slack.blocks_buttons import button_value, read_button_value
 from bot.slack.blocks_edit import (
     edit_modal,
@@ -22,12 +27,21 @@ from bot.slack.blocks_edit import (
 )
 from bot.slack.blocks_home import home_view, open_plans_message
 from bot.slack.blocks_plan import decision_line, plan_message
-from bot.slack.blocks_replies import outcome_message, question_message, say_message
+from bot.slack.blocks_replies import (
+    outcome_message,
+    question_message,
+    say_message,
+    shared_outcome_message,
+    shared_question_message,
+)
 from bot.slack.blocks_text import escape
 
 __all__ = [
+    "approval_card",
     "button_value",
+    "card_result",
     "decision_line",
+    "delivery_problem",
     "edit_modal",
     "escape",
     "field_errors_for_modal",
@@ -41,4 +55,6 @@ __all__ = [
     "read_edit_submission",
     "restore_kept",
     "say_message",
+    "shared_outcome_message",
+    "shared_question_message",
 ]

@@ -1,9 +1,12 @@
 """The plan message: the request, what was understood, the intentions with their steps, who decided what, and
-the step waiting for approval with its buttons. Updated in place (``chat.update``) as the plan moves on."""
+the step waiting for approval with its buttons. Updated in place (``chat.update``) as the plan moves on.
+
+In a channel the message is seen by everyone there: it shows what waits and for whom, not the step's arguments
+(see ``blocks_approval``)."""
 
 from typing import Any
 
-from bot.slack.blocks_buttons import CANCEL_CONFIRM, button, button_value
+from bot.slack.blocks_approval import approval_blocks, waiting_blocks, waiting_line
 from bot.slack.blocks_text import (
     MAX_BLOCKS,
     MAX_SECTION_TEXT,
@@ -13,7 +16,6 @@ from bot.slack.blocks_text import (
     escape_keeping_mentions,
     join_lines,
     message,
-    readable,
     section,
 )
 from planning.engine.replies import AskApproval
@@ -42,41 +44,36 @@ PLAN_STATES: dict[str, str] = {
 FINISHED_PLAN = frozenset({"done", "failed", "cancelled", "expired"})
 LOW_CONFIDENCE = 0.55
 _DECISION_ICONS = {"Approved": "✅", "Skipped": "⏭️", "Cancelled": "🛑", "Edited": "✏️"}
-_ARGUMENT_TEXT = 1000  # one argument's value in the approval section
 _TITLE, _LINE = 300, 500
 
 
 def plan_message(
-    view: PlanView, approval: AskApproval | None = None, decided: list[str] | None = None
+    view: PlanView,
+    approval: AskApproval | None = None,
+    decided: list[str] | None = None,
+    *,
+    for_channel: str | None = None,
 ) -> dict[str, Any]:
-    """``{"text", "blocks"}`` for the plan; buttons only while the plan is open and a step waits for approval."""
+    """``{"text", "blocks"}`` for the plan; buttons only while the plan is open and a step waits for approval.
+
+    ``for_channel``: the requester's user id when a whole channel sees the message; the step waiting is then
+    named with whom it waits for, and its arguments are left out."""
     finished = view.state in FINISHED_PLAN
+    waiting = approval is not None and not finished
     head = [section(_summary(view)), context(_status(view))]
     tail: list[dict[str, Any]] = []
     if decided:
         tail.append(section(_decisions(decided)))
-    if approval is not None and not finished:
-        tail += approval_blocks(approval)
+    if waiting and approval is not None:
+        tail += approval_blocks(approval) if for_channel is None else waiting_blocks(approval, for_channel)
     body = _intention_blocks(view.intentions, MAX_BLOCKS - len(head) - len(tail))
-    fallback = f"Plan for “{clip(view.request, 500)}”: {_status(view)}"
-    if approval is not None and not finished:
-        fallback += f"\nWaiting for your approval: {clip(approval.intent, 500)}"
-    return message(escape(fallback), [*head, *body, *tail])
-
-
-def approval_blocks(ask: AskApproval) -> list[dict[str, Any]]:
-    """The step's resolved arguments, then Approve / Skip / Edit / Cancel, each carrying ``{s, t, h}``."""
-    title = f"*Waiting for your approval:* {escape(clip(ask.intent, _TITLE))}  `{escape(clip(ask.tool, 100))}`"
-    lines = [title, *_argument_lines(ask.arguments)] if ask.arguments else [title, "_(no arguments)_"]
-    text = join_lines(lines, MAX_SECTION_TEXT, lambda n: f"_… and {n} more lines: press Edit to see everything_")
-    value = button_value(ask.session_id, ask.step_id, ask.args_hash)
-    elements = [
-        button("Approve", "approve", value, style="primary"),
-        button("Skip", "skip", value),
-        button("Edit", "edit", value),
-        button("Cancel plan", "cancel", value, style="danger", confirm=CANCEL_CONFIRM),
-    ]
-    return [section(text), {"type": "actions", "block_id": "approval", "elements": elements}]
+    fallback = escape(f"Plan for “{clip(view.request, 500)}”: {_status(view)}")
+    if waiting and approval is not None:
+        if for_channel is None:
+            fallback += f"\nWaiting for your approval: {escape(clip(approval.intent, 500))}"
+        else:
+            fallback += "\n" + waiting_line(approval, for_channel)
+    return message(fallback, [*head, *body, *tail])
 
 
 def decision_line(verb: str, user_id: str, intent: str) -> str:
@@ -179,17 +176,3 @@ def _folded_text(folded: list[Intention]) -> str:
     counts = ", ".join(f"{states.count(s)} {s}" for s in ("done", "skipped", "failed") if states.count(s))
     titles = " · ".join(escape(clip(i.title, 80)) for i in folded)
     return f"☑️ *{len(folded)} finished goals* ({counts or 'no steps'}): {titles}"
-
-
-def _argument_lines(arguments: dict[str, Any]) -> list[str]:
-    lines: list[str] = []
-    for key, value in arguments.items():
-        name = escape(clip(str(key), 100))
-        if isinstance(value, dict) and value:
-            lines.append(f"*{name}:*")
-            lines += [
-                f"      {escape(clip(str(k), 100))}: {escape(readable(v, _ARGUMENT_TEXT))}" for k, v in value.items()
-            ]
-        else:
-            lines.append(f"*{name}:* {escape(readable(value, _ARGUMENT_TEXT))}")
-    return lines

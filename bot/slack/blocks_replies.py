@@ -1,4 +1,8 @@
-"""Thread replies: a question, a plain message, and what a step did (records, emails, events, a summary)."""
+"""Thread replies: a question, a plain message, and what a step did (records, emails, events, a summary).
+
+In a channel, what came from a mailbox, a calendar or a CRM goes to the requester only; the channel gets
+``shared_question_message`` (the question without its choices) and ``shared_outcome_message`` (that a change was
+made, or failed, without the data or the error's details)."""
 
 from typing import Any
 
@@ -56,6 +60,27 @@ def question_message(ask: AskValue) -> dict[str, Any]:
         blocks.append(context(" · ".join(hints)))
     fallback = ask.text if not ask.problem else f"Sorry, {ask.problem}. {ask.text}"
     return message(escape(clip(fallback, 3000)), blocks)
+
+
+def shared_question_message(ask: AskValue, requester: str) -> dict[str, Any]:
+    """The question for a channel: its choices (records, emails, events found) are shown to the requester only."""
+    shown = question_message(ask.model_copy(update={"options": []}))
+    if not ask.options:
+        return shown
+    note = context(f"The {len(ask.options)} choices are shown to <@{requester}> only: reply with a number.")
+    return message(str(shown["text"]), [*shown["blocks"], note])
+
+
+def shared_outcome_message(outcome: StepOutcome, requester: str) -> dict[str, Any]:
+    """What a change did, for a channel: done (with the new record's id) or failed; no data, no error text."""
+    intent = escape(clip(outcome.intent, 300))
+    if not outcome.ok:
+        text = f"⚠️ *{intent}* failed; the details went to <@{requester}>."
+    elif isinstance(outcome.data, dict) and outcome.data.get("id"):
+        text = f"✅ {intent} (id {escape(readable(outcome.data['id'], 200))})"
+    else:
+        text = f"✅ {intent}"
+    return message(text, [section(text)])
 
 
 def say_message(say: Say) -> dict[str, Any]:

@@ -1,92 +1,189 @@
 """Putting the engine's replies into Slack: the plan message updated in place, questions as thread replies,
-private things (mailbox and CRM contents, refusals) only to the person they are for."""
+private things only to the person they are for.
+
+Addressing: replies that name a plan go to that plan's own message and its own requester, as remembered for the
+plan (``SlackState.where``) or, for a new plan, as its session says; never to an earlier plan of the same thread.
+
+In a channel (not a direct message) everyone sees the plan message, so it lists steps and states and says what
+waits for whom; the step's arguments (mailbox, calendar or CRM contents, bodies) go on a card only the requester
+sees (ephemeral), as do read results, the choices of a question, and a failed change's details. In a DM
+everything is shown in place.
+
+Failures: every call goes through ``SlackSender`` (transient errors retried with backoff). When Slack refuses a
+message for good, the person it was for gets it another way (ephemeral, then their DM), or else a short notice;
+the remaining replies are delivered either way.
+"""
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
-from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.slack import blocks
+from bot.slack.sending import RetryPolicy, SendError, SlackSender
 from bot.slack.state import SlackState, Where
 from planning.engine.replies import AskApproval, AskValue, Reply, Say, ShowPlan, StepOutcome
 
 logger = logging.getLogger(__name__)
+RequesterOf = Callable[[str], Awaitable[str | None]]
 
 
 class Delivery:
-    def __init__(self, client: AsyncWebClient, state: SlackState) -> None:
-        self._client = client
+    def __init__(
+        self,
+        client: AsyncWebClient,
+        state: SlackState,
+        *,
+        requester_of: RequesterOf | None = None,
+        approvers: frozenset[str] = frozenset(),
+        retry: RetryPolicy | None = None,
+    ) -> None:
+        """``requester_of(session_id)``: who asked for a plan (the engine's record); ``approvers`` also get the
+        approval card when they act on a plan."""
+        self._send = SlackSender(client, retry)
         self._state = state
+        self._requester_of = requester_of
+        self._approvers = approvers
+
+    @property
+    def sender(self) -> SlackSender:
+        return self._send
 
     async def deliver(self, where: Where, replies: Sequence[Reply], *, actor: str | None = None) -> Where:
-        """Send ``replies`` for the plan at ``where``; ``actor`` is who caused them (a refusal goes to them)."""
+        """Send ``replies`` for the conversation at ``where`` (for a new plan: its thread); ``actor`` is who
+        caused them (a refusal goes to them). Returns the plan's place."""
         plan = next((r for r in reversed(replies) if isinstance(r, ShowPlan)), None)
         approval = next((r for r in reversed(replies) if isinstance(r, AskApproval)), None)
+        session_id = plan.view.session_id if plan else approval.session_id if approval else None
+        if session_id:
+            where = await self._place(where, session_id)
+        kinds = {s.id: s.kind for i in plan.view.intentions for s in i.steps} if plan else {}
+        waiting = approval if plan is None or plan.view.state == "awaiting_approval" else None
         if plan is not None:
-            where = await self._show_plan(where, plan, approval)
+            where = await self._show_plan(where, plan, waiting)
         for reply in replies:
             if isinstance(reply, AskValue):
-                await self._post(where, blocks.question_message(reply))
+                await self._question(where, reply)
             elif isinstance(reply, Say):
                 await self._say(where, reply, actor)
             elif isinstance(reply, StepOutcome):
-                await self._outcome(where, reply)
+                await self._outcome(where, reply, kinds.get(reply.step_id))
+        if waiting is not None and (plan is None or (not where.is_dm and where.message_ts)):
+            await self._card(where, waiting, actor)  # (a plan the channel refused went privately, details and all)
         return where
+
+    async def privately(self, where: Where, user: str, message: dict[str, Any], *, what: str) -> None:
+        """To ``user`` only: in the thread (ephemeral; a DM is private already), else in their DM, else a short
+        notice that ``what`` could not be shown."""
+        failure: SendError | None = None
+        for attempt in self._private_ways(where, user, message):
+            try:
+                await attempt()
+                return
+            except SendError as error:
+                failure = error
+        assert failure is not None
+        notice = blocks.delivery_problem(what, failure.error)
+        for attempt in self._private_ways(where, user, notice):
+            try:
+                await attempt()
+                return
+            except SendError:
+                continue
+        logger.warning("could not reach %s in %s by any way (%s)", user, where.channel, failure.error)
+
+    # --- the plan message ----------------------------------------------------------------------------
+
+    async def _place(self, where: Where, session_id: str) -> Where:
+        """The plan's own place: as remembered, else ``where``'s thread with the plan's own requester."""
+        known = await self._state.where(session_id)
+        if known is not None:
+            return known
+        requester = await self._requester_of(session_id) if self._requester_of is not None else None
+        return replace(where, requester=requester or where.requester)
 
     async def _show_plan(self, where: Where, plan: ShowPlan, approval: AskApproval | None) -> Where:
         session_id = plan.view.session_id
-        known = await self._state.where(session_id)
-        if known is not None:
-            where = known
         decided = await self._state.decisions(session_id)
-        message = blocks.plan_message(plan.view, approval if plan.view.state == "awaiting_approval" else None, decided)
+        audience = None if where.is_dm else where.requester
+        message = blocks.plan_message(plan.view, approval, decided, for_channel=audience)
         if where.message_ts:
             try:
-                await self._client.chat_update(
-                    channel=where.channel, ts=where.message_ts, text=str(message["text"]), blocks=message["blocks"]
-                )
+                await self._send.update(channel=where.channel, ts=where.message_ts, message=message)
                 return where
-            except SlackApiError as error:
-                logger.warning("chat.update failed (%s); posting the plan again", error.response.get("error"))
-        response = await self._client.chat_postMessage(
-            channel=where.channel, thread_ts=where.thread_ts, text=str(message["text"]), blocks=message["blocks"]
-        )
-        where = Where(
-            where.team_id, where.channel, where.thread_ts, where.requester, where.is_dm, message_ts=str(response["ts"])
-        )
+            except SendError as failure:
+                if failure.transient:
+                    return where  # still there; the next change updates it
+                logger.warning("plan %s: chat.update failed (%s); posting it again", session_id, failure.error)
+        try:
+            ts = await self._send.post(channel=where.channel, thread_ts=where.thread_ts or None, message=message)
+        except SendError:
+            whole = blocks.plan_message(plan.view, approval, decided)  # the requester's own: details included
+            await self.privately(where, where.requester, whole, what="your plan")
+            return where
+        where = replace(where, message_ts=ts)
         await self._state.remember(session_id, where)
         return where
 
-    async def _say(self, where: Where, say: Say, actor: str | None) -> None:
-        if say.private and not where.is_dm:
-            await self._ephemeral(where, actor or where.requester, blocks.say_message(say))
-        else:
-            await self._post(where, blocks.say_message(say))
+    async def _card(self, where: Where, ask: AskApproval, actor: str | None) -> None:
+        """The step's details with its buttons for the requester (and for an approver who acted)."""
+        card = blocks.approval_card(ask)
+        what = f"the details of “{ask.intent}”"
+        if where.is_dm:
+            await self._public(where, card, what=what)
+            return
+        people = [where.requester]
+        if actor and actor != where.requester and actor in self._approvers:
+            people.append(actor)
+        for user in people:
+            await self.privately(where, user, card, what=what)
 
-    async def _outcome(self, where: Where, outcome: StepOutcome) -> None:
-        message = blocks.outcome_message(outcome)
-        if outcome.private and not where.is_dm:
-            await self._ephemeral(where, where.requester, message)
+    # --- replies -------------------------------------------------------------------------------------
+
+    async def _question(self, where: Where, ask: AskValue) -> None:
+        if where.is_dm or not ask.options:
+            await self._public(where, blocks.question_message(ask), what="a question")
+            return
+        await self._public(where, blocks.shared_question_message(ask, where.requester), what="a question")
+        await self.privately(where, where.requester, blocks.question_message(ask), what="the choices")
+
+    async def _say(self, where: Where, say: Say, actor: str | None) -> None:
+        if say.private:
+            await self.privately(where, actor or where.requester, blocks.say_message(say), what="a message")
         else:
-            await self._post(where, message)
+            await self._public(where, blocks.say_message(say), what="a message")
+
+    async def _outcome(self, where: Where, outcome: StepOutcome, kind: str | None) -> None:
+        """Results of reads, and any result in a DM, go to the requester; a channel sees changes done or failed."""
+        message = blocks.outcome_message(outcome)
+        what = f"the result of “{outcome.intent}”"
+        if where.is_dm:
+            await self._public(where, message, what=what)
+        elif outcome.private or kind != "write":
+            await self.privately(where, where.requester, message, what=what)
+        else:
+            await self._public(where, blocks.shared_outcome_message(outcome, where.requester), what=what)
+            if not outcome.ok:
+                await self.privately(where, where.requester, message, what=what)
         line = message.get("text", outcome.intent)
         await self._state.add_recent(where.requester, outcome.intent, str(line)[:300])
 
-    async def _post(self, where: Where, message: dict[str, Any]) -> None:
-        await self._client.chat_postMessage(
-            channel=where.channel,
-            thread_ts=where.thread_ts,
-            text=str(message.get("text", "")),
-            blocks=message.get("blocks"),
-        )
+    async def _public(self, where: Where, message: dict[str, Any], *, what: str) -> None:
+        """In the thread; when Slack refuses it there, to the requester by the private ways."""
+        try:
+            await self._send.post(channel=where.channel, thread_ts=where.thread_ts or None, message=message)
+        except SendError:
+            await self.privately(where, where.requester, message, what=what)
 
-    async def _ephemeral(self, where: Where, user: str, message: dict[str, Any]) -> None:
-        await self._client.chat_postEphemeral(
-            channel=where.channel,
-            user=user,
-            thread_ts=where.thread_ts,
-            text=str(message.get("text", "")),
-            blocks=message.get("blocks"),
-        )
+    def _private_ways(self, where: Where, user: str, message: dict[str, Any]) -> list[Callable[[], Awaitable[object]]]:
+        thread = where.thread_ts or None
+        first: Callable[[], Awaitable[object]]
+        if where.is_dm:
+            first = lambda: self._send.post(channel=where.channel, thread_ts=thread, message=message)  # noqa: E731
+        else:
+            first = lambda: self._send.ephemeral(  # noqa: E731
+                channel=where.channel, user=user, thread_ts=thread, message=message
+            )
+        return [first, lambda: self._send.direct(user=user, message=message)]

@@ -1,25 +1,23 @@
 """What happens on each Slack request: ack at once, then hand the words or the click to the engine."""
 
 import asyncio
-import json
 import logging
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass
 from typing import Any
 
 from slack_bolt.async_app import AsyncAck, AsyncRespond
-from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.slack import blocks
-from bot.slack.declared import ACTION_IDS
+from bot.slack.clicks import ORDER_POLL_SECONDS, ORDER_WAIT_SECONDS, Clicks
 from bot.slack.delivery import Delivery
 from bot.slack.people import SlackPeople
+from bot.slack.sending import RetryPolicy, SendError
 from bot.slack.state import SlackState, Where, thread_key
-from planning.engine.conversation import Conversation, Decision
-from planning.engine.replies import Say
+from planning.engine.conversation import Conversation
 
 logger = logging.getLogger(__name__)
 IGNORED_SUBTYPES = frozenset({"bot_message", "message_changed", "message_deleted", "channel_join", "channel_leave"})
@@ -35,10 +33,8 @@ class SlackDeps:
     default_tz: str = "UTC"
     admins: frozenset[str] = frozenset()
     audit: Callable[..., Awaitable[list[Any]]] | None = None  # the store's audit(thread_key=, user=, limit=)
-
-
-ORDER_WAIT_SECONDS = 3.0
-ORDER_POLL_SECONDS = 0.05
+    approvers: frozenset[str] = frozenset()  # besides the requester, who may decide on and edit any plan's steps
+    retry: RetryPolicy | None = None  # for Web API calls (None: RetryPolicy's defaults)
 
 
 def event_thread_key(body: dict[str, Any]) -> str | None:
@@ -56,11 +52,29 @@ class Listeners:
         self._engine = deps.conversation
         self._state = deps.state
         self._people = SlackPeople(deps.client)
-        self._delivery = Delivery(deps.client, deps.state)
+        self._delivery = Delivery(
+            deps.client,
+            deps.state,
+            requester_of=deps.conversation.requester_of,
+            approvers=deps.approvers,
+            retry=deps.retry,
+        )
+        self._send = self._delivery.sender
         self._client = deps.client
         self._default_tz = deps.default_tz
         self._admins = deps.admins
         self._audit_of = deps.audit
+        clicks = Clicks(
+            engine=deps.conversation,
+            state=deps.state,
+            delivery=self._delivery,
+            client=deps.client,
+            approvers=deps.approvers,
+        )
+        self.step_decision = clicks.step_decision
+        self.cancel_plan = clicks.cancel_plan
+        self.edit_step = clicks.edit_step
+        self.edit_submitted = clicks.edit_submitted
 
     # --- messages ------------------------------------------------------------------------------------
 
@@ -132,16 +146,17 @@ class Listeners:
             return
         channel, user = str(command["channel_id"]), str(command["user_id"])
         try:
-            root = await self._client.chat_postMessage(channel=channel, text=f"<@{user}> asked: {_plain(text)}")
-        except SlackApiError as error:
+            root = await self._send.post(
+                channel=channel, thread_ts=None, message={"text": f"<@{user}> asked: {_plain(text)}"}
+            )
+        except SendError as error:
             await respond(
-                text=f"I can't post in this channel ({error.response.get('error')}). Invite me, or DM me.",
-                response_type="ephemeral",
+                text=f"I can't post in this channel ({error.error}). Invite me, or DM me.", response_type="ephemeral"
             )
             return
         team = str(context.get("team_id") or command.get("team_id") or "")
         is_dm = channel.startswith("D")
-        where = Where(team, channel, str(root["ts"]), user, is_dm=is_dm)
+        where = Where(team, channel, root, user, is_dm=is_dm)
         await self._words(where, text, context)
 
     async def plans_command(self, ack: AsyncAck, command: dict[str, Any], respond: AsyncRespond) -> None:
@@ -178,143 +193,27 @@ class Listeners:
         replies = await self._engine.message(
             thread_key=where.thread_key, user=where.requester, text=words, tz=person.tz or self._default_tz
         )
-        known = await self._known(where)
-        await self._delivery.deliver(known, replies, actor=where.requester)
+        await self._delivery.deliver(await self._thread_place(where), replies, actor=where.requester)
 
-    async def _known(self, where: Where) -> Where:
-        """The plan's own place (its thread and message) when this thread already has one."""
+    async def _thread_place(self, where: Where) -> Where:
+        """For replies that name no plan: the open plan of this thread, with its requester (its message and a
+        new plan's requester are found by the plan's own id, in ``Delivery``)."""
         known = await self._state.where_thread(where.thread_key)
         if known is None or not await self._engine.is_open(where.thread_key):
             return where
-        return Where(known.team_id, known.channel, known.thread_ts, known.requester, known.is_dm, known.message_ts)
-
-    # --- clicks --------------------------------------------------------------------------------------
-
-    async def step_decision(self, ack: AsyncAck, body: dict[str, Any], action: dict[str, Any]) -> None:
-        await ack()
-        ref = _value(action)
-        user = str(body["user"]["id"])
-        decision: Decision = "approve" if action["action_id"] == ACTION_IDS["approve"] else "skip"
-        where = await self._where_clicked(ref.get("s", ""), body)
-        replies = await self._engine.decide(
-            session_id=ref.get("s", ""), step_id=ref.get("t", ""), decision=decision, user=user, args_hash=ref.get("h")
-        )
-        if where is None:
-            await self._tell(body, user, replies)
-            return
-        if not _refused(replies):
-            verb = "Approved" if decision == "approve" else "Skipped"
-            step = next((s for i in replies for s in _intents(i) if s[0] == ref.get("t")), None)
-            await self._state.decide(ref["s"], f"{verb} by <@{user}>: {step[1] if step else ref.get('t')}")
-        await self._delivery.deliver(where, replies, actor=user)
-
-    async def cancel_plan(self, ack: AsyncAck, body: dict[str, Any], action: dict[str, Any]) -> None:
-        await ack()
-        ref = _value(action)
-        user = str(body["user"]["id"])
-        replies = await self._engine.cancel(session_id=ref.get("s", ""), user=user)
-        where = await self._where_clicked(ref.get("s", ""), body)
-        if where is None:
-            await self._tell(body, user, replies)
-            return
-        if not _refused(replies):
-            await self._state.decide(ref["s"], f"Cancelled by <@{user}>")
-        await self._delivery.deliver(where, replies, actor=user)
-
-    async def edit_step(self, ack: AsyncAck, body: dict[str, Any], action: dict[str, Any]) -> None:
-        await ack()
-        ref = _value(action)
-        user = str(body["user"]["id"])
-        ask = await self._engine.pending_approval(ref.get("s", ""))
-        if ask is None or ask.step_id != ref.get("t"):
-            await self._tell(body, user, [Say(text="That step is no longer waiting for approval.", private=True)])
-            return
-        await self._client.views_open(trigger_id=str(body["trigger_id"]), view=blocks.edit_modal(ask))
-
-    async def edit_submitted(self, ack: AsyncAck, body: dict[str, Any], view: dict[str, Any]) -> None:
-        meta, arguments = blocks.read_edit_submission(view)
-        if meta.get("k"):  # arguments too long for the modal come back as they were
-            pending = await self._engine.pending_approval(str(meta.get("s", "")))
-            if pending is not None:
-                arguments = blocks.restore_kept(pending.arguments, meta, arguments)
-        errors = self._engine.field_errors(str(meta.get("tool", "")), arguments)
-        if errors:
-            mapped = blocks.field_errors_for_modal(errors, blocks.input_block_ids(meta))
-            await ack(response_action="errors", errors=mapped)
-            return
-        await ack()
-        user = str(body["user"]["id"])
-        replies = await self._engine.edit(
-            session_id=str(meta.get("s", "")), step_id=str(meta.get("t", "")), arguments=arguments, user=user
-        )
-        where = await self._state.where(str(meta.get("s", "")))
-        if where is not None:
-            await self._delivery.deliver(where, replies, actor=user)
-
-    async def _where_clicked(self, session_id: str, body: dict[str, Any]) -> Where | None:
-        """The plan message a click came from. Another replica may have posted it a moment ago and not yet
-        recorded where: wait briefly, then fall back on what the click itself says."""
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + ORDER_WAIT_SECONDS
-        while True:
-            where = await self._state.where(session_id)
-            if where is not None or loop.time() >= deadline or not session_id:
-                break
-            await asyncio.sleep(ORDER_POLL_SECONDS)
-        if where is not None:
-            return where
-        container, message = body.get("container") or {}, body.get("message") or {}
-        channel = (body.get("channel") or {}).get("id") or container.get("channel_id")
-        message_ts = message.get("ts") or container.get("message_ts")
-        thread = message.get("thread_ts") or container.get("thread_ts") or message_ts
-        if not (channel and message_ts and thread) or container.get("is_ephemeral"):
-            return None
-        requester = await self._engine.requester_of(session_id)
-        team = str((body.get("team") or {}).get("id") or "")
-        return Where(
-            team,
-            str(channel),
-            str(thread),
-            requester or str(body["user"]["id"]),
-            is_dm=str(channel).startswith("D"),
-            message_ts=str(message_ts),
-        )
+        return Where(known.team_id, known.channel, known.thread_ts, known.requester, known.is_dm)
 
     # --- App Home ------------------------------------------------------------------------------------
 
     async def home_opened(self, event: dict[str, Any]) -> None:
         user = str(event["user"])
         view = blocks.home_view(await self._engine.open_plans(user), await self._state.recent(user))
-        await self._client.views_publish(user_id=user, view=view)
-
-    async def _tell(self, body: dict[str, Any], user: str, replies: list[Any]) -> None:
-        channel = (body.get("channel") or {}).get("id") or (body.get("container") or {}).get("channel_id")
-        for reply in replies:
-            if isinstance(reply, Say) and channel:
-                await self._client.chat_postEphemeral(channel=str(channel), user=user, **blocks.say_message(reply))
+        with suppress(SendError):  # logged by the sender; the tab keeps its last view until the next opening
+            await self._send.call("views.publish", lambda: self._client.views_publish(user_id=user, view=view))
 
 
 def _from_a_bot(event: dict[str, Any]) -> bool:
     return bool(event.get("bot_id") or event.get("bot_profile") or event.get("subtype") == "bot_message")
-
-
-def _value(action: dict[str, Any]) -> dict[str, str]:
-    try:
-        value = json.loads(str(action.get("value") or "{}"))
-    except json.JSONDecodeError:
-        return {}
-    return {k: str(v) for k, v in value.items()} if isinstance(value, dict) else {}
-
-
-def _refused(replies: list[Any]) -> bool:
-    return any(isinstance(r, Say) and r.private for r in replies)
-
-
-def _intents(reply: Any) -> list[tuple[str, str]]:
-    view = getattr(reply, "view", None)
-    if view is None:
-        return []
-    return [(step.id, step.intent) for intention in view.intentions for step in intention.steps]
 
 
 def _plain(text: str) -> str:

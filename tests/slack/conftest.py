@@ -1,6 +1,7 @@
 """The planbot Slack app served over HTTP on 127.0.0.1, talking to a fake Slack Web API."""
 
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -31,19 +32,27 @@ class Bot:
         return await post_signed(self.http, self.url + EVENTS_PATH, SIGNING_SECRET, text, retry_num=retry_num)
 
 
-@pytest.fixture
-async def bot(tmp_path: Path) -> AsyncIterator[Bot]:
+@asynccontextmanager
+async def running_bot(tmp_path: Path, **settings: Any) -> AsyncIterator[Bot]:
+    """The app over HTTP with a fresh fake Slack; ``settings`` are more of ``Settings``' fields (approvers=...)."""
     async with FakeSlackWebApi(users=DEMO_USERS) as slack:
-        settings = Settings(
+        configured = Settings(
             data_dir=tmp_path,
             slack_bot_token=SecretStr(BOT_TOKEN),
             slack_signing_secret=SecretStr(SIGNING_SECRET),
             slack_api_url=slack.base_url,
+            **settings,
         )
         clock = ManualClock()
-        service = await build_service(settings, "http", "America/New_York", clock)
+        service = await build_service(configured, "http", "America/New_York", clock)
         try:
             async with serve_locally(http_app(service)) as url, aiohttp.ClientSession() as http:
                 yield Bot(slack=slack, service=service, url=url, http=http, clock=clock)
         finally:
             await service.close()
+
+
+@pytest.fixture
+async def bot(tmp_path: Path) -> AsyncIterator[Bot]:
+    async with running_bot(tmp_path) as running:
+        yield running

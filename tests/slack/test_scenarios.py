@@ -265,7 +265,9 @@ async def test_a_mention_of_a_person_becomes_their_address_and_dates_use_the_req
     await bot.send(mention)
     ts = await plan_ts(bot, mention["event"]["ts"])
     await until_buttons(bot, ts, "step_approve")
-    shown = json.dumps((bot.slack.message(CHANNEL_ID, ts) or {}).get("blocks"))
+    [card] = await bot.slack.wait_for("chat.postEphemeral", lambda c: c.args.get("user") == "U0SARAH")
+    shown = json.dumps(card.args.get("blocks"))  # the details go to the requester only
     assert "priya.shah@example.com" in shown
     assert "15:00 (UTC-08:00)" in shown  # Sarah is in Los Angeles
     assert BOT_USER_ID not in shown
+    assert "15:00" not in json.dumps(bot.slack.message(CHANNEL_ID, ts))  # not to the whole channel

@@ -42,6 +42,7 @@ _MAX_MESSAGE_BLOCKS = 50
 _MAX_VIEW_BLOCKS = 100
 _MAX_ACTIONS_ELEMENTS = 25
 _MAX_SECTION_TEXT = 3000
+_MAX_MESSAGE_TEXT = 40_000  # chat.* refuse a longer ``text`` with msg_too_long
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,7 @@ class _Fault:
     status: int
     error: str
     retry_after: int | None = None
+    when: Callable[[dict[str, Any]], bool] | None = None  # only calls whose arguments match (None: any)
 
 
 class _ApiError(Exception):
@@ -208,17 +210,26 @@ class FakeSlackWebApi:
 
     # -- failure injection ----------------------------------------------------------------------------------
 
-    def rate_limit(self, method: str, *, times: int = 1, retry_after: int = 1) -> None:
+    # Each takes ``when``: a test of the call's arguments (``lambda args: args.get("channel") == CHANNEL_ID``);
+    # the fault then waits for the next call that passes it, and other calls go through.
+
+    def rate_limit(
+        self, method: str, *, times: int = 1, retry_after: int = 1, when: Callable[[dict[str, Any]], bool] | None = None
+    ) -> None:
         """The next ``times`` calls to ``method`` get HTTP 429, ``Retry-After``, ``error: ratelimited``."""
-        self._faults.setdefault(method, deque()).extend([_Fault(429, "ratelimited", retry_after)] * times)
+        self._faults.setdefault(method, deque()).extend([_Fault(429, "ratelimited", retry_after, when)] * times)
 
-    def fail(self, method: str, error: str, *, times: int = 1) -> None:
+    def fail(
+        self, method: str, error: str, *, times: int = 1, when: Callable[[dict[str, Any]], bool] | None = None
+    ) -> None:
         """The next ``times`` calls to ``method`` get ``{"ok": false, "error": error}``."""
-        self._faults.setdefault(method, deque()).extend([_Fault(200, error)] * times)
+        self._faults.setdefault(method, deque()).extend([_Fault(200, error, when=when)] * times)
 
-    def server_error(self, method: str, *, status: int = 503, times: int = 1) -> None:
+    def server_error(
+        self, method: str, *, status: int = 503, times: int = 1, when: Callable[[dict[str, Any]], bool] | None = None
+    ) -> None:
         """The next ``times`` calls to ``method`` get an HTTP ``status`` (a Slack outage)."""
-        self._faults.setdefault(method, deque()).extend([_Fault(status, "service_unavailable")] * times)
+        self._faults.setdefault(method, deque()).extend([_Fault(status, "service_unavailable", when=when)] * times)
 
     # -- transport ------------------------------------------------------------------------------------------
 
@@ -269,9 +280,8 @@ class FakeSlackWebApi:
             return 200, {"ok": False, "error": "not_authed"}, {}
         if token != self.token:
             return 200, {"ok": False, "error": "invalid_auth"}, {}
-        faults = self._faults.get(method)
-        if faults:
-            fault = faults.popleft()
+        fault = self._next_fault(method, args)
+        if fault is not None:
             headers = {} if fault.retry_after is None else {"Retry-After": str(fault.retry_after)}
             return fault.status, {"ok": False, "error": fault.error}, headers
         handler = self._methods.get(method)
@@ -284,6 +294,14 @@ class FakeSlackWebApi:
             if error.messages:
                 body["response_metadata"] = {"messages": list(error.messages)}
             return 200, body, {}
+
+    def _next_fault(self, method: str, args: dict[str, Any]) -> _Fault | None:
+        faults = self._faults.get(method) or deque()
+        for fault in faults:
+            if fault.when is None or fault.when(args):
+                faults.remove(fault)
+                return fault
+        return None
 
     async def _handle_response_url(self, request: web.Request) -> web.Response:
         arrived = time.monotonic()
@@ -331,6 +349,8 @@ class FakeSlackWebApi:
     def _message(self, args: dict[str, Any], ts: str) -> dict[str, Any]:
         if not args.get("text") and not args.get("blocks") and not args.get("attachments"):
             raise _ApiError("no_text")
+        if len(str(args.get("text") or "")) > _MAX_MESSAGE_TEXT:
+            raise _ApiError("msg_too_long")
         _check_blocks(args.get("blocks"), limit=_MAX_MESSAGE_BLOCKS, error="invalid_blocks")
         message = {"type": "message", "user": p.BOT_USER_ID, "bot_id": p.BOT_ID, "app_id": p.APP_ID, "ts": ts}
         for key in ("text", "blocks", "attachments", "thread_ts", "metadata"):

@@ -1,0 +1,86 @@
+"""A step waiting for approval, shown two ways.
+
+- To the requester (a direct message, or the private card in a channel): the step with its resolved arguments,
+  then Approve / Skip / Edit / Cancel (``approval_blocks``, ``approval_card``).
+- To a channel: only what is waiting and for whom, with the same buttons (``waiting_blocks``); the arguments
+  may hold mailbox, calendar or CRM contents, or a body the requester typed, so they stay off the channel.
+
+After a click on the card (an ephemeral message: it cannot be updated, only replaced through its response URL),
+``card_result`` takes its place.
+"""
+
+from typing import Any
+
+from bot.slack.blocks_buttons import CANCEL_CONFIRM, button, button_value
+from bot.slack.blocks_text import MAX_SECTION_TEXT, clip, context, escape, join_lines, message, readable, section
+from planning.engine.replies import AskApproval
+
+_ARGUMENT_TEXT = 1000  # one argument's value in the approval section
+_TITLE = 300
+
+
+def approval_blocks(ask: AskApproval, *, title: str = "Waiting for your approval") -> list[dict[str, Any]]:
+    """The step's resolved arguments, then Approve / Skip / Edit / Cancel, each carrying ``{s, t, h}``."""
+    head = f"*{title}:* {escape(clip(ask.intent, _TITLE))}  `{escape(clip(ask.tool, 100))}`"
+    lines = [head, *_argument_lines(ask.arguments)] if ask.arguments else [head, "_(no arguments)_"]
+    text = join_lines(lines, MAX_SECTION_TEXT, lambda n: f"_… and {n} more lines: press Edit to see everything_")
+    return [section(text), _buttons(ask)]
+
+
+def approval_card(ask: AskApproval) -> dict[str, Any]:
+    """``{"text", "blocks"}``: the private card for the requester (or an approver) of a plan in a channel."""
+    blocks = [
+        *approval_blocks(ask, title="Your approval is needed"),
+        context("Only you can see these details."),
+    ]
+    return message(f"Your approval is needed: {escape(clip(ask.intent, 500))}", blocks)
+
+
+def waiting_blocks(ask: AskApproval, requester: str) -> list[dict[str, Any]]:
+    """For everyone in the channel: what waits, for whom, and the buttons (a click by anyone else is refused)."""
+    who = f"<@{requester}>"
+    text = f"✋ *Waiting for {who} to approve:* {escape(clip(ask.intent, _TITLE))}"
+    note = f"The details are shown to {who} only (and to approvers, with Edit)."
+    return [section(text), context(note), _buttons(ask)]
+
+
+def waiting_line(ask: AskApproval, requester: str) -> str:
+    """The fallback text's line for a channel: "Waiting for <@U1> to approve: Forward an email"."""
+    return f"Waiting for <@{requester}> to approve: {escape(clip(ask.intent, 500))}"
+
+
+def card_result(text: str) -> dict[str, Any]:
+    """What replaces a clicked card: a short line, no buttons (``text`` is raw; it is escaped here)."""
+    shown = escape(clip(text, 2000))
+    return message(shown, [section(shown)])
+
+
+def delivery_problem(what: str, error: str) -> dict[str, Any]:
+    """A short notice for the person a message was for, when Slack refused every way of showing it."""
+    text = f"⚠️ I couldn't show you {escape(clip(what, 200))} (Slack said `{escape(clip(error, 60))}`)."
+    return message(text, [section(text)])
+
+
+def _buttons(ask: AskApproval) -> dict[str, Any]:
+    value = button_value(ask.session_id, ask.step_id, ask.args_hash)
+    elements = [
+        button("Approve", "approve", value, style="primary"),
+        button("Skip", "skip", value),
+        button("Edit", "edit", value),
+        button("Cancel plan", "cancel", value, style="danger", confirm=CANCEL_CONFIRM),
+    ]
+    return {"type": "actions", "block_id": "approval", "elements": elements}
+
+
+def _argument_lines(arguments: dict[str, Any]) -> list[str]:
+    lines: list[str] = []
+    for key, value in arguments.items():
+        name = escape(clip(str(key), 100))
+        if isinstance(value, dict) and value:
+            lines.append(f"*{name}:*")
+            lines += [
+                f"      {escape(clip(str(k), 100))}: {escape(readable(v, _ARGUMENT_TEXT))}" for k, v in value.items()
+            ]
+        else:
+            lines.append(f"*{name}:* {escape(readable(value, _ARGUMENT_TEXT))}")
+    return lines

@@ -1,0 +1,210 @@
+"""Clicks on a plan's buttons (Approve, Skip, Edit, Cancel) and the edit form's submission.
+
+A button may sit on the plan message (a channel's or a DM's) or on the requester's private card (ephemeral: it
+cannot be updated, so after a click its response URL replaces it with the outcome). Who may decide is the
+engine's rule (the requester, or a configured approver); the edit form, which shows the step's full arguments,
+opens only for them.
+"""
+
+import asyncio
+import json
+import logging
+from typing import Any
+
+import aiohttp
+from slack_bolt.async_app import AsyncAck, AsyncRespond
+from slack_sdk.web.async_client import AsyncWebClient
+
+from bot.slack import blocks
+from bot.slack.declared import ACTION_IDS
+from bot.slack.delivery import Delivery
+from bot.slack.sending import SendError
+from bot.slack.state import SlackState, Where
+from planning.engine.conversation import Conversation, Decision
+from planning.engine.replies import Reply, Say
+from planning.engine.texts import NOT_YOURS
+
+logger = logging.getLogger(__name__)
+ORDER_WAIT_SECONDS = 3.0
+ORDER_POLL_SECONDS = 0.05
+NOT_WAITING = "That step is no longer waiting for approval."
+
+
+class Clicks:
+    def __init__(
+        self,
+        *,
+        engine: Conversation,
+        state: SlackState,
+        delivery: Delivery,
+        client: AsyncWebClient,
+        approvers: frozenset[str],
+    ) -> None:
+        self._engine = engine
+        self._state = state
+        self._delivery = delivery
+        self._send = delivery.sender
+        self._client = client
+        self._approvers = approvers
+
+    async def step_decision(
+        self, ack: AsyncAck, body: dict[str, Any], action: dict[str, Any], respond: AsyncRespond
+    ) -> None:
+        await ack()
+        ref = _value(action)
+        user = str(body["user"]["id"])
+        decision: Decision = "approve" if action["action_id"] == ACTION_IDS["approve"] else "skip"
+        where = await self._where_clicked(ref.get("s", ""), body)
+        replies = await self._engine.decide(
+            session_id=ref.get("s", ""), step_id=ref.get("t", ""), decision=decision, user=user, args_hash=ref.get("h")
+        )
+        step = next((s for i in replies for s in _intents(i) if s[0] == ref.get("t")), None)
+        intent = step[1] if step else ref.get("t", "")
+        verb = "Approved" if decision == "approve" else "Skipped"
+        refused = _refused(replies)
+        replies = await self._answer_card(body, respond, replies, f"{verb} by you: {intent}")
+        if where is None:
+            await self._tell(body, user, replies)
+            return
+        if not refused:
+            await self._state.decide(ref["s"], f"{verb} by <@{user}>: {intent}")
+        await self._delivery.deliver(where, replies, actor=user)
+
+    async def cancel_plan(
+        self, ack: AsyncAck, body: dict[str, Any], action: dict[str, Any], respond: AsyncRespond
+    ) -> None:
+        await ack()
+        ref = _value(action)
+        user = str(body["user"]["id"])
+        replies = await self._engine.cancel(session_id=ref.get("s", ""), user=user)
+        where = await self._where_clicked(ref.get("s", ""), body)
+        refused = _refused(replies)
+        replies = await self._answer_card(body, respond, replies, "You cancelled the plan.")
+        if where is None:
+            await self._tell(body, user, replies)
+            return
+        if not refused:
+            await self._state.decide(ref["s"], f"Cancelled by <@{user}>")
+        await self._delivery.deliver(where, replies, actor=user)
+
+    async def _answer_card(
+        self, body: dict[str, Any], respond: AsyncRespond, replies: list[Reply], done: str
+    ) -> list[Reply]:
+        """A click on a private card (ephemeral: it cannot be updated) replaces the card with the outcome: ``done``,
+        or the refusal, which then is not sent again. Other clicks leave ``replies`` as they are."""
+        if not (body.get("container") or {}).get("is_ephemeral") or not body.get("response_url"):
+            return replies
+        refusals = [r for r in replies if isinstance(r, Say) and r.private]
+        text = "\n".join(r.text for r in refusals) if refusals else done
+        try:
+            answer = await respond(replace_original=True, **blocks.card_result(text))
+            replaced = answer.status_code == 200
+        except (aiohttp.ClientError, TimeoutError):
+            replaced = False
+        if not replaced:  # an expired or used response URL: the refusal still goes the usual way
+            logger.warning("could not replace a clicked card")
+            return replies
+        return [r for r in replies if r not in refusals]
+
+    async def edit_step(self, ack: AsyncAck, body: dict[str, Any], action: dict[str, Any]) -> None:
+        """The edit form shows the step's full arguments: only for the requester and the configured approvers."""
+        await ack()
+        ref = _value(action)
+        user = str(body["user"]["id"])
+        requester = await self._engine.requester_of(ref.get("s", ""))
+        if requester is not None and user != requester and user not in self._approvers:
+            await self._tell(body, user, [Say(text=NOT_YOURS, tone="refusal", private=True)])
+            return
+        ask = await self._engine.pending_approval(ref.get("s", "")) if requester is not None else None
+        if ask is None or ask.step_id != ref.get("t"):
+            await self._tell(body, user, [Say(text=NOT_WAITING, private=True)])
+            return
+        try:
+            await self._send.call(
+                "views.open",
+                lambda: self._client.views_open(trigger_id=str(body["trigger_id"]), view=blocks.edit_modal(ask)),
+            )
+        except SendError as failure:
+            text = f"I couldn't open the edit form (Slack said `{failure.error}`). Try Edit again."
+            await self._tell(body, user, [Say(text=text, tone="problem", private=True)])
+
+    async def edit_submitted(self, ack: AsyncAck, body: dict[str, Any], view: dict[str, Any]) -> None:
+        meta, arguments = blocks.read_edit_submission(view)
+        if meta.get("k"):  # arguments too long for the modal come back as they were
+            pending = await self._engine.pending_approval(str(meta.get("s", "")))
+            if pending is not None:
+                arguments = blocks.restore_kept(pending.arguments, meta, arguments)
+        errors = self._engine.field_errors(str(meta.get("tool", "")), arguments)
+        if errors:
+            mapped = blocks.field_errors_for_modal(errors, blocks.input_block_ids(meta))
+            await ack(response_action="errors", errors=mapped)
+            return
+        await ack()
+        user = str(body["user"]["id"])
+        replies = await self._engine.edit(
+            session_id=str(meta.get("s", "")), step_id=str(meta.get("t", "")), arguments=arguments, user=user
+        )
+        where = await self._state.where(str(meta.get("s", "")))
+        if where is not None:
+            await self._delivery.deliver(where, replies, actor=user)
+
+    async def _where_clicked(self, session_id: str, body: dict[str, Any]) -> Where | None:
+        """The plan message a click came from. Another replica may have posted it a moment ago and not yet
+        recorded where: wait briefly, then fall back on what the click itself says."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + ORDER_WAIT_SECONDS
+        while True:
+            where = await self._state.where(session_id)
+            if where is not None or loop.time() >= deadline or not session_id:
+                break
+            await asyncio.sleep(ORDER_POLL_SECONDS)
+        if where is not None:
+            return where
+        container, message = body.get("container") or {}, body.get("message") or {}
+        channel = (body.get("channel") or {}).get("id") or container.get("channel_id")
+        message_ts = message.get("ts") or container.get("message_ts")
+        thread = message.get("thread_ts") or container.get("thread_ts") or message_ts
+        if container.get("is_ephemeral"):  # a private card: the plan message is to be posted (again)
+            message_ts, thread = None, container.get("thread_ts") or ""
+        elif not (message_ts and thread):
+            return None
+        if not channel:
+            return None
+        requester = await self._engine.requester_of(session_id)
+        team = str((body.get("team") or {}).get("id") or "")
+        return Where(
+            team,
+            str(channel),
+            str(thread),
+            requester or str(body["user"]["id"]),
+            is_dm=str(channel).startswith("D"),
+            message_ts=str(message_ts) if message_ts else None,
+        )
+
+    async def _tell(self, body: dict[str, Any], user: str, replies: list[Any]) -> None:
+        """To the clicker only, where the click came from (or in their DM)."""
+        channel = str((body.get("channel") or {}).get("id") or (body.get("container") or {}).get("channel_id") or "")
+        team = str((body.get("team") or {}).get("id") or "")
+        where = Where(team, channel, "", user, is_dm=channel.startswith("D"))
+        for reply in replies:
+            if isinstance(reply, Say):
+                await self._delivery.privately(where, user, blocks.say_message(reply), what="a message")
+
+
+def _value(action: dict[str, Any]) -> dict[str, str]:
+    try:
+        value = json.loads(str(action.get("value") or "{}"))
+    except json.JSONDecodeError:
+        return {}
+    return {k: str(v) for k, v in value.items()} if isinstance(value, dict) else {}
+
+
+def _refused(replies: list[Any]) -> bool:
+    return any(isinstance(r, Say) and r.private for r in replies)
+
+
+def _intents(reply: Any) -> list[tuple[str, str]]:
+    view = getattr(reply, "view", None)
+    if view is None:
+        return []
+    return [(step.id, step.intent) for intention in view.intentions for step in intention.steps]
