@@ -5,12 +5,24 @@ replies are delivered either way."""
 import json
 from typing import Any
 
+from bot.slack.declared import BOT_SCOPES
 from tests.slack.conftest import Bot
 from tests.slack.kit.fake_web_api import SlackCall
 from tests.slack.kit.payloads import CHANNEL_ID, app_mention_event, dm_channel_id
 from tests.slack.test_scenarios import JOHN, wait_text
 
 JOHNS_DM = dm_channel_id(JOHN)
+# the bot scope each Web API method needs (None: none needed), from Slack's method reference
+WEB_API_SCOPES: dict[str, str | None] = {
+    "auth.test": None,
+    "chat.postMessage": "chat:write",
+    "chat.postEphemeral": "chat:write",
+    "chat.update": "chat:write",
+    "conversations.open": "im:write",
+    "users.info": "users:read",
+    "views.open": None,
+    "views.publish": None,
+}
 
 
 def in_channel(args: dict[str, Any]) -> bool:
@@ -82,3 +94,5 @@ async def test_a_plan_the_channel_refuses_reaches_the_requester_by_direct_messag
     [plan] = await bot.slack.wait_for("chat.postMessage", in_johns_dm(lambda c: "Plan for" in str(c.args)))
     assert "*body:* Zebra-dm-1" in json.dumps(plan.args)  # his own DM: the details are his to see
     assert "step_approve" in json.dumps(plan.args)
+    needed = {WEB_API_SCOPES[call.method] for call in bot.slack.calls} - {None}
+    assert needed <= set(BOT_SCOPES)  # the manifest grants every call the fallback makes

@@ -132,3 +132,16 @@ async def test_in_a_direct_message_the_plan_shows_the_details(bot: Bot):
 
     await bot.slack.wait_for("chat.postMessage", detailed)
     assert bot.slack.calls_to("chat.postEphemeral") == []
+
+
+async def test_a_channel_question_shows_its_choices_to_the_requester_only(bot: Bot):
+    mention = app_mention_event("email John saying zebra-pick-1", user_id="U0SARAH")
+    root = mention["event"]["ts"]
+    await bot.send(mention)
+    await wait_text(bot, root, "Which one?")
+    [choices] = await bot.slack.wait_for(
+        "chat.postEphemeral", lambda c: to("U0SARAH")(c) and "Which one" in str(c.args)
+    )
+    assert "john.park@globex.com" in json.dumps(choices.args)
+    shared = json.dumps([c.args for c in bot.slack.calls_to("chat.postMessage") if c.args.get("thread_ts") == root])
+    assert "globex" not in shared and "shown to <@U0SARAH> only" in shared
