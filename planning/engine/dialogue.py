@@ -163,7 +163,7 @@ class Dialogue:
             ]
         run.result, run.state = [chosen], "done"
         session.question = None
-        return [Say(text=f"Using {_describe(chosen)}.")]
+        return [Say(text=f"Using {_describe(chosen)}.", private=True)]  # a CRM record: its owner only
 
     # --- lookups that found nothing --------------------------------------------------------------------
 
