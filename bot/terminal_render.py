@@ -61,6 +61,8 @@ def plan_panel(view: PlanView) -> Panel:
 
 
 def approval_panel(ask: AskApproval) -> Panel:
+    if ask.items:
+        return _items_panel(ask)
     table = Table(show_header=False, box=None, pad_edge=False)
     table.add_column(style="bold")
     table.add_column()
@@ -68,6 +70,32 @@ def approval_panel(ask: AskApproval) -> Panel:
         table.add_row(key, _short(value))
     hint = Text("[a]pprove  [s]kip  [e]dit FIELD=VALUE  [c]ancel", style="bold yellow")
     return Panel(Group(table, hint), title=f"Approve: {ask.intent}", title_align="left", border_style="yellow")
+
+
+_ITEM_IDS = frozenset({"eventId", "messageId", "id"})
+
+
+def _items_panel(ask: AskApproval) -> Panel:
+    """A step repeated for each item: every item, numbered, and what the step does to each."""
+    shared = {
+        key: value
+        for key, value in ask.items[0].arguments.items()
+        if key not in _ITEM_IDS and all(item.arguments.get(key) == value for item in ask.items)
+    }
+    table = Table(show_header=False, box=None, pad_edge=False)
+    table.add_column(style="bold")
+    table.add_column()
+    table.add_column(style="dim")
+    for item in ask.items:
+        own = {k: v for k, v in item.arguments.items() if k not in _ITEM_IDS and k not in shared}
+        label = " · ".join(_short(part) for part in item.label.split(" · "))
+        table.add_row(f"{item.index}.", label, ", ".join(f"{k}={_short(v)}" for k, v in own.items()))
+    count = len(ask.items)
+    heading = Text(f"{count} item{'s' if count != 1 else ''}", style="bold")
+    if shared:
+        heading.append(": " + ", ".join(f"{k}={_short(v)}" for k, v in shared.items()), style="")
+    hint = Text("[a]pprove all  [r]emove N  [s]kip  [c]ancel", style="bold yellow")
+    return Panel(Group(heading, table, hint), title=f"Approve: {ask.intent}", title_align="left", border_style="yellow")
 
 
 def question_text(ask: AskValue) -> Text:
@@ -88,8 +116,13 @@ def outcome_text(outcome: StepOutcome) -> RenderableType:
     if not outcome.ok:
         return Text(f"✗ {outcome.intent}: {outcome.error}", style="red")
     data = outcome.data
+    if outcome.answer is not None and isinstance(data, list):
+        said = Text(outcome.answer, style="bold")
+        listing = outcome.answer[:1].isdigit()  # "3 events on ...": the items follow; yes/no and fields stand alone
+        return Group(said, _table(outcome, data)) if listing and data else said
     if isinstance(data, list):
-        table = Table(title=f"{outcome.intent} · {len(data)} found", title_justify="left")
+        verb = "found" if outcome.tool.startswith(("fetch", "find")) else "done"
+        table = Table(title=f"{outcome.intent} · {len(data)} {verb}", title_justify="left")
         columns = _columns(data)
         for column in columns:
             table.add_column(column)
@@ -103,6 +136,18 @@ def outcome_text(outcome: StepOutcome) -> RenderableType:
     if isinstance(data, dict) and data.get("id"):
         return Text(f"✓ {outcome.intent} (id {data['id']})", style="green")
     return Text(f"✓ {outcome.intent}" + (f" ({_short(data)})" if data else ""), style="green")
+
+
+def _table(outcome: StepOutcome, data: list[Any]) -> Table:
+    table = Table(title=None)
+    columns = _columns(data)
+    for column in columns:
+        table.add_column(column)
+    for item in data[:MAX_ITEMS]:
+        table.add_row(*(_short(item.get(c)) if isinstance(item, dict) else str(item) for c in columns))
+    if len(data) > MAX_ITEMS:
+        table.caption = f"and {len(data) - MAX_ITEMS} more"
+    return table
 
 
 def _columns(items: list[Any]) -> list[str]:

@@ -12,9 +12,9 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 from zoneinfo import ZoneInfo
 
-from planning.engine import claims, texts
+from planning.engine import claims, each, texts
 from planning.engine.audit import Auditor
-from planning.engine.dialogue import Dialogue, command_of, edit_request
+from planning.engine.dialogue import Dialogue, command_of, edit_request, removal_request
 from planning.engine.edits import set_path, typed_value
 from planning.engine.hashing import args_hash
 from planning.engine.intentions import view_of
@@ -104,6 +104,39 @@ class Conversation:
             if decision == "cancel":
                 return await self._cancel(session, user)
             return await self._decide_step(session, step_id, decision, user, args_hash)
+
+    async def remove_items(self, *, session_id: str, step_id: str, numbers: list[int], user: str) -> list[Reply]:
+        """Take items (numbered from 1 as shown) out of a repeated step waiting for approval; the rest is shown
+        for approval again."""
+        session = await self._get(session_id)
+        if session is None:
+            return [Say(text=texts.NO_SUCH_PLAN, tone="problem", private=True)]
+        async with self._turns, self._lock(session.thread_key):
+            session = await self._get(session_id)
+            assert session is not None
+            if self._check_decider(session, user) is not None:
+                return await self._refuse(session, user, "remove")
+            return await self._remove_items(session, step_id, numbers, user)
+
+    async def _remove_items(self, session: Session, step_id: str, numbers: list[int], user: str) -> list[Reply]:
+        question = session.question
+        if question is None or question.kind != "approval" or question.step_id != step_id:
+            return [Say(text=texts.MOVED_ON, private=True)]
+        run = session.step(step_id)
+        if run.step.for_each is None or run.items is None:
+            return [Say(text="This step is not repeated for several items: Skip it instead.", private=True)]
+        removed, unknown = each.remove(run, numbers)
+        replies: list[Reply] = []
+        if unknown:
+            replies.append(Say(text=f"There is no item {', '.join(map(str, unknown))} to remove.", private=True))
+        if removed:
+            replies.append(Say(text=f"Removed item {', '.join(map(str, removed))} of “{run.step.intent}” ({user})."))
+            await self._audit.record(session, "edited", self._clock(), actor=user, run=run, removed=removed)
+        if not run.open_items():
+            run.state, run.note, session.question = "skipped", f"every item removed by {user}", None
+            return [*replies, *await self._machine.advance(session)]
+        run.state, session.question = "pending", None
+        return [*replies, *await self._machine.advance(session)]
 
     async def edit(self, *, session_id: str, step_id: str, arguments: dict[str, Any], user: str) -> list[Reply]:
         """New arguments for a step waiting for approval: checked, then shown for approval again."""
@@ -295,6 +328,9 @@ class Conversation:
             return await self._decide_step(session, question.step_id, "approve", user, question.args_hash)
         if command == "skip":
             return await self._decide_step(session, question.step_id, "skip", user, question.args_hash)
+        numbers = removal_request(text)
+        if numbers is not None:
+            return await self._remove_items(session, question.step_id, numbers, user)
         requested = edit_request(text)
         if requested is not None:
             run = session.step(question.step_id)
@@ -367,6 +403,7 @@ class Conversation:
                 intent=run.step.intent,
                 arguments=arguments,
                 args_hash=question.args_hash or "",
+                items=each.approval_items(session, run) if run.step.for_each is not None and run.items else [],
             )
         ]
 

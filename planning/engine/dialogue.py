@@ -41,6 +41,19 @@ def command_of(text: str) -> Command | None:
     return None
 
 
+_REMOVE = re.compile(
+    r"^\s*(?:r|rm|remove|drop|without|leave out|not)\s+(?:items?\s+|#)?"
+    r"(?P<numbers>\d+(?:\s*(?:,|and|&|\s)\s*#?\d+)*)\s*$",
+    re.I,
+)
+
+
+def removal_request(text: str) -> list[int] | None:
+    """ "r 2", "remove 2 and 3", "drop #1": the numbers of items to take out of a repeated step."""
+    match = _REMOVE.match(text)
+    return [int(n) for n in re.findall(r"\d+", match.group("numbers"))] if match else None
+
+
 def edit_request(text: str) -> tuple[str, str] | None:
     match = _EDIT.match(text)
     return (match.group("field"), match.group("value").strip()) if match else None
@@ -205,6 +218,8 @@ class Dialogue:
         question = session.question
         assert question is not None and question.step_id is not None
         run = session.step(question.step_id)
+        if question.name and question.name.startswith("item:"):
+            return self._unknown_item(session, run, int(question.name.split(":", 1)[1]), text)
         if re.match(r"^\s*(?:run it again|again|retry|re-?run|yes)\b", text, re.I):
             run.attempt += 1
             run.state, run.approved_hash = "pending", None
@@ -219,6 +234,24 @@ class Dialogue:
             session.question = None
             return []
         return [AskValue(text=question.prompt, options=list(OUTCOME_OPTIONS))]
+
+    def _unknown_item(self, session: Session, run: StepRun, index: int, text: str) -> list[Reply]:
+        """One item of a repeated step whose outcome is unknown: run it again (after a new approval), count it as
+        done, or skip it; the other approved items then go on."""
+        question = session.question
+        assert question is not None
+        if re.match(r"^\s*(?:run it again|again|retry|re-?run|yes)\b", text, re.I):
+            run.attempt += 1
+            run.state, run.approved_hash, session.question = "pending", None, None
+            return [Say(text=f"I will ask for your approval to run the rest of “{run.step.intent}” again.")]
+        if re.match(r"^\s*(?:it went through|done|it worked|no|mark (?:it )?done)\b", text, re.I):
+            run.item_notes[index] = "marked done by you: its outcome was unknown"
+        elif re.match(r"^\s*(?:skip|leave it|neither)\b", text, re.I):
+            run.item_notes[index] = "skipped by you: its outcome was unknown"
+        else:
+            return [AskValue(text=question.prompt, options=list(OUTCOME_OPTIONS))]
+        run.state, session.question = "pending", None
+        return []
 
 
 _CLOCK_ONLY = re.compile(r"^(?:at\s+)?(?:\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?|noon|midday)\W*$", re.I)

@@ -10,13 +10,13 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from planning.engine import claims, recovery, timing
+from planning.engine import claims, conditions, each, findings, recovery, timing
 from planning.engine.answers import OPTIONAL, example_for
 from planning.engine.hashing import args_hash
 from planning.engine.intentions import FINISHED, goal_title, view_of
 from planning.engine.lease import ClaimLease
 from planning.engine.replies import AskApproval, AskValue, Reply, Say, ShowPlan, StepOutcome
-from planning.engine.resolve import ResolutionError, resolve, unfilled_placeholders
+from planning.engine.resolve import MissingValueError, ResolutionError, resolve, unfilled_placeholders
 from planning.engine.runner import OutcomeUnknownError, ToolRunner, describe_failure
 from planning.engine.session import Question, Recovery, Session, StepRun
 from planning.engine.settings import EngineSettings
@@ -80,6 +80,7 @@ class StepMachine:
         for _ in range(MAX_ROUNDS):
             if not session.open or session.question is not None:
                 break
+            self._apply_conditions(session, replies)
             self._skip_orphans(session)
             reads = self._ready_reads(session)
             if reads:
@@ -90,6 +91,9 @@ class StepMachine:
             if self._ask_next_value(session, replies):
                 break
             nxt = self._next_needing_approval(session)
+            if nxt is not None and _approved_items_left(nxt):  # items approved before a pause: they go on
+                await self.run_items(session, nxt, nxt.decided_by or session.requester, replies)
+                continue
             if nxt is not None:
                 if not self._ask_if_start_passed(session, nxt, replies):
                     self._ask_approval(session, nxt, replies)
@@ -105,8 +109,19 @@ class StepMachine:
         replies.append(ShowPlan(view=view_of(session)))
         return replies
 
+    def _apply_conditions(self, session: Session, replies: list[Reply]) -> None:
+        """A step whose ``run_if`` does not hold is skipped, and the user is told why (contract §2.6)."""
+        for run in session.steps:
+            if run.state != "pending" or not run.step.run_if or not conditions.ready(session, run):
+                continue
+            verdict = conditions.judge(session, run)
+            if not verdict.holds:
+                run.state, run.note = "skipped", verdict.reason
+                replies.append(Say(text=f"Not doing “{run.step.intent}”: {verdict.reason}."))
+
     def _skip_orphans(self, session: Session) -> None:
-        """A step that needs the result of a skipped or failed step cannot run."""
+        """A step that needs the result of a skipped or failed step cannot run; one that only comes after it and
+        has its own ``run_if`` that holds still runs (contract §2.6)."""
         by_id = {run.id: run for run in session.steps}
         changed = True
         while changed:
@@ -115,13 +130,22 @@ class StepMachine:
                 if run.state != "pending":
                     continue
                 blocked = [d for d in run.step.depends_on if by_id[d].state in ("skipped", "failed")]
+                if blocked and run.step.run_if and not _uses_results_of(run, blocked):
+                    ready = conditions.ready(session, run)
+                    if ready and conditions.judge(session, run).holds:
+                        continue
                 if blocked:
                     run.state = "skipped"
                     run.note = f"needs {blocked[0]}, which did not run"
                     changed = True
 
     def _deps_done(self, session: Session, run: StepRun) -> bool:
-        return all(session.step(dep).state == "done" for dep in run.step.depends_on)
+        """Every dependency finished (a skipped one counts when this step only comes after it, by its own
+        condition: ``_skip_orphans`` decided that)."""
+        return all(
+            session.step(dep).state == "done" or (session.step(dep).state == "skipped" and bool(run.step.run_if))
+            for dep in run.step.depends_on
+        )
 
     def _needs_approval(self, run: StepRun) -> bool:
         return run.kind == "write" or self._settings.approve_reads
@@ -156,12 +180,21 @@ class StepMachine:
         return waiting
 
     async def _call(self, session: Session, run: StepRun) -> Any:
+        if run.step.for_each is not None:  # a read for each item: its result is the list of each read's data
+            run.items = each.resolve_items(session, run)
+            return [
+                await self._runner.run(run.step.tool, each.item_arguments(session, run, index), zone=session.tz)
+                for index in range(len(run.items))
+            ]
         return await self._runner.run(run.step.tool, self.arguments(session, run), zone=session.tz)
 
     def arguments(self, session: Session, run: StepRun) -> dict[str, Any]:
-        """The step's arguments with every placeholder and reference filled (an edit replaces them)."""
+        """The step's arguments with every placeholder and reference filled (an edit replaces them); for a step
+        repeated for each item, every item still to run with its arguments."""
         if run.edited is not None:
             return dict(run.edited)
+        if run.step.for_each is not None and run.items is not None:
+            return each.approved_arguments(session, run)
         filled = resolve(run.step.inputs, session.results(), run.answers)
         return _without_blanks(filled)
 
@@ -176,8 +209,12 @@ class StepMachine:
             run.result = data
             return self._ask_pick(session, run, data, replies)
         run.state, run.result = "done", data
-        if not lookup:
-            replies.append(self._outcome(run, data))
+        if not lookup and not _decides_others(session, run):  # a check or a list to go over is not an answer
+            try:
+                said = findings.answer(session, run, self.arguments(session, run), data)
+            except ResolutionError:
+                said = None
+            replies.append(self._outcome(run, data, answer=said))
         return False
 
     def _uses_first(self, session: Session, run: StepRun) -> bool:
@@ -253,6 +290,15 @@ class StepMachine:
             if missing:
                 self.ask_value(session, run, missing[0], replies, problem=timing.why_asked(session, run, missing[0]))
                 return True
+            if run.step.for_each is None and self._deps_done(session, run):
+                try:
+                    self.arguments(session, run)
+                except MissingValueError as gap:  # "the partner summit from the emails": no date in them
+                    problem = f"I could not find the {LABELS.get(gap.name, gap.name)} in what I read."
+                    self.ask_value(session, run, gap.name, replies, problem=problem)
+                    return True
+                except ResolutionError:
+                    continue  # the approval step says why
         return False
 
     def ask_value(
@@ -279,6 +325,8 @@ class StepMachine:
 
     def _ask_if_start_passed(self, session: Session, run: StepRun, replies: list[Reply]) -> bool:
         """A new or moved event starting in the past is confirmed before its approval card (``timing``)."""
+        if run.step.for_each is not None:
+            return False
         try:
             ask = timing.ask_if_start_passed(session, run, self.arguments(session, run), self._clock())
         except ResolutionError:
@@ -294,6 +342,8 @@ class StepMachine:
         return None
 
     def _ask_approval(self, session: Session, run: StepRun, replies: list[Reply]) -> None:
+        if run.step.for_each is not None and not self._prepare_items(session, run, replies):
+            return
         try:
             arguments = self.arguments(session, run)
         except ResolutionError as error:
@@ -314,11 +364,36 @@ class StepMachine:
                 intent=run.step.intent,
                 arguments=arguments,
                 args_hash=digest,
+                items=each.approval_items(session, run) if run.step.for_each is not None else [],
             )
         )
 
+    def _prepare_items(self, session: Session, run: StepRun, replies: list[Reply]) -> bool:
+        """Resolve a repeated step's items once; with nothing to go over, it is done (contract §2.6). False when
+        there is nothing to approve."""
+        if run.items is None:
+            try:
+                run.items = each.resolve_items(session, run)
+            except ResolutionError as error:
+                run.state, run.error = "failed", str(error)
+                replies.append(Say(text=f"I cannot prepare “{run.step.intent}”: {error}.", tone="problem"))
+                return False
+        if not run.items:
+            run.state, run.result, run.note = "done", [], "nothing to do: nothing was found"
+            replies.append(Say(text=f"Nothing to do for “{run.step.intent}”: nothing was found."))
+            return False
+        if not run.open_items():
+            self._end_items(run, replies)
+            return False
+        return True
+
     async def run_approved(self, session: Session, run: StepRun, decided_by: str, replies: list[Reply]) -> None:
         """Claim the step (at most once, even across processes) together with the checkpoint, then run it."""
+        if run.step.for_each is not None:
+            run.approved_items = run.open_items()
+            run.approved_hash = args_hash(run.id, self.arguments(session, run))
+            await self.run_items(session, run, decided_by, replies)
+            return
         arguments = self.arguments(session, run)
         digest = args_hash(run.id, arguments)
         key = claims.claim_key(run)
@@ -346,6 +421,79 @@ class StepMachine:
         run.state, run.result = "done", data
         replies.append(self._outcome(run, data))
         await self._audited(session, "ran", run, arguments=arguments, result=_jsonable(data))
+
+    async def run_items(self, session: Session, run: StepRun, decided_by: str, replies: list[Reply]) -> None:
+        """Run each approved item in turn, each claimed on its own; stop to ask when one's outcome is unknown."""
+        run.decided_by = decided_by
+        for index in [i for i in run.open_items() if i in run.approved_items]:
+            arguments = each.item_arguments(session, run, index)
+            key = claims.claim_key(run, index)
+            run.state, session.question, session.state = "running", None, "running"
+            if not await self._claim(session, key, args_hash(f"{run.id}[{index}]", arguments)):
+                claim = await claims.settled_claim(
+                    self._store, session.id, key, lease_seconds=self._lease.lease_seconds
+                )
+                if not self.apply_item_claim(session, run, index, claim, replies):
+                    replies.append(
+                        Say(text=claims.still_running(run.step.intent, self._lease.lease_seconds), private=True)
+                    )
+                    return
+                if session.question is not None:
+                    return
+                continue
+            try:
+                async with self._lease.held(session.id, key):
+                    data = await self._runner.run(run.step.tool, arguments, zone=session.tz)
+            except OutcomeUnknownError as error:
+                await self._finish_claim(session, key, "unknown", error=str(error))
+                self.ask_outcome(session, run, replies, reason=describe_failure(error).message, item=index)
+                return
+            except Exception as error:
+                await self._finish_claim(session, key, "failed", error=str(error))
+                run.item_notes[index] = f"failed: {describe_failure(error).message}"
+                await self._audited(session, "failed", run, item=index + 1, error=run.item_notes[index])
+                continue
+            await self._finish_claim(session, key, "done", result=_jsonable(data))
+            run.item_results[index] = _jsonable(data)
+            await self._audited(session, "ran", run, item=index + 1, arguments=arguments, result=_jsonable(data))
+            await self._checkpoint(session)
+        self._end_items(run, replies)
+
+    def apply_item_claim(
+        self, session: Session, run: StepRun, index: int, claim: StepClaim | None, replies: list[Reply]
+    ) -> bool:
+        """Bring one item to where its claim stands; False while its owner is still running it."""
+        if claim is None:
+            return True  # never claimed, so never sent: it runs when its turn comes
+        if claim.outcome == "running":
+            return False
+        if claim.outcome == "done":
+            run.item_results[index] = claim.result
+        elif claim.outcome == "failed":
+            run.item_notes[index] = f"failed: {claim.error or 'failed'}"
+        else:
+            self.ask_outcome(session, run, replies, stopped=True, item=index)
+        return True
+
+    def _end_items(self, run: StepRun, replies: list[Reply]) -> None:
+        """A repeated step is over when no item is left to run: done if any item ran, else failed."""
+        run.result = [run.item_results[index] for index in sorted(run.item_results)]
+        ran_any = bool(run.item_results) or any(not n.startswith("failed") for n in run.item_notes.values())
+        run.state = "done" if ran_any or not run.item_notes else "failed"
+        run.note = each.summary(run)
+        if run.state == "failed":
+            run.error = run.note
+        replies.append(
+            StepOutcome(
+                step_id=run.id,
+                tool=run.step.tool,
+                intent=run.step.intent,
+                ok=run.state == "done",
+                data=run.result,
+                error=run.error,
+                private=run.step.tool in PRIVATE_TOOLS,
+            )
+        )
 
     async def _finish_claim(self, session: Session, key: str, outcome: str, **ending: Any) -> None:
         try:
@@ -386,12 +534,29 @@ class StepMachine:
             await self._audit.record(session, action, self._clock(), actor=run.decided_by, run=run, **detail)
 
     def ask_outcome(
-        self, session: Session, run: StepRun, replies: list[Reply], *, reason: str = "", stopped: bool = False
+        self,
+        session: Session,
+        run: StepRun,
+        replies: list[Reply],
+        *,
+        reason: str = "",
+        stopped: bool = False,
+        item: int | None = None,
     ) -> None:
-        """A change that may or may not have happened is never repeated silently: the user decides."""
+        """A change that may or may not have happened is never repeated silently: the user decides. ``item``: the
+        item of a repeated step it is about."""
         run.state = "unknown"
-        prompt = claims.stopped(run.step.intent) if stopped else claims.unanswered(run.step.intent, reason)
-        session.question = Question(kind="unknown_outcome", step_id=run.id, prompt=prompt, asked_at=self._clock())
+        what = run.step.intent
+        if item is not None and run.items is not None:
+            what = f"{run.step.intent} ({each.item_label(run.items[item])})"
+        prompt = claims.stopped(what) if stopped else claims.unanswered(what, reason)
+        session.question = Question(
+            kind="unknown_outcome",
+            step_id=run.id,
+            name=None if item is None else f"item:{item}",
+            prompt=prompt,
+            asked_at=self._clock(),
+        )
         session.state = "collecting"
         replies.append(AskValue(text=prompt, options=list(claims.OUTCOME_OPTIONS)))
 
@@ -407,7 +572,7 @@ class StepMachine:
             )
         )
 
-    def _outcome(self, run: StepRun, data: Any) -> StepOutcome:
+    def _outcome(self, run: StepRun, data: Any, answer: str | None = None) -> StepOutcome:
         return StepOutcome(
             step_id=run.id,
             tool=run.step.tool,
@@ -415,6 +580,7 @@ class StepMachine:
             ok=True,
             data=data,
             private=run.step.tool in PRIVATE_TOOLS,
+            answer=answer,
         )
 
     def _finish(self, session: Session, replies: list[Reply]) -> None:
@@ -431,6 +597,28 @@ class StepMachine:
 
 
 claim_key = claims.claim_key
+
+
+def _decides_others(session: Session, run: StepRun) -> bool:
+    """Whether another step's ``run_if`` or ``for_each`` looks at this step's result."""
+    for other in session.steps:
+        refs = references_in([other.step.for_each, [condition.reference for condition in other.step.run_if]])
+        if any(ref.step_id == run.id for ref in refs):
+            return True
+    return False
+
+
+def _approved_items_left(run: StepRun) -> bool:
+    """A repeated step paused after its approval (an item's outcome asked about, a restart) whose items still to
+    run were all approved: it goes on without asking again."""
+    left = run.open_items()
+    return bool(run.step.for_each and run.approved_hash and left and set(left) <= set(run.approved_items))
+
+
+def _uses_results_of(run: StepRun, steps: list[str]) -> bool:
+    """Whether the step's arguments or ``for_each`` take a value from any of ``steps``."""
+    used = {ref.step_id for ref in references_in([run.step.arguments, run.step.for_each])}
+    return bool(used & set(steps))
 
 
 def _without_blanks(arguments: dict[str, Any]) -> dict[str, Any]:

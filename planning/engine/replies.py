@@ -39,8 +39,18 @@ class AskValue(Reply):
     can_skip: bool = False
 
 
+class ApprovalItem(BaseModel):
+    """One item of a step repeated for each thing found: its number (to remove it), what it is, its arguments."""
+
+    model_config = ConfigDict(frozen=True)
+    index: int
+    label: str
+    arguments: dict[str, Any]
+
+
 class AskApproval(Reply):
-    """A step that changes something, with its arguments resolved, waiting for Approve/Skip/Edit/Cancel."""
+    """A step that changes something, with its arguments resolved, waiting for Approve/Skip/Edit/Cancel. A step
+    repeated for each item found lists every item (``items``); the user approves them all or removes some first."""
 
     kind: Literal["approval"] = "approval"
     session_id: str
@@ -49,6 +59,7 @@ class AskApproval(Reply):
     intent: str
     arguments: dict[str, Any]
     args_hash: str
+    items: list[ApprovalItem] = []
 
 
 class StepOutcome(Reply):
@@ -62,3 +73,4 @@ class StepOutcome(Reply):
     data: Any = None
     error: str | None = None
     private: bool = False
+    answer: str | None = None  # for a read the user asked to see: the answer in words (contract §2.8)

@@ -34,6 +34,21 @@ class StepRun(Mutable):
     note: str | None = None
     attempt: int = 0  # a write re-run after an unknown outcome claims again under a new key
     past_ok: str | None = None  # a start time already past that the user chose to keep
+    # a for_each step (contract §2.6): the items as resolved when it was shown, those the user removed, what each
+    # run returned, and items settled otherwise (failed, skipped, marked done by the user)
+    items: list[Any] | None = None
+    removed: list[int] = Field(default_factory=list)
+    approved_items: list[int] = Field(default_factory=list)
+    item_results: dict[int, Any] = Field(default_factory=dict)
+    item_notes: dict[int, str] = Field(default_factory=dict)
+
+    def open_items(self) -> list[int]:
+        """Items still to run: neither removed, nor run, nor settled."""
+        return [
+            index
+            for index in range(len(self.items or []))
+            if index not in self.removed and index not in self.item_results and index not in self.item_notes
+        ]
 
     @property
     def id(self) -> str:

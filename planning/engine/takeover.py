@@ -42,6 +42,10 @@ class Takeover:
             if run.kind == "read":
                 reads.append(run)
                 continue
+            if run.step.for_each is not None:
+                if not await self._reconcile_items(session, run, replies):
+                    return None
+                continue
             claim = await settled_claim(
                 self._store, session.id, claim_key(run), lease_seconds=self._lease.lease_seconds
             )
@@ -53,6 +57,19 @@ class Takeover:
             await self._save(session)
             return [*replies, ShowPlan(view=view_of(session))]
         return [*replies, *await self._machine.advance(session)]
+
+    async def _reconcile_items(self, session: Session, run: StepRun, replies: list[Reply]) -> bool:
+        """Each approved item of a repeated write to where its own claim stands; False while one is still running
+        in a live process. Items never claimed go on after (they were approved)."""
+        for index in [i for i in run.open_items() if i in run.approved_items]:
+            key = claim_key(run, index)
+            claim = await settled_claim(self._store, session.id, key, lease_seconds=self._lease.lease_seconds)
+            if not self._machine.apply_item_claim(session, run, index, claim, replies):
+                return False
+            if session.question is not None:
+                return True
+        run.state = "pending"  # what was approved and not yet run goes on (``StepMachine.advance``)
+        return True
 
     def running_write(self, session: Session) -> StepRun | None:
         return next((run for run in session.steps if run.state == "running" and run.kind == "write"), None)

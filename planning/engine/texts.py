@@ -22,7 +22,7 @@ STALE_APPROVAL = "This step changed since you saw it. Here is the current versio
 EXPIRED_APPROVAL = "That approval request expired. Here it is again if you still want it."
 SESSION_EXPIRED = "This plan expired because it waited too long. Ask again to start over."
 BUSY = "I'm working on this plan; I'll ask when I need something."
-APPROVAL_WORDS = "Reply “approve”, “skip”, “edit FIELD=VALUE” or “cancel”."
+APPROVAL_WORDS = "Reply “approve”, “skip”, “edit FIELD=VALUE”, “remove N” (an item of a list) or “cancel”."
 
 
 def already_over(state: str) -> str:

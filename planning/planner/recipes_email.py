@@ -1,5 +1,6 @@
 """Email recipes: find, summarize, send, reply, forward."""
 
+import re
 from datetime import timedelta
 from typing import Any
 
@@ -20,7 +21,7 @@ def _email_filters(goal: Goal, builder: PlanBuilder) -> dict[str, Any]:
         until = s.when.end
     return {
         "sender": s.people[0] if s.people else (s.companies[0] if s.companies else None),
-        "query": s.topic,
+        "query": re.sub(r"^(?:the|a|an|my|our)\s+", "", s.topic, flags=re.I) if s.topic else None,
         "since": iso(since),
         "until": iso(until) if until and until <= builder.now + timedelta(days=1) else None,
         "unreadOnly": True if s.unread else None,

@@ -109,6 +109,9 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
     elif reading.entity in _CRM:
         slot_values.update(_crm_slots(text, reading))
         result.scope.update(_crm_scope(text))
+        asked = _ASKED_FIELD.search(text) if reading.intent == "find" else None
+        if asked:  # "what's Maria's phone number": the answer is that field (contract §2.8)
+            result.scope["asked_field"] = _ASKED_FIELDS[asked.group(1).lower().split()[0]]
     if reading.intent in ("send", "create") and companies and not people:
         record = _RECIPIENT_RECORD.search(text)
         if record:
@@ -298,6 +301,23 @@ _MORE_THAN = re.compile(r"\b(?:over|above|more than|greater than|bigger than|at 
 _LESS_THAN = re.compile(r"\b(?:under|below|less than|smaller than|at most|<)\s*\$?\d", re.I)
 
 
+_ASKED_FIELD = re.compile(
+    r"\b(phone|mobile|cell|number|e-?mail address|email|address|job title|title|company|employer)\b(?! (?:the|a|an)\b)",
+    re.I,
+)
+_ASKED_FIELDS = {
+    "phone": "phone",
+    "mobile": "phone",
+    "cell": "phone",
+    "number": "phone",
+    "email": "email",
+    "e-mail": "email",
+    "address": "email",
+    "job": "title",
+    "title": "title",
+    "company": "company",
+    "employer": "company",
+}
 _CLOSING = re.compile(r"\b(?:clos(?:e|es|ing)|clos(?:e|ing) date|expected to close|due to close)\b", re.I)
 
 

@@ -1,8 +1,9 @@
 """Run by test_restart.py in a separate process: start a plan, approve the email, and stop to be killed.
 
-``python -m tests.planning.engine.crash_worker LOCATION MARKER [write|claim]``: LOCATION is a SQLite path or a
-PostgreSQL URL; the worker writes MARKER and hangs inside ``send_email`` (``write``, the default), or right after
-the store recorded the step's claim, before anything else (``claim``).
+``python -m tests.planning.engine.crash_worker LOCATION MARKER [write|claim|each]``: LOCATION is a SQLite path or a
+PostgreSQL URL; the worker writes MARKER and hangs inside ``send_email`` (``write``, the default), right after
+the store recorded the step's claim, before anything else (``claim``), or, deleting five events one by one, inside
+the fourth delete (``each``).
 """
 
 import asyncio
@@ -59,7 +60,49 @@ async def stop(marker: Path) -> None:
     await asyncio.sleep(3600)
 
 
+FIVE_EVENTS = [
+    {"id": f"e{n}", "title": f"Meeting {n}", "startTime": f"2026-03-05T1{n}:00:00-05:00"} for n in range(1, 6)
+]
+
+
+class FourthDeleteHangs:
+    """Five events on Thursday; the first three deletes go through, the fourth never answers."""
+
+    name = "fourth-delete-hangs"
+    tools = frozenset(CATALOG.names())
+
+    def __init__(self, marker: Path) -> None:
+        self.marker = marker
+        self.deleted: list[str] = []
+
+    async def call(self, tool: str, arguments: BaseModel) -> Any:
+        if tool == "fetch_calendar_events":
+            return FIVE_EVENTS
+        event_id = str(getattr(arguments, "eventId", ""))
+        self.deleted.append(event_id)
+        if len(self.deleted) == 4:
+            self.marker.write_text(event_id)
+            await asyncio.sleep(3600)
+        return {"id": event_id}
+
+
+async def each(location: str, marker: Path) -> None:
+    base: type[Any] = PostgresPlanStore if is_postgres_url(location) else SqlitePlanStore
+    store = await base.open(location)
+    engine = Conversation(
+        store=store, runner=ToolRunner(ConnectorRegistry(CATALOG, [FourthDeleteHangs(marker)])), clock=ManualClock()
+    )
+    replies = await engine.message(thread_key=THREAD, user="alice", text="delete all my meetings on Thursday")
+    ask = next(r for r in replies if isinstance(r, AskApproval))
+    await engine.decide(
+        session_id=ask.session_id, step_id=ask.step_id, decision="approve", user="alice", args_hash=ask.args_hash
+    )
+
+
 async def main(location: str, marker: Path, stop_at: str) -> None:
+    if stop_at == "each":
+        await each(location, marker)
+        return
     base: type[Any] = PostgresPlanStore if is_postgres_url(location) else SqlitePlanStore
     store = await (stopping_after_claims(base, marker) if stop_at == "claim" else base).open(location)
     engine = Conversation(

@@ -159,3 +159,20 @@ async def test_done_step_is_not_run_again_after_restart(tmp_path):
         assert len(connector.called("send_email")) == 1
     finally:
         await store2.close()
+
+
+async def test_a_crash_in_the_middle_of_a_for_each_runs_the_rest_once(location: str, tmp_path: Path) -> None:
+    """Five deletes approved at once; the process dies inside the fourth. The three that ran are not run again, the
+    fourth is asked about, and the fifth runs once."""
+    start_and_kill(location, tmp_path / "fourth", "each")
+    connector = ScriptedConnector({})
+    engine, store = await restarted(location, connector)
+    try:
+        resumed = (await engine.resume())[THREAD]
+        assert "Meeting 4" in question(resumed).text and "cannot tell whether it went through" in question(resumed).text
+        assert connector.calls == []
+        finished = await engine.message(thread_key=THREAD, user="alice", text="it went through")
+        assert connector.called("delete_calendar_event") == [{"eventId": "e5"}]
+        assert "Finished" in said(finished)
+    finally:
+        await store.close()
