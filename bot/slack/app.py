@@ -46,6 +46,7 @@ def build_slack_app(deps: SlackDeps, *, signing_secret: str | None, max_request_
     app.command("/plans")(listeners.plans_command)
     app.action(re.compile(f"^({ACTION_IDS['approve']}|{ACTION_IDS['skip']})$"))(listeners.step_decision)
     app.action(ACTION_IDS["edit"])(listeners.edit_step)
+    app.action(ACTION_IDS["remove_item"])(listeners.remove_item)
     app.action(ACTION_IDS["cancel"])(listeners.cancel_plan)
     app.view(EDIT_CALLBACK_ID)(listeners.edit_submitted)
     return app

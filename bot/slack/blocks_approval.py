@@ -9,10 +9,12 @@ After a click on the card (an ephemeral message: it cannot be updated, only repl
 ``card_result`` takes its place.
 """
 
+import json
 from typing import Any
 
 from bot.slack.blocks_buttons import CANCEL_CONFIRM, button, button_value
-from bot.slack.blocks_text import MAX_SECTION_TEXT, clip, context, escape, join_lines, message, readable, section
+from bot.slack.blocks_text import MAX_SECTION_TEXT, clip, context, escape, join_lines, message, plain, readable, section
+from bot.slack.declared import ACTION_IDS
 from planning.engine.replies import AskApproval
 
 _ARGUMENT_TEXT = 1000  # one argument's value in the approval section
@@ -22,7 +24,10 @@ _TITLE = 300
 def approval_blocks(ask: AskApproval, *, title: str = "Waiting for your approval") -> list[dict[str, Any]]:
     """The step's resolved arguments, then Approve / Skip / Edit / Cancel, each carrying ``{s, t, h}``."""
     head = f"*{title}:* {escape(clip(ask.intent, _TITLE))}  `{escape(clip(ask.tool, 100))}`"
-    lines = [head, *_argument_lines(ask.arguments)] if ask.arguments else [head, "_(no arguments)_"]
+    if ask.items:
+        lines = [head, *_item_lines(ask)]
+    else:
+        lines = [head, *_argument_lines(ask.arguments)] if ask.arguments else [head, "_(no arguments)_"]
     text = join_lines(lines, MAX_SECTION_TEXT, lambda n: f"_… and {n} more lines: press Edit to see everything_")
     return [section(text), _buttons(ask)]
 
@@ -64,12 +69,55 @@ def delivery_problem(what: str, error: str) -> dict[str, Any]:
 def _buttons(ask: AskApproval) -> dict[str, Any]:
     value = button_value(ask.session_id, ask.step_id, ask.args_hash)
     elements = [
-        button("Approve", "approve", value, style="primary"),
+        button("Approve all" if ask.items else "Approve", "approve", value, style="primary"),
         button("Skip", "skip", value),
-        button("Edit", "edit", value),
-        button("Cancel plan", "cancel", value, style="danger", confirm=CANCEL_CONFIRM),
     ]
+    if ask.items:
+        if len(ask.items) > 1:
+            elements.append(_remove_menu(ask))
+    else:
+        elements.append(button("Edit", "edit", value))
+    elements.append(button("Cancel plan", "cancel", value, style="danger", confirm=CANCEL_CONFIRM))
     return {"type": "actions", "block_id": "approval", "elements": elements}
+
+
+_ITEM_IDS = frozenset({"eventId", "messageId", "id"})
+MAX_MENU_OPTIONS = 100
+
+
+def _item_lines(ask: AskApproval) -> list[str]:
+    """A step repeated for each item: what it does to each (once, when the same), then every item numbered."""
+    shared = {
+        key: value
+        for key, value in ask.items[0].arguments.items()
+        if key not in _ITEM_IDS and all(item.arguments.get(key) == value for item in ask.items)
+    }
+    lines = [
+        f"*For each of these {len(ask.items)}:* "
+        + ", ".join(f"{escape(clip(k, 100))} {escape(readable(v, 200))}" for k, v in shared.items())
+    ]
+    for item in ask.items:
+        own = {k: v for k, v in item.arguments.items() if k not in _ITEM_IDS and k not in shared}
+        extra = "; ".join(f"{escape(clip(k, 100))} {escape(readable(v, 200))}" for k, v in own.items())
+        lines.append(f"*{item.index}.* {escape(readable(item.label, 300))}" + (f" — {extra}" if extra else ""))
+    return lines
+
+
+def _remove_menu(ask: AskApproval) -> dict[str, Any]:
+    """A menu to take one item out before approving (the card comes back without it)."""
+    options = [
+        {
+            "text": plain(f"{item.index}. {item.label}", 75),
+            "value": json.dumps({"s": ask.session_id, "t": ask.step_id, "i": str(item.index)}, separators=(",", ":")),
+        }
+        for item in ask.items[:MAX_MENU_OPTIONS]
+    ]
+    return {
+        "type": "static_select",
+        "action_id": ACTION_IDS["remove_item"],
+        "placeholder": plain("Remove an item", 75),
+        "options": options,
+    }
 
 
 def _argument_lines(arguments: dict[str, Any]) -> list[str]:

@@ -97,8 +97,11 @@ def outcome_message(outcome: StepOutcome) -> dict[str, Any]:
     if not outcome.ok:
         text = f"⚠️ *{intent}* failed: {escape(clip(outcome.error or 'unknown error', 2000))}"
         return message(text, [section(text)])
+    if isinstance(data, list) and outcome.answer is not None and not outcome.answer[:1].isdigit():
+        text = f"*{intent}*: {escape(clip(outcome.answer, 2000))}"  # "No events on Sunday 8 March.", yes/no, a field
+        return message(text, [section(text)])
     if isinstance(data, list):
-        return _list_message(intent, data)
+        return _list_message(intent, data, outcome.answer)
     if isinstance(data, dict) and "summary" in data:
         summary = escape(readable(data["summary"], 20_000))
         parts = split_mrkdwn(f"*{intent}*\n{summary}", MAX_SECTION_TEXT, MAX_BLOCKS)
@@ -110,12 +113,13 @@ def outcome_message(outcome: StepOutcome) -> dict[str, Any]:
     return message(text, [section(text)])
 
 
-def _list_message(intent: str, items: list[Any]) -> dict[str, Any]:
+def _list_message(intent: str, items: list[Any], answer: str | None = None) -> dict[str, Any]:
     if not items:
         text = f"🔍 *{intent}*: nothing found."
         return message(text, [section(text)])
     extra = max(len(items) - MAX_ITEMS, 0)
-    lines = [f"*{intent}* · {len(items)} found", *(f"• {_item_line(item)}" for item in items[:MAX_ITEMS])]
+    head = f"*{intent}* · {escape(clip(answer, 300))}" if answer else f"*{intent}* · {len(items)} found"
+    lines = [head, *(f"• {_item_line(item)}" for item in items[:MAX_ITEMS])]
     if extra:
         lines.append(f"_and {extra} more_")
     # lines cut for length are items too (the last one, when present, is the "and N more" note itself)

@@ -70,6 +70,24 @@ class Clicks:
             await self._state.decide(ref["s"], f"{verb} by <@{user}>: {intent}")
         await self._delivery.deliver(where, replies, actor=user)
 
+    async def remove_item(
+        self, ack: AsyncAck, body: dict[str, Any], action: dict[str, Any], respond: AsyncRespond
+    ) -> None:
+        """An item taken out of a step repeated for each thing found; the rest is shown for approval again."""
+        await ack()
+        ref = _value(action.get("selected_option") or {})
+        user = str(body["user"]["id"])
+        number = int(ref["i"]) if ref.get("i", "").isdigit() else 0
+        replies = await self._engine.remove_items(
+            session_id=ref.get("s", ""), step_id=ref.get("t", ""), numbers=[number], user=user
+        )
+        where = await self._where_clicked(ref.get("s", ""), body)
+        replies = await self._answer_card(body, respond, replies, f"Removed item {number}.")
+        if where is None:
+            await self._tell(body, user, replies)
+            return
+        await self._delivery.deliver(where, replies, actor=user)
+
     async def cancel_plan(
         self, ack: AsyncAck, body: dict[str, Any], action: dict[str, Any], respond: AsyncRespond
     ) -> None:

@@ -22,6 +22,7 @@ ACTION_IDS: dict[str, str] = {
     "skip": "step_skip",
     "edit": "step_edit",
     "cancel": "plan_cancel",
+    "remove_item": "step_remove_item",
 }
 EDIT_CALLBACK_ID = "edit_step"
 EVENTS_PATH = "/slack/events"

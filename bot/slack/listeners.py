@@ -74,6 +74,7 @@ class Listeners:
         self.step_decision = clicks.step_decision
         self.cancel_plan = clicks.cancel_plan
         self.edit_step = clicks.edit_step
+        self.remove_item = clicks.remove_item
         self.edit_submitted = clicks.edit_submitted
 
     # --- messages ------------------------------------------------------------------------------------
