@@ -1,5 +1,6 @@
 """Calendar recipes: find and create events (with conditions, repeats and values read from mail); free slots."""
 
+from datetime import datetime, timedelta
 from typing import Any
 
 from planning.planner.builder import PlanBuilder
@@ -64,7 +65,7 @@ def create_event(goal: Goal, index: int, builder: PlanBuilder) -> None:
         )
         start = reference(slots, "data[0].start")
     elif s.when is not None and s.when.has_clock_time:
-        start = s.when.start.isoformat()
+        start = _first_occurrence(s.when.start, goal, builder).isoformat()
     else:
         start = placeholder("startTime")
     who = [*s.people, *(display_name(address) for address in s.emails)]
@@ -90,6 +91,15 @@ def create_event(goal: Goal, index: int, builder: PlanBuilder) -> None:
             index,
             run_if=(Condition(not_empty=conditions[0].reference), Condition(empty=reference(other, "data"))),
         )
+
+
+def _first_occurrence(start: datetime, goal: Goal, builder: PlanBuilder) -> datetime:
+    """A repeating event starts at the next matching time from now: today when it is still ahead (contract §2.6);
+    the date grammar reads a weekday as the next one after today."""
+    week_before = start - timedelta(days=7)
+    if goal.scope.get("recurrence") and week_before > builder.now:
+        return week_before.replace(tzinfo=start.tzinfo)
+    return start
 
 
 def _values_from_mail(goal: Goal, index: int, builder: PlanBuilder) -> str | None:

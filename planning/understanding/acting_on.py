@@ -95,12 +95,30 @@ def event_scope(
         if rule:
             scope["recurrence"] = rule
         if source is not None:
-            title = slot_values.get("title") or slot_values.get("topic")
+            title = slot_values.get("title") or slot_values.get("topic") or _named_before(text, source)
             query = source.query or (title.lower() if isinstance(title, str) else None)
             scope["values_from_mail"] = {"sender": source.sender, "query": query}
+            if not slot_values.get("title") and query:  # "put the partner summit from the emails on my calendar"
+                slot_values["title"] = phrases.capitalise(query)
             if source.sender:  # the sender of the mail is where the details come from, not a guest
                 slot_values["people"] = tuple(p for p in slot_values["people"] if p != source.sender)
     return scope
+
+
+_LEADING_VERB = re.compile(
+    r"^(?:please\s+)?(?:put|add|create|make|schedule|book|set up|save|enter|copy|get)\s+(?:an?\s+event\s+for\s+)?"
+    r"(?:the|a|an|my|our|that|this)?\s*",
+    re.I,
+)
+
+
+def _named_before(text: str, source: existing.MailSource) -> str | None:
+    """ "put the partner summit from the emails on my calendar": the thing named before where it comes from."""
+    if source.span is None:
+        return None
+    before = _LEADING_VERB.sub("", text[: source.span[0]].strip())
+    words = before.split()
+    return " ".join(words) if 0 < len(words) <= 5 else None
 
 
 def _event_changes(text: str, slot_values: dict[str, Any]) -> dict[str, Any]:
