@@ -15,13 +15,15 @@ from planning.engine.answers import OPTIONAL, example_for
 from planning.engine.hashing import args_hash
 from planning.engine.intentions import FINISHED, goal_title, view_of
 from planning.engine.lease import ClaimLease
-from planning.engine.replies import AskApproval, AskValue, Reply, Say, ShowPlan, StepOutcome
+from planning.engine.outcomes import fail, jsonable, outcome
+from planning.engine.replies import AskApproval, AskValue, Reply, Say, ShowPlan
 from planning.engine.resolve import MissingValueError, ResolutionError, resolve, unfilled_placeholders
-from planning.engine.runner import OutcomeUnknownError, ToolRunner, describe_failure
+from planning.engine.runner import ToolRunner, describe_failure
 from planning.engine.session import Question, Recovery, Session, StepRun
 from planning.engine.settings import EngineSettings
+from planning.engine.writes import ClaimedWrites
 from planning.references import references_in
-from planning.store import PlanStore, StepClaim, StepNotRunning
+from planning.store import PlanStore, StepClaim
 
 if TYPE_CHECKING:
     from planning.engine.audit import Auditor
@@ -45,8 +47,6 @@ LABELS = {
     "windowEnd": "latest time",
     "messageId": "message",
 }
-# results that reveal mailbox or CRM contents go to the requester only
-PRIVATE_TOOLS = frozenset({"fetch_emails", "fetch_entity", "summarize", "fetch_calendar_events"})
 
 
 class StepMachine:
@@ -72,6 +72,16 @@ class StepMachine:
         self._lease = lease
         self._audit = audit
         self._on_done = on_done
+        self._writes = ClaimedWrites(
+            runner=runner,
+            store=store,
+            clock=clock,
+            checkpoint=checkpoint,
+            claim=claim,
+            lease=lease,
+            audited=self._audited,
+            arguments=self.arguments,
+        )
 
     # --- the loop ------------------------------------------------------------------------------------
 
@@ -92,7 +102,7 @@ class StepMachine:
                 break
             nxt = self._next_needing_approval(session)
             if nxt is not None and _approved_items_left(nxt):  # items approved before a pause: they go on
-                await self.run_items(session, nxt, nxt.decided_by or session.requester, replies)
+                await self._writes.run_items(session, nxt, nxt.decided_by or session.requester, replies)
                 continue
             if nxt is not None:
                 if not self._ask_if_start_passed(session, nxt, replies):
@@ -170,13 +180,13 @@ class StepMachine:
         await self._checkpoint(session)
         outcomes = await asyncio.gather(*(self._call(session, run) for run in reads), return_exceptions=True)
         waiting = False
-        for run, outcome in zip(reads, outcomes, strict=True):
-            if isinstance(outcome, BaseException):
-                self._fail(run, outcome, replies)
+        for run, result in zip(reads, outcomes, strict=True):
+            if isinstance(result, BaseException):
+                fail(run, result, replies)
                 await self._audited(session, "failed", run, error=run.error)
                 continue
-            await self._audited(session, "ran", run, result=_jsonable(outcome))
-            waiting = await self._after_read(session, run, outcome, replies) or waiting
+            await self._audited(session, "ran", run, result=jsonable(result))
+            waiting = await self._after_read(session, run, result, replies) or waiting
         return waiting
 
     async def _call(self, session: Session, run: StepRun) -> Any:
@@ -214,7 +224,7 @@ class StepMachine:
                 said = findings.answer(session, run, self.arguments(session, run), data)
             except ResolutionError:
                 said = None
-            replies.append(self._outcome(run, data, answer=said))
+            replies.append(outcome(run, data, answer=said))
         return False
 
     def _uses_first(self, session: Session, run: StepRun) -> bool:
@@ -383,205 +393,32 @@ class StepMachine:
             replies.append(Say(text=f"Nothing to do for “{run.step.intent}”: nothing was found."))
             return False
         if not run.open_items():
-            self._end_items(run, replies)
+            self._writes.end_items(run, replies)
             return False
         return True
 
     async def run_approved(self, session: Session, run: StepRun, decided_by: str, replies: list[Reply]) -> None:
-        """Claim the step (at most once, even across processes) together with the checkpoint, then run it."""
-        if run.step.for_each is not None:
-            run.approved_items = run.open_items()
-            run.approved_hash = args_hash(run.id, self.arguments(session, run))
-            await self.run_items(session, run, decided_by, replies)
-            return
-        arguments = self.arguments(session, run)
-        digest = args_hash(run.id, arguments)
-        key = claims.claim_key(run)
-        shown = (run.state, run.approved_hash, run.decided_by, session.question, session.state)
-        run.state, run.approved_hash, run.decided_by = "running", digest, decided_by
-        session.question, session.state = None, "running"
-        if not await self._claim(session, key, digest):  # claimed before: nothing was saved
-            run.state, run.approved_hash, run.decided_by, session.question, session.state = shown
-            await self._claimed_before(session, run, key, replies)
-            return
-        try:
-            async with self._lease.held(session.id, key):
-                data = await self._runner.run(run.step.tool, arguments, zone=session.tz)
-        except OutcomeUnknownError as error:
-            await self._finish_claim(session, key, "unknown", error=str(error))
-            self.ask_outcome(session, run, replies, reason=describe_failure(error).message)
-            await self._audited(session, "failed", run, error=f"outcome unknown: {error}")
-            return
-        except Exception as error:
-            await self._finish_claim(session, key, "failed", error=str(error))
-            self._fail(run, error, replies)
-            await self._audited(session, "failed", run, error=run.error)
-            return
-        await self._finish_claim(session, key, "done", result=_jsonable(data))
-        run.state, run.result = "done", data
-        replies.append(self._outcome(run, data))
-        await self._audited(session, "ran", run, arguments=arguments, result=_jsonable(data))
+        """Run an approved write (each approved item of a repeated one) under its claim: ``writes``."""
+        await self._writes.run_approved(session, run, decided_by, replies)
 
-    async def run_items(self, session: Session, run: StepRun, decided_by: str, replies: list[Reply]) -> None:
-        """Run each approved item in turn, each claimed on its own; stop to ask when one's outcome is unknown."""
-        run.decided_by = decided_by
-        for index in [i for i in run.open_items() if i in run.approved_items]:
-            arguments = each.item_arguments(session, run, index)
-            key = claims.claim_key(run, index)
-            run.state, session.question, session.state = "running", None, "running"
-            if not await self._claim(session, key, args_hash(f"{run.id}[{index}]", arguments)):
-                claim = await claims.settled_claim(
-                    self._store, session.id, key, lease_seconds=self._lease.lease_seconds
-                )
-                if not self.apply_item_claim(session, run, index, claim, replies):
-                    replies.append(
-                        Say(text=claims.still_running(run.step.intent, self._lease.lease_seconds), private=True)
-                    )
-                    return
-                if session.question is not None:
-                    return
-                continue
-            try:
-                async with self._lease.held(session.id, key):
-                    data = await self._runner.run(run.step.tool, arguments, zone=session.tz)
-            except OutcomeUnknownError as error:
-                await self._finish_claim(session, key, "unknown", error=str(error))
-                self.ask_outcome(session, run, replies, reason=describe_failure(error).message, item=index)
-                return
-            except Exception as error:
-                await self._finish_claim(session, key, "failed", error=str(error))
-                run.item_notes[index] = f"failed: {describe_failure(error).message}"
-                await self._audited(session, "failed", run, item=index + 1, error=run.item_notes[index])
-                continue
-            await self._finish_claim(session, key, "done", result=_jsonable(data))
-            run.item_results[index] = _jsonable(data)
-            await self._audited(session, "ran", run, item=index + 1, arguments=arguments, result=_jsonable(data))
-            await self._checkpoint(session)
-        self._end_items(run, replies)
+    def apply_claim(self, session: Session, run: StepRun, claim: StepClaim | None, replies: list[Reply]) -> bool:
+        return self._writes.apply_claim(session, run, claim, replies)
 
     def apply_item_claim(
         self, session: Session, run: StepRun, index: int, claim: StepClaim | None, replies: list[Reply]
     ) -> bool:
-        """Bring one item to where its claim stands; False while its owner is still running it."""
-        if claim is None:
-            return True  # never claimed, so never sent: it runs when its turn comes
-        if claim.outcome == "running":
-            return False
-        if claim.outcome == "done":
-            run.item_results[index] = claim.result
-        elif claim.outcome == "failed":
-            run.item_notes[index] = f"failed: {claim.error or 'failed'}"
-        else:
-            self.ask_outcome(session, run, replies, stopped=True, item=index)
-        return True
+        return self._writes.apply_item_claim(session, run, index, claim, replies)
 
-    def _end_items(self, run: StepRun, replies: list[Reply]) -> None:
-        """A repeated step is over when no item is left to run: done if any item ran, else failed."""
-        run.result = [run.item_results[index] for index in sorted(run.item_results)]
-        ran_any = bool(run.item_results) or any(not n.startswith("failed") for n in run.item_notes.values())
-        run.state = "done" if ran_any or not run.item_notes else "failed"
-        run.note = each.summary(run)
-        if run.state == "failed":
-            run.error = run.note
-        replies.append(
-            StepOutcome(
-                step_id=run.id,
-                tool=run.step.tool,
-                intent=run.step.intent,
-                ok=run.state == "done",
-                data=run.result,
-                error=run.error,
-                private=run.step.tool in PRIVATE_TOOLS,
-            )
-        )
-
-    async def _finish_claim(self, session: Session, key: str, outcome: str, **ending: Any) -> None:
-        try:
-            await self._store.finish_step(session.id, key, outcome=outcome, **ending)  # type: ignore[arg-type]
-        except StepNotRunning:  # this process stalled past its lease, and another one asked the user meanwhile
-            logger.warning("plan %s step %s ended (%s) after its claim was taken over", session.id, key, outcome)
-
-    async def _claimed_before(self, session: Session, run: StepRun, key: str, replies: list[Reply]) -> None:
-        """An approval of a step whose claim exists: say what became of it, never just that it ran."""
-        claim = await claims.settled_claim(self._store, session.id, key, lease_seconds=self._lease.lease_seconds)
-        if claim is not None and claim.outcome == "running":
-            replies.append(Say(text=claims.still_running(run.step.intent, self._lease.lease_seconds), private=True))
-            return
-        self.apply_claim(session, run, claim, replies)
-
-    def apply_claim(self, session: Session, run: StepRun, claim: StepClaim | None, replies: list[Reply]) -> bool:
-        """Bring a write to where its claim stands; False while its owner is still running it."""
-        if claim is not None and claim.outcome == "running":
-            return False
-        if session.question is not None and session.question.step_id == run.id:
-            session.question = None
-        if claim is None:  # never claimed, so never sent: it waits for approval again
-            run.state, run.approved_hash = "pending", None
-        elif claim.outcome == "done":
-            run.state, run.result = "done", claim.result
-            replies.append(self._outcome(run, claim.result))
-        elif claim.outcome == "failed":
-            run.state, run.error = "failed", claim.error or "failed"
-            replies.append(
-                StepOutcome(step_id=run.id, tool=run.step.tool, intent=run.step.intent, ok=False, error=run.error)
-            )
-        else:
-            self.ask_outcome(session, run, replies, stopped=True)
-        return True
+    def ask_outcome(
+        self, session: Session, run: StepRun, replies: list[Reply], *, reason: str = "", stopped: bool = False
+    ) -> None:
+        self._writes.ask_outcome(session, run, replies, reason=reason, stopped=stopped)
 
     async def _audited(self, session: Session, action: str, run: StepRun, **detail: Any) -> None:
         if self._audit is not None:
             await self._audit.record(session, action, self._clock(), actor=run.decided_by, run=run, **detail)
 
-    def ask_outcome(
-        self,
-        session: Session,
-        run: StepRun,
-        replies: list[Reply],
-        *,
-        reason: str = "",
-        stopped: bool = False,
-        item: int | None = None,
-    ) -> None:
-        """A change that may or may not have happened is never repeated silently: the user decides. ``item``: the
-        item of a repeated step it is about."""
-        run.state = "unknown"
-        what = run.step.intent
-        if item is not None and run.items is not None:
-            what = f"{run.step.intent} ({each.item_label(run.items[item])})"
-        prompt = claims.stopped(what) if stopped else claims.unanswered(what, reason)
-        session.question = Question(
-            kind="unknown_outcome",
-            step_id=run.id,
-            name=None if item is None else f"item:{item}",
-            prompt=prompt,
-            asked_at=self._clock(),
-        )
-        session.state = "collecting"
-        replies.append(AskValue(text=prompt, options=list(claims.OUTCOME_OPTIONS)))
-
     # --- endings -------------------------------------------------------------------------------------
-
-    def _fail(self, run: StepRun, error: BaseException, replies: list[Reply]) -> None:
-        failure = describe_failure(error if isinstance(error, Exception) else Exception(str(error)))
-        run.state, run.error = "failed", failure.message
-        hint = " Reconnect the account, then ask again." if failure.reconnect else ""
-        replies.append(
-            StepOutcome(
-                step_id=run.id, tool=run.step.tool, intent=run.step.intent, ok=False, error=failure.message + hint
-            )
-        )
-
-    def _outcome(self, run: StepRun, data: Any, answer: str | None = None) -> StepOutcome:
-        return StepOutcome(
-            step_id=run.id,
-            tool=run.step.tool,
-            intent=run.step.intent,
-            ok=True,
-            data=data,
-            private=run.step.tool in PRIVATE_TOOLS,
-            answer=answer,
-        )
 
     def _finish(self, session: Session, replies: list[Reply]) -> None:
         lines = []
@@ -639,20 +476,3 @@ def _label(item: Any) -> str:
         return str(item)
     parts = [str(item[k]) for k in ("name", "title", "subject", "email", "company", "startTime", "from") if item.get(k)]
     return " · ".join(parts[:3]) or str(item.get("id", item))
-
-
-def _jsonable(data: Any) -> Any:
-    """A connector's result as plain JSON (no NaN or infinity, strings for anything exotic)."""
-    import json
-    import math
-
-    def clean(value: Any) -> Any:
-        if isinstance(value, float) and not math.isfinite(value):
-            return None
-        if isinstance(value, dict):
-            return {str(k): clean(v) for k, v in value.items()}
-        if isinstance(value, list | tuple):
-            return [clean(v) for v in value]
-        return value
-
-    return json.loads(json.dumps(clean(data), default=str, allow_nan=False))
