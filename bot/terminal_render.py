@@ -116,6 +116,8 @@ def outcome_text(outcome: StepOutcome) -> RenderableType:
     if not outcome.ok:
         return Text(f"✗ {outcome.intent}: {outcome.error}", style="red")
     data = outcome.data
+    if outcome.answer is not None and not outcome.tool.startswith(("fetch", "find")):  # items of a repeated write
+        return Text(f"✓ {outcome.intent}: {outcome.answer}", style="green")
     if outcome.answer is not None and isinstance(data, list):
         said = Text(outcome.answer, style="bold")
         listing = outcome.answer[:1].isdigit()  # "3 events on ...": the items follow; yes/no and fields stand alone

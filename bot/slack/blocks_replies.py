@@ -97,6 +97,9 @@ def outcome_message(outcome: StepOutcome) -> dict[str, Any]:
     if not outcome.ok:
         text = f"⚠️ *{intent}* failed: {escape(clip(outcome.error or 'unknown error', 2000))}"
         return message(text, [section(text)])
+    if outcome.answer is not None and not outcome.tool.startswith(("fetch", "find")):  # items of a repeated write
+        text = f"✅ *{intent}*: {escape(clip(outcome.answer, 2000))}"
+        return message(text, [section(text)])
     if isinstance(data, list) and outcome.answer is not None and not outcome.answer[:1].isdigit():
         text = f"*{intent}*: {escape(clip(outcome.answer, 2000))}"  # "No events on Sunday 8 March.", yes/no, a field
         return message(text, [section(text)])

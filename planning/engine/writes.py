@@ -154,6 +154,7 @@ class ClaimedWrites:
                 data=run.result,
                 error=run.error,
                 private=run.step.tool in PRIVATE_TOOLS,
+                answer=run.note,
             )
         )
 
