@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench setup clean
+.PHONY: run test lint bench setup clean model
 
 $(STAMP): pyproject.toml scripts/install-embedding-model.sh
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -15,17 +15,22 @@ $(STAMP): pyproject.toml scripts/install-embedding-model.sh
 
 setup: $(STAMP)
 
-run: $(STAMP)
+# The understanding classifier, trained from ../shared/eval and a seed (a no-op when up to date; without the
+# shared data it warns and understanding uses the rules alone).
+model: $(STAMP)
+	$(BIN)/planbot train --if-missing
+
+run: $(STAMP) model
 	$(BIN)/planbot chat
 
-test: $(STAMP)
+test: $(STAMP) model
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 	$(BIN)/pytest
 
-bench: $(STAMP)
+bench: $(STAMP) model
 	$(BIN)/python -m bench.understanding
 	$(BIN)/python -m bench.conversation
 	$(BIN)/python -m bench.slack_http

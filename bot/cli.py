@@ -192,9 +192,14 @@ def audit(thread_key: str | None, user: str | None, limit: int, as_json: bool) -
 @click.option("--tz", type=TimeZone(), default="America/New_York", show_default=True)
 @click.option("--show", default=0, help="Show up to N failures per file.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON line of figures per file (as score.py prints).")
-@click.option("--examples", is_flag=True, help="Also score rules + example bank, leaving each item out of the bank.")
+@click.option(
+    "--examples",
+    is_flag=True,
+    help="Score the rules alone and rules + example bank, leaving each item out of the bank (no classifier).",
+)
 @click.option("--data-dir", type=click.Path(file_okay=False), help="Where the index lives (PLANBOT_DATA_DIR).")
 @click.option("--chroma-url", help="A Chroma server instead of the embedded index.")
+@click.option("--rules-only", is_flag=True, help="Understand with the rules alone (no trained classifier).")
 def evaluate(
     files: tuple[str, ...],
     now: str,
@@ -204,6 +209,7 @@ def evaluate(
     examples: bool,
     data_dir: str | None,
     chroma_url: str | None,
+    rules_only: bool,
 ) -> None:
     """Plan every line of evaluation FILES and print the metrics of contract §4.
 
@@ -216,9 +222,10 @@ def evaluate(
     from bot.evaluation_report import format_report
     from planning.output import output_line
     from planning.pipeline import RequestPlanner
+    from planning.understanding.parser import GoalUnderstandingService
 
     clock = _clock(now, tz)
-    planner = RequestPlanner()
+    planner = RequestPlanner(GoalUnderstandingService(rules_only=rules_only or examples))
     for path in files:
         try:
             gold = load_jsonl(path)
@@ -280,6 +287,45 @@ def _evaluate_with_examples(
     ):
         shown = [f"{value:.4f}" if value is not None else "n/a" for value in (before, after)]
         click.echo(f"  {label:<28}{shown[0]:>10}{shown[1]:>12}" + (f"  ({items} items)" if items else ""))
+
+
+@main.command()
+@click.argument("files", nargs=-1, type=click.Path(exists=True, dir_okay=False))
+@click.option("--cv", "tune", is_flag=True, help="Choose the thresholds by 5-fold cross-validation; print the figures.")
+@click.option("--seed", default=14, show_default=True, help="The seed of the folds and the regression.")
+@click.option("--if-missing", is_flag=True, help="Do nothing when the model of these files and seed is there.")
+@click.option(
+    "--folder", type=click.Path(file_okay=False), help="Where the model goes (default: <venv>/share/planbot)."
+)
+def train(files: tuple[str, ...], tune: bool, seed: int, if_missing: bool, folder: str | None) -> None:
+    """Train the understanding classifier from labelled FILES.
+
+    FILES are evaluation-format JSON Lines (default: ../shared/eval/hwu_train.jsonl and the project's own
+    examples). Without the shared file this warns and exits: understanding then uses the rules alone.
+    """
+    from pathlib import Path
+
+    from planning.understanding.learned import artefact
+    from planning.understanding.learned import train as learned
+
+    try:
+        paths = learned.training_files([Path(f) for f in files])
+    except learned.NoTrainingDataError as error:
+        click.echo(f"warning: {error}; understanding uses the rules alone", err=True)
+        return
+    target = Path(folder) if folder else artefact.default_folder()
+    if if_missing and artefact.path_for(target, learned.fingerprint(paths, seed)).is_file():
+        click.echo("understanding classifier: up to date")
+        return
+    try:
+        report = learned.train(paths, target, seed=seed, tune=tune)
+    except (OSError, ValueError) as error:
+        raise click.ClickException(str(error)) from error
+    click.echo(f"understanding classifier: {report.examples} examples, {report.seconds:.1f} s -> {report.path}")
+    if tune:
+        click.echo(f"thresholds (5-fold cross-validation over the training files): {report.thresholds}")
+        for name, value in report.figures.items():
+            click.echo(f"  {name:<34}{value:.4f}")
 
 
 @main.group(name="index")

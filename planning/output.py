@@ -31,6 +31,7 @@ def output_line(item_id: Any, understood: Understood) -> dict[str, Any]:
             "ambiguities": list(parse.ambiguities),
             "explanation": explanation,
             "clarify": parse.clarify,
+            "choices": [choice.model_dump() for choice in parse.choices],
         },
         "plan": {"steps": [step.contract_json() for step in understood.plan.steps]},
     }

@@ -121,6 +121,14 @@ def _check_acyclic(edges: dict[int, list[int]]) -> None:
             visit(node)
 
 
+class Choice(Frozen):
+    """One reading offered when the understanding is unsure."""
+
+    intent: Intent
+    entity: Entity
+    confidence: float = Field(ge=0.0, le=1.0)
+
+
 class ParseResult(Frozen):
     """The understanding of one request."""
 
@@ -129,6 +137,7 @@ class ParseResult(Frozen):
     ambiguities: tuple[str, ...] = ()
     explanation: str = ""
     clarify: str | None = None
+    choices: tuple[Choice, ...] = ()  # with ``clarify``: the likeliest readings, best first (contract §2, v2)
 
     @property
     def goals(self) -> tuple[Goal, ...]:

@@ -24,12 +24,18 @@ def test_every_paraphrase_gives_its_goal():
     assert report("paraphrases.jsonl").rates["goals_ok"] == 1.0
 
 
-def test_public_plans_are_at_least_23_of_25_correct():
+def test_public_plans_are_all_correct():
     figures = report("plans_public.jsonl")
-    assert figures.rates["plan_ok"] * figures.n >= 23
+    assert figures.rates["plan_ok"] == 1.0
+
+
+def test_public_v2_plans_are_all_correct():
+    figures = report("plans_v2_public.jsonl")
+    assert figures.rates["plan_ok"] == 1.0
 
 
 def test_slurp_devel_in_scope_accuracy_and_rejection():
+    """Issue 14: rules + the classifier trained without devel (hwu_train and the project's own examples)."""
     figures = report("slurp_devel.jsonl")
-    assert figures.in_scope_acc is not None and figures.in_scope_acc >= 0.92
-    assert figures.rejection is not None and figures.rejection >= 0.95
+    assert figures.in_scope_acc is not None and figures.in_scope_acc >= 0.88
+    assert figures.rejection is not None and figures.rejection >= 0.97

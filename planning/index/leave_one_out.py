@@ -36,9 +36,10 @@ class LeaveOneOutVoter:
 def predictions_leaving_one_out(
     gold: Sequence[Mapping[str, Any]], path: Path, bank: ExampleBank, now: datetime
 ) -> list[dict[str, Any]]:
-    """``planbot plan --jsonl`` lines for ``gold`` (the items of the file ``path``), rules + example bank."""
+    """``planbot plan --jsonl`` lines for ``gold`` (the items of the file ``path``), rules + example bank
+    (without the trained classifier)."""
     voter = LeaveOneOutVoter(bank)
-    planner = RequestPlanner(GoalUnderstandingService(voter=voter))
+    planner = RequestPlanner(GoalUnderstandingService(voter=voter, rules_only=True))
     lines = []
     for item in gold:
         text = str(item.get("text", ""))

@@ -19,6 +19,9 @@ from planning.understanding.examples import ExampleVoter, second_opinion
 from planning.understanding.extract import ClauseSlots, read_slots
 from planning.understanding.guard import guard_goals
 from planning.understanding.interpret import Reading, read_clause
+from planning.understanding.learned.lazy import default_judge
+from planning.understanding.learned.policy import Judge, Verdict
+from planning.understanding.learned.reading import consult, with_choices
 from planning.understanding.names import EMAIL_ADDRESS
 from planning.understanding.names import people as find_people
 from planning.understanding.normalize import clean
@@ -39,9 +42,18 @@ class _Read:
 
 
 class GoalUnderstandingService:
-    def __init__(self, classifier: QueryClassifier | None = None, voter: ExampleVoter | None = None) -> None:
+    def __init__(
+        self,
+        classifier: QueryClassifier | None = None,
+        voter: ExampleVoter | None = None,
+        learned: Judge | None = None,
+        *,
+        rules_only: bool = False,
+    ) -> None:
         self._classifier = classifier or QueryClassifier()
         self._voter = voter  # labelled examples, asked when the rules are unsure of a single clause
+        # the trained classifier, judging a single clause with the rules (planning.understanding.learned)
+        self._learned = None if rules_only else (learned or default_judge())
 
     def parse(self, text: str, now: datetime) -> ParseResult:
         """Understand ``text`` with ``now`` (an aware datetime) as the clock."""
@@ -54,9 +66,21 @@ class GoalUnderstandingService:
             for clause in self._classifier.clauses(segment.action):
                 fed_by = reads[-1] if reads and reads[-1].clause.feeds_next else None
                 reads.append(self._read(clause, now, fed_by))
-        if self._voter is not None and len(reads) == 1:
+        verdict: Verdict | None = None
+        if self._learned is not None and len(reads) == 1 and len(segments) == 1 and segments[0].condition is None:
+            reads[0], verdict = self._with_learned(reads[0], self._learned, now)
+        if self._voter is not None and len(reads) == 1 and (verdict is None or verdict.by == "rules"):
             reads = [self._with_second_opinion(reads[0], self._voter, now)]
-        return guard_goals(_combine(reads, " ".join(s.action for s in segments)), segments, now)
+        parse = guard_goals(_combine(reads, " ".join(s.action for s in segments)), segments, now)
+        return with_choices(parse, verdict)
+
+    def _with_learned(self, read: _Read, judge: Judge, now: datetime) -> tuple[_Read, Verdict | None]:
+        reading, verdict = consult(judge, read.clause.text, read.reading, read.found.scope)
+        if (reading.intent, reading.entity) == (read.reading.intent, read.reading.entity):
+            return _Read(read.clause, reading, read.found), verdict
+        if reading.intent in ("chat", "unsupported"):
+            return _Read(read.clause, reading, ClauseSlots(Slots())), verdict
+        return _Read(read.clause, reading, read_slots(read.clause.text, reading, now)), verdict
 
     def _with_second_opinion(self, read: _Read, voter: ExampleVoter, now: datetime) -> _Read:
         reading = second_opinion(read.clause.text, read.reading, voter)

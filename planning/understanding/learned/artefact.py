@@ -1,0 +1,67 @@
+"""The trained artefact: the fitted classifier, the policy's thresholds and what they were made from.
+
+Saved with pickle next to the interpreter (``<venv>/share/planbot``, or the user cache folder when that is
+not writable), never committed: ``planbot train`` rebuilds it from the training files and a seed. The file
+name carries the fingerprint of the files, the seed and the library versions, so a change of any of them
+means a rebuild; an artefact is only ever loaded from the folder this process (or ``planbot train``) wrote.
+"""
+
+import os
+import pickle
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from platformdirs import user_cache_dir
+
+from planning.understanding.learned.policy import Thresholds
+
+PREFIX = "understanding-"
+SUFFIX = ".pkl"
+
+
+@dataclass(frozen=True, slots=True)
+class Artefact:
+    classifier: Any  # model.TextClassifier
+    thresholds: Thresholds
+    fingerprint: str
+    figures: dict[str, float] = field(default_factory=dict)  # cross-validation figures, when tuned
+
+
+def default_folder() -> Path:
+    venv = Path(sys.prefix) / "share" / "planbot"
+    if os.access(sys.prefix, os.W_OK) or venv.is_dir():
+        return venv
+    return Path(user_cache_dir("planbot", appauthor=False))
+
+
+def path_for(folder: Path, fingerprint: str) -> Path:
+    return folder / f"{PREFIX}{fingerprint}{SUFFIX}"
+
+
+def newest(folder: Path) -> Path | None:
+    found = sorted(folder.glob(f"{PREFIX}*{SUFFIX}"), key=lambda p: p.stat().st_mtime)
+    return found[-1] if found else None
+
+
+def save(artefact: Artefact, folder: Path) -> Path:
+    """Write atomically (a reader never sees half a file) and remove the folder's older artefacts."""
+    folder.mkdir(parents=True, exist_ok=True)
+    target = path_for(folder, artefact.fingerprint)
+    with tempfile.NamedTemporaryFile(dir=folder, prefix=".tmp-", delete=False) as handle:
+        pickle.dump(artefact, handle, protocol=pickle.HIGHEST_PROTOCOL)
+    os.replace(handle.name, target)
+    for old in folder.glob(f"{PREFIX}*{SUFFIX}"):
+        if old != target:
+            old.unlink(missing_ok=True)
+    return target
+
+
+def load(path: Path) -> Artefact:
+    with path.open("rb") as handle:
+        artefact = pickle.load(handle)  # our own file, written by save()
+    if not isinstance(artefact, Artefact):
+        raise ValueError(f"{path} is not an understanding artefact")
+    return artefact

@@ -1,0 +1,131 @@
+"""How the classifier's probabilities and the rules' reading of one clause make one reading.
+
+Pure and fast. The classifier abstains on every goal it has no examples of (a rules reading outside its seven
+labels: changes to events, CRM records, notes, tasks, summaries, free time), so it never vetoes those. On the
+others it may reject an in-scope rules reading, replace the rules' label by another of its labels, or read an
+out-of-scope rules reading as one of its labels, each only above a probability threshold; the thresholds are
+chosen by cross-validation over the training files (:mod:`.tuning`), never on an evaluation set.
+"""
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Protocol
+
+from planning.understanding.learned.labels import LEARNED, NO_PLAN, OUT, RULES, as_pair
+
+# Scope the rules give to requests of kinds the training data has no examples of: the classifier abstains.
+V2_SCOPE = (
+    "each",
+    "recurrence",
+    "forward",
+    "forward_from",
+    "attachment_from",
+    "values_from_mail",
+    "reply_all",
+    "recipients_from_event",
+    "attendees_change",
+    "response",
+    "summary_of",
+    "free_slot",
+    "about_type",
+    "condition",
+    "fallback",
+)
+
+MAX_CHOICES = 3
+CHOICE_FLOOR = 0.1  # a reading less likely than this is not offered as a choice
+
+
+@dataclass(frozen=True, slots=True)
+class Thresholds:
+    """Chosen by ``planbot train --cv`` (5-fold cross-validation over the training files, seed 14)."""
+
+    promote_at: float = 0.2  # a learned label this likely turns the rules' "out of scope" into that label
+    promote_offtopic_at: float = 0.9  # ... when the rules saw an explicit off-topic cue ("alarm", "weather")
+    veto_at: float = 0.95  # "out of scope" this likely rejects an in-scope rules reading of a learned label
+    switch_at: float = 0.7  # another learned label this likely replaces the rules' label
+    rules_sure: float = 0.97  # rules at least this confident are neither vetoed nor switched
+
+
+@dataclass(frozen=True, slots=True)
+class RulesView:
+    """What the policy needs of the rules' reading."""
+
+    intent: str
+    entity: str
+    confidence: float
+    offtopic: bool = False
+    capability: str | None = None  # a v2 capability the rules read (forward, each, recurrence...)
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    intent: str
+    entity: str
+    confidence: float
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The reading to use, who decided it, and (best first) the likeliest in-scope readings."""
+
+    intent: str
+    entity: str
+    confidence: float
+    by: str  # "classifier" or "rules"
+    why: str
+    choices: tuple[Candidate, ...] = ()
+
+
+class Judge(Protocol):
+    def judge(self, text: str, rules: RulesView) -> Verdict | None:
+        """The reading of ``text`` given the rules' one; ``None`` when no classifier is available."""
+        ...
+
+
+def judge(rules: RulesView, probabilities: Mapping[str, float], t: Thresholds) -> Verdict:
+    """The combined reading; the rules' own when the classifier abstains (a goal it has no examples of)."""
+    rules_label = f"{rules.intent}/{rules.entity}"
+    in_scope = rules.intent not in NO_PLAN
+    if in_scope and ((rules.intent, rules.entity) not in LEARNED or rules.capability):
+        unknown = f"'{rules.capability}'" if rules.capability else rules_label
+        why = f"rules decided: the classifier has no examples of {unknown}"
+        return Verdict(rules.intent, rules.entity, rules.confidence, "rules", why)
+    label, p = _best_learned(probabilities)
+    p_out = probabilities.get(OUT, 0.0)
+    choices = _choices(probabilities)
+    said = f"classifier {p:.2f}: {label}"
+    if not in_scope:
+        needed = t.promote_offtopic_at if rules.offtopic else t.promote_at
+        if label and p >= needed and probabilities.get(RULES, 0.0) < p:
+            intent, entity = label.split("/")
+            return Verdict(intent, entity, round(p, 2), "classifier", f"{said}; the rules read no request", choices)
+        if p_out >= p:
+            why = f"classifier {p_out:.2f}: out of scope; rules agreed"
+            return Verdict(rules.intent, rules.entity, rules.confidence, "classifier", why)
+        return Verdict(rules.intent, rules.entity, rules.confidence, "rules", f"rules decided: no request ({said})")
+    protected = rules.confidence >= t.rules_sure
+    if not protected and p_out >= t.veto_at:
+        why = f"classifier {p_out:.2f}: out of scope, not {rules_label}"
+        return Verdict("unsupported", "none", round(p_out, 2), "classifier", why)
+    if not protected and label and label != rules_label and p >= t.switch_at:
+        intent, entity = label.split("/")
+        return Verdict(intent, entity, round(p, 2), "classifier", f"{said}, not the rules' {rules_label}", choices)
+    if label == rules_label and p >= p_out:
+        confidence = round(max(rules.confidence, p), 2)
+        return Verdict(rules.intent, rules.entity, confidence, "classifier", f"{said}; rules agreed", choices)
+    other = said if p >= p_out else f"classifier {p_out:.2f}: out of scope"
+    return Verdict(rules.intent, rules.entity, rules.confidence, "rules", f"rules decided ({other})", choices)
+
+
+def _best_learned(probabilities: Mapping[str, float]) -> tuple[str | None, float]:
+    ranked = sorted(((p, name) for name, p in probabilities.items() if as_pair(name)), reverse=True)
+    return (ranked[0][1], ranked[0][0]) if ranked else (None, 0.0)
+
+
+def _choices(probabilities: Mapping[str, float]) -> tuple[Candidate, ...]:
+    ranked = sorted(
+        ((p, name) for name, p in probabilities.items() if as_pair(name) and p >= CHOICE_FLOOR), reverse=True
+    )
+    pairs = ((as_pair(name), p) for p, name in ranked[:MAX_CHOICES])
+    return tuple(Candidate(pair[0], pair[1], round(p, 2)) for pair, p in pairs if pair)

@@ -1,0 +1,58 @@
+"""The parser's side of the learned layer: the rules' reading of a clause judged, and the choices offered
+when the result is unsure. Pure; the judge behind it may be the trained model or nothing."""
+
+from collections.abc import Mapping
+
+from planning.types import Choice, ParseResult
+from planning.understanding.clarify import describe, no_such_date
+from planning.understanding.interpret import Reading
+from planning.understanding.learned.policy import V2_SCOPE, Judge, RulesView, Verdict
+
+
+def consult(judge: Judge, text: str, reading: Reading, scope: Mapping[str, object]) -> tuple[Reading, Verdict | None]:
+    """The reading to use for ``text`` (the rules' ``reading`` when no model is available) and the verdict;
+    ``scope`` is what the rules read besides the label (a v2 capability makes the classifier abstain)."""
+    view = RulesView(
+        reading.intent,
+        reading.entity,
+        reading.confidence,
+        offtopic=reading.offtopic is not None or reading.intent == "chat",
+        capability=next((key for key in V2_SCOPE if scope.get(key)), None),
+    )
+    verdict = judge.judge(text, view)
+    if verdict is None:
+        return reading, None
+    same = (verdict.intent, verdict.entity) == (reading.intent, reading.entity)
+    why = f"{verdict.why} ({reading.explanation})" if same else f"{verdict.why} (rules: {reading.explanation})"
+    runner_up = reading.runner_up
+    if not same and reading.intent not in ("chat", "unsupported"):
+        runner_up = (reading.intent, reading.entity)
+    elif not same:
+        runner_up = next(
+            ((c.intent, c.entity) for c in verdict.choices if c.intent != verdict.intent or c.entity != verdict.entity),
+            None,
+        )
+    return (
+        Reading(verdict.intent, verdict.entity, verdict.confidence, runner_up, why, reading.offtopic),  # type: ignore[arg-type]
+        verdict,
+    )
+
+
+def with_choices(parse: ParseResult, verdict: Verdict | None) -> ParseResult:
+    """When the parse is unsure of its one goal (it asks ``clarify``), the two or three likeliest readings,
+    best first, and one question naming them."""
+    if verdict is None or parse.clarify is None or len(parse.goals) != 1 or no_such_date(parse.goals):
+        return parse
+    goal = parse.goals[0]
+    first = Choice(intent=goal.intent, entity=goal.entity, confidence=parse.confidence)
+    others = [
+        Choice.model_validate({"intent": c.intent, "entity": c.entity, "confidence": c.confidence})
+        for c in verdict.choices
+        if (c.intent, c.entity) != (goal.intent, goal.entity)
+    ]
+    choices = (first, *others[:2])
+    if len(choices) < 2:
+        return parse
+    named = [describe(c.intent, c.entity) for c in choices]
+    question = f"Do you want me to {', '.join(named[:-1])} or {named[-1]}?"
+    return parse.model_copy(update={"choices": choices, "clarify": question})

@@ -1,0 +1,169 @@
+"""The policy's thresholds, chosen by cross-validation over the training files (never an evaluation set).
+
+Every training text is read by the rules (as the parser would, the classifier asked nothing) and given
+out-of-fold probabilities (5 folds, each model fitted without the text's fold). The thresholds are the ones
+under which rules + classifier reach the best in-scope accuracy while rejecting at least
+:data:`REJECTION_FLOOR` of the out-of-scope texts. The thresholds act on disjoint groups of texts (rules
+read out of scope; out of scope with an off-topic cue; one of the seven labels), so each group is scored
+once per value of its own thresholds and the groups' counts are added up. Of the thresholds within one
+standard error of the best, the ones that change the rules' reading of the fewest texts are chosen.
+"""
+
+import itertools
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import numpy as np
+from numpy.typing import NDArray
+
+from planning.understanding.learned.data import Example
+from planning.understanding.learned.labels import CLASSES, LEARNED, NO_PLAN, OUT, RULES, class_name
+from planning.understanding.learned.policy import RulesView, Thresholds, Verdict, judge
+
+REJECTION_FLOOR = 0.975
+LOW = (0.03, 0.05, 0.07, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.01)
+HIGH = (0.5, 0.7, 0.8, 0.85, 0.9, 0.93, 0.95, 0.97, 0.99, 1.01)
+SURE = (0.6, 0.75, 0.9, 0.95, 0.97, 0.99, 1.01)
+NOW = datetime(2026, 3, 2, 9, 0, tzinfo=ZoneInfo("America/New_York"))
+
+
+@dataclass(frozen=True, slots=True)
+class RulesRead:
+    """The rules' goals for a text, and their single reading when the classifier would be asked."""
+
+    goals: tuple[tuple[str, str], ...]
+    view: RulesView | None
+
+
+@dataclass(frozen=True, slots=True)
+class Figures:
+    in_scope: float  # share of in-scope texts whose one goal has the gold label
+    rejection: float  # share of out-of-scope texts given no plan
+
+    def as_dict(self, name: str) -> dict[str, float]:
+        return {f"{name} in-scope": round(self.in_scope, 4), f"{name} rejection": round(self.rejection, 4)}
+
+
+class _Recorder:
+    """A judge that only notes what the parser asked it."""
+
+    def __init__(self) -> None:
+        self.asked: RulesView | None = None
+
+    def judge(self, text: str, rules: RulesView) -> Verdict | None:
+        self.asked = rules
+        return None
+
+
+def rules_reads(texts: Sequence[str]) -> list[RulesRead]:
+    from planning.understanding.parser import GoalUnderstandingService
+
+    recorder = _Recorder()
+    service = GoalUnderstandingService(learned=recorder)
+    out = []
+    for text in texts:
+        recorder.asked = None
+        parse = service.parse(text, NOW)
+        out.append(RulesRead(tuple((g.intent, g.entity) for g in parse.goals), recorder.asked))
+    return out
+
+
+def figures(
+    examples: Sequence[Example], reads: Sequence[RulesRead], decide: Callable[[int], tuple[tuple[str, str], ...]]
+) -> Figures:
+    """In-scope accuracy and rejection over ``examples`` (those of the "rules decide" class left out)."""
+    right = rejected = inside = outside = 0
+    for index, example in enumerate(examples):
+        if example.label == RULES:
+            continue
+        goals = decide(index)
+        if example.label == OUT:
+            outside += 1
+            rejected += all(intent in NO_PLAN for intent, _ in goals)
+        else:
+            inside += 1
+            right += len(goals) == 1 and class_name(*goals[0]) == example.label
+    return Figures(right / max(inside, 1), rejected / max(outside, 1))
+
+
+def choose(
+    examples: Sequence[Example], reads: Sequence[RulesRead], probabilities: NDArray[np.float64]
+) -> tuple[Thresholds, dict[str, float]]:
+    """The best thresholds and the cross-validated figures of the rules, the classifier and both."""
+    rows = [dict(zip(CLASSES, map(float, row), strict=True)) for row in probabilities]
+
+    def combined(t: Thresholds) -> Callable[[int], tuple[tuple[str, str], ...]]:
+        def decide(index: int) -> tuple[tuple[str, str], ...]:
+            view = reads[index].view
+            if view is None:
+                return reads[index].goals
+            verdict = judge(view, rows[index], t)
+            return ((verdict.intent, verdict.entity),)
+
+        return decide
+
+    groups = {name: [i for i, r in enumerate(reads) if _group(r) == name] for name in ("A", "B", "C", "X")}
+
+    def counts(name: str, t: Thresholds) -> tuple[int, int, int, int, int]:
+        """Right in-scope, in-scope, rejected, out-of-scope, and readings changed from the rules' own."""
+        subset = [examples[i] for i in groups[name]]
+        decide = combined(t)
+        score = figures(subset, reads, lambda k: decide(groups[name][k]))
+        inside = sum(e.label not in (OUT, RULES) for e in subset)
+        outside = sum(e.label == OUT for e in subset)
+        changed = sum(decide(i) != reads[i].goals for i in groups[name])
+        return round(score.in_scope * inside), inside, round(score.rejection * outside), outside, changed
+
+    base = Thresholds()
+    options_a = {v: counts("A", replace(base, promote_at=v)) for v in LOW}
+    options_b = {v: counts("B", replace(base, promote_offtopic_at=v)) for v in LOW}
+    options_c = {
+        (veto, switch, sure): counts("C", replace(base, veto_at=veto, switch_at=switch, rules_sure=sure))
+        for veto, switch, sure in itertools.product(HIGH, HIGH, SURE)
+    }
+    fixed = counts("X", base)
+    scored: list[tuple[float, int, Thresholds]] = []
+    for (a, ca), (b, cb), (c, cc) in itertools.product(options_a.items(), options_b.items(), options_c.items()):
+        right, inside, rejected, outside, changed = (sum(x) for x in zip(fixed, ca, cb, cc, strict=True))
+        if rejected / outside >= REJECTION_FLOOR:
+            scored.append((right / inside, changed, Thresholds(a, b, c[0], c[1], c[2])))
+    if not scored:
+        raise ValueError(f"no thresholds reject {REJECTION_FLOOR:.1%} of the out-of-scope training texts")
+    chosen = _one_standard_error(scored, inside)
+    report = {
+        **figures(examples, reads, lambda i: reads[i].goals).as_dict("rules"),
+        **figures(examples, reads, _classifier_alone(rows, chosen.promote_at)).as_dict("classifier"),
+        **figures(examples, reads, combined(chosen)).as_dict("rules + classifier"),
+    }
+    return chosen, report
+
+
+def _one_standard_error(scored: list[tuple[float, int, Thresholds]], inside: int) -> Thresholds:
+    """Of the thresholds within one standard error of the best in-scope accuracy, those that change the
+    rules' reading of the fewest training texts (the one-standard-error rule): the rules also read typed and
+    v2 requests that the training data has few of, and a difference that small is noise."""
+    best = max(accuracy for accuracy, _, _ in scored)
+    error = math.sqrt(best * (1 - best) / max(inside, 1))
+    near = [s for s in scored if s[0] >= best - error]
+    return min(near, key=lambda s: (s[1], -s[0]))[2]
+
+
+def _group(read: RulesRead) -> str:
+    view = read.view
+    if view is None:
+        return "X"
+    if view.intent in NO_PLAN:
+        return "B" if view.offtopic else "A"
+    return "C" if (view.intent, view.entity) in LEARNED else "X"
+
+
+def _classifier_alone(rows: list[dict[str, float]], at: float) -> Callable[[int], tuple[tuple[str, str], ...]]:
+    def decide(index: int) -> tuple[tuple[str, str], ...]:
+        p, name = max((p, name) for name, p in rows[index].items() if name not in (OUT, RULES))
+        intent, _, entity = name.partition("/")
+        return ((intent, entity),) if p >= at else (("unsupported", "none"),)
+
+    return decide

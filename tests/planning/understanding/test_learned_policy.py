@@ -1,0 +1,73 @@
+"""How the classifier's probabilities and the rules' reading combine (planning.understanding.learned.policy)."""
+
+from planning.understanding.learned.labels import CLASSES, OUT
+from planning.understanding.learned.policy import RulesView, Thresholds, judge
+
+T = Thresholds(promote_at=0.3, promote_offtopic_at=0.9, veto_at=0.9, switch_at=0.7, rules_sure=0.95)
+
+
+def probabilities(**given: float) -> dict[str, float]:
+    named = {name.replace("_", "/", 1) if name != "out" else OUT: p for name, p in given.items()}
+    rest = (1.0 - sum(named.values())) / (len(CLASSES) - len(named))
+    return {name: named.get(name, rest) for name in CLASSES}
+
+
+def test_a_goal_without_examples_is_left_to_the_rules_however_sure_the_classifier_is():
+    verdict = judge(RulesView("update", "event", 0.6), probabilities(out=0.99), T)
+    assert (verdict.intent, verdict.entity, verdict.by) == ("update", "event", "rules")
+    assert "no examples of update/event" in verdict.why
+
+
+def test_a_v2_capability_of_a_learned_label_is_left_to_the_rules():
+    verdict = judge(RulesView("send", "email", 0.7, capability="forward"), probabilities(out=0.99), T)
+    assert (verdict.intent, verdict.entity) == ("send", "email")
+    assert "'forward'" in verdict.why
+
+
+def test_an_unsure_rules_reading_is_vetoed_when_out_of_scope_is_likely():
+    verdict = judge(RulesView("find", "email", 0.8), probabilities(out=0.95), T)
+    assert (verdict.intent, verdict.by, verdict.confidence) == ("unsupported", "classifier", 0.95)
+    assert "out of scope, not find/email" in verdict.why
+
+
+def test_a_sure_rules_reading_is_not_vetoed():
+    verdict = judge(RulesView("find", "email", 0.97), probabilities(out=0.95), T)
+    assert (verdict.intent, verdict.entity, verdict.by) == ("find", "email", "rules")
+
+
+def test_out_of_scope_rules_reading_becomes_a_likely_learned_label():
+    verdict = judge(RulesView("unsupported", "none", 0.7), probabilities(find_email=0.6, out=0.3), T)
+    assert (verdict.intent, verdict.entity, verdict.by, verdict.confidence) == ("find", "email", "classifier", 0.6)
+    assert verdict.why.startswith("classifier 0.60: find/email")
+
+
+def test_an_off_topic_cue_needs_a_surer_classifier():
+    verdict = judge(RulesView("unsupported", "none", 0.9, offtopic=True), probabilities(find_email=0.6, out=0.3), T)
+    assert verdict.intent == "unsupported"
+
+
+def test_another_learned_label_replaces_the_rules_label_only_when_likely():
+    switched = judge(RulesView("find", "email", 0.8), probabilities(send_email=0.8), T)
+    kept = judge(RulesView("find", "email", 0.8), probabilities(send_email=0.6, find_email=0.3), T)
+    assert (switched.intent, switched.entity) == ("send", "email")
+    assert (kept.intent, kept.entity, kept.by) == ("find", "email", "rules")
+
+
+def test_agreement_says_both_and_keeps_the_surer_confidence():
+    verdict = judge(RulesView("find", "event", 0.7), probabilities(find_event=0.93), T)
+    assert (verdict.by, verdict.confidence, verdict.why) == (
+        "classifier",
+        0.93,
+        "classifier 0.93: find/event; rules agreed",
+    )
+
+
+def test_choices_are_the_likeliest_learned_readings_best_first():
+    verdict = judge(
+        RulesView("unsupported", "none", 0.7), probabilities(find_email=0.4, find_contact=0.3, send_email=0.2), T
+    )
+    assert [(c.intent, c.entity, c.confidence) for c in verdict.choices] == [
+        ("find", "email", 0.4),
+        ("find", "contact", 0.3),
+        ("send", "email", 0.2),
+    ]
