@@ -124,14 +124,8 @@ def outcome_text(outcome: StepOutcome) -> RenderableType:
         return Group(said, _table(outcome, data)) if listing and data else said
     if isinstance(data, list):
         verb = "found" if outcome.tool.startswith(("fetch", "find")) else "done"
-        table = Table(title=f"{outcome.intent} · {len(data)} {verb}", title_justify="left")
-        columns = _columns(data)
-        for column in columns:
-            table.add_column(column)
-        for item in data[:MAX_ITEMS]:
-            table.add_row(*(_short(item.get(c)) if isinstance(item, dict) else str(item) for c in columns))
-        if len(data) > MAX_ITEMS:
-            table.caption = f"and {len(data) - MAX_ITEMS} more"
+        table = _table(outcome, data)
+        table.title, table.title_justify = f"{outcome.intent} · {len(data)} {verb}", "left"
         return table
     if isinstance(data, dict) and "summary" in data:
         return Panel(str(data["summary"]), title=outcome.intent, title_align="left")

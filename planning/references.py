@@ -58,13 +58,13 @@ def parse_item_path(body: str) -> tuple[str | int, ...] | None:
 
 def item_paths_in(value: Any) -> list[tuple[str | int, ...]]:
     """The path of every ``{{item...}}`` template in ``value``."""
-    found = []
+    return [path for body in template_bodies(value) if (path := parse_item_path(body)) is not None]
+
+
+def template_bodies(value: Any) -> Iterator[str]:
+    """The body of every ``{{...}}`` in the strings of ``value``, in order."""
     for _, text in walk_strings(value):
-        for body in templates_in(text):
-            path = parse_item_path(body)
-            if path is not None:
-                found.append(path)
-    return found
+        yield from templates_in(text)
 
 
 def templates_in(text: str) -> list[str]:
@@ -106,13 +106,7 @@ def placeholders_in(value: Any) -> list[tuple[tuple[str | int, ...], str]]:
 
 
 def references_in(value: Any) -> list[Reference]:
-    found = []
-    for _, text in walk_strings(value):
-        for body in templates_in(text):
-            ref = parse_reference(body)
-            if ref is not None:
-                found.append(ref)
-    return found
+    return [ref for body in template_bodies(value) if (ref := parse_reference(body)) is not None]
 
 
 def unknown_templates_in(value: Any) -> list[str]:

@@ -6,7 +6,7 @@ Front ends (terminal chat, Slack) call these and render the replies; they hold n
 import asyncio
 import logging
 import uuid
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
@@ -108,15 +108,9 @@ class Conversation:
     async def remove_items(self, *, session_id: str, step_id: str, numbers: list[int], user: str) -> list[Reply]:
         """Take items (numbered from 1 as shown) out of a repeated step waiting for approval; the rest is shown
         for approval again."""
-        session = await self._get(session_id)
-        if session is None:
-            return [Say(text=texts.NO_SUCH_PLAN, tone="problem", private=True)]
-        async with self._turns, self._lock(session.thread_key):
-            session = await self._get(session_id)
-            assert session is not None
-            if self._check_decider(session, user) is not None:
-                return await self._refuse(session, user, "remove")
-            return await self._remove_items(session, step_id, numbers, user)
+        return await self._as_decider(
+            session_id, user, "remove", lambda session: self._remove_items(session, step_id, numbers, user)
+        )
 
     async def _remove_items(self, session: Session, step_id: str, numbers: list[int], user: str) -> list[Reply]:
         question = session.question
@@ -140,6 +134,14 @@ class Conversation:
 
     async def edit(self, *, session_id: str, step_id: str, arguments: dict[str, Any], user: str) -> list[Reply]:
         """New arguments for a step waiting for approval: checked, then shown for approval again."""
+        return await self._as_decider(
+            session_id, user, "edit", lambda session: self._edit(session, step_id, arguments, user)
+        )
+
+    async def _as_decider(
+        self, session_id: str, user: str, what: str, act: Callable[[Session], Awaitable[list[Reply]]]
+    ) -> list[Reply]:
+        """Run ``act`` on the plan under its thread's lock, if ``user`` may decide for it (else a refusal)."""
         session = await self._get(session_id)
         if session is None:
             return [Say(text=texts.NO_SUCH_PLAN, tone="problem", private=True)]
@@ -147,8 +149,8 @@ class Conversation:
             session = await self._get(session_id)
             assert session is not None
             if self._check_decider(session, user) is not None:
-                return await self._refuse(session, user, "edit")
-            return await self._edit(session, step_id, arguments, user)
+                return await self._refuse(session, user, what)
+            return await act(session)
 
     def field_errors(self, tool: str, arguments: dict[str, Any]) -> dict[str, str]:
         """Per-field problems of an edit, for a form to show next to the fields."""
