@@ -44,13 +44,13 @@ def with_choices(parse: ParseResult, verdict: Verdict | None) -> ParseResult:
     if verdict is None or parse.clarify is None or len(parse.goals) != 1 or no_such_date(parse.goals):
         return parse
     goal = parse.goals[0]
-    first = Choice(intent=goal.intent, entity=goal.entity, confidence=parse.confidence)
+    current = Choice(intent=goal.intent, entity=goal.entity, confidence=parse.confidence)
     others = [
         Choice.model_validate({"intent": c.intent, "entity": c.entity, "confidence": c.confidence})
         for c in verdict.choices
         if (c.intent, c.entity) != (goal.intent, goal.entity)
     ]
-    choices = (first, *others[:2])
+    choices = tuple(sorted((current, *others), key=lambda c: -c.confidence)[:3])
     if len(choices) < 2:
         return parse
     named = [describe(c.intent, c.entity) for c in choices]

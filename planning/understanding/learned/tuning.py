@@ -133,11 +133,15 @@ def choose(
     if not scored:
         raise ValueError(f"no thresholds reject {REJECTION_FLOOR:.1%} of the out-of-scope training texts")
     chosen = _one_standard_error(scored, inside)
-    report = {
-        **figures(examples, reads, lambda i: reads[i].goals).as_dict("rules"),
-        **figures(examples, reads, _classifier_alone(rows, chosen.promote_at)).as_dict("classifier"),
-        **figures(examples, reads, combined(chosen)).as_dict("rules + classifier"),
-    }
+    report: dict[str, float] = {}
+    for source in ("", "hwu_train"):
+        where = [i for i, e in enumerate(examples) if not source or e.source == source]
+        alone = [_figures_on(examples, reads, where, _classifier_alone(rows, at)) for at in LOW]
+        meeting = [f for f in alone if f.rejection >= REJECTION_FLOOR]
+        suffix = f" ({source})" if source else ""
+        report |= _figures_on(examples, reads, where, lambda i: reads[i].goals).as_dict(f"rules{suffix}")
+        report |= max(meeting or alone, key=lambda f: f.in_scope).as_dict(f"classifier alone{suffix}")
+        report |= _figures_on(examples, reads, where, combined(chosen)).as_dict(f"rules + classifier{suffix}")
     return chosen, report
 
 
@@ -149,6 +153,15 @@ def _one_standard_error(scored: list[tuple[float, int, Thresholds]], inside: int
     error = math.sqrt(best * (1 - best) / max(inside, 1))
     near = [s for s in scored if s[0] >= best - error]
     return min(near, key=lambda s: (s[1], -s[0]))[2]
+
+
+def _figures_on(
+    examples: Sequence[Example],
+    reads: Sequence[RulesRead],
+    where: list[int],
+    decide: Callable[[int], tuple[tuple[str, str], ...]],
+) -> Figures:
+    return figures([examples[i] for i in where], reads, lambda k: decide(where[k]))
 
 
 def _group(read: RulesRead) -> str:

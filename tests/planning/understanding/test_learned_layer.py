@@ -149,3 +149,23 @@ def test_a_sure_parse_offers_no_choices():
         RequestPlanner(GoalUnderstandingService(rules_only=True)).understand("Email John the sales report", MONDAY_9AM),
     )
     assert line["parse"]["choices"] == []
+
+
+def test_choices_are_ordered_by_likelihood_even_when_the_rules_reading_is_less_likely():
+    goal = Goal(intent="find", entity="contact")
+    parse = ParseResult(meta=MetaGoal(meta_type="single", goals=(goal,)), confidence=0.51, clarify="Which?")
+    verdict = Verdict(
+        "find",
+        "contact",
+        0.51,
+        "rules",
+        "rules decided",
+        (Candidate("create", "contact", 0.69), Candidate("send", "email", 0.17)),
+    )
+    chosen = with_choices(parse, verdict)
+    assert [(c.intent, c.entity, c.confidence) for c in chosen.choices] == [
+        ("create", "contact", 0.69),
+        ("find", "contact", 0.51),
+        ("send", "email", 0.17),
+    ]
+    assert [(g.intent, g.entity) for g in chosen.goals] == [("find", "contact")]
