@@ -69,7 +69,20 @@ def approval_panel(ask: AskApproval) -> Panel:
     for key, value in ask.arguments.items():
         table.add_row(key, _short(value))
     hint = Text("[a]pprove  [s]kip  [e]dit FIELD=VALUE  [c]ancel", style="bold yellow")
-    return Panel(Group(table, hint), title=f"Approve: {ask.intent}", title_align="left", border_style="yellow")
+    parts: list[RenderableType] = [table, hint]
+    if ask.target is not None:
+        parts.insert(0, _target(ask.target))
+    return Panel(Group(*parts), title=f"Approve: {ask.intent}", title_align="left", border_style="yellow")
+
+
+def _target(target: Any) -> Text:
+    """ "Event: Globex pricing review · Wed 4 Mar, 10:00–10:30 EST · with …", then each change before → after."""
+    text = Text(f"{target.kind.capitalize()}: ", style="bold")
+    text.append(" · ".join([target.name, *target.facts]))
+    for change in target.changes:
+        text.append(f"\n  {change.field}: ", style="bold")
+        text.append(f"{change.before} → {change.after}" if change.before else change.after)
+    return text
 
 
 _ITEM_IDS = frozenset({"eventId", "messageId", "id"})

@@ -28,6 +28,8 @@ def approval_blocks(ask: AskApproval, *, title: str = "Waiting for your approval
         lines = [head, *_item_lines(ask)]
     else:
         lines = [head, *_argument_lines(ask.arguments)] if ask.arguments else [head, "_(no arguments)_"]
+    if ask.target is not None:
+        lines[1:1] = _target_lines(ask)
     text = join_lines(lines, MAX_SECTION_TEXT, lambda n: f"_… and {n} more lines: press Edit to see everything_")
     return [section(text), _buttons(ask)]
 
@@ -100,6 +102,17 @@ def _item_lines(ask: AskApproval) -> list[str]:
         own = {k: v for k, v in item.arguments.items() if k not in _ITEM_IDS and k not in shared}
         extra = "; ".join(f"{escape(clip(k, 100))} {escape(readable(v, 200))}" for k, v in own.items())
         lines.append(f"*{item.index}.* {escape(readable(item.label, 300))}" + (f" — {extra}" if extra else ""))
+    return lines
+
+
+def _target_lines(ask: AskApproval) -> list[str]:
+    """What the step acts on, in words, and each change before → after (nothing cut that decides the approval)."""
+    target = ask.target
+    assert target is not None
+    lines = [f"*{escape(target.kind.capitalize())}:* " + escape(" · ".join([target.name, *target.facts]))]
+    for change in target.changes:
+        shown = f"{change.before} → {change.after}" if change.before else change.after
+        lines.append(f"      *{escape(change.field)}:* {escape(clip(shown, _ARGUMENT_TEXT))}")
     return lines
 
 

@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 from zoneinfo import ZoneInfo
 
-from planning.engine import claims, each, texts
+from planning.engine import claims, each, targets, texts
 from planning.engine.audit import Auditor
 from planning.engine.dialogue import Dialogue, command_of, edit_request, removal_request
 from planning.engine.edits import set_path, typed_value
@@ -406,6 +406,7 @@ class Conversation:
                 arguments=arguments,
                 args_hash=question.args_hash or "",
                 items=each.approval_items(session, run) if run.step.for_each is not None and run.items else [],
+                target=targets.target_of(session, run, arguments) if run.step.for_each is None else None,
             )
         ]
 

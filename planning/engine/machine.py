@@ -10,7 +10,7 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from planning.engine import claims, conditions, each, findings, recovery, timing
+from planning.engine import claims, conditions, each, findings, recovery, targets, timing
 from planning.engine.answers import OPTIONAL, example_for
 from planning.engine.hashing import args_hash
 from planning.engine.intentions import FINISHED, goal_title, view_of
@@ -375,6 +375,7 @@ class StepMachine:
                 arguments=arguments,
                 args_hash=digest,
                 items=each.approval_items(session, run) if run.step.for_each is not None else [],
+                target=targets.target_of(session, run, arguments) if run.step.for_each is None else None,
             )
         )
 

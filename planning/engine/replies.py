@@ -4,6 +4,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from planning.engine.targets import Target
 from planning.engine.view import PlanView
 
 
@@ -60,6 +61,7 @@ class AskApproval(Reply):
     arguments: dict[str, Any]
     args_hash: str
     items: list[ApprovalItem] = []
+    target: Target | None = None  # what it acts on, in words, and each change before → after
 
 
 class StepOutcome(Reply):
