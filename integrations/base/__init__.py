@@ -7,6 +7,9 @@ from integrations.base.errors import (
     ConnectorError,
     NotFoundError,
     PermanentError,
+    PermissionDeniedError,
+    QuotaError,
+    RateLimitError,
     TransientError,
 )
 from integrations.base.tools import ToolKind, ToolSpec
@@ -18,6 +21,9 @@ __all__ = [
     "ConnectorError",
     "NotFoundError",
     "PermanentError",
+    "PermissionDeniedError",
+    "QuotaError",
+    "RateLimitError",
     "ToolCatalog",
     "ToolKind",
     "ToolSpec",

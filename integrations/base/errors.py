@@ -1,10 +1,15 @@
 """The connector error tree; every protocol's failures are mapped into it.
 
 ConnectorError
-├── TransientError   timeouts, 5xx, 429: worth retrying (``retry_after`` seconds when known)
-├── PermanentError   the request itself is wrong: retrying cannot help
-├── AuthError        credentials missing, expired or revoked: the user must reconnect
-└── NotFoundError    the record, event or message does not exist
+├── TransientError            timeouts, 5xx: worth retrying (``retry_after`` seconds when known)
+│   └── RateLimitError        429, or a 403 that says "rate limit": refused before acting, so safe to repeat
+├── PermanentError            the request itself is wrong: retrying cannot help
+│   ├── PermissionDeniedError the account may not do this (not the organiser, no write access, a scope not granted)
+│   └── QuotaError            a usage limit of the account is reached (Google's "Calendar usage limits exceeded")
+├── AuthError                 credentials missing, expired or revoked: the user must reconnect
+└── NotFoundError             the record, event or message does not exist
+
+Only ``AuthError`` asks the user to reconnect; a refusal of one action (403) is ``PermissionDeniedError``.
 """
 
 
@@ -22,8 +27,22 @@ class TransientError(ConnectorError):
         self.retry_after = retry_after
 
 
+class RateLimitError(TransientError):
+    """The service refused the call for its rate: nothing happened, so even a write may be repeated."""
+
+    not_applied = True
+
+
 class PermanentError(ConnectorError):
     pass
+
+
+class PermissionDeniedError(PermanentError):
+    """The account is signed in but may not do this; reconnecting does not help (except for a missing scope)."""
+
+
+class QuotaError(PermanentError):
+    """A usage limit of the account or the service is reached; it lifts after hours, not seconds."""
 
 
 class AuthError(ConnectorError):

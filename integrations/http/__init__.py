@@ -2,9 +2,11 @@
 with a timeout on every call, HTTP failures mapped into the connector error tree, and OAuth2 token refresh.
 
     JsonApi.request()  →  2xx: the JSON body
-                          401: refresh the token once and retry, then AuthError
-                          403: AuthError       404/410: NotFoundError
-                          429: TransientError(retry_after=Retry-After)    5xx, timeouts, resets: TransientError
+                          401: refresh the token once and retry, then AuthError ("reconnect")
+                          403: RateLimitError (rateLimitExceeded, userRateLimitExceeded, REQUEST_LIMIT_EXCEEDED),
+                               QuotaError (quotaExceeded, dailyLimitExceeded), else PermissionDeniedError
+                          404/410: NotFoundError
+                          429: RateLimitError(retry_after=Retry-After)    5xx, timeouts, resets: TransientError
                           other 4xx: PermanentError (with the service's own message)
 Retrying transient errors with backoff is the engine's job (planning.engine.runner); this layer only maps.
 """

@@ -7,7 +7,15 @@ from typing import Any, Protocol
 
 import aiohttp
 
-from integrations.base.errors import AuthError, NotFoundError, PermanentError, TransientError
+from integrations.base.errors import (
+    AuthError,
+    NotFoundError,
+    PermanentError,
+    PermissionDeniedError,
+    QuotaError,
+    RateLimitError,
+    TransientError,
+)
 
 logger = logging.getLogger(__name__)
 DEFAULT_TIMEOUT = aiohttp.ClientTimeout(total=20, connect=5)
@@ -98,7 +106,7 @@ class JsonApi:
         message = _message_of(text) or f"HTTP {status}"
         logger.info("%s %s -> %d", method, _path_only(url), status)
         if status == 429:
-            raise TransientError(
+            raise RateLimitError(
                 f"{self._service} is rate limiting us", service=self._service, retry_after=_retry_after(headers)
             )
         if status >= 500:
@@ -107,22 +115,55 @@ class JsonApi:
                 service=self._service,
                 retry_after=_retry_after(headers),
             )
-        if status == 403 and _is_rate_limit(text):  # Salesforce REQUEST_LIMIT_EXCEEDED, Google rateLimitExceeded
-            raise TransientError(
-                f"{self._service} is rate limiting us", service=self._service, retry_after=_retry_after(headers)
-            )
-        if status in (401, 403):
+        if status == 403:
+            raise self._forbidden(text, message, headers)
+        if status == 401:
             raise AuthError(f"{self._service} refused our credentials: {message}", service=self._service)
         if status in (404, 410):
             raise NotFoundError(f"{self._service}: not found", service=self._service)
         raise PermanentError(f"{self._service} refused the request: {message}", service=self._service)
 
+    def _forbidden(self, text: str, message: str, headers: Mapping[str, str]) -> Exception:
+        """A 403 is a rate limit, a used-up quota, or a refusal of this action; never "reconnect" (a bad or
+        revoked grant is a 401, or ``invalid_grant`` from the token endpoint)."""
+        reasons = _reasons(text)
+        if reasons & _RATE_LIMIT_REASONS or any(code in text for code in _RATE_LIMIT_CODES):
+            return RateLimitError(
+                f"{self._service} is rate limiting us", service=self._service, retry_after=_retry_after(headers)
+            )
+        if reasons & _QUOTA_REASONS:
+            return QuotaError(
+                f"{self._service}: a usage limit of your account is reached ({message}); it lifts after a while,"
+                " usually hours",
+                service=self._service,
+            )
+        scope = " (the access granted to planbot does not cover it)" if reasons & _SCOPE_REASONS else ""
+        return PermissionDeniedError(
+            f"{self._service} does not allow this to your account: {message}{scope}", service=self._service
+        )
 
-_RATE_LIMIT_CODES = ("REQUEST_LIMIT_EXCEEDED", "rateLimitExceeded", "userRateLimitExceeded", "RATE_LIMIT")
+
+# Google: error.errors[].reason; Salesforce: errorCode (matched in the text, as before)
+_RATE_LIMIT_REASONS = frozenset({"rateLimitExceeded", "userRateLimitExceeded"})
+_RATE_LIMIT_CODES = ("REQUEST_LIMIT_EXCEEDED", "RATE_LIMIT")
+_QUOTA_REASONS = frozenset({"quotaExceeded", "dailyLimitExceeded"})
+_SCOPE_REASONS = frozenset({"ACCESS_TOKEN_SCOPE_INSUFFICIENT", "insufficientPermissions"})
 
 
-def _is_rate_limit(text: str) -> bool:
-    return any(code in text for code in _RATE_LIMIT_CODES)
+def _reasons(text: str) -> set[str]:
+    """Google's error reasons (``error.errors[].reason``, ``error.details[].reason``) and status."""
+    try:
+        body = json.loads(text)
+    except (json.JSONDecodeError, ValueError):
+        return set()
+    error = body.get("error") if isinstance(body, dict) else None
+    if not isinstance(error, dict):
+        return set()
+    found = {str(error["status"])} if error.get("status") else set()
+    for item in [*(error.get("errors") or []), *(error.get("details") or [])]:
+        if isinstance(item, dict) and item.get("reason"):
+            found.add(str(item["reason"]))
+    return found
 
 
 def _param(value: Any) -> str:

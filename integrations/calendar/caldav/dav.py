@@ -1,8 +1,10 @@
 """WebDAV over the shared aiohttp session: one request, a timeout on it, the HTTP status mapped into the error tree.
 
-    2xx (207 too): the answer   401: AuthError             403: AuthError, or PermanentError for a DAV precondition
+    2xx (207 too): the answer   401: AuthError ("reconnect")
+    403: PermissionDeniedError (the account may not do this), or PermanentError for a DAV precondition
     404/410: NotFoundError      412: TransientError (the resource changed meanwhile: the whole call runs again)
-    429, 5xx, timeouts, resets: TransientError (``retry_after`` from Retry-After)      other 4xx: PermanentError
+    429: RateLimitError         5xx, timeouts, resets: TransientError (``retry_after`` from Retry-After)
+    other 4xx: PermanentError
 
 Nothing here logs a credential, an event or a body: only the method, the path and the status.
 """
@@ -16,7 +18,14 @@ from urllib.parse import urlsplit
 
 import aiohttp
 
-from integrations.base.errors import AuthError, NotFoundError, PermanentError, TransientError
+from integrations.base.errors import (
+    AuthError,
+    NotFoundError,
+    PermanentError,
+    PermissionDeniedError,
+    RateLimitError,
+    TransientError,
+)
 
 logger = logging.getLogger(__name__)
 SERVICE = "CalDAV"
@@ -88,7 +97,9 @@ def basic_auth(username: str, password: str) -> str:
 
 def _error(answer: DavAnswer, retry_after: float | None) -> Exception:
     status = answer.status
-    if status == 429 or status >= 500:
+    if status == 429:
+        return RateLimitError("the CalDAV server is rate limiting us", service=SERVICE, retry_after=retry_after)
+    if status >= 500:
         message = f"the CalDAV server is busy or failing ({status})"
         return TransientError(message, service=SERVICE, retry_after=retry_after)
     if status == 412:
@@ -96,7 +107,7 @@ def _error(answer: DavAnswer, retry_after: float | None) -> Exception:
     if status == 401:
         return AuthError("the CalDAV server refused our credentials", service=SERVICE)
     if status == 403 and not _DAV_ERROR.search(answer.text):
-        return AuthError("the CalDAV server does not allow this to our account", service=SERVICE)
+        return PermissionDeniedError("the CalDAV server does not allow this to your account", service=SERVICE)
     if status in (404, 410):
         return NotFoundError("not found on the CalDAV server", service=SERVICE)
     return PermanentError(f"the CalDAV server refused the request ({status})", service=SERVICE)

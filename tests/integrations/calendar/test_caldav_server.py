@@ -7,9 +7,10 @@ import aiohttp
 import pytest
 from pydantic import ValidationError
 
-from integrations.base import CATALOG, AuthError, PermanentError, TransientError
+from integrations.base import CATALOG, AuthError, PermanentError, PermissionDeniedError, TransientError
 from integrations.calendar.caldav import CalDavCalendar, CalDavSettings, connect
 from integrations.calendar.caldav.dav import DavClient, basic_auth
+from planning.engine.runner import describe_failure
 from tests.integrations.calendar.conftest import caldav_settings
 from tests.integrations.calendar.radicale import USERS, Radicale
 
@@ -46,10 +47,19 @@ def put_busy(radicale: Radicale, calendar: str, uid: str, start: str, end: str, 
     assert status == 201
 
 
+def ann_work(radicale: Radicale) -> str:
+    """ann's "work" calendar (the rights file lets planbot see its free/busy time only), made once per server."""
+    url = f"{radicale.base_url}ann/work/"
+    status, _ = radicale.send("PROPFIND", url, user="ann", Depth="0")
+    if status == 404:
+        assert radicale.send("MKCALENDAR", url, user="ann")[0] == 201
+    return url
+
+
 async def test_free_slots_count_the_busy_time_of_attendees_whose_calendars_are_visible(
     http: aiohttp.ClientSession, radicale: Radicale, calendar_url: str
 ) -> None:
-    ann = radicale.new_calendar("ann", "work")
+    ann = ann_work(radicale)
     put_busy(radicale, ann, "ann-busy", "20260310T150000Z", "20260310T160000Z", user="ann")  # 11:00-12:00 EDT
     put_busy(radicale, calendar_url, "mine", "20260310T130000Z", "20260310T140000Z", user="planbot")  # 09:00-10:00
     put_busy(
@@ -104,6 +114,17 @@ async def test_a_wrong_password_is_an_auth_error(http: aiohttp.ClientSession, ca
     caldav = CalDavCalendar.from_settings(http, caldav_settings(calendar_url, password="wrong"))
     with pytest.raises(AuthError):
         await run(caldav, "fetch_calendar_events", start="2026-03-01T00:00:00Z", end="2026-03-02T00:00:00Z")
+
+
+async def test_a_calendar_the_account_may_only_see_refuses_writes_without_asking_to_reconnect(
+    http: aiohttp.ClientSession, radicale: Radicale
+) -> None:
+    ann = ann_work(radicale)  # planbot may read its free/busy time, nothing more
+    caldav = CalDavCalendar.from_settings(http, caldav_settings(ann))
+    with pytest.raises(PermissionDeniedError, match="does not allow this to your account") as raised:
+        await run(caldav, "create_calendar_event", title="x", startTime="2026-03-03T10:00:00-05:00", durationMinutes=30)
+    failure = describe_failure(raised.value)
+    assert failure.reconnect is False and failure.transient is False
 
 
 async def test_a_server_that_does_not_answer_is_transient(http: aiohttp.ClientSession) -> None:

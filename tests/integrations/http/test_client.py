@@ -8,7 +8,15 @@ import aiohttp
 import pytest
 from aiohttp import web
 
-from integrations.base import AuthError, NotFoundError, PermanentError, TransientError
+from integrations.base import (
+    AuthError,
+    NotFoundError,
+    PermanentError,
+    PermissionDeniedError,
+    QuotaError,
+    RateLimitError,
+    TransientError,
+)
 from integrations.http import JsonApi, OAuth2Refresher, StaticToken
 
 
@@ -114,7 +122,13 @@ async def test_429_carries_retry_after(server):
 
 @pytest.mark.parametrize(
     ("status", "error"),
-    [(500, TransientError), (503, TransientError), (404, NotFoundError), (403, AuthError), (400, PermanentError)],
+    [
+        (500, TransientError),
+        (503, TransientError),
+        (404, NotFoundError),
+        (403, PermissionDeniedError),
+        (400, PermanentError),
+    ],
 )
 async def test_statuses_map_into_the_error_tree(server, status, error):
     fake, base, session = server
@@ -150,3 +164,45 @@ async def test_403_rate_limits_are_transient(server):
     fake.script = [(403, [{"message": "TotalRequests Limit exceeded.", "errorCode": "REQUEST_LIMIT_EXCEEDED"}], {})]
     with pytest.raises(TransientError):
         await api(base, session).request("GET", "a")
+
+
+def google_error(reason: str, message: str, status: str = "PERMISSION_DENIED") -> dict[str, Any]:
+    errors = [{"domain": "calendar", "reason": reason, "message": message}]
+    return {"error": {"code": 403, "message": message, "errors": errors, "status": status}}
+
+
+@pytest.mark.parametrize(
+    ("body", "error", "words"),
+    [
+        (
+            google_error("forbiddenForNonOrganizer", "Shared properties can only be changed by the organizer."),
+            PermissionDeniedError,
+            "does not allow this to your account: Shared properties",
+        ),
+        (
+            google_error("insufficientPermissions", "Request had insufficient authentication scopes."),
+            PermissionDeniedError,
+            "access granted to planbot does not cover it",
+        ),
+        (google_error("quotaExceeded", "Calendar usage limits exceeded.", "FORBIDDEN"), QuotaError, "usage limit"),
+        (google_error("rateLimitExceeded", "Rate Limit Exceeded", "FORBIDDEN"), RateLimitError, "rate limiting"),
+        (google_error("userRateLimitExceeded", "User Rate Limit Exceeded", "FORBIDDEN"), RateLimitError, "rate"),
+    ],
+)
+async def test_a_403_says_what_was_refused_and_never_asks_to_reconnect(server, body, error, words):
+    fake, base, session = server
+    fake.script = [(403, body, {})]
+    with pytest.raises(error, match=words) as raised:
+        await api(base, session).request("PATCH", "a", json_body={"x": 1})
+    assert not isinstance(raised.value, AuthError)
+    assert fake.tokens_issued == 1  # a 403 is not a stale token: no refresh
+
+
+async def test_a_rate_limit_is_safe_to_repeat_even_for_a_write(server):
+    from planning.engine.retry import safe_to_repeat
+
+    fake, base, session = server
+    fake.script = [(403, google_error("rateLimitExceeded", "Rate Limit Exceeded", "FORBIDDEN"), {})]
+    with pytest.raises(RateLimitError) as raised:
+        await api(base, session).request("POST", "a", json_body={"x": 1})
+    assert raised.value.retry_after is None and safe_to_repeat(raised.value)
