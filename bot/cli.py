@@ -43,12 +43,24 @@ def main() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the contract JSON instead of text.")
 @click.option("--now", help="The clock: local time in --tz, or ISO with an offset.")
 @click.option("--tz", type=TimeZone(), help="IANA time zone, e.g. America/New_York.")
-def plan(text: str | None, jsonl: str | None, as_json: bool, now: str | None, tz: str | None) -> None:
-    """Understand TEXT and print the plan (or plan every line of --jsonl FILE)."""
+@click.option("--ground-demo", is_flag=True, help="Ground names in the demo workspace's events, people and companies.")
+def plan(
+    text: str | None, jsonl: str | None, as_json: bool, now: str | None, tz: str | None, ground_demo: bool
+) -> None:
+    """Understand TEXT and print the plan (or plan every line of --jsonl FILE).
+
+    Data-free unless --ground-demo: then names of the demo workspace's events, contacts, leads, accounts and
+    deals raise the understanding's confidence and fix the entity ("cancel the Initech pilot debrief")."""
     from planning.pipeline import RequestPlanner
+    from planning.understanding.parser import GoalUnderstandingService
 
     clock = _clock(now, tz)
-    planner = RequestPlanner()
+    grounding = None
+    if ground_demo:
+        from bot.demo_names import demo_names
+
+        grounding = demo_names(clock.date())
+    planner = RequestPlanner(GoalUnderstandingService(grounding=grounding))
     if jsonl:
         _batch(planner, jsonl, clock)
     elif text is not None:

@@ -17,6 +17,7 @@ from planning.understanding.combinations import artifact
 from planning.understanding.conditions import split_segments
 from planning.understanding.examples import ExampleVoter, second_opinion
 from planning.understanding.extract import ClauseSlots, read_slots
+from planning.understanding.grounding import Grounding, ground, named
 from planning.understanding.guard import guard_goals
 from planning.understanding.interpret import Reading, read_clause
 from planning.understanding.learned.lazy import default_judge
@@ -49,11 +50,13 @@ class GoalUnderstandingService:
         learned: Judge | None = None,
         *,
         rules_only: bool = False,
+        grounding: Grounding | None = None,
     ) -> None:
         self._classifier = classifier or QueryClassifier()
         self._voter = voter  # labelled examples, asked when the rules are unsure of a single clause
         # the trained classifier, judging a single clause with the rules (planning.understanding.learned)
         self._learned = None if rules_only else (learned or default_judge())
+        self._grounding = grounding  # names from the user's accounts (planning.understanding.grounding)
 
     def parse(self, text: str, now: datetime) -> ParseResult:
         """Understand ``text`` with ``now`` (an aware datetime) as the clock."""
@@ -71,16 +74,22 @@ class GoalUnderstandingService:
             reads[0], verdict = self._with_learned(reads[0], self._learned, now)
         if self._voter is not None and len(reads) == 1 and (verdict is None or verdict.by == "rules"):
             reads = [self._with_second_opinion(reads[0], self._voter, now)]
+        if self._grounding is not None and len(reads) == 1 and len(segments) == 1:
+            reads[0] = self._grounded(reads[0], self._grounding, now)
         parse = guard_goals(_combine(reads, " ".join(s.action for s in segments)), segments, now)
         return with_choices(parse, verdict)
 
     def _with_learned(self, read: _Read, judge: Judge, now: datetime) -> tuple[_Read, Verdict | None]:
         reading, verdict = consult(judge, read.clause.text, read.reading, read.found.scope)
-        if (reading.intent, reading.entity) == (read.reading.intent, read.reading.entity):
-            return _Read(read.clause, reading, read.found), verdict
-        if reading.intent in ("chat", "unsupported"):
-            return _Read(read.clause, reading, ClauseSlots(Slots())), verdict
-        return _Read(read.clause, reading, read_slots(read.clause.text, reading, now)), verdict
+        return _reread(read, reading, now), verdict
+
+    def _grounded(self, read: _Read, grounding: Grounding, now: datetime) -> _Read:
+        grounded = ground(read.clause.text, read.reading, grounding.mentions(read.clause.text))
+        if grounded is None:
+            return read
+        read = _reread(read, grounded.reading, now)
+        found = ClauseSlots(named(read.found.slots, grounded), read.found.scope, read.found.ambiguities)
+        return _Read(read.clause, read.reading, found)
 
     def _with_second_opinion(self, read: _Read, voter: ExampleVoter, now: datetime) -> _Read:
         reading = second_opinion(read.clause.text, read.reading, voter)
@@ -101,6 +110,17 @@ class GoalUnderstandingService:
         if reading.intent in ("chat", "unsupported"):
             return _Read(clause, reading, ClauseSlots(Slots()))
         return _Read(clause, reading, read_slots(text, reading, now, future_times=times))
+
+
+def _reread(read: _Read, reading: Reading, now: datetime) -> _Read:
+    """``read`` with ``reading`` instead of its own; the slots are read again when the label changed."""
+    if reading is read.reading:
+        return read
+    if (reading.intent, reading.entity) == (read.reading.intent, read.reading.entity):
+        return _Read(read.clause, reading, read.found)
+    if reading.intent in ("chat", "unsupported"):
+        return _Read(read.clause, reading, ClauseSlots(Slots()))
+    return _Read(read.clause, reading, read_slots(read.clause.text, reading, now))
 
 
 def _only(intent: str, entity: str, confidence: float, why: str, clarify: str | None = None) -> ParseResult:
