@@ -26,6 +26,28 @@ _CORRECTION = re.compile(
     r"(?:make (?:it|that)|change (?:it|that) to|it should be|the \w+ (?:is|should be)|use)?[\s,:]*(?P<value>.+)$",
     re.I,
 )
+_FIELD_CORRECTION = re.compile(
+    r"^\s*(?:(?:actually|sorry|wait|oops|no|correction|i meant)[\s,:]+(?:(?:make|set|change|use)\s+)?|"
+    r"(?:make|set|change)\s+)(?:the\s+)?(?P<field>subject(?: line)?|title|body|text|message|start time|start|"
+    r"time|length|duration|location|place|room)\s*(?::|=|\s(?:to|as|be|is|should be)\b)?\s*(?P<value>\S.*)$",
+    re.I,
+)
+FIELD_NAMES = {
+    "subject": "subject",
+    "subject line": "subject",
+    "title": "title",
+    "body": "body",
+    "text": "body",
+    "message": "body",
+    "start time": "startTime",
+    "start": "startTime",
+    "time": "startTime",
+    "length": "durationMinutes",
+    "duration": "durationMinutes",
+    "location": "location",
+    "place": "location",
+    "room": "location",
+}
 _EDIT = re.compile(r"^\s*edit\s+(?P<field>[A-Za-z_.]+)\s*[=:]\s*(?P<value>.+)$", re.I)
 
 
@@ -86,7 +108,11 @@ class Dialogue:
     # --- corrections: "actually make it 4pm" -----------------------------------------------------------
 
     def correction(self, session: Session, text: str, now: datetime) -> list[Reply] | None:
-        """Apply ``text`` to an earlier answer it fits; None when it is not a correction."""
+        """Apply ``text`` to the field it names ("actually make the subject “Q3 numbers”"), or to an earlier
+        answer it fits ("actually make it 4pm"); None when it is not a correction."""
+        named = self._field_correction(session, text, now)
+        if named is not None:
+            return named
         match = _CORRECTION.match(text)
         if not match:
             return None
@@ -101,6 +127,36 @@ class Dialogue:
                     self._withdraw_approval(session, run)
                     return [Say(text=f"Changed the {name} of “{run.step.intent}” to {parsed.value}.")]
         return None
+
+    def _field_correction(self, session: Session, text: str, now: datetime) -> list[Reply] | None:
+        """A correction that names its field changes that field of the latest step that has it, whatever is being
+        asked at the moment; naming the field being asked is simply the answer to it."""
+        match = _FIELD_CORRECTION.match(text)
+        if match is None:
+            return None
+        key = FIELD_NAMES[match.group("field").lower()]
+        run = next(
+            (r for r in reversed(session.steps) if r.state in ("pending", "waiting") and key in r.step.inputs), None
+        )
+        if run is None:
+            return None
+        value_text = match.group("value").strip().strip("\"“”'")
+        current = run.overrides.get(key, run.answers.get(key, run.step.inputs.get(key)))
+        parsed = parse_answer(key, value_text, _anchor(current, value_text, now))  # "4pm": the same day
+        if not parsed.ok:
+            return [AskValue(text=f"What {key} should I use?", problem=parsed.problem)]
+        run.answers[key] = parsed.value  # fills its placeholder if it had one
+        run.overrides[key] = parsed.value
+        question = session.question
+        if question is not None and question.kind == "value" and question.step_id == run.id and question.name == key:
+            session.question, run.state = None, "pending"
+            return []
+        self._withdraw_approval(session, run)
+        replies: list[Reply] = [Say(text=f"Changed the {key} of “{run.step.intent}” to {parsed.value}.")]
+        open_question = session.question
+        if open_question is not None and open_question.kind == "value":  # what was being asked still is
+            replies.append(AskValue(text=open_question.prompt))
+        return replies
 
     def _withdraw_approval(self, session: Session, run: StepRun) -> None:
         """A changed step needs approval again (and a new start time its own check)."""

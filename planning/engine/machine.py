@@ -205,7 +205,7 @@ class StepMachine:
             return dict(run.edited)
         if run.step.for_each is not None and run.items is not None:
             return each.approved_arguments(session, run)
-        filled = resolve(run.step.inputs, session.results(), run.answers)
+        filled = {**resolve(run.step.inputs, session.results(), run.answers), **run.overrides}
         return _without_blanks(filled)
 
     def _is_lookup(self, session: Session, run: StepRun) -> bool:

@@ -34,6 +34,7 @@ class StepRun(Mutable):
     note: str | None = None
     attempt: int = 0  # a write re-run after an unknown outcome claims again under a new key
     past_ok: str | None = None  # a start time already past that the user chose to keep
+    overrides: dict[str, Any] = Field(default_factory=dict)  # fields a correction named ("make the subject ...")
     # a for_each step (contract §2.6): the items as resolved when it was shown, those the user removed, what each
     # run returned, and items settled otherwise (failed, skipped, marked done by the user)
     items: list[Any] | None = None
