@@ -45,18 +45,19 @@ class RequestPlanner:
         self._planner = planner or RuleBasedPlanner()
         self._refiner = refiner
 
-    def understand(self, text: str, now: datetime) -> Understood:
-        """Rules only: deterministic, offline, fast (the batch CLI and the benchmarks use this)."""
-        parse = self._understanding.parse(text, now)
+    def understand(self, text: str, now: datetime, chosen: tuple[str, str] | None = None) -> Understood:
+        """Rules only: deterministic, offline, fast (the batch CLI and the benchmarks use this). ``chosen``: the
+        reading the user picked when asked (``parse.choices``)."""
+        parse = self._understanding.parse(text, now, chosen) if chosen else self._understanding.parse(text, now)
         try:
             return Understood(parse, self._planner.plan(parse, now))
         except InvalidPlanError as error:  # never hand out an invalid plan
             logger.error("rule-based plan failed validation: %s", error)
             return Understood(parse, Plan(), planning_problem=str(error))
 
-    async def understand_async(self, text: str, now: datetime) -> Understood:
+    async def understand_async(self, text: str, now: datetime, chosen: tuple[str, str] | None = None) -> Understood:
         """Rules, then the refiner when one is configured; a refiner failure never loses the rule-based plan."""
-        understood = self.understand(text, now)
+        understood = self.understand(text, now, chosen)
         if self._refiner is None:
             return understood
         try:

@@ -5,6 +5,7 @@ Front ends (terminal chat, Slack) call these and render the replies; they hold n
 
 import asyncio
 import logging
+import re
 import uuid
 from collections.abc import Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
@@ -31,6 +32,7 @@ from planning.engine.view import PlanView
 from planning.pipeline import RequestPlanner
 from planning.store import PlanStore, SessionRecord
 from planning.types import Plan
+from planning.understanding.clarify import describe
 
 logger = logging.getLogger(__name__)
 Decision = Literal["approve", "skip", "cancel"]
@@ -208,12 +210,14 @@ class Conversation:
 
     # --- a new request -------------------------------------------------------------------------------
 
-    async def _start(self, thread_key: str, user: str, text: str, tz: str) -> list[Reply]:
+    async def _start(
+        self, thread_key: str, user: str, text: str, tz: str, chosen: tuple[str, str] | None = None
+    ) -> list[Reply]:
         now = self._clock().astimezone(_zone(tz))
         early = await self._rate_limited(user)  # a cheap early answer; the binding check is at creation
         if early is not None:
             return [early]
-        understood = await self._planner.understand_async(text, now)
+        understood = await self._planner.understand_async(text, now, chosen)
         parse = understood.parse
         intents = {g.intent for g in parse.goals}
         self._observer.count("requests", understood="/".join(sorted(intents)))
@@ -241,10 +245,18 @@ class Conversation:
             replies.append(Say(text=texts.PARTLY_UNSUPPORTED, tone="refusal"))
         if parse.clarify:
             session.state = "clarifying"
-            prompt = f"{parse.clarify} (reply “yes” to go ahead with this plan, or tell me what you meant)"
-            session.question = Question(kind="clarify", prompt=prompt, asked_at=self._clock())
+            options = [describe(choice.intent, choice.entity) for choice in parse.choices]
+            how = "reply with a number" if options else "reply “yes” to go ahead with this plan"
+            prompt = f"{parse.clarify} ({how}, or tell me what you meant)"
+            session.question = Question(
+                kind="clarify",
+                prompt=prompt,
+                asked_at=self._clock(),
+                options=[{"intent": c.intent, "entity": c.entity} for c in parse.choices],
+            )
             limited = await self._create_within_limit(session)
-            return [limited] if limited else [*replies, ShowPlan(view=view_of(session)), AskValue(text=prompt)]
+            asked = AskValue(text=prompt, options=options)
+            return [limited] if limited else [*replies, ShowPlan(view=view_of(session)), asked]
         session.state = "collecting"
         limited = await self._create_within_limit(session)
         if limited is not None:
@@ -300,6 +312,10 @@ class Conversation:
         if question is None:
             return await self._while_running(session, texts.BUSY)
         if question.kind == "clarify":
+            picked = _picked(question.options, text)
+            if picked is not None:  # one of the readings offered: plan the request again as that
+                await self._close(session, "cancelled")
+                return await self._start(session.thread_key, user, session.text, session.tz, chosen=picked)
             if command in ("approve", "yes"):
                 session.question, session.state = None, "collecting"
                 return await self._machine.advance(session)
@@ -507,6 +523,21 @@ class Conversation:
     async def _close(self, session: Session, state: Literal["cancelled", "expired"]) -> None:
         session.state = state
         await self._save(session)
+
+
+def _picked(options: list[dict[str, Any]], text: str) -> tuple[str, str] | None:
+    """The reading a reply picks by its number ("2", "the second", "#1"); None for anything else."""
+    match = re.fullmatch(r"\s*(?:#|number\s+|option\s+)?(\d)\W*", text) or re.fullmatch(
+        r"\s*(?:the\s+)?(first|second|third)(?:\s+one)?\W*", text, re.I
+    )
+    if not match or not options:
+        return None
+    word = match.group(1).lower()
+    index = {"first": 1, "second": 2, "third": 3}.get(word) or int(word)
+    if not 1 <= index <= len(options):
+        return None
+    option = options[index - 1]
+    return str(option["intent"]), str(option["entity"])
 
 
 def _zone(name: str) -> ZoneInfo:

@@ -11,7 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from planning.types import Goal, MetaGoal, ParseResult, Slots
-from planning.understanding.clarify import clarifying_question, no_such_date
+from planning.understanding.clarify import clarifying_question, describe, no_such_date
 from planning.understanding.classifier import Clause, QueryClassifier
 from planning.understanding.combinations import artifact
 from planning.understanding.conditions import split_segments
@@ -58,8 +58,9 @@ class GoalUnderstandingService:
         self._learned = None if rules_only else (learned or default_judge())
         self._grounding = grounding  # names from the user's accounts (planning.understanding.grounding)
 
-    def parse(self, text: str, now: datetime) -> ParseResult:
-        """Understand ``text`` with ``now`` (an aware datetime) as the clock."""
+    def parse(self, text: str, now: datetime, chosen: tuple[str, str] | None = None) -> ParseResult:
+        """Understand ``text`` with ``now`` (an aware datetime) as the clock. ``chosen``: the (intent, entity) the
+        user picked among the choices offered when the understanding was unsure; it decides the one goal."""
         cleaned = clean(text[:MAX_TEXT])
         if not cleaned:
             return _only("chat", "none", 0.5, "an empty message", clarify="What would you like me to do?")
@@ -70,6 +71,10 @@ class GoalUnderstandingService:
                 fed_by = reads[-1] if reads and reads[-1].clause.feeds_next else None
                 reads.append(self._read(clause, now, fed_by))
         verdict: Verdict | None = None
+        if chosen is not None and len(reads) == 1:
+            reading = Reading(chosen[0], chosen[1], 0.95, None, f"you chose {describe(*chosen)}")  # type: ignore[arg-type]
+            reads[0] = _reread(reads[0], reading, now)
+            return guard_goals(_combine(reads, " ".join(s.action for s in segments)), segments, now)
         if self._learned is not None and len(reads) == 1 and len(segments) == 1 and segments[0].condition is None:
             reads[0], verdict = self._with_learned(reads[0], self._learned, now)
         if self._voter is not None and len(reads) == 1 and (verdict is None or verdict.by == "rules"):
