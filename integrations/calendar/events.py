@@ -2,7 +2,8 @@
 
 - A range ``[start, end)`` selects the events that overlap it; a missing bound is ``OPEN_RANGE`` away from the
   other bound (or from now), so that recurring events expand over a finite range.
-- ``query`` matches title, description or location by case-insensitive containment.
+- ``query`` matches when each of its words occurs in the title, description or location (any order, any case;
+  quotes and punctuation around a word are not part of it), as contract §2.6 says.
 - ``attendee`` matches an address by containment, a display name by containment, or a name whose every word
   is in an address's local part (``"Priya Shah"`` → ``priya.shah@example.com``).
 - Results come in start order (then end, then id), at most ``limit`` (default ``DEFAULT_LIMIT``).
@@ -12,12 +13,19 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta, tzinfo
-from typing import Any
+from typing import Any, Literal
 
 from integrations.base.arguments import FetchCalendarEventsArgs
 
 OPEN_RANGE = timedelta(days=366)
 DEFAULT_LIMIT = 100
+MyResponse = Literal["accepted", "declined", "tentative", "needsAction"]
+_SURROUNDING = "\"'“”‘’,;:()"
+
+
+def query_words(query: str | None) -> list[str]:
+    """``'"Acme call"'`` → ``["Acme", "call"]``: each must occur, in any order and any case."""
+    return [word for word in (part.strip(_SURROUNDING) for part in (query or "").split()) if word]
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,9 +40,14 @@ class CalendarEvent:
     attendee_names: tuple[str, ...] = ()
     location: str | None = None
     description: str | None = None
+    organizer: str | None = None  # an address; the user's own for their events, when known
+    my_response: MyResponse = "accepted"
+    recurrence: str | None = None  # the series' RRULE (for the series and each occurrence)
+    series_id: str | None = None  # the id of the series an occurrence belongs to
 
     def shown(self, zone: tzinfo) -> dict[str, Any]:
-        """The tool result: ``{id, title, startTime, endTime, attendees, location}``, times in ``zone``."""
+        """The tool result, times in ``zone``: the contract's ``{id, title, startTime, endTime, attendees, location,
+        description, organizer, myResponse}``, and (as the local workspace) ``recurrence`` and ``seriesId``."""
         return {
             "id": self.id,
             "title": self.title,
@@ -42,14 +55,19 @@ class CalendarEvent:
             "endTime": self.end.astimezone(zone).isoformat(timespec="seconds"),
             "attendees": list(self.attendees),
             "location": self.location,
+            "description": self.description,
+            "organizer": self.organizer,
+            "myResponse": self.my_response,
+            "recurrence": self.recurrence,
+            "seriesId": self.series_id,
         }
 
     def overlaps(self, start: datetime, end: datetime) -> bool:
         return self.end > start and self.start < end
 
     def mentions(self, query: str) -> bool:
-        needle = query.strip().casefold()
-        return any(needle in (text or "").casefold() for text in (self.title, self.description, self.location))
+        texts = [(text or "").casefold() for text in (self.title, self.description, self.location)]
+        return all(any(word.casefold() in text for text in texts) for word in query_words(query))
 
     def has_attendee(self, who: str) -> bool:
         needle = who.strip().casefold()

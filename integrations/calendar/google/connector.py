@@ -1,13 +1,19 @@
-"""The Google Calendar connector: the five calendar tools over the Calendar API v3 (``JsonApi``).
+"""The Google Calendar connector: the calendar tools over the Calendar API v3 (``JsonApi``).
 
 - fetch:   ``events.list`` with timeMin/timeMax (overlap: end > timeMin, start < timeMax), ``singleEvents=true``
-           (recurring events expanded), ``orderBy=startTime``, ``q`` (Google's own full-text match), pages
-           followed through ``nextPageToken``; the attendee filter is applied here.
-- create:  ``events.insert``; update: ``events.get`` then ``events.patch``; delete: ``events.delete``
-           (``sendUpdates`` as configured, so attendees get Google's invitation mail by default).
+           (recurring events come as their occurrences), ``orderBy=startTime``, ``q`` to narrow (the contract's
+           every-word match is checked here too), pages followed through ``nextPageToken``.
+- create:  ``events.insert`` (``recurrence``: ``["RRULE:..."]``, starting at the rule's first occurrence).
+- update:  ``events.get`` then ``events.patch`` with only what changes. An occurrence's id (``<series>_<start>``,
+           as reads list them) changes that occurrence only; the series' id (``seriesId``, or what create gave)
+           changes every occurrence. Google refuses changes to an event someone else organises
+           (``forbiddenForNonOrganizer``): that is a PermissionDeniedError naming the organiser.
+- respond: the ``responseStatus`` (and ``comment``) of the user's own attendee entry (``self``), patched.
+- delete:  ``events.delete``; an event someone else organises is declined first (contract §2.6).
 - free slots: ``freebusy.query`` for the calendar and every attendee; calendars Google cannot show us (errors)
            add no busy time.
-HTTP failures map into the error tree in ``JsonApi`` (401 → token refresh → retry); the engine retries.
+``sendUpdates`` is as configured, so attendees and organisers get Google's mail. HTTP failures map into the error
+tree in ``JsonApi`` (401 → token refresh → retry; 403 → permission, quota or rate limit); the engine retries.
 """
 
 import logging
@@ -19,10 +25,20 @@ from urllib.parse import quote
 from pydantic import BaseModel
 
 from integrations.base import arguments as a
-from integrations.base.errors import NotFoundError, PermanentError
+from integrations.base.errors import NotFoundError, PermanentError, PermissionDeniedError
 from integrations.calendar.events import DEFAULT_LIMIT, CalendarEvent, search_range, select
-from integrations.calendar.google.resources import from_google, insert_body, instant, patch_body, rfc3339
+from integrations.calendar.google.resources import (
+    answer_body,
+    from_google,
+    insert_body,
+    instant,
+    organised_by_me,
+    own_entry,
+    patch_body,
+    rfc3339,
+)
 from integrations.calendar.google.settings import GoogleCalendarSettings
+from integrations.calendar.rules import first_start, moved_to_weekday, normalized
 from integrations.calendar.slots import Interval, free_slots
 from integrations.http import JsonApi
 
@@ -35,6 +51,7 @@ TOOLS = frozenset(
         "create_calendar_event",
         "update_calendar_event",
         "delete_calendar_event",
+        "respond_to_event",
         "find_free_slots",
     }
 )
@@ -65,6 +82,8 @@ class GoogleCalendar:
             return await self.create(arguments)
         if isinstance(arguments, a.UpdateCalendarEventArgs):
             return await self.update(arguments)
+        if isinstance(arguments, a.RespondToEventArgs):
+            return await self.respond(arguments)
         if isinstance(arguments, a.DeleteCalendarEventArgs):
             return await self.delete(arguments)
         if isinstance(arguments, a.FindFreeSlotsArgs):
@@ -80,7 +99,9 @@ class GoogleCalendar:
             "singleEvents": True,
             "orderBy": "startTime",
             "timeZone": self._zone.key,
-            "maxResults": self._settings.page_size if args.attendee else min(wanted, self._settings.page_size),
+            "maxResults": self._settings.page_size
+            if args.attendee or args.query
+            else min(wanted, self._settings.page_size),
             "q": args.query,
         }
         found: list[CalendarEvent] = []
@@ -88,7 +109,7 @@ class GoogleCalendar:
             page = await self._api.request("GET", self._events, params=params)
             for item in page.get("items") or []:
                 event = from_google(item, self._zone)
-                if event is not None and (not args.attendee or event.has_attendee(args.attendee)):
+                if event is not None and self._wanted(event, args):
                     found.append(event)
             token = page.get("nextPageToken")
             if not token or len(found) >= wanted:
@@ -96,25 +117,78 @@ class GoogleCalendar:
             params["pageToken"] = token
         return select(found, args, window, query=False)
 
+    @staticmethod
+    def _wanted(event: CalendarEvent, args: a.FetchCalendarEventsArgs) -> bool:
+        """Google's ``q`` also matches attendees and word forms: the contract's every-word match decides."""
+        return (not args.query or event.mentions(args.query)) and (
+            not args.attendee or event.has_attendee(args.attendee)
+        )
+
     async def create(self, args: a.CreateCalendarEventArgs) -> dict[str, Any]:
+        start, rule = args.startTime, None
+        if args.recurrence:
+            rule = normalized(args.recurrence)
+            start = first_start(rule, args.startTime, self._zone, service=SERVICE)
         params = {"sendUpdates": self._settings.send_updates}
-        item = await self._api.request("POST", self._events, params=params, json_body=insert_body(args, self._zone))
+        body = insert_body(args, self._zone, start, rule)
+        item = await self._api.request("POST", self._events, params=params, json_body=body)
         return self._shown(item)
 
     async def update(self, args: a.UpdateCalendarEventArgs) -> dict[str, Any]:
-        path = self._event(args.eventId)
-        current = await self._api.request("GET", path, params={"timeZone": self._zone.key})
-        if not isinstance(current, dict) or current.get("status") == "cancelled":
-            raise NotFoundError(f"no calendar event with id {args.eventId!r}", service=SERVICE)
+        path, current = await self._current(args.eventId)
+        body = patch_body(args, current, self._zone)
+        if "start" in body and current.get("recurrence"):
+            body["recurrence"] = self._moved_rules(current, body)
         params = {"sendUpdates": self._settings.send_updates}
-        item = await self._api.request("PATCH", path, params=params, json_body=patch_body(args, current, self._zone))
+        try:
+            item = await self._api.request("PATCH", path, params=params, json_body=body)
+        except PermissionDeniedError as error:
+            if organised_by_me(current):
+                raise
+            organizer = (current.get("organizer") or {}).get("email") or "someone else"
+            raise PermissionDeniedError(
+                f"{organizer} organises {current.get('summary') or 'this event'!r}: you can accept, decline or"
+                " remove it, not change it",
+                service=SERVICE,
+            ) from error
         return self._shown(item)
 
+    async def respond(self, args: a.RespondToEventArgs) -> dict[str, Any]:
+        path, current = await self._current(args.eventId)
+        if organised_by_me(current) or own_entry(current) is None:
+            title = current.get("summary") or "this event"
+            raise PermanentError(f"you organise {title!r}: there is no invitation to answer", service=SERVICE)
+        params = {"sendUpdates": self._settings.send_updates}
+        body = answer_body(current, args.response, args.comment)
+        return self._shown(await self._api.request("PATCH", path, params=params, json_body=body))
+
     async def delete(self, args: a.DeleteCalendarEventArgs) -> dict[str, Any]:
-        await self._api.request(
-            "DELETE", self._event(args.eventId), params={"sendUpdates": self._settings.send_updates}
-        )
+        path, current = await self._current(args.eventId)
+        params = {"sendUpdates": self._settings.send_updates}
+        if not organised_by_me(current) and own_entry(current) is not None:  # an invitation: decline, then remove
+            await self._api.request("PATCH", path, params=params, json_body=answer_body(current, "declined", None))
+        await self._api.request("DELETE", path, params=params)
         return {"id": args.eventId}
+
+    async def _current(self, event_id: str) -> tuple[str, dict[str, Any]]:
+        """The event's path and resource (an occurrence's id gives that occurrence); a deleted one is not found."""
+        path = self._event(event_id)
+        current = await self._api.request("GET", path, params={"timeZone": self._zone.key})
+        if not isinstance(current, dict) or current.get("status") == "cancelled":
+            raise NotFoundError(f"no calendar event with id {event_id!r}", service=SERVICE)
+        return path, current
+
+    def _moved_rules(self, current: dict[str, Any], body: dict[str, Any]) -> list[str]:
+        """A series moved to another weekday takes a one-weekday rule (``BYDAY=MO``) along."""
+        old = from_google(current, self._zone)
+        new = from_google({**current, "start": {**current["start"], **body["start"]}}, self._zone)
+        moved = []
+        for line in current.get("recurrence") or []:
+            text = str(line)
+            if old is not None and new is not None and text.upper().startswith("RRULE:"):
+                text = f"RRULE:{moved_to_weekday(text, old.start, new.start, self._zone)}"
+            moved.append(text)
+        return moved
 
     async def find_free_slots(self, args: a.FindFreeSlotsArgs) -> list[dict[str, str]]:
         window = (args.windowStart.astimezone(UTC), args.windowEnd.astimezone(UTC))

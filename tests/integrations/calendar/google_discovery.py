@@ -66,20 +66,25 @@ def violations(method: Method, query: Mapping[str, str], body: Any) -> list[str]
     allowed = (method.parameters - method.path_parameters) | set(document()["parameters"])
     problems = [f"{method.id}: unknown query parameter {name!r}" for name in query if name not in allowed]
     if method.request is not None:
-        problems += [f"{method.id}: {problem}" for problem in _schema_violations(body, method.request, "body")]
+        nullable = method.verb == "PATCH"  # null removes a field in a patch (Google's PATCH semantics)
+        problems += [
+            f"{method.id}: {problem}" for problem in _schema_violations(body, method.request, "body", nullable)
+        ]
     elif body is not None:
         problems.append(f"{method.id}: takes no body")
     return problems
 
 
-def _schema_violations(value: Any, schema_name: str, where: str) -> list[str]:
+def _schema_violations(value: Any, schema_name: str, where: str, nullable: bool = False) -> list[str]:
     schema = document()["schemas"][schema_name]
-    return _check(value, schema, where)
+    return _check(value, schema, where, nullable)
 
 
-def _check(value: Any, schema: Mapping[str, Any], where: str) -> list[str]:
+def _check(value: Any, schema: Mapping[str, Any], where: str, nullable: bool = False) -> list[str]:
+    if value is None and nullable:
+        return []
     if "$ref" in schema:
-        return _schema_violations(value, schema["$ref"], where)
+        return _schema_violations(value, schema["$ref"], where, nullable)
     kind = schema.get("type")
     if kind == "object" and "properties" in schema:
         if not isinstance(value, dict):
@@ -87,12 +92,16 @@ def _check(value: Any, schema: Mapping[str, Any], where: str) -> list[str]:
         problems = [f"{where}.{key} is not a field of the schema" for key in value if key not in schema["properties"]]
         for key, item in value.items():
             if key in schema["properties"]:
-                problems += _check(item, schema["properties"][key], f"{where}.{key}")
+                problems += _check(item, schema["properties"][key], f"{where}.{key}", nullable)
         return problems
     if kind == "array":
         if not isinstance(value, list):
             return [f"{where} should be an array"]
-        return [problem for i, item in enumerate(value) for problem in _check(item, schema["items"], f"{where}[{i}]")]
+        return [
+            problem
+            for i, item in enumerate(value)
+            for problem in _check(item, schema["items"], f"{where}[{i}]", nullable)
+        ]
     types: dict[str, type | tuple[type, ...]] = {"string": str, "boolean": bool, "integer": (int, str)}
     expected = types.get(str(kind))
     if expected is not None and not isinstance(value, expected):

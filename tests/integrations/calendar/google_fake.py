@@ -3,21 +3,37 @@
 Routes come from the discovery document (``google_discovery.USED``); every request is checked against it and
 what does not fit is collected in ``problems``. Bearer tokens are issued by ``POST /token`` (a refresh-token
 grant); ``scripted`` answers (status, body, headers) replace the next API answers, to test failures.
+
+As strict as the service where planbot depends on it:
+- PATCH merges nested objects field by field and ``null`` removes a field; arrays are replaced whole.
+- ``start`` / ``end`` hold exactly one of ``date`` and ``dateTime``, both of the same kind, the end after the
+  start; a recurring event needs ``start.timeZone`` (400 otherwise, as Google answers).
+- ``recurrence`` (``RRULE:``) is expanded into instances with ``singleEvents=true``: an instance's id is
+  ``<event id>_<UTC start>`` (``_<date>`` for all-day), it carries ``recurringEventId`` and
+  ``originalStartTime``; getting, patching or deleting an instance id makes an exception for that instance.
+- An event someone else organises (``organizer`` without ``self``) may be changed only in the user's own
+  attendee entry (``responseStatus``, ``comment``); any other change is 403 ``forbiddenForNonOrganizer``
+  (unless ``guestsCanModify``).
+- Free/busy leaves out transparent events and those the user declined.
 """
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime, time
+from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from aiohttp import web
+from dateutil.rrule import rrulestr  # type: ignore[import-untyped]
 
 from tests.integrations.calendar.google_discovery import USED, methods, violations
 
 REFRESH_TOKEN = "refresh-1"
+ME = "me@example.com"
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 NEW_YORK = ZoneInfo("America/New_York")
+GUEST_FIELDS = {"responseStatus", "comment", "additionalGuests"}  # what a guest may change in their own entry
+PRIVATE_FIELDS = {"reminders", "colorId", "transparency", "extendedProperties"}  # a guest's own copy only
 
 
 @dataclass
@@ -27,6 +43,12 @@ class Seen:
     path: str
     query: dict[str, str]
     body: Any
+
+
+class RefusedError(Exception):
+    def __init__(self, status: int, message: str, reason: str | None = None) -> None:
+        super().__init__(message)
+        self.status, self.message, self.reason = status, message, reason
 
 
 @dataclass
@@ -60,6 +82,24 @@ class FakeGoogleCalendar:
     def api_calls(self, method_id: str) -> list[Seen]:
         return [seen for seen in self.seen if seen.method == method_id]
 
+    def invitation(self, title: str, start: str, minutes: int, organizer: str = "olga@example.org") -> str:
+        """An event someone else organises, on the user's calendar, awaiting the user's answer; its id."""
+        begin = datetime.fromisoformat(start)
+        event_id = f"inv{len(self.events) + 1:05d}"
+        self.events[event_id] = {
+            **self._stamped(event_id),
+            "summary": title,
+            "start": {"dateTime": begin.isoformat(), "timeZone": self.zone.key},
+            "end": {"dateTime": (begin + timedelta(minutes=minutes)).isoformat(), "timeZone": self.zone.key},
+            "organizer": {"email": organizer},
+            "creator": {"email": organizer},
+            "attendees": [
+                {"email": organizer, "organizer": True, "responseStatus": "accepted"},
+                {"email": ME, "self": True, "responseStatus": "needsAction"},
+            ],
+        }
+        return event_id
+
     @web.middleware
     async def _check(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         if request.path == "/token":
@@ -77,7 +117,10 @@ class FakeGoogleCalendar:
         if self.scripted:
             status, answer, headers = self.scripted.pop(0)
             return web.json_response(answer, status=status, headers=headers)
-        return await handler(request)
+        try:
+            return await handler(request)
+        except RefusedError as refused:
+            return _error(refused.status, refused.message, reason=refused.reason)
 
     async def token(self, request: web.Request) -> web.Response:
         form = await request.post()
@@ -89,7 +132,8 @@ class FakeGoogleCalendar:
 
     async def list_events(self, request: web.Request) -> web.Response:
         query = request.query
-        if query.get("orderBy") == "startTime" and query.get("singleEvents") != "true":
+        single = query.get("singleEvents") == "true"
+        if query.get("orderBy") == "startTime" and not single:
             return _error(400, "The requested ordering is not available for the particular query.")
         try:
             low = _parse_instant(query["timeMin"]) if "timeMin" in query else None
@@ -99,9 +143,10 @@ class FakeGoogleCalendar:
         size = min(int(query.get("maxResults", "250")), 2500)
         terms = query.get("q", "").casefold().split()
         zone = ZoneInfo(query.get("timeZone", self.zone.key))
+        listed = self.instances(low, high) if single else [e for e in self.events.values() if _is_stored(e)]
         chosen = [
             event
-            for event in self.events.values()
+            for event in listed
             if event["status"] != "cancelled"
             and (low is None or self._instant(event["end"]) > low)
             and (high is None or self._instant(event["start"]) < high)
@@ -117,48 +162,45 @@ class FakeGoogleCalendar:
 
     async def insert(self, request: web.Request) -> web.Response:
         body = await request.json()
-        if "dateTime" not in body.get("end", {}) and "date" not in body.get("end", {}):
-            return _error(400, "Missing end time.")
+        _check_times(body)
         event_id = f"ev{len(self.events) + 1:05d}"
-        now = datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
         self.events[event_id] = {
-            "kind": "calendar#event",
-            "id": event_id,
-            "status": "confirmed",
-            "htmlLink": f"https://www.google.com/calendar/event?eid={event_id}",
-            "created": now,
-            "updated": now,
-            "iCalUID": f"{event_id}@google.com",
-            "sequence": 0,
-            "organizer": {"email": "me@example.com", "self": True},
-            "creator": {"email": "me@example.com", "self": True},
+            **self._stamped(event_id),
+            "organizer": {"email": ME, "self": True},
+            "creator": {"email": ME, "self": True},
             **body,
             "attendees": _replied(body.get("attendees")),
         }
         return web.json_response(self.events[event_id])
 
     async def get(self, request: web.Request) -> web.Response:
-        event = self.events.get(request.match_info["eventId"])
+        event = self._find(request.match_info["eventId"])
         return web.json_response(_in(event, self.zone)) if event else _error(404, "Not Found")
 
     async def patch(self, request: web.Request) -> web.Response:
-        event = self.events.get(request.match_info["eventId"])
+        event_id = request.match_info["eventId"]
+        event = self._find(event_id)
         if event is None:
             return _error(404, "Not Found")
         body = await request.json()
-        event.update(body)
+        if not _organised_by_me(event) and not event.get("guestsCanModify"):
+            _check_guest_change(event, body)
+        changed = _merged(event, body)
+        _check_times(changed)
         if "attendees" in body:
-            event["attendees"] = _replied(body["attendees"])
-        event["sequence"] += 1
-        return web.json_response(event)
+            changed["attendees"] = _replied(body["attendees"])
+        changed["sequence"] = event.get("sequence", 0) + 1
+        self.events[event_id] = changed
+        return web.json_response(changed)
 
     async def delete(self, request: web.Request) -> web.Response:
-        event = self.events.get(request.match_info["eventId"])
+        event_id = request.match_info["eventId"]
+        event = self._find(event_id)
         if event is None:
             return _error(404, "Not Found")
         if event["status"] == "cancelled":
             return _error(410, "Resource has been deleted")
-        event["status"] = "cancelled"
+        self.events[event_id] = {**event, "status": "cancelled"}
         return web.Response(status=204)
 
     async def freebusy(self, request: web.Request) -> web.Response:
@@ -166,11 +208,11 @@ class FakeGoogleCalendar:
         low, high = _parse_instant(body["timeMin"]), _parse_instant(body["timeMax"])
         calendars: dict[str, Any] = {}
         for item in body.get("items", []):
-            if item["id"] in ("primary", "me@example.com"):
+            if item["id"] in ("primary", ME):
                 periods = [
                     (self._instant(e["start"]), self._instant(e["end"]))
-                    for e in self.events.values()
-                    if e["status"] != "cancelled" and e.get("transparency") != "transparent"
+                    for e in self.instances(low, high)
+                    if e["status"] != "cancelled" and e.get("transparency") != "transparent" and not _declined(e)
                 ]
             elif item["id"] in self.others:
                 periods = [(_parse_instant(s), _parse_instant(e)) for s, e in self.others[item["id"]]]
@@ -187,10 +229,172 @@ class FakeGoogleCalendar:
         answer = {"kind": "calendar#freeBusy", "timeMin": body["timeMin"], "timeMax": body["timeMax"]}
         return web.json_response({**answer, "calendars": calendars})
 
+    def instances(self, low: datetime | None, high: datetime | None) -> list[dict[str, Any]]:
+        """Single events, and each series as its instances (exceptions in their place), as ``singleEvents``."""
+        found: list[dict[str, Any]] = []
+        for event in self.events.values():
+            if event.get("recurringEventId"):
+                series = self.events.get(event["recurringEventId"])
+                if series is not None and series["status"] != "cancelled":
+                    found.append(event)
+            elif not event.get("recurrence"):
+                found.append(event)
+            elif event["status"] != "cancelled":
+                for instance_id, instance in self._expand(event, low, high).items():
+                    if instance_id not in self.events:
+                        found.append(instance)
+        return found
+
+    def _find(self, event_id: str) -> dict[str, Any] | None:
+        """A stored event, or an instance of a series named ``<series>_<start>``."""
+        if event_id in self.events:
+            return self.events[event_id]
+        series_id, _, stamp = event_id.rpartition("_")
+        series = self.events.get(series_id)
+        if series is None or not series.get("recurrence") or series["status"] == "cancelled":
+            return None
+        try:
+            moment = datetime.strptime(stamp, "%Y%m%dT%H%M%SZ" if "T" in stamp else "%Y%m%d").replace(tzinfo=UTC)
+        except ValueError:
+            return None
+        return self._expand(series, moment - timedelta(days=2), moment + timedelta(days=2)).get(event_id)
+
+    def _expand(self, series: dict[str, Any], low: datetime | None, high: datetime | None) -> dict[str, Any]:
+        """The instances of ``series`` starting within a day of ``[low, high)``, by instance id."""
+        zone = ZoneInfo(series["start"]["timeZone"])
+        whole_days = "date" in series["start"]
+        first = self._instant(series["start"]).astimezone(zone)
+        length = self._instant(series["end"]) - self._instant(series["start"])
+        rules = "\n".join(_utc_until(str(line), zone) for line in series["recurrence"])
+        starts = rrulestr(rules, dtstart=first, forceset=True)
+        ceiling = (high or datetime(2100, 1, 1, tzinfo=UTC)) + timedelta(days=1)
+        floor = (low or datetime(1970, 1, 1, tzinfo=UTC)) - timedelta(days=1)
+        found: dict[str, Any] = {}
+        for begin in starts:
+            if begin >= ceiling:
+                break
+            if begin + length <= floor:
+                continue
+            if whole_days:
+                key = f"{begin:%Y%m%d}"
+                start: dict[str, str] = {"date": begin.date().isoformat()}
+                end = {"date": (begin.date() + timedelta(days=length.days)).isoformat()}
+            else:
+                key = f"{begin.astimezone(UTC):%Y%m%dT%H%M%SZ}"
+                start = {"dateTime": begin.isoformat(), "timeZone": zone.key}
+                end = {"dateTime": (begin.astimezone(UTC) + length).astimezone(zone).isoformat(), "timeZone": zone.key}
+            instance_id = f"{series['id']}_{key}"
+            found[instance_id] = {
+                **{k: v for k, v in series.items() if k != "recurrence"},
+                "id": instance_id,
+                "recurringEventId": series["id"],
+                "originalStartTime": start,
+                "start": start,
+                "end": end,
+            }
+        return found
+
+    def _stamped(self, event_id: str) -> dict[str, Any]:
+        now = datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+        return {
+            "kind": "calendar#event",
+            "id": event_id,
+            "status": "confirmed",
+            "htmlLink": f"https://www.google.com/calendar/event?eid={event_id}",
+            "created": now,
+            "updated": now,
+            "iCalUID": f"{event_id}@google.com",
+            "sequence": 0,
+        }
+
     def _instant(self, value: dict[str, str]) -> datetime:
-        if "dateTime" in value:
+        if value.get("dateTime"):
             return _parse_instant(value["dateTime"])
         return datetime.combine(date.fromisoformat(value["date"]), time(), tzinfo=self.zone).astimezone(UTC)
+
+
+def _utc_until(line: str, zone: ZoneInfo) -> str:
+    """Google takes ``UNTIL=<date>`` for a timed series: the end of that day, local time, in UTC (dateutil wants
+    UTC with an aware start)."""
+    parts = line.split(";")
+    for index, part in enumerate(parts):
+        name, _, value = part.partition("=")
+        if name.endswith("UNTIL") and len(value) == 8:
+            day_end = datetime.combine(date.fromisoformat(f"{value[:4]}-{value[4:6]}-{value[6:]}"), time(23, 59, 59))
+            parts[index] = f"{name}={day_end.replace(tzinfo=zone).astimezone(UTC):%Y%m%dT%H%M%SZ}"
+    return ";".join(parts)
+
+
+def _merged(current: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
+    """Google's PATCH: nested objects merged field by field, ``null`` removes a field, arrays replaced."""
+    result = dict(current)
+    for key, value in patch.items():
+        if value is None:
+            result.pop(key, None)
+        elif isinstance(value, dict) and isinstance(result.get(key), dict):
+            result[key] = _merged(result[key], value)
+        else:
+            result[key] = value
+    return result
+
+
+def _check_times(event: dict[str, Any]) -> None:
+    kinds = []
+    for key in ("start", "end"):
+        value = event.get(key)
+        if not isinstance(value, dict) or ("date" in value) == ("dateTime" in value):
+            raise RefusedError(400, f"Invalid {key} time.")  # Google: both, or neither, of date and dateTime
+        kinds.append("date" in value)
+    if kinds[0] != kinds[1]:
+        raise RefusedError(400, "Start and end times must either both be date or both be dateTime.")
+    start, end = (_moment(event[key]) for key in ("start", "end"))
+    if end < start:
+        raise RefusedError(400, "The specified time range is empty.", "timeRangeEmpty")
+    if event.get("recurrence"):
+        if not event["start"].get("timeZone"):
+            raise RefusedError(400, "Missing time zone definition for start time.")
+        if not all(
+            str(line).split(":", 1)[0] in ("RRULE", "EXRULE", "RDATE", "EXDATE") for line in event["recurrence"]
+        ):
+            raise RefusedError(400, "Invalid recurrence rule.")
+
+
+def _check_guest_change(event: dict[str, Any], body: dict[str, Any]) -> None:
+    """A guest may answer (their own attendee entry) and change their private properties, nothing shared."""
+    shared = set(body) - PRIVATE_FIELDS - {"attendees"}
+    forbidden = RefusedError(
+        403, "Shared properties can only be changed by the organizer of the event.", "forbiddenForNonOrganizer"
+    )
+    if shared:
+        raise forbidden
+    if "attendees" in body:
+        before = {str(a.get("email", "")).casefold(): a for a in event.get("attendees") or []}
+        after = {str(a.get("email", "")).casefold(): a for a in body["attendees"] or []}
+        if set(before) != set(after):
+            raise forbidden
+        for key, person in after.items():
+            old = before[key]
+            changed = {k for k in set(person) | set(old) if person.get(k) != old.get(k)}
+            if changed and (not old.get("self") or changed - GUEST_FIELDS):
+                raise forbidden
+
+
+def _organised_by_me(event: dict[str, Any]) -> bool:
+    return bool((event.get("organizer") or {}).get("self"))
+
+
+def _declined(event: dict[str, Any]) -> bool:
+    return any(a.get("self") and a.get("responseStatus") == "declined" for a in event.get("attendees") or [])
+
+
+def _is_stored(event: dict[str, Any]) -> bool:
+    return not event.get("recurringEventId")
+
+
+def _moment(value: dict[str, str]) -> datetime:
+    if "dateTime" in value:
+        return _parse_instant(value["dateTime"])
+    return datetime.combine(date.fromisoformat(value["date"]), time(), tzinfo=UTC)
 
 
 def _in(event: dict[str, Any], zone: ZoneInfo) -> dict[str, Any]:
@@ -225,7 +429,10 @@ def _rfc3339(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
-def _error(status: int, message: str, code: str = "INVALID_ARGUMENT") -> web.Response:
-    reason = {400: "badRequest", 401: "authError", 404: "notFound", 410: "deleted"}.get(status, "error")
+def _error(status: int, message: str, code: str = "INVALID_ARGUMENT", reason: str | None = None) -> web.Response:
+    reason = reason or {400: "badRequest", 401: "authError", 403: "forbidden", 404: "notFound", 410: "deleted"}.get(
+        status, "error"
+    )
     error = {"code": status, "message": message, "errors": [{"domain": "global", "reason": reason, "message": message}]}
-    return web.json_response({"error": {**error, "status": code}}, status=status)
+    status_code = {403: "PERMISSION_DENIED"}.get(status, code)
+    return web.json_response({"error": {**error, "status": status_code}}, status=status)

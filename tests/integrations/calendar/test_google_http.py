@@ -61,6 +61,11 @@ async def test_create_sends_the_documented_event_with_times_in_the_owners_zone(
         "endTime": "2026-03-08T03:30:00-04:00",
         "attendees": ["priya.shah@example.com"],
         "location": "Room 4",
+        "description": None,
+        "organizer": "me@example.com",
+        "myResponse": "accepted",
+        "recurrence": None,
+        "seriesId": None,
     }
 
 
@@ -151,8 +156,8 @@ async def test_update_patches_only_what_changes_and_keeps_replies(gcal: GoogleCa
     )
     (patch,) = fake.api_calls("calendar.events.patch")
     assert patch.body == {
-        "start": {"dateTime": "2026-03-09T10:00:00-04:00", "timeZone": "America/New_York"},
-        "end": {"dateTime": "2026-03-09T10:45:00-04:00", "timeZone": "America/New_York"},  # the length is kept
+        "start": {"dateTime": "2026-03-09T10:00:00-04:00", "timeZone": "America/New_York", "date": None},
+        "end": {"dateTime": "2026-03-09T10:45:00-04:00", "timeZone": "America/New_York", "date": None},  # same length
         "attendees": [{"responseStatus": "accepted", "email": "ann@example.org"}, {"email": "bo@example.org"}],
     }
     assert moved["startTime"] == "2026-03-09T10:00:00-04:00" and moved["attendees"] == [

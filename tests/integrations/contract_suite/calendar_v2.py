@@ -1,11 +1,21 @@
-"""Calendar (v2): more fields, every-word queries, overlapping ranges, attendee changes, shifts, recurrence."""
+"""Calendar (v2): more fields, every-word queries, overlapping ranges, attendee changes, shifts, recurrence,
+invitations (answered, not changed; deleting one declines it).
 
+Invitation checks need an event that someone else organises on the connector's calendar: a test class provides
+the ``invite`` fixture (``await invite(title, start, minutes)`` puts one there, organised by ``ORGANIZER``, with
+the user invited and not yet answering); without it they are skipped.
+"""
+
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
 
-from integrations.base import Connector, NotFoundError
+from integrations.base import Connector, NotFoundError, PermanentError
 from tests.integrations.contract_suite.helpers import ContractBase, at, instant, run
+
+Invite = Callable[[str, str, int], Awaitable[None]]
+ORGANIZER = "olga@example.org"
 
 V2_EVENT_FIELDS = {
     "id",
@@ -168,3 +178,38 @@ class CalendarContractV2(ContractBase):
             await run(connector, "update_calendar_event", eventId=third["id"], title="x")
         await run(connector, "delete_calendar_event", eventId=series["id"])
         assert await listed() == []
+
+    @pytest.fixture
+    def invite(self) -> Invite:
+        pytest.skip("this connector's tests cannot put an invitation on its calendar")
+
+    async def test_an_invitation_shows_its_organizer_and_cannot_be_changed(
+        self, connector: Connector, invite: Invite, token: str
+    ) -> None:
+        await invite(f"Board review {token}", "2026-03-12T14:00:00-04:00", 60)
+        (found,) = await run(connector, "fetch_calendar_events", query=token, **MARCH)
+        assert (found["organizer"], found["myResponse"]) == (ORGANIZER, "needsAction")
+        with pytest.raises(PermanentError, match=ORGANIZER):
+            await run(connector, "update_calendar_event", eventId=found["id"], shiftMinutes=30)
+        (unchanged,) = await run(connector, "fetch_calendar_events", query=token, **MARCH)
+        assert unchanged == found
+
+    async def test_answering_an_invitation_sets_my_response(
+        self, connector: Connector, invite: Invite, token: str
+    ) -> None:
+        await invite(f"Board review {token}", "2026-03-12T14:00:00-04:00", 60)
+        (found,) = await run(connector, "fetch_calendar_events", query=token, **MARCH)
+        answered = await run(
+            connector, "respond_to_event", eventId=found["id"], response="tentative", comment="If I can"
+        )
+        assert answered["id"] == found["id"] and answered["myResponse"] == "tentative"
+        (shown,) = await run(connector, "fetch_calendar_events", query=token, **MARCH)
+        assert shown["myResponse"] == "tentative" and shown["startTime"] == found["startTime"]
+
+    async def test_deleting_an_invitation_takes_it_off_the_calendar(
+        self, connector: Connector, invite: Invite, token: str
+    ) -> None:
+        await invite(f"Board review {token}", "2026-03-12T14:00:00-04:00", 60)
+        (found,) = await run(connector, "fetch_calendar_events", query=token, **MARCH)
+        assert await run(connector, "delete_calendar_event", eventId=found["id"]) == {"id": found["id"]}
+        assert await run(connector, "fetch_calendar_events", query=token, **MARCH) == []
