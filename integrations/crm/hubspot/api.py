@@ -1,14 +1,16 @@
 """The HubSpot CRM endpoints planbot uses, over ``JsonApi`` (which maps statuses into the error tree).
 
 Objects (v3): search, read, batch read, create, update (PATCH), archive (DELETE). Associations (v4): batch read,
-create the default association, remove. Owners (v3). Record ids are numeric; anything else is not found, and is
-never put into a URL.
+create the default association, remove, and the association types between two objects. Owners (v3). Properties
+(v3): one property's definition (an enumeration's options). Record ids are numeric; anything else is not found, and
+is never put into a URL.
 """
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from integrations.base.errors import NotFoundError
+from integrations.crm.hubspot.options import Enumeration, Option
 from integrations.http import JsonApi
 
 SERVICE = "hubspot"
@@ -120,3 +122,9 @@ class HubSpotApi:
             after = ((answer.get("paging") or {}).get("next") or {}).get("after")
             if not after:
                 return found
+
+    async def enumeration(self, object_type: str, name: str) -> Enumeration:
+        """The label and options of an enumeration property (``GET /crm/v3/properties/{type}/{name}``)."""
+        answer = await self._api.request("GET", f"crm/v3/properties/{object_type}/{name}")
+        options = tuple(Option(str(o["value"]), str(o.get("label") or o["value"])) for o in answer.get("options") or [])
+        return Enumeration(str(answer.get("label") or name), options)

@@ -2,7 +2,7 @@
 
 import logging
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from typing import Any
 
 from pydantic import BaseModel
@@ -11,15 +11,16 @@ from integrations.base.arguments import CreateEntityArgs, DeleteEntityArgs, Fetc
 from integrations.base.errors import PermanentError
 from integrations.base.records import FIELDS_BY_ENTITY, REQUIRED_ON_CREATE
 from integrations.crm.hubspot.api import HubSpotApi, Target
+from integrations.crm.hubspot.lookups import Lookups
 from integrations.crm.hubspot.mapping import ENTITIES, EntityMap, Link
-from integrations.crm.hubspot.search import NoMatchError, filter_groups, matches
+from integrations.crm.hubspot.search import Group, NoMatchError, filter_groups, linked_to, matches, requests
 from integrations.crm.hubspot.settings import HubSpotSettings
-from integrations.crm.hubspot.values import SERVICE, Owner, Values
+from integrations.crm.hubspot.values import SERVICE, Values
 
 logger = logging.getLogger(__name__)
 DEFAULT_LIMIT = 100
-MAX_LINKED_IDS = 100  # values of one IN filter
-OWNERS_TTL_SECONDS = 300.0
+MAX_LINKED_IDS = 50  # linked records a search filters by (one filter group each)
+LOOKUPS_TTL_SECONDS = 300.0
 Record = dict[str, Any]
 
 
@@ -34,8 +35,7 @@ class HubSpotCrm:
     ) -> None:
         self._api = api
         self._settings = settings
-        self._clock = clock
-        self._owners: tuple[float, list[Owner]] | None = None
+        self._lookups = Lookups(api, ttl_seconds=LOOKUPS_TTL_SECONDS, clock=clock)
         self._created_links: dict[tuple[str, str], str] = {}  # the search index lags behind fresh records
 
     async def call(self, tool: str, arguments: BaseModel) -> Any:
@@ -60,19 +60,31 @@ class HubSpotCrm:
             groups = filter_groups(entity.fields, args.filters, values)
             if link is not None and set(args.filters) & set(link.fields):
                 ids = await self._linked_ids(link, args.filters, values)
-                by_link = {"propertyName": link.pseudo_property, "operator": "IN", "values": ids}
-                groups = [[*group, by_link] for group in groups] or [[by_link]]
+                groups = linked_to(groups, link.pseudo_property, ids)
         except NoMatchError:
             return []
-        limit, after = args.limit or DEFAULT_LIMIT, None
-        found: list[Record] = []
-        for _ in range(self._settings.max_pages):
-            page, after = await self._api.search(entity.object_type, groups, entity.properties(), after)
-            found.extend(r for r in await self._records(entity, page, values) if matches(r, args.filters))
-            if len(found) >= limit or after is None:
+        limit = args.limit or DEFAULT_LIMIT
+        found: dict[str, Record] = {}
+        async for page in self._pages(entity.object_type, groups, entity.properties()):
+            for record in await self._records(entity, page, values):
+                if matches(record, args.filters):
+                    found.setdefault(record["id"], record)
+            if len(found) >= limit:
                 break
         logger.debug("hubspot fetch %s: %d records", entity.entity_type, min(len(found), limit))
-        return found[:limit]
+        return list(found.values())[:limit]
+
+    async def _pages(
+        self, object_type: str, groups: list[Group], properties: Sequence[str]
+    ) -> AsyncIterator[list[dict[str, Any]]]:
+        """The result pages of a search over ``groups``, request after request, ``max_pages`` pages at most each."""
+        for batch in requests(groups):
+            after: str | None = None
+            for _ in range(self._settings.max_pages):
+                page, after = await self._api.search(object_type, batch, properties, after)
+                yield page
+                if after is None:
+                    break
 
     async def create(self, args: CreateEntityArgs) -> Record:
         entity = ENTITIES[args.entityType]
@@ -109,18 +121,18 @@ class HubSpotCrm:
         return {"id": args.id}
 
     async def _values(self, entity: EntityMap) -> Values:
-        if not any(spec.kind == "owner" for spec in entity.fields.values()):
-            return Values(self._settings)
-        if self._owners is None or self._clock() - self._owners[0] > OWNERS_TTL_SECONDS:
-            listed = await self._api.owners()
-            owners = [
-                Owner(
-                    str(o["id"]), " ".join(filter(None, [o.get("firstName"), o.get("lastName")])), o.get("email") or ""
-                )
-                for o in listed
-            ]
-            self._owners = (self._clock(), owners)
-        return Values(self._settings, self._owners[1])
+        """Values for ``entity``'s fields, with the owners and enumeration options they need."""
+        specs = [*entity.fields.values(), *(entity.link.fields.values() if entity.link else ())]
+        owners = await self._lookups.owners() if any(spec.kind == "owner" for spec in specs) else []
+        objects = {id(spec): entity.object_type for spec in entity.fields.values()}
+        if entity.link is not None:
+            objects.update({id(spec): entity.link.object_type for spec in entity.link.fields.values()})
+        enumerations = {
+            spec.names[0]: await self._lookups.enumeration(objects[id(spec)], spec.names[0])
+            for spec in specs
+            if spec.kind == "enum"
+        }
+        return Values(self._settings, owners, enumerations)
 
     def _own_properties(self, entity: EntityMap, fields: Mapping[str, Any], values: Values) -> dict[str, str]:
         properties: dict[str, str] = {}
@@ -170,16 +182,14 @@ class HubSpotCrm:
         groups = filter_groups(link.fields, wanted, values)
         properties = [name for spec in link.fields.values() for name in spec.names]
         ids: list[str] = []
-        after: str | None = None
-        for _ in range(self._settings.max_pages):
-            page, after = await self._api.search(link.object_type, groups, properties, after)
+        async for page in self._pages(link.object_type, groups, properties):
             for result in page:
                 decoded = {
                     name: values.decode(spec, result.get("properties") or {}) for name, spec in link.fields.items()
                 }
-                if matches(decoded, wanted):
+                if matches(decoded, wanted) and str(result["id"]) not in ids:
                     ids.append(str(result["id"]))
-            if len(ids) >= MAX_LINKED_IDS or after is None:
+            if len(ids) >= MAX_LINKED_IDS:
                 break
         if not ids:
             raise NoMatchError

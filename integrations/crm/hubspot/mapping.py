@@ -12,7 +12,7 @@ from typing import Literal
 
 from integrations.base.records import EntityType
 
-FieldKind = Literal["text", "person_name", "number", "date", "deal_stage", "lead_status", "enum_label", "owner"]
+FieldKind = Literal["text", "person_name", "number", "date", "deal_stage", "lead_status", "enum", "owner"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +72,7 @@ ACCOUNT = EntityMap(
     {
         "name": prop("name"),
         "domain": prop("domain"),
-        "industry": prop("industry", kind="enum_label"),
+        "industry": prop("industry", kind="enum"),
         "owner": prop("hubspot_owner_id", kind="owner"),
     },
 )

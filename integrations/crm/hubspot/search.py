@@ -3,12 +3,17 @@
 HubSpot's ``CONTAINS_TOKEN`` matches tokens, not substrings, so text filters ask for the longest word of the text
 as a wildcard token (``*word*``): a superset. ``matches`` then applies the contract's semantics exactly
 (case-insensitive containment, ``gt``/``lt``, ``in``) to the records built from the results. Stage and status
-texts are matched against the contract's values first and sent as the stage ids they map to (``IN``).
+texts are matched against the contract's values first and sent as the stage ids they map to (``IN``, values in
+lower case as HubSpot requires); enumeration texts likewise become the options whose label contains them.
+
+Records linked through an association (a deal's company) are filtered with the documented form only:
+``associations.company`` ``EQ`` one id, so "linked to any of these" is one filter group per id (OR across groups),
+packed into requests within HubSpot's limits (``requests``).
 """
 
 import itertools
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import UTC, date, datetime
 from typing import Any
 
@@ -21,6 +26,7 @@ from integrations.crm.hubspot.values import SERVICE, Values, number_text
 Filter = dict[str, Any]
 Group = list[Filter]
 _WORD = re.compile(r"\w+")
+MAX_GROUPS, MAX_FILTERS_PER_GROUP, MAX_FILTERS = 5, 6, 18  # HubSpot's limits per search request
 
 
 class NoMatchError(Exception):
@@ -32,6 +38,24 @@ def filter_groups(fields: Mapping[str, Prop], filters: Mapping[str, Any], values
     per_field = [_alternatives(spec, filters[name], values) for name, spec in fields.items() if name in filters]
     groups = [[f for part in combination for f in part] for combination in itertools.product(*per_field)]
     return [group for group in groups if group] or []
+
+
+def linked_to(groups: list[Group], pseudo_property: str, ids: Sequence[str]) -> list[Group]:
+    """``groups`` restricted to records associated with one of ``ids``: each group once per id."""
+    return [[{"propertyName": pseudo_property, "operator": "EQ", "value": i}, *g] for i in ids for g in groups or [[]]]
+
+
+def requests(groups: list[Group]) -> list[list[Group]]:
+    """``groups`` packed into as few search requests as HubSpot's limits allow ([] for "everything"). A group
+    longer than HubSpot allows keeps its first filters: fewer filters find more, and ``matches`` checks them all."""
+    packed: list[list[Group]] = []
+    for group in (g[:MAX_FILTERS_PER_GROUP] for g in groups):
+        last = packed[-1] if packed else None
+        if last is None or len(last) == MAX_GROUPS or sum(map(len, last)) + len(group) > MAX_FILTERS:
+            packed.append([group])
+        else:
+            last.append(group)
+    return packed or [[]]
 
 
 def _alternatives(spec: Prop, wanted: Any, values: Values) -> list[Group]:
@@ -56,6 +80,8 @@ def _alternatives(spec: Prop, wanted: Any, values: Values) -> list[Group]:
         return [[_in(name, values.stage_ids(spec.kind, named))]]
     if spec.kind == "owner":
         return [[_in(name, values.owner_ids(text, exact=False))]]
+    if spec.kind == "enum":
+        return [[_in(name, values.enum_values(spec, text, exact=False))]]
     if spec.kind == "date":
         start, end = date_range(text, service=SERVICE)
         return [[_at(name, "GTE", start), _at(name, "LT", end)]]
@@ -73,13 +99,15 @@ def _in_values(spec: Prop, choices: list[str], values: Values) -> list[str]:
         return [owner for choice in choices for owner in values.owner_ids(choice, exact=True)]
     if spec.kind == "number":
         return [number_text(float(choice)) for choice in choices]
-    return [next(iter(values.encode(spec, choice).values())).lower() for choice in choices]
+    if spec.kind == "enum":
+        return [value for choice in choices for value in values.enum_values(spec, choice, exact=True)]
+    return [next(iter(values.encode(spec, choice).values())) for choice in choices]
 
 
 def _in(name: str, found: list[str]) -> Filter:
     if not found:
         raise NoMatchError
-    return {"propertyName": name, "operator": "IN", "values": sorted(set(found))}
+    return {"propertyName": name, "operator": "IN", "values": sorted({value.lower() for value in found})}
 
 
 def _at(name: str, operator: str, day: date) -> Filter:

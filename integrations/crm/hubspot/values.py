@@ -1,4 +1,8 @@
-"""How contract values become HubSpot property values and back (every property value travels as text)."""
+"""How contract values become HubSpot property values and back (every property value travels as text).
+
+An enumeration (kind ``enum``) is written as the option its label names and read as that option's label; its
+options come from the properties API (``Lookups``), keyed here by property name.
+"""
 
 import math
 import re
@@ -9,6 +13,7 @@ from typing import Any
 
 from integrations.base.errors import PermanentError
 from integrations.crm.hubspot.mapping import FieldKind, Prop
+from integrations.crm.hubspot.options import Enumeration
 from integrations.crm.hubspot.settings import HubSpotSettings
 
 SERVICE = "hubspot"
@@ -25,19 +30,28 @@ class Owner:
 
 
 class Values:
-    """Encodes and decodes one field; ``owners`` is needed only for fields of kind ``owner``."""
+    """Encodes and decodes one field; ``owners`` is needed only for fields of kind ``owner``, ``enumerations``
+    (property name → its options) for fields of kind ``enum``."""
 
-    def __init__(self, settings: HubSpotSettings, owners: Sequence[Owner] = ()) -> None:
+    def __init__(
+        self,
+        settings: HubSpotSettings,
+        owners: Sequence[Owner] = (),
+        enumerations: Mapping[str, Enumeration] | None = None,
+    ) -> None:
         self._stages: dict[str, Mapping[Any, list[str]]] = {
             "deal_stage": settings.deal_stages,
             "lead_status": settings.lead_stages,
         }
         self._owners = owners
+        self._enumerations = enumerations or {}
 
     def encode(self, spec: Prop, value: Any) -> dict[str, str]:
         if spec.kind == "person_name":
             first, last = split_name(value)
             return {spec.names[0]: first, spec.names[1]: last}
+        if spec.kind == "enum" and value is not None:
+            return {spec.names[0]: self._enumerations[spec.names[0]].choose(str(value))}
         return {spec.names[0]: self._encode_one(spec.kind, value)}
 
     def decode(self, spec: Prop, properties: Mapping[str, Any]) -> Any:
@@ -47,11 +61,22 @@ class Values:
         value = raw[0]
         if value is None or value == "":
             return None
+        if spec.kind == "enum":
+            found = self._enumerations.get(spec.names[0])
+            return found.label_of(str(value)) if found is not None else str(value)
         return self._decode_one(spec.kind, str(value))
 
     def choices(self, kind: FieldKind) -> list[str]:
         """The contract's values of a stage or status field."""
         return list(self._stages[kind])
+
+    def enum_values(self, spec: Prop, text: str, *, exact: bool) -> list[str]:
+        """The options of ``spec``'s enumeration labelled ``text`` (``exact``) or with ``text`` in their label."""
+        found = self._enumerations[spec.names[0]]
+        if not exact:
+            return found.values_labelled(text)
+        wanted = text.strip().casefold()
+        return [o.value for o in found.options if wanted in (o.label.casefold(), o.value.casefold())]
 
     def stage_ids(self, kind: FieldKind, values: Iterable[str]) -> list[str]:
         return [stage_id for value in values for stage_id in self._stages[kind].get(value, [])]
@@ -75,8 +100,6 @@ class Values:
             if not ids:
                 raise PermanentError(f"{value!r} is not a contract stage or status", service=SERVICE)
             return ids[0]
-        if kind == "enum_label":
-            return re.sub(r"[^0-9A-Za-z]+", "_", str(value)).strip("_").upper()
         if kind == "owner":
             found = self.owner_ids(str(value), exact=True)
             if len(found) != 1:
@@ -97,8 +120,6 @@ class Values:
             return value[:10] if _DATE.match(value) else value
         if kind in self._stages:
             return next((v for v, ids in self._stages[kind].items() if value in ids), None)
-        if kind == "enum_label":
-            return value.replace("_", " ").title() if value.isupper() or "_" in value else value
         if kind == "owner":
             return next((o.name for o in self._owners if o.id == value), None)
         return value

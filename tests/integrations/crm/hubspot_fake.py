@@ -1,13 +1,16 @@
-"""A local HubSpot: the CRM v3 objects and search endpoints, v4 associations, owners and the OAuth token endpoint.
+"""A local HubSpot: the CRM v3 objects and search endpoints, v3 properties, v4 associations and association
+labels, owners and the OAuth token endpoint.
 
 It speaks HubSpot's paths, JSON shapes and error bodies (``{"status": "error", "message", "correlationId",
 "category"}``), checks every request body and every answer against ``hubspot-api-client``'s models
 (``shape_errors`` collects failures), requires a bearer token, and can be told to fail the next requests
-(``fail_next``). Search pages hold ``page_limit`` results at most (HubSpot: 200) and continue with ``after``.
+(``fail_next``). Property values are checked against HubSpot's definitions (``hubspot_schema``, ``hubspot_rules``):
+an enumeration takes only its options' values. Search pages hold ``page_limit`` results at most (HubSpot: 200),
+continue with ``after``, and read an index that trails writes by ``index_lag`` searches (``hubspot_store``).
+A contact whose email another contact has is a 409 naming the existing id, as HubSpot answers.
 """
 
 import json
-import re
 import uuid
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -15,8 +18,15 @@ from typing import Any
 
 from aiohttp import web
 
+from tests.integrations.crm.hubspot_rules import (
+    ASSOCIATION_TYPES,
+    invalid_association,
+    invalid_properties,
+    search_problem,
+)
+from tests.integrations.crm.hubspot_schema import PROPERTIES, definition
 from tests.integrations.crm.hubspot_shapes import conform
-from tests.integrations.crm.hubspot_store import DEAL_STAGES, KNOWN, READ_ONLY, HubSpotStore, normalized
+from tests.integrations.crm.hubspot_store import HubSpotStore, normalized
 
 Handler = Callable[[web.Request], Any]
 
@@ -27,8 +37,8 @@ def error(status: int, category: str, message: str, **extra: Any) -> web.Respons
 
 
 class FakeHubSpot:
-    def __init__(self, *, token: str = "pat-test", page_limit: int = 200) -> None:
-        self.store = HubSpotStore()
+    def __init__(self, *, token: str = "pat-test", page_limit: int = 200, index_lag: int | None = 0) -> None:
+        self.store = HubSpotStore(index_lag=index_lag)
         self.tokens = {token}
         self.page_limit = page_limit
         self.fail_next: list[tuple[int, dict[str, Any], dict[str, str]]] = []
@@ -54,6 +64,8 @@ class FakeHubSpot:
         app.router.add_put("/crm/v4/objects/{from}/{id}/associations/default/{to}/{to_id}", self.associate)
         app.router.add_delete("/crm/v4/objects/{from}/{id}/associations/{to}/{to_id}", self.dissociate)
         app.router.add_get("/crm/v3/owners", self.list_owners)
+        app.router.add_get("/crm/v3/properties/{type}/{name}", self.property)
+        app.router.add_get("/crm/v4/associations/{from}/{to}/labels", self.association_labels)
         app.router.add_post("/oauth/v1/token", self.token)
         return app
 
@@ -90,11 +102,12 @@ class FakeHubSpot:
         body = await request.json()
         self.check(body, "PublicObjectSearchRequest")
         groups = body.get("filterGroups") or []
-        if len(groups) > 5 or any(len(g["filters"]) > 6 for g in groups):
-            return error(400, "VALIDATION_ERROR", "Too many filter groups or filters")
+        problem = search_problem(body)
+        if problem:
+            return error(400, "VALIDATION_ERROR", problem)
         limit = min(int(body.get("limit") or 10), self.page_limit)
         try:
-            found = self.store.search(request.match_info["type"], groups)
+            found = self.store.search_index(request.match_info["type"], groups)
         except (KeyError, ValueError) as problem:
             return error(400, "VALIDATION_ERROR", f"Invalid search: {problem}")
         start = int(body.get("after") or 0)
@@ -123,8 +136,14 @@ class FakeHubSpot:
         self.check(body, "SimplePublicObjectInputForCreate")
         properties = body.get("properties") or {}
         problem = self._invalid(object_type, properties, creating=True)
-        links = [(str(a["to"]["id"]), a["types"][0]["associationTypeId"]) for a in body.get("associations") or []]
-        if object_type == "leads" and not any(type_id == 578 for _, type_id in links):
+        links = [(str(a["to"]["id"]), a["types"][0]) for a in body.get("associations") or []]
+        for to_id, kind in links:
+            target = self.store.objects.get(to_id)
+            to_type = target.type if target is not None and not target.archived else None
+            problem = problem or invalid_association(
+                object_type, to_type, kind["associationTypeId"], kind["associationCategory"]
+            )
+        if object_type == "leads" and not any(kind["associationTypeId"] == 578 for _, kind in links):
             problem = problem or "A lead must be associated with a contact (association type 578)"
         if problem:
             return error(400, "VALIDATION_ERROR", problem)
@@ -135,9 +154,10 @@ class FakeHubSpot:
             ]
             if twin:
                 return error(409, "CONFLICT", f"Contact already exists. Existing ID: {twin[0].id}")
-        stored = self.store.add(object_type, properties)
-        for to_id, type_id in links:
-            self.store.associate(object_type, stored.id, _type_of(self.store, to_id), to_id, type_id)
+        stored = self.store.add(object_type, properties, indexed=False)
+        for to_id, kind in links:
+            to_type = self.store.objects[to_id].type
+            self.store.associate(object_type, stored.id, to_type, to_id, kind["associationTypeId"])
         return self.answer(stored.public(list(properties)), "SimplePublicObject", status=201)
 
     async def read(self, request: web.Request) -> web.Response:
@@ -157,12 +177,14 @@ class FakeHubSpot:
         if problem:
             return error(400, "VALIDATION_ERROR", problem)
         stored.properties.update({k: normalized(k, v) for k, v in body["properties"].items()})
+        self.store.changed(stored)
         return self.answer(stored.public(list(body["properties"])), "SimplePublicObject")
 
     async def archive(self, request: web.Request) -> web.Response:
         stored = self._found(request)
         if stored is not None:  # HubSpot answers 204 for unknown ids too
             stored.archived = True
+            self.store.changed(stored)
         return web.Response(status=204)
 
     async def associations(self, request: web.Request) -> web.Response:
@@ -201,7 +223,7 @@ class FakeHubSpot:
         m = request.match_info
         if not self.store.live(m["from"], m["id"]) or not self.store.live(m["to"], m["to_id"]):
             return _not_found(request)
-        self.store.associate(m["from"], m["id"], m["to"], m["to_id"], DEFAULT_TYPES.get((m["from"], m["to"]), 0))
+        self.store.associate(m["from"], m["id"], m["to"], m["to_id"], ASSOCIATION_TYPES.get((m["from"], m["to"]), 0))
         return web.json_response({"status": "COMPLETE", "results": []})
 
     async def dissociate(self, request: web.Request) -> web.Response:
@@ -219,6 +241,18 @@ class FakeHubSpot:
             data["paging"] = {"next": {"after": str(start + limit)}}
         return self.answer(data, "CollectionResponsePublicOwnerForwardPaging", api="owners")
 
+    async def property(self, request: web.Request) -> web.Response:
+        object_type, name = request.match_info["type"], request.match_info["name"]
+        if name not in PROPERTIES.get(object_type, {}):
+            return error(404, "OBJECT_NOT_FOUND", f"Unable to find property {name} for object type {object_type}")
+        return self.answer(definition(object_type, name, NOW_ISO), "ModelProperty", api="properties")
+
+    async def association_labels(self, request: web.Request) -> web.Response:
+        pair = (request.match_info["from"], request.match_info["to"])
+        found = [{"category": "HUBSPOT_DEFINED", "typeId": t, "label": None} for p, t in ASSOCIATION_TYPES.items()
+                 if p == pair]  # fmt: skip
+        return self.answer({"results": found}, "CollectionResponseAssociationSpecWithLabelNoPaging", api="labels")
+
     async def token(self, request: web.Request) -> web.Response:
         form = await request.post()
         if form.get("grant_type") != "refresh_token" or form.get("refresh_token") != self.refresh_token:
@@ -232,29 +266,11 @@ class FakeHubSpot:
         return self.store.live(request.match_info["type"], request.match_info["id"])
 
     def _invalid(self, object_type: str, properties: dict[str, Any], *, creating: bool) -> str | None:
-        unknown = set(properties) - KNOWN[object_type] - set(READ_ONLY)
-        if unknown:
-            return f'Property values were not valid: Property "{sorted(unknown)[0]}" does not exist'
-        if object_type == "deals":
-            needed = {"dealname", "dealstage", "pipeline"} - {k for k, v in properties.items() if v}
-            if creating and needed:
-                return f"Missing required properties: {sorted(needed)}"
-            if properties.get("dealstage") and properties["dealstage"] not in DEAL_STAGES:
-                return f"{properties['dealstage']} is not a valid deal stage"
-            amount = properties.get("amount")
-            if amount and not re.fullmatch(r"-?\d+(\.\d+)?", str(amount)):
-                return f"{amount} is not a valid number"
-        if object_type == "leads" and creating and not properties.get("hs_lead_name"):
-            return "Missing required property hs_lead_name"
-        return None
+        owners = {str(o["id"]) for o in self.owners}
+        return invalid_properties(object_type, properties, creating=creating, owners=owners)
 
 
 NOW_ISO = "2026-03-02T14:00:00.000Z"
-DEFAULT_TYPES = {("deals", "companies"): 5, ("deals", "contacts"): 3, ("leads", "contacts"): 578}
-
-
-def _type_of(store: HubSpotStore, object_id: str) -> str:
-    return store.objects[object_id].type
 
 
 def _not_found(request: web.Request) -> web.Response:

@@ -12,15 +12,21 @@ from typing import Any
 
 import hubspot.crm.associations.v4.api_client as association_client  # type: ignore[import-untyped]
 import hubspot.crm.associations.v4.models as association_models  # type: ignore[import-untyped]
+import hubspot.crm.associations.v4.schema.api_client as label_client  # type: ignore[import-untyped]
+import hubspot.crm.associations.v4.schema.models as label_models  # type: ignore[import-untyped]
 import hubspot.crm.objects.api_client as object_client  # type: ignore[import-untyped]
 import hubspot.crm.objects.models as object_models  # type: ignore[import-untyped]
 import hubspot.crm.owners.api_client as owner_client  # type: ignore[import-untyped]
 import hubspot.crm.owners.models as owner_models  # type: ignore[import-untyped]
+import hubspot.crm.properties.api_client as property_client  # type: ignore[import-untyped]
+import hubspot.crm.properties.models as property_models  # type: ignore[import-untyped]
 
 MODULES: dict[str, tuple[ModuleType, ModuleType]] = {
     "objects": (object_models, object_client),
     "associations": (association_models, association_client),
     "owners": (owner_models, owner_client),
+    "properties": (property_models, property_client),
+    "labels": (label_models, label_client),
 }
 _PRIMITIVES: dict[str, tuple[type, ...]] = {"str": (str,), "int": (int,), "bool": (bool,), "float": (int, float)}
 

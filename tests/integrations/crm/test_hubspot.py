@@ -92,9 +92,9 @@ async def test_deal_filters_become_company_then_deal_searches(hubspot: Fake, hub
     assert deal_search["filterGroups"] == [
         {
             "filters": [
+                {"propertyName": "associations.company", "operator": "EQ", "value": acme},
                 {"propertyName": "amount", "operator": "GT", "value": "1000"},
                 {"propertyName": "dealstage", "operator": "IN", "values": ["closedwon"]},
-                {"propertyName": "associations.company", "operator": "IN", "values": [acme]},
             ]
         }
     ]
@@ -235,7 +235,10 @@ async def test_a_refused_value_is_permanent_with_hubspots_message(
     crm = build(session, hubspot_settings(base_url, deal_stages=stages))
     with pytest.raises(PermanentError) as raised:
         await run(crm, "create_entity", entityType="Deal", fields={"company": "Acme"})
-    assert str(raised.value) == "hubspot refused the request: nosuchstage is not a valid deal stage"
+    assert str(raised.value).startswith(
+        'hubspot refused the request: Property values were not valid: [{"isValid": false, "message": "nosuchstage '
+        "was not one of the allowed options"
+    )
 
 
 async def test_a_rejected_private_app_token_is_an_auth_error(hubspot: Fake, session: aiohttp.ClientSession) -> None:
