@@ -11,6 +11,7 @@ from datetime import datetime
 from email.message import EmailMessage
 from email.utils import format_datetime, getaddresses, make_msgid
 
+from integrations.email.files import OutgoingFile, attach
 from integrations.email.headers import (
     UnsafeHeaderError,
     breaks_lines,
@@ -57,12 +58,13 @@ def new_message(
     in_reply_to: str | None = None,
     references: Sequence[str] = (),
     id_domain: str | None = None,
+    files: Sequence[OutgoingFile] = (),
 ) -> Outgoing:
     """A plain-text UTF-8 message dated ``now`` (an aware datetime, written with its own UTC offset).
 
     ``sender`` may be ``None`` when the service fills in From itself (Gmail does). Control characters in the
     subject or the sender's name become spaces; an address holding one raises ``UnsafeHeaderError``; an id that
-    cannot be written safely is left out of ``In-Reply-To``/``References``."""
+    cannot be written safely is left out of ``In-Reply-To``/``References``. ``files`` are attached after the text."""
     if now.utcoffset() is None:
         raise ValueError("the date of a message needs a UTC offset")
     message = EmailMessage()
@@ -79,6 +81,7 @@ def new_message(
     set_ids(message, "In-Reply-To", [in_reply_to] if in_reply_to else [])
     set_ids(message, "References", references)
     message.set_content(body)
+    attach(message, files)
     return Outgoing(message, bare_id(message_id) or message_id, (*to, *cc))
 
 
@@ -97,6 +100,13 @@ def message_ids(value: str | None) -> list[str]:
         return found
     plain = value.strip()
     return [plain] if plain and " " not in plain else []
+
+
+def thread_root(*, references: str | None, in_reply_to: str | None, message_id: str | None) -> str | None:
+    """The id of a conversation's first message, as clients thread mail: the first of the References, else the
+    In-Reply-To, else the message's own id."""
+    chain = message_ids(references) or message_ids(in_reply_to)
+    return chain[0] if chain else message_id
 
 
 def reply_subject(subject: str) -> str:
@@ -121,6 +131,39 @@ def reply_recipients(*, own: bool, sender: str | None, reply_to: str | None, to:
     if breaks_lines(chosen):
         raise UnsafeHeaderError("the email's sender or recipients hold a line break or a control character: no reply")
     return addresses([chosen] if chosen else [])
+
+
+def reply_all_recipients(
+    *, own: bool, replied: Sequence[str], original_to: Sequence[str], original_cc: Sequence[str], me: str | None
+) -> tuple[list[str], list[str]]:
+    """To and Cc of a reply to all: those a plain reply goes to (``replied``), then the original's To (when it was
+    someone else's message), and its Cc in Cc; without the user's own address (``me``) and without repeats,
+    compared case-insensitively. When nobody is left in To, the first Cc moves there."""
+    excluded = {me} if me else set()
+    to = _without([*replied, *([] if own else original_to)], excluded)
+    cc = _without(original_cc, {*excluded, *to})
+    if not to:
+        to, cc = (cc[:1] or list(replied[:1])), cc[1:]
+    return to, cc
+
+
+def _without(values: Sequence[str], excluded: set[str]) -> list[str]:
+    seen = {address.strip().casefold() for address in excluded}
+    kept: list[str] = []
+    for address in values:
+        key = address.strip().casefold()
+        if key and key not in seen:
+            seen.add(key)
+            kept.append(address.strip())
+    return kept
+
+
+def header_addresses(value: str | None) -> list[str]:
+    """The addresses of a To/Cc header read from outside; ``UnsafeHeaderError`` when it holds a line break once
+    decoded (where its addresses end can no longer be told)."""
+    if value and breaks_lines(value):
+        raise UnsafeHeaderError("the email's recipients hold a line break or a control character: no reply")
+    return addresses([value] if value else [])
 
 
 def addresses(values: Sequence[str]) -> list[str]:

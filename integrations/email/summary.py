@@ -1,8 +1,6 @@
 """The read side both connectors share: a message → the ``fetch_emails`` result shape, in the user's time zone."""
 
 import contextlib
-import html
-import re
 from collections.abc import Sequence
 from datetime import datetime, tzinfo
 from email.header import decode_header, make_header
@@ -10,8 +8,11 @@ from email.message import EmailMessage, Message
 from email.utils import getaddresses, parseaddr
 from typing import Any
 
+from integrations.email.files import FileInfo, is_attachment, leaf_parts
+from integrations.email.html_text import html_to_text
+from integrations.email.references import attachment_ref
+
 SNIPPET_LENGTH = 160
-_TAG = re.compile(r"<(script|style)\b.*?</\1\s*>|<[^>]+>", re.IGNORECASE | re.DOTALL)
 
 
 def decoded(value: str | None) -> str:
@@ -53,46 +54,76 @@ def within(moment: datetime, since: datetime | None, until: datetime | None) -> 
     return not (until and moment >= until)
 
 
-def html_to_text(markup: str) -> str:
-    return html.unescape(_TAG.sub(" ", markup))
+def text_part(message: Message) -> Message | None:
+    """The part holding a message's text: its first text/plain part that is no attachment, else its first such
+    text/html part (IMAP's reading picks the same part from BODYSTRUCTURE)."""
+    texts = [
+        part
+        for _number, part in leaf_parts(message)
+        if part.get_content_maintype() == "text"
+        and not is_attachment(disposition=part.get_content_disposition(), filename=part.get_filename())
+    ]
+    for subtype in ("plain", "html"):
+        found = next((part for part in texts if part.get_content_subtype() == subtype), None)
+        if found is not None:
+            return found
+    return None
 
 
 def body_text(message: Message) -> str:
-    """The readable text of a message: its text/plain part, else its text/html part without tags.
+    """The readable text of a message: its text/plain part, else its text/html part as text (``html_text``).
 
     A message cut short (only its first bytes were fetched) gives what could be decoded."""
-    if not isinstance(message, EmailMessage):
+    part = text_part(message)
+    return "" if part is None else part_text(part)
+
+
+def part_text(part: Message) -> str:
+    """A text part's content as text (HTML laid out as text); empty when it cannot be decoded."""
+    if not isinstance(part, EmailMessage):
         return ""
     try:
-        part = message.get_body(preferencelist=("plain", "html"))
-        if part is None:
-            return ""
         content = part.get_content()
-    except (LookupError, ValueError, UnicodeError, AttributeError):
+    except (LookupError, ValueError, UnicodeError, AttributeError, AssertionError):
         return ""
     if not isinstance(content, str):
         return ""
     return html_to_text(content) if part.get_content_subtype() == "html" else content
 
 
+def shown_files(message_id: str, files: Sequence[FileInfo]) -> list[dict[str, Any]]:
+    """``attachments`` of a result: ``[{ref, name, size}]``."""
+    return [{"ref": attachment_ref(message_id, f.part), "name": f.name, "size": f.size} for f in files]
+
+
 def email_summary(
     *,
     message_id: str,
+    thread_id: str,
     sender: str | None,
     to: str | None,
+    cc: str | None,
     subject: str | None,
     date: datetime,
     zone: tzinfo,
     text: str,
     unread: bool,
+    files: Sequence[FileInfo],
+    body: str | None = None,
 ) -> dict[str, Any]:
-    """One ``fetch_emails`` result (contract §3)."""
-    return {
+    """One ``fetch_emails`` result (contract §3, with ``cc`` as the local workspace shows it); ``body`` when asked."""
+    summary: dict[str, Any] = {
         "id": message_id,
+        "threadId": thread_id,
         "from": shown_sender(sender),
         "to": to_addresses([to]),
+        "cc": to_addresses([cc]),
         "subject": decoded(subject),
         "date": date.astimezone(zone).isoformat(timespec="seconds"),
         "snippet": snippet(text),
         "unread": unread,
+        "attachments": shown_files(message_id, files),
     }
+    if body is not None:
+        summary["body"] = body
+    return summary

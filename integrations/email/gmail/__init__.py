@@ -1,4 +1,4 @@
-"""Email through the Gmail API (v1, REST over aiohttp): search, read metadata, send, reply in the thread.
+"""Email through the Gmail API (v1, REST over aiohttp): search, read, send, reply (to all), forward, with files.
 
 Configured by ``PLANBOT_GMAIL_*`` (an OAuth client and a refresh token; see ``integrations/email/README.md``);
 chosen with ``PLANBOT_EMAIL=gmail``.

@@ -1,20 +1,23 @@
-"""The three Gmail v1 methods planbot uses, over the shared JSON client (``integrations.http.JsonApi``).
+"""The Gmail v1 methods planbot uses, over the shared JSON client (``integrations.http.JsonApi``).
 
     users.messages.list   GET  users/{userId}/messages            q, maxResults, pageToken
-    users.messages.get    GET  users/{userId}/messages/{id}       format (metadata: every header, no body)
+    users.messages.get    GET  users/{userId}/messages/{id}       format: full (headers, parts, text data) or raw
     users.messages.send   POST users/{userId}/messages/send       {"raw": base64url RFC 2822, "threadId"?}
+    users.getProfile      GET  users/{userId}/profile             the mailbox's address (left out of a reply to all)
 
 Status codes are mapped by ``JsonApi`` (401 → refresh the token once and retry; 429/5xx → TransientError...).
 """
 
 import base64
+import binascii
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal
 from urllib.parse import quote
 
 from integrations.http import JsonApi
 
 MAX_PAGE_SIZE = 500
+View = Literal["metadata", "full", "raw"]
 
 
 class GmailApi:
@@ -29,8 +32,9 @@ class GmailApi:
             params["q"] = q
         return _object(await self._api.request("GET", f"users/{self._user}/messages", params=params))
 
-    async def get_message(self, message_id: str, *, view: str = "metadata") -> dict[str, Any]:
-        """``view`` is the ``format`` parameter: ``metadata`` gives every header and the snippet, not the body."""
+    async def get_message(self, message_id: str, *, view: View = "metadata") -> dict[str, Any]:
+        """``view`` is the ``format`` parameter: ``metadata`` (headers, snippet), ``full`` (also the MIME parts, with
+        text parts' data) or ``raw`` (the whole RFC 2822 message, base64url)."""
         path = f"users/{self._user}/messages/{quote(message_id, safe='')}"
         return _object(await self._api.request("GET", path, params={"format": view}))
 
@@ -40,15 +44,33 @@ class GmailApi:
             body["threadId"] = thread_id
         return _object(await self._api.request("POST", f"users/{self._user}/messages/send", json_body=body))
 
+    async def profile(self) -> dict[str, Any]:
+        return _object(await self._api.request("GET", f"users/{self._user}/profile"))
+
 
 def headers_of(message: Mapping[str, Any]) -> dict[str, str]:
     """``payload.headers`` as a dict with lower-case names (the first value of a repeated header)."""
-    found: dict[str, str] = {}
     payload = message.get("payload")
-    for header in payload.get("headers", []) if isinstance(payload, dict) else []:
+    return part_headers(payload if isinstance(payload, Mapping) else {})
+
+
+def part_headers(part: Mapping[str, Any]) -> dict[str, str]:
+    found: dict[str, str] = {}
+    headers = part.get("headers")
+    for header in headers if isinstance(headers, list) else []:
         if isinstance(header, dict) and "name" in header:
             found.setdefault(str(header["name"]).lower(), str(header.get("value", "")))
     return found
+
+
+def decoded_data(value: Any) -> bytes | None:
+    """Gmail's base64url ``data`` / ``raw`` (padding optional) as bytes; ``None`` when it is not that."""
+    if not isinstance(value, str):
+        return None
+    try:
+        return base64.urlsafe_b64decode(value + "=" * (-len(value) % 4))
+    except (binascii.Error, ValueError):
+        return None
 
 
 def _object(answer: Any) -> dict[str, Any]:

@@ -1,33 +1,44 @@
-"""The Gmail connector: ``fetch_emails`` with a Gmail search, ``send_email`` and ``reply_email`` in the thread.
+"""The Gmail connector: ``fetch_emails`` with a Gmail search; ``send_email``, ``reply_email`` (in the thread, to all
+on request) and ``forward_email``, with files from the mailbox.
 
-Ids are Gmail message ids. ``fetch_emails`` pages through ``users.messages.list`` and gets each message's
-metadata (every header and the snippet, never the body) with at most ``CONCURRENT_GETS`` requests at a time; the
-order is ``internalDate``, newest first. A reply carries ``threadId`` and ``In-Reply-To``/``References``, as Gmail
-needs to keep it in the conversation.
+Ids are Gmail message ids; attachments are named by part number (``integrations.email.files``). A reply or a forward
+carries the original's ``threadId`` and ``References`` (a reply also ``In-Reply-To``), as Gmail needs to keep it in
+the conversation. Gmail files what is sent in Sent itself. The user's own address, left out of a reply to all, is
+``PLANBOT_GMAIL_FROM_ADDRESS`` or else the mailbox's (``users.getProfile``, asked once).
 """
 
-import asyncio
-import html
 import logging
 import re
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from email import policy
+from email.message import Message
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from pydantic import BaseModel
 
-from integrations.base.arguments import FetchEmailsArgs, ReplyEmailArgs, SendEmailArgs
+from integrations.base.arguments import FetchEmailsArgs, ForwardEmailArgs, ReplyEmailArgs, SendEmailArgs
 from integrations.base.errors import NotFoundError, PermanentError
-from integrations.email.compose import Sender, bare_id, new_message, reply_recipients, reply_references, reply_subject
-from integrations.email.gmail.api import GmailApi, headers_of
-from integrations.email.gmail.query import gmail_query
-from integrations.email.summary import email_summary, within
+from integrations.email.compose import (
+    Sender,
+    bare_id,
+    header_addresses,
+    new_message,
+    reply_all_recipients,
+    reply_recipients,
+    reply_references,
+    reply_subject,
+)
+from integrations.email.files import OutgoingFile, attachment_at, attachments_of
+from integrations.email.forwarding import forward_subject, forward_text
+from integrations.email.gmail import reading
+from integrations.email.gmail.api import GmailApi, View, headers_of
+from integrations.email.references import attachment_refs
+from integrations.email.summary import body_text, to_addresses
 
 SERVICE = "gmail"
-DEFAULT_LIMIT = 50
-CONCURRENT_GETS = 8
+TOOLS = frozenset({"fetch_emails", "send_email", "reply_email", "forward_email"})
 _GMAIL_ID = re.compile(r"[0-9a-fA-F]{1,64}")
 logger = logging.getLogger(__name__)
 Clock = Callable[[], datetime]
@@ -39,7 +50,7 @@ def system_clock() -> datetime:
 
 class GmailConnector:
     name = SERVICE
-    tools: frozenset[str] = frozenset({"fetch_emails", "send_email", "reply_email"})
+    tools: frozenset[str] = TOOLS
 
     def __init__(
         self, api: GmailApi, *, zone: ZoneInfo, sender: Sender | None = None, clock: Clock = system_clock
@@ -48,6 +59,7 @@ class GmailConnector:
         self._zone = zone
         self._sender = sender
         self._clock = clock
+        self._own_address = sender.address if sender else None
 
     async def call(self, tool: str, arguments: BaseModel) -> Any:
         if tool == "fetch_emails" and isinstance(arguments, FetchEmailsArgs):
@@ -56,59 +68,114 @@ class GmailConnector:
             return await self.send_email(arguments)
         if tool == "reply_email" and isinstance(arguments, ReplyEmailArgs):
             return await self.reply_email(arguments)
+        if tool == "forward_email" and isinstance(arguments, ForwardEmailArgs):
+            return await self.forward_email(arguments)
         raise PermanentError(f"the Gmail connector cannot run {tool!r} with these arguments", service=SERVICE)
 
     async def fetch_emails(self, args: FetchEmailsArgs) -> list[dict[str, Any]]:
-        limit = args.limit or DEFAULT_LIMIT
-        query = gmail_query(args)
-        found: list[tuple[int, dict[str, Any]]] = []
-        page_token: str | None = None
-        while len(found) < limit:
-            page = await self._api.list_messages(q=query, max_results=limit - len(found), page_token=page_token)
-            ids = [str(m["id"]) for m in page.get("messages", []) if isinstance(m, dict) and "id" in m]
-            for message in await self._get_all(ids):
-                moment = _internal_date(message)
-                if moment is not None and within(moment, args.since, args.until):
-                    found.append((int(message["internalDate"]), self._summary(message, moment)))
-            page_token = page.get("nextPageToken")
-            if not page_token:
-                break
-        found.sort(key=lambda pair: pair[0], reverse=True)  # stable: Gmail's order among equal dates
-        return [summary for _date, summary in found[:limit]]
+        return await reading.fetch_emails(self._api, args, self._zone)
 
     async def send_email(self, args: SendEmailArgs) -> dict[str, str]:
-        sent = await self._send(to=args.to, cc=args.cc or [], subject=args.subject, body=args.body)
+        files = await self._files(args.attachments or [])
+        sent = await self._send(to=args.to, cc=args.cc or [], subject=args.subject, body=args.body, files=files)
         return {"id": str(sent["id"])}
 
     async def reply_email(self, args: ReplyEmailArgs) -> dict[str, str]:
-        original = await self._original(args.messageId.strip())
+        refs = attachment_refs(args.attachments or [], service=SERVICE)  # Slack files refused before any call
+        original = await self._original(args.messageId.strip(), view="metadata")
         headers = headers_of(original)
         own = "SENT" in original.get("labelIds", [])
         to = reply_recipients(
             own=own, sender=headers.get("from"), reply_to=headers.get("reply-to"), to=headers.get("to")
         )
+        cc: list[str] = []
+        if args.replyAll:
+            to, cc = reply_all_recipients(
+                own=own,
+                replied=to,
+                original_to=header_addresses(headers.get("to")),
+                original_cc=header_addresses(headers.get("cc")),
+                me=await self._me(),
+            )
         if not to:
             raise PermanentError("the email has no address to reply to", service=SERVICE)
+        files = await self._files([ref.text for ref in refs])
         original_id = bare_id(headers.get("message-id"))
         sent = await self._send(
             to=to,
-            cc=[],
+            cc=cc,
             subject=reply_subject(headers.get("subject", "")),
             body=args.body,
             in_reply_to=original_id,
             references=reply_references(headers.get("references"), original_id),
             thread_id=str(original.get("threadId") or "") or None,
+            files=files,
         )
         return {"id": str(sent["id"])}
 
-    async def _original(self, message_id: str) -> dict[str, Any]:
-        """The message to reply to. Gmail answers 400 (not 404) to an id of the wrong shape: both are not found."""
+    async def forward_email(self, args: ForwardEmailArgs) -> dict[str, str]:
+        message_id = args.messageId.strip()
+        original = await self._original(message_id, view="metadata")
+        whole = await self._whole(message_id)
+        headers = headers_of(original)
+        original_id = bare_id(headers.get("message-id"))
+        text = forward_text(
+            note=args.body,
+            sender=headers.get("from"),
+            date=reading.internal_date(original) or self._clock(),
+            zone=self._zone,
+            subject=headers.get("subject"),
+            to=to_addresses([headers.get("to")]),
+            cc=to_addresses([headers.get("cc")]),
+            text=body_text(whole),
+        )
+        sent = await self._send(
+            to=args.to,
+            cc=args.cc or [],
+            subject=forward_subject(headers.get("subject", "")),
+            body=text,
+            references=reply_references(headers.get("references"), original_id),
+            thread_id=str(original.get("threadId") or "") or None,
+            files=[file for _number, file in attachments_of(whole)],
+        )
+        return {"id": str(sent["id"])}
+
+    async def _original(self, message_id: str, *, view: View) -> dict[str, Any]:
+        """A message by id. Gmail answers 400 (not 404) to an id of the wrong shape: both are not found."""
         if not _GMAIL_ID.fullmatch(message_id):
             raise NotFoundError(f"no email with id {message_id!r}", service=SERVICE)
         try:
-            return await self._api.get_message(message_id)
+            return await self._api.get_message(message_id, view=view)
         except PermanentError as error:
             raise NotFoundError(f"no email with id {message_id!r}", service=SERVICE) from error
+
+    async def _whole(self, message_id: str) -> Message:
+        if not _GMAIL_ID.fullmatch(message_id):
+            raise NotFoundError(f"no email with id {message_id!r}", service=SERVICE)
+        try:
+            return await reading.raw_message(self._api, message_id)
+        except PermanentError as error:
+            raise NotFoundError(f"no email with id {message_id!r}", service=SERVICE) from error
+
+    async def _files(self, refs: Sequence[str]) -> list[OutgoingFile]:
+        """The files ``refs`` name, read from the mailbox; ``slack:`` refused, an unknown one not found."""
+        found = []
+        for ref in attachment_refs(refs, service=SERVICE):
+            try:
+                message = await self._whole(ref.message_id)
+            except NotFoundError as error:
+                raise NotFoundError(f"no attachment {ref.text!r} in the mailbox", service=SERVICE) from error
+            file = attachment_at(message, ref.part)
+            if file is None:
+                raise NotFoundError(f"no attachment {ref.text!r} in the mailbox", service=SERVICE)
+            found.append(file)
+        return found
+
+    async def _me(self) -> str | None:
+        if self._own_address is None:
+            address = (await self._api.profile()).get("emailAddress")
+            self._own_address = str(address) if address else None
+        return self._own_address
 
     async def _send(
         self,
@@ -120,6 +187,7 @@ class GmailConnector:
         in_reply_to: str | None = None,
         references: Sequence[str] = (),
         thread_id: str | None = None,
+        files: Sequence[OutgoingFile] = (),
     ) -> dict[str, Any]:
         outgoing = new_message(
             sender=self._sender,
@@ -131,42 +199,10 @@ class GmailConnector:
             in_reply_to=in_reply_to,
             references=references,
             id_domain=self._sender.domain if self._sender else "mail.gmail.com",
+            files=files,
         )
         sent = await self._api.send(outgoing.message.as_bytes(policy=policy.SMTP), thread_id=thread_id)
         if "id" not in sent:
             raise PermanentError("Gmail accepted the email but gave no id for it", service=SERVICE)
-        logger.info("sent an email to %d recipient(s) through Gmail", len(outgoing.recipients))
+        logger.info("sent an email to %d recipient(s) through Gmail (%d file(s))", len(outgoing.recipients), len(files))
         return sent
-
-    async def _get_all(self, ids: Sequence[str]) -> list[dict[str, Any]]:
-        gate = asyncio.Semaphore(CONCURRENT_GETS)
-
-        async def one(message_id: str) -> dict[str, Any] | None:
-            async with gate:
-                try:
-                    return await self._api.get_message(message_id)
-                except NotFoundError:  # deleted between list and get
-                    return None
-
-        found = await asyncio.gather(*(one(message_id) for message_id in ids))
-        return [message for message in found if message is not None]
-
-    def _summary(self, message: dict[str, Any], moment: datetime) -> dict[str, Any]:
-        headers = headers_of(message)
-        return email_summary(
-            message_id=str(message["id"]),
-            sender=headers.get("from"),
-            to=headers.get("to"),
-            subject=headers.get("subject"),
-            date=moment,
-            zone=self._zone,
-            text=html.unescape(str(message.get("snippet", ""))),
-            unread="UNREAD" in message.get("labelIds", []),
-        )
-
-
-def _internal_date(message: dict[str, Any]) -> datetime | None:
-    try:
-        return datetime.fromtimestamp(int(message["internalDate"]) / 1000, tz=UTC)
-    except (KeyError, TypeError, ValueError):
-        return None

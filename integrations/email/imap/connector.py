@@ -1,33 +1,51 @@
-"""The SMTP/IMAP connector: ``fetch_emails`` and the reply lookup over IMAP, sending over SMTP.
+"""The SMTP/IMAP connector: reading over IMAP, sending over SMTP.
 
 Each call opens its own IMAP session (connect, log in, work, log out): no connection goes stale between the
-minutes or hours that separate a user's requests. A sent message is appended to the sent folder (``\\Seen``) so
-that ``fetch_emails`` finds it, as a mail client does; a failure there is logged, the message is still sent.
+minutes or hours that separate a user's requests. A sent message (new, reply or forward) is appended to the sent
+folder (``\\Seen``) so that ``fetch_emails`` finds it, as a mail client does; a failure there is logged, the message
+is still sent. Files named by ``email:`` references are read from the mailbox before anything is sent; ``slack:``
+references are refused (``integrations.email.references``).
 """
 
+import functools
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from email import policy
+from email.message import Message
 from email.utils import parseaddr
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from pydantic import BaseModel
 
-from integrations.base.arguments import FetchEmailsArgs, ReplyEmailArgs, SendEmailArgs
-from integrations.base.errors import ConnectorError, PermanentError
-from integrations.email.compose import Sender, bare_id, new_message, reply_recipients, reply_references, reply_subject
+from integrations.base.arguments import FetchEmailsArgs, ForwardEmailArgs, ReplyEmailArgs, SendEmailArgs
+from integrations.base.errors import ConnectorError, NotFoundError, PermanentError
+from integrations.email.compose import (
+    Sender,
+    bare_id,
+    header_addresses,
+    new_message,
+    reply_all_recipients,
+    reply_recipients,
+    reply_references,
+    reply_subject,
+)
+from integrations.email.files import OutgoingFile, attachment_at, attachments_of
+from integrations.email.forwarding import forward_subject, forward_text
 from integrations.email.headers import UnsafeHeaderError
 from integrations.email.imap import reading, smtp
 from integrations.email.imap.session import ImapSession, imap_session
 from integrations.email.imap.settings import ImapSettings, SmtpSettings
+from integrations.email.references import attachment_refs
 from integrations.email.settings import resolve_zone
+from integrations.email.summary import body_text, decoded, to_addresses
 
 logger = logging.getLogger(__name__)
 Clock = Callable[[], datetime]
 DEFAULT_SENT_FOLDER = "Sent"
+TOOLS = frozenset({"fetch_emails", "send_email", "reply_email", "forward_email"})
 
 
 def system_clock() -> datetime:
@@ -53,7 +71,7 @@ class MailAccount:
 
 class ImapSmtpConnector:
     name = "imap"
-    tools: frozenset[str] = frozenset({"fetch_emails", "send_email", "reply_email"})
+    tools: frozenset[str] = TOOLS
 
     def __init__(self, account: MailAccount, *, clock: Clock = system_clock) -> None:
         self._account = account
@@ -71,6 +89,8 @@ class ImapSmtpConnector:
             return await self.send_email(arguments)
         if tool == "reply_email" and isinstance(arguments, ReplyEmailArgs):
             return await self.reply_email(arguments)
+        if tool == "forward_email" and isinstance(arguments, ForwardEmailArgs):
+            return await self.forward_email(arguments)
         raise PermanentError(f"the IMAP connector cannot run {tool!r} with these arguments", service=self.name)
 
     async def fetch_emails(self, args: FetchEmailsArgs) -> list[dict[str, Any]]:
@@ -79,33 +99,94 @@ class ImapSmtpConnector:
             return await reading.fetch_emails(session, folders, args, self._account.zone)
 
     async def send_email(self, args: SendEmailArgs) -> dict[str, str]:
-        return {"id": await self._send(to=args.to, cc=args.cc or [], subject=args.subject, body=args.body)}
+        files = await self._files(args.attachments or [])
+        message_id = await self._send(to=args.to, cc=args.cc or [], subject=args.subject, body=args.body, files=files)
+        return {"id": message_id}
 
     async def reply_email(self, args: ReplyEmailArgs) -> dict[str, str]:
+        refs = attachment_refs(args.attachments or [], service=self.name)
         async with imap_session(self._account.imap) as session:
             folders = await self._folders(session)
             found = await reading.find_message(session, folders, args.messageId)
+            files = [await self._file(session, folders, ref.text, ref.message_id, ref.part) for ref in refs]
         headers = found.headers
         sender = _header(headers, "From") or ""
         own = found.folder == folders[-1] or parseaddr(sender)[1].lower() == self._account.sender.address.lower()
-        to = reply_recipients(  # only the header the reply goes to is read: an unreadable other one does not matter
+        to = reply_recipients(  # only the headers the reply goes to are read: an unreadable other one does not matter
             own=own,
             sender=sender,
             reply_to=None if own else _header(headers, "Reply-To"),
             to=_header(headers, "To") if own else None,
         )
+        cc: list[str] = []
+        if args.replyAll:
+            to, cc = reply_all_recipients(
+                own=own,
+                replied=to,
+                original_to=header_addresses(_header(headers, "To")),
+                original_cc=header_addresses(_header(headers, "Cc")),
+                me=self._account.sender.address,
+            )
         if not to:
             raise PermanentError("the email has no address to reply to", service=self.name)
         original_id = bare_id(_header(headers, "Message-ID"))
         message_id = await self._send(
             to=to,
-            cc=[],
+            cc=cc,
             subject=reply_subject(_header(headers, "Subject") or ""),
             body=args.body,
             in_reply_to=original_id,
             references=reply_references(_header(headers, "References"), original_id),
+            files=files,
         )
         return {"id": message_id}
+
+    async def forward_email(self, args: ForwardEmailArgs) -> dict[str, str]:
+        async with imap_session(self._account.imap) as session:
+            folders = await self._folders(session)
+            found, original = await reading.whole_message(session, folders, args.messageId)
+        shown = functools.partial(reading.shown_header, found.headers)  # only shown in the text: read leniently
+        original_id = bare_id(shown("Message-ID"))
+        text = forward_text(
+            note=args.body,
+            sender=shown("From"),
+            date=_date(original) or self._clock(),
+            zone=self._account.zone,
+            subject=shown("Subject"),
+            to=to_addresses([shown("To")]),
+            cc=to_addresses([shown("Cc")]),
+            text=body_text(original),
+        )
+        message_id = await self._send(
+            to=args.to,
+            cc=args.cc or [],
+            subject=forward_subject(decoded(shown("Subject"))),
+            body=text,
+            references=reply_references(shown("References"), original_id),
+            files=[file for _number, file in attachments_of(original)],
+        )
+        return {"id": message_id}
+
+    async def _files(self, refs: Sequence[str]) -> list[OutgoingFile]:
+        """The files that ``refs`` name, read from the mailbox (``slack:`` refused before any connection)."""
+        parsed = attachment_refs(refs, service=self.name)
+        if not parsed:
+            return []
+        async with imap_session(self._account.imap) as session:
+            folders = await self._folders(session)
+            return [await self._file(session, folders, ref.text, ref.message_id, ref.part) for ref in parsed]
+
+    async def _file(
+        self, session: ImapSession, folders: Sequence[str], ref: str, message_id: str, part: str
+    ) -> OutgoingFile:
+        try:
+            _found, message = await reading.whole_message(session, folders, message_id)
+        except NotFoundError as error:
+            raise NotFoundError(f"no attachment {ref!r} in the mailbox", service=self.name) from error
+        file = attachment_at(message, part)
+        if file is None:
+            raise NotFoundError(f"no attachment {ref!r} in the mailbox", service=self.name)
+        return file
 
     async def _send(
         self,
@@ -116,6 +197,7 @@ class ImapSmtpConnector:
         body: str,
         in_reply_to: str | None = None,
         references: Sequence[str] = (),
+        files: Sequence[OutgoingFile] = (),
     ) -> str:
         now = self._clock().astimezone(self._account.zone)
         outgoing = new_message(
@@ -127,9 +209,10 @@ class ImapSmtpConnector:
             now=now,
             in_reply_to=in_reply_to,
             references=references,
+            files=files,
         )
         await smtp.send(smtp.smtp_client(self._account.smtp, self._account.imap), outgoing.message, outgoing.recipients)
-        logger.info("sent an email to %d recipient(s)", len(outgoing.recipients))
+        logger.info("sent an email to %d recipient(s) (%d file(s))", len(outgoing.recipients), len(files))
         if self._account.imap.save_sent:
             try:
                 async with imap_session(self._account.imap) as session:
@@ -156,3 +239,13 @@ def _header(headers: Any, name: str) -> str | None:
     except ValueError as error:  # the email package refuses it: an address part decodes to a line break
         raise UnsafeHeaderError(f"the email's {name} holds a line break: not replying to it", service="imap") from error
     return str(value) if value else None
+
+
+def _date(message: Message) -> datetime | None:
+    """The original's Date header (the forward shows when it was written)."""
+    try:
+        value = message.get("Date")
+        moment = getattr(value, "datetime", None)
+    except (ValueError, TypeError):
+        return None
+    return moment if isinstance(moment, datetime) and moment.utcoffset() is not None else None

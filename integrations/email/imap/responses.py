@@ -22,12 +22,14 @@ Lines = Sequence[bytes | bytearray]
 
 @dataclass(frozen=True)
 class Fetched:
-    """One message of a UID FETCH: UID, flags, INTERNALDATE and the sections asked for (``BODY[HEADER]``...)."""
+    """One message of a UID FETCH: UID, flags, INTERNALDATE and the sections asked for (``BODY[HEADER]``...);
+    ``text`` is the rest of the response (BODYSTRUCTURE is read from it)."""
 
     uid: int
     flags: frozenset[str]
     internal_date: datetime | None
     sections: dict[str, bytes]
+    text: bytes = b""
 
 
 def parse_fetch(lines: Lines) -> list[Fetched]:
@@ -63,6 +65,7 @@ def _item(text: bytes, sections: dict[str, bytes]) -> Fetched | None:
         flags=frozenset(flags.group(1).decode("ascii", "replace").split()) if flags else frozenset(),
         internal_date=internal_date(text),
         sections=sections,
+        text=text,
     )
 
 

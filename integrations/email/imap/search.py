@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from datetime import UTC, date, datetime, timedelta
 
 from integrations.base.arguments import FetchEmailsArgs
+from integrations.email.search_words import query_words
 
 _MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 _UNSAFE = re.compile(r"[\r\n\x00]")
@@ -32,8 +33,8 @@ def imap_date(day: date) -> str:
 def search_criteria(args: FetchEmailsArgs) -> list[str]:
     """The criteria (ANDed, as IMAP does) for the filters of ``args``; ``ALL`` when there are none."""
     criteria: list[str] = []
-    if args.query:
-        criteria += ["TEXT", quoted(args.query)]
+    for word in query_words(args.query):  # every word, anywhere in the message
+        criteria += ["TEXT", quoted(word)]
     if args.sender:
         criteria += ["FROM", quoted(args.sender)]
     if args.to:  # To or Cc, as Gmail's to: and the local workspace do

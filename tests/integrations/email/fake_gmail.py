@@ -1,5 +1,10 @@
 """A local Gmail v1 API for the tests: the documented paths, parameters and JSON shapes of users.messages.list /
-get / send, an OAuth token endpoint, and faults on demand (expired tokens, 429, 5xx, 400).
+get / send and users.getProfile, an OAuth token endpoint, and faults on demand (expired tokens, 429, 5xx, 400).
+
+As Gmail: ``messages.list`` leaves spam and trash out unless ``includeSpamTrash=true`` (drafts are in);
+``format=full`` gives the MIME tree (``partId`` "" for the top, "0", "1"... below it, "1.0"... deeper), text parts with
+their data and attachments with an ``attachmentId`` only, which changes at every read (Gmail's do), so nothing may
+keep one as a lasting reference.
 
 ``ROUTES`` is checked against Google's discovery document (``test_gmail_discovery.py``), and so is every request
 the connector sends, so neither the fake nor the connector can drift from the real API.
@@ -12,7 +17,7 @@ import html
 import itertools
 import json
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from email import message_from_bytes, policy
@@ -31,6 +36,7 @@ ROUTES = (
     ("GET", "gmail/v1/users/{userId}/messages"),
     ("GET", "gmail/v1/users/{userId}/messages/{id}"),
     ("POST", "gmail/v1/users/{userId}/messages/send"),
+    ("GET", "gmail/v1/users/{userId}/profile"),
 )
 ACCOUNT = "me@example.com"
 CLIENT = ("client-1.apps.googleusercontent.com", "client-secret-1")
@@ -57,7 +63,7 @@ class StoredMessage:
         recipients = ", ".join(shown.get(name, "") for name in ("To", "Cc"))
         return Searchable(
             shown.get("From", ""), recipients, shown.get("Subject", ""), _text(message),
-            self.internal_date_ms, frozenset(self.labels),
+            self.internal_date_ms, frozenset(self.labels), any(_is_attachment(p) for p in message.walk()),
         )  # fmt: skip
 
 
@@ -83,6 +89,7 @@ class FakeGmail:
     grant_revoked: bool = False
     _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(0x18E0000000000001))
     _last_ms: int = 0
+    _attachment_reads: itertools.count[int] = field(default_factory=itertools.count)
 
     def new_id(self) -> str:
         return f"{next(self._ids):016x}"
@@ -99,6 +106,9 @@ class FakeGmail:
         when = internal_date_ms if internal_date_ms is not None else self.now_ms()
         self.messages[message_id] = StoredMessage(message_id, message_id, set(labels), when, raw)
         return message_id
+
+    def _attachment_id(self) -> str:
+        return f"ANGjdJ{next(self._attachment_reads):08d}"
 
     def expire_tokens(self) -> None:
         self.valid_tokens.clear()
@@ -141,10 +151,14 @@ class FakeGmail:
             predicates = parse_query(query.get("q", ""))
             size = min(int(query.get("maxResults", "100")), 500, self.page_cap)
             offset = int(query.get("pageToken", "0") or "0")
-        except (BadQueryError, ValueError) as error:
+            spam_and_trash = {"true": True, "false": False}[query.get("includeSpamTrash", "false")]
+        except (BadQueryError, ValueError, KeyError) as error:
             return _error(400, str(error), "INVALID_ARGUMENT")
         hits = sorted(
-            (m for m in self.messages.values() if "TRASH" not in m.labels and matches(predicates, m.searchable())),
+            (
+                m for m in self.messages.values()
+                if (spam_and_trash or not m.labels & {"SPAM", "TRASH"}) and matches(predicates, m.searchable())
+            ),
             key=lambda m: m.internal_date_ms, reverse=True,
         )  # fmt: skip
         page = hits[offset : offset + size]
@@ -165,7 +179,15 @@ class FakeGmail:
         stored = self.messages.get(message_id)
         if stored is None:
             return _error(404, "Requested entity was not found.", "NOT_FOUND")
-        return web.json_response(_resource(stored, view, request.query.getall("metadataHeaders", [])))
+        return web.json_response(
+            _resource(stored, view, request.query.getall("metadataHeaders", []), self._attachment_id)
+        )
+
+    async def profile(self, request: web.Request) -> web.Response:
+        total = len(self.messages)
+        return web.json_response(
+            {"emailAddress": ACCOUNT, "messagesTotal": total, "threadsTotal": total, "historyId": "1000"}
+        )
 
     async def send(self, request: web.Request) -> web.Response:
         body = await request.json()
@@ -188,7 +210,9 @@ class FakeGmail:
 
     def app(self) -> web.Application:
         app = web.Application(middlewares=[self.gate])
-        handlers = {"messages": self.list_messages, "{id}": self.get_message, "send": self.send}
+        handlers = {
+            "messages": self.list_messages, "{id}": self.get_message, "send": self.send, "profile": self.profile,
+        }  # fmt: skip
         for method, template in ROUTES:
             app.router.add_route(method, "/" + template, handlers[template.rsplit("/", 1)[1]])
         app.router.add_post("/token", self.token)
@@ -209,7 +233,9 @@ async def serving(fake: FakeGmail) -> AsyncIterator[str]:
         await runner.cleanup()
 
 
-def _resource(stored: StoredMessage, view: str, wanted_headers: list[str]) -> dict[str, Any]:
+def _resource(
+    stored: StoredMessage, view: str, wanted_headers: list[str], new_id: Callable[[], str] = lambda: "ANGjdJ0"
+) -> dict[str, Any]:
     message = stored.parsed
     resource: dict[str, Any] = {
         "id": stored.id, "threadId": stored.thread_id, "labelIds": sorted(stored.labels),
@@ -228,8 +254,7 @@ def _resource(stored: StoredMessage, view: str, wanted_headers: list[str]) -> di
             "headers": headers,
         }
         if view == "full":
-            data = base64.urlsafe_b64encode(_text(message).encode()).decode()
-            payload["body"] = {"size": len(_text(message).encode()), "data": data}
+            payload = _part(message, "", new_id)
         resource["payload"] = payload
     return resource
 
@@ -245,6 +270,35 @@ def _shown_headers(message: EmailMessage) -> list[tuple[str, str]]:
             value = str(make_header(decode_header("".join(raw.splitlines()))))
         shown.append((name, value))
     return shown
+
+
+def _part(part: EmailMessage, part_id: str, new_id: Callable[[], str]) -> dict[str, Any]:
+    """A ``MessagePart`` of ``format=full``: a container lists its parts, a text part carries its data, an
+    attachment its size and a fresh ``attachmentId``."""
+    shown: dict[str, Any] = {
+        "partId": part_id, "mimeType": part.get_content_type(), "filename": part.get_filename() or "",
+        "headers": [{"name": k, "value": v} for k, v in _shown_headers(part)],
+    }  # fmt: skip
+    if part.get_content_maintype() == "multipart":
+        children = part.get_payload()
+        assert isinstance(children, list)
+        prefix = f"{part_id}." if part_id else ""
+        shown["body"] = {"size": 0}
+        shown["parts"] = [_part(child, f"{prefix}{n}", new_id) for n, child in enumerate(children)]
+        return shown
+    content = part.get_payload(decode=True)
+    data = content if isinstance(content, bytes) else part.as_bytes()
+    if _is_attachment(part):
+        shown["body"] = {"attachmentId": new_id(), "size": len(data)}
+    else:
+        shown["body"] = {"size": len(data), "data": base64.urlsafe_b64encode(data).decode()}
+    return shown
+
+
+def _is_attachment(part: EmailMessage) -> bool:
+    if part.get_content_maintype() == "multipart":
+        return False
+    return part.get_content_disposition() == "attachment" or bool(part.get_filename())
 
 
 def _text(message: EmailMessage) -> str:

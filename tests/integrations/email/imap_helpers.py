@@ -4,7 +4,7 @@ import uuid
 from dataclasses import dataclass
 from datetime import datetime
 from email import message_from_bytes, policy
-from email.message import Message
+from email.message import EmailMessage, Message
 
 import aioimaplib  # type: ignore[import-untyped]
 
@@ -55,6 +55,38 @@ async def deliver(
 def raw_message(*headers: str, body: str = "Hello.", content_type: str = "text/plain; charset=utf-8") -> bytes:
     lines = [*headers, f"Content-Type: {content_type}", "MIME-Version: 1.0", "", body]
     return "\r\n".join(lines).encode() + b"\r\n"
+
+
+DECK = b"%PDF-1.4\n" + bytes(range(256)) * 8  # binary, so that a wrong transfer encoding shows
+
+
+def with_a_file(
+    subject: str,
+    *,
+    sender: str = "John Smith <john.smith@example.com>",
+    to: str = "me@example.com",
+    cc: str | None = None,
+    text: str = "The deck is attached.",
+    html: str | None = "<p>The deck is <b>attached</b>.</p>",
+    files: tuple[tuple[str, str, bytes], ...] = (("Deck.pdf", "application/pdf", DECK),),
+    message_id: str | None = None,
+) -> bytes:
+    """A message as mail clients send one with files: text (plain and HTML alternatives), then each file."""
+    message = EmailMessage()
+    message["From"] = sender
+    message["To"] = to
+    if cc:
+        message["Cc"] = cc
+    message["Subject"] = subject
+    message["Date"] = "Fri, 27 Feb 2026 16:30:00 -0500"
+    message["Message-ID"] = f"<{message_id or uuid.uuid4().hex + '@example.com'}>"
+    message.set_content(text)
+    if html is not None:
+        message.add_alternative(html, subtype="html")
+    for name, content_type, content in files:
+        maintype, _, subtype = content_type.partition("/")
+        message.add_attachment(content, maintype=maintype, subtype=subtype, filename=name)
+    return message.as_bytes(policy=policy.SMTP)
 
 
 def token() -> str:

@@ -33,11 +33,13 @@ def test_the_search_query_quotes_user_text_and_uses_epoch_seconds() -> None:
         unreadOnly=True,
     )
     assert gmail_query(args) == (
-        '"the launch plan" from:"Priya Shah" to:"tom@example.com" subject:"Q3 (deck)"'
+        '-in:drafts -in:spam -in:trash "the" "launch" "plan" from:"Priya Shah" to:"tom@example.com" subject:"Q3 (deck)"'
         " after:1772441999 before:1772528401 is:unread"
     )
-    assert gmail_query(FetchEmailsArgs()) == ""
-    assert gmail_query(FetchEmailsArgs(sender='"', subject="a\\b")) == 'subject:"a\\b"'
+    assert gmail_query(FetchEmailsArgs()) == "-in:drafts -in:spam -in:trash"
+    assert gmail_query(FetchEmailsArgs(sender='"', subject="a\\b")) == '-in:drafts -in:spam -in:trash subject:"a\\b"'
+    assert gmail_query(FetchEmailsArgs(hasAttachment=True)).endswith(" has:attachment")
+    assert gmail_query(FetchEmailsArgs(hasAttachment=False)).endswith(" -has:attachment")
 
 
 async def test_pages_are_followed_until_the_limit_newest_first(gmail: GmailRig) -> None:
@@ -54,7 +56,7 @@ async def test_pages_are_followed_until_the_limit_newest_first(gmail: GmailRig) 
     assert [e["subject"] for e in found] == [f"{tag} {n}" for n in (6, 5, 4, 3, 2)]
     lists = [dict(r.query) for r in gmail.fake.requests if r.path.endswith("/messages")]
     assert [(q.get("pageToken"), q["maxResults"]) for q in lists] == [(None, "5"), ("2", "3"), ("4", "1")]
-    assert all(q["q"] == f'subject:"{tag}"' for q in lists)
+    assert all(q["q"] == f'-in:drafts -in:spam -in:trash subject:"{tag}"' for q in lists)
     assert len(await run(connector, "fetch_emails", subject=tag)) == 7
     assert await run(connector, "fetch_emails", subject=f"{tag}-nothing") == []
 

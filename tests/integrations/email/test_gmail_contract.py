@@ -3,7 +3,7 @@
 import pytest
 
 from integrations.base import Connector
-from tests.integrations.contract_suite import EmailContract
+from tests.integrations.contract_suite import EmailContract, EmailContractV2
 from tests.integrations.email.conftest import GmailRig
 
 
@@ -12,5 +12,5 @@ def connector(gmail: GmailRig) -> Connector:
     return gmail.connector()
 
 
-class TestGmailContract(EmailContract):
+class TestGmailContract(EmailContract, EmailContractV2):
     pass

@@ -8,9 +8,11 @@ from tests.integrations.contract_suite import run
 from tests.integrations.email.conftest import GmailRig
 from tests.integrations.email.discovery import gmail_discovery, method_for, methods, schema_problems
 from tests.integrations.email.fake_gmail import ROUTES, FakeGmail, _resource
-from tests.integrations.email.imap_helpers import raw_message, token
+from tests.integrations.email.imap_helpers import raw_message, token, with_a_file
 
-USED = {"gmail.users.messages.list", "gmail.users.messages.get", "gmail.users.messages.send"}
+USED = {
+    "gmail.users.messages.list", "gmail.users.messages.get", "gmail.users.messages.send", "gmail.users.getProfile",
+}  # fmt: skip
 
 
 def test_every_route_of_the_fake_is_a_documented_method_with_its_verb_and_path() -> None:
@@ -32,6 +34,7 @@ async def test_every_request_of_the_connector_is_a_documented_call(gmail: GmailR
     gmail.fake.page_cap = 1
     for n in range(3):
         gmail.fake.deliver(raw_message(f"Subject: {tag} {n}", "From: Priya <priya@example.com>", "To: me@example.com"))
+    gmail.fake.deliver(with_a_file(f"File {tag}"))
     connector = gmail.connector(from_address="me@example.com")
     found = await run(
         connector,
@@ -49,6 +52,11 @@ async def test_every_request_of_the_connector_is_a_documented_call(gmail: GmailR
     sent = await run(connector, "send_email", to=["ann@example.org"], cc=["cy@example.com"], subject=tag, body="x")
     await run(connector, "reply_email", messageId=found[0]["id"], body="y")
     await run(connector, "reply_email", messageId=sent["id"], body="z")
+    (filed,) = await run(connector, "fetch_emails", subject=f"File {tag}", hasAttachment=True, includeBody=True)
+    ref = filed["attachments"][0]["ref"]
+    await run(connector, "send_email", to=["ann@example.org"], subject=tag, body="x", attachments=[ref])
+    await run(gmail.connector(), "reply_email", messageId=filed["id"], body="y", replyAll=True, attachments=[ref])
+    await run(connector, "forward_email", messageId=filed["id"], to=["ann@example.org"], body="FYI")
 
     called = set()
     for request in gmail.fake.requests:
@@ -73,6 +81,16 @@ def test_the_fakes_answers_have_the_documented_json_shapes() -> None:
     stored = next(iter(fake.messages.values()))
     for view in ("minimal", "metadata", "full", "raw"):
         assert schema_problems(_resource(stored, view, []), {"$ref": "Message"}) == [], view
+    filed = fake.messages[fake.deliver(with_a_file("with a file"))]
+    full = _resource(filed, "full", [])
+    assert schema_problems(full, {"$ref": "Message"}) == []
+    assert [(p["partId"], p["mimeType"], p["filename"]) for p in full["payload"]["parts"]] == [
+        ("0", "multipart/alternative", ""), ("1", "application/pdf", "Deck.pdf"),
+    ]  # fmt: skip
+    assert [p["partId"] for p in full["payload"]["parts"][0]["parts"]] == ["0.0", "0.1"]
+    assert set(full["payload"]["parts"][1]["body"]) == {"attachmentId", "size"}
+    profile = {"emailAddress": "me@example.com", "messagesTotal": 2, "threadsTotal": 2, "historyId": "1000"}
+    assert schema_problems(profile, {"$ref": "Profile"}) == []
     metadata = _resource(stored, "metadata", [])
     assert [h["name"] for h in metadata["payload"]["headers"]][:3] == ["Subject", "From", "To"]
     listed = {

@@ -3,7 +3,7 @@
 import pytest
 
 from integrations.base import Connector
-from tests.integrations.contract_suite import EmailContract
+from tests.integrations.contract_suite import EmailContract, EmailContractV2
 from tests.integrations.email.conftest import MailServers
 
 
@@ -12,5 +12,5 @@ def connector(mail_servers: MailServers) -> Connector:
     return mail_servers.connector()
 
 
-class TestImapSmtpContract(EmailContract):
+class TestImapSmtpContract(EmailContract, EmailContractV2):
     pass

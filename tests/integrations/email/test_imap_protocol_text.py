@@ -23,9 +23,9 @@ def test_user_text_is_quoted_with_quotes_and_backslashes_escaped() -> None:
     assert quoted("") == '""'
 
 
-def test_every_filter_becomes_a_criterion_and_dates_are_widened_by_a_day() -> None:
+def test_every_filter_and_query_word_becomes_a_criterion_and_dates_are_widened_by_a_day() -> None:
     args = FetchEmailsArgs(
-        query='budget "Q3"',
+        query='budget Q"3',
         sender="Priya",
         to="tom@example.com",
         subject="a\\b",
@@ -34,7 +34,7 @@ def test_every_filter_becomes_a_criterion_and_dates_are_widened_by_a_day() -> No
         unreadOnly=True,
     )
     assert search_criteria(args) == [
-        "TEXT", '"budget \\"Q3\\""',
+        "TEXT", '"budget"', "TEXT", '"Q\\"3"',
         "FROM", '"Priya"',
         "OR", "TO", '"tom@example.com"', "CC", '"tom@example.com"',
         "SUBJECT", '"a\\\\b"',

@@ -6,6 +6,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from integrations.base.arguments import SendEmailArgs
 from integrations.email.compose import (
     Sender,
     bare_id,
@@ -15,6 +16,7 @@ from integrations.email.compose import (
     reply_references,
     reply_subject,
 )
+from integrations.email.files import FileInfo
 from integrations.email.summary import body_text, decoded, email_summary, shown_sender, snippet, within
 
 NEW_YORK = ZoneInfo("America/New_York")
@@ -68,24 +70,32 @@ def test_reply_rules() -> None:
 
 def test_a_message_becomes_a_result_in_the_zone() -> None:
     result = email_summary(
-        message_id="m1",
+        message_id="m1/x y",
+        thread_id="root@x",
         sender='"Shah, Priya" <priya@example.com>',
         to="=?utf-8?q?Zo=C3=AB?= <zoe@example.com>, tom@example.com",
+        cc="Cy <cy@example.com>",
         subject="=?utf-8?q?R=C3=A9sum=C3=A9?=\r\n folded",
         date=datetime(2026, 3, 8, 7, 30, tzinfo=UTC),  # 03:30 EDT: daylight saving began at 02:00
         zone=NEW_YORK,
         text="  Hello\n\nthere  ",
         unread=True,
+        files=[FileInfo("2", "Deck.pdf", 1302)],
     )
     assert result == {
-        "id": "m1",
+        "id": "m1/x y",
+        "threadId": "root@x",
         "from": "Shah, Priya <priya@example.com>",
         "to": ["zoe@example.com", "tom@example.com"],
+        "cc": ["cy@example.com"],
         "subject": "Résumé folded",
         "date": "2026-03-08T03:30:00-04:00",
         "snippet": "Hello there",
         "unread": True,
+        "attachments": [{"ref": "email:m1%2Fx%20y/2", "name": "Deck.pdf", "size": 1302}],
     }
+    ref = result["attachments"][0]["ref"]
+    assert SendEmailArgs(to=["a@example.com"], subject="s", body="b", attachments=[ref]).attachments == [ref]
     assert shown_sender("bare@example.com") == "bare@example.com"
     assert shown_sender(None) == ""
     assert decoded("=?bogus?q?x?=") == "=?bogus?q?x?="
