@@ -1,13 +1,20 @@
-"""The CalDAV connector: the five calendar tools over WebDAV (RFC 4918) and CalDAV (RFC 4791).
+"""The CalDAV connector: the calendar tools over WebDAV (RFC 4918), CalDAV (RFC 4791) and, where the server has
+it, CalDAV scheduling (RFC 6638, ``calendar-auto-schedule`` in the ``DAV`` header of OPTIONS).
 
 - fetch:   REPORT calendar-query over the range, recurring events expanded here (``recurrence``), then the
            query / attendee / order / limit semantics of ``integrations.calendar.events``.
-- create:  PUT ``<uuid>.ics`` with ``If-None-Match: *``.
-- update:  GET, change the VEVENT (or add an override for one occurrence), PUT with ``If-Match: <etag>``.
-- delete:  DELETE the object; for one occurrence, an EXDATE on the series (GET + PUT with ``If-Match``).
+- create:  PUT ``<uuid>.ics`` with ``If-None-Match: *`` (a recurring event starts at its rule's first occurrence).
+- update:  GET, change the VEVENT (or add an override for one occurrence), PUT with ``If-Match: <etag>``; an event
+           someone else organises is refused (it is answered or removed, not changed).
+- respond: the user's PARTSTAT on their ATTENDEE line, PUT back; the server's scheduling sends the organiser the
+           iTIP REPLY. A server without scheduling could tell nobody: PermanentError "not supported by this server".
+- delete:  DELETE the object; for one occurrence, an EXDATE on the series (GET + PUT with ``If-Match``). An
+           invitation is declined first where the server schedules (PARTSTAT=DECLINED, then DELETE).
 - free slots: REPORT free-busy-query on the user's calendar and on every attendee calendar configured
            (``PLANBOT_CALDAV_ATTENDEE_CALENDARS`` / ``..._TEMPLATE``) that the account may read; one it may not
            read, or that does not exist, adds no busy time.
+The user's own addresses (``PLANBOT_CALDAV_ORGANIZER``, else a user name that is an address) tell their events
+from invitations: an event whose ORGANIZER is someone else is an invitation.
 """
 
 import asyncio
@@ -25,10 +32,13 @@ from integrations.base.errors import AuthError, NotFoundError, PermanentError
 from integrations.calendar.caldav.dav import ICALENDAR, DavClient, basic_auth
 from integrations.calendar.caldav.davxml import CALDAV, calendar_query, free_busy_query, parse_multistatus
 from integrations.calendar.caldav.discovery import find_calendar
-from integrations.calendar.caldav.edit import change, leave_out, new_calendar
+from integrations.calendar.caldav.edit import answer, change, leave_out, new_calendar
 from integrations.calendar.caldav.ical import (
+    Me,
+    RecurrenceId,
     busy_periods,
     event_id,
+    is_invitation,
     parse_calendar,
     parse_event_id,
     to_event,
@@ -45,9 +55,11 @@ TOOLS = frozenset(
         "create_calendar_event",
         "update_calendar_event",
         "delete_calendar_event",
+        "respond_to_event",
         "find_free_slots",
     }
 )
+SCHEDULING = "calendar-auto-schedule"
 
 
 def _utc_now() -> datetime:
@@ -65,7 +77,9 @@ class CalDavCalendar:
         self._zone = self._week.zone
         self._clock = clock
         self._calendar_url: str | None = None
+        self._schedules: bool | None = None
         self._finding = asyncio.Lock()
+        self._me: Me = settings.own_addresses
 
     @classmethod
     def from_settings(
@@ -84,6 +98,8 @@ class CalDavCalendar:
             return await self.create(arguments)
         if isinstance(arguments, a.UpdateCalendarEventArgs):
             return await self.update(arguments)
+        if isinstance(arguments, a.RespondToEventArgs):
+            return await self.respond(arguments)
         if isinstance(arguments, a.DeleteCalendarEventArgs):
             return await self.delete(arguments)
         if isinstance(arguments, a.FindFreeSlotsArgs):
@@ -97,6 +113,13 @@ class CalDavCalendar:
                 self._calendar_url = await find_calendar(self._dav, self._settings.url, self._settings.calendar)
             return self._calendar_url
 
+    async def schedules(self) -> bool:
+        """Whether the server does CalDAV scheduling (sends iTIP messages itself); asked once."""
+        if self._schedules is None:
+            answer = await self._dav.send("OPTIONS", await self.calendar_url())
+            self._schedules = SCHEDULING in {feature.strip().lower() for feature in answer.dav.split(",")}
+        return self._schedules
+
     async def fetch(self, args: a.FetchCalendarEventsArgs) -> list[CalendarEvent]:
         window = search_range(args, self._clock())
         answer = await self._dav.send("REPORT", await self.calendar_url(), body=calendar_query(*window), depth="1")
@@ -104,7 +127,7 @@ class CalDavCalendar:
         for resource in parse_multistatus(answer.text):
             data = resource.text(CALDAV, "calendar-data")
             if data:
-                events.extend(read_object(data, _resource_name(resource.href), window, self._zone))
+                events.extend(read_object(data, _resource_name(resource.href), window, self._zone, self._me))
         return select(events, args, window, query=True)
 
     async def create(self, args: a.CreateCalendarEventArgs) -> dict[str, Any]:
@@ -116,28 +139,60 @@ class CalDavCalendar:
         await self._dav.send(
             "PUT", url, body=calendar.to_ical().decode(), content_type=ICALENDAR, headers={"If-None-Match": "*"}
         )
-        return to_event(event, name, self._zone).shown(self._zone)
+        return to_event(event, name, self._zone, self._me).shown(self._zone)
 
     async def update(self, args: a.UpdateCalendarEventArgs) -> dict[str, Any]:
         resource, rid = parse_event_id(args.eventId)
         url = f"{await self.calendar_url()}{resource}"
         current = await self._dav.send("GET", url)
         calendar = parse_calendar(current.text)
-        changed = change(calendar, rid, args, zone=self._zone, now=self._clock())
+        changed = change(calendar, rid, args, zone=self._zone, now=self._clock(), me=self._me)
         await self._put_back(url, calendar.to_ical().decode(), current.etag)
-        return to_event(changed, event_id(resource, rid, self._zone), self._zone).shown(self._zone)
+        return self._shown(calendar, changed, resource, rid)
+
+    async def respond(self, args: a.RespondToEventArgs) -> dict[str, Any]:
+        resource, rid = parse_event_id(args.eventId)
+        url = f"{await self.calendar_url()}{resource}"
+        current = await self._dav.send("GET", url)
+        calendar = parse_calendar(current.text)
+        answered = answer(calendar, rid, args.response, args.comment, me=self._me, zone=self._zone, now=self._clock())
+        if not await self.schedules():
+            raise PermanentError(
+                "answering invitations is not supported by this server (it does not do CalDAV scheduling, so the"
+                " organiser would not be told); answer it from your calendar or mail app",
+                service=self.name,
+            )
+        await self._put_back(url, calendar.to_ical().decode(), current.etag)
+        return self._shown(calendar, answered, resource, rid)
 
     async def delete(self, args: a.DeleteCalendarEventArgs) -> dict[str, Any]:
         resource, rid = parse_event_id(args.eventId)
         url = f"{await self.calendar_url()}{resource}"
         if rid is None:
+            if self._me and await self.schedules():
+                await self._decline(url)
             await self._dav.send("DELETE", url)
         else:
             current = await self._dav.send("GET", url)
             calendar = parse_calendar(current.text)
-            leave_out(calendar, rid, zone=self._zone, now=self._clock())
+            leave_out(calendar, rid, zone=self._zone, now=self._clock())  # an attendee's EXDATE declines it
             await self._put_back(url, calendar.to_ical().decode(), current.etag)
         return {"id": args.eventId}
+
+    async def _decline(self, url: str) -> None:
+        """Before an invitation is deleted, the organiser gets the user's decline (the server sends it)."""
+        current = await self._dav.send("GET", url)
+        calendar = parse_calendar(current.text)
+        master = next((c for c in calendar.walk("VEVENT") if "RECURRENCE-ID" not in c), None)
+        if master is not None and is_invitation(master, self._me):
+            answer(calendar, None, "declined", None, me=self._me, zone=self._zone, now=self._clock())
+            await self._put_back(url, calendar.to_ical().decode(), current.etag)
+
+    def _shown(self, calendar: Any, component: Any, resource: str, rid: RecurrenceId | None) -> dict[str, Any]:
+        series = None
+        if rid is not None:
+            series = next((c for c in calendar.walk("VEVENT") if "RECURRENCE-ID" not in c), None)
+        return to_event(component, event_id(resource, rid, self._zone), self._zone, self._me, series).shown(self._zone)
 
     async def find_free_slots(self, args: a.FindFreeSlotsArgs) -> list[dict[str, str]]:
         window = (args.windowStart.astimezone(UTC), args.windowEnd.astimezone(UTC))

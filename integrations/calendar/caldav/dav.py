@@ -40,6 +40,7 @@ class DavAnswer:
     text: str
     etag: str | None
     content_type: str
+    dav: str = ""  # the DAV header: the features the server has (RFC 4918 §10.1)
 
 
 class DavClient:
@@ -76,7 +77,13 @@ class DavClient:
                 timeout=self._timeout,
             ) as response:
                 text = await response.text(errors="replace")
-                answer = DavAnswer(response.status, text, response.headers.get("ETag"), response.content_type)
+                answer = DavAnswer(
+                    response.status,
+                    text,
+                    response.headers.get("ETag"),
+                    response.content_type,
+                    ", ".join(response.headers.getall("DAV", [])),
+                )
                 retry_after = _seconds(response.headers.get("Retry-After"))
         except TimeoutError as error:
             raise TransientError("the CalDAV server did not answer in time", service=SERVICE) from error

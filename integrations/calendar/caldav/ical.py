@@ -17,10 +17,18 @@ from icalendar import Calendar, Component
 
 from integrations.base.errors import NotFoundError, PermanentError
 from integrations.calendar.caldav.dav import SERVICE
-from integrations.calendar.events import CalendarEvent
+from integrations.calendar.events import CalendarEvent, MyResponse
 from integrations.calendar.slots import Interval
 
 RecurrenceId = date | datetime
+Me = tuple[str, ...]  # the user's own calendar addresses, the one shown as organiser first
+PARTSTATS: dict[str, MyResponse] = {
+    "ACCEPTED": "accepted",
+    "DECLINED": "declined",
+    "TENTATIVE": "tentative",
+    "NEEDS-ACTION": "needsAction",
+}
+RESPONSES: dict[str, str] = {response: partstat for partstat, response in PARTSTATS.items()}
 _OCCURRENCE = re.compile(r"^(?P<resource>.+)@(?P<stamp>\d{8}(T\d{6}Z)?)$")
 _SAFE_RESOURCE = re.compile(r"^[^/?#\s]+$")
 _NOT_PEOPLE = {"ROOM", "RESOURCE"}
@@ -80,10 +88,14 @@ def is_cancelled(component: Component) -> bool:
     return str(component.get("STATUS", "")).upper() == "CANCELLED"
 
 
-def to_event(component: Component, identifier: str, zone: tzinfo) -> CalendarEvent:
+def to_event(
+    component: Component, identifier: str, zone: tzinfo, me: Me = (), series: Component | None = None
+) -> CalendarEvent:
+    """The event; ``me``: the user's addresses (to tell invitations apart); ``series``: an occurrence's series."""
     start, end = span(component, zone)
     people = [prop for prop in listed(component.get("ATTENDEE")) if is_person(prop)]
     addresses = list(dict.fromkeys(address_of(prop) for prop in people))
+    rule = (series if series is not None else component).get("RRULE")
     return CalendarEvent(
         id=identifier,
         title=str(component.get("SUMMARY", "")),
@@ -93,7 +105,40 @@ def to_event(component: Component, identifier: str, zone: tzinfo) -> CalendarEve
         attendee_names=tuple(str(prop.params["CN"]) for prop in people if "CN" in prop.params),
         location=_text(component.get("LOCATION")),
         description=_text(component.get("DESCRIPTION")),
+        organizer=organizer_of(component) or (me[0] if me else None),
+        my_response=my_response(component, me),
+        recurrence=_rule_text(rule),
+        series_id=None if series is None else identifier.rpartition("@")[0],
     )
+
+
+def organizer_of(component: Component) -> str | None:
+    prop = component.get("ORGANIZER")
+    return address_of(prop) or None if prop is not None else None
+
+
+def is_invitation(component: Component, me: Me) -> bool:
+    """Someone else organises it (known only when the user's own addresses are)."""
+    organizer = organizer_of(component)
+    return bool(me) and organizer is not None and organizer.casefold() not in {a.casefold() for a in me}
+
+
+def own_attendee(component: Component, me: Me) -> Any | None:
+    mine = {address.casefold() for address in me}
+    return next((p for p in listed(component.get("ATTENDEE")) if address_of(p).casefold() in mine), None)
+
+
+def my_response(component: Component, me: Me) -> MyResponse:
+    if not is_invitation(component, me):
+        return "accepted"
+    prop = own_attendee(component, me)
+    partstat = str(prop.params.get("PARTSTAT", "NEEDS-ACTION")).upper() if prop is not None else "NEEDS-ACTION"
+    return PARTSTATS.get(partstat, "needsAction")
+
+
+def _rule_text(rule: Any) -> str | None:
+    first = next(iter(listed(rule)), None)
+    return first.to_ical().decode() if first is not None else None
 
 
 def busy_periods(text: str, zone: tzinfo) -> list[Interval]:

@@ -20,6 +20,7 @@ from icalendar import Component, vRecur
 from integrations.base.errors import PermanentError
 from integrations.calendar.caldav.dav import SERVICE
 from integrations.calendar.caldav.ical import (
+    Me,
     as_instant,
     event_id,
     is_cancelled,
@@ -33,14 +34,16 @@ from integrations.calendar.events import CalendarEvent
 MAX_OCCURRENCES = 5000
 
 
-def read_object(text: str, resource: str, window: tuple[datetime, datetime], zone: tzinfo) -> list[CalendarEvent]:
+def read_object(
+    text: str, resource: str, window: tuple[datetime, datetime], zone: tzinfo, me: Me = ()
+) -> list[CalendarEvent]:
     """The events of one calendar object: a single event, or the occurrences of a series that may overlap
-    ``window`` (with its overrides); cancelled ones are left out."""
+    ``window`` (with its overrides); cancelled ones are left out. ``me``: the user's addresses."""
     components = [c for c in parse_calendar(text).walk("VEVENT") if "DTSTART" in c]
     if any(is_series(component) for component in components):
-        return expand(components, resource, window, zone)
+        return expand(components, resource, window, zone, me)
     return [
-        to_event(c, event_id(resource, c.decoded("RECURRENCE-ID") if "RECURRENCE-ID" in c else None, zone), zone)
+        to_event(c, event_id(resource, c.decoded("RECURRENCE-ID") if "RECURRENCE-ID" in c else None, zone), zone, me)
         for c in components
         if not is_cancelled(c)
     ]
@@ -51,7 +54,7 @@ def is_series(component: Component) -> bool:
 
 
 def expand(
-    components: list[Component], resource: str, window: tuple[datetime, datetime], zone: tzinfo
+    components: list[Component], resource: str, window: tuple[datetime, datetime], zone: tzinfo, me: Me = ()
 ) -> list[CalendarEvent]:
     """The occurrences of the series in ``components`` that may overlap ``window``, overrides included."""
     series = next(component for component in components if is_series(component))
@@ -60,7 +63,7 @@ def expand(
     overrides = [c for c in components if "RECURRENCE-ID" in c and not is_cancelled(c)]
     replaced = {_key(c.decoded("RECURRENCE-ID"), zone) for c in components if "RECURRENCE-ID" in c}
     length = _length(series, zone)
-    template = to_event(series, resource, zone)
+    template = replace(to_event(series, resource, zone, me), series_id=resource)
     found: list[CalendarEvent] = []
     for moment in _starts(series, window, length, zone):
         if _key(moment, zone) in replaced:
@@ -69,7 +72,8 @@ def expand(
         end = _after(start, length) if isinstance(moment, datetime) else as_instant(moment + length, zone)
         found.append(replace(template, id=event_id(resource, moment, zone), start=start, end=end))
     for override in overrides:
-        found.append(to_event(override, event_id(resource, override.decoded("RECURRENCE-ID"), zone), zone))
+        identifier = event_id(resource, override.decoded("RECURRENCE-ID"), zone)
+        found.append(to_event(override, identifier, zone, me, series=series))
     return found
 
 

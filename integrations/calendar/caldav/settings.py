@@ -20,7 +20,9 @@ class CalDavSettings(BaseSettings):
     calendar: str | None = Field(default=None, description="display name or path segment, when url is not a calendar")
     username: str | None = None
     password: SecretStr | None = None
-    organizer: EmailAddress | None = Field(default=None, description="ORGANIZER of the events planbot creates")
+    organizer: EmailAddress | None = Field(
+        default=None, description="your address: ORGANIZER of the events planbot creates; tells invitations apart"
+    )
     attendee_calendars: dict[str, str] = Field(
         default_factory=dict, description='JSON {"address": "calendar URL"} whose free/busy counts as busy time'
     )
@@ -60,6 +62,14 @@ class CalDavSettings(BaseSettings):
     @property
     def work_week(self) -> WorkWeek:
         return WorkWeek.from_settings(self.time_zone, self.working_hours, self.working_days)
+
+    @property
+    def own_addresses(self) -> tuple[str, ...]:
+        """The user's calendar addresses: the organizer setting, else a user name that is an address."""
+        found = [self.organizer] if self.organizer else []
+        if self.username and "@" in self.username and self.username.casefold() != (self.organizer or "").casefold():
+            found.append(self.username)
+        return tuple(found)
 
     def attendee_calendar(self, address: str) -> str | None:
         """Where ``address``'s calendar is, if configured (the explicit map wins over the template)."""

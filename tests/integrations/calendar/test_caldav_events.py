@@ -142,6 +142,11 @@ async def test_moving_one_occurrence_overrides_only_that_one(
         "endTime": "2026-03-10T15:30:00-04:00",
         "attendees": ["priya.shah@example.com"],
         "location": None,
+        "description": None,
+        "organizer": None,  # no ORGANIZER, and the user's address is not configured
+        "myResponse": "accepted",
+        "recurrence": "FREQ=WEEKLY;COUNT=4",
+        "seriesId": "weekly-1.ics",
     }
     renamed = await run(caldav, "update_calendar_event", eventId=occurrence, title="Moved 1:1")
     assert renamed["startTime"] == "2026-03-10T15:00:00-04:00" and renamed["title"] == "Moved 1:1"

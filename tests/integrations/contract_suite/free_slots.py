@@ -69,3 +69,23 @@ class FreeSlotsContract(ContractBase):
             (at("2026-03-09T13:00:00+00:00"), at("2026-03-09T14:00:00+00:00")),  # Monday 09:00 EDT
             (at("2026-03-09T14:00:00+00:00"), at("2026-03-09T15:00:00+00:00")),
         ]
+
+    async def test_each_occurrence_of_a_recurring_event_is_busy(self, connector: Connector) -> None:
+        await run(
+            connector,
+            "create_calendar_event",
+            title="daily standup",
+            startTime="2026-03-09T09:00:00-04:00",
+            durationMinutes=30,
+            recurrence="FREQ=DAILY;COUNT=3",
+        )
+        free = await run(
+            connector,
+            "find_free_slots",
+            durationMinutes=30,
+            windowStart="2026-03-11T09:00:00-04:00",
+            windowEnd="2026-03-12T10:00:00-04:00",
+        )
+        starts = [start for start, _ in slots_of(free)]
+        assert at("2026-03-11T09:00:00-04:00") not in starts  # the third occurrence
+        assert at("2026-03-11T09:30:00-04:00") in starts and at("2026-03-12T09:00:00-04:00") in starts  # no fourth
