@@ -1,15 +1,18 @@
 """The HubSpot CRM endpoints planbot uses, over ``JsonApi`` (which maps statuses into the error tree).
 
-Objects (v3): search, read, batch read, create, update (PATCH), archive (DELETE). Associations (v4): batch read,
+Objects (v3): search, read, batch read, create (a 409 "already exists" — a contact's email is unique — gives the
+existing record's id), update (PATCH), archive (DELETE). Associations (v4): batch read,
 create the default association, remove, and the association types between two objects. Owners (v3). Properties
 (v3): one property's definition (an enumeration's options). Record ids are numeric; anything else is not found, and
 is never put into a URL.
 """
 
+import re
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from integrations.base.errors import NotFoundError
+from integrations.base.errors import NotFoundError, PermanentError
 from integrations.crm.hubspot.options import Enumeration, Option
 from integrations.http import JsonApi
 
@@ -17,6 +20,13 @@ SERVICE = "hubspot"
 BATCH_LIMIT = 100  # inputs per batch request
 Page = tuple[list[dict[str, Any]], str | None]
 Target = tuple[str, list[int]]  # an associated record's id, and the association type ids linking to it
+_EXISTING = re.compile(r"already exists\. Existing ID: (\d+)")  # HubSpot's 409 CONFLICT message
+
+
+@dataclass(frozen=True, slots=True)
+class Created:
+    id: str
+    existed: bool = False  # HubSpot kept the record that already had this unique value (409) and made none
 
 
 def checked_id(object_id: str) -> str:
@@ -69,7 +79,7 @@ class HubSpotApi:
 
     async def create(
         self, object_type: str, properties: Mapping[str, str], associations: Sequence[tuple[str, int]] = ()
-    ) -> dict[str, Any]:
+    ) -> Created:
         body: dict[str, Any] = {"properties": dict(properties)}
         if associations:
             body["associations"] = [
@@ -79,8 +89,14 @@ class HubSpotApi:
                 }
                 for to_id, type_id in associations
             ]
-        answer: dict[str, Any] = await self._api.request("POST", f"crm/v3/objects/{object_type}", json_body=body)
-        return answer
+        try:
+            answer = await self._api.request("POST", f"crm/v3/objects/{object_type}", json_body=body)
+        except PermanentError as error:  # the shared HTTP layer keeps HubSpot's message, which names the record
+            existing = _EXISTING.search(str(error))
+            if existing is None:
+                raise
+            return Created(existing.group(1), existed=True)
+        return Created(str(answer["id"]))
 
     async def update(self, object_type: str, object_id: str, properties: Mapping[str, str]) -> dict[str, Any]:
         path = f"crm/v3/objects/{object_type}/{checked_id(object_id)}"

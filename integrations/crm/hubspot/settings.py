@@ -42,6 +42,7 @@ class HubSpotSettings(BaseSettings):
     lead_stages: dict[LeadStatus, list[str]] = Field(default_factory=lambda: dict(DEFAULT_LEAD_STAGES))
     page_size: int = Field(default=100, ge=1, le=200)
     max_pages: int = Field(default=10, ge=1, le=100)
+    index_lag_seconds: float = Field(default=120, ge=0)  # own writes read by id, not searched, for this long
     timeout_seconds: float = Field(default=20, gt=0)
 
     @model_validator(mode="after")

@@ -37,7 +37,7 @@ def error(status: int, category: str, message: str, **extra: Any) -> web.Respons
 
 
 class FakeHubSpot:
-    def __init__(self, *, token: str = "pat-test", page_limit: int = 200, index_lag: int | None = 0) -> None:
+    def __init__(self, *, token: str = "pat-test", page_limit: int = 200, index_lag: int | None = None) -> None:
         self.store = HubSpotStore(index_lag=index_lag)
         self.tokens = {token}
         self.page_limit = page_limit
