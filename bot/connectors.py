@@ -12,8 +12,16 @@ from integrations.base import Connector
 # kind → setting value → "module:function"; the function takes the shared aiohttp session and returns a
 # Connector configured from that connector's own settings (its environment variables).
 FACTORIES: dict[str, dict[str, str]] = {
-    "email": {"imap": "integrations.email.imap:connect", "gmail": "integrations.email.gmail:connect"},
-    "calendar": {"caldav": "integrations.calendar.caldav:connect", "google": "integrations.calendar.google:connect"},
+    "email": {
+        "imap": "integrations.email.imap:connect",
+        "gmail": "integrations.email.gmail:connect",
+        "microsoft": "integrations.microsoft:connect_mail",
+    },
+    "calendar": {
+        "caldav": "integrations.calendar.caldav:connect",
+        "google": "integrations.calendar.google:connect",
+        "microsoft": "integrations.microsoft:connect_calendar",
+    },
     "crm": {"hubspot": "integrations.crm.hubspot:connect", "salesforce": "integrations.crm.salesforce:connect"},
 }
 Factory = Callable[[aiohttp.ClientSession], Awaitable[Connector]]

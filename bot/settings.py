@@ -36,8 +36,10 @@ class Settings(BaseSettings):
     max_concurrent_turns: int = Field(default=8, ge=1, validation_alias="PLANBOT_MAX_CONCURRENT_TURNS")
     connector_timeout_seconds: float = Field(default=30, gt=0, validation_alias="PLANBOT_CONNECTOR_TIMEOUT_SECONDS")
     claim_lease_seconds: float = Field(default=60, gt=0, validation_alias="PLANBOT_CLAIM_LEASE_SECONDS")
-    email: Literal["local", "imap", "gmail"] = Field(default="local", validation_alias="PLANBOT_EMAIL")
-    calendar: Literal["local", "caldav", "google"] = Field(default="local", validation_alias="PLANBOT_CALENDAR")
+    email: Literal["local", "imap", "gmail", "microsoft"] = Field(default="local", validation_alias="PLANBOT_EMAIL")
+    calendar: Literal["local", "caldav", "google", "microsoft"] = Field(
+        default="local", validation_alias="PLANBOT_CALENDAR"
+    )
     crm: Literal["local", "hubspot", "salesforce"] = Field(default="local", validation_alias="PLANBOT_CRM")
     example_bank: bool = Field(default=False, validation_alias="PLANBOT_EXAMPLE_BANK")
     chroma_url: str | None = Field(default=None, validation_alias="PLANBOT_CHROMA_URL")

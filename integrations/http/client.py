@@ -38,8 +38,10 @@ class JsonApi:
         tokens: TokenSource | None,
         service: str,
         timeout: aiohttp.ClientTimeout = DEFAULT_TIMEOUT,
+        headers: Mapping[str, str] | None = None,
     ) -> None:
         self._session = session
+        self._headers = dict(headers or {})  # sent with every call (Microsoft Graph's ``Prefer``)
         self._base = base_url.rstrip("/")
         self._tokens = tokens
         self._service = service
@@ -77,7 +79,7 @@ class JsonApi:
         form: Mapping[str, str] | None,
         token: str | None,
     ) -> tuple[int, Mapping[str, str], str]:
-        headers = {"Accept": "application/json"}
+        headers = {"Accept": "application/json", **self._headers}
         if token:
             headers["Authorization"] = f"Bearer {token}"
         query = {k: _param(v) for k, v in (params or {}).items() if v is not None}

@@ -42,6 +42,7 @@ class OAuth2Refresher:
         service: str,
         clock: Callable[[], float] = time.monotonic,
         on_token: Callable[[dict[str, Any]], None] | None = None,
+        scope: str | None = None,
     ) -> None:
         self._session = session
         self._token_url = token_url
@@ -50,6 +51,7 @@ class OAuth2Refresher:
         self._service = service
         self._clock = clock
         self._on_token = on_token
+        self._scope = scope  # Microsoft's token endpoint wants the scopes again on a refresh
         self._access: str | None = None
         self._expires_at = 0.0
         self._lock = asyncio.Lock()
@@ -67,6 +69,8 @@ class OAuth2Refresher:
                 "client_id": self._client[0],
                 "client_secret": self._client[1],
             }
+            if self._scope:
+                form["scope"] = self._scope
             try:
                 async with self._session.post(self._token_url, data=form, timeout=aiohttp.ClientTimeout(total=20)) as r:
                     status, body = r.status, await _json(r)

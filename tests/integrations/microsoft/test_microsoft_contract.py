@@ -1,0 +1,47 @@
+"""The Microsoft 365 connectors pass the shared contract suites against the Graph stand-in: mail (v1 and v2, received
+mail included) and calendar (v1 and v2 with invitations, free slots)."""
+
+from datetime import datetime
+
+import pytest
+
+from integrations.base import Connector
+from tests.integrations.contract_suite import (
+    CalendarContract,
+    CalendarContractV2,
+    EmailContract,
+    EmailContractV2,
+    FreeSlotsContract,
+)
+from tests.integrations.contract_suite.calendar_v2 import ORGANIZER, Invite
+from tests.integrations.contract_suite.email_v2 import IncomingMail
+from tests.integrations.microsoft.conftest import GraphRig
+from tests.integrations.microsoft.fake_graph import ME
+
+
+class TestOutlookMailContract(EmailContract, EmailContractV2):
+    @pytest.fixture
+    def connector(self, microsoft: GraphRig) -> Connector:
+        return microsoft.mail()
+
+    @pytest.fixture
+    def incoming_mail(self, microsoft: GraphRig) -> IncomingMail:
+        async def deliver(raw: bytes) -> None:
+            microsoft.mailbox.deliver_raw(raw)
+
+        return IncomingMail(me=ME, deliver=deliver)
+
+
+class TestOutlookCalendarContract(CalendarContract, CalendarContractV2, FreeSlotsContract):
+    @pytest.fixture
+    def connector(self, microsoft: GraphRig) -> Connector:
+        return microsoft.calendar_connector()
+
+    @pytest.fixture
+    def invite(self, microsoft: GraphRig) -> Invite:
+        async def invite(title: str, start: str, minutes: int) -> None:
+            microsoft.calendar.invite(
+                subject=title, start=datetime.fromisoformat(start), minutes=minutes, organizer=ORGANIZER
+            )
+
+        return invite
