@@ -88,7 +88,13 @@ def part_text(part: Message) -> str:
         return ""
     if not isinstance(content, str):
         return ""
-    return html_to_text(content) if part.get_content_subtype() == "html" else content
+    return text_of(content, html=part.get_content_subtype() == "html")
+
+
+def text_of(content: str, *, html: bool) -> str:
+    """Decoded part content as text: line ends as ``\n``, HTML laid out as text."""
+    lines = content.replace("\r\n", "\n").replace("\r", "\n")
+    return html_to_text(lines) if html else lines
 
 
 def shown_files(message_id: str, files: Sequence[FileInfo]) -> list[dict[str, Any]]:

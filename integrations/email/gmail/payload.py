@@ -14,7 +14,7 @@ from typing import Any
 
 from integrations.email.files import FileInfo, file_name, is_attachment
 from integrations.email.gmail.api import decoded_data, part_headers
-from integrations.email.html_text import html_to_text
+from integrations.email.summary import text_of
 
 Part = Mapping[str, Any]
 
@@ -64,8 +64,7 @@ def text(payload: Part) -> str | None:
         data = decoded_data(body.get("data")) if isinstance(body, Mapping) else None
         if data is None:
             return None if isinstance(body, Mapping) and body.get("attachmentId") else ""
-        content = data.decode(_charset(part), "replace")
-        return html_to_text(content) if wanted == "text/html" else content
+        return text_of(data.decode(_charset(part), "replace"), html=wanted == "text/html")
     return ""
 
 

@@ -5,9 +5,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from email import message_from_bytes, policy
 from email.message import EmailMessage, Message
+from typing import Any
 
 import aioimaplib  # type: ignore[import-untyped]
 
+from integrations.base import CATALOG, Connector
 from integrations.email.imap.responses import parse_fetch, parse_search
 from integrations.email.imap.session import imap_session
 from tests.integrations.email.conftest import MailServers
@@ -91,3 +93,11 @@ def with_a_file(
 
 def token() -> str:
     return f"zq{uuid.uuid4().hex[:10]}"
+
+
+async def call(connector: Connector, tool: str, **arguments: Any) -> Any:
+    """Validate ``arguments`` as the executor does and call the tool, whether or not the connector lists it (a tool
+    it lacks fails here, where the contract suite's ``run`` would skip)."""
+    spec = CATALOG.get(tool)
+    assert spec is not None, tool
+    return await connector.call(tool, spec.args_model.model_validate(arguments))

@@ -5,6 +5,8 @@ from datetime import UTC, datetime, timedelta, timezone
 import pytest
 
 from integrations.base.arguments import FetchEmailsArgs
+from integrations.email.files import FileInfo
+from integrations.email.imap import structure
 from integrations.email.imap.responses import (
     first_code_value,
     internal_date,
@@ -101,3 +103,53 @@ def test_search_list_and_status_responses() -> None:
     lines = [b"[APPENDUID 1795 42] Append completed.", b"NO [TRYCREATE] Mailbox doesn't exist"]
     assert first_code_value(lines, "APPENDUID") == "1795 42"
     assert status_codes(lines) == {"APPENDUID", "TRYCREATE"}
+
+
+def test_bodystructure_gives_numbered_parts_names_estimated_sizes_and_the_text_part() -> None:
+    lines: list[bytes | bytearray] = [
+        b'4 FETCH (UID 9 BODYSTRUCTURE ((("text" "plain" ("charset" "utf-8") NIL NIL "quoted-printable" 13 1 NIL NIL'
+        b' NIL NIL)("text" "html" ("charset" "utf-8") NIL NIL "7bit" 26 1 NIL NIL NIL NIL) "alternative"'
+        b' ("boundary" "b2") NIL NIL NIL)("application" "pdf" ("name" "=?utf-8?q?R=C3=A9sum=C3=A9.pdf?=") NIL NIL'
+        b' "base64" 1782 NIL ("attachment" NIL) NIL NIL)("message" "rfc822" NIL NIL NIL "7bit" 300 ("date" "s"'
+        b' NIL NIL NIL NIL NIL NIL NIL NIL) ("text" "plain" NIL NIL NIL "7bit" 5 1) 12 NIL ("attachment"'
+        b' ("filename" {9}',
+        bytearray(b"in\xc3\xa9r.eml"),
+        b')) NIL NIL)("image" "png" NIL "<logo@x>" NIL "base64" 78 NIL ("inline" ("filename*" "utf-8\'\'l%C3%B6go.png"'
+        b')) NIL NIL) "mixed" ("boundary" "b1") NIL NIL NIL) BODY[HEADER] {14}',
+        bytearray(b"Subject: a\r\n\r\n"),
+        b")",
+        b"Fetch completed.",
+    ]
+    (item,) = parse_fetch(lines)
+    assert item.sections == {"BODY[HEADER]": b"Subject: a\r\n\r\n"}
+    leaves = structure.leaves(item.text)
+    assert [(leaf.number, leaf.maintype, leaf.subtype) for leaf in leaves] == [
+        ("1.1", "text", "plain"), ("1.2", "text", "html"), ("2", "application", "pdf"),
+        ("3", "message", "rfc822"), ("4", "image", "png"),
+    ]  # fmt: skip
+    assert structure.files(leaves) == [
+        FileInfo("2", "Résumé.pdf", 1302), FileInfo("3", "inér.eml", 300), FileInfo("4", "lögo.png", 57),
+    ]  # fmt: skip
+    text = structure.text_leaf(leaves)
+    assert text is not None and (text.number, text.encoding, text.params) == (
+        "1.1",
+        "quoted-printable",
+        {"charset": "utf-8"},
+    )
+
+
+def test_a_single_part_bodystructure_is_part_1_and_nonsense_is_refused() -> None:
+    (leaf,) = structure.leaves(
+        b'1 FETCH (UID 3 BODYSTRUCTURE ("APPLICATION" "PDF" NIL NIL NIL "BASE64" 0 NIL NIL NIL NIL))'
+    )
+    assert (leaf.number, leaf.maintype, leaf.is_attachment, structure.text_leaf([leaf])) == (
+        "1",
+        "application",
+        False,
+        None,
+    )
+    for broken in (b"1 FETCH (UID 3)", b"1 FETCH (UID 3 BODYSTRUCTURE (", b'1 FETCH (UID 3 BODYSTRUCTURE ("text"))'):
+        with pytest.raises(structure.StructureError):
+            structure.leaves(broken)
+    with pytest.raises(structure.StructureError):  # a literal announced longer than what follows
+        structure.leaves(b'1 FETCH (UID 3 BODYSTRUCTURE ("text" {99} x))')
