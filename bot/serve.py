@@ -23,7 +23,8 @@ from bot.slack.declared import EVENTS_PATH
 from bot.slack.delivery import Delivery
 from bot.slack.http_entry import events_handler
 from bot.slack.listeners import SlackDeps
-from bot.slack.state import SlackState
+from bot.slack.state import SlackState, where_of_key
+from planning.engine.replies import ShowPlan
 
 logger = logging.getLogger(__name__)
 Mode = Literal["socket", "http"]
@@ -97,8 +98,16 @@ async def build_service(
 async def resume_in_slack(service: SlackService) -> None:
     """Say where every open Slack plan stands after a restart."""
     delivery = Delivery(service.client, service.state)
-    for key, replies in (await service.app.conversation.resume()).items():
+    conversation = service.app.conversation
+    for key, replies in (await conversation.resume()).items():
         where = await service.state.where_thread(key)
+        if where is None and replies:  # its process stopped before the plan was ever shown: show it, and ask
+            plan = next((r for r in replies if isinstance(r, ShowPlan)), None)
+            requester = await conversation.requester_of(plan.view.session_id) if plan is not None else None
+            where = where_of_key(key, requester) if requester else None
+            asked = await conversation.open_question(plan.view.session_id) if plan is not None else None
+            if asked is not None and not any(isinstance(r, type(asked)) for r in replies):
+                replies = [*replies, asked]
         if where is not None and replies:
             await delivery.deliver(where, replies)
 

@@ -48,6 +48,17 @@ def thread_key(team_id: str, channel: str, thread_ts: str, is_dm: bool) -> str:
     return f"slack:{team_id}:{channel}" if is_dm else f"slack:{team_id}:{channel}:{thread_ts}"
 
 
+def where_of_key(key: str, requester: str) -> Where | None:
+    """A plan's place rebuilt from its thread key, for a plan whose message was never posted (its process stopped
+    first); None for a key that is not a Slack thread's."""
+    parts = key.split(":")
+    if len(parts) == 3 and parts[0] == "slack":
+        return Where(parts[1], parts[2], "", requester, is_dm=True)
+    if len(parts) == 4 and parts[0] == "slack":
+        return Where(parts[1], parts[2], parts[3], requester, is_dm=False)
+    return None
+
+
 def event_order(ts: str | None) -> str | None:
     """A Slack ``ts`` ("1712345678.123456") as text that sorts in time order; None if it is not one."""
     match = _SLACK_TS.fullmatch(ts or "")

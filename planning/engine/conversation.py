@@ -205,6 +205,15 @@ class Conversation:
         replies = self._reissue(session)
         return next((r for r in replies if isinstance(r, AskApproval)), None)
 
+    async def open_question(self, session_id: str) -> AskApproval | AskValue | None:
+        """What a plan is waiting for from its requester (to ask again where it was never seen), if anything."""
+        session = await self._get(session_id)
+        if session is None or session.question is None or not session.open:
+            return None
+        if session.question.kind == "approval":
+            return await self.pending_approval(session_id)
+        return AskValue(text=session.question.prompt)
+
     async def cancel(self, *, session_id: str, user: str) -> list[Reply]:
         return await self.decide(session_id=session_id, step_id="", decision="cancel", user=user)
 
