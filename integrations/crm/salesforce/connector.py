@@ -1,6 +1,7 @@
 """The Salesforce CRM connector: the four CRM tools of contract §3 over SOQL and the sObject REST API."""
 
 import logging
+import time
 from collections.abc import Callable, Mapping
 from datetime import date, timedelta
 from typing import Any
@@ -15,10 +16,12 @@ from integrations.crm.salesforce.api import SalesforceApi, checked_id
 from integrations.crm.salesforce.mapping import SOBJECTS, Column, SObjectMap
 from integrations.crm.salesforce.query import NoMatchError, conditions
 from integrations.crm.salesforce.settings import SalesforceSettings
+from integrations.crm.salesforce.statuses import OrgStatuses
 from integrations.crm.salesforce.values import SERVICE, Picklists, decode, encode
 
 logger = logging.getLogger(__name__)
 DEFAULT_LIMIT = 100
+STATUSES_TTL_SECONDS = 300.0
 Record = dict[str, Any]
 
 
@@ -29,11 +32,16 @@ class SalesforceCrm:
     tools = frozenset({"fetch_entity", "create_entity", "update_entity", "delete_entity"})
 
     def __init__(
-        self, api: SalesforceApi, settings: SalesforceSettings, *, today: Callable[[], date] = date.today
+        self,
+        api: SalesforceApi,
+        settings: SalesforceSettings,
+        *,
+        today: Callable[[], date] = date.today,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self._api = api
         self._settings = settings
-        self._picklists = Picklists(settings)
+        self._statuses = OrgStatuses(api, ttl_seconds=STATUSES_TTL_SECONDS, clock=clock)
         self._today = today
 
     async def call(self, tool: str, arguments: BaseModel) -> Any:
@@ -49,51 +57,53 @@ class SalesforceCrm:
 
     async def fetch(self, args: FetchEntityArgs) -> list[Record]:
         entity = SOBJECTS[args.entityType]
+        picklists = await self._picklists(entity)
         try:
-            where = conditions(entity, args.filters, self._picklists)
+            where = conditions(entity, args.filters, picklists)
         except NoMatchError:
             return []
         limit = args.limit or DEFAULT_LIMIT
         found = await self._api.query(soql.select(entity.sobject, entity.selected(), where, limit=limit), limit=limit)
         logger.debug("salesforce fetch %s: %d records", entity.entity_type, len(found))
-        return [self._record(entity, row) for row in found]
+        return [_record(entity, row, picklists) for row in found]
 
     async def create(self, args: CreateEntityArgs) -> Record:
         entity = SOBJECTS[args.entityType]
+        picklists = await self._picklists(entity)
         fields = {name: value for name, value in args.fields.items() if value is not None}
-        values = self._defaults(entity, fields) | await self._values(entity, fields)
+        values = self._defaults(entity, fields, picklists) | await self._values(entity, fields, picklists)
         record_id = await self._api.create(entity.sobject, values)
-        return await self._load(entity, record_id)
+        return await self._load(entity, record_id, picklists)
 
     async def update(self, args: UpdateEntityArgs) -> Record:
         entity = SOBJECTS[args.entityType]
-        current = await self._load(entity, args.id)
+        picklists = await self._picklists(entity)
+        current = await self._load(entity, args.id, picklists)
         needed = REQUIRED_ON_CREATE[entity.entity_type]
         if not any({**current, **args.fields}.get(name) not in (None, "") for name in needed):
             raise PermanentError(f"a {entity.entity_type} cannot lose its {' or '.join(needed)}", service=SERVICE)
-        await self._api.update(entity.sobject, args.id, await self._values(entity, args.fields))
-        return await self._load(entity, args.id)
+        await self._api.update(entity.sobject, args.id, await self._values(entity, args.fields, picklists))
+        return await self._load(entity, args.id, picklists)
 
     async def delete(self, args: DeleteEntityArgs) -> Record:
         entity = SOBJECTS[args.entityType]
         await self._api.delete(entity.sobject, args.id)
         return {"id": args.id}
 
-    async def _load(self, entity: SObjectMap, record_id: str) -> Record:
+    async def _picklists(self, entity: SObjectMap) -> Picklists:
+        """The picklists of ``entity``: a lead's statuses are checked against the org's own."""
+        if entity.sobject == "Lead":
+            return Picklists(self._settings, await self._statuses.lead())
+        return Picklists(self._settings)
+
+    async def _load(self, entity: SObjectMap, record_id: str, picklists: Picklists) -> Record:
         where = [f"Id = {soql.quoted(checked_id(record_id))}"]
         found = await self._api.query(soql.select(entity.sobject, entity.selected(), where, limit=1), limit=1)
         if not found:
             raise NotFoundError(f"no {entity.entity_type} with id {record_id!r}", service=SERVICE)
-        return self._record(entity, found[0])
+        return _record(entity, found[0], picklists)
 
-    def _record(self, entity: SObjectMap, row: Mapping[str, Any]) -> Record:
-        decoded = {name: decode(spec, row, self._picklists) for name, spec in entity.fields.items()}
-        return {
-            "id": str(row["Id"]),
-            **{name: decoded.get(name) for name in FIELDS_BY_ENTITY[entity.entity_type].model_fields},
-        }
-
-    async def _values(self, entity: SObjectMap, fields: Mapping[str, Any]) -> dict[str, Any]:
+    async def _values(self, entity: SObjectMap, fields: Mapping[str, Any], picklists: Picklists) -> dict[str, Any]:
         values: dict[str, Any] = {}
         for name, value in fields.items():
             spec = entity.fields.get(name)
@@ -104,24 +114,22 @@ class SalesforceCrm:
             elif spec.kind == "owner":
                 values[spec.writes[0]] = await self._user_id(spec, value)
             else:
-                values.update(encode(spec, value, self._picklists))
+                values.update(encode(spec, value, picklists))
         return values
 
-    def _defaults(self, entity: SObjectMap, fields: Mapping[str, Any]) -> dict[str, Any]:
+    def _defaults(self, entity: SObjectMap, fields: Mapping[str, Any], picklists: Picklists) -> dict[str, Any]:
         """What Salesforce requires of a new record that the contract leaves optional."""
         spec = entity.fields
         if entity.sobject == "Opportunity":
             close = self._today() + timedelta(days=self._settings.default_close_days)
             return {
                 "Name": str(fields.get("name") or f"{fields.get('company', 'New')} deal"),
-                "StageName": self._picklists.write("deal_stage", fields.get("stage", "prospecting")),
+                "StageName": picklists.write("deal_stage", fields.get("stage", "prospecting")),
                 "CloseDate": str(fields.get("closeDate") or close.isoformat()),
             }
         if entity.sobject == "Lead":
             name = fields.get("name") or fields.get("company") or fields.get("email")
-            return encode(spec["name"], name, self._picklists) | encode(
-                spec["company"], fields.get("company"), self._picklists
-            )
+            return encode(spec["name"], name, picklists) | encode(spec["company"], fields.get("company"), picklists)
         return {}
 
     async def _account_id(self, name: str) -> str:
@@ -141,3 +149,11 @@ class SalesforceCrm:
             if found:
                 raise PermanentError(f"several Salesforce users are named {value!r}", service=SERVICE)
         raise PermanentError(f"no active Salesforce user named {value!r}", service=SERVICE)
+
+
+def _record(entity: SObjectMap, row: Mapping[str, Any], picklists: Picklists) -> Record:
+    decoded = {name: decode(spec, row, picklists) for name, spec in entity.fields.items()}
+    return {
+        "id": str(row["Id"]),
+        **{name: decoded.get(name) for name in FIELDS_BY_ENTITY[entity.entity_type].model_fields},
+    }

@@ -9,7 +9,8 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from integrations.base.records import DealStage, LeadStatus
 
-# Contract value → picklist values; the first is written, every value listed reads as the contract value.
+# Contract value → picklist values; the first is written (for lead statuses: the first the org has that is not a
+# conversion status), every value listed reads as the contract value.
 DEFAULT_STAGE_NAMES: dict[DealStage, list[str]] = {
     "prospecting": ["Prospecting"],
     "qualification": ["Qualification", "Needs Analysis"],
@@ -19,11 +20,12 @@ DEFAULT_STAGE_NAMES: dict[DealStage, list[str]] = {
     "closed_lost": ["Closed Lost"],
 }
 DEFAULT_LEAD_STATUSES: dict[LeadStatus, list[str]] = {
-    "new": ["Open - Not Contacted"],
-    "contacted": ["Working - Contacted"],
-    "qualified": ["Closed - Converted"],
-    "unqualified": ["Closed - Not Converted"],
+    "new": ["Open - Not Contacted", "New"],
+    "contacted": ["Working - Contacted", "Working", "Nurturing"],
+    "qualified": ["Qualified", "Closed - Converted", "Converted"],
+    "unqualified": ["Closed - Not Converted", "Unqualified"],
 }
+"""The statuses of a classic org and of a newer one; the first the org has, not a converted one, is written."""
 
 
 class SalesforceSettings(BaseSettings):

@@ -38,10 +38,10 @@ def listed(literals: Iterable[str]) -> str:
     return "(" + ", ".join(literals) + ")"
 
 
-def select(sobject: str, fields: Sequence[str], conditions: Sequence[str], *, limit: int) -> str:
+def select(sobject: str, fields: Sequence[str], conditions: Sequence[str], *, limit: int, order_by: str = "Id") -> str:
     """``SELECT … FROM … WHERE a AND b ORDER BY Id LIMIT n``; field and object names must be trusted."""
-    for name in (sobject, *fields):
+    for name in (sobject, *fields, order_by):
         if not _FIELD.fullmatch(name):
             raise ValueError(f"{name!r} is not a field name")
     where = f" WHERE {' AND '.join(conditions)}" if conditions else ""
-    return f"SELECT {', '.join(fields)} FROM {sobject}{where} ORDER BY Id LIMIT {int(limit)}"
+    return f"SELECT {', '.join(fields)} FROM {sobject}{where} ORDER BY {order_by} LIMIT {int(limit)}"

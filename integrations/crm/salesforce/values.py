@@ -1,41 +1,72 @@
-"""How contract values become Salesforce field values and back (lookups of Accounts and Users excepted)."""
+"""How contract values become Salesforce field values and back (lookups of Accounts and Users excepted).
+
+Stage and lead status picklists map contract values to configured values (``settings``); lead statuses are also
+checked against the org's own (``statuses``): a status the org does not have is skipped, and a converted one is
+never written.
+"""
 
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from integrations.base.errors import PermanentError
 from integrations.crm.salesforce.mapping import COMPANY_NOT_PROVIDED, Column, ColumnKind
 from integrations.crm.salesforce.settings import SalesforceSettings
+from integrations.crm.salesforce.statuses import OrgStatus
 
 SERVICE = "salesforce"
 
 
 class Picklists:
-    """Stage and lead status picklists, mapped to the contract's values."""
+    """Stage and lead status picklists, mapped to the contract's values; ``lead_statuses`` are the org's."""
 
-    def __init__(self, settings: SalesforceSettings) -> None:
+    def __init__(self, settings: SalesforceSettings, lead_statuses: Sequence[OrgStatus] = ()) -> None:
         self._lists: dict[str, Mapping[Any, list[str]]] = {
             "deal_stage": settings.stage_names,
             "lead_status": settings.lead_statuses,
         }
+        self._org = {status.name.casefold(): status for status in lead_statuses}
 
     def choices(self, kind: ColumnKind) -> list[str]:
         return list(self._lists[kind])
 
     def labels(self, kind: ColumnKind, contract_values: list[str]) -> list[str]:
-        return [label for value in contract_values for label in self._lists[kind].get(value, [])]
+        labels = [label for value in contract_values for label in self._lists[kind].get(value, [])]
+        if kind == "lead_status" and "qualified" in contract_values:
+            labels += [s.name for s in self._org.values() if s.converted and s.name not in labels]
+        return labels
 
     def write(self, kind: ColumnKind, value: Any) -> str:
         labels = self._lists[kind].get(str(value).casefold())
         if not labels:
             raise PermanentError(f"{value!r} is not a contract stage or status", service=SERVICE)
-        return labels[0]
+        if kind != "lead_status" or not self._org:
+            return labels[0]
+        usable = [self._org[x.casefold()].name for x in labels if x.casefold() in self._org]
+        open_ = [name for name in usable if not self._org[name.casefold()].converted]
+        if open_:
+            return open_[0]
+        has = ", ".join(f"'{s.label}'" + (" (conversion)" if s.converted else "") for s in self._org.values())
+        if usable:
+            raise PermanentError(
+                f"in this Salesforce org a lead becomes {value} only by converting it ('{usable[0]}' is set by lead "
+                "conversion, which makes a contact, an account and perhaps an opportunity): convert it in "
+                f"Salesforce, or map {value} to a lead status that is not a conversion status in "
+                f"PLANBOT_SALESFORCE_LEAD_STATUSES; the org's lead statuses are {has}",
+                service=SERVICE,
+            )
+        raise PermanentError(
+            f"this Salesforce org has no lead status for {value} (configured: {', '.join(labels)}); its lead "
+            f"statuses are {has}: map {value} to one in PLANBOT_SALESFORCE_LEAD_STATUSES",
+            service=SERVICE,
+        )
 
     def read(self, kind: ColumnKind, label: str) -> str | None:
         wanted = label.casefold()
-        return next((v for v, labels in self._lists[kind].items() if wanted in (x.casefold() for x in labels)), None)
+        found = next((v for v, labels in self._lists[kind].items() if wanted in (x.casefold() for x in labels)), None)
+        status = self._org.get(wanted) if kind == "lead_status" else None
+        return "qualified" if found is None and status is not None and status.converted else found
 
 
 def decode(spec: Column, record: Mapping[str, Any], picklists: Picklists) -> Any:

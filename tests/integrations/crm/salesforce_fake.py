@@ -2,6 +2,10 @@
 update (PATCH) and delete for Account, Contact, Lead and Opportunity, with Salesforce's error bodies
 (``[{"message", "errorCode", "fields"}]``). Queries are parsed (``salesforce_soql``) and evaluated against the
 stored records; ``queries`` keeps each SOQL text received and ``parsed`` its parse.
+
+The org's lead statuses are ``LeadStatus`` records (``lead_statuses``: API name, converted, default); a lead's
+``Status`` must be one of them, and a converted one (``IsConverted``) is set only by converting the lead, never
+by a create or an update.
 """
 
 from collections.abc import AsyncIterator, Callable
@@ -13,7 +17,7 @@ from aiohttp import web
 from tests.integrations.crm.salesforce_soql import MalformedQueryError, Query, holds, parse
 
 Handler = Callable[[web.Request], Any]
-PREFIX = {"Account": "001", "Contact": "003", "Opportunity": "006", "Lead": "00Q", "User": "005"}
+PREFIX = {"Account": "001", "Contact": "003", "Opportunity": "006", "Lead": "00Q", "User": "005", "LeadStatus": "01J"}
 WRITABLE = {
     "Account": {"Name", "Website", "Industry", "OwnerId"},
     "Contact": {"FirstName", "LastName", "Email", "Phone", "Title", "AccountId"},
@@ -30,9 +34,23 @@ PICKLISTS = {
     ("Opportunity", "StageName"): {"Prospecting", "Qualification", "Needs Analysis", "Value Proposition",
                                    "Id. Decision Makers", "Perception Analysis", "Proposal/Price Quote",
                                    "Negotiation/Review", "Closed Won", "Closed Lost"},
-    ("Lead", "Status"): {"Open - Not Contacted", "Working - Contacted", "Closed - Converted", "Closed - Not Converted"},
 }  # fmt: skip
 READABLE = {"Id", "Name", "IsActive", "Email", "Username", "Account.Name", "Owner.Name"}
+STATUS_FIELDS = {"LeadStatus": {"MasterLabel", "ApiName", "IsConverted", "IsDefault", "SortOrder"}}
+LeadStatusRow = tuple[str, bool, bool]  # API name, converted, default
+CLASSIC_LEAD_STATUSES: list[LeadStatusRow] = [
+    ("Open - Not Contacted", False, True),
+    ("Working - Contacted", False, False),
+    ("Closed - Converted", True, False),
+    ("Closed - Not Converted", False, False),
+]
+"""A new org's lead statuses: "qualified" has no status of its own but conversion's."""
+LEAD_STATUSES: list[LeadStatusRow] = [
+    *CLASSIC_LEAD_STATUSES[:2],
+    ("Qualified", False, False),
+    *CLASSIC_LEAD_STATUSES[2:],
+]
+"""The fake's default: an org whose admin added a Qualified status, as sales teams that qualify before converting do."""
 RELATIONS = {"Account": ("AccountId", "Account"), "Owner": ("OwnerId", "User")}
 
 
@@ -41,7 +59,9 @@ def failure(status: int, code: str, message: str, fields: list[str] | None = Non
 
 
 class FakeSalesforce:
-    def __init__(self, *, version: str = "v62.0", batch_size: int = 2000) -> None:
+    def __init__(
+        self, *, version: str = "v62.0", batch_size: int = 2000, lead_statuses: list[LeadStatusRow] = LEAD_STATUSES
+    ) -> None:
         self.version, self.batch_size = version, batch_size
         self.records: dict[str, dict[str, dict[str, Any]]] = {name: {} for name in PREFIX}
         self.deleted: set[str] = set()
@@ -61,6 +81,9 @@ class FakeSalesforce:
             "User",
             {"Name": "Dana Owner", "Email": "dana@example.com", "Username": "dana@example.com", "IsActive": True},
         )
+        for order, (name, converted, default) in enumerate(lead_statuses, start=1):
+            self.add("LeadStatus", {"MasterLabel": name, "ApiName": name, "IsConverted": converted,
+                                    "IsDefault": default, "SortOrder": order})  # fmt: skip
 
     def add(self, sobject: str, fields: dict[str, Any]) -> str:
         self.counter += 1
@@ -170,7 +193,7 @@ class FakeSalesforce:
             )
         defaults = {"OwnerId": self.api_user} if sobject == "Account" else {}
         if sobject == "Lead":
-            defaults["Status"] = "Open - Not Contacted"
+            defaults["Status"] = next(r["ApiName"] for r in self.records["LeadStatus"].values() if r["IsDefault"])
         record_id = self.add(sobject, {**defaults, **body})
         return web.json_response({"id": record_id, "success": True, "errors": []}, status=201)
 
@@ -219,6 +242,15 @@ class FakeSalesforce:
                     f"bad value for restricted picklist field: {body[field]}",
                     [field],
                 )
+        if sobject == "Lead" and "Status" in body:
+            statuses = {r["ApiName"]: r for r in self.records["LeadStatus"].values()}
+            status = statuses.get(body["Status"])
+            if status is None:
+                message = f"Status: bad value for restricted picklist field: {body['Status']}"
+                return failure(400, "INVALID_OR_NULL_FOR_RESTRICTED_PICKLIST", message, ["Status"])
+            if status["IsConverted"]:
+                message = f"Status: '{body['Status']}' is a converted status, set only by converting the lead"
+                return failure(400, "FIELD_INTEGRITY_EXCEPTION", message, ["Status"])
         for field, target in (("AccountId", "Account"), ("OwnerId", "User")):
             if body.get(field) and (body[field] not in self.records[target] or body[field] in self.deleted):
                 return failure(400, "INVALID_CROSS_REFERENCE_KEY", f"invalid cross reference id: {field}", [field])
@@ -229,6 +261,7 @@ class FakeSalesforce:
         return (
             field in READABLE
             or field in WRITABLE.get(sobject, set())
+            or field in STATUS_FIELDS.get(sobject, set())
             or ("." in field and relation in RELATIONS and RELATIONS[relation][0] in WRITABLE.get(sobject, {"OwnerId"}))
         )
 

@@ -60,10 +60,11 @@ async def test_fetch_follows_next_records_url(salesforce: Fake, salesforce_crm: 
         fake.add("Lead", {"LastName": f"Batch{index}", "Company": "Batchers", "Status": "Open - Not Contacted"})
     found = await run(salesforce_crm, "fetch_entity", entityType="Lead", filters={"company": "batch"})
     assert [record["name"] for record in found] == [f"Batch{index}" for index in range(5)]
-    assert [r["path"].rsplit("/", 1)[1] for r in fake.requests] == [
+    assert fake.queries[0].startswith("SELECT ApiName, MasterLabel, IsConverted, IsDefault FROM LeadStatus")
+    assert [r["path"].rsplit("/", 1)[1] for r in fake.requests][-3:] == [  # after the org's lead statuses
         "query",
-        "01gFAKE00000000001-2",
-        "01gFAKE00000000001-4",
+        "01gFAKE00000000002-2",
+        "01gFAKE00000000002-4",
     ]
     assert all(record["status"] == "new" for record in found)
 
@@ -146,7 +147,7 @@ async def test_leads_fill_salesforces_required_fields(salesforce: Fake, salesfor
         "Mary Ann",
         "Smith",
         "[not provided]",
-        "Closed - Converted",
+        "Qualified",  # the org's own status, never the one lead conversion sets
     )
     assert by_name == {
         "id": by_name["id"],
