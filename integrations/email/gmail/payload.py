@@ -48,10 +48,6 @@ def files(payload: Part) -> list[FileInfo]:
     return found
 
 
-def has_files(payload: Part) -> bool:
-    return any(_attachment(part) for _number, part in leaf_parts(payload))
-
-
 def text(payload: Part) -> str | None:
     """The message's text (its first text/plain part that is no attachment, else such a text/html part, as text);
     ``""`` when it has none, ``None`` when Gmail did not include the part's data."""
