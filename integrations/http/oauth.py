@@ -58,7 +58,9 @@ class OAuth2Refresher:
 
     async def token(self) -> str:
         if self._access is None or self._clock() >= self._expires_at:
-            return await self.refresh()
+            async with self._lock:  # concurrent first calls: one sign-in, the others wait for it
+                fresh = self._access is not None and self._clock() < self._expires_at
+            return self._access if fresh and self._access is not None else await self.refresh()
         return self._access
 
     async def refresh(self) -> str:

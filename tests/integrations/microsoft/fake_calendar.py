@@ -132,6 +132,8 @@ class FakeCalendar:
         if "startDateTime" not in query or "endDateTime" not in query:
             message = "This request requires a time window specified by StartDateTime and EndDateTime."
             return error(400, "ErrorInvalidParameter", message)
+        if "$select" in query:
+            odata.parse_select(query["$select"], EVENT_PROPERTIES, "microsoft.graph.event")
         if "$search" in query:
             return error(400, "ErrorInvalidUrlQuery", "The query parameter '$search' is not supported for events.")
         if query.get("$orderby", "start/dateTime") != "start/dateTime" or "$filter" in query:

@@ -18,7 +18,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import unquote, urlencode
 
 from aiohttp import web
 
@@ -133,7 +133,7 @@ class FakeGraph:
         return await handler(request)
 
     async def _dispatch(self, request: web.Request) -> web.StreamResponse:
-        path = request.path.removeprefix("/v1.0")
+        path = request.raw_path.split("?", 1)[0].removeprefix("/v1.0")  # an id may hold an encoded /
         try:
             found = operation(request.method, path)
         except UndocumentedError as problem:
@@ -190,7 +190,7 @@ def _ids(template: str, path: str) -> list[str]:
     """The values of the template's ``{...}`` segments, the user (``me``) first."""
     route = _route(template).strip("/").split("/")
     parts = ["users", "me", *path.strip("/").split("/")[1:]] if path.startswith("/me") else path.strip("/").split("/")
-    return [part for pattern, part in zip(route, parts, strict=True) if pattern.startswith("{")]
+    return [unquote(part) for pattern, part in zip(route, parts, strict=True) if pattern.startswith("{")]
 
 
 def _preferences(request: web.Request) -> dict[str, str]:

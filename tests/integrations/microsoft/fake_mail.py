@@ -152,6 +152,8 @@ class FakeMailbox:
         if folder is None:
             return error(404, "ErrorItemNotFound", "The specified object was not found in the store.")
         query = call.query
+        if "$select" in query:
+            odata.parse_select(query["$select"], MESSAGE_PROPERTIES, "microsoft.graph.message")
         found = self.in_folder(folder)
         if "$search" in query:
             if {"$filter", "$orderby", "$skip"} & set(query):
