@@ -15,7 +15,7 @@ from email import policy
 from email.message import EmailMessage, Message
 from email.parser import BytesParser
 
-from integrations.email.headers import header_text
+from integrations.email.headers import header_text, safe_file_name
 
 DEFAULT_TYPE = "application/octet-stream"
 
@@ -93,7 +93,7 @@ def attach(message: EmailMessage, files: Sequence[OutgoingFile]) -> None:
     """Add ``files`` to ``message`` (which becomes multipart/mixed), names RFC 2231-encoded when they need it; an
     attached email stays an email (``message/rfc822``), anything else is sent base64-encoded as its type."""
     for file in files:
-        name = header_text(file.name) or "attachment"
+        name = safe_file_name(file.name)
         maintype, _, subtype = file.content_type.lower().partition("/")
         if (maintype, subtype) == ("message", "rfc822"):
             message.add_attachment(BytesParser(policy=policy.default).parsebytes(file.content), filename=name)

@@ -8,7 +8,8 @@ every value is set through this module, which checks it *as the email package re
 
 - text (a subject, a display name): each run of control characters becomes one space (``header_text``);
 - an address holding one is refused with ``UnsafeHeaderError``: dropping the character would make another address;
-- a message id holding one (or a space, or ``<>``) is left out of ``In-Reply-To``/``References``: it only threads.
+- a message id holding one (or a space, or ``<>``) is left out of ``In-Reply-To``/``References``: it only threads;
+- an attachment's file name is cleaned as text (``safe_file_name``): the email package decodes encoded words in it too.
 
 Control characters here: C0 (U+0000-U+001F, tab included), DEL, C1 (U+0080-U+009F) and U+2028/U+2029. Python's
 ``str.splitlines``, which the email package uses, breaks lines at U+2028/U+2029 (and at U+001C-U+001E, U+0085), so
@@ -27,6 +28,7 @@ __all__ = [
     "UnsafeHeaderError",
     "breaks_lines",
     "header_text",
+    "safe_file_name",
     "safe_id",
     "set_addresses",
     "set_ids",
@@ -66,6 +68,25 @@ def set_text(message: EmailMessage, name: str, value: str) -> None:
         text = header_text(read)  # an encoded word decoded to a control character: clean what it means
     del message[name]
     raise UnsafeHeaderError(f"the {name} cannot be written on one line: the email was not sent")
+
+
+def safe_file_name(value: str, fallback: str = "attachment") -> str:
+    """A file name that the email package writes (``Content-Disposition: attachment; filename=...``) on one line:
+    cleaned as text, as the package reads it; ``fallback`` when nothing is left."""
+    text = header_text(value)
+    for _ in range(_DECODINGS):
+        if not text:
+            return fallback
+        probe = EmailMessage()
+        try:
+            probe.set_content(b"", maintype="application", subtype="octet-stream", filename=text)
+            written, read = str(probe["Content-Disposition"]), probe.get_filename() or ""
+        except ValueError:  # a part the email package refuses: clean what it means
+            written = read = "\n"
+        if not _CONTROL.search(written) and not _CONTROL.search(read):
+            return text
+        text = header_text(read if read != "\n" else text.replace("=?", "= ?"))
+    return fallback
 
 
 def set_addresses(message: EmailMessage, name: str, addresses: Sequence[str]) -> None:

@@ -57,18 +57,20 @@ def test_attachments_are_the_parts_with_a_name_or_an_attachment_disposition() ->
 def test_files_go_along_exactly_and_an_attached_email_stays_an_email() -> None:
     files = [file for _number, file in attachments_of(nested())]
     weird = OutgoingFile("Résumé\r\nBcc: x@evil.example.pdf", "not a type", b"\x00\x01")
+    encoded = OutgoingFile("=?utf-8?q?a=0D=0ABcc:_y@evil.example?=.pdf", "application/pdf", b"y")
     outgoing = new_message(
         sender=Sender("me@example.com"), to=["a@example.org"], subject="s", body="See the files.",
-        now=datetime(2026, 3, 2, 9, tzinfo=NEW_YORK), files=[*files, weird],
+        now=datetime(2026, 3, 2, 9, tzinfo=NEW_YORK), files=[*files, weird, encoded],
     )  # fmt: skip
     raw = outgoing.message.as_bytes(policy=policy.SMTP)
-    assert b"\r\nBcc:" not in raw
+    assert b"\r\nBcc:" not in raw  # a name's line break, also one an encoded word decodes to, is a space
     parsed = message_from_bytes(raw, policy=policy.default)
     assert body_text(parsed) == "See the files.\n"
     copied = [(number, file.name, file.content_type) for number, file in attachments_of(parsed)]
     assert copied == [
         ("2", "Deck.pdf", "application/pdf"), ("3", "inner.eml", "message/rfc822"),
         ("4", "Résumé Bcc: x@evil.example.pdf", "application/octet-stream"),
+        ("5", "a Bcc: y@evil.example.pdf", "application/pdf"),
     ]  # fmt: skip
     contents = [file.content for _number, file in attachments_of(parsed)]
     assert contents[0] == DECK and b"Inner" in contents[1] and contents[2] == b"\x00\x01"
