@@ -95,7 +95,7 @@ def summary(message: dict[str, Any], zone: tzinfo, files: list[dict[str, Any]], 
     shown: dict[str, Any] = {
         "id": str(message["id"]),
         "threadId": str(message.get("conversationId") or message["id"]),
-        "from": f"{name} <{address}>" if name and address else address or name,
+        "from": f"{name} <{address}>" if name and address and name != address else address or name,
         "to": [address for _name, address in map(_person, message.get("toRecipients") or []) if address],
         "subject": str(message.get("subject") or ""),
         "date": moment.astimezone(zone).isoformat(timespec="seconds"),
