@@ -1,5 +1,8 @@
 """HubSpot CRM connector: ``await connect(session)`` reads ``PLANBOT_HUBSPOT_*`` and returns the connector."""
 
+from collections.abc import Callable
+from datetime import UTC, datetime
+
 import aiohttp
 
 from integrations.base.connector import Connector
@@ -11,7 +14,12 @@ from integrations.http import JsonApi, OAuth2Refresher, StaticToken, TokenSource
 __all__ = ["HubSpotCrm", "HubSpotSettings", "build", "connect"]
 
 
-def build(session: aiohttp.ClientSession, settings: HubSpotSettings) -> HubSpotCrm:
+def build(
+    session: aiohttp.ClientSession,
+    settings: HubSpotSettings,
+    *,
+    now: Callable[[], datetime] = lambda: datetime.now(UTC),
+) -> HubSpotCrm:
     """The connector for explicit settings (tests, or a composition root with its own settings)."""
     tokens: TokenSource
     if settings.access_token is not None:
@@ -33,7 +41,7 @@ def build(session: aiohttp.ClientSession, settings: HubSpotSettings) -> HubSpotC
         service="hubspot",
         timeout=aiohttp.ClientTimeout(total=settings.timeout_seconds, connect=5),
     )
-    return HubSpotCrm(HubSpotApi(api, page_size=settings.page_size), settings)
+    return HubSpotCrm(HubSpotApi(api, page_size=settings.page_size), settings, now=now)
 
 
 async def connect(session: aiohttp.ClientSession) -> Connector:

@@ -144,3 +144,12 @@ class HubSpotApi:
         answer = await self._api.request("GET", f"crm/v3/properties/{object_type}/{name}")
         options = tuple(Option(str(o["value"]), str(o.get("label") or o["value"])) for o in answer.get("options") or [])
         return Enumeration(str(answer.get("label") or name), options)
+
+    async def association_types(self, from_type: str, to_type: str) -> list[tuple[int, str | None]]:
+        """The HUBSPOT_DEFINED association types from ``from_type`` to ``to_type``: (type id, label or None)."""
+        answer = await self._api.request("GET", f"crm/v4/associations/{from_type}/{to_type}/labels")
+        return [
+            (int(t["typeId"]), t.get("label"))
+            for t in answer.get("results") or []
+            if t.get("category") == "HUBSPOT_DEFINED"
+        ]

@@ -1,4 +1,5 @@
-"""The HubSpot CRM connector: the four CRM tools of contract §3 over the CRM v3 objects and search APIs.
+"""The HubSpot CRM connector: the four CRM tools of contract §3 over the CRM v3 objects and search APIs, for
+contacts, companies, deals, leads, and (v2) notes and tasks about a record (``about``).
 
 HubSpot's search index trails writes by seconds; what this connector wrote lately is read by id instead
 (``Finder``), so a record is found right after it is created or changed, and not after it is deleted.
@@ -7,6 +8,7 @@ HubSpot's search index trails writes by seconds; what this connector wrote latel
 import logging
 import time
 from collections.abc import Callable, Mapping, Sequence
+from datetime import UTC, datetime
 from typing import Any
 
 from pydantic import BaseModel
@@ -14,6 +16,7 @@ from pydantic import BaseModel
 from integrations.base.arguments import CreateEntityArgs, DeleteEntityArgs, FetchEntityArgs, UpdateEntityArgs
 from integrations.base.errors import PermanentError
 from integrations.base.records import FIELDS_BY_ENTITY, REQUIRED_ON_CREATE
+from integrations.crm.hubspot.about import AboutLinks
 from integrations.crm.hubspot.api import HubSpotApi
 from integrations.crm.hubspot.finder import Finder
 from integrations.crm.hubspot.links import Links
@@ -22,7 +25,7 @@ from integrations.crm.hubspot.mapping import ENTITIES, EntityMap
 from integrations.crm.hubspot.recent import RecentWrites
 from integrations.crm.hubspot.search import NoMatchError, filter_groups, linked_to, matches
 from integrations.crm.hubspot.settings import HubSpotSettings
-from integrations.crm.hubspot.values import SERVICE, Values
+from integrations.crm.hubspot.values import DUE_TIME, SERVICE, Values
 
 logger = logging.getLogger(__name__)
 DEFAULT_LIMIT = 100
@@ -37,7 +40,12 @@ class HubSpotCrm:
     tools = frozenset({"fetch_entity", "create_entity", "update_entity", "delete_entity"})
 
     def __init__(
-        self, api: HubSpotApi, settings: HubSpotSettings, *, clock: Callable[[], float] = time.monotonic
+        self,
+        api: HubSpotApi,
+        settings: HubSpotSettings,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        now: Callable[[], datetime] = lambda: datetime.now(UTC),
     ) -> None:
         self._api = api
         self._settings = settings
@@ -45,6 +53,8 @@ class HubSpotCrm:
         self._recent = RecentWrites(keep_seconds=settings.index_lag_seconds, clock=clock)
         self._finder = Finder(api, self._recent, max_pages=settings.max_pages)
         self._links = Links(api, self._finder, self._recent)
+        self._about = AboutLinks(api, self._lookups)
+        self._now = now
 
     async def call(self, tool: str, arguments: BaseModel) -> Any:
         if isinstance(arguments, FetchEntityArgs):
@@ -61,9 +71,11 @@ class HubSpotCrm:
         entity = ENTITIES[args.entityType]
         values = await self._values(entity)
         link = entity.link
-        unknown = set(args.filters) - set(entity.fields) - set(link.fields if link else ())
+        unknown = set(args.filters) - set(entity.fields) - set(link.fields if link else ()) - _about_of(entity)
         if unknown:
             raise PermanentError(f"{entity.entity_type} has no field {sorted(unknown)[0]!r}", service=SERVICE)
+        if "about" in args.filters:
+            return await self._fetch_about(entity, args, values)
         try:
             groups = filter_groups(entity.fields, args.filters, values)
             if link is not None and set(args.filters) & set(link.fields):
@@ -82,6 +94,15 @@ class HubSpotCrm:
         logger.debug("hubspot fetch %s: %d records", entity.entity_type, min(len(found), limit))
         return sorted(found.values(), key=lambda record: int(record["id"]))[:limit]
 
+    async def _fetch_about(self, entity: EntityMap, args: FetchEntityArgs, values: Values) -> list[Record]:
+        """Notes or tasks about a record: its associations, read fresh, then the other filters."""
+        ids = await self._about.ids_about(entity.object_type, args.filters["about"])
+        fresh = await self._api.read_many(entity.object_type, ids, entity.properties())
+        results = [{"id": record_id, "properties": fresh[record_id]} for record_id in ids if record_id in fresh]
+        others = {name: value for name, value in args.filters.items() if name != "about"}
+        found = [record for record in await self._records(entity, results, values) if matches(record, others)]
+        return found[: args.limit or DEFAULT_LIMIT]
+
     async def create(self, args: CreateEntityArgs) -> Record:
         entity = ENTITIES[args.entityType]
         values = await self._values(entity)
@@ -92,6 +113,8 @@ class HubSpotCrm:
             linked = await self._links.link_for(entity.link, fields, values)
             if linked is not None:
                 associations.append((linked, entity.link.association_type_id))
+        if entity.has_about and fields.get("about"):
+            associations.append(await self._about.association(entity.object_type, entity.entity_type, fields["about"]))
         created = await self._api.create(entity.object_type, properties, associations)
         self._recent.wrote(entity.object_type, created.id)
         return await self._record(entity, created.id, values)  # an existing contact with that email: as it is
@@ -103,12 +126,17 @@ class HubSpotCrm:
         needed = REQUIRED_ON_CREATE[entity.entity_type]
         if not any({**current, **args.fields}.get(name) not in (None, "") for name in needed):
             raise PermanentError(f"a {entity.entity_type} cannot lose its {' or '.join(needed)}", service=SERVICE)
+        if entity.entity_type == "Task" and "status" in args.fields and args.fields["status"] is None:
+            raise PermanentError("a Task's status is open or done", service=SERVICE)
         properties = self._own_properties(entity, args.fields, values)
         if properties:
             await self._api.update(entity.object_type, args.id, properties)
         link = entity.link
         if link is not None and set(args.fields) & set(link.fields):
             await self._links.update(entity, link, args.id, args.fields, values)
+        if entity.has_about and "about" in args.fields:
+            old, new = current.get("about"), args.fields["about"]
+            await self._about.move(entity.object_type, entity.entity_type, args.id, old, new)
         self._recent.wrote(entity.object_type, args.id)
         return await self._record(entity, args.id, values)
 
@@ -141,7 +169,15 @@ class HubSpotCrm:
         return properties
 
     def _defaults(self, entity: EntityMap, fields: Mapping[str, Any], values: Values) -> dict[str, str]:
-        """What HubSpot requires of a new deal (name, pipeline, stage) or lead (name)."""
+        """What HubSpot requires of a new deal (name, pipeline, stage), lead (name), note or task (a time: the
+        note's, the task's due date, today when it has none), and a new task's status (open)."""
+        now = self._now().astimezone(UTC)
+        if entity.entity_type == "Note":
+            return {"hs_timestamp": now.strftime("%Y-%m-%dT%H:%M:%SZ")}
+        if entity.entity_type == "Task":
+            status = values.encode(entity.fields["status"], fields.get("status", "open"))
+            due = {} if fields.get("dueDate") else {"hs_timestamp": f"{now.date().isoformat()}{DUE_TIME}"}
+            return {**status, **due}
         if entity.entity_type == "Deal":
             stage = values.encode(entity.fields["stage"], fields.get("stage", "prospecting"))
             name = fields.get("name") or f"{fields.get('company', 'New')} deal"
@@ -164,5 +200,11 @@ class HubSpotCrm:
             records.append({"id": str(result["id"]), **decoded})
         if entity.link is not None and records:
             await self._links.add_fields(entity, entity.link, records, values)
+        if entity.has_about and records:
+            await self._about.add(entity.object_type, records)
         order = ["id", *FIELDS_BY_ENTITY[entity.entity_type].model_fields]
         return [{key: record.get(key) for key in order} for record in records]
+
+
+def _about_of(entity: EntityMap) -> set[str]:
+    return {"about"} if entity.has_about else set()

@@ -1,10 +1,12 @@
 """What the connector reads about the portal and keeps for a while (``ttl_seconds``): the owners who can own
-records, and the options of enumeration properties. Each is read once per period, not once per call."""
+records, the options of enumeration properties, and the association types between two objects (a note and a
+company...). Each is read once per period, not once per call."""
 
 import time
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
+from integrations.base.errors import PermanentError
 from integrations.crm.hubspot.api import HubSpotApi
 from integrations.crm.hubspot.options import Enumeration
 from integrations.crm.hubspot.values import Owner
@@ -32,6 +34,16 @@ class Lookups:
 
     async def enumeration(self, object_type: str, name: str) -> Enumeration:
         return await self._kept_or(("enumeration", object_type, name), lambda: self._api.enumeration(object_type, name))
+
+    async def association_type(self, from_type: str, to_type: str) -> int:
+        """HubSpot's unlabeled (default) association type from ``from_type`` to ``to_type``."""
+        found = await self._kept_or(
+            ("association", from_type, to_type), lambda: self._api.association_types(from_type, to_type)
+        )
+        unlabeled = [type_id for type_id, label in found if not label]
+        if not unlabeled:
+            raise PermanentError(f"HubSpot cannot associate {from_type} with {to_type}", service="hubspot")
+        return unlabeled[0]
 
     async def _kept_or(self, key: tuple[str, ...], read: Callable[[], Awaitable[T]]) -> T:
         kept = self._kept.get(key)

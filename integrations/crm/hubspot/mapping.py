@@ -1,9 +1,12 @@
 """Where each contract field (contract §3) lives in HubSpot: the one place that maps fields to properties.
 
-Contact → contacts, Account → companies, Deal → deals, Lead → leads. Two entities borrow fields from a linked
-record: a deal's ``company`` is the name of its associated company (association type 5, deal → company), and a
-lead's ``email``/``phone``/``company`` are those of its primary contact (type 578, lead → contact), which
-HubSpot requires every lead to have.
+Contact → contacts, Account → companies, Deal → deals, Lead → leads, Note → notes, Task → tasks. Two entities
+borrow fields from a linked record: a deal's ``company`` is the name of its associated company (association type
+5, deal → company), and a lead's ``email``/``phone``/``company`` are those of its primary contact (type 578, lead →
+contact), which HubSpot requires every lead to have. A note's or task's ``about`` is the record it is associated
+with (``about``). A note's ``createdAt`` is HubSpot's ``hs_createdate``; a task's ``dueDate`` is its
+``hs_timestamp`` (HubSpot's due date), written at noon UTC so that the day is the same in every time zone of the
+Americas and Europe.
 """
 
 from collections.abc import Mapping
@@ -12,7 +15,11 @@ from typing import Literal
 
 from integrations.base.records import EntityType
 
-FieldKind = Literal["text", "person_name", "number", "date", "deal_stage", "lead_status", "enum", "owner"]
+FieldKind = Literal[
+    "text", "person_name", "number", "date", "deal_stage", "lead_status", "enum", "owner", "html", "datetime",
+    "due_date", "task_status",
+]  # fmt: skip
+DATE_KINDS: frozenset[FieldKind] = frozenset({"date", "datetime", "due_date"})  # filtered by day, at UTC
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +54,7 @@ class EntityMap:
     object_type: str
     fields: Mapping[str, Prop]
     link: Link | None = None
+    has_about: bool = False  # a note or task: ``about`` is the record it is associated with
 
     def properties(self) -> list[str]:
         return [name for spec in self.fields.values() for name in spec.names]
@@ -101,5 +109,22 @@ LEAD = EntityMap(
         always=True,
     ),
 )
-ENTITIES: dict[str, EntityMap] = {entity.entity_type: entity for entity in (CONTACT, ACCOUNT, DEAL, LEAD)}
+NOTE = EntityMap(
+    "Note",
+    "notes",
+    {"body": prop("hs_note_body", kind="html"), "createdAt": prop("hs_createdate", kind="datetime")},
+    has_about=True,
+)
+TASK = EntityMap(
+    "Task",
+    "tasks",
+    {
+        "subject": prop("hs_task_subject"),
+        "dueDate": prop("hs_timestamp", kind="due_date"),
+        "status": prop("hs_task_status", kind="task_status"),
+        "owner": prop("hubspot_owner_id", kind="owner"),
+    },
+    has_about=True,
+)
+ENTITIES: dict[str, EntityMap] = {entity.entity_type: entity for entity in (CONTACT, ACCOUNT, DEAL, LEAD, NOTE, TASK)}
 NUMERIC_FIELDS = frozenset({"amount"})

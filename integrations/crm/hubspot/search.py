@@ -14,13 +14,13 @@ packed into requests within HubSpot's limits (``requests``).
 import itertools
 import re
 from collections.abc import Mapping, Sequence
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from integrations.base.errors import PermanentError
-from integrations.base.records import InFilter, RangeFilter
+from integrations.base.records import DATE_FIELDS, DateRangeFilter, InFilter, RangeFilter
 from integrations.crm.dates import date_range
-from integrations.crm.hubspot.mapping import NUMERIC_FIELDS, Prop
+from integrations.crm.hubspot.mapping import DATE_KINDS, NUMERIC_FIELDS, Prop
 from integrations.crm.hubspot.values import SERVICE, Values, number_text
 
 Filter = dict[str, Any]
@@ -63,10 +63,12 @@ def _alternatives(spec: Prop, wanted: Any, values: Values) -> list[Group]:
     if isinstance(wanted, dict) and "in" in wanted:
         choices = InFilter.model_validate(wanted).in_
         return [[_in(name, _in_values(spec, choices, values))]] if spec.kind != "person_name" else [[]]
+    if isinstance(wanted, dict) and spec.kind in DATE_KINDS:
+        return [[_at(name, op, day) for op, day in day_bounds(DateRangeFilter.model_validate(wanted))]]
     if isinstance(wanted, dict):
         bounds = RangeFilter.model_validate(wanted)
         if spec.kind != "number":
-            raise PermanentError("only numbers can be filtered by a range", service=SERVICE)
+            raise PermanentError("only numbers and dates can be filtered by a range", service=SERVICE)
         parts = [("GT", bounds.gt), ("LT", bounds.lt)]
         return [[{"propertyName": name, "operator": op, "value": number_text(b)} for op, b in parts if b is not None]]
     text = str(wanted)
@@ -75,14 +77,14 @@ def _alternatives(spec: Prop, wanted: Any, values: Values) -> list[Group]:
             return [[{"propertyName": name, "operator": "EQ", "value": number_text(float(text))}]]
         except ValueError as error:
             raise PermanentError(f"{text!r} is not a number", service=SERVICE) from error
-    if spec.kind in ("deal_stage", "lead_status"):
+    if spec.kind in ("deal_stage", "lead_status", "task_status"):
         named = [choice for choice in values.choices(spec.kind) if text.casefold() in choice]
         return [[_in(name, values.stage_ids(spec.kind, named))]]
     if spec.kind == "owner":
         return [[_in(name, values.owner_ids(text, exact=False))]]
     if spec.kind == "enum":
         return [[_in(name, values.enum_values(spec, text, exact=False))]]
-    if spec.kind == "date":
+    if spec.kind in DATE_KINDS:
         start, end = date_range(text, service=SERVICE)
         return [[_at(name, "GTE", start), _at(name, "LT", end)]]
     words = sorted(_WORD.findall(text), key=len, reverse=True)
@@ -93,7 +95,7 @@ def _alternatives(spec: Prop, wanted: Any, values: Values) -> list[Group]:
 
 
 def _in_values(spec: Prop, choices: list[str], values: Values) -> list[str]:
-    if spec.kind in ("deal_stage", "lead_status"):
+    if spec.kind in ("deal_stage", "lead_status", "task_status"):
         return values.stage_ids(spec.kind, [choice.casefold() for choice in choices])
     if spec.kind == "owner":
         return [owner for choice in choices for owner in values.owner_ids(choice, exact=True)]
@@ -110,6 +112,13 @@ def _in(name: str, found: list[str]) -> Filter:
     return {"propertyName": name, "operator": "IN", "values": sorted({value.lower() for value in found})}
 
 
+def day_bounds(bounds: DateRangeFilter) -> list[tuple[str, date]]:
+    """``{gte, gt, lt, lte}`` days as ``GTE``/``LT`` bounds at the starts of days (any time of a day is in it)."""
+    after = [bounds.gte, bounds.gt and bounds.gt + timedelta(days=1)]
+    before = [bounds.lt, bounds.lte and bounds.lte + timedelta(days=1)]
+    return [("GTE", day) for day in after if day] + [("LT", day) for day in before if day]
+
+
 def _at(name: str, operator: str, day: date) -> Filter:
     millis = int(datetime(day.year, day.month, day.day, tzinfo=UTC).timestamp() * 1000)
     return {"propertyName": name, "operator": operator, "value": str(millis)}
@@ -123,8 +132,12 @@ def matches(record: Mapping[str, Any], filters: Mapping[str, Any]) -> bool:
 def _field_matches(name: str, have: Any, wanted: Any) -> bool:
     if have is None:
         return False
+    if name == "about":
+        return isinstance(wanted, dict) and (have["entityType"], have["id"]) == (wanted["entityType"], wanted["id"])
     if isinstance(wanted, dict) and "in" in wanted:
         return str(have).casefold() in {str(choice).casefold() for choice in wanted["in"]}
+    if isinstance(wanted, dict) and name in DATE_FIELDS:
+        return _within(str(have)[:10], DateRangeFilter.model_validate(wanted))
     if isinstance(wanted, dict):
         number = float(have)
         low, high = wanted.get("gt"), wanted.get("lt")
@@ -132,3 +145,14 @@ def _field_matches(name: str, have: Any, wanted: Any) -> bool:
     if name in NUMERIC_FIELDS and isinstance(wanted, int | float) and not isinstance(wanted, bool):
         return float(have) == float(wanted)
     return str(wanted).casefold() in str(have).casefold()
+
+
+def _within(day: str, bounds: DateRangeFilter) -> bool:
+    """An ISO day against ``{gte, gt, lt, lte}`` (ISO days compare as text)."""
+    gte, gt, lt, lte = (d.isoformat() if d else None for d in (bounds.gte, bounds.gt, bounds.lt, bounds.lte))
+    return (
+        (gte is None or day >= gte)
+        and (gt is None or day > gt)
+        and (lt is None or day < lt)
+        and (lte is None or day <= lte)
+    )

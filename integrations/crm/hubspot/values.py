@@ -1,7 +1,8 @@
 """How contract values become HubSpot property values and back (every property value travels as text).
 
 An enumeration (kind ``enum``) is written as the option its label names and read as that option's label; its
-options come from the properties API (``Lookups``), keyed here by property name.
+options come from the properties API (``Lookups``), keyed here by property name. Dates are days at UTC: a close
+date is written at midnight, a task's due date at noon (``DUE_TIME``), a note's creation is read as an ISO instant.
 """
 
 import math
@@ -12,12 +13,20 @@ from datetime import UTC, datetime
 from typing import Any
 
 from integrations.base.errors import PermanentError
+from integrations.base.records import TaskStatus
 from integrations.crm.hubspot.mapping import FieldKind, Prop
+from integrations.crm.hubspot.note_body import to_html, to_text
 from integrations.crm.hubspot.options import Enumeration
 from integrations.crm.hubspot.settings import HubSpotSettings
 
 SERVICE = "hubspot"
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+DUE_TIME = "T12:00:00Z"
+TASK_STATUSES: dict[TaskStatus, list[str]] = {
+    "open": ["NOT_STARTED", "IN_PROGRESS", "WAITING", "DEFERRED"],
+    "done": ["COMPLETED"],
+}
+"""Contract task status → HubSpot ``hs_task_status`` values; the first is written."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +51,7 @@ class Values:
         self._stages: dict[str, Mapping[Any, list[str]]] = {
             "deal_stage": settings.deal_stages,
             "lead_status": settings.lead_stages,
+            "task_status": TASK_STATUSES,
         }
         self._owners = owners
         self._enumerations = enumerations or {}
@@ -92,9 +102,11 @@ class Values:
             return ""
         if kind == "number":
             return number_text(value)
-        if kind == "date":
+        if kind in ("date", "due_date"):
             text = str(value).strip()
-            return f"{text}T00:00:00Z" if _DATE.fullmatch(text) else text
+            return f"{text}{'T00:00:00Z' if kind == 'date' else DUE_TIME}" if _DATE.fullmatch(text) else text
+        if kind == "html":
+            return to_html(str(value))
         if kind in self._stages:
             ids = self._stages[kind].get(str(value).casefold())
             if not ids:
@@ -114,15 +126,29 @@ class Values:
                 return float(value)
             except ValueError:
                 return None
-        if kind == "date":
-            if value.isdigit():  # milliseconds since the epoch (older portals)
-                return datetime.fromtimestamp(int(value) / 1000, UTC).date().isoformat()
-            return value[:10] if _DATE.match(value) else value
+        if kind in ("date", "due_date", "datetime"):
+            moment = _instant(value)
+            if moment is None:
+                return value
+            return moment.isoformat(timespec="seconds") if kind == "datetime" else moment.date().isoformat()
+        if kind == "html":
+            return to_text(value)
         if kind in self._stages:
             return next((v for v, ids in self._stages[kind].items() if value in ids), None)
         if kind == "owner":
             return next((o.name for o in self._owners if o.id == value), None)
         return value
+
+
+def _instant(value: str) -> datetime | None:
+    """An ISO date-time (or milliseconds since the epoch, as older portals answer) at UTC."""
+    try:
+        if value.isdigit():
+            return datetime.fromtimestamp(int(value) / 1000, UTC)
+        moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return moment.astimezone(UTC) if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 def split_name(value: Any) -> tuple[str, str]:

@@ -49,6 +49,7 @@ class FakeHubSpot:
         self.owners = [
             {"id": "71", "email": "dana@example.com", "firstName": "Dana", "lastName": "Owner", "userId": 9071},
             {"id": "72", "email": "lee@example.com", "firstName": "Lee", "lastName": "Seller", "userId": 9072},
+            {"id": "73", "email": "sarah.lee@example.com", "firstName": "Sarah", "lastName": "Lee", "userId": 9073},
         ]
 
     def app(self) -> web.Application:

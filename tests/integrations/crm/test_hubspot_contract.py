@@ -1,10 +1,11 @@
-"""The HubSpot connector passes the CRM contract suite against the fake HubSpot."""
+"""The HubSpot connector passes the CRM contract suite, v1 and v2 (notes, tasks, date filters), against the fake
+HubSpot."""
 
 import pytest
 
 from integrations.base import Connector
 from integrations.crm.hubspot import HubSpotCrm
-from tests.integrations.contract_suite import CrmContract
+from tests.integrations.contract_suite import CrmContract, CrmContractV2
 
 
 @pytest.fixture
@@ -12,5 +13,5 @@ def connector(hubspot_crm: HubSpotCrm) -> Connector:
     return hubspot_crm
 
 
-class TestHubSpotCrmContract(CrmContract):
+class TestHubSpotCrmContract(CrmContract, CrmContractV2):
     pass
