@@ -233,8 +233,10 @@ class Conversation:
         if not understood.plan.steps:
             if intents == {"chat"}:
                 return [Say(text=texts.HELP)]
-            if "unsupported" in intents:
+            if "unsupported" in intents and _off_topic(parse.explanation):
                 return [Say(text=texts.CANT_DO, tone="refusal")]
+            if "unsupported" in intents:  # it sounded like ours: say what was not understood, and how to say it
+                return [Say(text=texts.not_understood(text), tone="refusal")]
             reason = understood.planning_problem or "I could not turn that into steps"
             return [Say(text=f"{reason}. {texts.TRY_AGAIN}", tone="problem")]
         catalog = self._runner.catalog
@@ -532,6 +534,12 @@ class Conversation:
     async def _close(self, session: Session, state: Literal["cancelled", "expired"]) -> None:
         session.state = state
         await self._save(session)
+
+
+def _off_topic(explanation: str) -> bool:
+    """Whether the understanding found the request to be about something outside email, CRM and calendar (the
+    weather, music), rather than a request of ours it could not read."""
+    return "outside email, CRM and calendar" in explanation
 
 
 def _picked(options: list[dict[str, Any]], text: str) -> tuple[str, str] | None:

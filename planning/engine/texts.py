@@ -13,6 +13,17 @@ CANT_DO = (
     "I can't do that: I work with email, CRM records (contacts, leads, deals, accounts) and calendars. "
     "Ask “help” to see examples."
 )
+
+
+def not_understood(text: str) -> str:
+    """For a request that sounds like ours but was not understood: say so, with two phrasings that work."""
+    shown = text if len(text) <= 80 else text[:79] + "…"
+    return (
+        f"I didn't understand what to do with “{shown}”. Say what to do and with what, for example "
+        "“book lunch with Maria on Friday at noon” or “what's on my calendar tomorrow?”."
+    )
+
+
 PARTLY_UNSUPPORTED = "Part of that is outside email, CRM and calendar, so I left it out of the plan."
 TRY_AGAIN = "Could you say it another way?"
 NOT_YOURS = "Only the person who asked for this plan (or a configured approver) can decide on its steps."
