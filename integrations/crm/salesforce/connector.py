@@ -1,4 +1,5 @@
-"""The Salesforce CRM connector: the four CRM tools of contract §3 over SOQL and the sObject REST API."""
+"""The Salesforce CRM connector: the four CRM tools of contract §3 over SOQL and the sObject REST API, for
+contacts, leads, opportunities, accounts, and (v2) classic notes and tasks about a record (``activities``)."""
 
 import logging
 import time
@@ -12,15 +13,17 @@ from integrations.base.arguments import CreateEntityArgs, DeleteEntityArgs, Fetc
 from integrations.base.errors import NotFoundError, PermanentError
 from integrations.base.records import FIELDS_BY_ENTITY, REQUIRED_ON_CREATE
 from integrations.crm.salesforce import soql
+from integrations.crm.salesforce.activities import SOBJECT_OF, about_conditions, about_fields, about_of
 from integrations.crm.salesforce.api import SalesforceApi, checked_id
-from integrations.crm.salesforce.mapping import SOBJECTS, Column, SObjectMap
-from integrations.crm.salesforce.query import NoMatchError, conditions
+from integrations.crm.salesforce.mapping import SOBJECTS, SObjectMap
+from integrations.crm.salesforce.query import LOCAL, NoMatchError, conditions
 from integrations.crm.salesforce.settings import SalesforceSettings
 from integrations.crm.salesforce.statuses import OrgStatuses
 from integrations.crm.salesforce.values import SERVICE, Picklists, decode, encode
 
 logger = logging.getLogger(__name__)
 DEFAULT_LIMIT = 100
+SCAN_LIMIT = 2000  # records read to apply a filter SOQL cannot (a note's body)
 STATUSES_TTL_SECONDS = 300.0
 Record = dict[str, Any]
 
@@ -60,18 +63,30 @@ class SalesforceCrm:
         picklists = await self._picklists(entity)
         try:
             where = conditions(entity, args.filters, picklists)
+            about = about_conditions(entity, args.filters["about"]) if "about" in args.filters else []
         except NoMatchError:
             return []
+        if about is None:
+            return []
         limit = args.limit or DEFAULT_LIMIT
-        found = await self._api.query(soql.select(entity.sobject, entity.selected(), where, limit=limit), limit=limit)
-        logger.debug("salesforce fetch %s: %d records", entity.entity_type, len(found))
-        return [_record(entity, row, picklists) for row in found]
+        local = {n: str(v).casefold() for n, v in args.filters.items() if (entity.entity_type, n) in LOCAL - _ABOUT}
+        scan = SCAN_LIMIT if local else limit
+        query = soql.select(entity.sobject, entity.selected(), [*where, *about], limit=scan)
+        found = [_record(entity, row, picklists) for row in await self._api.query(query, limit=scan)]
+        found = [r for r in found if all(text in str(r.get(n) or "").casefold() for n, text in local.items())]
+        logger.debug("salesforce fetch %s: %d records", entity.entity_type, min(len(found), limit))
+        return found[:limit]
 
     async def create(self, args: CreateEntityArgs) -> Record:
         entity = SOBJECTS[args.entityType]
         picklists = await self._picklists(entity)
-        fields = {name: value for name, value in args.fields.items() if value is not None}
+        fields = {name: value for name, value in args.fields.items() if value is not None and name != "about"}
         values = self._defaults(entity, fields, picklists) | await self._values(entity, fields, picklists)
+        if entity.about:
+            about = args.fields.get("about")
+            if about is not None:
+                await self._check_about(entity, about)
+            values |= {k: v for k, v in about_fields(entity, about).items() if v is not None}
         record_id = await self._api.create(entity.sobject, values)
         return await self._load(entity, record_id, picklists)
 
@@ -82,7 +97,20 @@ class SalesforceCrm:
         needed = REQUIRED_ON_CREATE[entity.entity_type]
         if not any({**current, **args.fields}.get(name) not in (None, "") for name in needed):
             raise PermanentError(f"a {entity.entity_type} cannot lose its {' or '.join(needed)}", service=SERVICE)
-        await self._api.update(entity.sobject, args.id, await self._values(entity, args.fields, picklists))
+        fields = {name: value for name, value in args.fields.items() if name != "about"}
+        values = await self._values(entity, fields, picklists)
+        about = args.fields.get("about")
+        if "about" in args.fields and about != current.get("about"):
+            if entity.sobject == "Note":
+                raise PermanentError(
+                    "Salesforce cannot move a note to another record: delete it and add it to the other one",
+                    service=SERVICE,
+                )
+            if about is not None:
+                await self._check_about(entity, about)
+            values |= about_fields(entity, about)
+        if values:
+            await self._api.update(entity.sobject, args.id, values)
         return await self._load(entity, args.id, picklists)
 
     async def delete(self, args: DeleteEntityArgs) -> Record:
@@ -91,10 +119,25 @@ class SalesforceCrm:
         return {"id": args.id}
 
     async def _picklists(self, entity: SObjectMap) -> Picklists:
-        """The picklists of ``entity``: a lead's statuses are checked against the org's own."""
+        """The picklists of ``entity``: a lead's or task's statuses are the org's own."""
         if entity.sobject == "Lead":
-            return Picklists(self._settings, await self._statuses.lead())
+            return Picklists(self._settings, lead_statuses=await self._statuses.lead())
+        if entity.sobject == "Task":
+            return Picklists(self._settings, task_statuses=await self._statuses.task())
         return Picklists(self._settings)
+
+    async def _check_about(self, entity: SObjectMap, about: Mapping[str, Any]) -> None:
+        """The record a note or task is to be about exists."""
+        missing = NotFoundError(
+            f"no {about['entityType']} with id {about['id']!r} for the {entity.entity_type} to be about",
+            service=SERVICE,
+        )
+        try:
+            where = [f"Id = {soql.quoted(checked_id(str(about['id'])))}"]
+        except NotFoundError as error:
+            raise missing from error
+        if not await self._api.query(soql.select(SOBJECT_OF[about["entityType"]], ["Id"], where, limit=1), limit=1):
+            raise missing
 
     async def _load(self, entity: SObjectMap, record_id: str, picklists: Picklists) -> Record:
         where = [f"Id = {soql.quoted(checked_id(record_id))}"]
@@ -112,7 +155,7 @@ class SalesforceCrm:
             if spec.kind == "account":
                 values[spec.writes[0]] = await self._account_id(str(value)) if value not in (None, "") else None
             elif spec.kind == "owner":
-                values[spec.writes[0]] = await self._user_id(spec, value)
+                values[spec.writes[0]] = await self._user_id(entity, value)
             else:
                 values.update(encode(spec, value, picklists))
         return values
@@ -130,6 +173,8 @@ class SalesforceCrm:
         if entity.sobject == "Lead":
             name = fields.get("name") or fields.get("company") or fields.get("email")
             return encode(spec["name"], name, picklists) | encode(spec["company"], fields.get("company"), picklists)
+        if entity.sobject == "Task":
+            return encode(spec["status"], fields.get("status", "open"), picklists)
         return {}
 
     async def _account_id(self, name: str) -> str:
@@ -138,9 +183,9 @@ class SalesforceCrm:
         found = await self._api.query(query, limit=1)
         return str(found[0]["Id"]) if found else await self._api.create("Account", {"Name": name})
 
-    async def _user_id(self, spec: Column, value: Any) -> str:
+    async def _user_id(self, entity: SObjectMap, value: Any) -> str:
         if value in (None, ""):
-            raise PermanentError("an Account always has an owner", service=SERVICE)
+            raise PermanentError(f"a Salesforce {entity.entity_type} always has an owner", service=SERVICE)
         for field in ("Name", "Email", "Username"):
             query = soql.select("User", ["Id"], [f"{field} = {soql.quoted(str(value))}", "IsActive = TRUE"], limit=2)
             found = await self._api.query(query, limit=2)
@@ -151,8 +196,13 @@ class SalesforceCrm:
         raise PermanentError(f"no active Salesforce user named {value!r}", service=SERVICE)
 
 
+_ABOUT = {("Note", "about"), ("Task", "about")}
+
+
 def _record(entity: SObjectMap, row: Mapping[str, Any], picklists: Picklists) -> Record:
     decoded = {name: decode(spec, row, picklists) for name, spec in entity.fields.items()}
+    if entity.about:
+        decoded["about"] = about_of(entity, row)
     return {
         "id": str(row["Id"]),
         **{name: decoded.get(name) for name in FIELDS_BY_ENTITY[entity.entity_type].model_fields},

@@ -1,8 +1,10 @@
 """Where each contract field (contract §3) lives in Salesforce: the one place that maps fields to sObject fields.
 
-Contact → Contact, Lead → Lead, Deal → Opportunity, Account → Account. A contact's or deal's ``company`` is the
-name of its Account (``AccountId``; found by name, or created); an account's ``owner`` is the name of its owning
-User (``OwnerId``); ``name`` of a contact or lead is the compound ``Name``, written as ``FirstName``/``LastName``.
+Contact → Contact, Lead → Lead, Deal → Opportunity, Account → Account, Note → Note (the classic note: ``Body``,
+``Title``, ``ParentId``), Task → Task. A contact's or deal's ``company`` is the name of its Account (``AccountId``;
+found by name, or created); an account's or task's ``owner`` is the name of its owning User (``OwnerId``); ``name``
+of a contact or lead is the compound ``Name``, written as ``FirstName``/``LastName``. A note's or task's ``about``
+is the record its ``about`` fields point to (see ``activities``); a task's ``status`` is read from ``IsClosed``.
 """
 
 from collections.abc import Mapping
@@ -12,8 +14,9 @@ from typing import Literal
 from integrations.base.records import EntityType
 
 ColumnKind = Literal[
-    "text", "person_name", "number", "date", "deal_stage", "lead_status", "website", "account", "owner", "lead_company"
-]
+    "text", "person_name", "number", "date", "deal_stage", "lead_status", "website", "account", "owner", "lead_company",
+    "note_body", "datetime", "task_status",
+]  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,9 +41,10 @@ class SObjectMap:
     entity_type: EntityType
     sobject: str
     fields: Mapping[str, Column]
+    about: tuple[str, ...] = ()  # the id fields naming the record a note or task is about
 
     def selected(self) -> list[str]:
-        return ["Id", *(spec.read for spec in self.fields.values())]
+        return ["Id", *(spec.read for spec in self.fields.values()), *self.about]
 
 
 CONTACT = SObjectMap(
@@ -86,5 +90,22 @@ ACCOUNT = SObjectMap(
         "owner": column("Owner.Name", "owner", "OwnerId"),
     },
 )
-SOBJECTS: dict[str, SObjectMap] = {entity.entity_type: entity for entity in (CONTACT, LEAD, DEAL, ACCOUNT)}
+NOTE = SObjectMap(
+    "Note",
+    "Note",
+    {"body": column("Body", "note_body", "Body", "Title"), "createdAt": column("CreatedDate", "datetime")},
+    about=("ParentId",),
+)
+TASK = SObjectMap(
+    "Task",
+    "Task",
+    {
+        "subject": column("Subject"),
+        "dueDate": column("ActivityDate", "date"),
+        "status": column("IsClosed", "task_status", "Status"),
+        "owner": column("Owner.Name", "owner", "OwnerId"),
+    },
+    about=("WhatId", "WhoId"),
+)
+SOBJECTS: dict[str, SObjectMap] = {entity.entity_type: entity for entity in (CONTACT, LEAD, DEAL, ACCOUNT, NOTE, TASK)}
 COMPANY_NOT_PROVIDED = "[not provided]"  # a Lead needs a Company; a lead without one gets this, read back as None

@@ -34,6 +34,11 @@ def day(value: date) -> str:
     return value.isoformat()  # SOQL date literals are unquoted
 
 
+def day_start(value: date) -> str:
+    """A SOQL date-time literal: the start of ``value`` at UTC."""
+    return f"{value.isoformat()}T00:00:00Z"
+
+
 def listed(literals: Iterable[str]) -> str:
     return "(" + ", ".join(literals) + ")"
 

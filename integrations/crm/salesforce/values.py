@@ -8,6 +8,7 @@ never written.
 import math
 import re
 from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
 from typing import Any
 
 from integrations.base.errors import PermanentError
@@ -16,17 +17,36 @@ from integrations.crm.salesforce.settings import SalesforceSettings
 from integrations.crm.salesforce.statuses import OrgStatus
 
 SERVICE = "salesforce"
+NOTE_BODY_LIMIT, NOTE_TITLE_LIMIT = 32_000, 80  # Note.Body and Note.Title lengths
 
 
 class Picklists:
-    """Stage and lead status picklists, mapped to the contract's values; ``lead_statuses`` are the org's."""
+    """Stage and lead status picklists, mapped to the contract's values; ``lead_statuses`` and ``task_statuses``
+    are the org's."""
 
-    def __init__(self, settings: SalesforceSettings, lead_statuses: Sequence[OrgStatus] = ()) -> None:
+    def __init__(
+        self,
+        settings: SalesforceSettings,
+        lead_statuses: Sequence[OrgStatus] = (),
+        task_statuses: Sequence[OrgStatus] = (),
+    ) -> None:
         self._lists: dict[str, Mapping[Any, list[str]]] = {
             "deal_stage": settings.stage_names,
             "lead_status": settings.lead_statuses,
         }
         self._org = {status.name.casefold(): status for status in lead_statuses}
+        self._tasks = task_statuses
+
+    def task_status(self, value: Any) -> str:
+        """The org's Status for an open (its default) or done (its first closed status) task."""
+        done = str(value).casefold() == "done"
+        if str(value).casefold() not in ("open", "done"):
+            raise PermanentError("a Task's status is open or done", service=SERVICE)
+        found = [s for s in self._tasks if s.converted == done]
+        chosen = next((s for s in found if s.default), found[0] if found else None)
+        if chosen is None:
+            raise PermanentError(f"this Salesforce org has no {value} task status", service=SERVICE)
+        return chosen.name
 
     def choices(self, kind: ColumnKind) -> list[str]:
         return list(self._lists[kind])
@@ -77,6 +97,11 @@ def decode(spec: Column, record: Mapping[str, Any], picklists: Picklists) -> Any
         return None
     if spec.kind == "number":
         return float(value)
+    if spec.kind == "task_status":
+        return "done" if value is True else "open"
+    if spec.kind == "datetime":
+        moment = datetime.fromisoformat(str(value))
+        return moment.astimezone(UTC).isoformat(timespec="seconds")
     if spec.kind in ("deal_stage", "lead_status"):
         return picklists.read(spec.kind, str(value))
     if spec.kind == "website":
@@ -101,4 +126,12 @@ def encode(spec: Column, value: Any, picklists: Picklists) -> dict[str, Any]:
         return {spec.writes[0]: number}
     if spec.kind in ("deal_stage", "lead_status"):
         return {spec.writes[0]: picklists.write(spec.kind, value)}
+    if spec.kind == "task_status":
+        return {spec.writes[0]: picklists.task_status(value)}
+    if spec.kind == "note_body":
+        text = str(value)
+        if len(text) > NOTE_BODY_LIMIT:
+            raise PermanentError(f"a Salesforce note holds {NOTE_BODY_LIMIT:,} characters at most", service=SERVICE)
+        title = next((line.strip() for line in text.splitlines() if line.strip()), "Note")
+        return {spec.writes[0]: text, spec.writes[1]: title[:NOTE_TITLE_LIMIT]}
     return {spec.writes[0]: str(value)}

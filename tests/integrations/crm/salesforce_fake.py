@@ -5,7 +5,7 @@ stored records; ``queries`` keeps each SOQL text received and ``parsed`` its par
 
 The org's lead statuses are ``LeadStatus`` records (``lead_statuses``: API name, converted, default); a lead's
 ``Status`` must be one of them, and a converted one (``IsConverted``) is set only by converting the lead, never
-by a create or an update.
+by a create or an update. Notes and tasks follow ``salesforce_schema``; records are created at ``now``.
 """
 
 from collections.abc import AsyncIterator, Callable
@@ -14,44 +14,24 @@ from typing import Any
 
 from aiohttp import web
 
+from tests.integrations.crm.salesforce_schema import (
+    LEAD_STATUSES,
+    PREFIX,
+    READ_ONLY,
+    READABLE,
+    RELATIONS,
+    REQUIRED,
+    STATUS_FIELDS,
+    TASK_STATUSES,
+    UNFILTERABLE,
+    WRITABLE,
+    StatusRow,
+    refusal,
+)
 from tests.integrations.crm.salesforce_soql import MalformedQueryError, Query, holds, parse
 
 Handler = Callable[[web.Request], Any]
-PREFIX = {"Account": "001", "Contact": "003", "Opportunity": "006", "Lead": "00Q", "User": "005", "LeadStatus": "01J"}
-WRITABLE = {
-    "Account": {"Name", "Website", "Industry", "OwnerId"},
-    "Contact": {"FirstName", "LastName", "Email", "Phone", "Title", "AccountId"},
-    "Lead": {"FirstName", "LastName", "Company", "Email", "Phone", "Status"},
-    "Opportunity": {"Name", "AccountId", "Amount", "StageName", "CloseDate"},
-}
-REQUIRED = {
-    "Account": ["Name"],
-    "Contact": ["LastName"],
-    "Lead": ["LastName", "Company"],
-    "Opportunity": ["Name", "StageName", "CloseDate"],
-}
-PICKLISTS = {
-    ("Opportunity", "StageName"): {"Prospecting", "Qualification", "Needs Analysis", "Value Proposition",
-                                   "Id. Decision Makers", "Perception Analysis", "Proposal/Price Quote",
-                                   "Negotiation/Review", "Closed Won", "Closed Lost"},
-}  # fmt: skip
-READABLE = {"Id", "Name", "IsActive", "Email", "Username", "Account.Name", "Owner.Name"}
-STATUS_FIELDS = {"LeadStatus": {"MasterLabel", "ApiName", "IsConverted", "IsDefault", "SortOrder"}}
-LeadStatusRow = tuple[str, bool, bool]  # API name, converted, default
-CLASSIC_LEAD_STATUSES: list[LeadStatusRow] = [
-    ("Open - Not Contacted", False, True),
-    ("Working - Contacted", False, False),
-    ("Closed - Converted", True, False),
-    ("Closed - Not Converted", False, False),
-]
-"""A new org's lead statuses: "qualified" has no status of its own but conversion's."""
-LEAD_STATUSES: list[LeadStatusRow] = [
-    *CLASSIC_LEAD_STATUSES[:2],
-    ("Qualified", False, False),
-    *CLASSIC_LEAD_STATUSES[2:],
-]
-"""The fake's default: an org whose admin added a Qualified status, as sales teams that qualify before converting do."""
-RELATIONS = {"Account": ("AccountId", "Account"), "Owner": ("OwnerId", "User")}
+NOW = "2026-03-02T14:00:00.000+0000"
 
 
 def failure(status: int, code: str, message: str, fields: list[str] | None = None) -> web.Response:
@@ -60,8 +40,9 @@ def failure(status: int, code: str, message: str, fields: list[str] | None = Non
 
 class FakeSalesforce:
     def __init__(
-        self, *, version: str = "v62.0", batch_size: int = 2000, lead_statuses: list[LeadStatusRow] = LEAD_STATUSES
+        self, *, version: str = "v62.0", batch_size: int = 2000, lead_statuses: list[StatusRow] = LEAD_STATUSES
     ) -> None:
+        self.now = NOW
         self.version, self.batch_size = version, batch_size
         self.records: dict[str, dict[str, dict[str, Any]]] = {name: {} for name in PREFIX}
         self.deleted: set[str] = set()
@@ -81,14 +62,19 @@ class FakeSalesforce:
             "User",
             {"Name": "Dana Owner", "Email": "dana@example.com", "Username": "dana@example.com", "IsActive": True},
         )
+        self.add("User", {"Name": "Sarah Lee", "Email": "sarah.lee@example.com", "Username": "sarah.lee@example.com",
+                          "IsActive": True})  # fmt: skip
         for order, (name, converted, default) in enumerate(lead_statuses, start=1):
             self.add("LeadStatus", {"MasterLabel": name, "ApiName": name, "IsConverted": converted,
+                                    "IsDefault": default, "SortOrder": order})  # fmt: skip
+        for order, (name, closed, default) in enumerate(TASK_STATUSES, start=1):
+            self.add("TaskStatus", {"MasterLabel": name, "ApiName": name, "IsClosed": closed,
                                     "IsDefault": default, "SortOrder": order})  # fmt: skip
 
     def add(self, sobject: str, fields: dict[str, Any]) -> str:
         self.counter += 1
         record_id = PREFIX[sobject] + str(self.counter).zfill(15)
-        self.records[sobject][record_id] = {"Id": record_id, **fields}
+        self.records[sobject][record_id] = {"Id": record_id, "CreatedDate": self.now, **fields}
         return record_id
 
     def expire_tokens(self) -> None:
@@ -154,6 +140,9 @@ class FakeSalesforce:
         unknown = [f for f in (*parsed.fields, *(c.field for c in parsed.where)) if not self._known(parsed.sobject, f)]
         if unknown:
             return failure(400, "INVALID_FIELD", f"No such column '{unknown[0]}' on entity '{parsed.sobject}'.")
+        unfiltered = [c.field for c in parsed.where if (parsed.sobject, c.field) in UNFILTERABLE]
+        if unfiltered:
+            return failure(400, "INVALID_FIELD", f"field '{unfiltered[0]}' can not be filtered in a query call")
         rows = [r for r in self.records[parsed.sobject].values() if r["Id"] not in self.deleted]
         rows = [r for r in rows if all(holds(c, self._value(parsed.sobject, r, c.field)) for c in parsed.where)]
         for field, descending in reversed(parsed.order):
@@ -183,7 +172,7 @@ class FakeSalesforce:
 
     async def create(self, request: web.Request) -> web.Response:
         sobject, body = request.match_info["sobject"], await request.json()
-        problem = self._invalid(sobject, body)
+        problem = self._invalid(sobject, body, creating=True)
         if problem is not None:
             return problem
         missing = [f for f in REQUIRED[sobject] if body.get(f) in (None, "")]
@@ -191,9 +180,12 @@ class FakeSalesforce:
             return failure(
                 400, "REQUIRED_FIELD_MISSING", f"Required fields are missing: [{', '.join(missing)}]", missing
             )
-        defaults = {"OwnerId": self.api_user} if sobject == "Account" else {}
-        if sobject == "Lead":
-            defaults["Status"] = next(r["ApiName"] for r in self.records["LeadStatus"].values() if r["IsDefault"])
+        defaults = {"OwnerId": self.api_user} if sobject in ("Account", "Note", "Task") else {}
+        if sobject in ("Lead", "Task"):
+            statuses = self.records["LeadStatus" if sobject == "Lead" else "TaskStatus"].values()
+            defaults["Status"] = next(r["ApiName"] for r in statuses if r["IsDefault"])
+        if sobject == "Task":
+            defaults["Priority"] = "Normal"
         record_id = self.add(sobject, {**defaults, **body})
         return web.json_response({"id": record_id, "success": True, "errors": []}, status=201)
 
@@ -202,7 +194,9 @@ class FakeSalesforce:
         missing = self._missing(sobject, record_id)
         if missing is not None:
             return missing
-        problem = self._invalid(sobject, body)
+        stored = self.records[sobject][record_id]
+        problem = self._invalid(sobject, {**{k: stored.get(k) for k in ("WhatId", "WhoId") if k not in body}, **body}
+                                if sobject == "Task" else body, creating=False)  # fmt: skip
         emptied = [f for f in REQUIRED[sobject] if f in body and body[f] in (None, "")]
         if problem is None and emptied:
             problem = failure(
@@ -228,39 +222,18 @@ class FakeSalesforce:
             return failure(404, "NOT_FOUND", "The requested resource does not exist")
         return None
 
-    def _invalid(self, sobject: str, body: dict[str, Any]) -> web.Response | None:
+    def _invalid(self, sobject: str, body: dict[str, Any], *, creating: bool) -> web.Response | None:
         if sobject not in WRITABLE:
             return failure(404, "NOT_FOUND", f"The requested resource does not exist: {sobject}")
-        unknown = sorted(set(body) - WRITABLE[sobject])
-        if unknown:
-            return failure(400, "INVALID_FIELD", f"No such column '{unknown[0]}' on sobject of type {sobject}", unknown)
-        for (owner, field), allowed in PICKLISTS.items():
-            if owner == sobject and field in body and body[field] not in allowed:
-                return failure(
-                    400,
-                    "INVALID_OR_NULL_FOR_RESTRICTED_PICKLIST",
-                    f"bad value for restricted picklist field: {body[field]}",
-                    [field],
-                )
-        if sobject == "Lead" and "Status" in body:
-            statuses = {r["ApiName"]: r for r in self.records["LeadStatus"].values()}
-            status = statuses.get(body["Status"])
-            if status is None:
-                message = f"Status: bad value for restricted picklist field: {body['Status']}"
-                return failure(400, "INVALID_OR_NULL_FOR_RESTRICTED_PICKLIST", message, ["Status"])
-            if status["IsConverted"]:
-                message = f"Status: '{body['Status']}' is a converted status, set only by converting the lead"
-                return failure(400, "FIELD_INTEGRITY_EXCEPTION", message, ["Status"])
-        for field, target in (("AccountId", "Account"), ("OwnerId", "User")):
-            if body.get(field) and (body[field] not in self.records[target] or body[field] in self.deleted):
-                return failure(400, "INVALID_CROSS_REFERENCE_KEY", f"invalid cross reference id: {field}", [field])
-        return None
+        found = refusal(self.records, self.deleted, sobject, body, creating=creating)
+        return failure(400, *found) if found is not None else None
 
     def _known(self, sobject: str, field: str) -> bool:
         relation = field.split(".", 1)[0]
         return (
             field in READABLE
             or field in WRITABLE.get(sobject, set())
+            or field in READ_ONLY.get(sobject, set())
             or field in STATUS_FIELDS.get(sobject, set())
             or ("." in field and relation in RELATIONS and RELATIONS[relation][0] in WRITABLE.get(sobject, {"OwnerId"}))
         )
@@ -273,6 +246,9 @@ class FakeSalesforce:
             return self._value(target, linked, inner) if linked and linked["Id"] not in self.deleted else None
         if field == "Name" and sobject in ("Contact", "Lead"):
             return " ".join(p for p in (record.get("FirstName"), record.get("LastName")) if p) or None
+        if field == "IsClosed" and sobject == "Task":
+            statuses = self.records["TaskStatus"].values()
+            return next(r["IsClosed"] for r in statuses if r["ApiName"] == record.get("Status"))
         return record.get(field)
 
     def _shape(self, sobject: str, record: dict[str, Any], fields: tuple[str, ...]) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 
     SELECT field, … FROM Object [WHERE condition AND …] [ORDER BY field [ASC|DESC], …] [LIMIT n]
     condition := field (= | != | < | > | <= | >=) literal | field LIKE 'pattern' | field IN (literal, …)
-    literal   := 'string' | number | YYYY-MM-DD | TRUE | FALSE | NULL
+    literal   := 'string' | number | YYYY-MM-DD | YYYY-MM-DDThh:mm:ss[.fff](Z|±hh:mm) | TRUE | FALSE | NULL
 
 String literals take Salesforce's escapes (\\\\ \\' \\" \\n \\r \\t \\b \\f, and \\% \\_ inside LIKE patterns).
 Anything else (OR, NOT, sub-queries, functions) is a MALFORMED_QUERY, as an injected fragment would be.
@@ -10,6 +10,7 @@ Anything else (OR, NOT, sub-queries, functions) is a MALFORMED_QUERY, as an inje
 
 import re
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 
@@ -57,7 +58,9 @@ class Query:
 
 
 _TOKEN = re.compile(
-    r"\s*(?:(?P<string>'(?:[^'\\]|\\.)*')|(?P<date>\d{4}-\d{2}-\d{2}(?![\d:T]))|(?P<number>-?\d+(?:\.\d+)?)"
+    r"\s*(?:(?P<string>'(?:[^'\\]|\\.)*')"
+    r"|(?P<datetime>\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2}))"
+    r"|(?P<date>\d{4}-\d{2}-\d{2}(?![\d:T]))|(?P<number>-?\d+(?:\.\d+)?)"
     r"|(?P<name>[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)|(?P<op><=|>=|!=|<>|=|<|>)|(?P<punct>[(),]))",
     re.DOTALL,
 )
@@ -132,6 +135,8 @@ class _Parser:
             return float(value)
         if kind == "date":
             return value
+        if kind == "datetime":
+            return datetime.fromisoformat(value.replace("Z", "+00:00"))
         if kind == "name" and value.upper() in ("TRUE", "FALSE", "NULL"):
             return {"TRUE": True, "FALSE": False, "NULL": None}[value.upper()]
         raise MalformedQueryError(f"expected a value, found {value or 'the end'}")
@@ -194,6 +199,8 @@ def holds(condition: Condition, have: Any) -> bool:
         return not _equal(have, condition.value)
     if have is None or condition.value is None:
         return False
+    if isinstance(condition.value, datetime):  # a date-time field holds Salesforce's ISO text
+        have = datetime.fromisoformat(str(have))
     left, right = _plain(have), _plain(condition.value)
     return bool({"<": left < right, ">": left > right, "<=": left <= right, ">=": left >= right}[condition.operator])
 

@@ -1,10 +1,11 @@
-"""The Salesforce connector passes the CRM contract suite against the fake Salesforce org."""
+"""The Salesforce connector passes the CRM contract suite, v1 and v2 (notes, tasks, date filters), against the fake
+Salesforce org."""
 
 import pytest
 
 from integrations.base import Connector
 from integrations.crm.salesforce import SalesforceCrm
-from tests.integrations.contract_suite import CrmContract
+from tests.integrations.contract_suite import CrmContract, CrmContractV2
 
 
 @pytest.fixture
@@ -12,5 +13,5 @@ def connector(salesforce_crm: SalesforceCrm) -> Connector:
     return salesforce_crm
 
 
-class TestSalesforceCrmContract(CrmContract):
+class TestSalesforceCrmContract(CrmContract, CrmContractV2):
     pass

@@ -10,7 +10,8 @@ from integrations.base import PermanentError
 from integrations.crm.salesforce import SalesforceCrm, build
 from tests.integrations.crm.conftest import TODAY, salesforce_settings
 from tests.integrations.crm.helpers import run
-from tests.integrations.crm.salesforce_fake import CLASSIC_LEAD_STATUSES, FakeSalesforce, running
+from tests.integrations.crm.salesforce_fake import FakeSalesforce, running
+from tests.integrations.crm.salesforce_schema import CLASSIC_LEAD_STATUSES
 
 Fake = tuple[FakeSalesforce, str]
 
