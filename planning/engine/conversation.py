@@ -13,7 +13,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 from zoneinfo import ZoneInfo
 
-from planning.engine import claims, each, targets, texts
+from planning.engine import claims, each, followups, targets, texts
 from planning.engine.audit import Auditor
 from planning.engine.dialogue import Dialogue, command_of, edit_request, removal_request
 from planning.engine.edits import set_path, typed_value
@@ -33,6 +33,7 @@ from planning.pipeline import RequestPlanner
 from planning.store import PlanStore, SessionRecord
 from planning.types import Plan
 from planning.understanding.clarify import describe
+from planning.validation import validate_plan
 
 logger = logging.getLogger(__name__)
 Decision = Literal["approve", "skip", "cancel"]
@@ -86,7 +87,8 @@ class Conversation:
         async with self._turns, self._lock(thread_key):
             session = await self._open_session(thread_key)
             if session is None:
-                return await self._start(thread_key, user, text, tz)
+                followed = await self._follow_up(thread_key, user, text, tz)
+                return followed if followed is not None else await self._start(thread_key, user, text, tz)
             if user != session.requester and user not in self._settings.approvers:
                 return await self._refuse(session, user, "answer")
             return await self._continue(session, user, text)
@@ -218,6 +220,40 @@ class Conversation:
         return await self.decide(session_id=session_id, step_id="", decision="cancel", user=user)
 
     # --- a new request -------------------------------------------------------------------------------
+
+    async def _follow_up(self, thread_key: str, user: str, text: str, tz: str) -> list[Reply] | None:
+        """ "undo that", "make it 4pm instead", "also invite Priya" after this person's last plan in the thread
+        ended: a new plan from its values (contract §2.7); None when ``text`` is no such follow-up."""
+        record = await self._store.latest_for_thread(thread_key, requester=user)
+        if record is None or record.open:
+            return None
+        now = self._clock().astimezone(_zone(tz))
+        follow = followups.follow_up(self._from_record(record), text, now)
+        if follow is None:
+            return None
+        said = [Say(text=line + ".") for line in follow.cannot]
+        if not follow.plan.steps:
+            return [*said, Say(text="There is nothing in your last plan here that I can undo.")] if said else None
+        problems = validate_plan(follow.plan, self._runner.catalog)
+        if problems:
+            logger.error("follow-up plan failed validation: %s", "; ".join(map(str, problems)))
+            return [Say(text=f"I could not build that change. {texts.TRY_AGAIN}", tone="problem")]
+        catalog = self._runner.catalog
+        session = Session(
+            id=uuid.uuid4().hex[:12],
+            thread_key=thread_key,
+            requester=user,
+            text=text,
+            tz=tz,
+            created_at=self._clock(),
+            parse=followups.parse_of(follow),
+            steps=[StepRun(step=step, kind=_kind(catalog, step.tool)) for step in follow.plan.steps],
+            state="collecting",
+        )
+        limited = await self._create_within_limit(session)
+        if limited is not None:
+            return [limited]
+        return [*said, *await self._machine.advance(session)]
 
     async def _start(
         self, thread_key: str, user: str, text: str, tz: str, chosen: tuple[str, str] | None = None

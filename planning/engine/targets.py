@@ -38,8 +38,8 @@ class Target(BaseModel):
 
 def target_of(session: Session, run: StepRun, arguments: dict[str, Any]) -> Target | None:
     """The target of a write with one thing to act on; None when it creates something or the thing is unknown."""
-    record = _referenced_record(session, run)
-    if not isinstance(record, dict):
+    record = record_of(session, run)
+    if record is None:
         return None
     tz = ZoneInfo(session.tz)
     return describe(run.step.tool, record, arguments, tz)
@@ -74,6 +74,12 @@ def money(value: Any) -> str:
     if isinstance(value, int | float) and not isinstance(value, bool):
         return f"${value:,.0f}" if float(value).is_integer() else f"${value:,.2f}"
     return str(value)
+
+
+def record_of(session: Session, run: StepRun) -> dict[str, Any] | None:
+    """The thing a write acts on, as the read that found it returned it (its values before the write)."""
+    found = _referenced_record(session, run)
+    return found if isinstance(found, dict) else None
 
 
 def _referenced_record(session: Session, run: StepRun) -> Any:

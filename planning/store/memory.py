@@ -81,6 +81,13 @@ class InMemoryPlanStore:
             found = self._open_on_thread(thread_key)
             return None if found is None else _copy(found)
 
+    async def latest_for_thread(self, thread_key: str, *, requester: str) -> SessionRecord | None:
+        async with self._lock:
+            self._check_open()
+            mine = [s for s in self._sessions.values() if s.thread_key == thread_key and s.requester == requester]
+            latest = max(mine, key=lambda s: (s.updated_at, s.created_at), default=None)
+            return None if latest is None else _copy(latest)
+
     async def save(self, record: SessionRecord, *, expected_version: int) -> SessionRecord:
         async with self._lock:
             return self._save(record, expected_version)

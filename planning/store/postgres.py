@@ -171,6 +171,14 @@ class PostgresPlanStore:
         )
         return session_from(rows[0]) if rows else None
 
+    async def latest_for_thread(self, thread_key: str, *, requester: str) -> SessionRecord | None:
+        rows, _ = await self._run(
+            f"SELECT {SESSION_COLUMNS} FROM sessions WHERE thread_key = %s AND requester = %s "
+            "ORDER BY updated_at DESC, created_at DESC LIMIT 1",
+            (thread_key, requester),
+        )
+        return session_from(rows[0]) if rows else None
+
     async def save(self, record: SessionRecord, *, expected_version: int) -> SessionRecord:
         try:
             return await _save(self._run, record, expected_version, self._clock())

@@ -230,6 +230,10 @@ class PlanStore(Protocol):
         """
         ...
 
+    async def latest_for_thread(self, thread_key: str, *, requester: str) -> SessionRecord | None:
+        """The session of ``requester`` on the thread updated last, open or closed (a follow-up refers to it)."""
+        ...
+
     async def list_open(self, *, requester: str | None = None) -> list[SessionRecord]:
         """Open sessions, oldest first (by ``created_at``, then ``id``), optionally only one requester's."""
         ...

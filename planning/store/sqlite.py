@@ -118,6 +118,14 @@ class SqlitePlanStore:
         )
         return session_from(rows[0]) if rows else None
 
+    async def latest_for_thread(self, thread_key: str, *, requester: str) -> SessionRecord | None:
+        rows = await self._read(
+            f"SELECT {SESSION_COLUMNS} FROM sessions WHERE thread_key = ? AND requester = ? "
+            "ORDER BY updated_at DESC, created_at DESC LIMIT 1",
+            (thread_key, requester),
+        )
+        return session_from(rows[0]) if rows else None
+
     async def save(self, record: SessionRecord, *, expected_version: int) -> SessionRecord:
         return await self._save(self._run, record, expected_version)
 

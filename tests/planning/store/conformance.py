@@ -146,6 +146,20 @@ class PlanStoreConformance:
         assert await store.open_for_thread("terminal:1") is None
         assert await store.open_for_thread("terminal:3") is None
 
+    async def test_latest_for_thread_is_the_requesters_last_updated_session(
+        self, store: PlanStore, clock: ManualClock
+    ) -> None:
+        first = await store.create(session("p1", requester="U1"))
+        clock.advance(10)
+        await store.save(first.model_copy(update={"open": False, "state": "done"}), expected_version=1)
+        clock.advance(10)
+        await store.create(session("p2", requester="U2"))
+        latest = await store.latest_for_thread(THREAD, requester="U1")
+        assert latest is not None and latest.id == "p1" and not latest.open
+        other = await store.latest_for_thread(THREAD, requester="U2")
+        assert other is not None and other.id == "p2"
+        assert await store.latest_for_thread("terminal:9", requester="U1") is None
+
     async def test_reopening_on_a_thread_with_another_open_session_raises(self, store: PlanStore) -> None:
         old = await store.create(session("p1", open=False))
         await store.create(session("p2"))

@@ -1,0 +1,46 @@
+"""Follow-ups after a finished plan (contract §2.7), in `planbot chat --script`, checked in the workspace: "make it
+4pm instead", "also invite Priya", "undo that", and an undo that cannot be done."""
+
+from pathlib import Path
+
+from tests.bot.test_chat import chat
+from tests.bot.test_chat_v2 import day, events
+
+
+def test_make_it_later_then_also_invite_then_undo(tmp_path: Path):
+    output = chat(
+        tmp_path,
+        "schedule a sync with Tom tomorrow at 3pm",
+        "a",
+        "make it 4pm instead",
+        "a",
+        "also invite Priya",
+        "a",
+    )
+    assert output.count("Finished") == 3
+    [sync] = events(tmp_path, query="Sync with Tom", **day("2026-03-03"))
+    assert sync["startTime"] == "2026-03-03T16:00:00-05:00"
+    assert set(sync["attendees"]) == {"tom.reyes@example.com", "priya.shah@example.com"}
+    output = chat(tmp_path, "undo that", "a")
+    assert "Finished" in output
+    [sync] = events(tmp_path, query="Sync with Tom", **day("2026-03-03"))
+    assert sync["attendees"] == ["tom.reyes@example.com"]
+
+
+def test_undo_puts_a_deleted_event_back(tmp_path: Path):
+    chat(tmp_path, "hello")
+    [call] = events(tmp_path, query="Acme call", **day("2026-03-03"))
+    chat(tmp_path, "delete the Acme call", "a")
+    assert events(tmp_path, query="Acme call", **day("2026-03-03")) == []
+    chat(tmp_path, "undo", "a")
+    [back] = events(tmp_path, query="Acme call", **day("2026-03-03"))
+    assert (back["startTime"], back["endTime"], back["attendees"]) == (
+        call["startTime"],
+        call["endTime"],
+        call["attendees"],
+    )
+
+
+def test_a_sent_email_is_said_to_be_impossible_to_undo(tmp_path: Path):
+    output = chat(tmp_path, "email Priya saying hi", "a", "undo that")
+    assert "cannot be undone: a sent email cannot be unsent" in output
