@@ -178,7 +178,7 @@ class Dialogue:
             return self._answered(session, run)
         parsed = parse_answer(name, text, now)
         if parsed.ok and parsed.names:
-            found, problem = await self._addresses_for(parsed.names)
+            found, problem = await self._addresses_for(session, parsed.names)
             if problem is None:
                 value = [*(parsed.value or []), *found]
                 run.answers[name] = value if value_type(name) == "emails" else value[0]
@@ -197,12 +197,13 @@ class Dialogue:
         run.state = "pending"
         return []
 
-    async def _addresses_for(self, names: tuple[str, ...]) -> tuple[list[str], str | None]:
+    async def _addresses_for(self, session: Session, names: tuple[str, ...]) -> tuple[list[str], str | None]:
         """Look people up by name ("send it to Priya"); exactly one address each, or a reason."""
         found: list[str] = []
         for name in names:
             try:
-                records = await self._runner.run("fetch_entity", {"entityType": "Contact", "filters": {"name": name}})
+                query = {"entityType": "Contact", "filters": {"name": name}}
+                records = await self._runner.run("fetch_entity", query, principal=session.principal)
             except Exception as error:
                 return [], f"I could not look “{name}” up ({error})"
             emails = [r.get("email") for r in records if isinstance(r, dict) and r.get("email")]
@@ -220,14 +221,21 @@ class Dialogue:
         question = session.question
         assert question is not None and question.step_id is not None
         run = session.step(question.step_id)
+        if _SKIP.match(text):  # none of these: the steps that needed it do not run
+            run.state, run.note, session.question = "skipped", "skipped by you: none of the matches", None
+            return []
         chosen = _choose(question.options, text)
         if chosen is None:
             question.tries += 1
+            prompt = question.prompt
+            if question.tries >= self._settings.max_answer_tries:  # never stuck: say how to get out
+                prompt += " Or reply “skip” to leave it out, or “cancel” to stop this plan."
             return [
                 AskValue(
-                    text=question.prompt,
+                    text=prompt,
                     problem=f"reply with a number from 1 to {len(question.options)}",
                     options=[_describe(o) for o in question.options],
+                    can_skip=question.tries >= self._settings.max_answer_tries,
                 )
             ]
         run.result, run.state = [chosen], "done"

@@ -27,3 +27,18 @@ async def test_a_correction_at_an_approval_needs_a_new_approval(harness):
     again = approval(replies)
     assert again.arguments["startTime"] == "2026-03-03T16:00:00-05:00" and again.args_hash != shown.args_hash
     assert harness.connector.called("create_calendar_event") == []
+
+
+async def test_a_pick_question_offers_a_way_out_after_three_failed_answers_and_skip_works(harness):
+    from tests.planning.engine.conftest import JOHNS
+
+    harness.connector.responses["fetch_entity"] = JOHNS
+    await harness.say("email John saying hi")
+    for _ in range(2):
+        replies = await harness.say("the tall one")
+        assert "cancel" not in question(replies).text
+    replies = await harness.say("the tall one")
+    assert "“skip”" in question(replies).text and "“cancel”" in question(replies).text
+    replies = await harness.say("skip")
+    assert harness.connector.called("send_email") == []
+    assert "Finished" in said(replies)
