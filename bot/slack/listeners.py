@@ -16,7 +16,7 @@ from bot.slack.clicks import ORDER_POLL_SECONDS, ORDER_WAIT_SECONDS, Clicks
 from bot.slack.delivery import Delivery
 from bot.slack.people import SlackPeople
 from bot.slack.sending import RetryPolicy, SendError
-from bot.slack.state import SlackState, Where, thread_key
+from bot.slack.state import SlackState, Where, legacy_dm_key, thread_key
 from planning.engine.conversation import Conversation
 
 logger = logging.getLogger(__name__)
@@ -120,16 +120,12 @@ class Listeners:
         text = str(event.get("text", ""))
         bot = context.get("bot_user_id")
         if event.get("channel_type") == "im":
-            known = await self._state.where_thread(thread_key(team, str(event["channel"]), "", True))
-            root = known.thread_ts if known is not None and await self._engine.is_open(known.thread_key) else None
-            where = Where(
-                team,
-                str(event["channel"]),
-                root or str(event.get("thread_ts") or event["ts"]),
-                str(event["user"]),
-                is_dm=True,
-            )
-            await self._words(where, text, context)
+            # one plan per thread: a top-level DM is a new request (its questions are asked in its thread),
+            # a reply in a DM thread is for that thread's plan
+            thread = str(event.get("thread_ts") or event["ts"])
+            where = Where(team, str(event["channel"]), thread, str(event["user"]), is_dm=True)
+            legacy = await self._legacy_dm_plan(where) if event.get("thread_ts") else None
+            await self._words(where, text, context, key=legacy)
             return
         if not event.get("thread_ts") or (bot and f"<@{bot}>" in text):
             return  # top-level chatter, or a mention (handled as app_mention)
@@ -186,21 +182,33 @@ class Listeners:
         lines = [f"{e.at:%b %d %H:%M} {e.action} {e.step_id or ''} {e.tool or ''}".strip() for e in entries[-30:]]
         return "Audit records (latest last):\n" + "\n".join(blocks.escape(line) for line in lines)
 
-    async def _words(self, where: Where, text: str, context: dict[str, Any]) -> None:
+    async def _legacy_dm_plan(self, where: Where) -> str | None:
+        """The key of a DM plan opened before plans were kept per DM thread, when this is its thread."""
+        if await self._engine.is_open(where.thread_key):
+            return None
+        key = legacy_dm_key(where.team_id, where.channel)
+        known = await self._state.where_thread(key)
+        if known is None or known.thread_ts != where.thread_ts or not await self._engine.is_open(key):
+            return None
+        return key
+
+    async def _words(self, where: Where, text: str, context: dict[str, Any], *, key: str | None = None) -> None:
+        """``key``: the plan's thread key when it is not ``where``'s (a legacy DM plan)."""
         person = await self._people.person(where.requester)
         words = await self._people.expand_mentions(text, bot_user_id=context.get("bot_user_id"))
         if not words:
             return
         replies = await self._engine.message(
-            thread_key=where.thread_key, user=where.requester, text=words, tz=person.tz or self._default_tz
+            thread_key=key or where.thread_key, user=where.requester, text=words, tz=person.tz or self._default_tz
         )
-        await self._delivery.deliver(await self._thread_place(where), replies, actor=where.requester)
+        await self._delivery.deliver(await self._thread_place(where, key), replies, actor=where.requester)
 
-    async def _thread_place(self, where: Where) -> Where:
+    async def _thread_place(self, where: Where, key: str | None = None) -> Where:
         """For replies that name no plan: the open plan of this thread, with its requester (its message and a
         new plan's requester are found by the plan's own id, in ``Delivery``)."""
-        known = await self._state.where_thread(where.thread_key)
-        if known is None or not await self._engine.is_open(where.thread_key):
+        key = key or where.thread_key
+        known = await self._state.where_thread(key)
+        if known is None or not await self._engine.is_open(key):
             return where
         return Where(known.team_id, known.channel, known.thread_ts, known.requester, known.is_dm)
 

@@ -44,8 +44,14 @@ class Where:
 
 
 def thread_key(team_id: str, channel: str, thread_ts: str, is_dm: bool) -> str:
-    """One plan per channel thread; in a direct message, one per conversation (replies may be top-level)."""
-    return f"slack:{team_id}:{channel}" if is_dm else f"slack:{team_id}:{channel}:{thread_ts}"
+    """One plan per thread, in a channel and in a direct message alike (``is_dm`` no longer changes the key).
+
+    ``legacy_dm_key`` is the key DM plans had before (one per conversation), still read for plans opened then."""
+    return f"slack:{team_id}:{channel}:{thread_ts}"
+
+
+def legacy_dm_key(team_id: str, channel: str) -> str:
+    return f"slack:{team_id}:{channel}"
 
 
 def where_of_key(key: str, requester: str) -> Where | None:
@@ -55,7 +61,7 @@ def where_of_key(key: str, requester: str) -> Where | None:
     if len(parts) == 3 and parts[0] == "slack":
         return Where(parts[1], parts[2], "", requester, is_dm=True)
     if len(parts) == 4 and parts[0] == "slack":
-        return Where(parts[1], parts[2], parts[3], requester, is_dm=False)
+        return Where(parts[1], parts[2], parts[3], requester, is_dm=parts[2].startswith("D"))
     return None
 
 

@@ -209,15 +209,19 @@ async def test_private_results_go_to_the_requester_only(bot: Bot):
     assert not any("Q3" in text for text in public)
 
 
-async def test_direct_messages_plan_and_answer_without_threads(bot: Bot):
+async def test_direct_messages_plan_and_answer_in_the_requests_thread(bot: Bot):
     first = im_message_event("email Priya the Q3 deck", user_id=JOHN)
     await bot.send(first)
     channel = dm_channel_id(JOHN)
     await bot.slack.wait_for(
         "chat.postMessage",
-        lambda c: c.args.get("channel") == channel and "What text of the email" in str(c.args.get("text")),
+        lambda c: (
+            c.args.get("channel") == channel
+            and c.args.get("thread_ts") == first["event"]["ts"]
+            and "What text of the email" in str(c.args.get("text"))
+        ),
     )
-    await bot.send(im_message_event("Deck attached.", user_id=JOHN))
+    await bot.send(im_message_event("Deck attached.", user_id=JOHN, thread_ts=first["event"]["ts"]))
     await bot.slack.wait_for("chat.update", lambda c: c.args.get("channel") == channel)
 
 

@@ -126,7 +126,7 @@ class SlackStateConformance:
         await state.remember("p1", CHANNEL)
         await state.remember("p2", DM)
         assert await replica.where_thread(THREAD) == CHANNEL
-        assert await replica.where_thread("slack:T1:D1") == DM
+        assert await replica.where_thread("slack:T1:D1:1712345678.000200") == DM
         later = Where("T1", "C1", CHANNEL.thread_ts, "U3", is_dm=False, message_ts="1712345699.000001")
         await state.remember("p3", later)
         await state.remember("p1", CHANNEL)  # an update does not make an older plan the latest

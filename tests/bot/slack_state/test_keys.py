@@ -11,6 +11,7 @@ def test_event_order_sorts_slack_timestamps_in_time_order() -> None:
     assert [event_order(bad) for bad in (None, "", "abc", "1.2.3", "-5", "1e9")] == [None] * 6
 
 
-def test_a_thread_key_is_per_channel_thread_or_per_direct_conversation() -> None:
+def test_a_thread_key_is_per_thread_in_channels_and_direct_messages_alike() -> None:
     assert CHANNEL.thread_key == "slack:T1:C1:1712345678.000100"
-    assert DM.thread_key == thread_key("T1", "D1", "any", True) == "slack:T1:D1"
+    assert DM.thread_key == thread_key("T1", "D1", "1712345678.000200", True) == "slack:T1:D1:1712345678.000200"
+    assert thread_key("T1", "D1", "1.1", True) != thread_key("T1", "D1", "1.2", True)

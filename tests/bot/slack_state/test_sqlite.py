@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from bot.slack.state import SlackState, migrate
+from bot.slack.state import SlackState, legacy_dm_key, migrate
 from bot.slack.state_sqlite import HISTORY, SqliteSlackState
 from planning.store import UnsupportedSchemaVersion
 from tests.bot.slack_state.conformance import CHANNEL, DM, SlackStateConformance, StateFactory
@@ -60,7 +60,7 @@ async def test_a_file_from_before_migrations_is_adopted_with_its_data(tmp_path: 
     state = await SlackState.open(path, clock=ManualClock())
     try:
         assert await state.where_thread(CHANNEL.thread_key) == CHANNEL
-        assert await state.where_thread(DM.thread_key) == DM
+        assert await state.where_thread(legacy_dm_key(DM.team_id, DM.channel)) == DM  # keyed as DMs were then
         assert await state.decide("p1", "Skipped by <@U2>: y") == ["Approved by <@U1>: x", "Skipped by <@U2>: y"]
         assert await state.first_sighting("T1", "Ev1") is False
         assert await state.recent("U1") == [("send/email", "sent")]

@@ -1,0 +1,74 @@
+"""Slack where people work: plans in DM threads, private channels and group DMs, large results, Slack markup,
+the message shortcut, the assistant panel and edited requests (signed HTTP against the stand-in)."""
+
+import asyncio
+from typing import Any
+
+from tests.slack.conftest import Bot
+from tests.slack.kit.payloads import block_actions_body, dm_channel_id, im_message_event
+
+JOHN = "U0JOHN"
+DM = dm_channel_id(JOHN)
+
+
+def buttons(message: dict[str, Any] | None) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for block in (message or {}).get("blocks") or []:
+        for element in block.get("elements", []) if block.get("type") == "actions" else []:
+            if element.get("type") == "button":
+                found[element["action_id"]] = element.get("value", "")
+    return found
+
+
+async def said_in(bot: Bot, channel: str, thread_ts: str, fragment: str, method: str = "chat.postMessage") -> None:
+    await bot.slack.wait_for(
+        method,
+        lambda c: (
+            c.args.get("channel") == channel
+            and c.args.get("thread_ts") == thread_ts
+            and fragment in str(c.args.get("text", ""))
+        ),
+    )
+
+
+async def plan_message_ts(bot: Bot, channel: str, thread_ts: str) -> str:
+    [call] = await bot.slack.wait_for(
+        "chat.postMessage",
+        lambda c: (
+            c.args.get("channel") == channel
+            and c.args.get("thread_ts") == thread_ts
+            and str(c.args.get("text", "")).startswith("Plan")
+        ),
+    )
+    return str(call.response["ts"])
+
+
+async def until_button(bot: Bot, channel: str, ts: str, action: str) -> str:
+    for _ in range(200):
+        value = buttons(bot.slack.message(channel, ts)).get(action)
+        if value:
+            return value
+        await asyncio.sleep(0.025)
+    raise AssertionError(f"no {action} button on {bot.slack.message(channel, ts)}")
+
+
+# --- 1. DMs: one plan per thread -----------------------------------------------------------------------------
+
+
+async def test_a_new_top_level_dm_starts_a_new_plan_while_another_waits_in_its_thread(bot: Bot):
+    first = im_message_event("email Priya the Q3 deck", user_id=JOHN)
+    a = first["event"]["ts"]
+    await bot.send(first)
+    await said_in(bot, DM, a, "What text of the email")
+    second = im_message_event("what's on my calendar tomorrow", user_id=JOHN)
+    b = second["event"]["ts"]
+    await bot.send(second)
+    await said_in(bot, DM, b, "Finished")  # a plan of its own, in its own thread
+    await bot.send(im_message_event("Deck attached.", user_id=JOHN, thread_ts=a))
+    ts = await plan_message_ts(bot, DM, a)
+    value = await until_button(bot, DM, ts, "step_approve")
+    click = block_actions_body(action_id="step_approve", value=value, user_id=JOHN, channel_id=DM, message_ts=ts)
+    await bot.send(click)
+    await said_in(bot, DM, a, "Finished")
+    texts = [str(c.args.get("text")) for c in bot.slack.calls_to("chat.postMessage") if c.args.get("thread_ts") == b]
+    assert not any("What text of the email" in text for text in texts)  # the plans never mixed
