@@ -153,13 +153,26 @@ def _retime(event: dict[str, Any], value: str, now: datetime) -> FollowUp | None
     parsed = parse_answer("startTime", value, day_start if _clock_only(value) else now)
     if not parsed.ok:
         return None
-    step = _step(
-        0,
-        f"Move “{event.get('title', 'the event')}” to {value}",
-        "update_calendar_event",
-        {"eventId": event["id"], "startTime": parsed.value},
+    find = _find_again(event)
+    step = Step(
+        id="move",
+        intent=f"Move “{event.get('title', 'the event')}” to {value}",
+        tool="update_calendar_event",
+        arguments={"input": {"eventId": reference(find.id, "data[0].id"), "startTime": parsed.value}},
+        depends_on=(find.id,),
     )
-    return FollowUp(Plan(steps=(step,)), Goal(intent="update", entity="event"), "follow-up: the event just made, moved")
+    return FollowUp(Plan(steps=(find, step)), Goal(intent="update", entity="event"), "follow-up: the event moved")
+
+
+def _find_again(event: dict[str, Any]) -> Step:
+    """A read of the event the earlier plan made: the approval shows it as it is now, and undo knows what it was."""
+    inputs: dict[str, Any] = {"query": event.get("title"), "limit": 1}
+    if event.get("startTime"):
+        start = datetime.fromisoformat(event["startTime"])
+        inputs.update(start=start.isoformat(), end=(start + timedelta(minutes=1)).isoformat())
+    return Step(
+        id="find_event", intent="Find the event again", tool="fetch_calendar_events", arguments={"input": inputs}
+    )
 
 
 def _invite(event: dict[str, Any], who: str) -> FollowUp:
@@ -177,14 +190,18 @@ def _invite(event: dict[str, Any], who: str) -> FollowUp:
             )
             steps.append(lookup)
             people.append(reference(lookup.id, "data[0].email"))
+    find = _find_again(event)
     update = Step(
         id="invite",
         intent=f"Invite {who} to “{event.get('title', 'the event')}”",
         tool="update_calendar_event",
-        arguments={"input": {"eventId": event["id"], "addAttendees": people or [placeholder("attendees")]}},
-        depends_on=tuple(s.id for s in steps),
+        arguments={
+            "input": {"eventId": reference(find.id, "data[0].id"), "addAttendees": people or [placeholder("attendees")]}
+        },
+        depends_on=(*(s.id for s in steps), find.id),
     )
-    return FollowUp(Plan(steps=(*steps, update)), Goal(intent="update", entity="event"), "follow-up: also invite")
+    plan = Plan(steps=(*steps, find, update))
+    return FollowUp(plan, Goal(intent="update", entity="event"), "follow-up: also invite")
 
 
 def _last_event(session: Session) -> dict[str, Any] | None:

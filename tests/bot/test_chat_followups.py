@@ -44,3 +44,13 @@ def test_undo_puts_a_deleted_event_back(tmp_path: Path):
 def test_a_sent_email_is_said_to_be_impossible_to_undo(tmp_path: Path):
     output = chat(tmp_path, "email Priya saying hi", "a", "undo that")
     assert "cannot be undone: a sent email cannot be unsent" in output
+
+
+def test_undo_of_a_move_puts_the_time_back(tmp_path: Path):
+    chat(tmp_path, "schedule a sync with Tom tomorrow at 3pm", "a", "make it 4pm instead", "a")
+    [moved] = events(tmp_path, query="Sync with Tom", **day("2026-03-03"))
+    assert moved["startTime"] == "2026-03-03T16:00:00-05:00"
+    output = chat(tmp_path, "undo that", "a")
+    assert "Finished" in output
+    [back] = events(tmp_path, query="Sync with Tom", **day("2026-03-03"))
+    assert back["startTime"] == "2026-03-03T15:00:00-05:00"
