@@ -1,7 +1,14 @@
 """What the Slack app listens to and needs; the app factory registers exactly these, and the manifest in
 ``infra/slack-app-manifest.json`` must declare exactly these (a test checks both)."""
 
-BOT_EVENTS: tuple[str, ...] = ("app_mention", "message.im", "message.channels", "app_home_opened")
+BOT_EVENTS: tuple[str, ...] = (
+    "app_mention",
+    "message.im",
+    "message.channels",
+    "message.groups",  # thread replies in private channels
+    "message.mpim",  # thread replies in group DMs
+    "app_home_opened",
+)
 SLASH_COMMANDS: dict[str, str] = {
     "/plan": "Plan and run a request: /plan email Priya the Q3 deck",
     "/plans": "Your open plans, each with a cancel button",
@@ -11,9 +18,10 @@ BOT_SCOPES: tuple[str, ...] = (
     "channels:history",
     "chat:write",
     "commands",
+    "groups:history",
     "im:history",
-    "im:read",
-    "im:write",
+    "im:write",  # conversations.open, for a DM to someone
+    "mpim:history",
     "users:read",
     "users:read.email",
 )

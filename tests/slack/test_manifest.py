@@ -2,6 +2,7 @@
 says the app uses."""
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,30 @@ EVENT_SCOPES = {
     "app_mention": "app_mentions:read",
     "message.im": "im:history",
     "message.channels": "channels:history",
+    "message.groups": "groups:history",
+    "message.mpim": "mpim:history",
 }
+# the scopes each Web API method the bot calls needs (slack_sdk's method name; an empty set: none)
+METHOD_SCOPES: dict[str, set[str]] = {
+    "auth_test": set(),
+    "chat_postMessage": {"chat:write"},
+    "chat_update": {"chat:write"},
+    "chat_postEphemeral": {"chat:write"},
+    "users_info": {"users:read", "users:read.email"},
+    "conversations_open": {"im:write"},
+    "views_open": set(),
+    "views_publish": set(),
+    "views_update": set(),
+}
+# the scopes something the bot does needs besides its Web API calls and its events
+OTHER_SCOPES = {"commands"}
+SOURCE = Path(__file__).resolve().parents[2] / "bot"
+_CALL = re.compile(r"\.((?:chat|users|conversations|views|files|assistant|auth|reactions|team|bots|apps|pins)_\w+)\(")
+
+
+def web_api_calls() -> set[str]:
+    """Every Web API method the bot's source calls through a slack_sdk client."""
+    return {match for path in SOURCE.rglob("*.py") for match in _CALL.findall(path.read_text(encoding="utf-8"))}
 
 
 @pytest.fixture(scope="module")
@@ -88,6 +112,21 @@ def test_bot_scopes_are_exactly_the_declared_ones(manifest: dict[str, Any]) -> N
     scopes = manifest["oauth_config"]["scopes"]["bot"]
     assert set(scopes) == set(BOT_SCOPES)
     assert len(scopes) == len(BOT_SCOPES)
+
+
+def test_every_web_api_call_has_its_scopes(manifest: dict[str, Any]) -> None:
+    scopes = set(manifest["oauth_config"]["scopes"]["bot"])
+    called = web_api_calls()
+    assert called <= set(METHOD_SCOPES), f"no scope known for {called - set(METHOD_SCOPES)}"
+    for method in called:
+        assert METHOD_SCOPES[method] <= scopes, method
+
+
+def test_no_scope_is_declared_that_nothing_uses(manifest: dict[str, Any]) -> None:
+    events = manifest["settings"]["event_subscriptions"]["bot_events"]
+    used = {EVENT_SCOPES[event] for event in events if event in EVENT_SCOPES} | OTHER_SCOPES
+    used |= {scope for method in web_api_calls() for scope in METHOD_SCOPES[method]}
+    assert set(manifest["oauth_config"]["scopes"]["bot"]) == used
 
 
 def test_every_event_and_command_has_its_scope(manifest: dict[str, Any]) -> None:

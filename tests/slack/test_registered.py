@@ -18,6 +18,12 @@ EVENT_SAMPLES = {
     "app_mention": lambda: app_mention_event("hello"),
     "message.im": lambda: im_message_event("hello"),
     "message.channels": lambda: channel_thread_message_event("hello", thread_ts="1700000000.000001"),
+    "message.groups": lambda: channel_thread_message_event(
+        "hello", thread_ts="1700000000.000001", channel_id="G0PRIVATE", channel_type="group"
+    ),
+    "message.mpim": lambda: channel_thread_message_event(
+        "hello", thread_ts="1700000000.000001", channel_id="C0GROUPDM", channel_type="mpim"
+    ),
     "app_home_opened": lambda: app_home_opened_event(),
 }
 

@@ -4,8 +4,15 @@ the message shortcut, the assistant panel and edited requests (signed HTTP again
 import asyncio
 from typing import Any
 
+from bot.slack.declared import BOT_EVENTS, BOT_SCOPES
 from tests.slack.conftest import Bot
-from tests.slack.kit.payloads import block_actions_body, dm_channel_id, im_message_event
+from tests.slack.kit.payloads import (
+    app_mention_event,
+    block_actions_body,
+    channel_thread_message_event,
+    dm_channel_id,
+    im_message_event,
+)
 
 JOHN = "U0JOHN"
 DM = dm_channel_id(JOHN)
@@ -72,3 +79,22 @@ async def test_a_new_top_level_dm_starts_a_new_plan_while_another_waits_in_its_t
     await said_in(bot, DM, a, "Finished")
     texts = [str(c.args.get("text")) for c in bot.slack.calls_to("chat.postMessage") if c.args.get("thread_ts") == b]
     assert not any("What text of the email" in text for text in texts)  # the plans never mixed
+
+
+# --- 2. Private channels and group DMs -----------------------------------------------------------------------
+
+
+async def test_questions_are_answered_in_private_channels_and_group_dms(bot: Bot):
+    assert {"message.groups", "message.mpim"} <= set(BOT_EVENTS)  # Slack only sends what the app subscribes to
+    assert {"groups:history", "mpim:history"} <= set(BOT_SCOPES)
+    for channel, kind in (("G0PRIVATE", "group"), ("C0GROUPDM", "mpim")):
+        mention = app_mention_event("email Priya the Q3 deck", user_id=JOHN, channel_id=channel)
+        root = mention["event"]["ts"]
+        await bot.send(mention)
+        await said_in(bot, channel, root, "What text of the email")
+        answer = channel_thread_message_event(
+            "Deck attached.", thread_ts=root, user_id=JOHN, channel_id=channel, channel_type=kind
+        )
+        await bot.send(answer)
+        ts = await plan_message_ts(bot, channel, root)
+        assert await until_button(bot, channel, ts, "step_approve")

@@ -246,13 +246,15 @@ def channel_thread_message_event(
     user_id: str = REQUESTER_ID,
     parent_user_id: str | None = None,
     channel_id: str = CHANNEL_ID,
+    channel_type: str = "channel",
     ts: str | None = None,
     team_id: str = TEAM_ID,
     event_id: str | None = None,
     event_time: int | None = None,
 ) -> dict[str, Any]:
-    """A reply in a channel thread (``message.channels``); the thread's parent was posted by ``parent_user_id``
-    (the replying user by default, as when someone answers under their own mention)."""
+    """A reply in a channel thread (``message.channels``; ``channel_type`` "group": a private channel's,
+    ``message.groups``; "mpim": a group DM's, ``message.mpim``); the thread's parent was posted by
+    ``parent_user_id`` (the replying user by default, as when someone answers under their own mention)."""
     event = _user_message(
         event_type="message",
         text=text,
@@ -262,7 +264,7 @@ def channel_thread_message_event(
         ts=ts,
         thread_ts=thread_ts,
     )
-    event["channel_type"] = "channel"
+    event["channel_type"] = channel_type
     event["parent_user_id"] = parent_user_id or user_id
     return _envelope(event, team_id=team_id, event_id=event_id, event_time=event_time)
 
