@@ -37,6 +37,9 @@ bench: $(STAMP) model
 	$(BIN)/python -m bench.slack_http
 	$(BIN)/python -m bench.index
 	$(BIN)/python -m bench.replicas_load
+	$(BIN)/python -m bench.delivery_load
+	$(BIN)/python -m bench.random_kill
+	$(BIN)/python -m bench.extract
 
 clean:
 	rm -rf $(VENV)
