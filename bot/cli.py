@@ -11,6 +11,7 @@ from typing import IO, Any
 
 import click
 
+from bot.accounts.cli import accounts_group
 from bot.clock import ClockError, known_zone, resolve_now, zone
 
 
@@ -35,6 +36,9 @@ def _clock(now: str | None, tz: str | None) -> datetime:
 @click.group()
 def main() -> None:
     """planbot: plans email, CRM and calendar work from plain requests."""
+
+
+main.add_command(accounts_group)
 
 
 @main.command()
@@ -143,6 +147,7 @@ def chat(script: Any, data_dir: str | None, now: str | None, tz: str | None, use
     from pathlib import Path
 
     from bot.chat import chat_main
+    from bot.compose import StartupError
     from bot.settings import Settings
 
     settings = Settings() if data_dir is None else Settings(data_dir=Path(data_dir))
@@ -150,14 +155,17 @@ def chat(script: Any, data_dir: str | None, now: str | None, tz: str | None, use
     frozen = _clock(now, zone_name) if now else None
     zone_key = str(zone(zone_name))
     lines = list(script) if script is not None else None
-    chat_main(
-        settings,
-        lines,
-        user=user,
-        tz=zone_key,
-        clock=(lambda: frozen) if frozen else None,
-        width=100 if lines is not None else None,
-    )
+    try:
+        chat_main(
+            settings,
+            lines,
+            user=user,
+            tz=zone_key,
+            clock=(lambda: frozen) if frozen else None,
+            width=100 if lines is not None else None,
+        )
+    except StartupError as error:
+        raise click.ClickException(str(error)) from None
 
 
 @main.command()
@@ -171,6 +179,7 @@ def serve(mode: str, host: str, port: int, tz: str | None) -> None:
     import asyncio
     import logging
 
+    from bot.compose import StartupError
     from bot.serve import ConfigurationError
     from bot.serve import serve as run
     from bot.settings import Settings
@@ -179,8 +188,8 @@ def serve(mode: str, host: str, port: int, tz: str | None) -> None:
     settings = Settings()
     try:
         asyncio.run(run(settings, mode, host=host, port=port, tz=str(zone(tz or settings.timezone))))  # type: ignore[arg-type]
-    except ConfigurationError as error:
-        raise click.ClickException(str(error)) from error
+    except (ConfigurationError, StartupError) as error:
+        raise click.ClickException(str(error)) from None
 
 
 @main.command()

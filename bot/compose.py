@@ -8,7 +8,11 @@ from typing import TYPE_CHECKING, Any
 
 import aiohttp
 
-from bot.connectors import chosen, factory
+from bot.accounts.book import Accounts
+from bot.accounts.connectors import PersonalConnectors
+from bot.accounts.services import Options
+from bot.accounts.vault import Vault, VaultError
+from bot.connectors import chosen, factory, service_tools
 from bot.retention import prune_plan_store
 from bot.settings import Settings
 from integrations.base import CATALOG, Connector
@@ -21,6 +25,7 @@ from planning.engine.runner import ToolRunner
 from planning.engine.settings import EngineSettings
 from planning.pipeline import PlanRefiner, RequestPlanner
 from planning.store import PlanStore, SqlitePlanStore
+from planning.store.credentials import CredentialStore, open_credentials
 from planning.tools.extract import OfflineExtractor
 from planning.types import ParseResult, Plan
 from planning.understanding.parser import GoalUnderstandingService
@@ -29,6 +34,11 @@ if TYPE_CHECKING:
     from planning.index import LazyExampleVoter
 
 logger = logging.getLogger(__name__)
+PERSONAL_KINDS = ("email", "calendar")  # always each person's own; a CRM may be shared
+
+
+class StartupError(Exception):
+    """The settings cannot start planbot; the message says what to change (and holds no secret)."""
 
 
 @dataclass
@@ -39,8 +49,14 @@ class App:
     connectors: list[Connector] = field(default_factory=list)
     http: aiohttp.ClientSession | None = None
     registry: ConnectorRegistry | None = None  # which connector runs each tool
+    accounts: Accounts | None = None
+    personal: PersonalConnectors | None = None
 
     async def close(self) -> None:
+        if self.personal is not None:
+            await self.personal.close()
+        if self.accounts is not None:
+            await self.accounts.store.close()
         for connector in self.connectors:
             await close_connector(connector)
         if self.http is not None:
@@ -72,6 +88,64 @@ async def open_store(settings: Settings) -> PlanStore:
     return await SqlitePlanStore.open(settings.plans_path)
 
 
+async def open_accounts(settings: Settings) -> Accounts:
+    """The accounts in the plan store, sealed with ``PLANBOT_SECRET_KEY``; ``StartupError`` when accounts are stored
+    and the key is missing or wrong. Accounts sealed with an old key are re-encrypted with the current one."""
+    vault = None
+    if settings.secret_key is not None:
+        try:
+            vault = Vault(settings.secret_key.get_secret_value(), settings.old_secrets)
+        except VaultError as error:
+            raise StartupError(str(error)) from None
+    if not settings.database_url:
+        settings.data_dir.mkdir(parents=True, exist_ok=True)
+    store: CredentialStore = await open_credentials(settings.database_url or settings.plans_path)
+    accounts = Accounts(store, vault)
+    try:
+        await accounts.check_key()
+    except VaultError as error:
+        await store.close()
+        raise StartupError(str(error)) from None
+    return accounts
+
+
+async def _personal_connectors(
+    settings: Settings, registry: ConnectorRegistry, accounts: Accounts, tz: str
+) -> tuple[PersonalConnectors | None, list[Connector], aiohttp.ClientSession | None]:
+    """Every kind not served by the local workspace runs on each requester's own account. The environment's
+    credentials are ``PLANBOT_OWNER``'s (email, calendar) or everyone's (a CRM)."""
+    picks = chosen(settings)
+    if not picks:
+        return None, [], None
+    for kind, service in picks:
+        if kind in PERSONAL_KINDS and settings.credentials_in_environment(service) and not settings.owner:
+            raise StartupError(_unowned(kind, service, settings.credentials_in_environment(service)))
+    http = aiohttp.ClientSession()
+    environment: dict[str, Connector] = {}
+    try:
+        for kind, service in picks:
+            if settings.credentials_in_environment(service):
+                environment[kind] = await factory(kind, service)(http)
+    except BaseException:
+        for connector in environment.values():
+            await close_connector(connector)
+        await http.close()
+        raise
+    options = Options(time_zone=settings.timezone or tz, working_hours=settings.working_hours)
+    personal = PersonalConnectors(accounts, http, options, owner=settings.owner, environment=environment)
+    for kind, service in picks:
+        registry.register_personal(kind, service_tools(kind, service), personal)
+    return personal, list(environment.values()), http
+
+
+def _unowned(kind: str, service: str, names: list[str]) -> str:
+    return (
+        f"the environment holds {kind} credentials ({', '.join(names)}) but PLANBOT_OWNER is not set: each person "
+        f"connects their own {kind} account with `planbot accounts connect {service} --user U ...`; to keep these "
+        "credentials for one person (a personal install), set PLANBOT_OWNER to that person's Slack user id"
+    )
+
+
 async def build_app(
     settings: Settings, tz: str, clock: Callable[[], datetime] | None = None, observer: Observer | None = None
 ) -> App:
@@ -81,13 +155,17 @@ async def build_app(
     local = LocalWorkspaceSettings(time_zone=tz, working_hours=_working_hours(settings.working_hours))
     workspace = open_workspace(settings.workspace_path, settings=local, clock=clock or _system_clock)
     registry = ConnectorRegistry(CATALOG, [workspace, OfflineExtractor(clock=clock or _system_clock, zone=tz)])
-    connectors: list[Connector] = []
-    http = aiohttp.ClientSession() if chosen(settings) else None
-    for kind, service in chosen(settings):
-        assert http is not None
-        connector = await factory(kind, service)(http)
-        registry.register(connector)
-        connectors.append(connector)
+    try:
+        accounts = await open_accounts(settings)
+        try:
+            personal, connectors, http = await _personal_connectors(settings, registry, accounts, tz)
+        except BaseException:
+            await accounts.store.close()
+            raise
+    except BaseException:
+        await store.close()
+        workspace.close()
+        raise
     voter = _example_voter(settings)
     memory = IndexedPlans(voter) if voter is not None else None
     understanding = GoalUnderstandingService(voter=voter)
@@ -110,6 +188,8 @@ async def build_app(
         connectors=connectors,
         http=http,
         registry=registry,
+        accounts=accounts,
+        personal=personal,
     )
 
 

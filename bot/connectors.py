@@ -25,6 +25,19 @@ FACTORIES: dict[str, dict[str, str]] = {
     "crm": {"hubspot": "integrations.crm.hubspot:connect", "salesforce": "integrations.crm.salesforce:connect"},
 }
 Factory = Callable[[aiohttp.ClientSession], Awaitable[Connector]]
+# service → "module:attribute" of the tools its connector runs (known before any account is connected)
+TOOLS: dict[str, str] = {
+    "imap": "integrations.email.imap.connector:TOOLS",
+    "gmail": "integrations.email.gmail.connector:TOOLS",
+    "caldav": "integrations.calendar.caldav.connector:TOOLS",
+    "google": "integrations.calendar.google.connector:TOOLS",
+    "hubspot": "integrations.crm.hubspot.connector:HubSpotCrm.tools",
+    "salesforce": "integrations.crm.salesforce.connector:SalesforceCrm.tools",
+}
+MICROSOFT_TOOLS = {
+    "email": "integrations.microsoft.mail:OutlookMail.tools",
+    "calendar": "integrations.microsoft.calendar:OutlookCalendar.tools",
+}
 
 
 def chosen(settings: Settings) -> list[tuple[str, str]]:
@@ -39,3 +52,13 @@ def factory(kind: str, service: str) -> Factory:
     module: Any = importlib.import_module(module_name)  # imported only when configured: fast start otherwise
     built: Factory = getattr(module, function)
     return built
+
+
+def service_tools(kind: str, service: str) -> frozenset[str]:
+    """The tools ``service``'s connector runs for ``kind``."""
+    target = MICROSOFT_TOOLS[kind] if service == "microsoft" else TOOLS[service]
+    module_name, _, path = target.partition(":")
+    found: Any = importlib.import_module(module_name)
+    for name in path.split("."):
+        found = getattr(found, name)
+    return frozenset(found)

@@ -1,6 +1,7 @@
 """Configuration, read in one place: the environment and an optional ``.env`` file."""
 
 import logging
+import os
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -53,8 +54,14 @@ class Settings(BaseSettings):
     slack_api_url: str = Field(default="https://slack.com/api/", validation_alias="SLACK_API_URL")
     max_request_chars: int = Field(default=4000, ge=1, validation_alias="PLANBOT_MAX_REQUEST_CHARS")
     max_body_bytes: int = Field(default=4 * 1024 * 1024, ge=64 * 1024, validation_alias="PLANBOT_MAX_BODY_BYTES")
+    secret_key: SecretStr | None = Field(default=None, validation_alias="PLANBOT_SECRET_KEY")
+    old_secret_keys: SecretStr | None = Field(default=None, validation_alias="PLANBOT_OLD_SECRET_KEYS")
+    owner: str | None = Field(default=None, validation_alias="PLANBOT_OWNER")
+    allowed_users: Annotated[frozenset[str], NoDecode] = Field(
+        default=frozenset(), validation_alias="PLANBOT_ALLOWED_USERS"
+    )
 
-    @field_validator("approvers", "admins", mode="before")
+    @field_validator("approvers", "admins", "allowed_users", mode="before")
     @classmethod
     def _comma_separated(cls, value: object) -> object:
         if isinstance(value, str):
@@ -70,6 +77,17 @@ class Settings(BaseSettings):
         return "UTC"
 
     @property
+    def old_secrets(self) -> list[str]:
+        """``PLANBOT_OLD_SECRET_KEYS``, comma-separated: keys that still open what they sealed."""
+        text = self.old_secret_keys.get_secret_value() if self.old_secret_keys is not None else ""
+        return [part.strip() for part in text.split(",") if part.strip()]
+
+    def credentials_in_environment(self, service: str) -> list[str]:
+        """The names (never the values) of the environment variables holding ``service``'s credentials."""
+        prefixes = _CREDENTIAL_PREFIXES.get(service, ())
+        return sorted(name for name in os.environ if name.startswith(prefixes) and os.environ[name])
+
+    @property
     def plans_path(self) -> Path:
         return self.data_dir / "plans.sqlite3"
 
@@ -80,3 +98,15 @@ class Settings(BaseSettings):
     @property
     def workspace_path(self) -> Path:
         return self.data_dir / "workspace.sqlite3"
+
+
+# the variables of each service's connection (mail servers, calendars, OAuth apps and tokens)
+_CREDENTIAL_PREFIXES: dict[str, tuple[str, ...]] = {
+    "imap": ("PLANBOT_IMAP_", "PLANBOT_SMTP_"),
+    "caldav": ("PLANBOT_CALDAV_URL", "PLANBOT_CALDAV_USERNAME", "PLANBOT_CALDAV_PASSWORD"),
+    "gmail": ("PLANBOT_GMAIL_",),
+    "google": ("PLANBOT_GCAL_",),
+    "microsoft": ("PLANBOT_MICROSOFT_",),
+    "hubspot": ("PLANBOT_HUBSPOT_ACCESS_TOKEN", "PLANBOT_HUBSPOT_CLIENT_", "PLANBOT_HUBSPOT_REFRESH_TOKEN"),
+    "salesforce": ("PLANBOT_SALESFORCE_CLIENT_", "PLANBOT_SALESFORCE_REFRESH_TOKEN"),
+}

@@ -51,3 +51,11 @@ class AuthError(ConnectorError):
 
 class NotFoundError(ConnectorError):
     pass
+
+
+class AccountNotConnectedError(PermanentError):
+    """The requester has no account of this kind connected: the step does not run on anyone else's."""
+
+    def __init__(self, kind: str, *, service: str = "") -> None:
+        super().__init__(f"connect your {kind} account first", service=service)
+        self.kind = kind

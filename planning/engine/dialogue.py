@@ -1,7 +1,7 @@
 """Answers in the thread: values, choices, corrections, confirmations, and the words that steer a plan."""
 
 import re
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Literal
 
 from planning.engine import timing
@@ -12,6 +12,7 @@ from planning.engine.replies import AskValue, Reply, Say
 from planning.engine.runner import ToolRunner
 from planning.engine.session import Session, StepRun
 from planning.engine.settings import EngineSettings
+from planning.understanding.timeexpr import find_times
 
 Command = Literal["cancel", "approve", "skip", "edit", "yes", "no"]
 _CANCEL = re.compile(
@@ -176,7 +177,7 @@ class Dialogue:
         if _SKIP.match(text) and name in OPTIONAL:
             run.answers[name] = None
             return self._answered(session, run)
-        parsed = parse_answer(name, text, now)
+        parsed = parse_answer(name, text, _within(question.partial, text, now))
         if parsed.ok and parsed.names:
             found, problem = await self._addresses_for(session, parsed.names)
             if problem is None:
@@ -189,7 +190,10 @@ class Dialogue:
             return self._answered(session, run)
         replies: list[Reply] = []
         tries = question.tries + 1
+        partial = _day_or_week(text, now) if value_type(name) == "datetime" else None
         self._machine.ask_value(session, run, name, replies, problem=parsed.problem, tries=tries)
+        if partial is not None and session.question is not None:  # "next week" then "Tuesday at 10am"
+            session.question.partial = partial
         return replies
 
     def _answered(self, session: Session, run: StepRun) -> list[Reply]:
@@ -316,6 +320,23 @@ class Dialogue:
             return [AskValue(text=question.prompt, options=list(OUTCOME_OPTIONS))]
         run.state, session.question = "pending", None
         return []
+
+
+_OWN_DAY = re.compile(r"\b(?:next|this|last|today|tonight|tomorrow|\d{1,2}[/-]\d{1,2}|\d{4}-\d{2})", re.I)
+
+
+def _within(partial: str | None, text: str, now: datetime) -> datetime:
+    """The clock to read an answer with: just before the day or week an earlier answer gave ("next week" →
+    "Tuesday at 10am" is that week's Tuesday), unless the answer names its own day."""
+    if partial is None or _OWN_DAY.search(text):
+        return now
+    return datetime.fromisoformat(partial).astimezone(now.tzinfo) - timedelta(microseconds=1)
+
+
+def _day_or_week(text: str, now: datetime) -> str | None:
+    """The start of the day or week an answer gave without a time, if it gave one."""
+    found = [t for t in find_times(text, now) if not t.has_clock_time]
+    return found[0].start.isoformat() if found else None
 
 
 _CLOCK_ONLY = re.compile(r"^(?:at\s+)?(?:\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?|noon|midday)\W*$", re.I)

@@ -193,10 +193,17 @@ class StepMachine:
         if run.step.for_each is not None:  # a read for each item: its result is the list of each read's data
             run.items = each.resolve_items(session, run)
             return [
-                await self._runner.run(run.step.tool, each.item_arguments(session, run, index), zone=session.tz)
+                await self._runner.run(
+                    run.step.tool,
+                    each.item_arguments(session, run, index),
+                    zone=session.tz,
+                    principal=session.principal,
+                )
                 for index in range(len(run.items))
             ]
-        return await self._runner.run(run.step.tool, self.arguments(session, run), zone=session.tz)
+        return await self._runner.run(
+            run.step.tool, self.arguments(session, run), zone=session.tz, principal=session.principal
+        )
 
     def arguments(self, session: Session, run: StepRun) -> dict[str, Any]:
         """The step's arguments with every placeholder and reference filled (an edit replaces them); for a step
@@ -242,7 +249,7 @@ class StepMachine:
         if wider is not None:
             strategy, new_args = wider
             try:
-                data = await self._runner.run(run.step.tool, new_args, zone=session.tz)
+                data = await self._runner.run(run.step.tool, new_args, zone=session.tz, principal=session.principal)
             except Exception as error:
                 data, strategy = [], f"{strategy} (failed: {describe_failure(error).message})"
             found = isinstance(data, list) and bool(data)

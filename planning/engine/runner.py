@@ -11,6 +11,7 @@ from pydantic import ValidationError
 
 from integrations.base import ConnectorError, PermanentError, ToolCatalog, TransientError
 from integrations.base.context import in_zone
+from integrations.base.principal import Principal
 from integrations.base.registry import ConnectorRegistry
 from planning.engine.observe import NoObserver, Observer
 from planning.engine.retry import RetryPolicy, Sleep, safe_to_repeat, with_retries
@@ -69,26 +70,35 @@ class ToolRunner:
     def catalog(self) -> ToolCatalog:
         return self._registry.catalog
 
-    async def run(self, tool: str, arguments: dict[str, Any], *, zone: str | None = None) -> Any:
+    async def run(
+        self, tool: str, arguments: dict[str, Any], *, zone: str | None = None, principal: Principal | None = None
+    ) -> Any:
         """Reads are retried on any transient error; writes only when the service surely did not act (a
         rate limit). A write that timed out or hit a server error raises ``OutcomeUnknownError``: it may have
         happened, so the user decides whether to run it again. ``zone``: the requester's time zone, which the
-        connector reads with ``integrations.base.context.request_zone``."""
+        connector reads with ``integrations.base.context.request_zone``. ``principal``: who the call acts for; a tool
+        of a personal kind runs on their own account only (the registry resolves it)."""
         with in_zone(zone):
-            return await self._run_kind(tool, arguments)
+            return await self._run_kind(tool, arguments, principal)
 
-    async def _run_kind(self, tool: str, arguments: dict[str, Any]) -> Any:
+    async def _run_kind(self, tool: str, arguments: dict[str, Any], principal: Principal | None) -> Any:
         spec = self.catalog.get(tool)
         if spec is not None and spec.kind == "write":
             try:
-                return await self._run(tool, arguments, retryable=safe_to_repeat)
+                return await self._run(tool, arguments, principal, retryable=safe_to_repeat)
             except TransientError as error:
                 if safe_to_repeat(error):
                     raise
                 raise OutcomeUnknownError(str(error), service=error.service) from error
-        return await self._run(tool, arguments, retryable=lambda _error: True)
+        return await self._run(tool, arguments, principal, retryable=lambda _error: True)
 
-    async def _run(self, tool: str, arguments: dict[str, Any], retryable: Callable[[TransientError], bool]) -> Any:
+    async def _run(
+        self,
+        tool: str,
+        arguments: dict[str, Any],
+        principal: Principal | None,
+        retryable: Callable[[TransientError], bool],
+    ) -> Any:
         """The tool's ``data``; raises ``InvalidArgumentsError`` or a ``ConnectorError``."""
         problems = argument_errors(self.catalog, tool, arguments)
         if problems:
@@ -96,7 +106,7 @@ class ToolRunner:
         spec = self.catalog.get(tool)
         assert spec is not None
         model = spec.args_model.model_validate(arguments)
-        connector = self._registry.connector_for(tool)
+        connector = await self._registry.resolve(tool, principal)
 
         async def attempt() -> Any:
             try:
@@ -119,7 +129,11 @@ class ToolRunner:
 
 def describe_failure(error: Exception) -> ToolFailure:
     from integrations.base import AuthError, NotFoundError
+    from integrations.base.errors import AccountNotConnectedError
 
+    if isinstance(error, AccountNotConnectedError):
+        kind = error.kind
+        return ToolFailure(f"this needs your own {kind} account: connect your {kind} account, then ask again", False)
     if isinstance(error, InvalidArgumentsError):
         return ToolFailure(f"the arguments are not valid ({error})", transient=False)
     if isinstance(error, AuthError):

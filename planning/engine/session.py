@@ -5,6 +5,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from integrations.base.principal import Principal
 from planning.types import ParseResult, Step
 
 SessionState = Literal[
@@ -66,6 +67,7 @@ class Question(Mutable):
     tries: int = 0
     options: list[dict[str, Any]] = Field(default_factory=list)
     args_hash: str | None = None  # for approvals: the exact arguments shown
+    partial: str | None = None  # a day or week given without a time ("next week"): the next answer is read in it
     asked_at: datetime
 
 
@@ -93,6 +95,12 @@ class Session(Mutable):
     @property
     def open(self) -> bool:
         return self.state not in TERMINAL
+
+    @property
+    def principal(self) -> Principal:
+        """Who the plan acts for: the requester, in the Slack workspace of the thread (no workspace elsewhere)."""
+        source, _, rest = self.thread_key.partition(":")
+        return Principal(team=rest.partition(":")[0] if source == "slack" else "", user=self.requester)
 
     def step(self, step_id: str) -> StepRun:
         for run in self.steps:

@@ -68,7 +68,7 @@ class ClaimedWrites:
             return
         try:
             async with self._lease.held(session.id, key):
-                data = await self._runner.run(run.step.tool, arguments, zone=session.tz)
+                data = await self._runner.run(run.step.tool, arguments, zone=session.tz, principal=session.principal)
         except OutcomeUnknownError as error:
             await self._finish_claim(session, key, "unknown", error=str(error))
             self.ask_outcome(session, run, replies, reason=describe_failure(error).message)
@@ -105,7 +105,9 @@ class ClaimedWrites:
                 continue
             try:
                 async with self._lease.held(session.id, key):
-                    data = await self._runner.run(run.step.tool, arguments, zone=session.tz)
+                    data = await self._runner.run(
+                        run.step.tool, arguments, zone=session.tz, principal=session.principal
+                    )
             except OutcomeUnknownError as error:
                 await self._finish_claim(session, key, "unknown", error=str(error))
                 self.ask_outcome(session, run, replies, reason=describe_failure(error).message, item=index)

@@ -18,6 +18,7 @@ def test_chat_books_the_meeting_on_the_caldav_calendar(
     for name, value in {
         "PLANBOT_DATA_DIR": str(tmp_path / "data"),
         "PLANBOT_CALENDAR": "caldav",
+        "PLANBOT_OWNER": "you",  # the terminal chat's user: the environment's calendar is theirs
         "PLANBOT_CALDAV_URL": radicale.base_url,  # discovered: principal → calendar home → the calendar named below
         "PLANBOT_CALDAV_CALENDAR": calendar.rstrip("/").rsplit("/", 1)[-1],
         "PLANBOT_CALDAV_USERNAME": "planbot",

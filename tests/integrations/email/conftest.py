@@ -73,6 +73,7 @@ class MailServers:
         """The variables that point planbot at these servers (``PLANBOT_EMAIL=imap``)."""
         return {
             "PLANBOT_EMAIL": "imap",
+            "PLANBOT_OWNER": "you",  # the terminal chat's user: the environment's mailbox is theirs
             "PLANBOT_IMAP_HOST": "127.0.0.1",
             "PLANBOT_IMAP_PORT": str(self.dovecot.port),
             "PLANBOT_IMAP_SECURITY": "none",
