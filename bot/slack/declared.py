@@ -18,6 +18,7 @@ BOT_SCOPES: tuple[str, ...] = (
     "channels:history",
     "chat:write",
     "commands",
+    "files:read",  # files.info, and the download of a file shared with a request (bot/slack/files.py)
     "groups:history",
     "im:history",
     "im:write",  # conversations.open, for a DM to someone

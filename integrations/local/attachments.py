@@ -2,19 +2,21 @@
 
 - ``email:<message id>/<attachment id>`` (``email:msg-12/att-3``) names an attachment stored here; it must
   exist, and belong to that message, else ``NotFoundError`` naming the reference.
-- ``slack:<file id>``: the local workspace cannot read Slack files, so it records the reference with a name
-  (``Slack file F0123``) and an unknown size (``null``); the sent message lists it like any attachment.
+- ``slack:<file id>``: a file shared in Slack. With a ``FileSource`` the workspace fetches it before the write
+  (``fetched``) and stores its name, type and bytes; without one it records the reference with a name
+  (``Slack file F0123``) and an unknown size (``null``). The sent message lists it like any attachment.
 
 Every attachment of a stored message is shown as ``{ref, name, size}`` with its ``email:`` reference.
 """
 
 import re
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from integrations.base.errors import NotFoundError
+from integrations.base.files import FileSource, is_shared
 from integrations.local.database import SERVICE
 
 _PREFIX = "att"
@@ -34,9 +36,22 @@ def reference(message_row_id: int, attachment_row_id: int) -> str:
     return f"email:msg-{message_row_id}/{_PREFIX}-{attachment_row_id}"
 
 
-def resolve(connection: sqlite3.Connection, refs: Sequence[str]) -> list[AttachmentFile]:
-    """The files that ``refs`` name, in order and without repeats."""
-    return [_resolve_one(connection, ref) for ref in dict.fromkeys(ref.strip() for ref in refs)]
+def resolve(
+    connection: sqlite3.Connection, refs: Sequence[str], shared: Mapping[str, AttachmentFile] | None = None
+) -> list[AttachmentFile]:
+    """The files that ``refs`` name, in order and without repeats; ``shared``: the ``slack:`` ones fetched."""
+    fetched = shared or {}
+    return [fetched.get(ref) or _resolve_one(connection, ref) for ref in dict.fromkeys(ref.strip() for ref in refs)]
+
+
+async def fetched(source: FileSource | None, refs: Sequence[str]) -> dict[str, AttachmentFile]:
+    """The ``slack:`` files of ``refs`` read through ``source`` (none without one), by reference."""
+    found: dict[str, AttachmentFile] = {}
+    for ref in dict.fromkeys(ref.strip() for ref in refs):
+        if source is not None and is_shared(ref):
+            file = await source.fetch(ref)
+            found[ref] = AttachmentFile(file.name, len(file.content), file.content_type, file.content, ref)
+    return found
 
 
 def of_message(connection: sqlite3.Connection, message_row_id: int) -> list[AttachmentFile]:

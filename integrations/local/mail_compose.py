@@ -10,7 +10,7 @@
 
 import re
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from datetime import datetime, tzinfo
 from typing import Any
 
@@ -24,15 +24,25 @@ _FORWARDED = re.compile(r"(?i)^\s*(fwd?|fw)\s*:")
 
 
 def send_message(
-    connection: sqlite3.Connection, args: SendEmailArgs, *, owner: Mailer, now: datetime
+    connection: sqlite3.Connection,
+    args: SendEmailArgs,
+    *,
+    owner: Mailer,
+    now: datetime,
+    shared: Mapping[str, attachments.AttachmentFile] | None = None,
 ) -> dict[str, Any]:
-    files = attachments.resolve(connection, args.attachments or [])
+    files = attachments.resolve(connection, args.attachments or [], shared)
     message = NewMessage("sent", owner, args.to, args.subject, args.body, now, cc=args.cc or (), files=files)
     return {"id": insert_message(connection, message)}
 
 
 def reply_to_message(
-    connection: sqlite3.Connection, args: ReplyEmailArgs, *, owner: Mailer, now: datetime
+    connection: sqlite3.Connection,
+    args: ReplyEmailArgs,
+    *,
+    owner: Mailer,
+    now: datetime,
+    shared: Mapping[str, attachments.AttachmentFile] | None = None,
 ) -> dict[str, Any]:
     original = existing_message(connection, args.messageId)
     row_id = original["id"]
@@ -46,7 +56,7 @@ def reply_to_message(
         if not to:
             to, cc = cc[:1] or [original["sender_address"]], cc[1:]
     subject = original["subject"] if _REPLIED.match(original["subject"]) else f"Re: {original['subject']}"
-    files = attachments.resolve(connection, args.attachments or [])
+    files = attachments.resolve(connection, args.attachments or [], shared)
     reply = NewMessage(
         "sent",
         owner,

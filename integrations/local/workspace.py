@@ -6,8 +6,8 @@ It needs no account and no network; ``open_workspace`` creates the file (and its
 
 import os
 import sqlite3
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from types import TracebackType
 from typing import Any
@@ -17,7 +17,8 @@ from pydantic import BaseModel
 from integrations.base.arguments import SummarizeArgs
 from integrations.base.catalog import CATALOG
 from integrations.base.errors import PermanentError
-from integrations.local import calendar, calendar_read, crm, freebusy, mail_compose, mailbox
+from integrations.base.files import FileSource
+from integrations.local import attachments, calendar, calendar_read, crm, freebusy, mail_compose, mailbox
 from integrations.local.calendar_rows import Shown
 from integrations.local.database import SERVICE, Database, connect
 from integrations.local.schema import SCHEMA_VERSION, ensure_schema
@@ -37,6 +38,7 @@ def system_clock() -> datetime:
 class _Context:
     settings: LocalWorkspaceSettings
     clock: Clock
+    shared: Mapping[str, attachments.AttachmentFile] = field(default_factory=dict)  # this call's Slack files
 
     @property
     def owner(self) -> mailbox.Mailer:
@@ -55,8 +57,12 @@ _Handler = Callable[[sqlite3.Connection, Any, _Context], Any]
 
 _HANDLERS: dict[str, _Handler] = {
     "fetch_emails": lambda db, args, ctx: mailbox.fetch_messages(db, args, zone=ctx.settings.zone),
-    "send_email": lambda db, args, ctx: mail_compose.send_message(db, args, owner=ctx.owner, now=ctx.now()),
-    "reply_email": lambda db, args, ctx: mail_compose.reply_to_message(db, args, owner=ctx.owner, now=ctx.now()),
+    "send_email": lambda db, args, ctx: mail_compose.send_message(
+        db, args, owner=ctx.owner, now=ctx.now(), shared=ctx.shared
+    ),
+    "reply_email": lambda db, args, ctx: mail_compose.reply_to_message(
+        db, args, owner=ctx.owner, now=ctx.now(), shared=ctx.shared
+    ),
     "forward_email": lambda db, args, ctx: mail_compose.forward_message(
         db, args, owner=ctx.owner, now=ctx.now(), zone=ctx.settings.zone
     ),
@@ -82,9 +88,12 @@ class LocalWorkspace:
     name = SERVICE
     tools: frozenset[str] = frozenset({*_HANDLERS, "summarize"})
 
-    def __init__(self, database: Database, *, settings: LocalWorkspaceSettings, clock: Clock) -> None:
+    def __init__(
+        self, database: Database, *, settings: LocalWorkspaceSettings, clock: Clock, files: FileSource | None = None
+    ) -> None:
         self._database = database
         self._context = _Context(settings, clock)
+        self._source = files
 
     @property
     def settings(self) -> LocalWorkspaceSettings:
@@ -100,6 +109,9 @@ class LocalWorkspace:
         if isinstance(arguments, SummarizeArgs):
             return summarize(arguments.text, arguments.instructions)
         handler, context = _HANDLERS[tool], self._context
+        refs = getattr(arguments, "attachments", None) if tool in ("send_email", "reply_email") else None
+        if refs and self._source is not None:  # Slack files are read before the write, outside the database
+            context = replace(context, shared=await attachments.fetched(self._source, refs))
         return await self._database.run(lambda db: handler(db, arguments, context), write=spec.kind == "write")
 
     def close(self) -> None:
@@ -124,6 +136,7 @@ def open_workspace(
     *,
     settings: LocalWorkspaceSettings | None = None,
     clock: Clock = system_clock,
+    files: FileSource | None = None,
 ) -> LocalWorkspace:
     """Open the workspace stored in the SQLite file at ``path``.
 
@@ -145,4 +158,4 @@ def open_workspace(
     except BaseException:
         database.close()
         raise
-    return LocalWorkspace(database, settings=chosen, clock=clock)
+    return LocalWorkspace(database, settings=chosen, clock=clock, files=files)

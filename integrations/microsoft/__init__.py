@@ -14,6 +14,7 @@ and calendar scopes, one Graph client (``graph``) with its headers and paging. C
 import aiohttp
 
 from integrations.base import Connector
+from integrations.base.files import FileSource
 from integrations.email.settings import load_settings
 from integrations.http import JsonApi, OAuth2Refresher
 from integrations.microsoft.calendar import OutlookCalendar
@@ -56,17 +57,19 @@ def graph_from(settings: MicrosoftSettings, session: aiohttp.ClientSession) -> G
     return Graph(api)
 
 
-def mail_from(settings: MicrosoftSettings, session: aiohttp.ClientSession) -> OutlookMail:
-    return OutlookMail(graph_from(settings, session), zone=settings.work_week.zone)
+def mail_from(
+    settings: MicrosoftSettings, session: aiohttp.ClientSession, *, files: FileSource | None = None
+) -> OutlookMail:
+    return OutlookMail(graph_from(settings, session), zone=settings.work_week.zone, files=files)
 
 
 def calendar_from(settings: MicrosoftSettings, session: aiohttp.ClientSession) -> OutlookCalendar:
     return OutlookCalendar(graph_from(settings, session), week=settings.work_week)
 
 
-async def connect_mail(session: aiohttp.ClientSession) -> Connector:
+async def connect_mail(session: aiohttp.ClientSession, *, files: FileSource | None = None) -> Connector:
     """Outlook mail configured from the environment (``PLANBOT_EMAIL=microsoft``)."""
-    return mail_from(load_settings(MicrosoftSettings, "PLANBOT_MICROSOFT_"), session)
+    return mail_from(load_settings(MicrosoftSettings, "PLANBOT_MICROSOFT_"), session, files=files)
 
 
 async def connect_calendar(session: aiohttp.ClientSession) -> Connector:

@@ -19,6 +19,7 @@ from pydantic import BaseModel
 
 from integrations.base.arguments import FetchEmailsArgs, ForwardEmailArgs, ReplyEmailArgs, SendEmailArgs
 from integrations.base.errors import NotFoundError, PermanentError
+from integrations.base.files import FileSource
 from integrations.email.compose import reply_subject
 from integrations.microsoft import mail_files
 from integrations.microsoft.graph import SERVICE, Graph, segment
@@ -35,9 +36,10 @@ class OutlookMail:
     name = "microsoft_mail"
     tools: frozenset[str] = frozenset({"fetch_emails", "send_email", "reply_email", "forward_email"})
 
-    def __init__(self, graph: Graph, *, zone: ZoneInfo) -> None:
+    def __init__(self, graph: Graph, *, zone: ZoneInfo, files: FileSource | None = None) -> None:
         self._graph = graph
         self._zone = zone
+        self._source = files
 
     async def call(self, tool: str, arguments: BaseModel) -> Any:
         if tool == "fetch_emails" and isinstance(arguments, FetchEmailsArgs):
@@ -63,6 +65,7 @@ class OutlookMail:
         ]
 
     async def send_email(self, args: SendEmailArgs) -> dict[str, str]:
+        mail_files.check_refs(args.attachments or [], self._source)  # before any draft
         draft = await self._graph.post(
             "me/messages",
             {
@@ -75,6 +78,7 @@ class OutlookMail:
         return await self._send(draft, args.attachments or [])
 
     async def reply_email(self, args: ReplyEmailArgs) -> dict[str, str]:
+        mail_files.check_refs(args.attachments or [], self._source)
         original = await self._original(args.messageId)
         me = (await self._graph.my_address()).casefold()
         sender = addresses(original.get("replyTo")) or addresses([original.get("from")])
@@ -138,7 +142,7 @@ class OutlookMail:
         try:
             if changes:
                 await self._graph.patch(f"me/messages/{segment(draft_id)}", changes)
-            await mail_files.attach(self._graph, draft_id, list(attachments))
+            await mail_files.attach(self._graph, draft_id, list(attachments), self._source)
         except Exception:
             await self._discard(draft_id)
             raise

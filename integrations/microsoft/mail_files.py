@@ -2,12 +2,15 @@
 
 Only file attachments are listed and carried (not inline pictures, attached Outlook items or links); a file is
 copied by reading it (``contentBytes``) and posting it to the draft, which Graph allows up to ``MAX_BYTES`` (larger
-files need an upload session, which this connector does not do: it says so). Slack files cannot be read here.
+files need an upload session, which this connector does not do: it says so). Slack files (``slack:``) are read
+through the ``FileSource`` given, under the same limit, else refused.
 """
 
+import base64
 from typing import Any
 
 from integrations.base.errors import NotFoundError, PermanentError
+from integrations.base.files import DEFAULT_TYPE, FileSource, is_shared
 from integrations.microsoft.graph import SERVICE, Graph, segment
 
 FILE = "#microsoft.graph.fileAttachment"
@@ -31,22 +34,39 @@ async def listed(graph: Graph, message_id: str) -> list[dict[str, Any]]:
     return found
 
 
-async def attach(graph: Graph, draft_id: str, refs: list[str]) -> None:
+def check_refs(refs: list[str], source: FileSource | None) -> None:
+    """Refuse ``slack:`` references without a file source, before any draft is made."""
+    if source is None and any(is_shared(ref) for ref in refs):
+        raise PermanentError(
+            "files shared in Slack can't be attached yet with this mail account; attach a file from an email instead",
+            service=SERVICE,
+        )
+
+
+async def attach(graph: Graph, draft_id: str, refs: list[str], source: FileSource | None = None) -> None:
     """Copy each referenced file onto the draft (in order, once each)."""
+    check_refs(refs, source)
     for ref in dict.fromkeys(ref.strip() for ref in refs):
-        file = await _read(graph, ref)
+        file = await _shared(source, ref) if source is not None and is_shared(ref) else await _read(graph, ref)
         body = {
             "@odata.type": FILE,
             "name": file.get("name") or "attachment",
-            "contentType": file.get("contentType") or "application/octet-stream",
+            "contentType": file.get("contentType") or DEFAULT_TYPE,
             "contentBytes": file["contentBytes"],
         }
         await graph.post(f"me/messages/{segment(draft_id)}/attachments", body)
 
 
+async def _shared(source: FileSource, ref: str) -> dict[str, Any]:
+    file = await source.fetch(ref, max_bytes=MAX_BYTES)
+    return {
+        "name": file.name,
+        "contentType": file.content_type,
+        "contentBytes": base64.b64encode(file.content).decode("ascii"),
+    }
+
+
 async def _read(graph: Graph, ref: str) -> dict[str, Any]:
-    if ref.startswith("slack:"):
-        raise PermanentError("Microsoft 365 mail cannot take Slack files here; attach files from mail", service=SERVICE)
     message_id, _, attachment_id = ref.removeprefix("email:").partition("/")
     path = f"me/messages/{segment(message_id)}/attachments/{segment(attachment_id)}"
     try:

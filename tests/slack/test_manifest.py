@@ -29,6 +29,7 @@ METHOD_SCOPES: dict[str, set[str]] = {
     "chat_postEphemeral": {"chat:write"},
     "users_info": {"users:read", "users:read.email"},
     "conversations_open": {"im:write"},
+    "files_info": {"files:read"},
     "views_open": set(),
     "views_publish": set(),
     "views_update": set(),

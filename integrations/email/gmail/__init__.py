@@ -7,6 +7,7 @@ chosen with ``PLANBOT_EMAIL=gmail``.
 import aiohttp
 
 from integrations.base.connector import Connector
+from integrations.base.files import FileSource
 from integrations.email.compose import Sender
 from integrations.email.gmail.api import GmailApi
 from integrations.email.gmail.connector import GmailConnector
@@ -17,12 +18,14 @@ from integrations.http import JsonApi, OAuth2Refresher
 __all__ = ["SCOPES", "GmailApi", "GmailConnector", "GmailSettings", "connect", "connector_from"]
 
 
-async def connect(session: aiohttp.ClientSession) -> Connector:
+async def connect(session: aiohttp.ClientSession, *, files: FileSource | None = None) -> Connector:
     """The connector configured from the environment, on the process's shared HTTP session."""
-    return connector_from(load_settings(GmailSettings, "PLANBOT_GMAIL_"), session)
+    return connector_from(load_settings(GmailSettings, "PLANBOT_GMAIL_"), session, files=files)
 
 
-def connector_from(settings: GmailSettings, session: aiohttp.ClientSession) -> GmailConnector:
+def connector_from(
+    settings: GmailSettings, session: aiohttp.ClientSession, *, files: FileSource | None = None
+) -> GmailConnector:
     tokens = OAuth2Refresher(
         session=session,
         token_url=settings.token_url,
@@ -39,4 +42,5 @@ def connector_from(settings: GmailSettings, session: aiohttp.ClientSession) -> G
         timeout=aiohttp.ClientTimeout(total=settings.timeout_seconds, connect=min(5.0, settings.timeout_seconds)),
     )
     sender = Sender(settings.from_address, settings.from_name) if settings.from_address else None
-    return GmailConnector(GmailApi(api, settings.user_id), zone=resolve_zone(settings.timezone), sender=sender)
+    zone = resolve_zone(settings.timezone)
+    return GmailConnector(GmailApi(api, settings.user_id), zone=zone, sender=sender, files=files)

@@ -20,6 +20,7 @@ from pydantic import BaseModel
 
 from integrations.base.arguments import FetchEmailsArgs, ForwardEmailArgs, ReplyEmailArgs, SendEmailArgs
 from integrations.base.errors import NotFoundError, PermanentError
+from integrations.base.files import FileSource
 from integrations.email.compose import (
     Sender,
     bare_id,
@@ -34,7 +35,8 @@ from integrations.email.files import OutgoingFile, attachment_at, attachments_of
 from integrations.email.forwarding import forward_subject, forward_text
 from integrations.email.gmail import reading
 from integrations.email.gmail.api import GmailApi, View, headers_of
-from integrations.email.references import attachment_refs
+from integrations.email.references import AttachmentRef
+from integrations.email.shared import outgoing_files, parsed_refs
 from integrations.email.summary import body_text, to_addresses
 
 SERVICE = "gmail"
@@ -53,9 +55,16 @@ class GmailConnector:
     tools: frozenset[str] = TOOLS
 
     def __init__(
-        self, api: GmailApi, *, zone: ZoneInfo, sender: Sender | None = None, clock: Clock = system_clock
+        self,
+        api: GmailApi,
+        *,
+        zone: ZoneInfo,
+        sender: Sender | None = None,
+        clock: Clock = system_clock,
+        files: FileSource | None = None,
     ) -> None:
         self._api = api
+        self._source = files
         self._zone = zone
         self._sender = sender
         self._clock = clock
@@ -81,7 +90,7 @@ class GmailConnector:
         return {"id": str(sent["id"])}
 
     async def reply_email(self, args: ReplyEmailArgs) -> dict[str, str]:
-        refs = attachment_refs(args.attachments or [], service=SERVICE)  # Slack files refused before any call
+        refs = parsed_refs(args.attachments or [], service=SERVICE, source=self._source)  # refused before any call
         original = await self._original(args.messageId.strip(), view="metadata")
         headers = headers_of(original)
         own = "SENT" in original.get("labelIds", [])
@@ -99,7 +108,7 @@ class GmailConnector:
             )
         if not to:
             raise PermanentError("the email has no address to reply to", service=SERVICE)
-        files = await self._files([ref.text for ref in refs])
+        files = await outgoing_files(refs, source=self._source, from_mailbox=self._mailed)
         original_id = bare_id(headers.get("message-id"))
         sent = await self._send(
             to=to,
@@ -158,9 +167,14 @@ class GmailConnector:
             raise NotFoundError(f"no email with id {message_id!r}", service=SERVICE) from error
 
     async def _files(self, refs: Sequence[str]) -> list[OutgoingFile]:
-        """The files ``refs`` name, read from the mailbox; ``slack:`` refused, an unknown one not found."""
+        """The files ``refs`` name: shared ones from the file source (else refused), the others from the mailbox."""
+        parsed = parsed_refs(refs, service=SERVICE, source=self._source)
+        return await outgoing_files(parsed, source=self._source, from_mailbox=self._mailed)
+
+    async def _mailed(self, refs: Sequence[AttachmentRef]) -> list[OutgoingFile]:
+        """The attachments ``refs`` name, read from the mailbox; an unknown one not found."""
         found = []
-        for ref in attachment_refs(refs, service=SERVICE):
+        for ref in refs:
             try:
                 message = await self._whole(ref.message_id)
             except NotFoundError as error:

@@ -4,7 +4,7 @@ Each call opens its own IMAP session (connect, log in, work, log out): no connec
 minutes or hours that separate a user's requests. A sent message (new, reply or forward) is appended to the sent
 folder (``\\Seen``) so that ``fetch_emails`` finds it, as a mail client does; a failure there is logged, the message
 is still sent. Files named by ``email:`` references are read from the mailbox before anything is sent; ``slack:``
-references are refused (``integrations.email.references``).
+references through the ``FileSource`` given, else refused (``integrations.email.shared``).
 """
 
 import functools
@@ -22,6 +22,7 @@ from pydantic import BaseModel
 
 from integrations.base.arguments import FetchEmailsArgs, ForwardEmailArgs, ReplyEmailArgs, SendEmailArgs
 from integrations.base.errors import ConnectorError, NotFoundError, PermanentError
+from integrations.base.files import FileSource
 from integrations.email.compose import (
     Sender,
     bare_id,
@@ -38,8 +39,9 @@ from integrations.email.headers import UnsafeHeaderError
 from integrations.email.imap import reading, smtp
 from integrations.email.imap.session import ImapSession, imap_session
 from integrations.email.imap.settings import ImapSettings, SmtpSettings
-from integrations.email.references import attachment_refs
+from integrations.email.references import AttachmentRef
 from integrations.email.settings import resolve_zone
+from integrations.email.shared import outgoing_files, parsed_refs
 from integrations.email.summary import body_text, decoded, to_addresses
 
 logger = logging.getLogger(__name__)
@@ -73,9 +75,10 @@ class ImapSmtpConnector:
     name = "imap"
     tools: frozenset[str] = TOOLS
 
-    def __init__(self, account: MailAccount, *, clock: Clock = system_clock) -> None:
+    def __init__(self, account: MailAccount, *, clock: Clock = system_clock, files: FileSource | None = None) -> None:
         self._account = account
         self._clock = clock
+        self._source = files
         self._sent_folder = account.imap.sent_folder
 
     @property
@@ -104,11 +107,15 @@ class ImapSmtpConnector:
         return {"id": message_id}
 
     async def reply_email(self, args: ReplyEmailArgs) -> dict[str, str]:
-        refs = attachment_refs(args.attachments or [], service=self.name)
+        refs = parsed_refs(args.attachments or [], service=self.name, source=self._source)
         async with imap_session(self._account.imap) as session:
             folders = await self._folders(session)
             found = await reading.find_message(session, folders, args.messageId)
-            files = [await self._file(session, folders, ref.text, ref.message_id, ref.part) for ref in refs]
+
+            async def from_mailbox(mailed: Sequence[AttachmentRef]) -> list[OutgoingFile]:
+                return [await self._file(session, folders, ref.text, ref.message_id, ref.part) for ref in mailed]
+
+            files = await outgoing_files(refs, source=self._source, from_mailbox=from_mailbox)
         headers = found.headers
         sender = _header(headers, "From") or ""
         own = found.folder == folders[-1] or parseaddr(sender)[1].lower() == self._account.sender.address.lower()
@@ -168,13 +175,15 @@ class ImapSmtpConnector:
         return {"id": message_id}
 
     async def _files(self, refs: Sequence[str]) -> list[OutgoingFile]:
-        """The files that ``refs`` name, read from the mailbox (``slack:`` refused before any connection)."""
-        parsed = attachment_refs(refs, service=self.name)
-        if not parsed:
-            return []
+        """The files that ``refs`` name: shared ones from the file source, the others read from the mailbox."""
+        return await outgoing_files(
+            parsed_refs(refs, service=self.name, source=self._source), source=self._source, from_mailbox=self._mailed
+        )
+
+    async def _mailed(self, refs: Sequence[AttachmentRef]) -> list[OutgoingFile]:
         async with imap_session(self._account.imap) as session:
             folders = await self._folders(session)
-            return [await self._file(session, folders, ref.text, ref.message_id, ref.part) for ref in parsed]
+            return [await self._file(session, folders, ref.text, ref.message_id, ref.part) for ref in refs]
 
     async def _file(
         self, session: ImapSession, folders: Sequence[str], ref: str, message_id: str, part: str
