@@ -84,6 +84,8 @@ class Conversation:
 
     async def message(self, *, thread_key: str, user: str, text: str, tz: str = "UTC") -> list[Reply]:
         """A message in a thread: a new request, or an answer to the plan open in that thread."""
+        if not self._allowed(user):
+            return [Say(text=texts.NOT_ALLOWED, tone="refusal", private=True)]
         async with self._turns, self._lock(thread_key):
             session = await self._open_session(thread_key)
             if session is None:
@@ -97,6 +99,8 @@ class Conversation:
         self, *, session_id: str, step_id: str, decision: Decision, user: str, args_hash: str | None = None
     ) -> list[Reply]:
         """A click on Approve / Skip / Cancel for a step shown with ``args_hash``."""
+        if not self._allowed(user):
+            return [Say(text=texts.NOT_ALLOWED, tone="refusal", private=True)]
         session = await self._get(session_id)
         if session is None:
             return [Say(text=texts.NO_SUCH_PLAN, tone="problem", private=True)]
@@ -138,6 +142,8 @@ class Conversation:
 
     async def edit(self, *, session_id: str, step_id: str, arguments: dict[str, Any], user: str) -> list[Reply]:
         """New arguments for a step waiting for approval: checked, then shown for approval again."""
+        if not self._allowed(user):
+            return [Say(text=texts.NOT_ALLOWED, tone="refusal", private=True)]
         return await self._as_decider(
             session_id, user, "edit", lambda session: self._edit(session, step_id, arguments, user)
         )
@@ -215,6 +221,10 @@ class Conversation:
         if session.question.kind == "approval":
             return await self.pending_approval(session_id)
         return AskValue(text=session.question.prompt)
+
+    def _allowed(self, user: str) -> bool:
+        """``PLANBOT_ALLOWED_USERS``, when set, names everyone who may use the bot."""
+        return not self._settings.allowed_users or user in self._settings.allowed_users
 
     async def cancel(self, *, session_id: str, user: str) -> list[Reply]:
         return await self.decide(session_id=session_id, step_id="", decision="cancel", user=user)

@@ -13,6 +13,7 @@ class EngineSettings:
     max_answer_tries: int = 3  # invalid answers before the user is offered to cancel
     max_recoveries: int = 3  # recovery attempts per plan
     approvers: frozenset[str] = frozenset()  # users who may decide on anyone's steps
+    allowed_users: frozenset[str] = frozenset()  # who may use the bot at all (empty: everyone)
     max_plans_per_hour: int = 30  # new plans per user per hour, across every replica (0: no limit)
     max_concurrent_turns: int = 8  # turns handled at once per process; the rest wait (never fail) for a slot
     audit_redact: bool = False  # keep only hashes of arguments, answers and results in the audit trail
