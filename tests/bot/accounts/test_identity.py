@@ -2,6 +2,7 @@
 without a connected calendar is asked to connect it and sees nobody's data, and the environment's mail or calendar
 credentials belong to PLANBOT_OWNER alone (refused at start without it)."""
 
+import logging
 import uuid
 from collections.abc import AsyncIterator
 from datetime import datetime
@@ -59,12 +60,14 @@ async def ask(app: App, user: str) -> tuple[list[Any], str]:
     return outcomes, " ".join(str(r.model_dump()) for r in replies)
 
 
-async def test_each_person_sees_their_own_calendar_only(app: App) -> None:
+async def test_each_person_sees_their_own_calendar_only(app: App, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG)
     (a,), a_text = await ask(app, "UA")
     (b,), b_text = await ask(app, "UB")
     assert a.ok and [e["title"] for e in a.data] == ["Roadmap review of A"]
     assert b.ok and [e["title"] for e in b.data] == ["Dentist of B"]
     assert "Dentist" not in a_text and "Roadmap" not in b_text
+    assert all(password not in caplog.text for password in USERS.values())  # credentials are never logged
 
 
 async def test_someone_without_a_calendar_is_asked_to_connect_it_and_sees_no_data(app: App) -> None:

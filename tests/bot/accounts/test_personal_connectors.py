@@ -1,0 +1,91 @@
+"""Each person's connector: built from their stored account, reused while the account is unchanged, rebuilt after a
+reconnection or once idle; a workspace CRM serves its own workspace only; an account no key opens asks to reconnect."""
+
+import logging
+from collections.abc import AsyncIterator
+
+import aiohttp
+import pytest
+
+from bot.accounts.book import Accounts
+from bot.accounts.connectors import PersonalConnectors
+from bot.accounts.services import Options
+from bot.accounts.vault import Vault
+from integrations.base import AuthError
+from integrations.base.principal import Principal
+from integrations.calendar.caldav import CalDavCalendar
+from integrations.crm.hubspot import HubSpotCrm
+from planning.store.credentials import WORKSPACE, InMemoryCredentialStore
+from tests.integrations.calendar.radicale import USERS, Radicale
+
+KEY = "a-secret-key-of-more-than-thirty-two-characters"
+ANN = Principal("T1", "UA")
+
+
+class Ticks:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+async def http() -> AsyncIterator[aiohttp.ClientSession]:
+    async with aiohttp.ClientSession() as session:
+        yield session
+
+
+async def connect_ann(accounts: Accounts, url: str, password: str = USERS["ann"]) -> None:
+    credentials = {"url": url, "username": "ann", "password": password}
+    await accounts.save(team="T1", user="UA", kind="calendar", service="caldav", label="ann", credentials=credentials)
+
+
+async def test_a_connector_is_reused_then_rebuilt_after_reconnecting_or_idling(
+    radicale: Radicale, http: aiohttp.ClientSession
+) -> None:
+    accounts, ticks = Accounts(InMemoryCredentialStore(), Vault(KEY)), Ticks()
+    personal = PersonalConnectors(accounts, http, Options(), idle_seconds=60, monotonic=ticks)
+    url = radicale.new_calendar("ann")
+    await connect_ann(accounts, url)
+    first = await personal.connector("calendar", ANN)
+    assert isinstance(first, CalDavCalendar) and await first.calendar_url() == url
+    ticks.now = 59
+    assert await personal.connector("calendar", ANN) is first
+    ticks.now = 59 + 60
+    second = await personal.connector("calendar", ANN)
+    assert second is not first and second is not None
+    await connect_ann(accounts, url)  # reconnected: new credentials, a new connector
+    assert await personal.connector("calendar", ANN) is not second
+    assert await personal.connector("calendar", Principal("T1", "UB")) is None
+    assert await personal.connector("email", ANN) is None
+    await personal.close()
+
+
+async def test_a_workspace_crm_serves_its_workspace_and_a_person_s_own_comes_first(
+    http: aiohttp.ClientSession,
+) -> None:
+    accounts = Accounts(InMemoryCredentialStore(), Vault(KEY))
+    personal = PersonalConnectors(accounts, http, Options())
+    shared = {"token": "pat-shared"}
+    await accounts.save(team="T1", user=WORKSPACE, kind="crm", service="hubspot", label="x", credentials=shared)
+    assert isinstance(await personal.connector("crm", Principal("T1", "UZ")), HubSpotCrm)
+    assert await personal.connector("crm", Principal("T2", "UZ")) is None
+    shared_one = await personal.connector("crm", Principal("T1", "UZ"))
+    own = {"token": "pat-own"}
+    await accounts.save(team="T1", user="UY", kind="crm", service="hubspot", label="y", credentials=own)
+    mine = await personal.connector("crm", Principal("T1", "UY"))
+    assert isinstance(mine, HubSpotCrm) and mine is not shared_one
+    await personal.close()
+
+
+async def test_an_account_sealed_with_another_key_asks_to_reconnect_without_logging_it(
+    radicale: Radicale, http: aiohttp.ClientSession, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.DEBUG)
+    store = InMemoryCredentialStore()
+    await connect_ann(Accounts(store, Vault("another-key-of-more-than-thirty-two-chars")), radicale.base_url, "pw-9876")
+    personal = PersonalConnectors(Accounts(store, Vault(KEY)), http, Options())
+    with pytest.raises(AuthError, match="connect it again"):
+        await personal.connector("calendar", ANN)
+    assert "pw-9876" not in caplog.text and KEY not in caplog.text
