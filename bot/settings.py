@@ -83,9 +83,13 @@ class Settings(BaseSettings):
         return [part.strip() for part in text.split(",") if part.strip()]
 
     def credentials_in_environment(self, service: str) -> list[str]:
-        """The names (never the values) of the environment variables holding ``service``'s credentials."""
+        """The names (never the values) of the variables holding ``service``'s credentials, in the environment or
+        the ``.env`` file (where the connectors read them too)."""
+        from dotenv import dotenv_values
+
         prefixes = _CREDENTIAL_PREFIXES.get(service, ())
-        return sorted(name for name in os.environ if name.startswith(prefixes) and os.environ[name])
+        found = {**dotenv_values(".env"), **os.environ} if Path(".env").is_file() else dict(os.environ)
+        return sorted(name for name, value in found.items() if name.startswith(prefixes) and value)
 
     @property
     def plans_path(self) -> Path:

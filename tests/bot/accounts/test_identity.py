@@ -128,3 +128,13 @@ async def test_environment_credentials_serve_the_owner_only(
         await built.close()
     assert a.ok and [e["title"] for e in a.data] == ["Owner's planning"]
     assert not b.ok and "connect your calendar account" in (b.error or "") and "Owner" not in b_text
+
+
+async def test_credentials_in_the_env_file_count_as_the_environment(
+    radicale: Radicale, planbot_env: dict[str, str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("PLANBOT_CALENDAR", "caldav")
+    env_file = f"PLANBOT_CALDAV_URL={radicale.base_url}\nPLANBOT_CALDAV_USERNAME=planbot\nPLANBOT_CALDAV_PASSWORD=pw\n"
+    (tmp_path / ".env").write_text(env_file)  # the test runs in tmp_path (planbot_env)
+    with pytest.raises(StartupError, match="PLANBOT_CALDAV_PASSWORD"):
+        await build_app(Settings(), ZONE, clock=lambda: NOW)
