@@ -48,5 +48,6 @@ def build_slack_app(deps: SlackDeps, *, signing_secret: str | None, max_request_
     app.action(ACTION_IDS["edit"])(listeners.edit_step)
     app.action(ACTION_IDS["remove_item"])(listeners.remove_item)
     app.action(ACTION_IDS["cancel"])(listeners.cancel_plan)
+    app.action(ACTION_IDS["plans_more"])(listeners.plans_more)
     app.view(EDIT_CALLBACK_ID)(listeners.edit_submitted)
     return app

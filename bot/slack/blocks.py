@@ -10,7 +10,7 @@ a ``text`` fallback of at most 4,000 characters) and shows content escaped, so t
   replaces it after a click; ``delivery_problem``: a notice when Slack refused every way of showing something.
 - ``question_message``, ``say_message``, ``outcome_message``: thread replies; ``shared_question_message`` and
   ``shared_outcome_message``: what a channel sees of them.
-- ``open_plans_message`` (``/plans``) and ``home_view`` (App Home).
+- ``open_plans_page`` (``/plans``, paged), ``open_plans_message`` and ``home_view`` (App Home).
 - ``edit_modal``, ``read_edit_submission``, ``restore_kept``, ``input_block_ids``, ``field_errors_for_modal``:
   editing a step's arguments.
 - ``read_button_value``: the ids a clicked button carried.
@@ -26,6 +26,7 @@ from bot.slack.blocks_edit import (
     restore_kept,
 )
 from bot.slack.blocks_home import home_view, open_plans_message
+from bot.slack.blocks_pages import open_plans_page
 from bot.slack.blocks_plan import decision_line, plan_message
 from bot.slack.blocks_replies import (
     outcome_message,
@@ -48,6 +49,7 @@ __all__ = [
     "home_view",
     "input_block_ids",
     "open_plans_message",
+    "open_plans_page",
     "outcome_message",
     "plan_message",
     "question_message",

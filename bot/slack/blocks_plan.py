@@ -9,7 +9,9 @@ from typing import Any
 from bot.slack.blocks_approval import approval_blocks, waiting_blocks, waiting_line
 from bot.slack.blocks_text import (
     MAX_BLOCKS,
+    MAX_MESSAGE_BLOCKS_TEXT,
     MAX_SECTION_TEXT,
+    blocks_text_size,
     clip,
     context,
     escape,
@@ -66,7 +68,7 @@ def plan_message(
         tail.append(section(_decisions(decided)))
     if waiting and approval is not None:
         tail += approval_blocks(approval) if for_channel is None else waiting_blocks(approval, for_channel)
-    body = _intention_blocks(view.intentions, MAX_BLOCKS - len(head) - len(tail))
+    body = _fitting_intentions(view.intentions, MAX_BLOCKS - len(head) - len(tail), blocks_text_size([*head, *tail]))
     fallback = escape(f"Plan for “{clip(view.request, 500)}”: {_status(view)}")
     if waiting and approval is not None:
         if for_channel is None:
@@ -123,6 +125,16 @@ def _decided_line(line: str) -> str:
         text = f"{_DECISION_ICONS[verb]} {text}"
     who, colon, what = text.partition(": ")
     return escape_keeping_mentions(who) + colon + escape(what)
+
+
+def _fitting_intentions(intentions: list[Intention], budget: int, used: int) -> list[dict[str, Any]]:
+    """The intentions within ``budget`` blocks and what is left of Slack's text limit (``used`` taken)."""
+    room = MAX_MESSAGE_BLOCKS_TEXT - used - 200  # the fold and count lines
+    body = _intention_blocks(intentions, budget)
+    while blocks_text_size(body) > room and budget > 2:
+        budget -= 1
+        body = _intention_blocks(intentions, budget)
+    return body
 
 
 def _intention_blocks(intentions: list[Intention], budget: int) -> list[dict[str, Any]]:

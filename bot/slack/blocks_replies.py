@@ -2,13 +2,18 @@
 
 In a channel, what came from a mailbox, a calendar or a CRM goes to the requester only; the channel gets
 ``shared_question_message`` (the question without its choices) and ``shared_outcome_message`` (that a change was
-made, or failed, without the data or the error's details)."""
+made, or failed, without the data or the error's details).
+
+Nothing is dropped for length: a text longer than one message can show, or a list longer than ``MAX_ITEMS``,
+comes whole in a file (the message's ``"file"``: title, filename, content) that ``Delivery`` attaches where the
+message went (for a private message in a channel: in the person's DM)."""
 
 from typing import Any
 
 from bot.slack.blocks_text import (
     MAX_BLOCKS,
     MAX_SECTION_TEXT,
+    TEXT_BUDGET,
     clip,
     context,
     escape,
@@ -16,6 +21,7 @@ from bot.slack.blocks_text import (
     message,
     readable,
     section,
+    size,
     split_mrkdwn,
 )
 from planning.engine.replies import AskValue, Say, StepOutcome
@@ -84,10 +90,25 @@ def shared_outcome_message(outcome: StepOutcome, requester: str) -> dict[str, An
 
 
 def say_message(say: Say) -> dict[str, Any]:
-    """A plain message, its tone as an icon; a long one spreads over several sections."""
+    """A plain message, its tone as an icon; a long one spreads over several sections, a very long one is
+    attached whole as a file."""
     icon = TONE_ICONS.get(say.tone, "")
-    parts = split_mrkdwn(icon + escape(say.text), MAX_SECTION_TEXT, MAX_BLOCKS)
-    return message(icon + escape(clip(say.text, 3000)), [section(part) for part in parts])
+    return _long_text(icon + escape(say.text), icon + escape(clip(say.text, 3000)), "message", say.text)
+
+
+def _long_text(shown: str, fallback: str, title: str, whole: str) -> dict[str, Any]:
+    """``shown`` (escaped) over sections; past ``TEXT_BUDGET``, its start and ``whole`` (raw) as a file."""
+    if size(shown) <= TEXT_BUDGET:
+        return message(fallback, [section(part) for part in split_mrkdwn(shown, MAX_SECTION_TEXT, MAX_BLOCKS)])
+    parts = split_mrkdwn(shown, MAX_SECTION_TEXT, TEXT_BUDGET // MAX_SECTION_TEXT)
+    note = context(f"The whole {escape(clip(title, 200))} ({len(whole):,} characters) is in the attached file.")
+    return attach(message(fallback, [*(section(part) for part in parts), note]), title, whole)
+
+
+def attach(shown: dict[str, Any], title: str, content: str) -> dict[str, Any]:
+    """A message with a text file to go with it."""
+    name = "".join(c if c.isalnum() else "-" for c in title.lower())[:60].strip("-") or "result"
+    return {**shown, "file": {"title": clip(title, 200), "filename": f"{name}.txt", "content": content}}
 
 
 def outcome_message(outcome: StepOutcome) -> dict[str, Any]:
@@ -104,11 +125,11 @@ def outcome_message(outcome: StepOutcome) -> dict[str, Any]:
         text = f"*{intent}*: {escape(clip(outcome.answer, 2000))}"  # "No events on Sunday 8 March.", yes/no, a field
         return message(text, [section(text)])
     if isinstance(data, list):
-        return _list_message(intent, data, outcome.answer)
+        return _list_message(intent, data, outcome.answer, outcome.intent)
     if isinstance(data, dict) and "summary" in data:
-        summary = escape(readable(data["summary"], 20_000))
-        parts = split_mrkdwn(f"*{intent}*\n{summary}", MAX_SECTION_TEXT, MAX_BLOCKS)
-        return message(f"{intent}: {summary}", [section(part) for part in parts])
+        whole = readable(data["summary"], 1_000_000)
+        summary = escape(whole)
+        return _long_text(f"*{intent}*\n{summary}", f"{intent}: {summary}", outcome.intent, whole)
     if isinstance(data, dict) and data.get("id"):
         text = f"✅ {intent} (id {escape(readable(data['id'], 200))})"
         return message(text, [section(text)])
@@ -116,7 +137,9 @@ def outcome_message(outcome: StepOutcome) -> dict[str, Any]:
     return message(text, [section(text)])
 
 
-def _list_message(intent: str, items: list[Any], answer: str | None = None) -> dict[str, Any]:
+def _list_message(
+    intent: str, items: list[Any], answer: str | None = None, intent_raw: str | None = None
+) -> dict[str, Any]:
     if not items:
         text = f"🔍 *{intent}*: nothing found."
         return message(text, [section(text)])
@@ -128,7 +151,20 @@ def _list_message(intent: str, items: list[Any], answer: str | None = None) -> d
     # lines cut for length are items too (the last one, when present, is the "and N more" note itself)
     text = join_lines(lines, MAX_SECTION_TEXT, lambda n: f"_and {n + extra - (1 if extra else 0)} more_")
     names = ", ".join(_item_name(item) for item in items[:3]) + (", …" if len(items) > 3 else "")
-    return message(f"{intent}: {len(items)} found: {names}", [section(text)])
+    shown = message(f"{intent}: {len(items)} found: {names}", [section(text)])
+    if not extra:
+        return shown
+    shown["blocks"].append(context(f"All {len(items)} are in the attached file."))
+    return attach(shown, intent_raw or "results", "\n\n".join(_item_text(n, item) for n, item in enumerate(items, 1)))
+
+
+def _item_text(number: int, item: Any) -> str:
+    """An item whole, as plain text for a file."""
+    if not isinstance(item, dict):
+        return f"{number}. {readable(item, 100_000)}"
+    lines = [f"{number}. {_item_name(item, escaped=False)}"]
+    lines += [f"   {key}: {readable(value, 100_000)}" for key, value in item.items()]
+    return "\n".join(lines)
 
 
 def _item_line(item: Any) -> str:
@@ -144,8 +180,9 @@ def _item_line(item: Any) -> str:
     return " · ".join(parts)
 
 
-def _item_name(item: Any) -> str:
+def _item_name(item: Any, *, escaped: bool = True) -> str:
+    show = escape if escaped else str
     if isinstance(item, dict):
         key = next((k for k in ITEM_FIELDS if item.get(k) not in (None, "")), None)
-        return escape(readable(item[key], 80)) if key else "—"
-    return escape(readable(item, 80))
+        return show(readable(item[key], 80)) if key else "—"
+    return show(readable(item, 80))

@@ -19,6 +19,8 @@ MAX_ACTIONS = 25
 MAX_BUTTON_TEXT = 75
 MAX_BUTTON_VALUE = 2000
 MAX_HEADER_TEXT = 150
+MAX_MESSAGE_BLOCKS_TEXT = 12_000  # all of a message's block texts together (else Slack: msg_blocks_too_long)
+TEXT_BUDGET = 10_000  # what a message's content may take, leaving room for its head, notes and buttons
 ELLIPSIS = "…"
 
 _ENTITY_FREE_AMP = re.compile(r"&(?!(?:amp|lt|gt);)")
@@ -202,5 +204,35 @@ def divider() -> dict[str, Any]:
 
 
 def message(fallback: str, blocks: list[dict[str, Any]]) -> dict[str, Any]:
-    """A chat.postMessage/chat.update body: escaped fallback ``text`` (for notifications) and the blocks."""
-    return {"text": clip_mrkdwn(fallback, MAX_FALLBACK_TEXT) or " ", "blocks": blocks[:MAX_BLOCKS]}
+    """A chat.postMessage/chat.update body: escaped fallback ``text`` (for notifications) and the blocks, their
+    texts together within Slack's limit (the longest sections are cut, with "…", when they would not be)."""
+    return {"text": clip_mrkdwn(fallback, MAX_FALLBACK_TEXT) or " ", "blocks": _within_total(blocks[:MAX_BLOCKS])}
+
+
+def blocks_text_size(value: Any) -> int:
+    """The characters of every text in some blocks, as Slack adds them up for ``msg_blocks_too_long``."""
+    if isinstance(value, dict):
+        return sum(size(v) if k == "text" and isinstance(v, str) else blocks_text_size(v) for k, v in value.items())
+    if isinstance(value, list):
+        return sum(blocks_text_size(item) for item in value)
+    return 0
+
+
+def _within_total(blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    over = blocks_text_size(blocks) - MAX_MESSAGE_BLOCKS_TEXT
+    if over <= 0:
+        return blocks
+    blocks = [dict(block) for block in blocks]
+    sections = sorted(
+        (i for i, b in enumerate(blocks) if b.get("type") == "section" and isinstance(b.get("text"), dict)),
+        key=lambda i: -size(str(blocks[i]["text"].get("text", ""))),
+    )
+    for index in sections:
+        text = str(blocks[index]["text"].get("text", ""))
+        keep = max(size(text) - over, 200)
+        if keep < size(text):
+            blocks[index]["text"] = mrkdwn(text, keep)
+            over -= size(text) - size(blocks[index]["text"]["text"])
+        if over <= 0:
+            break
+    return blocks

@@ -18,6 +18,7 @@ BOT_SCOPES: tuple[str, ...] = (
     "channels:history",
     "chat:write",
     "commands",
+    "files:write",  # a result too long for a message, attached whole as a file (files.uploadV2)
     "files:read",  # files.info, and the download of a file shared with a request (bot/slack/files.py)
     "groups:history",
     "im:history",
@@ -32,6 +33,7 @@ ACTION_IDS: dict[str, str] = {
     "edit": "step_edit",
     "cancel": "plan_cancel",
     "remove_item": "step_remove_item",
+    "plans_more": "plans_more",
 }
 EDIT_CALLBACK_ID = "edit_step"
 EVENTS_PATH = "/slack/events"

@@ -78,12 +78,16 @@ class Delivery:
         """To ``user`` only: in the thread (ephemeral; a DM is private already), else in their DM, else a short
         notice that ``what`` could not be shown."""
         failure: SendError | None = None
-        for attempt in self._private_ways(where, user, message):
+        for number, attempt in enumerate(self._private_ways(where, user, message)):
             try:
                 await attempt()
-                return
             except SendError as error:
                 failure = error
+                continue
+            if message.get("file"):  # a file cannot be ephemeral: in a channel, it goes to the person's DM
+                in_place = where.is_dm and number == 0
+                await self._attach(message["file"], None if in_place else user, where)
+            return
         assert failure is not None
         notice = blocks.delivery_problem(what, failure.error)
         for attempt in self._private_ways(where, user, notice):
@@ -176,6 +180,26 @@ class Delivery:
             await self._send.post(channel=where.channel, thread_ts=where.thread_ts or None, message=message)
         except SendError:
             await self.privately(where, where.requester, message, what=what)
+            return
+        if message.get("file"):
+            await self._attach(message["file"], None, where)
+
+    async def _attach(self, file: dict[str, Any], user: str | None, where: Where) -> None:
+        """The file that goes with a message: in ``where``'s thread, or in ``user``'s DM."""
+        try:
+            if user is None:
+                await self._send.upload(channel=where.channel, thread_ts=where.thread_ts or None, file=file)
+            else:
+                await self._send.upload(channel=await self._send.dm_channel(user), thread_ts=None, file=file)
+        except SendError as failure:  # said where the message went (privately for a private one)
+            notice = blocks.delivery_problem(f"the file “{file['title']}”", failure.error)
+            try:
+                if user is None:
+                    await self._send.post(channel=where.channel, thread_ts=where.thread_ts or None, message=notice)
+                else:
+                    await self._send.direct(user=user, message=notice)
+            except SendError:
+                logger.warning("could not attach a file nor say so in %s", where.channel)
 
     def _private_ways(self, where: Where, user: str, message: dict[str, Any]) -> list[Callable[[], Awaitable[object]]]:
         thread = where.thread_ts or None

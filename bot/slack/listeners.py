@@ -8,6 +8,7 @@ from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass
 from typing import Any
 
+import aiohttp
 from slack_bolt.async_app import AsyncAck, AsyncRespond
 from slack_sdk.web.async_client import AsyncWebClient
 
@@ -164,7 +165,21 @@ class Listeners:
             await respond(response_type="ephemeral", text=await self._audit_text(user, words[1:]))
             return
         views = await self._engine.open_plans(user)
-        await respond(response_type="ephemeral", **blocks.open_plans_message(views))
+        await respond(response_type="ephemeral", **blocks.open_plans_page(views))
+
+    async def plans_more(
+        self, ack: AsyncAck, body: dict[str, Any], action: dict[str, Any], respond: AsyncRespond
+    ) -> None:
+        """The next page of ``/plans`` in place of the one clicked."""
+        await ack()
+        start = str(action.get("value") or "")
+        if not start.isdigit():
+            return  # not a value of ours
+        views = await self._engine.open_plans(str(body["user"]["id"]))
+        try:
+            await respond(replace_original=True, **blocks.open_plans_page(views, int(start)))
+        except (aiohttp.ClientError, TimeoutError):
+            logger.warning("could not show the next page of open plans")
 
     async def _audit_text(self, user: str, rest: list[str]) -> str:
         """`/plans audit` (your own records) or `/plans audit @someone` (admins only)."""

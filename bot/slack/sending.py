@@ -81,13 +81,31 @@ class SlackSender:
             ),
         )
 
-    async def direct(self, *, user: str, message: dict[str, Any]) -> str:
-        """Post in the bot's direct-message conversation with ``user`` (``conversations.open`` first)."""
+    async def upload(self, *, channel: str, thread_ts: str | None, file: dict[str, Any]) -> None:
+        """Share a text file (``title``, ``filename``, ``content``) in a channel or thread (``files.uploadV2``)."""
+        await self.call(
+            "files.uploadV2",
+            lambda: self.client.files_upload_v2(
+                channel=channel,
+                thread_ts=thread_ts,
+                content=str(file["content"]),
+                filename=str(file["filename"]),
+                title=str(file["title"]),
+                snippet_type="text",
+            ),
+        )
+
+    async def dm_channel(self, user: str) -> str:
+        """The id of the bot's direct-message conversation with ``user`` (``conversations.open``)."""
         opened = await self.call("conversations.open", lambda: self.client.conversations_open(users=[user]))
         channel = str((opened.get("channel") or {}).get("id") or "")
         if not channel:
             raise SendError("conversations.open", "no_channel", transient=False)
-        return await self.post(channel=channel, thread_ts=None, message=message)
+        return channel
+
+    async def direct(self, *, user: str, message: dict[str, Any]) -> str:
+        """Post in the bot's direct-message conversation with ``user`` (``conversations.open`` first)."""
+        return await self.post(channel=await self.dm_channel(user), thread_ts=None, message=message)
 
     async def call(self, method: str, send: Callable[[], Awaitable[AsyncSlackResponse]]) -> AsyncSlackResponse:
         """``send()`` until it succeeds, a permanent error, or the attempts run out (then ``SendError``)."""

@@ -10,6 +10,7 @@ from slack_sdk.models.blocks import Block
 from slack_sdk.models.views import View
 
 from bot.slack import blocks
+from bot.slack.blocks_text import blocks_text_size
 from bot.slack.declared import ACTION_IDS, EDIT_CALLBACK_ID
 from planning.engine.replies import AskApproval, AskValue, Say, StepOutcome
 from planning.engine.view import Intention, PlanView, StepLine, StepShown
@@ -117,6 +118,7 @@ def check_message(payload: dict[str, Any]) -> None:
     """Everything Slack checks on chat.postMessage / chat.update."""
     assert isinstance(payload["text"], str) and 0 < units(payload["text"]) <= 4000
     assert 0 < len(payload["blocks"]) <= 50
+    assert blocks_text_size(payload["blocks"]) <= 12_000  # else Slack: msg_blocks_too_long
     ids = [b["block_id"] for b in payload["blocks"] if "block_id" in b]
     assert len(ids) == len(set(ids))
     for block in payload["blocks"]:
@@ -297,7 +299,7 @@ def test_content_cannot_ping_the_channel_or_become_a_link() -> None:
     assert blocks.escape("a &lt; b & c") == "a &lt; b &amp; c"  # escaping twice changes nothing
 
 
-def test_forty_intentions_of_five_steps_stay_within_fifty_blocks() -> None:
+def test_forty_intentions_of_five_steps_stay_within_fifty_blocks_and_slacks_text_limit() -> None:
     intentions = [
         Intention(
             title=f"Goal {g}",
@@ -309,8 +311,9 @@ def test_forty_intentions_of_five_steps_stay_within_fifty_blocks() -> None:
     ]
     decided = [f"Approved by <@U1>: Step {k}" for k in range(125)]
     message = blocks.plan_message(plan(*intentions), ASK, decided)
-    check_message(message)
-    assert len(message["blocks"]) == 45  # 2 head + 40 goals + decisions + approval + buttons: all fit
+    check_message(message)  # 40 goals of 5 steps are more text than one message takes: some are counted
+    assert any(text.startswith("☑️ *25 finished goals*") for text in section_texts(message))
+    assert all(f"Step 4 of goal {g}" in json.dumps(message["blocks"]) for g in range(25, 40))  # the open ones
     assert section_texts(message)[-2].startswith("_… and ")  # old decisions are counted, the last ones shown
     assert section_texts(message)[-2].endswith("✅ Approved by <@U1>: Step 124")
 
@@ -381,10 +384,20 @@ def test_a_plain_question_has_one_section_and_no_hints() -> None:
 def test_say_message_shows_its_tone_and_spreads_long_text_over_sections() -> None:
     assert section_texts(blocks.say_message(Say(text="Done & dusted", tone="done"))) == ["✅ Done &amp; dusted"]
     assert section_texts(blocks.say_message(Say(text="No", tone="refusal"))) == ["🙅 No"]
-    long = blocks.say_message(Say(text=("line of text\n" * 1000).strip(), tone="problem"))
+    long = blocks.say_message(Say(text=("line of text\n" * 700).strip(), tone="problem"))
     check_message(long)
-    assert len(long["blocks"]) == 5
-    assert "".join(t + "\n" for t in section_texts(long)) == "⚠️ " + "line of text\n" * 1000
+    assert len(long["blocks"]) == 4
+    assert "".join(t + "\n" for t in section_texts(long)) == "⚠️ " + "line of text\n" * 700
+    assert "file" not in long
+
+
+def test_a_message_longer_than_slack_takes_shows_its_start_and_comes_whole_as_a_file() -> None:
+    text = ("line of text\n" * 2000).strip()
+    long = blocks.say_message(Say(text=text, tone="problem"))
+    check_message(long)
+    assert "".join(t + "\n" for t in section_texts(long)).startswith("⚠️ " + "line of text\n" * 100)
+    assert "attached file" in str(long["blocks"][-1])
+    assert long["file"]["content"] == text
 
 
 def test_outcome_lists_at_most_ten_records_with_their_useful_fields() -> None:

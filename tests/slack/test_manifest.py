@@ -33,6 +33,7 @@ METHOD_SCOPES: dict[str, set[str]] = {
     "views_open": set(),
     "views_publish": set(),
     "views_update": set(),
+    "files_upload_v2": {"files:write"},  # files.getUploadURLExternal, files.completeUploadExternal
 }
 # the scopes something the bot does needs besides its Web API calls and its events
 OTHER_SCOPES = {"commands"}

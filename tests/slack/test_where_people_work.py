@@ -2,16 +2,22 @@
 the message shortcut, the assistant panel and edited requests (signed HTTP against the stand-in)."""
 
 import asyncio
+import json
+from pathlib import Path
 from typing import Any
 
+from slack_sdk.errors import SlackApiError
+
 from bot.slack.declared import BOT_EVENTS, BOT_SCOPES
-from tests.slack.conftest import Bot
+from integrations.base.arguments import CreateEntityArgs
+from tests.slack.conftest import Bot, running_bot
 from tests.slack.kit.payloads import (
     app_mention_event,
     block_actions_body,
     channel_thread_message_event,
     dm_channel_id,
     im_message_event,
+    slash_command_body,
 )
 
 JOHN = "U0JOHN"
@@ -98,3 +104,66 @@ async def test_questions_are_answered_in_private_channels_and_group_dms(bot: Bot
         await bot.send(answer)
         ts = await plan_message_ts(bot, channel, root)
         assert await until_button(bot, channel, ts, "step_approve")
+
+
+# --- 3. Large results ------------------------------------------------------------------------------------------
+
+
+async def test_a_long_result_stays_within_slacks_limit_and_comes_whole_as_a_file(bot: Bot):
+    workspace = bot.service.app.workspace
+    for number in range(40):
+        await workspace.call(
+            "create_entity",
+            CreateEntityArgs(
+                entityType="Contact",
+                fields={"name": f"Zed Walker{number:02d}", "email": f"zed.walker{number:02d}@example.com"},
+            ),
+        )
+    request = im_message_event("show me all my contacts", user_id=JOHN)
+    await bot.send(request)
+    await said_in(bot, DM, request["event"]["ts"], "Finished")
+    refused = [c for c in bot.slack.calls if c.error == "msg_blocks_too_long"]
+    assert refused == []
+    [shared] = [f for f in bot.slack.files.values() if f.get("channel") == DM]
+    assert shared["thread_ts"] == request["event"]["ts"]
+    assert all(f"zed.walker{number:02d}@example.com" in shared["content"] for number in range(40))
+
+
+async def test_the_stand_in_refuses_blocks_longer_than_slack_takes(bot: Bot):
+    client = bot.slack.client()
+    blocks = [{"type": "section", "text": {"type": "mrkdwn", "text": "x" * 2900}} for _ in range(5)]
+    try:
+        await client.chat_postMessage(channel=DM, text="long", blocks=blocks)
+    except SlackApiError as error:
+        assert error.response["error"] == "msg_blocks_too_long"
+    else:
+        raise AssertionError("a message of 14,500 characters of blocks went through")
+
+
+async def test_plans_come_in_pages_that_slack_takes_and_none_is_left_out(tmp_path: Path):
+    async with running_bot(tmp_path, max_plans_per_hour=0) as bot:
+        padding = "about the quarterly numbers " * 45
+        for number in range(12):
+            await bot.service.app.conversation.message(
+                thread_key=f"slack:T0PLANBOT:C0GENERAL:1700000001.{number:06d}",
+                user=JOHN,
+                text=f"email Priya saying zebra{number:02d} {padding}",
+            )
+        await bot.send(slash_command_body(command="/plans", user_id=JOHN, response_url=bot.slack.response_url()))
+        [first] = await bot.slack.wait_for("response_url")
+        assert first.ok, first.error
+        more = buttons(first.args)["plans_more"]
+        await bot.send(
+            block_actions_body(
+                action_id="plans_more",
+                value=more,
+                user_id=JOHN,
+                message_ts="1700000002.000001",
+                is_ephemeral=True,
+                response_url=bot.slack.response_url(),
+            )
+        )
+        [_, second] = await bot.slack.wait_for("response_url", count=2)
+        assert second.ok and second.args.get("replace_original") is True
+        shown = json.dumps(first.args) + json.dumps(second.args)
+        assert all(f"zebra{number:02d}" in shown for number in range(12))

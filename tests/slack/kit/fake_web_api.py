@@ -12,6 +12,11 @@ look alike either way); the token as ``Authorization: Bearer`` (or a ``token`` a
 limit is HTTP 429 with ``Retry-After``. It keeps the messages it was sent (``chat.update`` needs one that
 exists) and the views it opened. Every request is recorded as a :class:`SlackCall` once it is answered.
 
+Files: ``files.getUploadURLExternal`` hands out an upload URL served here, ``files.completeUploadExternal`` shares
+what was uploaded in a channel (thread); :attr:`FakeSlackWebApi.files` keeps them (``content``, ``channel``,
+``thread_ts``, ``title``). Blocks whose texts add up to more than 12,000 characters are refused with
+``msg_blocks_too_long``, as Slack does.
+
 Response URLs (``respond()`` in Bolt) can point here too: :meth:`FakeSlackWebApi.response_url` hands out one,
 and the POSTs to it are recorded as calls to the method ``"response_url"`` (five uses each, as on Slack).
 """
@@ -43,6 +48,7 @@ _MAX_VIEW_BLOCKS = 100
 _MAX_ACTIONS_ELEMENTS = 25
 _MAX_SECTION_TEXT = 3000
 _MAX_MESSAGE_TEXT = 40_000  # chat.* refuse a longer ``text`` with msg_too_long
+_MAX_BLOCKS_TEXT = 12_000  # chat.* refuse blocks whose texts add up to more with msg_blocks_too_long
 
 
 @dataclass(frozen=True)
@@ -116,6 +122,7 @@ class FakeSlackWebApi:
         self.messages: dict[tuple[str, str], dict[str, Any]] = {}
         self.ephemeral: list[dict[str, Any]] = []
         self.views: dict[str, dict[str, Any]] = {}
+        self.files: dict[str, dict[str, Any]] = {}
         self._faults: dict[str, deque[_Fault]] = {}
         self._used_triggers: set[str] = set()
         self._response_urls: dict[str, int] = {}
@@ -135,6 +142,8 @@ class FakeSlackWebApi:
             "views.open": self._views_open,
             "views.publish": self._views_publish,
             "views.update": self._views_update,
+            "files.getUploadURLExternal": self._files_get_upload_url,
+            "files.completeUploadExternal": self._files_complete_upload,
         }
 
     # -- lifecycle ------------------------------------------------------------------------------------------
@@ -144,6 +153,7 @@ class FakeSlackWebApi:
         app.router.add_route("*", "/api/{method}", self._handle_api)
         app.router.add_get("/socket", self._handle_socket)
         app.router.add_post("/response/{key}", self._handle_response_url)
+        app.router.add_post("/upload/{file_id}", self._handle_upload)
         self._root = await self._stack.enter_async_context(serve_locally(app))
         return self
 
@@ -313,11 +323,23 @@ class FakeSlackWebApi:
         uses = self._response_urls.get(key)
         if uses is None or uses >= RESPONSE_URL_USES:
             status, body = 404, {"ok": False, "error": "expired_url" if uses is None else "used_url"}
+        elif _blocks_text_size(args.get("blocks")) > _MAX_BLOCKS_TEXT:
+            status, body = 400, {"ok": False, "error": "msg_blocks_too_long"}
         else:
             self._response_urls[key] = uses + 1
             status, body = 200, {"ok": True}
         await self._record(SlackCall(RESPONSE_URL_METHOD, {"key": key, **args}, arrived, None, status, body))
         return web.json_response(body, status=status)
+
+    async def _handle_upload(self, request: web.Request) -> web.Response:
+        file_id = request.match_info["file_id"]
+        pending = self.files.get(file_id)
+        if pending is None:
+            return web.Response(status=404, text="no such upload")
+        data = await request.read()
+        pending["content"] = data.decode("utf-8", "replace")
+        pending["uploaded"] = len(data) == pending["length"]
+        return web.Response(status=200, text="OK - " + str(len(data)))
 
     async def _record(self, call: SlackCall) -> None:
         async with self._recorded:
@@ -351,6 +373,8 @@ class FakeSlackWebApi:
             raise _ApiError("no_text")
         if len(str(args.get("text") or "")) > _MAX_MESSAGE_TEXT:
             raise _ApiError("msg_too_long")
+        if _blocks_text_size(args.get("blocks")) > _MAX_BLOCKS_TEXT:
+            raise _ApiError("msg_blocks_too_long")
         _check_blocks(args.get("blocks"), limit=_MAX_MESSAGE_BLOCKS, error="invalid_blocks")
         message = {"type": "message", "user": p.BOT_USER_ID, "bot_id": p.BOT_ID, "app_id": p.APP_ID, "ts": ts}
         for key in ("text", "blocks", "attachments", "thread_ts", "metadata"):
@@ -386,6 +410,32 @@ class FakeSlackWebApi:
         message = self._message(args, p.next_ts())
         self.ephemeral.append({**message, "channel": channel, "user": user})
         return {"message_ts": message["ts"]}
+
+    def _files_get_upload_url(self, args: dict[str, Any]) -> dict[str, Any]:
+        filename, length = str(args.get("filename") or ""), str(args.get("length") or "")
+        if not filename or not length.isdigit():
+            raise _ApiError("invalid_arguments")
+        file_id = f"F0{len(self.files) + 1:07d}"
+        self.files[file_id] = {"id": file_id, "filename": filename, "length": int(length), "uploaded": False}
+        return {"upload_url": f"{self._root}/upload/{file_id}", "file_id": file_id}
+
+    def _files_complete_upload(self, args: dict[str, Any]) -> dict[str, Any]:
+        raw = args.get("files")
+        listed = json.loads(raw) if isinstance(raw, str) else raw
+        if not isinstance(listed, list) or not listed:
+            raise _ApiError("invalid_arguments")
+        channel = str(args.get("channel_id") or "")
+        if channel:
+            channel = self._channel({"channel": channel})
+        shared = []
+        for entry in listed:
+            stored = self.files.get(str(entry.get("id")))
+            if stored is None or not stored["uploaded"]:
+                raise _ApiError("file_not_found")
+            stored.update(title=entry.get("title") or stored["filename"], channel=channel or None)
+            stored.update(thread_ts=args.get("thread_ts") or None, initial_comment=args.get("initial_comment"))
+            shared.append({"id": stored["id"], "name": stored["filename"], "title": stored["title"]})
+        return {"files": shared}
 
     def _users_info(self, args: dict[str, Any]) -> dict[str, Any]:
         user = self.users.get(str(args.get("user") or ""))
@@ -495,6 +545,15 @@ async def _read_arguments(request: web.Request) -> tuple[dict[str, Any], str | N
     if authorization.startswith("Bearer "):
         token = authorization.removeprefix("Bearer ").strip()
     return args, (str(token) if token else None)
+
+
+def _blocks_text_size(value: Any) -> int:
+    """The characters of every text in ``blocks`` (what Slack adds up for ``msg_blocks_too_long``)."""
+    if isinstance(value, dict):
+        return sum(len(v) if k == "text" and isinstance(v, str) else _blocks_text_size(v) for k, v in value.items())
+    if isinstance(value, list):
+        return sum(_blocks_text_size(item) for item in value)
+    return 0
 
 
 def _check_blocks(blocks: Any, *, limit: int, error: str) -> None:
