@@ -17,6 +17,7 @@ from bot.retention import prune_plan_store
 from bot.settings import Settings
 from integrations.base import CATALOG, Connector
 from integrations.base.connector import close_connector
+from integrations.base.files import FileSource
 from integrations.base.registry import ConnectorRegistry
 from integrations.local import LocalWorkspace, LocalWorkspaceSettings, WorkingHours, open_workspace
 from planning.engine.conversation import Conversation
@@ -111,7 +112,7 @@ async def open_accounts(settings: Settings) -> Accounts:
 
 
 async def _personal_connectors(
-    settings: Settings, registry: ConnectorRegistry, accounts: Accounts, tz: str
+    settings: Settings, registry: ConnectorRegistry, accounts: Accounts, tz: str, files: FileSource | None = None
 ) -> tuple[PersonalConnectors | None, list[Connector], aiohttp.ClientSession | None]:
     """Every kind not served by the local workspace runs on each requester's own account. The environment's
     credentials are ``PLANBOT_OWNER``'s (email, calendar) or everyone's (a CRM)."""
@@ -126,13 +127,14 @@ async def _personal_connectors(
     try:
         for kind, service in picks:
             if settings.credentials_in_environment(service):
-                environment[kind] = await factory(kind, service)(http)
+                build = factory(kind, service)
+                environment[kind] = await (build(http, files=files) if kind == "email" else build(http))
     except BaseException:
         for connector in environment.values():
             await close_connector(connector)
         await http.close()
         raise
-    options = Options(time_zone=settings.timezone or tz, working_hours=settings.working_hours)
+    options = Options(time_zone=settings.timezone or tz, working_hours=settings.working_hours, files=files)
     personal = PersonalConnectors(accounts, http, options, owner=settings.owner, environment=environment)
     for kind, service in picks:
         registry.register_personal(kind, service_tools(kind, service), personal)
@@ -148,18 +150,23 @@ def _unowned(kind: str, service: str, names: list[str]) -> str:
 
 
 async def build_app(
-    settings: Settings, tz: str, clock: Callable[[], datetime] | None = None, observer: Observer | None = None
+    settings: Settings,
+    tz: str,
+    clock: Callable[[], datetime] | None = None,
+    observer: Observer | None = None,
+    files: FileSource | None = None,
 ) -> App:
+    """``files``: where the mail connectors read files shared in Slack (the Slack app gives it; none elsewhere)."""
     settings.data_dir.mkdir(parents=True, exist_ok=True)
     store = await open_store(settings)
     await prune_plan_store(store, settings, clock or _system_clock)  # retention on start (then daily in serve)
     local = LocalWorkspaceSettings(time_zone=tz, working_hours=_working_hours(settings.working_hours))
-    workspace = open_workspace(settings.workspace_path, settings=local, clock=clock or _system_clock)
+    workspace = open_workspace(settings.workspace_path, settings=local, clock=clock or _system_clock, files=files)
     registry = ConnectorRegistry(CATALOG, [workspace, OfflineExtractor(clock=clock or _system_clock, zone=tz)])
     try:
         accounts = await open_accounts(settings)
         try:
-            personal, connectors, http = await _personal_connectors(settings, registry, accounts, tz)
+            personal, connectors, http = await _personal_connectors(settings, registry, accounts, tz, files)
         except BaseException:
             await accounts.store.close()
             raise

@@ -4,8 +4,6 @@ import importlib
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-import aiohttp
-
 from bot.settings import Settings
 from integrations.base import Connector
 
@@ -24,7 +22,7 @@ FACTORIES: dict[str, dict[str, str]] = {
     },
     "crm": {"hubspot": "integrations.crm.hubspot:connect", "salesforce": "integrations.crm.salesforce:connect"},
 }
-Factory = Callable[[aiohttp.ClientSession], Awaitable[Connector]]
+Factory = Callable[..., Awaitable[Connector]]  # (session) or, for email, (session, *, files=FileSource | None)
 # service → "module:attribute" of the tools its connector runs (known before any account is connected)
 TOOLS: dict[str, str] = {
     "imap": "integrations.email.imap.connector:TOOLS",

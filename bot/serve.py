@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Literal
 
+import aiohttp
 from aiohttp import web
 from pydantic import SecretStr
 from slack_bolt.async_app import AsyncApp
@@ -21,6 +22,7 @@ from bot.settings import Settings
 from bot.slack.app import build_slack_app
 from bot.slack.declared import EVENTS_PATH
 from bot.slack.delivery import Delivery
+from bot.slack.files import SlackFiles
 from bot.slack.http_entry import events_handler
 from bot.slack.listeners import SlackDeps
 from bot.slack.state import SlackState, where_of_key
@@ -43,10 +45,13 @@ class SlackService:
     metrics: Metrics
     signing_secret: SecretStr | None  # HTTP mode only
     max_body_bytes: int
+    files_http: aiohttp.ClientSession | None = None  # the downloads of files shared in Slack
 
     async def close(self) -> None:
         await self.state.close()
         await self.app.close()
+        if self.files_http is not None:
+            await self.files_http.close()
 
 
 def slack_client(settings: Settings) -> AsyncWebClient:
@@ -66,7 +71,18 @@ async def build_service(
         raise ConfigurationError("SLACK_APP_TOKEN is not set (the app-level token, xapp-..., for Socket Mode)")
     client = slack_client(settings)
     metrics = Metrics()
-    app = await build_app(settings, tz, clock, observer=metrics)
+    files_http = aiohttp.ClientSession()
+    files = SlackFiles(
+        client,
+        files_http,
+        max_bytes=int(settings.max_attachment_mb * 1024 * 1024),
+        timeout_seconds=settings.connector_timeout_seconds,
+    )
+    try:
+        app = await build_app(settings, tz, clock, observer=metrics, files=files)
+    except BaseException:
+        await files_http.close()
+        raise
     state = await SlackState.open(settings.database_url or settings.slack_state_path, redact=settings.audit_redact)
     await prune_slack_state(state, settings, clock or (lambda: datetime.now(UTC)))
     deps = SlackDeps(
@@ -92,6 +108,7 @@ async def build_service(
         metrics=metrics,
         signing_secret=secret,
         max_body_bytes=settings.max_body_bytes,
+        files_http=files_http,
     )
 
 

@@ -54,6 +54,7 @@ class Settings(BaseSettings):
     slack_api_url: str = Field(default="https://slack.com/api/", validation_alias="SLACK_API_URL")
     max_request_chars: int = Field(default=4000, ge=1, validation_alias="PLANBOT_MAX_REQUEST_CHARS")
     max_body_bytes: int = Field(default=4 * 1024 * 1024, ge=64 * 1024, validation_alias="PLANBOT_MAX_BODY_BYTES")
+    max_attachment_mb: float = Field(default=20, gt=0, validation_alias="PLANBOT_MAX_ATTACHMENT_MB")
     secret_key: SecretStr | None = Field(default=None, validation_alias="PLANBOT_SECRET_KEY")
     old_secret_keys: SecretStr | None = Field(default=None, validation_alias="PLANBOT_OLD_SECRET_KEYS")
     owner: str | None = Field(default=None, validation_alias="PLANBOT_OWNER")

@@ -13,6 +13,7 @@ from urllib.parse import parse_qs, urlsplit
 import aiohttp
 
 from integrations.base import Connector
+from integrations.base.files import FileSource
 from planning.store.credentials import Kind
 
 PASSWORD_SERVICES: dict[str, Kind] = {"imap": "email", "caldav": "calendar"}
@@ -33,10 +34,12 @@ class AccountInputError(ValueError):
 
 @dataclass(frozen=True)
 class Options:
-    """What the deployment's settings add to every account: the default zone and working hours."""
+    """What the deployment adds to every account: the default zone and working hours, where files shared in
+    Slack are read."""
 
     time_zone: str = "UTC"
     working_hours: str = "09:00-17:00"
+    files: FileSource | None = None
 
 
 def password_credentials(
@@ -100,7 +103,7 @@ def build(service: str, credentials: Mapping[str, Any], http: aiohttp.ClientSess
         from integrations.email.imap import ImapSmtpConnector, MailAccount
 
         imap, smtp = _mail_settings(credentials, options)
-        return ImapSmtpConnector(MailAccount.from_settings(imap, smtp))
+        return ImapSmtpConnector(MailAccount.from_settings(imap, smtp), files=options.files)
     if service == "caldav":
         from integrations.calendar.caldav import CalDavCalendar, CalDavSettings
 

@@ -89,7 +89,7 @@ class Listeners:
             team, str(event["channel"]), str(event.get("thread_ts") or event["ts"]), str(event["user"]), is_dm=False
         )
         async with self._in_order(body):
-            await self._words(where, str(event.get("text", "")), context)
+            await self._words(where, str(event.get("text", "")), context, files=shared_files(event))
 
     async def message(self, event: dict[str, Any], context: dict[str, Any], body: dict[str, Any]) -> None:
         if _from_a_bot(event) or event.get("subtype") in IGNORED_SUBTYPES or "user" not in event:
@@ -126,7 +126,7 @@ class Listeners:
             thread = str(event.get("thread_ts") or event["ts"])
             where = Where(team, str(event["channel"]), thread, str(event["user"]), is_dm=True)
             legacy = await self._legacy_dm_plan(where) if event.get("thread_ts") else None
-            await self._words(where, text, context, key=legacy)
+            await self._words(where, text, context, key=legacy, files=shared_files(event))
             return
         if not event.get("thread_ts") or (bot and f"<@{bot}>" in text):
             return  # top-level chatter, or a mention (handled as app_mention)
@@ -145,7 +145,9 @@ class Listeners:
         channel, user = str(command["channel_id"]), str(command["user_id"])
         try:
             root = await self._send.post(
-                channel=channel, thread_ts=None, message={"text": f"<@{user}> asked: {_plain(text)}"}
+                channel=channel,
+                thread_ts=None,
+                message={"text": f"<@{user}> asked: {_plain(await self._people.readable(text))}"},
             )
         except SendError as error:
             await respond(
@@ -207,14 +209,27 @@ class Listeners:
             return None
         return key
 
-    async def _words(self, where: Where, text: str, context: dict[str, Any], *, key: str | None = None) -> None:
-        """``key``: the plan's thread key when it is not ``where``'s (a legacy DM plan)."""
+    async def _words(
+        self,
+        where: Where,
+        text: str,
+        context: dict[str, Any],
+        *,
+        key: str | None = None,
+        files: list[str] | None = None,
+    ) -> None:
+        """``key``: the plan's thread key when it is not ``where``'s (a legacy DM plan); ``files``: the ``slack:``
+        references of the files shared with the message."""
         person = await self._people.person(where.requester)
         words = await self._people.expand_mentions(text, bot_user_id=context.get("bot_user_id"))
         if not words:
             return
         replies = await self._engine.message(
-            thread_key=key or where.thread_key, user=where.requester, text=words, tz=person.tz or self._default_tz
+            thread_key=key or where.thread_key,
+            user=where.requester,
+            text=words,
+            tz=person.tz or self._default_tz,
+            files=files or [],
         )
         await self._delivery.deliver(await self._thread_place(where, key), replies, actor=where.requester)
 
@@ -234,6 +249,13 @@ class Listeners:
         view = blocks.home_view(await self._engine.open_plans(user), await self._state.recent(user))
         with suppress(SendError):  # logged by the sender; the tab keeps its last view until the next opening
             await self._send.call("views.publish", lambda: self._client.views_publish(user_id=user, view=view))
+
+
+def shared_files(event: dict[str, Any]) -> list[str]:
+    """``slack:<id>`` of each file shared with the message (contract §2.7)."""
+    listed = event.get("files")
+    found = [str(f["id"]) for f in listed if isinstance(f, dict) and f.get("id")] if isinstance(listed, list) else []
+    return [f"slack:{file_id}" for file_id in found if file_id.isalnum()]
 
 
 def _from_a_bot(event: dict[str, Any]) -> bool:

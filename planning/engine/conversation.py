@@ -7,8 +7,9 @@ import asyncio
 import logging
 import re
 import uuid
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from contextlib import AbstractAsyncContextManager
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 from zoneinfo import ZoneInfo
@@ -30,6 +31,7 @@ from planning.engine.settings import EngineSettings
 from planning.engine.takeover import Takeover
 from planning.engine.view import PlanView
 from planning.pipeline import RequestPlanner
+from planning.planner.shared_files import with_shared_files
 from planning.store import PlanStore, SessionRecord
 from planning.types import Plan
 from planning.understanding.clarify import describe
@@ -82,15 +84,20 @@ class Conversation:
 
     # --- entry points --------------------------------------------------------------------------------
 
-    async def message(self, *, thread_key: str, user: str, text: str, tz: str = "UTC") -> list[Reply]:
-        """A message in a thread: a new request, or an answer to the plan open in that thread."""
+    async def message(
+        self, *, thread_key: str, user: str, text: str, tz: str = "UTC", files: Sequence[str] = ()
+    ) -> list[Reply]:
+        """A message in a thread: a new request, or an answer to the plan open in that thread. ``files``: the
+        ``slack:`` references of files shared with it, attached to the email a new request sends (§2.7)."""
         if not self._allowed(user):
             return [Say(text=texts.NOT_ALLOWED, tone="refusal", private=True)]
         async with self._turns, self._lock(thread_key):
             session = await self._open_session(thread_key)
             if session is None:
                 followed = await self._follow_up(thread_key, user, text, tz)
-                return followed if followed is not None else await self._start(thread_key, user, text, tz)
+                if followed is not None:
+                    return followed
+                return await self._start(thread_key, user, text, tz, files=files)
             if user != session.requester and user not in self._settings.approvers:
                 return await self._refuse(session, user, "answer")
             return await self._continue(session, user, text)
@@ -266,13 +273,21 @@ class Conversation:
         return [*said, *await self._machine.advance(session)]
 
     async def _start(
-        self, thread_key: str, user: str, text: str, tz: str, chosen: tuple[str, str] | None = None
+        self,
+        thread_key: str,
+        user: str,
+        text: str,
+        tz: str,
+        chosen: tuple[str, str] | None = None,
+        *,
+        files: Sequence[str] = (),
     ) -> list[Reply]:
         now = self._clock().astimezone(_zone(tz))
         early = await self._rate_limited(user)  # a cheap early answer; the binding check is at creation
         if early is not None:
             return [early]
         understood = await self._planner.understand_async(text, now, chosen)
+        understood = replace(understood, plan=with_shared_files(understood.plan, files))
         parse = understood.parse
         intents = {g.intent for g in parse.goals}
         self._observer.count("requests", understood="/".join(sorted(intents)))
