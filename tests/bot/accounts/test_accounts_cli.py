@@ -114,3 +114,16 @@ def test_password_services_need_their_servers(planbot_env: dict[str, str]) -> No
     assert done.exit_code == 2 and "--smtp-url is required for imap" in done.output
     oauth = invoke("connect", "gmail", "--user", "UA", "--password-stdin", secret="pw")
     assert oauth.exit_code == 2 and "OAuth" in oauth.output
+
+
+def test_with_postgresql_the_accounts_are_in_its_database(
+    postgres_url: str, planbot_env: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PLANBOT_DATABASE_URL", postgres_url)
+    done = invoke("connect", "hubspot", "--workspace", "--team", "T1", "--token-stdin", secret="pat-na1-pg-token")
+    assert done.exit_code == 0, done.output
+    assert invoke("list").output.startswith("T1\t(whole workspace)\tcrm\thubspot")
+    assert not (Path(planbot_env["PLANBOT_DATA_DIR"]) / "plans.sqlite3").exists()
+    monkeypatch.setenv("PLANBOT_SECRET_KEY", "a-different-key-that-is-long-enough-12345")
+    wrong = invoke("list")
+    assert wrong.exit_code == 1 and "cannot be opened with PLANBOT_SECRET_KEY" in wrong.output
