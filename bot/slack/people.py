@@ -1,16 +1,15 @@
 """Slack users as people: their email address (a mention as a recipient) and time zone (users.info)."""
 
 import logging
-import re
 from dataclasses import dataclass
 
 from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.clock import known_zone
+from bot.slack import markup
 
 logger = logging.getLogger(__name__)
-_MENTION = re.compile(r"<@([UW][A-Z0-9]+)(?:\|[^>]*)?>")
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,19 +47,23 @@ class SlackPeople:
         return person
 
     async def expand_mentions(self, text: str, *, bot_user_id: str | None) -> str:
-        """``<@U123>`` → the person's email address (so it can be a recipient or attendee); the bot's own
-        mention is dropped."""
-        out: list[str] = []
-        last = 0
-        for match in _MENTION.finditer(text):
-            out.append(text[last : match.start()])
-            user_id = match.group(1)
-            if user_id != bot_user_id:
-                person = await self.person(user_id)
-                out.append(person.email or person.name)
-            last = match.end()
-        out.append(text[last:])
-        return re.sub(r"\s+", " ", "".join(out)).strip()
+        """Slack's markup read as what it means (``bot.slack.markup``): ``<@U123>`` → the person's email address
+        (so it can be a recipient or attendee), an address or a link as its text; the bot's own mention is
+        dropped."""
+        pieces = markup.parse(text)
+        people = {user_id: await self.person(user_id) for user_id in markup.mentioned(pieces)}
+
+        def address(p: markup.Person) -> str:
+            person = people[p.user_id]
+            return "" if p.user_id == bot_user_id else person.email or person.name
+
+        return markup.render(pieces, address)
+
+    async def readable(self, text: str) -> str:
+        """The text as people read it (raw, to be escaped): a person as "@Name", links and addresses as text."""
+        pieces = markup.parse(text)
+        people = {user_id: await self.person(user_id) for user_id in markup.mentioned(pieces)}
+        return markup.render(pieces, lambda p: f"@{people[p.user_id].name}")
 
 
 def _zone_of(user_id: str, tz: object) -> str | None:

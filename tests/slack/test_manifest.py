@@ -103,6 +103,11 @@ def test_slash_commands_are_exactly_the_declared_ones(manifest: dict[str, Any]) 
     assert len(commands) == len(SLASH_COMMANDS)
 
 
+def test_commands_get_people_and_links_as_slack_markup(manifest: dict[str, Any]) -> None:
+    """With ``should_escape`` a "@Priya" typed after /plan arrives as ``<@U…|priya>``: a person, not a word."""
+    assert all(command.get("should_escape") is True for command in manifest["features"]["slash_commands"])
+
+
 def test_bot_events_are_exactly_the_declared_ones(manifest: dict[str, Any]) -> None:
     subscriptions = manifest["settings"]["event_subscriptions"]
     assert subscriptions["request_url"] == REQUEST_URL

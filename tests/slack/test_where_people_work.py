@@ -167,3 +167,30 @@ async def test_plans_come_in_pages_that_slack_takes_and_none_is_left_out(tmp_pat
         assert second.ok and second.args.get("replace_original") is True
         shown = json.dumps(first.args) + json.dumps(second.args)
         assert all(f"zebra{number:02d}" in shown for number in range(12))
+
+
+# --- 4. Slack markup in requests -------------------------------------------------------------------------------
+
+
+async def test_addresses_links_and_people_in_slack_markup_are_read_as_what_they_mean(bot: Bot):
+    request = im_message_event(
+        "email <mailto:tom.reyes@example.com|tom.reyes@example.com> saying see <https://example.com/q3|the deck>"
+        " &amp; reply",
+        user_id=JOHN,
+    )
+    await bot.send(request)
+    ts = await plan_message_ts(bot, DM, request["event"]["ts"])
+    await until_button(bot, DM, ts, "step_approve")
+    shown = json.dumps(bot.slack.calls_to("chat.postMessage")[-1].args) + json.dumps(bot.slack.message(DM, ts))
+    assert "tom.reyes@example.com" in shown
+    assert "mailto:" not in shown
+    assert "the deck (https://example.com/q3) &amp; reply" in shown  # the link, readable; & escaped once
+
+
+async def test_plan_command_with_a_person_shows_them_by_name_and_plans_with_their_address(bot: Bot):
+    text = "email <@U0PRIYA|priya> saying zebra-markup <http://acme.com|acme.com>"
+    await bot.send(slash_command_body(command="/plan", text=text, user_id=JOHN, response_url=bot.slack.response_url()))
+    [root] = await bot.slack.wait_for("chat.postMessage", lambda c: "asked:" in str(c.args.get("text")))
+    assert root.args["text"] == "<@U0JOHN> asked: email @Priya saying zebra-markup acme.com"
+    [card] = await bot.slack.wait_for("chat.postEphemeral", lambda c: "zebra-markup" in json.dumps(c.args).lower())
+    assert "priya.shah@example.com" in json.dumps(card.args)
