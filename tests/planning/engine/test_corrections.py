@@ -42,3 +42,11 @@ async def test_a_pick_question_offers_a_way_out_after_three_failed_answers_and_s
     replies = await harness.say("skip")
     assert harness.connector.called("send_email") == []
     assert "Finished" in said(replies)
+
+
+async def test_a_day_or_week_without_a_time_is_kept_for_the_next_answer(harness):
+    await harness.say("schedule a sync with Priya")
+    replies = await harness.say("next week")
+    assert "no time" in (question(replies).problem or "")
+    replies = await harness.say("Tuesday at 10am")
+    assert approval(replies).arguments["startTime"] == "2026-03-10T10:00:00-04:00"
