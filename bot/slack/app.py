@@ -6,7 +6,7 @@ from typing import Any
 from slack_bolt.async_app import AsyncApp
 from slack_bolt.response import BoltResponse
 
-from bot.slack.declared import ACTION_IDS, EDIT_CALLBACK_ID
+from bot.slack.declared import ACTION_IDS, EDIT_CALLBACK_ID, MESSAGE_SHORTCUTS
 from bot.slack.listeners import Listeners, SlackDeps, event_thread_key
 from bot.slack.too_long import refuse_long_requests
 
@@ -44,6 +44,8 @@ def build_slack_app(deps: SlackDeps, *, signing_secret: str | None, max_request_
     app.event("app_home_opened")(listeners.home_opened)
     app.command("/plan")(listeners.plan_command)
     app.command("/plans")(listeners.plans_command)
+    for callback_id in MESSAGE_SHORTCUTS:
+        app.message_shortcut(callback_id)(listeners.plan_from_message)
     app.action(re.compile(f"^({ACTION_IDS['approve']}|{ACTION_IDS['skip']})$"))(listeners.step_decision)
     app.action(ACTION_IDS["edit"])(listeners.edit_step)
     app.action(ACTION_IDS["remove_item"])(listeners.remove_item)

@@ -13,6 +13,7 @@ SLASH_COMMANDS: dict[str, str] = {
     "/plan": "Plan and run a request: /plan email Priya the Q3 deck",
     "/plans": "Your open plans, each with a cancel button",
 }
+MESSAGE_SHORTCUTS: dict[str, str] = {"plan_from_message": "Plan from this message"}  # callback_id → name
 BOT_SCOPES: tuple[str, ...] = (
     "app_mentions:read",
     "channels:history",

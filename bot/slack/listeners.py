@@ -159,6 +159,29 @@ class Listeners:
         where = Where(team, channel, root, user, is_dm=is_dm)
         await self._words(where, text, context)
 
+    async def plan_from_message(
+        self, ack: AsyncAck, shortcut: dict[str, Any], respond: AsyncRespond, context: dict[str, Any]
+    ) -> None:
+        """The message shortcut "Plan from this message": a plan in the message's thread, its text the request."""
+        await ack()
+        source = shortcut.get("message") or {}
+        user, channel = str(shortcut["user"]["id"]), str((shortcut.get("channel") or {}).get("id") or "")
+        text, ts = str(source.get("text") or "").strip(), str(source.get("thread_ts") or source.get("ts") or "")
+        if not text or not channel or not ts:
+            await respond(text="That message has no text I can plan from.", response_type="ephemeral")
+            return
+        asked = f"<@{user}> asked me to plan from this message."
+        try:
+            await self._send.post(channel=channel, thread_ts=ts, message={"text": asked})
+        except SendError as error:
+            await respond(
+                text=f"I can't post in this conversation ({error.error}). Invite me, or DM me.",
+                response_type="ephemeral",
+            )
+            return
+        team = str(context.get("team_id") or (shortcut.get("team") or {}).get("id") or "")
+        await self._words(Where(team, channel, ts, user, is_dm=channel.startswith("D")), text, context)
+
     async def plans_command(self, ack: AsyncAck, command: dict[str, Any], respond: AsyncRespond) -> None:
         await ack()
         user = str(command["user_id"])

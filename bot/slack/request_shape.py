@@ -23,6 +23,7 @@ _EVENT_FIELDS: dict[str, tuple[tuple[str, type], ...]] = {
 _PAYLOAD_FIELDS: dict[str, tuple[tuple[str, type], ...]] = {
     "block_actions": (("user.id", str), ("actions", list)),
     "view_submission": (("user.id", str), ("view", dict)),
+    "message_action": (("user.id", str), ("channel.id", str), ("message", dict)),
 }
 _COMMAND_FIELDS = ("command", "user_id", "channel_id")
 _SSL_CHECK_FIELDS = frozenset({"ssl_check", "token"})

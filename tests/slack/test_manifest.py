@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.slack.declared import BOT_EVENTS, BOT_SCOPES, EVENTS_PATH, SLASH_COMMANDS
+from bot.slack.declared import BOT_EVENTS, BOT_SCOPES, EVENTS_PATH, MESSAGE_SHORTCUTS, SLASH_COMMANDS
 
 MANIFEST_PATH = Path(__file__).resolve().parents[2] / "infra" / "slack-app-manifest.json"
 REQUEST_URL = f"https://YOUR-HOST{EVENTS_PATH}"
@@ -101,6 +101,16 @@ def test_slash_commands_are_exactly_the_declared_ones(manifest: dict[str, Any]) 
     commands = manifest["features"]["slash_commands"]
     assert {command["command"]: command["description"] for command in commands} == SLASH_COMMANDS
     assert len(commands) == len(SLASH_COMMANDS)
+
+
+def test_message_shortcuts_are_exactly_the_declared_ones(manifest: dict[str, Any]) -> None:
+    shortcuts = manifest["features"]["shortcuts"]
+    assert {s["callback_id"]: s["name"] for s in shortcuts if s["type"] == "message"} == MESSAGE_SHORTCUTS
+    for shortcut in shortcuts:
+        assert set(shortcut) == {"name", "type", "callback_id", "description"}
+        assert _bounded_text(shortcut["name"], most=24) and _bounded_text(shortcut["description"], most=150)
+    assert "commands" in manifest["oauth_config"]["scopes"]["bot"]  # shortcuts need it
+    assert manifest["settings"]["interactivity"]["is_enabled"] is True
 
 
 def test_commands_get_people_and_links_as_slack_markup(manifest: dict[str, Any]) -> None:

@@ -2,7 +2,7 @@
 
 import json
 
-from bot.slack.declared import ACTION_IDS, BOT_EVENTS, EDIT_CALLBACK_ID, SLASH_COMMANDS
+from bot.slack.declared import ACTION_IDS, BOT_EVENTS, EDIT_CALLBACK_ID, MESSAGE_SHORTCUTS, SLASH_COMMANDS
 from tests.slack.conftest import Bot
 from tests.slack.kit.payloads import (
     app_home_opened_event,
@@ -10,6 +10,7 @@ from tests.slack.kit.payloads import (
     block_actions_body,
     channel_thread_message_event,
     im_message_event,
+    message_action_body,
     slash_command_body,
     view_submission_body,
 )
@@ -59,3 +60,13 @@ async def test_every_declared_action_and_view_has_a_listener(bot: Bot):
     assert status == 404
     status, _ = await bot.send(view_submission_body(callback_id=EDIT_CALLBACK_ID, values={}, private_metadata="{}"))
     assert status == 200
+
+
+async def test_every_declared_shortcut_has_a_listener_and_no_other(bot: Bot):
+    message = {"text": "", "ts": "1700000000.000001", "user": "U0TOM"}
+    for callback_id in MESSAGE_SHORTCUTS:
+        body = message_action_body(callback_id=callback_id, message=message, response_url=bot.slack.response_url())
+        status, _ = await bot.send(body)
+        assert status == 200, callback_id
+    status, _ = await bot.send(message_action_body(callback_id="undeclared", message=message))
+    assert status == 404

@@ -12,11 +12,14 @@ from bot.slack.declared import BOT_EVENTS, BOT_SCOPES
 from integrations.base.arguments import CreateEntityArgs
 from tests.slack.conftest import Bot, running_bot
 from tests.slack.kit.payloads import (
+    CHANNEL_ID,
     app_mention_event,
     block_actions_body,
     channel_thread_message_event,
     dm_channel_id,
     im_message_event,
+    message_action_body,
+    next_ts,
     slash_command_body,
 )
 
@@ -194,3 +197,26 @@ async def test_plan_command_with_a_person_shows_them_by_name_and_plans_with_thei
     assert root.args["text"] == "<@U0JOHN> asked: email @Priya saying zebra-markup acme.com"
     [card] = await bot.slack.wait_for("chat.postEphemeral", lambda c: "zebra-markup" in json.dumps(c.args).lower())
     assert "priya.shah@example.com" in json.dumps(card.args)
+
+
+# --- 5. Message shortcut -----------------------------------------------------------------------------------------
+
+
+async def test_plan_from_this_message_plans_in_the_messages_thread_with_its_text(bot: Bot):
+    said = {
+        "text": "email <@U0TOM> saying zebra-shortcut the launch moved to Friday",
+        "ts": next_ts(),
+        "user": "U0MARIA",
+    }
+    body = message_action_body(
+        callback_id="plan_from_message", message=said, user_id=JOHN, response_url=bot.slack.response_url()
+    )
+    status, _ = await bot.send(body)
+    assert status == 200
+    await said_in(bot, CHANNEL_ID, said["ts"], "asked me to plan")
+    ts = await plan_message_ts(bot, CHANNEL_ID, said["ts"])
+    assert await until_button(bot, CHANNEL_ID, ts, "step_approve")
+    [card] = await bot.slack.wait_for("chat.postEphemeral", lambda c: c.args.get("user") == JOHN)
+    assert card.args["thread_ts"] == said["ts"] and "tom.reyes@example.com" in json.dumps(card.args)
+    await bot.send(channel_thread_message_event("cancel", thread_ts=said["ts"], user_id=JOHN))
+    await said_in(bot, CHANNEL_ID, said["ts"], "Cancelled the plan")  # the thread is the plan's

@@ -434,6 +434,35 @@ def block_actions_body(
     return urlencode({"payload": json.dumps(payload)})
 
 
+def message_action_body(
+    *,
+    callback_id: str,
+    message: dict[str, Any],
+    user_id: str = REQUESTER_ID,
+    channel_id: str = CHANNEL_ID,
+    team_id: str = TEAM_ID,
+    response_url: str | None = None,
+    trigger_id: str | None = None,
+) -> str:
+    """A message shortcut (``message_action``) run on ``message`` (``text``, ``ts``, ``user``, maybe ``thread_ts``)."""
+    payload = {
+        "type": "message_action",
+        "token": VERIFICATION_TOKEN,
+        "action_ts": f"{time.time():.6f}",
+        "team": {"id": team_id, "domain": TEAM_DOMAIN},
+        "user": _interaction_user(user_id, team_id),
+        "channel": {"id": channel_id, "name": CHANNEL_NAME},
+        "is_enterprise_install": False,
+        "enterprise": None,
+        "callback_id": callback_id,
+        "trigger_id": trigger_id or next_trigger_id(),
+        "response_url": response_url or _response_url("actions", team_id),
+        "message_ts": message["ts"],
+        "message": {"type": "message", **message},
+    }
+    return urlencode({"payload": json.dumps(payload)})
+
+
 def plain_text_value(value: str | None) -> dict[str, Any]:
     """The state Slack reports for a ``plain_text_input`` (``None``: left empty)."""
     return {"type": "plain_text_input", "value": value}
