@@ -44,7 +44,7 @@ def render(reply: Reply) -> RenderableType:
 def plan_panel(view: PlanView) -> Panel:
     rows: list[RenderableType] = []
     for intention in view.intentions:
-        marker = "▶" if intention.active else ("✓" if intention.complete else " ")
+        marker = "▶" if intention.active else ("✓" if intention.achieved else ("–" if intention.complete else " "))
         rows.append(Text(f"{marker} {intention.title}", style="bold" if intention.active else ""))
         for step in intention.steps:
             icon, style = _STATE_STYLE[step.state]

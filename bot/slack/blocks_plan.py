@@ -164,8 +164,10 @@ def _intention_text(intention: Intention) -> str:
     title = escape(clip(intention.title, _TITLE))
     if intention.active:
         head = f"▶️ *{title}*  _(now)_"
-    elif intention.complete:
+    elif intention.achieved:
         head = f"☑️ {title}"
+    elif intention.complete:  # over without everything done (skipped, cancelled, failed): never a tick
+        head = f"➖ {title}"
     else:
         head = f"◻️ {title}"
     lines = [head, *(_step_line(step) for step in intention.steps)]

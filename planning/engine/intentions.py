@@ -39,7 +39,9 @@ def view_of(session: Session) -> PlanView:
             StepLine(id=r.id, intent=r.step.intent, tool=r.step.tool, kind=r.kind, state=_SHOWN[r.state], note=r.note)
             for r in runs
         ]
-        intentions.append(Intention(title=goal_title(session, index), active=active, complete=complete, steps=lines))
+        achieved = all(r.state == "done" for r in runs)
+        title = goal_title(session, index)
+        intentions.append(Intention(title=title, active=active, complete=complete, steps=lines, achieved=achieved))
     understood = ", ".join(f"{g.intent}/{g.entity}" for g in parse.goals)
     return PlanView(
         session_id=session.id,

@@ -21,8 +21,9 @@ class Intention(BaseModel):
     model_config = ConfigDict(frozen=True)
     title: str
     active: bool
-    complete: bool
+    complete: bool  # nothing of it is left to run
     steps: list[StepLine]
+    achieved: bool = False  # every step of it done (a cancelled or skipped goal is complete, not achieved)
 
 
 class PlanView(BaseModel):

@@ -54,3 +54,10 @@ def test_undo_of_a_move_puts_the_time_back(tmp_path: Path):
     assert "Finished" in output
     [back] = events(tmp_path, query="Sync with Tom", **day("2026-03-03"))
     assert back["startTime"] == "2026-03-03T15:00:00-05:00"
+
+
+def test_a_cancelled_plan_never_shows_a_tick_on_a_goal_that_did_not_happen(tmp_path: Path):
+    output = chat(tmp_path, "email Priya saying hi and book lunch with Tom tomorrow at noon", "a", "c")
+    cancelled = output[output.rindex("· cancelled") :]
+    assert "✓ Book lunch with Tom" not in cancelled and "– Book lunch with Tom" in cancelled
+    assert "✓ Email Priya saying hi" in cancelled
