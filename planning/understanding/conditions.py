@@ -74,7 +74,8 @@ def split_segments(text: str) -> list[Guarded]:
         parts.append(text[last : cut.start()])
         last = cut.end()
     parts.append(text[last:])
-    return [split_condition(part.strip(" ,;")) for part in parts if part.strip(" ,;")]
+    segments = [split_condition(part.strip(" ,;")) for part in parts if part.strip(" ,;")]
+    return segments or [Guarded(text)]  # only punctuation: the request as it is
 
 
 def split_condition(text: str) -> Guarded:
