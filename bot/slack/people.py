@@ -51,11 +51,12 @@ class SlackPeople:
         (so it can be a recipient or attendee), an address or a link as its text; the bot's own mention is
         dropped."""
         pieces = markup.parse(text)
-        people = {user_id: await self.person(user_id) for user_id in markup.mentioned(pieces)}
+        mentioned = [user_id for user_id in markup.mentioned(pieces) if user_id != bot_user_id]
+        people = {user_id: await self.person(user_id) for user_id in mentioned}
 
         def address(p: markup.Person) -> str:
-            person = people[p.user_id]
-            return "" if p.user_id == bot_user_id else person.email or person.name
+            person = people.get(p.user_id)
+            return "" if person is None else person.email or person.name
 
         return markup.render(pieces, address)
 
