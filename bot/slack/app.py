@@ -6,8 +6,10 @@ from typing import Any
 from slack_bolt.async_app import AsyncApp
 from slack_bolt.response import BoltResponse
 
+from bot.slack.assistant import AssistantPanel
 from bot.slack.declared import ACTION_IDS, EDIT_CALLBACK_ID, MESSAGE_SHORTCUTS
 from bot.slack.listeners import Listeners, SlackDeps, event_thread_key
+from bot.slack.sending import SlackSender
 from bot.slack.too_long import refuse_long_requests
 
 
@@ -38,7 +40,21 @@ def build_slack_app(deps: SlackDeps, *, signing_secret: str | None, max_request_
         await next_()
         return None
 
-    refuse_long_requests(app, deps, max_request_chars)
+    length = refuse_long_requests(app, deps, max_request_chars)
+
+    async def dm_message(event: dict[str, Any], context: dict[str, Any], body: dict[str, Any]) -> None:
+        if await length.event_too_long(body, context):
+            await length.refuse_event(body, event)
+        else:
+            await listeners.message(event, context, body)
+
+    panel = AssistantPanel(
+        SlackSender(deps.client, deps.retry),
+        on_message=dm_message,
+        is_open=deps.conversation.is_open,
+        thread_key_of=event_thread_key,
+    )
+    app.assistant(panel.middleware)
     app.event("app_mention")(listeners.app_mention)
     app.event("message")(listeners.message)
     app.event("app_home_opened")(listeners.home_opened)

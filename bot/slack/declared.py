@@ -8,6 +8,7 @@ BOT_EVENTS: tuple[str, ...] = (
     "message.groups",  # thread replies in private channels
     "message.mpim",  # thread replies in group DMs
     "app_home_opened",
+    "assistant_thread_started",  # the assistant panel (bot/slack/assistant.py)
 )
 SLASH_COMMANDS: dict[str, str] = {
     "/plan": "Plan and run a request: /plan email Priya the Q3 deck",
@@ -16,6 +17,7 @@ SLASH_COMMANDS: dict[str, str] = {
 MESSAGE_SHORTCUTS: dict[str, str] = {"plan_from_message": "Plan from this message"}  # callback_id → name
 BOT_SCOPES: tuple[str, ...] = (
     "app_mentions:read",
+    "assistant:write",  # the assistant panel: its events, status, title and suggested prompts
     "channels:history",
     "chat:write",
     "commands",

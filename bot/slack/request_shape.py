@@ -19,6 +19,7 @@ _EVENT_FIELDS: dict[str, tuple[tuple[str, type], ...]] = {
     "app_mention": (("user", str), ("channel", str), ("ts", str)),
     "message": (("channel", str), ("ts", str)),
     "app_home_opened": (("user", str),),
+    "assistant_thread_started": (("assistant_thread.channel_id", str), ("assistant_thread.thread_ts", str)),
 }
 _PAYLOAD_FIELDS: dict[str, tuple[tuple[str, type], ...]] = {
     "block_actions": (("user.id", str), ("actions", list)),

@@ -68,9 +68,10 @@ class LengthLimit:
         await ack(response_type="ephemeral", text=too_long_text(length, self._limit))
 
 
-def refuse_long_requests(app: AsyncApp, deps: SlackDeps, limit: int) -> None:
-    """Call before registering the other listeners."""
+def refuse_long_requests(app: AsyncApp, deps: SlackDeps, limit: int) -> LengthLimit:
+    """Call before registering the other listeners; returns the limit, for listeners registered elsewhere."""
     length = LengthLimit(deps, limit)
     app.event("app_mention", matchers=[length.event_too_long])(length.refuse_event)
     app.event("message", matchers=[length.event_too_long])(length.refuse_event)
     app.command(COMMANDS, matchers=[length.command_too_long])(length.refuse_command)
+    return length

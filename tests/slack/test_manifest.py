@@ -20,6 +20,7 @@ EVENT_SCOPES = {
     "message.channels": "channels:history",
     "message.groups": "groups:history",
     "message.mpim": "mpim:history",
+    "assistant_thread_started": "assistant:write",
 }
 # the scopes each Web API method the bot calls needs (slack_sdk's method name; an empty set: none)
 METHOD_SCOPES: dict[str, set[str]] = {
@@ -33,7 +34,10 @@ METHOD_SCOPES: dict[str, set[str]] = {
     "views_open": set(),
     "views_publish": set(),
     "views_update": set(),
-    "files_upload_v2": {"files:write"},  # files.getUploadURLExternal, files.completeUploadExternal
+    "files_upload_v2": {"files:write"},
+    "assistant_threads_setStatus": {"assistant:write"},
+    "assistant_threads_setSuggestedPrompts": {"assistant:write"},
+    "assistant_threads_setTitle": {"assistant:write"},  # files.getUploadURLExternal, files.completeUploadExternal
 }
 # the scopes something the bot does needs besides its Web API calls and its events
 OTHER_SCOPES = {"commands"}
@@ -111,6 +115,12 @@ def test_message_shortcuts_are_exactly_the_declared_ones(manifest: dict[str, Any
         assert _bounded_text(shortcut["name"], most=24) and _bounded_text(shortcut["description"], most=150)
     assert "commands" in manifest["oauth_config"]["scopes"]["bot"]  # shortcuts need it
     assert manifest["settings"]["interactivity"]["is_enabled"] is True
+
+
+def test_the_assistant_panel_is_declared(manifest: dict[str, Any]) -> None:
+    view = manifest["features"]["assistant_view"]
+    assert _bounded_text(view["assistant_description"], most=200)
+    assert "assistant_thread_started" in manifest["settings"]["event_subscriptions"]["bot_events"]
 
 
 def test_commands_get_people_and_links_as_slack_markup(manifest: dict[str, Any]) -> None:

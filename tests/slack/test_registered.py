@@ -7,6 +7,7 @@ from tests.slack.conftest import Bot
 from tests.slack.kit.payloads import (
     app_home_opened_event,
     app_mention_event,
+    assistant_thread_started_event,
     block_actions_body,
     channel_thread_message_event,
     im_message_event,
@@ -26,6 +27,7 @@ EVENT_SAMPLES = {
         "hello", thread_ts="1700000000.000001", channel_id="C0GROUPDM", channel_type="mpim"
     ),
     "app_home_opened": lambda: app_home_opened_event(),
+    "assistant_thread_started": lambda: assistant_thread_started_event(),
 }
 
 

@@ -14,6 +14,7 @@ from tests.slack.conftest import Bot, running_bot
 from tests.slack.kit.payloads import (
     CHANNEL_ID,
     app_mention_event,
+    assistant_thread_started_event,
     block_actions_body,
     channel_thread_message_event,
     dm_channel_id,
@@ -220,3 +221,25 @@ async def test_plan_from_this_message_plans_in_the_messages_thread_with_its_text
     assert card.args["thread_ts"] == said["ts"] and "tom.reyes@example.com" in json.dumps(card.args)
     await bot.send(channel_thread_message_event("cancel", thread_ts=said["ts"], user_id=JOHN))
     await said_in(bot, CHANNEL_ID, said["ts"], "Cancelled the plan")  # the thread is the plan's
+
+
+# --- 6. Assistant panel ------------------------------------------------------------------------------------------
+
+
+async def test_the_assistant_panel_answers_in_its_thread_with_the_plan_and_its_buttons(bot: Bot):
+    started = assistant_thread_started_event(user_id=JOHN)
+    thread = started["event"]["assistant_thread"]["thread_ts"]
+    await bot.send(started)
+    [prompts] = await bot.slack.wait_for("assistant.threads.setSuggestedPrompts")
+    assert prompts.ok and prompts.args["thread_ts"] == thread
+    await bot.send(im_message_event("email Priya saying zebra-panel", user_id=JOHN, thread_ts=thread))
+    [status] = await bot.slack.wait_for("assistant.threads.setStatus")
+    assert status.ok and (status.args["channel_id"], status.args["thread_ts"]) == (DM, thread)
+    [title] = await bot.slack.wait_for("assistant.threads.setTitle")
+    assert title.args["title"] == "email Priya saying zebra-panel"
+    ts = await plan_message_ts(bot, DM, thread)
+    value = await until_button(bot, DM, ts, "step_approve")
+    await bot.send(
+        block_actions_body(action_id="step_approve", value=value, user_id=JOHN, channel_id=DM, message_ts=ts)
+    )
+    await said_in(bot, DM, thread, "Finished")

@@ -142,6 +142,9 @@ class FakeSlackWebApi:
             "views.open": self._views_open,
             "views.publish": self._views_publish,
             "views.update": self._views_update,
+            "assistant.threads.setStatus": self._assistant_set_status,
+            "assistant.threads.setSuggestedPrompts": self._assistant_set_prompts,
+            "assistant.threads.setTitle": self._assistant_set_title,
             "files.getUploadURLExternal": self._files_get_upload_url,
             "files.completeUploadExternal": self._files_complete_upload,
         }
@@ -410,6 +413,35 @@ class FakeSlackWebApi:
         message = self._message(args, p.next_ts())
         self.ephemeral.append({**message, "channel": channel, "user": user})
         return {"message_ts": message["ts"]}
+
+    def _assistant_thread(self, args: dict[str, Any]) -> None:
+        channel, thread_ts = str(args.get("channel_id") or ""), str(args.get("thread_ts") or "")
+        if not channel or not thread_ts:
+            raise _ApiError("invalid_arguments")
+        if not channel.startswith("D"):
+            raise _ApiError("channel_not_found")
+
+    def _assistant_set_status(self, args: dict[str, Any]) -> dict[str, Any]:
+        self._assistant_thread(args)
+        if "status" not in args:
+            raise _ApiError("invalid_arguments")
+        return {}
+
+    def _assistant_set_prompts(self, args: dict[str, Any]) -> dict[str, Any]:
+        self._assistant_thread(args)
+        prompts = args.get("prompts")
+        prompts = json.loads(prompts) if isinstance(prompts, str) else prompts
+        if not isinstance(prompts, list) or not 1 <= len(prompts) <= 4:
+            raise _ApiError("invalid_arguments")
+        if not all(isinstance(p, dict) and p.get("title") and p.get("message") for p in prompts):
+            raise _ApiError("invalid_arguments")
+        return {}
+
+    def _assistant_set_title(self, args: dict[str, Any]) -> dict[str, Any]:
+        self._assistant_thread(args)
+        if not args.get("title"):
+            raise _ApiError("invalid_arguments")
+        return {}
 
     def _files_get_upload_url(self, args: dict[str, Any]) -> dict[str, Any]:
         filename, length = str(args.get("filename") or ""), str(args.get("length") or "")

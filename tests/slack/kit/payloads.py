@@ -330,6 +330,29 @@ def app_home_opened_event(
     return _envelope(event, team_id=team_id, event_id=event_id, event_time=event_time)
 
 
+def assistant_thread_started_event(
+    *,
+    user_id: str = REQUESTER_ID,
+    thread_ts: str | None = None,
+    context_channel_id: str | None = CHANNEL_ID,
+    team_id: str = TEAM_ID,
+    event_id: str | None = None,
+) -> dict[str, Any]:
+    """The user opened a new thread in the app's assistant panel (in their DM with the bot)."""
+    stamp = next_ts()
+    event = {
+        "type": "assistant_thread_started",
+        "assistant_thread": {
+            "user_id": user_id,
+            "context": {"channel_id": context_channel_id, "team_id": team_id, "enterprise_id": None},
+            "channel_id": dm_channel_id(user_id),
+            "thread_ts": thread_ts or next_ts(),
+        },
+        "event_ts": stamp,
+    }
+    return _envelope(event, team_id=team_id, event_id=event_id, event_time=None)
+
+
 def _response_url(kind: str, team_id: str) -> str:
     return f"https://hooks.slack.com/{kind}/{team_id}/{next(_event_counter)}/{secrets.token_hex(12)}"
 
