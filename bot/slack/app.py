@@ -67,5 +67,8 @@ def build_slack_app(deps: SlackDeps, *, signing_secret: str | None, max_request_
     app.action(ACTION_IDS["remove_item"])(listeners.remove_item)
     app.action(ACTION_IDS["cancel"])(listeners.cancel_plan)
     app.action(ACTION_IDS["plans_more"])(listeners.plans_more)
+    app.action(ACTION_IDS["replan"])(listeners.edits.replan)
+    app.action(ACTION_IDS["cancel_deleted"])(listeners.edits.cancel_deleted)
+    app.action(ACTION_IDS["keep"])(listeners.edits.keep)
     app.view(EDIT_CALLBACK_ID)(listeners.edit_submitted)
     return app

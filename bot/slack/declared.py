@@ -37,6 +37,9 @@ ACTION_IDS: dict[str, str] = {
     "cancel": "plan_cancel",
     "remove_item": "step_remove_item",
     "plans_more": "plans_more",
+    "replan": "request_replan",  # a plan's request was edited: re-plan from the new text
+    "cancel_deleted": "request_cancel",  # a plan's request was deleted: cancel the plan
+    "keep": "request_keep",  # ... or keep the plan as it is
 }
 EDIT_CALLBACK_ID = "edit_step"
 EVENTS_PATH = "/slack/events"

@@ -15,6 +15,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 from bot.slack import blocks
 from bot.slack.clicks import ORDER_POLL_SECONDS, ORDER_WAIT_SECONDS, Clicks
 from bot.slack.delivery import Delivery
+from bot.slack.edits import RequestEdits
 from bot.slack.people import SlackPeople
 from bot.slack.sending import RetryPolicy, SendError
 from bot.slack.state import SlackState, Where, legacy_dm_key, thread_key
@@ -77,6 +78,9 @@ class Listeners:
         self.edit_step = clicks.edit_step
         self.remove_item = clicks.remove_item
         self.edit_submitted = clicks.edit_submitted
+        self.edits = RequestEdits(
+            engine=deps.conversation, state=deps.state, delivery=self._delivery, words=self._words
+        )
 
     # --- messages ------------------------------------------------------------------------------------
 
@@ -92,6 +96,13 @@ class Listeners:
             await self._words(where, str(event.get("text", "")), context, files=shared_files(event))
 
     async def message(self, event: dict[str, Any], context: dict[str, Any], body: dict[str, Any]) -> None:
+        if event.get("subtype") in ("message_changed", "message_deleted"):  # a plan's request, edited or deleted
+            try:
+                edited = event["subtype"] == "message_changed"
+                await (self.edits.changed(event) if edited else self.edits.deleted(event))
+            finally:
+                await self._done_with(body)
+            return
         if _from_a_bot(event) or event.get("subtype") in IGNORED_SUBTYPES or "user" not in event:
             await self._done_with(body)  # never holds up later events of its thread
             return

@@ -12,6 +12,7 @@ from bot.slack.declared import BOT_EVENTS, BOT_SCOPES
 from integrations.base.arguments import CreateEntityArgs
 from tests.slack.conftest import Bot, running_bot
 from tests.slack.kit.payloads import (
+    BOT_USER_ID,
     CHANNEL_ID,
     app_mention_event,
     assistant_thread_started_event,
@@ -20,6 +21,8 @@ from tests.slack.kit.payloads import (
     dm_channel_id,
     im_message_event,
     message_action_body,
+    message_changed_event,
+    message_deleted_event,
     next_ts,
     slash_command_body,
 )
@@ -243,3 +246,52 @@ async def test_the_assistant_panel_answers_in_its_thread_with_the_plan_and_its_b
         block_actions_body(action_id="step_approve", value=value, user_id=JOHN, channel_id=DM, message_ts=ts)
     )
     await said_in(bot, DM, thread, "Finished")
+
+
+# --- 7. Edited or deleted request --------------------------------------------------------------------------------
+
+
+async def test_editing_the_request_while_details_are_collected_offers_to_re_plan(bot: Bot):
+    mention = app_mention_event("email Priya the Q3 deck", user_id=JOHN)
+    root = mention["event"]["ts"]
+    await bot.send(mention)
+    await said_in(bot, CHANNEL_ID, root, "What text of the email")
+    first_plan = await plan_message_ts(bot, CHANNEL_ID, root)
+    await bot.send(message_changed_event(mention, f"<@{BOT_USER_ID}> email Tom the Q3 deck"))
+    [offer] = await bot.slack.wait_for(
+        "chat.postMessage", lambda c: c.args.get("thread_ts") == root and "edited your request" in str(c.args)
+    )
+    value = buttons(offer.args)["request_replan"]
+    refused = block_actions_body(action_id="request_replan", value=value, user_id="U0MARIA", message_ts="1.2")
+    await bot.send(refused)
+    await bot.slack.wait_for("chat.postEphemeral", lambda c: c.args.get("user") == "U0MARIA")
+    offer_ts = str(offer.response["ts"])
+    await bot.send(block_actions_body(action_id="request_replan", value=value, user_id=JOHN, message_ts=offer_ts))
+    await bot.slack.wait_for("chat.update", lambda c: c.args.get("ts") == offer_ts and "Re-planned" in str(c.args))
+    await bot.slack.wait_for("chat.update", lambda c: c.args.get("ts") == first_plan and "cancelled" in str(c.args))
+    [_, second_plan] = await bot.slack.wait_for(
+        "chat.postMessage",
+        lambda c: c.args.get("thread_ts") == root and str(c.args.get("text", "")).startswith("Plan"),
+        count=2,
+    )
+    assert "email Tom the Q3 deck" in str(second_plan.args["text"])  # the edited request
+    assert buttons(bot.slack.message(CHANNEL_ID, offer_ts)) == {}
+
+
+async def test_deleting_the_request_asks_and_then_cancels_the_plan(bot: Bot):
+    request = im_message_event("email Priya the Q3 deck", user_id=JOHN)
+    thread = request["event"]["ts"]
+    await bot.send(request)
+    await said_in(bot, DM, thread, "What text of the email")
+    await bot.send(message_deleted_event(request))
+    [offer] = await bot.slack.wait_for(
+        "chat.postMessage", lambda c: c.args.get("thread_ts") == thread and "was deleted" in str(c.args)
+    )
+    offer_ts = str(offer.response["ts"])
+    value = buttons(offer.args)["request_cancel"]
+    await bot.send(
+        block_actions_body(action_id="request_cancel", value=value, user_id=JOHN, channel_id=DM, message_ts=offer_ts)
+    )
+    await bot.slack.wait_for("chat.update", lambda c: c.args.get("ts") == offer_ts and "Cancelled" in str(c.args))
+    key = f"slack:T0PLANBOT:{DM}:{thread}"
+    assert not await bot.service.app.conversation.is_open(key)

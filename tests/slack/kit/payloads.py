@@ -269,6 +269,49 @@ def channel_thread_message_event(
     return _envelope(event, team_id=team_id, event_id=event_id, event_time=event_time)
 
 
+def message_changed_event(
+    original: dict[str, Any], new_text: str, *, team_id: str = TEAM_ID, event_id: str | None = None
+) -> dict[str, Any]:
+    """The ``message_changed`` Slack sends when the person edits ``original`` (an envelope this kit built)."""
+    before = {k: v for k, v in original["event"].items() if k not in ("type", "channel", "channel_type", "event_ts")}
+    before = {"type": "message", **before}
+    after = {**before, "text": new_text, "blocks": _rich_text(new_text)}
+    after["edited"] = {"user": before.get("user"), "ts": next_ts()}
+    stamp = next_ts()
+    event = {
+        "type": "message",
+        "subtype": "message_changed",
+        "hidden": True,
+        "message": after,
+        "previous_message": before,
+        "channel": original["event"]["channel"],
+        "channel_type": original["event"].get("channel_type", "channel"),
+        "ts": stamp,
+        "event_ts": stamp,
+    }
+    return _envelope(event, team_id=team_id, event_id=event_id, event_time=None)
+
+
+def message_deleted_event(
+    original: dict[str, Any], *, team_id: str = TEAM_ID, event_id: str | None = None
+) -> dict[str, Any]:
+    """The ``message_deleted`` Slack sends when the person deletes ``original`` (an envelope this kit built)."""
+    before = {k: v for k, v in original["event"].items() if k not in ("type", "channel", "channel_type", "event_ts")}
+    stamp = next_ts()
+    event = {
+        "type": "message",
+        "subtype": "message_deleted",
+        "hidden": True,
+        "deleted_ts": original["event"]["ts"],
+        "previous_message": {"type": "message", **before},
+        "channel": original["event"]["channel"],
+        "channel_type": original["event"].get("channel_type", "channel"),
+        "ts": stamp,
+        "event_ts": stamp,
+    }
+    return _envelope(event, team_id=team_id, event_id=event_id, event_time=None)
+
+
 def bot_message_event(
     text: str,
     *,
