@@ -1,6 +1,8 @@
 """Ack latency of the Slack HTTP app under concurrent signed events, beside a bare Bolt app.
 
-Run: `.venv/bin/python -m bench.slack_http [--conversations 50] [--events 4]`. Prints figures; asserts nothing.
+Run: `.venv/bin/python -m bench.slack_http [--conversations 50] [--events 4] [--dm]`. Prints figures; asserts
+nothing. With ``--dm`` every conversation is a top-level direct message of one person with replies in its DM
+thread (one plan per DM thread): it also prints how many plans were shown, one per thread when none mixed.
 Everything runs on 127.0.0.1: a fake Slack Web API (tests/slack/kit), planbot's app on its local workspace and
 SQLite, and a bare AsyncApp whose app_mention listener does nothing, measured in the same run.
 """
@@ -22,14 +24,23 @@ from bot.settings import Settings
 from bot.slack.declared import EVENTS_PATH
 from tests.fakes import ManualClock
 from tests.slack.kit.fake_web_api import FakeSlackWebApi, serve_locally
-from tests.slack.kit.payloads import BOT_TOKEN, DEMO_USERS, app_mention_event, channel_thread_message_event, json_body
+from tests.slack.kit.payloads import (
+    BOT_TOKEN,
+    DEMO_USERS,
+    app_mention_event,
+    channel_thread_message_event,
+    dm_channel_id,
+    im_message_event,
+    json_body,
+)
 from tests.slack.kit.signing import SIGNING_SECRET, signed_headers
 
 REQUESTS = ["what's on my calendar tomorrow", "Email Priya the Q3 deck", "show open deals for Initech"]
 
 
-async def drive(url: str, conversations: int, events: int) -> tuple[list[float], float, list[int]]:
-    """``conversations`` threads at once, each a mention then ``events - 1`` replies in its thread."""
+async def drive(url: str, conversations: int, events: int, dm: bool = False) -> tuple[list[float], float, list[int]]:
+    """``conversations`` threads at once, each a mention (or a top-level DM) then ``events - 1`` replies in its
+    thread."""
     latencies: list[float] = []
     statuses: list[int] = []
 
@@ -42,12 +53,17 @@ async def drive(url: str, conversations: int, events: int) -> tuple[list[float],
         latencies.append(time.perf_counter() - t0)
 
     async def conversation(http: aiohttp.ClientSession, n: int) -> None:
-        mention = app_mention_event(REQUESTS[n % len(REQUESTS)], user_id="U0JOHN")
+        request = REQUESTS[n % len(REQUESTS)]
+        mention = im_message_event(request, user_id="U0JOHN") if dm else app_mention_event(request, user_id="U0JOHN")
         await post(http, mention)
         for k in range(events - 1):
-            await post(
-                http, channel_thread_message_event(f"note {k}", thread_ts=mention["event"]["ts"], user_id="U0JOHN")
+            root = mention["event"]["ts"]
+            reply = (
+                im_message_event(f"note {k}", user_id="U0JOHN", thread_ts=root)
+                if dm
+                else channel_thread_message_event(f"note {k}", thread_ts=root, user_id="U0JOHN")
             )
+            await post(http, reply)
 
     connector = aiohttp.TCPConnector(limit=conversations)
     async with aiohttp.ClientSession(connector=connector) as http:
@@ -80,7 +96,7 @@ def report(name: str, latencies: list[float], elapsed: float, statuses: list[int
     return p99
 
 
-async def main(conversations: int, events: int) -> None:
+async def main(conversations: int, events: int, dm: bool = False) -> None:
     async with FakeSlackWebApi(users=DEMO_USERS) as slack:
         with tempfile.TemporaryDirectory() as folder:
             settings = Settings(
@@ -89,15 +105,26 @@ async def main(conversations: int, events: int) -> None:
                 slack_signing_secret=SecretStr(SIGNING_SECRET),
                 slack_api_url=slack.base_url,
             )
+            if dm:  # one person's many plans: no hourly cap
+                settings = settings.model_copy(update={"max_plans_per_hour": 0})
             service = await build_service(settings, "http", "America/New_York", ManualClock())
             try:
-                print(f"{conversations} concurrent conversations x {events} signed events, HTTP on 127.0.0.1")
+                where = "DM threads of one person" if dm else "channel threads"
+                print(f"{conversations} concurrent conversations ({where}) x {events} signed events, HTTP on 127.0.0.1")
                 print(f"{'app':<10}{'events':>8}{'events/s':>10}{'p50 ms':>10}{'p99 ms':>10}{'200s':>8}")
                 async with serve_locally(bare_app(slack.client()).web_app(path=EVENTS_PATH)) as url:
-                    bare = report("bare", *await drive(url, conversations, events))
+                    bare = report("bare", *await drive(url, conversations, events, dm))
                 async with serve_locally(http_app(service)) as url:
-                    ours = report("planbot", *await drive(url, conversations, events))
+                    ours = report("planbot", *await drive(url, conversations, events, dm))
                     await asyncio.sleep(2)  # let the work after the acks finish before closing
+                if dm:
+                    channel = dm_channel_id("U0JOHN")
+                    shown = {
+                        c.args.get("thread_ts")
+                        for c in slack.calls_to("chat.postMessage")
+                        if c.args.get("channel") == channel and str(c.args.get("text", "")).startswith("Plan")
+                    }
+                    print(f"plans shown in DM threads: {len(shown)} of {conversations}")
             finally:
                 await service.close()
     print(f"p99 ratio planbot/bare: {ours / bare:.2f}")
@@ -107,5 +134,6 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser()
     parser.add_argument("--conversations", type=int, default=50)
     parser.add_argument("--events", type=int, default=4)
+    parser.add_argument("--dm", action="store_true", help="top-level DMs of one person, replies in their threads")
     options = parser.parse_args()
-    asyncio.run(main(options.conversations, options.events))
+    asyncio.run(main(options.conversations, options.events, options.dm))
