@@ -3,11 +3,14 @@ sees them. Registered ahead of the other listeners: Bolt runs the first listener
 
 import logging
 import re
+from contextlib import suppress
 from typing import Any
 
-from slack_bolt.async_app import AsyncAck, AsyncApp
+import aiohttp
+from slack_bolt.async_app import AsyncAck, AsyncApp, AsyncRespond
 from slack_sdk.errors import SlackApiError
 
+from bot.slack.declared import MESSAGE_SHORTCUTS
 from bot.slack.listeners import IGNORED_SUBTYPES, SlackDeps, event_thread_key
 
 logger = logging.getLogger(__name__)
@@ -67,6 +70,17 @@ class LengthLimit:
         )
         await ack(response_type="ephemeral", text=too_long_text(length, self._limit))
 
+    async def shortcut_too_long(self, shortcut: dict[str, Any]) -> bool:
+        text = (shortcut.get("message") or {}).get("text")
+        return isinstance(text, str) and len(text) > self._limit
+
+    async def refuse_shortcut(self, ack: AsyncAck, shortcut: dict[str, Any], respond: AsyncRespond) -> None:
+        await ack()
+        length = len(str((shortcut.get("message") or {}).get("text")))
+        logger.info("refused a shortcut on %d characters (limit %d)", length, self._limit)
+        with suppress(aiohttp.ClientError, TimeoutError):
+            await respond(response_type="ephemeral", text=too_long_text(length, self._limit))
+
 
 def refuse_long_requests(app: AsyncApp, deps: SlackDeps, limit: int) -> LengthLimit:
     """Call before registering the other listeners; returns the limit, for listeners registered elsewhere."""
@@ -74,4 +88,6 @@ def refuse_long_requests(app: AsyncApp, deps: SlackDeps, limit: int) -> LengthLi
     app.event("app_mention", matchers=[length.event_too_long])(length.refuse_event)
     app.event("message", matchers=[length.event_too_long])(length.refuse_event)
     app.command(COMMANDS, matchers=[length.command_too_long])(length.refuse_command)
+    for callback_id in MESSAGE_SHORTCUTS:
+        app.message_shortcut(callback_id, matchers=[length.shortcut_too_long])(length.refuse_shortcut)
     return length

@@ -295,3 +295,13 @@ async def test_deleting_the_request_asks_and_then_cancels_the_plan(bot: Bot):
     await bot.slack.wait_for("chat.update", lambda c: c.args.get("ts") == offer_ts and "Cancelled" in str(c.args))
     key = f"slack:T0PLANBOT:{DM}:{thread}"
     assert not await bot.service.app.conversation.is_open(key)
+
+
+async def test_plan_from_a_message_longer_than_the_limit_is_refused_privately(bot: Bot):
+    said = {"text": "email Priya saying " + "zebra " * 1000, "ts": next_ts(), "user": "U0MARIA"}
+    url = bot.slack.response_url()
+    await bot.send(message_action_body(callback_id="plan_from_message", message=said, user_id=JOHN, response_url=url))
+    [refusal] = await bot.slack.wait_for("response_url")
+    assert "too long" in refusal.args["text"] and refusal.args["response_type"] == "ephemeral"
+    await asyncio.sleep(0.2)
+    assert [c for c in bot.slack.calls_to("chat.postMessage") if c.args.get("thread_ts") == said["ts"]] == []
