@@ -23,6 +23,11 @@ RETIME = re.compile(
     r"^\s*(?:actually\s+|no,?\s+)?(?:make|move|change)\s+it\s+(?:to\s+)?(?P<value>.+?)(?:\s+instead)?\W*$", re.I
 )
 INVITE = re.compile(r"^\s*(?:and\s+)?also\s+(?:invite|add)\s+(?P<who>.+?)(?:\s+to\s+it)?(?:\s+as\s+well)?\W*$", re.I)
+FORWARD = re.compile(
+    r"^\s*(?:and\s+)?(?:also\s+)?(?:forward|send|fwd)\s+(?:that|it|this|the email|that email)\s+(?:on\s+)?to\s+"
+    r"(?P<who>.+?)(?:\s+(?:as well|too))?\W*$",
+    re.I,
+)
 EVENT_FIELDS = ("title", "location", "description")
 
 
@@ -41,6 +46,10 @@ def follow_up(earlier: Session, text: str, now: datetime) -> FollowUp | None:
     is not a follow-up of a kind understood here."""
     if UNDO.match(text):
         return undo(earlier)
+    forward = FORWARD.match(text)
+    sent = _last_sent(earlier)
+    if forward and sent is not None:
+        return _forward(sent, forward.group("who"))
     event = _last_event(earlier)
     if event is None:
         return None
@@ -176,20 +185,7 @@ def _find_again(event: dict[str, Any]) -> Step:
 
 
 def _invite(event: dict[str, Any], who: str) -> FollowUp:
-    addresses = re.findall(r"[\w.+'-]+@[\w-]+(?:\.[\w-]+)+", who)
-    steps: list[Step] = []
-    people: list[str] = list(addresses)
-    if not addresses:
-        for number, name in enumerate(n.strip() for n in re.split(r",|\band\b", who) if n.strip()):
-            lookup = _step(
-                number,
-                f"Find {name}'s contact record",
-                "fetch_entity",
-                {"entityType": "Contact", "filters": {"name": name}},
-                prefix="find",
-            )
-            steps.append(lookup)
-            people.append(reference(lookup.id, "data[0].email"))
+    steps, people = _people(who)
     find = _find_again(event)
     update = Step(
         id="invite",
@@ -202,6 +198,49 @@ def _invite(event: dict[str, Any], who: str) -> FollowUp:
     )
     plan = Plan(steps=(*steps, find, update))
     return FollowUp(plan, Goal(intent="update", entity="event"), "follow-up: also invite")
+
+
+def _forward(message_id: str, who: str) -> FollowUp:
+    """ "forward that to Maria as well": the email the earlier plan sent, forwarded as it went."""
+    lookups, people = _people(who)
+    step = Step(
+        id="forward",
+        intent=f"Forward it to {who}",
+        tool="forward_email",
+        arguments={"input": {"messageId": message_id, "to": people or [placeholder("to")]}},
+        depends_on=tuple(s.id for s in lookups),
+    )
+    return FollowUp(Plan(steps=(*lookups, step)), Goal(intent="send", entity="email"), "follow-up: forward it too")
+
+
+def _people(who: str) -> tuple[list[Step], list[str]]:
+    """Addresses as given; names through one contact lookup each (contract §2.2)."""
+    addresses = re.findall(r"[\w.+'-]+@[\w-]+(?:\.[\w-]+)+", who)
+    if addresses:
+        return [], addresses
+    steps: list[Step] = []
+    people: list[str] = []
+    for number, name in enumerate(n.strip() for n in re.split(r",|\band\b", who) if n.strip()):
+        lookup = _step(
+            number,
+            f"Find {name}'s contact record",
+            "fetch_entity",
+            {"entityType": "Contact", "filters": {"name": name}},
+            prefix="find",
+        )
+        steps.append(lookup)
+        people.append(reference(lookup.id, "data[0].email"))
+    return steps, people
+
+
+def _last_sent(session: Session) -> str | None:
+    """The id of the email the earlier plan sent last (a send, a reply or a forward)."""
+    for run in reversed(session.steps):
+        if run.state == "done" and run.step.tool in ("send_email", "reply_email", "forward_email"):
+            result = run.result if isinstance(run.result, dict) else {}
+            if isinstance(result.get("id"), str):
+                return str(result["id"])
+    return None
 
 
 def _last_event(session: Session) -> dict[str, Any] | None:

@@ -61,3 +61,14 @@ def test_a_cancelled_plan_never_shows_a_tick_on_a_goal_that_did_not_happen(tmp_p
     cancelled = output[output.rindex("· cancelled") :]
     assert "✓ Book lunch with Tom" not in cancelled and "– Book lunch with Tom" in cancelled
     assert "✓ Email Priya saying hi" in cancelled
+
+
+def test_forward_that_as_well_forwards_the_email_just_sent(tmp_path: Path):
+    from integrations.base.arguments import FetchEmailsArgs
+    from tests.bot.test_chat_v2 import read
+
+    output = chat(tmp_path, "email Priya saying the deck is ready", "a", "forward that to Maria as well", "a")
+    assert output.count("Finished") == 2
+    sent = read(tmp_path, "fetch_emails", FetchEmailsArgs(to="maria.garcia@example.com", includeBody=True))
+    [forward] = [m for m in sent if m["subject"].startswith("Fwd:")]
+    assert "the deck is ready" in forward["body"].lower()
