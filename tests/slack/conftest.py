@@ -1,5 +1,6 @@
 """The planbot Slack app served over HTTP on 127.0.0.1, talking to a fake Slack Web API."""
 
+import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -18,6 +19,9 @@ from tests.slack.kit.fake_web_api import FakeSlackWebApi, serve_locally
 from tests.slack.kit.payloads import BOT_TOKEN, DEMO_USERS, json_body
 from tests.slack.kit.signing import SIGNING_SECRET, post_signed
 
+MANIFEST = Path(__file__).resolve().parents[2] / "infra" / "slack-app-manifest.json"
+MANIFEST_SCOPES = tuple(json.loads(MANIFEST.read_text(encoding="utf-8"))["oauth_config"]["scopes"]["bot"])
+
 
 @dataclass
 class Bot:
@@ -34,8 +38,9 @@ class Bot:
 
 @asynccontextmanager
 async def running_bot(tmp_path: Path, **settings: Any) -> AsyncIterator[Bot]:
-    """The app over HTTP with a fresh fake Slack; ``settings`` are more of ``Settings``' fields (approvers=...)."""
-    async with FakeSlackWebApi(users=DEMO_USERS) as slack:
+    """The app over HTTP with a fresh fake Slack whose token has the manifest's scopes (a call the manifest does
+    not allow fails as on Slack); ``settings`` are more of ``Settings``' fields (approvers=...)."""
+    async with FakeSlackWebApi(users=DEMO_USERS, scopes=MANIFEST_SCOPES) as slack:
         configured = Settings(
             data_dir=tmp_path,
             slack_bot_token=SecretStr(BOT_TOKEN),

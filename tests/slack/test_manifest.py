@@ -7,8 +7,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from slack_sdk.errors import SlackApiError
 
 from bot.slack.declared import BOT_EVENTS, BOT_SCOPES, EVENTS_PATH, MESSAGE_SHORTCUTS, SLASH_COMMANDS
+from tests.slack.kit.fake_web_api import METHOD_SCOPES as STAND_IN_SCOPES
+from tests.slack.kit.fake_web_api import FakeSlackWebApi
+from tests.slack.kit.payloads import DEMO_USERS
 
 MANIFEST_PATH = Path(__file__).resolve().parents[2] / "infra" / "slack-app-manifest.json"
 REQUEST_URL = f"https://YOUR-HOST{EVENTS_PATH}"
@@ -169,3 +173,16 @@ def test_settings_use_http_mode_on_one_endpoint(manifest: dict[str, Any]) -> Non
     assert settings["socket_mode_enabled"] is False
     assert settings["org_deploy_enabled"] is False
     assert settings["token_rotation_enabled"] is False
+
+
+async def test_the_stand_in_refuses_a_call_without_its_scope_as_slack_does() -> None:
+    async with FakeSlackWebApi(users=DEMO_USERS, scopes=("chat:write",)) as slack:
+        client = slack.client()
+        await client.chat_postMessage(channel="C0GENERAL", text="hi")
+        with pytest.raises(SlackApiError) as refused:
+            await client.conversations_open(users=["U0JOHN"])
+        assert refused.value.response["error"] == "missing_scope" and refused.value.response["needed"] == "im:write"
+
+
+def test_every_scope_the_stand_in_knows_a_method_needs_is_one_slack_has() -> None:
+    assert {scope for needed in STAND_IN_SCOPES.values() for scope in needed} <= set(BOT_SCOPES) | {"mpim:write"}

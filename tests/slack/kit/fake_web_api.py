@@ -48,6 +48,21 @@ _MAX_VIEW_BLOCKS = 100
 _MAX_ACTIONS_ELEMENTS = 25
 _MAX_SECTION_TEXT = 3000
 _MAX_MESSAGE_TEXT = 40_000  # chat.* refuse a longer ``text`` with msg_too_long
+# the bot scopes each method needs (as Slack's method pages say); a fake given ``scopes`` refuses a call without
+# them with ``missing_scope`` (and ``needed``), as Slack does
+METHOD_SCOPES: dict[str, tuple[str, ...]] = {
+    "chat.postMessage": ("chat:write",),
+    "chat.update": ("chat:write",),
+    "chat.postEphemeral": ("chat:write",),
+    "users.info": ("users:read",),
+    "conversations.open": ("im:write",),
+    "files.getUploadURLExternal": ("files:write",),
+    "files.completeUploadExternal": ("files:write",),
+    "files.info": ("files:read",),
+    "assistant.threads.setStatus": ("assistant:write",),
+    "assistant.threads.setSuggestedPrompts": ("assistant:write",),
+    "assistant.threads.setTitle": ("assistant:write",),
+}
 _MAX_BLOCKS_TEXT = 12_000  # chat.* refuse blocks whose texts add up to more with msg_blocks_too_long
 
 
@@ -112,8 +127,11 @@ class FakeSlackWebApi:
         token: str = p.BOT_TOKEN,
         channels: Iterable[str] | None = None,
         team_id: str = p.TEAM_ID,
+        scopes: Iterable[str] | None = None,
     ) -> None:
-        """``channels``: the channel ids that exist (``None``: any id does); DM channels always exist."""
+        """``channels``: the channel ids that exist (``None``: any id does); DM channels always exist.
+        ``scopes``: the bot token's scopes (``None``: every method is allowed)."""
+        self.scopes = None if scopes is None else frozenset(scopes)
         self.users = {user.id: user for user in users}
         self.token = token
         self.team_id = team_id
@@ -293,6 +311,11 @@ class FakeSlackWebApi:
             return 200, {"ok": False, "error": "not_authed"}, {}
         if token != self.token:
             return 200, {"ok": False, "error": "invalid_auth"}, {}
+        needed = [
+            scope for scope in METHOD_SCOPES.get(method, ()) if self.scopes is not None and scope not in self.scopes
+        ]
+        if needed:
+            return 200, {"ok": False, "error": "missing_scope", "needed": ",".join(needed)}, {}
         fault = self._next_fault(method, args)
         if fault is not None:
             headers = {} if fault.retry_after is None else {"Retry-After": str(fault.retry_after)}
