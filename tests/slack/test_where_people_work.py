@@ -3,12 +3,16 @@ the message shortcut, the assistant panel and edited requests (signed HTTP again
 
 import asyncio
 import json
+import sqlite3
 from pathlib import Path
 from typing import Any
 
 from slack_sdk.errors import SlackApiError
 
+from bot.settings import Settings
 from bot.slack.declared import BOT_EVENTS, BOT_SCOPES
+from bot.slack.delivery import Delivery
+from bot.slack.state import Where, legacy_dm_key
 from integrations.base.arguments import CreateEntityArgs
 from tests.slack.conftest import Bot, running_bot
 from tests.slack.kit.payloads import (
@@ -305,3 +309,21 @@ async def test_plan_from_a_message_longer_than_the_limit_is_refused_privately(bo
     assert "too long" in refusal.args["text"] and refusal.args["response_type"] == "ephemeral"
     await asyncio.sleep(0.2)
     assert [c for c in bot.slack.calls_to("chat.postMessage") if c.args.get("thread_ts") == said["ts"]] == []
+
+
+async def test_a_dm_plan_opened_when_dms_had_one_plan_each_is_still_answered_in_its_thread(tmp_path: Path):
+    async with running_bot(tmp_path) as bot:
+        request = im_message_event("email Priya the Q3 deck", user_id=JOHN)
+        root = request["event"]["ts"]
+        legacy = legacy_dm_key("T0PLANBOT", DM)  # the key such a plan was opened under
+        replies = await bot.service.app.conversation.message(
+            thread_key=legacy, user=JOHN, text="email Priya the Q3 deck"
+        )
+        where = Where("T0PLANBOT", DM, root, JOHN, is_dm=True)
+        await Delivery(bot.slack.client(), bot.service.state).deliver(where, replies)
+        with sqlite3.connect(Settings(data_dir=tmp_path).slack_state_path) as db:  # remembered under that key too
+            db.execute("UPDATE plan_messages SET thread_key = ?", (legacy,))
+        db.close()
+        await bot.send(im_message_event("Deck attached.", user_id=JOHN, thread_ts=root))
+        ts = await plan_message_ts(bot, DM, root)
+        assert await until_button(bot, DM, ts, "step_approve")
