@@ -4,10 +4,12 @@ functions here may adjust it (an attachment's sender is not a recipient) and ret
 """
 
 import re
+from datetime import datetime
 from typing import Any
 
 from planning.types import TimeRange
 from planning.understanding import existing, names, phrases
+from planning.understanding.conditions import names_a_day
 from planning.understanding.interpret import Reading
 from planning.understanding.records_text import note_body, task_subject
 
@@ -133,6 +135,20 @@ def _event_changes(text: str, slot_values: dict[str, Any]) -> dict[str, Any]:
     if response is not None:
         scope["response"] = response
     when, new_when = slot_values["when"], slot_values["new_when"]
+    if when is not None and when.has_clock_time and new_when is None and (hour := _bare_target_hour(text)):
+        # "move my 2pm tomorrow to 4": a bare hour after "to", read in working hours on the same day
+        slot_values["new_when"] = new_when = TimeRange(
+            start=when.start.replace(hour=hour, minute=0), has_clock_time=True
+        )
+    if (
+        when is not None
+        and new_when is not None
+        and new_when.has_clock_time
+        and new_when.start.date() != when.start.date()
+        and not names_a_day(text.rsplit(" to ", 1)[-1])
+    ):  # "move my 2pm tomorrow to 4pm": the new time is on the event's day
+        moved = datetime.combine(when.start.date(), new_when.start.timetz())
+        slot_values["new_when"] = new_when = TimeRange(start=moved, has_clock_time=True)
     if (change or response) and when is None and new_when is not None:  # "decline all invitations for Monday"
         slot_values["when"], slot_values["new_when"] = when, new_when = new_when, None
     if when is not None and when.has_clock_time and when.end is not None and new_when is None and _FROM_TO.search(text):
@@ -154,6 +170,20 @@ def _event_changes(text: str, slot_values: dict[str, Any]) -> dict[str, Any]:
             slot_values["shift_minutes"] = days * 24 * 60
             slot_values["new_when"] = None
     return scope
+
+
+_BARE_HOUR = re.compile(r"\bto\s+(\d{1,2})\s*\??\s*$")
+
+
+def _bare_target_hour(text: str) -> int | None:
+    """The hour of "... to 4" at the end of a move, in working hours (7-11 a.m., 12 noon, 1-6 p.m.)."""
+    match = _BARE_HOUR.search(text)
+    if match is None:
+        return None
+    hour = int(match.group(1))
+    if 1 <= hour <= 6:
+        return hour + 12
+    return hour if 7 <= hour <= 12 else None
 
 
 _FROM_TO = re.compile(

@@ -15,7 +15,8 @@ Response = Literal["accepted", "declined", "tentative"]
 
 _EVERY = re.compile(
     r"\b(?:all|every|everything|each|any and all|whole|entire)\b"
-    r"|\b(?:my|the) (?:whole |entire )?(?:calendar|schedule|diary|agenda)\b|\bclear (?:out )?(?:my|the) day\b",
+    r"|\b(?:my|the) (?:whole |entire )?(?:calendar|schedule|diary|agenda)\b"
+    r"|\b(?:clear|free up|empty|wipe) (?:out )?(?:my|the)\b",  # "clear my Friday": whatever is on it
     re.I,
 )
 _PLURAL_EVENTS = re.compile(r"\b(?:meetings|events|calls|appointments|invit(?:es|ations)|syncs|1:1s)\b", re.I)

@@ -1,6 +1,9 @@
 """Closed word sets the slot extractors share: words that are never a person's or company's name."""
 
-WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
+WEEKDAYS = frozenset(
+    "monday tuesday wednesday thursday friday saturday sunday "
+    "mondays tuesdays wednesdays thursdays fridays saturdays sundays".split()  # "on Tuesdays": a repeat, not a name
+)
 MONTHS = frozenset(
     "january february march april may june july august september october november december "
     "jan feb mar apr jun jul aug sep sept oct nov dec".split()
