@@ -1,5 +1,6 @@
 """The composition root: settings → store, connectors, runner, engine. Nothing else builds these."""
 
+import asyncio
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -179,6 +180,8 @@ async def build_app(
     understanding = GoalUnderstandingService(voter=voter)
     refiner = _llm(settings, registry, connectors, observer, memory, clock=clock or _system_clock, tz=tz)
     planner = RequestPlanner(understanding, refiner=refiner)
+    # load the trained classifier now, in a worker thread, not inside the first request (it blocked every ack)
+    await asyncio.to_thread(planner.understand, "what's on my calendar tomorrow", datetime.now(UTC))
     runner = ToolRunner(registry, observer=observer, timeout=settings.connector_timeout_seconds)
     conversation = Conversation(
         store=store,

@@ -4,6 +4,7 @@ The rule-based planner always runs. When a ``PlanRefiner`` (the LLM planner) is 
 the rule-based plan with its own, which it must validate itself; any failure keeps the rule-based plan.
 """
 
+import asyncio
 import logging
 from dataclasses import dataclass
 from datetime import datetime
@@ -56,8 +57,9 @@ class RequestPlanner:
             return Understood(parse, Plan(), planning_problem=str(error))
 
     async def understand_async(self, text: str, now: datetime, chosen: tuple[str, str] | None = None) -> Understood:
-        """Rules, then the refiner when one is configured; a refiner failure never loses the rule-based plan."""
-        understood = self.understand(text, now, chosen)
+        """Rules, then the refiner when one is configured; a refiner failure never loses the rule-based plan. The
+        rules run in a worker thread, so the event loop keeps answering (acks) meanwhile."""
+        understood = await asyncio.to_thread(self.understand, text, now, chosen)
         if self._refiner is None:
             return understood
         try:
