@@ -21,6 +21,7 @@ from integrations.base.arguments import FetchEmailsArgs, ForwardEmailArgs, Reply
 from integrations.base.errors import NotFoundError, PermanentError
 from integrations.base.files import FileSource
 from integrations.email.compose import reply_subject
+from integrations.email.dispatch import run_mail_tool
 from integrations.microsoft import mail_files
 from integrations.microsoft.graph import SERVICE, Graph, segment
 from integrations.microsoft.mail_read import FOLDERS, addresses, forwarded, list_params, matches, received, summary
@@ -42,15 +43,7 @@ class OutlookMail:
         self._source = files
 
     async def call(self, tool: str, arguments: BaseModel) -> Any:
-        if tool == "fetch_emails" and isinstance(arguments, FetchEmailsArgs):
-            return await self.fetch_emails(arguments)
-        if tool == "send_email" and isinstance(arguments, SendEmailArgs):
-            return await self.send_email(arguments)
-        if tool == "reply_email" and isinstance(arguments, ReplyEmailArgs):
-            return await self.reply_email(arguments)
-        if tool == "forward_email" and isinstance(arguments, ForwardEmailArgs):
-            return await self.forward_email(arguments)
-        raise PermanentError(f"the Microsoft 365 mail connector cannot run {tool!r}", service=SERVICE)
+        return await run_mail_tool(self, tool, arguments, service=SERVICE, label="Microsoft 365 mail")
 
     async def fetch_emails(self, args: FetchEmailsArgs) -> list[dict[str, Any]]:
         limit = args.limit or DEFAULT_LIMIT

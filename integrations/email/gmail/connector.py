@@ -31,6 +31,7 @@ from integrations.email.compose import (
     reply_references,
     reply_subject,
 )
+from integrations.email.dispatch import run_mail_tool
 from integrations.email.files import OutgoingFile, attachment_at, attachments_of
 from integrations.email.forwarding import forward_subject, forward_text
 from integrations.email.gmail import reading
@@ -71,15 +72,7 @@ class GmailConnector:
         self._own_address = sender.address if sender else None
 
     async def call(self, tool: str, arguments: BaseModel) -> Any:
-        if tool == "fetch_emails" and isinstance(arguments, FetchEmailsArgs):
-            return await self.fetch_emails(arguments)
-        if tool == "send_email" and isinstance(arguments, SendEmailArgs):
-            return await self.send_email(arguments)
-        if tool == "reply_email" and isinstance(arguments, ReplyEmailArgs):
-            return await self.reply_email(arguments)
-        if tool == "forward_email" and isinstance(arguments, ForwardEmailArgs):
-            return await self.forward_email(arguments)
-        raise PermanentError(f"the Gmail connector cannot run {tool!r} with these arguments", service=SERVICE)
+        return await run_mail_tool(self, tool, arguments, service=SERVICE, label="Gmail")
 
     async def fetch_emails(self, args: FetchEmailsArgs) -> list[dict[str, Any]]:
         return await reading.fetch_emails(self._api, args, self._zone)
