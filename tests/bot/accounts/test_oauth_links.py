@@ -1,0 +1,39 @@
+"""Connect links: the URL a Connect button opens carries a sealed, short-lived token bound to one team and user."""
+
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+from bot.accounts.oauth_links import LinkError, read_link, start_link
+
+KEY = "a-connect-link-key-of-at-least-32-characters"
+
+
+def _token(url: str) -> str:
+    return parse_qs(urlsplit(url).query)["link"][0]
+
+
+def test_the_link_opens_start_and_reads_back_its_person_only_with_the_key() -> None:
+    url = start_link("https://bot.example.com/", "gmail", "T1", "U1", secret=KEY, now=1000.0)
+    assert url.startswith("https://bot.example.com/accounts/google/start?link=")
+    assert "U1" not in url and "T1" not in url  # the ids are sealed, not readable
+    link = read_link(_token(url), "google", secret=KEY, now=1001.0)
+    assert (link.team, link.user, link.shared) == ("T1", "U1", False)
+    with pytest.raises(LinkError, match="not valid"):
+        read_link(_token(url), "google", secret=KEY.upper(), now=1001.0)
+
+
+def test_a_forged_expired_or_other_service_link_is_refused() -> None:
+    url = start_link("https://bot.example.com", "hubspot", "T1", "U1", secret=KEY, now=1000.0, ttl_seconds=60)
+    token = _token(url)
+    with pytest.raises(LinkError, match="expired"):
+        read_link(token, "hubspot", secret=KEY, now=1060.0)
+    with pytest.raises(LinkError, match="another service"):
+        read_link(token, "salesforce", secret=KEY, now=1001.0)
+    with pytest.raises(LinkError, match="not valid"):
+        read_link(token[:-4] + "AAAA", "hubspot", secret=KEY, now=1001.0)
+
+
+def test_only_oauth_services_have_a_link() -> None:
+    with pytest.raises(LinkError, match="sign-in page"):
+        start_link("https://bot.example.com", "imap", "T1", "U1", secret=KEY)
