@@ -86,7 +86,7 @@ class SqliteSlackState:
     async def first_sighting(
         self, team_id: str, event_id: str, *, thread_key: str | None = None, event_ts: str | None = None
     ) -> bool:
-        _, inserted = await self._file.write(
+        _, inserted = await self._file.write_at_once(  # Slack's ack waits for this receipt
             "INSERT OR IGNORE INTO seen_events (team_id, event_id, seen_at, thread_key, event_ts, event_order) "
             "VALUES (?, ?, ?, ?, ?, ?)",
             (team_id, event_id, _time(self._clock()), thread_key, event_ts, event_order(event_ts)),

@@ -7,7 +7,10 @@ tasks sharing an aiosqlite connection interleave their statements). So, for each
 
 - one writer connection, used by one statement (or transaction) at a time, from its execution to its last row;
   a write is one autocommitted statement, or a ``BEGIN IMMEDIATE`` transaction (it takes the write lock first,
-  so nothing inside it has to upgrade a read);
+  so nothing inside it has to upgrade a read); an urgent write (an event's receipt, which Slack's ack waits for)
+  gets the writer before the writes already waiting, so acks never queue behind a busy plan's saves; and
+  ``write_at_once`` runs such a write on the event loop's own thread (a third connection, no thread hops, tens of
+  microseconds) while it holds the writer's turn, falling back to the writer if another process holds the lock;
 - one reader connection for plain reads (in WAL, readers never wait for the writer);
 - WAL, ``synchronous=NORMAL`` and ``busy_timeout``: another process writing the same file is waited for.
 
@@ -18,6 +21,7 @@ Errors: ``sqlite3.IntegrityError`` passes through for the store to translate; an
 import asyncio
 import os
 import sqlite3
+from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager, suppress
 from typing import Any
@@ -29,6 +33,47 @@ from planning.store.protocol import StoreError
 Row = tuple[Any, ...]
 Run = Callable[[str, Sequence[Any]], Awaitable[tuple[list[Row], int]]]  # one statement: rows and row count
 BUSY_TIMEOUT_MS = 5000
+
+
+class WriterTurns:
+    """A lock on the writer with two queues: urgent waiters are let in before the others, each queue in order."""
+
+    def __init__(self) -> None:
+        self._held = False
+        self._urgent: deque[asyncio.Future[None]] = deque()
+        self._normal: deque[asyncio.Future[None]] = deque()
+
+    @asynccontextmanager
+    async def turn(self, *, urgent: bool = False) -> AsyncIterator[None]:
+        await self._acquire(urgent)
+        try:
+            yield
+        finally:
+            self._release()
+
+    async def _acquire(self, urgent: bool) -> None:
+        if not self._held and not self._urgent and not self._normal:
+            self._held = True
+            return
+        waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        (self._urgent if urgent else self._normal).append(waiter)
+        try:
+            await waiter
+        except asyncio.CancelledError:
+            if waiter.done() and not waiter.cancelled():  # handed the writer just as we were cancelled: pass it on
+                self._release()
+            else:
+                (self._urgent if urgent else self._normal).remove(waiter)
+            raise
+
+    def _release(self) -> None:
+        for queue in (self._urgent, self._normal):
+            while queue:
+                waiter = queue.popleft()
+                if not waiter.done():
+                    waiter.set_result(None)  # the writer stays held: it passes to this waiter
+                    return
+        self._held = False
 
 
 class Transaction:
@@ -51,10 +96,18 @@ class Transaction:
 class SqliteFile:
     """A SQLite file's writer and reader connections; build it with ``await SqliteFile.open(path, what=...)``."""
 
-    def __init__(self, writer: aiosqlite.Connection, reader: aiosqlite.Connection, *, what: str) -> None:
+    def __init__(
+        self,
+        writer: aiosqlite.Connection,
+        reader: aiosqlite.Connection,
+        at_once: sqlite3.Connection,
+        *,
+        what: str,
+    ) -> None:
         self._writer: aiosqlite.Connection | None = writer
         self._reader: aiosqlite.Connection | None = reader
-        self._write_lock = asyncio.Lock()
+        self._at_once: sqlite3.Connection | None = at_once
+        self._turns = WriterTurns()
         self._what = what
 
     @classmethod
@@ -66,7 +119,7 @@ class SqliteFile:
         busy_timeout_ms: int = BUSY_TIMEOUT_MS,
         pragmas: Sequence[str] = (),
     ) -> "SqliteFile":
-        """Connect twice to the (already migrated) file; ``pragmas`` (e.g. ``foreign_keys = ON``) apply to both."""
+        """Connect to the (already migrated) file; ``pragmas`` (e.g. ``foreign_keys = ON``) apply to each connection."""
         location = os.fspath(path)
         settings = (f"busy_timeout = {int(busy_timeout_ms)}", *pragmas, "journal_mode = WAL", "synchronous = NORMAL")
         opened: list[aiosqlite.Connection] = []
@@ -82,7 +135,13 @@ class SqliteFile:
             if isinstance(exc, sqlite3.Error | StoreError):
                 raise StoreError(f"cannot open {what} {location!r}: {exc}") from exc
             raise
-        return cls(opened[0], opened[1], what=what)
+        try:
+            at_once = _connect_at_once(location, pragmas)
+        except sqlite3.Error as exc:
+            for db in opened:
+                await db.close()
+            raise StoreError(f"cannot open {what} {location!r}: {exc}") from exc
+        return cls(opened[0], opened[1], at_once, what=what)
 
     @property
     def closed(self) -> bool:
@@ -93,15 +152,40 @@ class SqliteFile:
         rows, _ = await _run(self._connection(self._reader), sql, params, what=self._what)
         return rows
 
-    async def write(self, sql: str, params: Sequence[Any] = ()) -> tuple[list[Row], int]:
-        """Rows (``RETURNING``) and row count of one autocommitted write, on the writer."""
-        async with self._write_lock:
+    async def write(self, sql: str, params: Sequence[Any] = (), *, urgent: bool = False) -> tuple[list[Row], int]:
+        """Rows (``RETURNING``) and row count of one autocommitted write, on the writer; ``urgent`` goes first."""
+        async with self._turns.turn(urgent=urgent):
+            return await _run(self._connection(self._writer), sql, params, what=self._what)
+
+    async def write_at_once(self, sql: str, params: Sequence[Any] = ()) -> tuple[list[Row], int]:
+        """Like an urgent ``write``, run on this thread: for the one short write an acknowledgement waits for.
+
+        Holding the writer's turn, no statement of ours holds SQLite's write lock, so the statement never waits;
+        if another process holds it, the write goes to the writer connection (which waits up to its busy timeout).
+        """
+        async with self._turns.turn(urgent=True):
+            at_once = self._at_once
+            if at_once is None:
+                raise StoreError(f"the {self._what} is closed")
+            try:
+                cursor = at_once.execute(sql, params)
+                try:
+                    return [tuple(row) for row in cursor.fetchall()], cursor.rowcount
+                finally:
+                    cursor.close()
+            except sqlite3.IntegrityError:
+                raise
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) and "busy" not in str(exc):
+                    raise StoreError(f"{self._what} query failed: {exc}") from exc
+            except sqlite3.Error as exc:
+                raise StoreError(f"{self._what} query failed: {exc}") from exc
             return await _run(self._connection(self._writer), sql, params, what=self._what)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Transaction]:
         """``BEGIN IMMEDIATE`` … ``COMMIT`` on the writer (rolled back if the block raises): for reads then writes."""
-        async with self._write_lock:
+        async with self._turns.turn():
             db = self._connection(self._writer)
             await _run(db, "BEGIN IMMEDIATE", what=self._what)
             transaction = Transaction(db, self._what)
@@ -118,6 +202,9 @@ class SqliteFile:
     async def close(self) -> None:
         """Close both connections; closing twice is harmless."""
         writer, reader, self._writer, self._reader = self._writer, self._reader, None, None
+        at_once, self._at_once = self._at_once, None
+        if at_once is not None:
+            at_once.close()
         for db in (writer, reader):
             if db is not None:
                 await db.close()
@@ -126,6 +213,18 @@ class SqliteFile:
         if db is None:
             raise StoreError(f"the {self._what} is closed")
         return db
+
+
+def _connect_at_once(location: str, pragmas: Sequence[str]) -> sqlite3.Connection:
+    """The loop thread's own connection: it never waits for a lock (``busy_timeout = 0``; see ``write_at_once``)."""
+    at_once = sqlite3.connect(location, isolation_level=None)
+    try:
+        for pragma in ("busy_timeout = 0", *pragmas, "synchronous = NORMAL"):
+            at_once.execute(f"PRAGMA {pragma}").close()
+    except sqlite3.Error:
+        at_once.close()
+        raise
+    return at_once
 
 
 async def _run(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = (), *, what: str) -> tuple[list[Row], int]:
