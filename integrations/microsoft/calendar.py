@@ -19,6 +19,7 @@ from pydantic import BaseModel
 
 from integrations.base import arguments as a
 from integrations.base.errors import NotFoundError, PermanentError
+from integrations.calendar.dispatch import run_calendar_tool
 from integrations.calendar.events import DEFAULT_LIMIT, CalendarEvent, search_range
 from integrations.calendar.slots import Interval, free_slots
 from integrations.calendar.workweek import WorkWeek
@@ -58,21 +59,9 @@ class OutlookCalendar:
         self._clock = clock
 
     async def call(self, tool: str, arguments: BaseModel) -> Any:
-        if isinstance(arguments, a.FetchCalendarEventsArgs):
-            return await self.fetch(arguments)
-        if isinstance(arguments, a.CreateCalendarEventArgs):
-            return await self.create(arguments)
-        if isinstance(arguments, a.UpdateCalendarEventArgs):
-            return await self.update(arguments)
-        if isinstance(arguments, a.RespondToEventArgs):
-            return await self.respond(arguments)
-        if isinstance(arguments, a.DeleteCalendarEventArgs):
-            return await self.delete(arguments)
-        if isinstance(arguments, a.FindFreeSlotsArgs):
-            return await self.find_free_slots(arguments)
-        raise PermanentError(f"the Microsoft 365 calendar connector cannot run {tool!r}", service=SERVICE)
+        return await run_calendar_tool(self, tool, arguments, service=SERVICE, label="Microsoft 365 calendar")
 
-    async def fetch(self, args: a.FetchCalendarEventsArgs) -> list[dict[str, Any]]:
+    async def fetch_calendar_events(self, args: a.FetchCalendarEventsArgs) -> list[dict[str, Any]]:
         low, high = search_range(args, self._clock())
         params = {
             "startDateTime": _instant(low),
@@ -95,7 +84,7 @@ class OutlookCalendar:
         found.sort(key=lambda entry: entry[:3])
         return [shown(item, self._zone) for *_key, item in found[:wanted]]
 
-    async def create(self, args: a.CreateCalendarEventArgs) -> dict[str, Any]:
+    async def create_calendar_event(self, args: a.CreateCalendarEventArgs) -> dict[str, Any]:
         start, recurrence = args.startTime, None
         if args.recurrence:
             repeating = series(args.recurrence, args.startTime, self._zone, service=SERVICE)
@@ -103,7 +92,7 @@ class OutlookCalendar:
         item = await self._graph.post("me/events", create_body(args, self._zone, start, recurrence))
         return self._shown(item)
 
-    async def update(self, args: a.UpdateCalendarEventArgs) -> dict[str, Any]:
+    async def update_calendar_event(self, args: a.UpdateCalendarEventArgs) -> dict[str, Any]:
         current = await self._event(args.eventId)
         if not current.get("isOrganizer", True):
             raise PermanentError(
@@ -114,7 +103,7 @@ class OutlookCalendar:
         item = await self._graph.patch(self._path(args.eventId), patch_body(args, current, self._zone))
         return self._shown(item)
 
-    async def respond(self, args: a.RespondToEventArgs) -> dict[str, Any]:
+    async def respond_to_event(self, args: a.RespondToEventArgs) -> dict[str, Any]:
         current = await self._event(args.eventId)
         if current.get("isOrganizer"):
             raise PermanentError(
@@ -129,7 +118,7 @@ class OutlookCalendar:
         except NotFoundError:  # Outlook may take a declined meeting off the calendar at once
             return {**shown(current, self._zone), "myResponse": args.response}
 
-    async def delete(self, args: a.DeleteCalendarEventArgs) -> dict[str, str]:
+    async def delete_calendar_event(self, args: a.DeleteCalendarEventArgs) -> dict[str, str]:
         current = await self._event(args.eventId)
         if not current.get("isOrganizer", True):
             await self._graph.post(f"{self._path(args.eventId)}/decline", {"SendResponse": True})

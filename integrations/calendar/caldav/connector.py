@@ -45,6 +45,7 @@ from integrations.calendar.caldav.ical import (
 )
 from integrations.calendar.caldav.recurrence import read_object
 from integrations.calendar.caldav.settings import CalDavSettings
+from integrations.calendar.dispatch import run_calendar_tool
 from integrations.calendar.events import CalendarEvent, search_range, select
 from integrations.calendar.slots import Interval, free_slots
 
@@ -92,19 +93,10 @@ class CalDavCalendar:
         return cls(dav=dav, settings=settings, clock=clock)
 
     async def call(self, tool: str, arguments: BaseModel) -> Any:
-        if isinstance(arguments, a.FetchCalendarEventsArgs):
-            return [event.shown(self._zone) for event in await self.fetch(arguments)]
-        if isinstance(arguments, a.CreateCalendarEventArgs):
-            return await self.create(arguments)
-        if isinstance(arguments, a.UpdateCalendarEventArgs):
-            return await self.update(arguments)
-        if isinstance(arguments, a.RespondToEventArgs):
-            return await self.respond(arguments)
-        if isinstance(arguments, a.DeleteCalendarEventArgs):
-            return await self.delete(arguments)
-        if isinstance(arguments, a.FindFreeSlotsArgs):
-            return await self.find_free_slots(arguments)
-        raise PermanentError(f"the CalDAV connector does not run {tool!r}", service=self.name)
+        return await run_calendar_tool(self, tool, arguments, service=self.name, label="CalDAV")
+
+    async def fetch_calendar_events(self, args: a.FetchCalendarEventsArgs) -> list[dict[str, Any]]:
+        return [event.shown(self._zone) for event in await self.fetch(args)]
 
     async def calendar_url(self) -> str:
         """The calendar collection (found once, on first use, so that start-up needs no server)."""
@@ -130,7 +122,7 @@ class CalDavCalendar:
                 events.extend(read_object(data, _resource_name(resource.href), window, self._zone, self._me))
         return select(events, args, window, query=True)
 
-    async def create(self, args: a.CreateCalendarEventArgs) -> dict[str, Any]:
+    async def create_calendar_event(self, args: a.CreateCalendarEventArgs) -> dict[str, Any]:
         name = f"{uuid.uuid4().hex}.ics"
         calendar, event = new_calendar(
             args, uid=f"{name[:-4]}@planbot", zone=self._zone, organizer=self._settings.organizer, now=self._clock()
@@ -141,7 +133,7 @@ class CalDavCalendar:
         )
         return to_event(event, name, self._zone, self._me).shown(self._zone)
 
-    async def update(self, args: a.UpdateCalendarEventArgs) -> dict[str, Any]:
+    async def update_calendar_event(self, args: a.UpdateCalendarEventArgs) -> dict[str, Any]:
         resource, rid = parse_event_id(args.eventId)
         url = f"{await self.calendar_url()}{resource}"
         current = await self._dav.send("GET", url)
@@ -150,7 +142,7 @@ class CalDavCalendar:
         await self._put_back(url, calendar.to_ical().decode(), current.etag)
         return self._shown(calendar, changed, resource, rid)
 
-    async def respond(self, args: a.RespondToEventArgs) -> dict[str, Any]:
+    async def respond_to_event(self, args: a.RespondToEventArgs) -> dict[str, Any]:
         resource, rid = parse_event_id(args.eventId)
         url = f"{await self.calendar_url()}{resource}"
         current = await self._dav.send("GET", url)
@@ -165,7 +157,7 @@ class CalDavCalendar:
         await self._put_back(url, calendar.to_ical().decode(), current.etag)
         return self._shown(calendar, answered, resource, rid)
 
-    async def delete(self, args: a.DeleteCalendarEventArgs) -> dict[str, Any]:
+    async def delete_calendar_event(self, args: a.DeleteCalendarEventArgs) -> dict[str, Any]:
         resource, rid = parse_event_id(args.eventId)
         url = f"{await self.calendar_url()}{resource}"
         if rid is None:

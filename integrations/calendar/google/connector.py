@@ -26,6 +26,7 @@ from pydantic import BaseModel
 
 from integrations.base import arguments as a
 from integrations.base.errors import NotFoundError, PermanentError, PermissionDeniedError
+from integrations.calendar.dispatch import run_calendar_tool
 from integrations.calendar.events import DEFAULT_LIMIT, CalendarEvent, search_range, select
 from integrations.calendar.google.resources import (
     answer_body,
@@ -76,19 +77,10 @@ class GoogleCalendar:
         self._events = f"calendars/{quote(settings.calendar_id, safe='')}/events"
 
     async def call(self, tool: str, arguments: BaseModel) -> Any:
-        if isinstance(arguments, a.FetchCalendarEventsArgs):
-            return [event.shown(self._zone) for event in await self.fetch(arguments)]
-        if isinstance(arguments, a.CreateCalendarEventArgs):
-            return await self.create(arguments)
-        if isinstance(arguments, a.UpdateCalendarEventArgs):
-            return await self.update(arguments)
-        if isinstance(arguments, a.RespondToEventArgs):
-            return await self.respond(arguments)
-        if isinstance(arguments, a.DeleteCalendarEventArgs):
-            return await self.delete(arguments)
-        if isinstance(arguments, a.FindFreeSlotsArgs):
-            return await self.find_free_slots(arguments)
-        raise PermanentError(f"the Google Calendar connector does not run {tool!r}", service=SERVICE)
+        return await run_calendar_tool(self, tool, arguments, service=SERVICE, label="Google Calendar")
+
+    async def fetch_calendar_events(self, args: a.FetchCalendarEventsArgs) -> list[dict[str, Any]]:
+        return [event.shown(self._zone) for event in await self.fetch(args)]
 
     async def fetch(self, args: a.FetchCalendarEventsArgs) -> list[CalendarEvent]:
         window = search_range(args, self._clock())
@@ -124,7 +116,7 @@ class GoogleCalendar:
             not args.attendee or event.has_attendee(args.attendee)
         )
 
-    async def create(self, args: a.CreateCalendarEventArgs) -> dict[str, Any]:
+    async def create_calendar_event(self, args: a.CreateCalendarEventArgs) -> dict[str, Any]:
         start, rule = args.startTime, None
         if args.recurrence:
             rule = normalized(args.recurrence)
@@ -134,7 +126,7 @@ class GoogleCalendar:
         item = await self._api.request("POST", self._events, params=params, json_body=body)
         return self._shown(item)
 
-    async def update(self, args: a.UpdateCalendarEventArgs) -> dict[str, Any]:
+    async def update_calendar_event(self, args: a.UpdateCalendarEventArgs) -> dict[str, Any]:
         path, current = await self._current(args.eventId)
         body = patch_body(args, current, self._zone)
         if "start" in body and current.get("recurrence"):
@@ -153,7 +145,7 @@ class GoogleCalendar:
             ) from error
         return self._shown(item)
 
-    async def respond(self, args: a.RespondToEventArgs) -> dict[str, Any]:
+    async def respond_to_event(self, args: a.RespondToEventArgs) -> dict[str, Any]:
         path, current = await self._current(args.eventId)
         if organised_by_me(current) or own_entry(current) is None:
             title = current.get("summary") or "this event"
@@ -162,7 +154,7 @@ class GoogleCalendar:
         body = answer_body(current, args.response, args.comment)
         return self._shown(await self._api.request("PATCH", path, params=params, json_body=body))
 
-    async def delete(self, args: a.DeleteCalendarEventArgs) -> dict[str, Any]:
+    async def delete_calendar_event(self, args: a.DeleteCalendarEventArgs) -> dict[str, Any]:
         path, current = await self._current(args.eventId)
         params = {"sendUpdates": self._settings.send_updates}
         if not organised_by_me(current) and own_entry(current) is not None:  # an invitation: decline, then remove

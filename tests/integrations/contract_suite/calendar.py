@@ -4,6 +4,7 @@ invitations, or its refusal."""
 import pytest
 
 from integrations.base import Connector, NotFoundError, PermanentError
+from integrations.base import arguments as a
 from tests.integrations.contract_suite.helpers import ContractBase, at, instant, refused, run
 
 
@@ -139,3 +140,21 @@ class CalendarContract(ContractBase):
         if "respond_to_event" in connector.tools:
             pytest.skip(f"{connector.name} offers respond_to_event")
         await refused(connector, "respond_to_event", eventId="any-event", response="accepted")
+
+    async def test_a_tool_called_with_another_tools_arguments_is_refused_and_nothing_runs(
+        self, connector: Connector, token: str
+    ) -> None:
+        created = await run(
+            connector, "create_calendar_event", title=token, startTime="2026-03-03T15:00:00-05:00", durationMinutes=30
+        )
+        mixed_up = {
+            "delete_calendar_event": a.FetchCalendarEventsArgs(query=token),
+            "create_calendar_event": a.DeleteCalendarEventArgs(eventId=created["id"]),
+            "update_calendar_event": a.CreateCalendarEventArgs(
+                title=f"Other {token}", startTime=at("2026-03-04T15:00:00-05:00"), durationMinutes=30
+            ),
+        }
+        for tool, wrong in mixed_up.items():
+            with pytest.raises(PermanentError):
+                await connector.call(tool, wrong)
+        assert [event["id"] for event in await run(connector, "fetch_calendar_events", query=token)] == [created["id"]]

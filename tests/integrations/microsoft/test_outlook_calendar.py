@@ -62,7 +62,9 @@ async def test_answers_tell_the_organiser_with_the_comment(microsoft: GraphRig) 
         subject="Board", start=datetime(2026, 3, 12, 18, 0, tzinfo=UTC), minutes=60, organizer="olga@example.org"
     )
     calendar = microsoft.calendar_connector()
-    answered = await calendar.respond(RespondToEventArgs(eventId=event_id, response="accepted", comment="See you"))
+    answered = await calendar.respond_to_event(
+        RespondToEventArgs(eventId=event_id, response="accepted", comment="See you")
+    )
     assert answered["myResponse"] == "accepted" and answered["organizer"] == "olga@example.org"
     (accept,) = [r for r in microsoft.graph.requests if r.path.endswith("/accept")]
     assert accept.body == {"SendResponse": True, "Comment": "See you"}
@@ -72,7 +74,7 @@ async def test_deleting_an_invitation_declines_it_first(microsoft: GraphRig) -> 
     event_id = microsoft.calendar.invite(
         subject="Board", start=datetime(2026, 3, 12, 18, 0, tzinfo=UTC), minutes=60, organizer="olga@example.org"
     )
-    await microsoft.calendar_connector().delete(DeleteCalendarEventArgs(eventId=event_id))
+    await microsoft.calendar_connector().delete_calendar_event(DeleteCalendarEventArgs(eventId=event_id))
     writes = [(r.verb, r.path.rsplit("/", 1)[-1]) for r in microsoft.graph.requests if r.verb != "GET"]
     assert writes == [("POST", "decline"), ("DELETE", event_id)]
 
@@ -100,7 +102,7 @@ async def test_an_all_day_event_is_its_days_in_the_owners_zone(microsoft: GraphR
         subject="Offsite", start=datetime(2026, 3, 4, 0, 0, tzinfo=UTC), minutes=24 * 60, organizer="olga@example.org"
     )
     microsoft.calendar.events[event_id].master["isAllDay"] = True
-    (found,) = await microsoft.calendar_connector().fetch(
+    (found,) = await microsoft.calendar_connector().fetch_calendar_events(
         FetchCalendarEventsArgs(start=datetime(2026, 3, 3, tzinfo=NEW_YORK), end=datetime(2026, 3, 6, tzinfo=NEW_YORK))
     )
     assert (found["startTime"], found["endTime"]) == ("2026-03-04T00:00:00-05:00", "2026-03-05T00:00:00-05:00")
