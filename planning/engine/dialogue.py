@@ -177,7 +177,12 @@ class Dialogue:
         if _SKIP.match(text) and name in OPTIONAL:
             run.answers[name] = None
             return self._answered(session, run)
+        if _SKIP.match(text):  # a required value: the step is left out (and what needs it)
+            run.state, run.note, session.question = "skipped", f"skipped by you: no {name} given", None
+            return [Say(text=f"Skipped “{run.step.intent}”.")]
         parsed = parse_answer(name, text, _within(question.partial, text, now))
+        if parsed.ok and command_of(text) in ("approve", "edit"):  # meant for an approval, not the value asked
+            parsed = type(parsed)(problem=f"“{text.strip()}” is not a {name}: nothing waits for approval yet")
         if parsed.ok and parsed.names:
             found, problem = await self._addresses_for(session, parsed.names)
             if problem is None:

@@ -113,6 +113,8 @@ class StepMachine:
                 if session.state == "done" and self._on_done is not None:
                     await self._on_done(session)
                 break
+            if _unstick(session):  # a step left waiting with no question open: ask it again
+                continue
             session.state = "failed"
             replies.append(Say(text="The plan is stuck: a step waits for another that cannot finish.", tone="problem"))
         await self._checkpoint(session)
@@ -186,8 +188,17 @@ class StepMachine:
                 await self._audited(session, "failed", run, error=run.error)
                 continue
             await self._audited(session, "ran", run, result=jsonable(result))
+            if waiting and self._would_ask(session, run, result):
+                run.state = "pending"  # one question at a time: read again once the open one is answered
+                continue
             waiting = await self._after_read(session, run, result, replies) or waiting
         return waiting
+
+    def _would_ask(self, session: Session, run: StepRun, data: Any) -> bool:
+        """Whether this read's result needs the user (nothing found, or several to pick from)."""
+        if not self._is_lookup(session, run) or not isinstance(data, list):
+            return False
+        return not data or (len(data) > 1 and self._uses_first(session, run))
 
     async def _call(self, session: Session, run: StepRun) -> Any:
         if run.step.for_each is not None:  # a read for each item: its result is the list of each read's data
@@ -329,14 +340,16 @@ class StepMachine:
     ) -> None:
         label = LABELS.get(name, name)
         prompt = f"What {label} should I use for “{run.step.intent}”?"
-        if tries >= self._settings.max_answer_tries:
-            prompt += " Reply with a value, or “cancel” to stop this plan."
+        stuck = tries >= self._settings.max_answer_tries
+        if stuck:  # never stuck on a question: say how to get out
+            prompt += " Reply with a value, “skip” to leave this step out, or “cancel” to stop this plan."
         run.state = "waiting"
         session.question = Question(
             kind="value", step_id=run.id, name=name, prompt=prompt, asked_at=self._clock(), tries=tries
         )
         session.state = "collecting"
-        replies.append(AskValue(text=prompt, example=example_for(name), problem=problem, can_skip=name in OPTIONAL))
+        can_skip = name in OPTIONAL or stuck
+        replies.append(AskValue(text=prompt, example=example_for(name), problem=problem, can_skip=can_skip))
 
     # --- approvals -----------------------------------------------------------------------------------
 
@@ -451,6 +464,15 @@ def _decides_others(session: Session, run: StepRun) -> bool:
         if any(ref.step_id == run.id for ref in refs):
             return True
     return False
+
+
+def _unstick(session: Session) -> bool:
+    """Steps marked as waiting for the user while no question is open go back to pending, so that what they
+    need is asked (a lookup read again, a value or an approval asked again). True when any did."""
+    stuck = [run for run in session.steps if run.state == "waiting"] if session.question is None else []
+    for run in stuck:
+        run.state = "pending"
+    return bool(stuck)
 
 
 def _approved_items_left(run: StepRun) -> bool:

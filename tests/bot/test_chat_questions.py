@@ -1,0 +1,74 @@
+"""One question at a time in `planbot chat --script` (issue 15): each answer goes to the question it answers, is
+checked for that question, and a plan never ends stuck; checked in the local workspace."""
+
+from pathlib import Path
+
+from integrations.base.arguments import FetchEmailsArgs
+from tests.bot.test_chat import chat
+from tests.bot.test_chat_v2 import day, events, read
+
+
+def test_two_lookups_that_need_the_user_ask_one_question_at_a_time(tmp_path: Path):
+    output = chat(
+        tmp_path,
+        "email Zelda Fitzgerald saying hi and book a meeting with Quentin Blake tomorrow at 3pm",
+        "zelda@example.com",
+        "quentin@example.com",
+        "a",
+        "a",
+    )
+    asked_zelda = output.index("could not find a contact with name “Zelda Fitzgerald”")
+    answered_zelda = output.index("> zelda@example.com")
+    asked_quentin = output.index("could not find a contact with name “Quentin Blake”")
+    assert asked_zelda < answered_zelda < asked_quentin  # the second question only after the first answer
+    assert "stuck" not in output and output.count("Finished") == 1
+    [sent] = read(tmp_path, "fetch_emails", FetchEmailsArgs(to="zelda@example.com"))
+    assert sent["to"] == ["zelda@example.com"]
+    [meeting] = events(tmp_path, query="Meeting with Quentin Blake", **day("2026-03-03"))
+    assert meeting["attendees"] == ["quentin@example.com"]
+
+
+def test_a_pick_and_a_missing_contact_are_asked_in_turn(tmp_path: Path):
+    output = chat(
+        tmp_path,
+        "email John saying the room is booked and book lunch with Quentin Blake tomorrow at noon",
+        "1",
+        "quentin@example.com",
+        "a",
+        "a",
+    )
+    assert output.index("Which one?") < output.index("> 1") < output.index("“Quentin Blake”")
+    assert output.count("Finished") == 1
+    [sent] = read(tmp_path, "fetch_emails", FetchEmailsArgs(query="room is booked"))
+    assert sent["to"] in (["john.smith@example.com"], ["john.park@example.com"])
+    [lunch] = events(tmp_path, query="Lunch with Quentin Blake", **day("2026-03-03"))
+    assert lunch["attendees"] == ["quentin@example.com"]
+
+
+def test_an_approval_word_is_not_taken_as_the_value_asked(tmp_path: Path):
+    output = chat(tmp_path, "email Priya", "a", "Launch dates", "The launch moved to May.", "a")
+    assert "“approve” is not a subject" in output
+    [sent] = read(tmp_path, "fetch_emails", FetchEmailsArgs(to="priya.shah@example.com", query="launch moved"))
+    assert sent["subject"] == "Launch dates"
+
+
+def test_after_three_bad_answers_skip_is_offered_and_the_plan_is_never_stuck(tmp_path: Path):
+    output = chat(
+        tmp_path,
+        "email Priya saying the notes are attached and schedule a meeting with Tom",
+        "a",
+        "the usual",
+        "whenever",
+        "soon",
+        "skip",
+        "a",
+        "what's on my calendar tomorrow?",
+    )
+    assert "“skip” to leave this step out" in " ".join(output.split())
+    assert "Skipped “Create the event 'Meeting with Tom'”" in output
+    assert output.count("Finished") == 2
+    assert "stuck" not in output and "I can't do that" not in output
+    assert "Acme call" in output  # the next request is a new plan, answered
+    [sent] = read(tmp_path, "fetch_emails", FetchEmailsArgs(to="priya.shah@example.com", query="notes are attached"))
+    assert sent["to"] == ["priya.shah@example.com"]
+    assert events(tmp_path, query="Meeting with Tom") == []
