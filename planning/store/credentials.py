@@ -30,6 +30,8 @@ class StoredAccount:
     label: str
     secret: bytes = field(repr=False)
     updated_at: datetime
+    needs_reconnect: bool = False
+    """Its sign-in was refused (a revoked or expired refresh token, a changed password): connect it again."""
 
     @property
     def shared(self) -> bool:
@@ -56,6 +58,11 @@ class CredentialStore(Protocol):
 
     async def reseal(self, account: StoredAccount, secret: bytes) -> bool:
         """Replace the secret only if the row still holds ``account.secret`` (no lost update on rotation)."""
+        ...
+
+    async def mark_needs_reconnect(self, account: StoredAccount) -> bool:
+        """Mark the account as needing reconnection, only if the row still holds ``account.secret`` (an account
+        connected again meanwhile stays good). ``put`` clears the mark."""
         ...
 
     async def close(self) -> None: ...
@@ -87,6 +94,13 @@ class InMemoryCredentialStore:
         if current is None or current.secret != account.secret:
             return False
         self._rows[_order(account)] = current.sealed_again(secret)
+        return True
+
+    async def mark_needs_reconnect(self, account: StoredAccount) -> bool:
+        current = self._rows.get(_order(account))
+        if current is None or current.secret != account.secret:
+            return False
+        self._rows[_order(account)] = replace(current, needs_reconnect=True)
         return True
 
     async def close(self) -> None:

@@ -8,7 +8,7 @@ from typing import Any, cast
 from planning.store.columns import Row
 from planning.store.credentials import Kind, StoredAccount
 
-COLUMNS = "team, user_id, kind, service, label, secret, updated_at"
+COLUMNS = "team, user_id, kind, service, label, secret, updated_at, needs_reconnect"
 Execute = Callable[[str, Sequence[Any]], Awaitable[tuple[list[Row], int]]]
 
 
@@ -27,11 +27,11 @@ class SqlCredentialStore:
         values = (account.team, account.user, account.kind, account.service, account.label, account.secret)
         await self._execute(
             self._sql(
-                f"INSERT INTO accounts ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (team, user_id, kind) "
+                f"INSERT INTO accounts ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (team, user_id, kind) "
                 "DO UPDATE SET service = excluded.service, label = excluded.label, secret = excluded.secret, "
-                "updated_at = excluded.updated_at"
+                "updated_at = excluded.updated_at, needs_reconnect = excluded.needs_reconnect"
             ),
-            (*values, self._time(account.updated_at)),
+            (*values, self._time(account.updated_at), account.needs_reconnect),
         )
 
     async def get(self, team: str, user: str, kind: Kind) -> StoredAccount | None:
@@ -65,6 +65,15 @@ class SqlCredentialStore:
         )
         return count == 1
 
+    async def mark_needs_reconnect(self, account: StoredAccount) -> bool:
+        _, count = await self._execute(
+            self._sql(
+                "UPDATE accounts SET needs_reconnect = ? WHERE team = ? AND user_id = ? AND kind = ? AND secret = ?"
+            ),
+            (True, account.team, account.user, account.kind, account.secret),
+        )
+        return count == 1
+
     async def close(self) -> None:
         await self._close()
 
@@ -75,10 +84,17 @@ class SqlCredentialStore:
 
 
 def _account(row: Row) -> StoredAccount:
-    team, user, kind, service, label, secret, updated_at = row
+    team, user, kind, service, label, secret, updated_at, needs_reconnect = row
     when = updated_at if isinstance(updated_at, datetime) else datetime.fromisoformat(updated_at)
     return StoredAccount(
-        team=team, user=user, kind=cast(Kind, kind), service=service, label=label, secret=bytes(secret), updated_at=when
+        team=team,
+        user=user,
+        kind=cast(Kind, kind),
+        service=service,
+        label=label,
+        secret=bytes(secret),
+        updated_at=when,
+        needs_reconnect=bool(needs_reconnect),
     )
 
 

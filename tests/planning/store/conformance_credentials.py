@@ -73,6 +73,23 @@ class CredentialStoreConformance:
         again = await accounts.get("T1", "UA", "email")
         assert again is not None and again.secret == b"resealed" and again.label == "UA@example.com"
 
+    async def test_an_account_marked_for_reconnection_stays_so_until_it_is_put_again(
+        self, accounts: CredentialStore
+    ) -> None:
+        await accounts.put(account(secret=b"revoked"))
+        read = await accounts.get("T1", "UA", "email")
+        assert read is not None and read.needs_reconnect is False
+        await accounts.put(account(secret=b"reconnected"))  # connected again meanwhile: the mark does not apply
+        assert await accounts.mark_needs_reconnect(read) is False
+        fresh = await accounts.get("T1", "UA", "email")
+        assert fresh is not None and fresh.needs_reconnect is False
+        assert await accounts.mark_needs_reconnect(fresh) is True
+        marked = await accounts.get("T1", "UA", "email")
+        assert marked is not None and marked.needs_reconnect is True and marked.secret == b"reconnected"
+        assert [a.needs_reconnect for a in await accounts.list()] == [True]
+        await accounts.put(account(secret=b"again"))
+        assert (await accounts.get("T1", "UA", "email")).needs_reconnect is False  # type: ignore[union-attr]
+
     async def test_the_secret_is_not_in_the_repr(self) -> None:
         assert "sealed" not in repr(account())
 

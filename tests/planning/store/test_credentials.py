@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from planning.store import SqlitePlanStore
+from planning.store import SqlitePlanStore, migrations
 from planning.store.credentials import CredentialStore, InMemoryCredentialStore, open_credentials
 from tests.planning.store.conformance_credentials import CredentialStoreConformance, Reopen, account
 
@@ -68,7 +68,7 @@ async def test_the_accounts_live_in_the_plan_store_file(tmp_path: Path) -> None:
         version = db.execute("SELECT version_num FROM plan_store_version").fetchall()
     db.close()
     assert rows == [("T1", "UA", "email", b"ciphertext")]
-    assert version == [("0004",)]
+    assert version == [(f"{migrations.SQLITE.head:04d}",)]
 
 
 async def test_a_kind_that_is_not_one_is_refused_by_the_table(tmp_path: Path) -> None:
