@@ -3,6 +3,10 @@
 Checks over mail *received* from others (a file in it, its HTML and plain text, a reply to all that names the user
 among the recipients) need the connector's test module to put a message in the inbox: it provides the fixture
 ``incoming_mail`` (an ``IncomingMail``); without it they are skipped.
+
+Checks of files shared in Slack (``slack:<id>``, contract §2.7) read a real file when the module provides the
+fixture ``shared_files`` (a ``SharedFiles``: the file source its connector was built with, and a way to share a
+file there); without it they use a reference no source knows, which the connector records or refuses.
 """
 
 import re
@@ -16,6 +20,7 @@ from email.utils import format_datetime, make_msgid
 import pytest
 
 from integrations.base import Connector, NotFoundError, PermanentError
+from integrations.base.files import FileSource
 from tests.integrations.contract_suite.helpers import ContractBase, run
 
 V2_EMAIL_FIELDS = {"id", "threadId", "from", "to", "subject", "date", "snippet", "unread", "attachments"}
@@ -28,6 +33,26 @@ class IncomingMail:
 
     me: str
     deliver: Callable[[bytes], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class SharedFiles:
+    """What a connector's test module gives the checks of shared files, as the fixture ``shared_files``: the source
+    its connector reads ``slack:`` references from, and ``share(name, content, mimetype)``, which shares a file
+    there and returns its reference."""
+
+    source: FileSource
+    share: Callable[[str, bytes, str], str]
+
+
+def shared_files(request: pytest.FixtureRequest) -> SharedFiles | None:
+    """The module's ``shared_files`` fixture, or None for a connector built without a file source."""
+    try:
+        found = request.getfixturevalue("shared_files")
+    except pytest.FixtureLookupError:
+        return None
+    assert isinstance(found, SharedFiles)
+    return found
 
 
 def incoming_mail(request: pytest.FixtureRequest) -> IncomingMail:
@@ -64,6 +89,8 @@ def received(
 
 
 CONTRACT_PDF = b"%PDF-1.4\n" + bytes(range(256)) * 4
+DECK = b"%PDF-1.7\n" + bytes(range(255, -1, -1)) * 8  # binary: no line ends to rewrite
+DECK_NAME = "Q3 deck – März.pdf"
 
 
 class ReceivedMailContractV2(ContractBase):
@@ -149,11 +176,17 @@ class ReceivedMailContractV2(ContractBase):
         assert (await run(connector, "fetch_emails", subject=f"Re: Terms {token}", to="sarah@example.org")) == [shown]
 
     async def test_a_slack_file_goes_along_or_is_refused_before_anything_is_sent(
-        self, connector: Connector, token: str
+        self, connector: Connector, token: str, request: pytest.FixtureRequest
     ) -> None:
         arguments = {"to": ["ann@example.org"], "subject": f"Deck {token}", "body": "x"}
+        unknown = f"slack:F{token.upper()}"
+        if shared_files(request) is not None:  # a source that does not know the file: nothing goes out
+            with pytest.raises(NotFoundError, match=unknown):
+                await run(connector, "send_email", **arguments, attachments=[unknown])
+            assert await run(connector, "fetch_emails", subject=token) == []
+            return
         try:
-            await run(connector, "send_email", **arguments, attachments=[f"slack:F{token.upper()}"])
+            await run(connector, "send_email", **arguments, attachments=[unknown])
         except PermanentError as error:  # allowed (contract §2.7), if it says why and nothing goes out
             assert "Slack" in str(error)
             assert await run(connector, "fetch_emails", subject=token) == []
@@ -205,7 +238,11 @@ class EmailContractV2(ReceivedMailContractV2):
         copied = {email["id"] for email in await run(connector, "fetch_emails", subject=token, to="cy@example.com")}
         assert copied == {original["id"], everyone["id"]} and plain["id"] not in copied
 
-    async def test_a_file_goes_along_with_send_reply_and_forward(self, connector: Connector, token: str) -> None:
+    async def test_a_file_goes_along_with_send_reply_and_forward(
+        self, connector: Connector, token: str, request: pytest.FixtureRequest
+    ) -> None:
+        files = shared_files(request)
+        shared = files.share(DECK_NAME, DECK, "application/pdf") if files else f"slack:F{token.upper()}"
         try:
             sent = await run(
                 connector,
@@ -213,15 +250,20 @@ class EmailContractV2(ReceivedMailContractV2):
                 to=["ann@example.org"],
                 subject=f"Deck {token}",
                 body="The deck.",
-                attachments=[f"slack:F{token.upper()}"],
+                attachments=[shared],
             )
         except PermanentError:
+            if files is not None:
+                raise  # it has a file source: the file must go
             pytest.skip(f"{connector.name} refuses Slack files")  # allowed: it says so (contract §2.7)
         await run(connector, "send_email", to=["ann@example.org"], subject=f"Plain {token}", body="No file.")
         (with_file,) = await run(connector, "fetch_emails", query=token, hasAttachment=True)
         assert with_file["id"] == sent["id"]
         (attachment,) = with_file["attachments"]
         assert attachment["ref"].startswith("email:") and attachment["name"]
+        if files is not None:  # the file itself, by its name and size
+            assert attachment["name"] == DECK_NAME
+            assert attachment["size"] is None or abs(attachment["size"] - len(DECK)) <= 4
         again = await run(
             connector,
             "send_email",
@@ -236,7 +278,8 @@ class EmailContractV2(ReceivedMailContractV2):
         forward = await run(connector, "forward_email", messageId=sent["id"], to=["cy@example.org"])
         found = {email["id"]: email for email in await run(connector, "fetch_emails", query=token)}
         for new in (again, reply, forward):
-            assert [file["name"] for file in found[new["id"]]["attachments"]] == [attachment["name"]]
+            copied = found[new["id"]]["attachments"]
+            assert [(file["name"], file["size"]) for file in copied] == [(attachment["name"], attachment["size"])]
 
     async def test_an_attachment_reference_of_no_mail_is_not_found(self, connector: Connector, token: str) -> None:
         reference = f"email:no-such-message-{token}/no-such-file"
