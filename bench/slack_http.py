@@ -116,7 +116,7 @@ async def main(conversations: int, events: int, dm: bool = False) -> None:
                     bare = report("bare", *await drive(url, conversations, events, dm))
                 async with serve_locally(http_app(service)) as url:
                     ours = report("planbot", *await drive(url, conversations, events, dm))
-                    await asyncio.sleep(2)  # let the work after the acks finish before closing
+                    await service.inflight.drain(120)  # the work after the acks, before counting and closing
                 if dm:
                     channel = dm_channel_id("U0JOHN")
                     shown = {

@@ -4,7 +4,7 @@ import asyncio
 import logging
 import signal
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal
 
@@ -24,12 +24,14 @@ from bot.slack.declared import EVENTS_PATH
 from bot.slack.delivery import Delivery
 from bot.slack.files import SlackFiles
 from bot.slack.http_entry import events_handler
+from bot.slack.inflight import InFlight
 from bot.slack.listeners import SlackDeps
 from bot.slack.state import SlackState, where_of_key
 from planning.engine.replies import ShowPlan
 
 logger = logging.getLogger(__name__)
 Mode = Literal["socket", "http"]
+SHUTDOWN_GRACE_SECONDS = 20.0  # within the usual 30 s a process manager waits after SIGTERM
 
 
 class ConfigurationError(Exception):
@@ -46,8 +48,11 @@ class SlackService:
     signing_secret: SecretStr | None  # HTTP mode only
     max_body_bytes: int
     files_http: aiohttp.ClientSession | None = None  # the downloads of files shared in Slack
+    inflight: InFlight = field(default_factory=InFlight)  # listener work after the acks
 
-    async def close(self) -> None:
+    async def close(self, grace_seconds: float = SHUTDOWN_GRACE_SECONDS) -> None:
+        """Let the requests in progress finish (up to ``grace_seconds``), then close the stores."""
+        await self.inflight.drain(grace_seconds)
         await self.state.close()
         await self.app.close()
         if self.files_http is not None:
@@ -93,6 +98,7 @@ async def build_service(
         admins=settings.admins,
         audit=app.store.audit,
         approvers=settings.approvers,
+        allowed_users=settings.allowed_users,
     )
     secret = settings.slack_signing_secret if mode == "http" else None
     slack = build_slack_app(
@@ -100,6 +106,8 @@ async def build_service(
         signing_secret=secret.get_secret_value() if secret else None,
         max_request_chars=settings.max_request_chars,
     )
+    inflight = InFlight()
+    inflight.watch(slack)
     return SlackService(
         app=app,
         slack=slack,
@@ -109,6 +117,7 @@ async def build_service(
         signing_secret=secret,
         max_body_bytes=settings.max_body_bytes,
         files_http=files_http,
+        inflight=inflight,
     )
 
 
