@@ -73,7 +73,8 @@ def engine_settings(settings: Settings) -> EngineSettings:
         session_ttl_seconds=settings.session_ttl_hours * 3600,
         approve_reads=settings.approve_reads,
         approvers=settings.approvers,
-        allowed_users=settings.allowed_users,
+        # user ids only: a user group (@sales) is checked by the Slack front end (bot.slack.access)
+        allowed_users=frozenset() if any(u.startswith("@") for u in settings.allowed_users) else settings.allowed_users,
         max_plans_per_hour=settings.max_plans_per_hour,
         max_concurrent_turns=settings.max_concurrent_turns,
         audit_redact=settings.audit_redact,

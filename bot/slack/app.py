@@ -6,6 +6,8 @@ from typing import Any
 from slack_bolt.async_app import AsyncApp
 from slack_bolt.response import BoltResponse
 
+from bot.slack.access import AccessPolicy, AllowedList
+from bot.slack.access_gate import AccessGate
 from bot.slack.assistant import AssistantPanel
 from bot.slack.declared import ACTION_IDS, EDIT_CALLBACK_ID, MESSAGE_SHORTCUTS
 from bot.slack.listeners import Listeners, SlackDeps, event_thread_key
@@ -40,6 +42,8 @@ def build_slack_app(deps: SlackDeps, *, signing_secret: str | None, max_request_
         await next_()
         return None
 
+    policy = AccessPolicy(listeners.people, deps.client, AllowedList.parse(deps.allowed_users))
+    app.middleware(AccessGate(policy, deps.client, deps.state, is_open=deps.conversation.is_open).middleware)
     length = refuse_long_requests(app, deps, max_request_chars)
 
     async def dm_message(event: dict[str, Any], context: dict[str, Any], body: dict[str, Any]) -> None:

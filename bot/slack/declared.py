@@ -27,6 +27,7 @@ BOT_SCOPES: tuple[str, ...] = (
     "im:history",
     "im:write",  # conversations.open, for a DM to someone
     "mpim:history",
+    "usergroups:read",  # PLANBOT_ALLOWED_USERS=@group: its members (bot/slack/access.py)
     "users:read",
     "users:read.email",
 )

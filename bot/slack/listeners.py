@@ -37,6 +37,7 @@ class SlackDeps:
     audit: Callable[..., Awaitable[list[Any]]] | None = None  # the store's audit(thread_key=, user=, limit=)
     approvers: frozenset[str] = frozenset()  # besides the requester, who may decide on and edit any plan's steps
     retry: RetryPolicy | None = None  # for Web API calls (None: RetryPolicy's defaults)
+    allowed_users: frozenset[str] = frozenset()  # PLANBOT_ALLOWED_USERS: user ids and @user-group handles
 
 
 def event_thread_key(body: dict[str, Any]) -> str | None:
@@ -53,7 +54,7 @@ class Listeners:
     def __init__(self, deps: SlackDeps) -> None:
         self._engine = deps.conversation
         self._state = deps.state
-        self._people = SlackPeople(deps.client)
+        self._people = self.people = SlackPeople(deps.client)  # shared with the access policy (bot.slack.access)
         self._delivery = Delivery(
             deps.client,
             deps.state,

@@ -1,7 +1,11 @@
-"""Slack users as people: their email address (a mention as a recipient) and time zone (users.info)."""
+"""Slack users as people: their email address (a mention as a recipient), time zone, and who they are to the
+workspace (a full member, a guest, someone of another organisation), from users.info, cached briefly."""
 
 import logging
+import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
@@ -10,6 +14,7 @@ from bot.clock import known_zone
 from bot.slack import markup
 
 logger = logging.getLogger(__name__)
+TTL_SECONDS = 120.0  # a guest made a member, or a member deactivated, is seen within this
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,32 +23,71 @@ class Person:
     name: str
     email: str | None
     tz: str | None
+    team_id: str | None = None  # the workspace the user belongs to
+    enterprise_id: str | None = None  # their Enterprise Grid organisation, if any
+    guest: bool = False  # a multi- or single-channel guest (is_restricted / is_ultra_restricted)
+    stranger: bool = False  # another organisation's user, seen through Slack Connect (is_stranger)
+    deleted: bool = False  # deactivated
+    lookup_error: str | None = None  # users.info refused (the error it gave); nothing else is known then
+
+    @property
+    def known(self) -> bool:
+        return self.lookup_error is None
+
+
+def person_of(user: Mapping[str, Any]) -> Person:
+    """A users.info (or ``user_change``) user object as a person."""
+    user_id = str(user.get("id") or "")
+    profile = user.get("profile") or {}
+    enterprise = user.get("enterprise_user") or {}
+    return Person(
+        user_id=user_id,
+        name=str(profile.get("display_name") or user.get("real_name") or user.get("name") or user_id),
+        email=profile.get("email"),
+        tz=_zone_of(user_id, user.get("tz")),
+        team_id=str(user.get("team_id") or profile.get("team") or "") or None,
+        enterprise_id=str(enterprise.get("enterprise_id") or "") or None,
+        guest=bool(user.get("is_restricted") or user.get("is_ultra_restricted")),
+        stranger=bool(user.get("is_stranger")),
+        deleted=bool(user.get("deleted")),
+    )
 
 
 class SlackPeople:
-    """users.info, cached per process."""
+    """users.info, cached per process for ``ttl_seconds`` (a refusal is not cached: it is asked again)."""
 
-    def __init__(self, client: AsyncWebClient) -> None:
+    def __init__(
+        self,
+        client: AsyncWebClient,
+        *,
+        ttl_seconds: float = TTL_SECONDS,
+        monotonic: Callable[[], float] = time.monotonic,
+    ) -> None:
         self._client = client
-        self._cache: dict[str, Person] = {}
+        self._ttl = ttl_seconds
+        self._monotonic = monotonic
+        self._cache: dict[str, tuple[float, Person]] = {}
 
     async def person(self, user_id: str) -> Person:
-        if user_id in self._cache:
-            return self._cache[user_id]
+        cached = self._cache.get(user_id)
+        if cached is not None and self._monotonic() - cached[0] < self._ttl:
+            return cached[1]
         try:
             response = await self._client.users_info(user=user_id)
             user = response.get("user") or {}
         except SlackApiError as error:
-            logger.warning("users.info failed for %s: %s", user_id, error.response.get("error"))
-            return Person(user_id, user_id, None, None)
-        profile = user.get("profile") or {}
-        person = Person(
-            user_id=user_id,
-            name=str(profile.get("display_name") or user.get("real_name") or user.get("name") or user_id),
-            email=profile.get("email"),
-            tz=_zone_of(user_id, user.get("tz")),
-        )
-        self._cache[user_id] = person
+            reason = str(error.response.get("error") or "error")
+            logger.warning("users.info failed for %s: %s", user_id, reason)
+            return Person(user_id, user_id, None, None, lookup_error=reason)
+        person = person_of({**user, "id": user.get("id") or user_id})
+        self._cache[user_id] = (self._monotonic(), person)
+        return person
+
+    def learn(self, user: Mapping[str, Any]) -> Person:
+        """What a ``user_change`` event says of someone replaces what was cached."""
+        person = person_of(user)
+        if person.user_id:
+            self._cache[person.user_id] = (self._monotonic(), person)
         return person
 
     async def expand_mentions(self, text: str, *, bot_user_id: str | None) -> str:

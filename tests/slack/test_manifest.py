@@ -33,6 +33,8 @@ METHOD_SCOPES: dict[str, set[str]] = {
     "chat_update": {"chat:write"},
     "chat_postEphemeral": {"chat:write"},
     "users_info": {"users:read", "users:read.email"},
+    "usergroups_list": {"usergroups:read"},
+    "usergroups_users_list": {"usergroups:read"},
     "conversations_open": {"im:write"},
     "files_info": {"files:read"},
     "views_open": set(),
@@ -46,7 +48,8 @@ METHOD_SCOPES: dict[str, set[str]] = {
 # the scopes something the bot does needs besides its Web API calls and its events
 OTHER_SCOPES = {"commands"}
 SOURCE = Path(__file__).resolve().parents[2] / "bot"
-_CALL = re.compile(r"\.((?:chat|users|conversations|views|files|assistant|auth|reactions|team|bots|apps|pins)_\w+)\(")
+_APIS = "chat|users|usergroups|conversations|views|files|assistant|auth|reactions|team|bots|apps|pins"
+_CALL = re.compile(rf"\.((?:{_APIS})_\w+)\(")
 
 
 def web_api_calls() -> set[str]:

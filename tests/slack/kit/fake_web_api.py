@@ -17,6 +17,9 @@ what was uploaded in a channel (thread); :attr:`FakeSlackWebApi.files` keeps the
 ``thread_ts``, ``title``). Blocks whose texts add up to more than 12,000 characters are refused with
 ``msg_blocks_too_long``, as Slack does.
 
+User groups: :attr:`FakeSlackWebApi.usergroups` maps a handle (``sales``) to its members' ids, served by
+``usergroups.list`` (each group's id is ``S`` + the handle in capitals) and ``usergroups.users.list``.
+
 Response URLs (``respond()`` in Bolt) can point here too: :meth:`FakeSlackWebApi.response_url` hands out one,
 and the POSTs to it are recorded as calls to the method ``"response_url"`` (five uses each, as on Slack).
 """
@@ -55,6 +58,8 @@ METHOD_SCOPES: dict[str, tuple[str, ...]] = {
     "chat.update": ("chat:write",),
     "chat.postEphemeral": ("chat:write",),
     "users.info": ("users:read",),
+    "usergroups.list": ("usergroups:read",),
+    "usergroups.users.list": ("usergroups:read",),
     "conversations.open": ("im:write",),
     "files.getUploadURLExternal": ("files:write",),
     "files.completeUploadExternal": ("files:write",),
@@ -133,6 +138,7 @@ class FakeSlackWebApi:
         ``scopes``: the bot token's scopes (``None``: every method is allowed)."""
         self.scopes = None if scopes is None else frozenset(scopes)
         self.users = {user.id: user for user in users}
+        self.usergroups: dict[str, list[str]] = {}
         self.token = token
         self.team_id = team_id
         self.channels = None if channels is None else set(channels)
@@ -156,6 +162,8 @@ class FakeSlackWebApi:
             "chat.update": self._chat_update,
             "chat.postEphemeral": self._chat_post_ephemeral,
             "users.info": self._users_info,
+            "usergroups.list": self._usergroups_list,
+            "usergroups.users.list": self._usergroups_users_list,
             "conversations.open": self._conversations_open,
             "views.open": self._views_open,
             "views.publish": self._views_publish,
@@ -498,6 +506,30 @@ class FakeSlackWebApi:
             raise _ApiError("user_not_found")
         return {"user": user.as_user_object(team_id=self.team_id)}
 
+    def _usergroups_list(self, args: dict[str, Any]) -> dict[str, Any]:
+        groups = [
+            {
+                "id": _usergroup_id(handle),
+                "team_id": self.team_id,
+                "name": handle.title(),
+                "handle": handle,
+                "is_usergroup": True,
+                "date_delete": 0,
+                "user_count": len(members),
+            }
+            for handle, members in self.usergroups.items()
+        ]
+        return {"usergroups": groups}
+
+    def _usergroups_users_list(self, args: dict[str, Any]) -> dict[str, Any]:
+        wanted = str(args.get("usergroup") or "")
+        if not wanted:
+            raise _ApiError("invalid_arguments")
+        for handle, members in self.usergroups.items():
+            if _usergroup_id(handle) == wanted:
+                return {"users": list(members)}
+        raise _ApiError("no_such_subteam")
+
     def _conversations_open(self, args: dict[str, Any]) -> dict[str, Any]:
         if args.get("channel"):
             return {"channel": {"id": str(args["channel"])}, "already_open": True}
@@ -576,6 +608,10 @@ class FakeSlackWebApi:
         if args.get("hash") and args["hash"] != current["hash"]:
             raise _ApiError("hash_conflict")
         return self._view(args, kinds=(str(current.get("type", "modal")),), view_id=str(view_id))
+
+
+def _usergroup_id(handle: str) -> str:
+    return "S" + re.sub(r"[^A-Z0-9]", "", handle.upper())
 
 
 async def _read_arguments(request: web.Request) -> tuple[dict[str, Any], str | None]:

@@ -58,7 +58,10 @@ def dm_channel_id(user_id: str) -> str:
 
 @dataclass(frozen=True)
 class SlackUser:
-    """A member of the test workspace, as ``users.info`` describes them."""
+    """A member of the test workspace, as ``users.info`` describes them. ``team_id``: the user's own workspace
+    (``None``: the workspace asked; another id: someone of another organisation, seen through Slack Connect, as
+    ``is_stranger`` says too); ``is_restricted`` / ``is_ultra_restricted``: a multi- / single-channel guest;
+    ``deleted``: deactivated."""
 
     id: str
     name: str
@@ -67,6 +70,11 @@ class SlackUser:
     tz: str = "UTC"
     display_name: str = ""
     is_bot: bool = False
+    team_id: str | None = None
+    is_restricted: bool = False
+    is_ultra_restricted: bool = False
+    is_stranger: bool = False
+    deleted: bool = False
 
     def tz_offset(self, at: datetime | None = None) -> int:
         """Seconds east of UTC at ``at`` (now by default), as ``users.info`` reports ``tz_offset``."""
@@ -75,17 +83,20 @@ class SlackUser:
 
     def as_user_object(self, *, team_id: str = TEAM_ID) -> dict[str, Any]:
         display_name = self.display_name or self.real_name.split(" ")[0]
-        return {
+        team_id = self.team_id or team_id
+        user: dict[str, Any] = {
             "id": self.id,
             "team_id": team_id,
             "name": self.name,
-            "deleted": False,
+            "deleted": self.deleted,
             "real_name": self.real_name,
             "tz": self.tz,
             "tz_label": self.tz,
             "tz_offset": self.tz_offset(),
             "is_admin": False,
             "is_owner": False,
+            "is_restricted": self.is_restricted or self.is_ultra_restricted,
+            "is_ultra_restricted": self.is_ultra_restricted,
             "is_bot": self.is_bot,
             "is_app_user": False,
             "updated": 1_700_000_000,
@@ -98,6 +109,9 @@ class SlackUser:
                 "team": team_id,
             },
         }
+        if self.is_stranger:
+            user["is_stranger"] = True
+        return user
 
 
 DEMO_USERS: tuple[SlackUser, ...] = (
@@ -393,6 +407,13 @@ def assistant_thread_started_event(
         },
         "event_ts": stamp,
     }
+    return _envelope(event, team_id=team_id, event_id=event_id, event_time=None)
+
+
+def user_change_event(user: SlackUser, *, team_id: str = TEAM_ID, event_id: str | None = None) -> dict[str, Any]:
+    """A member's profile or account changed (``user_change``): ``user`` as it is now (``deleted``: deactivated)."""
+    event = {"type": "user_change", "user": user.as_user_object(team_id=team_id), "cache_ts": int(time.time())}
+    event["event_ts"] = next_ts()
     return _envelope(event, team_id=team_id, event_id=event_id, event_time=None)
 
 

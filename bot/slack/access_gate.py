@@ -1,0 +1,152 @@
+"""The access policy at the door: a Bolt middleware ahead of every listener. Someone the policy refuses gets a
+polite private refusal where they asked (an ephemeral message, the command's answer, the modal itself) and nothing
+else happens: no listener runs, the engine never sees the request. What was not addressed to the bot (chatter in a
+thread without an open plan, edits, the Home tab) is dropped without a word."""
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import aiohttp
+from slack_bolt.response import BoltResponse
+from slack_sdk.errors import SlackApiError
+from slack_sdk.web.async_client import AsyncWebClient
+from slack_sdk.webhook.async_client import AsyncWebhookClient
+
+from bot.slack.access import REFUSALS, AccessPolicy, Installation, Verdict
+from bot.slack.listeners import IGNORED_SUBTYPES, event_thread_key
+from bot.slack.state import SlackState
+
+logger = logging.getLogger(__name__)
+UNCHECKED_EVENTS = frozenset({"user_change", "app_uninstalled", "tokens_revoked", "team_join"})  # Slack's own news
+INTERACTIONS = frozenset({"block_actions", "message_action", "shortcut", "view_submission", "view_closed"})
+
+
+class AccessGate:
+    def __init__(
+        self,
+        policy: AccessPolicy,
+        client: AsyncWebClient,
+        state: SlackState,
+        *,
+        is_open: Callable[[str], Awaitable[bool]],
+    ) -> None:
+        self._policy = policy
+        self._client = client
+        self._state = state
+        self._is_open = is_open
+        self._telling: set[asyncio.Task[None]] = set()
+
+    async def middleware(self, body: dict[str, Any], context: dict[str, Any], next_: Any) -> BoltResponse | None:
+        user = _asker(body)
+        if user is None:
+            await next_()
+            return None
+        verdict = await self._policy.verdict(user, _installation(context))
+        if verdict == "allowed":
+            await next_()
+            return None
+        logger.info("refused %s: %s", user, verdict)
+        return await self._refuse(body, user, verdict)
+
+    async def _refuse(self, body: dict[str, Any], user: str, verdict: Verdict) -> BoltResponse:
+        text = REFUSALS[verdict]
+        kind = body.get("type")
+        if kind == "event_callback":
+            await self._refuse_event(body, user, text)
+        elif "command" in body:  # the command's own answer, shown to its sender only
+            return BoltResponse(status=200, body={"response_type": "ephemeral", "text": text})
+        elif kind == "view_submission":
+            view = {
+                "type": "modal",
+                "title": {"type": "plain_text", "text": "planbot"},
+                "blocks": [{"type": "section", "text": {"type": "plain_text", "text": text}}],
+            }
+            return BoltResponse(status=200, body={"response_action": "update", "view": view})
+        elif kind in INTERACTIONS and body.get("response_url"):
+            self._later(_respond(str(body["response_url"]), text))
+        return BoltResponse(status=200, body="")
+
+    async def _refuse_event(self, body: dict[str, Any], user: str, text: str) -> None:
+        event = body.get("event") or {}
+        try:
+            where = await self._where_to_tell(body, event)
+            if where is not None:
+                channel, thread = where
+                self._later(self._ephemeral(channel, user, thread, text))
+        finally:
+            if body.get("event_id"):  # later events of the thread need not wait for this one
+                await self._state.mark_processed(str(body.get("team_id", "")), str(body["event_id"]))
+
+    async def _where_to_tell(self, body: dict[str, Any], event: dict[str, Any]) -> tuple[str, str | None] | None:
+        """Where a refused event was addressed to the bot: a mention, a DM, the assistant panel, a reply in a
+        plan's thread. None for the rest."""
+        kind, channel = event.get("type"), str(event.get("channel") or "")
+        if kind == "assistant_thread_started":
+            started = event.get("assistant_thread") or {}
+            return str(started.get("channel_id") or ""), str(started.get("thread_ts") or "") or None
+        if kind == "app_mention":
+            return channel, str(event.get("thread_ts") or event.get("ts") or "") or None
+        if kind != "message" or event.get("subtype") in IGNORED_SUBTYPES or not channel:
+            return None
+        if event.get("channel_type") == "im":
+            return channel, str(event.get("thread_ts") or "") or None
+        key = event_thread_key(body)
+        if event.get("thread_ts") and key is not None and await self._is_open(key):
+            return channel, str(event["thread_ts"])
+        return None
+
+    async def _ephemeral(self, channel: str, user: str, thread: str | None, text: str) -> None:
+        try:
+            await self._client.chat_postEphemeral(channel=channel, user=user, thread_ts=thread, text=text)
+        except (SlackApiError, aiohttp.ClientError, TimeoutError) as error:
+            logger.warning("could not tell %s they may not use the bot (%s)", user, _reason(error))
+
+    def _later(self, telling: Awaitable[None]) -> None:
+        """Tell the person after the acknowledgement (Slack waits for that, not for this)."""
+        task = asyncio.ensure_future(telling)
+        self._telling.add(task)
+        task.add_done_callback(self._telling.discard)
+
+
+def _asker(body: dict[str, Any]) -> str | None:
+    """Who is asking the bot something in this request (None: no person, or Slack's own news)."""
+    if body.get("type") == "event_callback":
+        event = body.get("event") or {}
+        if event.get("type") in UNCHECKED_EVENTS or event.get("bot_id") or event.get("bot_profile"):
+            return None
+        user = event.get("user")
+        if event.get("type") == "assistant_thread_started":
+            user = (event.get("assistant_thread") or {}).get("user_id")
+        elif event.get("subtype") in ("message_changed", "message_deleted"):
+            user = (event.get("message") or event.get("previous_message") or {}).get("user")
+        return user if isinstance(user, str) and user else None
+    if "command" in body:
+        return str(body.get("user_id") or "") or None
+    if body.get("type") in INTERACTIONS:
+        return str((body.get("user") or {}).get("id") or "") or None
+    return None
+
+
+def _installation(context: dict[str, Any]) -> Installation:
+    """The workspace (or organisation) whose token answers this request."""
+    result = context.get("authorize_result")
+    team = getattr(result, "team_id", None)  # never the request's own team_id: a Slack Connect user's is theirs
+    enterprise = getattr(result, "enterprise_id", None)
+    if getattr(result, "is_enterprise_install", False):
+        team = None
+    return Installation(team_id=team or None, enterprise_id=enterprise or None)
+
+
+async def _respond(url: str, text: str) -> None:
+    try:
+        await AsyncWebhookClient(url).send(text=text, response_type="ephemeral", replace_original=False)
+    except (aiohttp.ClientError, TimeoutError) as error:
+        logger.warning("could not answer through a response URL (%s)", error.__class__.__name__)
+
+
+def _reason(error: Exception) -> str:
+    if isinstance(error, SlackApiError):
+        return str(error.response.get("error"))
+    return error.__class__.__name__
