@@ -11,6 +11,8 @@ import aiohttp
 
 from bot.accounts.book import Accounts
 from bot.accounts.connectors import PersonalConnectors
+from bot.accounts.oauth_connectors import revoker
+from bot.accounts.oauth_providers import oauth_setup
 from bot.accounts.services import Options
 from bot.accounts.vault import Vault, VaultError
 from bot.connectors import chosen, factory, service_tools
@@ -104,7 +106,7 @@ async def open_accounts(settings: Settings) -> Accounts:
     if not settings.database_url:
         settings.data_dir.mkdir(parents=True, exist_ok=True)
     store: CredentialStore = await open_credentials(settings.database_url or settings.plans_path)
-    accounts = Accounts(store, vault)
+    accounts = Accounts(store, vault, revoke=revoker(settings))  # Disconnect revokes OAuth grants
     try:
         await accounts.check_key()
     except VaultError as error:
@@ -136,7 +138,8 @@ async def _personal_connectors(
             await close_connector(connector)
         await http.close()
         raise
-    options = Options(time_zone=settings.timezone or tz, working_hours=settings.working_hours, files=files)
+    zone, hours = settings.timezone or tz, settings.working_hours
+    options = Options(time_zone=zone, working_hours=hours, files=files, oauth=oauth_setup(settings))
     personal = PersonalConnectors(accounts, http, options, owner=settings.owner, environment=environment)
     for kind, service in picks:
         registry.register_personal(kind, service_tools(kind, service), personal)

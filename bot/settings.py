@@ -61,6 +61,35 @@ class Settings(BaseSettings):
     allowed_users: Annotated[frozenset[str], NoDecode] = Field(
         default=frozenset(), validation_alias="PLANBOT_ALLOWED_USERS"
     )
+    public_url: str | None = Field(default=None, validation_alias="PLANBOT_PUBLIC_URL")
+    # OAuth apps people connect their own accounts through (``bot.accounts.oauth_providers``); *_BASE_URL and
+    # *_API_URL replace the sign-in server's and the API's scheme and host (a local server in tests)
+    oauth_google_client_id: str | None = Field(default=None, validation_alias="PLANBOT_OAUTH_GOOGLE_CLIENT_ID")
+    oauth_google_client_secret: SecretStr | None = Field(
+        default=None, validation_alias="PLANBOT_OAUTH_GOOGLE_CLIENT_SECRET"
+    )
+    oauth_google_base_url: str | None = Field(default=None, validation_alias="PLANBOT_OAUTH_GOOGLE_BASE_URL")
+    oauth_google_api_url: str | None = Field(default=None, validation_alias="PLANBOT_OAUTH_GOOGLE_API_URL")
+    oauth_microsoft_client_id: str | None = Field(default=None, validation_alias="PLANBOT_OAUTH_MICROSOFT_CLIENT_ID")
+    oauth_microsoft_client_secret: SecretStr | None = Field(
+        default=None, validation_alias="PLANBOT_OAUTH_MICROSOFT_CLIENT_SECRET"
+    )
+    oauth_microsoft_tenant: str = Field(
+        default="common", pattern=r"^[A-Za-z0-9.-]+$", validation_alias="PLANBOT_OAUTH_MICROSOFT_TENANT"
+    )
+    oauth_microsoft_base_url: str | None = Field(default=None, validation_alias="PLANBOT_OAUTH_MICROSOFT_BASE_URL")
+    oauth_microsoft_api_url: str | None = Field(default=None, validation_alias="PLANBOT_OAUTH_MICROSOFT_API_URL")
+    oauth_hubspot_client_id: str | None = Field(default=None, validation_alias="PLANBOT_OAUTH_HUBSPOT_CLIENT_ID")
+    oauth_hubspot_client_secret: SecretStr | None = Field(
+        default=None, validation_alias="PLANBOT_OAUTH_HUBSPOT_CLIENT_SECRET"
+    )
+    oauth_hubspot_base_url: str | None = Field(default=None, validation_alias="PLANBOT_OAUTH_HUBSPOT_BASE_URL")
+    oauth_hubspot_api_url: str | None = Field(default=None, validation_alias="PLANBOT_OAUTH_HUBSPOT_API_URL")
+    oauth_salesforce_client_id: str | None = Field(default=None, validation_alias="PLANBOT_OAUTH_SALESFORCE_CLIENT_ID")
+    oauth_salesforce_client_secret: SecretStr | None = Field(
+        default=None, validation_alias="PLANBOT_OAUTH_SALESFORCE_CLIENT_SECRET"
+    )
+    oauth_salesforce_base_url: str | None = Field(default=None, validation_alias="PLANBOT_OAUTH_SALESFORCE_BASE_URL")
 
     @field_validator("approvers", "admins", "allowed_users", mode="before")
     @classmethod

@@ -1,11 +1,11 @@
 """The accounts people have connected: sealed with the vault, kept in the plan store's accounts table."""
 
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.accounts.vault import MissingKeyError, Vault
+from bot.accounts.vault import MissingKeyError, Vault, VaultError
 from planning.store.credentials import CredentialStore, Kind, StoredAccount
 
 logger = logging.getLogger(__name__)
@@ -15,18 +15,31 @@ NO_KEY = (
 )
 
 
+Revoke = Callable[[str, Mapping[str, Any]], Awaitable[bool]]
+"""Asks the service to revoke the grant of stored credentials (``bot.accounts.oauth_revoke``); True when it did."""
+
+
 def _now() -> datetime:
     return datetime.now(UTC)
 
 
 class Accounts:
     """Connect, list, open and disconnect accounts. ``vault`` is None without ``PLANBOT_SECRET_KEY``: then
-    nothing can be stored, and a store that holds accounts is refused (``check_key``)."""
+    nothing can be stored, and a store that holds accounts is refused (``check_key``). ``revoke``: Disconnect
+    also revokes the grant at the service (OAuth accounts)."""
 
-    def __init__(self, store: CredentialStore, vault: Vault | None, *, clock: Callable[[], datetime] = _now) -> None:
+    def __init__(
+        self,
+        store: CredentialStore,
+        vault: Vault | None,
+        *,
+        clock: Callable[[], datetime] = _now,
+        revoke: Revoke | None = None,
+    ) -> None:
         self._store = store
         self._vault = vault
         self._clock = clock
+        self._revoke = revoke
 
     @property
     def store(self) -> CredentialStore:
@@ -60,10 +73,44 @@ class Accounts:
         found = await self._store.get(team, user, kind)
         if found is None or found.service != service:
             return False
+        await self._revoke_grant(found)
         deleted = await self._store.delete(team, user, kind)
         if deleted:
             logger.info("account disconnected: %s %s for %s/%s", kind, service, team, user or "workspace")
         return deleted
+
+    async def _revoke_grant(self, account: StoredAccount) -> None:
+        """Revoke the account's grant at the service, unless another of the person's accounts was connected with
+        the same one (Google mail and calendar: one sign-in). A failure is logged: the account is deleted anyway."""
+        if self._revoke is None or self._vault is None:
+            return
+        try:
+            credentials = self.credentials(account)
+            token = credentials.get("refresh_token")
+            if not token:
+                return
+            for other in await self._store.list(team=account.team, user=account.user):
+                if other.kind != account.kind and self.credentials(other).get("refresh_token") == token:
+                    return
+            if await self._revoke(account.service, credentials):
+                logger.info("revoked the %s grant of %s/%s", account.service, account.team, account.user or "workspace")
+        except VaultError:
+            logger.warning("cannot open the %s account to revoke its grant: deleting it only", account.kind)
+        except Exception as error:  # the service's answer must not keep the account stored
+            logger.warning("revoking the %s grant failed (%s): deleting it only", account.service, type(error).__name__)
+
+    async def mark_needs_reconnect(self, account: StoredAccount) -> bool:
+        """Its sign-in was refused: App Home and the plan ask to connect it again (``StoredAccount.needs_reconnect``,
+        cleared when it is saved again). False when it was connected again meanwhile, or is gone."""
+        marked = await self._store.mark_needs_reconnect(account)
+        if marked:
+            who = account.user or "workspace"
+            logger.info("account needs reconnecting: %s %s for %s/%s", account.kind, account.service, account.team, who)
+        return marked
+
+    async def replace_credentials(self, account: StoredAccount, credentials: dict[str, Any]) -> bool:
+        """Store new credentials of the same account (a rotated refresh token), only if it is still the one read."""
+        return await self._store.reseal(account, self._key().seal(credentials))
 
     def credentials(self, account: StoredAccount) -> dict[str, Any]:
         """The account's credentials in the clear (``WrongKeyError`` when no key opens them)."""

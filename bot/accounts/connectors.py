@@ -5,12 +5,14 @@ configured in the environment) serves everyone of the workspace who has no CRM o
 import asyncio
 import logging
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 import aiohttp
+from pydantic import BaseModel
 
-from bot.accounts import services
+from bot.accounts import oauth_connectors, services
 from bot.accounts.book import Accounts
 from bot.accounts.vault import VaultError
 from integrations.base import AuthError, Connector
@@ -20,6 +22,7 @@ from planning.store.credentials import ANY_TEAM, WORKSPACE, Kind, StoredAccount
 
 logger = logging.getLogger(__name__)
 IDLE_SECONDS = 900.0
+SLACK_FILES = "slack"  # the service of bot.slack.files' errors: a file shared in Slack, not the account
 
 
 @dataclass
@@ -52,6 +55,7 @@ class PersonalConnectors:
         self._monotonic = monotonic
         self._built: dict[tuple[str, str, str], _Built] = {}
         self._lock = asyncio.Lock()
+        self._saving: set[asyncio.Task[bool]] = set()
 
     def owns_environment(self, principal: Principal) -> bool:
         """``PLANBOT_OWNER`` is a user id (any workspace) or ``TEAM:USER``."""
@@ -79,6 +83,8 @@ class PersonalConnectors:
                 return self._environment.get("crm")  # the CRM configured for everyone, if any
         if account is None:
             return None
+        if account.needs_reconnect:  # its sign-in was refused before: ask again, do not try it on every step
+            raise AuthError(f"your {account.kind} account needs reconnecting", service=account.service)
         async with self._lock:
             await self._close_idle()
             return await self._connector_of(account)
@@ -93,14 +99,43 @@ class PersonalConnectors:
             await close_connector(built.connector)
         try:
             credentials = self._accounts.credentials(account)
-            connector = services.build(account.service, credentials, self._http, self._options)
+            if oauth_connectors.is_oauth(credentials):
+                rotated = self._rotation(account, credentials)
+                args = (account.service, account.kind, credentials, self._http, self._options, rotated)
+                connector: Connector = oauth_connectors.build(*args)
+            else:
+                connector = services.build(account.service, credentials, self._http, self._options)
         except (VaultError, services.AccountInputError, KeyError, ValueError) as error:
             what = error.__class__.__name__  # not its text: a validation error may quote a credential
             logger.warning("cannot open the %s account of %s/%s (%s)", account.kind, account.team, account.user, what)
             message = f"your {account.kind} account cannot be used: connect it again"
             raise AuthError(message, service=account.service) from None
-        self._built[key] = _Built(account.secret, connector, self._monotonic())
-        return connector
+        watched = _Watched(connector, lambda: self._refused(account))
+        self._built[key] = _Built(account.secret, watched, self._monotonic())
+        return watched
+
+    async def _refused(self, account: StoredAccount) -> None:
+        """The service refused the account's sign-in (a revoked or expired grant, a changed password): mark it, so
+        that App Home and the next plan ask to reconnect it, and forget its connector."""
+        await self._accounts.mark_needs_reconnect(account)
+        async with self._lock:
+            built = self._built.get((account.team, account.user, account.kind))
+            if built is not None and built.secret == account.secret:
+                del self._built[(account.team, account.user, account.kind)]
+                await close_connector(built.connector)
+
+    def _rotation(self, account: StoredAccount, credentials: dict[str, Any]) -> Callable[[str], None]:
+        """Keeps a refresh token the service rotated (Microsoft 365) in place of the stored one."""
+
+        def rotated(token: str) -> None:
+            if token != credentials.get("refresh_token"):
+                task = asyncio.get_running_loop().create_task(
+                    self._accounts.replace_credentials(account, {**credentials, "refresh_token": token})
+                )
+                self._saving.add(task)
+                task.add_done_callback(self._saving.discard)
+
+        return rotated
 
     async def _close_idle(self) -> None:
         now = self._monotonic()
@@ -113,6 +148,28 @@ class PersonalConnectors:
         built, self._built = list(self._built.values()), {}
         for each in built:
             await close_connector(each.connector)
+
+
+class _Watched:
+    """A stored account's connector: an ``AuthError`` from its service calls ``refused`` (then is raised as is);
+    one about the files shared in Slack is not the account's."""
+
+    def __init__(self, inner: Connector, refused: Callable[[], Awaitable[None]]) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.tools = inner.tools
+        self._refused = refused
+
+    async def call(self, tool: str, arguments: BaseModel) -> Any:
+        try:
+            return await self.inner.call(tool, arguments)
+        except AuthError as error:
+            if error.service != SLACK_FILES:
+                await self._refused()
+            raise
+
+    async def aclose(self) -> None:
+        await close_connector(self.inner)
 
 
 def _kind(kind: str) -> Kind:

@@ -64,14 +64,14 @@ def start_link(
         raise LinkError("a Connect link is for one person: the user id is empty")
     issued = time.time() if now is None else now
     body = {"s": name, "t": team, "u": user, "w": shared, "e": issued + ttl_seconds, "n": secrets.token_urlsafe(8)}
-    token = _fernet(secret).encrypt(json.dumps(body, separators=(",", ":")).encode()).decode()
+    token = fernet(secret).encrypt(json.dumps(body, separators=(",", ":")).encode()).decode()
     return f"{public_url.rstrip('/')}/accounts/{name}/start?link={quote(token, safe='')}"
 
 
 def read_link(token: str, service: str, *, secret: str | None = None, now: float | None = None) -> Link:
     """The Connect link's person, checked: sealed with our key, for this service, not expired."""
     try:
-        body = json.loads(_fernet(secret).decrypt(token.encode()))
+        body = json.loads(fernet(secret).decrypt(token.encode()))
         link = Link(
             service=str(body["s"]),
             team=str(body["t"]),
@@ -88,7 +88,8 @@ def read_link(token: str, service: str, *, secret: str | None = None, now: float
     return link
 
 
-def _fernet(secret: str | None) -> Fernet:
+def fernet(secret: str | None) -> Fernet:
+    """The key of Connect links and sign-ins in progress, derived from ``secret`` (default: ``PLANBOT_SECRET_KEY``)."""
     if secret is None:
         from bot.settings import Settings
 

@@ -7,7 +7,7 @@ code before anything is saved; ``build`` makes the connector a plan's steps run 
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, urlsplit
 
 import aiohttp
@@ -15,6 +15,9 @@ import aiohttp
 from integrations.base import Connector
 from integrations.base.files import FileSource
 from planning.store.credentials import Kind
+
+if TYPE_CHECKING:
+    from bot.accounts.oauth_providers import OAuthSetup
 
 PASSWORD_SERVICES: dict[str, Kind] = {"imap": "email", "caldav": "calendar"}
 SHARED_SERVICES: dict[str, Kind] = {"hubspot": "crm", "salesforce": "crm"}
@@ -35,11 +38,12 @@ class AccountInputError(ValueError):
 @dataclass(frozen=True)
 class Options:
     """What the deployment adds to every account: the default zone and working hours, where files shared in
-    Slack are read."""
+    Slack are read, the OAuth apps."""
 
     time_zone: str = "UTC"
     working_hours: str = "09:00-17:00"
     files: FileSource | None = None
+    oauth: "OAuthSetup | None" = None  # the install's OAuth apps, for accounts connected through a sign-in page
 
 
 def password_credentials(

@@ -14,6 +14,7 @@ STATEMENTS = (
         state_hash text PRIMARY KEY,
         team text NOT NULL,
         user_id text NOT NULL,
+        shared boolean NOT NULL,
         service text NOT NULL,
         kinds text NOT NULL,
         verifier bytea NOT NULL,

@@ -1,6 +1,7 @@
 """OAuth connections: an account whose refresh failed is marked (``needs_reconnect``) until it is connected again;
 ``oauth_states`` keeps each sign-in in progress (single-use ``state``, kept as its SHA-256 only, bound to a team
-and user, the PKCE verifier sealed by the caller, the browser's cookie as its hash, a short expiry)."""
+and user (``shared``: the workspace's CRM, connected by that user, an admin), the PKCE verifier sealed by the
+caller, the browser's cookie as its hash, a short expiry)."""
 
 from alembic import op
 
@@ -15,6 +16,7 @@ STATEMENTS = (
         state_hash TEXT PRIMARY KEY,
         team TEXT NOT NULL,
         user_id TEXT NOT NULL,
+        shared INTEGER NOT NULL,
         service TEXT NOT NULL,
         kinds TEXT NOT NULL,
         verifier BLOB NOT NULL,
