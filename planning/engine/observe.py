@@ -26,6 +26,7 @@ class NoObserver:
 class ApprovedPlans(Protocol):
     """Where plans the user approved and that ran are remembered (plan memory, few-shot examples)."""
 
-    def remember(self, text: str, parse: ParseResult, plan: Plan, *, scope: str) -> None:
-        """Blocking is allowed: the engine calls it in a worker thread, and a failure is only logged."""
+    def remember(self, text: str, parse: ParseResult, plan: Plan, *, scope: str, requester: str = "") -> None:
+        """Blocking is allowed: the engine calls it in a worker thread, and a failure is only logged. ``requester``:
+        whose request it was, so that what was learned from it can be forgotten with them."""
         ...

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from planning.index.sources import LabelledExample, text_key
-from planning.index.store import Collection, Match, Metadata
+from planning.index.store import Collection, Match, Metadata, forget_requester
 from planning.types import Entity, Intent
 from planning.understanding.examples import Neighbour, Vote, as_label
 
@@ -87,17 +87,22 @@ class ExampleBank:
             [_metadata(e, SEED) for e in unique.values()],
         )
 
-    def add_approved(self, text: str, intent: str, entity: str) -> bool:
-        """Learn from a request whose plan a user approved; ``False`` (nothing stored) for a label the planner
-        does not support. The same text approved again replaces its label."""
+    def add_approved(self, text: str, intent: str, entity: str, *, requester: str = "") -> bool:
+        """Learn from a request (asked by ``requester``) whose plan a user approved; ``False`` (nothing stored) for a
+        label the planner does not support. The same text approved again replaces its label."""
         label = as_label(intent, entity)
         key = text_key(text)
         if label is None or label[0] in ("chat", "unsupported") or not key:
             return False
         item_id = hashlib.sha256(key.encode()).hexdigest()[:24]
         example = LabelledExample(APPROVED, item_id, key, label[0], label[1], key=key)
-        self._collection.add([f"{APPROVED}/{item_id}"], [example.text], [_metadata(example, APPROVED)])
+        metadata = {**_metadata(example, APPROVED), **({"requester": requester} if requester else {})}
+        self._collection.add([f"{APPROVED}/{item_id}"], [example.text], [metadata])
         return True
+
+    def forget(self, requester: str) -> int:
+        """Delete the examples learned from ``requester``'s requests; how many went."""
+        return forget_requester(self._collection, requester)
 
     def count(self) -> int:
         return self._collection.count()

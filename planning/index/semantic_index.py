@@ -82,14 +82,24 @@ class SemanticIndex:
         return self._build(chosen, tools, force=True)
 
     def remember_approved(
-        self, text: str, parse: ParseResult, plan_json: str | Mapping[str, Any], *, scope: str = DEFAULT_SCOPE
+        self,
+        text: str,
+        parse: ParseResult,
+        plan_json: str | Mapping[str, Any],
+        *,
+        scope: str = DEFAULT_SCOPE,
+        requester: str = "",
     ) -> None:
-        """A user approved this plan for ``text``: keep it as a few-shot example (within ``scope``, e.g. the
-        Slack team) and, for a request of one goal, as a labelled example for understanding."""
-        self.plans.add(text, plan_json, scope=scope)
+        """A user approved this plan for ``text`` (asked by ``requester``): keep it as a few-shot example (within
+        ``scope``, e.g. the Slack team) and, for a request of one goal, as a labelled example for understanding."""
+        self.plans.add(text, plan_json, scope=scope, requester=requester)
         goals = parse.meta.goals
         if len(goals) == 1:
-            self.examples.add_approved(text, goals[0].intent, goals[0].entity)
+            self.examples.add_approved(text, goals[0].intent, goals[0].entity, requester=requester)
+
+    def forget(self, requester: str) -> int:
+        """Delete what was remembered from ``requester``'s requests (plans and examples); how many records went."""
+        return self.plans.forget(requester) + self.examples.forget(requester)
 
     def _build(self, files: Iterable[Path], tools: Iterable[ToolSpec], *, force: bool) -> BuildReport:
         started = time.perf_counter()

@@ -67,3 +67,13 @@ class VectorStore(Protocol):
     def drop(self, name: str) -> None:
         """Delete the collection ``name`` if it exists."""
         ...
+
+
+def forget_requester(collection: Collection, requester: str) -> int:
+    """Delete the records of ``collection`` kept from ``requester``'s requests; how many went."""
+    if not requester:
+        return 0
+    found = sum(1 for match in collection.everything() if match.metadata.get("requester") == requester)
+    if found:
+        collection.remove(where={"requester": requester})
+    return found

@@ -11,7 +11,7 @@ class FakeIndex:
         self.added: list[tuple[str, dict, str]] = []
         self.plans = SimpleNamespace(similar=self.similar)
 
-    def remember_approved(self, text, parse, plan_json, *, scope):
+    def remember_approved(self, text, parse, plan_json, *, scope, requester=""):
         self.added.append((text, plan_json, scope))
 
     def similar(self, text, k=3, max_distance=None):

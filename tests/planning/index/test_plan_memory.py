@@ -52,3 +52,16 @@ def test_an_approved_plan_is_remembered_and_its_single_goal_request_becomes_an_e
     assert index.examples.count() == before + 1
     [remembered] = index.plans.similar(text, scope="T1")
     assert remembered.plan["steps"][0]["tool"] == "create_entity"
+
+
+def test_forgetting_someone_deletes_the_plans_and_examples_learned_from_their_requests_only(index: SemanticIndex):
+    parse_of = GoalUnderstandingService().parse
+    seeded = index.examples.count()
+    theirs, mine = "log the Initech renewal as a new deal", "show me my unread emails from Priya"
+    index.remember_approved(theirs, parse_of(theirs, NOW), EMAIL_PLAN, scope="T1", requester="UA")
+    index.remember_approved(mine, parse_of(mine, NOW), MEETING_PLAN, scope="T1", requester="UB")
+    index.plans.add("Book 30 minutes with Sarah", MEETING_PLAN, scope="T1")  # from before requesters were kept
+    assert index.forget("UA") == 2  # the plan and the example learned from it
+    assert {p.text for p in index.plans.similar(theirs, k=5, scope="T1")} == {mine, "Book 30 minutes with Sarah"}
+    assert index.examples.count() == seeded + 1
+    assert index.forget("UA") == 0 and index.forget("") == 0
