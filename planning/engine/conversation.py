@@ -14,7 +14,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 from zoneinfo import ZoneInfo
 
-from planning.engine import claims, each, followups, targets, texts
+from planning.engine import claims, connections, each, followups, targets, texts
 from planning.engine.audit import Auditor
 from planning.engine.dialogue import Dialogue, command_of, edit_request, removal_request
 from planning.engine.edits import set_path, typed_value
@@ -227,7 +227,24 @@ class Conversation:
             return None
         if session.question.kind == "approval":
             return await self.pending_approval(session_id)
-        return AskValue(text=session.question.prompt)
+        return connections.ask(session) or AskValue(text=session.question.prompt)
+
+    async def account_connected(self, *, team: str, user: str, kind: str) -> dict[str, list[Reply]]:
+        """``user`` of ``team`` has just connected their ``kind`` account (``user`` "": the CRM of the whole
+        workspace): each plan that waits for it goes on (thread key → what to say there). ``team`` "": any."""
+        out: dict[str, list[Reply]] = {}
+        for record in await self._store.list_open(requester=user or None):
+            if not user and not team:
+                break
+            async with self._turns, self._lock(record.thread_key):
+                session = await self._get(record.id)
+                if session is None or not connections.waiting_for(session, kind):
+                    continue
+                if team and session.principal.team not in ("", team):
+                    continue
+                connections.stop_waiting(session)
+                out[session.thread_key] = await self._machine.advance(session)
+        return out
 
     def _allowed(self, user: str) -> bool:
         """``PLANBOT_ALLOWED_USERS``, when set, names everyone who may use the bot."""

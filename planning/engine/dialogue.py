@@ -4,7 +4,7 @@ import re
 from datetime import datetime, timedelta
 from typing import Any, Literal
 
-from planning.engine import timing
+from planning.engine import connections, timing
 from planning.engine.answers import OPTIONAL, parse_answer, value_type
 from planning.engine.claims import OUTCOME_OPTIONS
 from planning.engine.machine import StepMachine
@@ -104,6 +104,8 @@ class Dialogue:
             return self._unknown_outcome(session, text)
         if question.kind == "past_start":
             return self._past_start(session, text, now)
+        if question.kind == "connect":  # any word: look for the account again (the step asks again without it)
+            connections.stop_waiting(session)
         return []
 
     # --- corrections: "actually make it 4pm" -----------------------------------------------------------

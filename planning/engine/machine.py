@@ -10,7 +10,7 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from planning.engine import claims, conditions, each, findings, recovery, targets, timing
+from planning.engine import claims, conditions, connections, each, findings, recovery, targets, timing
 from planning.engine.answers import OPTIONAL, example_for
 from planning.engine.hashing import args_hash
 from planning.engine.intentions import FINISHED, goal_title, view_of
@@ -105,6 +105,8 @@ class StepMachine:
                 await self._writes.run_items(session, nxt, nxt.decided_by or session.requester, replies)
                 continue
             if nxt is not None:
+                if await self._waits_for_account(session, nxt, replies):
+                    break
                 if not self._ask_if_start_passed(session, nxt, replies):
                     self._ask_approval(session, nxt, replies)
                 break
@@ -183,6 +185,14 @@ class StepMachine:
         outcomes = await asyncio.gather(*(self._call(session, run) for run in reads), return_exceptions=True)
         waiting = False
         for run, result in zip(reads, outcomes, strict=True):
+            need = connections.need_of(result, self._runner.kind_of(run.step.tool))
+            if need is not None:  # the requester's own account is missing: wait for it, one question at a time
+                if waiting:
+                    run.state = "pending"
+                else:
+                    replies.append(connections.wait(session, run, need, self._clock()))
+                    waiting = True
+                continue
             if isinstance(result, BaseException):
                 fail(run, result, replies)
                 await self._audited(session, "failed", run, error=run.error)
@@ -352,6 +362,14 @@ class StepMachine:
         replies.append(AskValue(text=prompt, example=example_for(name), problem=problem, can_skip=can_skip))
 
     # --- approvals -----------------------------------------------------------------------------------
+
+    async def _waits_for_account(self, session: Session, run: StepRun, replies: list[Reply]) -> bool:
+        """A change is asked about only once it can run on the requester's own account (``connections``)."""
+        error = await self._runner.account_error(run.step.tool, session.principal)
+        need = connections.need_of(error, self._runner.kind_of(run.step.tool)) if error is not None else None
+        if need is not None:
+            replies.append(connections.wait(session, run, need, self._clock()))
+        return need is not None
 
     def _ask_if_start_passed(self, session: Session, run: StepRun, replies: list[Reply]) -> bool:
         """A new or moved event starting in the past is confirmed before its approval card (``timing``)."""

@@ -40,6 +40,17 @@ class AskValue(Reply):
     can_skip: bool = False
 
 
+class AskConnect(AskValue):
+    """A step that waits for its requester to connect (``reconnect``: connect again) their own ``account`` (email,
+    calendar, crm): front ends offer a Connect button; where they cannot, it is a question like any other."""
+
+    session_id: str
+    step_id: str
+    intent: str
+    account: str
+    reconnect: bool = False
+
+
 class ApprovalItem(BaseModel):
     """One item of a step repeated for each thing found: its number (to remove it), what it is, its arguments."""
 

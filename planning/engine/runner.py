@@ -70,6 +70,21 @@ class ToolRunner:
     def catalog(self) -> ToolCatalog:
         return self._registry.catalog
 
+    def kind_of(self, tool: str) -> str | None:
+        """The personal kind (email, calendar, crm) whose account runs ``tool``, if it runs on each person's own."""
+        return self._registry.kind_of(tool)
+
+    async def account_error(self, tool: str, principal: Principal | None) -> ConnectorError | None:
+        """Why ``tool`` cannot run on ``principal``'s own account (not connected, cannot be opened); None when it
+        can, or when ``tool`` is not a personal kind's. Nothing is called on the service."""
+        if self._registry.kind_of(tool) is None:
+            return None
+        try:
+            await self._registry.resolve(tool, principal)
+        except ConnectorError as error:
+            return error
+        return None
+
     async def run(
         self, tool: str, arguments: dict[str, Any], *, zone: str | None = None, principal: Principal | None = None
     ) -> Any:

@@ -12,7 +12,7 @@ SessionState = Literal[
     "understood", "clarifying", "collecting", "awaiting_approval", "running", "done", "failed", "cancelled", "expired"
 ]
 StepState = Literal["pending", "waiting", "running", "done", "skipped", "failed", "unknown"]
-QuestionKind = Literal["clarify", "value", "pick", "recover", "unknown_outcome", "past_start", "approval"]
+QuestionKind = Literal["clarify", "value", "pick", "recover", "unknown_outcome", "past_start", "approval", "connect"]
 TERMINAL: frozenset[str] = frozenset({"done", "failed", "cancelled", "expired"})
 
 

@@ -16,7 +16,7 @@ from click.testing import CliRunner
 from bot.cli import main
 from bot.compose import App, StartupError, build_app
 from bot.settings import Settings
-from planning.engine.replies import StepOutcome
+from planning.engine.replies import AskConnect, StepOutcome
 from tests.integrations.calendar.radicale import USERS, Radicale
 
 ZONE = "America/New_York"
@@ -55,9 +55,9 @@ async def app(radicale: Radicale, planbot_env: dict[str, str], monkeypatch: pyte
 
 async def ask(app: App, user: str) -> tuple[list[Any], str]:
     replies = await app.conversation.message(thread_key=f"slack:T1:C1:{uuid.uuid4().hex}", user=user, text=ASK, tz=ZONE)
-    outcomes = [r for r in replies if isinstance(r, StepOutcome)]
-    assert [o.tool for o in outcomes] == ["fetch_calendar_events"], replies
-    return outcomes, " ".join(str(r.model_dump()) for r in replies)
+    found = [r for r in replies if isinstance(r, StepOutcome | AskConnect)]  # the result, or: connect first
+    assert [getattr(r, "tool", "connect") for r in found] in (["fetch_calendar_events"], ["connect"]), replies
+    return found, " ".join(str(r.model_dump()) for r in replies)
 
 
 async def test_each_person_sees_their_own_calendar_only(app: App, caplog: pytest.LogCaptureFixture) -> None:
@@ -72,15 +72,16 @@ async def test_each_person_sees_their_own_calendar_only(app: App, caplog: pytest
 
 async def test_someone_without_a_calendar_is_asked_to_connect_it_and_sees_no_data(app: App) -> None:
     (c,), c_text = await ask(app, "UC")
-    assert not c.ok and c.data is None
-    assert "connect your calendar account" in (c.error or "")
+    assert isinstance(c, AskConnect) and c.account == "calendar" and not c.reconnect
+    assert "needs your own calendar account" in c.text
     assert "Roadmap" not in c_text and "Dentist" not in c_text
 
 
 async def test_the_same_user_in_another_workspace_is_someone_else(app: App) -> None:
     replies = await app.conversation.message(thread_key="slack:T2:C1:1.1", user="UA", text=ASK, tz=ZONE)
-    (outcome,) = [r for r in replies if isinstance(r, StepOutcome)]
-    assert not outcome.ok and "connect your calendar account" in (outcome.error or "")
+    assert not [r for r in replies if isinstance(r, StepOutcome)]
+    (asked,) = [r for r in replies if isinstance(r, AskConnect)]
+    assert asked.account == "calendar"
 
 
 def caldav_environment(radicale: Radicale, monkeypatch: pytest.MonkeyPatch) -> str:
@@ -127,7 +128,7 @@ async def test_environment_credentials_serve_the_owner_only(
     finally:
         await built.close()
     assert a.ok and [e["title"] for e in a.data] == ["Owner's planning"]
-    assert not b.ok and "connect your calendar account" in (b.error or "") and "Owner" not in b_text
+    assert isinstance(b, AskConnect) and b.account == "calendar" and "Owner" not in b_text
 
 
 async def test_credentials_in_the_env_file_count_as_the_environment(

@@ -1,5 +1,5 @@
 """End to end on two real mailboxes: two people connect their own IMAP accounts with ``planbot accounts connect``;
-each one's "show my emails" reads their own inbox only, and a third, unconnected, gets the connect reply."""
+each one's "show my emails" reads their own inbox only, and a third, unconnected, is asked to connect theirs."""
 
 import asyncio
 import uuid
@@ -9,7 +9,7 @@ import pytest
 
 from bot.compose import build_app
 from bot.settings import Settings
-from planning.engine.replies import StepOutcome
+from planning.engine.replies import AskConnect, StepOutcome
 from tests.bot.accounts.test_accounts_cli import connect_mail
 from tests.integrations.email.conftest import ACCOUNT, PRIYA, MailServers
 from tests.integrations.email.imap_helpers import deliver, raw_message
@@ -28,7 +28,7 @@ def test_each_person_reads_their_own_mailbox(
     seen = asyncio.run(scenario(mail_servers, tokens))
     assert tokens["UA"] in seen["UA"] and tokens["UB"] not in seen["UA"]
     assert tokens["UB"] in seen["UB"] and tokens["UA"] not in seen["UB"]
-    assert "connect your email account" in seen["UC"] and "for-a-" not in seen["UC"] and "for-b-" not in seen["UC"]
+    assert "needs your own email account" in seen["UC"] and "for-a-" not in seen["UC"] and "for-b-" not in seen["UC"]
 
 
 async def scenario(mail: MailServers, tokens: dict[str, str]) -> dict[str, str]:
@@ -41,8 +41,11 @@ async def scenario(mail: MailServers, tokens: dict[str, str]) -> dict[str, str]:
     try:
         for user in ("UA", "UB", "UC"):
             replies = await app.conversation.message(thread_key=f"slack:T1:C1:{user}.1", user=user, text=ASK, tz="UTC")
-            (outcome,) = [r for r in replies if isinstance(r, StepOutcome)]
-            seen[user] = str(outcome.data) if outcome.ok else str(outcome.error)
+            (outcome,) = [r for r in replies if isinstance(r, StepOutcome | AskConnect)]
+            if isinstance(outcome, AskConnect):  # not connected: the plan waits for it
+                seen[user] = outcome.text
+            else:
+                seen[user] = str(outcome.data) if outcome.ok else str(outcome.error)
     finally:
         await app.close()
     return seen
