@@ -17,7 +17,6 @@ from zoneinfo import ZoneInfo
 from planning.engine import claims, connections, each, followups, targets, texts
 from planning.engine.audit import Auditor
 from planning.engine.dialogue import Dialogue, command_of, edit_request, removal_request
-from planning.engine.edits import set_path, typed_value
 from planning.engine.hashing import args_hash
 from planning.engine.intentions import view_of
 from planning.engine.lease import ClaimLease, process_owner
@@ -305,6 +304,10 @@ class Conversation:
             return [early]
         understood = await self._planner.understand_async(text, now, chosen)
         understood = replace(understood, plan=with_shared_files(understood.plan, files))
+        earlier = await self._store.latest_for_thread(thread_key, requester=user)
+        if earlier is not None and not earlier.open:  # "book a follow-up with them": the earlier plan's people
+            plan = followups.with_earlier_people(self._from_record(earlier), text, understood.plan)
+            understood = replace(understood, plan=plan)
         parse = understood.parse
         intents = {g.intent for g in parse.goals}
         self._observer.count("requests", understood="/".join(sorted(intents)))
@@ -440,11 +443,11 @@ class Conversation:
             return await self._remove_items(session, question.step_id, numbers, user)
         requested = edit_request(text)
         if requested is not None:
-            run = session.step(question.step_id)
-            field, value = requested
-            arguments = self._machine.arguments(session, run)
-            set_path(arguments, field, typed_value(arguments, field, value))
-            return await self._edit(session, run.id, arguments, user)
+            now = self._clock().astimezone(_zone(session.tz))
+            arguments, problem = await self._dialogue.edited(session, session.step(question.step_id), *requested, now)
+            if arguments is None:
+                return [Say(text=f"That edit is not valid ({problem}). Nothing changed.", tone="problem", private=True)]
+            return await self._edit(session, question.step_id, arguments, user)
         return [Say(text=texts.APPROVAL_WORDS, private=True)]
 
     # --- decisions -----------------------------------------------------------------------------------

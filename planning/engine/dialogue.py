@@ -4,7 +4,7 @@ import re
 from datetime import datetime, timedelta
 from typing import Any, Literal
 
-from planning.engine import connections, timing
+from planning.engine import connections, edits, timing
 from planning.engine.answers import OPTIONAL, parse_answer, value_type
 from planning.engine.claims import OUTCOME_OPTIONS
 from planning.engine.machine import StepMachine
@@ -49,7 +49,7 @@ FIELD_NAMES = {
     "place": "location",
     "room": "location",
 }
-_EDIT = re.compile(r"^\s*edit\s+(?P<field>[A-Za-z_.]+)\s*[=:]\s*(?P<value>.+)$", re.I)
+_EDIT = re.compile(r"^\s*(?:edit|e)\s+(?P<field>[A-Za-z_. -]+?)\s*[=:]\s*(?P<value>.+)$", re.I)
 
 
 def command_of(text: str) -> Command | None:
@@ -168,6 +168,32 @@ class Dialogue:
         if question is not None and question.step_id == run.id and question.kind in ("approval", "past_start"):
             session.question = None
             run.state = "pending"
+
+    # --- edits at an approval: "e when=Friday at 4pm" -------------------------------------------------
+
+    async def edited(
+        self, session: Session, run: StepRun, field: str, text: str, now: datetime
+    ) -> tuple[dict[str, Any] | None, str | None]:
+        """The step's arguments with the field a person named ("when", "close_date", "attendees") set to ``text``
+        read in that field's type (names of people looked up); or a problem that says what is accepted."""
+        arguments = self._machine.arguments(session, run)
+        spec = self._runner.catalog.get(run.step.tool)
+        if spec is None or run.step.for_each is not None:
+            return None, "this step is repeated for several items: remove items (“r 2”) or skip it instead"
+        target = edits.field_for(spec.args_model, arguments, field)
+        if target.path is None:
+            return None, target.problem
+        current: Any = arguments
+        for key in target.path.split("."):
+            current = current.get(key) if isinstance(current, dict) else None
+        parsed = edits.read_value(target.path, text, current, _anchor(current, text, now))
+        if parsed.ok and parsed.names:
+            found, problem = await self._addresses_for(session, parsed.names)
+            value = [*(parsed.value or []), *found]
+            parsed = type(parsed)(value=value) if problem is None else type(parsed)(problem=problem)
+        if not parsed.ok:
+            return None, f"{target.path.rsplit('.', 1)[-1]}: {parsed.problem}"
+        return edits.with_edit(arguments, target.path, parsed.value), None
 
     # --- values ----------------------------------------------------------------------------------------
 

@@ -62,6 +62,47 @@ def follow_up(earlier: Session, text: str, now: datetime) -> FollowUp | None:
     return None
 
 
+_THEM = re.compile(r"\b(?:them|her|him)\b", re.I)
+_PEOPLE_ARGUMENT = {"create_calendar_event": "attendees", "find_free_slots": "attendees", "send_email": "to"}
+
+
+def with_earlier_people(earlier: Session, text: str, plan: Plan) -> Plan:
+    """A new request in the thread that names its people only as "them" / "her" ("book a follow-up with them on
+    Friday") gets the people of the earlier plan: the attendees of the event it made or changed, else the
+    recipients of the email it sent. A step that names its own people keeps them."""
+    if not _THEM.search(text):
+        return plan
+    people = _people_of(earlier)
+    if not people:
+        return plan
+    steps = []
+    for step in plan.steps:
+        name = _PEOPLE_ARGUMENT.get(step.tool)
+        if name is not None and _unnamed(step.inputs.get(name)):
+            step = step.model_copy(update={"arguments": {**step.arguments, "input": {**step.inputs, name: people}}})
+        steps.append(step)
+    return plan.model_copy(update={"steps": tuple(steps)})
+
+
+def _unnamed(value: Any) -> bool:
+    """No people given: absent, empty, or only a placeholder."""
+    items = value if isinstance(value, list) else [value]
+    return all(item is None or (isinstance(item, str) and "PLACEHOLDER_" in item) for item in items)
+
+
+def _people_of(session: Session) -> list[str]:
+    event = _last_event(session)
+    attendees = event.get("attendees") if event is not None else None
+    if isinstance(attendees, list) and attendees:
+        return [a for a in attendees if isinstance(a, str) and "@" in a]
+    for run in reversed(session.steps):
+        if run.state == "done" and run.step.tool in ("send_email", "forward_email"):
+            sent_to = _ran_with(session, run).get("to")
+            if isinstance(sent_to, list):
+                return [a for a in sent_to if isinstance(a, str) and "@" in a]
+    return []
+
+
 def undo(earlier: Session) -> FollowUp:
     steps: list[Step] = []
     cannot: list[str] = []

@@ -65,7 +65,7 @@ class QueryClassifier:
             pieces.append(Clause(tail, last))
         if not pieces:
             return [Clause(text.strip(), 0)]
-        return _mark_feeders(_join_verbless(_split_telling(pieces)))
+        return _mark_feeders(_join_verbless(_split_gapped(_split_telling(pieces))))
 
 
 _TELLING = re.compile(r"\s+and\s+(?=(?:tell|ask|let)\s+(?:him|her|them)\b)", re.I)
@@ -85,6 +85,33 @@ def _split_telling(pieces: list[Clause]) -> list[Clause]:
             continue
         out.append(Clause(piece.text[: match.start()], piece.start))
         out.append(Clause(piece.text[match.end() :], piece.start + match.end()))
+    return out
+
+
+_BOOKING = re.compile(
+    r"^(?:please\s+)?(?P<verb>book|schedule|set up|arrange|organi[sz]e|put|block(?: out)?|plan)\s", re.I
+)
+_NEXT_THING = re.compile(r",?\s+(?:and(?:\s+then)?|then)\s+(?:also\s+)?(?=(?:a|an|another)\s)", re.I)
+_OWN_DETAILS = re.compile(
+    r"\bwith\s+\w|\b(?:today|tomorrow|tonight|mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\b|"
+    r"\bnext\s+\w|\bat\s+\d|\d\s*(?:am|pm)\b|\bnoon\b",
+    re.I,
+)
+
+
+def _split_gapped(pieces: list[Clause]) -> list[Clause]:
+    """One booking verb for two things: "book a sync with Priya at 2 and then a follow-up with them on Friday" is
+    two bookings, the second read with the verb of the first ("book a follow-up with them on Friday")."""
+    out: list[Clause] = []
+    for piece in pieces:
+        verb = _BOOKING.match(piece.text)
+        split = _NEXT_THING.search(piece.text) if verb else None
+        second = piece.text[split.end() :] if split else ""
+        if verb is None or split is None or not _OWN_DETAILS.search(second):
+            out.append(piece)
+            continue
+        out.append(Clause(piece.text[: split.start()], piece.start))
+        out.append(Clause(f"{verb.group('verb')} {second}", piece.start + split.end()))
     return out
 
 

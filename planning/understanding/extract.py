@@ -156,7 +156,7 @@ def _when(text: str, times: list[TimeMatch], reading: Reading) -> tuple[TimeRang
 
 def _email_slots(text: str, reading: Reading, people: list[str], time_spans: list[tuple[int, int]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    body = phrases.body_text(text)
+    body = phrases.body_text(text) or (phrases.told_text(text, people) if reading.intent == "send" else None)
     subject = phrases.subject_text(text)
     topic = phrases.about_text(text)
     if topic is None and reading.intent == "send":
@@ -217,10 +217,15 @@ def _object_after_recipient(text: str, people: list[str]) -> str | None:
     return phrase
 
 
+_LOOSE_END = frozenset("to next on at the a an by for of in and with this that my our from until".split())
+
+
 def _subject_from_body(body: str) -> str:
-    words = body.split()
-    short = " ".join(words[:6])
-    return phrases.capitalise(short)
+    """The first words of the body, not ending on a word that leads on ("Demo is pushed", not "… to next")."""
+    words = body.split()[:6]
+    while len(words) > 1 and len(body.split()) > 6 and words[-1].lower() in _LOOSE_END:
+        words.pop()
+    return phrases.capitalise(" ".join(words))
 
 
 def _event_slots(text: str, reading: Reading, time_spans: list[tuple[int, int]], people: list[str]) -> dict[str, Any]:
@@ -263,14 +268,9 @@ def _event_title(text: str, people: list[str]) -> str | None:
         first, _, rest = title.partition(" ")
         if rest and first.lower() in VERBS:  # "put lunch with Maria" → "lunch"
             title = rest
-        after = text[noun.end() :]
-        with_who = re.match(
-            r"\s+with\s+((?:the\s+)?[\w'@.+ -]+?)(?=\s+(?:on|at|for|next|this|tomorrow|today|in)\b|[,.](?:\s|$)|$)",
-            after,
-            re.I,
-        )
-        if with_who and not re.match(r"(?:her|him|them|me|us)$", with_who.group(1), re.I):
-            title = f"{title} with {names.display_name(_strip_times(with_who.group(1)))}"
+        with_who = _with_whom(text[noun.end() :])
+        if with_who:
+            title = f"{title} with {with_who}"
         elif re.match(r"(?:event|events)$", title, re.I):
             purpose = _FOR_PURPOSE.search(text)
             if purpose:
@@ -279,7 +279,40 @@ def _event_title(text: str, people: list[str]) -> str | None:
     purpose = _FOR_PURPOSE.search(text)
     if purpose and not re.match(r"\d", purpose.group(1)):
         return phrases.capitalise(purpose.group(1))
+    booked = _BOOKED.search(text)
+    thing = booked.group(1).strip() if booked else ""
+    if booked and thing and not _NOT_A_TITLE.search(thing):
+        with_who = _with_whom(text[booked.end() :])
+        return phrases.capitalise(f"{thing} with {with_who}" if with_who else thing)
     return None
+
+
+def _with_whom(after: str) -> str | None:
+    """The people named right after the event ("… with Priya on Friday" → "Priya"), not a pronoun."""
+    with_who = re.match(
+        r"\s+with\s+((?:the\s+)?[\w'@.+ -]+?)(?=\s+(?:on|at|for|next|this|tomorrow|today|in)\b|[,.](?:\s|$)|$)",
+        after,
+        re.I,
+    )
+    if with_who is None or re.match(r"(?:her|him|them|me|us)$", with_who.group(1), re.I):
+        return None
+    return names.display_name(_strip_times(with_who.group(1)))
+
+
+_LEADS_ON = r"(?:with|on|at|for|from|tomorrow|today|tonight|next|this|every|in|to|between|before|after)\b"
+# what a booking verb books, when it is not a known kind of event: "put a focus block on Thursday" → "Focus block"
+_BOOKED = re.compile(
+    r"^(?:please\s+)?(?:book|schedule|put|set up|add|create|plan|arrange|organi[sz]e|block(?: out)?|hold)\s+"
+    r"(?:(?:a|an|the|my|our|some)\s+)?(?:\d+(?:\.\d+)?[- ]?(?:minutes?|mins?|hours?|hrs?|h)\s+(?:of\s+)?)?"
+    rf"(?!{_LEADS_ON})((?:[a-z][\w'-]*\s+){{0,2}}?[a-z][\w'-]*)(?=\s+{_LEADS_ON}|[,.;!?]|$)",
+    re.I,
+)
+_NOT_A_TITLE = re.compile(
+    r"\b(?:it|that|this|them|time|slot|slots|calendar|agenda|schedule|diary|day|morning|afternoon|evening|week|"
+    r"something|anything|one|hours?|minutes?|mins?|reminder|event|appointment|note|task|contact|lead|deal|account|"
+    r"email|e-mail|message)\b",
+    re.I,
+)
 
 
 def _strip_times(text: str) -> str:

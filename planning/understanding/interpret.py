@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from planning.types import Entity, Intent
 from planning.understanding.combinations import REMAP, supported
 from planning.understanding.lexicon import Evidence, evidence_in
+from planning.understanding.phrases import message_start
 
 STRONG_ENTITY = 2.0
 MAIN_VERB_BONUS = 2.0
@@ -67,7 +68,7 @@ def read_clause(text: str, *, has_time: bool = False, names_someone: bool = Fals
     entities = [e for e in evidence if e.kind == "entity"]
     if len(text.split()) == 1 and any(e.weight >= STRONG_ENTITY + 1 for e in entities):
         intents = []  # a lone "schedule" or "calendar" names a thing, it does not ask for an action
-    offtopic = [e for e in evidence if e.kind == "offtopic"]
+    offtopic = _outside_message(text, intents, [e for e in evidence if e.kind == "offtopic"])
     question = any(e.kind == "question" for e in evidence)
     entity_scores = _scores(entities)
     domain = max((e.weight for e in entities), default=0.0)
@@ -118,6 +119,16 @@ def read_clause(text: str, *, has_time: bool = False, names_someone: bool = Fals
         else _explain(main, entities, question, intent, entity)
     )
     return Reading(intent, entity, confidence, (runner[1], runner[2]) if runner else None, why)
+
+
+def _outside_message(text: str, intents: list[Evidence], offtopic: list[Evidence]) -> list[Evidence]:
+    """Words inside the message to be sent ("tell Priya that the weather is bad") are what it says, not what is
+    asked: an off-topic word there does not make the request off-topic."""
+    start = message_start(text) if offtopic else None
+    sending = next((e for e in intents if e.concept == "send" and e.weight >= STRONG_ENTITY), None)
+    if start is None or sending is None or sending.start >= start:
+        return offtopic
+    return [e for e in offtopic if e.start < start]
 
 
 def _explain(main: Evidence | None, entities: list[Evidence], question: bool, intent: str, entity: str) -> str:

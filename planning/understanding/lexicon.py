@@ -64,7 +64,9 @@ INTENT_CUES = _rows(
         (
             r"let (?!me\b|us\b)"
             + _P
-            + r"(?: \w+)? know|tell (?!me\b|us\b|about\b|what\b|all\b|how\b|when\b|where\b|who\b|if\b|whether\b|the\b|a\b|an\b)"
+            + r"(?: \w+)?(?:(?:,| and| &) "  # "let Maria and Tom know": several people
+            + _P
+            + r"(?: \w+)?)* know|tell (?!me\b|us\b|about\b|what\b|all\b|how\b|when\b|where\b|who\b|if\b|whether\b|the\b|a\b|an\b)"
             + _P
             + r"|drop "
             + _P

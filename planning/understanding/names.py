@@ -14,7 +14,7 @@ _WORD = r"[A-Za-z][A-Za-z'.-]*"
 _PERSON_TRIGGER = re.compile(
     r"\b(?:to|with|from|cc|e-?mail|mail|message|ping|tell|invite|meet|meeting|text|reply to|respond to|"
     r"named|called|for|let|drop|shoot|contact|and|by|sync|1:1|call)\s+(?:(?:mr|mrs|ms|dr)\.?\s+)?"
-    rf"({_WORD}(?:\s+{_WORD}){{0,2}})",
+    rf"(?=({_WORD}(?:\s+{_WORD}){{0,2}}))",  # a lookahead: "email maria and sarah" also finds "and sarah"
     re.I,
 )
 _POSSESSIVE = re.compile(rf"\b({_WORD}(?:\s+[A-Z][a-z]+)?)'s\b")
@@ -98,6 +98,7 @@ def people(text: str) -> list[Name]:
         if words:
             name = " ".join(words[:2] if not typed else words)
             found.append(Name(name, match.start(1), match.start(1) + len(name)))
+            found += _listed_after(text, found[-1].end, typed)
     for match in _POSSESSIVE.finditer(text):
         words = _name_prefix(match.group(1).split(), typed)
         if words and len(words) == len(match.group(1).split()):
@@ -107,6 +108,22 @@ def people(text: str) -> list[Name]:
     if typed:
         found += _capitalised_runs(text)
     return _dedupe_names(found)
+
+
+_LIST_NEXT = re.compile(rf",\s*(?:and\s+|&\s+)?(?=({_WORD}(?:\s+{_WORD})?))", re.I)
+
+
+def _listed_after(text: str, end: int, typed: bool) -> list[Name]:
+    """The names that follow a name in a comma list: "let maria, tom and sarah know" → tom (sarah has "and")."""
+    found: list[Name] = []
+    while (match := _LIST_NEXT.match(text, end)) is not None:
+        words = _name_prefix(match.group(1).split(), typed)
+        if not words:
+            break
+        name = " ".join(words)
+        found.append(Name(name, match.start(1), match.start(1) + len(name)))
+        end = match.start(1) + len(name)
+    return found
 
 
 _CAPITALISED = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\b")

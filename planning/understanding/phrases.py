@@ -47,6 +47,50 @@ def body_text(text: str) -> str | None:
     return body[0].upper() + body[1:] if body else None
 
 
+_TELL = re.compile(r"\b(?:let|tell|inform|remind)\s+(?!me\b|us\b)", re.I)
+_KNOW = re.compile(r"^\s*know\b(?:\s+that\b)?", re.I)
+_JOINER = re.compile(r"^\s*(?:,|and\b|&|\s)+", re.I)
+_STATEMENT = re.compile(
+    r"^(?:i|i'm|we|we're|you|he|she|they|it|it's|the|our|my|his|her|their|this|that|these|there|everything|"
+    r"everyone|nothing)\b.*(?:\b(?:is|are|was|were|will|would|can|can't|cannot|won't|has|have|had|did|does|"
+    r"do|am|need|needs|got|moved|slipped)\b|'(?:s|re|m|ll|ve|d)\b)",
+    re.I,
+)
+
+
+def told_text(text: str, people: list[str]) -> str | None:
+    """What a person is to be told without "that" or "saying": "let Sarah know I'm running late", "tell John and
+    Tom the demo is pushed" (a statement of its own, with a verb), after the people named."""
+    verb = _TELL.search(text)
+    if verb is None:
+        return None
+    rest = text[verb.end() :]
+    while True:
+        rest = _JOINER.sub("", rest)
+        named = next((p for p in people if rest.lower().startswith(p.lower())), None)
+        pronoun = re.match(r"(?:him|her|them)\b", rest, re.I)
+        if named is None and pronoun is None:
+            break
+        rest = rest[len(named) if named is not None else pronoun.end() if pronoun else 0 :]
+    know = _KNOW.match(rest)
+    if know is not None:
+        rest = rest[know.end() :]
+    rest = _TRAILING.sub("", rest).strip()
+    if rest == text.strip() or not _STATEMENT.match(rest):
+        return None
+    return rest[0].upper() + rest[1:]
+
+
+_LET_KNOW = re.compile(r"\blet\s+(?!me\b|us\b)[^.;!?]{1,60}?\s+know\s+(?:that\s+)?", re.I)
+
+
+def message_start(text: str) -> int | None:
+    """Where the words to be sent begin ("saying …", "that …", "let Priya know …"), if the request has them."""
+    starts = [m.start(1) for m in (_BODY.search(text),) if m is not None]
+    starts += [m.end() for m in (_LET_KNOW.search(text),) if m is not None]
+    return min(starts, default=None)
+
+
 def body_span(text: str) -> tuple[int, int] | None:
     match = _BODY.search(text)
     return (match.start(), match.end()) if match else None

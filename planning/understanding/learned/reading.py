@@ -7,6 +7,8 @@ from planning.types import Choice, ParseResult
 from planning.understanding.clarify import describe, no_such_date
 from planning.understanding.interpret import Reading
 from planning.understanding.learned.policy import V2_SCOPE, Judge, RulesView, Verdict
+from planning.understanding.names import people
+from planning.understanding.phrases import message_start
 
 
 def consult(judge: Judge, text: str, reading: Reading, scope: Mapping[str, object]) -> tuple[Reading, Verdict | None]:
@@ -19,7 +21,12 @@ def consult(judge: Judge, text: str, reading: Reading, scope: Mapping[str, objec
         offtopic=reading.offtopic is not None or reading.intent == "chat",
         capability=next((key for key in V2_SCOPE if scope.get(key)), None),
     )
-    verdict = judge.judge(text, view)
+    start = message_start(text) if reading.intent == "send" else None
+    # to a person named as typed names are (capitalised), or to an address: lower-case words may be anything
+    to_someone = start is not None and (any(n.text[:1].isupper() for n in people(text[:start])) or "@" in text[:start])
+    # the words to be sent are not the request: the classifier judges its frame, the words standing as "the message"
+    asked = text[:start] + "the message" if start and to_someone else text
+    verdict = judge.judge(asked, view)
     if verdict is None:
         return reading, None
     same = (verdict.intent, verdict.entity) == (reading.intent, reading.entity)
