@@ -82,6 +82,44 @@ def record_of(session: Session, run: StepRun) -> dict[str, Any] | None:
     return found if isinstance(found, dict) else None
 
 
+def source_of(session: Session, run: StepRun) -> tuple[StepRun, tuple[str | int, ...]] | None:
+    """The read that found the thing a write acts on, and where in its ``data`` the thing is (``(0,)``)."""
+    for name in ID_ARGUMENTS:
+        value = run.step.inputs.get(name)
+        bodies = templates_in(value) if isinstance(value, str) else []
+        ref = parse_reference(bodies[0]) if len(bodies) == 1 else None
+        if ref is None or len(ref.path) < 2 or ref.path[0] != "data" or ref.path[-1] != "id":
+            continue
+        try:
+            return session.step(ref.step_id), ref.path[1:-1]
+        except KeyError:
+            return None
+    return None
+
+
+def replace_record(session: Session, run: StepRun, record: dict[str, Any]) -> bool:
+    """Put ``record`` (the thing read again) where the read that found it keeps it, so that the card and the
+    write take their values from it; False when it has no such place."""
+    found = source_of(session, run)
+    if found is None:
+        return False
+    source, path = found
+    if not path:
+        source.result = record
+        return True
+    holder: Any = source.result
+    for part in path[:-1]:
+        try:
+            holder = holder[part]
+        except (KeyError, IndexError, TypeError):
+            return False
+    try:
+        holder[path[-1]] = record
+    except (KeyError, IndexError, TypeError):
+        return False
+    return True
+
+
 def _referenced_record(session: Session, run: StepRun) -> Any:
     inputs = run.step.inputs
     for name in ID_ARGUMENTS:
