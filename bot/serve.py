@@ -15,6 +15,8 @@ from slack_bolt.async_app import AsyncApp
 from slack_sdk.http_retry.builtin_async_handlers import AsyncRateLimitErrorRetryHandler
 from slack_sdk.web.async_client import AsyncWebClient
 
+from bot.accounts.oauth_flow import OAuthConnections
+from bot.accounts.oauth_routes import oauth_routes, open_connections
 from bot.compose import App, build_app
 from bot.metrics import Metrics, metrics_endpoint, metrics_middleware
 from bot.retention import prune_plan_store, prune_slack_state
@@ -49,6 +51,7 @@ class SlackService:
     max_body_bytes: int
     files_http: aiohttp.ClientSession | None = None  # the downloads of files shared in Slack
     inflight: InFlight = field(default_factory=InFlight)  # listener work after the acks
+    oauth: OAuthConnections | None = None  # HTTP mode: people's sign-ins at /accounts/<service>/...
 
     async def close(self, grace_seconds: float = SHUTDOWN_GRACE_SECONDS) -> None:
         """Let the requests in progress finish (up to ``grace_seconds``), then close the stores."""
@@ -57,6 +60,8 @@ class SlackService:
         await self.app.close()
         if self.files_http is not None:
             await self.files_http.close()
+        if self.oauth is not None:
+            await self.oauth.close()
 
 
 def slack_client(settings: Settings) -> AsyncWebClient:
@@ -90,6 +95,9 @@ async def build_service(
         raise
     state = await SlackState.open(settings.database_url or settings.slack_state_path, redact=settings.audit_redact)
     await prune_slack_state(state, settings, clock or (lambda: datetime.now(UTC)))
+    oauth = None
+    if mode == "http" and app.accounts is not None:
+        oauth = await open_connections(settings, app.accounts, clock=clock)
     deps = SlackDeps(
         conversation=app.conversation,
         state=state,
@@ -118,6 +126,7 @@ async def build_service(
         max_body_bytes=settings.max_body_bytes,
         files_http=files_http,
         inflight=inflight,
+        oauth=oauth,
     )
 
 
@@ -161,6 +170,8 @@ def http_app(service: SlackService) -> web.Application:
         client_max_size=service.max_body_bytes, middlewares=[metrics_middleware(service.metrics, EVENTS_PATH)]
     )
     application.router.add_post(EVENTS_PATH, events_handler(service.slack, service.signing_secret))
+    if service.oauth is not None:  # people connecting their accounts through a sign-in page
+        application.router.add_routes(oauth_routes(service.oauth))
 
     async def healthz(_: web.Request) -> web.Response:
         return web.json_response({"ok": True})

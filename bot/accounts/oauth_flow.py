@@ -36,6 +36,16 @@ them (the same user, or the admin who connected the workspace's CRM): App Home, 
 AGAIN = "Open the app's Home tab in Slack and press Connect again."
 
 
+def per_kind(notify: Callable[..., Awaitable[None]]) -> OnConnected:
+    """An ``OnConnected`` from ``notify(team, user, kind, by=...)`` called for each kind (``bot.slack.connect``)."""
+
+    async def each(team: str, user: str, kinds: tuple[Kind, ...], by: str) -> None:
+        for kind in kinds:
+            await notify(team, user, kind, by=by)
+
+    return each
+
+
 class SignInError(Exception):
     """Why connecting failed, in a sentence for the person in the browser (never a token or a traceback)."""
 
@@ -85,7 +95,7 @@ class OAuthConnections:
         self._http = http
         self._secret = secret
         self._clock = clock
-        self._on_connected = on_connected
+        self.on_connected = on_connected
 
     async def close(self) -> None:
         await self._states.close()
@@ -236,9 +246,9 @@ class OAuthConnections:
                 )
         except VaultError as error:
             raise SignInError(f"{error}.", 503) from None
-        if self._on_connected is not None:
+        if self.on_connected is not None:
             try:
-                await self._on_connected(pending.team, user, kinds, pending.user)
+                await self.on_connected(pending.team, user, kinds, pending.user)
             except Exception as error:  # the account is connected: telling Slack is a courtesy
                 logger.warning("after connecting %s: %s", provider.name, type(error).__name__)
         return Connected(provider.title, label, pending.team, user, kinds, refused)

@@ -1,0 +1,66 @@
+"""``planbot serve --http`` serves the sign-in pages beside the Slack endpoint: a person's Connect link leads to the
+provider and back, through the same app Slack's requests reach (behind a proxy at PLANBOT_PUBLIC_URL)."""
+
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import aiohttp
+import pytest
+from pydantic import SecretStr
+
+from bot.accounts.oauth_links import start_link
+from tests.bot.accounts.conftest import SECRET_KEY
+from tests.bot.accounts.oauth_server import Client, Person, SignInServer, sign_in_server
+from tests.integrations.calendar.conftest import google
+from tests.integrations.calendar.google_fake import ME, FakeGoogleCalendar
+from tests.slack.conftest import running_bot
+from tests.slack.kit.payloads import TEAM_ID
+
+__all__ = ["google"]
+PUBLIC = "http://planbot.example.com"  # the proxy in front of planbot; the test talks to planbot itself
+SCOPES = "https://www.googleapis.com/auth/calendar.events https://www.googleapis.com/auth/calendar.freebusy"
+
+
+@pytest.fixture(autouse=True)
+def _local(planbot_env: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("AUTHLIB_INSECURE_TRANSPORT", "1")
+
+
+async def test_the_http_server_serves_the_sign_in_and_stores_the_account(
+    tmp_path: Path, google: tuple[FakeGoogleCalendar, str]
+) -> None:
+    fake, calendar_url = google
+    client = Client("planbot-test", "client-secret-1", [f"{PUBLIC}/accounts/google/callback"], f"openid email {SCOPES}")
+    provider = SignInServer(Person("g-ann", ME), client, on_access=fake.tokens.add)
+    async with (
+        sign_in_server(provider),
+        running_bot(
+            tmp_path,
+            secret_key=SecretStr(SECRET_KEY),
+            public_url=PUBLIC,
+            calendar="google",
+            oauth_google_client_id="planbot-test",
+            oauth_google_client_secret=SecretStr("client-secret-1"),
+            oauth_google_base_url=provider.url,
+            oauth_google_api_url=calendar_url,
+        ) as bot,
+        aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as browser,
+    ):
+        link = start_link(PUBLIC, "google", TEAM_ID, "U0PRIYA", secret=SECRET_KEY, now=bot.clock.now.timestamp())
+        through_proxy = link.replace(PUBLIC, bot.url)
+        async with browser.get(through_proxy, allow_redirects=False) as start:
+            assert start.status == 302 and start.headers["Location"].startswith(provider.url)
+            authorize = start.headers["Location"]
+        async with browser.get(authorize, allow_redirects=False) as consent:
+            callback = urlsplit(consent.headers["Location"])
+        assert f"{callback.scheme}://{callback.netloc}{callback.path}" == f"{PUBLIC}/accounts/google/callback"
+        async with browser.get(f"{bot.url}{callback.path}?{callback.query}") as page:
+            text = await page.text()
+            assert page.status == 200 and "return to Slack" in text, text
+        accounts = bot.service.app.accounts
+        assert accounts is not None
+        assert [(a.team, a.user, a.kind, a.label) for a in await accounts.list()] == [
+            (TEAM_ID, "U0PRIYA", "calendar", ME)
+        ]
+        async with browser.get(f"{bot.url}/accounts/google/callback?state=made-up") as forged:
+            assert forged.status == 400 and "not one planbot started" in await forged.text()
