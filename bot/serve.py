@@ -27,6 +27,8 @@ from bot.slack.delivery import Delivery
 from bot.slack.files import SlackFiles
 from bot.slack.http_entry import events_handler
 from bot.slack.inflight import InFlight
+from bot.slack.install_events import Uninstalls
+from bot.slack.install_flow import Workspaces, acting_for_team, install_routes, open_workspaces, several_workspaces
 from bot.slack.listeners import SlackDeps
 from bot.slack.state import SlackState, where_of_key
 from planning.engine.replies import ShowPlan
@@ -51,6 +53,7 @@ class SlackService:
     max_body_bytes: int
     files_http: aiohttp.ClientSession | None = None  # the downloads of files shared in Slack
     inflight: InFlight = field(default_factory=InFlight)  # listener work after the acks
+    workspaces: Workspaces | None = None  # several workspaces, through the install flow
     oauth: OAuthConnections | None = None  # HTTP mode: people's sign-ins at /accounts/<service>/...
 
     async def close(self, grace_seconds: float = SHUTDOWN_GRACE_SECONDS) -> None:
@@ -58,6 +61,8 @@ class SlackService:
         await self.inflight.drain(grace_seconds)
         await self.state.close()
         await self.app.close()
+        if self.workspaces is not None:
+            await self.workspaces.close()
         if self.files_http is not None:
             await self.files_http.close()
         if self.oauth is not None:
@@ -79,7 +84,12 @@ async def build_service(
         raise ConfigurationError("SLACK_SIGNING_SECRET is not set (needed to verify requests in HTTP mode)")
     if mode == "socket" and settings.slack_app_token is None:
         raise ConfigurationError("SLACK_APP_TOKEN is not set (the app-level token, xapp-..., for Socket Mode)")
-    client = slack_client(settings)
+    workspaces = None
+    if several_workspaces(settings):
+        if mode != "http":
+            raise ConfigurationError("the install flow for several workspaces needs HTTP mode (planbot serve --http)")
+        workspaces = await open_workspaces(settings)
+    client = workspaces.client if workspaces is not None else slack_client(settings)
     metrics = Metrics()
     files_http = aiohttp.ClientSession()
     files = SlackFiles(
@@ -92,6 +102,8 @@ async def build_service(
         app = await build_app(settings, tz, clock, observer=metrics, files=files)
     except BaseException:
         await files_http.close()
+        if workspaces is not None:
+            await workspaces.close()
         raise
     state = await SlackState.open(settings.database_url or settings.slack_state_path, redact=settings.audit_redact)
     await prune_slack_state(state, settings, clock or (lambda: datetime.now(UTC)))
@@ -113,6 +125,8 @@ async def build_service(
         deps,
         signing_secret=secret.get_secret_value() if secret else None,
         max_request_chars=settings.max_request_chars,
+        uninstalls=Uninstalls(app.accounts.store if app.accounts is not None else None, workspaces),
+        workspaces=workspaces,
     )
     inflight = InFlight()
     inflight.watch(slack)
@@ -126,6 +140,7 @@ async def build_service(
         max_body_bytes=settings.max_body_bytes,
         files_http=files_http,
         inflight=inflight,
+        workspaces=workspaces,
         oauth=oauth,
     )
 
@@ -144,7 +159,8 @@ async def resume_in_slack(service: SlackService) -> None:
             if asked is not None and not any(isinstance(r, type(asked)) for r in replies):
                 replies = [*replies, asked]
         if where is not None and replies:
-            await delivery.deliver(where, replies)
+            async with acting_for_team(service.workspaces, where.team_id):
+                await delivery.deliver(where, replies)
 
 
 async def _stale_claim_sweeps(service: SlackService, *, every: float) -> None:
@@ -156,7 +172,8 @@ async def _stale_claim_sweeps(service: SlackService, *, every: float) -> None:
             for key, replies in (await service.app.conversation.take_over_stale()).items():
                 where = await service.state.where_thread(key)
                 if where is not None:
-                    await delivery.deliver(where, replies)
+                    async with acting_for_team(service.workspaces, where.team_id):
+                        await delivery.deliver(where, replies)
         except Exception:  # housekeeping must not stop the server
             logger.exception("taking over plans left running failed")
 
@@ -170,6 +187,7 @@ def http_app(service: SlackService) -> web.Application:
         client_max_size=service.max_body_bytes, middlewares=[metrics_middleware(service.metrics, EVENTS_PATH)]
     )
     application.router.add_post(EVENTS_PATH, events_handler(service.slack, service.signing_secret))
+    application.router.add_routes(install_routes(service.slack))  # several workspaces: Slack's install flow
     if service.oauth is not None:  # people connecting their accounts through a sign-in page
         application.router.add_routes(oauth_routes(service.oauth))
 

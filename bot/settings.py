@@ -52,6 +52,10 @@ class Settings(BaseSettings):
     slack_signing_secret: SecretStr | None = Field(default=None, validation_alias="SLACK_SIGNING_SECRET")
     slack_app_token: SecretStr | None = Field(default=None, validation_alias="SLACK_APP_TOKEN")
     slack_api_url: str = Field(default="https://slack.com/api/", validation_alias="SLACK_API_URL")
+    # several workspaces: Slack's install flow (bot.slack.install_flow); SLACK_BOT_TOKEN then goes unused
+    slack_client_id: str | None = Field(default=None, validation_alias="SLACK_CLIENT_ID")
+    slack_client_secret: SecretStr | None = Field(default=None, validation_alias="SLACK_CLIENT_SECRET")
+    slack_state_secret: SecretStr | None = Field(default=None, validation_alias="SLACK_STATE_SECRET")
     max_request_chars: int = Field(default=4000, ge=1, validation_alias="PLANBOT_MAX_REQUEST_CHARS")
     max_body_bytes: int = Field(default=4 * 1024 * 1024, ge=64 * 1024, validation_alias="PLANBOT_MAX_BODY_BYTES")
     max_attachment_mb: float = Field(default=20, gt=0, validation_alias="PLANBOT_MAX_ATTACHMENT_MB")

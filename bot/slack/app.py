@@ -10,20 +10,33 @@ from bot.slack.access import AccessPolicy, AllowedList
 from bot.slack.access_gate import AccessGate
 from bot.slack.assistant import AssistantPanel
 from bot.slack.declared import ACTION_IDS, EDIT_CALLBACK_ID, MESSAGE_SHORTCUTS
+from bot.slack.install_events import Uninstalls
+from bot.slack.install_flow import Workspaces
 from bot.slack.listeners import Listeners, SlackDeps, event_thread_key
 from bot.slack.sending import SlackSender
 from bot.slack.too_long import refuse_long_requests
 
 
-def build_slack_app(deps: SlackDeps, *, signing_secret: str | None, max_request_chars: int) -> AsyncApp:
+def build_slack_app(
+    deps: SlackDeps,
+    *,
+    signing_secret: str | None,
+    max_request_chars: int,
+    uninstalls: Uninstalls | None = None,
+    workspaces: Workspaces | None = None,
+) -> AsyncApp:
     """``signing_secret`` is required for HTTP mode; Socket Mode connections are authenticated by the app token.
-    Requests longer than ``max_request_chars`` are refused before any other listener sees them."""
+    Requests longer than ``max_request_chars`` are refused before any other listener sees them. ``workspaces``:
+    several workspaces through the install flow (``deps.client`` is then their ``TeamClient``)."""
     app = AsyncApp(
         client=deps.client,
         signing_secret=signing_secret,
         request_verification_enabled=signing_secret is not None,
         ignoring_self_events_enabled=True,
+        **(workspaces.bolt_options() if workspaces is not None else {}),
     )
+    if workspaces is not None:  # first: every later step calls Slack as the request's workspace
+        app.middleware(workspaces.middleware)
     listeners = Listeners(deps)
 
     @app.middleware
@@ -75,4 +88,7 @@ def build_slack_app(deps: SlackDeps, *, signing_secret: str | None, max_request_
     app.action(ACTION_IDS["cancel_deleted"])(listeners.edits.cancel_deleted)
     app.action(ACTION_IDS["keep"])(listeners.edits.keep)
     app.view(EDIT_CALLBACK_ID)(listeners.edit_submitted)
+    if uninstalls is not None:
+        app.event("app_uninstalled")(uninstalls.app_uninstalled)
+        app.event("tokens_revoked")(uninstalls.tokens_revoked)
     return app

@@ -8,6 +8,8 @@ BOT_EVENTS: tuple[str, ...] = (
     "message.groups",  # thread replies in private channels
     "message.mpim",  # thread replies in group DMs
     "app_home_opened",
+    "app_uninstalled",  # the app removed: that workspace's tokens and accounts go (bot/slack/install_events.py)
+    "tokens_revoked",
     "assistant_thread_started",  # the assistant panel (bot/slack/assistant.py)
 )
 SLASH_COMMANDS: dict[str, str] = {

@@ -20,6 +20,7 @@ from bot.slack.people import SlackPeople
 from bot.slack.sending import RetryPolicy, SendError
 from bot.slack.state import SlackState, Where, legacy_dm_key, thread_key
 from planning.engine.conversation import Conversation
+from planning.engine.workspaces import workspace_prefix
 
 logger = logging.getLogger(__name__)
 IGNORED_SUBTYPES = frozenset({"bot_message", "message_changed", "message_deleted", "channel_join", "channel_leave"})
@@ -196,12 +197,12 @@ class Listeners:
 
     async def plans_command(self, ack: AsyncAck, command: dict[str, Any], respond: AsyncRespond) -> None:
         await ack()
-        user = str(command["user_id"])
+        user, team = str(command["user_id"]), str(command.get("team_id") or "")
         words = str(command.get("text", "")).split()
         if words[:1] == ["audit"]:
-            await respond(response_type="ephemeral", text=await self._audit_text(user, words[1:]))
+            await respond(response_type="ephemeral", text=await self._audit_text(user, team, words[1:]))
             return
-        views = await self._engine.open_plans(user)
+        views = await self._engine.open_plans(user, team=team or None)
         await respond(response_type="ephemeral", **blocks.open_plans_page(views))
 
     async def plans_more(
@@ -212,14 +213,15 @@ class Listeners:
         start = str(action.get("value") or "")
         if not start.isdigit():
             return  # not a value of ours
-        views = await self._engine.open_plans(str(body["user"]["id"]))
+        team = str((body.get("team") or {}).get("id") or body["user"].get("team_id") or "")
+        views = await self._engine.open_plans(str(body["user"]["id"]), team=team or None)
         try:
             await respond(replace_original=True, **blocks.open_plans_page(views, int(start)))
         except (aiohttp.ClientError, TimeoutError):
             logger.warning("could not show the next page of open plans")
 
-    async def _audit_text(self, user: str, rest: list[str]) -> str:
-        """`/plans audit` (your own records) or `/plans audit @someone` (admins only)."""
+    async def _audit_text(self, user: str, team: str, rest: list[str]) -> str:
+        """`/plans audit` (your own records) or `/plans audit @someone` (admins only), in this workspace."""
         wanted = user
         if rest:
             match = re.match(r"<@([UW][A-Z0-9]+)(?:\|[^>]*)?>", rest[0])
@@ -228,7 +230,7 @@ class Listeners:
             return "Only an admin can read someone else's audit records."
         if self._audit_of is None:
             return "The audit trail is not available here."
-        entries = await self._audit_of(user=wanted, limit=30)
+        entries = await self._audit_of(user=wanted, limit=30, thread_prefix=workspace_prefix(team) if team else None)
         if not entries:
             return "No audit records."
         lines = [f"{e.at:%b %d %H:%M} {e.action} {e.step_id or ''} {e.tool or ''}".strip() for e in entries[-30:]]

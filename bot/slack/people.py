@@ -12,6 +12,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.clock import known_zone
 from bot.slack import markup
+from bot.slack.install_client import acting_team
 
 logger = logging.getLogger(__name__)
 TTL_SECONDS = 120.0  # a guest made a member, or a member deactivated, is seen within this
@@ -66,10 +67,11 @@ class SlackPeople:
         self._client = client
         self._ttl = ttl_seconds
         self._monotonic = monotonic
-        self._cache: dict[str, tuple[float, Person]] = {}
+        # by workspace too: with several installed, one user id can name two people (bot.slack.install_client)
+        self._cache: dict[tuple[str, str], tuple[float, Person]] = {}
 
     async def person(self, user_id: str) -> Person:
-        cached = self._cache.get(user_id)
+        cached = self._cache.get((acting_team(), user_id))
         if cached is not None and self._monotonic() - cached[0] < self._ttl:
             return cached[1]
         try:
@@ -80,14 +82,14 @@ class SlackPeople:
             logger.warning("users.info failed for %s: %s", user_id, reason)
             return Person(user_id, user_id, None, None, lookup_error=reason)
         person = person_of({**user, "id": user.get("id") or user_id})
-        self._cache[user_id] = (self._monotonic(), person)
+        self._cache[(acting_team(), user_id)] = (self._monotonic(), person)
         return person
 
     def learn(self, user: Mapping[str, Any]) -> Person:
         """What a ``user_change`` event says of someone replaces what was cached."""
         person = person_of(user)
         if person.user_id:
-            self._cache[person.user_id] = (self._monotonic(), person)
+            self._cache[(acting_team(), person.user_id)] = (self._monotonic(), person)
         return person
 
     async def expand_mentions(self, text: str, *, bot_user_id: str | None) -> str:

@@ -29,6 +29,7 @@ from planning.engine.sessions import SessionRepository
 from planning.engine.settings import EngineSettings
 from planning.engine.takeover import Takeover
 from planning.engine.view import PlanView
+from planning.engine.workspaces import same_workspace_prefix, workspace_of
 from planning.pipeline import RequestPlanner
 from planning.planner.shared_files import with_shared_files
 from planning.store import PlanStore, SessionRecord
@@ -200,8 +201,10 @@ class Conversation:
             await self._store.expire_claim(claim.session_id, claim.step_id, idle_seconds=lease)
         return out
 
-    async def open_plans(self, user: str | None = None) -> list[PlanView]:
-        return [view_of(self._from_record(r)) for r in await self._store.list_open(requester=user)]
+    async def open_plans(self, user: str | None = None, *, team: str | None = None) -> list[PlanView]:
+        """Open plans, of ``user`` only if given, of Slack workspace ``team`` only if given."""
+        records = await self._store.list_open(requester=user)
+        return [view_of(self._from_record(r)) for r in records if team is None or workspace_of(r.thread_key) == team]
 
     async def is_open(self, thread_key: str) -> bool:
         """Whether a plan is open in this thread (a reply there is meant for it)."""
@@ -299,7 +302,7 @@ class Conversation:
         files: Sequence[str] = (),
     ) -> list[Reply]:
         now = self._clock().astimezone(_zone(tz))
-        early = await self._rate_limited(user)  # a cheap early answer; the binding check is at creation
+        early = await self._rate_limited(user, thread_key)  # a cheap early answer; the binding check is at creation
         if early is not None:
             return [early]
         understood = await self._planner.understand_async(text, now, chosen)
@@ -360,8 +363,9 @@ class Conversation:
         if self._settings.max_plans_per_hour <= 0:
             await self._create(session)
             return None
-        async with self._lock(f"user:{session.requester}"):
-            limited = await self._rate_limited(session.requester)
+        team = workspace_of(session.thread_key)
+        async with self._lock(f"user:{team}:{session.requester}" if team else f"user:{session.requester}"):
+            limited = await self._rate_limited(session.requester, session.thread_key)
             if limited is None:
                 await self._create(session)
             return limited
@@ -378,11 +382,13 @@ class Conversation:
         except Exception:  # remembering helps later plans; this one is done either way
             logger.warning("could not remember plan %s", session.id, exc_info=True)
 
-    async def _rate_limited(self, user: str) -> Say | None:
+    async def _rate_limited(self, user: str, thread_key: str) -> Say | None:
+        """The hourly plan limit of ``user`` in the workspace of ``thread_key`` (one user id may be two people)."""
         limit = self._settings.max_plans_per_hour
         if limit <= 0:
             return None
-        started = await self._store.count_created_since(user, self._clock() - timedelta(hours=1))
+        since, prefix = self._clock() - timedelta(hours=1), same_workspace_prefix(thread_key)
+        started = await self._store.count_created_since(user, since, thread_prefix=prefix)
         if started < limit:
             return None
         self._observer.count("rate_limited")

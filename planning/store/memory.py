@@ -245,22 +245,37 @@ class InMemoryPlanStore:
             return len(gone)
 
     async def audit(
-        self, *, thread_key: str | None = None, user: str | None = None, limit: int = 200
+        self,
+        *,
+        thread_key: str | None = None,
+        user: str | None = None,
+        limit: int = 200,
+        thread_prefix: str | None = None,
     ) -> list[AuditEntry]:
         check_audit_limit(limit)
         async with self._lock:
             self._check_open()
             found = [
-                e for e in self._audit if thread_key in (None, e.thread_key) and user in (None, e.actor, e.requester)
+                e
+                for e in self._audit
+                if thread_key in (None, e.thread_key)
+                and user in (None, e.actor, e.requester)
+                and (thread_prefix is None or e.thread_key.startswith(thread_prefix))
             ]
         ordered = sorted(enumerate(found), key=lambda pair: (pair[1].at, pair[0]))  # appended order breaks ties
         return [e.model_copy(update={"detail": copy.deepcopy(e.detail)}) for _, e in ordered[-limit:]]
 
-    async def count_created_since(self, requester: str, since: datetime) -> int:
+    async def count_created_since(self, requester: str, since: datetime, *, thread_prefix: str | None = None) -> int:
         check_aware(since)
         async with self._lock:
             self._check_open()
-            return sum(1 for s in self._sessions.values() if s.requester == requester and s.created_at >= since)
+            return sum(
+                1
+                for s in self._sessions.values()
+                if s.requester == requester
+                and s.created_at >= since
+                and (thread_prefix is None or s.thread_key.startswith(thread_prefix))
+            )
 
     @asynccontextmanager
     async def thread_lock(self, thread_key: str) -> AsyncIterator[None]:

@@ -282,7 +282,12 @@ class PostgresPlanStore:
         return removed
 
     async def audit(
-        self, *, thread_key: str | None = None, user: str | None = None, limit: int = 200
+        self,
+        *,
+        thread_key: str | None = None,
+        user: str | None = None,
+        limit: int = 200,
+        thread_prefix: str | None = None,
     ) -> list[AuditEntry]:
         check_audit_limit(limit)
         conditions, params = ["true"], []
@@ -292,16 +297,25 @@ class PostgresPlanStore:
         if user is not None:
             conditions.append("(actor = %s OR requester = %s)")
             params += [user, user]
+        if thread_prefix is not None:
+            conditions.append("left(thread_key, length(%s)) = %s")
+            params += [thread_prefix, thread_prefix]
         where = " AND ".join(conditions)
         rows, _ = await self._run(
             f"SELECT {AUDIT_COLUMNS} FROM audit_log WHERE {where} ORDER BY at DESC, id DESC LIMIT %s", (*params, limit)
         )
         return [audit_from(row) for row in reversed(rows)]
 
-    async def count_created_since(self, requester: str, since: datetime) -> int:
+    async def count_created_since(self, requester: str, since: datetime, *, thread_prefix: str | None = None) -> int:
         check_aware(since)
+        within, params = (
+            ("", ())
+            if thread_prefix is None
+            else (" AND left(thread_key, length(%s)) = %s", (thread_prefix, thread_prefix))
+        )
         rows, _ = await self._run(
-            "SELECT count(*) FROM sessions WHERE requester = %s AND created_at >= %s", (requester, since)
+            f"SELECT count(*) FROM sessions WHERE requester = %s AND created_at >= %s{within}",
+            (requester, since, *params),
         )
         return int(rows[0][0])
 

@@ -294,12 +294,18 @@ class PlanStore(Protocol):
         ...
 
     async def audit(
-        self, *, thread_key: str | None = None, user: str | None = None, limit: int = 200
+        self,
+        *,
+        thread_key: str | None = None,
+        user: str | None = None,
+        limit: int = 200,
+        thread_prefix: str | None = None,
     ) -> list[AuditEntry]:
         """The latest ``limit`` entries, oldest first (by ``at``, then the order they were appended).
 
         ``thread_key`` keeps one thread's entries; ``user`` keeps those where the user is the actor or the
-        requester; both together keep entries matching both. ``ValueError`` for ``limit < 1``.
+        requester; ``thread_prefix`` those of threads whose key starts with it (one Slack workspace's); together
+        they keep entries matching all. ``ValueError`` for ``limit < 1``.
         """
         ...
 
@@ -312,8 +318,9 @@ class PlanStore(Protocol):
         returns how many sessions went. Open sessions stay, however old."""
         ...
 
-    async def count_created_since(self, requester: str, since: datetime) -> int:
-        """How many sessions ``requester`` created at or after ``since`` (by ``created_at``), open or not.
+    async def count_created_since(self, requester: str, since: datetime, *, thread_prefix: str | None = None) -> int:
+        """How many sessions ``requester`` created at or after ``since`` (by ``created_at``), open or not; with
+        ``thread_prefix``, only on threads whose key starts with it (one Slack workspace's).
 
         ``ValueError`` for a naive ``since``. Counting then creating is two steps: for a limit that holds exactly
         under concurrent requests, do both inside ``thread_lock(f"user:{requester}")``.

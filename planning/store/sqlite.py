@@ -257,7 +257,12 @@ class SqlitePlanStore:
         return removed
 
     async def audit(
-        self, *, thread_key: str | None = None, user: str | None = None, limit: int = 200
+        self,
+        *,
+        thread_key: str | None = None,
+        user: str | None = None,
+        limit: int = 200,
+        thread_prefix: str | None = None,
     ) -> list[AuditEntry]:
         check_audit_limit(limit)
         conditions, params = ["1 = 1"], []
@@ -267,16 +272,25 @@ class SqlitePlanStore:
         if user is not None:
             conditions.append("(actor = ? OR requester = ?)")
             params += [user, user]
+        if thread_prefix is not None:
+            conditions.append("substr(thread_key, 1, length(?)) = ?")
+            params += [thread_prefix, thread_prefix]
         where = " AND ".join(conditions)
         rows = await self._read(
             f"SELECT {AUDIT_COLUMNS} FROM audit_log WHERE {where} ORDER BY at DESC, id DESC LIMIT ?", (*params, limit)
         )
         return [audit_from(row) for row in reversed(rows)]
 
-    async def count_created_since(self, requester: str, since: datetime) -> int:
+    async def count_created_since(self, requester: str, since: datetime, *, thread_prefix: str | None = None) -> int:
         check_aware(since)
+        within, params = (
+            ("", ())
+            if thread_prefix is None
+            else (" AND substr(thread_key, 1, length(?)) = ?", (thread_prefix, thread_prefix))
+        )
         rows = await self._read(
-            "SELECT count(*) FROM sessions WHERE requester = ? AND created_at >= ?", (requester, time_text(since))
+            f"SELECT count(*) FROM sessions WHERE requester = ? AND created_at >= ?{within}",
+            (requester, time_text(since), *params),
         )
         return int(rows[0][0])
 

@@ -4,6 +4,7 @@ import json
 
 from bot.slack.declared import ACTION_IDS, BOT_EVENTS, EDIT_CALLBACK_ID, MESSAGE_SHORTCUTS, SLASH_COMMANDS
 from tests.slack.conftest import Bot
+from tests.slack.kit.fake_installs import TEST_WORKSPACE, app_uninstalled_event, tokens_revoked_event
 from tests.slack.kit.payloads import (
     app_home_opened_event,
     app_mention_event,
@@ -28,6 +29,8 @@ EVENT_SAMPLES = {
     ),
     "app_home_opened": lambda: app_home_opened_event(),
     "assistant_thread_started": lambda: assistant_thread_started_event(),
+    "app_uninstalled": lambda: app_uninstalled_event(TEST_WORKSPACE),
+    "tokens_revoked": lambda: tokens_revoked_event(TEST_WORKSPACE, oauth=["U0NOBODY"]),
 }
 
 

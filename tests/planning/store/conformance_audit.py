@@ -101,6 +101,16 @@ class AuditConformance:
         found = await store.audit(thread_key=THREAD, user="U1")
         assert [(e.action, e.thread_key, e.actor) for e in found] == [("asked", THREAD, "U1")]
 
+    async def test_audit_of_one_workspace_by_its_thread_prefix(self, store: PlanStore) -> None:
+        await store.append_audit(entry("asked", at=START, thread_key="slack:T1:C1:1"))
+        await store.append_audit(entry("asked", at=START, thread_key="slack:T10:C1:1"))  # T1 is not a prefix of it
+        await store.append_audit(entry("asked", at=START, thread_key="slack:T2:C1:1", actor="U2", requester="U2"))
+        await store.append_audit(entry("asked", at=START, thread_key="terminal:1"))
+        assert [e.thread_key for e in await store.audit(thread_prefix="slack:T1:")] == ["slack:T1:C1:1"]
+        assert [e.thread_key for e in await store.audit(user="U1", thread_prefix="slack:T2:")] == []
+        assert [e.thread_key for e in await store.audit(user="U2", thread_prefix="slack:T2:")] == ["slack:T2:C1:1"]
+        assert await store.audit(thread_prefix="slack:%") == []  # a prefix is text, never a pattern
+
     async def test_a_limit_keeps_the_latest_entries_oldest_first(self, store: PlanStore) -> None:
         for second in (3, 1, 4, 0, 2):
             await store.append_audit(entry("ran", at=START + timedelta(seconds=second), step_id=f"s{second}"))
@@ -149,6 +159,17 @@ class AuditConformance:
         assert await store.count_created_since("U1", START + timedelta(hours=1)) == 0
         assert await store.count_created_since("U2", START) == 1
         assert await store.count_created_since("U9", START) == 0
+
+    async def test_count_created_since_within_one_workspace_by_its_thread_prefix(self, store: PlanStore) -> None:
+        await store.create(session("p1", thread_key="slack:T1:C1:1", requester="U1"))
+        await store.create(session("p2", thread_key="slack:T1:C1:2", requester="U1", open=False))
+        await store.create(session("p3", thread_key="slack:T2:C1:1", requester="U1"))
+        await store.create(session("p4", thread_key="slack:T10:C1:1", requester="U1"))
+        assert await store.count_created_since("U1", START, thread_prefix="slack:T1:") == 2
+        assert await store.count_created_since("U1", START, thread_prefix="slack:T2:") == 1
+        assert await store.count_created_since("U1", START, thread_prefix="slack:T3:") == 0
+        assert await store.count_created_since("U1", START, thread_prefix="slack:_1:") == 0
+        assert await store.count_created_since("U1", START) == 4
 
     async def test_count_created_since_reads_any_time_zone_and_refuses_naive_times(self, store: PlanStore) -> None:
         await store.create(session())

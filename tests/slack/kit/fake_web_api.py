@@ -183,8 +183,12 @@ class FakeSlackWebApi:
         app.router.add_get("/socket", self._handle_socket)
         app.router.add_post("/response/{key}", self._handle_response_url)
         app.router.add_post("/upload/{file_id}", self._handle_upload)
+        self._add_routes(app)
         self._root = await self._stack.enter_async_context(serve_locally(app))
         return self
+
+    def _add_routes(self, app: web.Application) -> None:
+        """More pages on the API's host, for a subclass (Slack's authorize page: ``fake_installs``)."""
 
     async def __aexit__(
         self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
