@@ -11,6 +11,7 @@ import aiohttp
 
 from bot.accounts.book import Accounts
 from bot.accounts.connectors import PersonalConnectors
+from bot.accounts.forget import Forgetting
 from bot.accounts.oauth_connectors import revoker
 from bot.accounts.oauth_providers import oauth_setup
 from bot.accounts.services import Options
@@ -55,6 +56,7 @@ class App:
     registry: ConnectorRegistry | None = None  # which connector runs each tool
     accounts: Accounts | None = None
     personal: PersonalConnectors | None = None
+    forgetting: Forgetting | None = None  # a person leaving: their accounts, plan memory and open plans
 
     async def close(self) -> None:
         if self.personal is not None:
@@ -140,10 +142,7 @@ async def _personal_connectors(
         raise
     zone, hours = settings.timezone or tz, settings.working_hours
     options = Options(time_zone=zone, working_hours=hours, files=files, oauth=oauth_setup(settings))
-    several = bool(settings.slack_client_id)  # several workspaces (bot.slack.install_flow): accounts are per workspace
-    personal = PersonalConnectors(
-        accounts, http, options, owner=settings.owner, environment=environment, one_workspace=not several
-    )
+    personal = PersonalConnectors(accounts, http, options, owner=settings.owner, environment=environment)
     for kind, service in picks:
         registry.register_personal(kind, service_tools(kind, service), personal)
     return personal, list(environment.values()), http
@@ -208,6 +207,7 @@ async def build_app(
         registry=registry,
         accounts=accounts,
         personal=personal,
+        forgetting=Forgetting(store=store, conversation=conversation, accounts=accounts, memory=memory),
     )
 
 
@@ -281,10 +281,15 @@ class IndexedPlans:
     def __init__(self, voter: "LazyExampleVoter") -> None:
         self._voter = voter
 
-    def remember(self, text: str, parse: ParseResult, plan: Plan, *, scope: str) -> None:
+    def remember(self, text: str, parse: ParseResult, plan: Plan, *, scope: str, requester: str = "") -> None:
         index = self._voter.index()
         if index is not None:
-            index.remember_approved(text, parse, plan_json(plan), scope=scope)
+            index.remember_approved(text, parse, plan_json(plan), scope=scope, requester=requester)
+
+    def forget(self, requester: str) -> int:
+        """Delete what was remembered from ``requester``'s requests (``bot.accounts.forget``)."""
+        index = self._voter.index()
+        return index.forget(requester) if index is not None else 0
 
     def examples(self, text: str) -> list[Any]:
         from planning.planner.llm_schema import PlanExample

@@ -119,6 +119,7 @@ async def build_service(
         audit=app.store.audit,
         approvers=settings.approvers,
         allowed_users=settings.allowed_users,
+        forgetting=app.forgetting,
     )
     secret = settings.slack_signing_secret if mode == "http" else None
     slack = build_slack_app(

@@ -8,8 +8,10 @@ from slack_bolt.response import BoltResponse
 
 from bot.slack.access import AccessPolicy, AllowedList
 from bot.slack.access_gate import AccessGate
+from bot.slack.access_leaving import Leaving
 from bot.slack.assistant import AssistantPanel
 from bot.slack.declared import ACTION_IDS, EDIT_CALLBACK_ID, MESSAGE_SHORTCUTS
+from bot.slack.delivery import Delivery
 from bot.slack.install_events import Uninstalls
 from bot.slack.install_flow import Workspaces
 from bot.slack.listeners import Listeners, SlackDeps, event_thread_key
@@ -75,6 +77,10 @@ def build_slack_app(
     app.event("app_mention")(listeners.app_mention)
     app.event("message")(listeners.message)
     app.event("app_home_opened")(listeners.home_opened)
+    if deps.forgetting is not None:  # ahead of /plans' own listener
+        delivery = Delivery(deps.client, deps.state, retry=deps.retry)
+        leaving = Leaving(deps.forgetting, delivery=delivery, state=deps.state, people=listeners.people)
+        leaving.register(app)
     app.command("/plan")(listeners.plan_command)
     app.command("/plans")(listeners.plans_command)
     for callback_id in MESSAGE_SHORTCUTS:
@@ -82,7 +88,6 @@ def build_slack_app(
     app.action(re.compile(f"^({ACTION_IDS['approve']}|{ACTION_IDS['skip']})$"))(listeners.step_decision)
     app.action(ACTION_IDS["edit"])(listeners.edit_step)
     app.action(ACTION_IDS["remove_item"])(listeners.remove_item)
-    app.action(re.compile(f"^({ACTION_IDS['free_slot']}|{ACTION_IDS['use_existing']})$"))(listeners.step_choice)
     app.action(ACTION_IDS["cancel"])(listeners.cancel_plan)
     app.action(ACTION_IDS["plans_more"])(listeners.plans_more)
     app.action(ACTION_IDS["replan"])(listeners.edits.replan)

@@ -11,6 +11,7 @@ BOT_EVENTS: tuple[str, ...] = (
     "app_uninstalled",  # the app removed: that workspace's tokens and accounts go (bot/slack/install_events.py)
     "tokens_revoked",
     "assistant_thread_started",  # the assistant panel (bot/slack/assistant.py)
+    "user_change",  # a member deactivated: planbot forgets them (bot/slack/access_leaving.py)
 )
 SLASH_COMMANDS: dict[str, str] = {
     "/plan": "Plan and run a request: /plan email Priya the Q3 deck",
@@ -39,12 +40,12 @@ ACTION_IDS: dict[str, str] = {
     "edit": "step_edit",
     "cancel": "plan_cancel",
     "remove_item": "step_remove_item",
-    "free_slot": "step_free_slot",  # book the next free slot instead of a busy time (the card asks again)
-    "use_existing": "step_use_existing",  # use the record or event that already exists instead of creating one
     "plans_more": "plans_more",
     "replan": "request_replan",  # a plan's request was edited: re-plan from the new text
     "cancel_deleted": "request_cancel",  # a plan's request was deleted: cancel the plan
     "keep": "request_keep",  # ... or keep the plan as it is
+    "forget_me": "forget_me_confirm",  # /plans forget-me, confirmed (bot/slack/access_leaving.py)
+    "forget_me_keep": "forget_me_keep",
 }
 EDIT_CALLBACK_ID = "edit_step"
 EVENTS_PATH = "/slack/events"

@@ -6,7 +6,7 @@ import re
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import aiohttp
 from slack_bolt.async_app import AsyncAck, AsyncRespond
@@ -20,6 +20,9 @@ from bot.slack.people import SlackPeople
 from bot.slack.sending import RetryPolicy, SendError
 from bot.slack.state import SlackState, Where, legacy_dm_key, thread_key
 from planning.engine.conversation import Conversation
+
+if TYPE_CHECKING:
+    from bot.accounts.forget import Forgetting
 from planning.engine.workspaces import workspace_prefix
 
 logger = logging.getLogger(__name__)
@@ -39,6 +42,7 @@ class SlackDeps:
     approvers: frozenset[str] = frozenset()  # besides the requester, who may decide on and edit any plan's steps
     retry: RetryPolicy | None = None  # for Web API calls (None: RetryPolicy's defaults)
     allowed_users: frozenset[str] = frozenset()  # PLANBOT_ALLOWED_USERS: user ids and @user-group handles
+    forgetting: "Forgetting | None" = None  # /plans forget-me and deactivated members (bot/slack/access_leaving.py)
 
 
 def event_thread_key(body: dict[str, Any]) -> str | None:
@@ -79,7 +83,6 @@ class Listeners:
         self.cancel_plan = clicks.cancel_plan
         self.edit_step = clicks.edit_step
         self.remove_item = clicks.remove_item
-        self.step_choice = clicks.step_choice
         self.edit_submitted = clicks.edit_submitted
         self.edits = RequestEdits(
             engine=deps.conversation, state=deps.state, delivery=self._delivery, words=self._words

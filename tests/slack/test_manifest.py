@@ -25,6 +25,7 @@ EVENT_SCOPES = {
     "message.groups": "groups:history",
     "message.mpim": "mpim:history",
     "assistant_thread_started": "assistant:write",
+    "user_change": "users:read",
 }
 # the scopes each Web API method the bot calls needs (slack_sdk's method name; an empty set: none)
 METHOD_SCOPES: dict[str, set[str]] = {

@@ -6,6 +6,7 @@ from bot.slack.declared import ACTION_IDS, BOT_EVENTS, EDIT_CALLBACK_ID, MESSAGE
 from tests.slack.conftest import Bot
 from tests.slack.kit.fake_installs import TEST_WORKSPACE, app_uninstalled_event, tokens_revoked_event
 from tests.slack.kit.payloads import (
+    DEMO_USERS,
     app_home_opened_event,
     app_mention_event,
     assistant_thread_started_event,
@@ -14,6 +15,7 @@ from tests.slack.kit.payloads import (
     im_message_event,
     message_action_body,
     slash_command_body,
+    user_change_event,
     view_submission_body,
 )
 
@@ -29,6 +31,7 @@ EVENT_SAMPLES = {
     ),
     "app_home_opened": lambda: app_home_opened_event(),
     "assistant_thread_started": lambda: assistant_thread_started_event(),
+    "user_change": lambda: user_change_event(DEMO_USERS[0]),
     "app_uninstalled": lambda: app_uninstalled_event(TEST_WORKSPACE),
     "tokens_revoked": lambda: tokens_revoked_event(TEST_WORKSPACE, oauth=["U0NOBODY"]),
 }
