@@ -1,12 +1,16 @@
 """Files shared in Slack as a ``FileSource`` (``integrations.base.files``): ``slack:<file id>`` → name, type, bytes.
 
 ``files.info`` (scope ``files:read``) gives the name, type, size and ``url_private_download``; a file larger than the
-limit is refused there, before any download. The download goes through the process's aiohttp session with the bot
-token as ``Authorization: Bearer``, only to Slack's file host (or the API's own host: a stand-in), never elsewhere,
-and stops reading past the limit (a size that lied). Slack's answers are mapped into the connector error tree.
+limit is refused there, before any download. ``describe`` and ``describe_shared`` (the files of a message, when it
+arrives) give the name, type and size alone, for the approval card, without a download. The download goes through
+the process's aiohttp session with the bot token as ``Authorization: Bearer``, only to Slack's file host (or the
+API's own host: a stand-in), never elsewhere, and stops reading past the limit (a size that lied). Slack's answers
+are mapped into the connector error tree.
 """
 
+import asyncio
 import logging
+from typing import Any
 from urllib.parse import urlsplit
 
 import aiohttp
@@ -21,7 +25,7 @@ from integrations.base.errors import (
     RateLimitError,
     TransientError,
 )
-from integrations.base.files import DEFAULT_TYPE, SHARED_PREFIX, FileTooLargeError, SharedFile
+from integrations.base.files import DEFAULT_TYPE, SHARED_PREFIX, FileFacts, FileTooLargeError, SharedFile
 
 logger = logging.getLogger(__name__)
 SERVICE = "slack"
@@ -49,11 +53,16 @@ class SlackFiles:
         api = urlsplit(client.base_url)
         self._origins = {("https", FILE_HOST), (api.scheme, api.hostname or FILE_HOST)}
 
+    async def describe(self, ref: str) -> FileFacts:
+        """The file's name, type and size as ``files.info`` gives them; raises like ``fetch``."""
+        info = await self._info(ref.strip().removeprefix(SHARED_PREFIX), ref)
+        return facts_of(ref.strip(), info)
+
     async def fetch(self, ref: str, *, max_bytes: int | None = None) -> SharedFile:
         file_id = ref.strip().removeprefix(SHARED_PREFIX)
         limit = min(self._max_bytes, max_bytes or self._max_bytes)
         info = await self._info(file_id, ref)
-        name = str(info.get("name") or info.get("title") or f"slack-file-{file_id}")
+        name = facts_of(ref, info).name
         size = info.get("size")
         if isinstance(size, int) and size > limit:
             raise FileTooLargeError(name, size=size, limit=limit, service=SERVICE)
@@ -106,6 +115,15 @@ class SlackFiles:
         return bytes(content)
 
 
+def facts_of(ref: str, info: dict[str, Any]) -> FileFacts:
+    """A Slack file object (from ``files.info`` or a message's ``files``) as ``FileFacts``."""
+    file_id = ref.strip().removeprefix(SHARED_PREFIX)
+    name = str(info.get("name") or info.get("title") or f"slack-file-{file_id}")
+    size = info.get("size")
+    content_type = str(info.get("mimetype") or DEFAULT_TYPE)
+    return FileFacts(ref.strip(), name, content_type, size if isinstance(size, int) and size >= 0 else None)
+
+
 def _mapped(error: SlackApiError, ref: str) -> Exception:
     code = str(error.response.get("error") or "")
     if code in _GONE:
@@ -120,3 +138,21 @@ def _mapped(error: SlackApiError, ref: str) -> Exception:
     if error.response.status_code >= 500:
         return TransientError(f"Slack answered {error.response.status_code}", service=SERVICE)
     return PermanentError(f"Slack refused files.info ({code or 'unknown error'})", service=SERVICE)
+
+
+async def describe_shared(client: AsyncWebClient, event: dict[str, Any], *, timeout: float = 5.0) -> list[FileFacts]:
+    """The files shared with a message (its ``files``) by name, type and size, as ``files.info`` gives them now;
+    where Slack does not answer, as the event lists them. Never raises: a file is then shown by its reference."""
+    listed = event.get("files")
+    found = [f for f in listed if isinstance(f, dict) and str(f.get("id") or "").isalnum()] if listed else []
+    described: list[FileFacts] = []
+    for listed_file in found:
+        ref = f"{SHARED_PREFIX}{listed_file['id']}"
+        try:
+            answer = await asyncio.wait_for(client.files_info(file=str(listed_file["id"])), timeout)
+            info = answer.get("file")
+        except (SlackApiError, aiohttp.ClientError, TimeoutError) as error:
+            logger.info("files.info failed for a shared file (%s)", error.__class__.__name__)
+            info = None
+        described.append(facts_of(ref, info if isinstance(info, dict) else listed_file))
+    return described

@@ -19,6 +19,17 @@ DEFAULT_TYPE = "application/octet-stream"
 
 
 @dataclass(frozen=True)
+class FileFacts:
+    """What a shared file is, without its bytes: its reference, name, MIME type and size in bytes (None: unknown).
+    Front ends show it where the file is named (an approval card) before anything reads the file."""
+
+    ref: str
+    name: str
+    content_type: str = DEFAULT_TYPE
+    size: int | None = None
+
+
+@dataclass(frozen=True)
 class SharedFile:
     """A fetched file: its name, MIME type (``type/subtype``) and bytes."""
 

@@ -7,8 +7,9 @@ import aiohttp
 import pytest
 from slack_sdk.web.async_client import AsyncWebClient
 
-from bot.slack.files import SlackFiles
+from bot.slack.files import SlackFiles, describe_shared
 from integrations.base import AuthError, NotFoundError, PermanentError, RateLimitError
+from integrations.base.files import FileFacts
 from tests.slack.kit.fake_files import FakeSlackWithFiles
 
 
@@ -65,3 +66,17 @@ async def test_a_download_without_the_token_gets_the_sign_in_page_not_the_file(
         assert answer.status == 302 and b"secret deck" not in await answer.read()
     [refused] = slack.downloads()
     assert refused.token is None and refused.status == 302
+
+
+async def test_shared_files_are_described_by_files_info_and_else_by_the_event(slack: FakeSlackWithFiles) -> None:
+    deck = slack.share("Q3 deck.pdf", b"%PDF-1.7 deck", mimetype="application/pdf")
+    renamed = {**slack.event_file(deck), "name": "old name.pdf"}  # files.info tells the file as it is now
+    gone = {"id": "F0GONE", "name": "notes.txt", "mimetype": "text/plain", "size": 12}  # files.info: file_not_found
+    odd = {"id": "../api/auth.test", "name": "x"}  # not a file id: left out, never asked about
+    event = {"type": "message", "files": [renamed, gone, odd]}
+    described = await describe_shared(slack.client(), event)
+    assert described == [
+        FileFacts("slack:" + deck, "Q3 deck.pdf", "application/pdf", len(b"%PDF-1.7 deck")),
+        FileFacts("slack:F0GONE", "notes.txt", "text/plain", 12),
+    ]
+    assert [call.args["file"] for call in slack.calls_to("files.info")] == [deck, "F0GONE"]
