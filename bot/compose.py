@@ -142,7 +142,10 @@ async def _personal_connectors(
         raise
     zone, hours = settings.timezone or tz, settings.working_hours
     options = Options(time_zone=zone, working_hours=hours, files=files, oauth=oauth_setup(settings))
-    personal = PersonalConnectors(accounts, http, options, owner=settings.owner, environment=environment)
+    several = bool(settings.slack_client_id)  # several workspaces (bot.slack.install_flow): accounts are per workspace
+    personal = PersonalConnectors(
+        accounts, http, options, owner=settings.owner, environment=environment, one_workspace=not several
+    )
     for kind, service in picks:
         registry.register_personal(kind, service_tools(kind, service), personal)
     return personal, list(environment.values()), http

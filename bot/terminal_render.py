@@ -68,11 +68,27 @@ def approval_panel(ask: AskApproval) -> Panel:
     table.add_column()
     for key, value in ask.arguments.items():
         table.add_row(key, _short(value))
-    hint = Text("[a]pprove  [s]kip  [e]dit FIELD=VALUE  [c]ancel", style="bold yellow")
+    checks = ask.checks
+    approve = "[a]pprove" if checks is None or checks.approve_label == "Approve" else f"[a] {checks.approve_label}"
+    hint = Text(f"{approve}  [s]kip  [e]dit FIELD=VALUE  [c]ancel", style="bold yellow")
+    for choice in checks.choices if checks is not None else []:
+        hint.append(f"\n[{choice.letter}] {choice.label}")
     parts: list[RenderableType] = [table, hint]
+    if checks is not None and checks.notices:
+        parts.insert(0, _notices(checks.notices))
     if ask.target is not None:
         parts.insert(0, _target(ask.target))
     return Panel(Group(*parts), title=f"Approve: {ask.intent}", title_align="left", border_style="yellow")
+
+
+def _notices(notices: list[Any]) -> Text:
+    """ "⚠ Not free at Thu 5 Mar, 14:00–14:30 EST", "  You have “Pipeline review” 14:00–15:00"; an existing record."""
+    text = Text()
+    for number, notice in enumerate(notices):
+        text.append(("\n" if number else "") + f"⚠ {notice.title}", style="bold red")
+        for line in notice.lines:
+            text.append(f"\n  {line}")
+    return text
 
 
 def _target(target: Any) -> Text:

@@ -45,8 +45,12 @@ class PersonalConnectors:
         environment: Mapping[str, Connector] | None = None,
         idle_seconds: float = IDLE_SECONDS,
         monotonic: Callable[[], float] = time.monotonic,
+        one_workspace: bool = True,
     ) -> None:
+        """``one_workspace`` False: several Slack workspaces are installed, and an account (or ``PLANBOT_OWNER``)
+        serves only the workspace named with it; one connected without a team, or a bare owner id, serves none."""
         self._accounts = accounts
+        self._one_workspace = one_workspace
         self._http = http
         self._options = options
         self._owner = owner
@@ -61,13 +65,14 @@ class PersonalConnectors:
         """``PLANBOT_OWNER`` is a user id (any workspace) or ``TEAM:USER``."""
         if not self._owner:
             return False
-        return self._owner in (principal.user, f"{principal.team}:{principal.user}")
+        qualified = f"{principal.team}:{principal.user}"
+        return self._owner in ((principal.user, qualified) if self._one_workspace else (qualified,))
 
     async def _stored(self, team: str, user: str, kind: Kind) -> StoredAccount | None:
         """The account of ``user`` in ``team``, else the one connected without a team (``--team`` left out: the
         install's one workspace). The same user id either way: never someone else's."""
         found = await self._accounts.store.get(team, user, kind)
-        if found is None and team != ANY_TEAM:
+        if found is None and team != ANY_TEAM and self._one_workspace:
             found = await self._accounts.store.get(ANY_TEAM, user, kind)
         return found
 

@@ -88,6 +88,7 @@ def build_slack_app(
     app.action(re.compile(f"^({ACTION_IDS['approve']}|{ACTION_IDS['skip']})$"))(listeners.step_decision)
     app.action(ACTION_IDS["edit"])(listeners.edit_step)
     app.action(ACTION_IDS["remove_item"])(listeners.remove_item)
+    app.action(re.compile(f"^({ACTION_IDS['free_slot']}|{ACTION_IDS['use_existing']})$"))(listeners.step_choice)
     app.action(ACTION_IDS["cancel"])(listeners.cancel_plan)
     app.action(ACTION_IDS["plans_more"])(listeners.plans_more)
     app.action(ACTION_IDS["replan"])(listeners.edits.replan)

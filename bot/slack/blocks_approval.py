@@ -28,10 +28,12 @@ def approval_blocks(ask: AskApproval, *, title: str = "Waiting for your approval
         lines = [head, *_item_lines(ask)]
     else:
         lines = [head, *_argument_lines(ask.arguments)] if ask.arguments else [head, "_(no arguments)_"]
+    if ask.checks is not None and ask.checks.notices:
+        lines[1:1] = _notice_lines(ask)
     if ask.target is not None:
         lines[1:1] = _target_lines(ask)
     text = join_lines(lines, MAX_SECTION_TEXT, lambda n: f"_… and {n} more lines: press Edit to see everything_")
-    return [section(text), _buttons(ask)]
+    return [section(text), _buttons(ask, with_choices=True)]
 
 
 def approval_card(ask: AskApproval) -> dict[str, Any]:
@@ -68,12 +70,17 @@ def delivery_problem(what: str, error: str) -> dict[str, Any]:
     return message(text, [section(text)])
 
 
-def _buttons(ask: AskApproval) -> dict[str, Any]:
+def _buttons(ask: AskApproval, *, with_choices: bool = False) -> dict[str, Any]:
+    """Approve / Skip / Edit / Cancel; ``with_choices`` (where the details are shown): also what to do instead
+    ("Book 15:00–15:30 instead", "Use the existing one"), each with its own action id."""
     value = button_value(ask.session_id, ask.step_id, ask.args_hash)
+    approve = ask.checks.approve_label if ask.checks is not None and not ask.items else "Approve"
     elements = [
-        button("Approve all" if ask.items else "Approve", "approve", value, style="primary"),
+        button("Approve all" if ask.items else approve, "approve", value, style="primary"),
         button("Skip", "skip", value),
     ]
+    if with_choices and ask.checks is not None:
+        elements += [button(choice.label, choice.key, value) for choice in ask.checks.choices]
     if ask.items:
         if len(ask.items) > 1:
             elements.append(_remove_menu(ask))
@@ -113,6 +120,16 @@ def _target_lines(ask: AskApproval) -> list[str]:
     for change in target.changes:
         shown = f"{change.before} → {change.after}" if change.before else change.after
         lines.append(f"      *{escape(change.field)}:* {escape(clip(shown, _ARGUMENT_TEXT))}")
+    return lines
+
+
+def _notice_lines(ask: AskApproval) -> list[str]:
+    """ "⚠️ *Not free at Thu 5 Mar, 14:00–14:30 EST*" and its lines; "⚠️ *Account “Acme” already exists*"."""
+    assert ask.checks is not None
+    lines = []
+    for notice in ask.checks.notices:
+        lines.append(f"⚠️ *{escape(clip(notice.title, _TITLE))}*")
+        lines += [f"      • {escape(clip(line, _ARGUMENT_TEXT))}" for line in notice.lines]
     return lines
 
 

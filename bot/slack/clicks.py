@@ -70,6 +70,25 @@ class Clicks:
             await self._state.decide(ref["s"], f"{verb} by <@{user}>: {intent}")
         await self._delivery.deliver(where, replies, actor=user)
 
+    async def step_choice(
+        self, ack: AsyncAck, body: dict[str, Any], action: dict[str, Any], respond: AsyncRespond
+    ) -> None:
+        """ "Book 15:00–15:30 instead" (the step changes and its card comes back) or "Use the existing one"."""
+        await ack()
+        ref = _value(action)
+        user = str(body["user"]["id"])
+        choice = "free_slot" if action["action_id"] == ACTION_IDS["free_slot"] else "use_existing"
+        where = await self._where_clicked(ref.get("s", ""), body)
+        replies = await self._engine.choose(
+            session_id=ref.get("s", ""), step_id=ref.get("t", ""), choice=choice, user=user, args_hash=ref.get("h")
+        )
+        done = "You chose another time." if choice == "free_slot" else "You chose the existing one."
+        replies = await self._answer_card(body, respond, replies, done)
+        if where is None:
+            await self._tell(body, user, replies)
+            return
+        await self._delivery.deliver(where, replies, actor=user)
+
     async def remove_item(
         self, ack: AsyncAck, body: dict[str, Any], action: dict[str, Any], respond: AsyncRespond
     ) -> None:

@@ -40,6 +40,8 @@ ACTION_IDS: dict[str, str] = {
     "edit": "step_edit",
     "cancel": "plan_cancel",
     "remove_item": "step_remove_item",
+    "free_slot": "step_free_slot",  # book the next free slot instead of a busy time (the card asks again)
+    "use_existing": "step_use_existing",  # use the record or event that already exists instead of creating one
     "plans_more": "plans_more",
     "replan": "request_replan",  # a plan's request was edited: re-plan from the new text
     "cancel_deleted": "request_cancel",  # a plan's request was deleted: cancel the plan

@@ -83,6 +83,7 @@ class Listeners:
         self.cancel_plan = clicks.cancel_plan
         self.edit_step = clicks.edit_step
         self.remove_item = clicks.remove_item
+        self.step_choice = clicks.step_choice
         self.edit_submitted = clicks.edit_submitted
         self.edits = RequestEdits(
             engine=deps.conversation, state=deps.state, delivery=self._delivery, words=self._words

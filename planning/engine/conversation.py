@@ -16,8 +16,8 @@ from zoneinfo import ZoneInfo
 
 from planning.engine import claims, connections, each, followups, targets, texts
 from planning.engine.audit import Auditor
+from planning.engine.checks import ChoiceKey, chosen
 from planning.engine.dialogue import Dialogue, command_of, edit_request, removal_request
-from planning.engine.hashing import args_hash
 from planning.engine.intentions import view_of
 from planning.engine.lease import ClaimLease, process_owner
 from planning.engine.machine import StepMachine
@@ -119,6 +119,20 @@ class Conversation:
             if decision == "cancel":
                 return await self._cancel(session, user)
             return await self._decide_step(session, step_id, decision, user, args_hash)
+
+    async def choose(
+        self, *, session_id: str, step_id: str, choice: str, user: str, args_hash: str | None = None
+    ) -> list[Reply]:
+        """A click on a choice of the approval card shown with ``args_hash``: "free_slot" (book the next free slot
+        instead) or "use_existing" (use the record that already exists)."""
+        if not self._allowed(user):
+            return [Say(text=texts.NOT_ALLOWED, tone="refusal", private=True)]
+        if choice not in ("free_slot", "use_existing"):
+            return [Say(text=texts.MOVED_ON, private=True)]
+        key: ChoiceKey = "free_slot" if choice == "free_slot" else "use_existing"
+        return await self._as_decider(
+            session_id, user, "choose", lambda session: self._choose(session, step_id, key, user, args_hash)
+        )
 
     async def remove_items(self, *, session_id: str, step_id: str, numbers: list[int], user: str) -> list[Reply]:
         """Take items (numbered from 1 as shown) out of a repeated step waiting for approval; the rest is shown
@@ -446,6 +460,9 @@ class Conversation:
             return await self._decide_step(session, question.step_id, "approve", user, question.args_hash)
         if command == "skip":
             return await self._decide_step(session, question.step_id, "skip", user, question.args_hash)
+        picked = chosen(question.checks, text)  # "book 15:00 instead", "use the existing one"
+        if picked is not None:
+            return await self._choose(session, question.step_id, picked, user, question.args_hash)
         numbers = removal_request(text)
         if numbers is not None:
             return await self._remove_items(session, question.step_id, numbers, user)
@@ -493,6 +510,8 @@ class Conversation:
             await self._audit.record(session, "skipped", self._clock(), actor=user, run=run)
             replies.append(Say(text=f"Skipped “{run.step.intent}” ({user})."))
         else:
+            if not await self._machine.still_as_shown(session, run, replies):  # its target changed, or is gone
+                return [*replies, *await self._machine.advance(session)]
             arguments = self._machine.arguments(session, run)
             await self._audit.record(
                 session,
@@ -523,8 +542,26 @@ class Conversation:
                 args_hash=question.args_hash or "",
                 items=each.approval_items(session, run) if run.step.for_each is not None and run.items else [],
                 target=targets.target_of(session, run, arguments) if run.step.for_each is None else None,
+                checks=question.checks,
             )
         ]
+
+    async def _choose(
+        self, session: Session, step_id: str, choice: ChoiceKey | Literal["approve"], user: str, shown_hash: str | None
+    ) -> list[Reply]:
+        """Instead of approving: the next free slot (shown for approval again) or the existing record."""
+        question = session.question
+        if not session.open or question is None or question.kind != "approval" or question.step_id != step_id:
+            return [Say(text=texts.MOVED_ON, private=True)]
+        if choice == "approve" or (shown_hash is not None and shown_hash != question.args_hash):
+            return await self._decide_step(session, step_id, "approve", user, shown_hash)  # "create another"
+        run = session.step(step_id)
+        replies = self._machine.choose(session, run, choice, user)
+        if replies is None:
+            return [Say(text=texts.MOVED_ON, private=True)]
+        action = "edited" if choice == "free_slot" else "skipped"  # a new time; or nothing created, the record used
+        await self._audit.record(session, action, self._clock(), actor=user, run=run, choice=choice)
+        return [*replies, *await self._machine.advance(session)]
 
     async def _edit(self, session: Session, step_id: str, arguments: dict[str, Any], user: str) -> list[Reply]:
         question = session.question
@@ -537,16 +574,9 @@ class Conversation:
             return [Say(text=f"That edit is not valid ({detail}). Nothing changed.", tone="problem", private=True)]
         run.edited = dict(arguments)
         await self._audit.record(session, "edited", self._clock(), actor=user, run=run, arguments=run.edited)
-        digest = args_hash(run.id, run.edited)
-        session.question = Question(
-            kind="approval", step_id=run.id, prompt=run.step.intent, asked_at=self._clock(), args_hash=digest
-        )
-        await self._save(session)
-        return [
-            Say(text=f"Updated “{run.step.intent}”. Please approve it again."),
-            *self._reissue(session),
-            ShowPlan(view=view_of(session)),
-        ]
+        run.state, session.question = "pending", None  # shown again, checked again (busy times, duplicates)
+        updated = Say(text=f"Updated “{run.step.intent}”. Please approve it again.")
+        return [updated, *await self._machine.advance(session)]
 
     async def _cancel(self, session: Session, user: str) -> list[Reply]:
         if not session.open:

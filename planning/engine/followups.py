@@ -106,7 +106,7 @@ def _people_of(session: Session) -> list[str]:
 def undo(earlier: Session) -> FollowUp:
     steps: list[Step] = []
     cannot: list[str] = []
-    for run in reversed([r for r in earlier.steps if r.kind == "write" and r.state == "done"]):
+    for run in reversed([r for r in earlier.steps if r.kind == "write" and r.state == "done" and not r.used_existing]):
         inverse = _inverse(earlier, run, len(steps))
         if isinstance(inverse, str):
             cannot.append(inverse)

@@ -12,15 +12,17 @@ from typing import TYPE_CHECKING, Any
 
 from planning.engine import claims, conditions, connections, each, findings, recovery, targets, timing
 from planning.engine.answers import OPTIONAL, example_for
-from planning.engine.hashing import args_hash
+from planning.engine.checks import ChoiceKey, card_hash
 from planning.engine.intentions import FINISHED, goal_title, view_of
 from planning.engine.lease import ClaimLease
 from planning.engine.outcomes import fail, jsonable, outcome
+from planning.engine.precheck import CardCheck, apply_choice
 from planning.engine.replies import AskApproval, AskValue, Reply, Say, ShowPlan
 from planning.engine.resolve import MissingValueError, ResolutionError, resolve, unfilled_placeholders
 from planning.engine.runner import ToolRunner, describe_failure
 from planning.engine.session import Question, Recovery, Session, StepRun
 from planning.engine.settings import EngineSettings
+from planning.engine.staleness import Recheck
 from planning.engine.writes import ClaimedWrites
 from planning.references import references_in
 from planning.store import PlanStore, StepClaim
@@ -72,6 +74,8 @@ class StepMachine:
         self._lease = lease
         self._audit = audit
         self._on_done = on_done
+        self._checks = CardCheck(runner=runner, clock=clock)
+        self._recheck = Recheck(runner=runner, arguments=self.arguments, clock=clock)
         self._writes = ClaimedWrites(
             runner=runner,
             store=store,
@@ -108,7 +112,7 @@ class StepMachine:
                 if await self._waits_for_account(session, nxt, replies):
                     break
                 if not self._ask_if_start_passed(session, nxt, replies):
-                    self._ask_approval(session, nxt, replies)
+                    await self._ask_approval(session, nxt, replies)
                 break
             if all(run.state in FINISHED for run in session.steps):
                 self._finish(session, replies)
@@ -389,7 +393,7 @@ class StepMachine:
                 return run
         return None
 
-    def _ask_approval(self, session: Session, run: StepRun, replies: list[Reply]) -> None:
+    async def _ask_approval(self, session: Session, run: StepRun, replies: list[Reply]) -> None:
         if run.step.for_each is not None and not self._prepare_items(session, run, replies):
             return
         try:
@@ -398,10 +402,16 @@ class StepMachine:
             run.state, run.error = "failed", str(error)
             replies.append(Say(text=f"I cannot prepare “{run.step.intent}”: {error}.", tone="problem"))
             return
-        digest = args_hash(run.id, arguments)
+        checks = await self._checks.before_card(session, run, arguments)  # busy times, duplicates, the target
+        digest = card_hash(run.id, arguments, checks)
         run.state = "waiting"
         session.question = Question(
-            kind="approval", step_id=run.id, prompt=run.step.intent, asked_at=self._clock(), args_hash=digest
+            kind="approval",
+            step_id=run.id,
+            prompt=run.step.intent,
+            asked_at=self._clock(),
+            args_hash=digest,
+            checks=checks,
         )
         session.state = "awaiting_approval"
         replies.append(
@@ -414,8 +424,17 @@ class StepMachine:
                 args_hash=digest,
                 items=each.approval_items(session, run) if run.step.for_each is not None else [],
                 target=targets.target_of(session, run, arguments) if run.step.for_each is None else None,
+                checks=checks,
             )
         )
+
+    async def still_as_shown(self, session: Session, run: StepRun, replies: list[Reply]) -> bool:
+        """Right before an approved change runs: False when its target changed or is gone (``staleness``)."""
+        return await self._recheck.still_as_shown(session, run, replies)
+
+    def choose(self, session: Session, run: StepRun, key: ChoiceKey, user: str) -> list[Reply] | None:
+        """The next free slot or the existing record instead of approving (``precheck``)."""
+        return apply_choice(session, run, key, user, self.arguments(session, run))
 
     def _prepare_items(self, session: Session, run: StepRun, replies: list[Reply]) -> bool:
         """Resolve a repeated step's items once; with nothing to go over, it is done (contract §2.6). False when

@@ -4,6 +4,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from planning.engine.checks import CardChecks
 from planning.engine.targets import Target
 from planning.engine.view import PlanView
 
@@ -73,6 +74,7 @@ class AskApproval(Reply):
     args_hash: str
     items: list[ApprovalItem] = []
     target: Target | None = None  # what it acts on, in words, and each change before → after
+    checks: CardChecks | None = None  # busy times, an existing record, and what to choose instead of approving
 
 
 class StepOutcome(Reply):

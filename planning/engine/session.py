@@ -6,6 +6,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from integrations.base.principal import Principal
+from planning.engine.checks import CardChecks
 from planning.types import ParseResult, Step
 
 SessionState = Literal[
@@ -36,6 +37,7 @@ class StepRun(Mutable):
     attempt: int = 0  # a write re-run after an unknown outcome claims again under a new key
     past_ok: str | None = None  # a start time already past that the user chose to keep
     overrides: dict[str, Any] = Field(default_factory=dict)  # fields a correction named ("make the subject ...")
+    used_existing: bool = False  # a create that used the record or event already there: nothing was created
     # a for_each step (contract §2.6): the items as resolved when it was shown, those the user removed, what each
     # run returned, and items settled otherwise (failed, skipped, marked done by the user)
     items: list[Any] | None = None
@@ -67,6 +69,7 @@ class Question(Mutable):
     tries: int = 0
     options: list[dict[str, Any]] = Field(default_factory=list)
     args_hash: str | None = None  # for approvals: the exact arguments shown
+    checks: CardChecks | None = None  # for approvals: what the card also said (conflicts, duplicates, the target)
     partial: str | None = None  # a day or week given without a time ("next week"): the next answer is read in it
     asked_at: datetime
 

@@ -20,7 +20,7 @@ from bot.compose import StartupError
 from bot.serve import build_service, http_app
 from bot.settings import Settings
 from bot.slack.install_flow import several_workspaces
-from planning.store.credentials import StoredAccount
+from planning.store.credentials import ANY_TEAM, StoredAccount
 from tests.fakes import ManualClock
 from tests.slack.conftest import MANIFEST_SCOPES, Bot
 from tests.slack.kit.fake_installs import (
@@ -98,6 +98,22 @@ async def mention(bot: Bot, workspace: Workspace, text: str, *, org_wide: bool =
     """A mention in ``workspace``; returns the replies posted in its thread (once there is one)."""
     ts = await send_mention(bot, workspace, text, org_wide=org_wide)
     return await bot.slack.wait_for("chat.postMessage", lambda c: c.args.get("thread_ts") == ts)
+
+
+def account(team: str, user: str = REQUESTER_ID) -> dict[str, Any]:
+    return {
+        "team": team,
+        "user": user,
+        "kind": "email",
+        "service": "imap",
+        "label": f"{user}@{team}",
+        "credentials": {"imap_url": "imaps://mail.example", "username": user, "password": f"pw-{team}"},
+    }
+
+
+async def stored(bot: Bot) -> list[StoredAccount]:
+    assert bot.service.app.accounts is not None
+    return await bot.service.app.accounts.list()
 
 
 # --- the install flow ---------------------------------------------------------------------------------------
@@ -231,26 +247,28 @@ async def test_audit_records_of_one_workspace_are_invisible_to_the_other(tmp_pat
 
 
 async def test_accounts_of_one_workspace_are_invisible_to_the_other(tmp_path: Path) -> None:
-    async with running_workspaces(tmp_path, email="imap") as bot:
+    """Priya's mail account connected in Acme, and one connected from the command line without naming a workspace
+    (which, with one workspace, is that workspace's): in Globex the same user id is asked to connect her own."""
+    async with running_workspaces(tmp_path, email="imap", calendar="caldav") as bot:
         await install(bot, ACME)
         await install(bot, GLOBEX)
         accounts = bot.service.app.accounts
         assert accounts is not None
-        credentials = {"imap_url": "imaps://mail.acme.example", "username": "priya", "password": "acme-pass"}
-        await accounts.save(
-            team=ACME.team_id,
-            user=REQUESTER_ID,
-            kind="email",
-            service="imap",
-            label="priya@acme",
-            credentials=credentials,
-        )
-        ts = await send_mention(bot, GLOBEX, "what's in my inbox")
-        [waiting] = await bot.slack.wait_for(
-            "chat.postMessage", lambda c: c.args.get("thread_ts") == ts and "connect" in str(c.args).lower()
-        )
-        assert slack_of(bot).workspace_of(waiting) == GLOBEX.team_id
-        assert "priya@acme" not in str([call.args for call in bot.slack.calls])
+        await accounts.save(**{**account(ACME.team_id), "label": "priya@acme"})
+        await accounts.save(**{**account(ANY_TEAM), "kind": "calendar", "service": "caldav", "label": "priya@dav"})
+        for request, kind in (("what's in my inbox", "email"), ("what's on my calendar tomorrow", "calendar")):
+            ts = await send_mention(bot, GLOBEX, request)
+            [asked] = await bot.slack.wait_for(
+                "chat.postMessage", lambda c, t=ts, k=kind: c.args.get("thread_ts") == t and _asks_to_connect(c, k)
+            )
+            assert slack_of(bot).workspace_of(asked) == GLOBEX.team_id
+        said = str([call.args for call in bot.slack.calls])
+        assert "priya@acme" not in said and "priya@dav" not in said
+
+
+def _asks_to_connect(call: SlackCall, kind: str) -> bool:
+    text = str(call.args)
+    return f"your own {kind} account, which is not connected yet" in text or f"to connect their {kind}" in text
 
 
 async def test_rate_limits_are_counted_per_workspace(tmp_path: Path) -> None:
@@ -275,22 +293,6 @@ async def test_rate_limits_are_counted_per_workspace(tmp_path: Path) -> None:
 
 
 # --- removing the app -----------------------------------------------------------------------------------------
-
-
-def account(team: str, user: str = REQUESTER_ID) -> dict[str, Any]:
-    return {
-        "team": team,
-        "user": user,
-        "kind": "email",
-        "service": "imap",
-        "label": f"{user}@{team}",
-        "credentials": {"imap_url": "imaps://mail.example", "username": user, "password": f"pw-{team}"},
-    }
-
-
-async def stored(bot: Bot) -> list[StoredAccount]:
-    assert bot.service.app.accounts is not None
-    return await bot.service.app.accounts.list()
 
 
 @pytest.mark.parametrize("removal", ["app_uninstalled", "tokens_revoked"])

@@ -17,7 +17,7 @@ import pytest
 from aiohttp import web
 from pydantic import SecretStr
 
-from bot.accounts.oauth_flow import OAuthConnections
+from bot.accounts.oauth_flow import OAuthConnections, per_kind
 from bot.accounts.oauth_links import start_link
 from bot.accounts.oauth_routes import oauth_routes, open_connections
 from bot.compose import App, build_app
@@ -25,6 +25,7 @@ from bot.settings import Settings
 from integrations.base import AuthError
 from integrations.base.errors import AccountNotConnectedError
 from integrations.base.principal import Principal
+from planning.engine.replies import AskConnect, StepOutcome
 from planning.engine.runner import ToolRunner, describe_failure
 from tests.bot.accounts.conftest import SECRET_KEY
 from tests.bot.accounts.oauth_server import Client, Person, SignInServer, sign_in_server
@@ -37,6 +38,7 @@ CALENDAR_SCOPES = "https://www.googleapis.com/auth/calendar.events https://www.g
 GMAIL_SCOPES = "https://www.googleapis.com/auth/gmail.readonly https://www.googleapis.com/auth/gmail.send"
 ANN = Principal("T1", "UA")
 MARCH = {"start": "2026-03-01T00:00:00-05:00", "end": "2026-04-01T00:00:00-04:00"}
+ASK = "what's on my calendar on March 9?"
 
 
 def free_port() -> int:
@@ -101,7 +103,7 @@ async def world(
             oauth_google_api_url=calendar_url,
         )
         clock = ManualClock()
-        app = await build_app(settings, "America/New_York")
+        app = await build_app(settings, "America/New_York", clock=clock)
         assert app.accounts is not None
         connections = await open_connections(settings, app.accounts, clock=clock)
         site = web.Application()
@@ -304,3 +306,27 @@ async def test_disconnect_revokes_the_grant_once_no_kind_uses_it(
         form = {"grant_type": "refresh_token", "refresh_token": refresh, "client_id": "planbot-test"}
         async with w.browser.post(f"{w.provider.url}/token", data={**form, "client_secret": "client-secret-1"}) as r:
             assert r.status == 400 and (await r.json())["error"] == "invalid_grant"
+
+
+async def test_the_plan_on_a_revoked_grant_asks_to_reconnect_and_goes_on_once_reconnected(
+    tmp_path: Path, google: tuple[FakeGoogleCalendar, str]
+) -> None:
+    async with world(tmp_path, google) as w:
+        meeting(w.calendar)
+        conversation = w.app.conversation
+        went_on: dict[str, list[Any]] = {}
+
+        async def plans_go_on(team: str, user: str, kind: str, *, by: str) -> None:
+            went_on.update(await conversation.account_connected(team=team, user=user, kind=kind))
+
+        w.connections.on_connected = per_kind(plans_go_on)
+        assert (await w.sign_in())[0] == 200
+        w.provider.revoke_all()
+        thread = "slack:T1:C1:1700000000.000100"
+        replies = await conversation.message(thread_key=thread, user="UA", text=ASK, tz="America/New_York")
+        (asked,) = [r for r in replies if isinstance(r, AskConnect)]
+        assert asked.account == "calendar" and asked.reconnect and "connected again" in asked.text
+        assert not [r for r in replies if isinstance(r, StepOutcome)]
+        assert (await w.sign_in())[0] == 200  # reconnected: the waiting plan goes on in its thread
+        (outcome,) = [r for r in went_on[thread] if isinstance(r, StepOutcome)]
+        assert outcome.ok and [e["title"] for e in outcome.data] == ["Standup"]

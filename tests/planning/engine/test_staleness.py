@@ -1,0 +1,83 @@
+"""Right before an approved change of an existing thing runs, the thing is read again: when it changed since its card
+was shown, nothing runs and the card comes back with the new state; when it is gone, the step is skipped. What the
+card showed is kept with the approval in the store, so this holds across a restart."""
+
+from planning.engine.replies import Reply, Say, ShowPlan
+from tests.fakes import ScriptedConnector
+from tests.planning.engine.calendar_stand_in import StandInCalendar
+from tests.planning.engine.conftest import PRIYA, Harness, approval
+from tests.planning.engine.test_conflicts import ACME_CALL
+
+GLOBEX_DEAL = {"id": "deal-2", "name": "Globex deal", "company": "Globex", "amount": 125000, "stage": "proposal"}
+
+
+def said(replies: list[Reply]) -> str:
+    return "\n".join(r.text for r in replies if isinstance(r, Say))
+
+
+async def test_an_event_moved_since_the_card_is_shown_again_after_a_restart(harness: Harness):
+    calendar = StandInCalendar(events=[dict(ACME_CALL)])
+    harness.connector = ScriptedConnector({"fetch_entity": [PRIYA], **calendar.responses()})
+    harness.engine = harness.build()
+    first = approval(await harness.say("push the Acme call back 45 minutes"))
+    assert first.target is not None and "11:00–11:45" in first.target.facts[0]
+
+    calendar.events[0].update(startTime="2026-03-03T12:00:00-05:00", endTime="2026-03-03T12:45:00-05:00")
+    harness.engine = harness.build()  # a restart between the card and the click
+    replies = await harness.approve([first])
+    assert harness.connector.called("update_calendar_event") == []
+    assert "“Acme call” changed since you saw it" in said(replies)
+    assert "Tue 3 Mar, 11:00 EST → Tue 3 Mar, 12:00 EST" in said(replies)
+    second = approval(replies)
+    assert second.target is not None and "12:00–12:45" in second.target.facts[0]
+    assert [c.after for c in second.target.changes] == ["Tue 3 Mar, 12:45–13:30 EST"]
+
+    stale_click = await harness.approve([first])  # the old card, clicked again: never the new one
+    assert harness.connector.called("update_calendar_event") == [] and "changed since you saw it" in said(stale_click)
+    await harness.approve([second])
+    [moved] = harness.connector.called("update_calendar_event")
+    assert moved == {"eventId": "ev-acme", "shiftMinutes": 45}
+
+
+async def test_an_event_deleted_since_the_card_is_skipped(harness: Harness):
+    calendar = StandInCalendar(events=[dict(ACME_CALL)])
+    harness.connector = ScriptedConnector({"fetch_entity": [PRIYA], **calendar.responses()})
+    harness.engine = harness.build()
+    card = approval(await harness.say("delete the Acme call"))
+    calendar.events.clear()
+    replies = await harness.approve([card])
+    assert harness.connector.called("delete_calendar_event") == []
+    assert "“Acme call” no longer exists (deleted since you saw it), so I skipped" in said(replies)
+    [plan] = [r for r in replies if isinstance(r, ShowPlan)]
+    assert plan.view.state == "done" and not plan.view.intentions[0].achieved
+
+
+async def test_a_deal_whose_stage_changed_shows_the_new_stage_before_the_change(harness: Harness):
+    deals = [dict(GLOBEX_DEAL)]
+    harness.connector = ScriptedConnector({"fetch_entity": lambda _args: [dict(d) for d in deals]})
+    harness.engine = harness.build()
+    card = approval(await harness.say("update the Globex deal stage to negotiation"))
+    assert card.target is not None and [(c.before, c.after) for c in card.target.changes] == [
+        ("proposal", "negotiation")
+    ]
+    deals[0]["stage"] = "closed_won"
+    replies = await harness.approve([card])
+    assert harness.connector.called("update_entity") == []
+    assert "(stage: proposal → closed_won)" in said(replies)
+    again = approval(replies)
+    assert again.target is not None and [(c.before, c.after) for c in again.target.changes] == [
+        ("closed_won", "negotiation")
+    ]
+    await harness.approve(replies)
+    assert harness.connector.called("update_entity") == [
+        {"entityType": "Deal", "id": "deal-2", "fields": {"stage": "negotiation"}}
+    ]
+
+
+async def test_an_unchanged_target_runs_at_once(harness: Harness):
+    calendar = StandInCalendar(events=[dict(ACME_CALL)])
+    harness.connector = ScriptedConnector({"fetch_entity": [PRIYA], **calendar.responses()})
+    harness.engine = harness.build()
+    replies = await harness.approve(await harness.say("push the Acme call back 45 minutes"))
+    assert "Finished" in said(replies)
+    assert len(harness.connector.called("update_calendar_event")) == 1
