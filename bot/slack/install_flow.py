@@ -203,6 +203,22 @@ def acting_for_team(workspaces: Workspaces | None, team_id: str) -> AbstractAsyn
     return nullcontext() if workspaces is None else workspaces.acting_for(team_id)
 
 
+def in_its_workspace(
+    workspaces: Workspaces | None, notify: Callable[..., Awaitable[None]]
+) -> Callable[..., Awaitable[None]]:
+    """``notify(team, ...)`` run as ``team``'s workspace: for a callback outside Slack's requests that calls Slack
+    (an account connected through a sign-in page, whose waiting plans go on in their threads)."""
+    if workspaces is None:
+        return notify
+    acting = workspaces
+
+    async def in_team(team: str, *args: Any, **kwargs: Any) -> None:
+        async with acting.acting_for(team):
+            await notify(team, *args, **kwargs)
+
+    return in_team
+
+
 def install_routes(bolt: AsyncApp) -> list[web.RouteDef]:
     """``GET /slack/install`` and ``GET /slack/oauth_redirect`` when ``bolt`` runs the install flow (else none)."""
     flow = bolt.oauth_flow

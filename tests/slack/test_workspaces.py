@@ -19,7 +19,7 @@ from slack_sdk.errors import SlackApiError
 from bot.compose import StartupError
 from bot.serve import build_service, http_app
 from bot.settings import Settings
-from bot.slack.install_flow import several_workspaces
+from bot.slack.install_flow import in_its_workspace, several_workspaces
 from planning.store.credentials import ANY_TEAM, StoredAccount
 from tests.fakes import ManualClock
 from tests.slack.conftest import MANIFEST_SCOPES, Bot
@@ -417,3 +417,30 @@ async def test_with_a_bot_token_alone_there_is_no_install_flow(bot: Bot) -> None
         response = await bot.http.get(bot.url + path, allow_redirects=False)
         assert response.status in (404, 405), path
     assert bot.service.workspaces is None
+
+
+# --- work outside Slack's requests ------------------------------------------------------------------------------
+
+
+async def test_work_outside_a_request_acts_for_the_plans_own_workspace(tmp_path: Path) -> None:
+    """A plan resumed after a restart, or one that goes on once its requester connected an account through a
+    sign-in page: the calls to Slack carry the token of the plan's workspace, and of no other."""
+    async with running_workspaces(tmp_path) as bot:
+        await install(bot, ACME)
+        await install(bot, INITECH_EU, org_wide=True)
+        await mention(bot, INITECH_US, "what's on my calendar tomorrow", org_wide=True)  # seen once in a request
+        workspaces = bot.service.workspaces
+        assert workspaces is not None
+        tokens: dict[str, str | None] = {}
+
+        async def notify(team: str, user: str) -> None:
+            tokens[team] = workspaces.client.token
+
+        for team in (ACME.team_id, INITECH_US.team_id, GLOBEX.team_id):
+            await in_its_workspace(workspaces, notify)(team, REQUESTER_ID)
+        assert tokens == {
+            ACME.team_id: slack_of(bot).bot_tokens(ACME)[0],
+            INITECH_US.team_id: slack_of(bot).bot_tokens(INITECH_US)[0],  # the organisation's install
+            GLOBEX.team_id: None,  # not installed: nothing can be sent there
+        }
+        assert workspaces.client.token is None  # and nothing outside
