@@ -171,6 +171,10 @@ async def open_workspaces(
         vault = Vault(settings.secret_key.get_secret_value(), settings.old_secrets)
     except VaultError as error:
         raise StartupError(str(error)) from None
+    if settings.slack_bot_token is not None:
+        logger.warning(
+            "SLACK_BOT_TOKEN is not used: with the install flow each workspace's token is its installation's"
+        )
     if not settings.database_url:
         settings.data_dir.mkdir(parents=True, exist_ok=True)
     statements = await open_statements(settings.database_url or settings.slack_state_path)

@@ -31,7 +31,7 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import parse_qs, urlencode, urlsplit
+from urllib.parse import urlencode
 
 import aiohttp
 from aiohttp import web
@@ -363,10 +363,6 @@ async def install_through_browser(
 def _set_cookie(response: aiohttp.ClientResponse) -> str:
     """The cookies a response sets, as a ``Cookie`` header (aiohttp keeps none for 127.0.0.1, a browser would)."""
     return "; ".join(f"{name}={morsel.value}" for name, morsel in response.cookies.items())
-
-
-def redirect_query(location: str) -> dict[str, str]:
-    return {key: values[0] for key, values in parse_qs(urlsplit(location).query).items()}
 
 
 def in_workspace(
