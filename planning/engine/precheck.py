@@ -29,8 +29,11 @@ class CardCheck:
 
     async def before_card(self, session: Session, run: StepRun, arguments: dict[str, Any]) -> CardChecks | None:
         """What the card for ``run`` (a write, with these arguments) must also say; None when nothing."""
-        if run.kind != "write" or run.step.for_each is not None:
+        if run.kind != "write":
             return None
+        if run.step.for_each is not None:  # what the card showed of each item, to compare before they run
+            seen = [staleness.seen_of(run.step.tool, item) for item in run.items or []]
+            return CardChecks(seen={"items": seen}) if any(seen) else None
         tool = run.step.tool
         record = targets.record_of(session, run)
         tz = _zone(session.tz)

@@ -19,6 +19,7 @@ from planning.engine.conflicts import moment
 from planning.engine.replies import Reply, Say
 from planning.engine.runner import ToolRunner
 from planning.engine.session import Session, StepRun
+from planning.references import parse_reference, templates_in
 
 logger = logging.getLogger(__name__)
 Read = Callable[[str, dict[str, Any]], Awaitable[Any]]
@@ -116,6 +117,8 @@ class Recheck:
     async def still_as_shown(self, session: Session, run: StepRun, replies: list[Reply]) -> bool:
         """True to go ahead. Otherwise the step waits for a new approval (the thing changed) or is skipped (it is
         gone), and ``replies`` say so."""
+        if run.step.for_each is not None:
+            return await self._items_as_shown(session, run, replies)
         question = session.question
         checks = question.checks if question is not None and question.step_id == run.id else None
         seen = checks.seen if checks is not None else None
@@ -160,6 +163,52 @@ class Recheck:
         )
         return False
 
+    async def _items_as_shown(self, session: Session, run: StepRun, replies: list[Reply]) -> bool:
+        """A step repeated for each item ("delete all my meetings on Thursday"): the read that found the items is
+        made again. Items no longer there are left out (said); when any item changed, nothing runs and the card
+        comes back with the items as they are now."""
+        kind, source = KINDS.get(run.step.tool), _items_source(session, run)
+        if kind is None or source is None or source.step.tool != READS[kind] or not run.items:
+            return True
+        try:
+            arguments = {k: v for k, v in self._arguments(session, source).items() if k != "limit"}
+            found = await self._read(session)(source.step.tool, arguments)
+        except Exception as error:  # reading again is a safeguard: without it the decision stands
+            logger.info("plan %s step %s: could not read its items again (%s)", session.id, run.id, type(error))
+            return True
+        if not isinstance(found, list):
+            return True
+        now = {str(r.get("id")): r for r in found if isinstance(r, dict) and r.get("id")}
+        gone, changed = [], []
+        for index in run.open_items():
+            item = run.items[index]
+            if not isinstance(item, dict) or not item.get("id"):
+                continue
+            fresh = now.get(str(item["id"]))
+            if fresh is None:
+                gone.append(index)
+            elif _differs(run.step.tool, seen_of(run.step.tool, item) or {}, fresh):
+                changed.append((index, fresh))
+        for index in gone:
+            run.item_notes[index] = "left out: no longer there (moved or deleted since you saw it)"
+        names = ", ".join(f"“{_name(run.items[i])}”" for i in gone)
+        if changed:
+            for index, fresh in changed:
+                run.items[index] = fresh
+            run.state, session.question, session.state = "pending", None, "collecting"
+            shown = ", ".join(f"“{_name(fresh)}”" for _, fresh in changed)
+            text = f"{shown} changed since you saw {'them' if len(changed) > 1 else 'it'}"
+            text += f", and {names} {'are' if len(gone) > 1 else 'is'} no longer there" if gone else ""
+            replies.append(
+                Say(text=f"{text}. Nothing was done: here is what is there now, to approve again.", private=True)
+            )
+            return False
+        if gone:
+            replies.append(
+                Say(text=f"Left out {names}: no longer there (moved or deleted since you saw it).", private=True)
+            )
+        return True
+
     def _read(self, session: Session) -> Read:
         async def read(tool: str, arguments: dict[str, Any]) -> Any:
             return await self._runner.run(tool, arguments, zone=session.tz, principal=session.principal)
@@ -174,6 +223,24 @@ class Recheck:
             return found[0].step.tool, self._arguments(session, found[0])
         except Exception:  # its arguments no longer resolve: read by name only
             return None
+
+
+def _items_source(session: Session, run: StepRun) -> StepRun | None:
+    """The read whose result a repeated step goes over (``for_each: {{find.result.data}}``)."""
+    bodies = templates_in(run.step.for_each) if isinstance(run.step.for_each, str) else []
+    ref = parse_reference(bodies[0]) if len(bodies) == 1 else None
+    if ref is None or ref.path != ("data",):
+        return None
+    try:
+        return session.step(ref.step_id)
+    except KeyError:
+        return None
+
+
+def _name(record: Any) -> str:
+    if not isinstance(record, dict):
+        return str(record)
+    return str(record.get("title") or record.get("name") or record.get("subject") or record.get("id"))
 
 
 def _differs(tool: str, seen: dict[str, Any], record: dict[str, Any]) -> bool:

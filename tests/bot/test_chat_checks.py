@@ -109,3 +109,13 @@ def test_an_event_already_on_the_calendar_is_not_booked_twice(tmp_path: Path):
     assert "⚠ “Launch review” is already on your calendar" in output and "Fri 6 Mar, 10:00–11:00 EST" in output
     assert "Delete the event created by" not in output  # undo never deletes what was there before
     assert len(events(tmp_path, query="Launch review", **day("2026-03-06"))) == 1
+
+
+def test_a_meeting_deleted_after_the_card_of_a_days_meetings_is_left_out(tmp_path: Path):
+    chat(tmp_path, "delete all my meetings on Thursday")
+    thursday = events(tmp_path, **day("2026-03-05"))
+    assert len(thursday) == 2
+    change(tmp_path, "delete_calendar_event", DeleteCalendarEventArgs(eventId=thursday[0]["id"]))
+    output = chat(tmp_path, "a")
+    assert f"Left out “{thursday[0]['title']}”: no longer there" in output and "Finished" in output
+    assert events(tmp_path, **day("2026-03-05")) == []

@@ -6,7 +6,12 @@ import asyncio
 import json
 from typing import Any
 
-from integrations.base.arguments import FetchCalendarEventsArgs, FetchEntityArgs, UpdateEntityArgs
+from integrations.base.arguments import (
+    DeleteCalendarEventArgs,
+    FetchCalendarEventsArgs,
+    FetchEntityArgs,
+    UpdateEntityArgs,
+)
 from tests.slack.conftest import Bot
 from tests.slack.kit.payloads import (
     CHANNEL_ID,
@@ -168,3 +173,23 @@ async def test_an_account_that_exists_can_be_used_instead_of_created(bot: Bot):
         "fetch_entity", FetchEntityArgs(entityType="Account", filters={"name": "Acme"})
     )
     assert [a["name"] for a in accounts] == ["Acme"]
+
+
+async def test_an_event_deleted_after_its_card_is_skipped_and_said_so(bot: Bot):
+    workspace = bot.service.app.workspace
+    request = im_message_event("delete the Acme call", user_id=JOHN)
+    root = request["event"]["ts"]
+    await bot.send(request)
+    ts = await plan_message_ts(bot, DM, root)
+    approve = await until_button(bot, DM, ts, "step_approve")
+    [call] = await workspace.call("fetch_calendar_events", FetchCalendarEventsArgs(query="Acme call", limit=1))
+    await workspace.call("delete_calendar_event", DeleteCalendarEventArgs(eventId=call["id"]))
+    await bot.send(
+        block_actions_body(action_id="step_approve", value=approve, user_id=JOHN, channel_id=DM, message_ts=ts)
+    )
+    await said_in(
+        bot, DM, root, "“Acme call” no longer exists (deleted since you saw it), so I skipped"
+    )  # a DM is private
+    await said_in(bot, DM, root, "Finished")
+    final = json.dumps(bot.slack.message(DM, ts), ensure_ascii=False)
+    assert buttons(bot.slack.message(DM, ts)) == {} and "Approved by" not in final

@@ -76,6 +76,17 @@ async def test_the_choice_can_be_typed_at_the_approval(harness: Harness):
     assert approval(replies).arguments["startTime"] == "2026-03-05T15:00:00-05:00"
 
 
+async def test_another_time_typed_at_the_approval_is_not_taken_for_the_offered_slot(harness: Harness):
+    on(harness, StandInCalendar(events=[PIPELINE]))
+    await harness.say("set up a call with Priya on Thursday at 2pm")
+    replies = await harness.say("book 17:00 instead")
+    assert [r for r in replies if isinstance(r, AskApproval)] == []
+    assert harness.connector.called("create_calendar_event") == []
+    await harness.approve(await harness.say("the next free slot"))
+    [created] = harness.connector.called("create_calendar_event")
+    assert created["startTime"] == "2026-03-05T15:00:00-05:00"
+
+
 async def test_approving_a_busy_time_books_it_anyway(harness: Harness):
     on(harness, StandInCalendar(events=[PIPELINE]))
     await harness.approve(await harness.say("set up a call with Priya on Thursday at 2pm"))

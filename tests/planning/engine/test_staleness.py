@@ -81,3 +81,47 @@ async def test_an_unchanged_target_runs_at_once(harness: Harness):
     replies = await harness.approve(await harness.say("push the Acme call back 45 minutes"))
     assert "Finished" in said(replies)
     assert len(harness.connector.called("update_calendar_event")) == 1
+
+
+THURSDAY = [
+    {
+        "id": "ev-1",
+        "title": "1:1 with Priya",
+        "startTime": "2026-03-05T14:00:00-05:00",
+        "endTime": "2026-03-05T14:30:00-05:00",
+    },
+    {
+        "id": "ev-2",
+        "title": "Design review",
+        "startTime": "2026-03-05T16:00:00-05:00",
+        "endTime": "2026-03-05T17:00:00-05:00",
+    },
+]
+
+
+async def test_items_gone_since_the_card_are_left_out_and_the_rest_run(harness: Harness):
+    calendar = StandInCalendar(events=[dict(e) for e in THURSDAY])
+    harness.connector = ScriptedConnector({"fetch_entity": [PRIYA], **calendar.responses()})
+    harness.engine = harness.build()
+    card = approval(await harness.say("delete all my meetings on Thursday"))
+    assert [item.label.split(" · ")[0] for item in card.items] == ["1:1 with Priya", "Design review"]
+    del calendar.events[0]
+    replies = await harness.approve([card])
+    assert "Left out “1:1 with Priya”: no longer there" in said(replies)
+    assert harness.connector.called("delete_calendar_event") == [{"eventId": "ev-2"}]
+
+
+async def test_an_item_moved_since_the_card_is_shown_again_before_any_runs(harness: Harness):
+    calendar = StandInCalendar(events=[dict(e) for e in THURSDAY])
+    harness.connector = ScriptedConnector({"fetch_entity": [PRIYA], **calendar.responses()})
+    harness.engine = harness.build()
+    card = approval(await harness.say("delete all my meetings on Thursday"))
+    calendar.events[1].update(startTime="2026-03-05T11:00:00-05:00", endTime="2026-03-05T12:00:00-05:00")
+    replies = await harness.approve([card])
+    assert harness.connector.called("delete_calendar_event") == []
+    assert "“Design review” changed since you saw it" in said(replies)
+    again = approval(replies)
+    assert "2026-03-05T11:00:00-05:00" in again.items[1].label
+    assert "changed since you saw it" in said(await harness.approve([card]))  # the old card approves nothing
+    await harness.approve([again])
+    assert [c["eventId"] for c in harness.connector.called("delete_calendar_event")] == ["ev-1", "ev-2"]
