@@ -108,9 +108,11 @@ class Accounts:
             logger.info("account needs reconnecting: %s %s for %s/%s", account.kind, account.service, account.team, who)
         return marked
 
-    async def replace_credentials(self, account: StoredAccount, credentials: dict[str, Any]) -> bool:
-        """Store new credentials of the same account (a rotated refresh token), only if it is still the one read."""
-        return await self._store.reseal(account, self._key().seal(credentials))
+    async def replace_credentials(self, account: StoredAccount, credentials: dict[str, Any]) -> StoredAccount | None:
+        """Store new credentials of the same account (a rotated refresh token), only if it is still the one read;
+        the account as now stored, or None."""
+        sealed = self._key().seal(credentials)
+        return account.sealed_again(sealed) if await self._store.reseal(account, sealed) else None
 
     def credentials(self, account: StoredAccount) -> dict[str, Any]:
         """The account's credentials in the clear (``WrongKeyError`` when no key opens them)."""

@@ -59,7 +59,7 @@ class PersonalConnectors:
         self._monotonic = monotonic
         self._built: dict[tuple[str, str, str], _Built] = {}
         self._lock = asyncio.Lock()
-        self._saving: set[asyncio.Task[bool]] = set()
+        self._saving: set[asyncio.Task[None]] = set()
 
     def owns_environment(self, principal: Principal) -> bool:
         """``PLANBOT_OWNER`` is a user id (any workspace) or ``TEAM:USER``."""
@@ -130,15 +130,30 @@ class PersonalConnectors:
                 await close_connector(built.connector)
 
     def _rotation(self, account: StoredAccount, credentials: dict[str, Any]) -> Callable[[str], None]:
-        """Keeps a refresh token the service rotated (Microsoft 365) in place of the stored one."""
+        """Keeps a refresh token the service rotated (Microsoft 365) in place of the stored one; the connector that
+        holds it stays in use (not rebuilt for a secret that changed under it)."""
+        key = (account.team, account.user, account.kind)
+        latest = _Latest(account, dict(credentials))
+        one_at_a_time = asyncio.Lock()
+
+        async def store(token: str) -> None:
+            async with one_at_a_time:
+                current = latest.account
+                if token == latest.credentials.get("refresh_token"):
+                    return
+                fresh = {**latest.credentials, "refresh_token": token}
+                updated = await self._accounts.replace_credentials(current, fresh)
+                if updated is None:  # connected again or gone meanwhile: that one wins
+                    return
+                latest.account, latest.credentials = updated, fresh
+                built = self._built.get(key)
+                if built is not None and built.secret == current.secret:
+                    built.secret = updated.secret
 
         def rotated(token: str) -> None:
-            if token != credentials.get("refresh_token"):
-                task = asyncio.get_running_loop().create_task(
-                    self._accounts.replace_credentials(account, {**credentials, "refresh_token": token})
-                )
-                self._saving.add(task)
-                task.add_done_callback(self._saving.discard)
+            task = asyncio.get_running_loop().create_task(store(token))
+            self._saving.add(task)
+            task.add_done_callback(self._saving.discard)
 
         return rotated
 
@@ -153,6 +168,14 @@ class PersonalConnectors:
         built, self._built = list(self._built.values()), {}
         for each in built:
             await close_connector(each.connector)
+
+
+@dataclass
+class _Latest:
+    """The account as last stored, and its credentials, while its connector rotates refresh tokens."""
+
+    account: StoredAccount
+    credentials: dict[str, Any]
 
 
 class _Watched:

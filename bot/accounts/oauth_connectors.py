@@ -108,7 +108,7 @@ def _microsoft(
         client_secret=settings.client_secret.get_secret_value(),
         refresh_token=settings.refresh_token.get_secret_value(),
         service=SERVICE,
-        scope=" ".join(s for s in scope.split() if s not in ("openid", "email", "profile")) or None,
+        scope=" ".join(["offline_access", *(s for s in scope.split() if s not in _SIGN_IN_ONLY)]),
         on_token=on_token,
     )
     timeout = aiohttp.ClientTimeout(total=settings.timeout_seconds, connect=min(5.0, settings.timeout_seconds))
@@ -123,6 +123,9 @@ def _microsoft(
     if kind == "email":
         return OutlookMail(Graph(api), zone=settings.work_week.zone, files=options.files)
     return OutlookCalendar(Graph(api), week=settings.work_week)
+
+
+_SIGN_IN_ONLY = ("openid", "email", "profile", "offline_access")  # not resources: asked again only as offline_access
 
 
 def _provider(setup: OAuthSetup | None, service: str) -> Provider:
