@@ -2,10 +2,21 @@
 was shown, nothing runs and the card comes back with the new state; when it is gone, the step is skipped. What the
 card showed is kept with the approval in the store, so this holds across a restart."""
 
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from integrations.base import CATALOG
+from integrations.base.registry import ConnectorRegistry
+from planning.engine.conversation import Conversation
 from planning.engine.replies import Reply, Say, ShowPlan
-from tests.fakes import ScriptedConnector
+from planning.engine.runner import ToolRunner
+from planning.engine.settings import EngineSettings
+from planning.store import PlanStore, open_store
+from tests.fakes import ManualClock, ScriptedConnector
 from tests.planning.engine.calendar_stand_in import StandInCalendar
-from tests.planning.engine.conftest import PRIYA, Harness, approval
+from tests.planning.engine.conftest import NY, PRIYA, Harness, approval
 from tests.planning.engine.test_conflicts import ACME_CALL
 
 GLOBEX_DEAL = {"id": "deal-2", "name": "Globex deal", "company": "Globex", "amount": 125000, "stage": "proposal"}
@@ -125,3 +136,59 @@ async def test_an_item_moved_since_the_card_is_shown_again_before_any_runs(harne
     assert "changed since you saw it" in said(await harness.approve([card]))  # the old card approves nothing
     await harness.approve([again])
     assert [c["eventId"] for c in harness.connector.called("delete_calendar_event")] == ["ev-1", "ev-2"]
+
+
+async def test_a_reply_to_an_email_deleted_since_the_card_is_skipped(harness: Harness):
+    inbox = [
+        {
+            "id": "m-7",
+            "threadId": "t-7",
+            "from": "laura.chen@acme.com",
+            "to": ["me@example.com"],
+            "subject": "Contract redlines",
+            "date": "2026-03-01T10:00:00-05:00",
+            "snippet": "See the attached redlines",
+            "unread": True,
+            "attachments": [],
+        }
+    ]
+    harness.connector = ScriptedConnector({"fetch_entity": [PRIYA], "fetch_emails": lambda _args: list(inbox)})
+    harness.engine = harness.build()
+    card = approval(await harness.say("reply to the last email from Laura saying sounds good"))
+    assert card.tool == "reply_email" and card.target is not None and card.target.name == "Contract redlines"
+    inbox.clear()
+    replies = await harness.approve([card])
+    assert "“Contract redlines” no longer exists (deleted since you saw it), so I skipped" in said(replies)
+    assert harness.connector.called("reply_email") == []
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def location(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield str(tmp_path / "plans.sqlite3")
+    else:
+        yield request.getfixturevalue("postgres_url")
+
+
+async def test_what_the_card_showed_outlives_the_process_in_either_store(location: str):
+    calendar = StandInCalendar(events=[dict(ACME_CALL)])
+    connector = ScriptedConnector({"fetch_entity": [PRIYA], **calendar.responses()})
+
+    async def process() -> tuple[Conversation, PlanStore]:
+        store = await open_store(location)
+        runner = ToolRunner(ConnectorRegistry(CATALOG, [connector]))
+        return Conversation(store=store, runner=runner, settings=EngineSettings(), clock=ManualClock()), store
+
+    first, store = await process()
+    card = approval(await first.message(thread_key="terminal:t1", user="alice", text="delete the Acme call", tz=NY))
+    await store.close()
+    calendar.events[0].update(startTime="2026-03-03T15:00:00-05:00", endTime="2026-03-03T15:45:00-05:00")
+    second, store = await process()
+    try:
+        replies = await second.decide(
+            session_id=card.session_id, step_id=card.step_id, decision="approve", user="alice", args_hash=card.args_hash
+        )
+        assert "“Acme call” changed since you saw it" in said(replies)
+        assert connector.called("delete_calendar_event") == []
+    finally:
+        await store.close()
