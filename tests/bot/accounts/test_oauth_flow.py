@@ -3,6 +3,7 @@ components and the Google Calendar stand-in: PKCE verified by the server, single
 the browser, the exact redirect URI, expiry; the stored (sealed) token then serves that person's plan steps; a revoked
 grant marks the account and the step asks to reconnect; Disconnect revokes the grant at the provider."""
 
+import logging
 import socket
 import sqlite3
 from collections.abc import AsyncIterator
@@ -140,8 +141,9 @@ def meeting(fake: FakeGoogleCalendar) -> None:
 
 
 async def test_connecting_stores_the_sealed_grant_for_that_person_and_their_steps_use_it(
-    tmp_path: Path, google: tuple[FakeGoogleCalendar, str]
+    tmp_path: Path, google: tuple[FakeGoogleCalendar, str], caplog: pytest.LogCaptureFixture
 ) -> None:
+    caplog.set_level(logging.DEBUG)
     async with world(tmp_path, google) as w:
         meeting(w.calendar)
         status, page = await w.sign_in()
@@ -170,6 +172,13 @@ async def test_connecting_stores_the_sealed_grant_for_that_person_and_their_step
             await w.events(Principal("T1", "UB"))
         with pytest.raises(AccountNotConnectedError):
             await w.events(Principal("T2", "UA"))
+    ours = "\n".join(
+        r.getMessage() for r in caplog.records if r.name.split(".")[0] in ("bot", "planning", "integrations")
+    )
+    (exchange,) = [r for r in w.provider.token_requests if r["grant_type"] == "authorization_code"]
+    secrets = (refresh, exchange["code"], exchange["code_verifier"], SECRET_KEY, "client-secret-1")
+    assert "account connected: calendar google for T1/UA" in ours
+    assert not [s for s in secrets if s in ours]  # no token, code, verifier or key in planbot's logs
 
 
 async def test_the_server_checks_pkce_a_wrong_or_missing_verifier_gets_no_token(
