@@ -67,7 +67,8 @@ def approval_panel(ask: AskApproval) -> Panel:
     table.add_column(style="bold")
     table.add_column()
     for key, value in ask.arguments.items():
-        table.add_row(key, _short(value))
+        shown = "\n".join(f"📎 {file.label}" for file in ask.files) if key == "attachments" and ask.files else None
+        table.add_row(key, shown or _short(value))  # files by name, type and size, not by reference
     checks = ask.checks
     approve = "[a]pprove" if checks is None or checks.approve_label == "Approve" else f"[a] {checks.approve_label}"
     hint = Text(f"{approve}  [s]kip  [e]dit FIELD=VALUE  [c]ancel", style="bold yellow")

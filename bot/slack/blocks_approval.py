@@ -15,6 +15,7 @@ from typing import Any
 from bot.slack.blocks_buttons import CANCEL_CONFIRM, button, button_value
 from bot.slack.blocks_text import MAX_SECTION_TEXT, clip, context, escape, join_lines, message, plain, readable, section
 from bot.slack.declared import ACTION_IDS
+from planning.engine.file_facts import ATTACHMENTS, AttachedFile
 from planning.engine.replies import AskApproval
 
 _ARGUMENT_TEXT = 1000  # one argument's value in the approval section
@@ -27,7 +28,7 @@ def approval_blocks(ask: AskApproval, *, title: str = "Waiting for your approval
     if ask.items:
         lines = [head, *_item_lines(ask)]
     else:
-        lines = [head, *_argument_lines(ask.arguments)] if ask.arguments else [head, "_(no arguments)_"]
+        lines = [head, *_argument_lines(ask.arguments, ask.files)] if ask.arguments else [head, "_(no arguments)_"]
     if ask.checks is not None and ask.checks.notices:
         lines[1:1] = _notice_lines(ask)
     if ask.target is not None:
@@ -150,11 +151,14 @@ def _remove_menu(ask: AskApproval) -> dict[str, Any]:
     }
 
 
-def _argument_lines(arguments: dict[str, Any]) -> list[str]:
+def _argument_lines(arguments: dict[str, Any], files: list[AttachedFile]) -> list[str]:
+    """Each argument; the files of ``attachments`` by name, type and size (``files``), not by reference."""
     lines: list[str] = []
     for key, value in arguments.items():
         name = escape(clip(str(key), 100))
-        if isinstance(value, dict) and value:
+        if key == ATTACHMENTS and files:
+            lines.append(f"*{name}:* " + ", ".join(f"📎 {escape(clip(file.label, 200))}" for file in files))
+        elif isinstance(value, dict) and value:
             lines.append(f"*{name}:*")
             lines += [
                 f"      {escape(clip(str(k), 100))}: {escape(readable(v, _ARGUMENT_TEXT))}" for k, v in value.items()

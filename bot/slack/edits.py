@@ -10,9 +10,9 @@ preview) and edits of other messages are ignored.
 
 import json
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Sequence
 from contextlib import suppress
-from typing import Any
+from typing import Any, Protocol
 
 from bot.slack.blocks_buttons import button
 from bot.slack.blocks_text import MAX_BUTTON_VALUE, clip, escape, message, section
@@ -20,17 +20,23 @@ from bot.slack.delivery import Delivery
 from bot.slack.sending import SendError
 from bot.slack.state import SlackState, Where
 from planning.engine.conversation import Conversation
+from planning.engine.file_facts import AttachedFile
 from planning.engine.texts import NOT_YOURS
 from planning.engine.view import PlanView
 
 logger = logging.getLogger(__name__)
 STILL_COLLECTING = frozenset({"collecting", "clarifying"})
-Words = Callable[[Where, str, dict[str, Any]], Awaitable[None]]
+
+
+class Words(Protocol):
+    async def __call__(
+        self, where: Where, text: str, context: dict[str, Any], *, files: Sequence[AttachedFile] | None = None
+    ) -> None: ...
 
 
 class RequestEdits:
     def __init__(self, *, engine: Conversation, state: SlackState, delivery: Delivery, words: Words) -> None:
-        """``words(where, text, context)``: a request (or reply) as the listeners take it."""
+        """``words(where, text, context, files=)``: a request (or reply) as the listeners take it."""
         self._engine = engine
         self._state = state
         self._delivery = delivery
@@ -81,10 +87,11 @@ class RequestEdits:
         user, where = await self._clicker(body, ref)
         if where is None:
             return
+        files = await self._engine.request_files(ref["s"])  # the request's files stay with it
         await self._delivery.deliver(where, await self._engine.cancel(session_id=ref["s"], user=user), actor=user)
         await self._replace(body, f"Re-planned by <@{user}> with the edited request.")
         again = Where(where.team_id, where.channel, where.thread_ts, user, where.is_dm)
-        await self._words(again, ref.get("q", ""), context)
+        await self._words(again, ref.get("q", ""), context, files=files)
 
     async def cancel_deleted(self, ack: Any, body: dict[str, Any], action: dict[str, Any]) -> None:
         await ack()

@@ -3,7 +3,7 @@
 import asyncio
 import logging
 import re
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -16,10 +16,13 @@ from bot.slack import blocks
 from bot.slack.clicks import ORDER_POLL_SECONDS, ORDER_WAIT_SECONDS, Clicks
 from bot.slack.delivery import Delivery
 from bot.slack.edits import RequestEdits
+from bot.slack.files import describe_shared
 from bot.slack.people import SlackPeople
 from bot.slack.sending import RetryPolicy, SendError
 from bot.slack.state import SlackState, Where, legacy_dm_key, thread_key
+from integrations.base.files import FileFacts
 from planning.engine.conversation import Conversation
+from planning.engine.file_facts import AttachedFile
 
 if TYPE_CHECKING:
     from bot.accounts.forget import Forgetting
@@ -100,7 +103,8 @@ class Listeners:
             team, str(event["channel"]), str(event.get("thread_ts") or event["ts"]), str(event["user"]), is_dm=False
         )
         async with self._in_order(body):
-            await self._words(where, str(event.get("text", "")), context, files=shared_files(event))
+            files = await describe_shared(self._client, event)
+            await self._words(where, str(event.get("text", "")), context, files=files)
 
     async def message(self, event: dict[str, Any], context: dict[str, Any], body: dict[str, Any]) -> None:
         if event.get("subtype") in ("message_changed", "message_deleted"):  # a plan's request, edited or deleted
@@ -144,13 +148,13 @@ class Listeners:
             thread = str(event.get("thread_ts") or event["ts"])
             where = Where(team, str(event["channel"]), thread, str(event["user"]), is_dm=True)
             legacy = await self._legacy_dm_plan(where) if event.get("thread_ts") else None
-            await self._words(where, text, context, key=legacy, files=shared_files(event))
+            await self._words(where, text, context, key=legacy, files=await describe_shared(self._client, event))
             return
         if not event.get("thread_ts") or (bot and f"<@{bot}>" in text):
             return  # top-level chatter, or a mention (handled as app_mention)
         where = Where(team, str(event["channel"]), str(event["thread_ts"]), str(event["user"]), is_dm=False)
-        if await self._engine.is_open(where.thread_key):
-            await self._words(where, text, context)
+        if await self._engine.is_open(where.thread_key):  # a file shared here may be what the plan asks for
+            await self._words(where, text, context, files=await describe_shared(self._client, event))
 
     async def plan_command(
         self, ack: AsyncAck, command: dict[str, Any], respond: AsyncRespond, context: dict[str, Any]
@@ -258,13 +262,13 @@ class Listeners:
         context: dict[str, Any],
         *,
         key: str | None = None,
-        files: list[str] | None = None,
+        files: Sequence[FileFacts | AttachedFile] | None = None,
     ) -> None:
-        """``key``: the plan's thread key when it is not ``where``'s (a legacy DM plan); ``files``: the ``slack:``
-        references of the files shared with the message."""
+        """``key``: the plan's thread key when it is not ``where``'s (a legacy DM plan); ``files``: the files shared
+        with the message (``slack:`` references with their name, type and size)."""
         person = await self._people.person(where.requester)
         words = await self._people.expand_mentions(text, bot_user_id=context.get("bot_user_id"))
-        if not words:
+        if not words and not files:
             return
         replies = await self._engine.message(
             thread_key=key or where.thread_key,
@@ -291,13 +295,6 @@ class Listeners:
         view = blocks.home_view(await self._engine.open_plans(user), await self._state.recent(user))
         with suppress(SendError):  # logged by the sender; the tab keeps its last view until the next opening
             await self._send.call("views.publish", lambda: self._client.views_publish(user_id=user, view=view))
-
-
-def shared_files(event: dict[str, Any]) -> list[str]:
-    """``slack:<id>`` of each file shared with the message (contract §2.7)."""
-    listed = event.get("files")
-    found = [str(f["id"]) for f in listed if isinstance(f, dict) and f.get("id")] if isinstance(listed, list) else []
-    return [f"slack:{file_id}" for file_id in found if file_id.isalnum()]
 
 
 def _from_a_bot(event: dict[str, Any]) -> bool:

@@ -44,7 +44,7 @@ EXAMPLES: dict[ValueType, str] = {
     "choice": "",
     "text": "",
 }
-OPTIONAL = frozenset({"cc", "location", "description", "attendees"})
+OPTIONAL = frozenset({"cc", "location", "description", "attendees", "attachments"})
 
 
 @dataclass(frozen=True, slots=True)

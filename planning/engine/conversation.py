@@ -14,10 +14,12 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 from zoneinfo import ZoneInfo
 
-from planning.engine import claims, connections, each, followups, targets, texts
+from integrations.base.files import FileFacts
+from planning.engine import claims, connections, each, followups, targets, texts, thread_files
 from planning.engine.audit import Auditor
 from planning.engine.checks import ChoiceKey, chosen
 from planning.engine.dialogue import Dialogue, command_of, edit_request, removal_request
+from planning.engine.file_facts import AttachedFile, known_files
 from planning.engine.intentions import view_of
 from planning.engine.lease import ClaimLease, process_owner
 from planning.engine.machine import StepMachine
@@ -85,22 +87,41 @@ class Conversation:
     # --- entry points --------------------------------------------------------------------------------
 
     async def message(
-        self, *, thread_key: str, user: str, text: str, tz: str = "UTC", files: Sequence[str] = ()
+        self,
+        *,
+        thread_key: str,
+        user: str,
+        text: str,
+        tz: str = "UTC",
+        files: Sequence[str | FileFacts | AttachedFile] = (),
     ) -> list[Reply]:
-        """A message in a thread: a new request, or an answer to the plan open in that thread. ``files``: the
-        ``slack:`` references of files shared with it, attached to the email a new request sends (§2.7)."""
+        """A message in a thread: a new request, or an answer to the plan open in that thread. ``files``: the files
+        shared with it (``slack:`` references, or their facts to show them by name), attached to the email a new
+        request sends, or in a reply the answer to the open plan's question for a file, else joining its emails
+        not sent yet (§2.7)."""
         if not self._allowed(user):
             return [Say(text=texts.NOT_ALLOWED, tone="refusal", private=True)]
+        shared = known_files(files)
         async with self._turns, self._lock(thread_key):
             session = await self._open_session(thread_key)
             if session is None:
+                if not text.strip():  # a file alone asks for nothing
+                    return []
                 followed = await self._follow_up(thread_key, user, text, tz)
                 if followed is not None:
                     return followed
-                return await self._start(thread_key, user, text, tz, files=files)
+                return await self._start(thread_key, user, text, tz, files=shared)
             if user != session.requester and user not in self._settings.approvers:
                 return await self._refuse(session, user, "answer")
+            if shared:
+                return await self._with_files(session, user, text, shared)
             return await self._continue(session, user, text)
+
+    async def request_files(self, session_id: str) -> list[AttachedFile]:
+        """The files shared with a plan's request and in its thread (a plan made again from an edited request keeps
+        them)."""
+        session = await self._get(session_id)
+        return list(session.files) if session is not None else []
 
     async def decide(
         self, *, session_id: str, step_id: str, decision: Decision, user: str, args_hash: str | None = None
@@ -313,14 +334,14 @@ class Conversation:
         tz: str,
         chosen: tuple[str, str] | None = None,
         *,
-        files: Sequence[str] = (),
+        files: Sequence[AttachedFile] = (),
     ) -> list[Reply]:
         now = self._clock().astimezone(_zone(tz))
         early = await self._rate_limited(user, thread_key)  # a cheap early answer; the binding check is at creation
         if early is not None:
             return [early]
         understood = await self._planner.understand_async(text, now, chosen)
-        understood = replace(understood, plan=with_shared_files(understood.plan, files))
+        understood = replace(understood, plan=with_shared_files(understood.plan, [file.ref for file in files]))
         earlier = await self._store.latest_for_thread(thread_key, requester=user)
         if earlier is not None and not earlier.open:  # "book a follow-up with them": the earlier plan's people
             plan = followups.with_earlier_people(self._from_record(earlier), text, understood.plan)
@@ -348,6 +369,7 @@ class Conversation:
             created_at=self._clock(),
             parse=parse,
             steps=steps,
+            files=list(files),
         )
         replies: list[Reply] = []
         if "unsupported" in intents:
@@ -412,6 +434,35 @@ class Conversation:
 
     # --- a reply in the thread -----------------------------------------------------------------------
 
+    async def _with_files(self, session: Session, user: str, text: str, shared: list[AttachedFile]) -> list[Reply]:
+        """Files shared in a reply: kept with the plan; the answer to its question for a file, else attached to its
+        emails not sent yet (an approval they change is asked again). Words with them are read as any reply,
+        unless the files answered what was asked."""
+        if self._expired(session):
+            return await self._expire(session)
+        session.files = known_files([*session.files, *shared])
+        question = session.question
+        if question is not None and question.kind == "clarify":  # the request, re-planned, takes the files along
+            if text.strip():
+                return await self._continue(session, user, text)
+            await self._save(session)
+            options = [describe(option["intent"], option["entity"]) for option in question.options]
+            kept = Say(text=f"I will keep {', '.join(file.label for file in shared)} with your request.")
+            return [kept, AskValue(text=question.prompt, options=options)]
+        attached = thread_files.attach_in_thread(session, [file.ref for file in shared])
+        for run in attached.steps:
+            await self._audit.record(session, "edited", self._clock(), actor=user, run=run, files=attached.refs)
+        told = thread_files.told(attached, shared)
+        if attached.answered or attached.reopened:
+            return [told, *await self._machine.advance(session)]
+        if text.strip():
+            return [told, *await self._continue(session, user, text)]
+        await self._save(session)
+        question = session.question  # still asked: ask it again
+        if question is not None and question.kind == "approval":
+            return [told, *self._reissue(session)]
+        return [told, AskValue(text=question.prompt)] if question is not None else [told]
+
     async def _continue(self, session: Session, user: str, text: str) -> list[Reply]:
         if self._expired(session):
             return await self._expire(session)
@@ -429,12 +480,14 @@ class Conversation:
             picked = _picked(question.options, text)
             if picked is not None:  # one of the readings offered: plan the request again as that
                 await self._close(session, "cancelled")
-                return await self._start(session.thread_key, user, session.text, session.tz, chosen=picked)
+                return await self._start(
+                    session.thread_key, user, session.text, session.tz, chosen=picked, files=session.files
+                )
             if command in ("approve", "yes"):
                 session.question, session.state = None, "collecting"
                 return await self._machine.advance(session)
             await self._close(session, "cancelled")
-            return await self._start(session.thread_key, user, text, session.tz)
+            return await self._start(session.thread_key, user, text, session.tz, files=session.files)
         if question.kind == "approval":
             return await self._approval_by_text(session, text, command, user)
         replies = await self._dialogue.answer(session, text, now)
@@ -542,6 +595,7 @@ class Conversation:
                 args_hash=question.args_hash or "",
                 items=each.approval_items(session, run) if run.step.for_each is not None and run.items else [],
                 target=targets.target_of(session, run, arguments) if run.step.for_each is None else None,
+                files=thread_files.described(session, arguments) if run.step.for_each is None else [],
                 checks=question.checks,
             )
         ]

@@ -12,6 +12,7 @@ from planning.engine.replies import AskValue, Reply, Say
 from planning.engine.runner import ToolRunner
 from planning.engine.session import Session, StepRun
 from planning.engine.settings import EngineSettings
+from planning.engine.thread_files import ATTACHMENTS, NOT_A_FILE
 from planning.understanding.timeexpr import find_times
 
 Command = Literal["cancel", "approve", "skip", "edit", "yes", "no"]
@@ -205,6 +206,10 @@ class Dialogue:
         if _SKIP.match(text) and name in OPTIONAL:
             run.answers[name] = None
             return self._answered(session, run)
+        if name == ATTACHMENTS:  # only a file shared in the thread answers it (``thread_files``), never words
+            asked: list[Reply] = []
+            self._machine.ask_value(session, run, name, asked, problem=NOT_A_FILE, tries=question.tries + 1)
+            return asked
         if _SKIP.match(text):  # a required value: the step is left out (and what needs it)
             run.state, run.note, session.question = "skipped", f"skipped by you: no {name} given", None
             return [Say(text=f"Skipped “{run.step.intent}”.")]

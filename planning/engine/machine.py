@@ -10,7 +10,7 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from planning.engine import claims, conditions, connections, each, findings, recovery, targets, timing
+from planning.engine import claims, conditions, connections, each, findings, recovery, targets, thread_files, timing
 from planning.engine.answers import OPTIONAL, example_for
 from planning.engine.checks import ChoiceKey, card_hash
 from planning.engine.intentions import FINISHED, goal_title, view_of
@@ -354,6 +354,8 @@ class StepMachine:
     ) -> None:
         label = LABELS.get(name, name)
         prompt = f"What {label} should I use for “{run.step.intent}”?"
+        if name == thread_files.ATTACHMENTS:  # a file is not typed: it is shared (contract §2.7)
+            prompt = thread_files.FILE_QUESTION.format(intent=run.step.intent)
         stuck = tries >= self._settings.max_answer_tries
         if stuck:  # never stuck on a question: say how to get out
             prompt += " Reply with a value, “skip” to leave this step out, or “cancel” to stop this plan."
@@ -424,6 +426,7 @@ class StepMachine:
                 args_hash=digest,
                 items=each.approval_items(session, run) if run.step.for_each is not None else [],
                 target=targets.target_of(session, run, arguments) if run.step.for_each is None else None,
+                files=thread_files.described(session, arguments) if run.step.for_each is None else [],
                 checks=checks,
             )
         )

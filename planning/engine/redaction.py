@@ -3,10 +3,10 @@
 Gone: the request's text and what was understood from it (goal texts, slots, scopes, the explanation), each step's
 label (``intent``: "Email Priya: Q3 deck") and id (the planner names them after people: ``find_priya``; they
 become ``step1``, ``step2``, ... everywhere in the document), arguments (planned and edited), the user's answers,
-results, ``for_each``/``run_if`` references and the history lines. Arguments, answers and results are kept as
-``{"sha256": ...}`` of their JSON, as the audit trail keeps them. What stays: the plan's shape (goals' intents and
-entities, steps' tools and kinds, dependencies), states, who decided, notes, errors, recoveries and times. Open
-plans keep everything: they still need it to run.
+results, ``for_each``/``run_if`` references, the history lines and the files shared with it (their names).
+Arguments, answers and results are kept as ``{"sha256": ...}`` of their JSON, as the audit trail keeps them.
+What stays: the plan's shape (goals' intents and entities, steps' tools and kinds, dependencies), states, who
+decided, notes, errors, recoveries and times. Open plans keep everything: they still need it to run.
 """
 
 import hashlib
@@ -37,6 +37,7 @@ def redacted(session: Session) -> Session:
             "question": None,
             "recoveries": recoveries,
             "history": [],
+            "files": [],
         },
         deep=True,
     )

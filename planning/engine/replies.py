@@ -5,6 +5,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from planning.engine.checks import CardChecks
+from planning.engine.file_facts import AttachedFile
 from planning.engine.targets import Target
 from planning.engine.view import PlanView
 
@@ -75,6 +76,7 @@ class AskApproval(Reply):
     items: list[ApprovalItem] = []
     target: Target | None = None  # what it acts on, in words, and each change before → after
     checks: CardChecks | None = None  # busy times, an existing record, and what to choose instead of approving
+    files: list[AttachedFile] = []  # the files its ``attachments`` name, as known: shown in place of the references
 
 
 class StepOutcome(Reply):

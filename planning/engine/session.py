@@ -7,6 +7,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from integrations.base.principal import Principal
 from planning.engine.checks import CardChecks
+from planning.engine.file_facts import AttachedFile
 from planning.types import ParseResult, Step
 
 SessionState = Literal[
@@ -94,6 +95,7 @@ class Session(Mutable):
     question: Question | None = None
     recoveries: list[Recovery] = Field(default_factory=list)
     history: list[str] = Field(default_factory=list)
+    files: list[AttachedFile] = Field(default_factory=list)  # shared with the request and in its thread (§2.7)
 
     @property
     def open(self) -> bool:

@@ -112,10 +112,11 @@ def _forward(goal: Goal, index: int, builder: PlanBuilder, recipients: list[str]
 
 
 def _attachments(goal: Goal, index: int, builder: PlanBuilder) -> list[str] | None:
-    """ "the contract John attached last week": the file is the first attachment of the mail that matches."""
+    """ "the contract John attached last week": the file is the first attachment of the mail that matches; "attach
+    the deck": a file not at hand, asked for (a placeholder)."""
     source = goal.scope.get("attachment_from")
     if not isinstance(source, dict):
-        return None
+        return [placeholder("attachments")] if goal.scope.get("attachment_wanted") else None
     when = source.get("when")
     found = builder.add(
         "find_attachment",
@@ -169,6 +170,7 @@ def _reply(goal: Goal, index: int, builder: PlanBuilder, body: str) -> None:
             "messageId": reference(message, "data[0].id"),
             "body": body,
             "replyAll": True if goal.scope.get("reply_all") else None,
+            "attachments": [placeholder("attachments")] if goal.scope.get("attachment_wanted") else None,
         },
         index,
     )

@@ -21,6 +21,10 @@ _FORWARD_QUERY = re.compile(
     re.I,
 )
 _MAIL_WORDS = re.compile(r"^(?:e-?mails?|messages?|mails?|one|it|this|that)$", re.I)
+_WANTS_A_FILE = re.compile(  # "attach the deck", "with the deck attached": a file that is not at hand (§2.7)
+    r"\battach(?:ing)?\s+(?:the|my|our|this|that|a|an|it)\b|\bwith\s+(?:the|my|our|a|an)\s+[\w' -]{1,40}?\s+attached\b",
+    re.I,
+)
 
 
 def email_scope(text: str, reading: Reading, slot_values: dict[str, Any], *, forward: bool) -> dict[str, Any]:
@@ -43,7 +47,17 @@ def email_scope(text: str, reading: Reading, slot_values: dict[str, Any], *, for
         if attached.query:
             slot_values["topic"] = attached.query
             slot_values["subject"] = phrases.capitalise(attached.query)
+    elif _WANTS_A_FILE.search(text):
+        scope["attachment_wanted"] = True
     return scope
+
+
+def without_file_request(body: str | None) -> str | None:
+    """ "saying here it is, attach the deck": the request to attach a file is no part of the mail's text."""
+    asked = _WANTS_A_FILE.search(body) if body else None
+    if body is None or asked is None:
+        return body
+    return re.sub(r"(?:[\s,;:-]|\band\b)*$", "", body[: asked.start()]) or None
 
 
 def _forwarding(text: str, slot_values: dict[str, Any]) -> dict[str, Any]:

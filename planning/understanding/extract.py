@@ -157,6 +157,7 @@ def _when(text: str, times: list[TimeMatch], reading: Reading) -> tuple[TimeRang
 def _email_slots(text: str, reading: Reading, people: list[str], time_spans: list[tuple[int, int]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     body = phrases.body_text(text) or (phrases.told_text(text, people) if reading.intent == "send" else None)
+    body = acting_on.without_file_request(body)
     subject = phrases.subject_text(text)
     topic = phrases.about_text(text)
     if topic is None and reading.intent == "send":
