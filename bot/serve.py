@@ -22,6 +22,8 @@ from bot.metrics import Metrics, metrics_endpoint, metrics_middleware
 from bot.retention import prune_plan_store, prune_slack_state
 from bot.settings import Settings
 from bot.slack.app import build_slack_app
+from bot.slack.connect import Connections
+from bot.slack.connect_setup import build_connections
 from bot.slack.declared import EVENTS_PATH
 from bot.slack.delivery import Delivery
 from bot.slack.files import SlackFiles
@@ -53,6 +55,7 @@ class SlackService:
     max_body_bytes: int
     files_http: aiohttp.ClientSession | None = None  # the downloads of files shared in Slack
     inflight: InFlight = field(default_factory=InFlight)  # listener work after the acks
+    connections: Connections | None = None  # on_account_connected: plans waiting for an account go on
     workspaces: Workspaces | None = None  # several workspaces, through the install flow
     oauth: OAuthConnections | None = None  # HTTP mode: people's sign-ins at /accounts/<service>/...
 
@@ -107,6 +110,7 @@ async def build_service(
         raise
     state = await SlackState.open(settings.database_url or settings.slack_state_path, redact=settings.audit_redact)
     await prune_slack_state(state, settings, clock or (lambda: datetime.now(UTC)))
+    connections = build_connections(settings, app, state=state, client=client, tz=tz, files=files)
     oauth = None
     if mode == "http" and app.accounts is not None:
         oauth = await open_connections(settings, app.accounts, clock=clock)
@@ -120,6 +124,7 @@ async def build_service(
         approvers=settings.approvers,
         allowed_users=settings.allowed_users,
         forgetting=app.forgetting,
+        connect=connections,
     )
     secret = settings.slack_signing_secret if mode == "http" else None
     slack = build_slack_app(
@@ -141,6 +146,7 @@ async def build_service(
         max_body_bytes=settings.max_body_bytes,
         files_http=files_http,
         inflight=inflight,
+        connections=connections,
         workspaces=workspaces,
         oauth=oauth,
     )

@@ -98,4 +98,6 @@ def build_slack_app(
     if uninstalls is not None:
         app.event("app_uninstalled")(uninstalls.app_uninstalled)
         app.event("tokens_revoked")(uninstalls.tokens_revoked)
+    if deps.connect is not None:
+        deps.connect.register(app)
     return app

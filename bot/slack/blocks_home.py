@@ -1,10 +1,12 @@
-"""The user's open plans (``/plans``, ephemeral) and the App Home tab: open plans, recent results, how to use."""
+"""The user's open plans (``/plans``, ephemeral) and the App Home tab: accounts, open plans, recent results, how to
+use."""
 
 from typing import Any
 
 from bot.slack.blocks_buttons import cancel_plan_button
 from bot.slack.blocks_plan import progress, state_label
 from bot.slack.blocks_text import MAX_BLOCKS, clip, context, divider, escape, header, message, section
+from bot.slack.connect_blocks import AccountRow, account_blocks
 from bot.slack.declared import SLASH_COMMANDS
 from planning.engine.view import PlanView
 
@@ -23,9 +25,14 @@ def open_plans_message(views: list[PlanView]) -> dict[str, Any]:
     return message(count, blocks)
 
 
-def home_view(open_plans: list[PlanView], recent: list[tuple[str, str]]) -> dict[str, Any]:
-    """The App Home tab for ``views.publish``."""
-    blocks: list[dict[str, Any]] = [header("Your open plans")]
+def home_view(
+    open_plans: list[PlanView], recent: list[tuple[str, str]], accounts: list[AccountRow] | None = None
+) -> dict[str, Any]:
+    """The App Home tab for ``views.publish``: with ``accounts``, first each kind of account and its state."""
+    blocks: list[dict[str, Any]] = []
+    if accounts:
+        blocks += [header("Your accounts"), *account_blocks(accounts), divider()]
+    blocks.append(header("Your open plans"))
     blocks += _plan_rows(open_plans, HOME_PLANS + 1) if open_plans else [section(NO_OPEN_PLANS)]
     blocks += [divider(), header("Recent results")]
     if recent:

@@ -48,6 +48,10 @@ ACTION_IDS: dict[str, str] = {
     "keep": "request_keep",  # ... or keep the plan as it is
     "forget_me": "forget_me_confirm",  # /plans forget-me, confirmed (bot/slack/access_leaving.py)
     "forget_me_keep": "forget_me_keep",
+    "connect": "account_connect",  # opens the modal of a password service (bot/slack/connect.py)
+    "connect_link": "account_connect_link",  # an OAuth service's sign-in link (Slack reports the click too)
+    "disconnect": "account_disconnect",
 }
 EDIT_CALLBACK_ID = "edit_step"
+CONNECT_CALLBACK_ID = "connect_account"
 EVENTS_PATH = "/slack/events"

@@ -22,12 +22,14 @@ from typing import Any
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.slack import blocks
+from bot.slack.connect_blocks import connect_prompt, connect_waiting
 from bot.slack.sending import RetryPolicy, SendError, SlackSender
 from bot.slack.state import SlackState, Where
-from planning.engine.replies import AskApproval, AskValue, Reply, Say, ShowPlan, StepOutcome
+from planning.engine.replies import AskApproval, AskConnect, AskValue, Reply, Say, ShowPlan, StepOutcome
 
 logger = logging.getLogger(__name__)
 RequesterOf = Callable[[str], Awaitable[str | None]]
+ConnectButton = Callable[[str, str, str, bool], dict[str, Any] | None]  # team, user, kind, reconnect → button
 
 
 class Delivery:
@@ -39,10 +41,13 @@ class Delivery:
         requester_of: RequesterOf | None = None,
         approvers: frozenset[str] = frozenset(),
         retry: RetryPolicy | None = None,
+        connect_button: ConnectButton | None = None,
     ) -> None:
         """``requester_of(session_id)``: who asked for a plan (the engine's record); ``approvers`` also get the
-        approval card when they act on a plan."""
+        approval card when they act on a plan; ``connect_button``: the requester's Connect button for a step that
+        waits for their account (``bot.slack.connect``)."""
         self._send = SlackSender(client, retry)
+        self._connect_button = connect_button
         self._state = state
         self._requester_of = requester_of
         self._approvers = approvers
@@ -147,11 +152,25 @@ class Delivery:
     # --- replies -------------------------------------------------------------------------------------
 
     async def _question(self, where: Where, ask: AskValue) -> None:
+        if isinstance(ask, AskConnect):
+            await self._connect(where, ask)
+            return
         if where.is_dm or not ask.options:
             await self._public(where, blocks.question_message(ask), what="a question")
             return
         await self._public(where, blocks.shared_question_message(ask, where.requester), what="a question")
         await self.privately(where, where.requester, blocks.question_message(ask), what="the choices")
+
+    async def _connect(self, where: Where, ask: AskConnect) -> None:
+        """The Connect button is the requester's own (a sign-in link made for them): in a channel, only they see it."""
+        make = self._connect_button
+        button = make(where.team_id, where.requester, ask.account, ask.reconnect) if make is not None else None
+        prompt = connect_prompt(ask, button)
+        if where.is_dm:
+            await self._public(where, prompt, what="a question")
+            return
+        await self._public(where, connect_waiting(ask, where.requester), what="a question")
+        await self.privately(where, where.requester, prompt, what="the Connect button")
 
     async def _say(self, where: Where, say: Say, actor: str | None) -> None:
         if say.private:

@@ -23,10 +23,11 @@ from bot.slack.state import SlackState, Where, legacy_dm_key, thread_key
 from integrations.base.files import FileFacts
 from planning.engine.conversation import Conversation
 from planning.engine.file_facts import AttachedFile
+from planning.engine.workspaces import workspace_prefix
 
 if TYPE_CHECKING:
     from bot.accounts.forget import Forgetting
-from planning.engine.workspaces import workspace_prefix
+    from bot.slack.connect import Connections
 
 logger = logging.getLogger(__name__)
 IGNORED_SUBTYPES = frozenset({"bot_message", "message_changed", "message_deleted", "channel_join", "channel_leave"})
@@ -46,6 +47,7 @@ class SlackDeps:
     retry: RetryPolicy | None = None  # for Web API calls (None: RetryPolicy's defaults)
     allowed_users: frozenset[str] = frozenset()  # PLANBOT_ALLOWED_USERS: user ids and @user-group handles
     forgetting: "Forgetting | None" = None  # /plans forget-me and deactivated members (bot/slack/access_leaving.py)
+    connect: "Connections | None" = None  # accounts on the Home tab, Connect buttons and their modal
 
 
 def event_thread_key(body: dict[str, Any]) -> str | None:
@@ -69,7 +71,9 @@ class Listeners:
             requester_of=deps.conversation.requester_of,
             approvers=deps.approvers,
             retry=deps.retry,
+            connect_button=deps.connect.button if deps.connect is not None else None,
         )
+        self._connect = deps.connect
         self._send = self._delivery.sender
         self._client = deps.client
         self._default_tz = deps.default_tz
@@ -290,8 +294,11 @@ class Listeners:
 
     # --- App Home ------------------------------------------------------------------------------------
 
-    async def home_opened(self, event: dict[str, Any]) -> None:
+    async def home_opened(self, event: dict[str, Any], context: dict[str, Any]) -> None:
         user = str(event["user"])
+        if self._connect is not None:  # with each kind of account and its Connect / Disconnect buttons
+            await self._connect.publish_home(str(context.get("team_id") or ""), user)
+            return
         view = blocks.home_view(await self._engine.open_plans(user), await self._state.recent(user))
         with suppress(SendError):  # logged by the sender; the tab keeps its last view until the next opening
             await self._send.call("views.publish", lambda: self._client.views_publish(user_id=user, view=view))

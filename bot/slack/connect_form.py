@@ -1,0 +1,122 @@
+"""The password services' modal, read: the fields as the server URLs and credentials ``bot.accounts.services`` takes,
+and the login checked with a real test connection (the same check as ``planbot accounts connect``).
+
+Problems come back per field (``{"password": "the server refused ..."}``) for the modal to show; they never quote the
+password, and nothing here logs a field's value.
+"""
+
+import asyncio
+import logging
+from typing import Any
+from urllib.parse import quote, urlsplit
+
+import aiohttp
+
+from bot.accounts import services
+from bot.slack.connect_blocks import ConnectForm
+from integrations.base import AuthError, ConnectorError
+
+logger = logging.getLogger(__name__)
+CHECK_SECONDS = 45.0
+FieldErrors = dict[str, str]
+
+
+class FieldsError(Exception):
+    """What to fix, per field of the modal."""
+
+    def __init__(self, errors: FieldErrors) -> None:
+        super().__init__("; ".join(errors))
+        self.errors = errors
+
+
+def credentials_of(form: ConnectForm) -> tuple[dict[str, Any], str]:
+    """(credentials to seal, the label to show) from the modal's fields; ``FieldsError`` when a field is wrong."""
+    fields = form.fields
+    required = (
+        ("address", "server", "smtp", "password") if form.service == "imap" else ("server", "username", "password")
+    )
+    missing = {name: "Please fill this in." for name in required if not fields.get(name)}
+    if missing:
+        raise FieldsError(missing)
+    if form.service == "imap":
+        address = fields["address"]
+        if "@" not in address or any(c.isspace() for c in address):
+            raise FieldsError({"address": "This is not an email address."})
+        username = fields.get("username") or address
+        url = _server_url(fields["server"], "imap", secure_unless=(143,))
+        smtp_url = _server_url(fields["smtp"], "smtp", secure_unless=(25, 587))
+        if address != username:
+            smtp_url += ("&" if "?" in smtp_url else "?") + "from=" + quote(address, safe="@")
+        problems = {
+            name: problem
+            for name, value, schemes in (("server", url, ("imap", "imaps")), ("smtp", smtp_url, ("smtp", "smtps")))
+            if (problem := _url_problem(value, schemes)) is not None
+        }
+        if problems:
+            raise FieldsError(problems)
+    elif form.service == "caldav":
+        username, smtp_url = fields["username"], None
+        url = fields["server"] if "://" in fields["server"] else f"https://{fields['server']}"
+        if _url_problem(url, ("http", "https")) is not None:
+            raise FieldsError({"server": "Give the CalDAV server's address, e.g. https://caldav.example.com/"})
+    else:
+        raise FieldsError({"password": f"{form.service} is not connected with a password"})
+    try:
+        return services.password_credentials(
+            form.service, url=url, smtp_url=smtp_url, username=username, password=fields["password"]
+        )
+    except services.AccountInputError as error:
+        raise FieldsError({"server": str(error)}) from None
+
+
+async def check_login(
+    service: str,
+    credentials: dict[str, Any],
+    http: aiohttp.ClientSession,
+    options: services.Options,
+    *,
+    timeout: float = CHECK_SECONDS,
+) -> None:
+    """Log in to each server once (then close); ``FieldsError`` says which field to fix when it fails."""
+    try:
+        async with asyncio.timeout(timeout):
+            await services.check(service, credentials, http, options)
+    except AuthError as error:
+        raise FieldsError({"password": f"{_sentence(error)} Check the user name and app password."}) from None
+    except ConnectorError as error:
+        field = "smtp" if error.service == "smtp" else "server"
+        raise FieldsError({field: _sentence(error)}) from None
+    except TimeoutError:
+        raise FieldsError({"server": "The server did not answer in time."}) from None
+    except (OSError, ValueError, KeyError) as error:
+        logger.warning("checking a %s login failed (%s)", service, error.__class__.__name__)
+        raise FieldsError({"server": f"I could not reach the server ({error.__class__.__name__})."}) from None
+
+
+def _server_url(text: str, scheme: str, *, secure_unless: tuple[int, ...]) -> str:
+    """``host`` or ``host:port`` as a URL (TLS unless the port is a STARTTLS one); a URL stays as it is."""
+    if "://" in text:
+        return text
+    try:
+        port = urlsplit(f"//{text}").port
+    except ValueError:
+        port = None
+    return f"{scheme}://{text}" if port in secure_unless else f"{scheme}s://{text}"
+
+
+def _url_problem(url: str, schemes: tuple[str, ...]) -> str | None:
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 -- raises on a port that is not a number
+    except ValueError:
+        return "The port is not a number."
+    if parts.scheme not in schemes or not parts.hostname:
+        urls = " or ".join(f"{scheme}://" for scheme in schemes)
+        return f"Give the server's name (e.g. {schemes[0]}.example.com) or a {urls} URL."
+    return None
+
+
+def _sentence(error: ConnectorError) -> str:
+    text = str(error).strip() or error.__class__.__name__
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith(".") else text + "."

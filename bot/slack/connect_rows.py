@@ -1,0 +1,143 @@
+"""Where each person stands with each kind of account, and the button that connects it (contract §5.1).
+
+A kind served by the local workspace is the demo ("demo data"); otherwise the person's own stored account (of their
+workspace, else one connected without naming a workspace), the credentials in the server's settings when they are
+``PLANBOT_OWNER``, the CRM shared by their workspace, or nothing. OAuth services connect through a sign-in link made
+for this one person (``bot.accounts.oauth_links``); password services through the modal.
+"""
+
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+from bot.accounts import oauth_links
+from bot.accounts.book import Accounts
+from bot.accounts.services import PASSWORD_SERVICES
+from bot.slack.connect_blocks import AccountRow, connect_button
+from planning.store.credentials import ANY_TEAM, KINDS, WORKSPACE, Kind, StoredAccount
+
+logger = logging.getLogger(__name__)
+NO_KEY = "Accounts cannot be stored here yet: whoever runs planbot must set PLANBOT_SECRET_KEY."
+NO_PUBLIC_URL = "Connecting {service} needs this server's public address: whoever runs planbot sets PLANBOT_PUBLIC_URL."
+
+
+class AccountRows:
+    def __init__(
+        self,
+        accounts: Accounts,
+        services: Mapping[str, str],
+        *,
+        public_url: str | None = None,
+        link_secret: str | None = None,
+        environment: frozenset[str] = frozenset(),
+        owner: str | None = None,
+    ) -> None:
+        """``services``: kind → the service configured for it (``local``: the demo workspace); ``link_secret``:
+        ``PLANBOT_SECRET_KEY`` (None: nothing can be stored); ``environment``: the kinds whose credentials are in the
+        server's settings (``PLANBOT_OWNER``'s email and calendar, everyone's CRM)."""
+        self._accounts = accounts
+        self._services = dict(services)
+        self._public_url = public_url
+        self._secret = link_secret
+        self._environment = environment
+        self._owner = owner
+
+    @property
+    def accounts(self) -> Accounts:
+        return self._accounts
+
+    def service(self, kind: str) -> str:
+        return self._services.get(kind, "local")
+
+    async def stored(self, team: str, user: str, kind: Kind) -> StoredAccount | None:
+        """The account the registry would use for ``user``'s own ``kind`` (never another person's)."""
+        found = await self._accounts.store.get(team, user, kind)
+        if found is None and team != ANY_TEAM:
+            found = await self._accounts.store.get(ANY_TEAM, user, kind)
+        return found
+
+    def _owns_environment(self, team: str, user: str) -> bool:
+        return bool(self._owner) and self._owner in (user, f"{team}:{user}")
+
+    async def rows(self, team: str, user: str, *, admin: bool = False) -> list[AccountRow]:
+        rows = [await self._row(team, user, kind) for kind in KINDS]
+        if admin and self.service("crm") != "local":
+            rows.append(await self._workspace_crm(team, user))
+        return rows
+
+    async def _row(self, team: str, user: str, kind: Kind) -> AccountRow:
+        service = self.service(kind)
+        if service == "local":
+            return AccountRow(kind, service, "demo", can_connect=False)
+        account = await self.stored(team, user, kind)
+        if account is not None:
+            state = "reconnect" if account.needs_reconnect else "connected"
+            return self._connectable(team, user, kind, state, label=account.label, can_disconnect=True)
+        if kind in self._environment and (kind == "crm" or self._owns_environment(team, user)):
+            return AccountRow(kind, service, "environment", can_connect=False)
+        if kind == "crm":
+            shared = await self.stored(team, WORKSPACE, "crm")
+            if shared is not None:
+                return self._connectable(team, user, kind, "shared", label=shared.label)
+        return self._connectable(team, user, kind, "missing")
+
+    async def _workspace_crm(self, team: str, admin: str) -> AccountRow:
+        """The CRM an admin connects for everyone (the link is made for that admin, marked as shared)."""
+        shared = await self.stored(team, WORKSPACE, "crm")
+        if shared is None:
+            return self._connectable(team, admin, "crm", "missing", workspace=True)
+        state = "reconnect" if shared.needs_reconnect else "connected"
+        return self._connectable(team, admin, "crm", state, label=shared.label, workspace=True, can_disconnect=True)
+
+    def _connectable(
+        self,
+        team: str,
+        user: str,
+        kind: str,
+        state: Any,
+        *,
+        label: str = "",
+        workspace: bool = False,
+        can_disconnect: bool = False,
+    ) -> AccountRow:
+        service = self.service(kind)
+        url, note = None, ""
+        if self._secret is None:
+            note = NO_KEY
+        elif service not in PASSWORD_SERVICES:
+            url = self.connect_url(team, user, kind, workspace=workspace)
+            note = "" if url else NO_PUBLIC_URL.format(service=service)
+        return AccountRow(
+            kind,
+            service,
+            state,
+            label=label,
+            workspace=workspace,
+            connect_url=url,
+            can_connect=not note,
+            can_disconnect=can_disconnect,
+            note=note if state in ("missing", "reconnect", "shared") else "",
+        )
+
+    def connect_url(self, team: str, user: str, kind: str, *, workspace: bool = False) -> str | None:
+        """The sign-in link of ``kind``'s OAuth service for ``user`` (``workspace``: the CRM ``user``, an admin,
+        connects for everyone); None when this server cannot make one."""
+        if not self._public_url or self._secret is None:
+            return None
+        try:
+            return oauth_links.start_link(
+                self._public_url, self.service(kind), team, user, shared=workspace, secret=self._secret
+            )
+        except (oauth_links.LinkError, ValueError) as error:
+            logger.warning("no Connect link for %s (%s)", self.service(kind), error.__class__.__name__)
+            return None
+
+    def button(self, team: str, user: str, kind: str, reconnect: bool) -> dict[str, Any] | None:
+        """The Connect (Reconnect) button for a plan's prompt, made for ``user``; None when it cannot be offered."""
+        service = self.service(kind)
+        if service == "local" or self._secret is None:
+            return None
+        if service in PASSWORD_SERVICES:
+            return connect_button(kind, url=None, reconnect=reconnect)
+        url = self.connect_url(team, user, kind)
+        return connect_button(kind, url=url, reconnect=reconnect) if url else None

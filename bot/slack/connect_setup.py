@@ -1,0 +1,39 @@
+"""Building ``Connections`` from the settings (called by the composition root of the Slack service)."""
+
+from slack_sdk.web.async_client import AsyncWebClient
+
+from bot.accounts.services import Options
+from bot.compose import App
+from bot.connectors import chosen
+from bot.settings import Settings
+from bot.slack.connect import Connections
+from bot.slack.connect_rows import AccountRows
+from bot.slack.state import SlackState
+from integrations.base.files import FileSource
+
+
+def build_connections(
+    settings: Settings,
+    app: App,
+    *,
+    state: SlackState,
+    client: AsyncWebClient,
+    tz: str,
+    files: FileSource | None = None,
+) -> Connections | None:
+    """None when the app keeps no accounts (a composition without them)."""
+    if app.accounts is None:
+        return None
+    picks = chosen(settings)
+    rows = AccountRows(
+        app.accounts,
+        {"email": settings.email, "calendar": settings.calendar, "crm": settings.crm},
+        public_url=settings.public_url,
+        link_secret=settings.secret_key.get_secret_value() if settings.secret_key is not None else None,
+        environment=frozenset(kind for kind, service in picks if settings.credentials_in_environment(service)),
+        owner=settings.owner,
+    )
+    options = Options(time_zone=settings.timezone or tz, working_hours=settings.working_hours, files=files)
+    return Connections(
+        rows=rows, conversation=app.conversation, state=state, client=client, options=options, http=app.http
+    )
