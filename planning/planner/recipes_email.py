@@ -26,6 +26,7 @@ def _email_filters(goal: Goal, builder: PlanBuilder) -> dict[str, Any]:
         "until": iso(until) if until and until <= builder.now + timedelta(days=1) else None,
         "unreadOnly": True if s.unread else None,
         "limit": s.limit,
+        "hasAttachment": True if goal.scope.get("with_attachments") else None,
     }
 
 

@@ -97,7 +97,9 @@ def changed_people(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
         return (), ()
     who = match.group("who")
     addresses = tuple(names.email_addresses(who))
-    return tuple(person.text for person in names.people(names.EMAIL_ADDRESS.sub(" ", who))), addresses
+    found = [person.text for person in names.people(names.EMAIL_ADDRESS.sub(" ", who))]
+    listed = names.listed(who)  # the span holds only people: lower-case names too ("invite tom and sarah")
+    return tuple(listed if len(listed) > len(found) else found), addresses
 
 
 _RESPONSES: tuple[tuple[re.Pattern[str], Response], ...] = (

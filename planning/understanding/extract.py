@@ -93,6 +93,8 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
         result.scope.update(
             acting_on.email_scope(text, reading, slot_values, forward=bool(result.scope.get("forward")))
         )
+        if reading.intent in ("find", "summarize") and _WITH_FILES.search(text):  # "emails with attachments"
+            result.scope["with_attachments"] = True
     elif reading.entity in ("event", "availability"):
         untimed = _blank(text, spans)
         source = acting_on.mail_source_of_values(text, reading)
@@ -104,7 +106,10 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
             result.scope["reminder"] = True
             slot_values["people"] = ()
     elif reading.entity in ("note", "task"):
-        slot_values.update(acting_on.record_text_slots(_blank(text, spans), reading))
+        # a note says what it says, its dates too ("they want to start in April"); a task's due date is no part of
+        # its subject ("call Globex by Friday")
+        worded = text if reading.entity == "note" else _blank(text, spans)
+        slot_values.update(acting_on.record_text_slots(worded, reading))
         result.scope.update(acting_on.record_scope(text))
     elif reading.entity in _CRM:
         slot_values.update(_crm_slots(text, reading))
@@ -125,6 +130,11 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
 
 
 _CRM = ("contact", "lead", "deal", "account")
+_WITH_FILES = re.compile(
+    r"\b(?:with|that have|that has|having|containing|carrying)\s+(?:an?\s+|any\s+|some\s+|the\s+)?"
+    r"(?:attachments?|attached files?|files?|pdfs?|documents?)\b|\battachments?\s+(?:in|from)\b",
+    re.I,
+)
 
 
 def _people(text: str, reading: Reading) -> list[str]:

@@ -34,6 +34,7 @@ def _rows(kind: CueKind, rows: list[tuple[str, str, float]]) -> list[Cue]:
 
 
 _P = r"(?:[a-z][\w'.-]*|[A-Z][\w'.-]*)"  # a name-like word
+_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 _DEFINITE = r"(?:the|my|our|this|that|today's|tomorrow's|\w+day's|next week's|\w+'s) "  # a thing that exists
 # "the launch review", "tomorrow's standup" (not "my dinner order": "my" also names things that are not events)
 _DEFINITE_THING = r"(?:the|our|this|that|today's|tomorrow's|\w+day's|next week's) "
@@ -126,6 +127,13 @@ INTENT_CUES = _rows(
             3.0,
         ),
         (r"update (?:my|the) calendar|send me (?:a |an )?(?:reminder|notification|alert)", "create", 4.0),
+        # time kept aside: "hold 90 minutes for deep work", "reserve an hour on Friday", "carve out some time"
+        (
+            r"(?:hold|reserve|set aside|carve out|keep|free up)(?= (?:an? |some |half an )?(?:\d+(?:\.\d+)? ?)?"
+            r"(?:min(?:ute)?s?|hours?|hrs?|time)\b)",
+            "create",
+            2.5,
+        ),
         # shorthand with the content after a colon: "note on the Acme account: they want a discount", "task: call Tom"
         (r"^(?:quick |new )?(?:note|task|to-?do)\b[^?:]*(?=:\s*\w)", "create", 3.0),
         (r"remind(?:ed|ing|s)?(?!ers?\b)|remember to|don't forget|do not forget", "create", 3.5),
@@ -144,7 +152,7 @@ INTENT_CUES = _rows(
             3.5,
         ),
         (
-            r"add [\w' -]{1,30} to (?:the |my |our )?[\w' -]{0,30}(?:meeting|call|event|invite|sync|review|standup|1:1)",
+            r"add (?!a\b|an\b|new\b)[\w' -]{1,30} to (?:the |my |our )?[\w' -]{0,30}(?:meeting|call|event|invite|sync|review|standup|1:1)",
             "update",
             3.5,
         ),
@@ -199,6 +207,14 @@ ENTITY_CUES = _rows(
         (r"messages?|notes?|replies|reply|respond", "email", 2.0),
         (r"thread|line", "email", 1.2),
         (r"(?:did|has|have) [\w']+ (?:send|sent|write|wrote|e-?mail|e-?mailed|message|messaged) me", "email", 3.5),
+        # an answer to me, asked about: "did anyone get back to me about …", "has Tom replied to me"
+        (
+            r"(?:did|has|have|had) [\w']+ (?:get|got|gotten|written|write|wrote|come|came) back to me|"
+            r"(?:did|has|have|had) [\w']+ (?:reply|replied|respond|responded|answer|answered)(?: to me)?\b|"
+            r"(?:heard|hear) back from",
+            "email",
+            3.5,
+        ),
         (
             r"wrote|written|emailed|e-mailed|sent me|write me|"
             r"replied|responded|gotten back to me|got back to me|"
@@ -218,6 +234,13 @@ ENTITY_CUES = _rows(
             r"(?:my|the|any|all|recent|latest) (?:\w+ )?notes\b",
             "note",
             4.5,
+        ),
+        # words put down on a record are a note on it ("jot down on the Globex account that …")
+        (
+            r"(?:jot|write|note|put) down (?:on|for|against|to|in) (?:the |our |my |this |that )?(?:[\w&'.-]+ ){0,3}?"
+            r"(?:account|deal|contact|lead|opportunity|record|company|customer|client)s?\b",
+            "note",
+            5.0,
         ),
         (r"tasks?|to-?do(?:s| list| items?)|todos?|action items?|follow-?up tasks?", "task", 3.0),
         # a task for a record is a task, whatever the record ("a follow-up task for the Initech deal")
@@ -282,6 +305,7 @@ ENTITY_CUES = _rows(
             r"(?:am i|i am|i'm|are we|is [\w']+(?: [\w']+)?|are [\w']+(?: [\w']+)?|be|when am i|when is [\w']+)"
             r" (?:free|available)|free (?=time|slots?|at|on|tomorrow|today|this|next|for (?:a|an|\d)|between)|"
             r"availability|slots?|open time|time to meet|time for (?:a|an|\d)|good time|find (?:a )?time|"
+            r"(?:find|get) (?:me |us )?(?:an? |some |half an )?(?:\d+(?:\.\d+)? ?)?(?:min(?:ute)?s?|hours?|hrs?)\b|"
             r"when can i meet|free\??$",
             "availability",
             3.5,
@@ -289,8 +313,8 @@ ENTITY_CUES = _rows(
         (
             r"(?:going on|happening)(?= (?:today|tomorrow|tonight|this|next|on \w+day))|"
             r"anything (?:on|booked|planned|scheduled)|anywhere to be|"
-            r"my (?:\w+ )?(?:day|week|morning|afternoon|evening|schedule|calendar|tomorrow|today)s? look like|(?:what(?:'s| is)|"
-            r"anything) on (?:for )?(?=today|tomorrow|tonight|this|next|monday|tuesday|wednesday|thursday|friday|"
+            r"my (?:\w+ )?(?:day|week|morning|afternoon|evening|schedule|calendar|tomorrow|today|" + _WEEKDAY + r")s? "
+            r"look like|(?:what(?:'s| is)|anything) on (?:my \w+ )?(?:for )?(?=today|tomorrow|tonight|this|next|monday|tuesday|wednesday|thursday|friday|"
             r"saturday|sunday|\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|plans? for|have (?:\w+ )?(?:planned|scheduled|booked)|to do (?:on|today|"
             r"tomorrow)|have to do",
             "event",

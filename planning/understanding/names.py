@@ -126,6 +126,13 @@ def _listed_after(text: str, end: int, typed: bool) -> list[Name]:
     return found
 
 
+def listed(words: str) -> list[str]:
+    """The names in a span that holds only people ("maria and tom", "Priya, John"), in any case."""
+    parts = re.split(r"\s*(?:,|\band\b|&)\s*", _mask_addresses(words))
+    found = [" ".join(_name_prefix(part.split(), False)) for part in parts]
+    return [name for name in found if name]
+
+
 _CAPITALISED = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\b")
 
 

@@ -33,7 +33,8 @@ COMMON_NOUNS = frozenset(
     "reminders sync standup stand-up review demo lunch dinner breakfast brunch coffee party interview "
     "contact contacts lead leads deal deals account accounts opportunity opportunities company customer client "
     "team group list number phone address details info information record records status stage amount "
-    "report proposal deck invoice contract document file files update updates slot slots time times free "
+    "report proposal deck invoice contract document documents file files attachment attachments pdf pdfs "
+    "update updates slot slots time times free "
     "follow-up followup summary details workshop offsite session presentation conference 1:1 one-on-one "
     "manager boss anything something everything nothing stuff things thing name title location room "
     "pipeline expansion business job work office home money price plan plans project launch".split()

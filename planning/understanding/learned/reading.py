@@ -1,6 +1,7 @@
 """The parser's side of the learned layer: the rules' reading of a clause judged, and the choices offered
 when the result is unsure. Pure; the judge behind it may be the trained model or nothing."""
 
+import re
 from collections.abc import Mapping
 
 from planning.types import Choice, ParseResult
@@ -21,12 +22,7 @@ def consult(judge: Judge, text: str, reading: Reading, scope: Mapping[str, objec
         offtopic=reading.offtopic is not None or reading.intent == "chat",
         capability=next((key for key in V2_SCOPE if scope.get(key)), None),
     )
-    start = message_start(text) if reading.intent == "send" else None
-    # to a person named as typed names are (capitalised), or to an address: lower-case words may be anything
-    to_someone = start is not None and (any(n.text[:1].isupper() for n in people(text[:start])) or "@" in text[:start])
-    # the words to be sent are not the request: the classifier judges its frame, the words standing as "the message"
-    asked = text[:start] + "the message" if start and to_someone else text
-    verdict = judge.judge(asked, view)
+    verdict = judge.judge(_as_judged(text, reading), view)
     if verdict is None:
         return reading, None
     same = (verdict.intent, verdict.entity) == (reading.intent, reading.entity)
@@ -43,6 +39,27 @@ def consult(judge: Judge, text: str, reading: Reading, scope: Mapping[str, objec
         Reading(verdict.intent, verdict.entity, verdict.confidence, runner_up, why, reading.offtopic),  # type: ignore[arg-type]
         verdict,
     )
+
+
+_OWNED_PERIOD = re.compile(
+    r"\bmy (?:\w+ )?(?:day|week|weekend|morning|afternoon|evening|tomorrow|today|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)s?\b",
+    re.I,
+)
+
+
+def _as_judged(text: str, reading: Reading) -> str:
+    """What the classifier judges: the request's frame. The words to be sent to someone named are what the message
+    says, not the request ("let Priya know we're on track": "the message"); a day or week of the user's own, for a
+    calendar reading, is their calendar ("what does my Thursday look like": "my calendar")."""
+    start = message_start(text) if reading.intent == "send" else None
+    # to a person named as typed names are (capitalised), or to an address: lower-case words may be anything
+    to_someone = start is not None and (any(n.text[:1].isupper() for n in people(text[:start])) or "@" in text[:start])
+    if start and to_someone:
+        return text[:start] + "the message"
+    if reading.entity == "event":
+        return _OWNED_PERIOD.sub("my calendar", text)
+    return text
 
 
 def with_choices(parse: ParseResult, verdict: Verdict | None) -> ParseResult:
