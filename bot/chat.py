@@ -12,6 +12,8 @@ from bot.terminal_render import render
 from planning.engine.replies import Reply, ShowPlan
 
 _KEYS = {"a": "approve", "c": "cancel", "q": "cancel"}
+_DECISION_KEYS = frozenset({*_KEYS, "s"})
+NO_OPEN_PLAN = "There is no plan waiting for you here; type a request."
 BANNER = (
     "planbot · local workspace (demo data) · type a request, e.g. “Email Priya the Q3 deck and book 30 minutes "
     "with her Thursday at 2pm”. “help” for more, Ctrl-D to leave."
@@ -52,6 +54,9 @@ async def run_chat(
                 continue
             if lines is not None:
                 console.print(f"> {line.rstrip()}", style="bold")
+            if line.strip().lower() in _DECISION_KEYS and not await app.conversation.is_open(thread_key):
+                console.print(NO_OPEN_PLAN)  # a key of the approval prompt is never a new request
+                continue
             show(console, await _handle(app, thread_key, user, text, tz), shown)
     finally:
         await app.close()

@@ -90,12 +90,36 @@ def _free_or_not(run: StepRun, arguments: dict[str, Any], data: list[Any], tz: Z
     """ "Am I free at 3?": yes or no, naming what is there."""
     start = _moment(arguments.get("start") or arguments.get("windowStart"), tz)
     at = f" at {_when(start)}" if start else ""
+    if run.step.tool == "find_free_slots" and not _one_slot(arguments, tz):
+        return _slots(arguments, data, tz)  # "find 30 minutes tomorrow": the slots found, not a yes or no
     if run.step.tool == "find_free_slots":
         return f"Yes, you are free{at}." if data else f"No, you are not free{at}."
     if not data:
         return f"Yes, you are free{at}."
     titles = ", ".join(str(item.get("title", "an event")) for item in data[:3] if isinstance(item, dict))
     return f"No, you have {titles or 'something'}{at}."
+
+
+def _one_slot(arguments: dict[str, Any], tz: ZoneInfo) -> bool:
+    """Whether a free-slot search asks about one time only (its window is as long as the meeting)."""
+    start, end = _moment(arguments.get("windowStart"), tz), _moment(arguments.get("windowEnd"), tz)
+    minutes = arguments.get("durationMinutes")
+    if start is None or end is None or not isinstance(minutes, int):
+        return True
+    return end - start <= timedelta(minutes=minutes)
+
+
+def _slots(arguments: dict[str, Any], data: list[Any], tz: ZoneInfo) -> str:
+    where = _searched("find_free_slots", arguments, tz)
+    if not data:
+        return f"No free slots{where}."
+    spans = []
+    for slot in data[:3]:
+        begin, finish = (_moment(slot.get(k), tz) if isinstance(slot, dict) else None for k in ("start", "end"))
+        if begin is not None:
+            spans.append(f"{_when(begin)}–{finish:%H:%M}" if finish is not None else _when(begin))
+    count = f"{len(data)} free slot{'' if len(data) == 1 else 's'}{where}"
+    return f"{count}; the first: {', '.join(spans)}." if spans else f"{count}."
 
 
 def _field(data: list[Any], asked: str) -> str:

@@ -72,3 +72,15 @@ def test_after_three_bad_answers_skip_is_offered_and_the_plan_is_never_stuck(tmp
     [sent] = read(tmp_path, "fetch_emails", FetchEmailsArgs(to="priya.shah@example.com", query="notes are attached"))
     assert sent["to"] == ["priya.shah@example.com"]
     assert events(tmp_path, query="Meeting with Tom") == []
+
+
+def test_a_search_for_free_time_answers_with_the_slots_not_a_yes(tmp_path: Path):
+    output = " ".join(chat(tmp_path, "find 30 minutes for me and Priya tomorrow").split())
+    assert "free slots on Tuesday 3 March; the first: Tue 3 Mar 09:00–09:30" in output
+    assert "you are free" not in output
+
+
+def test_a_decision_key_with_no_plan_open_starts_nothing(tmp_path: Path):
+    output = chat(tmp_path, "what's on my calendar tomorrow?", "c", "a")
+    assert output.count("There is no plan waiting for you here") == 2
+    assert "cancel a calendar event" not in output
