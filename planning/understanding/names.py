@@ -165,8 +165,9 @@ def companies(text: str, *, after_prepositions: bool, prepositions: tuple[str, .
         while words and not _is_name_word(words[0], typed):
             words = words[1:]
         if words and all(_is_name_word(w, typed) for w in words):
-            name = " ".join(words)
-            found.append(Name(name, match.end(1) - len(name), match.end(1)))
+            start = match.end(1) - len(" ".join(words))
+            name = re.sub(r"['’]s$", "", " ".join(words))  # "Initech's lead": the company is Initech
+            found.append(Name(name, start, start + len(name)))
     if after_prepositions:
         for match in _COMPANY_AFTER.finditer(text):
             if prepositions is not None and match.group(1).lower() not in prepositions:

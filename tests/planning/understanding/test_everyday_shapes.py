@@ -58,3 +58,9 @@ def test_find_some_minutes_with_people_is_free_time():
     line = run("find 45 minutes with Tom and Priya on Thursday")
     assert goals(line) == [("find", "availability")]
     assert args(line, "find_free_slots")["durationMinutes"] == 45
+
+
+def test_a_companys_record_named_with_a_possessive_is_that_companys():
+    line = run("move Acme's deal to negotiation")
+    assert [s["arguments"]["input"]["filters"] for s in steps(line, "fetch_entity")] == [{"company": "Acme"}]
+    assert args(line, "update_entity")["fields"] == {"stage": "negotiation"}
