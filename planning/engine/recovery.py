@@ -1,5 +1,6 @@
 """Recovery when a lookup finds nothing: one broader search, then the user is asked (planner-recovery)."""
 
+from datetime import datetime
 from typing import Any
 
 from planning.types import Step
@@ -29,7 +30,8 @@ def broader(step: Step, arguments: dict[str, Any]) -> tuple[str, dict[str, Any]]
             return "sender only", {k: v for k, v in args.items() if k != "query"}
         return None
     if step.tool == "fetch_calendar_events":
-        if args.get("end") is not None:
+        if args.get("end") is not None and (args.get("query") or args.get("attendee")):
+            # only an event named by words or people may be looked for later: "my 3pm" at another time is another one
             return "any time from the start on", {k: v for k, v in args.items() if k != "end"}
         if args.get("query") and args.get("attendee"):
             return "attendee only", {k: v for k, v in args.items() if k != "query"}
@@ -44,6 +46,16 @@ def describe_lookup(step: Step, arguments: dict[str, Any]) -> str:
         return f"a {str(arguments.get('entityType', 'record')).lower()} with {what}"
     if step.tool == "fetch_emails":
         return "an email matching " + (", ".join(f"{k} “{v}”" for k, v in arguments.items() if k != "limit") or "it")
-    return "an event matching " + (
-        ", ".join(f"{k} “{v}”" for k, v in arguments.items() if k in ("query", "attendee")) or "that time"
-    )
+    named = ", ".join(f"{k} “{v}”" for k, v in arguments.items() if k in ("query", "attendee"))
+    start, end = arguments.get("start"), arguments.get("end")
+    when = f" between {_clock(start)} and {_clock(end)}" if isinstance(start, str) and isinstance(end, str) else ""
+    return f"an event{' matching ' + named if named else ''}{when or ('' if named else ' at that time')}"
+
+
+def _clock(value: str) -> str:
+    """An ISO time as people read it, in its own offset: "Mon 2 Mar 15:00"."""
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        return value
+    return f"{moment:%a} {moment.day} {moment:%b} {moment:%H:%M}"
