@@ -15,7 +15,7 @@ from slack_bolt.async_app import AsyncApp
 from slack_sdk.http_retry.builtin_async_handlers import AsyncRateLimitErrorRetryHandler
 from slack_sdk.web.async_client import AsyncWebClient
 
-from bot.accounts.oauth_flow import OAuthConnections
+from bot.accounts.oauth_flow import OAuthConnections, per_kind
 from bot.accounts.oauth_routes import oauth_routes, open_connections
 from bot.compose import App, build_app
 from bot.metrics import Metrics, metrics_endpoint, metrics_middleware
@@ -30,7 +30,14 @@ from bot.slack.files import SlackFiles
 from bot.slack.http_entry import events_handler
 from bot.slack.inflight import InFlight
 from bot.slack.install_events import Uninstalls
-from bot.slack.install_flow import Workspaces, acting_for_team, install_routes, open_workspaces, several_workspaces
+from bot.slack.install_flow import (
+    Workspaces,
+    acting_for_team,
+    in_its_workspace,
+    install_routes,
+    open_workspaces,
+    several_workspaces,
+)
 from bot.slack.listeners import SlackDeps
 from bot.slack.state import SlackState, where_of_key
 from planning.engine.replies import ShowPlan
@@ -55,8 +62,8 @@ class SlackService:
     max_body_bytes: int
     files_http: aiohttp.ClientSession | None = None  # the downloads of files shared in Slack
     inflight: InFlight = field(default_factory=InFlight)  # listener work after the acks
-    connections: Connections | None = None  # on_account_connected: plans waiting for an account go on
     workspaces: Workspaces | None = None  # several workspaces, through the install flow
+    connections: Connections | None = None  # on_account_connected: plans waiting for an account go on
     oauth: OAuthConnections | None = None  # HTTP mode: people's sign-ins at /accounts/<service>/...
 
     async def close(self, grace_seconds: float = SHUTDOWN_GRACE_SECONDS) -> None:
@@ -114,6 +121,8 @@ async def build_service(
     oauth = None
     if mode == "http" and app.accounts is not None:
         oauth = await open_connections(settings, app.accounts, clock=clock)
+        if connections is not None:  # plans waiting for the account go on, the Home tab is shown again
+            oauth.on_connected = per_kind(in_its_workspace(workspaces, connections.on_account_connected))
     deps = SlackDeps(
         conversation=app.conversation,
         state=state,
@@ -146,8 +155,8 @@ async def build_service(
         max_body_bytes=settings.max_body_bytes,
         files_http=files_http,
         inflight=inflight,
-        connections=connections,
         workspaces=workspaces,
+        connections=connections,
         oauth=oauth,
     )
 

@@ -14,7 +14,8 @@ from tests.bot.accounts.oauth_server import Client, Person, SignInServer, sign_i
 from tests.integrations.calendar.conftest import google
 from tests.integrations.calendar.google_fake import ME, FakeGoogleCalendar
 from tests.slack.conftest import running_bot
-from tests.slack.kit.payloads import TEAM_ID
+from tests.slack.kit.payloads import TEAM_ID, im_message_event
+from tests.slack.kit.views import view_button
 
 __all__ = ["google"]
 PUBLIC = "http://planbot.example.com"  # the proxy in front of planbot; the test talks to planbot itself
@@ -64,3 +65,48 @@ async def test_the_http_server_serves_the_sign_in_and_stores_the_account(
         ]
         async with browser.get(f"{bot.url}/accounts/google/callback?state=made-up") as forged:
             assert forged.status == 400 and "not one planbot started" in await forged.text()
+
+
+async def test_a_plan_waiting_for_the_calendar_goes_on_in_its_thread_once_the_person_signs_in(
+    tmp_path: Path, google: tuple[FakeGoogleCalendar, str]
+) -> None:
+    fake, calendar_url = google
+    fake.invitation("Pipeline review with Olga", "2026-03-03T10:00:00-05:00", 30)
+    client = Client("planbot-test", "client-secret-1", [f"{PUBLIC}/accounts/google/callback"], f"openid email {SCOPES}")
+    provider = SignInServer(Person("g-priya", ME), client, on_access=fake.tokens.add)
+    async with (
+        sign_in_server(provider),
+        running_bot(
+            tmp_path,
+            secret_key=SecretStr(SECRET_KEY),
+            public_url=PUBLIC,
+            calendar="google",
+            oauth_google_client_id="planbot-test",
+            oauth_google_client_secret=SecretStr("client-secret-1"),
+            oauth_google_base_url=provider.url,
+            oauth_google_api_url=calendar_url,
+        ) as bot,
+        aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as browser,
+    ):
+        asked = im_message_event("what's on my calendar on March 3?", user_id="U0PRIYA")
+        thread = asked["event"]["ts"]
+        await bot.send(asked)
+        [prompt] = await bot.slack.wait_for(
+            "chat.postMessage",
+            lambda c: c.args.get("thread_ts") == thread and "calendar account" in str(c.args.get("text", "")),
+        )
+        button = view_button(dict(prompt.args), "account_connect_link", "calendar")
+        link = str(button["url"])
+        assert link.startswith(f"{PUBLIC}/accounts/google/start?")
+
+        async with browser.get(link.replace(PUBLIC, bot.url), allow_redirects=False) as start:
+            authorize = start.headers["Location"]
+        async with browser.get(authorize, allow_redirects=False) as consent:
+            callback = urlsplit(consent.headers["Location"])
+        async with browser.get(f"{bot.url}{callback.path}?{callback.query}") as page:
+            assert page.status == 200, await page.text()
+
+        await bot.slack.wait_for(  # the same thread goes on by itself, with her calendar
+            "chat.postMessage",
+            lambda c: c.args.get("thread_ts") == thread and "Pipeline review with Olga" in str(c.args),
+        )
