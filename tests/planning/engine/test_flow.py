@@ -209,10 +209,10 @@ async def test_someone_else_in_the_thread_cannot_answer_for_the_requester(harnes
 
 class RecordingMemory:
     def __init__(self) -> None:
-        self.remembered: list[tuple[str, list[str], str]] = []
+        self.remembered: list[tuple[str, list[str], str, str]] = []
 
-    def remember(self, text, parse, plan, *, scope):
-        self.remembered.append((text, [s.tool for s in plan.steps], scope))
+    def remember(self, text, parse, plan, *, scope, requester=""):
+        self.remembered.append((text, [s.tool for s in plan.steps], scope, requester))
 
 
 async def test_an_approved_plan_that_ran_is_remembered_once(harness):
@@ -224,6 +224,8 @@ async def test_an_approved_plan_that_ran_is_remembered_once(harness):
     )
     replies = await harness.say("email priya saying the deck is ready")
     await harness.approve(replies)
-    assert memory.remembered == [("email priya saying the deck is ready", ["fetch_entity", "send_email"], "default")]
+    assert memory.remembered == [
+        ("email priya saying the deck is ready", ["fetch_entity", "send_email"], "default", "alice")
+    ]
     await harness.say("check my inbox")  # reads only: nothing approved, nothing remembered
     assert len(memory.remembered) == 1
