@@ -318,7 +318,7 @@ class Conversation:
             tz=tz,
             created_at=self._clock(),
             parse=followups.parse_of(follow),
-            steps=[StepRun(step=step, kind=_kind(catalog, step.tool)) for step in follow.plan.steps],
+            steps=follow.runs(lambda tool: _kind(catalog, tool)),
             state="collecting",
         )
         limited = await self._create_within_limit(session)

@@ -4,17 +4,26 @@ Priya". Each becomes a new plan built from the earlier plan's values, and runs o
 Undo reverses the writes that ran, last first, where the service allows it: a created event or record is deleted,
 an update's fields are put back, a deleted event is created again, an attendee change or a shift is reversed.
 What cannot be undone is said plainly: a sent email, a deleted record, a change to several items.
+
+The thing a follow-up changes (the event just made, the email just sent) is carried from the earlier plan as the
+result of a read that stands done from the start (``FollowUp.known``), the way any plan finds what it changes: the
+card describes it in words, a move is checked for busy time, and the thing is read again before the change runs
+(staleness), so a change made to it since is shown and asked about again, and a thing deleted since is said to be gone.
 """
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, Literal
 
+from integrations.base.records import FIELDS_BY_ENTITY
 from planning.engine.answers import parse_answer
+from planning.engine.conflicts import moment
 from planning.engine.resolve import ResolutionError, resolve
 from planning.engine.session import Session, StepRun
-from planning.engine.targets import record_of
+from planning.engine.staleness import KINDS, READS
+from planning.engine.targets import ID_ARGUMENTS, record_of
 from planning.references import placeholder, reference
 from planning.types import Goal, MetaGoal, ParseResult, Plan, Step
 
@@ -39,6 +48,16 @@ class FollowUp:
     goal: Goal
     explanation: str
     cannot: list[str] = field(default_factory=list)
+    known: dict[str, Any] = field(default_factory=dict)  # step id → its result, carried from the earlier plan
+
+    def runs(self, kind: Callable[[str], Literal["read", "write"]]) -> list[StepRun]:
+        """The plan's steps to run; those carried from the earlier plan stand done with what they carry."""
+        return [
+            StepRun(step=step, kind=kind(step.tool), state="done", result=self.known[step.id])
+            if step.id in self.known
+            else StepRun(step=step, kind=kind(step.tool))
+            for step in self.plan.steps
+        ]
 
 
 def follow_up(earlier: Session, text: str, now: datetime) -> FollowUp | None:
@@ -49,7 +68,7 @@ def follow_up(earlier: Session, text: str, now: datetime) -> FollowUp | None:
     forward = FORWARD.match(text)
     sent = _last_sent(earlier)
     if forward and sent is not None:
-        return _forward(sent, forward.group("who"))
+        return _forward(earlier, sent, forward.group("who"))
     event = _last_event(earlier)
     if event is None:
         return None
@@ -106,16 +125,20 @@ def _people_of(session: Session) -> list[str]:
 def undo(earlier: Session) -> FollowUp:
     steps: list[Step] = []
     cannot: list[str] = []
+    known: dict[str, Any] = {}
+    undone = 0
     for run in reversed([r for r in earlier.steps if r.kind == "write" and r.state == "done" and not r.used_existing]):
-        inverse = _inverse(earlier, run, len(steps))
+        inverse = _inverse(earlier, run, undone)
         if isinstance(inverse, str):
             cannot.append(inverse)
-        else:
-            steps.append(inverse)
+            continue
+        undone += 1
+        steps += _acting_on(inverse, _left_by(earlier, run), f"earlier_{undone}", known)
     goal = Goal(intent="update", entity="event", text="undo")
-    if steps:
-        goal = Goal(intent=_intent_of(steps[0]), entity=_entity_of(steps[0]), text="undo")
-    return FollowUp(Plan(steps=tuple(steps)), goal, "undo: the last plan's changes reversed", cannot)
+    writes = [step for step in steps if step.id not in known]
+    if writes:
+        goal = Goal(intent=_intent_of(writes[0]), entity=_entity_of(writes[0]), text="undo")
+    return FollowUp(Plan(steps=tuple(steps)), goal, "undo: the last plan's changes reversed", cannot, known)
 
 
 def parse_of(follow: FollowUp) -> ParseResult:
@@ -203,55 +226,130 @@ def _retime(event: dict[str, Any], value: str, now: datetime) -> FollowUp | None
     parsed = parse_answer("startTime", value, day_start if _clock_only(value) else now)
     if not parsed.ok:
         return None
-    find = _find_again(event)
     step = Step(
         id="move",
         intent=f"Move “{event.get('title', 'the event')}” to {value}",
         tool="update_calendar_event",
-        arguments={"input": {"eventId": reference(find.id, "data[0].id"), "startTime": parsed.value}},
-        depends_on=(find.id,),
+        arguments={"input": {"eventId": str(event["id"]), "startTime": parsed.value}},
     )
-    return FollowUp(Plan(steps=(find, step)), Goal(intent="update", entity="event"), "follow-up: the event moved")
-
-
-def _find_again(event: dict[str, Any]) -> Step:
-    """A read of the event the earlier plan made: the approval shows it as it is now, and undo knows what it was."""
-    inputs: dict[str, Any] = {"query": event.get("title"), "limit": 1}
-    if event.get("startTime"):
-        start = datetime.fromisoformat(event["startTime"])
-        inputs.update(start=start.isoformat(), end=(start + timedelta(minutes=1)).isoformat())
-    return Step(
-        id="find_event", intent="Find the event again", tool="fetch_calendar_events", arguments={"input": inputs}
-    )
+    known: dict[str, Any] = {}
+    steps = _acting_on(step, event, "earlier_event", known)
+    goal = Goal(intent="update", entity="event")
+    return FollowUp(Plan(steps=tuple(steps)), goal, "follow-up: the event moved", known=known)
 
 
 def _invite(event: dict[str, Any], who: str) -> FollowUp:
-    steps, people = _people(who)
-    find = _find_again(event)
+    lookups, people = _people(who)
     update = Step(
         id="invite",
         intent=f"Invite {who} to “{event.get('title', 'the event')}”",
         tool="update_calendar_event",
-        arguments={
-            "input": {"eventId": reference(find.id, "data[0].id"), "addAttendees": people or [placeholder("attendees")]}
-        },
-        depends_on=(*(s.id for s in steps), find.id),
+        arguments={"input": {"eventId": str(event["id"]), "addAttendees": people or [placeholder("attendees")]}},
+        depends_on=tuple(s.id for s in lookups),
     )
-    plan = Plan(steps=(*steps, find, update))
-    return FollowUp(plan, Goal(intent="update", entity="event"), "follow-up: also invite")
+    known: dict[str, Any] = {}
+    plan = Plan(steps=(*lookups, *_acting_on(update, event, "earlier_event", known)))
+    return FollowUp(plan, Goal(intent="update", entity="event"), "follow-up: also invite", known=known)
 
 
-def _forward(message_id: str, who: str) -> FollowUp:
+def _forward(earlier: Session, sent: StepRun, who: str) -> FollowUp:
     """ "forward that to Maria as well": the email the earlier plan sent, forwarded as it went."""
     lookups, people = _people(who)
+    email = _sent_email(earlier, sent)
     step = Step(
         id="forward",
         intent=f"Forward it to {who}",
         tool="forward_email",
-        arguments={"input": {"messageId": message_id, "to": people or [placeholder("to")]}},
+        arguments={"input": {"messageId": email["id"], "to": people or [placeholder("to")]}},
         depends_on=tuple(s.id for s in lookups),
     )
-    return FollowUp(Plan(steps=(*lookups, step)), Goal(intent="send", entity="email"), "follow-up: forward it too")
+    known: dict[str, Any] = {}
+    steps = _acting_on(step, email, "earlier_email", known, since=earlier.created_at)
+    plan = Plan(steps=(*lookups, *steps))
+    return FollowUp(plan, Goal(intent="send", entity="email"), "follow-up: forward it too", known=known)
+
+
+def _acting_on(
+    step: Step, record: dict[str, Any] | None, carried_id: str, known: dict[str, Any], *, since: datetime | None = None
+) -> list[Step]:
+    """``step``, which names the thing it changes by its id, made to take it from a read of the thing carried from
+    the earlier plan (the read stands done with ``record``, put in ``known``): the thing is then the step's target as
+    in any plan, checked before the card and read again before the change runs. ``step`` alone when no read would
+    find the thing again by more than its id."""
+    kind = KINDS.get(step.tool)
+    name = next((n for n in ID_ARGUMENTS if n in step.inputs), None)
+    if kind is None or name is None or not record or str(record.get("id")) != str(step.inputs[name]):
+        return [step]
+    entity = step.inputs.get("entityType")
+    inputs = _read_again(kind, record, entity if isinstance(entity, str) else None, since)
+    if inputs is None:
+        return [step]
+    carried = Step(
+        id=carried_id,
+        intent=f"“{_name(record)}” as your last plan {'sent' if kind == 'email' else 'left'} it",
+        tool=READS[kind],
+        arguments={"input": inputs},
+    )
+    known[carried_id] = [record]
+    changed = {**step.inputs, name: reference(carried_id, "data[0].id")}
+    return [
+        carried,
+        step.model_copy(update={"arguments": {"input": changed}, "depends_on": (*step.depends_on, carried_id)}),
+    ]
+
+
+def _read_again(kind: str, record: dict[str, Any], entity: str | None, since: datetime | None) -> dict[str, Any] | None:
+    """The arguments of a read that finds ``record`` among few others (matched by its id when read again)."""
+    if kind == "event":
+        inputs: dict[str, Any] = {"query": record["title"]} if record.get("title") else {}
+        start, end = moment(record.get("startTime")), moment(record.get("endTime"))
+        if start is not None:
+            finish = end if end is not None and end > start else start + timedelta(minutes=1)
+            inputs.update(start=start.isoformat(), end=finish.isoformat())
+        return inputs or None
+    if kind == "email":
+        if not record.get("subject"):
+            return None
+        inputs = {"subject": record["subject"]}
+        to = [a for a in record.get("to") or [] if isinstance(a, str) and "@" in a]
+        if to:
+            inputs["to"] = to[0]
+        if since is not None and since.tzinfo is not None:
+            inputs["since"] = (since - timedelta(minutes=1)).isoformat()
+        return inputs
+    fields = FIELDS_BY_ENTITY.get(entity or "")
+    key = next(
+        (k for k in ("name", "subject") if fields and k in fields.model_fields and isinstance(record.get(k), str)), None
+    )
+    return {"entityType": entity, "filters": {key: record[key]}} if key and record[key] else None
+
+
+def _left_by(session: Session, run: StepRun) -> dict[str, Any] | None:
+    """The thing an earlier write made or changed, as that write left it."""
+    tool, result = run.step.tool, run.result if isinstance(run.result, dict) else {}
+    if not result.get("id"):
+        return None
+    if tool in ("create_calendar_event", "update_calendar_event", "respond_to_event"):
+        return result if result.get("startTime") else None  # a calendar returns the whole event
+    if tool in ("create_entity", "update_entity"):
+        before = (record_of(session, run) or {}) if tool == "update_entity" else {}
+        fields = _ran_with(session, run).get("fields")
+        return {**before, **(fields if isinstance(fields, dict) else {}), **result}
+    return None
+
+
+def _sent_email(session: Session, run: StepRun) -> dict[str, Any]:
+    """The email a send made: its id, and its subject and recipients as sent (a reply or a forward: its id)."""
+    result = run.result if isinstance(run.result, dict) else {}
+    email: dict[str, Any] = {"id": str(result["id"])}
+    if run.step.tool == "send_email":
+        args = _ran_with(session, run)
+        email.update({key: args[key] for key in ("subject", "to") if args.get(key)})
+    return email
+
+
+def _name(record: dict[str, Any]) -> str:
+    return str(record.get("title") or record.get("subject") or record.get("name") or "the one")
 
 
 def _people(who: str) -> tuple[list[Step], list[str]]:
@@ -274,13 +372,13 @@ def _people(who: str) -> tuple[list[Step], list[str]]:
     return steps, people
 
 
-def _last_sent(session: Session) -> str | None:
-    """The id of the email the earlier plan sent last (a send, a reply or a forward)."""
+def _last_sent(session: Session) -> StepRun | None:
+    """The send of the email the earlier plan sent last (a send, a reply or a forward)."""
     for run in reversed(session.steps):
         if run.state == "done" and run.step.tool in ("send_email", "reply_email", "forward_email"):
             result = run.result if isinstance(run.result, dict) else {}
             if isinstance(result.get("id"), str):
-                return str(result["id"])
+                return run
     return None
 
 

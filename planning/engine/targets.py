@@ -197,7 +197,8 @@ def _event_changes(record: dict[str, Any], arguments: dict[str, Any], tz: ZoneIn
 
 
 def _email(record: dict[str, Any], tz: ZoneInfo) -> Target:
-    facts = [f"from {record.get('from')}"]
+    people = [str(p) for p in record.get("to") or [] if p] if not record.get("from") else []
+    facts = [f"to {', '.join(people)}"] if people else [f"from {record.get('from')}"]  # to: one the user sent
     if record.get("date"):
         facts.append(when_text(record["date"], tz))
     if record.get("attachments"):
