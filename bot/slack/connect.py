@@ -30,7 +30,7 @@ from bot.slack.connect_rows import AccountRows
 from bot.slack.declared import ACTION_IDS, CONNECT_CALLBACK_ID
 from bot.slack.delivery import Delivery
 from bot.slack.sending import RetryPolicy, SendError, SlackSender
-from bot.slack.state import SlackState, where_of_key
+from bot.slack.state import SlackState, recent_owner, where_of_key
 from planning.engine.conversation import Conversation
 from planning.store.credentials import WORKSPACE
 
@@ -82,7 +82,8 @@ class Connections:
     async def publish_home(self, team: str, user: str) -> None:
         """The Home tab with this person's accounts, open plans and recent results."""
         rows = await self._rows.rows(team, user, admin=await self._is_admin(user))
-        view = blocks.home_view(await self._engine.open_plans(user), await self._state.recent(user), rows)
+        plans = await self._engine.open_plans(user, team=team or None)
+        view = blocks.home_view(plans, await self._state.recent(recent_owner(team, user)), rows)
         with suppress(SendError):  # logged by the sender; the tab keeps its last view until the next opening
             await self._send.call("views.publish", lambda: self._client.views_publish(user_id=user, view=view))
 

@@ -1,9 +1,9 @@
 """Where each person stands with each kind of account, and the button that connects it (contract §5.1).
 
 A kind served by the local workspace is the demo ("demo data"); otherwise the person's own stored account (of their
-workspace, else one connected without naming a workspace), the credentials in the server's settings when they are
-``PLANBOT_OWNER``, the CRM shared by their workspace, or nothing. OAuth services connect through a sign-in link made
-for this one person (``bot.accounts.oauth_links``); password services through the modal.
+workspace, else, with one workspace, one connected without naming a workspace), the credentials in the server's
+settings when they are ``PLANBOT_OWNER``, the CRM shared by their workspace, or nothing. OAuth services connect through
+a sign-in link made for this one person (``bot.accounts.oauth_links``); password services through the modal.
 """
 
 import logging
@@ -31,16 +31,20 @@ class AccountRows:
         link_secret: str | None = None,
         environment: frozenset[str] = frozenset(),
         owner: str | None = None,
+        one_workspace: bool = True,
     ) -> None:
         """``services``: kind → the service configured for it (``local``: the demo workspace); ``link_secret``:
         ``PLANBOT_SECRET_KEY`` (None: nothing can be stored); ``environment``: the kinds whose credentials are in the
-        server's settings (``PLANBOT_OWNER``'s email and calendar, everyone's CRM)."""
+        server's settings (``PLANBOT_OWNER``'s email and calendar, everyone's CRM); ``one_workspace`` False: several
+        workspaces are installed, and an account connected without naming one (or a bare owner id) serves nobody,
+        as in ``PersonalConnectors``."""
         self._accounts = accounts
         self._services = dict(services)
         self._public_url = public_url
         self._secret = link_secret
         self._environment = environment
         self._owner = owner
+        self._one_workspace = one_workspace
 
     @property
     def accounts(self) -> Accounts:
@@ -52,12 +56,13 @@ class AccountRows:
     async def stored(self, team: str, user: str, kind: Kind) -> StoredAccount | None:
         """The account the registry would use for ``user``'s own ``kind`` (never another person's)."""
         found = await self._accounts.store.get(team, user, kind)
-        if found is None and team != ANY_TEAM:
+        if found is None and team != ANY_TEAM and self._one_workspace:
             found = await self._accounts.store.get(ANY_TEAM, user, kind)
         return found
 
     def _owns_environment(self, team: str, user: str) -> bool:
-        return bool(self._owner) and self._owner in (user, f"{team}:{user}")
+        qualified = f"{team}:{user}"
+        return bool(self._owner) and self._owner in ((user, qualified) if self._one_workspace else (qualified,))
 
     async def rows(self, team: str, user: str, *, admin: bool = False) -> list[AccountRow]:
         rows = [await self._row(team, user, kind) for kind in KINDS]

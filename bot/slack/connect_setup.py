@@ -32,6 +32,7 @@ def build_connections(
         link_secret=settings.secret_key.get_secret_value() if settings.secret_key is not None else None,
         environment=frozenset(kind for kind, service in picks if settings.credentials_in_environment(service)),
         owner=settings.owner,
+        one_workspace=not settings.slack_client_id,  # several workspaces (bot.slack.install_flow), as compose.py
     )
     options = Options(time_zone=settings.timezone or tz, working_hours=settings.working_hours, files=files)
     return Connections(

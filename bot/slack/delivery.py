@@ -24,7 +24,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 from bot.slack import blocks
 from bot.slack.connect_blocks import connect_prompt, connect_waiting
 from bot.slack.sending import RetryPolicy, SendError, SlackSender
-from bot.slack.state import SlackState, Where
+from bot.slack.state import SlackState, Where, recent_owner
 from planning.engine.replies import AskApproval, AskConnect, AskValue, Reply, Say, ShowPlan, StepOutcome
 
 logger = logging.getLogger(__name__)
@@ -191,7 +191,7 @@ class Delivery:
             if not outcome.ok:
                 await self.privately(where, where.requester, message, what=what)
         line = message.get("text", outcome.intent)
-        await self._state.add_recent(where.requester, outcome.intent, str(line)[:300])
+        await self._state.add_recent(recent_owner(where.team_id, where.requester), outcome.intent, str(line)[:300])
 
     async def _public(self, where: Where, message: dict[str, Any], *, what: str) -> None:
         """In the thread; when Slack refuses it there, to the requester by the private ways."""

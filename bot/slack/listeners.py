@@ -19,7 +19,7 @@ from bot.slack.edits import RequestEdits
 from bot.slack.files import describe_shared
 from bot.slack.people import SlackPeople
 from bot.slack.sending import RetryPolicy, SendError
-from bot.slack.state import SlackState, Where, legacy_dm_key, thread_key
+from bot.slack.state import SlackState, Where, legacy_dm_key, recent_owner, thread_key
 from integrations.base.files import FileFacts
 from planning.engine.conversation import Conversation
 from planning.engine.file_facts import AttachedFile
@@ -295,11 +295,12 @@ class Listeners:
     # --- App Home ------------------------------------------------------------------------------------
 
     async def home_opened(self, event: dict[str, Any], context: dict[str, Any]) -> None:
-        user = str(event["user"])
+        user, team = str(event["user"]), str(context.get("team_id") or "")
         if self._connect is not None:  # with each kind of account and its Connect / Disconnect buttons
-            await self._connect.publish_home(str(context.get("team_id") or ""), user)
+            await self._connect.publish_home(team, user)
             return
-        view = blocks.home_view(await self._engine.open_plans(user), await self._state.recent(user))
+        plans = await self._engine.open_plans(user, team=team or None)
+        view = blocks.home_view(plans, await self._state.recent(recent_owner(team, user)))
         with suppress(SendError):  # logged by the sender; the tab keeps its last view until the next opening
             await self._send.call("views.publish", lambda: self._client.views_publish(user_id=user, view=view))
 

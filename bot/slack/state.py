@@ -54,6 +54,11 @@ def legacy_dm_key(team_id: str, channel: str) -> str:
     return f"slack:{team_id}:{channel}"
 
 
+def recent_owner(team_id: str, user_id: str) -> str:
+    """Whose recent results a row holds: the person in their workspace (a user id may exist in two workspaces)."""
+    return f"{team_id}:{user_id}" if team_id else user_id
+
+
 def where_of_key(key: str, requester: str) -> Where | None:
     """A plan's place rebuilt from its thread key, for a plan whose message was never posted (its process stopped
     first); None for a key that is not a Slack thread's."""
@@ -142,7 +147,8 @@ class SlackState(Protocol):
     async def decisions(self, session_id: str) -> list[str]: ...
 
     async def add_recent(self, user_id: str, title: str, line: str) -> None:
-        """Add a result to the user's recent ones; only the latest ``RECENT_KEPT`` are kept."""
+        """Add a result to the user's recent ones (``user_id``: ``recent_owner(team, user)``); only the latest
+        ``RECENT_KEPT`` are kept."""
         ...
 
     async def recent(self, user_id: str, limit: int = 10) -> list[tuple[str, str]]:
