@@ -16,6 +16,10 @@ if TYPE_CHECKING:
     from bot.settings import Settings
 
 T = TypeVar("T")
+NEEDS_TEAM = (
+    "--team is required: with several workspaces (SLACK_CLIENT_ID is set) an account connected without naming its "
+    "workspace serves nobody; give the Slack team id (T...) it belongs to"
+)
 
 
 @click.group(name="accounts")
@@ -95,6 +99,9 @@ def connect(
     async def run(accounts: "Accounts", settings: "Settings") -> None:
         import aiohttp
 
+        if not team and settings.slack_client_id:
+            raise click.UsageError(NEEDS_TEAM)
+
         from integrations.base import ConnectorError
 
         options = services.Options(time_zone=settings.timezone or "UTC", working_hours=settings.working_hours)
@@ -114,8 +121,14 @@ def connect(
 @click.option("--user", help="The Slack user id whose account this is.")
 @click.option("--workspace", is_flag=True, help="The CRM shared by the whole workspace.")
 @click.option("--team", default="", help="The Slack workspace (team id); default: the install's one workspace.")
-def disconnect(service: str, user: str | None, workspace: bool, team: str) -> None:
-    """Delete the stored SERVICE account of --user (or the --workspace CRM)."""
+@click.option(
+    "--kind",
+    type=click.Choice(["email", "calendar", "crm"]),
+    help="Only this kind, for a service that serves two (microsoft: email and calendar); default: every kind.",
+)
+def disconnect(service: str, user: str | None, workspace: bool, team: str, kind: str | None) -> None:
+    """Delete the stored SERVICE account of --user (or the --workspace CRM), revoking its grant where the service
+    can; for a service serving two kinds, the --kind named, else both."""
     from bot.accounts.services import SERVICE_KINDS
     from planning.store.credentials import WORKSPACE
 
@@ -123,14 +136,20 @@ def disconnect(service: str, user: str | None, workspace: bool, team: str) -> No
         raise click.UsageError(f"unknown service {service!r} ({', '.join(SERVICE_KINDS)})")
     if bool(user) == workspace:
         raise click.UsageError("give --user U, or --workspace for a shared CRM")
+    served = SERVICE_KINDS[service]
+    if kind is not None and kind not in served:
+        raise click.UsageError(f"{service} serves {' and '.join(served)}, not {kind}")
+    kinds = [kind] if kind is not None else list(served)
     who = WORKSPACE if workspace else str(user)
-    kind = SERVICE_KINDS[service]
+    whose = who or "the whole workspace"
 
     async def run(accounts: "Accounts", settings: "Settings") -> None:
-        if await accounts.disconnect(team=team, user=who, kind=kind, service=service):
-            click.echo(f"disconnected {service} for {who or 'the whole workspace'}")
-        else:
-            raise click.ClickException(f"no {service} account is connected for {who or 'the whole workspace'}")
+        gone = [k for k in kinds if await accounts.disconnect(team=team, user=who, kind=k, service=service)]
+        if not gone:
+            what = f"{service} {' or '.join(kinds)}" if len(served) > 1 else service
+            raise click.ClickException(f"no {what} account is connected for {whose}")
+        which = f" ({' and '.join(gone)})" if len(served) > 1 else ""
+        click.echo(f"disconnected {service}{which} for {whose}")
 
     _with_accounts(run)
 

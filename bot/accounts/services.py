@@ -22,13 +22,13 @@ if TYPE_CHECKING:
 PASSWORD_SERVICES: dict[str, Kind] = {"imap": "email", "caldav": "calendar"}
 SHARED_SERVICES: dict[str, Kind] = {"hubspot": "crm", "salesforce": "crm"}
 TOKEN_SERVICES = frozenset({"hubspot"})  # a CRM whose token alone makes a connector (Salesforce needs OAuth)
-SERVICE_KINDS: dict[str, Kind] = {
-    **PASSWORD_SERVICES,
-    **SHARED_SERVICES,
-    "gmail": "email",
-    "google": "calendar",
-    "microsoft": "email",
+SERVICE_KINDS: dict[str, tuple[Kind, ...]] = {
+    **{service: (kind,) for service, kind in {**PASSWORD_SERVICES, **SHARED_SERVICES}.items()},
+    "gmail": ("email",),
+    "google": ("calendar",),  # a Google sign-in stores its mail as gmail, its calendar as google
+    "microsoft": ("email", "calendar"),  # one Microsoft 365 sign-in serves both
 }
+"""The kinds an account of each service can be stored as (``planbot accounts disconnect``)."""
 
 
 class AccountInputError(ValueError):
