@@ -140,7 +140,7 @@ async def build_service(
         deps,
         signing_secret=secret.get_secret_value() if secret else None,
         max_request_chars=settings.max_request_chars,
-        uninstalls=Uninstalls(app.accounts.store if app.accounts is not None else None, workspaces),
+        uninstalls=Uninstalls(app.accounts, workspaces),
         workspaces=workspaces,
     )
     inflight = InFlight()

@@ -1,18 +1,25 @@
 """Connecting accounts with several workspaces installed, over signed HTTP with the Slack stand-in: the Home tab of a
-user id shows only that workspace's plans and results, and an account connected without naming a workspace serves
-nobody (so it is shown as not connected)."""
+user id shows only that workspace's plans and results, an account connected without naming a workspace serves
+nobody (so it is shown as not connected), and removing the app revokes the workspace's grants before deleting them."""
 
 import asyncio
 import json
+import socket
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
+
+from aiohttp import web
+from pydantic import SecretStr
 
 from bot.slack.state import recent_owner
 from planning.store.credentials import ANY_TEAM
 from tests.slack.conftest import Bot
-from tests.slack.kit.fake_installs import Workspace, in_workspace
+from tests.slack.kit.fake_installs import Workspace, app_uninstalled_event, in_workspace
+from tests.slack.kit.fake_web_api import serve_locally
 from tests.slack.kit.payloads import REQUESTER_ID, app_home_opened_event
-from tests.slack.test_workspaces import ACME, GLOBEX, account, install, running_workspaces, send_mention
+from tests.slack.test_workspaces import ACME, GLOBEX, account, install, running_workspaces, send_mention, slack_of
 
 
 async def home_in(bot: Bot, workspace: Workspace, user: str = REQUESTER_ID) -> str:
@@ -66,3 +73,64 @@ async def test_an_account_connected_without_a_workspace_is_not_shown_as_connecte
 
         assert "priya@nowhere" not in home
         assert "Email* (IMAP/SMTP): not connected" in home
+
+
+@asynccontextmanager
+async def revocation_server(revoked: list[str]) -> AsyncIterator[str]:
+    """Google's revocation endpoint (RFC 7009, the token in a form), recording each token it is given."""
+
+    async def revoke(request: web.Request) -> web.Response:
+        revoked.append(str((await request.post()).get("token")))
+        return web.Response(status=200)
+
+    application = web.Application()
+    application.router.add_post("/revoke", revoke)
+    async with serve_locally(application) as url:
+        yield url
+
+
+def closed_port() -> str:
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        return f"http://127.0.0.1:{free.getsockname()[1]}"  # nothing listens there once closed
+
+
+async def test_removing_the_app_revokes_each_grant_and_a_service_that_does_not_answer_keeps_nothing(
+    tmp_path: Path,
+) -> None:
+    revoked: list[str] = []
+    async with revocation_server(revoked) as google:
+        options: dict[str, Any] = {
+            "email": "gmail",
+            "crm": "hubspot",
+            "oauth_google_client_id": "google-client",
+            "oauth_google_client_secret": SecretStr("google-client-secret"),
+            "oauth_google_base_url": google,
+            "oauth_hubspot_client_id": "hubspot-client",
+            "oauth_hubspot_client_secret": SecretStr("hubspot-client-secret"),
+            "oauth_hubspot_base_url": closed_port(),  # HubSpot does not answer
+        }
+        async with running_workspaces(tmp_path, **options) as bot:
+            await install(bot, ACME)
+            await install(bot, GLOBEX)
+            accounts = bot.service.app.accounts
+            assert accounts is not None
+            for team, grant in ((ACME.team_id, "acme-google-grant"), (GLOBEX.team_id, "globex-google-grant")):
+                credentials = {"refresh_token": grant, "scopes": ["gmail.modify"]}
+                await accounts.save(
+                    team=team, user=REQUESTER_ID, kind="email", service="gmail", label="p", credentials=credentials
+                )
+            shared = {"refresh_token": "acme-hubspot-grant"}
+            await accounts.save(
+                team=ACME.team_id, user="", kind="crm", service="hubspot", label="Acme HubSpot", credentials=shared
+            )
+
+            slack_of(bot).uninstall(ACME)
+            assert (await bot.send(app_uninstalled_event(ACME)))[0] == 200
+            for _ in range(200):
+                if [a.team for a in await accounts.list()] == [GLOBEX.team_id]:
+                    break
+                await asyncio.sleep(0.05)
+
+            assert [a.team for a in await accounts.list()] == [GLOBEX.team_id]
+            assert revoked == ["acme-google-grant"]
