@@ -161,9 +161,21 @@ async def build_service(
     )
 
 
+def outside_requests(service: SlackService) -> Delivery:
+    """The delivery of work outside Slack's requests, as the listeners' own: a plan's requester, and the Connect
+    button of a step waiting for their account."""
+    connections = service.connections
+    return Delivery(
+        service.client,
+        service.state,
+        requester_of=service.app.conversation.requester_of,
+        connect_button=connections.button if connections is not None else None,
+    )
+
+
 async def resume_in_slack(service: SlackService) -> None:
     """Say where every open Slack plan stands after a restart."""
-    delivery = Delivery(service.client, service.state)
+    delivery = outside_requests(service)
     conversation = service.app.conversation
     for key, replies in (await conversation.resume()).items():
         where = await service.state.where_thread(key)
@@ -181,7 +193,7 @@ async def resume_in_slack(service: SlackService) -> None:
 
 async def _stale_claim_sweeps(service: SlackService, *, every: float) -> None:
     """A write left running by a replica that stopped is asked about in its thread once its lease has run out."""
-    delivery = Delivery(service.client, service.state)
+    delivery = outside_requests(service)
     while True:
         await asyncio.sleep(every)
         try:

@@ -78,7 +78,13 @@ def build_slack_app(
     app.event("message")(listeners.message)
     app.event("app_home_opened")(listeners.home_opened)
     if deps.forgetting is not None:  # ahead of /plans' own listener
-        delivery = Delivery(deps.client, deps.state, retry=deps.retry)
+        delivery = Delivery(
+            deps.client,
+            deps.state,
+            requester_of=deps.conversation.requester_of,
+            retry=deps.retry,
+            connect_button=deps.connect.button if deps.connect is not None else None,
+        )
         leaving = Leaving(deps.forgetting, delivery=delivery, state=deps.state, people=listeners.people)
         leaving.register(app)
     app.command("/plan")(listeners.plan_command)
