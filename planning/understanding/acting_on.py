@@ -20,6 +20,7 @@ _FORWARD_QUERY = re.compile(
     r"recent|newest)\s+)?(?P<what>[\w' -]*?)\s*(?:e-?mails?|messages?|mails?|invoice|thread)?\s*(?=\bfrom\b|\bto\b|$)",
     re.I,
 )
+_POSSESSIVE_OWNER = re.compile(r"^([A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?)['’]s\s+(\S.*)$")
 _MAIL_WORDS = re.compile(r"^(?:e-?mails?|messages?|mails?|one|it|this|that)$", re.I)
 _WANTS_A_FILE = re.compile(  # "attach the deck", "with the deck attached": a file that is not at hand (§2.7)
     r"\battach(?:ing)?\s+(?:the|my|our|this|that|a|an|it)\b|\bwith\s+(?:the|my|our|a|an)\s+[\w' -]{1,40}?\s+attached\b",
@@ -79,6 +80,10 @@ def _forwarding(text: str, slot_values: dict[str, Any]) -> dict[str, Any]:
     query = (query_match.group("what") or "").strip() if query_match else ""
     if not query or _MAIL_WORDS.match(query):
         query = ""
+    owner = _POSSESSIVE_OWNER.match(query)
+    if sender is None and owner is not None and names.people(owner.group(0)):  # "Laura's contract redlines"
+        sender, query = owner.group(1), owner.group(2)
+        slot_values["companies"] = tuple(c for c in slot_values.get("companies", ()) if c != sender)
     slot_values["topic"] = query or None
     if phrases.body_span(text) is not None:  # "with a note saying please pay this week": no time of the mail
         slot_values["when"] = None

@@ -138,12 +138,17 @@ _WITH_FILES = re.compile(
 
 
 def _people(text: str, reading: Reading) -> list[str]:
-    """Names before any quoted content (a subject, a body, a title): those are text, not recipients."""
+    """Names before any quoted content (a subject, a body, a title): those are text, not recipients; nor are
+    names inside the topic ("about the overdue Globex invoice")."""
     cut = len(text)
     for span in (phrases.body_span(text), phrases.subject_span(text), phrases.title_span(text)):
         if span is not None:
             cut = min(cut, span[0])
-    return list(dict.fromkeys(n.text for n in names.people(text[:cut])))
+    topic = phrases.about_span(text)
+    found = names.people(text[:cut])
+    if topic is not None:
+        found = [n for n in found if not (topic[0] <= n.start and n.end <= topic[1])]
+    return list(dict.fromkeys(n.text for n in found))
 
 
 _TARGET_MARKER = re.compile(r"\b(?:to|for|until|till|into|onto|at)\s*$", re.I)
@@ -295,6 +300,9 @@ def _event_title(text: str, people: list[str]) -> str | None:
     if booked and thing and not _NOT_A_TITLE.search(thing):
         with_who = _with_whom(text[booked.end() :])
         return phrases.capitalise(f"{thing} with {with_who}" if with_who else thing)
+    topic = phrases.about_span(text)  # "30 mins with Sarah about the Acme QBR prep" → "Acme QBR prep"
+    if topic is not None:
+        return phrases.capitalise(_strip_times(text[topic[0] : topic[1]])) or None
     return None
 
 

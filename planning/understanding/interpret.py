@@ -25,6 +25,9 @@ class Reading:
     runner_up: tuple[str, str] | None
     explanation: str
     offtopic: str | None = None
+    # the action's object is no email, CRM or calendar thing; the thing named is only what it is for ("create a
+    # zoom link for the launch review"): a confident out-of-scope verdict of the classifier stands
+    loose: bool = False
 
 
 def _without_nested(evidence: list[Evidence]) -> list[Evidence]:
@@ -95,6 +98,9 @@ def read_clause(text: str, *, has_time: bool = False, names_someone: bool = Fals
     acting = main is not None and main.concept in ("create", "update", "delete")
     if not entity_scores and acting and (has_time or names_someone):  # "book 30 minutes with John"
         entity_scores["event"] = 1.0
+    refused = _action_on_nothing_it_fits(main, entity_scores)
+    if refused is not None:
+        return refused
     bare = not entity_scores and _calendar_by_default(text, intents, has_time)
     if bare:
         entity_scores["event"] = 1.0  # "cancel", "four pm": with nothing else named, the calendar
@@ -118,7 +124,37 @@ def read_clause(text: str, *, has_time: bool = False, names_someone: bool = Fals
         if bare
         else _explain(main, entities, question, intent, entity)
     )
-    return Reading(intent, entity, confidence, (runner[1], runner[2]) if runner else None, why)
+    loose = main is not None and main.concept == "create" and _object_is_no_thing(text, main, entities)
+    return Reading(intent, entity, confidence, (runner[1], runner[2]) if runner else None, why, loose=loose)
+
+
+def _action_on_nothing_it_fits(main: Evidence | None, entity_scores: dict[str, float]) -> Reading | None:
+    """A change asked of things it cannot be done to ("delete all emails from John") is refused, not read as a
+    question about them: planbot cannot do it, and must not say it did."""
+    if main is None or main.concept not in ("create", "update", "delete") or not entity_scores:
+        return None
+    if any(supported(*REMAP.get((main.concept, entity), (main.concept, entity))) for entity in entity_scores):
+        return None
+    things = " or ".join(f"{entity}s" for entity in sorted(entity_scores))
+    why = f"'{main.text}' ({main.concept}) cannot be done to {things}"
+    return Reading("unsupported", "none", 0.8, None, why, offtopic=f"{main.concept} {things}")
+
+
+_OBJECT_END = re.compile(r"\s(?:for|to|in|into|on|at|with|about|before|after)\s", re.I)
+_OBJECT_START = re.compile(r"^\s+(?:a|an|some|the)\s+\S", re.I)
+_LENGTH = re.compile(r"\d|\b(?:min(?:ute)?s?|hours?|hrs?|time|slot)\b", re.I)
+
+
+def _object_is_no_thing(text: str, main: Evidence, entities: list[Evidence]) -> bool:
+    """ "create a zoom link for the launch review": what is made (up to "for", "to" …) names nothing planbot keeps,
+    and the things named come only after it."""
+    end = _OBJECT_END.search(text, main.end)
+    if end is None or not _OBJECT_START.match(text[main.end : end.start()]):
+        return False
+    made = text[main.end : end.start()]
+    if _LENGTH.search(made):
+        return False
+    return bool(entities) and all(e.start >= end.start() for e in entities)
 
 
 def _outside_message(text: str, intents: list[Evidence], offtopic: list[Evidence]) -> list[Evidence]:

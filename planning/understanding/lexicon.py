@@ -134,6 +134,14 @@ INTENT_CUES = _rows(
             "create",
             2.5,
         ),
+        # time taken with someone: "grab 30 mins with Sarah", "snag a quick call with Tom", "squeeze in a sync"
+        (
+            r"(?:grab|snag|squeeze in|fit in|steal|get)(?= (?:an? |some |half an )?(?:quick |short )?(?:\d+(?:\.\d+)? ?)?"
+            r"(?:min(?:ute)?s?|hours?|hrs?|time|slot|call|coffee|lunch|breakfast|dinner|drinks|meeting|chat|sync|"
+            r"catch-?up|1:1)\b(?! (?:from|in)\b))",
+            "create",
+            2.5,
+        ),
         # shorthand with the content after a colon: "note on the Acme account: they want a discount", "task: call Tom"
         (r"^(?:quick |new )?(?:note|task|to-?do)\b[^?:]*(?=:\s*\w)", "create", 3.0),
         (r"remind(?:ed|ing|s)?(?!ers?\b)|remember to|don't forget|do not forget", "create", 3.5),
@@ -243,6 +251,15 @@ ENTITY_CUES = _rows(
             5.0,
         ),
         (r"tasks?|to-?do(?:s| list| items?)|todos?|action items?|follow-?up tasks?", "task", 3.0),
+        # a reminder to do something by a day (a deadline, no time of day) is a task due that day
+        (
+            r"(?:(?<=\bremind me )|(?<=\breminder ))to [^.?!]{1,80}? by (?:the end of |end of |close of )?(?:today|tomorrow|tonight|"
+            r"next \w+|this \w+|the \d{1,2}(?:st|nd|rd|th)?|eod|eow|cob|"
+            + _WEEKDAY
+            + r")(?!\s*(?:at\b|\d|noon|midnight))",
+            "task",
+            4.0,
+        ),
         # a task for a record is a task, whatever the record ("a follow-up task for the Initech deal")
         (
             r"(?:tasks?|to-?dos?|action items?) (?:on|for|about|against|to) (?:the |our |my |this |that )?"
@@ -317,6 +334,15 @@ ENTITY_CUES = _rows(
             r"look like|(?:what(?:'s| is)|anything) on (?:my \w+ )?(?:for )?(?=today|tomorrow|tonight|this|next|monday|tuesday|wednesday|thursday|friday|"
             r"saturday|sunday|\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|plans? for|have (?:\w+ )?(?:planned|scheduled|booked)|to do (?:on|today|"
             r"tomorrow)|have to do",
+            "event",
+            2.0,
+        ),
+        # a period of one's own asked about: "what have I got on today", "anything with Acme this week"
+        (
+            r"(?:have|'ve) (?:i|we) got (?:on|going on|lined up|planned|booked|scheduled)(?= (?:today|tomorrow|tonight|this|"
+            r"next|on\b|for\b|" + _WEEKDAY + r")|\s*[?.!]*$)|"
+            r"anything (?:with|involving) (?!attachments?\b|files?\b)[\w'&. -]{1,40}? (?=(?:today|tomorrow|tonight|"
+            r"this|next|on " + _WEEKDAY + r"|" + _WEEKDAY + r")\b)",
             "event",
             2.0,
         ),

@@ -5,7 +5,8 @@ import re
 _ARTICLE = re.compile(r"^(?:the|a|an|my|our|your|some|this|that)\s+", re.I)
 _BODY = re.compile(
     r"\b(?:saying|that says|which says|stating(?: that)?|telling (?:him|her|them)(?: that)?|tell (?:him|her|them)"
-    r"(?: that)?|to say(?: that)?|with the (?:message|text|body)|body|asking (?:if|whether|"
+    r"(?: that)?|to say(?: that)?|(?<=, )say(?: that)?|(?<=\band )say(?: that)?|"
+    r"with the (?:message|text|body)|body|asking (?:if|whether|"
     r"(?:him|her|them) (?:if|whether|to))|ask (?:him|her|them)? ?(?:if|whether|to)|know that|that)\s+(.+)$",
     re.I,
 )
@@ -117,6 +118,19 @@ def about_text(text: str) -> str | None:
         return None
     topic = _TRAILING.sub("", match.group(1)).strip()
     return topic or None
+
+
+# people named after the topic are not in it: "about the launch with Priya", "re the budget, cc Tom"
+_TOPIC_ENDS = re.compile(r"\s+(?:with|to|cc|and cc|and invite|and ask|and tell)\s", re.I)
+
+
+def about_span(text: str) -> tuple[int, int] | None:
+    """Where the topic after "about", "re", "regarding" … is: names in it are what the request is about."""
+    match = _ABOUT.search(text)
+    if not match:
+        return None
+    end = _TOPIC_ENDS.search(text, match.start(1), match.end(1))
+    return match.start(1), end.start() if end else match.end(1)
 
 
 def called_title(text: str) -> str | None:

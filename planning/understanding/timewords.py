@@ -435,7 +435,9 @@ _QTY: Final = NUM_START + qty_pattern(DURATION_UNITS)
 _DURATION: Final = rx(_QTY)
 _DUR_HINT: Final = rx(r"hour|hr|min|day|\dh")
 _DUR_BAD_BEFORE: Final = rx(
-    r"\b(?:in|within|by|back|forward|up|ahead|out|(?<!\bit )(?<!\bwill )(?<!\bshould )(?<!\bto )last|past|next|every|"
+    # "up" of "set up 45 min" makes a meeting, it moves none
+    r"\b(?:in|within|by|back|forward|(?<!\bset )(?<!\bline )(?<!\bfree )(?<!\bsign )up|ahead|out|"
+    r"(?<!\bit )(?<!\bwill )(?<!\bshould )(?<!\bto )last|past|next|every|"
     r"each|per|after|later|earlier|another)"
     r"\s+(?:the\s+)?(?:next\s+|last\s+|past\s+|first\s+)?(?:about\s+|around\s+|roughly\s+|only\s+|just\s+)?$"
 )

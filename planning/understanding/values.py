@@ -33,7 +33,12 @@ _STATUSES = [
 ]
 _OPEN = re.compile(r"\b(?:open|active|in progress|ongoing|pending)\b", re.I)
 _PHONE = re.compile(r"(?<![\w@])(\+?\d[\d\s().-]{5,}\d)(?![\w@])")
-_LATEST = re.compile(r"\b(?:last|latest|most recent|newest|recent(?:ly)? received|next|first)\b(?! \d)", re.I)
+# "next week", "last Friday" name a period, not how many
+_LATEST = re.compile(
+    r"\b(?:last|latest|most recent|newest|recent(?:ly)? received|next|first)\b(?! \d)"
+    r"(?! (?:week|weekend|month|year|quarter|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b)",
+    re.I,
+)
 _COUNT = re.compile(
     r"\b(?:last|latest|first|top|next)\s+(\d{1,3})\b(?!\s*(?:hours?|minutes?|days?|weeks?|months?))", re.I
 )

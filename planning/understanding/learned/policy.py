@@ -32,6 +32,10 @@ V2_SCOPE = (
     "fallback",
 )
 
+# Not tuned: the classifier's "out of scope" this likely stands against a rules reading whose action's object is no
+# email, CRM or calendar thing (RulesView.loose): the rules matched only what it is for.
+LOOSE_VETO_AT = 0.7
+
 MAX_CHOICES = 3
 CHOICE_FLOOR = 0.1  # a reading less likely than this is not offered as a choice
 
@@ -56,6 +60,7 @@ class RulesView:
     confidence: float
     offtopic: bool = False
     capability: str | None = None  # a v2 capability the rules read (forward, each, recurrence...)
+    loose: bool = False  # the rules matched only what the action's object is for (interpret.Reading.loose)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +92,9 @@ def judge(rules: RulesView, probabilities: Mapping[str, float], t: Thresholds) -
     """The combined reading; the rules' own when the classifier abstains (a goal it has no examples of)."""
     rules_label = f"{rules.intent}/{rules.entity}"
     in_scope = rules.intent not in NO_PLAN
+    if in_scope and rules.loose and probabilities.get(OUT, 0.0) >= LOOSE_VETO_AT:
+        why = f"classifier {probabilities.get(OUT, 0.0):.2f}: out of scope, and the rules matched only loosely"
+        return Verdict("unsupported", "none", round(probabilities.get(OUT, 0.0), 2), "classifier", why)
     if in_scope and ((rules.intent, rules.entity) not in LEARNED or rules.capability):
         unknown = f"'{rules.capability}'" if rules.capability else rules_label
         why = f"rules decided: the classifier has no examples of {unknown}"

@@ -21,6 +21,7 @@ def consult(judge: Judge, text: str, reading: Reading, scope: Mapping[str, objec
         reading.confidence,
         offtopic=reading.offtopic is not None or reading.intent == "chat",
         capability=next((key for key in V2_SCOPE if scope.get(key)), None),
+        loose=reading.loose,
     )
     verdict = judge.judge(_as_judged(text, reading), view)
     if verdict is None:
