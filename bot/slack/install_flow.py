@@ -22,6 +22,7 @@ from slack_bolt.adapter.aiohttp import to_aiohttp_response, to_bolt_request
 from slack_bolt.async_app import AsyncApp
 from slack_bolt.authorization.async_authorize import AsyncInstallationStoreAuthorize
 from slack_bolt.context.async_context import AsyncBoltContext
+from slack_bolt.oauth.async_oauth_flow import AsyncOAuthFlow
 from slack_bolt.oauth.async_oauth_settings import AsyncOAuthSettings
 from slack_sdk.errors import SlackTokenRotationError
 from slack_sdk.http_retry.builtin_async_handlers import AsyncRateLimitErrorRetryHandler
@@ -34,6 +35,7 @@ from bot.compose import StartupError
 from bot.settings import Settings
 from bot.slack.declared import BOT_SCOPES
 from bot.slack.install_client import TeamClient, act_for, acting_for
+from bot.slack.install_logs import FLOW_LOGGER, WEB_LOGGER
 from bot.slack.install_sql import open_statements
 from bot.slack.install_states import SlackOAuthStates
 from bot.slack.install_store import SlackInstallations
@@ -88,12 +90,13 @@ class Workspaces:
         self._api_url = api_url
         self._close = close
         self._rotator = AsyncTokenRotator(
-            client_id=client_id, client_secret=client_secret, client=AsyncWebClient(base_url=api_url)
+            client_id=client_id, client_secret=client_secret, client=AsyncWebClient(base_url=api_url, logger=WEB_LOGGER)
         )
         self._org_workspaces: set[str] = set()  # remembered in the store during this process
 
     def bolt_options(self) -> dict[str, Any]:
-        """``AsyncApp``'s keyword arguments for the install flow and per-workspace authorization."""
+        """``AsyncApp``'s keyword arguments for the install flow and per-workspace authorization (their clients and
+        the flow log nothing secret: ``bot.slack.install_logs``)."""
         settings = AsyncOAuthSettings(
             client_id=self._client_id,
             client_secret=self._client_secret,
@@ -113,9 +116,11 @@ class Workspaces:
             client_id=self._client_id,
             client_secret=self._client_secret,
             token_rotation_expiration_minutes=ROTATE_MINUTES_BEFORE,
-            client=AsyncWebClient(base_url=self._api_url),  # token refreshes go to SLACK_API_URL too
+            client=AsyncWebClient(base_url=self._api_url, logger=WEB_LOGGER),  # refreshes go to SLACK_API_URL too
         )
-        return {"oauth_settings": settings, "authorize": authorize}
+        exchanges = AsyncWebClient(base_url=self._api_url, logger=WEB_LOGGER)  # oauth.v2.access
+        flow = AsyncOAuthFlow(client=exchanges, logger=FLOW_LOGGER, settings=settings)
+        return {"oauth_flow": flow, "authorize": authorize}
 
     async def middleware(self, context: AsyncBoltContext, next_: Callable[[], Awaitable[Any]]) -> None:
         """The client acts for the workspace Bolt authorized this request for, with that workspace's bot token."""
