@@ -72,6 +72,7 @@ def build_slack_app(
         on_message=dm_message,
         is_open=deps.conversation.is_open,
         thread_key_of=event_thread_key,
+        usable=deps.connect.usable_kinds if deps.connect is not None else None,
     )
     app.assistant(panel.middleware)
     app.event("app_mention")(listeners.app_mention)

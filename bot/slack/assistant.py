@@ -1,7 +1,9 @@
 """The assistant panel (Slack's AI app surface), through bolt-python's ``AsyncAssistant`` middleware.
 
 A new assistant thread (``assistant_thread_started``) gets a greeting and suggested prompts
-(``assistant.threads.setSuggestedPrompts``). A message in an assistant thread is a DM thread message like any
+(``assistant.threads.setSuggestedPrompts``) for what the person can use: every kind on the demo workspace, else the
+kinds they connected (and the workspace's CRM). With nothing connected the greeting says how to connect (the Home tab)
+instead of suggesting prompts that would stop at once. A message in an assistant thread is a DM thread message like any
 other (``Listeners.message``: a new request starts a plan in that thread, a reply answers the thread's plan),
 so the plan message, its buttons and questions come in the panel; before the work, the thread's status says the
 bot is planning (``setStatus``; Slack clears it with the bot's next message) and a new request titles the thread
@@ -31,12 +33,18 @@ REMEMBERED_THREADS = 10_000
 GREETING = (
     "Hi! Tell me what to do over your email, CRM and calendar, and I'll plan it and ask before changing anything."
 )
-PROMPTS: tuple[dict[str, str], ...] = (
-    {"title": "My day tomorrow", "message": "what's on my calendar tomorrow"},
-    {"title": "Email someone", "message": "email Priya the Q3 deck"},
-    {"title": "Book a meeting", "message": "book 30 minutes with John next week"},
-    {"title": "Open deals", "message": "show my open deals"},
+NOTHING_CONNECTED = (
+    "Hi! I plan work over your email, calendar and CRM, and ask before changing anything. None of your accounts is "
+    "connected yet: open my *Home* tab (click my name, then Home) and press *Connect* for the ones you use."
 )
+PROMPTS: tuple[tuple[str, dict[str, str]], ...] = (  # (the kind of account it needs, the prompt)
+    ("calendar", {"title": "My day tomorrow", "message": "what's on my calendar tomorrow"}),
+    ("email", {"title": "Email someone", "message": "email Priya the Q3 deck"}),
+    ("calendar", {"title": "Book a meeting", "message": "book 30 minutes with John next week"}),
+    ("crm", {"title": "Open deals", "message": "show my open deals"}),
+)
+Usable = Callable[[str, str], Awaitable[frozenset[str]]]
+"""``(team, user)`` → the kinds of account that person can use now (``Connections.usable_kinds``)."""
 MessageListener = Callable[[dict[str, Any], dict[str, Any], dict[str, Any]], Awaitable[None]]
 IsOpen = Callable[[str], Awaitable[bool]]
 ThreadKeyOf = Callable[[dict[str, Any]], str | None]
@@ -55,10 +63,18 @@ class _Assistant(AsyncAssistant):
 
 class AssistantPanel:
     def __init__(
-        self, sender: SlackSender, *, on_message: MessageListener, is_open: IsOpen, thread_key_of: ThreadKeyOf
+        self,
+        sender: SlackSender,
+        *,
+        on_message: MessageListener,
+        is_open: IsOpen,
+        thread_key_of: ThreadKeyOf,
+        usable: Usable | None = None,
     ) -> None:
-        """``on_message(event, context, body)``: the app's own handling of a DM message."""
+        """``on_message(event, context, body)``: the app's own handling of a DM message; ``usable``: which kinds the
+        person can use (None: a composition without accounts, where every kind is the configured one)."""
         self._send = sender
+        self._usable = usable
         self._on_message = on_message
         self._is_open = is_open
         self._thread_key_of = thread_key_of
@@ -68,20 +84,36 @@ class AssistantPanel:
         known: Any = [self._in_known_thread]  # Bolt's hint says one matcher; it merges a list of them (sync: body)
         self.middleware.user_message(self.user_message, matchers=known)
 
-    async def thread_started(self, event: dict[str, Any], body: dict[str, Any]) -> None:
+    async def thread_started(self, event: dict[str, Any], body: dict[str, Any], context: dict[str, Any]) -> None:
         thread = event.get("assistant_thread") or {}
         channel, thread_ts = str(thread.get("channel_id") or ""), str(thread.get("thread_ts") or "")
         self._remember(channel, thread_ts)
+        team = str(context.get("team_id") or body.get("team_id") or "")
+        prompts = await self._prompts(team, str(thread.get("user_id") or context.get("user_id") or ""))
         try:
-            await self._send.post(channel=channel, thread_ts=thread_ts, message={"text": GREETING})
-            await self._send.call(
-                "assistant.threads.setSuggestedPrompts",
-                lambda: self._send.client.assistant_threads_setSuggestedPrompts(
-                    channel_id=channel, thread_ts=thread_ts, prompts=list(PROMPTS), title="For example"
-                ),
+            await self._send.post(
+                channel=channel, thread_ts=thread_ts, message={"text": GREETING if prompts else NOTHING_CONNECTED}
             )
+            if prompts:
+                await self._send.call(
+                    "assistant.threads.setSuggestedPrompts",
+                    lambda: self._send.client.assistant_threads_setSuggestedPrompts(
+                        channel_id=channel, thread_ts=thread_ts, prompts=prompts, title="For example"
+                    ),
+                )
         except SendError:
             pass  # logged by the sender; the thread works without them
+
+    async def _prompts(self, team: str, user: str) -> list[dict[str, str]]:
+        """The suggested prompts ``user`` can use now (none: nothing is connected)."""
+        if self._usable is None:
+            return [prompt for _, prompt in PROMPTS]
+        try:
+            kinds = await self._usable(team, user)
+        except Exception as error:  # the store may be unavailable: suggest everything rather than nothing
+            logger.warning("could not read which accounts %s/%s has (%s)", team, user, type(error).__name__)
+            return [prompt for _, prompt in PROMPTS]
+        return [prompt for kind, prompt in PROMPTS if kind in kinds]
 
     async def user_message(self, event: dict[str, Any], context: dict[str, Any], body: dict[str, Any]) -> None:
         channel, thread_ts = str(event.get("channel") or ""), str(event.get("thread_ts") or "")

@@ -87,6 +87,10 @@ class Connections:
         with suppress(SendError):  # logged by the sender; the tab keeps its last view until the next opening
             await self._send.call("views.publish", lambda: self._client.views_publish(user_id=user, view=view))
 
+    async def usable_kinds(self, team: str, user: str) -> frozenset[str]:
+        """The kinds of account ``user`` can use now: the demo's, their own connected ones, the workspace's CRM."""
+        return await self._rows.usable(team, user)
+
     async def _is_admin(self, user: str) -> bool:
         try:
             found = await self._send.call("users.info", lambda: self._client.users_info(user=user))

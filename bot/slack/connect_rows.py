@@ -17,6 +17,7 @@ from bot.slack.connect_blocks import AccountRow, connect_button
 from planning.store.credentials import ANY_TEAM, KINDS, WORKSPACE, Kind, StoredAccount
 
 logger = logging.getLogger(__name__)
+USABLE = frozenset({"demo", "connected", "environment", "shared"})  # the states of a kind a plan can run on
 NO_KEY = "Accounts cannot be stored here yet: whoever runs planbot must set PLANBOT_SECRET_KEY."
 NO_PUBLIC_URL = "Connecting {service} needs this server's public address: whoever runs planbot sets PLANBOT_PUBLIC_URL."
 
@@ -69,6 +70,11 @@ class AccountRows:
         if admin and self.service("crm") != "local":
             rows.append(await self._workspace_crm(team, user))
         return rows
+
+    async def usable(self, team: str, user: str) -> frozenset[str]:
+        """The kinds a plan of ``user`` can run on now (not one that needs connecting or reconnecting)."""
+        rows = [await self._row(team, user, kind) for kind in KINDS]
+        return frozenset(row.kind for row in rows if row.state in USABLE)
 
     async def _row(self, team: str, user: str, kind: Kind) -> AccountRow:
         service = self.service(kind)
