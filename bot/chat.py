@@ -16,7 +16,7 @@ _DECISION_KEYS = frozenset({*_KEYS, "s"})
 NO_OPEN_PLAN = "There is no plan waiting for you here; type a request."
 BANNER = (
     "planbot · local workspace (demo data) · type a request, e.g. “Email Priya the Q3 deck and book 30 minutes "
-    "with her Thursday at 2pm”. “help” for more, Ctrl-D to leave."
+    "with her Thursday at 2pm”. “help” for more, “quit” or Ctrl-D to leave."
 )
 
 
@@ -28,6 +28,10 @@ def words_for(line: str) -> str:
     if stripped.lower().startswith("e ") and "=" in stripped:
         return "edit " + stripped[2:].strip()
     return stripped
+
+
+_LEAVE = frozenset({"quit", "exit", ":q"})  # never a plausible answer to a question
+GOODBYE = "Bye. A plan still open waits for you here next time."
 
 
 async def run_chat(
@@ -46,7 +50,7 @@ async def run_chat(
         if lines is None:
             console.print(BANNER, style="dim")
         for replies in (await app.conversation.resume()).values():
-            show(console, replies, shown)
+            show(console, await _with_its_question(app, replies), shown)
         source = lines if lines is not None else _prompt(console)
         for line in source:
             text = words_for(line)
@@ -54,6 +58,9 @@ async def run_chat(
                 continue
             if lines is not None:
                 console.print(f"> {line.rstrip()}", style="bold")
+            if text.strip().lower().rstrip(".!") in _LEAVE:
+                console.print(GOODBYE, style="dim")
+                return
             if line.strip().lower() in _DECISION_KEYS and not await app.conversation.is_open(thread_key):
                 console.print(NO_OPEN_PLAN)  # a key of the approval prompt is never a new request
                 continue
@@ -64,6 +71,15 @@ async def run_chat(
 
 async def _handle(app: App, thread_key: str, user: str, text: str, tz: str) -> list[Reply]:
     return await app.conversation.message(thread_key=thread_key, user=user, text=text, tz=tz)
+
+
+async def _with_its_question(app: App, replies: list[Reply]) -> list[Reply]:
+    """A plan resumed at a new start says what it is waiting for (the question was asked in an earlier session)."""
+    plan = next((r for r in replies if isinstance(r, ShowPlan)), None)
+    asked = await app.conversation.open_question(plan.view.session_id) if plan is not None else None
+    if asked is not None and not any(isinstance(r, type(asked)) for r in replies):
+        return [*replies, asked]
+    return replies
 
 
 def _prompt(console: Console) -> Iterable[str]:

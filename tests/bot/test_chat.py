@@ -111,3 +111,12 @@ def test_a_start_already_past_is_confirmed_before_it_is_booked(tmp_path: Path):
     assert output.index("already passed") < output.index("Approve: Create the event")
     [booked] = _events_on(tmp_path, "Budget check", datetime(2026, 3, 2, 12, tzinfo=UTC))
     assert booked["startTime"] == "2026-03-02T08:00:00-05:00"
+
+
+def test_quit_leaves_the_chat_and_an_open_plan_waits_for_next_time(tmp_path: Path):
+    output = chat(tmp_path, "Email Priya the Q3 deck", "quit", "what's on my calendar tomorrow")
+    assert "Bye" in output
+    assert "I didn't understand" not in output
+    assert "Acme call" not in output  # nothing after "quit" was read
+    again = chat(tmp_path, "exit")
+    assert "What text of the email should I use" in again  # the open plan is shown again at the next start
