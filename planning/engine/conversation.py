@@ -299,7 +299,11 @@ class Conversation:
         if record is None or record.open:
             return None
         now = self._clock().astimezone(_zone(tz))
-        follow = followups.follow_up(self._from_record(record), text, now)
+        earlier = self._from_record(record)
+        again = followups.restated(earlier, text, now)  # "and tomorrow?": the earlier request at the new time
+        if again is not None:
+            return await self._start(thread_key, user, again, tz)
+        follow = followups.follow_up(earlier, text, now)
         if follow is None:
             return None
         said = [Say(text=line + ".") for line in follow.cannot]
@@ -471,6 +475,10 @@ class Conversation:
         if command == "cancel":
             return await self._cancel(session, user)
         question = session.question
+        if question is not None and question.offered is not None:  # "start the new one?" was asked
+            settled = await self._settle_offer(session, user, text, question)
+            if settled is not None:
+                return settled
         corrected = self._dialogue.correction(session, text, now)
         if corrected is not None:
             return [*corrected, *await self._machine.advance(session)]
@@ -490,6 +498,7 @@ class Conversation:
             return await self._start(session.thread_key, user, text, session.tz, files=session.files)
         if question.kind == "approval":
             return await self._approval_by_text(session, text, command, user)
+        partial = question.partial
         replies = await self._dialogue.answer(session, text, now)
         await self._audit.record(
             session,
@@ -502,9 +511,55 @@ class Conversation:
             answer=text,
         )
         if session.question is not None:  # asked again: save and wait
+            if _asked_again(question, session.question, replies) and await self._is_new_request(session, text, now):
+                return await self._offer(session, text, partial)
             await self._save(session)
             return replies
         return [*replies, *await self._machine.advance(session)]
+
+    async def _is_new_request(self, session: Session, text: str, now: datetime) -> bool:
+        """Whether a reply that does not answer the question is a request of its own: understood with good
+        confidence, without a question back, as something else than the open plan is for."""
+        understood = await self._planner.understand_async(text, now, None)
+        parse = understood.parse
+        if parse.clarify or not understood.plan.steps or parse.confidence < self._settings.new_request_confidence:
+            return False
+        if {goal.intent for goal in parse.goals} & {"chat", "unsupported"}:
+            return False
+        ours = {(goal.intent, goal.entity) for goal in session.parse.goals}
+        our_tools = {run.step.tool for run in session.steps}
+        theirs = {(goal.intent, goal.entity) for goal in parse.goals}
+        return not theirs <= ours or not {step.tool for step in understood.plan.steps} <= our_tools
+
+    async def _offer(self, session: Session, text: str, partial: str | None) -> list[Reply]:
+        """Offer to drop the open plan for the new request, or to keep answering what it asks."""
+        question = session.question
+        assert question is not None
+        question.offered, question.partial = text.strip(), partial  # a day the reply gave is not an answer
+        await self._save(session)
+        offer = (
+            f"“{text.strip()}” sounds like a new request. Reply “new” to drop the open plan (“{session.text}”) and "
+            "start this one, or answer the question to go on with it:"
+        )
+        return [Say(text=offer), AskValue(text=question.prompt, options=list(_OFFER_OPTIONS))]
+
+    async def _settle_offer(self, session: Session, user: str, text: str, question: Question) -> list[Reply] | None:
+        """The reply to the offer: start the new request, keep the open plan, or (None) an answer to its question."""
+        offered, question.offered = question.offered or "", None
+        if _TAKE_OFFER.match(text):
+            for run in session.steps:
+                if run.state in ("pending", "waiting"):
+                    run.state, run.note = "skipped", "dropped for a new request"
+            session.question = None
+            await self._close(session, "cancelled")
+            await self._audit.record(session, "cancelled", self._clock(), actor=user)
+            dropped = Say(text=f"Dropped the plan “{session.text}”.")
+            started = await self._start(session.thread_key, user, offered, session.tz, files=session.files)
+            return [dropped, ShowPlan(view=view_of(session)), *started]
+        if _KEEP_OFFER.match(text):
+            await self._save(session)
+            return [AskValue(text=question.prompt)]
+        return None
 
     async def _approval_by_text(self, session: Session, text: str, command: str | None, user: str) -> list[Reply]:
         question = session.question
@@ -707,6 +762,27 @@ class Conversation:
     async def _close(self, session: Session, state: Literal["cancelled", "expired"]) -> None:
         session.state = state
         await self._save(session)
+
+
+_OFFER_OPTIONS = ("new: drop the open plan and start the new request", "an answer to the question: go on")
+_TAKE_OFFER = re.compile(
+    r"^\s*(?:1|new|yes|y|yep|yeah|ok|okay|sure|approve|go ahead|do it|start it|start (?:the )?new (?:one|request)|"
+    r"drop it|switch|(?:the )?new one)[\s.!]*$",
+    re.I,
+)
+_KEEP_OFFER = re.compile(
+    r"^\s*(?:2|no|n|nope|keep|keep (?:it|going|answering|the plan)|continue|go on|carry on)[\s.!]*$", re.I
+)
+
+
+def _asked_again(before: Question, after: Question, replies: list[Reply]) -> bool:
+    """Whether a reply left the same question asked again: it did not answer it."""
+    same = after.kind == before.kind and after.step_id == before.step_id and after.name == before.name
+    return (
+        same
+        and before.kind in ("value", "pick", "recover", "past_start")
+        and any(isinstance(reply, AskValue) for reply in replies)
+    )
 
 
 def _off_topic(explanation: str) -> bool:

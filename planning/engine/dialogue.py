@@ -7,13 +7,15 @@ from typing import Any, Literal
 from planning.engine import connections, edits, timing
 from planning.engine.answers import OPTIONAL, parse_answer, value_type
 from planning.engine.claims import OUTCOME_OPTIONS
+from planning.engine.in_words import label, value_in_words
 from planning.engine.machine import StepMachine
 from planning.engine.replies import AskValue, Reply, Say
 from planning.engine.runner import ToolRunner
 from planning.engine.session import Session, StepRun
 from planning.engine.settings import EngineSettings
 from planning.engine.thread_files import ATTACHMENTS, NOT_A_FILE
-from planning.understanding.timeexpr import find_times
+from planning.understanding.normalize import clean
+from planning.understanding.timeexpr import find_duration, find_times
 
 Command = Literal["cancel", "approve", "skip", "edit", "yes", "no"]
 _CANCEL = re.compile(
@@ -31,7 +33,8 @@ _CORRECTION = re.compile(
 _FIELD_CORRECTION = re.compile(
     r"^\s*(?:(?:actually|sorry|wait|oops|no|correction|i meant)[\s,:]+(?:(?:make|set|change|use)\s+)?|"
     r"(?:make|set|change)\s+)(?:the\s+)?(?P<field>subject(?: line)?|title|body|text|message|start time|start|"
-    r"time|length|duration|location|place|room)\s*(?::|=|\s(?:to|as|be|is|should be)\b)?\s*(?P<value>\S.*)$",
+    r"time|length|duration|location|place|room)"
+    r"(?:\s*[:=]|\s+(?:should\s+(?:now\s+)?(?:be|read)|will\s+be|to|as|be|is)\b)?\s*(?P<value>\S.*)$",
     re.I,
 )
 FIELD_NAMES = {
@@ -112,24 +115,23 @@ class Dialogue:
     # --- corrections: "actually make it 4pm" -----------------------------------------------------------
 
     def correction(self, session: Session, text: str, now: datetime) -> list[Reply] | None:
-        """Apply ``text`` to the field it names ("actually make the subject “Q3 numbers”"), or to an earlier
-        answer it fits ("actually make it 4pm"); None when it is not a correction."""
+        """Apply ``text`` to the field it names ("actually make the subject “Q3 numbers”"), or to a value it fits
+        ("actually make it 4pm", "make it 45 minutes", "change it to Friday"): an earlier answer first, else a value
+        the request gave; None when it is not a correction."""
         named = self._field_correction(session, text, now)
         if named is not None:
             return named
         match = _CORRECTION.match(text)
         if not match:
             return None
-        value_text = match.group("value")
-        for run in reversed(session.steps):
-            if run.state not in ("pending", "waiting") or not run.answers:
-                continue
-            for name in reversed(list(run.answers)):
-                parsed = parse_answer(name, value_text, _anchor(run.answers[name], value_text, now))
-                if parsed.ok and value_type(name) != "text" and not parsed.names:
-                    run.answers[name] = parsed.value
-                    self._withdraw_approval(session, run)
-                    return [Say(text=f"Changed the {name} of “{run.step.intent}” to {parsed.value}.")]
+        value_text = _TRAILING.sub("", match.group("value")).strip()
+        for run, name in _correctable(session):
+            current = self._machine_value(session, run, name)
+            value = _read_as(name, value_text, current, now)
+            if value is not None:
+                self._set(session, run, name, value)
+                self._withdraw_approval(session, run)
+                return [Say(text=_changed(session, run, name, value))]
         return None
 
     def _field_correction(self, session: Session, text: str, now: datetime) -> list[Reply] | None:
@@ -145,22 +147,39 @@ class Dialogue:
         if run is None:
             return None
         value_text = match.group("value").strip().strip("\"“”'")
-        current = run.overrides.get(key, run.answers.get(key, run.step.inputs.get(key)))
+        current = self._machine_value(session, run, key)
         parsed = parse_answer(key, value_text, _anchor(current, value_text, now))  # "4pm": the same day
         if not parsed.ok:
-            return [AskValue(text=f"What {key} should I use?", problem=parsed.problem)]
-        run.answers[key] = parsed.value  # fills its placeholder if it had one
-        run.overrides[key] = parsed.value
+            return [AskValue(text=f"What {label(key)} should I use?", problem=parsed.problem)]
+        self._set(session, run, key, parsed.value)
         question = session.question
         if question is not None and question.kind == "value" and question.step_id == run.id and question.name == key:
             session.question, run.state = None, "pending"
             return []
         self._withdraw_approval(session, run)
-        replies: list[Reply] = [Say(text=f"Changed the {key} of “{run.step.intent}” to {parsed.value}.")]
+        replies: list[Reply] = [Say(text=_changed(session, run, key, parsed.value))]
         open_question = session.question
         if open_question is not None and open_question.kind == "value":  # what was being asked still is
             replies.append(AskValue(text=open_question.prompt))
         return replies
+
+    def _machine_value(self, session: Session, run: StepRun, name: str) -> Any:
+        """The value ``name`` has now: as an edit, a correction or an answer left it, else as planned."""
+        if run.edited is not None and name in run.edited:
+            return run.edited[name]
+        return run.overrides.get(name, run.answers.get(name, run.step.inputs.get(name)))
+
+    def _set(self, session: Session, run: StepRun, name: str, value: Any) -> None:
+        """Set a field of a step, whether an answer, the request or an edit gave it; a heading that named the old
+        subject or title names the new one."""
+        old = self._machine_value(session, run, name)
+        if name in run.answers or _placeholder(run.step.inputs.get(name)):
+            run.answers[name] = value  # fills its placeholder if it had one
+        run.overrides[name] = value
+        if run.edited is not None:
+            run.edited = {**run.edited, name: value}
+        if value_type(name) == "text" and isinstance(old, str) and old.strip() and old in run.step.intent:
+            run.step = run.step.model_copy(update={"intent": run.step.intent.replace(old, str(value))})
 
     def _withdraw_approval(self, session: Session, run: StepRun) -> None:
         """A changed step needs approval again (and a new start time its own check)."""
@@ -375,6 +394,63 @@ def _day_or_week(text: str, now: datetime) -> str | None:
     """The start of the day or week an answer gave without a time, if it gave one."""
     found = [t for t in find_times(text, now) if not t.has_clock_time]
     return found[0].start.isoformat() if found else None
+
+
+_TRAILING = re.compile(r"[\s,]+(?:instead|then|please|thanks)\W*$|[\s.!?]+$", re.I)
+
+
+def _placeholder(value: Any) -> bool:
+    return isinstance(value, str) and "PLACEHOLDER_" in value
+
+
+def _correctable(session: Session) -> list[tuple[StepRun, str]]:
+    """Where a bare value ("4pm", "45 minutes") may go, most likely first: the answers given, latest first; then the
+    values the request gave (times, lengths, amounts, choices) of the step shown for approval, then of the others."""
+    open_runs = [run for run in reversed(session.steps) if run.state in ("pending", "waiting")]
+    found = [(run, name) for run in open_runs for name in reversed(list(run.answers)) if value_type(name) != "text"]
+    question = session.question
+    shown = [run for run in open_runs if question is not None and question.step_id == run.id]
+    for run in [*shown, *(run for run in open_runs if run not in shown)]:
+        for name, value in run.step.inputs.items():
+            literal = not (isinstance(value, str) and "{{" in value)
+            if literal and value_type(name) in _BARE_TYPES and (run, name) not in found:
+                found.append((run, name))
+    return found
+
+
+_BARE_TYPES = ("datetime", "duration", "number", "choice")
+
+
+def _read_as(name: str, text: str, current: Any, now: datetime) -> Any:
+    """``text`` read as the value of ``name`` if it is one: a length only where a length goes; a day alone moves a
+    time to that day at the same hour ("change it to Friday"). None when it does not fit."""
+    kind = value_type(name)
+    length = find_duration(clean(text))
+    if kind == "duration":
+        return length.minutes if length is not None else None
+    if length is not None and kind == "datetime" and not any(t.has_clock_time for t in find_times(text, now)):
+        return None
+    parsed = parse_answer(name, text, _anchor(current, text, now))
+    if parsed.ok:
+        return None if parsed.names else parsed.value
+    if kind != "datetime" or not isinstance(current, str):
+        return None
+    try:
+        earlier = datetime.fromisoformat(current).astimezone(now.tzinfo)
+    except ValueError:
+        return None
+    days = [t for t in find_times(text, now) if not t.has_clock_time]
+    if not days:
+        return None
+    return days[0].start.replace(hour=earlier.hour, minute=earlier.minute, second=0, microsecond=0).isoformat()
+
+
+def _changed(session: Session, run: StepRun, name: str, value: Any) -> str:
+    """ "Changed the start time to Wed 11 Mar, 15:00 EDT." (and which step, when the plan has several changes)"""
+    where = ""
+    if sum(1 for other in session.steps if other.kind == "write") > 1:
+        where = f" of “{run.step.intent}”"
+    return f"Changed the {label(name)}{where} to {value_in_words(name, value, session.tz)}."
 
 
 _CLOCK_ONLY = re.compile(r"^(?:at\s+)?(?:\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?|noon|midday)\W*$", re.I)

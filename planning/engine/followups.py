@@ -26,6 +26,7 @@ from planning.engine.staleness import KINDS, READS
 from planning.engine.targets import ID_ARGUMENTS, record_of
 from planning.references import placeholder, reference
 from planning.types import Goal, MetaGoal, ParseResult, Plan, Step
+from planning.understanding.timeexpr import find_times
 
 UNDO = re.compile(r"^\s*(?:please\s+)?(?:undo|revert|roll\s*back|take\s+(?:that|it)\s+back)\b[\w\s]*?[.!]?\s*$", re.I)
 RETIME = re.compile(
@@ -81,14 +82,85 @@ def follow_up(earlier: Session, text: str, now: datetime) -> FollowUp | None:
     return None
 
 
+_LEAD = re.compile(
+    r"^(?:\s*(?:and|ok(?:ay)?|so|then|well|or|maybe|perhaps|instead|what about|how about|what if|let'?s try|"
+    r"try|how'?s|is|are|for|on|at)\b[\s,]*)+",
+    re.I,
+)
+_TAIL = re.compile(r"(?:[\s,]*\b(?:then|instead|please|maybe)\b|[\s?.!,]+)+$", re.I)
+_GLUE = re.compile(r"^[\s,]*(?:(?:on|at|the|in|for)\b[\s,]*)*$", re.I)
+_BARE_HOUR = re.compile(r"(?<![\w:])(?P<hour>[01]?\d|2[0-3])(?![\w:])")
+_DAY_WORD = re.compile(
+    r"\b(?:mon|tue|wed|thu|fri|sat|sun)\w*|\b(?:today|tonight|tomorrow|next|this|last)\b|\d{1,2}[/-]\d{1,2}|"
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*",
+    re.I,
+)
+
+
+def restated(earlier: Session, text: str, now: datetime) -> str | None:
+    """ "and tomorrow?", "what about Friday?", "ok then try 11 on thursday" after a plan that changed nothing (a
+    read, or a booking its condition stopped): the earlier request said again at the new time, to be planned anew;
+    None when ``text`` is more than a time, or the earlier plan changed something."""
+    if earlier.state != "done" or len(earlier.parse.goals) != 1:
+        return None
+    if any(run.kind == "write" and run.state == "done" for run in earlier.steps):
+        return None
+    asked = _TAIL.sub("", _LEAD.sub("", text.strip()))
+    if not asked:
+        return None
+    old_text = earlier.text
+    old = find_times(old_text, earlier.created_at.astimezone(now.tzinfo))
+    old_clock = old[0].has_clock_time if old else False
+    if old_clock:  # "try 11": an hour, as the earlier request gave one
+        asked = _BARE_HOUR.sub(lambda m: f"at {m.group('hour')}", asked) if not re.search(r"\bat\b", asked) else asked
+    found = find_times(asked, now)
+    if not found or not _only_time(asked, found):
+        return None
+    new = found[0]
+    if old_clock and old and not _DAY_WORD.search(asked):  # a time alone: on the earlier request's day
+        day = old[0].start.replace(hour=0, minute=0, second=0, microsecond=0)
+        new = find_times(asked, day - timedelta(microseconds=1))[0]
+    if new.has_clock_time:
+        phrase = _at(new.start)
+    elif old_clock and old:
+        phrase = _at(new.start.replace(hour=old[0].start.hour, minute=old[0].start.minute))
+    else:
+        phrase = asked
+    if not old:
+        stripped = old_text.rstrip(" ?.!")
+        return f"{stripped} {phrase}{old_text[len(stripped) :]}"
+    spans = sorted(old[0].spans)
+    out, last = [], 0
+    for number, (start, end) in enumerate(spans):
+        out += [old_text[last:start], phrase if number == 0 else ""]
+        last = end
+    out.append(old_text[last:])
+    return re.sub(r"\s{2,}", " ", "".join(out)).strip()
+
+
+def _only_time(text: str, found: list[Any]) -> bool:
+    """Whether ``text`` is nothing but its time expressions (and words like "on", "at")."""
+    covered = [False] * len(text)
+    for match in found:
+        for start, end in match.spans:
+            covered[start:end] = [True] * (end - start)
+    rest = "".join(" " if covered[i] else ch for i, ch in enumerate(text))
+    return _GLUE.match(rest) is not None
+
+
+def _at(moment_: datetime) -> str:
+    return f"{moment_:%A} {moment_.day} {moment_:%B} at {moment_:%H:%M}"
+
+
 _THEM = re.compile(r"\b(?:them|her|him)\b", re.I)
 _PEOPLE_ARGUMENT = {"create_calendar_event": "attendees", "find_free_slots": "attendees", "send_email": "to"}
 
 
 def with_earlier_people(earlier: Session, text: str, plan: Plan) -> Plan:
-    """A new request in the thread that names its people only as "them" / "her" ("book a follow-up with them on
-    Friday") gets the people of the earlier plan: the attendees of the event it made or changed, else the
-    recipients of the email it sent. A step that names its own people keeps them."""
+    """A new request in the thread that names its people only as "them" / "her" / "him" ("book an intro with him
+    next Monday", "send it to her") gets the people of the earlier plan's record: the attendees of the event it
+    made or changed, the recipients of the email it sent, the contact it created or found. A step that names its
+    own people keeps them."""
     if not _THEM.search(text):
         return plan
     people = _people_of(earlier)
@@ -109,16 +181,41 @@ def _unnamed(value: Any) -> bool:
     return all(item is None or (isinstance(item, str) and "PLACEHOLDER_" in item) for item in items)
 
 
+_PEOPLE_RECORDS = ("Contact", "Lead")
+
+
 def _people_of(session: Session) -> list[str]:
-    event = _last_event(session)
-    attendees = event.get("attendees") if event is not None else None
-    if isinstance(attendees, list) and attendees:
-        return [a for a in attendees if isinstance(a, str) and "@" in a]
+    """The people of the record the earlier plan acted on last: an event's attendees, an email's recipients, a
+    contact or lead it created (or the one person a lookup found, when it made nothing)."""
     for run in reversed(session.steps):
-        if run.state == "done" and run.step.tool in ("send_email", "forward_email"):
-            sent_to = _ran_with(session, run).get("to")
-            if isinstance(sent_to, list):
-                return [a for a in sent_to if isinstance(a, str) and "@" in a]
+        if run.state != "done" or run.kind != "write":
+            continue
+        people = _people_in(session, run)
+        if people:
+            return people
+    for run in reversed(session.steps):  # a plan that only read: the one person it found
+        found = run.result if run.state == "done" and run.step.tool == "fetch_entity" else None
+        if run.step.inputs.get("entityType") in _PEOPLE_RECORDS and isinstance(found, list) and len(found) == 1:
+            email = found[0].get("email") if isinstance(found[0], dict) else None
+            if isinstance(email, str) and "@" in email:
+                return [email]
+    return []
+
+
+def _people_in(session: Session, run: StepRun) -> list[str]:
+    tool = run.step.tool
+    if tool in ("create_calendar_event", "update_calendar_event"):
+        result = run.result if isinstance(run.result, dict) else {}
+        attendees = result.get("attendees")
+        return [a for a in attendees if isinstance(a, str) and "@" in a] if isinstance(attendees, list) else []
+    args = _ran_with(session, run)
+    if tool in ("send_email", "forward_email"):
+        sent_to = args.get("to")
+        return [a for a in sent_to if isinstance(a, str) and "@" in a] if isinstance(sent_to, list) else []
+    if tool == "create_entity" and args.get("entityType") in _PEOPLE_RECORDS:
+        fields = args.get("fields") if isinstance(args.get("fields"), dict) else args
+        email = fields.get("email") if isinstance(fields, dict) else None
+        return [email] if isinstance(email, str) and "@" in email else []
     return []
 
 

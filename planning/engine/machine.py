@@ -11,8 +11,9 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from planning.engine import claims, conditions, connections, each, findings, recovery, targets, thread_files, timing
-from planning.engine.answers import OPTIONAL, example_for
+from planning.engine.answers import OPTIONAL, example_for, value_type
 from planning.engine.checks import ChoiceKey, card_hash
+from planning.engine.in_words import LABELS, day_in_words, label, value_in_words
 from planning.engine.intentions import FINISHED, goal_title, view_of
 from planning.engine.lease import ClaimLease
 from planning.engine.outcomes import fail, jsonable, outcome
@@ -34,21 +35,6 @@ logger = logging.getLogger(__name__)
 Checkpoint = Callable[[Session], Awaitable[None]]
 ClaimCheckpoint = Callable[[Session, str, str], Awaitable[bool]]  # session, claim key, args hash: claimed?
 MAX_ROUNDS = 200
-LABELS = {
-    "body": "text of the email",
-    "subject": "subject",
-    "to": "recipient",
-    "startTime": "start time",
-    "durationMinutes": "length",
-    "title": "title",
-    "name": "name",
-    "company": "company",
-    "email": "email address",
-    "attendees": "attendees",
-    "windowStart": "earliest time",
-    "windowEnd": "latest time",
-    "messageId": "message",
-}
 
 
 class StepMachine:
@@ -352,8 +338,9 @@ class StepMachine:
         problem: str | None = None,
         tries: int = 0,
     ) -> None:
-        label = LABELS.get(name, name)
-        prompt = f"What {label} should I use for “{run.step.intent}”?"
+        window = _window_asked(session, run, name, self._clock())
+        where = f" {day_in_words(*window)}" if window is not None else ""
+        prompt = f"What {label(name)}{where} should I use for “{run.step.intent}”?"
         if name == thread_files.ATTACHMENTS:  # a file is not typed: it is shared (contract §2.7)
             prompt = thread_files.FILE_QUESTION.format(intent=run.step.intent)
         stuck = tries >= self._settings.max_answer_tries
@@ -363,6 +350,8 @@ class StepMachine:
         session.question = Question(
             kind="value", step_id=run.id, name=name, prompt=prompt, asked_at=self._clock(), tries=tries
         )
+        if window is not None:  # "Friday afternoon", then "2:30": that Friday's 14:30
+            session.question.partial = window[0].replace(hour=0, minute=0, second=0, microsecond=0).isoformat()
         session.state = "collecting"
         can_skip = name in OPTIONAL or stuck
         replies.append(AskValue(text=prompt, example=example_for(name), problem=problem, can_skip=can_skip))
@@ -489,7 +478,7 @@ class StepMachine:
             ok = all(r.state == "done" for r in runs)
             all_ok = all_ok and ok
             mark = "✓" if ok else ("–" if all(r.state in ("done", "skipped") for r in runs) else "✗")
-            lines.append(f"{mark} {goal_title(session, index)}")
+            lines.append(f"{mark} {_as_ran(session, runs) or goal_title(session, index)}")
         session.state = "failed" if any(r.state == "failed" for r in session.steps) else "done"
         replies.append(Say(text="Finished:\n" + "\n".join(lines), tone="done"))
 
@@ -504,6 +493,48 @@ def _decides_others(session: Session, run: StepRun) -> bool:
         if any(ref.step_id == run.id for ref in refs):
             return True
     return False
+
+
+def _window_asked(session: Session, run: StepRun, name: str, now: datetime) -> tuple[datetime, datetime | None] | None:
+    """The day or days the request gave for a time it left open ("on Friday afternoon"): a time asked for is
+    asked within them. None when the request gave none, or the window has begun (a time is then read from now)."""
+    goals = session.parse.goals
+    if value_type(name) != "datetime" or not 0 <= run.step.goal < len(goals):
+        return None
+    slots = goals[run.step.goal].slots
+    when = slots.new_when if run.step.tool == "update_calendar_event" else slots.when  # a move: where it goes
+    if when is None or when.has_clock_time or when.start <= now:
+        return None
+    return when.start, when.end
+
+
+def _as_ran(session: Session, runs: list[StepRun]) -> str | None:
+    """A goal whose change was edited or corrected before it ran is told by what ran ("Create the event 'Call'
+    (start time Wed 11 Mar, 15:00 EDT)"), not by the request's words; None when nothing was changed."""
+    for run in runs:
+        if run.kind != "write" or run.state != "done" or run.step.for_each is not None:
+            continue
+        changed = changed_values(session, run)
+        if changed:  # what the heading already names (a new subject, a new title) is not said twice
+            said = "; ".join(
+                f"{label(k)} {value_in_words(k, v, session.tz)}"
+                for k, v in changed.items()
+                if not (isinstance(v, str) and v in run.step.intent)
+            )
+            return f"{run.step.intent} ({said})" if said else run.step.intent
+    return None
+
+
+def changed_values(session: Session, run: StepRun) -> dict[str, Any]:
+    """The arguments of a step an edit or a correction set to something else than its plan gave."""
+    if run.edited is None and not run.overrides:
+        return {}
+    try:
+        planned = resolve(run.step.inputs, session.results(), run.answers)
+    except ResolutionError:
+        planned = dict(run.step.inputs)
+    final = dict(run.edited) if run.edited is not None else {**planned, **run.overrides}
+    return {k: v for k, v in final.items() if planned.get(k) != v and v is not None}
 
 
 def _unstick(session: Session) -> bool:

@@ -72,6 +72,7 @@ class Question(Mutable):
     args_hash: str | None = None  # for approvals: the exact arguments shown
     checks: CardChecks | None = None  # for approvals: what the card also said (conflicts, duplicates, the target)
     partial: str | None = None  # a day or week given without a time ("next week"): the next answer is read in it
+    offered: str | None = None  # a reply read as a new request: offered to start it instead of the open plan
     asked_at: datetime
 
 

@@ -18,4 +18,5 @@ class EngineSettings:
     max_concurrent_turns: int = 8  # turns handled at once per process; the rest wait (never fail) for a slot
     audit_redact: bool = False  # keep only hashes of arguments, answers and results in the audit trail
     claim_lease_seconds: float = 60.0  # a running write whose process is silent this long is asked about
+    new_request_confidence: float = 0.6  # a reply that answers nothing, understood this well, is offered as new
     retry: RetryPolicy = field(default_factory=RetryPolicy)
