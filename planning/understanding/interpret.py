@@ -136,7 +136,7 @@ def _action_on_nothing_it_fits(main: Evidence | None, entity_scores: dict[str, f
     if any(supported(*REMAP.get((main.concept, entity), (main.concept, entity))) for entity in entity_scores):
         return None
     things = " or ".join(f"{entity}s" for entity in sorted(entity_scores))
-    why = f"'{main.text}' ({main.concept}) cannot be done to {things}"
+    why = f"'{main.text}' ({main.concept}) on {things} is outside email, CRM and calendar work planbot can do"
     return Reading("unsupported", "none", 0.8, None, why, offtopic=f"{main.concept} {things}")
 
 

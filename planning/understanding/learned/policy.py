@@ -93,7 +93,10 @@ def judge(rules: RulesView, probabilities: Mapping[str, float], t: Thresholds) -
     rules_label = f"{rules.intent}/{rules.entity}"
     in_scope = rules.intent not in NO_PLAN
     if in_scope and rules.loose and probabilities.get(OUT, 0.0) >= LOOSE_VETO_AT:
-        why = f"classifier {probabilities.get(OUT, 0.0):.2f}: out of scope, and the rules matched only loosely"
+        why = (
+            f"classifier {probabilities.get(OUT, 0.0):.2f}: outside email, CRM and calendar; "
+            "the rules matched only what it is for"
+        )
         return Verdict("unsupported", "none", round(probabilities.get(OUT, 0.0), 2), "classifier", why)
     if in_scope and ((rules.intent, rules.entity) not in LEARNED or rules.capability):
         unknown = f"'{rules.capability}'" if rules.capability else rules_label

@@ -36,12 +36,16 @@ def test_capitalised_words_in_a_meeting_topic_name_the_meeting_not_an_attendee()
 
 
 def test_deleting_emails_is_refused_not_read():
-    assert goals(run("delete all the emails from Priya")) == [("unsupported", "none")]
+    refused = run("delete all the emails from Priya")
+    assert goals(refused) == [("unsupported", "none")]
+    assert "outside email, CRM and calendar" in refused["parse"]["explanation"]  # said as "I can't do that"
     assert goals(run("did I delete the email from Priya?")) == [("find", "email")]
 
 
 def test_something_made_for_an_existing_event_that_is_no_event_is_refused():
-    assert goals(run("create a webex link for the budget review")) == [("unsupported", "none")]
+    refused = run("create a webex link for the budget review")
+    assert goals(refused) == [("unsupported", "none")]
+    assert "outside email, CRM and calendar" in refused["parse"]["explanation"]
     assert goals(run("schedule a follow-up call for the budget review on Friday at 2")) == [("create", "event")]
 
 
