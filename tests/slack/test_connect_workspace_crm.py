@@ -3,7 +3,7 @@ CRM is connected, each person's plan that needs it waits with the Connect prompt
 workspace's CRM (the sign-in callback's ``on_connected`` for user "", as ``Conversation.account_connected(team, "",
 "crm")``), everyone's waiting plan goes on in its own thread, on that CRM."""
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
@@ -11,6 +11,7 @@ from pydantic import SecretStr
 
 from tests.integrations.crm.hubspot_fake import FakeHubSpot, running
 from tests.slack.conftest import Bot, running_bot
+from tests.slack.kit.fake_web_api import SlackCall
 from tests.slack.kit.payloads import TEAM_ID, dm_channel_id, im_message_event
 from tests.slack.test_connect_home import ADMIN, JOHN, KEY, MARIA, no_planbot_environment
 
@@ -49,9 +50,7 @@ async def test_everyone_waiting_goes_on_once_an_admin_connects_the_workspaces_cr
             threads[user] = asked["event"]["ts"]
             await bot.send(asked)
         for thread in threads.values():
-            await bot.slack.wait_for(
-                "chat.postMessage", lambda c, t=thread: c.args.get("thread_ts") == t and "crm account" in str(c.args)
-            )
+            await bot.slack.wait_for("chat.postMessage", said(thread, lambda text: "crm account" in text))
         assert not worth(shown(bot)) and fake.issued == 0  # nobody's CRM was used
 
         accounts = bot.service.app.accounts
@@ -60,16 +59,19 @@ async def test_everyone_waiting_goes_on_once_an_admin_connects_the_workspaces_cr
             team=TEAM_ID, user="", kind="crm", service="hubspot", label="Acme HubSpot",
             credentials={"refresh_token": fake.refresh_token},
         )  # fmt: skip
-        await bot.service.oauth.on_connected(TEAM_ID, "", ("crm",), ADMIN.id)  # as the admin's sign-in callback
+        on_connected = bot.service.oauth.on_connected
+        assert on_connected is not None
+        await on_connected(TEAM_ID, "", ("crm",), ADMIN.id)  # as the admin's sign-in callback
 
         for user, thread in threads.items():
-            [found] = await bot.slack.wait_for(
-                "chat.postMessage",
-                lambda c, t=thread: c.args.get("thread_ts") == t and worth(str(c.args)),
-            )
+            [found] = await bot.slack.wait_for("chat.postMessage", said(thread, worth))
             assert found.args["channel"] == dm_channel_id(user)
         assert fake.issued >= 1  # on the workspace's HubSpot
         await bot.slack.wait_for("views.publish", lambda c: c.args.get("user_id") == ADMIN.id)
+
+
+def said(thread: str, holds: Callable[[str], bool]) -> Callable[[SlackCall], bool]:
+    return lambda call: call.args.get("thread_ts") == thread and holds(str(call.args))
 
 
 def shown(bot: Bot) -> str:
