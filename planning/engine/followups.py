@@ -103,7 +103,8 @@ def restated(earlier: Session, text: str, now: datetime) -> str | None:
     None when ``text`` is more than a time, or the earlier plan changed something."""
     if earlier.state != "done" or len(earlier.parse.goals) != 1:
         return None
-    if any(run.kind == "write" and run.state == "done" for run in earlier.steps):
+    writes = [run for run in earlier.steps if run.kind == "write"]
+    if any(run.state != "skipped" or not run.step.run_if for run in writes):  # only a condition stopped them
         return None
     asked = _TAIL.sub("", _LEAD.sub("", text.strip()))
     if not asked:
@@ -127,6 +128,8 @@ def restated(earlier: Session, text: str, now: datetime) -> str | None:
     else:
         phrase = asked
     if not old:
+        if writes:
+            return None
         stripped = old_text.rstrip(" ?.!")
         return f"{stripped} {phrase}{old_text[len(stripped) :]}"
     spans = sorted(old[0].spans)
@@ -169,13 +172,13 @@ def with_earlier_people(earlier: Session, text: str, plan: Plan) -> Plan:
     steps = []
     for step in plan.steps:
         name = _PEOPLE_ARGUMENT.get(step.tool)
-        if name is not None and _unnamed(step.inputs.get(name)):
+        if name is not None and _no_people(step.inputs.get(name)):
             step = step.model_copy(update={"arguments": {**step.arguments, "input": {**step.inputs, name: people}}})
         steps.append(step)
     return plan.model_copy(update={"steps": tuple(steps)})
 
 
-def _unnamed(value: Any) -> bool:
+def _no_people(value: Any) -> bool:
     """No people given: absent, empty, or only a placeholder."""
     items = value if isinstance(value, list) else [value]
     return all(item is None or (isinstance(item, str) and "PLACEHOLDER_" in item) for item in items)
