@@ -10,8 +10,11 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from planning.engine.file_facts import ATTACHMENTS
 from planning.engine.replies import AskApproval, AskValue, Reply, Say, ShowPlan, StepOutcome
+from planning.engine.targets import Target
 from planning.engine.view import PlanView
+from planning.engine.wording import label
 
 _STATE_STYLE = {
     "pending": ("·", "dim"),
@@ -24,6 +27,7 @@ _STATE_STYLE = {
 }
 _TONE = {"info": "", "refusal": "yellow", "problem": "red", "done": "green"}
 MAX_ITEMS = 8
+_TITLE = 70
 _ISO = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}")
 
 
@@ -67,19 +71,25 @@ def approval_panel(ask: AskApproval) -> Panel:
     table.add_column(style="bold")
     table.add_column()
     for key, value in ask.arguments.items():
-        shown = "\n".join(f"📎 {file.label}" for file in ask.files) if key == "attachments" and ask.files else None
-        table.add_row(key, shown or _short(value))  # files by name, type and size, not by reference
+        if ask.target is not None and key != ATTACHMENTS:
+            continue  # the target says it in words
+        shown = "\n".join(f"📎 {file.label}" for file in ask.files) if key == ATTACHMENTS and ask.files else None
+        table.add_row(label(key), shown or _short(value))  # files by name, type and size, not by reference
     checks = ask.checks
     approve = "[a]pprove" if checks is None or checks.approve_label == "Approve" else f"[a] {checks.approve_label}"
     hint = Text(f"{approve}  [s]kip  [e]dit FIELD=VALUE  [c]ancel", style="bold yellow")
     for choice in checks.choices if checks is not None else []:
         hint.append(f"\n[{choice.letter}] {choice.label}")
-    parts: list[RenderableType] = [table, hint]
+    parts: list[RenderableType] = [table, hint] if table.row_count else [hint]
     if checks is not None and checks.notices:
         parts.insert(0, _notices(checks.notices))
     if ask.target is not None:
         parts.insert(0, _target(ask.target))
-    return Panel(Group(*parts), title=f"Approve: {ask.intent}", title_align="left", border_style="yellow")
+    title = ask.target.heading if ask.target is not None and ask.target.heading else ask.intent
+    if len(title) > _TITLE:  # a panel's title is cut to its width: a long one is the card's first line
+        parts.insert(0, Text(title, style="bold"))
+        title = "your approval"
+    return Panel(Group(*parts), title=f"Approve: {title}", title_align="left", border_style="yellow")
 
 
 def _notices(notices: list[Any]) -> Text:
@@ -92,10 +102,11 @@ def _notices(notices: list[Any]) -> Text:
     return text
 
 
-def _target(target: Any) -> Text:
-    """ "Event: Globex pricing review · Wed 4 Mar, 10:00–10:30 EST · with …", then each change before → after."""
-    text = Text(f"{target.kind.capitalize()}: ", style="bold")
-    text.append(" · ".join([target.name, *target.facts]))
+def _target(target: Target) -> Text:
+    """ "Event: Globex pricing review · Wed 4 Mar, 10:00–10:30 EST · with …", then each line, before → after."""
+    kind, colon, rest = target.line().partition(": ")
+    text = Text(kind + colon, style="bold")
+    text.append(rest)
     for change in target.changes:
         text.append(f"\n  {change.field}: ", style="bold")
         text.append(f"{change.before} → {change.after}" if change.before else change.after)
@@ -118,12 +129,12 @@ def _items_panel(ask: AskApproval) -> Panel:
     table.add_column(style="dim")
     for item in ask.items:
         own = {k: v for k, v in item.arguments.items() if k not in _ITEM_IDS and k not in shared}
-        label = " · ".join(_short(part) for part in item.label.split(" · "))
-        table.add_row(f"{item.index}.", label, ", ".join(f"{k}={_short(v)}" for k, v in own.items()))
+        shown = " · ".join(_short(part) for part in item.label.split(" · "))
+        table.add_row(f"{item.index}.", shown, ", ".join(f"{label(k)}: {_short(v)}" for k, v in own.items()))
     count = len(ask.items)
     heading = Text(f"{count} item{'s' if count != 1 else ''}", style="bold")
     if shared:
-        heading.append(": " + ", ".join(f"{k}={_short(v)}" for k, v in shared.items()), style="")
+        heading.append(": " + ", ".join(f"{label(k)}: {_short(v)}" for k, v in shared.items()), style="")
     hint = Text("[a]pprove all  [r]emove N  [s]kip  [c]ancel", style="bold yellow")
     return Panel(Group(heading, table, hint), title=f"Approve: {ask.intent}", title_align="left", border_style="yellow")
 
@@ -145,6 +156,8 @@ def question_text(ask: AskValue) -> Text:
 def outcome_text(outcome: StepOutcome) -> RenderableType:
     if not outcome.ok:
         return Text(f"✗ {outcome.intent}: {outcome.error}", style="red")
+    if outcome.done:
+        return Text(f"✓ {outcome.done}", style="green")
     data = outcome.data
     if outcome.answer is not None and not outcome.tool.startswith(("fetch", "find")):  # items of a repeated write
         return Text(f"✓ {outcome.intent}: {outcome.answer}", style="green")
@@ -160,7 +173,7 @@ def outcome_text(outcome: StepOutcome) -> RenderableType:
     if isinstance(data, dict) and "summary" in data:
         return Panel(str(data["summary"]), title=outcome.intent, title_align="left")
     if isinstance(data, dict) and data.get("id"):
-        return Text(f"✓ {outcome.intent} (id {data['id']})", style="green")
+        return Text(f"✓ {outcome.intent}", style="green")  # an id says nothing to people
     return Text(f"✓ {outcome.intent}" + (f" ({_short(data)})" if data else ""), style="green")
 
 

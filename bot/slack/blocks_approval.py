@@ -17,6 +17,7 @@ from bot.slack.blocks_text import MAX_SECTION_TEXT, clip, context, escape, join_
 from bot.slack.declared import ACTION_IDS
 from planning.engine.file_facts import ATTACHMENTS, AttachedFile
 from planning.engine.replies import AskApproval
+from planning.engine.wording import label
 
 _ARGUMENT_TEXT = 1000  # one argument's value in the approval section
 _TITLE = 300
@@ -24,9 +25,13 @@ _TITLE = 300
 
 def approval_blocks(ask: AskApproval, *, title: str = "Waiting for your approval") -> list[dict[str, Any]]:
     """The step's resolved arguments, then Approve / Skip / Edit / Cancel, each carrying ``{s, t, h}``."""
-    head = f"*{title}:* {escape(clip(ask.intent, _TITLE))}  `{escape(clip(ask.tool, 100))}`"
+    named = ask.target.heading if ask.target is not None and ask.target.heading else ask.intent
+    head = f"*{title}:* {escape(clip(named, _TITLE))}"
     if ask.items:
         lines = [head, *_item_lines(ask)]
+    elif ask.target is not None:  # the target says it all in words; the files by name
+        files = {k: v for k, v in ask.arguments.items() if k == ATTACHMENTS}
+        lines = [head, *_argument_lines(files, ask.files)]
     else:
         lines = [head, *_argument_lines(ask.arguments, ask.files)] if ask.arguments else [head, "_(no arguments)_"]
     if ask.checks is not None and ask.checks.notices:
@@ -104,11 +109,11 @@ def _item_lines(ask: AskApproval) -> list[str]:
     }
     lines = [
         f"*For each of these {len(ask.items)}:* "
-        + ", ".join(f"{escape(clip(k, 100))} {escape(readable(v, 200))}" for k, v in shared.items())
+        + ", ".join(f"{escape(label(k))} {escape(readable(v, 200))}" for k, v in shared.items())
     ]
     for item in ask.items:
         own = {k: v for k, v in item.arguments.items() if k not in _ITEM_IDS and k not in shared}
-        extra = "; ".join(f"{escape(clip(k, 100))} {escape(readable(v, 200))}" for k, v in own.items())
+        extra = "; ".join(f"{escape(label(k))} {escape(readable(v, 200))}" for k, v in own.items())
         lines.append(f"*{item.index}.* {escape(readable(item.label, 300))}" + (f" — {extra}" if extra else ""))
     return lines
 
@@ -117,7 +122,8 @@ def _target_lines(ask: AskApproval) -> list[str]:
     """What the step acts on, in words, and each change before → after (nothing cut that decides the approval)."""
     target = ask.target
     assert target is not None
-    lines = [f"*{escape(target.kind.capitalize())}:* " + escape(" · ".join([target.name, *target.facts]))]
+    kind, colon, rest = target.line().partition(": ")
+    lines = [f"*{escape(kind)}:* {escape(rest)}" if colon else f"*{escape(kind)}*"]
     for change in target.changes:
         shown = f"{change.before} → {change.after}" if change.before else change.after
         lines.append(f"      *{escape(change.field)}:* {escape(clip(shown, _ARGUMENT_TEXT))}")
@@ -155,13 +161,14 @@ def _argument_lines(arguments: dict[str, Any], files: list[AttachedFile]) -> lis
     """Each argument; the files of ``attachments`` by name, type and size (``files``), not by reference."""
     lines: list[str] = []
     for key, value in arguments.items():
-        name = escape(clip(str(key), 100))
+        name = escape(clip(label(str(key)), 100))
         if key == ATTACHMENTS and files:
             lines.append(f"*{name}:* " + ", ".join(f"📎 {escape(clip(file.label, 200))}" for file in files))
         elif isinstance(value, dict) and value:
             lines.append(f"*{name}:*")
             lines += [
-                f"      {escape(clip(str(k), 100))}: {escape(readable(v, _ARGUMENT_TEXT))}" for k, v in value.items()
+                f"      {escape(clip(label(str(k)), 100))}: {escape(readable(v, _ARGUMENT_TEXT))}"
+                for k, v in value.items()
             ]
         else:
             lines.append(f"*{name}:* {escape(readable(value, _ARGUMENT_TEXT))}")

@@ -118,6 +118,9 @@ def outcome_message(outcome: StepOutcome) -> dict[str, Any]:
     if not outcome.ok:
         text = f"⚠️ *{intent}* failed: {escape(clip(outcome.error or 'unknown error', 2000))}"
         return message(text, [section(text)])
+    if outcome.done:  # a write, in words: "Moved “Pipeline review” to Thu 5 Mar, 15:00–16:00 EST"
+        text = f"✅ {escape(clip(outcome.done, 2900))}"
+        return message(text, [section(text)])
     if outcome.answer is not None and not outcome.tool.startswith(("fetch", "find")):  # items of a repeated write
         text = f"✅ *{intent}*: {escape(clip(outcome.answer, 2000))}"
         return message(text, [section(text)])
@@ -131,7 +134,7 @@ def outcome_message(outcome: StepOutcome) -> dict[str, Any]:
         summary = escape(whole)
         return _long_text(f"*{intent}*\n{summary}", f"{intent}: {summary}", outcome.intent, whole)
     if isinstance(data, dict) and data.get("id"):
-        text = f"✅ {intent} (id {escape(readable(data['id'], 200))})"
+        text = f"✅ {intent}"  # an id says nothing to people
         return message(text, [section(text)])
     text = f"✅ {intent}" + (f" ({escape(readable(data, 500))})" if data not in (None, "", {}, []) else "")
     return message(text, [section(text)])

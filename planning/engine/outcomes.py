@@ -12,7 +12,9 @@ from planning.engine.session import StepRun
 PRIVATE_TOOLS = frozenset({"fetch_emails", "fetch_entity", "summarize", "fetch_calendar_events"})
 
 
-def outcome(run: StepRun, data: Any, answer: str | None = None) -> StepOutcome:
+def outcome(
+    run: StepRun, data: Any, answer: str | None = None, done: str | None = None, *, zone: str | None = None
+) -> StepOutcome:
     return StepOutcome(
         step_id=run.id,
         tool=run.step.tool,
@@ -21,6 +23,8 @@ def outcome(run: StepRun, data: Any, answer: str | None = None) -> StepOutcome:
         data=data,
         private=run.step.tool in PRIVATE_TOOLS,
         answer=answer,
+        done=done,
+        zone=zone,
     )
 
 

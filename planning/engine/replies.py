@@ -91,3 +91,5 @@ class StepOutcome(Reply):
     error: str | None = None
     private: bool = False
     answer: str | None = None  # for a read the user asked to see: the answer in words (contract §2.8)
+    zone: str | None = None  # the requester's time zone: the times in ``data`` are shown in it
+    done: str | None = None  # for a write: what it did, in words ("Moved “Pipeline review” to Thu 5 Mar, …")

@@ -11,7 +11,7 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Any
 
-from planning.engine import claims, each
+from planning.engine import claims, each, targets
 from planning.engine.hashing import args_hash
 from planning.engine.lease import ClaimLease
 from planning.engine.outcomes import PRIVATE_TOOLS, fail, jsonable, outcome
@@ -81,7 +81,8 @@ class ClaimedWrites:
             return
         await self._finish_claim(session, key, "done", result=jsonable(data))
         run.state, run.result = "done", data
-        replies.append(outcome(run, data))
+        target = targets.target_of(session, run, arguments)
+        replies.append(outcome(run, data, done=target.done if target is not None and target.done else None))
         await self._audited(session, "ran", run, arguments=arguments, result=jsonable(data))
 
     async def run_items(self, session: Session, run: StepRun, decided_by: str, replies: list[Reply]) -> None:
@@ -209,7 +210,7 @@ class ClaimedWrites:
         run.state = "unknown"
         what = run.step.intent
         if item is not None and run.items is not None:
-            what = f"{run.step.intent} ({each.item_label(run.items[item])})"
+            what = f"{run.step.intent} ({each.label_of(session, run, item)})"
         prompt = claims.stopped(what) if stopped else claims.unanswered(what, reason)
         session.question = Question(
             kind="unknown_outcome",

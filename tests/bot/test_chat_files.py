@@ -12,7 +12,7 @@ from tests.bot.test_chat_v2 import read
 
 def test_an_attachment_from_mail_is_shown_by_name_type_and_size(tmp_path: Path):
     output = chat(tmp_path, "send Sarah the contract John attached last week", "Here is the contract.", "a")
-    assert re.search(r"attachments\s+📎 Acme_MSA_signed\.pdf \(PDF, \d+ bytes\)", output), output
+    assert re.search(r"Attachments\s+📎 Acme_MSA_signed\.pdf \(PDF, \d+ bytes\)", output), output
     assert "email:msg-" not in output and "Finished" in output
     found = read(tmp_path, "fetch_emails", FetchEmailsArgs(to="sarah.lee", includeBody=True))
     (sent,) = [mail for mail in found if mail["body"].strip() == "Here is the contract."]

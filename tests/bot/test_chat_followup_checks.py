@@ -27,7 +27,7 @@ def test_make_it_later_onto_a_busy_time_then_undo_it(tmp_path: Path):
     assert moved["startTime"] == "2026-03-04T16:00:00-05:00"
     undo = chat(tmp_path, "undo that")
     assert "Event: Sync with Tom · Wed 4 Mar, 16:00–16:30 EST · with tom.reyes@example.com" in undo
-    assert "start: Wed 4 Mar, 16:00 EST → Wed 4 Mar, 14:00 EST" in undo
+    assert "When: Wed 4 Mar, 16:00–16:30 EST → Wed 4 Mar, 14:00–14:30 EST" in undo
     assert "Finished" in chat(tmp_path, "a")
     [back] = events(tmp_path, query="Sync with Tom", **day("2026-03-04"))
     assert back["startTime"] == "2026-03-04T14:00:00-05:00"
@@ -54,7 +54,7 @@ def test_undo_of_a_move_after_the_event_moved_again_shows_it_and_asks_again(tmp_
     output = chat(tmp_path, "undo that", "a")
     assert "“Sync with Tom” changed since you saw it" in output
     assert "Tue 3 Mar, 16:00 EST → Tue 3 Mar, 17:00 EST" in output
-    assert "start: Tue 3 Mar, 17:00 EST → Tue 3 Mar, 15:00 EST" in output  # the card again, as it is now
+    assert "When: Tue 3 Mar, 17:00–17:30 EST → Tue 3 Mar, 15:00–15:30 EST" in output  # the card again, as it is now
     assert sync(tmp_path)["startTime"] == "2026-03-03T17:00:00-05:00"  # nothing ran on the card shown before
     assert "Finished" in chat(tmp_path, "a")
     assert sync(tmp_path)["startTime"] == "2026-03-03T15:00:00-05:00"
@@ -77,7 +77,7 @@ def test_make_it_later_after_the_event_moved_since_asks_again_on_the_event_as_it
     change(tmp_path, "update_calendar_event", earlier)
     output = chat(tmp_path, "make it 4pm instead", "a")
     assert "“Sync with Tom” changed since you saw it" in output
-    assert "start: Tue 3 Mar, 11:00 EST → Tue 3 Mar, 16:00 EST" in output
+    assert "When: Tue 3 Mar, 11:00–11:30 EST → Tue 3 Mar, 16:00–16:30 EST" in output
     assert sync(tmp_path)["startTime"] == "2026-03-03T11:00:00-05:00"
     assert "Finished" in chat(tmp_path, "a")
     assert sync(tmp_path)["startTime"] == "2026-03-03T16:00:00-05:00"
@@ -85,5 +85,5 @@ def test_make_it_later_after_the_event_moved_since_asks_again_on_the_event_as_it
 
 def test_forward_that_names_the_email_on_its_card(tmp_path: Path):
     output = chat(tmp_path, "email Priya saying the deck is ready", "a", "forward that to Maria as well")
-    card = output[output.rindex("Approve: Forward it to Maria") :]
+    card = output[output.rindex("Approve: Forward “Deck is ready” to maria.garcia@example.com") :]
     assert "Email: Deck is ready · to priya.shah@example.com" in card

@@ -48,4 +48,4 @@ def test_chat_with_an_unknown_timezone_setting_plans_in_utc(monkeypatch: pytest.
     )
     assert result.exit_code == 0, result.output
     assert result.exception is None
-    assert "Tue 3 Mar 2026, 15:00 (UTC+00:00)" in result.output
+    assert "When: Tue 3 Mar, 15:00–15:30 UTC" in result.output

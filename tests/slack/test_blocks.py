@@ -165,14 +165,14 @@ def test_plan_message_shows_request_understanding_and_steps_with_state_icons() -
     check_message(message)
     assert [b["type"] for b in message["blocks"]] == ["section", "context", "section", "section", "actions"]
     texts = section_texts(message)
-    assert texts[0] == "*Request:* Email Priya the Q3 deck\n*Understood:* send/email — an email to one person"
+    assert texts[0] == "*Request:* Email Priya the Q3 deck"  # no intents, classifier figures or rules
     assert message["blocks"][1]["elements"][0]["text"] == (
         "waiting for your approval · 1 of 2 steps done · waiting for you: Email Priya"
     )
     assert texts[1] == (
         "▶️ *Email Priya the Q3 deck*  _(now)_\n"
-        "      ✅ Find Priya  `fetch_entity` · _done_\n"
-        "      ✋ Email Priya  `send_email` · needs approval · _waiting for you_"
+        "      ✅ Find Priya · _done_\n"
+        "      ✋ Email Priya · needs approval · _waiting for you_"
     )
     assert message["text"] == (
         "Plan for “Email Priya the Q3 deck”: waiting for your approval · 1 of 2 steps done · waiting for you: "
@@ -182,9 +182,9 @@ def test_plan_message_shows_request_understanding_and_steps_with_state_icons() -
 
 def test_low_confidence_is_shown_and_high_confidence_is_not() -> None:
     low = section_texts(blocks.plan_message(plan(PRIYA, confidence=0.42)))[0]
-    assert low.endswith("_(confidence 0.42: tell me if I got it wrong)_")
+    assert low.endswith("_I am not sure I understood this: tell me if the steps below are not what you meant._")
     high = section_texts(blocks.plan_message(plan(PRIYA, confidence=0.55)))[0]
-    assert "confidence" not in high
+    assert "not sure" not in high and "0.55" not in high
 
 
 @pytest.mark.parametrize(
@@ -202,7 +202,7 @@ def test_low_confidence_is_shown_and_high_confidence_is_not() -> None:
 def test_every_step_state_has_its_icon(state: StepShown, icon: str) -> None:
     intention = Intention(title="Goal", active=False, complete=False, steps=[step("s1", "Do it", state, note="why")])
     text = section_texts(blocks.plan_message(plan(intention, state="running")))[1]
-    assert text == f"◻️ Goal\n      {icon} Do it  `fetch_entity` · _{state}_ (why)"
+    assert text == f"◻️ Goal\n      {icon} Do it · _{state}_ (why)"
 
 
 def test_approval_buttons_carry_session_step_and_hash() -> None:
@@ -238,22 +238,22 @@ def test_approval_section_shows_resolved_arguments_readably() -> None:
     )
     text = section_texts(blocks.plan_message(plan(PRIYA), ask))[-1]
     assert text == (
-        "*Waiting for your approval:* Email Priya  `send_email`\n"
-        "*to:* priya@acme.io, sam@acme.io\n"
-        "*subject:* Q3 deck\n"
-        "*startTime:* Thu 5 Mar 2026, 14:00 (UTC-05:00)\n"
-        "*durationMinutes:* 30\n"
-        "*fields:*\n"
-        "      email: a@b.io\n"
-        "      amount: 1500\n"
-        "*unreadOnly:* yes"
+        "*Waiting for your approval:* Email Priya\n"
+        "*To:* priya@acme.io, sam@acme.io\n"
+        "*Subject:* Q3 deck\n"
+        "*Start:* Thu 5 Mar 2026, 14:00 (UTC-05:00)\n"
+        "*Length:* 30\n"
+        "*Fields:*\n"
+        "      Email: a@b.io\n"
+        "      Amount: 1500\n"
+        "*Unread only:* yes"
     )
 
 
 def test_values_too_big_to_print_do_not_break_the_message() -> None:
     ask = ASK.model_copy(update={"arguments": {"n": 10**5000, "odd": {(1, 2): "tuple key"}}})
     text = section_texts(blocks.plan_message(plan(PRIYA), ask))[-1]
-    assert text.endswith("*n:* (a number too long to show)\n*odd:*\n      (1, 2): tuple key")
+    assert text.endswith("*N:* (a number too long to show)\n*Odd:*\n      (1, 2): tuple key")
     assert json.loads(blocks.edit_modal(ask)["private_metadata"])["k"] == 2
 
 
@@ -262,7 +262,7 @@ def test_a_10000_character_argument_is_cut_with_an_ellipsis() -> None:
     message = blocks.plan_message(plan(PRIYA), ask)
     check_message(message)
     text = section_texts(message)[-1]
-    assert text == "*Waiting for your approval:* Email Priya  `send_email`\n*body:* " + "x" * 999 + "…\n*subject:* Q3"
+    assert text == "*Waiting for your approval:* Email Priya\n*Message:* " + "x" * 999 + "…\n*Subject:* Q3"
 
 
 @pytest.mark.parametrize("state", ["done", "failed", "cancelled", "expired"])
@@ -293,8 +293,8 @@ def test_content_cannot_ping_the_channel_or_become_a_link() -> None:
     shown = "&lt;!channel&gt; see &lt;https://evil.example|click&gt; &amp; &lt;@U123&gt;"
     for text in [*section_texts(message), message["text"]]:
         assert "<!channel>" not in text and "<https://" not in text and "<@U123>" not in text
-    assert section_texts(message)[0].startswith(f"*Request:* {shown}\n")
-    assert f"*subject:* {shown}" in section_texts(message)[-1]
+    assert section_texts(message)[0] == f"*Request:* {shown}"
+    assert f"*Subject:* {shown}" in section_texts(message)[-1]
     assert blocks.escape("<!channel>") == "&lt;!channel&gt;"
     assert blocks.escape("a &lt; b & c") == "a &lt; b &amp; c"  # escaping twice changes nothing
 
@@ -305,7 +305,10 @@ def test_forty_intentions_of_five_steps_stay_within_fifty_blocks_and_slacks_text
             title=f"Goal {g}",
             active=g == 25,
             complete=g < 25,
-            steps=[step(f"s{g}.{k}", f"Step {k} of goal {g}", "done" if g < 25 else "pending") for k in range(5)],
+            steps=[
+                step(f"s{g}.{k}", f"Step {k} of goal {g}, as it was planned", "done" if g < 25 else "pending")
+                for k in range(5)
+            ],
         )
         for g in range(40)
     ]
@@ -447,7 +450,7 @@ def test_outcome_of_emails_and_events_reads_naturally() -> None:
         ),
         (
             StepOutcome(step_id="s", tool="send_email", intent="Email Priya", ok=True, data={"id": "m-17"}),
-            "✅ Email Priya (id m-17)",
+            "✅ Email Priya",  # an id says nothing to people
         ),
         (
             StepOutcome(step_id="s", tool="send_email", intent="Email Priya", ok=False, error="SMTP said <no>"),
@@ -564,7 +567,7 @@ def test_edit_modal_has_one_input_per_argument_and_nested_key() -> None:
     initial = {b["block_id"]: b["element"].get("initial_value") for b in inputs}
     assert initial == {
         "title": "Q3 sync",
-        "startTime": "2026-03-05T14:00:00-05:00",
+        "startTime": "Thu 5 Mar 2026, 14:00 (UTC-05:00)",  # in words, read back exactly
         "durationMinutes": "30",
         "attendees": "priya@acme.io, sam@acme.io",
         "fields.email": "p@acme.io",
@@ -574,7 +577,8 @@ def test_edit_modal_has_one_input_per_argument_and_nested_key() -> None:
         "extra": '[{"deep": 1}]',
     }
     assert [b["optional"] for b in inputs] == [False] + [True] * 8
-    assert inputs[1]["hint"]["text"].startswith("Currently Thu 5 Mar 2026, 14:00 (UTC-05:00).")
+    assert inputs[1]["hint"]["text"] == "Or in words, e.g. Friday 1pm."
+    assert [b["label"]["text"] for b in inputs[:4]] == ["Title", "Start", "Length (minutes)", "Attendees"]
     meta = json.loads(modal["private_metadata"])
     assert meta == {
         "s": "sess42",
@@ -643,7 +647,9 @@ def test_an_argument_too_long_for_a_form_is_kept_and_named() -> None:
     modal = blocks.edit_modal(ask)
     check_view(modal)
     assert json.loads(modal["private_metadata"])["k"] == 1
-    assert modal["blocks"][1]["elements"][0]["text"] == "Kept as they are (too long or too complex to edit here): body"
+    assert modal["blocks"][1]["elements"][0]["text"] == (
+        "Kept as they are (too long or too complex to edit here): Message"
+    )
     meta, arguments = blocks.read_edit_submission(submit(modal, {"to": "c@d.io"}))
     assert arguments == {"to": ["c@d.io"]}
     assert blocks.restore_kept(ask.arguments, meta, arguments) == {"body": "z" * 10_000, "to": ["c@d.io"]}
@@ -871,3 +877,47 @@ def test_any_reply_stays_within_slack_limits(
     outcome = StepOutcome(step_id="s", tool="t", intent=text, ok=ok, data=data, error=None if ok else example)
     check_message(blocks.outcome_message(outcome))
     check_message(blocks.outcome_message(outcome.model_copy(update={"data": {"summary": text * 30}})))
+
+
+# --- approval cards in words (issue 15) --------------------------------------------------------------------------
+
+
+def _card_for(tool: str, arguments: dict[str, Any], target: Any) -> str:
+    ask = ASK.model_copy(update={"tool": tool, "intent": "Change the event", "arguments": arguments, "target": target})
+    message = blocks.plan_message(plan(PRIYA), ask)
+    check_message(message)
+    return section_texts(message)[-1]
+
+
+def test_approval_cards_say_what_changes_in_words_for_each_kind() -> None:
+    from zoneinfo import ZoneInfo
+
+    from planning.engine.target_text import describe, describe_new
+
+    ny = ZoneInfo("America/New_York")
+    event = {"id": "e8", "title": "Pipeline review", "startTime": "2026-03-05T19:00:00Z", "endTime": None}
+    move = {"eventId": "e8", "startTime": "2026-03-05T20:00:00Z", "durationMinutes": 15}
+    text = _card_for("update_calendar_event", move, describe("update_calendar_event", event, move, ny))
+    assert text.startswith("*Waiting for your approval:* Move “Pipeline review” (Thu 5 Mar 14:00)\n")
+    assert "*When:* Thu 5 Mar, 14:00 EST (no end) → Thu 5 Mar, 15:00–15:15 EST" in text
+    assert "*Length:* no end → 15 min" in text
+    mail = {"id": "m1", "from": "John Park <jp@globex.com>", "subject": "Re: Q3 numbers", "date": "2026-03-04T14:30Z"}
+    reply = {"messageId": "m1", "body": "Yes"}
+    text = _card_for("reply_email", reply, describe("reply_email", mail, reply, ny))
+    assert text.startswith("*Waiting for your approval:* Reply to John Park: Re: Q3 numbers\n")
+    note = {"entityType": "Note", "fields": {"body": "they want a discount", "about": {"entityType": "Account"}}}
+    text = _card_for("create_entity", note, describe_new("create_entity", note, ny, about={"name": "Acme Corp"}))
+    assert "*Note on Acme Corp (account):* “they want a discount”" in text
+    deal = {"entityType": "Deal", "id": "d1", "fields": {"stage": "negotiation", "amount": 125000}}
+    record = {"id": "d1", "name": "Acme deal", "stage": "proposal", "amount": 48000}
+    text = _card_for("update_entity", deal, describe("update_entity", record, deal, ny))
+    assert "*Stage:* proposal → negotiation" in text and "*Amount:* $48,000 → $125,000" in text
+    for shown in (text, _card_for("create_entity", note, describe_new("create_entity", note, ny))):
+        assert not any(name in shown for name in ("fields", "entityType", "{", "UTC-0", "`update_entity`", "eventId"))
+
+
+def test_a_write_that_ran_is_said_in_words() -> None:
+    done = StepOutcome(
+        step_id="s", tool="update_entity", intent="Update the deal", ok=True, data={"id": "d1"}, done="Updated deal “X”"
+    )
+    assert section_texts(blocks.outcome_message(done)) == ["✅ Updated deal “X”"]

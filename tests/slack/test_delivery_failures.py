@@ -92,7 +92,7 @@ async def test_a_plan_the_channel_refuses_reaches_the_requester_by_direct_messag
     mention = app_mention_event("email Priya saying zebra-dm-1", user_id=JOHN)
     await bot.send(mention)
     [plan] = await bot.slack.wait_for("chat.postMessage", in_johns_dm(lambda c: "Plan for" in str(c.args)))
-    assert "*body:* Zebra-dm-1" in json.dumps(plan.args)  # his own DM: the details are his to see
+    assert "*Message:* Zebra-dm-1" in json.dumps(plan.args)  # his own DM: the details are his to see
     assert "step_approve" in json.dumps(plan.args)
     needed = {WEB_API_SCOPES[call.method] for call in bot.slack.calls} - {None}
     assert needed <= set(BOT_SCOPES)  # the manifest grants every call the fallback makes

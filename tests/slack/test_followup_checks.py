@@ -63,14 +63,14 @@ async def test_undo_of_a_move_after_the_event_moved_again_is_shown_and_asked_aga
     ts = await _follow(bot, root, "undo that", 3)
     first_card, card = await _new_card(bot, ts, seen)
     assert "Sync with Tom" in card and "Tue 3 Mar, 16:00–16:30 EST" in card  # the event in words
-    assert "Tue 3 Mar, 16:00 EST → Tue 3 Mar, 15:00 EST" in card
+    assert "Tue 3 Mar, 16:00–16:30 EST → Tue 3 Mar, 15:00–15:30 EST" in card
     await _click(bot, first_card, ts)
     await said_in(bot, DM, root, "“Sync with Tom” changed since you saw it")
     [now] = await _events(bot, "Sync with Tom", TUESDAY)
     assert now["startTime"] == "2026-03-03T17:00:00-05:00"  # nothing ran on the card shown before
 
     second_card, again = await _new_card(bot, ts, seen)  # the card again, bound to the event as it is now
-    assert "Tue 3 Mar, 17:00–17:30 EST" in again and "Tue 3 Mar, 17:00 EST → Tue 3 Mar, 15:00 EST" in again
+    assert "Tue 3 Mar, 17:00–17:30 EST" in again and "Tue 3 Mar, 17:00–17:30 EST → Tue 3 Mar, 15:00–15:30 EST" in again
     await _click(bot, second_card, ts)
     await _wait_count(bot, root, "Finished", 3)
     [back] = await _events(bot, "Sync with Tom", TUESDAY)

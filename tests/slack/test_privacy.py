@@ -79,9 +79,9 @@ async def test_a_channel_sees_what_waits_and_only_the_requester_sees_the_details
     await until_buttons(bot, ts, "step_approve")
     in_channel = json.dumps(bot.slack.message(CHANNEL_ID, ts))
     assert "Waiting for <@U0JOHN> to approve" in in_channel
-    assert "priya.shah@example.com" not in in_channel and "*body:*" not in in_channel
+    assert "priya.shah@example.com" not in in_channel and "*Message:*" not in in_channel
     card = json.dumps((await card_for(bot, JOHN)).args)
-    assert "priya.shah@example.com" in card and "*body:* Zebra-secret-1" in card
+    assert "priya.shah@example.com" in card and "*Message:* Zebra-secret-1" in card
 
 
 async def test_forwarded_mail_is_named_to_the_requester_only(bot: Bot):
@@ -90,7 +90,7 @@ async def test_forwarded_mail_is_named_to_the_requester_only(bot: Bot):
     ts = await plan_ts(bot, mention["event"]["ts"])
     await until_buttons(bot, ts, "step_approve")
     card = json.dumps((await card_for(bot, JOHN)).args)
-    assert "tom.reyes@example.com" in card and "*messageId:*" in card
+    assert "*To:* tom.reyes@example.com" in card and "*Email:* " in card and "messageId" not in card
     shared = json.dumps([c.args for c in bot.slack.calls if c.method in ("chat.postMessage", "chat.update")])
     assert "tom.reyes@example.com" not in shared and "messageId" not in shared
 
@@ -128,7 +128,7 @@ async def test_in_a_direct_message_the_plan_shows_the_details(bot: Bot):
     channel = dm_channel_id(JOHN)
 
     def detailed(call: SlackCall) -> bool:
-        return call.args.get("channel") == channel and "*body:* Zebra-secret-3" in json.dumps(call.args)
+        return call.args.get("channel") == channel and "*Message:* Zebra-secret-3" in json.dumps(call.args)
 
     await bot.slack.wait_for("chat.postMessage", detailed)
     assert bot.slack.calls_to("chat.postEphemeral") == []

@@ -272,6 +272,6 @@ async def test_a_mention_of_a_person_becomes_their_address_and_dates_use_the_req
     [card] = await bot.slack.wait_for("chat.postEphemeral", lambda c: c.args.get("user") == "U0SARAH")
     shown = json.dumps(card.args.get("blocks"))  # the details go to the requester only
     assert "priya.shah@example.com" in shown
-    assert "15:00 (UTC-08:00)" in shown  # Sarah is in Los Angeles
+    assert "15:00" in shown and "15:30 PST" in shown  # Sarah is in Los Angeles, and the card names her zone
     assert BOT_USER_ID not in shown
     assert "15:00" not in json.dumps(bot.slack.message(CHANNEL_ID, ts))  # not to the whole channel

@@ -27,9 +27,13 @@ async def test_a_record_change_shows_each_field_before_and_after_and_formats_amo
     ask = approval(await harness.say("move the Initech deal to negotiation"))
     assert ask.target is not None and ask.target.name == "Initech deal"
     assert "amount $125,000" in ask.target.facts
-    assert [(c.field, c.before, c.after) for c in ask.target.changes] == [("stage", "qualification", "negotiation")]
+    assert [(c.field, c.before, c.after) for c in ask.target.changes] == [("Stage", "qualification", "negotiation")]
 
 
-async def test_a_new_thing_has_no_target(harness):
+async def test_a_new_thing_says_what_it_will_be(harness):
     ask = approval(await harness.say("schedule a sync with Priya tomorrow at 3pm"))
-    assert ask.target is None
+    assert ask.target is not None and ask.target.line() == "New event: “Sync with Priya”"
+    assert [(c.field, c.after) for c in ask.target.changes][:2] == [
+        ("When", "Tue 3 Mar, 15:00–15:30 EST"),
+        ("Length", "30 min"),
+    ]

@@ -1,0 +1,68 @@
+"""Approval cards and results in `planbot chat --script` say what changes in words (issue 15), on the local
+workspace: a note shows its text and what it is about, a contact and a task their fields on labelled lines, an
+update and its undo each field before → after, a reply, a move and a delete name their target; never JSON, an
+argument name or "(UTC-05:00)"; what ran is said in words, not as an id."""
+
+from pathlib import Path
+
+from integrations.base.arguments import FetchEntityArgs
+from tests.bot.test_chat import chat
+from tests.bot.test_chat_checks import deals
+from tests.bot.test_chat_v2 import day, events, read
+
+INTERNALS = ("startTime", "durationMinutes", "messageId", "eventId", "entityType", '{"', "UTC-0", "(id ")
+
+
+def plain(output: str) -> str:
+    """The transcript without panel borders, each card line as typed; checked for internals shown to people."""
+    lines = [line.strip("│╭╮╰╯─ ").rstrip() for line in output.splitlines()]
+    text = "\n".join(lines)
+    assert not any(name in text for name in INTERNALS), text
+    return text
+
+
+def test_a_note_card_shows_the_text_and_what_it_is_about(tmp_path: Path):
+    output = plain(chat(tmp_path, "log a note on the Initech account: they asked for SSO support", "a"))
+    assert "Approve: Add a note on Initech (account)" in output
+    assert "Note on Initech (account): “They asked for SSO support”" in output
+    assert "✓ Added the note on Initech (account)" in output
+    [account] = read(tmp_path, "fetch_entity", FetchEntityArgs(entityType="Account", filters={"name": "Initech"}))
+    about = {"entityType": "Account", "id": account["id"]}
+    notes = read(tmp_path, "fetch_entity", FetchEntityArgs(entityType="Note", filters={"about": about}))
+    assert any(note["body"] == "They asked for SSO support" for note in notes)
+
+
+def test_a_contact_and_a_task_card_show_labelled_fields(tmp_path: Path):
+    output = plain(chat(tmp_path, "add a new contact: Rob Kim, rob.kim@globex.com at Globex", "a"))
+    assert "New contact: Rob Kim\nName: Rob Kim\nEmail: rob.kim@globex.com\nCompany: Globex" in output
+    assert "✓ Created the contact Rob Kim" in output
+    task = plain(chat(tmp_path, "add a task to call John Smith about the renewal by Thursday", "a"))
+    assert "Due: Thu 5 Mar 2026" in task and "About: John Smith (contact)" in task
+    assert "Subject: Call John Smith about the renewal" in task
+
+
+def test_a_deal_update_and_its_undo_show_each_field_before_and_after(tmp_path: Path):
+    output = plain(chat(tmp_path, "move the Globex deal to proposal and bump it to 150k", "a"))
+    assert "Approve: Update deal “Globex deal”" in output
+    assert "Stage: negotiation → proposal" in output and "Amount: $125,000 → $150,000" in output
+    assert "✓ Updated deal “Globex deal”: Stage negotiation → proposal; Amount $125,000 → $150,000" in output
+    undo = plain(chat(tmp_path, "undo that"))
+    assert "Approve: Put back deal “Globex deal” as it was" in undo
+    assert "Stage: proposal → negotiation" in undo and "Amount: $150,000 → $125,000" in undo
+    chat(tmp_path, "a")
+    [deal] = deals(tmp_path, "Globex")
+    assert (deal["stage"], deal["amount"]) == ("negotiation", 125000)
+
+
+def test_a_reply_a_move_and_a_delete_name_their_target_in_the_users_zone(tmp_path: Path):
+    reply = plain(chat(tmp_path, "reply to John Park's pricing email saying yes, premium support is included", "a"))
+    assert "Approve: Reply to John Park: Pricing question on the enterprise tier" in reply
+    assert "from John Park <john.park@globex.com>" in reply and "Message: Yes, premium support is included" in reply
+    move = plain(chat(tmp_path, "move the Globex pricing review to Thursday at 3pm", "a"))
+    assert "Approve: Move “Globex pricing review” (Wed 4 Mar 15:00)" in move
+    assert "When: Wed 4 Mar, 15:00–16:00 EST → Thu 5 Mar, 15:00–16:00 EST" in move
+    assert "✓ Moved “Globex pricing review” to Thu 5 Mar, 15:00–16:00 EST" in move
+    [moved] = events(tmp_path, query="Globex pricing review", **day("2026-03-05"))
+    assert moved["startTime"] == "2026-03-05T15:00:00-05:00"
+    delete = plain(chat(tmp_path, "cancel my lunch with Maria", "a"))
+    assert "Approve: Delete “Lunch with Maria”" in delete and "✓ Deleted “Lunch with Maria”" in delete
