@@ -9,10 +9,11 @@ a ``text`` fallback of at most 4,000 characters) and shows content escaped, so t
 - ``approval_card``, ``card_result``: the requester's private card for a step waiting in a channel, and what
   replaces it after a click; ``delivery_problem``: a notice when Slack refused every way of showing something.
 - ``question_message``, ``say_message``, ``outcome_message``: thread replies; ``shared_question_message`` and
-  ``shared_outcome_message``: what a channel sees of them.
+  ``shared_outcome_message``: what a channel sees of them; ``together``: several said at once as one message;
+  ``file_elsewhere``: a message whose file goes to the person's DM, saying so.
 - ``open_plans_page`` (``/plans``, paged), ``open_plans_message`` and ``home_view`` (App Home).
-- ``edit_modal``, ``read_edit_submission``, ``restore_kept``, ``input_block_ids``, ``field_errors_for_modal``:
-  editing a step's arguments.
+- ``edit_modal``, ``read_edit_submission``, ``restore_kept``, ``input_block_ids``, ``field_errors_for_modal``,
+  ``edit_texts``, ``needs_reading``: editing a step's arguments (words the form cannot type go to the engine).
 - ``read_button_value``: the ids a clicked button carried.
 """
 
@@ -20,8 +21,10 @@ from bot.slack.blocks_approval import approval_card, card_result, delivery_probl
 from bot.slack.blocks_buttons import button_value, read_button_value
 from bot.slack.blocks_edit import (
     edit_modal,
+    edit_texts,
     field_errors_for_modal,
     input_block_ids,
+    needs_reading,
     read_edit_submission,
     restore_kept,
 )
@@ -29,11 +32,13 @@ from bot.slack.blocks_home import home_view, open_plans_message
 from bot.slack.blocks_pages import open_plans_page
 from bot.slack.blocks_plan import decision_line, plan_message
 from bot.slack.blocks_replies import (
+    file_elsewhere,
     outcome_message,
     question_message,
     say_message,
     shared_outcome_message,
     shared_question_message,
+    together,
 )
 from bot.slack.blocks_text import escape
 
@@ -44,10 +49,13 @@ __all__ = [
     "decision_line",
     "delivery_problem",
     "edit_modal",
+    "edit_texts",
     "escape",
     "field_errors_for_modal",
+    "file_elsewhere",
     "home_view",
     "input_block_ids",
+    "needs_reading",
     "open_plans_message",
     "open_plans_page",
     "outcome_message",
@@ -59,4 +67,5 @@ __all__ = [
     "say_message",
     "shared_outcome_message",
     "shared_question_message",
+    "together",
 ]

@@ -4,13 +4,19 @@ Each argument is one ``input`` block (``block_id`` = its name, ``action_id`` = `
 field; a nested object (CRM ``fields``, ``filters``) is one input per key (``block_id`` = ``"fields.email"``).
 ``private_metadata`` carries ``{"s", "t", "h", "tool", "types"}`` and, when some arguments cannot be edited in a
 form (longer than Slack's 3,000-character input, names a block id cannot hold, more than fit), ``"k"``: how many.
-Those are not in the rebuilt arguments: ``restore_kept`` puts their current values back.
+Those are not in the rebuilt arguments: ``restore_kept`` puts their current values back. Ids (``eventId``,
+``messageId``…) are kept so, unshown.
+
+Fields are labelled in words ("Start", "Length (minutes)"); a time is shown as "Fri 6 Mar 2026, 13:00 (UTC-05:00)"
+and read back exactly. What is typed otherwise ("Friday 1pm", "1 hour", "Tom") stays text: the caller has the
+engine read it as it reads "edit FIELD=VALUE" (``needs_reading``).
 """
 
 import json
 import math
+import re
 from collections.abc import Collection, Iterable, Mapping
-from datetime import datetime
+from datetime import datetime, timedelta, timezone
 from typing import Any, Literal
 
 from bot.slack.blocks_text import MAX_VIEW_BLOCKS, clip, context, escape, plain, section, size, when
@@ -29,10 +35,34 @@ _HINTS: dict[str, str] = {
     "int": "A whole number.",
     "float": "A number.",
     "bool": "yes or no.",
-    "datetime": "Date and time with its UTC offset, e.g. 2026-03-05T14:00:00-05:00.",
+    "datetime": "Or in words, e.g. Friday 1pm.",
     "json": "JSON.",
 }
 Field = tuple[str, str, str]  # block_id, type, initial text
+LABELS: dict[str, str] = {
+    "to": "To",
+    "cc": "Cc",
+    "bcc": "Bcc",
+    "subject": "Subject",
+    "body": "Message",
+    "title": "Title",
+    "startTime": "Start",
+    "durationMinutes": "Length (minutes)",
+    "shiftMinutes": "Move by (minutes)",
+    "attendees": "Attendees",
+    "addAttendees": "Invite",
+    "removeAttendees": "Take off the invitation",
+    "location": "Where",
+    "description": "Notes",
+    "windowStart": "Earliest",
+    "windowEnd": "Latest",
+    "dueDate": "Due",
+    "closeDate": "Close date",
+    "close_date": "Close date",
+    "attachments": "Attachments",
+}
+_IDS = re.compile(r"^(?:id|entityType|.*Id|.*Ids)$")  # references nobody edits by hand: kept, unshown
+_SHOWN_TIME = re.compile(r"^\w{3} (\d{1,2} \w{3} \d{4}, \d{2}:\d{2}) \(UTC([+-]\d{2}):(\d{2})\)$")
 
 
 def edit_modal(ask: AskApproval, *, required: Collection[str] = ()) -> dict[str, Any]:
@@ -40,18 +70,21 @@ def edit_modal(ask: AskApproval, *, required: Collection[str] = ()) -> dict[str,
     (the others can: an emptied field is left out, and the engine's checks say if it was needed)."""
     editable: dict[str, list[Field]] = {}
     kept: list[str] = []
+    hidden = [str(name) for name in ask.arguments if _IDS.match(str(name))]
     for name, value in ask.arguments.items():
+        if name in hidden:
+            continue
         fields = _fields_of(name, value)
         if fields is None or sum(len(f) for f in editable.values()) + len(fields) > _MAX_INPUTS:
             kept.append(str(name))
         else:
             editable[name] = fields
-    meta = _fit_metadata(ask, editable, kept)
-    intro = f"*{escape(clip(ask.intent, 500))}*  `{escape(clip(ask.tool, 100))}`\n"
+    meta = _fit_metadata(ask, editable, kept, hidden)
+    intro = f"*{escape(clip(ask.intent, 500))}*\n"
     intro += "Change what you need and press *Save*: I will ask you to approve the step again."
     blocks = [section(intro)]
     if kept:
-        names = ", ".join(escape(clip(name, 50)) for name in kept)
+        names = ", ".join(escape(clip(field_label(name), 50)) for name in kept)
         blocks.append(context(f"Kept as they are (too long or too complex to edit here): {names}"))
     for fields in editable.values():
         blocks += [_input(b, kind, text, b in required) for b, kind, text in fields if kind != "dict"]
@@ -92,6 +125,13 @@ def read_edit_submission(view: object) -> tuple[dict[str, Any], dict[str, Any]]:
         elif not isinstance(arguments.get(block_id), dict):
             arguments[block_id] = value
     return meta, arguments
+
+
+def edit_texts(view: object) -> dict[str, str]:
+    """block_id → the text entered (not empty), from a ``view_submission``'s ``view``."""
+    if not isinstance(view, dict):
+        return {}
+    return {block: text for block, text in _submitted(view).items() if text is not None and text.strip()}
 
 
 def restore_kept(original: Mapping[str, Any], meta: Mapping[str, Any], edited: dict[str, Any]) -> dict[str, Any]:
@@ -159,9 +199,10 @@ def _as_text(value: Any) -> tuple[FieldType | None, str]:
             return None, ""
         return "float", str(int(value)) if value.is_integer() and abs(value) < 1e15 else repr(value)
     if isinstance(value, datetime):
-        return "datetime", value.isoformat()
+        return "datetime", when(value) or value.isoformat()
     if isinstance(value, str):
-        return ("datetime" if when(value) and value == value.strip() else "str"), value
+        shown = when(value) if value == value.strip() else None
+        return ("datetime", shown) if shown and _from_shown(shown) == value else ("str", value)
     if isinstance(value, list) and all(_plain_item(item) for item in value):
         return "list", ", ".join(value)
     try:
@@ -188,26 +229,24 @@ def _input(block_id: str, kind: str, text: str, required: bool) -> dict[str, Any
     block: dict[str, Any] = {
         "type": "input",
         "block_id": block_id,
-        "label": plain(block_id.replace(".", " › "), 2000),
+        "label": plain(field_label(block_id), 2000),
         "element": element,
         "optional": not required,
     }
     hint = _HINTS.get(kind)
-    if kind == "datetime" and (shown := when(text)):
-        hint = f"Currently {shown}. {hint}"
     if hint:
         block["hint"] = plain(hint, 2000)
     return block
 
 
-def _fit_metadata(ask: AskApproval, editable: dict[str, list[Field]], kept: list[str]) -> str:
+def _fit_metadata(ask: AskApproval, editable: dict[str, list[Field]], kept: list[str], hidden: list[str]) -> str:
     """The metadata JSON within 3,000 characters: arguments that do not fit move to ``kept`` (last first)."""
     while True:
         types = {block_id: kind for fields in editable.values() for block_id, kind, _ in fields}
         meta: dict[str, Any] = {"s": ask.session_id, "t": ask.step_id, "h": ask.args_hash, "tool": ask.tool}
         meta["types"] = types
-        if kept:
-            meta["k"] = len(kept)
+        if kept or hidden:
+            meta["k"] = len(kept) + len(hidden)
         text = json.dumps(meta, separators=(",", ":"), ensure_ascii=False)
         if size(text) <= MAX_METADATA:
             return text
@@ -272,13 +311,50 @@ def _typed(kind: object, text: str) -> Any:
         lowered = stripped.lower()
         return True if lowered in _TRUE else False if lowered in _FALSE else text
     if kind == "datetime":
-        return stripped
+        return _from_shown(stripped) or stripped
     if kind == "json":
         try:
             return json.loads(text)
         except (ValueError, RecursionError):
             return text
     return text
+
+
+def _from_shown(text: str) -> str | None:
+    """A time as the form shows it ("Thu 5 Mar 2026, 14:00 (UTC-05:00)") back in ISO; an ISO time as it is."""
+    if when(text):
+        return text
+    match = _SHOWN_TIME.match(text)
+    if match is None:
+        return None
+    try:
+        local = datetime.strptime(match.group(1), "%d %b %Y, %H:%M")
+    except ValueError:
+        return None
+    sign = -1 if match.group(2).startswith("-") else 1
+    offset = sign * timedelta(hours=abs(int(match.group(2))), minutes=int(match.group(3)))
+    return local.replace(tzinfo=timezone(offset)).isoformat()
+
+
+def field_label(block_id: str) -> str:
+    """A field in words: "startTime" → "Start", "fields.closeDate" → "Close date"."""
+    name = block_id.rsplit(".", 1)[-1]
+    if name in LABELS:
+        return LABELS[name]
+    words = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", name).replace("_", " ").strip().lower()
+    return words[:1].upper() + words[1:] if words else block_id
+
+
+def needs_reading(kind: object, value: Any) -> bool:
+    """Whether a submitted value is still words the form could not type ("Friday 1pm" for a time, "1 hour" for
+    minutes, a person's name among addresses): for the engine to read."""
+    if kind == "datetime":
+        return not (isinstance(value, str) and when(value))
+    if kind in ("int", "float"):
+        return isinstance(value, str)
+    if kind == "list":
+        return isinstance(value, list) and any(isinstance(item, str) and "@" not in item for item in value)
+    return False
 
 
 def _number(text: str, *, integer: bool) -> Any:

@@ -1,11 +1,22 @@
 """The user's open plans (``/plans``, ephemeral) and the App Home tab: accounts, open plans, recent results, how to
 use."""
 
+import re
 from typing import Any
 
 from bot.slack.blocks_buttons import cancel_plan_button
 from bot.slack.blocks_plan import progress, state_label
-from bot.slack.blocks_text import MAX_BLOCKS, clip, context, divider, escape, header, message, section
+from bot.slack.blocks_text import (
+    MAX_BLOCKS,
+    clip,
+    context,
+    divider,
+    escape,
+    header,
+    message,
+    section,
+    unnest_quotes,
+)
 from bot.slack.connect_blocks import AccountRow, account_blocks
 from bot.slack.declared import SLASH_COMMANDS
 from planning.engine.view import PlanView
@@ -14,6 +25,7 @@ NO_OPEN_PLANS = "You have no open plans."
 NO_RECENT = "Nothing yet: results of your plans show up here."
 HOME_PLANS = 20  # open plans shown on the Home tab (``/plans`` lists them all, up to the block limit)
 HOME_RECENT = 10
+_AN_ID = re.compile(r" \(id [^()]*\)")
 
 
 def open_plans_message(views: list[PlanView]) -> dict[str, Any]:
@@ -71,4 +83,6 @@ def _plan_row(view: PlanView) -> dict[str, Any]:
 
 
 def _recent_text(title: str, line: str) -> str:
-    return f"*{escape(clip(title, 300))}*\n{escape(clip(line, 1500))}"
+    """A result as it was said in its thread, without a record's id (kept from before ids were left out)."""
+    line = _AN_ID.sub("", line)
+    return f"*{escape(unnest_quotes(clip(title, 300)))}*\n{escape(unnest_quotes(clip(line, 1500)))}"

@@ -19,6 +19,7 @@ from bot.slack.blocks_text import (
     join_lines,
     message,
     section,
+    unnest_quotes,
 )
 from planning.engine.replies import AskApproval
 from planning.engine.view import Intention, PlanView, StepLine, StepShown
@@ -75,7 +76,7 @@ def plan_message(
             fallback += f"\nWaiting for your approval: {escape(clip(approval.intent, 500))}"
         else:
             fallback += "\n" + waiting_line(approval, for_channel)
-    return message(fallback, [*head, *body, *tail])
+    return message(unnest_quotes(fallback), [_unnested(block) for block in [*head, *body, *tail]])
 
 
 def decision_line(verb: str, user_id: str, intent: str) -> str:
@@ -98,13 +99,23 @@ def state_label(state: str) -> str:
     return PLAN_STATES.get(state, state.replace("_", " "))
 
 
+def _unnested(block: dict[str, Any]) -> dict[str, Any]:
+    """A block whose texts quote within quotes as people write it (“Put back what ‘Invite Tom to Sync’ changed”)."""
+    if isinstance(block.get("text"), dict):
+        block = {**block, "text": {**block["text"], "text": unnest_quotes(str(block["text"].get("text", "")))}}
+    if block.get("type") == "context":
+        elements = [{**e, "text": unnest_quotes(str(e["text"]))} if "text" in e else e for e in block["elements"]]
+        block = {**block, "elements": elements}
+    return block
+
+
 def _summary(view: PlanView) -> str:
-    understood = f"*Understood:* {escape(clip(view.understood, 500))}"
-    if view.explanation:
-        understood += f" — {escape(clip(view.explanation, 1000))}"
+    """The request; how it was understood (intents, classifier figures, rules) is the engine's business, not the
+    channel's: the steps below say what will happen. A reading the engine is unsure of says so in words."""
+    summary = f"*Request:* {escape(clip(view.request, 1200))}"
     if view.confidence < LOW_CONFIDENCE:
-        understood += f" _(confidence {view.confidence:.2f}: tell me if I got it wrong)_"
-    return f"*Request:* {escape(clip(view.request, 1200))}\n{understood}"
+        summary += "\n_I am not sure I understood this: tell me if the steps below are not what you meant._"
+    return summary
 
 
 def _status(view: PlanView) -> str:
@@ -176,7 +187,7 @@ def _intention_text(intention: Intention) -> str:
 
 def _step_line(step: StepLine) -> str:
     icon = STEP_ICONS.get(step.state, "❔")
-    line = f"      {icon} {escape(clip(step.intent, _TITLE))}  `{escape(clip(step.tool, 80))}`"
+    line = f"      {icon} {escape(clip(step.intent, _TITLE))}"  # never the tool's name (fetch_entity)
     if step.kind == "write":
         line += " · needs approval"
     line += f" · _{step.state}_"

@@ -8,10 +8,13 @@ Nothing is dropped for length: a text longer than one message can show, or a lis
 comes whole in a file (the message's ``"file"``: title, filename, content) that ``Delivery`` attaches where the
 message went (for a private message in a channel: in the person's DM)."""
 
+import re
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from bot.slack.blocks_text import (
     MAX_BLOCKS,
+    MAX_FALLBACK_TEXT,
     MAX_SECTION_TEXT,
     TEXT_BUDGET,
     clip,
@@ -23,6 +26,7 @@ from bot.slack.blocks_text import (
     section,
     size,
     split_mrkdwn,
+    unnest_quotes,
 )
 from planning.engine.replies import AskValue, Say, StepOutcome
 
@@ -44,6 +48,8 @@ ITEM_FIELDS: dict[str, str] = {
     "date": "",
 }
 _FIELDS_PER_ITEM = 5
+IN_FILE, IN_DM = "in the attached file", "in the file I sent you in our direct messages"
+_USER_ID = re.compile(r"[UW][A-Z0-9]{2,30}")
 
 
 def question_message(ask: AskValue) -> dict[str, Any]:
@@ -78,22 +84,23 @@ def shared_question_message(ask: AskValue, requester: str) -> dict[str, Any]:
 
 
 def shared_outcome_message(outcome: StepOutcome, requester: str) -> dict[str, Any]:
-    """What a change did, for a channel: done (with the new record's id) or failed; no data, no error text."""
-    intent = escape(clip(outcome.intent, 300))
-    if not outcome.ok:
-        text = f"⚠️ *{intent}* failed; the details went to <@{requester}>."
-    elif isinstance(outcome.data, dict) and outcome.data.get("id"):
-        text = f"✅ {intent} (id {escape(readable(outcome.data['id'], 200))})"
-    else:
-        text = f"✅ {intent}"
+    """What a change did, for a channel: done or failed; no data, no id, no error text."""
+    intent = escape(unnest_quotes(clip(outcome.intent, 300)))
+    text = f"⚠️ *{intent}* failed; the details went to <@{requester}>." if not outcome.ok else f"✅ {intent}"
     return message(text, [section(text)])
 
 
-def say_message(say: Say) -> dict[str, Any]:
+def say_message(say: Say, people: Collection[str] = ()) -> dict[str, Any]:
     """A plain message, its tone as an icon; a long one spreads over several sections, a very long one is
-    attached whole as a file."""
+    attached whole as a file. ``people``: user ids the engine names in parentheses ("Approved … (U0TOM)"), shown
+    as mentions (Slack shows the person's name)."""
     icon = TONE_ICONS.get(say.tone, "")
-    return _long_text(icon + escape(say.text), icon + escape(clip(say.text, 3000)), "message", say.text)
+    text = unnest_quotes(say.text)
+    shown, fallback = escape(text), escape(clip(text, 3000))
+    for user in people:
+        if _USER_ID.fullmatch(user):
+            shown, fallback = (t.replace(f"({user})", f"(<@{user}>)") for t in (shown, fallback))
+    return _long_text(icon + shown, icon + fallback, "message", say.text)
 
 
 def _long_text(shown: str, fallback: str, title: str, whole: str) -> dict[str, Any]:
@@ -101,8 +108,29 @@ def _long_text(shown: str, fallback: str, title: str, whole: str) -> dict[str, A
     if size(shown) <= TEXT_BUDGET:
         return message(fallback, [section(part) for part in split_mrkdwn(shown, MAX_SECTION_TEXT, MAX_BLOCKS)])
     parts = split_mrkdwn(shown, MAX_SECTION_TEXT, TEXT_BUDGET // MAX_SECTION_TEXT)
-    note = context(f"The whole {escape(clip(title, 200))} ({len(whole):,} characters) is in the attached file.")
+    note = context(f"The whole {escape(clip(title, 200))} ({len(whole):,} characters) is {IN_FILE}.")
     return attach(message(fallback, [*(section(part) for part in parts), note]), title, whole)
+
+
+def file_elsewhere(shown: dict[str, Any], comment: str) -> dict[str, Any]:
+    """``shown`` as said where its file cannot go along (a private message in a channel: the file goes to the
+    person's DM): its note says where the file is, and the file comes with ``comment``."""
+    blocks = []
+    for block in shown.get("blocks", []):
+        if block.get("type") == "context":
+            elements = [{**e, "text": str(e.get("text", "")).replace(IN_FILE, IN_DM)} for e in block["elements"]]
+            block = {**block, "elements": elements}
+        blocks.append(block)
+    file = {**shown["file"], "comment": comment} if shown.get("file") else None
+    return {**shown, "blocks": blocks, **({"file": file} if file else {})}
+
+
+def together(messages: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Thread messages said at one time (who approved, what it did, that the plan finished) as one message."""
+    if len(messages) == 1:
+        return messages[0]
+    text = "\n".join(str(m.get("text", "")) for m in messages)
+    return message(clip(text, MAX_FALLBACK_TEXT), [block for m in messages for block in m.get("blocks", [])])
 
 
 def attach(shown: dict[str, Any], title: str, content: str) -> dict[str, Any]:
@@ -113,7 +141,7 @@ def attach(shown: dict[str, Any], title: str, content: str) -> dict[str, Any]:
 
 def outcome_message(outcome: StepOutcome) -> dict[str, Any]:
     """What a step did: a failure, a compact list, a summary, a written record's id, or a short result."""
-    intent = escape(clip(outcome.intent, 300))
+    intent = escape(unnest_quotes(clip(outcome.intent, 300)))
     data = outcome.data
     if not outcome.ok:
         text = f"⚠️ *{intent}* failed: {escape(clip(outcome.error or 'unknown error', 2000))}"
@@ -157,17 +185,31 @@ def _list_message(
     shown = message(f"{intent}: {len(items)} found: {names}", [section(text)])
     if not extra:
         return shown
-    shown["blocks"].append(context(f"All {len(items)} are in the attached file."))
+    shown["blocks"].append(context(f"All {len(items)} are {IN_FILE}."))
     return attach(shown, intent_raw or "results", "\n\n".join(_item_text(n, item) for n, item in enumerate(items, 1)))
 
 
 def _item_text(number: int, item: Any) -> str:
-    """An item whole, as plain text for a file."""
+    """An item whole, as plain text for a file: its fields in words, without ids and empty fields."""
     if not isinstance(item, dict):
         return f"{number}. {readable(item, 100_000)}"
     lines = [f"{number}. {_item_name(item, escaped=False)}"]
-    lines += [f"   {key}: {readable(value, 100_000)}" for key, value in item.items()]
+    lines += [
+        f"   {_field_words(key)}: {readable(value, 100_000)}"
+        for key, value in item.items()
+        if not _internal(str(key)) and value not in (None, "", [], {})
+    ]
     return "\n".join(lines)
+
+
+def _internal(key: str) -> bool:
+    """An id or a reference between records (id, threadId, eventId): nothing a person reads."""
+    return key.lower() in ("id", "uid", "etag", "entitytype") or key.endswith(("Id", "Ids", "_id"))
+
+
+def _field_words(key: str) -> str:
+    """A field name in words: "startTime" → "start time", "close_date" → "close date"."""
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", key).replace("_", " ").lower()
 
 
 def _item_line(item: Any) -> str:

@@ -50,6 +50,23 @@ def escape(text: str) -> str:
     return _ENTITY_FREE_AMP.sub("&amp;", text).replace("<", "&lt;").replace(">", "&gt;")
 
 
+def unnest_quotes(text: str) -> str:
+    """Quotes within quotes as people write them: “Put back what ‘Invite Tom to Sync’ changed”, not three levels of
+    “…” (a label quoting a label quoting a title); deeper quote marks are dropped."""
+    out: list[str] = []
+    depth = 0
+    for char in text:
+        if char == "“":
+            out.append("“" if depth == 0 else "‘" if depth == 1 else "")
+            depth += 1
+        elif char == "”" and depth > 0:
+            depth -= 1
+            out.append("”" if depth == 0 else "’" if depth == 1 else "")
+        else:
+            out.append(char)
+    return "".join(out)
+
+
 def escape_keeping_mentions(text: str) -> str:
     """Like ``escape``, but a user mention we wrote (``<@U123>``) still mentions."""
     parts: list[str] = []

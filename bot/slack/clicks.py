@@ -9,6 +9,7 @@ opens only for them.
 import asyncio
 import json
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import aiohttp
@@ -21,6 +22,7 @@ from bot.slack.delivery import Delivery
 from bot.slack.sending import SendError
 from bot.slack.state import SlackState, Where
 from planning.engine.conversation import Conversation, Decision
+from planning.engine.edits import set_path
 from planning.engine.replies import Reply, Say
 from planning.engine.texts import NOT_YOURS
 
@@ -39,7 +41,10 @@ class Clicks:
         delivery: Delivery,
         client: AsyncWebClient,
         approvers: frozenset[str],
+        home: Callable[[str, str], Awaitable[None]] | None = None,
     ) -> None:
+        """``home(team, user)``: show a person's Home tab again (after a click on it changed what it shows)."""
+        self._home = home
         self._engine = engine
         self._state = state
         self._delivery = delivery
@@ -119,10 +124,17 @@ class Clicks:
         replies = await self._answer_card(body, respond, replies, "You cancelled the plan.")
         if where is None:
             await self._tell(body, user, replies)
+            await self._home_again(body, user)
             return
         if not refused:
             await self._state.decide(ref["s"], f"Cancelled by <@{user}>")
         await self._delivery.deliver(where, replies, actor=user)
+        await self._home_again(body, user)
+
+    async def _home_again(self, body: dict[str, Any], user: str) -> None:
+        """A click on the Home tab (Cancel on an open plan) shows the tab again as it now is."""
+        if self._home is not None and (body.get("view") or {}).get("type") == "home":
+            await self._home(str((body.get("team") or {}).get("id") or body["user"].get("team_id") or ""), user)
 
     async def _answer_card(
         self, body: dict[str, Any], respond: AsyncRespond, replies: list[Reply], done: str
@@ -171,7 +183,8 @@ class Clicks:
             pending = await self._engine.pending_approval(str(meta.get("s", "")))
             if pending is not None:
                 arguments = blocks.restore_kept(pending.arguments, meta, arguments)
-        errors = self._engine.field_errors(str(meta.get("tool", "")), arguments)
+        unread = await self._read_words(meta, view, arguments)
+        errors = unread or self._engine.field_errors(str(meta.get("tool", "")), arguments)
         if errors:
             mapped = blocks.field_errors_for_modal(errors, blocks.input_block_ids(meta))
             await ack(response_action="errors", errors=mapped)
@@ -184,6 +197,30 @@ class Clicks:
         where = await self._state.where(str(meta.get("s", "")))
         if where is not None:
             await self._delivery.deliver(where, replies, actor=user)
+
+    async def _read_words(
+        self, meta: dict[str, Any], view: dict[str, Any], arguments: dict[str, Any]
+    ) -> dict[str, str]:
+        """Values typed in words ("Friday 1pm", "1 hour", "Tom") read by the engine as "edit FIELD=VALUE" reads
+        them, in place in ``arguments``; the problems by field."""
+        raw = meta.get("types")
+        types: dict[str, Any] = raw if isinstance(raw, dict) else {}
+        problems: dict[str, str] = {}
+        for field, text in blocks.edit_texts(view).items():
+            kind = types.get(field)
+            current: Any = arguments
+            for key in field.split("."):
+                current = current.get(key) if isinstance(current, dict) else None
+            if not blocks.needs_reading(kind, current):
+                continue
+            value, problem = await self._engine.read_edit(
+                session_id=str(meta.get("s", "")), step_id=str(meta.get("t", "")), field=field, text=text
+            )
+            if problem is not None:
+                problems[field] = problem
+            else:
+                set_path(arguments, field, value)
+        return problems
 
     async def _where_clicked(self, session_id: str, body: dict[str, Any]) -> Where | None:
         """The plan message a click came from. Another replica may have posted it a moment ago and not yet
@@ -219,10 +256,12 @@ class Clicks:
         )
 
     async def _tell(self, body: dict[str, Any], user: str, replies: list[Any]) -> None:
-        """To the clicker only, where the click came from (or in their DM)."""
-        channel = str((body.get("channel") or {}).get("id") or (body.get("container") or {}).get("channel_id") or "")
+        """To the clicker only, where the click came from: in the thread of the message clicked (or in their DM)."""
+        container, message = body.get("container") or {}, body.get("message") or {}
+        channel = str((body.get("channel") or {}).get("id") or container.get("channel_id") or "")
+        thread = str(message.get("thread_ts") or container.get("thread_ts") or "")
         team = str((body.get("team") or {}).get("id") or "")
-        where = Where(team, channel, "", user, is_dm=channel.startswith("D"))
+        where = Where(team, channel, thread, user, is_dm=channel.startswith("D"))
         for reply in replies:
             if isinstance(reply, Say):
                 await self._delivery.privately(where, user, blocks.say_message(reply), what="a message")

@@ -22,6 +22,7 @@ from typing import Any
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.slack import blocks
+from bot.slack.blocks_text import MAX_BLOCKS
 from bot.slack.connect_blocks import connect_prompt, connect_waiting
 from bot.slack.sending import RetryPolicy, SendError, SlackSender
 from bot.slack.state import SlackState, Where, recent_owner
@@ -68,13 +69,16 @@ class Delivery:
         waiting = approval if plan is None or plan.view.state == "awaiting_approval" else None
         if plan is not None:
             where = await self._show_plan(where, plan, waiting)
+        said = _Said(self, where)  # what the thread sees at one time goes as one message
         for reply in replies:
             if isinstance(reply, AskValue):
+                await said.flush()
                 await self._question(where, reply)
             elif isinstance(reply, Say):
-                await self._say(where, reply, actor)
+                await self._say(where, reply, actor, said)
             elif isinstance(reply, StepOutcome):
-                await self._outcome(where, reply, kinds.get(reply.step_id))
+                await self._outcome(where, reply, kinds.get(reply.step_id), said)
+        await said.flush()
         if waiting is not None and (plan is None or (not where.is_dm and where.message_ts)):
             await self._card(where, waiting, actor)  # (a plan the channel refused went privately, details and all)
         return where
@@ -83,7 +87,12 @@ class Delivery:
         """To ``user`` only: in the thread (ephemeral; a DM is private already), else in their DM, else a short
         notice that ``what`` could not be shown."""
         failure: SendError | None = None
-        for number, attempt in enumerate(self._private_ways(where, user, message)):
+        ways = self._private_ways(where, user, message)
+        if message.get("file") and not where.is_dm:  # the file goes to their DM: the message says so
+            comment = f"The file that goes with my private message in <#{where.channel}>."
+            ways[0] = self._private_ways(where, user, blocks.file_elsewhere(message, comment))[0]
+            message = {**message, "file": {**message["file"], "comment": comment}}
+        for number, attempt in enumerate(ways):
             try:
                 await attempt()
             except SendError as error:
@@ -172,23 +181,27 @@ class Delivery:
         await self._public(where, connect_waiting(ask, where.requester), what="a question")
         await self.privately(where, where.requester, prompt, what="the Connect button")
 
-    async def _say(self, where: Where, say: Say, actor: str | None) -> None:
+    async def _say(self, where: Where, say: Say, actor: str | None, said: "_Said") -> None:
+        people = [p for p in (actor, where.requester) if p]  # "Approved … (U0TOM)": shown as a mention
         if say.private:
-            await self.privately(where, actor or where.requester, blocks.say_message(say), what="a message")
+            await said.flush()
+            await self.privately(where, actor or where.requester, blocks.say_message(say, people), what="a message")
         else:
-            await self._public(where, blocks.say_message(say), what="a message")
+            await said.add(blocks.say_message(say, people), what="a message")
 
-    async def _outcome(self, where: Where, outcome: StepOutcome, kind: str | None) -> None:
+    async def _outcome(self, where: Where, outcome: StepOutcome, kind: str | None, said: "_Said") -> None:
         """Results of reads, and any result in a DM, go to the requester; a channel sees changes done or failed."""
         message = blocks.outcome_message(outcome)
         what = f"the result of “{outcome.intent}”"
         if where.is_dm:
-            await self._public(where, message, what=what)
+            await said.add(message, what=what)
         elif outcome.private or kind != "write":
+            await said.flush()
             await self.privately(where, where.requester, message, what=what)
         else:
-            await self._public(where, blocks.shared_outcome_message(outcome, where.requester), what=what)
+            await said.add(blocks.shared_outcome_message(outcome, where.requester), what=what)
             if not outcome.ok:
+                await said.flush()
                 await self.privately(where, where.requester, message, what=what)
         line = message.get("text", outcome.intent)
         await self._state.add_recent(recent_owner(where.team_id, where.requester), outcome.intent, str(line)[:300])
@@ -230,3 +243,30 @@ class Delivery:
                 channel=where.channel, user=user, thread_ts=thread, message=message
             )
         return [first, lambda: self._send.direct(user=user, message=message)]
+
+
+class _Said:
+    """Thread messages said one after another for one event, posted as one message (with a file, or past Slack's
+    block limit, on their own)."""
+
+    def __init__(self, delivery: Delivery, where: Where) -> None:
+        self._delivery, self._where = delivery, where
+        self._messages: list[dict[str, Any]] = []
+        self._what: list[str] = []
+
+    async def add(self, message: dict[str, Any], *, what: str) -> None:
+        if message.get("file"):
+            await self.flush()
+            await self._delivery._public(self._where, message, what=what)
+            return
+        if sum(len(m.get("blocks", [])) for m in self._messages) + len(message.get("blocks", [])) > MAX_BLOCKS:
+            await self.flush()
+        self._messages.append(message)
+        self._what.append(what)
+
+    async def flush(self) -> None:
+        if not self._messages:
+            return
+        messages, what = self._messages, " and ".join(dict.fromkeys(self._what))
+        self._messages, self._what = [], []
+        await self._delivery._public(self._where, blocks.together(messages), what=what)

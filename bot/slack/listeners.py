@@ -22,6 +22,7 @@ from bot.slack.sending import RetryPolicy, SendError
 from bot.slack.state import SlackState, Where, legacy_dm_key, recent_owner, thread_key
 from integrations.base.files import FileFacts
 from planning.engine.conversation import Conversation
+from planning.engine.dialogue import command_of
 from planning.engine.file_facts import AttachedFile
 from planning.engine.workspaces import workspace_prefix
 
@@ -78,6 +79,7 @@ class Listeners:
         self._client = deps.client
         self._default_tz = deps.default_tz
         self._admins = deps.admins
+        self._approvers = deps.approvers
         self._audit_of = deps.audit
         clicks = Clicks(
             engine=deps.conversation,
@@ -85,6 +87,7 @@ class Listeners:
             delivery=self._delivery,
             client=deps.client,
             approvers=deps.approvers,
+            home=self.publish_home,
         )
         self.step_decision = clicks.step_decision
         self.cancel_plan = clicks.cancel_plan
@@ -158,7 +161,34 @@ class Listeners:
             return  # top-level chatter, or a mention (handled as app_mention)
         where = Where(team, str(event["channel"]), str(event["thread_ts"]), str(event["user"]), is_dm=False)
         if await self._engine.is_open(where.thread_key):  # a file shared here may be what the plan asks for
-            await self._words(where, text, context, files=await describe_shared(self._client, event))
+            if await self._for_the_plan(where, text):
+                await self._words(where, text, context, files=await describe_shared(self._client, event))
+            return
+        await self._follow_up(where, text, context)
+
+    async def _for_the_plan(self, where: Where, text: str) -> bool:
+        """A reply in a channel thread with a plan open is for it when its requester (or an approver) wrote it;
+        someone else's words are their chatter, unless they try to decide (then told it is not theirs)."""
+        known = await self._state.where_thread(where.thread_key)
+        if known is None or where.requester in (known.requester, *self._approvers):
+            return True
+        return command_of(text) is not None
+
+    async def _follow_up(self, where: Where, text: str, context: dict[str, Any]) -> None:
+        """A reply in a channel thread whose plan ended: "also invite Tom", "undo that" by the plan's requester go
+        to the engine's follow-ups, as in a DM; other words (anyone's chatter) start nothing."""
+        known = await self._state.where_thread(where.thread_key)
+        if known is None or known.requester != where.requester:
+            return  # no plan of theirs here: chatter in a thread (asks nothing of Slack or the engine)
+        words = await self._people.expand_mentions(text, bot_user_id=context.get("bot_user_id"))
+        if not words.strip():
+            return
+        person = await self._people.person(where.requester)
+        replies = await self._engine.follow_up(
+            thread_key=where.thread_key, user=where.requester, text=words, tz=person.tz or self._default_tz
+        )
+        if replies:
+            await self._delivery.deliver(where, replies, actor=where.requester)
 
     async def plan_command(
         self, ack: AsyncAck, command: dict[str, Any], respond: AsyncRespond, context: dict[str, Any]
@@ -295,7 +325,10 @@ class Listeners:
     # --- App Home ------------------------------------------------------------------------------------
 
     async def home_opened(self, event: dict[str, Any], context: dict[str, Any]) -> None:
-        user, team = str(event["user"]), str(context.get("team_id") or "")
+        await self.publish_home(str(context.get("team_id") or ""), str(event["user"]))
+
+    async def publish_home(self, team: str, user: str) -> None:
+        """The Home tab of ``user`` as it now is."""
         if self._connect is not None:  # with each kind of account and its Connect / Disconnect buttons
             await self._connect.publish_home(team, user)
             return

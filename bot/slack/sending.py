@@ -82,7 +82,8 @@ class SlackSender:
         )
 
     async def upload(self, *, channel: str, thread_ts: str | None, file: dict[str, Any]) -> None:
-        """Share a text file (``title``, ``filename``, ``content``) in a channel or thread (``files.uploadV2``)."""
+        """Share a text file (``title``, ``filename``, ``content``, maybe a ``comment`` said with it) in a channel
+        or thread (``files.uploadV2``)."""
         await self.call(
             "files.uploadV2",
             lambda: self.client.files_upload_v2(
@@ -92,6 +93,7 @@ class SlackSender:
                 filename=str(file["filename"]),
                 title=str(file["title"]),
                 snippet_type="text",
+                initial_comment=str(file["comment"]) if file.get("comment") else None,
             ),
         )
 

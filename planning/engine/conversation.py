@@ -208,6 +208,22 @@ class Conversation:
         """Per-field problems of an edit, for a form to show next to the fields."""
         return argument_errors(self._runner.catalog, tool, arguments)
 
+    async def read_edit(self, *, session_id: str, step_id: str, field: str, text: str) -> tuple[Any, str | None]:
+        """A value typed in the edit form for ``field`` (an argument's path) read as "edit FIELD=VALUE" reads it:
+        "Friday 1pm", "1 hour", "Tom" (an address looked up). (value, None), or (None, what is wrong)."""
+        session = await self._get(session_id)
+        question = session.question if session is not None else None
+        if session is None or question is None or question.step_id != step_id:
+            return None, texts.MOVED_ON
+        now = self._clock().astimezone(_zone(session.tz))
+        arguments, problem = await self._dialogue.edited(session, session.step(step_id), field, text, now)
+        if arguments is None:
+            return None, problem
+        value: Any = arguments
+        for key in field.split("."):
+            value = value.get(key) if isinstance(value, dict) else None
+        return value, None
+
     async def resume(self) -> dict[str, list[Reply]]:
         """After a restart: reconcile every open plan with the store and say where each one stands (nothing for a
         plan whose running step another live process holds)."""
@@ -289,6 +305,21 @@ class Conversation:
 
     async def cancel(self, *, session_id: str, user: str) -> list[Reply]:
         return await self.decide(session_id=session_id, step_id="", decision="cancel", user=user)
+
+    async def follow_up(self, *, thread_key: str, user: str, text: str, tz: str = "UTC") -> list[Reply]:
+        """Only a follow-up ("also invite Tom", "undo that") to ``user``'s own plan in this thread, ended within
+        the session TTL: for a channel thread, where other words are chatter and start nothing. [] otherwise."""
+        if not self._allowed(user) or not text.strip():
+            return []
+        async with self._turns, self._lock(thread_key):
+            if await self._open_session(thread_key) is not None:
+                return []
+            record = await self._store.latest_for_thread(thread_key, requester=user)
+            if record is None or record.open:
+                return []
+            if self._clock() - record.updated_at > timedelta(seconds=self._settings.session_ttl_seconds):
+                return []
+            return await self._follow_up(thread_key, user, text, tz) or []
 
     # --- a new request -------------------------------------------------------------------------------
 

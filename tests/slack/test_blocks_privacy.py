@@ -44,7 +44,7 @@ def test_a_channel_question_keeps_its_choices_for_the_requester() -> None:
 def test_a_channel_sees_that_a_change_was_made_or_failed_not_its_data() -> None:
     done = StepOutcome(step_id="s2", tool="send_email", intent="Email Priya", ok=True, data={"id": "m1", "to": SECRET})
     failed = StepOutcome(step_id="s2", tool="send_email", intent="Email Priya", ok=False, error=f"bad {SECRET}")
-    assert blocks.shared_outcome_message(done, "U0ALICE")["text"] == "✅ Email Priya (id m1)"
+    assert blocks.shared_outcome_message(done, "U0ALICE")["text"] == "✅ Email Priya"  # no id: it says nothing
     assert SECRET not in json.dumps(blocks.shared_outcome_message(failed, "U0ALICE"))
     assert "<@U0ALICE>" in blocks.shared_outcome_message(failed, "U0ALICE")["text"]
 
