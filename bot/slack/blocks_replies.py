@@ -156,7 +156,7 @@ def outcome_message(outcome: StepOutcome) -> dict[str, Any]:
         text = f"*{intent}*: {escape(clip(outcome.answer, 2000))}"  # "No events on Sunday 8 March.", yes/no, a field
         return message(text, [section(text)])
     if isinstance(data, list):
-        return _list_message(intent, data, outcome.answer, outcome.intent)
+        return _list_message(intent, data, outcome.answer, outcome.intent, outcome.zone)
     if isinstance(data, dict) and "summary" in data:
         whole = readable(data["summary"], 1_000_000)
         summary = escape(whole)
@@ -164,19 +164,21 @@ def outcome_message(outcome: StepOutcome) -> dict[str, Any]:
     if isinstance(data, dict) and data.get("id"):
         text = f"✅ {intent}"  # an id says nothing to people
         return message(text, [section(text)])
-    text = f"✅ {intent}" + (f" ({escape(readable(data, 500))})" if data not in (None, "", {}, []) else "")
+    text = f"✅ {intent}" + (
+        f" ({escape(readable(data, 500, outcome.zone))})" if data not in (None, "", {}, []) else ""
+    )
     return message(text, [section(text)])
 
 
 def _list_message(
-    intent: str, items: list[Any], answer: str | None = None, intent_raw: str | None = None
+    intent: str, items: list[Any], answer: str | None = None, intent_raw: str | None = None, zone: str | None = None
 ) -> dict[str, Any]:
     if not items:
         text = f"🔍 *{intent}*: nothing found."
         return message(text, [section(text)])
     extra = max(len(items) - MAX_ITEMS, 0)
     head = f"*{intent}* · {escape(clip(answer, 300))}" if answer else f"*{intent}* · {len(items)} found"
-    lines = [head, *(f"• {_item_line(item)}" for item in items[:MAX_ITEMS])]
+    lines = [head, *(f"• {_item_line(item, zone)}" for item in items[:MAX_ITEMS])]
     if extra:
         lines.append(f"_and {extra} more_")
     # lines cut for length are items too (the last one, when present, is the "and N more" note itself)
@@ -186,16 +188,18 @@ def _list_message(
     if not extra:
         return shown
     shown["blocks"].append(context(f"All {len(items)} are {IN_FILE}."))
-    return attach(shown, intent_raw or "results", "\n\n".join(_item_text(n, item) for n, item in enumerate(items, 1)))
+    return attach(
+        shown, intent_raw or "results", "\n\n".join(_item_text(n, item, zone) for n, item in enumerate(items, 1))
+    )
 
 
-def _item_text(number: int, item: Any) -> str:
+def _item_text(number: int, item: Any, zone: str | None = None) -> str:
     """An item whole, as plain text for a file: its fields in words, without ids and empty fields."""
     if not isinstance(item, dict):
         return f"{number}. {readable(item, 100_000)}"
     lines = [f"{number}. {_item_name(item, escaped=False)}"]
     lines += [
-        f"   {_field_words(key)}: {readable(value, 100_000)}"
+        f"   {_field_words(key)}: {readable(value, 100_000, zone)}"
         for key, value in item.items()
         if not _internal(str(key)) and value not in (None, "", [], {})
     ]
@@ -212,7 +216,7 @@ def _field_words(key: str) -> str:
     return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", key).replace("_", " ").lower()
 
 
-def _item_line(item: Any) -> str:
+def _item_line(item: Any, zone: str | None = None) -> str:
     if not isinstance(item, dict):
         return escape(readable(item, 300))
     keys = [key for key in ITEM_FIELDS if item.get(key) not in (None, "")][:_FIELDS_PER_ITEM]
@@ -221,7 +225,7 @@ def _item_line(item: Any) -> str:
         return " · ".join(shown) or "—"
     first, *others = keys
     parts = [f"*{escape(readable(item[first], 200))}*"]
-    parts += [f"{ITEM_FIELDS[key]}{escape(readable(item[key], 200))}" for key in others]
+    parts += [f"{ITEM_FIELDS[key]}{escape(readable(item[key], 200, zone))}" for key in others]
     return " · ".join(parts)
 
 

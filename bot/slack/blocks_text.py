@@ -9,6 +9,9 @@ import re
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any, Literal
+from zoneinfo import ZoneInfo
+
+from planning.engine.targets import when_text
 
 MAX_BLOCKS = 50  # per message
 MAX_VIEW_BLOCKS = 100  # per modal or Home tab
@@ -145,8 +148,9 @@ def split_mrkdwn(text: str, limit: int, max_parts: int) -> list[str]:
     return parts or [""]
 
 
-def when(value: str | datetime) -> str | None:
-    """An ISO time with an offset, as people read it: "Thu 5 Mar 2026, 14:00 (UTC-05:00)"."""
+def when(value: str | datetime, zone: str | None = None) -> str | None:
+    """An ISO time with an offset, as people read it: in the requester's ``zone`` with its name ("Thu 5 Mar, 14:00
+    EST"); with no zone known, at its own offset ("Thu 5 Mar 2026, 14:00 (UTC-05:00)")."""
     if isinstance(value, str):
         if not _ISO.match(value):
             return None
@@ -156,16 +160,27 @@ def when(value: str | datetime) -> str | None:
             return None
     if value.tzinfo is None or value.utcoffset() is None:
         return None
+    tz = _zone(zone)
+    if tz is not None:
+        return when_text(value.isoformat(), tz)
     offset = value.strftime("%z")
     return f"{value:%a} {value.day} {value:%b %Y, %H:%M} (UTC{offset[:3]}:{offset[3:]})"
 
 
-def readable(value: Any, limit: int = 1000) -> str:
-    """A value as a person reads it (raw text, not escaped): times spelled out, lists joined, long text cut."""
-    return clip(_readable(value), limit)
+def _zone(name: str | None) -> ZoneInfo | None:
+    try:
+        return ZoneInfo(name) if name else None
+    except (KeyError, ValueError):
+        return None
 
 
-def _readable(value: Any) -> str:
+def readable(value: Any, limit: int = 1000, zone: str | None = None) -> str:
+    """A value as a person reads it (raw text, not escaped): times spelled out (in ``zone``, the requester's, when
+    known), lists joined, long text cut."""
+    return clip(_readable(value, zone), limit)
+
+
+def _readable(value: Any, zone: str | None = None) -> str:
     if value is None:
         return "—"
     if isinstance(value, bool):
@@ -175,9 +190,11 @@ def _readable(value: Any) -> str:
     if isinstance(value, int | float):
         return _number(value)
     if isinstance(value, str | datetime):
-        return when(value) or str(value)
+        return when(value, zone) or str(value)
     if isinstance(value, list | tuple):
-        return ", ".join(_readable(item) if not isinstance(item, dict | list) else _compact(item) for item in value)
+        return ", ".join(
+            _readable(item, zone) if not isinstance(item, dict | list) else _compact(item) for item in value
+        )
     return _compact(value)
 
 

@@ -11,6 +11,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from typing import Any, Literal
 from zoneinfo import ZoneInfo
 
@@ -378,9 +379,12 @@ class Conversation:
         understood = await self._planner.understand_async(text, now, chosen)
         understood = replace(understood, plan=with_shared_files(understood.plan, [file.ref for file in files]))
         earlier = await self._store.latest_for_thread(thread_key, requester=user)
+        pointed: followups.FollowUp | None = None
         if earlier is not None and not earlier.open:  # "book a follow-up with them": the earlier plan's people
             plan = followups.with_earlier_people(self._from_record(earlier), text, understood.plan)
             understood = replace(understood, plan=plan)
+            # "push it back an hour": what the earlier plan changed or found
+            pointed = followups.with_earlier_record(self._from_record(earlier), text, plan, understood.parse.goals[0])
         parse = understood.parse
         intents = {g.intent for g in parse.goals}
         self._observer.count("requests", understood="/".join(sorted(intents)))
@@ -395,6 +399,8 @@ class Conversation:
             return [Say(text=f"{reason}. {texts.TRY_AGAIN}", tone="problem")]
         catalog = self._runner.catalog
         steps = [StepRun(step=step, kind=_kind(catalog, step.tool)) for step in understood.plan.steps]
+        if pointed is not None:
+            steps = pointed.runs(lambda tool: _kind(catalog, tool))
         session = Session(
             id=uuid.uuid4().hex[:12],
             thread_key=thread_key,
@@ -424,10 +430,13 @@ class Conversation:
             asked = AskValue(text=prompt, options=options)
             return [limited] if limited else [*replies, ShowPlan(view=view_of(session)), asked]
         session.state = "collecting"
+        which = None
+        if pointed is not None:  # several found where one is meant: which one
+            which = followups.ask_which(session, pointed, partial(each.item_label, tz=_zone(tz)), self._clock())
         limited = await self._create_within_limit(session)
         if limited is not None:
             return [limited]
-        return [*replies, *await self._machine.advance(session)]
+        return [*replies, *([which] if which else []), *await self._machine.advance(session)]
 
     async def _create_within_limit(self, session: Session) -> Say | None:
         """Count and create under one per-user lock, so the limit holds exactly across replicas."""

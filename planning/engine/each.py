@@ -7,10 +7,12 @@ again and the one that was running is asked about, never repeated silently.
 """
 
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from planning.engine.replies import ApprovalItem
 from planning.engine.resolve import ResolutionError, resolve
 from planning.engine.session import Session, StepRun
+from planning.engine.targets import when_text
 
 LABEL_KEYS = ("title", "subject", "name", "startTime", "from", "email", "company", "id")
 
@@ -33,9 +35,12 @@ def item_arguments(session: Session, run: StepRun, index: int) -> dict[str, Any]
 
 def approval_items(session: Session, run: StepRun) -> list[ApprovalItem]:
     """Every item still to run, numbered from 1 as the user sees them."""
+    tz = ZoneInfo(session.tz)
     return [
         ApprovalItem(
-            index=index + 1, label=item_label((run.items or [])[index]), arguments=item_arguments(session, run, index)
+            index=index + 1,
+            label=item_label((run.items or [])[index], tz),
+            arguments=item_arguments(session, run, index),
         )
         for index in run.open_items()
     ]
@@ -46,11 +51,20 @@ def approved_arguments(session: Session, run: StepRun) -> dict[str, Any]:
     return {"each": [{"item": index + 1, **item_arguments(session, run, index)} for index in run.open_items()]}
 
 
-def item_label(item: Any) -> str:
-    """An item as a person reads it ("Launch review · 2026-03-06T14:00:00-05:00")."""
+def label_of(session: Session, run: StepRun, index: int) -> str:
+    """The item at ``index`` of a repeated step, as the requester reads it."""
+    return item_label((run.items or [])[index], ZoneInfo(session.tz))
+
+
+def item_label(item: Any, tz: ZoneInfo) -> str:
+    """An item as a person reads it, its time in the requester's zone ("Launch review · Fri 6 Mar, 10:00 EST")."""
     if not isinstance(item, dict):
         return str(item)
-    parts = [str(item[key]) for key in LABEL_KEYS if item.get(key) and key != "id"][:3]
+    parts = [
+        when_text(item[key], tz) if key == "startTime" else str(item[key])
+        for key in LABEL_KEYS
+        if item.get(key) and key != "id"
+    ][:3]
     return " · ".join(parts) or str(item.get("id") or "an item")
 
 

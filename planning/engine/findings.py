@@ -2,7 +2,8 @@
 
 Every read shown to the user comes with a sentence: how many were found, what was searched when nothing matched
 ("No events on Sunday 8 March."), yes or no for "am I free at 3?", and the field asked for ("Maria Garcia's phone
-number is +1 555 0100.").
+number is +1 555 0100."), and for "who's coming to …" the event's attendees. Times are the requester's, with the
+zone's name ("Fri 6 Mar, 10:00 EST").
 """
 
 from datetime import datetime, timedelta
@@ -10,6 +11,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from planning.engine.session import Session, StepRun
+from planning.engine.targets import when_text
 
 FIELD_WORDS = {"phone": "phone number", "email": "email address", "title": "title", "company": "company"}
 NOUNS = {
@@ -28,6 +30,8 @@ def answer(session: Session, run: StepRun, arguments: dict[str, Any], data: Any)
     if goal is not None and goal.entity == "availability":
         return _free_or_not(run, arguments, data, tz)
     asked = goal.scope.get("asked_field") if goal is not None else None
+    if asked == "attendees" and run.step.tool == "fetch_calendar_events" and data:
+        return _attendees(data, tz)
     if isinstance(asked, str) and data:
         return _field(data, asked)
     singular, plural = _nouns(run, arguments)
@@ -78,18 +82,24 @@ def _range(start: Any, end: Any, tz: ZoneInfo) -> str:
     begin, finish = _moment(start, tz), _moment(end, tz)
     if begin is None:
         return ""
-    midnight = begin.hour == begin.minute == 0
-    if finish is not None and midnight and finish - begin == timedelta(days=1):
-        return f"on {begin:%A} {begin.day} {begin:%B}"
     if finish is None:
-        return f"from {_when(begin)}"
-    return f"between {_when(begin)} and {_when(finish)}"
+        return f"from {_when(begin, tz)}"
+    if _midnight(begin) and _midnight(finish):  # whole days: "on Friday 6 March", "from Mon 2 Mar to Sun 15 Mar"
+        last = finish - timedelta(days=1)
+        if last.date() == begin.date():
+            return f"on {begin:%A} {begin.day} {begin:%B}"
+        return f"from {_day(begin.isoformat(), tz)} to {_day(last.isoformat(), tz)}"
+    return f"between {_when(begin, tz)} and {_when(finish, tz)}"
+
+
+def _midnight(moment: datetime) -> bool:
+    return moment.hour == moment.minute == moment.second == 0
 
 
 def _free_or_not(run: StepRun, arguments: dict[str, Any], data: list[Any], tz: ZoneInfo) -> str:
     """ "Am I free at 3?": yes or no, naming what is there."""
     start = _moment(arguments.get("start") or arguments.get("windowStart"), tz)
-    at = f" at {_when(start)}" if start else ""
+    at = f" at {_when(start, tz)}" if start else ""
     if run.step.tool == "find_free_slots" and not _one_slot(arguments, tz):
         return _slots(arguments, data, tz)  # "find 30 minutes tomorrow": the slots found, not a yes or no
     if run.step.tool == "find_free_slots":
@@ -117,9 +127,60 @@ def _slots(arguments: dict[str, Any], data: list[Any], tz: ZoneInfo) -> str:
     for slot in data[:3]:
         begin, finish = (_moment(slot.get(k), tz) if isinstance(slot, dict) else None for k in ("start", "end"))
         if begin is not None:
-            spans.append(f"{_when(begin)}–{finish:%H:%M}" if finish is not None else _when(begin))
+            spans.append(when_text(begin.isoformat(), tz, finish.isoformat() if finish is not None else None))
     count = f"{len(data)} free slot{'' if len(data) == 1 else 's'}{where}"
     return f"{count}; the first: {', '.join(spans)}." if spans else f"{count}."
+
+
+RESPONSES = {
+    "accepted": "you accepted",
+    "declined": "you declined",
+    "tentative": "you said maybe",
+    "needsAction": "you have not answered",
+}
+
+
+def _attendees(data: list[Any], tz: ZoneInfo) -> str:
+    """ "Who's coming to the launch review?": each event found with who is invited (the organiser said) and the
+    requester's own answer, the one response a calendar gives for certain."""
+    events = [item for item in data if isinstance(item, dict)]
+    lines = [_invited(event, tz) for event in events[:5]]
+    more = f" ({len(events) - 5} more events match)" if len(events) > 5 else ""
+    return " ".join(lines) + more
+
+
+def _invited(event: dict[str, Any], tz: ZoneInfo) -> str:
+    title = str(event.get("title") or "The event")
+    named = f"{title} ({when_text(event.get('startTime'), tz)})" if event.get("startTime") else title
+    organizer = event.get("organizer")
+    people, seen = [], set()
+    for person in event.get("attendees") or []:
+        address, response = _attendee(person)
+        if not address:
+            continue
+        seen.add(address)
+        notes = [note for note in ("organiser" if address == organizer else "", response) if note]
+        people.append(address + (f" ({', '.join(notes)})" if notes else ""))
+    if isinstance(organizer, str) and organizer and organizer not in seen:
+        people.insert(0, f"{organizer} (organiser)")
+    mine = RESPONSES.get(str(event.get("myResponse")))
+    yours = f" {mine[:1].upper()}{mine[1:]}." if mine else ""
+    if not people:
+        return f"{named}: nobody else is invited.{yours}"
+    count = f"{len(people)} {'person' if len(people) == 1 else 'people'} invited"
+    return f"{named}: {count}: {', '.join(people)}.{yours}"
+
+
+def _attendee(person: Any) -> tuple[str, str]:
+    """An attendee's address and, when the calendar gives it, their answer."""
+    if isinstance(person, str):
+        return person, ""
+    if not isinstance(person, dict):
+        return "", ""
+    address = str(person.get("email") or person.get("name") or "")
+    response = str(person.get("responseStatus") or person.get("response") or "")
+    said = {"accepted": "accepted", "declined": "declined", "tentative": "maybe", "needsAction": "no answer yet"}
+    return address, said.get(response, "")
 
 
 def _field(data: list[Any], asked: str) -> str:
@@ -143,8 +204,8 @@ def _moment(value: Any, tz: ZoneInfo) -> datetime | None:
     return moment.astimezone(tz) if moment.tzinfo else None
 
 
-def _when(moment: datetime) -> str:
-    return f"{moment:%a} {moment.day} {moment:%b} {moment:%H:%M}"
+def _when(moment: datetime, tz: ZoneInfo) -> str:
+    return when_text(moment.isoformat(), tz)
 
 
 def _day(value: Any, tz: ZoneInfo) -> str:

@@ -9,6 +9,8 @@ The thing a follow-up changes (the event just made, the email just sent) is carr
 result of a read that stands done from the start (``FollowUp.known``), the way any plan finds what it changes: the
 card describes it in words, a move is checked for busy time, and the thing is read again before the change runs
 (staleness), so a change made to it since is shown and asked about again, and a thing deleted since is said to be gone.
+A new request that points back with "it", "that meeting", "them" takes what the earlier plan changed or found the
+same way (``with_earlier_record``): one thing found is the one meant; of several, the user is asked which.
 """
 
 import re
@@ -20,11 +22,12 @@ from typing import Any, Literal
 from integrations.base.records import FIELDS_BY_ENTITY
 from planning.engine.answers import parse_answer
 from planning.engine.conflicts import moment
+from planning.engine.replies import AskValue
 from planning.engine.resolve import ResolutionError, resolve
-from planning.engine.session import Session, StepRun
-from planning.engine.staleness import KINDS, READS
+from planning.engine.session import Question, Session, StepRun
+from planning.engine.staleness import KINDS, READS, Kind
 from planning.engine.targets import ID_ARGUMENTS, record_of
-from planning.references import placeholder, reference
+from planning.references import placeholder, reference, references_in
 from planning.types import Goal, MetaGoal, ParseResult, Plan, Step
 from planning.understanding.timeexpr import find_times
 
@@ -50,6 +53,7 @@ class FollowUp:
     explanation: str
     cannot: list[str] = field(default_factory=list)
     known: dict[str, Any] = field(default_factory=dict)  # step id → its result, carried from the earlier plan
+    which: str | None = None  # a carried read that found several, where one is meant: the user picks
 
     def runs(self, kind: Callable[[str], Literal["read", "write"]]) -> list[StepRun]:
         """The plan's steps to run; those carried from the earlier plan stand done with what they carry."""
@@ -528,3 +532,105 @@ def _entity_of(step: Step) -> str:
         return "event"
     entity_type = step.inputs.get("entityType")
     return entity_type.lower() if isinstance(entity_type, str) else "contact"
+
+
+# --- "push it back an hour": what the earlier plan changed or found ------------------------------------------------
+
+_POINTING = re.compile(r"\b(?:it|them|that|this|those|these)\b", re.I)
+_NO_NAME = re.compile(
+    r"^\s*(?:(?:that|this|those|these|the same|it|them)\b\s*)?(?:one|ones|meetings?|events?|calls?|e-?mails?|"
+    r"messages?|mails?|records?|contacts?|leads?|deals?|accounts?)?\s*$",
+    re.I,
+)
+_NAMING = {"event": ("query", "attendee"), "email": ("sender", "from", "to", "query", "subject", "threadId")}
+_CHANGED_BY = {"event": ("create_calendar_event", "update_calendar_event", "respond_to_event")}
+
+
+def with_earlier_record(earlier: Session, text: str, plan: Plan, goal: Goal) -> FollowUp | None:
+    """A new request that points back ("push it back an hour", "move that meeting to 3pm", "reply to it") after a
+    plan that changed or found what it points at: the plan's read of an unnamed thing becomes a read carried from
+    the earlier plan (standing done with its records), so that thing is what changes, never the next one a fresh
+    read would find. Of several found where the change is to one, ``which`` is that read: the user picks. None when
+    ``text`` points at nothing, or the plan names what it changes."""
+    if not _POINTING.search(text):
+        return None
+    steps, known, which = list(plan.steps), {}, None
+    for index, step in enumerate(plan.steps):
+        kind = next((k for k, tool in READS.items() if tool == step.tool), None)
+        use = _used_as_target(plan, step.id, kind) if kind is not None else None
+        if kind is None or use is None or not _unnamed(kind, step):
+            continue
+        entity = step.inputs.get("entityType") if kind == "record" else None
+        found, inputs = _referred(earlier, kind, entity)
+        if not found:
+            continue
+        if len(found) == 1:
+            inputs = _read_again(kind, found[0], entity, None) or inputs
+        elif use == "one":
+            which = step.id
+        several = f"The {len(found)} found by your last plan"
+        intent = f"“{_name(found[0])}” from your last plan" if len(found) == 1 else several
+        steps[index] = step.model_copy(update={"intent": intent, "arguments": {"input": inputs}})
+        known[step.id] = found
+    if not known:
+        return None
+    follow = FollowUp(Plan(steps=tuple(steps)), goal, "follow-up: what the last plan found", known=known)
+    follow.which = which
+    return follow
+
+
+def ask_which(session: Session, follow: FollowUp, label: Callable[[Any], str], now: datetime) -> AskValue | None:
+    """When ``follow`` carries several things where one is meant: the question which (as a lookup that found several
+    asks it), its run waiting; None otherwise. ``label``: an item as the requester reads it."""
+    if follow.which is None:
+        return None
+    run = session.step(follow.which)
+    found = list(follow.known[follow.which])
+    run.state = "waiting"
+    prompt = f"Your last plan found {len(found)}. Which one do you mean? Reply with a number."
+    session.question = Question(kind="pick", step_id=run.id, prompt=prompt, asked_at=now, options=found[:5])
+    session.state = "collecting"
+    return AskValue(text=prompt, options=[label(item) for item in found[:5]])
+
+
+def _used_as_target(plan: Plan, read_id: str, kind: str | None) -> Literal["one", "each"] | None:
+    """How a write of ``kind`` takes its target from the read: its first item ("one") or each of them."""
+    for step in plan.steps:
+        if KINDS.get(step.tool) != kind:
+            continue
+        if step.for_each and any(ref.step_id == read_id for ref in references_in(step.for_each)):
+            return "each"
+        name = next((n for n in ID_ARGUMENTS if n in step.inputs), None)
+        refs = references_in(step.inputs.get(name)) if name else []
+        if any(ref.step_id == read_id and ref.path[:2] == ("data", 0) for ref in refs):
+            return "one"
+    return None
+
+
+def _unnamed(kind: str, step: Step) -> bool:
+    """Whether a read names no thing of its own: no words to match but "that meeting", "it" and the like."""
+    inputs = step.inputs
+    if kind == "record":
+        filters = inputs.get("filters") or {}
+        return all(isinstance(v, str) and _NO_NAME.match(v) for v in filters.values())
+    return all(
+        not inputs.get(key) or (isinstance(inputs[key], str) and _NO_NAME.match(inputs[key])) for key in _NAMING[kind]
+    )
+
+
+def _referred(earlier: Session, kind: Kind, entity: Any) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """What the earlier plan last changed of ``kind`` (as it left it), else what its last read of that kind found,
+    with the arguments of that read."""
+    for run in reversed(earlier.steps):
+        if run.state == "done" and run.kind == "write" and run.step.tool in _CHANGED_BY.get(kind, ()):
+            left = _left_by(earlier, run)
+            return ([left], {}) if left else ([], {})
+    for run in reversed(earlier.steps):
+        if run.state != "done" or run.step.tool != READS[kind] or not isinstance(run.result, list):
+            continue
+        if kind == "record" and _ran_with(earlier, run).get("entityType") != entity:
+            continue
+        found = [item for item in run.result if isinstance(item, dict) and item.get("id")]
+        if found:
+            return found, _ran_with(earlier, run)
+    return [], {}

@@ -242,7 +242,7 @@ class StepMachine:
                 said = findings.answer(session, run, self.arguments(session, run), data)
             except ResolutionError:
                 said = None
-            replies.append(outcome(run, data, answer=said))
+            replies.append(outcome(run, data, answer=said, zone=session.tz))
         return False
 
     def _uses_first(self, session: Session, run: StepRun) -> bool:

@@ -3,6 +3,7 @@
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
+from itertools import pairwise
 from typing import Any
 
 from planning.types import Slots, TimeRange
@@ -105,6 +106,8 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
         if _REMIND.search(text) and reading.intent == "create":  # a reminder is for me: no attendees
             result.scope["reminder"] = True
             slot_values["people"] = ()
+        if reading.intent == "find" and _WHO_COMES.search(text):  # "who's coming to …": its attendees (§2.8)
+            result.scope["asked_field"] = "attendees"
     elif reading.entity in ("note", "task"):
         # a note says what it says, its dates too ("they want to start in April"); a task's due date is no part of
         # its subject ("call Globex by Friday")
@@ -159,6 +162,8 @@ def _when(text: str, times: list[TimeMatch], reading: Reading) -> tuple[TimeRang
     ranges = [TimeRange(start=t.start, end=t.end, has_clock_time=t.has_clock_time) for t in times]
     if not ranges:
         return None, None
+    if reading.intent in ("find", "summarize") and _joined_days(text, times):  # "this week and next week": both
+        return TimeRange(start=ranges[0].start, end=max(r.end for r in ranges if r.end), has_clock_time=False), None
     if reading.intent != "update":
         return ranges[0], None
     if len(ranges) >= 2:
@@ -167,6 +172,20 @@ def _when(text: str, times: list[TimeMatch], reading: Reading) -> tuple[TimeRang
     if _TARGET_MARKER.search(before):
         return None, ranges[0]
     return ranges[0], None
+
+
+_JOINED = re.compile(r"\s*(?:,|&|\+|\band\b|\bplus\b|\bor\b)[\s,]*(?:\band\b\s*)?", re.I)
+
+
+def _joined_days(text: str, times: list[TimeMatch]) -> bool:
+    """Whether the times are whole days or weeks said one after another ("this week and next week", "today,
+    tomorrow or Wednesday"), each later than the one before: a question about them covers them all."""
+    if len(times) < 2 or any(t.has_clock_time or t.end is None or not t.spans for t in times):
+        return False
+    return all(
+        later.start >= earlier.start and _JOINED.fullmatch(text[earlier.spans[-1][1] : later.spans[0][0]]) is not None
+        for earlier, later in pairwise(times)
+    )
 
 
 def _email_slots(text: str, reading: Reading, people: list[str], time_spans: list[tuple[int, int]]) -> dict[str, Any]:
@@ -353,6 +372,12 @@ _MORE_THAN = re.compile(r"\b(?:over|above|more than|greater than|bigger than|at 
 _LESS_THAN = re.compile(r"\b(?:under|below|less than|smaller than|at most|<)\s*\$?\d", re.I)
 
 
+_WHO_COMES = re.compile(
+    r"\bwho(?:'s|’s|\s+is|\s+are|\s+else\s+is|\s+will\s+be|'ll\s+be)?\s+(?:else\s+)?"
+    r"(?:coming|attending|going|invited|joining|in)\b|\bwho\s+(?:will\s+)?(?:attends?|comes?|joins?)\b"
+    r"|\b(?:attendees|guests|invitees|participants|guest list)\b",
+    re.I,
+)
 _ASKED_FIELD = re.compile(
     r"\b(phone|mobile|cell|number|e-?mail address|email|address|job title|title|company|employer)\b(?! (?:the|a|an)\b)",
     re.I,

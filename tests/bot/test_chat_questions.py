@@ -76,7 +76,7 @@ def test_after_three_bad_answers_skip_is_offered_and_the_plan_is_never_stuck(tmp
 
 def test_a_search_for_free_time_answers_with_the_slots_not_a_yes(tmp_path: Path):
     output = " ".join(chat(tmp_path, "find 30 minutes for me and Priya tomorrow").split())
-    assert "free slots on Tuesday 3 March; the first: Tue 3 Mar 09:00–09:30" in output
+    assert "free slots on Tuesday 3 March; the first: Tue 3 Mar, 09:00–09:30 EST" in output
     assert "you are free" not in output
 
 

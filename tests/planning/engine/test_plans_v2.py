@@ -130,4 +130,4 @@ async def test_am_i_free_is_answered_yes_or_no(harness):
     harness.connector.responses["find_free_slots"] = []
     replies = await harness.say("am I free Thursday at 2pm?")
     [answer] = [o.answer for o in outcomes(replies)]
-    assert answer.startswith("No, you are not free at Thu 5 Mar 14:00")
+    assert answer.startswith("No, you are not free at Thu 5 Mar, 14:00 EST")
