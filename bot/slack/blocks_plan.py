@@ -19,7 +19,7 @@ from bot.slack.blocks_text import (
     join_lines,
     message,
     section,
-    unnest_quotes,
+    unnest_message,
 )
 from planning.engine.replies import AskApproval
 from planning.engine.view import Intention, PlanView, StepLine, StepShown
@@ -76,7 +76,7 @@ def plan_message(
             fallback += f"\nWaiting for your approval: {escape(clip(approval.intent, 500))}"
         else:
             fallback += "\n" + waiting_line(approval, for_channel)
-    return message(unnest_quotes(fallback), [_unnested(block) for block in [*head, *body, *tail]])
+    return unnest_message(message(fallback, [*head, *body, *tail]))
 
 
 def decision_line(verb: str, user_id: str, intent: str) -> str:
@@ -97,16 +97,6 @@ def progress(view: PlanView) -> str:
 
 def state_label(state: str) -> str:
     return PLAN_STATES.get(state, state.replace("_", " "))
-
-
-def _unnested(block: dict[str, Any]) -> dict[str, Any]:
-    """A block whose texts quote within quotes as people write it (“Put back what ‘Invite Tom to Sync’ changed”)."""
-    if isinstance(block.get("text"), dict):
-        block = {**block, "text": {**block["text"], "text": unnest_quotes(str(block["text"].get("text", "")))}}
-    if block.get("type") == "context":
-        elements = [{**e, "text": unnest_quotes(str(e["text"]))} if "text" in e else e for e in block["elements"]]
-        block = {**block, "elements": elements}
-    return block
 
 
 def _summary(view: PlanView) -> str:

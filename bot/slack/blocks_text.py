@@ -70,6 +70,19 @@ def unnest_quotes(text: str) -> str:
     return "".join(out)
 
 
+def unnest_message(shown: dict[str, Any]) -> dict[str, Any]:
+    """A message (``text``, ``blocks``) whose texts quote within quotes as people write it (``unnest_quotes``)."""
+    blocks = []
+    for block in shown.get("blocks", []):
+        if isinstance(block.get("text"), dict):
+            block = {**block, "text": {**block["text"], "text": unnest_quotes(str(block["text"].get("text", "")))}}
+        if block.get("type") == "context":
+            elements = [{**e, "text": unnest_quotes(str(e["text"]))} if "text" in e else e for e in block["elements"]]
+            block = {**block, "elements": elements}
+        blocks.append(block)
+    return {**shown, "text": unnest_quotes(str(shown.get("text", ""))), "blocks": blocks}
+
+
 def escape_keeping_mentions(text: str) -> str:
     """Like ``escape``, but a user mention we wrote (``<@U123>``) still mentions."""
     parts: list[str] = []

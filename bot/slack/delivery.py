@@ -22,7 +22,7 @@ from typing import Any
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.slack import blocks
-from bot.slack.blocks_text import MAX_BLOCKS
+from bot.slack.blocks_text import MAX_BLOCKS, unnest_message
 from bot.slack.connect_blocks import connect_prompt, connect_waiting
 from bot.slack.sending import RetryPolicy, SendError, SlackSender
 from bot.slack.state import SlackState, Where, recent_owner
@@ -89,7 +89,8 @@ class Delivery:
         failure: SendError | None = None
         ways = self._private_ways(where, user, message)
         if message.get("file") and not where.is_dm:  # the file goes to their DM: the message says so
-            comment = f"The file that goes with my private message in <#{where.channel}>."
+            title = blocks.escape(str(message["file"].get("title", "")))
+            comment = f"All of “{title}”, from my private message in <#{where.channel}>."
             ways[0] = self._private_ways(where, user, blocks.file_elsewhere(message, comment))[0]
             message = {**message, "file": {**message["file"], "comment": comment}}
         for number, attempt in enumerate(ways):
@@ -147,7 +148,7 @@ class Delivery:
 
     async def _card(self, where: Where, ask: AskApproval, actor: str | None) -> None:
         """The step's details with its buttons for the requester (and for an approver who acted)."""
-        card = blocks.approval_card(ask)
+        card = unnest_message(blocks.approval_card(ask))
         what = f"the details of “{ask.intent}”"
         if where.is_dm:
             await self._public(where, card, what=what)

@@ -17,6 +17,7 @@ from zoneinfo import ZoneInfo
 
 from integrations.base.files import FileFacts
 from planning.engine import claims, connections, each, followups, targets, texts, thread_files
+from planning.engine.answers import value_type
 from planning.engine.audit import Auditor
 from planning.engine.checks import ChoiceKey, chosen
 from planning.engine.dialogue import Dialogue, command_of, edit_request, removal_request
@@ -36,7 +37,7 @@ from planning.engine.workspaces import same_workspace_prefix, workspace_of
 from planning.pipeline import RequestPlanner
 from planning.planner.shared_files import with_shared_files
 from planning.store import PlanStore, SessionRecord
-from planning.types import Plan
+from planning.types import Plan, Step
 from planning.understanding.clarify import describe
 from planning.validation import validate_plan
 
@@ -721,6 +722,7 @@ class Conversation:
         if problems:
             detail = "; ".join(f"{k}: {v}" for k, v in problems.items())
             return [Say(text=f"That edit is not valid ({detail}). Nothing changed.", tone="problem", private=True)]
+        run.step = _relabelled(run.step, self._machine.arguments(session, run), arguments)
         run.edited = dict(arguments)
         await self._audit.record(session, "edited", self._clock(), actor=user, run=run, arguments=run.edited)
         run.state, session.question = "pending", None  # shown again, checked again (busy times, duplicates)
@@ -851,6 +853,17 @@ def _zone(name: str) -> ZoneInfo:
         return ZoneInfo(name)
     except (KeyError, ValueError):
         return ZoneInfo("UTC")
+
+
+def _relabelled(step: Step, before: dict[str, Any], after: dict[str, Any]) -> Step:
+    """After an edit, a heading that named the old title or subject names the new one, as after a correction
+    ("Create the event 'Roadmap chat'" → "… 'Roadmap planning'")."""
+    intent = step.intent
+    for name, old in before.items():
+        new = after.get(name)
+        if value_type(name) == "text" and isinstance(old, str) and old.strip() and isinstance(new, str):
+            intent = intent.replace(old, new) if new.strip() and old in intent else intent
+    return step if intent == step.intent else step.model_copy(update={"intent": intent})
 
 
 def _kind(catalog: Any, tool: str) -> Literal["read", "write"]:

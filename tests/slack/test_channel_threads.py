@@ -80,7 +80,10 @@ async def test_follow_ups_in_a_channel_thread_after_the_plan_finished_need_no_me
     assert len(_plans(bot, root)) == 3  # Maria's words started nothing
     assert _ephemeral_to(bot, MARIA) == []  # and she was not told off
     plans = [_visible(bot.slack.message(CHANNEL_ID, ts)) for ts in _plans(bot, root)]
-    shown = [*await thread_texts(bot, root), *plans]
+    cards = [
+        str(c.args.get("text")) for c in bot.slack.calls_to("chat.postEphemeral") if c.args.get("thread_ts") == root
+    ]
+    shown = [*await thread_texts(bot, root), *plans, *cards]
     assert not [text for text in shown if NESTED.search(text)]  # “Put back what ‘Invite Tom to …’ changed”
 
 

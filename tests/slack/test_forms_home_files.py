@@ -15,7 +15,7 @@ from tests.slack.kit.payloads import (
 )
 from tests.slack.kit.views import view_actions_body, view_button
 from tests.slack.test_conversation_flows import FRIDAY, _events
-from tests.slack.test_scenarios import JOHN, click, plan_ts, until_buttons, wait_text
+from tests.slack.test_scenarios import JOHN, click, plan_ts, thread_texts, until_buttons, wait_text
 
 
 def _inputs(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -57,6 +57,9 @@ async def test_the_edit_form_names_fields_in_words_and_reads_times_and_lengths_a
     assert status == 200 and "errors" not in text, text
     await click(bot, "step_approve", await until_buttons(bot, ts, "step_approve", previous=value), ts)
     await wait_text(bot, root, "Finished")
+    said = await thread_texts(bot, root)
+    assert "Updated “Create the event 'Roadmap planning'”. Please approve it again." in said  # the step's new name
+    assert "Roadmap planning" in said[-1] and "Roadmap chat" not in said[-1]
     [event] = await _events(bot, "Roadmap planning", FRIDAY)
     assert (event["startTime"], event["endTime"]) == ("2026-03-06T14:00:00-05:00", "2026-03-06T15:00:00-05:00"), event
 
