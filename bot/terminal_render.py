@@ -4,6 +4,7 @@ import json
 import re
 from datetime import datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -12,7 +13,7 @@ from rich.text import Text
 
 from planning.engine.file_facts import ATTACHMENTS
 from planning.engine.replies import AskApproval, AskValue, Reply, Say, ShowPlan, StepOutcome
-from planning.engine.targets import Target
+from planning.engine.targets import Target, when_text
 from planning.engine.view import PlanView
 from planning.engine.wording import label
 
@@ -174,7 +175,7 @@ def outcome_text(outcome: StepOutcome) -> RenderableType:
         return Panel(str(data["summary"]), title=outcome.intent, title_align="left")
     if isinstance(data, dict) and data.get("id"):
         return Text(f"✓ {outcome.intent}", style="green")  # an id says nothing to people
-    return Text(f"✓ {outcome.intent}" + (f" ({_short(data)})" if data else ""), style="green")
+    return Text(f"✓ {outcome.intent}" + (f" ({_short(data, zone=outcome.zone)})" if data else ""), style="green")
 
 
 def _table(outcome: StepOutcome, data: list[Any]) -> Table:
@@ -183,7 +184,9 @@ def _table(outcome: StepOutcome, data: list[Any]) -> Table:
     for column in columns:
         table.add_column(column)
     for item in data[:MAX_ITEMS]:
-        table.add_row(*(_short(item.get(c)) if isinstance(item, dict) else str(item) for c in columns))
+        table.add_row(
+            *(_short(item.get(c), zone=outcome.zone) if isinstance(item, dict) else str(item) for c in columns)
+        )
     if len(data) > MAX_ITEMS:
         table.caption = f"and {len(data) - MAX_ITEMS} more"
     return table
@@ -210,22 +213,29 @@ def _columns(items: list[Any]) -> list[str]:
     return [k for k in preferred if k in keys][:5] or sorted(keys)[:5]
 
 
-def _when(text: str) -> str | None:
-    """An ISO time with an offset, as people read it: "Thu 5 Mar 2026, 14:00 (UTC-05:00)"."""
+def _when(text: str, zone: str | None = None) -> str | None:
+    """An ISO time with an offset, as people read it: in the requester's ``zone`` with its name ("Thu 5 Mar, 14:00
+    EST", "… UTC"); with no zone known, at the value's own offset."""
     if not _ISO.match(text):
         return None
     try:
-        moment = datetime.fromisoformat(text)
+        at = datetime.fromisoformat(text)
     except ValueError:
         return None
-    if moment.tzinfo is None:
+    if at.tzinfo is None:
         return None
-    offset = moment.strftime("%z")
-    return f"{moment:%a} {moment.day} {moment:%b %Y, %H:%M} (UTC{offset[:3]}:{offset[3:]})"
+    return when_text(text, _zone(zone) or at.tzinfo)
 
 
-def _short(value: Any, limit: int = 90) -> str:
-    if isinstance(value, str) and (shown := _when(value)):
+def _zone(name: str | None) -> ZoneInfo | None:
+    try:
+        return ZoneInfo(name) if name else None
+    except (KeyError, ValueError):
+        return None
+
+
+def _short(value: Any, limit: int = 90, zone: str | None = None) -> str:
+    if isinstance(value, str) and (shown := _when(value, zone)):
         return shown
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
     return text if len(text) <= limit else text[: limit - 1] + "…"

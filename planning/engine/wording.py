@@ -2,7 +2,7 @@
 requester's zone with the zone's name, amounts with a currency sign, dates and lengths in words."""
 
 import re
-from datetime import date, datetime
+from datetime import date, datetime, tzinfo
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -38,7 +38,7 @@ def label(key: str) -> str:
     return words[:1].upper() + words[1:]
 
 
-def moment(value: Any, tz: ZoneInfo) -> datetime | None:
+def moment(value: Any, tz: tzinfo) -> datetime | None:
     """An ISO time with an offset, in ``tz``; None for anything else."""
     if not isinstance(value, str) or not _MOMENT.match(value):
         return None
@@ -49,7 +49,7 @@ def moment(value: Any, tz: ZoneInfo) -> datetime | None:
     return found.astimezone(tz) if found.tzinfo else None
 
 
-def when_text(value: Any, tz: ZoneInfo, end: Any = None) -> str:
+def when_text(value: Any, tz: tzinfo, end: Any = None) -> str:
     """ "Thu 5 Mar, 14:00–14:30 EST" in the requester's zone."""
     start = moment(value, tz)
     if start is None:

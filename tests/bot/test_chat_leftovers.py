@@ -1,0 +1,30 @@
+"""Leftovers of the cards in words, in `planbot chat --script`: result tables, pick questions, lookups that found
+nothing, the plan panel, undo cards and follow-ups say times in the requester's zone by its name and things by
+what they are, never raw ISO, "(UTC+00:00)" nor an id."""
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from bot.cli import main
+
+
+def chat_in(tmp_path: Path, zone: str, *lines: str) -> str:
+    script = tmp_path / "script.txt"
+    script.write_text("\n".join(lines) + "\n")
+    arguments = ["chat", "--script", str(script), "--data-dir", str(tmp_path / "data"), "--now", "2026-03-02T09:00:00"]
+    result = CliRunner().invoke(main, [*arguments, "--tz", zone], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_result_tables_show_times_in_the_requesters_zone_by_its_name(tmp_path: Path):
+    output = chat_in(tmp_path, "America/Chicago", "what meetings do I have on Thursday?")
+    assert "Thu 5 Mar, 14:00 CST" in output and "Thu 5 Mar, 16:00 CST" in output
+    assert "(UTC" not in output and "2026, 14:00" not in output
+
+
+def test_result_tables_in_utc_say_utc(tmp_path: Path):
+    output = chat_in(tmp_path, "UTC", "show my emails from Priya")
+    assert "Sun 1 Mar, 12:15 UTC" in output
+    assert "(UTC+00:00)" not in output
