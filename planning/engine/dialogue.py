@@ -3,8 +3,9 @@
 import re
 from datetime import datetime, timedelta
 from typing import Any, Literal
+from zoneinfo import ZoneInfo
 
-from planning.engine import connections, edits, timing
+from planning.engine import connections, each, edits, timing
 from planning.engine.answers import OPTIONAL, parse_answer, value_type
 from planning.engine.claims import OUTCOME_OPTIONS
 from planning.engine.in_words import label, value_in_words
@@ -285,7 +286,8 @@ class Dialogue:
         if _SKIP.match(text):  # none of these: the steps that needed it do not run
             run.state, run.note, session.question = "skipped", "skipped by you: none of the matches", None
             return []
-        chosen = _choose(question.options, text)
+        tz = ZoneInfo(session.tz)
+        chosen = _choose(question.options, text, tz)
         if chosen is None:
             question.tries += 1
             prompt = question.prompt
@@ -295,13 +297,13 @@ class Dialogue:
                 AskValue(
                     text=prompt,
                     problem=f"reply with a number from 1 to {len(question.options)}",
-                    options=[_describe(o) for o in question.options],
+                    options=[each.item_label(o, tz) for o in question.options],
                     can_skip=question.tries >= self._settings.max_answer_tries,
                 )
             ]
         run.result, run.state = [chosen], "done"
         session.question = None
-        return [Say(text=f"Using {_describe(chosen)}.", private=True)]  # a CRM record: its owner only
+        return [Say(text=f"Using {each.item_label(chosen, tz)}.", private=True)]  # a CRM record: its owner only
 
     # --- lookups that found nothing --------------------------------------------------------------------
 
@@ -468,15 +470,10 @@ def _anchor(previous: Any, text: str, now: datetime) -> datetime:
     return now
 
 
-def _choose(options: list[dict[str, Any]], text: str) -> dict[str, Any] | None:
+def _choose(options: list[dict[str, Any]], text: str, tz: ZoneInfo) -> dict[str, Any] | None:
     number = re.fullmatch(r"\s*#?(\d{1,2})[.)]?\s*", text)
     if number and 1 <= int(number.group(1)) <= len(options):
         return options[int(number.group(1)) - 1]
     wanted = text.strip().lower()
-    hits = [o for o in options if wanted and wanted in _describe(o).lower()]
+    hits = [o for o in options if wanted and wanted in each.item_label(o, tz).lower()]
     return hits[0] if len(hits) == 1 else None
-
-
-def _describe(item: dict[str, Any]) -> str:
-    parts = [str(item[k]) for k in ("name", "title", "subject", "email", "company", "startTime") if item.get(k)]
-    return " · ".join(parts[:3]) or str(item.get("id", "?"))

@@ -9,6 +9,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
+from zoneinfo import ZoneInfo
 
 from planning.engine import claims, conditions, connections, each, findings, recovery, targets, thread_files, timing
 from planning.engine.answers import OPTIONAL, example_for, value_type
@@ -269,18 +270,20 @@ class StepMachine:
                 run.edited = new_args
                 replies.append(
                     Say(
-                        text=f"Nothing matched {recovery.describe_lookup(run.step, args)}; "
+                        text=f"Nothing matched {recovery.describe_lookup(run.step, args, session.tz)}; "
                         f"a broader search ({strategy}) found {len(data)}."
                     )
                 )
                 return await self._after_read(session, run, data, replies)
         if len(session.recoveries) >= self._settings.max_recoveries:
             run.state, run.error = "failed", "nothing found, and no recovery attempts are left"
-            replies.append(Say(text=f"I could not find {recovery.describe_lookup(run.step, args)}.", tone="problem"))
+            replies.append(
+                Say(text=f"I could not find {recovery.describe_lookup(run.step, args, session.tz)}.", tone="problem")
+            )
             return False
         run.state = "waiting"
         prompt = (
-            f"I could not find {recovery.describe_lookup(run.step, args)}. "
+            f"I could not find {recovery.describe_lookup(run.step, args, session.tz)}. "
             + (
                 "Reply with their email address, "
                 if run.step.inputs.get("entityType") in ("Contact", "Lead")
@@ -298,7 +301,7 @@ class StepMachine:
         session.history.append(f"recovery {len(session.recoveries)} on {run.id}: {strategy} -> {outcome}")
 
     def _ask_pick(self, session: Session, run: StepRun, data: list[Any], replies: list[Reply]) -> bool:
-        options = [_label(item) for item in data[:5]]
+        options = [each.item_label(item, ZoneInfo(session.tz)) for item in data[:5]]
         run.state = "waiting"
         prompt = f"I found {len(data)} matches for “{run.step.intent}”. Which one? Reply with a number."
         session.question = Question(
@@ -570,10 +573,3 @@ def _without_blanks(arguments: dict[str, Any]) -> dict[str, Any]:
         if value is not None:
             out[key] = value
     return out
-
-
-def _label(item: Any) -> str:
-    if not isinstance(item, dict):
-        return str(item)
-    parts = [str(item[k]) for k in ("name", "title", "subject", "email", "company", "startTime", "from") if item.get(k)]
-    return " · ".join(parts[:3]) or str(item.get("id", item))

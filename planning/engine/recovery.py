@@ -1,8 +1,9 @@
 """Recovery when a lookup finds nothing: one broader search, then the user is asked (planner-recovery)."""
 
-from datetime import datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
+from planning.engine.wording import value_text, when_text
 from planning.types import Step
 
 
@@ -39,23 +40,24 @@ def broader(step: Step, arguments: dict[str, Any]) -> tuple[str, dict[str, Any]]
     return None
 
 
-def describe_lookup(step: Step, arguments: dict[str, Any]) -> str:
+def describe_lookup(step: Step, arguments: dict[str, Any], zone: str) -> str:
+    """What was looked for, its times in the requester's ``zone`` ("an event at Mon 2 Mar, 15:00–16:00 EST")."""
     if step.tool == "fetch_entity":
         filters = arguments.get("filters") or {}
         what = ", ".join(f"{k} “{v}”" for k, v in filters.items() if isinstance(v, str)) or "those filters"
         return f"a {str(arguments.get('entityType', 'record')).lower()} with {what}"
     if step.tool == "fetch_emails":
-        return "an email matching " + (", ".join(f"{k} “{v}”" for k, v in arguments.items() if k != "limit") or "it")
+        tz = _zone(zone)
+        shown = [f"{k} “{value_text(k, v, tz)}”" for k, v in arguments.items() if k != "limit"]
+        return "an email matching " + (", ".join(shown) or "it")
     named = ", ".join(f"{k} “{v}”" for k, v in arguments.items() if k in ("query", "attendee"))
     start, end = arguments.get("start"), arguments.get("end")
-    when = f" between {_clock(start)} and {_clock(end)}" if isinstance(start, str) and isinstance(end, str) else ""
+    when = f" at {when_text(start, _zone(zone), end)}" if isinstance(start, str) and isinstance(end, str) else ""
     return f"an event{' matching ' + named if named else ''}{when or ('' if named else ' at that time')}"
 
 
-def _clock(value: str) -> str:
-    """An ISO time as people read it, in its own offset: "Mon 2 Mar 15:00"."""
+def _zone(name: str) -> ZoneInfo:
     try:
-        moment = datetime.fromisoformat(value)
-    except ValueError:
-        return value
-    return f"{moment:%a} {moment.day} {moment:%b} {moment:%H:%M}"
+        return ZoneInfo(name)
+    except (KeyError, ValueError):
+        return ZoneInfo("UTC")

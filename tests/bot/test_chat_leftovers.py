@@ -28,3 +28,11 @@ def test_result_tables_in_utc_say_utc(tmp_path: Path):
     output = chat_in(tmp_path, "UTC", "show my emails from Priya")
     assert "Sun 1 Mar, 12:15 UTC" in output
     assert "(UTC+00:00)" not in output
+
+
+def test_a_pick_is_confirmed_in_words_not_as_iso(tmp_path: Path):
+    output = chat_in(
+        tmp_path, "America/New_York", "what meetings do I have on Thursday?", "move that meeting to 5pm", "1"
+    )
+    assert "Using 1:1 with Priya · Thu 5 Mar, 14:00 EST." in output
+    assert "2026-03-05T" not in output

@@ -88,7 +88,7 @@ def test_a_decision_key_with_no_plan_open_starts_nothing(tmp_path: Path):
 
 def test_an_event_named_only_by_its_time_is_never_another_event_at_another_time(tmp_path: Path):
     output = " ".join(chat(tmp_path, "push my 3pm today to 5", "c").split())
-    assert "I could not find an event between Mon 2 Mar 15:00 and Mon 2 Mar 16:00" in output
+    assert "I could not find an event at Mon 2 Mar, 15:00–16:00 EST" in output
     assert "Approve" not in output
     [call] = events(tmp_path, query="Acme call", **day("2026-03-03"))
     assert call["startTime"] == "2026-03-03T11:00:00-05:00"
