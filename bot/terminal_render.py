@@ -203,6 +203,7 @@ def _columns(items: list[Any]) -> list[str]:
         "stage",
         "status",
         "amount",
+        "closeDate",
         "startTime",
         "date",
         "start",

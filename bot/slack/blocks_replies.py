@@ -43,6 +43,7 @@ ITEM_FIELDS: dict[str, str] = {
     "stage": "stage ",
     "status": "",
     "amount": "amount ",
+    "closeDate": "closes ",
     "startTime": "",
     "start": "",
     "date": "",

@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from planning.engine.record_fields import fields_answer
 from planning.engine.session import Session, StepRun
 from planning.engine.targets import when_text
 
@@ -34,6 +35,9 @@ def answer(session: Session, run: StepRun, arguments: dict[str, Any], data: Any)
         return _attendees(data, tz)
     if isinstance(asked, str) and data:
         return _field(data, asked)
+    fields = goal.scope.get("asked_fields") if goal is not None else None
+    if isinstance(fields, list) and fields and run.step.tool == "fetch_entity" and data:
+        return fields_answer(data, fields)  # "what's it worth and when does it close": each field asked
     singular, plural = _nouns(run, arguments)
     where = _searched(run.step.tool, arguments, tz)
     if not data:

@@ -257,17 +257,23 @@ class StepMachine:
 
     async def _recover(self, session: Session, run: StepRun, replies: list[Reply]) -> bool:
         args = self.arguments(session, run)
-        wider = recovery.broader(run.step, args) if len(session.recoveries) < self._settings.max_recoveries else None
-        if wider is not None:
-            strategy, new_args = wider
+        wider = recovery.searches(run.step, args, [other.step for other in session.steps])
+        tried: list[str] = []  # one recovery: the same name in the other kinds of record, then a broader search
+        for strategy, new_args in wider if len(session.recoveries) < self._settings.max_recoveries else []:
             try:
                 data = await self._runner.run(run.step.tool, new_args, zone=session.tz, principal=session.principal)
             except Exception as error:
                 data, strategy = [], f"{strategy} (failed: {describe_failure(error).message})"
+            tried.append(strategy)
             found = isinstance(data, list) and bool(data)
-            self._record(session, run, strategy, "found" if found else "nothing")
+            if found:
+                break
+        if tried:
+            self._record(session, run, "; ".join(tried), "found" if found else "nothing")
             if found:
                 run.edited = new_args
+                for other in session.steps:  # a deal found for an account looked for: what the note is about
+                    other.step = recovery.retyped(other.step, run.id, str(new_args.get("entityType")))
                 replies.append(
                     Say(
                         text=f"Nothing matched {recovery.describe_lookup(run.step, args, session.tz)}; "
@@ -343,7 +349,9 @@ class StepMachine:
     ) -> None:
         window = _window_asked(session, run, name, self._clock())
         where = f" {day_in_words(*window)}" if window is not None else ""
-        prompt = f"What {label(name)}{where} should I use for “{run.step.intent}”?"
+        heading = targets.step_heading(session, run)  # the thing it acts on, when known
+        for_what = f"for “{heading}”" if heading == run.step.intent else f"to {heading[:1].lower()}{heading[1:]}"
+        prompt = f"What {label(name)}{where} should I use {for_what}?"
         if name == thread_files.ATTACHMENTS:  # a file is not typed: it is shared (contract §2.7)
             prompt = thread_files.FILE_QUESTION.format(intent=run.step.intent)
         stuck = tries >= self._settings.max_answer_tries

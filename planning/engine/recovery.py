@@ -1,10 +1,84 @@
-"""Recovery when a lookup finds nothing: one broader search, then the user is asked (planner-recovery)."""
+"""Recovery when a lookup finds nothing: the same name among the other kinds of record that would serve (a person
+not a contact may be a lead; what a note or task is about, not an account, may be a deal), one broader search, then
+the user is asked (planner-recovery)."""
 
+import re
+from collections.abc import Iterable
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from planning.engine.wording import value_text, when_text
 from planning.types import Step
+
+# the kinds a lookup may also be made in: a person's address is a contact's or a lead's; what a note or task is
+# about may be any record (a name read as a person's may be a company's)
+_PEOPLE = ("Contact", "Lead")
+_ABOUT = {"Contact": ("Lead", "Account", "Deal"), "Lead": ("Contact", "Account", "Deal"), "Account": ("Deal",)}
+_NAME_FILTER = {"Deal": "company"}  # a deal is looked for by its company ("the Initech deal")
+
+
+def searches(step: Step, arguments: dict[str, Any], steps: Iterable[Step]) -> list[tuple[str, dict[str, Any]]]:
+    """The wider searches to try in turn, each with its strategy: other kinds first (when every step that uses the
+    lookup takes either kind: an email address, or an ``about``), then :func:`broader`."""
+    out = _other_kinds(step, arguments, steps)
+    wider = broader(step, arguments)
+    return out + ([wider] if wider is not None else [])
+
+
+def _other_kinds(step: Step, arguments: dict[str, Any], steps: Iterable[Step]) -> list[tuple[str, dict[str, Any]]]:
+    kind, filters = arguments.get("entityType"), arguments.get("filters") or {}
+    name = next((filters[k] for k in ("name", "company") if isinstance(filters.get(k), str)), None)
+    if step.tool != "fetch_entity" or kind not in _ABOUT or name is None or len(filters) != 1:
+        return []
+    uses = set().union(*(_uses(other.arguments, step.id) for other in steps if other.id != step.id))
+    if uses == {"about"}:
+        others: tuple[str, ...] = _ABOUT[str(kind)]
+    elif uses and uses <= {"email", "about"} and kind in _PEOPLE:
+        others = tuple(k for k in _PEOPLE if k != kind)
+    else:
+        return []
+    return [
+        (
+            f"as {'an' if other[0] in 'AEIOU' else 'a'} {other.lower()}",
+            {**arguments, "entityType": other, "filters": {_NAME_FILTER.get(other, "name"): name}},
+        )
+        for other in others
+    ]
+
+
+def _uses(value: Any, step_id: str, key: str = "") -> set[str]:
+    """How a step's arguments use ``step_id``'s result: "about" (a record a note or task is about), "email" (its
+    address), or "other"."""
+    if isinstance(value, dict):
+        if key == "about" and isinstance(value.get("id"), str) and _refers(value["id"], step_id):
+            return {"about"}
+        return set().union(set(), *(_uses(v, step_id, k) for k, v in value.items()))
+    if isinstance(value, list):
+        return set().union(set(), *(_uses(v, step_id, key) for v in value))
+    if isinstance(value, str) and _refers(value, step_id):
+        return {"email"} if re.search(r"\.email\}\}", value) else {"other"}
+    return set()
+
+
+def _refers(text: str, step_id: str) -> bool:
+    return f"{{{{{step_id}.result" in text
+
+
+def retyped(step: Step, lookup_id: str, kind: str) -> Step:
+    """``step`` with what it says a record it is about is (``about.entityType``) set to ``kind`` when that record
+    is the one ``lookup_id`` found (a deal found where an account was looked for)."""
+
+    def walk(value: Any, key: str = "") -> Any:
+        if isinstance(value, dict):
+            if key == "about" and isinstance(value.get("id"), str) and _refers(value["id"], lookup_id):
+                return {**value, "entityType": kind}
+            return {k: walk(v, k) for k, v in value.items()}
+        if isinstance(value, list):
+            return [walk(v, key) for v in value]
+        return value
+
+    arguments = walk(step.arguments)
+    return step if arguments == step.arguments else step.model_copy(update={"arguments": arguments})
 
 
 def broader(step: Step, arguments: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:

@@ -65,7 +65,7 @@ class QueryClassifier:
             pieces.append(Clause(tail, last))
         if not pieces:
             return [Clause(text.strip(), 0)]
-        return _mark_feeders(_join_verbless(_split_gapped(_split_telling(pieces))))
+        return _mark_feeders(_join_asked_of_it(_join_verbless(_split_gapped(_split_telling(pieces)))))
 
 
 _TELLING = re.compile(r"\s+and\s+(?=(?:tell|ask|let)\s+(?:him|her|them)\b)", re.I)
@@ -122,6 +122,27 @@ def _join_verbless(pieces: list[Clause]) -> list[Clause]:
         if joined and len(piece.text.split()) < 2 and not _STARTS_WITH_ACTION.match(piece.text):
             prev = joined.pop()
             joined.append(Clause(f"{prev.text} and {piece.text}", prev.start))
+        else:
+            joined.append(piece)
+    return joined
+
+
+_ASKS = re.compile(r"^(?:what(?:'s)?|which|when|how|who(?:'s)?|where|is|are|does|do|did|will|has|can)\b", re.I)
+_OF_IT = re.compile(r"\b(?:it|its|it's|they|their|them|that one|this one)\b", re.I)
+_OWN_THING = re.compile(
+    r"\b(?:e-?mails?|messages?|meetings?|events?|calendar|contacts?|leads?|deals?|accounts?|tasks?|notes?)\b", re.I
+)
+
+
+def _join_asked_of_it(pieces: list[Clause]) -> list[Clause]:
+    """A second question about the same thing ("when does the Acme deal close and how big is it?") asks more of
+    what the first one reads: one request, not a question left unread."""
+    joined: list[Clause] = []
+    for piece in pieces:
+        prev = joined[-1] if joined else None
+        same = _ASKS.match(piece.text) and _OF_IT.search(piece.text) and not _OWN_THING.search(piece.text)
+        if prev is not None and same and (_ASKS.match(prev.text) or _QUESTION.match(prev.text)):
+            joined[-1] = Clause(f"{prev.text} and {piece.text}", prev.start)
         else:
             joined.append(piece)
     return joined

@@ -7,7 +7,7 @@ from itertools import pairwise
 from typing import Any
 
 from planning.types import Slots, TimeRange
-from planning.understanding import acting_on, names, phrases, values
+from planning.understanding import acting_on, asked_fields, names, phrases, reported, subjects, values
 from planning.understanding.interpret import Reading
 from planning.understanding.timeexpr import Prefer, TimeMatch, TimeReading, find_duration, find_shift, read_times
 from planning.understanding.words import TIME_WORDS, VERBS
@@ -26,7 +26,7 @@ _FOR_PURPOSE = re.compile(
 )
 _OBJECT = re.compile(
     r"^\s*((?:the|a|an|my|our|this|that|his|her|their)\s+[\w' -]+?)(?=\s+(?:to|about|on|at|by|and|"
-    r"for|with|saying|that|tomorrow|today|before|after)\b|[,.!?]|$)",
+    r"for|with|saying|that|asking|ask|telling|tell|letting|let|tomorrow|today|before|after)\b|[,.!?]|$)",
     re.I,
 )
 _LOCATION = re.compile(
@@ -120,6 +120,9 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
         asked = _ASKED_FIELD.search(text) if reading.intent == "find" else None
         if asked:  # "what's Maria's phone number": the answer is that field (contract §2.8)
             result.scope["asked_field"] = _ASKED_FIELDS[asked.group(1).lower().split()[0]]
+        fields = asked_fields.deal_fields(text) if reading.intent == "find" and reading.entity == "deal" else ()
+        if fields:  # "what's it worth and when does it close": each of them
+            result.scope["asked_fields"] = list(fields)
     if reading.intent in ("send", "create") and companies and not people:
         record = _RECIPIENT_RECORD.search(text)
         if record:
@@ -190,10 +193,17 @@ def _joined_days(text: str, times: list[TimeMatch]) -> bool:
 
 def _email_slots(text: str, reading: Reading, people: list[str], time_spans: list[tuple[int, int]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    body = phrases.body_text(text) or (phrases.told_text(text, people) if reading.intent == "send" else None)
+    said = _said_to_recipient(text, people) if reading.intent == "send" else None
+    body = said.body if said else phrases.body_text(text)
+    if body is None and reading.intent == "send":
+        told = phrases.told_text(text, people)  # "let Sarah know she's invited": said to her, "You're invited"
+        body = reported.addressed(told, several=len(people) > 1) if told else None
     body = acting_on.without_file_request(body)
     subject = phrases.subject_text(text)
     topic = phrases.about_text(text)
+    said_from = said.start if said else phrases.message_start(text)
+    if topic is not None and said_from is not None and (phrases.about_span(text) or (0, 0))[0] > said_from:
+        topic = None  # "saying I'll be about 20 minutes late": the message's words, not its topic
     if topic is None and reading.intent == "send":
         topic = _object_after_recipient(text, people)
     if topic is None and reading.intent in ("find", "summarize"):
@@ -209,9 +219,20 @@ def _email_slots(text: str, reading: Reading, people: list[str], time_spans: lis
     out["body"] = body
     out["topic"] = topic
     out["subject"] = (
-        subject or (phrases.capitalise(topic) if topic else None) or (_subject_from_body(body) if body else None)
+        subject
+        or (phrases.capitalise(topic) if topic else None)
+        or (subjects.from_body(body, said.topic if said else None) if body else None)
     )
     return out
+
+
+def _said_to_recipient(text: str, people: list[str]) -> reported.Message | None:
+    """The body of reported speech ("asking if he can …"), unless other words to send come first ("saying …")."""
+    said = reported.message(text, several=len(people) > 1)
+    other = phrases.body_span(text)
+    if said is None or (other is not None and other[0] < said.start):
+        return None
+    return said
 
 
 _FORWARD = re.compile(r"^(?:forward|fwd)\b", re.I)
@@ -250,17 +271,6 @@ def _object_after_recipient(text: str, people: list[str]) -> str | None:
     if re.search(r"\b(?:e-?mail|message|note|line|reply|summary)\s*$", phrase, re.I):
         return None
     return phrase
-
-
-_LOOSE_END = frozenset("to next on at the a an by for of in and with this that my our from until".split())
-
-
-def _subject_from_body(body: str) -> str:
-    """The first words of the body, not ending on a word that leads on ("Demo is pushed", not "… to next")."""
-    words = body.split()[:6]
-    while len(words) > 1 and len(body.split()) > 6 and words[-1].lower() in _LOOSE_END:
-        words.pop()
-    return phrases.capitalise(" ".join(words))
 
 
 def _event_slots(text: str, reading: Reading, time_spans: list[tuple[int, int]], people: list[str]) -> dict[str, Any]:

@@ -69,9 +69,11 @@ INTENT_CUES = _rows(
             + _P
             + r"(?: \w+)?)* know|tell (?!me\b|us\b|about\b|what\b|all\b|how\b|when\b|where\b|who\b|if\b|whether\b|the\b|a\b|an\b)"
             + _P
-            + r"|drop "
+            + r"|drop "  # "drop Tom and Priya a quick email": the thing dropped to someone is a message
             + _P
-            + r" a (?:line|note)|ping|"
+            + r"(?: \w+)?(?:(?:,| and| &) "
+            + _P
+            + r"(?: \w+)?)* (?:an?|another) (?:quick |short |brief )?(?:line|note|e-?mail|message|mail)\b|ping|"
             r"notify (?!me\b)" + _P,
             "send",
             2.5,
@@ -374,6 +376,11 @@ OFFTOPIC_CUES = _rows(
             r"recipes?|cook(?:ing)?|bake|ingredients|calories|pizza|takeaway|take-?out|deliver(?:y|ed)|restaurants?|"
             r"order (?:me |some )?food|hungry",
             "food",
+            4.0,
+        ),
+        (  # a purchase asked for ("order lunch for the team", "buy a gift for …"): no email, CRM or calendar work
+            r"(?:^|(?<=please )|(?<=can you )|(?<=could you ))(?:order|buy|purchase)(?! (?:of|by|to|in|from)\b)",
+            "shopping",
             4.0,
         ),
         (

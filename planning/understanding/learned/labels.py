@@ -26,6 +26,11 @@ def class_name(intent: str, entity: str) -> str:
     return f"{intent}/{entity}" if (intent, entity) in LEARNED else RULES
 
 
+def is_write(name: str) -> bool:
+    """Whether a learned class changes something (sends, creates, deletes) rather than reads."""
+    return name.partition("/")[0] in ("send", "create", "delete", "update")
+
+
 def as_pair(name: str) -> tuple[str, str] | None:
     """The (intent, entity) of a learned class; ``None`` for :data:`OUT` and :data:`RULES`."""
     intent, _, entity = name.partition("/")

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
-from planning.understanding.learned.labels import LEARNED, NO_PLAN, OUT, RULES, as_pair
+from planning.understanding.learned.labels import LEARNED, NO_PLAN, OUT, RULES, as_pair, is_write
 
 # Scope the rules give to requests of kinds the training data has no examples of: the classifier abstains.
 V2_SCOPE = (
@@ -49,6 +49,9 @@ class Thresholds:
     veto_at: float = 0.95  # "out of scope" this likely rejects an in-scope rules reading of a learned label
     switch_at: float = 0.7  # another learned label this likely replaces the rules' label
     rules_sure: float = 0.97  # rules at least this confident are neither vetoed nor switched
+    # a learned write (send, create, delete) this likely is needed to turn the rules' "out of scope" into it (a
+    # write made from a guess has to guess its values); cross-validation finds no bar above promote_at worth its cost
+    promote_write_at: float = 0.03
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +111,8 @@ def judge(rules: RulesView, probabilities: Mapping[str, float], t: Thresholds) -
     said = f"classifier {p:.2f}: {label}"
     if not in_scope:
         needed = t.promote_offtopic_at if rules.offtopic else t.promote_at
+        if label and is_write(label):
+            needed = max(needed, t.promote_write_at)
         if label and p >= needed and probabilities.get(RULES, 0.0) < p:
             intent, entity = label.split("/")
             return Verdict(intent, entity, round(p, 2), "classifier", f"{said}; the rules read no request", choices)

@@ -15,7 +15,7 @@ from planning.understanding.learned import artefact, data
 from planning.understanding.learned.policy import Thresholds
 
 SEED = 14
-MODEL_VERSION = "1"  # bump when the pipeline in model.py changes
+MODEL_VERSION = "2"  # bump when the pipeline in model.py or the thresholds stored with it change
 FOLDS = 5
 
 

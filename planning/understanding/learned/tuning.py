@@ -118,21 +118,27 @@ def choose(
         return round(score.in_scope * inside), inside, round(score.rejection * outside), outside, changed
 
     base = Thresholds()
-    options_a = {v: counts("A", replace(base, promote_at=v)) for v in LOW}
-    options_b = {v: counts("B", replace(base, promote_offtopic_at=v)) for v in LOW}
+    # the write threshold acts on both groups the rules read as no request: chosen with each group's own one
+    options_a = {(v, w): counts("A", replace(base, promote_at=v, promote_write_at=w)) for v in LOW for w in LOW}
+    options_b = {
+        (v, w): counts("B", replace(base, promote_offtopic_at=v, promote_write_at=w)) for v in LOW for w in LOW
+    }
     options_c = {
         (veto, switch, sure): counts("C", replace(base, veto_at=veto, switch_at=switch, rules_sure=sure))
         for veto, switch, sure in itertools.product(HIGH, HIGH, SURE)
     }
     fixed = counts("X", base)
-    scored: list[tuple[float, int, Thresholds]] = []
-    for (a, ca), (b, cb), (c, cc) in itertools.product(options_a.items(), options_b.items(), options_c.items()):
-        right, inside, rejected, outside, changed = (sum(x) for x in zip(fixed, ca, cb, cc, strict=True))
-        if rejected / outside >= REJECTION_FLOOR:
-            scored.append((right / inside, changed, Thresholds(a, b, c[0], c[1], c[2])))
+    scored: list[tuple[float, int, tuple[float, ...]]] = []
+    for w, a, b in itertools.product(LOW, LOW, LOW):
+        ab = [sum(x) for x in zip(fixed, options_a[(a, w)], options_b[(b, w)], strict=True)]
+        for c, cc in options_c.items():
+            right, inside, rejected, outside, changed = (x + y for x, y in zip(ab, cc, strict=True))
+            if rejected / outside >= REJECTION_FLOOR:
+                scored.append((right / inside, changed, (a, b, *c, w)))
     if not scored:
         raise ValueError(f"no thresholds reject {REJECTION_FLOOR:.1%} of the out-of-scope training texts")
-    chosen = _one_standard_error(scored, inside)
+    a, b, veto, switch, sure, w = _one_standard_error(scored, inside)
+    chosen = Thresholds(a, b, veto, switch, sure, promote_write_at=w)
     report: dict[str, float] = {}
     for source in ("", "hwu_train"):
         where = [i for i, e in enumerate(examples) if not source or e.source == source]
@@ -145,7 +151,7 @@ def choose(
     return chosen, report
 
 
-def _one_standard_error(scored: list[tuple[float, int, Thresholds]], inside: int) -> Thresholds:
+def _one_standard_error(scored: list[tuple[float, int, tuple[float, ...]]], inside: int) -> tuple[float, ...]:
     """Of the thresholds within one standard error of the best in-scope accuracy, those that change the
     rules' reading of the fewest training texts (the one-standard-error rule): the rules also read typed and
     v2 requests that the training data has few of, and a difference that small is noise."""

@@ -123,7 +123,7 @@ async def test_lookup_that_finds_nothing_tries_broader_then_asks(harness):
     harness.connector.responses["fetch_entity"] = []
     replies = await harness.say("email Zed Quux saying hello")
     lookups = harness.connector.called("fetch_entity")
-    assert [c["filters"] for c in lookups] == [{"name": "Zed Quux"}, {"name": "Zed"}]
+    assert [c["filters"] for c in lookups] == [{"name": "Zed Quux"}, {"name": "Zed Quux"}, {"name": "Zed"}]
     assert "could not find" in question(replies).text
     replies = await harness.say("zed@example.com")
     assert approval(replies).arguments["to"] == ["zed@example.com"]
@@ -188,7 +188,7 @@ async def test_recovery_attempts_are_recorded_in_the_plan(harness):
     harness.connector.responses["fetch_entity"] = []
     replies = await harness.say("email Zed Quux saying hello")
     [record] = await harness.store.list_open()
-    assert [r["strategy"] for r in record.data["recoveries"]] == ["first name only"]
+    assert [r["strategy"] for r in record.data["recoveries"]] == ["as a lead; first name only"]
     assert "could not find" in question(replies).text
 
 

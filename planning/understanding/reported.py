@@ -1,0 +1,230 @@
+"""What an email says to its recipient when the request reports it (trial 2): "asking if he can cover the review"
+→ "Can you cover the review?", "asking her to send the slides" → "Could you send the slides?", "telling him the
+deck is ready" → "The deck is ready", "to let her know she's invited" → "You're invited".
+
+The person asked or told becomes "you" (he/she for one recipient, they for several, or the pronoun the request
+names: "asking them if they …"); a question that cannot be turned round surely is asked as "Could you let me know
+whether …?" rather than guessed."""
+
+import re
+from dataclasses import dataclass
+
+from planning.understanding.verbforms import AUXILIARIES, HAVE, is_participle, past_base, present_base
+
+_PRONOUN = r"(him|her|them)"
+_QUESTION = re.compile(rf"\b(?:asking|ask)\s+(?:{_PRONOUN}\s+)?(if|whether)\s+(.+)$", re.I)
+_REQUEST = re.compile(rf"\b(?:asking|ask|telling|tell)\s+{_PRONOUN}\s+to\s+(.+)$", re.I)
+_STATEMENT = re.compile(
+    rf"\b(?:telling|tell)\s+{_PRONOUN}\s+(?:that\s+)?(?!to\b)(.+)$|\b(?:letting|let)\s+{_PRONOUN}\s+know\s+"
+    r"(?:that\s+)?(?!if\b|whether\b)(.+)$",
+    re.I,
+)
+_FAMILIES = {
+    "him": {"he": "you", "him": "you", "his": "your", "himself": "yourself"},
+    "her": {"she": "you", "her": "you", "hers": "yours", "herself": "yourself"},
+    "them": {"they": "you", "them": "you", "their": "your", "theirs": "yours", "themselves": "yourselves"},
+}
+_SUBJECTS = frozenset({"i", "you", "we", "they", "he", "she", "it", "there"})
+_ADVERBS = frozenset("already still ever also really actually definitely just finally even now yet".split())
+_CONTRACTED = {"'re": "are", "'m": "am", "'ll": "will", "'ve": "have"}
+# words after "her" that show it is an object ("ask her about"), not a possessive ("her comments")
+_NOT_A_NOUN = frozenset(
+    "to for on at in by with from about before after until if whether that and or but so the a an this "
+    "today tomorrow tonight know".split()
+)
+_NP_STOP = frozenset(
+    "on at by for before after until till to in with from about and or but so if when while because "
+    "today tomorrow tonight this next".split()
+)
+_DETERMINERS = frozenset("the a an our your my this that these those their his her its".split())
+_PARTICLES = frozenset("over out up back along across".split())
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    body: str
+    start: int  # where the reporting words begin in the request ("asking if …")
+    # what a question or request is about ("Globex pricing review"), for a subject when the body is long
+    topic: str | None = None
+
+
+def message(text: str, *, several: bool) -> Message | None:
+    """The body to send, said to the recipient, when ``text`` reports it; None when it does not."""
+    question = _QUESTION.search(text)
+    request = _REQUEST.search(text)
+    statement = _STATEMENT.search(text)
+    found = [m for m in (question, request, statement) if m is not None]
+    if not found:
+        return None
+    first = min(found, key=lambda m: m.start())
+    if first is question:
+        pronoun, word, clause = first.group(1), first.group(2), _clean(first.group(3))
+        words = _shift(clause.split(), _family(pronoun, several))
+        asked = _inverted(words)
+        if asked is None:
+            return Message(f"Could you let me know {word.lower()} {' '.join(words)}?", first.start())
+        body, verb_at = asked
+        return Message(body, first.start(), _object(body.rstrip("?").split(), verb_at))
+    if first is request:
+        words = _shift(_clean(first.group(2)).split(), _family(first.group(1), several))
+        body = "Could you " + " ".join(words) + "?"
+        return Message(body, first.start(), _object(body.rstrip("?").split(), 2))
+    pronoun = first.group(1) or first.group(3)
+    words = _shift(_clean(first.group(2) or first.group(4)).split(), _family(pronoun, several))
+    return Message(_upper_first(" ".join(words)), first.start()) if words else None
+
+
+def addressed(statement: str, *, several: bool) -> str:
+    """A statement for the recipient said to them: "She's on the panel" → "You're on the panel"."""
+    return _upper_first(" ".join(_shift(statement.split(), _family(None, several))))
+
+
+def _family(pronoun: str | None, several: bool) -> dict[str, str]:
+    if pronoun:
+        return _FAMILIES[pronoun.lower()]
+    return _FAMILIES["them"] if several else {**_FAMILIES["him"], **_FAMILIES["her"]}
+
+
+def _clean(clause: str) -> str:
+    return re.sub(r"[\s,.;:!?]+$", "", clause.replace("’", "'")).strip()
+
+
+def _upper_first(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _shift(words: list[str], family: dict[str, str]) -> list[str]:
+    """The recipient's pronouns as "you", and the verb after a subject that became "you" agreeing with it."""
+    out: list[str] = []
+    agree = False
+    for i, word in enumerate(words):
+        core, punct = re.match(r"^(.*?)([,.;:!?)]*)$", word).groups()  # type: ignore[union-attr]
+        low = core.lower()
+        base, _, rest = low.partition("'")
+        suffix = "'" + rest if rest else ""
+        nxt, after = (words[j].lower() if j < len(words) else "" for j in (i + 1, i + 2))
+        if base in family and base in ("he", "she", "they"):
+            shifted = "you" + _agreed_contraction(suffix, nxt, after)
+            agree = base != "they" and not suffix
+        elif low in family:
+            shifted = family[low]
+            if low == "her" and nxt and not punct and nxt not in _NOT_A_NOUN and nxt.isalpha():
+                shifted = "your"
+            agree = False
+        elif agree and low in _ADVERBS:
+            shifted = core
+        elif agree:
+            shifted = _agreed(core)
+            agree = False
+        else:
+            shifted = core
+        out.append(_same_case(core, shifted) + punct)
+    return out
+
+
+def _agreed_contraction(suffix: str, nxt: str, after: str) -> str:
+    if suffix == "'s":
+        return "'ve" if _has_before(nxt, after) else "'re"
+    return suffix
+
+
+def _has_before(word: str, after: str) -> bool:
+    """ "'s" is "has" before "been", "got", "seen" … and before "-ed" with an object ("she's booked the room");
+    else "is" ("she's invited to …", "he's free")."""
+    if not is_participle(word):
+        return False
+    return not word.endswith("ed") or after.lower() in _DETERMINERS | {"it", "them", "us", "me", "you"}
+
+
+def _agreed(verb: str) -> str:
+    low = verb.lower()
+    if low.endswith("n't"):
+        fixed = {"isn't": "aren't", "wasn't": "weren't", "hasn't": "haven't", "doesn't": "don't"}.get(low)
+        return fixed or verb
+    if low in AUXILIARIES and low not in ("is", "was", "does"):
+        return verb
+    return present_base(verb) or verb
+
+
+def _same_case(original: str, shifted: str) -> str:
+    return shifted[:1].upper() + shifted[1:] if original[:1].isupper() and shifted != original else shifted
+
+
+def _inverted(words: list[str]) -> tuple[str, int] | None:
+    """ "you can cover X" → ("Can you cover X?", index of the verb after the subject); None when unsure."""
+    words = _expanded(words)
+    if not words:
+        return None
+    if words[0].lower() in _SUBJECTS:
+        subject_end = 1
+    else:
+        subject_end = next((j for j, w in enumerate(words[:7]) if j and w.lower() in AUXILIARIES | HAVE), 0)
+        if not subject_end or any(w.lower() in _SUBJECTS | {"that", "which", "who"} for w in words[:subject_end]):
+            return None
+    subject = words[:subject_end]
+    if subject[0].lower() != "i" and subject[0].lower() in _SUBJECTS:
+        subject = [subject[0].lower()]
+    k = subject_end
+    adverbs = []
+    while k < len(words) and words[k].lower() in _ADVERBS:
+        adverbs.append(words[k])
+        k += 1
+    if k >= len(words):
+        return None
+    verb, rest = words[k], words[k + 1 :]
+    low = verb.lower()
+    pronoun = subject[0].lower() if subject_end == 1 and subject[0].lower() in _SUBJECTS else None
+    if low in AUXILIARIES or (low in HAVE and rest and is_participle(rest[0])):
+        lead, base = verb, []
+    elif low in HAVE:
+        lead, base = ("Did" if low == "had" else "Does" if low == "has" else "Do"), ["have"]
+    elif pronoun is None:
+        return None
+    elif (past := past_base(verb)) is not None:
+        lead, base = "Did", [past]
+    elif pronoun in ("he", "she", "it") and (present := present_base(verb)) is not None:
+        lead, base = "Does", [present]
+    elif pronoun in ("i", "you", "we", "they") and low.isalpha() and not low.endswith(("ed", "ing")):
+        lead, base = "Do", [low]
+    else:
+        return None
+    asked = [_upper_first(lead.lower()), *subject, *adverbs, *base, *rest]
+    return " ".join(asked) + "?", 1 + len(subject) + len(adverbs) + len(base)
+
+
+def _expanded(words: list[str]) -> list[str]:
+    """The first contraction spelled out ("you're free" → "you are free"), so the verb can lead the question."""
+    if not words:
+        return words
+    base, sep, rest = words[0].partition("'")
+    if not sep:
+        return words
+    nxt, after = (words[j].lower() if j < len(words) else "" for j in (1, 2))
+    suffix = "'" + rest.lower()
+    if suffix in _CONTRACTED:
+        verb = _CONTRACTED[suffix]
+    elif suffix == "'s":
+        verb = "has" if _has_before(nxt, after) else "is"
+    elif suffix == "'d":
+        verb = "had" if is_participle(nxt) else "would"
+    else:
+        return words
+    return [base, verb, *words[1:]]
+
+
+def _object(words: list[str], verb_end: int) -> str | None:
+    """The noun phrase after the verb ("cover the Globex pricing review on Wednesday" → "the Globex pricing
+    review"), if it has a determiner and two words or more besides. ``verb_end``: where the verb or, after a
+    leading auxiliary, the word before it ends."""
+    k = verb_end
+    if k < len(words) and words[k].lower() not in _DETERMINERS:
+        k += 1  # the verb after a leading auxiliary ("Can you cover the …")
+    while k < len(words) and words[k].lower() in _PARTICLES:
+        k += 1
+    if k >= len(words) or words[k].lower() not in _DETERMINERS:
+        return None
+    end = k + 1
+    while end < len(words) and words[end].lower() not in _NP_STOP and not re.search(r"[,.;:!?]$", words[end - 1]):
+        end += 1
+    phrase = words[k:end]
+    return " ".join(phrase).rstrip(",.;:!?") if len(phrase) >= 3 else None

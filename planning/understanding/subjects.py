@@ -1,0 +1,70 @@
+"""An email's subject made from its body when the request names no subject or topic (trial 2): a phrase that
+means something or nothing (the plan then asks for it), never words cut mid-clause ("Salary review notes are")."""
+
+import re
+
+from planning.understanding.phrases import capitalise
+from planning.understanding.verbforms import AUXILIARIES, HAVE, past_base
+
+_WHOLE = 8  # a first sentence this short is the subject as it is
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+_NOT_IN_A_NAME = frozenset("i you we they he she it there that which who what".split())
+_LEADS_ON = frozenset(
+    "to next on at the a an by for of in and with this that my our your from until about or but so as "
+    "because if when while before after".split()
+)
+_BOUNDARY = frozenset("to for on at in by with from before after until about and but so because since when".split())
+_OPENS_CLAUSE = frozenset("that which who whether if because when while".split())
+_STARTS_NAME = frozenset("the a an my our your this these those".split())
+
+
+def from_body(body: str, topic: str | None = None) -> str | None:
+    """ "The deck is ready" → itself; "My salary review notes are in the shared folder" → "Salary review notes";
+    a long question → its ``topic`` ("Globex pricing review"); else a leading clause that stands on its own."""
+    first = _SENTENCE_END.split(body.strip(), maxsplit=1)[0]
+    words = first.split()
+    if not words:
+        return None
+    if len(words) <= _WHOLE:
+        return capitalise(first) + ("?" if first.rstrip().endswith("?") else "")
+    if topic:
+        return capitalise(topic)
+    return _leading_name(words) or _leading_clause(words)
+
+
+def _finite(word: str) -> bool:
+    low = word.lower()
+    return low in AUXILIARIES or low in HAVE or low.endswith(("'s", "'re", "'m", "'ll", "'ve", "'d"))
+
+
+def _leading_name(words: list[str]) -> str | None:
+    """The noun phrase before the first verb ("the revised Umbrella statement of work" has been sent …)."""
+    verb = next((i for i, w in enumerate(words[:8]) if _finite(w)), None)
+    if verb is None or verb < 2:
+        return None
+    name = words[:verb]
+    if any(w.lower().strip(",") in _NOT_IN_A_NAME for w in name) or any(w.endswith(",") for w in name):
+        return None
+    if name[0].lower() not in _STARTS_NAME and not name[0][:1].isupper():
+        return None
+    if name[-1].lower() in _LEADS_ON or len(name) - (name[0].lower() in _STARTS_NAME) < 2:
+        return None  # one word ("The offsite") says too little: a leading clause may say more
+    return capitalise(" ".join(name)) or None
+
+
+def _leading_clause(words: list[str]) -> str | None:
+    """The longest start of the sentence, up to eight words, that ends before a preposition or conjunction and
+    holds a verb ("I will be about twenty minutes late" to the standup …)."""
+    for end in range(min(_WHOLE, len(words) - 1), 2, -1):
+        head, nxt = words[:end], words[end].lower()
+        last = head[-1].lower().rstrip(",")
+        passive = (past_base(last) is not None and _finite(head[-2])) or head[-2].lower() == "been"  # "is moved"
+        ends_on_verb = _finite(last) or (past_base(last) is not None and not passive)
+        ends_on_verb = ends_on_verb or (last.endswith("ing") and nxt == "to")
+        if nxt not in _BOUNDARY or last in _LEADS_ON or ends_on_verb or head[-1].endswith(","):
+            continue
+        if any(w.lower() in _OPENS_CLAUSE for w in head[1:]):
+            return None  # a clause opened inside ("told that we are …") is not cut
+        if any(_finite(w) or past_base(w) is not None for w in head[1:]):
+            return capitalise(" ".join(head))
+    return None
