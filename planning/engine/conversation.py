@@ -657,7 +657,7 @@ class Conversation:
             run.state, run.decided_by, run.note = "skipped", user, f"skipped by {user}"
             session.question = None
             await self._audit.record(session, "skipped", self._clock(), actor=user, run=run)
-            replies.append(Say(text=f"Skipped “{run.step.intent}” ({user})."))
+            replies.append(Say(text=f"Skipped{_named(session, run)} ({user})."))
         else:
             if not await self._machine.still_as_shown(session, run, replies):  # its target changed, or is gone
                 return [*replies, *await self._machine.advance(session)]
@@ -671,7 +671,7 @@ class Conversation:
                 arguments=arguments,
                 args_hash=question.args_hash,
             )
-            replies.append(Say(text=f"Approved “{run.step.intent}” ({user})."))
+            replies.append(Say(text=f"Approved{_named(session, run)} ({user})."))
             await self._machine.run_approved(session, run, user, replies)
         return [*replies, *await self._machine.advance(session)]
 
@@ -864,6 +864,12 @@ def _relabelled(step: Step, before: dict[str, Any], after: dict[str, Any]) -> St
         if value_type(name) == "text" and isinstance(old, str) and old.strip() and isinstance(new, str):
             intent = intent.replace(old, new) if new.strip() and old in intent else intent
     return step if intent == step.intent else step.model_copy(update={"intent": intent})
+
+
+def _named(session: Session, run: StepRun) -> str:
+    """A step as who decided it reads it: ' “Email Priya”', or ': Move “Pipeline review” (Thu 5 Mar 14:00)'."""
+    heading = targets.step_heading(session, run)
+    return f" “{heading}”" if heading == run.step.intent else f": {heading}"
 
 
 def _kind(catalog: Any, tool: str) -> Literal["read", "write"]:

@@ -26,7 +26,7 @@ from planning.engine.replies import AskValue
 from planning.engine.resolve import ResolutionError, resolve
 from planning.engine.session import Question, Session, StepRun
 from planning.engine.staleness import KINDS, READS, Kind
-from planning.engine.targets import ID_ARGUMENTS, record_of
+from planning.engine.targets import ID_ARGUMENTS, about_of, record_of
 from planning.references import placeholder, reference, references_in
 from planning.types import Goal, MetaGoal, ParseResult, Plan, Step
 from planning.understanding.timeexpr import find_times
@@ -42,6 +42,7 @@ FORWARD = re.compile(
     re.I,
 )
 EVENT_FIELDS = ("title", "location", "description")
+_BODY_START = 100
 
 
 @dataclass
@@ -423,9 +424,15 @@ def _read_again(kind: str, record: dict[str, Any], entity: str | None, since: da
         return inputs
     fields = FIELDS_BY_ENTITY.get(entity or "")
     key = next(
-        (k for k in ("name", "subject") if fields and k in fields.model_fields and isinstance(record.get(k), str)), None
+        (
+            k
+            for k in ("name", "subject", "body")
+            if fields and k in fields.model_fields and isinstance(record.get(k), str)
+        ),
+        None,
     )
-    return {"entityType": entity, "filters": {key: record[key]}} if key and record[key] else None
+    # a note by the start of its text (contained in it): enough to find it among few others, matched by its id
+    return {"entityType": entity, "filters": {key: record[key][:_BODY_START]}} if key and record[key] else None
 
 
 def _left_by(session: Session, run: StepRun) -> dict[str, Any] | None:
@@ -438,7 +445,11 @@ def _left_by(session: Session, run: StepRun) -> dict[str, Any] | None:
     if tool in ("create_entity", "update_entity"):
         before = (record_of(session, run) or {}) if tool == "update_entity" else {}
         fields = _ran_with(session, run).get("fields")
-        return {**before, **(fields if isinstance(fields, dict) else {}), **result}
+        left = {**before, **(fields if isinstance(fields, dict) else {}), **result}
+        about, on = left.get("about"), about_of(session, run)
+        if isinstance(about, dict) and on is not None and (on.get("name") or on.get("subject")):
+            left["about"] = {**about, "name": on.get("name") or on.get("subject")}  # said on the undo card
+        return left
     return None
 
 
@@ -453,7 +464,9 @@ def _sent_email(session: Session, run: StepRun) -> dict[str, Any]:
 
 
 def _name(record: dict[str, Any]) -> str:
-    return str(record.get("title") or record.get("subject") or record.get("name") or "the one")
+    body = str(record.get("body") or "")
+    short = body if len(body) <= 60 else body[:60].rsplit(" ", 1)[0] + "…"  # a note by its first words
+    return str(record.get("title") or record.get("subject") or record.get("name") or short or "the one")
 
 
 def _people(who: str) -> tuple[list[Step], list[str]]:

@@ -1,6 +1,7 @@
 """The session seen as the user's intentions (goals) with their steps, the active one first not complete."""
 
 from planning.engine.session import Session, StepRun
+from planning.engine.targets import step_heading
 from planning.engine.view import Intention, PlanView, StepLine, StepShown
 
 _SHOWN: dict[str, StepShown] = {
@@ -36,7 +37,14 @@ def view_of(session: Session) -> PlanView:
         active = not complete and not active_found and session.open
         active_found = active_found or active
         lines = [
-            StepLine(id=r.id, intent=r.step.intent, tool=r.step.tool, kind=r.kind, state=_SHOWN[r.state], note=r.note)
+            StepLine(
+                id=r.id,
+                intent=step_heading(session, r),
+                tool=r.step.tool,
+                kind=r.kind,
+                state=_SHOWN[r.state],
+                note=r.note,
+            )
             for r in runs
         ]
         achieved = all(r.state == "done" for r in runs)

@@ -251,7 +251,10 @@ def _record(tool: str, record: dict[str, Any], arguments: dict[str, Any], tz: Zo
         for key, value in (arguments.get("fields") or {}).items()
         if record.get(key) != value
     ]
-    named = f"{kind} “{name}”"
+    on = _about_text(record.get("about"), None) if kind in ("note", "task") else ""
+    named = (
+        f"{kind} “{name}”" if not on else (f"note on {on}: “{name}”" if kind == "note" else f"task “{name}” on {on}")
+    )
     if tool == "delete_entity":
         heading, done = f"Delete {named}", f"Deleted {named}"
     elif undo:
@@ -301,13 +304,20 @@ def _about_text(about: Any, record: dict[str, Any] | None) -> str:
     if record is not None:
         kind = kind or str(record.get("entityType") or "").lower()
         return f"{_record_name(record)} ({kind})" if kind else _record_name(record)
+    if isinstance(about, dict) and about.get("name"):  # carried with its name (an undo of a note made on it)
+        return f"{about['name']} ({kind})" if kind else str(about["name"])
     if isinstance(about, dict) and about.get("id"):
         return f"{kind or 'record'} {about['id']}"
     return ""
 
 
 def _record_name(record: dict[str, Any]) -> str:
-    return str(record.get("name") or record.get("subject") or record.get("body") or record.get("id"))
+    body = str(record.get("body") or "")
+    short = body if len(body) <= _SHORT else body[:_SHORT].rsplit(" ", 1)[0] + "…"  # a note by its first words
+    return str(record.get("name") or record.get("subject") or short or record.get("id"))
+
+
+_SHORT = 60
 
 
 def _ordered(fields: dict[str, Any], *, exclude: tuple[str, ...]) -> tuple[str, ...]:

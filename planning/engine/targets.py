@@ -8,7 +8,7 @@ the current item of a repeated step. The words themselves are made in ``target_t
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from planning.engine.resolve import ResolutionError, lookup
+from planning.engine.resolve import ResolutionError, lookup, resolve
 from planning.engine.session import Session, StepRun
 from planning.engine.target_text import Change, Target, describe, describe_new
 from planning.engine.wording import money, when_text
@@ -17,11 +17,13 @@ from planning.references import parse_reference, templates_in
 __all__ = [
     "Change",
     "Target",
+    "about_of",
     "describe",
     "money",
     "record_of",
     "replace_record",
     "source_of",
+    "step_heading",
     "target_of",
     "when_text",
 ]
@@ -34,13 +36,29 @@ def target_of(session: Session, run: StepRun, arguments: dict[str, Any]) -> Targ
     the thing acted on is not known (an id given as such)."""
     tz = _zone(session.tz)
     record = record_of(session, run)
-    about = _about_of(session, run)
+    about = about_of(session, run)
     undo = run.step.id.startswith("undo")
     if record is not None:
         return describe(run.step.tool, record, arguments, tz, about=about, undo=undo)
     if any(arguments.get(name) for name in ID_ARGUMENTS):
         return None
     return describe_new(run.step.tool, arguments, tz, about=about)
+
+
+def step_heading(session: Session, run: StepRun) -> str:
+    """A write's line in the plan, its questions and who decided: the heading of the thing it acts on when that
+    thing is known ("Move “Pipeline review” (Thu 5 Mar 14:00)"), else the planner's intent ("Change the event")."""
+    if run.kind != "write" or run.step.for_each is not None or record_of(session, run) is None:
+        return run.step.intent
+    if run.edited is not None:
+        arguments = dict(run.edited)
+    else:
+        try:
+            arguments = {**resolve(run.step.inputs, session.results(), run.answers), **run.overrides}
+        except ResolutionError:  # a value still to ask: the thing is named all the same
+            arguments = {}
+    target = target_of(session, run, {k: v for k, v in arguments.items() if v is not None})
+    return target.heading if target is not None and target.heading else run.step.intent
 
 
 def record_of(session: Session, run: StepRun) -> dict[str, Any] | None:
@@ -103,7 +121,7 @@ def _referenced_record(session: Session, run: StepRun) -> Any:
     return None
 
 
-def _about_of(session: Session, run: StepRun) -> dict[str, Any] | None:
+def about_of(session: Session, run: StepRun) -> dict[str, Any] | None:
     """The record a new note or task is about, as the read that found it returned it."""
     fields = run.step.inputs.get("fields")
     about = fields.get("about") if isinstance(fields, dict) else None

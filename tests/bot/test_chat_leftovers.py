@@ -2,6 +2,7 @@
 nothing, the plan panel, undo cards and follow-ups say times in the requester's zone by its name and things by
 what they are, never raw ISO, "(UTC+00:00)" nor an id."""
 
+import sqlite3
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -36,3 +37,22 @@ def test_a_pick_is_confirmed_in_words_not_as_iso(tmp_path: Path):
     )
     assert "Using 1:1 with Priya · Thu 5 Mar, 14:00 EST." in output
     assert "2026-03-05T" not in output
+
+
+def test_a_write_on_a_known_thing_is_named_by_it_in_the_plan_its_question_and_who_approved(tmp_path: Path):
+    lines = ("show my latest email from Priya", "reply to it", "Sounds good, thanks", "a")
+    output = " ".join(chat_in(tmp_path, "America/New_York", *lines).split())
+    assert "? Reply to Priya Shah: Re: Partner summit [reply_email" in output  # the plan panel's step line
+    assert "should I use to reply to Priya Shah: Re: Partner summit?" in output
+    assert "Approved: Reply to Priya Shah: Re: Partner summit (you)." in output
+    assert "“Reply to it”" not in output
+
+
+def test_undo_of_a_note_says_which_note_on_what_and_deletes_it(tmp_path: Path):
+    lines = ("add a note to Acme: they want a discount on the renewal", "a", "undo that", "a")
+    output = " ".join(chat_in(tmp_path, "America/New_York", *lines).split())
+    assert "Approve: Delete note on Acme (account): “They want a discount on the renewal”" in output
+    assert "Deleted note on Acme (account): “They want a discount on the renewal”" in output
+    assert "note-" not in output and "Delete the record created by" not in output
+    with sqlite3.connect(tmp_path / "data" / "workspace.sqlite3") as db:
+        assert db.execute("SELECT COUNT(*) FROM notes WHERE body LIKE '%discount on the renewal%'").fetchone() == (0,)
