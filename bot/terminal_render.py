@@ -14,6 +14,7 @@ from rich.text import Text
 from planning.engine.file_facts import ATTACHMENTS
 from planning.engine.replies import AskApproval, AskValue, Reply, Say, ShowPlan, StepOutcome
 from planning.engine.targets import Target, when_text
+from planning.engine.texts import step_state
 from planning.engine.view import PlanView
 from planning.engine.wording import label
 
@@ -53,12 +54,9 @@ def plan_panel(view: PlanView) -> Panel:
         rows.append(Text(f"{marker} {intention.title}", style="bold" if intention.active else ""))
         for step in intention.steps:
             icon, style = _STATE_STYLE[step.state]
-            line = Text(f"    {icon} {step.intent}", style=style)
-            line.append(
-                f"  [{step.tool}{', needs approval' if step.kind == 'write' else ''}] {step.state}", style="dim"
-            )
-            if step.note:
-                line.append(f" ({step.note})", style="dim")
+            line = Text(f"    {icon} {step.detail or step.intent}", style=style)  # the chat is the requester's
+            approval = ", needs approval" if step.kind == "write" else ""
+            line.append(f"  [{step.tool}{approval}] {step_state(step.state, step.note)}", style="dim")
             rows.append(line)
     title = f"Plan · {view.understood} · {view.state}"
     subtitle = view.explanation if view.confidence >= 0.55 else f"{view.explanation} (confidence {view.confidence:.2f})"
@@ -89,8 +87,12 @@ def approval_panel(ask: AskApproval) -> Panel:
     title = ask.target.heading if ask.target is not None and ask.target.heading else ask.intent
     if len(title) > _TITLE:  # a panel's title is cut to its width: a long one is the card's first line
         parts.insert(0, Text(title, style="bold"))
-        title = "your approval"
+        title = ask.target.action if ask.target is not None and ask.target.action else _cut(ask.intent, _TITLE)
     return Panel(Group(*parts), title=f"Approve: {title}", title_align="left", border_style="yellow")
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
 
 
 def _notices(notices: list[Any]) -> Text:
@@ -178,18 +180,32 @@ def outcome_text(outcome: StepOutcome) -> RenderableType:
     return Text(f"✓ {outcome.intent}" + (f" ({_short(data, zone=outcome.zone)})" if data else ""), style="green")
 
 
+# a column's heading in words; a time column shows the item's whole span ("Tue 10 Mar, 11:00–11:45 EDT")
+_HEADERS = {"startTime": "When", "start": "When", "date": "Date", "attendees": "With", "from": "From"}
+_ENDS = {"startTime": "endTime", "start": "end"}
+
+
 def _table(outcome: StepOutcome, data: list[Any]) -> Table:
     table = Table(title=None)
     columns = _columns(data)
     for column in columns:
-        table.add_column(column)
+        table.add_column(_HEADERS.get(column) or label(column))
     for item in data[:MAX_ITEMS]:
-        table.add_row(
-            *(_short(item.get(c), zone=outcome.zone) if isinstance(item, dict) else str(item) for c in columns)
-        )
+        table.add_row(*(_cell(item, c, outcome.zone) if isinstance(item, dict) else str(item) for c in columns))
     if len(data) > MAX_ITEMS:
         table.caption = f"and {len(data) - MAX_ITEMS} more"
     return table
+
+
+def _cell(item: dict[str, Any], column: str, zone: str | None) -> str:
+    value = item.get(column)
+    end = item.get(_ENDS.get(column, ""))
+    if isinstance(value, str) and isinstance(end, str) and _when(value, zone) and _when(end, zone):
+        at = datetime.fromisoformat(value)
+        return when_text(value, _zone(zone) or at.tzinfo or ZoneInfo("UTC"), end)
+    if column == "attendees" and isinstance(value, list):
+        return _short(", ".join(str(person) for person in value)) if value else "—"
+    return _short(value, zone=zone)
 
 
 def _columns(items: list[Any]) -> list[str]:
@@ -207,6 +223,7 @@ def _columns(items: list[Any]) -> list[str]:
         "startTime",
         "date",
         "start",
+        "attendees",
         "end",
         "unread",
     ]

@@ -867,9 +867,9 @@ def _relabelled(step: Step, before: dict[str, Any], after: dict[str, Any]) -> St
 
 
 def _named(session: Session, run: StepRun) -> str:
-    """A step as who decided it reads it: ' “Email Priya”', or ': Move “Pipeline review” (Thu 5 Mar 14:00)'."""
-    heading = targets.step_heading(session, run)
-    return f" “{heading}”" if heading == run.step.intent else f": {heading}"
+    """A step as who decided it reads it (' “Email Priya”'): by its intent, never by what it acts on, since who
+    decided is told in the thread, which everyone in a channel sees."""
+    return f" “{run.step.intent}”"
 
 
 def _kind(catalog: Any, tool: str) -> Literal["read", "write"]:

@@ -24,6 +24,13 @@ def goal_title(session: Session, index: int) -> str:
     return session.text if len(goals) == 1 else f"Goal {index + 1}"
 
 
+def _detail(session: Session, run: StepRun) -> str | None:
+    """The thing a write acts on, named ("Move “Pipeline review” (Thu 5 Mar 14:00)"), when it differs from the
+    intent. It comes from what the requester's reads found, so only views for them alone show it."""
+    heading = step_heading(session, run)
+    return heading if heading != run.step.intent else None
+
+
 def view_of(session: Session) -> PlanView:
     parse = session.parse
     by_goal: dict[int, list[StepRun]] = {}
@@ -39,7 +46,8 @@ def view_of(session: Session) -> PlanView:
         lines = [
             StepLine(
                 id=r.id,
-                intent=step_heading(session, r),
+                intent=r.step.intent,
+                detail=_detail(session, r),
                 tool=r.step.tool,
                 kind=r.kind,
                 state=_SHOWN[r.state],

@@ -349,9 +349,8 @@ class StepMachine:
     ) -> None:
         window = _window_asked(session, run, name, self._clock())
         where = f" {day_in_words(*window)}" if window is not None else ""
-        heading = targets.step_heading(session, run)  # the thing it acts on, when known
-        for_what = f"for “{heading}”" if heading == run.step.intent else f"to {heading[:1].lower()}{heading[1:]}"
-        prompt = f"What {label(name)}{where} should I use {for_what}?"
+        # the step's intent, not what it acts on: a question is seen by everyone in a channel's thread
+        prompt = f"What {label(name)}{where} should I use for “{run.step.intent}”?"
         if name == thread_files.ATTACHMENTS:  # a file is not typed: it is shared (contract §2.7)
             prompt = thread_files.FILE_QUESTION.format(intent=run.step.intent)
         stuck = tries >= self._settings.max_answer_tries

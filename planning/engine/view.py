@@ -15,6 +15,7 @@ class StepLine(BaseModel):
     kind: Literal["read", "write"]
     state: StepShown
     note: str | None = None
+    detail: str | None = None  # what it acts on, in words, from the requester's own data: for their eyes only
 
 
 class Intention(BaseModel):

@@ -39,13 +39,13 @@ def test_a_pick_is_confirmed_in_words_not_as_iso(tmp_path: Path):
     assert "2026-03-05T" not in output
 
 
-def test_a_write_on_a_known_thing_is_named_by_it_in_the_plan_its_question_and_who_approved(tmp_path: Path):
+def test_a_write_on_a_known_thing_is_named_by_it_in_the_plan_but_not_in_what_a_thread_shows(tmp_path: Path):
     lines = ("show my latest email from Priya", "reply to it", "Sounds good, thanks", "a")
     output = " ".join(chat_in(tmp_path, "America/New_York", *lines).split())
-    assert "? Reply to Priya Shah: Re: Partner summit [reply_email" in output  # the plan panel's step line
-    assert "should I use to reply to Priya Shah: Re: Partner summit?" in output
-    assert "Approved: Reply to Priya Shah: Re: Partner summit (you)." in output
-    assert "“Reply to it”" not in output
+    assert "? Reply to Priya Shah: Re: Partner summit [reply_email" in output  # the plan panel: the requester's
+    # the question and who decided are said in a thread, which a whole channel sees: the request's own words
+    assert "should I use for “Reply to it”?" in output
+    assert "Approved “Reply to it” (you)." in output
 
 
 def test_undo_of_a_note_says_which_note_on_what_and_deletes_it(tmp_path: Path):
@@ -53,6 +53,6 @@ def test_undo_of_a_note_says_which_note_on_what_and_deletes_it(tmp_path: Path):
     output = " ".join(chat_in(tmp_path, "America/New_York", *lines).split())
     assert "Approve: Delete note on Acme (account): “They want a discount on the renewal”" in output
     assert "Deleted note on Acme (account): “They want a discount on the renewal”" in output
-    assert "note-" not in output and "Delete the record created by" not in output
+    assert "note-" not in output
     with sqlite3.connect(tmp_path / "data" / "workspace.sqlite3") as db:
         assert db.execute("SELECT COUNT(*) FROM notes WHERE body LIKE '%discount on the renewal%'").fetchone() == (0,)

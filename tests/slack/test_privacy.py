@@ -145,3 +145,14 @@ async def test_a_channel_question_shows_its_choices_to_the_requester_only(bot: B
     assert "john.park@globex.com" in json.dumps(choices.args)
     shared = json.dumps([c.args for c in bot.slack.calls_to("chat.postMessage") if c.args.get("thread_ts") == root])
     assert "globex" not in shared and "shown to <@U0SARAH> only" in shared
+
+
+async def test_a_question_in_a_channel_thread_does_not_name_what_the_requesters_mail_holds(bot: Bot):
+    mention = app_mention_event("reply to the latest email from Priya", user_id=JOHN)
+    await bot.send(mention)
+    root = mention["event"]["ts"]
+    await bot.slack.wait_for(
+        "chat.postMessage", lambda c: c.args.get("thread_ts") == root and "should I use" in str(c.args.get("text"))
+    )
+    public = json.dumps([c.args for c in bot.slack.calls if c.method in ("chat.postMessage", "chat.update")])
+    assert "Partner summit" not in public  # the subject of Priya's email, found by the requester's read
