@@ -1,7 +1,6 @@
 """`planbot chat --script`, configured by environment variables only, sends through SMTP into Priya's IMAP inbox."""
 
 import os
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -35,15 +34,21 @@ def planbot_chat(tmp_path: Path, environment: dict[str, str], *lines: str) -> st
 async def test_planbot_chat_configured_for_imap_sends_the_planned_email(
     mail_servers: MailServers, tmp_path: Path
 ) -> None:
+    before = {m.headers["Message-ID"] for m in await stored_messages(mail_servers, PRIYA, "INBOX", "Launch moved")}
     output = planbot_chat(
         tmp_path, mail_servers.environment(), "email priya.shah@example.com saying the launch moved", "a"
     )
 
     assert "Approve: Email priya.shah@example.com: Launch moved" in output
     assert "Finished" in output
-    found = re.search(r"✓ Email priya\.shah@example\.com: Launch moved \(id\s+(\S+)\)", output)  # may wrap
-    assert found is not None, output
-    message_id = found.group(1)
+    assert "✓ Sent “Launch moved”" in " ".join(output.split())  # what ran, in words (no id)
+    new = [
+        m
+        for m in await stored_messages(mail_servers, PRIYA, "INBOX", "Launch moved")
+        if m.headers["Message-ID"] not in before
+    ]
+    assert len(new) == 1, output
+    message_id = new[0].headers["Message-ID"].strip("<>")
     arrived = [
         m
         for m in await stored_messages(mail_servers, PRIYA, "INBOX", "Launch moved")
