@@ -5,7 +5,7 @@ from collections.abc import Callable
 from datetime import date
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
 EntityType = Literal["Contact", "Lead", "Deal", "Account", "Note", "Task"]
 RecordType = Literal["Contact", "Lead", "Deal", "Account"]  # what a note or task may be about
@@ -25,6 +25,16 @@ def _check_email(value: str) -> str:
 
 
 EmailAddress = Annotated[str, AfterValidator(_check_email)]
+
+
+def _check_date(value: Any) -> Any:
+    """A record's date is a date or an ISO date text, as the CRMs take it; "April 30" is refused."""
+    if isinstance(value, str) and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value.strip()):
+        raise ValueError(f"{value!r} is not a date as YYYY-MM-DD")
+    return value.strip() if isinstance(value, str) else value
+
+
+IsoDate = Annotated[date, BeforeValidator(_check_date)]
 
 
 class _Fields(BaseModel):
@@ -52,7 +62,7 @@ class DealFields(_Fields):
     company: str | None = None
     amount: float | None = Field(default=None, ge=0)
     stage: DealStage | None = None
-    closeDate: str | None = None  # noqa: N815 - contract field name
+    closeDate: IsoDate | None = None  # noqa: N815 - contract field name
 
 
 class AccountFields(_Fields):
@@ -77,7 +87,7 @@ class NoteFields(_Fields):
 
 class TaskFields(_Fields):
     subject: str | None = Field(default=None, min_length=1)
-    dueDate: date | None = None  # noqa: N815 - contract field name
+    dueDate: IsoDate | None = None  # noqa: N815 - contract field name
     status: TaskStatus | None = None
     about: About | None = None
     owner: str | None = None

@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from datetime import date, datetime
 from typing import Any
 
+from pydantic import ValidationError
+
 from integrations.base.arguments import CreateEntityArgs, DeleteEntityArgs, FetchEntityArgs, UpdateEntityArgs
 from integrations.base.errors import NotFoundError, PermanentError
 from integrations.base.records import FIELDS_BY_ENTITY, REQUIRED_ON_CREATE, About, EntityType
@@ -98,6 +100,12 @@ def _stored_values(
         raise PermanentError(f"{entity.entity_type} has no field {sorted(unknown)[0]!r}", service=SERVICE)
     try:
         model = FIELDS_BY_ENTITY[entity.entity_type].model_validate(dict(fields))
+    except ValidationError as error:
+        wrong = "; ".join(
+            f"{'.'.join(map(str, e['loc']))}: {e['msg'].removeprefix('Value error, ')}" for e in error.errors()
+        )
+        message = f"invalid {entity.entity_type} fields ({wrong}); nothing was written"
+        raise PermanentError(message, service=SERVICE) from error
     except ValueError as error:
         raise PermanentError(f"invalid {entity.entity_type} fields: {error}", service=SERVICE) from error
     values: dict[str, Any] = {}

@@ -2,7 +2,7 @@
 
 import re
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any, Literal
 
 from planning.engine import texts
@@ -10,7 +10,7 @@ from planning.understanding.names import EMAIL_ADDRESS
 from planning.understanding.normalize import clean
 from planning.understanding.timeexpr import find_duration, read_times
 
-ValueType = Literal["emails", "email", "datetime", "duration", "number", "choice", "text"]
+ValueType = Literal["emails", "email", "datetime", "date", "duration", "number", "choice", "text"]
 
 # placeholder name → what kind of value it holds
 VALUE_TYPES: dict[str, ValueType] = {
@@ -26,6 +26,8 @@ VALUE_TYPES: dict[str, ValueType] = {
     "start": "datetime",
     "end": "datetime",
     "durationMinutes": "duration",
+    "closeDate": "date",
+    "dueDate": "date",
     "amount": "number",
     "limit": "number",
     "stage": "choice",
@@ -39,6 +41,7 @@ EXAMPLES: dict[ValueType, str] = {
     "emails": "priya.shah@example.com, or a name like “Priya”",
     "email": "priya.shah@example.com",
     "datetime": "“Thursday at 2pm” or “March 10 at 9:30am”",
+    "date": "“April 30” or “2026-04-30”",
     "duration": "“30 minutes” or “1 hour”",
     "number": "“50000” or “50k”",
     "choice": "",
@@ -107,6 +110,21 @@ def _datetime(name: str, text: str, now: datetime) -> Parsed:
     return Parsed(value=first.start.isoformat())
 
 
+def _date(name: str, text: str, now: datetime) -> Parsed:
+    """A day as an ISO date (a record's close or due date): "April 30", "next Friday", "2026-04-30"."""
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+        try:
+            return Parsed(value=date.fromisoformat(text).isoformat())
+        except ValueError:
+            return Parsed(problem=f"“{text}” is not a date")
+    read = read_times(clean(text), now)
+    if read.impossible:
+        return Parsed(problem=texts.no_such_date(read.impossible[0].date))
+    if not read.times:
+        return Parsed(problem=f"I could not read a date in “{text}”")
+    return Parsed(value=read.times[0].start.date().isoformat())
+
+
 def _duration(name: str, text: str, now: datetime) -> Parsed:
     found = find_duration(clean(text))
     if found is not None:
@@ -143,6 +161,7 @@ _READERS = {
     "emails": _emails,
     "email": _email,
     "datetime": _datetime,
+    "date": _date,
     "duration": _duration,
     "number": _number,
     "choice": _choice,

@@ -8,10 +8,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from integrations.base.records import DATE_FIELDS, FIELDS_BY_ENTITY
+from integrations.base.records import FIELDS_BY_ENTITY
 from planning.engine.answers import Parsed, parse_answer, value_type
-from planning.understanding.normalize import clean
-from planning.understanding.timeexpr import read_times
 
 # words people use for a field → the arguments they may mean, best first; the first the step has wins
 ALIASES: dict[str, tuple[str, ...]] = {
@@ -117,8 +115,6 @@ def read_value(path: str, text: str, current: Any, now: datetime) -> Parsed:
     caller: ``Parsed.names``), a number, a date; otherwise as it was typed, keeping a list a list."""
     name = path.rsplit(".", 1)[-1]
     text = text.strip().strip("\"“”'")
-    if name in DATE_FIELDS:
-        return _date(text, now)
     if name in ("addAttendees", "removeAttendees"):
         name = "attendees"
     if name == "shiftMinutes":
@@ -126,16 +122,6 @@ def read_value(path: str, text: str, current: Any, now: datetime) -> Parsed:
     if value_type(name) != "text":
         return parse_answer(name, text, now)
     return Parsed(value=typed_value(current, text))
-
-
-def _date(text: str, now: datetime) -> Parsed:
-    iso = re.fullmatch(r"\d{4}-\d{2}-\d{2}", text)
-    if iso:
-        return Parsed(value=text)
-    found = read_times(clean(text), now)
-    if not found.times:
-        return Parsed(problem=f"I could not read a date in “{text}”")
-    return Parsed(value=found.times[0].start.date().isoformat())
 
 
 def _whole_number(text: str) -> Parsed:

@@ -3,6 +3,7 @@
 from typing import Any
 
 from integrations.base.records import OPEN_DEAL_STAGES
+from planning.engine.edits import read_value
 from planning.planner.builder import PlanBuilder
 from planning.planner.recipe_common import ENTITY_TYPES
 from planning.planner.recipes_calendar import event_filters
@@ -117,7 +118,9 @@ def update_record(goal: Goal, index: int, builder: PlanBuilder) -> None:
         if name in ("stage", "status", "amount"):
             continue
         if name:
-            fields[name] = value.rstrip(".")
+            # read in the field's type ("April 30" → 2026-04-30); what cannot be read is asked for
+            read = read_value(name, value.rstrip("."), None, builder.now)
+            fields[name] = read.value if read.ok else placeholder(name)
     if goal.entity == "deal":
         if s.stage:
             fields["stage"] = s.stage

@@ -86,3 +86,14 @@ def test_placeholder_does_not_hide_other_field_errors():
 def test_placeholder_counts_as_a_present_required_field():
     ok = step("c", "create_entity", {"entityType": "Contact", "fields": {"name": "{{PLACEHOLDER_name}}"}})
     assert messages(Plan(steps=(ok,))) == []
+
+
+def test_a_record_date_must_be_a_date_for_the_plan_to_be_valid():
+    def update(close_date):
+        fields = {"closeDate": close_date}
+        return Plan(steps=(step("u", "update_entity", {"entityType": "Deal", "id": "deal-1", "fields": fields}),))
+
+    [problem] = messages(update("April 30"))
+    assert problem.startswith("u: closeDate:") and "'April 30' is not a date as YYYY-MM-DD" in problem
+    assert messages(update("2026-04-30")) == []
+    assert messages(update("{{PLACEHOLDER_closeDate}}")) == []

@@ -3,6 +3,7 @@
 import pytest
 
 from integrations.base import NotFoundError, PermanentError
+from integrations.base.arguments import UpdateEntityArgs
 from integrations.local import LocalWorkspace
 from tests.integrations.contract_suite import run
 
@@ -63,3 +64,28 @@ async def test_a_deal_named_by_the_user_keeps_its_name(workspace: LocalWorkspace
         fields={"name": "Globex expansion", "company": "Globex", "amount": 7},
     )
     assert (created["name"], created["amount"], created["stage"]) == ("Globex expansion", 7.0, None)
+
+
+@pytest.mark.parametrize(
+    ("fields", "wrong"),
+    [({"closeDate": "April 30"}, "closeDate"), ({"amount": "$18k"}, "amount"), ({"stage": "won"}, "stage")],
+)
+async def test_a_value_not_in_the_fields_type_is_refused_and_nothing_written(
+    workspace: LocalWorkspace, fields: dict[str, str], wrong: str
+) -> None:
+    (before,) = await run(workspace, "fetch_entity", entityType="Deal", filters={"name": "Initech deal"})
+    # as a connector is called with arguments built without the planner's checks (model_construct skips them)
+    arguments = UpdateEntityArgs.model_construct(entityType="Deal", id=before["id"], fields=fields)
+    with pytest.raises(PermanentError, match=rf"invalid Deal fields \({wrong}: .*nothing was written"):
+        await workspace.call("update_entity", arguments)
+    (after,) = await run(workspace, "fetch_entity", entityType="Deal", filters={"name": "Initech deal"})
+    assert after == before
+
+
+async def test_a_close_date_is_stored_as_an_iso_date(workspace: LocalWorkspace) -> None:
+    (deal,) = await run(workspace, "fetch_entity", entityType="Deal", filters={"name": "Initech deal"})
+    fields = {"closeDate": "2026-04-30"}
+    updated = await run(workspace, "update_entity", entityType="Deal", id=deal["id"], fields=fields)
+    assert updated["closeDate"] == "2026-04-30"
+    with pytest.raises(ValueError, match="'April 30' is not a date as YYYY-MM-DD"):
+        await run(workspace, "update_entity", entityType="Deal", id=deal["id"], fields={"closeDate": "April 30"})
