@@ -520,7 +520,8 @@ class Conversation:
             settled = await self._settle_offer(session, user, text, question)
             if settled is not None:
                 return settled
-        corrected = self._dialogue.correction(session, text, now)
+        corrected = await self._dialogue.recipient_correction(session, text, now)
+        corrected = corrected if corrected is not None else self._dialogue.correction(session, text, now)
         if corrected is not None:
             return [*corrected, *await self._machine.advance(session)]
         if question is None:
@@ -540,6 +541,8 @@ class Conversation:
         if question.kind == "approval":
             return await self._approval_by_text(session, text, command, user)
         partial = question.partial
+        if _free_text(question) and await self._is_new_request(session, text, now):  # any words would fit it
+            return await self._offer(session, text, partial)
         replies = await self._dialogue.answer(session, text, now)
         await self._audit.record(
             session,
@@ -598,6 +601,9 @@ class Conversation:
             started = await self._start(session.thread_key, user, offered, session.tz, files=session.files)
             return [dropped, ShowPlan(view=view_of(session)), *started]
         if _KEEP_OFFER.match(text):
+            if _free_text(question):  # the words offered were the text asked for after all
+                now = self._clock().astimezone(_zone(session.tz))
+                return [*await self._dialogue.answer(session, offered, now), *await self._machine.advance(session)]
             await self._save(session)
             return [AskValue(text=question.prompt)]
         return None
@@ -825,6 +831,11 @@ def _asked_again(before: Question, after: Question, replies: list[Reply]) -> boo
         and before.kind in ("value", "pick", "recover", "past_start")
         and any(isinstance(reply, AskValue) for reply in replies)
     )
+
+
+def _free_text(question: Question) -> bool:
+    """Whether the question takes any words as its answer (an email's text, a subject)."""
+    return question.kind == "value" and question.name is not None and value_type(question.name) == "text"
 
 
 def _off_topic(explanation: str) -> bool:

@@ -54,6 +54,25 @@ FIELD_NAMES = {
     "place": "location",
     "room": "location",
 }
+_LEAD = r"(?:(?:actually|sorry|wait|oops|no|correction|i meant)[\s,:]+)"
+_RECIPIENT_CORRECTION = re.compile(
+    rf"^\s*(?P<lead>{_LEAD})?(?:please\s+|can you\s+|could you\s+)?"
+    r"(?:(?:send|address|email|forward|give|make)\s+(?:it|this|that|the\s+(?:email|note|message|invite))\s+"
+    r"(?:to|for)|(?:change|make|set|switch)\s+the\s+(?P<field>recipients?|attendees?|invitees?|guests?)\s+"
+    r"(?:to|be|as)|(?P<invite>invite)|(?:it|that|this)\s+should\s+(?:go\s+to|be\s+for))"
+    r"\s+(?P<names>.+?)(?P<instead>[\s,]+(?:instead|then|please|rather))?[\s.!]*$",
+    re.I,
+)
+_NOT_A_VALUE = re.compile(
+    r"^\s*(?:a|e|r|c|approve|undo|redo|revert|go back|take (?:it|that) back)(?:\s+(?:it|that|this|the last one))?"
+    r"[\s.!]*$",
+    re.I,
+)
+_INSTRUCTION = re.compile(
+    r"^\s*(?:actually|instead|oops|correction|i meant|no,|wait,|don't send|do not send|change the|"
+    r"(?:send|address|forward|move|make|put) (?:it|this|that) (?:to|on|for|into)\b)",
+    re.I,
+)
 _EDIT = re.compile(r"^\s*(?:edit|e)\s+(?P<field>[A-Za-z_. -]+?)\s*[=:]\s*(?P<value>.+)$", re.I)
 
 
@@ -134,6 +153,57 @@ class Dialogue:
                 self._withdraw_approval(session, run)
                 return [Say(text=_changed(session, run, name, value))]
         return None
+
+    async def recipient_correction(self, session: Session, text: str, now: datetime) -> list[Reply] | None:
+        """ "actually send it to Priya instead", "change the recipient to Tom", "invite Sarah instead": who an email
+        goes to, or who an event invites, is replaced by the people named (looked up like any name), whatever is
+        being asked at the moment; None when it is not such a correction."""
+        match = _RECIPIENT_CORRECTION.match(text)
+        if match is None or (match.group("invite") and not (match.group("lead") or match.group("instead"))):
+            return None  # "invite Tom" alone adds someone (a follow-up), it does not replace anyone
+        field = (match.group("field") or "").lower()
+        keys = ("to",) if field.startswith("recipient") else ("attendees",) if field or match.group("invite") else ()
+        run = next(
+            (
+                r
+                for r in reversed(session.steps)
+                if r.state in ("pending", "waiting") and any(k in r.step.inputs for k in keys or ("to", "attendees"))
+            ),
+            None,
+        )
+        if run is None:
+            return None
+        key = next(k for k in (keys or ("to", "attendees")) if k in run.step.inputs)
+        parsed = parse_answer(key, match.group("names").strip().strip("\"“”'"), now)
+        if not parsed.ok:
+            return [Say(text=f"I could not change the {label(key)}: {parsed.problem}.", tone="problem")]
+        found, problem = await self._addresses_for(session, parsed.names) if parsed.names else ([], None)
+        if problem is not None:
+            return [Say(text=f"I could not change the {label(key)}: {problem}.", tone="problem")]
+        value = [*(parsed.value or []), *found]
+        self._rename(session, run, parsed.names)
+        self._set(session, run, key, value)
+        question = session.question
+        if question is not None and question.kind == "value" and question.step_id == run.id and question.name == key:
+            session.question, run.state = None, "pending"
+            return []
+        self._withdraw_approval(session, run)
+        replies: list[Reply] = [Say(text=_changed(session, run, key, value))]
+        if question is not None and question.kind == "value" and session.question is question:
+            replies.append(AskValue(text=question.prompt))  # what was being asked still is
+        return replies
+
+    def _rename(self, session: Session, run: StepRun, names: tuple[str, ...]) -> None:
+        """A heading that named the person looked up before ("Email Sarah: …") names the people now meant."""
+        if not names:
+            return
+        for other in session.steps:
+            filters = other.step.inputs.get("filters") if other.step.tool == "fetch_entity" else None
+            looked_up = filters.get("name") if isinstance(filters, dict) else None
+            if isinstance(looked_up, str) and looked_up and looked_up in run.step.intent:
+                intent = run.step.intent.replace(looked_up, " and ".join(names))
+                run.step = run.step.model_copy(update={"intent": intent})
+                return
 
     def _field_correction(self, session: Session, text: str, now: datetime) -> list[Reply] | None:
         """A correction that names its field changes that field of the latest step that has it, whatever is being
@@ -233,6 +303,13 @@ class Dialogue:
         if _SKIP.match(text):  # a required value: the step is left out (and what needs it)
             run.state, run.note, session.question = "skipped", f"skipped by you: no {name} given", None
             return [Say(text=f"Skipped “{run.step.intent}”.")]
+        if _NOT_A_VALUE.match(text) or (value_type(name) == "text" and _INSTRUCTION.match(text)):
+            again: list[Reply] = []  # "undo that", "a", "actually …": a command or a change, not the value asked
+            what, waiting = label(name), command_of(text) in ("approve", "edit")
+            why = f"“{text.strip()}” is not a {what}{': nothing waits for approval yet' if waiting else ''}"
+            why += f" (reply with the {what}, or “cancel” to stop this plan)"
+            self._machine.ask_value(session, run, name, again, problem=why, tries=question.tries + 1)
+            return again
         parsed = parse_answer(name, text, _within(question.partial, text, now))
         if parsed.ok and command_of(text) in ("approve", "edit"):  # meant for an approval, not the value asked
             parsed = type(parsed)(problem=f"“{text.strip()}” is not a {name}: nothing waits for approval yet")

@@ -207,7 +207,37 @@ def _people_of(session: Session) -> list[str]:
             email = found[0].get("email") if isinstance(found[0], dict) else None
             if isinstance(email, str) and "@" in email:
                 return [email]
+    return _people_read(session)
+
+
+def _people_read(session: Session) -> list[str]:
+    """A plan that only read ("when's my next meeting with John Park?"): the person its request named, as found
+    among the people of what it found; else the people of the one record it found."""
+    for run in reversed(session.steps):
+        if run.state != "done" or run.kind != "read" or not isinstance(run.result, list):
+            continue
+        records = [r for r in run.result if isinstance(r, dict)]
+        found = list(dict.fromkeys(a for r in records for a in _addresses_of(r)))
+        named = next(
+            (run.step.inputs.get(k) for k in ("attendee", "from", "sender", "to") if run.step.inputs.get(k)), None
+        )
+        if isinstance(named, str) and named.strip():
+            words = [w for w in re.findall(r"[a-z]+", named.lower()) if len(w) > 1]
+            matched = [a for a in found if words and all(w in a.split("@")[0].lower() for w in words)]
+            if matched:
+                return matched[:1]
+            continue
+        if len(records) == 1 and found:
+            return found
     return []
+
+
+def _addresses_of(record: dict[str, Any]) -> list[str]:
+    values: list[Any] = []
+    for key in ("attendees", "to", "from", "sender", "email"):
+        value = record.get(key)
+        values.extend(value if isinstance(value, list) else [value])
+    return [v for v in values if isinstance(v, str) and "@" in v]
 
 
 def _people_in(session: Session, run: StepRun) -> list[str]:
