@@ -22,6 +22,7 @@ from bot.slack.blocks_text import (
     unnest_message,
 )
 from planning.engine.replies import AskApproval
+from planning.engine.texts import step_state
 from planning.engine.view import Intention, PlanView, StepLine, StepShown
 
 STEP_ICONS: dict[StepShown, str] = {
@@ -180,9 +181,8 @@ def _step_line(step: StepLine) -> str:
     line = f"      {icon} {escape(clip(step.intent, _TITLE))}"  # never the tool's name (fetch_entity)
     if step.kind == "write":
         line += " · needs approval"
-    line += f" · _{step.state}_"
-    if step.note:
-        line += f" ({escape(clip(step.note, _TITLE))})"
+    said = step_state(step.state, step.note)  # starts with the state: "skipped: no start time was given"
+    line += f" · _{step.state}_{escape(clip(said[len(step.state) :], _TITLE))}"
     return line
 
 

@@ -32,7 +32,8 @@ class Target(BaseModel):
     """What an approval acts on: what it is (``kind``), its name, the facts that identify it, the changes.
 
     ``heading`` names the action and its target ("Reply to John Park: Re: Q3 numbers"; empty: the step's own
-    intent says it), ``summary`` is the first line (empty: kind, name and facts), ``done`` what to say once it ran.
+    intent says it), ``action`` the action alone ("Forward email", a title when the heading is too long),
+    ``summary`` is the first line (empty: kind, name and facts), ``done`` what to say once it ran.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -43,6 +44,7 @@ class Target(BaseModel):
     heading: str = ""
     summary: str = ""
     done: str = ""
+    action: str = ""
 
     def line(self) -> str:
         return self.summary or f"{self.kind.capitalize()}: " + " · ".join([self.name, *self.facts])
@@ -56,26 +58,41 @@ def describe(
     *,
     about: dict[str, Any] | None = None,
     undo: bool = False,
+    names: dict[str, str] | None = None,
 ) -> Target:
-    """A write on a thing that exists (``record``, as read before the write)."""
+    """A write on a thing that exists (``record``, as read before the write); ``names``: people's names by address
+    (lower case), for recipients shown as "John Smith <john.smith@example.com>"."""
     if tool in _EVENT_TOOLS or "startTime" in record:
         return _event(tool, record, arguments, tz, undo)
     if tool in ("reply_email", "forward_email") or ("subject" in record and "from" in record):
-        return _email(tool, record, arguments, tz)
+        return _email(tool, record, arguments, tz, names or {})
     return _record(tool, record, arguments, tz, undo)
 
 
-def describe_new(tool: str, arguments: dict[str, Any], tz: ZoneInfo, *, about: dict[str, Any] | None = None) -> Target:
-    """A write that makes something new: what it will be, each value labelled."""
+def describe_new(
+    tool: str,
+    arguments: dict[str, Any],
+    tz: ZoneInfo,
+    *,
+    about: dict[str, Any] | None = None,
+    undo: bool = False,
+    names: dict[str, str] | None = None,
+) -> Target:
+    """A write that makes something new: what it will be, each value labelled (``undo``: made again)."""
     if tool == "create_entity":
         return _new_record(arguments, tz, about)
     if tool == "create_calendar_event":
-        return _new_event(arguments, tz)
+        return _new_event(arguments, tz, undo)
     if tool == "send_email":
         subject = str(arguments.get("subject") or "(no subject)")
-        lines = _lines(arguments, ("to", "cc", "subject", "body"), tz)
+        lines = _lines(_named(arguments, names or {}), ("to", "cc", "subject", "body"), tz)
         return Target(
-            kind="email", name=subject, summary=f"New email: “{subject}”", changes=lines, done=f"Sent “{subject}”"
+            kind="email",
+            name=subject,
+            summary=f"New email: “{subject}”",
+            changes=lines,
+            action="Send email",
+            done=f"Sent “{subject}”",
         )
     lines = _lines(arguments, tuple(k for k in arguments if k != ATTACHMENTS), tz)
     return Target(kind="change", name="", summary="", changes=lines)
@@ -94,14 +111,20 @@ def _event(tool: str, record: dict[str, Any], arguments: dict[str, Any], tz: Zon
     if organizer and (record.get("myResponse") not in (None, "accepted") or arguments.get("response")):
         facts.append(f"organised by {organizer}")
     changes = _event_changes(record, arguments, tz)
+    series = _series_text(record, arguments, bool(people))
+    if series:
+        facts.append(series)
     named = f"“{title}” ({short_when(record.get('startTime'), tz)})"
     if tool == "delete_calendar_event":
-        heading, done = f"Delete {named}", f"Deleted {named}"
+        heading, done = (
+            f"Delete {named}",
+            f"Deleted {named}" + ("; the other occurrences stay" if "one " in series else ""),
+        )
     elif tool == "respond_to_event":
         answer = value_text("response", arguments.get("response"), tz)
         verb = _ANSWERS.get(str(arguments.get("response")))
         heading = f"{verb} {named}" if verb else f"Answer {named}: {answer}"
-        done = f"Answered {named}: {answer}"
+        done = f"{verb}d {named}" if verb else f"Answered {named}: {answer}"
     elif undo:
         heading, done = f"Put back {named} as it was", f"Put back “{title}” as it was"
     elif any(k in arguments for k in ("startTime", "shiftMinutes")):
@@ -110,8 +133,38 @@ def _event(tool: str, record: dict[str, Any], arguments: dict[str, Any], tz: Zon
     else:
         heading, done = f"Change {named}", f"Changed “{title}”"
     return Target(
-        kind="event", name=title, facts=facts, changes=changes, heading=heading, done=_with_changes(done, changes, tool)
+        kind="event",
+        name=title,
+        facts=facts,
+        changes=changes,
+        heading=heading,
+        action=_EVENT_ACTIONS.get(tool, "Change event") if not undo else "Put back event",
+        done=_with_changes(done, changes, tool),
     )
+
+
+_EVENT_ACTIONS = {
+    "delete_calendar_event": "Delete event",
+    "respond_to_event": "Answer invitation",
+    "update_calendar_event": "Change event",
+}
+_EVERY = {"DAILY": ("daily", "days"), "WEEKLY": ("weekly", "weeks"), "MONTHLY": ("monthly", "months")}
+
+
+def _series_text(record: dict[str, Any], arguments: dict[str, Any], meeting: bool) -> str:
+    """ "one occurrence of a weekly meeting; the others stay" when a write acts on one occurrence of a series;
+    "every occurrence of a weekly meeting" when it acts on the series; empty for a single event."""
+    rule, series = str(record.get("recurrence") or ""), record.get("seriesId")
+    if not rule and not series:
+        return ""
+    parts = dict(part.partition("=")[::2] for part in rule.removeprefix("RRULE:").upper().split(";") if "=" in part)
+    every, unit = _EVERY.get(parts.get("FREQ", ""), ("repeating", ""))
+    thing = f"a {every} {'meeting' if meeting else 'event'}"
+    if unit and parts.get("INTERVAL", "1") not in ("", "1"):
+        thing = f"a {'meeting' if meeting else 'event'} every {parts['INTERVAL']} {unit}"
+    if series and arguments.get("eventId") != series:
+        return f"one occurrence of {thing}; the others stay"
+    return f"every occurrence of {thing}"
 
 
 def _event_changes(record: dict[str, Any], arguments: dict[str, Any], tz: ZoneInfo) -> list[Change]:
@@ -180,7 +233,7 @@ def _when_of(record: dict[str, Any], tz: ZoneInfo) -> str:
     return text
 
 
-def _new_event(arguments: dict[str, Any], tz: ZoneInfo) -> Target:
+def _new_event(arguments: dict[str, Any], tz: ZoneInfo, undo: bool) -> Target:
     title = str(arguments.get("title") or "an event")
     start = moment(arguments.get("startTime"), tz)
     length = arguments.get("durationMinutes")
@@ -190,19 +243,22 @@ def _new_event(arguments: dict[str, Any], tz: ZoneInfo) -> Target:
     if isinstance(length, int):
         lines.append(Change(field="Length", before="", after=length_text(length)))
     lines += _lines(arguments, ("attendees", "location", "description", "recurrence"), tz)
+    again = f"“{title}” ({short_when(arguments.get('startTime'), tz)}) again" if undo else ""
     return Target(
         kind="event",
         name=title,
         summary=f"New event: “{title}”",
         changes=lines,
-        done=f"Created “{title}” on {when}",
+        heading=f"Create {again}" if undo else "",
+        action="Create event",
+        done=f"Created {again}" if undo else f"Created “{title}” on {when}",
     )
 
 
 # --- email -----------------------------------------------------------------------------------------------------
 
 
-def _email(tool: str, record: dict[str, Any], arguments: dict[str, Any], tz: ZoneInfo) -> Target:
+def _email(tool: str, record: dict[str, Any], arguments: dict[str, Any], tz: ZoneInfo, names: dict[str, str]) -> Target:
     people = [str(p) for p in record.get("to") or [] if p] if not record.get("from") else []
     facts = [f"to {', '.join(people)}"] if people else [f"from {record.get('from')}"]  # to: one the user sent
     if record.get("date"):
@@ -218,15 +274,32 @@ def _email(tool: str, record: dict[str, Any], arguments: dict[str, Any], tz: Zon
         everyone = bool(arguments.get("replyAll"))
         heading = f"Reply {'to everyone on' if everyone else 'to'} {sender}: {subject}"
         done = f"Replied {'to everyone on' if everyone else 'to'} {sender}: {subject}"
-        lines = _lines(arguments, ("replyAll", "body"), tz)
+        lines, action = _lines(arguments, ("replyAll", "body"), tz), "Reply to email"
     elif tool == "forward_email":
-        to = _people([str(p) for p in arguments.get("to") or []])
+        to = _people([names.get(str(p).strip().lower()) or str(p) for p in arguments.get("to") or []])
         heading = f"Forward “{subject}” to {to}"
         done = f"Forwarded “{subject}” to {to}"
-        lines = _lines(arguments, ("to", "cc", "body"), tz)
+        lines, action = _lines(_named(arguments, names), ("to", "cc", "body"), tz), "Forward email"
     else:
-        heading, done, lines = "", "", _lines(arguments, tuple(k for k in arguments if k not in ("messageId",)), tz)
-    return Target(kind="email", name=subject, facts=facts, changes=lines, heading=heading, done=done)
+        heading, done, action = "", "", ""
+        lines = _lines(arguments, tuple(k for k in arguments if k not in ("messageId",)), tz)
+    return Target(kind="email", name=subject, facts=facts, changes=lines, heading=heading, action=action, done=done)
+
+
+def _named(arguments: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
+    """``to`` and ``cc`` with each known person's name: "John Smith <john.smith@example.com>"."""
+    shown = dict(arguments)
+    for key in ("to", "cc"):
+        value = arguments.get(key)
+        people = value if isinstance(value, list) else [value] if isinstance(value, str) else None
+        if people:
+            shown[key] = [_with_name(str(p), names) for p in people]
+    return shown
+
+
+def _with_name(address: str, names: dict[str, str]) -> str:
+    name = names.get(address.strip().lower())
+    return f"{name} <{address.strip()}>" if name and "<" not in address else address
 
 
 def _person(address: str) -> str:
@@ -346,7 +419,7 @@ def _people(people: list[str]) -> str:
 
 def _with_changes(done: str, changes: list[Change], tool: str) -> str:
     """ "Updated deal “Acme deal”: Stage proposal → negotiation; Amount $48,000 → $125,000"."""
-    if tool in ("delete_calendar_event", "delete_entity") or not changes:
+    if tool in ("delete_calendar_event", "delete_entity", "respond_to_event") or not changes:
         return done
     if done.startswith("Moved") and len(changes) == 1:
         return done

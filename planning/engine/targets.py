@@ -20,6 +20,7 @@ __all__ = [
     "about_of",
     "describe",
     "money",
+    "names_of",
     "record_of",
     "replace_record",
     "source_of",
@@ -38,17 +39,40 @@ def target_of(session: Session, run: StepRun, arguments: dict[str, Any]) -> Targ
     record = record_of(session, run)
     about = about_of(session, run)
     undo = run.step.id.startswith("undo")
+    names = names_of(session)
     if record is not None:
-        return describe(run.step.tool, record, arguments, tz, about=about, undo=undo)
+        return describe(run.step.tool, record, arguments, tz, about=about, undo=undo, names=names)
     if any(arguments.get(name) for name in ID_ARGUMENTS):
         return None
-    return describe_new(run.step.tool, arguments, tz, about=about)
+    return describe_new(run.step.tool, arguments, tz, about=about, undo=undo, names=names)
+
+
+def names_of(session: Session) -> dict[str, str]:
+    """People's names by address (lower case), from what the plan's reads found: contacts and leads."""
+    names: dict[str, str] = {}
+
+    def visit(value: Any, depth: int) -> None:
+        if depth > 3:
+            return
+        if isinstance(value, list):
+            for item in value[:200]:
+                visit(item, depth + 1)
+        elif isinstance(value, dict):
+            email, name = value.get("email"), value.get("name")
+            if isinstance(email, str) and isinstance(name, str) and "@" in email and name.strip():
+                names.setdefault(email.strip().lower(), name.strip())
+            visit(value.get("data"), depth + 1)
+
+    for result in session.results().values():
+        visit(result, 0)
+    return names
 
 
 def step_heading(session: Session, run: StepRun) -> str:
     """A write's line in the plan, its questions and who decided: the heading of the thing it acts on when that
     thing is known ("Move “Pipeline review” (Thu 5 Mar 14:00)"), else the planner's intent ("Change the event")."""
-    if run.kind != "write" or run.step.for_each is not None or record_of(session, run) is None:
+    undo = run.step.id.startswith("undo") and run.step.tool == "create_calendar_event"  # made again: named by it
+    if run.kind != "write" or run.step.for_each is not None or (record_of(session, run) is None and not undo):
         return run.step.intent
     if run.edited is not None:
         arguments = dict(run.edited)

@@ -1,5 +1,7 @@
 """What the engine says, in one place."""
 
+import re
+
 HELP = (
     "I plan and run work across your email, CRM and calendar. Try:\n"
     "• “Email Priya the Q3 deck and book 30 minutes with her Thursday at 2pm”\n"
@@ -59,3 +61,22 @@ def start_has_passed(when: str) -> str:
 
 PAST_START_EXAMPLE = "“yes”, or “tomorrow at 10am”"
 ANOTHER_TIME = "Which time should I use instead?"
+
+
+_NOT_GIVEN = re.compile(r"^skipped by you: no (\w+) given$")
+_VALUE_WORDS = {"durationMinutes": "length", "body": "text", "to": "recipient", "startTime": "start time"}
+
+
+def step_state(state: str, note: str | None) -> str:
+    """A plan line's state with its note in plain words: "skipped: no start time was given", "skipped by you",
+    "done (used the existing one)"; never a field's name (``startTime``) or the state said twice."""
+    if not note:
+        return state
+    found = _NOT_GIVEN.match(note)
+    if found:
+        name = found.group(1)
+        words = _VALUE_WORDS.get(name) or re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", name).replace("_", " ").lower()
+        return f"{state}: no {words} was given"
+    if note.startswith((state + " ", state + ":")):
+        return note
+    return f"{state} ({note})"

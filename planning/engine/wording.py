@@ -28,6 +28,18 @@ LABELS = {
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _MOMENT = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}")
 _AMOUNTS = frozenset({"amount"})
+# an answer to an invitation as people say it, not as calendars store it (needsAction, tentative)
+_ANSWER_WORDS = {
+    "needsAction": "not answered",
+    "none yet": "not answered",
+    "accept": "accepted",
+    "accepted": "accepted",
+    "decline": "declined",
+    "declined": "declined",
+    "tentative": "maybe",
+    "tentativelyAccepted": "maybe",
+    "maybe": "maybe",
+}
 
 
 def label(key: str) -> str:
@@ -110,6 +122,8 @@ def value_text(key: str, value: Any, tz: ZoneInfo) -> str:
         return "yes" if value else "no"
     if key in _AMOUNTS:
         return money(value)
+    if key in ("response", "myResponse") and isinstance(value, str):
+        return _ANSWER_WORDS.get(value, value)
     if key in ("durationMinutes", "shiftMinutes"):
         return length_text(value)
     if isinstance(value, list):

@@ -3,9 +3,18 @@ workspace: a note shows its text and what it is about, a contact and a task thei
 update and its undo each field before → after, a reply, a move and a delete name their target; never JSON, an
 argument name or "(UTC-05:00)"; what ran is said in words, not as an id."""
 
+import re
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
+from click.testing import CliRunner
+from rich.console import Console
+
+from bot.cli import main
+from bot.terminal_render import approval_panel
 from integrations.base.arguments import FetchEntityArgs
+from planning.engine.replies import AskApproval
+from planning.engine.target_text import describe
 from tests.bot.test_chat import chat
 from tests.bot.test_chat_checks import deals
 from tests.bot.test_chat_v2 import day, events, read
@@ -66,3 +75,76 @@ def test_a_reply_a_move_and_a_delete_name_their_target_in_the_users_zone(tmp_pat
     assert moved["startTime"] == "2026-03-05T15:00:00-05:00"
     delete = plain(chat(tmp_path, "cancel my lunch with Maria", "a"))
     assert "Approve: Delete “Lunch with Maria”" in delete and "✓ Deleted “Lunch with Maria”" in delete
+
+
+TRIAL_CLOCK = ("--now", "2026-03-10T08:45:00", "--tz", "America/New_York")
+
+
+def chat_at(tmp_path: Path, *lines: str) -> str:
+    """The chat at the user trial's clock (Tue 10 Mar), where the demo week has its invitations and series."""
+    script = tmp_path / "script.txt"
+    script.write_text("\n".join(lines) + "\n")
+    arguments = ["chat", "--script", str(script), "--data-dir", str(tmp_path / "data"), *TRIAL_CLOCK]
+    result = CliRunner().invoke(main, arguments, catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return plain(result.output)
+
+
+def test_a_calendar_list_is_headed_in_words(tmp_path: Path):
+    output = chat_at(tmp_path, "what's on my calendar this week?")
+    assert re.search(r"Title\s*┃\s*When\s*┃\s*With", output), output
+    assert re.search(r"Acme call\s*│ Tue 10 Mar, 11:00–11:45 EDT", output), output
+
+
+def test_a_decline_says_the_answer_in_words(tmp_path: Path):
+    output = chat_at(tmp_path, "decline the launch review", "a")
+    assert "Your answer: not answered → declined" in output and "needsAction" not in output
+    assert "✓ Declined “Launch review” (Fri 13 Mar 10:00)" in output
+
+
+def test_a_forward_names_its_recipient(tmp_path: Path):
+    output = chat_at(tmp_path, "forward Laura's contract redlines to Maria, say can you check the renewal clause")
+    assert "To: Maria Garcia <maria.garcia@example.com>" in output
+    assert "Approve: your approval" not in output
+
+
+def test_an_undone_delete_names_the_event_made_again(tmp_path: Path):
+    output = chat_at(tmp_path, "cancel my lunch with Maria", "a", "undo that", "a")
+    assert "Approve: Create “Lunch with Maria” (Tue 17 Mar 12:30) again" in output
+    assert "✓ Created “Lunch with Maria” (Tue 17 Mar 12:30) again" in output
+    assert "Create again what" not in output.split("undo that")[1].split("Approved")[0]
+
+
+def test_deleting_one_occurrence_says_the_others_stay(tmp_path: Path):
+    output = chat_at(tmp_path, "cancel the team sync on Wednesday", "a")
+    assert "one occurrence of a weekly meeting; the others stay" in " ".join(output.split())
+
+
+def test_a_step_skipped_for_a_missing_value_says_which_in_words(tmp_path: Path):
+    output = chat_at(tmp_path, "schedule a meeting with Dana next week", "skip")
+    assert "skipped: no start time was given" in " ".join(output.split())
+    assert "skipped by you: no" not in output
+
+
+def test_a_long_heading_goes_in_the_card_and_the_title_still_names_the_action():
+    subject = "Contract redlines from Acme legal about the renewal clause and the payment terms"
+    target = describe(
+        "forward_email",
+        {"id": "m1", "from": "Laura Chen <laura.chen@acme.com>", "subject": subject},
+        {"messageId": "m1", "to": ["maria.garcia@example.com"]},
+        ZoneInfo("America/New_York"),
+        names={"maria.garcia@example.com": "Maria Garcia"},
+    )
+    ask = AskApproval(
+        session_id="s",
+        step_id="t",
+        tool="forward_email",
+        intent="Forward it",
+        arguments={},
+        args_hash="h",
+        target=target,
+    )
+    console = Console(width=200, record=True)
+    console.print(approval_panel(ask))
+    drawn = console.export_text()
+    assert "Approve: Forward email " in drawn and f"Forward “{subject}” to Maria Garcia" in drawn

@@ -5,6 +5,7 @@ nobody cut off, and what to say once it ran."""
 from zoneinfo import ZoneInfo
 
 from planning.engine.target_text import Target, describe, describe_new
+from planning.engine.texts import step_state
 
 NY = ZoneInfo("America/New_York")
 ACME = {"id": "acct-1", "name": "Acme Corp", "domain": "acme.com"}
@@ -108,7 +109,7 @@ def test_a_delete_and_an_answer_name_the_event():
     )
     answer = describe("respond_to_event", REVIEW, {"eventId": "e7", "response": "decline"}, NY)
     assert answer.heading == "Decline “Pipeline review” (Thu 5 Mar 14:00)"
-    assert "Your answer: none yet → decline" in card(answer)
+    assert "Your answer: not answered → declined" in card(answer)
 
 
 def test_a_reply_and_a_forward_name_the_email_its_sender_and_date():
@@ -133,3 +134,50 @@ def test_a_new_email_and_a_new_event_are_labelled():
     event = {"title": "Sync", "startTime": "2026-03-05T19:00:00Z", "durationMinutes": 45, "attendees": ["a@x.com"]}
     text = card(describe_new("create_calendar_event", event, NY))
     assert "When: Thu 5 Mar, 14:00–14:45 EST" in text and "Length: 45 min" in text and "Attendees: a@x.com" in text
+
+
+def test_an_answer_to_an_invitation_is_said_in_words_not_as_the_calendar_stores_it():
+    invited = {**REVIEW, "organizer": "tom@example.com", "myResponse": "needsAction"}
+    declined = describe("respond_to_event", invited, {"eventId": "e7", "response": "declined"}, NY)
+    assert "Your answer: not answered → declined" in card(declined)
+    assert declined.done == "Declined “Pipeline review” (Thu 5 Mar 14:00)"
+    maybe = describe("respond_to_event", {**invited, "myResponse": "accepted"}, {"response": "tentative"}, NY)
+    assert "Your answer: accepted → maybe" in card(maybe) and "needsAction" not in card(maybe)
+
+
+def test_one_occurrence_of_a_repeating_event_is_said_to_be_one():
+    weekly = {**REVIEW, "id": "event-7_20260305T190000Z", "recurrence": "FREQ=WEEKLY;BYDAY=TH", "seriesId": "event-7"}
+    deleted = describe("delete_calendar_event", weekly, {"eventId": weekly["id"]}, NY)
+    assert "one occurrence of a weekly meeting; the others stay" in card(deleted)
+    assert deleted.done.endswith("; the other occurrences stay")
+    moved = describe("update_calendar_event", weekly, {"eventId": weekly["id"], "shiftMinutes": 60}, NY)
+    assert "one occurrence of a weekly meeting; the others stay" in card(moved)
+    series = describe("delete_calendar_event", weekly, {"eventId": "event-7"}, NY)
+    assert "every occurrence of a weekly meeting" in card(series)
+    assert "occurrence" not in card(describe("delete_calendar_event", REVIEW, {"eventId": "e7"}, NY))
+
+
+def test_a_forward_names_known_recipients_and_has_a_short_action():
+    names = {"john.smith@example.com": "John Smith"}
+    args = {"messageId": "msg-11", "to": ["john.smith@example.com", "x@example.com"], "body": "see below"}
+    forward = describe("forward_email", MAIL, args, NY, names=names)
+    assert forward.heading == "Forward “Re: Q3 numbers” to John Smith, x@example.com"
+    assert "To: John Smith <john.smith@example.com>, x@example.com" in card(forward)
+    assert forward.action == "Forward email"
+    sent = describe_new("send_email", {"to": ["john.smith@example.com"], "subject": "Hi", "body": "b"}, NY, names=names)
+    assert "To: John Smith <john.smith@example.com>" in card(sent)
+
+
+def test_an_event_made_again_by_an_undo_is_named_by_its_title_and_time():
+    args = {"title": "Lunch with Maria", "startTime": "2026-03-10T16:00:00+00:00", "durationMinutes": 60}
+    again = describe_new("create_calendar_event", args, NY, undo=True)
+    assert again.heading == "Create “Lunch with Maria” (Tue 10 Mar 12:00) again"
+    assert again.done == "Created “Lunch with Maria” (Tue 10 Mar 12:00) again"
+    assert describe_new("create_calendar_event", args, NY).heading == ""
+
+
+def test_a_skipped_step_says_why_in_words():
+    assert step_state("skipped", "skipped by you: no startTime given") == "skipped: no start time was given"
+    assert step_state("skipped", "skipped by you") == "skipped by you"
+    assert step_state("skipped", "cancelled") == "skipped (cancelled)"
+    assert step_state("done", None) == "done"
