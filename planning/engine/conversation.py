@@ -728,7 +728,7 @@ class Conversation:
         if problems:
             detail = "; ".join(f"{k}: {v}" for k, v in problems.items())
             return [Say(text=f"That edit is not valid ({detail}). Nothing changed.", tone="problem", private=True)]
-        run.step = _relabelled(run.step, self._machine.arguments(session, run), arguments)
+        run.step = _relabelled(run.step, self._machine.arguments(session, run), arguments, session.text)
         run.edited = dict(arguments)
         await self._audit.record(session, "edited", self._clock(), actor=user, run=run, arguments=run.edited)
         run.state, session.question = "pending", None  # shown again, checked again (busy times, duplicates)
@@ -866,14 +866,21 @@ def _zone(name: str) -> ZoneInfo:
         return ZoneInfo("UTC")
 
 
-def _relabelled(step: Step, before: dict[str, Any], after: dict[str, Any]) -> Step:
-    """After an edit, a heading that named the old title or subject names the new one, as after a correction
-    ("Create the event 'Roadmap chat'" → "… 'Roadmap planning'")."""
+_HEADING_FIELDS = ("title", "subject")  # what a heading may be named by; never a body
+
+
+def _relabelled(step: Step, before: dict[str, Any], after: dict[str, Any], request: str) -> Step:
+    """After an edit, a heading that named the old title or subject names the new one only when the request
+    itself gave the new words ("Create the event 'Roadmap chat'" → "… 'Roadmap planning'"). The heading is seen
+    by everyone in a channel, and the Edit form is the requester's own: what was typed there (a body, a subject,
+    a title) never renames it; the requester's card and "As it ran" show it."""
     intent = step.intent
-    for name, old in before.items():
-        new = after.get(name)
-        if value_type(name) == "text" and isinstance(old, str) and old.strip() and isinstance(new, str):
-            intent = intent.replace(old, new) if new.strip() and old in intent else intent
+    for name in _HEADING_FIELDS:
+        old, new = before.get(name), after.get(name)
+        if not (isinstance(old, str) and old.strip() and isinstance(new, str) and new.strip()):
+            continue
+        if old in intent and new.casefold() in request.casefold() and old != before.get("body"):
+            intent = intent.replace(old, new)
     return step if intent == step.intent else step.model_copy(update={"intent": intent})
 
 

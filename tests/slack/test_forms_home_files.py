@@ -58,8 +58,11 @@ async def test_the_edit_form_names_fields_in_words_and_reads_times_and_lengths_a
     await click(bot, "step_approve", await until_buttons(bot, ts, "step_approve", previous=value), ts)
     await wait_text(bot, root, "Finished")
     said = await thread_texts(bot, root)
-    assert "Updated “Create the event 'Roadmap planning'”. Please approve it again." in said  # the step's new name
-    assert "Roadmap planning" in said[-1] and "Roadmap chat" not in said[-1]
+    # the form's words are the requester's own: the thread names the step as the request did
+    assert "Updated “Create the event 'Roadmap chat'”. Please approve it again." in said
+    assert "Roadmap planning" not in " ".join(said) and "Finished" in said[-1]
+    ephemeral = [str(c.args.get("text")) for c in bot.slack.calls_to("chat.postEphemeral")]
+    assert any("As it ran" in text and "Roadmap planning" in text for text in ephemeral)
     [event] = await _events(bot, "Roadmap planning", FRIDAY)
     assert (event["startTime"], event["endTime"]) == ("2026-03-06T14:00:00-05:00", "2026-03-06T15:00:00-05:00"), event
 
