@@ -21,7 +21,7 @@ def chat_in(tmp_path: Path, zone: str, *lines: str) -> str:
 
 def test_result_tables_show_times_in_the_requesters_zone_by_its_name(tmp_path: Path):
     output = chat_in(tmp_path, "America/Chicago", "what meetings do I have on Thursday?")
-    assert "Thu 5 Mar, 14:00 CST" in output and "Thu 5 Mar, 16:00 CST" in output
+    assert "Thu 5 Mar, 14:00–14:30 CST" in output and "Thu 5 Mar, 16:00–17:00 CST" in output  # each one's span
     assert "(UTC" not in output and "2026, 14:00" not in output
 
 
