@@ -1,10 +1,17 @@
 """CRM notes and tasks (contract §3 v2): attached to the record they are about, found by it, changed by name."""
 
+import re
 from typing import Any
 
 from planning.planner.builder import PlanBuilder
 from planning.references import placeholder, reference
 from planning.types import Goal
+
+# a note or task said to be about no record: written on its own, without asking which
+_ABOUT_NOTHING = re.compile(
+    r"\b(?:not about any(?:thing|one| record)|about nothing|on no record|general (?:note|task)|standalone)\b", re.I
+)
+_ABOUT_NOTHING_SAID = re.compile(r",?\s*(?:it is |it's )?not about any(?:thing|one| record)\W*$", re.I)
 
 
 def _about(goal: Goal, index: int, builder: PlanBuilder) -> dict[str, str] | None:
@@ -20,15 +27,20 @@ def _about(goal: Goal, index: int, builder: PlanBuilder) -> dict[str, str] | Non
         entity_type = kind if kind in ("Contact", "Lead") else "Contact"
         filters = {"name": s.people[0]}
         label = s.people[0]
-    else:
+    elif _ABOUT_NOTHING.search(goal.text):
         return None
+    else:  # asked which record ("it" after a plan that found one: that one, followups.with_earlier_record)
+        inputs = {"entityType": "Account", "filters": {"name": placeholder("record")}}
+        record = builder.add("find_about", "Find the record it is about", "fetch_entity", inputs, index)
+        return {"entityType": "Account", "id": reference(record, "data[0].id")}
     record = builder.lookup(str(entity_type), filters, index, label)
     return {"entityType": str(entity_type), "id": reference(record, "data[0].id")}
 
 
 def create_note(goal: Goal, index: int, builder: PlanBuilder) -> None:
     about = _about(goal, index, builder)
-    fields: dict[str, Any] = {"body": goal.slots.body or placeholder("body"), "about": about}
+    body = _ABOUT_NOTHING_SAID.sub("", goal.slots.body or "").strip() or placeholder("body")
+    fields: dict[str, Any] = {"body": body, "about": about}
     builder.add(
         "create_note",
         "Add the note" + (f" to {goal.slots.companies[0] or ''}" if goal.slots.companies else ""),

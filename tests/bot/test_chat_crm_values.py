@@ -33,3 +33,27 @@ def test_a_close_date_that_cannot_be_read_is_asked_and_the_answer_read_as_a_date
     output = chat(tmp_path, "change the Initech deal's close date to when legal signs", "1", "April 30", "a")
     assert "(e.g. “April 30” or “2026-04-30”)" in output
     assert workspace(tmp_path, "SELECT close_date FROM deals WHERE name = 'Initech deal'") == [("2026-04-30",)]
+
+
+def test_a_note_on_it_after_a_deal_update_is_about_that_deal(tmp_path: Path):
+    lines = ("change the Initech deal's close date to April 30", "1", "a")
+    output = chat(tmp_path, *lines, "put a note on it saying Peter wants to wait for the next budget cycle", "a")
+    assert "Note on Initech deal (deal): “Peter wants to wait for the next budget cycle”" in output
+    rows = workspace(tmp_path, "SELECT about FROM notes WHERE body LIKE 'Peter wants to wait%'")
+    (deal_id,) = workspace(tmp_path, "SELECT id FROM deals WHERE name = 'Initech deal'")[0]
+    assert rows == [(f"Deal:deal-{deal_id}",)]
+
+
+def test_a_note_that_names_no_record_asks_which_and_is_written_about_the_answer(tmp_path: Path):
+    output = chat(tmp_path, "add a note saying Peter wants to wait for the next budget cycle", "Initech", "a")
+    assert "What record should I use" in output
+    assert workspace(tmp_path, "SELECT about FROM notes WHERE body LIKE 'Peter wants to wait%'") == [
+        ("Account:account-3",)
+    ]
+
+
+def test_a_note_said_to_be_about_nothing_is_written_on_its_own(tmp_path: Path):
+    output = chat(tmp_path, "add a note saying Peter prefers email over calls, not about any record", "a")
+    assert "What record should I use" not in output
+    rows = workspace(tmp_path, "SELECT body, about FROM notes WHERE body LIKE '%prefers email over calls%'")
+    assert rows == [("Peter prefers email over calls", None)]
