@@ -6,6 +6,7 @@ transition is saved (``checkpoint``) before it is acted on.
 
 import asyncio
 import logging
+import re
 from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -96,6 +97,7 @@ class StepMachine:
                 await self._writes.run_items(session, nxt, nxt.decided_by or session.requester, replies)
                 continue
             if nxt is not None:
+                _keep_the_events_day(session, nxt)
                 if await self._waits_for_account(session, nxt, replies):
                     break
                 if not self._ask_if_start_passed(session, nxt, replies):
@@ -563,6 +565,33 @@ def _unstick(session: Session) -> bool:
     for run in stuck:
         run.state = "pending"
     return bool(stuck)
+
+
+_DAY_NAMED = re.compile(
+    r"\b(?:mon|tue|wed|thu|fri|sat|sun)\w*|\b(?:today|tonight|tomorrow|next|this|last|week)\b|\d{1,2}[/-]\d{1,2}|"
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\s+\d",
+    re.I,
+)
+
+
+def _keep_the_events_day(session: Session, run: StepRun) -> None:
+    """ "move that meeting to 5pm": a new time without a day stays on the day of the event it moves (the request
+    was read against today before the event was known)."""
+    if run.step.tool != "update_calendar_event" or run.edited is not None or "startTime" in run.overrides:
+        return
+    value, record = run.step.inputs.get("startTime"), targets.record_of(session, run)
+    old = record.get("startTime") if record is not None else None
+    if not (isinstance(value, str) and isinstance(old, str)) or "{{" in value or _DAY_NAMED.search(session.text):
+        return
+    try:
+        new, before = datetime.fromisoformat(value), datetime.fromisoformat(old)
+    except ValueError:
+        return
+    if new.tzinfo is None:
+        return
+    before = before.astimezone(new.tzinfo)
+    if before.date() != new.date():
+        run.overrides["startTime"] = before.replace(hour=new.hour, minute=new.minute, second=0).isoformat()
 
 
 def _approved_items_left(run: StepRun) -> bool:

@@ -68,3 +68,21 @@ def test_him_after_a_read_is_the_person_the_request_named(tmp_path: Path):
     output = chat_in(tmp_path, *lines)
     assert "What recipient should I use" not in output
     assert [address for address, _ in sent(tmp_path, "Seat quote")] == ["john.park@globex.com"]
+
+
+def test_moving_a_found_meeting_to_a_bare_time_keeps_its_day(tmp_path: Path):
+    output = chat_in(tmp_path, "what meetings do I have on Thursday?", "move that meeting to 5pm", "1", "a")
+    assert "When: Thu 12 Mar, 14:00–14:30 EDT → Thu 12 Mar, 17:00–17:30 EDT" in output
+    with sqlite3.connect(tmp_path / "data" / "workspace.sqlite3") as db:
+        (starts,) = db.execute("SELECT starts_at FROM events WHERE title = '1:1 with Priya'").fetchone()
+    assert starts.startswith(("2026-03-12T21:00", "2026-03-12T17:00-04:00")), starts
+
+
+def test_invite_someone_to_it_adds_them_to_the_event_just_made(tmp_path: Path):
+    lines = ("book a meeting with Tom on Friday at 2pm about the roadmap", "a", "invite Sarah to it", "a")
+    output = chat_in(tmp_path, *lines)
+    assert "Invite: + sarah.lee@example.com" in output
+    assert "Create the event 'Meeting with Sarah'" not in output
+    with sqlite3.connect(tmp_path / "data" / "workspace.sqlite3") as db:
+        query = "SELECT address FROM event_attendees WHERE event_id = (SELECT MAX(id) FROM events)"  # the one made
+        assert {row[0] for row in db.execute(query)} == {"tom.reyes@example.com", "sarah.lee@example.com"}
