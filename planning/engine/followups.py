@@ -17,9 +17,9 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
-from integrations.base.records import FIELDS_BY_ENTITY
+from integrations.base.records import FIELDS_BY_ENTITY, RecordType
 from planning.engine.answers import parse_answer
 from planning.engine.conflicts import moment
 from planning.engine.replies import AskValue
@@ -604,6 +604,16 @@ def with_earlier_record(earlier: Session, text: str, plan: Plan, goal: Goal) -> 
         return None
     steps, known, which = list(plan.steps), {}, None
     for index, step in enumerate(plan.steps):
+        if _asks_which_record(step):  # "put a note on it": the record the earlier plan changed or found
+            found, inputs, record_type = _earlier_record(earlier)
+            if not found:
+                continue
+            which = step.id if len(found) > 1 else which
+            intent = f"“{_name(found[0])}” from your last plan" if len(found) == 1 else f"The {len(found)} found"
+            steps[index] = step.model_copy(update={"intent": intent, "arguments": {"input": inputs}})
+            steps = [_about_retyped(other, step.id, record_type) for other in steps]
+            known[step.id] = found
+            continue
         kind = next((k for k, tool in READS.items() if tool == step.tool), None)
         use = _used_as_target(plan, step.id, kind) if kind is not None else None
         if kind is None or use is None or not _unnamed(kind, step):
@@ -625,6 +635,48 @@ def with_earlier_record(earlier: Session, text: str, plan: Plan, goal: Goal) -> 
     follow = FollowUp(Plan(steps=tuple(steps)), goal, "follow-up: what the last plan found", known=known)
     follow.which = which
     return follow
+
+
+_RECORD_TYPES: frozenset[str] = frozenset(get_args(RecordType))
+
+
+def _asks_which_record(step: Step) -> bool:
+    """The read of the record a note or task is about, when the request named none (its name is asked)."""
+    return step.tool == "fetch_entity" and step.inputs.get("filters") == {"name": placeholder("record")}
+
+
+def _earlier_record(earlier: Session) -> tuple[list[dict[str, Any]], dict[str, Any], str]:
+    """The record (contact, lead, deal, account) the earlier plan last changed, as it left it, else what its last
+    read of records found; with the arguments of a read that finds it again, and its type."""
+    for run in reversed(earlier.steps):
+        if run.state != "done" or run.step.tool not in ("create_entity", "update_entity", "fetch_entity"):
+            continue
+        args = _ran_with(earlier, run)
+        entity = args.get("entityType")
+        if not isinstance(entity, str) or entity not in _RECORD_TYPES:
+            continue
+        if run.kind == "write":
+            left = _left_by(earlier, run)
+            inputs = _read_again("record", left, entity, None) if left else None
+            if left and inputs:
+                return [left], inputs, entity
+            continue
+        found = [item for item in run.result or [] if isinstance(item, dict) and item.get("id")]
+        if found:
+            return found, args, entity
+    return [], {}, ""
+
+
+def _about_retyped(step: Step, read_id: str, entity: str) -> Step:
+    """A note's or task's ``about`` taken from ``read_id``, said to be of the type that read finds."""
+    fields = step.inputs.get("fields")
+    about = fields.get("about") if isinstance(fields, dict) else None
+    if not isinstance(fields, dict) or not isinstance(about, dict):
+        return step
+    if not any(ref.step_id == read_id for ref in references_in(about)):
+        return step
+    inputs = {**step.inputs, "fields": {**fields, "about": {**about, "entityType": entity}}}
+    return step.model_copy(update={"arguments": {"input": inputs}})
 
 
 def ask_which(session: Session, follow: FollowUp, label: Callable[[Any], str], now: datetime) -> AskValue | None:
