@@ -38,6 +38,22 @@ def reference(step_id: str, path: str) -> str:
     return f"{{{{{step_id}.result.{path}}}}}"
 
 
+_ON_DAY = re.compile(r"^(\d{2}):(\d{2}) on the day of (\{\{[^{}]+\}\})$")
+
+
+def on_day_of(hour: int, minute: int, moment: str) -> str:
+    """A time of day on the day of a moment known only at run time (a reference to an event's ``startTime``):
+    ``on_day_of(17, 0, "{{f.result.data[0].startTime}}")`` → ``"17:00 on the day of {{f.result.data[0].startTime}}"``.
+    "Move the team sync to 5pm" keeps the event's own day; the engine fills it once the event is read."""
+    return f"{hour:02d}:{minute:02d} on the day of {moment}"
+
+
+def parse_on_day(text: str) -> tuple[int, int, str] | None:
+    """``(hour, minute, moment template)`` of an ``on_day_of`` text; None for any other text."""
+    match = _ON_DAY.match(text.strip())
+    return (int(match.group(1)), int(match.group(2)), match.group(3)) if match else None
+
+
 def parse_reference(body: str) -> Reference | None:
     match = _REFERENCE.match(body)
     if not match:

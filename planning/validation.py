@@ -12,6 +12,7 @@ from planning.references import (
     Reference,
     is_template,
     item_paths_in,
+    parse_on_day,
     parse_reference,
     references_in,
     templates_in,
@@ -109,7 +110,7 @@ def _whole_reference(text: str) -> Reference | None:
 def argument_problems(model: type[BaseModel], inputs: dict[str, Any]) -> list[str]:
     """Schema errors of ``inputs``, ignoring values that are a template (filled in later)."""
     try:
-        model.model_validate(inputs, context={"deferred": is_template})
+        model.model_validate(inputs, context={"deferred": _filled_later})
     except ValidationError as error:
         return [_describe(err) for err in error.errors() if not _is_deferred(err, inputs)]
     return []
@@ -117,7 +118,7 @@ def argument_problems(model: type[BaseModel], inputs: dict[str, Any]) -> list[st
 
 def _is_deferred(error: Any, inputs: dict[str, Any]) -> bool:
     """An error about a value that is a placeholder or reference, or a check that needs such a value."""
-    if is_template(error.get("input")):
+    if _filled_later(error.get("input")):
         return True
     value: Any = inputs
     for part in error.get("loc", ()):
@@ -127,9 +128,14 @@ def _is_deferred(error: Any, inputs: dict[str, Any]) -> bool:
             value = value[part]
         else:
             break
-        if is_template(value):
+        if _filled_later(value):
             return True
     return False
+
+
+def _filled_later(value: object) -> bool:
+    """A placeholder or reference, or a time of day on a referenced moment's day (``on_day_of``)."""
+    return is_template(value) or (isinstance(value, str) and parse_on_day(value) is not None)
 
 
 def _describe(error: Any) -> str:

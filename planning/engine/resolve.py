@@ -1,9 +1,17 @@
 """Filling a step's arguments: placeholders from the user's answers, references from earlier results."""
 
 import re
+from datetime import datetime
 from typing import Any
 
-from planning.references import PLACEHOLDER_PREFIX, Reference, parse_item_path, parse_reference, placeholder_name
+from planning.references import (
+    PLACEHOLDER_PREFIX,
+    Reference,
+    parse_item_path,
+    parse_on_day,
+    parse_reference,
+    placeholder_name,
+)
 
 _TEMPLATE = re.compile(r"\{\{\s*([^{}]+?)\s*\}\}")
 
@@ -63,6 +71,10 @@ def _resolve(value: Any, results: dict[str, Any], answers: dict[str, Any], item:
         return out
     if not isinstance(value, str):
         return value
+    on_day = parse_on_day(value)
+    if on_day is not None:  # "17:00 on the day of {{find.result.data[0].startTime}}": that day, in that moment's zone
+        hour, minute, moment = on_day
+        return _on_day(_resolve(moment, results, answers, item, key), hour, minute)
     whole = _TEMPLATE.fullmatch(value.strip())
     if whole:
         filled = _fill(whole.group(1), results, answers, item)
@@ -72,6 +84,14 @@ def _resolve(value: Any, results: dict[str, Any], answers: dict[str, Any], item:
             raise MissingValueError(key, value.strip())
         return filled
     return _TEMPLATE.sub(lambda m: _as_text(_fill(m.group(1), results, answers, item)), value)
+
+
+def _on_day(moment: Any, hour: int, minute: int) -> str:
+    try:
+        start = datetime.fromisoformat(str(moment))
+    except ValueError as error:
+        raise ResolutionError(f"{moment!r} is not a date and time") from error
+    return start.replace(hour=hour, minute=minute, second=0, microsecond=0).isoformat()
 
 
 def _is_whole(text: str) -> bool:

@@ -7,13 +7,13 @@ from planning.planner.builder import PlanBuilder
 from planning.planner.recipe_common import iso
 from planning.planner.recipes_calendar import event_filters
 from planning.planner.recipients import person_refs
-from planning.references import placeholder, reference
+from planning.references import on_day_of, placeholder, reference
 from planning.types import Goal
 
 
 def _target(goal: Goal, index: int, builder: PlanBuilder) -> tuple[str, str | None]:
     """The read that finds the event(s), and the event id to use: ``{{item.id}}`` with the list to go over when
-    the goal acts on each event found, else the first event's id."""
+    the goal acts on each event found, else the first event's id (``...data[0].id``)."""
     filters = event_filters(goal, builder)
     if filters["start"] is None:
         filters["start"] = iso(builder.now)  # a named event without a date: the upcoming one (contract §2.6)
@@ -51,6 +51,9 @@ def update_event(goal: Goal, index: int, builder: PlanBuilder) -> None:
         changes["addAttendees" if change == "add" else "removeAttendees"] = people or [placeholder("attendees")]
     if s.shift_minutes is not None:
         changes["shiftMinutes"] = s.shift_minutes
+    elif s.new_when is not None and s.new_when.has_clock_time and goal.scope.get("time_of_day"):
+        start = "{{item.startTime}}" if each else event_id.replace(".id}}", ".startTime}}")  # the found event's own day
+        changes["startTime"] = on_day_of(s.new_when.start.hour, s.new_when.start.minute, start)
     elif s.new_when is not None and s.new_when.has_clock_time:
         changes["startTime"] = s.new_when.start.isoformat()
     elif s.new_when is not None or goal.scope.get("impossible_date"):  # a day that does not exist: asked for

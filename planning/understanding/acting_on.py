@@ -168,6 +168,14 @@ def _event_changes(text: str, slot_values: dict[str, Any]) -> dict[str, Any]:
     ):  # "move my 2pm tomorrow to 4pm": the new time is on the event's day
         moved = datetime.combine(when.start.date(), new_when.start.timetz())
         slot_values["new_when"] = new_when = TimeRange(start=moved, has_clock_time=True)
+    if (
+        when is None
+        and new_when is not None
+        and new_when.has_clock_time
+        and not (change or response)
+        and not names_a_day(text.rsplit(" to ", 1)[-1])
+    ):  # "move the team sync to 5pm": 5pm on the event's own day, which only the read of the event knows
+        scope["time_of_day"] = True
     if (change or response) and when is None and new_when is not None:  # "decline all invitations for Monday"
         slot_values["when"], slot_values["new_when"] = when, new_when = new_when, None
     if when is not None and when.has_clock_time and when.end is not None and new_when is None and _FROM_TO.search(text):
