@@ -585,11 +585,16 @@ class Conversation:
             f"“{text.strip()}” sounds like a new request. Reply “new” to drop the open plan (“{session.text}”) and "
             "start this one, or answer the question to go on with it:"
         )
+        if question.kind == "pick":  # a number answers the pick: the offer is in words only
+            labels = [each.item_label(option, _zone(session.tz)) for option in question.options]
+            return [Say(text=offer), AskValue(text=question.prompt, options=labels)]
         return [Say(text=offer), AskValue(text=question.prompt, options=list(_OFFER_OPTIONS))]
 
     async def _settle_offer(self, session: Session, user: str, text: str, question: Question) -> list[Reply] | None:
         """The reply to the offer: start the new request, keep the open plan, or (None) an answer to its question."""
         offered, question.offered = question.offered or "", None
+        if question.kind == "pick" and text.strip().isdigit():
+            return None  # "1" picks the first match, never the new request
         if _TAKE_OFFER.match(text):
             for run in session.steps:
                 if run.state in ("pending", "waiting"):
@@ -819,7 +824,8 @@ _TAKE_OFFER = re.compile(
     re.I,
 )
 _KEEP_OFFER = re.compile(
-    r"^\s*(?:2|no|n|nope|keep|keep (?:it|going|answering|the plan)|continue|go on|carry on)[\s.!]*$", re.I
+    r"^\s*(?:2|no|n|nope|keep|keep (?:it|going|answering|the plan)|continue|go on|carry on|(?:an )?answer)[\s.!]*$",
+    re.I,
 )
 
 

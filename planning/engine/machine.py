@@ -15,6 +15,7 @@ from zoneinfo import ZoneInfo
 from planning.engine import claims, conditions, connections, each, findings, recovery, targets, thread_files, timing
 from planning.engine.answers import OPTIONAL, example_for, value_type
 from planning.engine.checks import ChoiceKey, card_hash
+from planning.engine.clear_pick import clear_choice
 from planning.engine.in_words import LABELS, day_in_words, label, value_in_words
 from planning.engine.intentions import FINISHED, goal_title, view_of
 from planning.engine.lease import ClaimLease
@@ -237,8 +238,13 @@ class StepMachine:
         if lookup and isinstance(data, list) and not data:
             return await self._recover(session, run, replies)
         if lookup and isinstance(data, list) and len(data) > 1 and self._uses_first(session, run):
-            run.result = data
-            return self._ask_pick(session, run, data, replies)
+            clear = clear_choice(run.step, data)  # "the Acme deal": the one named so, or the only open one
+            if clear is None:
+                run.result = data
+                return self._ask_pick(session, run, data, replies)
+            data = [clear.item]
+            chosen = each.item_label(clear.item, ZoneInfo(session.tz))
+            replies.append(Say(text=f"Using {chosen} ({clear.why}).", private=True))
         run.state, run.result = "done", data
         if not lookup and not _decides_others(session, run):  # a check or a list to go over is not an answer
             try:

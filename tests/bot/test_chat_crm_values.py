@@ -24,7 +24,7 @@ def workspace(tmp_path: Path, sql: str) -> list[tuple[object, ...]]:
 
 
 def test_a_close_date_said_in_words_is_written_as_a_date(tmp_path: Path):
-    output = chat(tmp_path, "change the Initech deal's close date to April 30", "1", "a")
+    output = chat(tmp_path, "change the Initech deal's close date to April 30", "a")
     assert "Close date: Tue 5 May 2026 → Thu 30 Apr 2026" in output
     assert workspace(tmp_path, "SELECT close_date FROM deals WHERE name = 'Initech deal'") == [("2026-04-30",)]
 
@@ -36,7 +36,7 @@ def test_a_close_date_that_cannot_be_read_is_asked_and_the_answer_read_as_a_date
 
 
 def test_a_note_on_it_after_a_deal_update_is_about_that_deal(tmp_path: Path):
-    lines = ("change the Initech deal's close date to April 30", "1", "a")
+    lines = ("change the Initech deal's close date to April 30", "a")
     output = chat(tmp_path, *lines, "put a note on it saying Peter wants to wait for the next budget cycle", "a")
     assert "Note on Initech deal (deal): “Peter wants to wait for the next budget cycle”" in output
     rows = workspace(tmp_path, "SELECT about FROM notes WHERE body LIKE 'Peter wants to wait%'")
@@ -57,3 +57,17 @@ def test_a_note_said_to_be_about_nothing_is_written_on_its_own(tmp_path: Path):
     assert "What record should I use" not in output
     rows = workspace(tmp_path, "SELECT body, about FROM notes WHERE body LIKE '%prefers email over calls%'")
     assert rows == [("Peter prefers email over calls", None)]
+
+
+def test_the_deal_named_exactly_is_taken_without_asking_and_said(tmp_path: Path):
+    output = chat(tmp_path, "change the Acme deal's amount to 60k", "a")
+    assert "Which one?" not in output
+    assert "Using Acme deal · Acme (named exactly)." in output
+    assert workspace(tmp_path, "SELECT amount FROM deals WHERE name = 'Acme deal'") == [(60000.0,)]
+
+
+def test_a_number_after_the_new_request_offer_still_picks_among_the_matches(tmp_path: Path):
+    output = chat(tmp_path, "email John saying the quote is ready", "what's on my calendar tomorrow?", "1")
+    assert "an answer to the question" not in output  # the offer is in words where a number picks
+    assert "Using Sales Director · John Smith · john.smith@example.com." in output
+    assert "Dropped the plan" not in output

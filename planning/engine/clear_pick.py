@@ -1,0 +1,56 @@
+"""Of several records a lookup found where one is meant, the one clearly meant, taken without asking: the only one
+named just as it was looked for ("the Acme deal": "Acme deal", not "Acme renewal"), else the only one still open
+(a deal not closed won or lost, a task not done). Otherwise the user picks."""
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from planning.types import Step
+
+_CLOSED = {"Deal": ("stage", ("closed_won", "closed_lost")), "Task": ("status", ("done",))}
+
+
+@dataclass(frozen=True, slots=True)
+class ClearPick:
+    item: dict[str, Any]
+    why: str  # said with the choice: "named exactly", "the only open one of 2"
+
+
+def clear_choice(step: Step, data: list[Any]) -> ClearPick | None:
+    """The item of ``data`` (found by the lookup ``step``) that is clearly the one meant, or None."""
+    if step.tool != "fetch_entity" or len(data) < 2 or not all(isinstance(item, dict) for item in data):
+        return None
+    entity = step.inputs.get("entityType")
+    given = step.inputs.get("filters")
+    filters: dict[str, Any] = given if isinstance(given, dict) else {}
+    named = _named_as(step, entity, filters)
+    exact = [item for item in data if _words(item.get("name") or item.get("subject")) in named]
+    if len(exact) == 1:
+        return ClearPick(exact[0], "named exactly")
+    field, closed = _CLOSED.get(str(entity), ("", ()))
+    if field and field not in filters:
+        open_ = [item for item in data if item.get(field) not in closed]
+        if len(open_) == 1:
+            return ClearPick(open_[0], f"the only open one of {len(data)}")
+    return None
+
+
+def _named_as(step: Step, entity: Any, filters: dict[str, Any]) -> set[str]:
+    """The names the request used: a name or company looked for, alone or with its kind ("Initech deal"), and
+    what the step's intent says it finds ("Find the Initech deal")."""
+    kind = str(entity).lower() if isinstance(entity, str) else ""
+    names: set[str] = set()
+    for key in ("name", "company", "subject"):
+        value = filters.get(key)
+        if isinstance(value, str) and value.strip() and "{{" not in value:
+            names |= {_words(value), _words(f"{value} {kind}")}
+    said = re.match(r"find (?:the )?(.+)$", step.intent.strip(), re.I)
+    if said and "{{" not in said.group(1):
+        names.add(_words(said.group(1)))
+    names.discard("")
+    return names
+
+
+def _words(text: Any) -> str:
+    return " ".join(re.findall(r"\w+", str(text or "").casefold()))
