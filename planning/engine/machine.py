@@ -103,6 +103,8 @@ class StepMachine:
                     break
                 if not self._ask_if_start_passed(session, nxt, replies):
                     await self._ask_approval(session, nxt, replies)
+                    if nxt.state == "failed":  # refused before any approval (not the requester's to change)
+                        continue
                 break
             if all(run.state in FINISHED for run in session.steps):
                 self._finish(session, replies)
@@ -411,6 +413,8 @@ class StepMachine:
             run.state, run.error = "failed", str(error)
             replies.append(Say(text=f"I cannot prepare “{run.step.intent}”: {error}.", tone="problem"))
             return
+        if _organised_by_someone_else(session, run, replies):
+            return
         checks = await self._checks.before_card(session, run, arguments)  # busy times, duplicates, the target
         digest = card_hash(run.id, arguments, checks)
         run.state = "waiting"
@@ -511,6 +515,28 @@ class StepMachine:
 
 
 claim_key = claims.claim_key
+
+
+def _organised_by_someone_else(session: Session, run: StepRun, replies: list[Reply]) -> bool:
+    """A move or a change of guests of an event someone else invited the requester to cannot run (only its
+    organiser may change it): said before any approval is asked, and the step fails. True when so. The thread
+    hears the step's intent; who organises what goes to the requester only."""
+    record = targets.record_of(session, run) if run.step.tool == "update_calendar_event" else None
+    organizer = record.get("organizer") if record is not None else None
+    if record is None or not organizer or record.get("myResponse") in (None, "accepted"):
+        return False  # the requester's own event (or one they accepted: the service says if it refuses)
+    run.state, run.error = "failed", "someone else organises this event"
+    replies.append(
+        Say(
+            text=f"I can't do “{run.step.intent}”: someone else organises that event, so only they can change it. "
+            "You could ask the organiser instead (for example: mention me with “email the organiser asking to "
+            "move it”).",
+            tone="problem",
+        )
+    )
+    title = record.get("title") or "The event"
+    replies.append(Say(text=f"“{title}” is organised by {organizer}: you can accept or decline it.", private=True))
+    return True
 
 
 def _decides_others(session: Session, run: StepRun) -> bool:
