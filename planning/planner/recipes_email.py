@@ -13,6 +13,20 @@ from planning.types import Goal
 # --- email ---------------------------------------------------------------------------------------------
 
 
+# what a topic says of the mail itself, not words in it: "(the) email about", "her message regarding", "the"
+_ABOUT_MAIL = re.compile(
+    r"^(?:(?:the|a|an|my|our|his|her|their|that|this)\s+)?(?:(?:e-?mails?|messages?|mails?|notes?|threads?)\s+"
+    r"(?:about|regarding|re:?|on|concerning|with)\s+)?(?:(?:the|a|an|my|our)\s+)?",
+    re.I,
+)
+
+
+def query_words(topic: str | None) -> str | None:
+    """The words to search mail for: "email about the Globex payment terms" → "Globex payment terms"."""
+    words = _ABOUT_MAIL.sub("", topic.strip()) if topic else ""
+    return words or None
+
+
 def _email_filters(goal: Goal, builder: PlanBuilder) -> dict[str, Any]:
     s = goal.slots
     since = until = None
@@ -21,7 +35,7 @@ def _email_filters(goal: Goal, builder: PlanBuilder) -> dict[str, Any]:
         until = s.when.end
     return {
         "sender": s.people[0] if s.people else (s.companies[0] if s.companies else None),
-        "query": re.sub(r"^(?:the|a|an|my|our)\s+", "", s.topic, flags=re.I) if s.topic else None,
+        "query": query_words(s.topic),
         "since": iso(since),
         "until": iso(until) if until and until <= builder.now + timedelta(days=1) else None,
         "unreadOnly": True if s.unread else None,
@@ -95,7 +109,7 @@ def _forward(goal: Goal, index: int, builder: PlanBuilder, recipients: list[str]
         "Find the email to forward",
         "fetch_emails",
         {
-            "query": s.topic,
+            "query": query_words(s.topic),
             "sender": sender if isinstance(sender, str) else None,
             "since": iso(s.when.start) if s.when else None,
             "limit": s.limit,
@@ -144,7 +158,7 @@ def _summary_step(goal: Goal, index: int, builder: PlanBuilder) -> str:
         "until": iso(when.end) if when and when.end else None,
         "sender": source["people"][0] if source.get("people") else None,
         "unreadOnly": True if source.get("unread") else None,
-        "query": source.get("topic"),
+        "query": query_words(source.get("topic")),
     }
     fetch = builder.add("fetch_emails", "Find the emails to summarize", "fetch_emails", filters, index)
     return builder.add("summarize_emails", "Summarize them", "summarize", {"text": reference(fetch, "data")}, index)

@@ -71,3 +71,11 @@ def test_a_number_after_the_new_request_offer_still_picks_among_the_matches(tmp_
     assert "an answer to the question" not in output  # the offer is in words where a number picks
     assert "Using Sales Director · John Smith · john.smith@example.com." in output
     assert "Dropped the plan" not in output
+
+
+def test_a_forwarded_email_is_searched_by_its_words_not_by_email_about(tmp_path: Path):
+    output = chat(tmp_path, "forward Maria's email about the Globex payment terms to John Smith", "a")
+    assert "Nothing matched" not in output and "Which one?" not in output
+    assert "Forwarded “Globex contract: payment terms” to John Smith" in output or (
+        "Forward “Globex contract: payment terms” to John Smith" in output
+    )
