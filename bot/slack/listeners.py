@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 IGNORED_SUBTYPES = frozenset({"bot_message", "message_changed", "message_deleted", "channel_join", "channel_leave"})
+_MENTION = re.compile(r"<@[UW][A-Z0-9]+")  # a person mentioned: the words are for them
 
 
 @dataclass
@@ -176,11 +177,14 @@ class Listeners:
 
     async def _follow_up(self, where: Where, text: str, context: dict[str, Any]) -> None:
         """A reply in a channel thread whose plan ended: "also invite Tom", "undo that" by the plan's requester go
-        to the engine's follow-ups, as in a DM; other words (anyone's chatter) start nothing."""
+        to the engine's follow-ups, as in a DM; other words (anyone's chatter) start nothing. The requester's other
+        words get a hint only they see: a new request there needs a mention (a channel thread is also where people
+        talk to each other, so unmentioned words never start a plan, but the requester is not left unanswered)."""
         known = await self._state.where_thread(where.thread_key)
         if known is None or known.requester != where.requester:
             return  # no plan of theirs here: chatter in a thread (asks nothing of Slack or the engine)
-        words = await self._people.expand_mentions(text, bot_user_id=context.get("bot_user_id"))
+        bot = context.get("bot_user_id")
+        words = await self._people.expand_mentions(text, bot_user_id=bot)
         if not words.strip():
             return
         person = await self._people.person(where.requester)
@@ -189,6 +193,10 @@ class Listeners:
         )
         if replies:
             await self._delivery.deliver(where, replies, actor=where.requester)
+        elif not _MENTION.search(text):  # words to someone they mention are theirs
+            me = f"<@{bot}>" if bot else "me"
+            hint = {"text": f"Mention {me} to start a new request here, e.g. “{me} {_plain(words)[:200]}”."}
+            await self._delivery.privately(where, where.requester, hint, what="a hint")
 
     async def plan_command(
         self, ack: AsyncAck, command: dict[str, Any], respond: AsyncRespond, context: dict[str, Any]

@@ -145,3 +145,22 @@ async def test_the_channel_sees_no_understanding_internals_nor_tool_names(bot: B
         assert internal not in shown
     await wait_text(bot, root, "Plan")
     assert buttons(bot.slack.message(CHANNEL_ID, ts))
+
+
+async def test_the_requesters_unmentioned_request_in_their_finished_thread_gets_a_private_hint(bot: Bot):
+    mention = app_mention_event("what have I got on Wednesday?", user_id=JOHN)
+    root = mention["event"]["ts"]
+    await bot.send(mention)
+    await wait_text(bot, root, "Finished")
+    before = len(await thread_texts(bot, root))
+    await bot.send(channel_thread_message_event("can you move the team sync to 5pm?", thread_ts=root, user_id=JOHN))
+    [hint] = await bot.slack.wait_for(
+        "chat.postEphemeral", lambda c: c.args.get("user") == JOHN and "new request" in str(c.args.get("text"))
+    )
+    assert "Mention <@" in str(hint.args["text"]) and "move the team sync to 5pm" in str(hint.args["text"])
+    await bot.send(channel_thread_message_event("<@U0MARIA> see above", thread_ts=root, user_id=JOHN))
+    await bot.send(channel_thread_message_event("great, thanks", thread_ts=root, user_id=MARIA))
+    await asyncio.sleep(0.3)
+    assert len(await thread_texts(bot, root)) == before  # nothing said in the channel's thread
+    hints = [c for c in bot.slack.calls_to("chat.postEphemeral") if "new request" in str(c.args.get("text"))]
+    assert len(hints) == 1  # not for words to someone else, nor for anyone else's chatter
