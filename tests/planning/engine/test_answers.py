@@ -46,3 +46,10 @@ def test_durations_numbers_and_choices():
 def test_free_text_must_not_be_empty():
     assert parse_answer("body", "   ", NOW).problem == "the answer is empty"
     assert parse_answer("body", "See you then", NOW).value == "See you then"
+
+
+def test_a_record_date_is_read_as_an_iso_date():
+    assert parse_answer("closeDate", "April 30", NOW).value == "2026-04-30"
+    assert parse_answer("dueDate", "2026-05-15", NOW).value == "2026-05-15"
+    assert "not a date" in (parse_answer("closeDate", "2026-02-30", NOW).problem or "")
+    assert "could not read a date" in (parse_answer("closeDate", "when legal signs", NOW).problem or "")
