@@ -68,7 +68,7 @@ def read_clause(text: str, *, has_time: bool = False, names_someone: bool = Fals
     if chat:
         return Reading("chat", "none", 0.95, None, f"'{chat[0].text.strip()}' is small talk or a request for help")
     intents = [e for e in evidence if e.kind == "intent"]
-    entities = [e for e in evidence if e.kind == "entity"]
+    entities = _without_topics(text, [e for e in evidence if e.kind == "entity"])
     if len(text.split()) == 1 and any(e.weight >= STRONG_ENTITY + 1 for e in entities):
         intents = []  # a lone "schedule" or "calendar" names a thing, it does not ask for an action
     offtopic = _outside_message(text, intents, [e for e in evidence if e.kind == "offtopic"])
@@ -126,6 +126,18 @@ def read_clause(text: str, *, has_time: bool = False, names_someone: bool = Fals
     )
     loose = main is not None and main.concept == "create" and _object_is_no_thing(text, main, entities)
     return Reading(intent, entity, confidence, (runner[1], runner[2]) if runner else None, why, loose=loose)
+
+
+_TOPIC = re.compile(r"\s(?:about|regarding|re|to\s+(?:discuss|go\s+over|talk\s+about|walk\s+through|review))\s", re.I)
+
+
+def _without_topics(text: str, entities: list[Evidence]) -> list[Evidence]:
+    """ "a call with Tom about the Initech deal": a thing named after "about" is the topic of the thing named before
+    it, never the thing acted on."""
+    topic = _TOPIC.search(text)
+    if topic is None or not any(e.end <= topic.start() for e in entities):
+        return entities
+    return [e for e in entities if e.start < topic.start()]
 
 
 def _action_on_nothing_it_fits(main: Evidence | None, entity_scores: dict[str, float]) -> Reading | None:
