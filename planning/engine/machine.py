@@ -85,6 +85,8 @@ class StepMachine:
                 break
             self._apply_conditions(session, replies)
             self._skip_orphans(session)
+            if await self._an_account_missing(session, replies):  # said before any question or read
+                break
             reads = self._ready_reads(session)
             if reads:
                 stop = await self._run_reads(session, reads, replies)
@@ -377,6 +379,14 @@ class StepMachine:
         replies.append(AskValue(text=prompt, example=example_for(name), problem=problem, can_skip=can_skip))
 
     # --- approvals -----------------------------------------------------------------------------------
+
+    async def _an_account_missing(self, session: Session, replies: list[Reply]) -> bool:
+        """Every account the plan's steps still to run need is checked first: the requester is told of the one
+        to connect before being asked which John or the email's text (user trial 4)."""
+        for run in session.steps:
+            if run.state == "pending" and await self._waits_for_account(session, run, replies):
+                return True
+        return False
 
     async def _waits_for_account(self, session: Session, run: StepRun, replies: list[Reply]) -> bool:
         """A change is asked about only once it can run on the requester's own account (``connections``)."""

@@ -161,3 +161,14 @@ async def test_a_change_is_not_offered_for_approval_before_the_account_is_connec
         "response_action"
     ] == "update"
     await mail_bot.slack.wait_for("chat.update", lambda c: "step_approve" in json.dumps(c.args.get("blocks")))
+
+
+async def test_a_missing_account_is_said_before_any_other_question(mail_bot: Bot) -> None:
+    asked = im_message_event("email John saying zebra-acct-1", user_id=MARIA)  # two Johns: "Which one?"
+    ts = asked["event"]["ts"]
+
+    await mail_bot.send(asked)
+
+    await prompt_in(mail_bot, "chat.postMessage", ts, "needs your own email account")
+    said = [str(c.args.get("text")) for c in mail_bot.slack.calls_to("chat.postMessage")]
+    assert not any("Which one" in text or "should I use" in text for text in said)
