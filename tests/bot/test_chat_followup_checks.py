@@ -85,5 +85,6 @@ def test_make_it_later_after_the_event_moved_since_asks_again_on_the_event_as_it
 
 def test_forward_that_names_the_email_on_its_card(tmp_path: Path):
     output = chat(tmp_path, "email Priya saying the deck is ready", "a", "forward that to Maria as well")
-    card = output[output.rindex("Approve: Forward “Deck is ready” to maria.garcia@example.com") :]
+    card = output[output.rindex("Approve: Forward “Deck is ready” to Maria Garcia") :]
+    assert "To: Maria Garcia <maria.garcia@example.com>" in card
     assert "Email: Deck is ready · to priya.shah@example.com" in card

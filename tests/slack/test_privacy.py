@@ -90,7 +90,7 @@ async def test_forwarded_mail_is_named_to_the_requester_only(bot: Bot):
     ts = await plan_ts(bot, mention["event"]["ts"])
     await until_buttons(bot, ts, "step_approve")
     card = json.dumps((await card_for(bot, JOHN)).args)
-    assert "*To:* tom.reyes@example.com" in card and "*Email:* " in card and "messageId" not in card
+    assert "*To:* Tom Reyes &lt;tom.reyes@example.com&gt;" in card and "*Email:* " in card and "messageId" not in card
     shared = json.dumps([c.args for c in bot.slack.calls if c.method in ("chat.postMessage", "chat.update")])
     assert "tom.reyes@example.com" not in shared and "messageId" not in shared
 
