@@ -6,7 +6,7 @@ from typing import Any
 from planning.planner.builder import PlanBuilder
 from planning.planner.recipe_common import iso
 from planning.planner.recipes_calendar import event_filters
-from planning.planner.recipients import person_refs
+from planning.planner.recipients import also_refs, person_refs
 from planning.references import on_day_of, placeholder, reference
 from planning.types import Goal
 
@@ -49,6 +49,9 @@ def update_event(goal: Goal, index: int, builder: PlanBuilder) -> None:
     if change in ("add", "remove"):
         people = person_refs(goal, index, builder)
         changes["addAttendees" if change == "add" else "removeAttendees"] = people or [placeholder("attendees")]
+        for kind, named in (goal.scope.get("attendees_also") or {}).items():  # "… and add John Smith"
+            key = "addAttendees" if kind == "add" else "removeAttendees"
+            changes[key] = [*changes.get(key, []), *also_refs(named, index, builder)]
     if s.shift_minutes is not None:
         changes["shiftMinutes"] = s.shift_minutes
     elif s.new_when is not None and s.new_when.has_clock_time and goal.scope.get("time_of_day"):

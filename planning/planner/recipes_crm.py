@@ -58,6 +58,9 @@ def create_record(goal: Goal, index: int, builder: PlanBuilder) -> None:
     company = s.companies[0] if s.companies else None
     if goal.entity in ("contact", "lead"):
         fields.update(name=person, email=s.emails[0] if s.emails else None, phone=s.phone, company=company)
+        titles = [value for key, value in s.field_changes if _FIELD_NAMES.get(key) == "title"]
+        if titles:  # "VP Engineering at Globex"
+            fields["title"] = titles[0]
         if goal.entity == "lead" and s.status:
             fields["status"] = s.status
     elif goal.entity == "deal":

@@ -19,3 +19,11 @@ def person_refs(goal: Goal, index: int, builder: PlanBuilder) -> list[str]:
         step = builder.lookup(record, {"company": goal.slots.companies[0]}, index, goal.slots.companies[0])
         refs.append(reference(step, "data[0].email"))
     return refs
+
+
+def also_refs(named: dict[str, list[str]], index: int, builder: PlanBuilder) -> list[str]:
+    """Addresses for the people of a further attendee change (``{"people": [...], "emails": [...]}``)."""
+    refs: list[str] = list(named.get("emails") or [])
+    for person in named.get("people") or []:
+        refs.append(reference(builder.lookup("Contact", {"name": person}, index, person), "data[0].email"))
+    return refs

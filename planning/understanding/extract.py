@@ -7,7 +7,7 @@ from itertools import pairwise
 from typing import Any
 
 from planning.types import Slots, TimeRange
-from planning.understanding import acting_on, asked_fields, names, phrases, reported, subjects, values
+from planning.understanding import acting_on, asked_fields, job_titles, names, phrases, reported, subjects, values
 from planning.understanding.interpret import Reading
 from planning.understanding.timeexpr import Prefer, TimeMatch, TimeReading, find_duration, find_shift, read_times
 from planning.understanding.words import TIME_WORDS, VERBS
@@ -70,6 +70,13 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
         )
     ]
     people = [p for p in people if p not in companies and p.lower() not in {c.lower() for c in companies}]
+    said_role = job_titles.role(text) if reading.entity in ("contact", "lead") else None
+    if said_role is not None:  # "VP Engineering at Globex": the title is no company, the company is one
+        first, last = said_role.span
+        inside = {n.text for n in names.people(text) if first <= n.start and n.end <= last}
+        companies = [c for c in companies if c not in inside and c not in said_role.title.split()]
+        companies = list(dict.fromkeys([*companies, said_role.company]))
+        people = [p for p in people if p not in inside and p != said_role.company]
     when, new_when = _when(text, times, reading)
     slot_values: dict[str, Any] = {
         "people": tuple(people),
@@ -116,6 +123,10 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
         result.scope.update(acting_on.record_scope(text))
     elif reading.entity in _CRM:
         slot_values.update(_crm_slots(text, reading))
+        if said_role is not None and not any(
+            key in ("title", "job title") for key, _ in slot_values.get("field_changes", ())
+        ):
+            slot_values["field_changes"] = (*slot_values.get("field_changes", ()), ("job title", said_role.title))
         result.scope.update(_crm_scope(text))
         asked = _ASKED_FIELD.search(text) if reading.intent == "find" else None
         if asked:  # "what's Maria's phone number": the answer is that field (contract §2.8)
@@ -150,7 +161,7 @@ def _people(text: str, reading: Reading) -> list[str]:
     for span in (phrases.body_span(text), phrases.subject_span(text), phrases.title_span(text)):
         if span is not None:
             cut = min(cut, span[0])
-    topic = phrases.about_span(text)
+    topic = phrases.topic_span(text)
     found = names.people(text[:cut])
     if topic is not None:
         found = [n for n in found if not (topic[0] <= n.start and n.end <= topic[1])]
@@ -307,6 +318,14 @@ def _event_title(text: str, people: list[str]) -> str | None:
         if what:
             return phrases.capitalise(what)
     noun = _EVENT_NOUN.search(text)
+    topic = phrases.topic_span(text)  # "a call with Maria to discuss the renewal terms" → "Renewal terms"
+    if (
+        topic is not None
+        and (  # named only by its kind, or the "noun" is the purpose's verb ("to review X")
+            noun is None or _GENERIC_EVENT.fullmatch(noun.group(1)) or not text[noun.end() : topic[0]].strip()
+        )
+    ):
+        return phrases.capitalise(_strip_times(text[topic[0] : topic[1]])) or None
     if noun:
         title = re.sub(r"^\d+[- ](?:minute|min|hour)s?\s+", "", noun.group(1), flags=re.I)
         title = re.sub(r"^(?:quick|short)\s+", "", title, flags=re.I)
@@ -329,10 +348,15 @@ def _event_title(text: str, people: list[str]) -> str | None:
     if booked and thing and not _NOT_A_TITLE.search(thing):
         with_who = _with_whom(text[booked.end() :])
         return phrases.capitalise(f"{thing} with {with_who}" if with_who else thing)
-    topic = phrases.about_span(text)  # "30 mins with Sarah about the Acme QBR prep" → "Acme QBR prep"
-    if topic is not None:
-        return phrases.capitalise(_strip_times(text[topic[0] : topic[1]])) or None
     return None
+
+
+# a meeting named only by its kind: a topic said with it names it better ("a call with Maria about X" → "X")
+_GENERIC_EVENT = re.compile(
+    r"(?:\d+[- ](?:minute|min|hour)s?\s+)?(?:(?:quick|short)\s+)?(?:meeting|call|sync|chat|catch-?up|check-?in|"
+    r"session|1:1|one on one|appointment|event)s?",
+    re.I,
+)
 
 
 def _with_whom(after: str) -> str | None:

@@ -198,6 +198,13 @@ INTENT_CUES = _rows(
             "delete",
             3.0,
         ),
+        # taking back a sent email is removing it (which planbot cannot do), not sending one
+        (
+            r"un-?send|recall (?=(?:the|my|that|this|an?|last)\b)|retract|take back (?=(?:the|my|that|this|an?)\b)|"
+            r"(?:undo|cancel) (?:the |my |that )?send(?:ing)?\b",
+            "delete",
+            4.0,
+        ),
         # summarize
         (
             r"summari[sz]e|summary|summaries|tl;?dr|recap|digest|gist|overview|brief me|catch me up|highlights",
@@ -333,7 +340,12 @@ ENTITY_CUES = _rows(
             r"(?:going on|happening)(?= (?:today|tomorrow|tonight|this|next|on \w+day))|"
             r"anything (?:on|booked|planned|scheduled)|anywhere to be|"
             r"my (?:\w+ )?(?:day|week|morning|afternoon|evening|schedule|calendar|tomorrow|today|" + _WEEKDAY + r")s? "
-            r"look like|(?:what(?:'s| is)|anything) on (?:my \w+ )?(?:for )?(?=today|tomorrow|tonight|this|next|monday|tuesday|wednesday|thursday|friday|"
+            r"look like|"
+            # a period's shape asked about: "how's tomorrow looking", "how does the rest of my week look"
+            r"\b(?:how|what)(?:'s| is| does| do)?\b[\w' ]{0,30}?\b(?:day|week|weekend|morning|afternoon|evening|"
+            r"schedule|calendar|tomorrow|today|"
+            + _WEEKDAY
+            + r")s? (?:look(?:s|ing)?\b|shap(?:e|es|ing) up\b)|(?:what(?:'s| is)|anything) on (?:my \w+ )?(?:for )?(?=today|tomorrow|tonight|this|next|monday|tuesday|wednesday|thursday|friday|"
             r"saturday|sunday|\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|plans? for|have (?:\w+ )?(?:planned|scheduled|booked)|to do (?:on|today|"
             r"tomorrow)|have to do",
             "event",

@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from planning.types import Goal, MetaGoal, ParseResult, Slots
+from planning.understanding.attendee_swaps import joined
 from planning.understanding.clarify import clarifying_question, describe, no_such_date
 from planning.understanding.classifier import Clause, QueryClassifier
 from planning.understanding.combinations import artifact
@@ -26,6 +27,7 @@ from planning.understanding.learned.reading import consult, with_choices
 from planning.understanding.names import EMAIL_ADDRESS
 from planning.understanding.names import people as find_people
 from planning.understanding.normalize import clean
+from planning.understanding.reminders import untimed_reminder
 from planning.understanding.timeexpr import find_duration, find_shift, read_times
 
 CLARIFY_BELOW = 0.55
@@ -81,6 +83,7 @@ class GoalUnderstandingService:
             reads = [self._with_second_opinion(reads[0], self._voter, now)]
         if self._grounding is not None and len(reads) == 1 and len(segments) == 1:
             reads[0] = self._grounded(reads[0], self._grounding, now)
+        reads = [_reread(read, untimed_reminder(read.clause.text, read.reading, now), now) for read in reads]
         parse = guard_goals(_combine(reads, " ".join(s.action for s in segments)), segments, now)
         return with_choices(parse, verdict)
 
@@ -148,6 +151,10 @@ def _combine(reads: list[_Read], text: str) -> ParseResult:
     in_scope = [r for r in reads if r.reading.intent not in ("chat", "unsupported")]
     for read in reads:
         reading = read.reading
+        if goals and pending_feeder is None and (swap := joined(goals[-1], read.clause.text)) is not None:
+            goals[-1] = swap  # "take Sarah off the Acme call and add John Smith": one change of its attendees
+            explanations.append(f"'{read.clause.text}' changes the same event's attendees")
+            continue
         if reading.intent in ("chat", "unsupported") and in_scope:
             if reading.intent == "unsupported" and reading.offtopic:
                 goals.append(Goal(intent="unsupported", entity="none", text=read.clause.text))

@@ -6,7 +6,10 @@ _ARTICLE = re.compile(r"^(?:the|a|an|my|our|your|some|this|that)\s+", re.I)
 _BODY = re.compile(
     r"\b(?:saying|that says|which says|stating(?: that)?|telling (?:him|her|them)(?: that)?|tell (?:him|her|them)"
     r"(?: that)?|to say(?: that)?|(?<=, )say(?: that)?|(?<=\band )say(?: that)?|"
-    r"with the (?:message|text|body)|body|asking (?:if|whether|"
+    r"with the (?:message|text|body)|body|"
+    # a note introduced by its kind and a colon: "with a note: …", "adding: …", "plus a quick message: …"
+    r"(?:with|plus|and) (?:a|the|this) (?:short |quick |brief )?(?:note|message|comment|line)\s*:|"
+    r"adding(?:\s*:|(?= that\b) that)|asking (?:if|whether|"
     r"(?:him|her|them) (?:if|whether|to))|ask (?:him|her|them)? ?(?:if|whether|to)|know that|that)\s+(.+)$",
     re.I,
 )
@@ -131,6 +134,25 @@ def about_span(text: str) -> tuple[int, int] | None:
         return None
     end = _TOPIC_ENDS.search(text, match.start(1), match.end(1))
     return match.start(1), end.start() if end else match.end(1)
+
+
+# what a meeting is for, said as its purpose: "to go over the launch plan", "to discuss the renewal terms"
+_PURPOSE = re.compile(
+    r"\b(?:to|and)\s+(?:go\s+(?:over|through)|walk\s+(?:through|over)|run\s+through|talk\s+(?:about|through)|"
+    r"discuss|review|cover|plan|prep(?:are)?(?:\s+for)?)\s+(.+?)"
+    r"(?=\s+(?:with|on|at|by|tomorrow|today|tonight|next|this|every|and (?:invite|send|email|tell))\b|[,.;!?]|$)",
+    re.I,
+)
+
+
+def topic_span(text: str) -> tuple[int, int] | None:
+    """Where what a request is about is: after "about …" (``about_span``), else a meeting's purpose ("to go over
+    the launch plan", "to discuss the renewal terms")."""
+    about = about_span(text)
+    if about is not None:
+        return about
+    match = _PURPOSE.search(text)
+    return (match.start(1), match.end(1)) if match else None
 
 
 def called_title(text: str) -> str | None:

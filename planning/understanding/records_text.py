@@ -6,7 +6,8 @@ from planning.understanding import phrases
 
 _NOTE_BODY = re.compile(r"(?:\bnote\b[^:]*?(?::|\bthat\b|\bsaying\b|\bwhich says\b|\breading\b)|:)\s*(.+)$", re.I)
 _TASK_SUBJECT = re.compile(
-    r"(?:\b(?:task|to-?do|reminder|action item)s?\b\s*(?:(?:to|for|:)\s+|(?=\w))|\bremind me to\s+)(.+?)"
+    r"(?:\b(?:task|to-?do|reminder|action item)s?\b\s*(?:(?:to|for|:)\s+|(?=\w))|"
+    r"\bremind me (?:(?:on|by|before|for|this|next)\s+)*to\s+)(.+?)"
     r"(?=\s+(?:by|before|due|on|for (?:next|this|tomorrow|today)|until|till)\b|[,.;!?]|$)",
     re.I,
 )

@@ -297,14 +297,14 @@ _SCANNERS: Final[tuple[tuple[re.Pattern[str], _Handler, frozenset[str], bool], .
             False,
         ),
         (
-            r"\b(?:the\s+)?(?:(?P<rel>this|next|last|coming|current|previous|past|following)\s+"
+            r"\b(?:the\s+)?(?:(?P<rel>this|next|last|coming|current|previous|past|following|my|our)\s+"
             r"(?P<u>weekend|week|month|year)|(?P<after>week\s+after\s+next)|(?P<wkend>weekend))\b",
             _calendar,
             "week weekend month year",
             False,
         ),
         (
-            r"\b(?:the\s+)?(?:rest|remainder)\s+of\s+(?:the\s+|this\s+)?(?P<u>day|today|week|month|year)\b",
+            r"\b(?:the\s+)?(?:rest|remainder)\s+of\s+(?:the\s+|this\s+|my\s+|our\s+)?(?P<u>day|today|week|month|year)\b",
             _rest,
             "rest remainder",
             False,
