@@ -393,7 +393,7 @@ class Conversation:
             if intents == {"chat"}:
                 return [Say(text=texts.HELP)]
             if "unsupported" in intents and _off_topic(parse.explanation):
-                return [Say(text=texts.CANT_DO, tone="refusal")]
+                return [Say(text=texts.cant_do(parse.explanation), tone="refusal")]
             if "unsupported" in intents:  # it sounded like ours: say what was not understood, and how to say it
                 return [Say(text=texts.not_understood(text), tone="refusal")]
             reason = understood.planning_problem or "I could not turn that into steps"

@@ -15,6 +15,22 @@ CANT_DO = (
     "I can't do that: I work with email, CRM records (contacts, leads, deals, accounts) and calendars. "
     "Ask “help” to see examples."
 )
+_ACT_ON_OURS = re.compile(r"'([^']+)' \(([a-z][a-z ]*)\) on ([a-z][a-z ,]*?) is outside")
+
+
+def cant_do(explanation: str) -> str:
+    """The refusal: an action planbot cannot take on things it does work with is named ("I can't delete emails"),
+    so the refusal does not read as "I can't do that: I work with email"."""
+    found = _ACT_ON_OURS.search(explanation)
+    if found is None:
+        return CANT_DO
+    said, things = found.group(1).strip().lower(), found.group(3).strip()
+    action = said if said.isalpha() else found.group(2).strip()  # "unsend" as the user said it, else its kind
+    return (
+        f"I can't {action} {things}: that is not among what I can do with them. I read, send, reply to and forward "
+        "email; find, create and update CRM records; and read, book, move and cancel calendar events. "
+        "Ask “help” to see examples."
+    )
 
 
 def not_understood(text: str) -> str:

@@ -120,3 +120,9 @@ def test_quit_leaves_the_chat_and_an_open_plan_waits_for_next_time(tmp_path: Pat
     assert "Acme call" not in output  # nothing after "quit" was read
     again = chat(tmp_path, "exit")
     assert "What text of the email should I use" in again  # the open plan is shown again at the next start
+
+
+def test_an_action_it_cannot_take_on_email_is_named_in_the_refusal(tmp_path: Path):
+    output = " ".join(chat(tmp_path, "delete all emails from John Smith", "unsend the email I sent Maria").split())
+    assert "I can't delete emails" in output and "I can't unsend emails" in output
+    assert "I can't do that: I work with email" not in output  # never reads as a contradiction
