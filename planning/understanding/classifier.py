@@ -14,7 +14,7 @@ _ACTION = (
     r"get|check|pull|add|create|schedule|book|set|put|arrange|log|make|block|invite|save|update|change|move|"
     r"reschedule|rename|push|mark|assign|delete|remove|cancel|clear|call off|summari[sz]e|remind|open|give|"
     r"what|when|who|how|do|does|am|is|are|any|plan|organi[sz]e|draft|compose|also|play|order|turn|buy|"
-    r"text|call|tweet|post|start|stop|watch|listen)"
+    r"text|call|tweet|post|start|stop|watch|listen|grab|take)"
 )
 _SPLIT = re.compile(
     rf"(?:\s*[;.]\s+|,?\s+and then\s+|,?\s+then\s+|,\s+and\s+(?:also\s+)?|\s+and\s+(?:also\s+)?|,\s+(?:also\s+)?"

@@ -136,9 +136,9 @@ INTENT_CUES = _rows(
             "create",
             2.5,
         ),
-        # time taken with someone: "grab 30 mins with Sarah", "snag a quick call with Tom", "squeeze in a sync"
+        # time taken with someone: "grab 30 mins with Sarah", "snag a quick call with Tom", "take an hour with her"
         (
-            r"(?:grab|snag|squeeze in|fit in|steal|get)(?= (?:an? |some |half an )?(?:quick |short )?(?:\d+(?:\.\d+)? ?)?"
+            r"(?:grab|snag|squeeze in|fit in|steal|get|take)(?= (?:an? |some |half an )?(?:quick |short )?(?:\d+(?:\.\d+)? ?)?"
             r"(?:min(?:ute)?s?|hours?|hrs?|time|slot|call|coffee|lunch|breakfast|dinner|drinks|meeting|chat|sync|"
             r"catch-?up|1:1)\b(?! (?:from|in)\b))",
             "create",
@@ -390,6 +390,14 @@ OFFTOPIC_CUES = _rows(
             "food",
             4.0,
         ),
+        (  # a phone call asked for ("call Maria and tell her …", "give John a ring"): planbot cannot phone anyone
+            r"(?:^|(?<=please )|(?<=can you )|(?<=could you ))(?:call|phone|ring|dial)(?! (?:off|it|back|for|in|on|to|a|an|the)\b)"
+            r"(?![^.?!]*\b(?:for (?:a |the )?meeting|number)\b)"
+            r"|\bgive (?:\w+ ){1,2}an? (?:quick |short )?(?:call|ring|buzz)\b",
+            "phone calls",
+            5.0,
+        ),
+        (r"(?:book|reserve|get|grab)(?: me| us)? an? table\b", "restaurant bookings", 4.0),
         (  # a purchase asked for ("order lunch for the team", "buy a gift for …"): no email, CRM or calendar work
             r"(?:^|(?<=please )|(?<=can you )|(?<=could you ))(?:order|buy|purchase)(?! (?:of|by|to|in|from)\b)",
             "shopping",

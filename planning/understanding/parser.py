@@ -258,7 +258,9 @@ _PRONOUN_TOPIC = frozenset({"it", "this", "that", "them", "those"})
 
 def _topic_from_earlier(slots: Slots, goals: list[Goal]) -> Slots:
     """ "... and email Tom about it": "it" is what the earlier goal was about (its record, event or subject)."""
-    if not goals or (slots.topic or "").lower() not in _PRONOUN_TOPIC:
+    pronoun_topic = (slots.topic or "").lower() in _PRONOUN_TOPIC
+    pronoun_title = (slots.title or "").lower() in _PRONOUN_TOPIC  # "grab an hour with her to walk through it"
+    if not goals or not (pronoun_topic or pronoun_title):
         return slots
     earlier = goals[-1]
     s = earlier.slots
@@ -270,7 +272,9 @@ def _topic_from_earlier(slots: Slots, goals: list[Goal]) -> Slots:
         topic = s.subject or s.topic
     if not topic:
         return slots
-    return slots.model_copy(update={"topic": topic, "subject": topic[0].upper() + topic[1:]})
+    named = topic[0].upper() + topic[1:]
+    update = {"topic": topic, "subject": named} if pronoun_topic else {}
+    return slots.model_copy(update={**update, **({"title": named} if pronoun_title else {})})
 
 
 def _resolve_implied(

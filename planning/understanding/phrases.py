@@ -2,6 +2,8 @@
 
 import re
 
+from planning.understanding.verbforms import past_base
+
 _ARTICLE = re.compile(r"^(?:the|a|an|my|our|your|some|this|that)\s+", re.I)
 _BODY = re.compile(
     r"\b(?:saying|that says|which says|stating(?: that)?|telling (?:him|her|them)(?: that)?|tell (?:him|her|them)"
@@ -54,6 +56,7 @@ def body_text(text: str) -> str | None:
 _TELL = re.compile(r"\b(?:let|tell|inform|remind)\s+(?!me\b|us\b)", re.I)
 _KNOW = re.compile(r"^\s*know\b(?:\s+that\b)?", re.I)
 _JOINER = re.compile(r"^\s*(?:,|and\b|&|\s)+", re.I)
+_SUBJECT_WORD = re.compile(r"^(?:i|we|you|he|she|they|it|the|our|my|his|her|their|this|that|these|everyone)\b", re.I)
 _STATEMENT = re.compile(
     r"^(?:i|i'm|we|we're|you|he|she|they|it|it's|the|our|my|his|her|their|this|that|these|there|everything|"
     r"everyone|nothing)\b.*(?:\b(?:is|are|was|were|will|would|can|can't|cannot|won't|has|have|had|did|does|"
@@ -80,9 +83,17 @@ def told_text(text: str, people: list[str]) -> str | None:
     if know is not None:
         rest = rest[know.end() :]
     rest = _TRAILING.sub("", rest).strip()
-    if rest == text.strip() or not _STATEMENT.match(rest):
+    if rest == text.strip() or not _is_statement(rest):
         return None
     return rest[0].upper() + rest[1:]
+
+
+def _is_statement(text: str) -> bool:
+    """A sentence of its own: a subject, then a verb (an auxiliary, or a past form: "the invoice went out")."""
+    if _STATEMENT.match(text):
+        return True
+    words = re.findall(r"[\w']+", text)
+    return bool(_SUBJECT_WORD.match(text)) and any(past_base(word) for word in words[1:])
 
 
 _LET_KNOW = re.compile(r"\blet\s+(?!me\b|us\b)[^.;!?]{1,60}?\s+know\s+(?:that\s+)?", re.I)

@@ -65,6 +65,7 @@ def _leading_clause(words: list[str]) -> str | None:
             continue
         if any(w.lower() in _OPENS_CLAUSE for w in head[1:]):
             return None  # a clause opened inside ("told that we are …") is not cut
-        if any(_finite(w) or past_base(w) is not None for w in head[1:]):
+        said = "'" in head[0] and _finite(head[0])  # "I'll be 10 minutes late": the verb is in the contraction
+        if said or any(_finite(w) or past_base(w) is not None for w in head[1:]):
             return capitalise(" ".join(head))
     return None
