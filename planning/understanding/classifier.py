@@ -14,7 +14,9 @@ _ACTION = (
     r"get|check|pull|add|create|schedule|book|set|put|arrange|log|make|block|invite|save|update|change|move|"
     r"reschedule|rename|push|mark|assign|delete|remove|cancel|clear|call off|summari[sz]e|remind|open|give|"
     r"what|when|who|how|do|does|am|is|are|any|plan|organi[sz]e|draft|compose|also|play|order|turn|buy|"
-    r"text|call|tweet|post|start|stop|watch|listen|grab|take)"
+    r"text|call|tweet|post|start|stop|watch|listen|"
+    r"(?:grab|take)(?=\s+(?:an?\s+|half\s+an\s+|some\s+)?(?:quick\s+|short\s+)?(?:\d+\s*)?"
+    r"(?:min|hour|hr|call|meeting|sync|chat|catch|1:1)))"
 )
 _SPLIT = re.compile(
     rf"(?:\s*[;.]\s+|,?\s+and then\s+|,?\s+then\s+|,\s+and\s+(?:also\s+)?|\s+and\s+(?:also\s+)?|,\s+(?:also\s+)?"

@@ -11,3 +11,7 @@ def test_taking_time_with_someone_after_an_email_books_it_about_what_was_sent():
     assert (event["startTime"], event["durationMinutes"]) == ("2026-03-06T11:00:00-05:00", 30)
     line = run("email Laura Chen the quote and grab an hour with her on Wednesday at 10 to walk through it")
     assert args(line, "create_calendar_event")["title"] == "Quote"  # "it": what the email was about
+
+
+def test_a_message_going_on_with_and_take_stays_one_email():
+    assert goals(run("email Priya saying the deck is ready and take a look at the numbers")) == [("send", "email")]
