@@ -107,10 +107,4 @@ async def open_states(location: str | os.PathLike[str]) -> SignInStates:
 
     await migrate_sqlite(location)
     file = await SqliteFile.open(location, what="sign-in store")
-
-    async def on_sqlite(sql: str, params: Sequence[Any]) -> tuple[list[Row], int]:
-        if sql.startswith("SELECT"):
-            return await file.read(sql, params), 0
-        return await file.write(sql, params)
-
-    return SignInStates(on_sqlite, "?", file.close)
+    return SignInStates(file.execute, "?", file.close)

@@ -65,10 +65,7 @@ async def _sqlite(path: str | os.PathLike[str]) -> Statements:
     await migrate(path)
     file = await SqliteFile.open(path, what="Slack installation store")
 
-    async def run(sql: str, params: Sequence[Any]) -> tuple[list[Row], int]:
-        if sql.lstrip().startswith("SELECT"):
-            return await file.read(sql, params), 0
-        return await file.write(sql, params)
+    run = file.execute
 
     @asynccontextmanager
     async def atomic() -> AsyncIterator[Run]:

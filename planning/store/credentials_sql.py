@@ -107,13 +107,7 @@ class SqliteCredentialStore(SqlCredentialStore):
 
         await migrate(path)
         file = await SqliteFile.open(path, what="account store")
-
-        async def execute(sql: str, params: Sequence[Any]) -> tuple[list[Row], int]:
-            if sql.startswith("SELECT"):
-                return await file.read(sql, params), 0
-            return await file.write(sql, params)
-
-        return cls(execute, "?", file.close)
+        return cls(file.execute, "?", file.close)
 
 
 class PostgresCredentialStore(SqlCredentialStore):

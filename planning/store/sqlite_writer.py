@@ -157,6 +157,12 @@ class SqliteFile:
         async with self._turns.turn(urgent=urgent):
             return await _run(self._connection(self._writer), sql, params, what=self._what)
 
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> tuple[list[Row], int]:
+        """One statement by its kind: a ``SELECT`` on the reader (row count 0), anything else as a ``write``."""
+        if sql.lstrip().upper().startswith("SELECT"):
+            return await self.read(sql, params), 0
+        return await self.write(sql, params)
+
     async def write_at_once(self, sql: str, params: Sequence[Any] = ()) -> tuple[list[Row], int]:
         """Like an urgent ``write``, run on this thread: for the one short write an acknowledgement waits for.
 

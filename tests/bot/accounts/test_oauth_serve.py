@@ -1,6 +1,8 @@
 """``planbot serve --http`` serves the sign-in pages beside the Slack endpoint: a person's Connect link leads to the
 provider and back, through the same app Slack's requests reach (behind a proxy at PLANBOT_PUBLIC_URL)."""
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -13,7 +15,7 @@ from tests.bot.accounts.conftest import SECRET_KEY
 from tests.bot.accounts.oauth_server import Client, Person, SignInServer, sign_in_server
 from tests.integrations.calendar.conftest import google
 from tests.integrations.calendar.google_fake import ME, FakeGoogleCalendar
-from tests.slack.conftest import running_bot
+from tests.slack.conftest import Bot, running_bot
 from tests.slack.kit.payloads import TEAM_ID, im_message_event
 from tests.slack.kit.views import view_button
 
@@ -27,12 +29,13 @@ def _local(planbot_env: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.setenv("AUTHLIB_INSECURE_TRANSPORT", "1")
 
 
-async def test_the_http_server_serves_the_sign_in_and_stores_the_account(
-    tmp_path: Path, google: tuple[FakeGoogleCalendar, str]
-) -> None:
-    fake, calendar_url = google
+@asynccontextmanager
+async def served_with_google(
+    tmp_path: Path, fake: FakeGoogleCalendar, calendar_url: str, person: str
+) -> AsyncIterator[tuple[Bot, aiohttp.ClientSession, SignInServer]]:
+    """planbot over HTTP with Google sign-in configured, the local authorization server, and a browser."""
     client = Client("planbot-test", "client-secret-1", [f"{PUBLIC}/accounts/google/callback"], f"openid email {SCOPES}")
-    provider = SignInServer(Person("g-ann", ME), client, on_access=fake.tokens.add)
+    provider = SignInServer(Person(person, ME), client, on_access=fake.tokens.add)
     async with (
         sign_in_server(provider),
         running_bot(
@@ -47,6 +50,14 @@ async def test_the_http_server_serves_the_sign_in_and_stores_the_account(
         ) as bot,
         aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as browser,
     ):
+        yield bot, browser, provider
+
+
+async def test_the_http_server_serves_the_sign_in_and_stores_the_account(
+    tmp_path: Path, google: tuple[FakeGoogleCalendar, str]
+) -> None:
+    fake, calendar_url = google
+    async with served_with_google(tmp_path, fake, calendar_url, "g-ann") as (bot, browser, provider):
         link = start_link(PUBLIC, "google", TEAM_ID, "U0PRIYA", secret=SECRET_KEY, now=bot.clock.now.timestamp())
         through_proxy = link.replace(PUBLIC, bot.url)
         async with browser.get(through_proxy, allow_redirects=False) as start:
@@ -72,22 +83,7 @@ async def test_a_plan_waiting_for_the_calendar_goes_on_in_its_thread_once_the_pe
 ) -> None:
     fake, calendar_url = google
     fake.invitation("Pipeline review with Olga", "2026-03-03T10:00:00-05:00", 30)
-    client = Client("planbot-test", "client-secret-1", [f"{PUBLIC}/accounts/google/callback"], f"openid email {SCOPES}")
-    provider = SignInServer(Person("g-priya", ME), client, on_access=fake.tokens.add)
-    async with (
-        sign_in_server(provider),
-        running_bot(
-            tmp_path,
-            secret_key=SecretStr(SECRET_KEY),
-            public_url=PUBLIC,
-            calendar="google",
-            oauth_google_client_id="planbot-test",
-            oauth_google_client_secret=SecretStr("client-secret-1"),
-            oauth_google_base_url=provider.url,
-            oauth_google_api_url=calendar_url,
-        ) as bot,
-        aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as browser,
-    ):
+    async with served_with_google(tmp_path, fake, calendar_url, "g-priya") as (bot, browser, _provider):
         asked = im_message_event("what's on my calendar on March 3?", user_id="U0PRIYA")
         thread = asked["event"]["ts"]
         await bot.send(asked)
