@@ -14,9 +14,10 @@ _ABOUT_NOTHING = re.compile(
 _ABOUT_NOTHING_SAID = re.compile(r",?\s*(?:it is |it's )?not about any(?:thing|one| record)\W*$", re.I)
 
 
-def _about(goal: Goal, index: int, builder: PlanBuilder) -> dict[str, str] | None:
+def _about(goal: Goal, index: int, builder: PlanBuilder, *, ask: bool = True) -> dict[str, str] | None:
     """``{entityType, id}`` of the record the note or task is about: the company's account (or deal, contact,
-    lead, as the request says), or the person's contact record; None when the request names no record."""
+    lead, as the request says), or the person's contact record. When the request names no record: asked for a
+    new note or task (``ask``), None otherwise (finding "my open tasks" is about every record)."""
     s = goal.slots
     kind = goal.scope.get("about_type")
     if s.companies:
@@ -27,7 +28,7 @@ def _about(goal: Goal, index: int, builder: PlanBuilder) -> dict[str, str] | Non
         entity_type = kind if kind in ("Contact", "Lead") else "Contact"
         filters = {"name": s.people[0]}
         label = s.people[0]
-    elif _ABOUT_NOTHING.search(goal.text):
+    elif not ask or _ABOUT_NOTHING.search(goal.text):
         return None
     else:  # asked which record ("it" after a plan that found one: that one, followups.with_earlier_record)
         inputs = {"entityType": "Account", "filters": {"name": placeholder("record")}}
@@ -77,7 +78,7 @@ def _filters(goal: Goal, index: int, builder: PlanBuilder) -> dict[str, Any]:
         if s.when is not None and s.when.end is not None and goal.intent == "find":
             filters["dueDate"] = {"gte": s.when.start.date().isoformat(), "lt": s.when.end.date().isoformat()}
     if not filters.get("subject"):
-        about = _about(goal, index, builder)
+        about = _about(goal, index, builder, ask=False)
         if about is not None:
             filters["about"] = about
     return filters

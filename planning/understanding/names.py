@@ -78,6 +78,15 @@ def _company_prefix(words: list[str]) -> list[str]:
     return taken
 
 
+_PARTICLES = frozenset({"up", "back", "out", "off"})
+
+
+def _phrasal_verb(words: list[str]) -> bool:
+    """In lower-case text, a particle ("back") or a word before "up" ("follow up", "set up") is part of a verb."""
+    first = words[0].strip(".,").lower() if words else ""
+    return first in _PARTICLES or (len(words) > 1 and words[1].strip(".,").lower() == "up")
+
+
 def _typed(text: str) -> bool:
     """Typed text capitalises names; spoken-style text is all lower case."""
     return any(ch.isupper() for ch in text[1:])
@@ -94,6 +103,8 @@ def people(text: str) -> list[Name]:
     typed = _typed(text)
     found: list[Name] = []
     for match in _PERSON_TRIGGER.finditer(text):
+        if not typed and _phrasal_verb(match.group(1).split()):
+            continue  # "a task to follow up", "call back the printer": a verb, not a person
         words = _name_prefix(match.group(1).split(), typed)
         if words:
             name = " ".join(words[:2] if not typed else words)
