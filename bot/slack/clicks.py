@@ -143,7 +143,7 @@ class Clicks:
         or the refusal, which then is not sent again. Other clicks leave ``replies`` as they are."""
         if not (body.get("container") or {}).get("is_ephemeral") or not body.get("response_url"):
             return replies
-        refusals = [r for r in replies if isinstance(r, Say) and r.private]
+        refusals = [r for r in replies if _refusal(r)]
         text = "\n".join(r.text for r in refusals) if refusals else done
         try:
             answer = await respond(replace_original=True, **blocks.card_result(text))
@@ -275,8 +275,13 @@ def _value(action: dict[str, Any]) -> dict[str, str]:
     return {k: str(v) for k, v in value.items()} if isinstance(value, dict) else {}
 
 
+def _refusal(reply: Any) -> bool:
+    """A private word on a click that did not go through (not a private account of what ran, tone "done")."""
+    return isinstance(reply, Say) and reply.private and reply.tone != "done"
+
+
 def _refused(replies: list[Any]) -> bool:
-    return any(isinstance(r, Say) and r.private for r in replies)
+    return any(_refusal(r) for r in replies)
 
 
 def _intents(reply: Any) -> list[tuple[str, str]]:

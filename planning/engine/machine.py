@@ -521,7 +521,7 @@ class StepMachine:
         else:
             replies.append(Say(text="Finished:\n" + "\n".join(lines), tone="done"))
         if ran:
-            replies.append(Say(text="As it ran:\n" + "\n".join(ran), private=True))
+            replies.append(Say(text="As it ran:\n" + "\n".join(ran), tone="done", private=True))
 
 
 claim_key = claims.claim_key

@@ -61,6 +61,10 @@ async def test_the_edit_form_names_fields_in_words_and_reads_times_and_lengths_a
     # the form's words are the requester's own: the thread names the step as the request did
     assert "Updated “Create the event 'Roadmap chat'”. Please approve it again." in said
     assert "Roadmap planning" not in " ".join(said) and "Finished" in said[-1]
+    # told to the requester alone, right after the thread's Finished
+    await bot.slack.wait_for(
+        "chat.postEphemeral", lambda c: "As it ran" in str(c.args.get("text")) and c.args.get("user") == JOHN
+    )
     ephemeral = [str(c.args.get("text")) for c in bot.slack.calls_to("chat.postEphemeral")]
     assert any("As it ran" in text and "Roadmap planning" in text for text in ephemeral)
     [event] = await _events(bot, "Roadmap planning", FRIDAY)
