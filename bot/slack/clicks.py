@@ -10,7 +10,7 @@ import asyncio
 import json
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, TypeGuard
 
 import aiohttp
 from slack_bolt.async_app import AsyncAck, AsyncRespond
@@ -275,7 +275,7 @@ def _value(action: dict[str, Any]) -> dict[str, str]:
     return {k: str(v) for k, v in value.items()} if isinstance(value, dict) else {}
 
 
-def _refusal(reply: Any) -> bool:
+def _refusal(reply: Any) -> TypeGuard[Say]:
     """A private word on a click that did not go through (not a private account of what ran, tone "done")."""
     return isinstance(reply, Say) and reply.private and reply.tone != "done"
 
