@@ -1,6 +1,7 @@
 """Slack users as people: their email address (a mention as a recipient), time zone, and who they are to the
 workspace (a full member, a guest, someone of another organisation), from users.info, cached briefly."""
 
+import asyncio
 import logging
 import time
 from collections.abc import Callable, Mapping
@@ -69,11 +70,20 @@ class SlackPeople:
         self._monotonic = monotonic
         # by workspace too: with several installed, one user id can name two people (bot.slack.install_client)
         self._cache: dict[tuple[str, str], tuple[float, Person]] = {}
+        self._asking: dict[tuple[str, str], asyncio.Future[Person]] = {}  # lookups under way, shared
 
     async def person(self, user_id: str) -> Person:
-        cached = self._cache.get((acting_team(), user_id))
+        key = (acting_team(), user_id)
+        cached = self._cache.get(key)
         if cached is not None and self._monotonic() - cached[0] < self._ttl:
             return cached[1]
+        asking = self._asking.get(key)
+        if asking is None:  # a burst of one person's events (Slack acks wait on this) asks Slack once
+            asking = self._asking[key] = asyncio.ensure_future(self._look_up(user_id))
+            asking.add_done_callback(lambda _: self._asking.pop(key, None))
+        return await asyncio.shield(asking)
+
+    async def _look_up(self, user_id: str) -> Person:
         try:
             response = await self._client.users_info(user=user_id)
             user = response.get("user") or {}
@@ -82,7 +92,7 @@ class SlackPeople:
             logger.warning("users.info failed for %s: %s", user_id, reason)
             return Person(user_id, user_id, None, None, lookup_error=reason)
         person = person_of({**user, "id": user.get("id") or user_id})
-        self._cache[(acting_team(), user_id)] = (self._monotonic(), person)
+        self._cache[(acting_team(), user_id)] = (self._monotonic(), person)  # the task runs in the asker's context
         return person
 
     def learn(self, user: Mapping[str, Any]) -> Person:
