@@ -24,6 +24,7 @@ from integrations.base.arguments import (
     UpdateCalendarEventArgs,
 )
 from integrations.base.errors import NotFoundError, PermanentError
+from integrations.calendar.rules import moved_to_weekday
 from integrations.local.calendar_rows import (
     NewEvent,
     Shown,
@@ -36,7 +37,7 @@ from integrations.local.calendar_rows import (
     store_attendees,
 )
 from integrations.local.database import SERVICE, inserted_row_id
-from integrations.local.recurrence import Recurrence, moved_to_weekday
+from integrations.local.recurrence import Recurrence
 from integrations.local.timestamps import from_storage, storage_key
 
 

@@ -14,10 +14,10 @@ from datetime import UTC, datetime, timedelta, tzinfo
 from dateutil.rrule import rrule, rrulestr  # type: ignore[import-untyped]
 
 from integrations.base.errors import PermanentError
+from integrations.calendar.rules import normalized
 from integrations.local.database import SERVICE
 
 _UNTIL = re.compile(r"(?:^|;)UNTIL=([0-9TZ]+)(?=;|$)")
-_WEEKDAYS = ("MO", "TU", "WE", "TH", "FR", "SA", "SU")
 _SLACK = timedelta(hours=3)  # local wall-clock times may differ from UTC arithmetic by a DST jump
 _FREQUENCIES = ("DAILY", "WEEKLY", "MONTHLY", "YEARLY")
 HORIZON = timedelta(days=10 * 366)
@@ -56,22 +56,6 @@ class Recurrence:
 
     def _instant(self, naive: datetime) -> datetime:
         return naive.replace(tzinfo=self._zone).astimezone(UTC)
-
-
-def normalized(rule: str) -> str:
-    """Upper case, without an ``RRULE:`` prefix or empty parts."""
-    text = rule.strip().upper().removeprefix("RRULE:")
-    return ";".join(part for part in text.split(";") if part)
-
-
-def moved_to_weekday(rule: str, old: datetime, new: datetime, zone: tzinfo) -> str:
-    """A rule on one weekday (``BYDAY=MO``) follows its series to another day; other rules stay as they are."""
-    old_day, new_day = old.astimezone(zone).weekday(), new.astimezone(zone).weekday()
-    single = f"BYDAY={_WEEKDAYS[old_day]}"
-    parts = normalized(rule).split(";")
-    if old_day == new_day or single not in parts:
-        return normalized(rule)
-    return ";".join(f"BYDAY={_WEEKDAYS[new_day]}" if part == single else part for part in parts)
 
 
 def _parse(rule: str, first: datetime, zone: tzinfo) -> rrule:
