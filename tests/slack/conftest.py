@@ -37,10 +37,13 @@ class Bot:
 
 
 @asynccontextmanager
-async def running_bot(tmp_path: Path, **settings: Any) -> AsyncIterator[Bot]:
-    """The app over HTTP with a fresh fake Slack whose token has the manifest's scopes (a call the manifest does
-    not allow fails as on Slack); ``settings`` are more of ``Settings``' fields (approvers=...)."""
-    async with FakeSlackWebApi(users=DEMO_USERS, scopes=MANIFEST_SCOPES) as slack:
+async def running_bot(
+    tmp_path: Path, *, stand_in: type[FakeSlackWebApi] = FakeSlackWebApi, **settings: Any
+) -> AsyncIterator[Bot]:
+    """The app over HTTP with a fresh fake Slack (``stand_in``: one that also serves files, …) whose token has the
+    manifest's scopes (a call the manifest does not allow fails as on Slack); ``settings`` are more of
+    ``Settings``' fields (approvers=...)."""
+    async with stand_in(users=DEMO_USERS, scopes=MANIFEST_SCOPES) as slack:
         configured = Settings(
             data_dir=tmp_path,
             slack_bot_token=SecretStr(BOT_TOKEN),

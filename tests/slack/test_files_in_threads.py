@@ -12,26 +12,18 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-import aiohttp
-from pydantic import SecretStr
-
-from bot.serve import build_service, http_app
-from bot.settings import Settings
 from integrations.base.arguments import FetchEmailsArgs
-from tests.fakes import ManualClock
-from tests.slack.conftest import MANIFEST_SCOPES, Bot
+from tests.slack.conftest import Bot, running_bot
 from tests.slack.kit.fake_files import FakeSlackWithFiles
-from tests.slack.kit.fake_web_api import SlackCall, serve_locally
+from tests.slack.kit.fake_web_api import SlackCall
 from tests.slack.kit.payloads import (
     BOT_TOKEN,
     BOT_USER_ID,
-    DEMO_USERS,
     app_mention_event,
     block_actions_body,
     channel_thread_message_event,
     message_changed_event,
 )
-from tests.slack.kit.signing import SIGNING_SECRET
 from tests.slack.test_scenarios import JOHN, PRIYA_MENTION, buttons, click, until_buttons, wait_text
 
 DECK = b"%PDF-1.7\n" + bytes(range(256)) * 12  # 3,081 bytes
@@ -40,21 +32,10 @@ SHOWN = "Q3 deck.pdf (PDF, 3 KB)"
 
 @asynccontextmanager
 async def bot_with_files(tmp_path: Path) -> AsyncIterator[tuple[Bot, FakeSlackWithFiles]]:
-    """The app over HTTP; the stand-in serves files and holds the bot token to the manifest's scopes."""
-    async with FakeSlackWithFiles(users=DEMO_USERS, scopes=MANIFEST_SCOPES) as slack:
-        configured = Settings(
-            data_dir=tmp_path,
-            slack_bot_token=SecretStr(BOT_TOKEN),
-            slack_signing_secret=SecretStr(SIGNING_SECRET),
-            slack_api_url=slack.base_url,
-        )
-        clock = ManualClock()
-        service = await build_service(configured, "http", "America/New_York", clock)
-        try:
-            async with serve_locally(http_app(service)) as url, aiohttp.ClientSession() as http:
-                yield Bot(slack=slack, service=service, url=url, http=http, clock=clock), slack
-        finally:
-            await service.close()
+    """The app over HTTP; the stand-in also serves the files shared in Slack."""
+    async with running_bot(tmp_path, stand_in=FakeSlackWithFiles) as bot:
+        assert isinstance(bot.slack, FakeSlackWithFiles)
+        yield bot, bot.slack
 
 
 def with_file(envelope: dict[str, Any], slack: FakeSlackWithFiles, file_id: str) -> dict[str, Any]:

@@ -7,18 +7,10 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-import aiohttp
-from pydantic import SecretStr
-
-from bot.serve import build_service, http_app
-from bot.settings import Settings
 from integrations.base.arguments import FetchEmailsArgs
-from tests.fakes import ManualClock
-from tests.slack.conftest import Bot
+from tests.slack.conftest import Bot, running_bot
 from tests.slack.kit.fake_files import FakeSlackWithFiles
-from tests.slack.kit.fake_web_api import serve_locally
-from tests.slack.kit.payloads import BOT_TOKEN, DEMO_USERS, app_mention_event, channel_thread_message_event
-from tests.slack.kit.signing import SIGNING_SECRET
+from tests.slack.kit.payloads import BOT_TOKEN, app_mention_event, channel_thread_message_event
 from tests.slack.test_scenarios import JOHN, PRIYA_MENTION, click, plan_ts, until_buttons, wait_text
 
 DECK = b"%PDF-1.7\n" + bytes(range(256)) * 4
@@ -26,20 +18,10 @@ DECK = b"%PDF-1.7\n" + bytes(range(256)) * 4
 
 @asynccontextmanager
 async def bot_with_files(tmp_path: Path) -> AsyncIterator[tuple[Bot, FakeSlackWithFiles]]:
-    async with FakeSlackWithFiles(users=DEMO_USERS) as slack:
-        configured = Settings(
-            data_dir=tmp_path,
-            slack_bot_token=SecretStr(BOT_TOKEN),
-            slack_signing_secret=SecretStr(SIGNING_SECRET),
-            slack_api_url=slack.base_url,
-        )
-        clock = ManualClock()
-        service = await build_service(configured, "http", "America/New_York", clock)
-        try:
-            async with serve_locally(http_app(service)) as url, aiohttp.ClientSession() as http:
-                yield Bot(slack=slack, service=service, url=url, http=http, clock=clock), slack
-        finally:
-            await service.close()
+    """The app over HTTP; the stand-in also serves the files shared in Slack."""
+    async with running_bot(tmp_path, stand_in=FakeSlackWithFiles) as bot:
+        assert isinstance(bot.slack, FakeSlackWithFiles)
+        yield bot, bot.slack
 
 
 async def test_a_file_shared_with_the_request_goes_out_with_its_email(tmp_path: Path) -> None:
