@@ -1,0 +1,1 @@
+"""Development commands: measuring the product on held-out sets. Not imported by the app."""
