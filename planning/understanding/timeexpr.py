@@ -201,7 +201,8 @@ def _date_numeric(m: re.Match[str], c: _Ctx) -> _C | None:
         mo, dd = dd, mo
     d = tw.nearest_date(c.today, mo, dd, m["y"], c.pref(m.start()))
     if d is None:
-        bad = tw.no_such_date(mo, dd, m["y"])
+        iso = "-" in m[0]  # a year-month-day date is a date whatever its numbers: "2026-13-01" is asked about
+        bad = tw.no_such_date(mo, dd, m["y"]) or (f"{m['y']}-{m['mo']}-{m['d']}" if iso else None)
         return None if bad is None else _c(m, bad=bad)
     if not m.groupdict().get("th"):
         return _c(m, day=d)
