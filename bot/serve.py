@@ -18,6 +18,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 from bot.accounts.oauth_flow import OAuthConnections, per_kind
 from bot.accounts.oauth_routes import oauth_routes, open_connections
 from bot.compose import App, build_app
+from bot.http_logs import runner_options, url_length_limit
 from bot.metrics import Metrics, metrics_endpoint, metrics_middleware
 from bot.retention import prune_plan_store, prune_slack_state
 from bot.settings import Settings
@@ -208,11 +209,12 @@ async def _stale_claim_sweeps(service: SlackService, *, every: float) -> None:
 
 def http_app(service: SlackService) -> web.Application:
     """The Slack endpoint (checked, then Bolt), liveness (/healthz), readiness (/readyz: the store answers)
-    and /metrics. Bodies over ``max_body_bytes`` get 413."""
+    and /metrics. Bodies over ``max_body_bytes`` get 413, URLs over 8 KB 414 (``bot.http_logs``)."""
     if service.signing_secret is None:
         raise ConfigurationError("SLACK_SIGNING_SECRET is not set (needed to verify requests in HTTP mode)")
     application = web.Application(
-        client_max_size=service.max_body_bytes, middlewares=[metrics_middleware(service.metrics, EVENTS_PATH)]
+        client_max_size=service.max_body_bytes,
+        middlewares=[url_length_limit(), metrics_middleware(service.metrics, EVENTS_PATH)],
     )
     application.router.add_post(EVENTS_PATH, events_handler(service.slack, service.signing_secret))
     application.router.add_routes(install_routes(service.slack))  # several workspaces: Slack's install flow
@@ -255,7 +257,7 @@ async def serve(settings: Settings, mode: Mode, *, host: str, port: int, tz: str
     try:
         await resume_in_slack(service)
         if mode == "http":
-            runner = web.AppRunner(http_app(service))
+            runner = web.AppRunner(http_app(service), **runner_options())
             await runner.setup()
             await web.TCPSite(runner, host, port).start()
             logger.info("planbot listening on http://%s:%d%s", host, port, EVENTS_PATH)
