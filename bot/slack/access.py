@@ -23,7 +23,9 @@ from planning.engine.texts import NOT_ALLOWED
 
 logger = logging.getLogger(__name__)
 GROUP_TTL_SECONDS = 120.0
-Verdict = Literal["allowed", "guest", "external", "deactivated", "not_listed", "unknown", "unavailable"]
+Verdict = Literal[
+    "allowed", "guest", "external", "deactivated", "not_listed", "unknown", "unavailable", "other_workspace"
+]
 REFUSALS: dict[Verdict, str] = {
     "guest": "Sorry, guests of this workspace can't use me: I only work for its full members. Nothing was done.",
     "external": (
@@ -36,6 +38,8 @@ REFUSALS: dict[Verdict, str] = {
     "Nothing was done.",
     "unavailable": "I couldn't check who may use me just now (Slack didn't answer). Nothing was done: try again "
     "in a minute.",
+    "other_workspace": "That plan belongs to another Slack workspace, so I won't act on it from here. Nothing was "
+    "done.",
 }
 
 

@@ -1,7 +1,12 @@
 """The access policy at the door: a Bolt middleware ahead of every listener. Someone the policy refuses gets a
 polite private refusal where they asked (an ephemeral message, the command's answer, the modal itself) and nothing
 else happens: no listener runs, the engine never sees the request. What was not addressed to the bot (chatter in a
-thread without an open plan, edits, the Home tab) is dropped without a word."""
+thread without an open plan, edits, the Home tab) is dropped without a word.
+
+A click or a form submission naming a plan (``bot.slack.plan_refs``) must come from the plan's own workspace: with
+several workspaces installed one user id can be two people, so a click of the same id in another workspace is
+refused here, before the engine (which matches the user) sees it. A message needs no such check: its thread key
+holds the workspace it was sent in, so it never reaches another workspace's plan."""
 
 import asyncio
 import logging
@@ -16,6 +21,7 @@ from slack_sdk.webhook.async_client import AsyncWebhookClient
 
 from bot.slack.access import REFUSALS, AccessPolicy, Installation, Verdict
 from bot.slack.listeners import IGNORED_SUBTYPES, event_thread_key
+from bot.slack.plan_refs import plans_named
 from bot.slack.state import SlackState
 
 logger = logging.getLogger(__name__)
@@ -31,8 +37,11 @@ class AccessGate:
         state: SlackState,
         *,
         is_open: Callable[[str], Awaitable[bool]],
+        plan_workspace: Callable[[str], Awaitable[str | None]] | None = None,
     ) -> None:
+        """``plan_workspace(session_id)``: the team id a plan was asked in (None: no such plan)."""
         self._policy = policy
+        self._plan_workspace = plan_workspace
         self._client = client
         self._state = state
         self._is_open = is_open
@@ -44,11 +53,25 @@ class AccessGate:
             await next_()
             return None
         verdict = await self._policy.verdict(user, _installation(context))
+        if verdict == "allowed" and await self._plan_elsewhere(body, context):
+            verdict = "other_workspace"
         if verdict == "allowed":
             await next_()
             return None
         logger.info("refused %s: %s", user, verdict)
         return await self._refuse(body, user, verdict)
+
+    async def _plan_elsewhere(self, body: dict[str, Any], context: dict[str, Any]) -> bool:
+        """A plan named by this click or submission was asked in another workspace than the request's."""
+        if self._plan_workspace is None:
+            return False
+        team = str(context.get("team_id") or "")
+        for session_id in plans_named(body):
+            workspace = await self._plan_workspace(session_id)
+            if workspace is not None and workspace != team:
+                logger.warning("a request from workspace %s named plan %s of workspace %s", team, session_id, workspace)
+                return True
+        return False
 
     async def _refuse(self, body: dict[str, Any], user: str, verdict: Verdict) -> BoltResponse:
         text = REFUSALS[verdict]

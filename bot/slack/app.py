@@ -58,7 +58,14 @@ def build_slack_app(
         return None
 
     policy = AccessPolicy(listeners.people, deps.client, AllowedList.parse(deps.allowed_users))
-    app.middleware(AccessGate(policy, deps.client, deps.state, is_open=deps.conversation.is_open).middleware)
+    gate = AccessGate(
+        policy,
+        deps.client,
+        deps.state,
+        is_open=deps.conversation.is_open,
+        plan_workspace=deps.conversation.workspace_of_plan,
+    )
+    app.middleware(gate.middleware)
     length = refuse_long_requests(app, deps, max_request_chars)
 
     async def dm_message(event: dict[str, Any], context: dict[str, Any], body: dict[str, Any]) -> None:

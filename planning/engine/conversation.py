@@ -267,6 +267,11 @@ class Conversation:
         session = await self._get(session_id)
         return session.requester if session is not None else None
 
+    async def workspace_of_plan(self, session_id: str) -> str | None:
+        """The Slack workspace (team id) a plan was asked in ("" outside Slack); None for no such plan."""
+        session = await self._get(session_id)
+        return workspace_of(session.thread_key) if session is not None else None
+
     async def pending_approval(self, session_id: str) -> AskApproval | None:
         """The step waiting for approval in a plan, with its arguments as they would run."""
         session = await self._get(session_id)
