@@ -9,6 +9,7 @@ import aiohttp
 
 from integrations.base.errors import (
     AuthError,
+    DailyLimitError,
     NotFoundError,
     PermanentError,
     PermissionDeniedError,
@@ -16,13 +17,22 @@ from integrations.base.errors import (
     RateLimitError,
     TransientError,
 )
+from integrations.http.limits import SHARED, Limiter, limits_of
 
 logger = logging.getLogger(__name__)
 DEFAULT_TIMEOUT = aiohttp.ClientTimeout(total=20, connect=5)
+WAITS_FOR_RETRY_AFTER = 3
+"""A 429 with ``Retry-After`` is waited out here, this many times (nothing happened, so any call may repeat);
+a longer wait than ``LONGEST_WAIT_SECONDS`` goes to the caller as ``RateLimitError``."""
+LONGEST_WAIT_SECONDS = 10.0
 
 
 class TokenSource(Protocol):
-    """Gives a bearer token; ``refresh`` is called once after a 401."""
+    """Gives a bearer token; ``refresh`` is called once after a 401. ``account`` names the account the tokens
+    are for (never a secret): requests of one account share its service's limits."""
+
+    @property
+    def account(self) -> str: ...
 
     async def token(self) -> str: ...
 
@@ -39,6 +49,7 @@ class JsonApi:
         service: str,
         timeout: aiohttp.ClientTimeout = DEFAULT_TIMEOUT,
         headers: Mapping[str, str] | None = None,
+        limiter: Limiter = SHARED,
     ) -> None:
         self._session = session
         self._headers = dict(headers or {})  # sent with every call (Microsoft Graph's ``Prefer``)
@@ -46,6 +57,7 @@ class JsonApi:
         self._tokens = tokens
         self._service = service
         self._timeout = timeout
+        self._gate = limiter.gate(service, self._base, tokens.account if tokens is not None else "")
 
     @property
     def base_url(self) -> str:
@@ -63,12 +75,27 @@ class JsonApi:
     ) -> Any:
         """The JSON answer of ``method path`` (``None`` for 204); raises from the connector error tree."""
         url = path if absolute else f"{self._base}/{path.lstrip('/')}"
+        for _ in range(WAITS_FOR_RETRY_AFTER):
+            status, headers, text = await self._authorized(method, url, params, json_body, form)
+            wait = _retry_after(headers) if status == 429 and not _daily_limit(status, text) else None
+            if wait is None or wait > LONGEST_WAIT_SECONDS:
+                break
+            logger.info("%s %s -> 429; waiting %.1f s as asked", method, _path_only(url), wait)
+            self._gate.pause(wait)
+        return self._answer(method, url, status, headers, text)
+
+    async def _authorized(
+        self, method: str, url: str, params: Mapping[str, Any] | None, json_body: Any, form: Mapping[str, str] | None
+    ) -> tuple[int, Mapping[str, str], str]:
+        """One request through the account's gate, with a token refreshed once after a 401."""
         token = await self._tokens.token() if self._tokens else None
-        status, headers, text = await self._send(method, url, params, json_body, form, token)
+        async with self._gate.slot():
+            status, headers, text = await self._send(method, url, params, json_body, form, token)
         if status == 401 and self._tokens is not None:
             token = await self._tokens.refresh()
-            status, headers, text = await self._send(method, url, params, json_body, form, token)
-        return self._answer(method, url, status, headers, text)
+            async with self._gate.slot():
+                status, headers, text = await self._send(method, url, params, json_body, form, token)
+        return status, headers, text
 
     async def _send(
         self,
@@ -107,6 +134,9 @@ class JsonApi:
                 ) from error
         message = _message_of(text) or f"HTTP {status}"
         logger.info("%s %s -> %d", method, _path_only(url), status)
+        if _daily_limit(status, text):
+            limits = limits_of(self._service)
+            raise DailyLimitError(service=self._service, label=limits.label, resets=limits.daily_reset)
         if status == 429:
             raise RateLimitError(
                 f"{self._service} is rate limiting us", service=self._service, retry_after=_retry_after(headers)
@@ -145,10 +175,35 @@ class JsonApi:
         )
 
 
-# Google: error.errors[].reason; Salesforce: errorCode (matched in the text, as before)
+# Google: error.errors[].reason; Salesforce: errorCode (REQUEST_LIMIT_EXCEEDED is also the daily total: _daily_limit)
 _RATE_LIMIT_REASONS = frozenset({"rateLimitExceeded", "userRateLimitExceeded"})
 _RATE_LIMIT_CODES = ("REQUEST_LIMIT_EXCEEDED", "RATE_LIMIT")
-_QUOTA_REASONS = frozenset({"quotaExceeded", "dailyLimitExceeded"})
+_QUOTA_REASONS = frozenset({"quotaExceeded"})
+_DAILY_REASONS = frozenset({"dailyLimitExceeded"})
+
+
+def _daily_limit(status: int, text: str) -> bool:
+    """The service's answer when its daily allowance is used up: Salesforce's 403 ``REQUEST_LIMIT_EXCEEDED``
+    ("TotalRequests Limit exceeded"; the same code for too many concurrent long requests is a rate limit),
+    HubSpot's 429 with ``policyName: DAILY``, Google's 403 ``dailyLimitExceeded``."""
+    if status not in (403, 429):
+        return False
+    try:
+        body = json.loads(text)
+    except (json.JSONDecodeError, ValueError):
+        return False
+    if isinstance(body, list):
+        return status == 403 and any(
+            isinstance(item, dict)
+            and item.get("errorCode") == "REQUEST_LIMIT_EXCEEDED"
+            and "concurrent" not in str(item.get("message") or "").casefold()
+            for item in body
+        )
+    if isinstance(body, dict) and str(body.get("policyName") or "").upper() == "DAILY":
+        return True
+    return bool(_reasons(text) & _DAILY_REASONS)
+
+
 _SCOPE_REASONS = frozenset({"ACCESS_TOKEN_SCOPE_INSUFFICIENT", "insufficientPermissions"})
 
 

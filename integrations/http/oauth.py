@@ -5,6 +5,7 @@ A revoked or expired refresh token (``invalid_grant``) is an ``AuthError`` that 
 """
 
 import asyncio
+import hashlib
 import time
 from collections.abc import Callable
 from typing import Any
@@ -22,6 +23,7 @@ class StaticToken:
     def __init__(self, token: str, service: str) -> None:
         self._token = token
         self._service = service
+        self.account = fingerprint(service, token)
 
     async def token(self) -> str:
         return self._token
@@ -43,7 +45,9 @@ class OAuth2Refresher:
         clock: Callable[[], float] = time.monotonic,
         on_token: Callable[[dict[str, Any]], None] | None = None,
         scope: str | None = None,
+        account: str | None = None,
     ) -> None:
+        """``account``: a name of the account (default: a fingerprint of the client and the first refresh token)."""
         self._session = session
         self._token_url = token_url
         self._client = (client_id, client_secret)
@@ -55,6 +59,7 @@ class OAuth2Refresher:
         self._access: str | None = None
         self._expires_at = 0.0
         self._lock = asyncio.Lock()
+        self.account = account or fingerprint(token_url, client_id, refresh_token)
 
     async def token(self) -> str:
         if self._access is None or self._clock() >= self._expires_at:
@@ -95,6 +100,11 @@ class OAuth2Refresher:
             if self._on_token is not None:
                 self._on_token({k: v for k, v in body.items() if k != "access_token"})
             return self._access
+
+
+def fingerprint(*parts: str) -> str:
+    """A name for an account that is not its secret (a hash of it, cut short)."""
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]
 
 
 async def _json(response: aiohttp.ClientResponse) -> dict[str, Any]:

@@ -23,7 +23,7 @@ class RetryPolicy:
     def delay(self, attempt: int, retry_after: float | None) -> float:
         """Seconds to wait before attempt ``attempt + 1`` (``attempt`` counts from 1)."""
         if retry_after is not None:
-            return min(max(retry_after, 0.0), self.max_interval)
+            return min(max(retry_after, 0.0), self.max_interval)  # longer ones are not retried (with_retries)
         base = min(self.initial_interval * self.backoff_factor ** (attempt - 1), self.max_interval)
         return base * random.uniform(0.5, 1.0) if self.jitter else base
 
@@ -49,5 +49,7 @@ async def with_retries(
         except TransientError as error:
             if attempt >= policy.max_attempts or not retryable(error):
                 raise
+            if error.retry_after is not None and error.retry_after > policy.max_interval:
+                raise  # the service asked for a longer wait than a step waits: never ask again before it ends
             await sleep(policy.delay(attempt, error.retry_after))
             attempt += 1

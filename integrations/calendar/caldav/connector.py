@@ -13,8 +13,10 @@ it, CalDAV scheduling (RFC 6638, ``calendar-auto-schedule`` in the ``DAV`` heade
 - free slots: REPORT free-busy-query on the user's calendar and on every attendee calendar configured
            (``PLANBOT_CALDAV_ATTENDEE_CALENDARS`` / ``..._TEMPLATE``) that the account may read; one it may not
            read, or that does not exist, adds no busy time.
-The user's own addresses (``PLANBOT_CALDAV_ORGANIZER``, else a user name that is an address) tell their events
-from invitations: an event whose ORGANIZER is someone else is an invitation.
+The user's own addresses (``PLANBOT_CALDAV_ORGANIZER``, the ``mailto:`` addresses of the principal's
+``calendar-user-address-set``, a user name that is an address) tell their events from invitations: an event whose
+ORGANIZER is someone else is an invitation. The first is the ORGANIZER of the events planbot creates, so that the
+server (or the attendees' clients) can invite the attendees; with none known, an event has no ORGANIZER.
 """
 
 import asyncio
@@ -28,10 +30,10 @@ import aiohttp
 from pydantic import BaseModel
 
 from integrations.base import arguments as a
-from integrations.base.errors import AuthError, NotFoundError, PermanentError
+from integrations.base.errors import AuthError, ConnectorError, NotFoundError, PermanentError
 from integrations.calendar.caldav.dav import ICALENDAR, DavClient, basic_auth
 from integrations.calendar.caldav.davxml import CALDAV, calendar_query, free_busy_query, parse_multistatus
-from integrations.calendar.caldav.discovery import find_calendar
+from integrations.calendar.caldav.discovery import find_calendar, user_addresses
 from integrations.calendar.caldav.edit import answer, change, leave_out, new_calendar
 from integrations.calendar.caldav.ical import (
     Me,
@@ -103,7 +105,22 @@ class CalDavCalendar:
         async with self._finding:
             if self._calendar_url is None:
                 self._calendar_url = await find_calendar(self._dav, self._settings.url, self._settings.calendar)
+                self._me = await self._own_addresses()
             return self._calendar_url
+
+    async def _own_addresses(self) -> Me:
+        """The configured organizer, then the addresses the server knows the account by, then an address user name."""
+        found: list[str] = []
+        try:
+            found = await user_addresses(self._dav, self._settings.url)
+        except ConnectorError as error:  # an answer we cannot read: the configured addresses still hold
+            logger.info("the CalDAV server did not say the account's addresses (%s)", error.__class__.__name__)
+        known = [
+            *([self._settings.organizer] if self._settings.organizer else []),
+            *found,
+            *self._settings.own_addresses,
+        ]
+        return tuple(dict.fromkeys(known))
 
     async def schedules(self) -> bool:
         """Whether the server does CalDAV scheduling (sends iTIP messages itself); asked once."""
@@ -124,10 +141,10 @@ class CalDavCalendar:
 
     async def create_calendar_event(self, args: a.CreateCalendarEventArgs) -> dict[str, Any]:
         name = f"{uuid.uuid4().hex}.ics"
-        calendar, event = new_calendar(
-            args, uid=f"{name[:-4]}@planbot", zone=self._zone, organizer=self._settings.organizer, now=self._clock()
-        )
-        url = f"{await self.calendar_url()}{name}"
+        url = f"{await self.calendar_url()}{name}"  # first: it learns the account's addresses
+        organizer = self._me[0] if self._me else None
+        calendar, event = new_calendar(args, uid=f"{name[:-4]}@planbot", zone=self._zone, organizer=organizer,
+                                       now=self._clock())  # fmt: skip
         await self._dav.send(
             "PUT", url, body=calendar.to_ical().decode(), content_type=ICALENDAR, headers={"If-None-Match": "*"}
         )

@@ -12,6 +12,7 @@ from integrations.calendar.caldav.dav import SERVICE, DavClient
 from integrations.calendar.caldav.davxml import CALDAV, DAV, DavResource, parse_multistatus, propfind
 
 _ABOUT = propfind("D:resourcetype", "D:current-user-principal", "C:calendar-home-set")
+_ADDRESSES = propfind("D:current-user-principal", "C:calendar-user-address-set")
 _CALENDARS = propfind("D:resourcetype", "D:displayname", "C:supported-calendar-component-set")
 
 
@@ -37,6 +38,19 @@ async def find_calendar(dav: DavClient, url: str, name: str | None) -> str:
         wanted = f" named {name!r}" if name else ""
         raise PermanentError(f"no CalDAV calendar{wanted} found under the configured URL", service=SERVICE)
     return _folder(urljoin(home, chosen.href))
+
+
+async def user_addresses(dav: DavClient, url: str) -> list[str]:
+    """The account's own addresses: the ``mailto:`` entries of its principal's ``calendar-user-address-set``
+    (RFC 6638 §2.4.1; a server without scheduling may list none, or only URLs)."""
+    about = await _one(dav, _folder(url), _ADDRESSES)
+    found = about.hrefs(CALDAV, "calendar-user-address-set")
+    principals = about.hrefs(DAV, "current-user-principal")
+    if not found and principals:
+        found = (await _one(dav, _folder(urljoin(url, principals[0])), _ADDRESSES)).hrefs(
+            CALDAV, "calendar-user-address-set"
+        )
+    return [unquote(href[len("mailto:") :]) for href in found if href.lower().startswith("mailto:") and "@" in href]
 
 
 def _named(calendars: list[DavResource], name: str) -> DavResource | None:

@@ -21,7 +21,7 @@ from zoneinfo import ZoneInfo
 from pydantic import BaseModel
 
 from integrations.base.arguments import FetchEmailsArgs, ForwardEmailArgs, ReplyEmailArgs, SendEmailArgs
-from integrations.base.errors import ConnectorError, NotFoundError, PermanentError
+from integrations.base.errors import ConnectorError, NotFoundError, PartlyDoneError, PermanentError
 from integrations.base.files import FileSource
 from integrations.email.compose import (
     Sender,
@@ -213,7 +213,8 @@ class ImapSmtpConnector:
             references=references,
             files=files,
         )
-        await smtp.send(smtp.smtp_client(self._account.smtp, self._account.imap), outgoing.message, outgoing.recipients)
+        client = smtp.smtp_client(self._account.smtp, self._account.imap)
+        refused = await smtp.send(client, outgoing.message, outgoing.recipients)
         logger.info("sent an email to %d recipient(s) (%d file(s))", len(outgoing.recipients), len(files))
         if self._account.imap.save_sent:
             try:
@@ -223,6 +224,8 @@ class ImapSmtpConnector:
                     await session.append(raw, folder, seen=True, when=now)
             except ConnectorError as error:
                 logger.warning("the email was sent, but no copy could be kept in the sent folder: %s", error)
+        if refused:
+            raise _partly_sent(outgoing.message_id, outgoing.recipients, refused)
         return outgoing.message_id
 
     async def _folders(self, session: ImapSession) -> list[str]:
@@ -233,6 +236,17 @@ class ImapSmtpConnector:
         if self._sent_folder is None:
             self._sent_folder = await session.folder_with("\\Sent") or DEFAULT_SENT_FOLDER
         return self._sent_folder
+
+
+def _partly_sent(message_id: str, recipients: Sequence[str], refused: dict[str, str]) -> PartlyDoneError:
+    reached = len(recipients) - len(refused)
+    who = "; ".join(f"{address} ({answer})" for address, answer in refused.items())
+    return PartlyDoneError(
+        f"partly failed: the email went to {reached} of {len(recipients)} recipients; the mail server refused {who}",
+        service="imap",
+        result={"id": message_id},
+        not_reached=list(refused),
+    )
 
 
 def _header(headers: Any, name: str) -> str | None:

@@ -7,6 +7,7 @@ Once the message data has been sent, a dropped connection or a timeout leaves th
     refused connection, connect timeout, 4xx reply     TransientError
     535 to AUTH                                        AuthError
     5xx reply, unverifiable certificate, lost answer   PermanentError
+    some recipients refused, the others accepted       returned by ``send`` (the connector says who was not reached)
 """
 
 import contextlib
@@ -43,8 +44,9 @@ def smtp_client(smtp: SmtpSettings, imap: ImapSettings) -> aiosmtplib.SMTP:
     )
 
 
-async def send(client: aiosmtplib.SMTP, message: EmailMessage, recipients: tuple[str, ...]) -> None:
-    """Hand ``message`` to the server for ``recipients`` (To and Cc; Bcc would go here too)."""
+async def send(client: aiosmtplib.SMTP, message: EmailMessage, recipients: tuple[str, ...]) -> dict[str, str]:
+    """Hand ``message`` to the server for ``recipients`` (To and Cc; Bcc would go here too); the recipients the server
+    refused while taking the message for the others, each with its reply (``550 5.1.1 No such user here``)."""
     try:
         with _before_data():
             await client.connect()
@@ -52,6 +54,7 @@ async def send(client: aiosmtplib.SMTP, message: EmailMessage, recipients: tuple
             refused, _reply = await client.send_message(message, recipients=list(recipients))
         if refused:
             logger.warning("SMTP server accepted the message but refused %d recipient(s)", len(refused))
+        return {address: f"{answer.code} {answer.message}".strip() for address, answer in refused.items()}
     finally:
         if client.is_connected:
             with contextlib.suppress(aiosmtplib.SMTPException, OSError):

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-USERS = {"planbot": "planbot-secret", "ann": "ann-secret"}
+USERS = {"planbot": "planbot-secret", "ann": "ann-secret", "dana@example.com": "dana-secret"}
 # Each user owns their calendars; planbot may read the free/busy time (only) of ann's "work" calendar.
 RIGHTS = """
 [root]
@@ -69,14 +69,16 @@ class Radicale:
         except urllib.error.HTTPError as error:
             return error.code, error.read().decode()
 
-    def objects(self, calendar_url: str) -> list[str]:
+    def objects(self, calendar_url: str, user: str = "planbot") -> list[str]:
         """Every calendar object in the collection, as iCalendar text (read straight from the server)."""
         body = (
             b'<?xml version="1.0"?><C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">'
             b'<D:prop><C:calendar-data/></D:prop><C:filter><C:comp-filter name="VCALENDAR"/></C:filter>'
             b"</C:calendar-query>"
         )
-        status, text = self.send("REPORT", calendar_url, body=body, Depth="1", Content_Type="application/xml")
+        status, text = self.send(
+            "REPORT", calendar_url, user=user, body=body, Depth="1", Content_Type="application/xml"
+        )
         assert status == 207, text
         found = ET.fromstring(text).iter("{urn:ietf:params:xml:ns:caldav}calendar-data")
         return [element.text or "" for element in found]

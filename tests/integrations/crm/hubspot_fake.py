@@ -36,12 +36,19 @@ def error(status: int, category: str, message: str, **extra: Any) -> web.Respons
     return web.json_response(body, status=status)
 
 
+DAILY_LIMIT_REACHED = {
+    "status": "error", "message": "You have reached your daily limit.", "errorType": "RATE_LIMIT",
+    "correlationId": "9c1ba3e4-6f1a-4f0e-8f5d-0c2d0b3f2a11", "policyName": "DAILY", "groupName": "api-calls-daily:1234",
+}  # fmt: skip
+
+
 class FakeHubSpot:
     def __init__(self, *, token: str = "pat-test", page_limit: int = 200, index_lag: int | None = None) -> None:
         self.store = HubSpotStore(index_lag=index_lag)
         self.tokens = {token}
         self.page_limit = page_limit
         self.fail_next: list[tuple[int, dict[str, Any], dict[str, str]]] = []
+        self.daily_allowance: int | None = None  # API calls per day (the account's daily limit)
         self.requests: list[dict[str, Any]] = []
         self.shape_errors: list[str] = []
         self.refresh_token = "refresh-1"
@@ -81,6 +88,8 @@ class FakeHubSpot:
         )
         if request.headers.get("Authorization", "").removeprefix("Bearer ") not in self.tokens:
             return error(401, "INVALID_AUTHENTICATION", "Authentication credentials not found.")
+        if self.daily_allowance is not None and len(self.requests) > self.daily_allowance:
+            return web.json_response(DAILY_LIMIT_REACHED, status=429)  # the usage guidelines' daily 429, no Retry-After
         if self.fail_next:
             status, payload, headers = self.fail_next.pop(0)
             return web.json_response(payload, status=status, headers=headers)

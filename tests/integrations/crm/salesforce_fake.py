@@ -51,6 +51,7 @@ class FakeSalesforce:
         self.issued = 0
         self.refresh_token, self.client = "sf-refresh", ("sf-client", "sf-secret")
         self.fail_next: list[tuple[int, Any, dict[str, str]]] = []
+        self.daily_allowance: int | None = None  # API requests in the rolling 24 hours (the org's allocation)
         self.requests: list[dict[str, Any]] = []
         self.queries: list[str] = []
         self.parsed: list[Query] = []
@@ -102,6 +103,9 @@ class FakeSalesforce:
         )
         if request.headers.get("Authorization", "").removeprefix("Bearer ") not in self.tokens:
             return failure(401, "INVALID_SESSION_ID", "Session expired or invalid")
+        used = sum(1 for seen in self.requests if seen["path"].startswith("/services/data/"))
+        if self.daily_allowance is not None and used > self.daily_allowance:  # REST API reference: status codes
+            return failure(403, "REQUEST_LIMIT_EXCEEDED", "TotalRequests Limit exceeded.")
         if self.fail_next:
             status, payload, headers = self.fail_next.pop(0)
             return web.json_response(payload, status=status, headers=headers)

@@ -6,9 +6,10 @@ from typing import Any
 import aiohttp
 import pytest
 
-from integrations.base import AuthError, NotFoundError, PermanentError
+from integrations.base import AuthError, DailyLimitError, NotFoundError, PermanentError
 from integrations.crm.hubspot import HubSpotCrm, build
 from integrations.crm.hubspot.settings import DEFAULT_DEAL_STAGES
+from planning.engine.runner import describe_failure
 from tests.integrations.crm.conftest import hubspot_settings
 from tests.integrations.crm.helpers import NoSleep, run, runner_for
 from tests.integrations.crm.hubspot_fake import FakeHubSpot
@@ -277,4 +278,17 @@ async def test_rate_limits_and_server_errors_are_retried_by_the_runner(hubspot: 
         "fetch_entity", {"entityType": "Contact", "filters": {"name": "retry"}}
     )
     assert [record["name"] for record in found] == ["Retry Me"]
-    assert sleep.delays == [2.0, 0.5]
+    assert sleep.delays == [0.25]  # the 429 was waited out (Retry-After) by the HTTP layer, the 502 by the runner
+
+
+async def test_a_used_up_daily_limit_is_not_retried_and_says_when_it_resets(
+    hubspot: Fake, hubspot_crm: HubSpotCrm
+) -> None:
+    fake, _ = hubspot
+    fake.daily_allowance = len(fake.requests)
+    sleep = NoSleep()
+    with pytest.raises(DailyLimitError) as raised:
+        await runner_for(hubspot_crm, sleep).run("fetch_entity", {"entityType": "Contact", "filters": {}})
+    assert sleep.delays == [] and len(fake.requests) == fake.daily_allowance + 1
+    told = describe_failure(raised.value).message
+    assert told == "the daily limit of HubSpot is used up; it resets at midnight in the HubSpot account's time zone"

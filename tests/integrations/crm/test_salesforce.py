@@ -8,8 +8,9 @@ import aiohttp
 import pytest
 from pydantic import ValidationError
 
-from integrations.base import AuthError, NotFoundError, PermanentError
+from integrations.base import AuthError, DailyLimitError, NotFoundError, PermanentError
 from integrations.crm.salesforce import SalesforceCrm, SalesforceSettings, build, connect
+from planning.engine.runner import describe_failure
 from tests.integrations.crm.conftest import TODAY, salesforce_settings
 from tests.integrations.crm.helpers import NoSleep, run, runner_for
 from tests.integrations.crm.salesforce_fake import FakeSalesforce
@@ -223,14 +224,14 @@ async def test_a_revoked_refresh_token_is_an_auth_error(salesforce: Fake, sessio
         await run(crm, "fetch_entity", entityType="Contact", filters={})
 
 
-async def test_rate_limits_and_server_errors_are_retried_by_the_runner(
+async def test_rate_limits_are_waited_out_and_server_errors_retried_by_the_runner(
     salesforce: Fake, salesforce_crm: SalesforceCrm
 ) -> None:
     fake, _ = salesforce
     fake.add("Contact", {"LastName": "Retried"})
-    busy = [{"message": "Too many requests", "errorCode": "REQUEST_LIMIT_EXCEEDED"}]
+    busy = [{"message": "ConcurrentPerOrgLongTxn Limit exceeded.", "errorCode": "REQUEST_LIMIT_EXCEEDED"}]
     fake.fail_next = [
-        (429, busy, {"Retry-After": "3"}),
+        (429, busy, {"Retry-After": "1"}),  # waited out by the HTTP layer, the request sent again
         (503, [{"message": "Server unavailable", "errorCode": "SERVER_UNAVAILABLE"}], {}),
     ]
     sleep = NoSleep()
@@ -238,7 +239,21 @@ async def test_rate_limits_and_server_errors_are_retried_by_the_runner(
         "fetch_entity", {"entityType": "Contact", "filters": {"name": "retried"}}
     )
     assert [record["name"] for record in found] == ["Retried"]
-    assert sleep.delays == [3.0, 0.5]
+    assert sleep.delays == [0.25]
+
+
+async def test_a_used_up_daily_allowance_is_not_retried_and_says_when_it_resets(
+    salesforce: Fake, salesforce_crm: SalesforceCrm
+) -> None:
+    fake, _ = salesforce
+    fake.daily_allowance = len([r for r in fake.requests if r["path"].startswith("/services/data/")])
+    sleep = NoSleep()
+    with pytest.raises(DailyLimitError) as raised:
+        await runner_for(salesforce_crm, sleep).run("fetch_entity", {"entityType": "Contact", "filters": {}})
+    assert sleep.delays == [] and len(fake.requests) == 1
+    told = describe_failure(raised.value)
+    assert told.message.startswith("the daily limit of Salesforce is used up; it resets ")
+    assert "not answering" not in told.message and not told.transient
 
 
 def test_settings_come_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:

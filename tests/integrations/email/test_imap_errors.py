@@ -6,7 +6,8 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from integrations.base import AuthError, NotFoundError, PermanentError, TransientError
+from integrations.base import AuthError, NotFoundError, PartlyDoneError, PermanentError, TransientError
+from planning.engine.runner import describe_failure
 from tests.integrations.contract_suite import run
 from tests.integrations.email.conftest import ACCOUNT, PRIYA, MailServers
 from tests.integrations.email.dovecot import free_port
@@ -62,10 +63,20 @@ async def test_refused_recipients_are_permanent_or_transient_by_reply_code(mail_
         await run(connector, "send_email", to=["refuse-550@example.net"], subject="x", body="y")
     with pytest.raises(TransientError, match=r"\[451\]"):
         await run(connector, "send_email", to=["refuse-451@example.net"], subject="x", body="y")
+
+
+async def test_a_send_some_recipients_were_refused_is_partly_failed_naming_them(mail_servers: MailServers) -> None:
     tag = token()
-    sent = await run(connector, "send_email", to=["refuse-550@example.net", PRIYA.address], subject=tag, body="y")
+    with pytest.raises(PartlyDoneError) as raised:
+        await run(mail_servers.connector(), "send_email", to=["refuse-550@example.net", PRIYA.address], subject=tag,
+                  body="y")  # fmt: skip
+    told = describe_failure(raised.value).message
+    assert told.startswith("partly failed: the email went to 1 of 2 recipients; the mail server refused ")
+    assert "refuse-550@example.net (550 5.1.1 No such user here)" in told
+    assert raised.value.not_reached == ["refuse-550@example.net"]
     (arrived,) = await stored_messages(mail_servers, PRIYA, "INBOX", tag)
-    assert arrived.headers["Message-ID"] == f"<{sent['id']}>"
+    assert arrived.headers["Message-ID"] == f"<{raised.value.result['id']}>"
+    assert len(await stored_messages(mail_servers, ACCOUNT, "Sent", tag)) == 1  # kept, as it did go out
 
 
 async def test_the_email_is_sent_even_when_its_sent_copy_cannot_be_stored(
@@ -114,9 +125,12 @@ async def test_no_password_subject_or_body_reaches_the_logs(
     body = f"Secret body {tag}"
     connector = mail_servers.connector()
     with caplog.at_level(logging.DEBUG):
-        sent = await run(connector, "send_email", to=[PRIYA.address, "refuse-550@example.net"], subject=tag, body=body)
+        with pytest.raises(PartlyDoneError) as partly:
+            await run(connector, "send_email", to=[PRIYA.address, "refuse-550@example.net"], subject=tag, body=body)
+        sent = partly.value.result
         await run(connector, "fetch_emails", query=tag)
-        await run(connector, "reply_email", messageId=sent["id"], body=body)
+        with pytest.raises(PartlyDoneError):  # to the same two
+            await run(connector, "reply_email", messageId=sent["id"], body=body)
         with pytest.raises(AuthError):
             await run(mail_servers.connector(password="wrong-secret-pw"), "fetch_emails", subject=tag)
     ours = [r for r in caplog.records if r.name != "mail.log"]  # mail.log is the test's own SMTP server

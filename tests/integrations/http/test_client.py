@@ -10,6 +10,7 @@ from aiohttp import web
 
 from integrations.base import (
     AuthError,
+    DailyLimitError,
     NotFoundError,
     PermanentError,
     PermissionDeniedError,
@@ -17,7 +18,7 @@ from integrations.base import (
     RateLimitError,
     TransientError,
 )
-from integrations.http import JsonApi, OAuth2Refresher, StaticToken
+from integrations.http import JsonApi, Limiter, OAuth2Refresher, ServiceLimits, StaticToken
 
 
 class Server:
@@ -27,8 +28,18 @@ class Server:
         self.tokens_issued = 0
         self.grant_ok = True
         self.delay = 0.0
+        self.in_flight = 0
+        self.most_in_flight = 0
 
     async def api(self, request: web.Request) -> web.Response:
+        self.in_flight += 1
+        self.most_in_flight = max(self.most_in_flight, self.in_flight)
+        try:
+            return await self._api(request)
+        finally:
+            self.in_flight -= 1
+
+    async def _api(self, request: web.Request) -> web.Response:
         self.seen.append(
             {
                 "auth": request.headers.get("Authorization"),
@@ -64,6 +75,11 @@ async def server() -> AsyncIterator[tuple[Server, str, aiohttp.ClientSession]]:
     async with aiohttp.ClientSession() as session:
         yield fake, f"http://127.0.0.1:{port}", session
     await runner.cleanup()
+
+
+def google_error(reason: str, message: str, status: str = "PERMISSION_DENIED") -> dict[str, Any]:
+    errors = [{"domain": "calendar", "reason": reason, "message": message}]
+    return {"error": {"code": 403, "message": message, "errors": errors, "status": status}}
 
 
 def api(base: str, session: aiohttp.ClientSession, **kwargs: Any) -> JsonApi:
@@ -112,12 +128,65 @@ async def test_revoked_refresh_token_asks_to_reconnect(server):
         await api(base, session).request("GET", "a")
 
 
-async def test_429_carries_retry_after(server):
+async def test_a_429_asking_for_a_long_wait_carries_retry_after(server):
     fake, base, session = server
-    fake.script = [(429, {"message": "slow down"}, {"Retry-After": "7"})]
+    fake.script = [(429, {"message": "slow down"}, {"Retry-After": "70"})]
     with pytest.raises(TransientError) as raised:
         await api(base, session).request("GET", "a")
-    assert raised.value.retry_after == 7.0
+    assert raised.value.retry_after == 70.0
+    assert len(fake.seen) == 1
+
+
+async def test_a_short_retry_after_is_waited_out_by_the_whole_account_then_sent_again(server):
+    fake, base, session = server
+    clock = FakeClock()
+    limiter = Limiter(clock=clock, sleep=clock.sleep)
+    fake.script = [(429, {"message": "slow down"}, {"Retry-After": "2"}), (429, {}, {"Retry-After": "3"})]
+    assert await api(base, session, limiter=limiter).request("GET", "a") == {"ok": True}
+    assert clock.slept == [2.0, 3.0] and len(fake.seen) == 3
+    await api(base, session, limiter=limiter).request("GET", "b")  # the same account: no pause left
+    assert clock.slept == [2.0, 3.0]
+
+
+async def test_retry_after_is_waited_out_at_most_three_times(server):
+    fake, base, session = server
+    clock = FakeClock()
+    fake.script = [(429, {}, {"Retry-After": "1"})] * 4
+    with pytest.raises(RateLimitError):
+        await api(base, session, limiter=Limiter(clock=clock, sleep=clock.sleep)).request("GET", "a")
+    assert len(fake.seen) == 3 and clock.slept == [1.0, 1.0]
+
+
+async def test_requests_of_one_account_stay_within_the_services_concurrency(server):
+    fake, base, session = server
+    fake.delay = 0.05
+    table = {"svc": ServiceLimits("Svc", 2, None, 1, "tomorrow", "a test")}
+    limiter = Limiter(table)
+    apis = [api(base, session, limiter=limiter) for _ in range(2)]  # two connectors, one account
+    await asyncio.gather(*(apis[n % 2].request("GET", f"r{n}") for n in range(8)))
+    assert fake.most_in_flight == 2
+
+
+async def test_a_window_of_requests_is_spread_evenly_once_used_up():
+    clock = FakeClock()
+    gate = Limiter({"svc": ServiceLimits("Svc", None, 3, 6, "tomorrow", "a test")}, clock=clock, sleep=clock.sleep)
+    for _ in range(5):
+        async with gate.gate("svc", "api", "acct").slot():
+            pass
+    assert clock.slept == [2.0, 2.0]  # 3 at once, then one every 6/3 seconds
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+        self.slept: list[float] = []
+
+    def __call__(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        self.slept.append(round(seconds, 3))
+        self.now += seconds
 
 
 @pytest.mark.parametrize(
@@ -159,16 +228,45 @@ async def test_static_token_cannot_refresh(server):
     assert fake.seen[0]["auth"] == "Bearer pat-1"
 
 
-async def test_403_rate_limits_are_transient(server):
+async def test_salesforce_concurrent_request_limit_is_transient(server):
     fake, base, session = server
-    fake.script = [(403, [{"message": "TotalRequests Limit exceeded.", "errorCode": "REQUEST_LIMIT_EXCEEDED"}], {})]
-    with pytest.raises(TransientError):
+    body = [{"message": "ConcurrentPerOrgLongTxn Limit exceeded.", "errorCode": "REQUEST_LIMIT_EXCEEDED"}]
+    fake.script = [(403, body, {})]
+    with pytest.raises(RateLimitError):
         await api(base, session).request("GET", "a")
 
 
-def google_error(reason: str, message: str, status: str = "PERMISSION_DENIED") -> dict[str, Any]:
-    errors = [{"domain": "calendar", "reason": reason, "message": message}]
-    return {"error": {"code": 403, "message": message, "errors": errors, "status": status}}
+@pytest.mark.parametrize(
+    ("service", "status", "body", "words"),
+    [
+        (
+            "salesforce",
+            403,
+            [{"message": "TotalRequests Limit exceeded.", "errorCode": "REQUEST_LIMIT_EXCEEDED"}],
+            "daily limit of Salesforce is used up; it resets as the requests of the last 24 hours age out",
+        ),
+        (
+            "hubspot",
+            429,
+            {"status": "error", "message": "You have reached your daily limit.", "errorType": "RATE_LIMIT",
+             "correlationId": "c-1", "policyName": "DAILY", "groupName": "api-calls-daily"},
+            "daily limit of HubSpot is used up; it resets at midnight in the HubSpot account's time zone",
+        ),
+        (
+            "gmail",
+            403,
+            google_error("dailyLimitExceeded", "Daily Limit Exceeded", "FORBIDDEN"),
+            "daily limit of Gmail is used up; it resets at midnight Pacific Time",
+        ),
+    ],
+)  # fmt: skip
+async def test_a_used_up_daily_allowance_is_a_daily_limit_not_a_rate_limit(server, service, status, body, words):
+    fake, base, session = server
+    fake.script = [(status, body, {"Retry-After": "1"})]
+    tokens = StaticToken("t", service)
+    with pytest.raises(DailyLimitError, match=words) as raised:
+        await JsonApi(session=session, base_url=f"{base}/api", tokens=tokens, service=service).request("GET", "a")
+    assert not isinstance(raised.value, TransientError) and len(fake.seen) == 1  # not sent again
 
 
 @pytest.mark.parametrize(

@@ -1,5 +1,6 @@
 """The Graph stand-in served on 127.0.0.1 for each test, with the mail and calendar connectors built as ``connect``
-builds them; after the test, every request the stand-in saw must have fitted Graph's description (``problems``)."""
+builds them; after the test, every request the stand-in saw must have fitted Graph's description (``problems``)
+and Graph's per-mailbox limits (``throttled``)."""
 
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -53,3 +54,4 @@ async def microsoft() -> AsyncIterator[GraphRig]:
     async with serving(graph) as base_url, aiohttp.ClientSession() as session:
         yield GraphRig(graph, mailbox, calendar, base_url, session)
     assert graph.problems == []
+    assert graph.throttled == []  # never over Graph's per-mailbox concurrency, never before a Retry-After ended

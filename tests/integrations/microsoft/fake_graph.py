@@ -5,15 +5,22 @@
   it does not list, wrong type); each such request is also kept in ``problems``, which the fixtures require empty;
 - every JSON answer of the stand-in is checked against the SDK's model of that operation's answer, so the shapes
   the connector reads are Graph's;
+- Outlook's throttling (Graph throttling limits, Outlook service): at most ``concurrency`` (4) requests in flight
+  per mailbox; one more is 429 ``ApplicationThrottled`` "MailboxConcurrency" with ``Retry-After``, and so is any
+  request before that time has passed (each such 429 is kept in ``throttled``, which the fixtures require empty);
+  every request takes ``latency`` seconds, so that requests sent together are in flight together;
 - bearer tokens come from the Microsoft identity platform's token endpoint (``POST /{tenant}/oauth2/v2.0/token``,
   a refresh-token grant with ``scope``); ``faults`` replace the next API answers (401, 403, 429, 503 ...).
 
 The mailbox and the calendar live in ``fake_mail`` and ``fake_calendar``.
 """
 
+import asyncio
 import base64
 import json
+import math
 import os
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -78,6 +85,13 @@ class FakeGraph:
     issued_links: set[tuple[str, tuple[tuple[str, str], ...]]] = field(default_factory=set)
     handlers: dict[tuple[str, str], Handler] = field(default_factory=dict)
     base_url: str = ""
+    concurrency: int = 4
+    retry_after: int = 1
+    latency: float = 0.01
+    throttled: list[str] = field(default_factory=list)
+    in_flight: int = 0  # of the one mailbox (ME) the stand-in serves
+    most_in_flight: int = 0
+    calm_at: float = 0.0  # the end of the last Retry-After
 
     def serve(self, verb: str, route: str, handler: Handler) -> None:
         """``route`` as the SDK's template writes it, e.g. ``/users/{user%2Did}/messages``."""
@@ -129,8 +143,28 @@ class FakeGraph:
             return error(401, "InvalidAuthenticationToken", "Access token has expired or is not yet valid.")
         if self.faults:
             status, code, headers = self.faults.pop(0)
+            if status == 429 and "Retry-After" in headers:
+                self.calm_at = time.monotonic() + float(headers["Retry-After"])
             return error(status, code, f"Injected failure {status}", headers)
-        return await handler(request)
+        return await self._throttled(request, handler)
+
+    async def _throttled(
+        self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+    ) -> web.StreamResponse:
+        now = time.monotonic()
+        if now < self.calm_at or self.in_flight >= self.concurrency:
+            why = "before Retry-After" if now < self.calm_at else f"{self.in_flight + 1} requests in flight"
+            self.throttled.append(f"{request.method} {request.path}: {why}")
+            self.calm_at = max(self.calm_at, now + self.retry_after)
+            wait = {"Retry-After": str(math.ceil(self.calm_at - now))}
+            return error(429, "ApplicationThrottled", "Application is over its MailboxConcurrency limit.", wait)
+        self.in_flight += 1
+        self.most_in_flight = max(self.most_in_flight, self.in_flight)
+        try:
+            await asyncio.sleep(self.latency)
+            return await handler(request)
+        finally:
+            self.in_flight -= 1
 
     async def _dispatch(self, request: web.Request) -> web.StreamResponse:
         path = request.raw_path.split("?", 1)[0].removeprefix("/v1.0")  # an id may hold an encoded /

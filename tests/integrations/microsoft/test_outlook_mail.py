@@ -106,10 +106,28 @@ async def test_a_revoked_grant_asks_to_reconnect(microsoft: GraphRig) -> None:
 async def test_throttling_is_transient_with_graphs_retry_after(microsoft: GraphRig, status: int, code: str) -> None:
     mail = microsoft.mail()
     await mail.fetch_emails(FetchEmailsArgs(limit=1))  # signed in
-    microsoft.graph.faults.append((status, code, {"Retry-After": "7"}))
+    microsoft.graph.faults.append((status, code, {"Retry-After": "30"}))  # longer than the HTTP layer waits
     with pytest.raises(TransientError) as raised:
         await mail.send_email(send_args())
-    assert raised.value.retry_after == 7.0
+    assert raised.value.retry_after == 30.0
+
+
+async def test_a_search_reads_thirty_attachment_lists_within_the_mailboxs_concurrency(microsoft: GraphRig) -> None:
+    for n in range(30):
+        microsoft.mailbox.deliver(sender=f"p{n}@example.org", subject=f"Invoice {n}", body="x",
+                                  files=((f"invoice-{n}.pdf", b"%PDF-1.4 x"),))  # fmt: skip
+    found = await microsoft.mail().fetch_emails(FetchEmailsArgs(query="invoice", limit=30))
+    assert len(found) == 30 and all(len(email["attachments"]) == 1 for email in found)
+    assert microsoft.graph.most_in_flight <= 4  # and nothing was throttled (the fixture checks)
+
+
+async def test_a_short_retry_after_is_waited_out_by_every_request_of_the_mailbox(microsoft: GraphRig) -> None:
+    mail = microsoft.mail()
+    await mail.fetch_emails(FetchEmailsArgs(limit=1))  # signed in
+    microsoft.graph.faults.append((429, "ApplicationThrottled", {"Retry-After": "1"}))
+    sent = await mail.send_email(send_args())  # the draft is refused once, made after the pause, then sent
+    assert microsoft.mailbox.in_folder("sentitems")[0].id == sent["id"]
+    assert [r.verb for r in microsoft.graph.requests[-3:]] == ["POST", "POST", "POST"]
 
 
 async def test_access_denied_is_not_retried(microsoft: GraphRig) -> None:

@@ -46,6 +46,14 @@ async def test_retry_after_is_honoured():
     assert sleeps == [7]
 
 
+async def test_a_retry_after_longer_than_a_step_waits_is_not_retried_early():
+    sleeps: list[float] = []
+    connector = ScriptedConnector({"fetch_emails": sequence(TransientError("429", retry_after=60), [])})
+    with pytest.raises(TransientError):
+        await runner_for(connector, sleeps).run("fetch_emails", {})
+    assert sleeps == [] and len(connector.calls) == 1
+
+
 async def test_retries_stop_after_the_policy_limit():
     sleeps: list[float] = []
     connector = ScriptedConnector({"fetch_emails": TransientError("down")})
