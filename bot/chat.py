@@ -43,7 +43,7 @@ async def run_chat(
     tz: str,
     clock: Callable[[], datetime] | None = None,
 ) -> None:
-    app = await build_app(settings, tz, clock)
+    app = await build_app(as_one_person(settings, user), tz, clock)
     thread_key = f"terminal:{user}"
     shown = PlanShown()
     try:
@@ -67,6 +67,12 @@ async def run_chat(
             show(console, await _handle(app, thread_key, user, text, tz), shown)
     finally:
         await app.close()
+
+
+def as_one_person(settings: Settings, user: str) -> Settings:
+    """The terminal chat has one person: the credentials in the environment are theirs (``PLANBOT_OWNER`` is the
+    chat's user). Slack (``serve``) has many, and keeps requiring ``PLANBOT_OWNER`` for them."""
+    return settings.model_copy(update={"owner": user})
 
 
 async def _handle(app: App, thread_key: str, user: str, text: str, tz: str) -> list[Reply]:

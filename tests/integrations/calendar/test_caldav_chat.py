@@ -14,11 +14,11 @@ from tests.integrations.calendar.radicale import USERS, Radicale
 def test_chat_books_the_meeting_on_the_caldav_calendar(
     tmp_path: Path, radicale: Radicale, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.delenv("PLANBOT_OWNER", raising=False)
     calendar = radicale.new_calendar()
     for name, value in {
         "PLANBOT_DATA_DIR": str(tmp_path / "data"),
-        "PLANBOT_CALENDAR": "caldav",
-        "PLANBOT_OWNER": "you",  # the terminal chat's user: the environment's calendar is theirs
+        "PLANBOT_CALENDAR": "caldav",  # no PLANBOT_OWNER: the chat's one person owns the environment's calendar
         "PLANBOT_CALDAV_URL": radicale.base_url,  # discovered: principal → calendar home → the calendar named below
         "PLANBOT_CALDAV_CALENDAR": calendar.rstrip("/").rsplit("/", 1)[-1],
         "PLANBOT_CALDAV_USERNAME": "planbot",
