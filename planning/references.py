@@ -6,7 +6,7 @@ value from an earlier step's result, ``path`` being keys and ``[index]`` (``data
 """
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -86,6 +86,17 @@ def template_bodies(value: Any) -> Iterator[str]:
 def templates_in(text: str) -> list[str]:
     """The bodies of every ``{{...}}`` in ``text``."""
     return _TEMPLATE.findall(text)
+
+
+def whole_template(value: str) -> str | None:
+    """The body of ``value`` when it is exactly one template (the whole value), else None."""
+    match = _TEMPLATE.fullmatch(value.strip())
+    return match.group(1) if match else None
+
+
+def fill_templates(value: str, fill: Callable[[str], str]) -> str:
+    """``value`` with every ``{{...}}`` replaced by ``fill(body)``."""
+    return _TEMPLATE.sub(lambda m: fill(m.group(1)), value)
 
 
 def placeholder_name(body: str) -> str | None:

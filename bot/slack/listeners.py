@@ -22,8 +22,8 @@ from bot.slack.sending import RetryPolicy, SendError
 from bot.slack.state import SlackState, Where, legacy_dm_key, recent_owner, thread_key
 from integrations.base.files import FileFacts
 from planning.engine.conversation import Conversation
-from planning.engine.dialogue import command_of
 from planning.engine.file_facts import AttachedFile
+from planning.engine.reading import decides
 from planning.engine.workspaces import workspace_prefix
 
 if TYPE_CHECKING:
@@ -173,7 +173,7 @@ class Listeners:
         known = await self._state.where_thread(where.thread_key)
         if known is None or where.requester in (known.requester, *self._approvers):
             return True
-        return command_of(text) is not None
+        return decides(text)
 
     async def _follow_up(self, where: Where, text: str, context: dict[str, Any]) -> None:
         """A reply in a channel thread whose plan ended: "also invite Tom", "undo that" by the plan's requester go

@@ -1,169 +1,26 @@
-"""Reading the user's answer to a question about a missing value, by the value's type."""
+"""Reading the user's answer to a question about a missing value: the understanding reads it
+(:mod:`planning.understanding.commands.values`); the engine names the types of its values here."""
 
-import re
-from dataclasses import dataclass
-from datetime import date, datetime
-from typing import Any, Literal
+from planning.understanding.commands.values import (
+    CHOICES,
+    EXAMPLES,
+    OPTIONAL,
+    VALUE_TYPES,
+    Parsed,
+    ValueType,
+    example_for,
+    parse_answer,
+    value_type,
+)
 
-from planning.engine import texts
-from planning.understanding.names import EMAIL_ADDRESS
-from planning.understanding.normalize import clean
-from planning.understanding.timeexpr import find_duration, read_times
-
-ValueType = Literal["emails", "email", "datetime", "date", "duration", "number", "choice", "text"]
-
-# placeholder name → what kind of value it holds
-VALUE_TYPES: dict[str, ValueType] = {
-    "to": "emails",
-    "cc": "emails",
-    "attendees": "emails",
-    "email": "email",
-    "startTime": "datetime",
-    "windowStart": "datetime",
-    "windowEnd": "datetime",
-    "since": "datetime",
-    "until": "datetime",
-    "start": "datetime",
-    "end": "datetime",
-    "durationMinutes": "duration",
-    "closeDate": "date",
-    "dueDate": "date",
-    "amount": "number",
-    "limit": "number",
-    "stage": "choice",
-    "status": "choice",
-}
-CHOICES: dict[str, tuple[str, ...]] = {
-    "stage": ("prospecting", "qualification", "proposal", "negotiation", "closed_won", "closed_lost"),
-    "status": ("new", "contacted", "qualified", "unqualified"),
-}
-EXAMPLES: dict[ValueType, str] = {
-    "emails": "priya.shah@example.com, or a name like “Priya”",
-    "email": "priya.shah@example.com",
-    "datetime": "“Thursday at 2pm” or “March 10 at 9:30am”",
-    "date": "“April 30” or “2026-04-30”",
-    "duration": "“30 minutes” or “1 hour”",
-    "number": "“50000” or “50k”",
-    "choice": "",
-    "text": "",
-}
-OPTIONAL = frozenset({"cc", "location", "description", "attendees", "attachments"})
-
-
-@dataclass(frozen=True, slots=True)
-class Parsed:
-    value: Any = None
-    problem: str | None = None
-    names: tuple[str, ...] = ()  # people named instead of addresses: to be looked up
-
-    @property
-    def ok(self) -> bool:
-        return self.problem is None
-
-
-def value_type(name: str) -> ValueType:
-    return VALUE_TYPES.get(name, "text")
-
-
-def example_for(name: str) -> str:
-    kind = value_type(name)
-    if kind == "choice":
-        return " / ".join(CHOICES.get(name, ()))
-    return EXAMPLES[kind]
-
-
-def parse_answer(name: str, text: str, now: datetime) -> Parsed:
-    kind = value_type(name)
-    text = text.strip()
-    if not text:
-        return Parsed(problem="the answer is empty")
-    reader = _READERS[kind]
-    return reader(name, text, now)
-
-
-def _emails(name: str, text: str, now: datetime) -> Parsed:
-    found = EMAIL_ADDRESS.findall(text)
-    rest = EMAIL_ADDRESS.sub(" ", text)
-    names = tuple(n.strip() for n in re.split(r",|\band\b|;", rest) if n.strip() and re.search(r"[A-Za-z]", n))
-    if not found and not names:
-        return Parsed(problem="that is not an email address or a name")
-    if any("@" in n for n in names):
-        return Parsed(problem=f"“{next(n for n in names if '@' in n)}” is not a valid email address")
-    return Parsed(value=found, names=names)
-
-
-def _email(name: str, text: str, now: datetime) -> Parsed:
-    found = EMAIL_ADDRESS.fullmatch(text.strip(" <>"))
-    return Parsed(value=found.group(0)) if found else Parsed(problem=f"“{text}” is not an email address")
-
-
-def _datetime(name: str, text: str, now: datetime) -> Parsed:
-    """A time already past is read as given: a write that would book it asks first (``timing``)."""
-    read = read_times(clean(text), now)
-    if read.impossible:
-        return Parsed(problem=texts.no_such_date(read.impossible[0].date))
-    if not read.times:
-        return Parsed(problem=f"I could not read a date and time in “{text}”")
-    first = read.times[0]
-    if not first.has_clock_time:
-        return Parsed(problem="that gives a day but no time of day (say e.g. “at 2pm”)")
-    return Parsed(value=first.start.isoformat())
-
-
-def _date(name: str, text: str, now: datetime) -> Parsed:
-    """A day as an ISO date (a record's close or due date): "April 30", "next Friday", "2026-04-30"."""
-    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
-        try:
-            return Parsed(value=date.fromisoformat(text).isoformat())
-        except ValueError:
-            return Parsed(problem=f"“{text}” is not a date")
-    read = read_times(clean(text), now)
-    if read.impossible:
-        return Parsed(problem=texts.no_such_date(read.impossible[0].date))
-    if not read.times:
-        return Parsed(problem=f"I could not read a date in “{text}”")
-    return Parsed(value=read.times[0].start.date().isoformat())
-
-
-def _duration(name: str, text: str, now: datetime) -> Parsed:
-    found = find_duration(clean(text))
-    if found is not None:
-        return Parsed(value=found.minutes)
-    bare = re.fullmatch(r"\s*(\d{1,4})\s*(?:m|min|mins|minutes?)?\s*", text, re.I)
-    if bare and 0 < int(bare.group(1)) <= 24 * 60:
-        return Parsed(value=int(bare.group(1)))
-    return Parsed(problem=f"I could not read a length of time in “{text}”")
-
-
-def _number(name: str, text: str, now: datetime) -> Parsed:
-    match = re.fullmatch(r"\s*\$?\s*(\d+(?:[.,]\d+)*)\s*(k|m)?\s*(?:dollars|usd)?\s*", text, re.I)
-    if not match:
-        return Parsed(problem=f"“{text}” is not a number")
-    value = float(match.group(1).replace(",", ""))
-    value *= {"k": 1e3, "m": 1e6}.get((match.group(2) or "").lower(), 1.0)
-    return Parsed(value=int(value) if name == "limit" else value)
-
-
-def _choice(name: str, text: str, now: datetime) -> Parsed:
-    options = CHOICES.get(name, ())
-    wanted = re.sub(r"[\s-]+", "_", text.strip().lower())
-    matches = [o for o in options if o == wanted] or [o for o in options if wanted and o.startswith(wanted)]
-    if len(matches) == 1:
-        return Parsed(value=matches[0])
-    return Parsed(problem=f"choose one of: {', '.join(options)}")
-
-
-def _text(name: str, text: str, now: datetime) -> Parsed:
-    return Parsed(value=text)
-
-
-_READERS = {
-    "emails": _emails,
-    "email": _email,
-    "datetime": _datetime,
-    "date": _date,
-    "duration": _duration,
-    "number": _number,
-    "choice": _choice,
-    "text": _text,
-}
+__all__ = [
+    "CHOICES",
+    "EXAMPLES",
+    "OPTIONAL",
+    "VALUE_TYPES",
+    "Parsed",
+    "ValueType",
+    "example_for",
+    "parse_answer",
+    "value_type",
+]

@@ -6,7 +6,6 @@ shown again after a restart or a click on an old card says the same, and the run
 - ``seen``: the fields of the thing the write acts on, as the card showed them (``staleness``).
 """
 
-import re
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -53,57 +52,3 @@ def card_hash(step_id: str, arguments: dict[str, Any], checks: CardChecks | None
     if checks is None or checks.seen is None:
         return args_hash(step_id, arguments)
     return args_hash(step_id, {"arguments": arguments, "seen": checks.seen})
-
-
-_WORDS: dict[ChoiceKey, re.Pattern[str]] = {
-    "free_slot": re.compile(
-        r"^\s*(?:f|free|next|instead|(?:(?:use|take|book|pick)\s+)?(?:the\s+)?(?:next\s+)?free\s+(?:slot|time)|"
-        r"(?:book|move)\s+(?:it\s+)?(?:to\s+|at\s+)?.*\binstead)[\s.!]*$",
-        re.I,
-    ),
-    "use_existing": re.compile(
-        r"^\s*(?:u|use\s+(?:the\s+)?(?:existing|old|current)(?:\s+one)?|(?:the\s+)?existing(?:\s+one)?|"
-        r"use\s+(?:it|that(?:\s+one)?))[\s.!]*$",
-        re.I,
-    ),
-}
-_CREATE_ANOTHER = re.compile(r"^\s*(?:create\s+(?:another|a\s+new\s+one|it\s+anyway)|another(?:\s+one)?)[\s.!]*$", re.I)
-
-
-def chosen(checks: CardChecks | None, text: str) -> ChoiceKey | Literal["approve"] | None:
-    """The choice a reply at the approval names ("f", "book 15:00 instead", "use the existing one"), or
-    "approve" for "create another"; None for anything else."""
-    if checks is None:
-        return None
-    if checks.existing is not None and _CREATE_ANOTHER.match(text):
-        return "approve"
-    for choice in checks.choices:
-        if text.strip().casefold() == choice.label.casefold():
-            return choice.key
-        if _WORDS[choice.key].match(text) and _same_time(text, choice.label):
-            return choice.key
-    return None
-
-
-_TIME = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?(?=\W|$)", re.I)
-
-
-def _same_time(text: str, label: str) -> bool:
-    """ "book 15:00 instead" or "book 3pm instead" picks the slot offered at 15:00; a reply naming another time is
-    not this choice (it is asked about as any other reply)."""
-    named = [_clock(m) for m in _TIME.finditer(text)]
-    if not named:
-        return True
-    offered = _TIME.search(label)
-    return offered is not None and named[0] == _clock(offered)
-
-
-def _clock(match: re.Match[str]) -> tuple[int, int]:
-    hour, minute, half = int(match.group(1)), int(match.group(2) or 0), (match.group(3) or "").lower()
-    if half.startswith("p") and hour < 12:
-        hour += 12
-    elif half.startswith("a") and hour == 12:
-        hour = 0
-    elif not half and 1 <= hour <= 6:
-        hour += 12  # a bare hour is read in working hours (contract §2.4)
-    return hour, minute

@@ -2,7 +2,6 @@
 named just as it was looked for ("the Acme deal": "Acme deal", not "Acme renewal"), else the only one still open
 (a deal not closed won or lost, a task not done). Otherwise the user picks."""
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,12 +44,14 @@ def _named_as(step: Step, entity: Any, filters: dict[str, Any]) -> set[str]:
         value = filters.get(key)
         if isinstance(value, str) and value.strip() and "{{" not in value:
             names |= {_words(value), _words(f"{value} {kind}")}
-    said = re.match(r"find (?:the )?(.+)$", step.intent.strip(), re.I)
-    if said and "{{" not in said.group(1):
-        names.add(_words(said.group(1)))
+    said = _words(step.intent).split()  # our own heading: "Find the Initech deal"
+    if said[:1] == ["find"]:
+        found = " ".join(said[2:] if said[1:2] == ["the"] else said[1:])
+        if found and "{{" not in step.intent:
+            names.add(found)
     names.discard("")
     return names
 
 
 def _words(text: Any) -> str:
-    return " ".join(re.findall(r"\w+", str(text or "").casefold()))
+    return " ".join("".join(c if c.isalnum() or c == "_" else " " for c in str(text or "").casefold()).split())

@@ -5,7 +5,6 @@ Front ends (terminal chat, Slack) call these and render the replies; they hold n
 
 import asyncio
 import logging
-import re
 import uuid
 from collections.abc import Awaitable, Callable, Sequence
 from contextlib import AbstractAsyncContextManager
@@ -16,11 +15,11 @@ from typing import Any, Literal
 from zoneinfo import ZoneInfo
 
 from integrations.base.files import FileFacts
-from planning.engine import claims, connections, each, followups, targets, texts, thread_files
+from planning.engine import claims, connections, each, followups, reading, table, targets, texts, thread_files
 from planning.engine.answers import value_type
 from planning.engine.audit import Auditor
-from planning.engine.checks import ChoiceKey, chosen
-from planning.engine.dialogue import Dialogue, command_of, edit_request, removal_request
+from planning.engine.checks import ChoiceKey
+from planning.engine.dialogue import Dialogue
 from planning.engine.file_facts import AttachedFile, known_files
 from planning.engine.intentions import view_of
 from planning.engine.lease import ClaimLease, process_owner
@@ -39,10 +38,12 @@ from planning.planner.shared_files import with_shared_files
 from planning.store import PlanStore, SessionRecord
 from planning.types import Plan, Step
 from planning.understanding.clarify import describe
+from planning.understanding.commands import Answer, Change, Command, Correct, Decide, Pick, Thanks, Undo
 from planning.validation import validate_plan
 
 logger = logging.getLogger(__name__)
 Decision = Literal["approve", "skip", "cancel"]
+Handler = Callable[[Session, str, str, Command], Awaitable[list[Reply]]]
 
 
 class Conversation:
@@ -338,10 +339,15 @@ class Conversation:
             return None
         now = self._clock().astimezone(_zone(tz))
         earlier = self._from_record(record)
-        again = followups.restated(earlier, text, now)  # "and tomorrow?": the earlier request at the new time
-        if again is not None:
-            return await self._start(thread_key, user, again, tz)
-        follow = followups.follow_up(earlier, text, now)
+        [command, *_] = reading.read_after(text, earlier)
+        if isinstance(command, Change) and command.field == "when":  # "and tomorrow?": the earlier request again
+            again = followups.restated(earlier, text, now)
+            return await self._start(thread_key, user, again, tz) if again is not None else None
+        if isinstance(command, Thanks):
+            return [Say(text=texts.WELCOME)]
+        if not isinstance(command, Undo | Change):
+            return None
+        follow = followups.follow_up(earlier, command, now)
         if follow is None:
             return None
         said = [Say(text=line + ".") for line in follow.cannot]
@@ -514,41 +520,137 @@ class Conversation:
         return [told, AskValue(text=question.prompt)] if question is not None else [told]
 
     async def _continue(self, session: Session, user: str, text: str) -> list[Reply]:
+        """A reply to the open plan: read once into commands, each run by the handler its table row names."""
         if self._expired(session):
             return await self._expire(session)
-        now = self._clock().astimezone(_zone(session.tz))
-        command = command_of(text)
-        if command == "cancel":
-            return await self._cancel(session, user)
+        replies: list[Reply] = []
+        for command in reading.read(text, session):
+            replies += await self._dispatch(session, user, text, command)
+            if not session.open:
+                break
+        return replies
+
+    async def _dispatch(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
         question = session.question
-        if question is not None and question.offered is not None:  # "start the new one?" was asked
-            settled = await self._settle_offer(session, user, text, question)
-            if settled is not None:
-                return settled
-        corrected = await self._dialogue.recipient_correction(session, text, now)
-        corrected = corrected if corrected is not None else self._dialogue.correction(session, text, now)
+        kind: str = "none" if question is None else question.kind
+        if (
+            question is not None
+            and question.offered is not None
+            and table.label(command) in ("pick:new", "pick:answer")
+        ):
+            kind = "offer"
+        row = table.row_for(kind, command)
+        handler: Handler = getattr(self, f"_on_{row.handler}")
+        return await handler(session, user, text, command)
+
+    # --- the table's handlers (planning.engine.table) -----------------------------------------------------
+
+    async def _on_cancel(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
+        return await self._cancel(session, user)
+
+    async def _on_take_offer(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
+        question = session.question
+        assert question is not None
+        offered, question.offered = question.offered or "", None
+        for run in session.steps:
+            if run.state in ("pending", "waiting"):
+                run.state, run.note = "skipped", "dropped for a new request"
+        session.question = None
+        await self._close(session, "cancelled")
+        await self._audit.record(session, "cancelled", self._clock(), actor=user)
+        dropped = Say(text=f"Dropped the plan “{session.text}”.")
+        started = await self._start(session.thread_key, user, offered, session.tz, files=session.files)
+        return [dropped, ShowPlan(view=view_of(session)), *started]
+
+    async def _on_keep_offer(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
+        question = session.question
+        assert question is not None
+        offered, question.offered = question.offered or "", None
+        if _free_text(question):  # the words offered were the text asked for after all
+            now = self._clock().astimezone(_zone(session.tz))
+            answered = await self._dialogue.answer(session, Answer(offered), offered, now)
+            return [*answered, *await self._machine.advance(session)]
+        await self._save(session)
+        return [AskValue(text=question.prompt)]
+
+    async def _on_correct(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
+        assert isinstance(command, Correct)
+        now = self._clock().astimezone(_zone(session.tz))
+        corrected = await self._dialogue.correct(session, command, now)
         if corrected is not None:
             return [*corrected, *await self._machine.advance(session)]
-        if question is None:
-            return await self._while_running(session, texts.BUSY)
-        if question.kind == "clarify":
-            picked = _picked(question.options, text)
-            if picked is not None:  # one of the readings offered: plan the request again as that
-                await self._close(session, "cancelled")
-                return await self._start(
-                    session.thread_key, user, session.text, session.tz, chosen=picked, files=session.files
-                )
-            if command in ("approve", "yes"):
-                session.question, session.state = None, "collecting"
-                return await self._machine.advance(session)
-            await self._close(session, "cancelled")
-            return await self._start(session.thread_key, user, text, session.tz, files=session.files)
-        if question.kind == "approval":
-            return await self._approval_by_text(session, text, command, user)
+        if session.question is None:
+            return await self._on_busy(session, user, text, command)
+        return await self._on_answer(session, user, text, Answer(text))  # it fits nothing: read as the answer
+
+    async def _on_busy(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
+        return await self._while_running(session, texts.BUSY)
+
+    async def _on_clarify_pick(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
+        assert isinstance(command, Pick) and command.index is not None and session.question is not None
+        option = session.question.options[command.index - 1]
+        await self._close(session, "cancelled")  # one of the readings offered: plan the request again as that
+        chosen = (str(option["intent"]), str(option["entity"]))
+        return await self._start(session.thread_key, user, session.text, session.tz, chosen=chosen, files=session.files)
+
+    async def _on_clarify_yes(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
+        session.question, session.state = None, "collecting"
+        return await self._machine.advance(session)
+
+    async def _on_clarify_new(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
+        await self._close(session, "cancelled")
+        return await self._start(session.thread_key, user, text, session.tz, files=session.files)
+
+    async def _on_approve(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
+        question = session.question
+        assert question is not None and question.step_id is not None
+        return await self._decide_step(session, question.step_id, "approve", user, question.args_hash)
+
+    async def _on_skip(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
+        question = session.question
+        assert question is not None and question.step_id is not None
+        return await self._decide_step(session, question.step_id, "skip", user, question.args_hash)
+
+    async def _on_card_choice(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
+        question = session.question
+        assert question is not None and question.step_id is not None and isinstance(command, Pick)
+        if command.key not in ("free_slot", "use_existing", "create_another"):
+            return await self._on_approval_words(session, user, text, command)
+        key: ChoiceKey | Literal["approve"] = "approve" if command.key == "create_another" else command.key
+        return await self._choose(session, question.step_id, key, user, question.args_hash)
+
+    async def _on_remove(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
+        question = session.question
+        assert question is not None and question.step_id is not None and isinstance(command, Decide)
+        return await self._remove_items(session, question.step_id, list(command.numbers), user)
+
+    async def _on_edit(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
+        question = session.question
+        assert question is not None and question.step_id is not None and isinstance(command, Decide)
+        now = self._clock().astimezone(_zone(session.tz))
+        run = session.step(question.step_id)
+        arguments, problem = await self._dialogue.edited(session, run, command.field or "", command.value or "", now)
+        if arguments is None:
+            return [Say(text=f"That edit is not valid ({problem}). Nothing changed.", tone="problem", private=True)]
+        return await self._edit(session, question.step_id, arguments, user)
+
+    async def _on_approval_words(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
+        return [Say(text=texts.APPROVAL_WORDS, private=True)]
+
+    async def _on_maybe_new(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
+        now = self._clock().astimezone(_zone(session.tz))
+        question = session.question
+        assert question is not None
+        if await self._is_new_request(session, text, now):  # any words would fit a text: offered, not taken
+            return await self._offer(session, text, question.partial)
+        return await self._on_answer(session, user, text, Answer(text))
+
+    async def _on_answer(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
+        question = session.question
+        assert question is not None
+        now = self._clock().astimezone(_zone(session.tz))
         partial = question.partial
-        if _free_text(question) and await self._is_new_request(session, text, now):  # any words would fit it
-            return await self._offer(session, text, partial)
-        replies = await self._dialogue.answer(session, text, now)
+        replies = await self._dialogue.answer(session, command, text, now)
         await self._audit.record(
             session,
             "answered",
@@ -594,51 +696,6 @@ class Conversation:
             labels = [each.item_label(option, _zone(session.tz)) for option in question.options]
             return [Say(text=offer), AskValue(text=question.prompt, options=labels)]
         return [Say(text=offer), AskValue(text=question.prompt, options=list(_OFFER_OPTIONS))]
-
-    async def _settle_offer(self, session: Session, user: str, text: str, question: Question) -> list[Reply] | None:
-        """The reply to the offer: start the new request, keep the open plan, or (None) an answer to its question."""
-        offered, question.offered = question.offered or "", None
-        if question.kind == "pick" and text.strip().isdigit():
-            return None  # "1" picks the first match, never the new request
-        if _TAKE_OFFER.match(text):
-            for run in session.steps:
-                if run.state in ("pending", "waiting"):
-                    run.state, run.note = "skipped", "dropped for a new request"
-            session.question = None
-            await self._close(session, "cancelled")
-            await self._audit.record(session, "cancelled", self._clock(), actor=user)
-            dropped = Say(text=f"Dropped the plan “{session.text}”.")
-            started = await self._start(session.thread_key, user, offered, session.tz, files=session.files)
-            return [dropped, ShowPlan(view=view_of(session)), *started]
-        if _KEEP_OFFER.match(text):
-            if _free_text(question):  # the words offered were the text asked for after all
-                now = self._clock().astimezone(_zone(session.tz))
-                return [*await self._dialogue.answer(session, offered, now), *await self._machine.advance(session)]
-            await self._save(session)
-            return [AskValue(text=question.prompt)]
-        return None
-
-    async def _approval_by_text(self, session: Session, text: str, command: str | None, user: str) -> list[Reply]:
-        question = session.question
-        assert question is not None and question.step_id is not None
-        if command == "approve":
-            return await self._decide_step(session, question.step_id, "approve", user, question.args_hash)
-        if command == "skip":
-            return await self._decide_step(session, question.step_id, "skip", user, question.args_hash)
-        picked = chosen(question.checks, text)  # "book 15:00 instead", "use the existing one"
-        if picked is not None:
-            return await self._choose(session, question.step_id, picked, user, question.args_hash)
-        numbers = removal_request(text)
-        if numbers is not None:
-            return await self._remove_items(session, question.step_id, numbers, user)
-        requested = edit_request(text)
-        if requested is not None:
-            now = self._clock().astimezone(_zone(session.tz))
-            arguments, problem = await self._dialogue.edited(session, session.step(question.step_id), *requested, now)
-            if arguments is None:
-                return [Say(text=f"That edit is not valid ({problem}). Nothing changed.", tone="problem", private=True)]
-            return await self._edit(session, question.step_id, arguments, user)
-        return [Say(text=texts.APPROVAL_WORDS, private=True)]
 
     # --- decisions -----------------------------------------------------------------------------------
 
@@ -823,15 +880,6 @@ class Conversation:
 
 
 _OFFER_OPTIONS = ("new: drop the open plan and start the new request", "an answer to the question: go on")
-_TAKE_OFFER = re.compile(
-    r"^\s*(?:1|new|yes|y|yep|yeah|ok|okay|sure|approve|go ahead|do it|start it|start (?:the )?new (?:one|request)|"
-    r"drop it|switch|(?:the )?new one)[\s.!]*$",
-    re.I,
-)
-_KEEP_OFFER = re.compile(
-    r"^\s*(?:2|no|n|nope|keep|keep (?:it|going|answering|the plan)|continue|go on|carry on|(?:an )?answer)[\s.!]*$",
-    re.I,
-)
 
 
 def _asked_again(before: Question, after: Question, replies: list[Reply]) -> bool:
@@ -853,21 +901,6 @@ def _off_topic(explanation: str) -> bool:
     """Whether the understanding found the request to be about something outside email, CRM and calendar (the
     weather, music), rather than a request of ours it could not read."""
     return "outside email, CRM and calendar" in explanation
-
-
-def _picked(options: list[dict[str, Any]], text: str) -> tuple[str, str] | None:
-    """The reading a reply picks by its number ("2", "the second", "#1"); None for anything else."""
-    match = re.fullmatch(r"\s*(?:#|number\s+|option\s+)?(\d)\W*", text) or re.fullmatch(
-        r"\s*(?:the\s+)?(first|second|third)(?:\s+one)?\W*", text, re.I
-    )
-    if not match or not options:
-        return None
-    word = match.group(1).lower()
-    index = {"first": 1, "second": 2, "third": 3}.get(word) or int(word)
-    if not 1 <= index <= len(options):
-        return None
-    option = options[index - 1]
-    return str(option["intent"]), str(option["entity"])
 
 
 def _zone(name: str) -> ZoneInfo:

@@ -1,109 +1,34 @@
-"""Answers in the thread: values, choices, corrections, confirmations, and the words that steer a plan."""
+"""Answers in the thread: values, choices, corrections, confirmations — as commands the understanding read
+(:mod:`planning.understanding.commands`); nothing here reads words."""
 
-import re
 from datetime import datetime, timedelta
-from typing import Any, Literal
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from planning.engine import connections, each, edits, timing
 from planning.engine.answers import OPTIONAL, parse_answer, value_type
 from planning.engine.claims import OUTCOME_OPTIONS
 from planning.engine.in_words import label, value_in_words
-from planning.engine.machine import StepMachine
+from planning.engine.machine import StepMachine, window_asked
 from planning.engine.replies import AskValue, Reply, Say
+from planning.engine.resolve import ResolutionError
 from planning.engine.runner import ToolRunner
 from planning.engine.session import Session, StepRun
 from planning.engine.settings import EngineSettings
 from planning.engine.thread_files import ATTACHMENTS, NOT_A_FILE
+from planning.understanding.commands import (
+    Answer,
+    CannotHandle,
+    Command,
+    Correct,
+    Decide,
+    Pick,
+    clock_only,
+    names_a_day,
+)
 from planning.understanding.normalize import clean
-from planning.understanding.timeexpr import find_duration, find_times
-
-Command = Literal["cancel", "approve", "skip", "edit", "yes", "no"]
-_CANCEL = re.compile(
-    r"^\s*(?:cancel|stop|abort|never ?mind|forget it|quit)\b[\s.!]*(?:it|this|that|the plan)?[\s.!]*$", re.I
-)
-_APPROVE = re.compile(
-    r"^\s*(?:approve|approved|yes|y|yep|yeah|ok|okay|go|go ahead|do it|send it|confirm|sure)[\s.!]*$", re.I
-)
-_SKIP = re.compile(r"^\s*(?:skip|s|no|n|don't|do not|pass|leave it)(?: it| this| that| this step)?[\s.!]*$", re.I)
-_CORRECTION = re.compile(
-    r"^\s*(?:actually|sorry|wait|oops|no,|correction:?|i meant|make (?:it|that)|change (?:it|that) to)[\s,:]*"
-    r"(?:make (?:it|that)|change (?:it|that) to|it should be|the \w+ (?:is|should be)|use)?[\s,:]*(?P<value>.+)$",
-    re.I,
-)
-_FIELD_CORRECTION = re.compile(
-    r"^\s*(?:(?:actually|sorry|wait|oops|no|correction|i meant)[\s,:]+(?:(?:make|set|change|use)\s+)?|"
-    r"(?:make|set|change)\s+)(?:the\s+)?(?P<field>subject(?: line)?|title|body|text|message|start time|start|"
-    r"time|length|duration|location|place|room)"
-    r"(?:\s*[:=]|\s+(?:should\s+(?:now\s+)?(?:be|read)|will\s+be|to|as|be|is)\b)?\s*(?P<value>\S.*)$",
-    re.I,
-)
-FIELD_NAMES = {
-    "subject": "subject",
-    "subject line": "subject",
-    "title": "title",
-    "body": "body",
-    "text": "body",
-    "message": "body",
-    "start time": "startTime",
-    "start": "startTime",
-    "time": "startTime",
-    "length": "durationMinutes",
-    "duration": "durationMinutes",
-    "location": "location",
-    "place": "location",
-    "room": "location",
-}
-_LEAD = r"(?:(?:actually|sorry|wait|oops|no|correction|i meant)[\s,:]+)"
-_RECIPIENT_CORRECTION = re.compile(
-    rf"^\s*(?P<lead>{_LEAD})?(?:please\s+|can you\s+|could you\s+)?"
-    r"(?:(?:send|address|email|forward|give|make)\s+(?:it|this|that|the\s+(?:email|note|message|invite))\s+"
-    r"(?:to|for)|(?:change|make|set|switch)\s+the\s+(?P<field>recipients?|attendees?|invitees?|guests?)\s+"
-    r"(?:to|be|as)|(?P<invite>invite)|(?:it|that|this)\s+should\s+(?:go\s+to|be\s+for))"
-    r"\s+(?P<names>.+?)(?P<instead>[\s,]+(?:instead|then|please|rather))?[\s.!]*$",
-    re.I,
-)
-_NOT_A_VALUE = re.compile(
-    r"^\s*(?:a|e|r|c|approve|undo|redo|revert|go back|take (?:it|that) back)(?:\s+(?:it|that|this|the last one))?"
-    r"[\s.!]*$",
-    re.I,
-)
-_INSTRUCTION = re.compile(
-    r"^\s*(?:actually|instead|oops|correction|i meant|no,|wait,|don't send|do not send|change the|"
-    r"(?:send|address|forward|move|make|put) (?:it|this|that) (?:to|on|for|into)\b)",
-    re.I,
-)
-_EDIT = re.compile(r"^\s*(?:edit|e)\s+(?P<field>[A-Za-z_. -]+?)\s*[=:]\s*(?P<value>.+)$", re.I)
-
-
-def command_of(text: str) -> Command | None:
-    if _CANCEL.match(text):
-        return "cancel"
-    if _APPROVE.match(text):
-        return "approve"
-    if _SKIP.match(text):
-        return "skip"
-    if _EDIT.match(text):
-        return "edit"
-    return None
-
-
-_REMOVE = re.compile(
-    r"^\s*(?:r|rm|remove|drop|without|leave out|not)\s+(?:items?\s+|#)?"
-    r"(?P<numbers>\d+(?:\s*(?:,|and|&|\s)\s*#?\d+)*)\s*$",
-    re.I,
-)
-
-
-def removal_request(text: str) -> list[int] | None:
-    """ "r 2", "remove 2 and 3", "drop #1": the numbers of items to take out of a repeated step."""
-    match = _REMOVE.match(text)
-    return [int(n) for n in re.findall(r"\d+", match.group("numbers"))] if match else None
-
-
-def edit_request(text: str) -> tuple[str, str] | None:
-    match = _EDIT.match(text)
-    return (match.group("field"), match.group("value").strip()) if match else None
+from planning.understanding.timeexpr import find_times
+from planning.understanding.timewords import find_duration
 
 
 class Dialogue:
@@ -114,67 +39,59 @@ class Dialogue:
         self._runner = runner
         self._settings = settings
 
-    async def answer(self, session: Session, text: str, now: datetime) -> list[Reply]:
+    async def answer(self, session: Session, command: Command, text: str, now: datetime) -> list[Reply]:
+        """``command`` (read from ``text``) as the reply to the open question."""
         question = session.question
         if question is None:
             return []
         if question.kind == "value":
-            return await self._value(session, text, now)
+            return await self._value(session, command, text, now)
         if question.kind == "pick":
-            return self._pick(session, text)
+            return self._pick(session, command)
         if question.kind == "recover":
-            return await self._recover(session, text, now)
+            return await self._recover(session, command, text, now)
         if question.kind == "unknown_outcome":
-            return self._unknown_outcome(session, text)
+            return self._unknown_outcome(session, command)
         if question.kind == "past_start":
-            return self._past_start(session, text, now)
+            return self._past_start(session, command, text, now)
         if question.kind == "connect":  # any word: look for the account again (the step asks again without it)
             connections.stop_waiting(session)
         return []
 
     # --- corrections: "actually make it 4pm" -----------------------------------------------------------
 
-    def correction(self, session: Session, text: str, now: datetime) -> list[Reply] | None:
-        """Apply ``text`` to the field it names ("actually make the subject “Q3 numbers”"), or to a value it fits
-        ("actually make it 4pm", "make it 45 minutes", "change it to Friday"): an earlier answer first, else a value
-        the request gave; None when it is not a correction."""
-        named = self._field_correction(session, text, now)
-        if named is not None:
-            return named
-        match = _CORRECTION.match(text)
-        if not match:
-            return None
-        value_text = _TRAILING.sub("", match.group("value")).strip()
-        for run, name in _correctable(session):
+    async def correct(self, session: Session, command: Correct, now: datetime) -> list[Reply] | None:
+        """A correction of the open plan; None when it fits nothing the plan has."""
+        if command.people:
+            return await self._people(session, command, now)
+        if command.field is not None:
+            return self._field_correction(session, command.field, command.value, now)
+        for run, name in _correctable(session):  # "actually make it 4pm": an earlier answer first, else the request's
             current = self._machine_value(session, run, name)
-            value = _read_as(name, value_text, current, now)
+            value = _read_as(name, command.value, current, now)
             if value is not None:
                 self._set(session, run, name, value)
                 self._withdraw_approval(session, run)
                 return [Say(text=_changed(session, run, name, value))]
         return None
 
-    async def recipient_correction(self, session: Session, text: str, now: datetime) -> list[Reply] | None:
+    async def _people(self, session: Session, command: Correct, now: datetime) -> list[Reply] | None:
         """ "actually send it to Priya instead", "change the recipient to Tom", "invite Sarah instead": who an email
         goes to, or who an event invites, is replaced by the people named (looked up like any name), whatever is
-        being asked at the moment; None when it is not such a correction."""
-        match = _RECIPIENT_CORRECTION.match(text)
-        if match is None or (match.group("invite") and not (match.group("lead") or match.group("instead"))):
-            return None  # "invite Tom" alone adds someone (a follow-up), it does not replace anyone
-        field = (match.group("field") or "").lower()
-        keys = ("to",) if field.startswith("recipient") else ("attendees",) if field or match.group("invite") else ()
+        being asked at the moment; None when the plan has no one to replace."""
+        keys = (command.field,) if command.field in ("to", "attendees") else ("to", "attendees")
         run = next(
             (
                 r
                 for r in reversed(session.steps)
-                if r.state in ("pending", "waiting") and any(k in r.step.inputs for k in keys or ("to", "attendees"))
+                if r.state in ("pending", "waiting") and any(k in r.step.inputs for k in keys)
             ),
             None,
         )
         if run is None:
             return None
-        key = next(k for k in (keys or ("to", "attendees")) if k in run.step.inputs)
-        parsed = parse_answer(key, match.group("names").strip().strip("\"“”'"), now)
+        key = next(k for k in keys if k in run.step.inputs)
+        parsed = parse_answer(key, command.value, now)
         if not parsed.ok:
             return [Say(text=f"I could not change the {label(key)}: {parsed.problem}.", tone="problem")]
         found, problem = await self._addresses_for(session, parsed.names) if parsed.names else ([], None)
@@ -205,19 +122,14 @@ class Dialogue:
                 run.step = run.step.model_copy(update={"intent": intent})
                 return
 
-    def _field_correction(self, session: Session, text: str, now: datetime) -> list[Reply] | None:
+    def _field_correction(self, session: Session, key: str, value_text: str, now: datetime) -> list[Reply] | None:
         """A correction that names its field changes that field of the latest step that has it, whatever is being
         asked at the moment; naming the field being asked is simply the answer to it."""
-        match = _FIELD_CORRECTION.match(text)
-        if match is None:
-            return None
-        key = FIELD_NAMES[match.group("field").lower()]
         run = next(
             (r for r in reversed(session.steps) if r.state in ("pending", "waiting") and key in r.step.inputs), None
         )
         if run is None:
             return None
-        value_text = match.group("value").strip().strip("\"“”'")
         current = self._machine_value(session, run, key)
         parsed = parse_answer(key, value_text, _anchor(current, value_text, now))  # "4pm": the same day
         if not parsed.ok:
@@ -288,31 +200,35 @@ class Dialogue:
 
     # --- values ----------------------------------------------------------------------------------------
 
-    async def _value(self, session: Session, text: str, now: datetime) -> list[Reply]:
+    async def _value(self, session: Session, command: Command, text: str, now: datetime) -> list[Reply]:
         question = session.question
         assert question is not None and question.step_id is not None and question.name is not None
         run = session.step(question.step_id)
         name = question.name
-        if _SKIP.match(text) and name in OPTIONAL:
+        skip = isinstance(command, Decide) and command.action == "skip"
+        if skip and name in OPTIONAL:
             run.answers[name] = None
             return self._answered(session, run)
         if name == ATTACHMENTS:  # only a file shared in the thread answers it (``thread_files``), never words
             asked: list[Reply] = []
             self._machine.ask_value(session, run, name, asked, problem=NOT_A_FILE, tries=question.tries + 1)
             return asked
-        if _SKIP.match(text):  # a required value: the step is left out (and what needs it)
+        if skip:  # a required value: the step is left out (and what needs it)
             run.state, run.note, session.question = "skipped", f"skipped by you: no {name} given", None
             return [Say(text=f"Skipped “{run.step.intent}”.")]
-        if _NOT_A_VALUE.match(text) or (value_type(name) == "text" and _INSTRUCTION.match(text)):
+        if isinstance(command, CannotHandle):
             again: list[Reply] = []  # "undo that", "a", "actually …": a command or a change, not the value asked
-            what, waiting = label(name), command_of(text) in ("approve", "edit")
+            what, waiting = label(name), command.command in ("approve", "edit")
             why = f"“{text.strip()}” is not a {what}{': nothing waits for approval yet' if waiting else ''}"
             why += f" (reply with the {what}, or “cancel” to stop this plan)"
             self._machine.ask_value(session, run, name, again, problem=why, tries=question.tries + 1)
             return again
+        if isinstance(command, Answer) and command.search:  # "whenever you find a gap": the first free slot
+            slot = await self._first_free(session, run, name, now)
+            if slot is not None:
+                run.answers[name] = slot
+                return self._answered(session, run)
         parsed = parse_answer(name, text, _within(question.partial, text, now))
-        if parsed.ok and command_of(text) in ("approve", "edit"):  # meant for an approval, not the value asked
-            parsed = type(parsed)(problem=f"“{text.strip()}” is not a {name}: nothing waits for approval yet")
         if parsed.ok and parsed.names:
             found, problem = await self._addresses_for(session, parsed.names)
             if problem is None:
@@ -330,6 +246,32 @@ class Dialogue:
         if partial is not None and session.question is not None:  # "next week" then "Tuesday at 10am"
             session.question.partial = partial
         return replies
+
+    async def _first_free(self, session: Session, run: StepRun, name: str, now: datetime) -> str | None:
+        """The start of the first free slot for the step's length, of everyone it invites, in the day or week the
+        request gave (else the coming week): an answer such as "whenever you find a gap" to a start time."""
+        window = window_asked(session, run, name, now)
+        start = max(window[0], now) if window is not None else now
+        end = window[1] if window is not None and window[1] is not None else start + timedelta(days=7)
+        try:
+            arguments = self._machine.arguments(session, run)
+        except ResolutionError:
+            arguments = dict(run.step.inputs)
+        people = [a for a in arguments.get("attendees") or [] if isinstance(a, str) and "@" in a]
+        length = arguments.get("durationMinutes")
+        query: dict[str, Any] = {
+            "durationMinutes": int(length) if isinstance(length, int) else 30,
+            "windowStart": start.isoformat(),
+            "windowEnd": end.isoformat(),
+        }
+        if people:
+            query["attendees"] = people
+        try:
+            slots = await self._runner.run("find_free_slots", query, principal=session.principal)
+        except Exception:  # no free/busy: the time is asked as before
+            return None
+        first = next((s for s in slots or [] if isinstance(s, dict) and s.get("start")), None)
+        return str(first["start"]) if first is not None else None
 
     def _answered(self, session: Session, run: StepRun) -> list[Reply]:
         session.question = None
@@ -356,15 +298,16 @@ class Dialogue:
 
     # --- choices among candidates ----------------------------------------------------------------------
 
-    def _pick(self, session: Session, text: str) -> list[Reply]:
+    def _pick(self, session: Session, command: Command) -> list[Reply]:
         question = session.question
         assert question is not None and question.step_id is not None
         run = session.step(question.step_id)
-        if _SKIP.match(text):  # none of these: the steps that needed it do not run
+        if isinstance(command, Decide) and command.action == "skip":  # none of these: what needed it does not run
             run.state, run.note, session.question = "skipped", "skipped by you: none of the matches", None
             return []
         tz = ZoneInfo(session.tz)
-        chosen = _choose(question.options, text, tz)
+        index = command.index if isinstance(command, Pick) else None
+        chosen = question.options[index - 1] if index is not None and 1 <= index <= len(question.options) else None
         if chosen is None:
             question.tries += 1
             prompt = question.prompt
@@ -373,7 +316,7 @@ class Dialogue:
             return [
                 AskValue(
                     text=prompt,
-                    problem=f"reply with a number from 1 to {len(question.options)}",
+                    problem=f"reply with a number from 1 to {len(question.options)}, or say which (“the one at …”)",
                     options=[each.item_label(o, tz) for o in question.options],
                     can_skip=question.tries >= self._settings.max_answer_tries,
                 )
@@ -384,11 +327,11 @@ class Dialogue:
 
     # --- lookups that found nothing --------------------------------------------------------------------
 
-    async def _recover(self, session: Session, text: str, now: datetime) -> list[Reply]:
+    async def _recover(self, session: Session, command: Command, text: str, now: datetime) -> list[Reply]:
         question = session.question
         assert question is not None and question.step_id is not None
         run = session.step(question.step_id)
-        if _SKIP.match(text):
+        if isinstance(command, Decide) and command.action == "skip":
             run.state, run.note = "skipped", "skipped: nothing found"
             session.question = None
             return []
@@ -409,48 +352,50 @@ class Dialogue:
 
     # --- a start time that has already passed ----------------------------------------------------------
 
-    def _past_start(self, session: Session, text: str, now: datetime) -> list[Reply]:
+    def _past_start(self, session: Session, command: Command, text: str, now: datetime) -> list[Reply]:
         question = session.question
         assert question is not None and question.step_id is not None
         run = session.step(question.step_id)
-        ask = timing.answer_past_start(session, run, self._machine.arguments(session, run), text, now)
+        decision = command.action if isinstance(command, Decide) else None
+        ask = timing.answer_past_start(session, run, self._machine.arguments(session, run), decision, text, now)
         return [] if ask is None else [ask]
 
     # --- a write whose outcome is unknown after a restart ----------------------------------------------
 
-    def _unknown_outcome(self, session: Session, text: str) -> list[Reply]:
+    def _unknown_outcome(self, session: Session, command: Command) -> list[Reply]:
         question = session.question
         assert question is not None and question.step_id is not None
         run = session.step(question.step_id)
+        decision = command.action if isinstance(command, Decide) else None
         if question.name and question.name.startswith("item:"):
-            return self._unknown_item(session, run, int(question.name.split(":", 1)[1]), text)
-        if re.match(r"^\s*(?:run it again|again|retry|re-?run|yes)\b", text, re.I):
+            return self._unknown_item(session, run, int(question.name.split(":", 1)[1]), decision)
+        if decision == "retry":
             run.attempt += 1
             run.state, run.approved_hash = "pending", None
             session.question = None
             return [Say(text=f"I will ask for your approval to run “{run.step.intent}” again.")]
-        if re.match(r"^\s*(?:it went through|done|it worked|no|mark (?:it )?done)\b", text, re.I):
+        if decision == "done":
             run.state, run.note = "done", "marked done by you: its outcome was unknown"
             session.question = None
             return []
-        if re.match(r"^\s*(?:skip|leave it|neither)\b", text, re.I):
+        if decision == "skip":
             run.state, run.note = "skipped", "skipped by you: its outcome was unknown"
             session.question = None
             return []
         return [AskValue(text=question.prompt, options=list(OUTCOME_OPTIONS))]
 
-    def _unknown_item(self, session: Session, run: StepRun, index: int, text: str) -> list[Reply]:
+    def _unknown_item(self, session: Session, run: StepRun, index: int, decision: str | None) -> list[Reply]:
         """One item of a repeated step whose outcome is unknown: run it again (after a new approval), count it as
         done, or skip it; the other approved items then go on."""
         question = session.question
         assert question is not None
-        if re.match(r"^\s*(?:run it again|again|retry|re-?run|yes)\b", text, re.I):
+        if decision == "retry":
             run.attempt += 1
             run.state, run.approved_hash, session.question = "pending", None, None
             return [Say(text=f"I will ask for your approval to run the rest of “{run.step.intent}” again.")]
-        if re.match(r"^\s*(?:it went through|done|it worked|no|mark (?:it )?done)\b", text, re.I):
+        if decision == "done":
             run.item_notes[index] = "marked done by you: its outcome was unknown"
-        elif re.match(r"^\s*(?:skip|leave it|neither)\b", text, re.I):
+        elif decision == "skip":
             run.item_notes[index] = "skipped by you: its outcome was unknown"
         else:
             return [AskValue(text=question.prompt, options=list(OUTCOME_OPTIONS))]
@@ -458,13 +403,10 @@ class Dialogue:
         return []
 
 
-_OWN_DAY = re.compile(r"\b(?:next|this|last|today|tonight|tomorrow|\d{1,2}[/-]\d{1,2}|\d{4}-\d{2})", re.I)
-
-
 def _within(partial: str | None, text: str, now: datetime) -> datetime:
     """The clock to read an answer with: just before the day or week an earlier answer gave ("next week" →
     "Tuesday at 10am" is that week's Tuesday), unless the answer names its own day."""
-    if partial is None or _OWN_DAY.search(text):
+    if partial is None or names_a_day(text, "own_day_words"):
         return now
     return datetime.fromisoformat(partial).astimezone(now.tzinfo) - timedelta(microseconds=1)
 
@@ -473,9 +415,6 @@ def _day_or_week(text: str, now: datetime) -> str | None:
     """The start of the day or week an answer gave without a time, if it gave one."""
     found = [t for t in find_times(text, now) if not t.has_clock_time]
     return found[0].start.isoformat() if found else None
-
-
-_TRAILING = re.compile(r"[\s,]+(?:instead|then|please|thanks)\W*$|[\s.!?]+$", re.I)
 
 
 def _placeholder(value: Any) -> bool:
@@ -532,12 +471,9 @@ def _changed(session: Session, run: StepRun, name: str, value: Any) -> str:
     return f"Changed the {label(name)}{where} to {value_in_words(name, value, session.tz)}."
 
 
-_CLOCK_ONLY = re.compile(r"^(?:at\s+)?(?:\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?|noon|midday)\W*$", re.I)
-
-
 def _anchor(previous: Any, text: str, now: datetime) -> datetime:
     """ "make it 4pm" keeps the day of the earlier answer: read the new time against that day."""
-    if isinstance(previous, str) and _CLOCK_ONLY.match(text.strip()):
+    if isinstance(previous, str) and clock_only(text.strip()):
         try:
             earlier = datetime.fromisoformat(previous)
         except ValueError:
@@ -545,12 +481,3 @@ def _anchor(previous: Any, text: str, now: datetime) -> datetime:
         day_start = earlier.astimezone(now.tzinfo).replace(hour=0, minute=0, second=0, microsecond=0)
         return max(day_start, now) if day_start.date() == now.date() else day_start
     return now
-
-
-def _choose(options: list[dict[str, Any]], text: str, tz: ZoneInfo) -> dict[str, Any] | None:
-    number = re.fullmatch(r"\s*#?(\d{1,2})[.)]?\s*", text)
-    if number and 1 <= int(number.group(1)) <= len(options):
-        return options[int(number.group(1)) - 1]
-    wanted = text.strip().lower()
-    hits = [o for o in options if wanted and wanted in each.item_label(o, tz).lower()]
-    return hits[0] if len(hits) == 1 else None

@@ -1,7 +1,6 @@
 """Edits typed in the thread ("e when=Friday at 4pm", "e close_date=2026-12-01"): the field a person names → the
 tool's argument, and the value read by that argument's type."""
 
-import re
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -10,6 +9,7 @@ from pydantic import BaseModel
 
 from integrations.base.records import FIELDS_BY_ENTITY
 from planning.engine.answers import Parsed, parse_answer, value_type
+from planning.understanding.commands.values import minutes_of
 
 # words people use for a field → the arguments they may mean, best first; the first the step has wins
 ALIASES: dict[str, tuple[str, ...]] = {
@@ -66,7 +66,7 @@ class EditTarget:
 
 
 def _key(name: str) -> str:
-    return re.sub(r"[^a-z0-9]", "", name.lower())
+    return "".join(c for c in name.lower() if c.isascii() and c.isalnum())
 
 
 def editable(model: type[BaseModel], arguments: dict[str, Any]) -> list[str]:
@@ -125,8 +125,7 @@ def read_value(path: str, text: str, current: Any, now: datetime) -> Parsed:
 
 
 def _whole_number(text: str) -> Parsed:
-    match = re.fullmatch(r"\s*([+-]?\d{1,6})\s*(?:m|min|mins|minutes?)?\s*", text, re.I)
-    return Parsed(value=int(match.group(1))) if match else Parsed(problem=f"“{text}” is not a number of minutes")
+    return minutes_of(text)
 
 
 def set_path(arguments: dict[str, Any], path: str, value: Any) -> None:

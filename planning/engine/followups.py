@@ -13,7 +13,6 @@ A new request that points back with "it", "that meeting", "them" takes what the 
 same way (``with_earlier_record``): one thing found is the one meant; of several, the user is asked which.
 """
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -29,23 +28,17 @@ from planning.engine.staleness import KINDS, READS, Kind
 from planning.engine.targets import ID_ARGUMENTS, about_of, record_of
 from planning.references import placeholder, reference, references_in
 from planning.types import Goal, MetaGoal, ParseResult, Plan, Step
-from planning.understanding.timeexpr import find_times
+from planning.understanding.commands import (
+    Change,
+    Undo,
+    names_nothing,
+    names_them,
+    people_named,
+    points_back,
+)
+from planning.understanding.commands import restated as restated_text
+from planning.understanding.commands.restate import clock_only
 
-UNDO = re.compile(r"^\s*(?:please\s+)?(?:undo|revert|roll\s*back|take\s+(?:that|it)\s+back)\b[\w\s]*?[.!]?\s*$", re.I)
-RETIME = re.compile(
-    r"^\s*(?:actually\s+|no,?\s+)?(?:make|move|change)\s+it\s+(?:to\s+)?(?P<value>.+?)(?:\s+instead)?\W*$", re.I
-)
-INVITE = re.compile(
-    r"^\s*(?:and\s+)?(?:also\s+(?:invite|add)\s+(?P<who>.+?)(?:\s+to\s+(?:it|that|this))?|"
-    r"(?:invite|add)\s+(?P<only>.+?)\s+to\s+(?:it|that|this|the (?:meeting|event|call|invite)))"
-    r"(?:\s+(?:as\s+well|too))?\W*$",
-    re.I,
-)
-FORWARD = re.compile(
-    r"^\s*(?:and\s+)?(?:also\s+)?(?:forward|send|fwd)\s+(?:that|it|this|the email|that email)\s+(?:on\s+)?to\s+"
-    r"(?P<who>.+?)(?:\s+(?:as well|too))?\W*$",
-    re.I,
-)
 EVENT_FIELDS = ("title", "location", "description")
 _BODY_START = 100
 
@@ -71,40 +64,24 @@ class FollowUp:
         ]
 
 
-def follow_up(earlier: Session, text: str, now: datetime) -> FollowUp | None:
-    """The plan ``text`` asks for on top of ``earlier`` (a finished plan of the same person); None when ``text``
-    is not a follow-up of a kind understood here."""
-    if UNDO.match(text):
+def follow_up(earlier: Session, command: Undo | Change, now: datetime) -> FollowUp | None:
+    """The plan ``command`` asks for on top of ``earlier`` (a finished plan of the same person); None when the
+    earlier plan has nothing it applies to."""
+    if isinstance(command, Undo):
         return undo(earlier)
-    forward = FORWARD.match(text)
-    sent = _last_sent(earlier)
-    if forward and sent is not None:
-        return _forward(earlier, sent, forward.group("who"))
+    if command.field == "forward":
+        sent = _last_sent(earlier)
+        return _forward(earlier, sent, command.value) if sent is not None else None
     event = _last_event(earlier)
     if event is None:
         return None
-    retime = RETIME.match(text)
-    if retime:
-        return _retime(event, retime.group("value"), now)
-    invite = INVITE.match(text)
-    if invite:
-        return _invite(event, invite.group("who") or invite.group("only"))
+    if command.field == "startTime":
+        return _retime(event, command.value, now)
+    if command.field == "durationMinutes":
+        return _relength(event, command.value, now)
+    if command.field == "addAttendees":
+        return _invite(event, command.value)
     return None
-
-
-_LEAD = re.compile(
-    r"^(?:\s*(?:and|ok(?:ay)?|so|then|well|or|maybe|perhaps|instead|what about|how about|what if|let'?s try|"
-    r"try|how'?s|is|are|for|on|at)\b[\s,]*)+",
-    re.I,
-)
-_TAIL = re.compile(r"(?:[\s,]*\b(?:then|instead|please|maybe)\b|[\s?.!,]+)+$", re.I)
-_GLUE = re.compile(r"^[\s,]*(?:(?:on|at|the|in|for)\b[\s,]*)*$", re.I)
-_BARE_HOUR = re.compile(r"(?<![\w:])(?P<hour>[01]?\d|2[0-3])(?![\w:])")
-_DAY_WORD = re.compile(
-    r"\b(?:mon|tue|wed|thu|fri|sat|sun)\w*|\b(?:today|tonight|tomorrow|next|this|last)\b|\d{1,2}[/-]\d{1,2}|"
-    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*",
-    re.I,
-)
 
 
 def restated(earlier: Session, text: str, now: datetime) -> str | None:
@@ -116,56 +93,9 @@ def restated(earlier: Session, text: str, now: datetime) -> str | None:
     writes = [run for run in earlier.steps if run.kind == "write"]
     if any(run.state != "skipped" or not run.step.run_if for run in writes):  # only a condition stopped them
         return None
-    asked = _TAIL.sub("", _LEAD.sub("", text.strip()))
-    if not asked:
-        return None
-    old_text = earlier.text
-    old = find_times(old_text, earlier.created_at.astimezone(now.tzinfo))
-    old_clock = old[0].has_clock_time if old else False
-    if old_clock:  # "try 11": an hour, as the earlier request gave one
-        asked = _BARE_HOUR.sub(lambda m: f"at {m.group('hour')}", asked) if not re.search(r"\bat\b", asked) else asked
-    found = find_times(asked, now)
-    if not found or not _only_time(asked, found):
-        return None
-    new = found[0]
-    if old_clock and old and not _DAY_WORD.search(asked):  # a time alone: on the earlier request's day
-        day = old[0].start.replace(hour=0, minute=0, second=0, microsecond=0)
-        new = find_times(asked, day - timedelta(microseconds=1))[0]
-    if new.has_clock_time:
-        phrase = _at(new.start)
-    elif old_clock and old:
-        phrase = _at(new.start.replace(hour=old[0].start.hour, minute=old[0].start.minute))
-    else:
-        phrase = asked
-    if not old:
-        if writes:
-            return None
-        stripped = old_text.rstrip(" ?.!")
-        return f"{stripped} {phrase}{old_text[len(stripped) :]}"
-    spans = sorted(old[0].spans)
-    out, last = [], 0
-    for number, (start, end) in enumerate(spans):
-        out += [old_text[last:start], phrase if number == 0 else ""]
-        last = end
-    out.append(old_text[last:])
-    return re.sub(r"\s{2,}", " ", "".join(out)).strip()
+    return restated_text(earlier.text, earlier.created_at, text, now, writes=bool(writes))
 
 
-def _only_time(text: str, found: list[Any]) -> bool:
-    """Whether ``text`` is nothing but its time expressions (and words like "on", "at")."""
-    covered = [False] * len(text)
-    for match in found:
-        for start, end in match.spans:
-            covered[start:end] = [True] * (end - start)
-    rest = "".join(" " if covered[i] else ch for i, ch in enumerate(text))
-    return _GLUE.match(rest) is not None
-
-
-def _at(moment_: datetime) -> str:
-    return f"{moment_:%A} {moment_.day} {moment_:%B} at {moment_:%H:%M}"
-
-
-_THEM = re.compile(r"\b(?:them|her|him)\b", re.I)
 _PEOPLE_ARGUMENT = {"create_calendar_event": "attendees", "find_free_slots": "attendees", "send_email": "to"}
 
 
@@ -174,7 +104,7 @@ def with_earlier_people(earlier: Session, text: str, plan: Plan) -> Plan:
     next Monday", "send it to her") gets the people of the earlier plan's record: the attendees of the event it
     made or changed, the recipients of the email it sent, the contact it created or found. A step that names its
     own people keeps them."""
-    if not _THEM.search(text):
+    if not names_them(text):
         return plan
     people = _people_of(earlier)
     if not people:
@@ -227,7 +157,7 @@ def _people_read(session: Session) -> list[str]:
             (run.step.inputs.get(k) for k in ("attendee", "from", "sender", "to") if run.step.inputs.get(k)), None
         )
         if isinstance(named, str) and named.strip():
-            words = [w for w in re.findall(r"[a-z]+", named.lower()) if len(w) > 1]
+            words = [w for w in "".join(c if c.isalpha() else " " for c in named.lower()).split() if len(w) > 1]
             matched = [a for a in found if words and all(w in a.split("@")[0].lower() for w in words)]
             if matched:
                 return matched[:1]
@@ -363,7 +293,7 @@ def _retime(event: dict[str, Any], value: str, now: datetime) -> FollowUp | None
     start = event.get("startTime")
     anchor = datetime.fromisoformat(start).astimezone(now.tzinfo) if start else now
     day_start = anchor.replace(hour=0, minute=0, second=0, microsecond=0) - timedelta(microseconds=1)
-    parsed = parse_answer("startTime", value, day_start if _clock_only(value) else now)
+    parsed = parse_answer("startTime", value, day_start if clock_only(value) else now)
     if not parsed.ok:
         return None
     step = Step(
@@ -376,6 +306,23 @@ def _retime(event: dict[str, Any], value: str, now: datetime) -> FollowUp | None
     steps = _acting_on(step, event, "earlier_event", known)
     goal = Goal(intent="update", entity="event")
     return FollowUp(Plan(steps=tuple(steps)), goal, "follow-up: the event moved", known=known)
+
+
+def _relength(event: dict[str, Any], value: str, now: datetime) -> FollowUp | None:
+    """ "make it an hour": the event's length changed, its start kept."""
+    parsed = parse_answer("durationMinutes", value, now)
+    if not parsed.ok:
+        return None
+    step = Step(
+        id="length",
+        intent=f"Make “{event.get('title', 'the event')}” {value}",
+        tool="update_calendar_event",
+        arguments={"input": {"eventId": str(event["id"]), "durationMinutes": parsed.value}},
+    )
+    known: dict[str, Any] = {}
+    steps = _acting_on(step, event, "earlier_event", known)
+    goal = Goal(intent="update", entity="event")
+    return FollowUp(Plan(steps=tuple(steps)), goal, "follow-up: the event's length changed", known=known)
 
 
 def _invite(event: dict[str, Any], who: str) -> FollowUp:
@@ -506,12 +453,12 @@ def _name(record: dict[str, Any]) -> str:
 
 def _people(who: str) -> tuple[list[Step], list[str]]:
     """Addresses as given; names through one contact lookup each (contract §2.2)."""
-    addresses = re.findall(r"[\w.+'-]+@[\w-]+(?:\.[\w-]+)+", who)
+    addresses, names = people_named(who)
     if addresses:
         return [], addresses
     steps: list[Step] = []
     people: list[str] = []
-    for number, name in enumerate(n.strip() for n in re.split(r",|\band\b", who) if n.strip()):
+    for number, name in enumerate(names):
         lookup = _step(
             number,
             f"Find {name}'s contact record",
@@ -561,10 +508,6 @@ def _ran_with(session: Session, run: StepRun) -> dict[str, Any]:
     return {**filled, **run.overrides}
 
 
-def _clock_only(value: str) -> bool:
-    return re.fullmatch(r"\s*(?:at\s+)?\d{1,2}(?::\d{2})?\s*(?:am|pm)?\s*", value, re.I) is not None
-
-
 def _step(n: int, intent: str, tool: str, inputs: dict[str, Any], *, prefix: str = "undo") -> Step:
     return Step(id=f"{prefix}_{n + 1}", intent=intent, tool=tool, arguments={"input": inputs})
 
@@ -584,12 +527,6 @@ def _entity_of(step: Step) -> str:
 
 # --- "push it back an hour": what the earlier plan changed or found ------------------------------------------------
 
-_POINTING = re.compile(r"\b(?:it|them|that|this|those|these)\b", re.I)
-_NO_NAME = re.compile(
-    r"^\s*(?:(?:that|this|those|these|the same|it|them)\b\s*)?(?:one|ones|meetings?|events?|calls?|e-?mails?|"
-    r"messages?|mails?|records?|contacts?|leads?|deals?|accounts?)?\s*$",
-    re.I,
-)
 _NAMING = {"event": ("query", "attendee"), "email": ("sender", "from", "to", "query", "subject", "threadId")}
 _CHANGED_BY = {"event": ("create_calendar_event", "update_calendar_event", "respond_to_event")}
 
@@ -600,7 +537,7 @@ def with_earlier_record(earlier: Session, text: str, plan: Plan, goal: Goal) -> 
     the earlier plan (standing done with its records), so that thing is what changes, never the next one a fresh
     read would find. Of several found where the change is to one, ``which`` is that read: the user picks. None when
     ``text`` points at nothing, or the plan names what it changes."""
-    if not _POINTING.search(text):
+    if not points_back(text):
         return None
     steps, known, which = list(plan.steps), {}, None
     for index, step in enumerate(plan.steps):
@@ -712,9 +649,9 @@ def _unnamed(kind: str, step: Step) -> bool:
     inputs = step.inputs
     if kind == "record":
         filters = inputs.get("filters") or {}
-        return all(isinstance(v, str) and _NO_NAME.match(v) for v in filters.values())
+        return all(isinstance(v, str) and names_nothing(v) for v in filters.values())
     return all(
-        not inputs.get(key) or (isinstance(inputs[key], str) and _NO_NAME.match(inputs[key])) for key in _NAMING[kind]
+        not inputs.get(key) or (isinstance(inputs[key], str) and names_nothing(inputs[key])) for key in _NAMING[kind]
     )
 
 

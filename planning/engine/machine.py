@@ -6,7 +6,6 @@ transition is saved (``checkpoint``) before it is acted on.
 
 import asyncio
 import logging
-import re
 from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -30,6 +29,7 @@ from planning.engine.staleness import Recheck
 from planning.engine.writes import ClaimedWrites
 from planning.references import references_in
 from planning.store import PlanStore, StepClaim
+from planning.understanding.commands import names_a_day
 
 if TYPE_CHECKING:
     from planning.engine.audit import Auditor
@@ -359,7 +359,7 @@ class StepMachine:
         problem: str | None = None,
         tries: int = 0,
     ) -> None:
-        window = _window_asked(session, run, name, self._clock())
+        window = window_asked(session, run, name, self._clock())
         where = f" {day_in_words(*window)}" if window is not None else ""
         # the step's intent, not what it acts on: a question is seen by everyone in a channel's thread
         prompt = f"What {label(name)}{where} should I use for “{run.step.intent}”?"
@@ -558,7 +558,7 @@ def _decides_others(session: Session, run: StepRun) -> bool:
     return False
 
 
-def _window_asked(session: Session, run: StepRun, name: str, now: datetime) -> tuple[datetime, datetime | None] | None:
+def window_asked(session: Session, run: StepRun, name: str, now: datetime) -> tuple[datetime, datetime | None] | None:
     """The day or days the request gave for a time it left open ("on Friday afternoon"): a time asked for is
     asked within them. None when the request gave none, or the window has begun (a time is then read from now)."""
     goals = session.parse.goals
@@ -609,13 +609,6 @@ def _unstick(session: Session) -> bool:
     return bool(stuck)
 
 
-_DAY_NAMED = re.compile(
-    r"\b(?:mon|tue|wed|thu|fri|sat|sun)\w*|\b(?:today|tonight|tomorrow|next|this|last|week)\b|\d{1,2}[/-]\d{1,2}|"
-    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\s+\d",
-    re.I,
-)
-
-
 def _keep_the_events_day(session: Session, run: StepRun) -> None:
     """ "move that meeting to 5pm": a new time without a day stays on the day of the event it moves (the request
     was read against today before the event was known)."""
@@ -623,7 +616,7 @@ def _keep_the_events_day(session: Session, run: StepRun) -> None:
         return
     value, record = run.step.inputs.get("startTime"), targets.record_of(session, run)
     old = record.get("startTime") if record is not None else None
-    if not (isinstance(value, str) and isinstance(old, str)) or "{{" in value or _DAY_NAMED.search(session.text):
+    if not (isinstance(value, str) and isinstance(old, str)) or "{{" in value or names_a_day(session.text):
         return
     try:
         new, before = datetime.fromisoformat(value), datetime.fromisoformat(old)

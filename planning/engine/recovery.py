@@ -2,7 +2,6 @@
 not a contact may be a lead; what a note or task is about, not an account, may be a deal), one broader search, then
 the user is asked (planner-recovery)."""
 
-import re
 from collections.abc import Iterable
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -56,7 +55,7 @@ def _uses(value: Any, step_id: str, key: str = "") -> set[str]:
     if isinstance(value, list):
         return set().union(set(), *(_uses(v, step_id, key) for v in value))
     if isinstance(value, str) and _refers(value, step_id):
-        return {"email"} if re.search(r"\.email\}\}", value) else {"other"}
+        return {"email"} if ".email}}" in value.replace(" ", "") else {"other"}
     return set()
 
 

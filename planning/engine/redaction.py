@@ -11,7 +11,6 @@ decided, notes, errors, recoveries and times. Open plans keep everything: they s
 
 import hashlib
 import json
-import re
 from typing import Any
 
 from planning.engine.session import Session, StepRun
@@ -75,5 +74,14 @@ def _renamed(text: str, ids: dict[str, str]) -> str:
     """``text`` (a note: "needs find_priya, which did not run") with the steps' new ids."""
     if not ids:
         return text
-    pattern = r"\b(?:" + "|".join(re.escape(old) for old in sorted(ids, key=len, reverse=True)) + r")\b"
-    return re.sub(pattern, lambda found: ids[found[0]], text)
+    out, word, index = [], [], 0
+    for index, char in enumerate(text + " "):  # an id is a whole word of the note (letters, digits, "_")
+        if char.isalnum() or char == "_":
+            word.append(char)
+            continue
+        if word:
+            out.append(ids.get("".join(word), "".join(word)))
+            word = []
+        if index < len(text):
+            out.append(char)
+    return "".join(out)

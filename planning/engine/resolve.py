@@ -1,19 +1,19 @@
 """Filling a step's arguments: placeholders from the user's answers, references from earlier results."""
 
-import re
 from datetime import datetime
 from typing import Any
 
 from planning.references import (
     PLACEHOLDER_PREFIX,
     Reference,
+    fill_templates,
     parse_item_path,
     parse_on_day,
     parse_reference,
     placeholder_name,
+    templates_in,
+    whole_template,
 )
-
-_TEMPLATE = re.compile(r"\{\{\s*([^{}]+?)\s*\}\}")
 
 
 class ResolutionError(Exception):
@@ -75,15 +75,15 @@ def _resolve(value: Any, results: dict[str, Any], answers: dict[str, Any], item:
     if on_day is not None:  # "17:00 on the day of {{find.result.data[0].startTime}}": that day, in that moment's zone
         hour, minute, moment = on_day
         return _on_day(_resolve(moment, results, answers, item, key), hour, minute)
-    whole = _TEMPLATE.fullmatch(value.strip())
-    if whole:
-        filled = _fill(whole.group(1), results, answers, item)
-        if filled is None and key is not None and parse_reference(whole.group(1)) is not None:
+    whole = whole_template(value)
+    if whole is not None:
+        filled = _fill(whole, results, answers, item)
+        if filled is None and key is not None and parse_reference(whole) is not None:
             if key in answers:
                 return answers[key]
             raise MissingValueError(key, value.strip())
         return filled
-    return _TEMPLATE.sub(lambda m: _as_text(_fill(m.group(1), results, answers, item)), value)
+    return fill_templates(value, lambda body: _as_text(_fill(body, results, answers, item)))
 
 
 def _on_day(moment: Any, hour: int, minute: int) -> str:
@@ -95,7 +95,7 @@ def _on_day(moment: Any, hour: int, minute: int) -> str:
 
 
 def _is_whole(text: str) -> bool:
-    return _TEMPLATE.fullmatch(text.strip()) is not None
+    return whole_template(text) is not None
 
 
 def _fill(body: str, results: dict[str, Any], answers: dict[str, Any], item: Any = _NO_ITEM) -> Any:
@@ -126,7 +126,7 @@ def _as_text(value: Any) -> str:
 def unfilled_placeholders(value: Any, answers: dict[str, Any]) -> list[str]:
     """Placeholder names in ``value`` that have no answer yet, in order."""
     names: list[str] = []
-    for body in _TEMPLATE.findall(_flatten(value)):
+    for body in templates_in(_flatten(value)):
         name = placeholder_name(body)
         if name is not None and name not in answers and name not in names:
             names.append(name)

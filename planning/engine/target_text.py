@@ -2,7 +2,6 @@
 before → after, or the new values, labelled), and what to say once it ran. Pure: records and arguments in,
 ``Target`` out, times in the requester's zone."""
 
-import re
 from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -304,7 +303,9 @@ def _with_name(address: str, names: dict[str, str]) -> str:
 
 def _person(address: str) -> str:
     """ "John Park" for "John Park <john.park@globex.com>"; the address when there is no name."""
-    name = re.sub(r"\s*<[^>]*>\s*$", "", address).strip().strip('"')
+    shown = address.strip()
+    name = shown[: shown.rindex("<")] if shown.endswith(">") and "<" in shown else shown
+    name = name.strip().strip('"')
     return name or address.strip("<> ")
 
 

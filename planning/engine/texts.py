@@ -1,6 +1,7 @@
 """What the engine says, in one place."""
 
-import re
+from planning.engine.wording import name_in_words
+from planning.understanding.commands.refusals import refused_action
 
 HELP = (
     "I plan and run work across your email, CRM and calendar. Try:\n"
@@ -15,17 +16,16 @@ CANT_DO = (
     "I can't do that: I work with email, CRM records (contacts, leads, deals, accounts) and calendars. "
     "Ask “help” to see examples."
 )
-_ACT_ON_OURS = re.compile(r"'([^']+)' \(([a-z][a-z ]*)\) on ([a-z][a-z ,]*?) is outside")
 
 
 def cant_do(explanation: str) -> str:
     """The refusal: an action planbot cannot take on things it does work with is named ("I can't delete emails"),
     so the refusal does not read as "I can't do that: I work with email"."""
-    found = _ACT_ON_OURS.search(explanation)
+    found = refused_action(explanation)
     if found is None:
         return CANT_DO
-    said, things = found.group(1).strip().lower(), found.group(3).strip()
-    action = said if said.isalpha() else found.group(2).strip()  # "unsend" as the user said it, else its kind
+    said, kind, things = found
+    action = said if said.isalpha() else kind  # "unsend" as the user said it, else its kind
     return (
         f"I can't {action} {things}: that is not among what I can do with them. I read, send, reply to and forward "
         "email; find, create and update CRM records; and read, book, move and cancel calendar events. "
@@ -79,7 +79,7 @@ PAST_START_EXAMPLE = "“yes”, or “tomorrow at 10am”"
 ANOTHER_TIME = "Which time should I use instead?"
 
 
-_NOT_GIVEN = re.compile(r"^skipped by you: no (\w+) given$")
+_NOT_GIVEN = ("skipped by you: no ", " given")
 _VALUE_WORDS = {"durationMinutes": "length", "body": "text", "to": "recipient", "startTime": "start time"}
 
 
@@ -88,11 +88,14 @@ def step_state(state: str, note: str | None) -> str:
     "done (used the existing one)"; never a field's name (``startTime``) or the state said twice."""
     if not note:
         return state
-    found = _NOT_GIVEN.match(note)
-    if found:
-        name = found.group(1)
-        words = _VALUE_WORDS.get(name) or re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", name).replace("_", " ").lower()
+    head, tail = _NOT_GIVEN
+    name = note[len(head) : -len(tail)] if note.startswith(head) and note.endswith(tail) else ""
+    if name and (name.replace("_", "").isalnum()):
+        words = _VALUE_WORDS.get(name) or name_in_words(name)
         return f"{state}: no {words} was given"
     if note.startswith((state + " ", state + ":")):
         return note
     return f"{state} ({note})"
+
+
+WELCOME = "Glad to help."

@@ -6,7 +6,6 @@ card never shows a past start the user has not confirmed. Only writes that book 
 one) are checked; reads over the past need no confirmation.
 """
 
-import re
 from datetime import datetime, timedelta, tzinfo
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -15,18 +14,11 @@ from planning.engine import texts
 from planning.engine.answers import parse_answer, value_type
 from planning.engine.replies import AskValue
 from planning.engine.session import Question, Session, StepRun
-from planning.references import PLACEHOLDER_PREFIX
+from planning.references import placeholder_name, templates_in
 
 EXAMPLE_TIME = "“tomorrow at 10am”"
 BOOKS_A_START = frozenset({"create_calendar_event", "update_calendar_event"})
 _GRACE = timedelta(minutes=1)
-_KEEP = re.compile(
-    r"^\s*(?:yes|y|yep|yeah|ok|okay|sure|confirm|approve|go ahead|keep(?: it)?|(?:yes,?\s+)?book it(?: anyway)?"
-    r"|anyway|that'?s fine|it'?s fine|do it)[\s.!]*$",
-    re.I,
-)
-_ANOTHER = re.compile(r"^\s*(?:no|n|nope|don'?t|do not|another time|change it|a different time)[\s.!]*$", re.I)
-_PLACEHOLDER = re.compile(r"^\{\{\s*" + PLACEHOLDER_PREFIX + r"(\w+)\s*\}\}$")
 
 
 def why_asked(session: Session, run: StepRun, name: str) -> str | None:
@@ -65,15 +57,16 @@ def ask_if_start_passed(session: Session, run: StepRun, arguments: dict[str, Any
 
 
 def answer_past_start(
-    session: Session, run: StepRun, arguments: dict[str, Any], text: str, now: datetime
+    session: Session, run: StepRun, arguments: dict[str, Any], decision: str | None, text: str, now: datetime
 ) -> AskValue | None:
-    """ "yes" keeps the time; a new time replaces it (and is checked again). None when answered."""
+    """ "yes" (``decision`` "approve") keeps the time; "another time" asks for it; a new time (``text``) replaces it
+    (and is checked again). None when answered."""
     question = session.question
     assert question is not None
     start = arguments.get("startTime")
-    if _ANOTHER.match(text):
+    if decision == "another_time":
         return AskValue(text=texts.ANOTHER_TIME, example=EXAMPLE_TIME)
-    if _KEEP.match(text):
+    if decision == "approve":
         run.past_ok = start if isinstance(start, str) else None
     else:
         parsed = parse_answer("startTime", text, now)
@@ -88,11 +81,18 @@ def answer_past_start(
 
 def _set_start(run: StepRun, arguments: dict[str, Any], value: str) -> None:
     """An answered placeholder takes the new answer; a time written in the plan is replaced by an edit."""
-    planned = _PLACEHOLDER.match(str(run.step.inputs.get("startTime", "")))
+    planned = _placeholder_of(str(run.step.inputs.get("startTime", "")))
     if run.edited is None and planned is not None:
-        run.answers[planned.group(1)] = value
+        run.answers[planned] = value
     else:
         run.edited = {**arguments, "startTime": value}
+
+
+def _placeholder_of(value: str) -> str | None:
+    """The name of the placeholder ``value`` is, whole ("{{PLACEHOLDER_startTime}}" → "startTime")."""
+    bodies = templates_in(value)
+    whole = len(bodies) == 1 and value.strip().startswith("{{") and value.strip().endswith("}}")
+    return placeholder_name(bodies[0]) if whole else None
 
 
 def _when(start: datetime, now: datetime) -> str:

@@ -1,7 +1,6 @@
 """Values as people read them on a card: labels for argument names ("Start", not ``startTime``), times in the
 requester's zone with the zone's name, amounts with a currency sign, dates and lengths in words."""
 
-import re
 from datetime import date, datetime, tzinfo
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -25,8 +24,6 @@ LABELS = {
     "entityType": "Type",
     "about": "About",
 }
-_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-_MOMENT = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}")
 _AMOUNTS = frozenset({"amount"})
 # an answer to an invitation as people say it, not as calendars store it (needsAction, tentative)
 _ANSWER_WORDS = {
@@ -46,13 +43,29 @@ def label(key: str) -> str:
     """ "Start" for ``startTime``; an unknown name in words (``closeDate`` -> "Close date")."""
     if key in LABELS:
         return LABELS[key]
-    words = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", key).replace("_", " ").strip().lower()
+    words = name_in_words(key)
     return words[:1].upper() + words[1:]
+
+
+def name_in_words(name: str) -> str:
+    """ "close date" for ``closeDate`` or ``close_date``."""
+    spaced = "".join(
+        f" {c}" if c.isupper() and i and (name[i - 1].islower() or name[i - 1].isdigit()) else c
+        for i, c in enumerate(name)
+    )
+    return spaced.replace("_", " ").strip().lower()
+
+
+def _iso_shaped(value: str, shape: str) -> bool:
+    """Whether ``value`` starts with ``shape`` ("dddd-dd-dd": digits where "d" is, the same marks elsewhere)."""
+    return len(value) >= len(shape) and all(
+        v.isdigit() if s == "d" else v == s for v, s in zip(value, shape, strict=False)
+    )
 
 
 def moment(value: Any, tz: tzinfo) -> datetime | None:
     """An ISO time with an offset, in ``tz``; None for anything else."""
-    if not isinstance(value, str) or not _MOMENT.match(value):
+    if not isinstance(value, str) or not _iso_shaped(value, "dddd-dd-ddTdd:dd"):
         return None
     try:
         found = datetime.fromisoformat(value)
@@ -87,7 +100,7 @@ def day_text(value: Any) -> str:
     """ "Thu 12 Mar 2026" for ``2026-03-12``."""
     if isinstance(value, date):
         day = value
-    elif isinstance(value, str) and _DATE.match(value):
+    elif isinstance(value, str) and len(value) == 10 and _iso_shaped(value, "dddd-dd-dd"):
         try:
             day = date.fromisoformat(value)
         except ValueError:
@@ -132,6 +145,6 @@ def value_text(key: str, value: Any, tz: ZoneInfo) -> str:
         return "; ".join(f"{label(k)} {value_text(k, v, tz)}" for k, v in value.items() if v not in (None, ""))
     if isinstance(value, str) and (found := moment(value, tz)) is not None:
         return when_text(found.isoformat(), tz)
-    if isinstance(value, str) and _DATE.match(value):
+    if isinstance(value, str) and len(value) == 10 and _iso_shaped(value, "dddd-dd-dd"):
         return day_text(value)
     return str(value)

@@ -58,7 +58,7 @@ def test_after_three_bad_answers_skip_is_offered_and_the_plan_is_never_stuck(tmp
         "email Priya saying the notes are attached and schedule a meeting with Tom",
         "a",
         "the usual",
-        "whenever",
+        "the same as always",
         "soon",
         "skip",
         "a",

@@ -1,0 +1,102 @@
+"""What a reply is read with: the conversation's context, made from the open plan or from the last one that ended.
+
+The engine never reads a reply's words: it hands them, with this context, to the understanding
+(:func:`planning.understanding.commands.read_reply`) and acts on the commands that come back.
+"""
+
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from planning.engine import each
+from planning.engine.answers import OPTIONAL, value_type
+from planning.engine.session import Session
+from planning.understanding.commands import Command, Context, Decide, read_reply
+from planning.understanding.commands.context import LeftBehind
+from planning.understanding.commands.values import ValueType as ValueKind
+
+_BARE: tuple[ValueKind, ...] = ("datetime", "duration", "number", "choice")
+_EVENT_WRITES = ("create_calendar_event", "update_calendar_event")
+_SENDS = ("send_email", "reply_email", "forward_email")
+
+
+def read(text: str, session: Session) -> tuple[Command, ...]:
+    """``text`` read as a reply to the plan open in ``session``."""
+    return read_reply(text, context_of(session))
+
+
+def read_after(text: str, earlier: Session | None) -> tuple[Command, ...]:
+    """``text`` read with no plan open in the thread: a follow-up on ``earlier`` (the last plan, ended), or a new
+    request."""
+    return read_reply(text, ended_context(earlier))
+
+
+def context_of(session: Session) -> Context:
+    question = session.question
+    correctable = _correctable(session)
+    if question is None:
+        return Context(question="none", open_plan=True, correctable=correctable)
+    name = question.name
+    options: tuple[str, ...] = ()
+    candidates: tuple[dict[str, Any], ...] = ()
+    if question.kind == "pick":
+        tz = _zone(session.tz)
+        candidates = tuple(o for o in question.options if isinstance(o, dict))
+        options = tuple(each.item_label(o, tz) for o in question.options)
+    elif question.kind == "clarify":
+        options = tuple(str(o.get("intent", "")) for o in question.options)
+    checks = question.checks
+    return Context(
+        question=question.kind,
+        name=name,
+        value_kind=value_type(name) if name else None,
+        optional=name in OPTIONAL if name else False,
+        options=options,
+        candidates=candidates,
+        choices=tuple((c.key, c.label) for c in checks.choices) if checks is not None else (),
+        existing=checks is not None and checks.existing is not None,
+        offered=question.offered is not None,
+        open_plan=True,
+        correctable=correctable,
+    )
+
+
+def ended_context(earlier: Session | None) -> Context:
+    if earlier is None or earlier.open:
+        return Context()
+    left: set[LeftBehind] = set()
+    for run in earlier.steps:
+        if run.state != "done" or run.kind != "write":
+            continue
+        left.add("changes")
+        if run.step.tool in _EVENT_WRITES:
+            left.add("event")
+        if run.step.tool in _SENDS:
+            left.add("email")
+    return Context(left=frozenset(left))
+
+
+def _correctable(session: Session) -> tuple[ValueKind, ...]:
+    """The kinds of value a bare correction may change: of the answers given and the values the request gave."""
+    kinds: list[ValueKind] = []
+    for run in session.steps:
+        if run.state not in ("pending", "waiting"):
+            continue
+        for name in [*run.answers, *run.step.inputs]:
+            kind = value_type(name)
+            if kind in _BARE and kind not in kinds:
+                kinds.append(kind)
+    return tuple(kinds)
+
+
+def _zone(name: str) -> ZoneInfo:
+    try:
+        return ZoneInfo(name)
+    except (KeyError, ValueError):
+        return ZoneInfo("UTC")
+
+
+def decides(text: str) -> bool:
+    """Whether ``text`` tries to decide on a plan (approve, skip, edit, cancel) — someone else's attempt in a
+    channel thread is answered that it is not theirs, other chatter is left alone."""
+    commands = read_reply(text, Context(question="approval", open_plan=True))
+    return any(isinstance(c, Decide) and c.action in ("approve", "skip", "edit", "cancel") for c in commands)

@@ -1,0 +1,74 @@
+"""What happens next: one table of (what the plan asks × what the reply says) → a small handler.
+
+The understanding reads each reply once into a command (:mod:`planning.understanding.commands`); the conversation
+looks the pair up here and runs the handler the row names. ``python -m planning.engine.table`` prints it.
+
+    question    the open question's kind; "offer": the bot asked whether the last reply was a new request;
+                "none": nothing is asked (a step is running); "any": whatever is asked
+    command     the command's kind; a decision by its action ("decide:approve"), a pick by its key ("pick:new")
+"""
+
+from dataclasses import dataclass
+
+from planning.understanding.commands import Command, Decide, Pick
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    question: str
+    command: str
+    handler: str
+    does: str
+
+
+TABLE: tuple[Row, ...] = (
+    Row("any", "decide:cancel", "cancel", "cancel the plan: nothing else runs"),
+    Row("offer", "pick:new", "take_offer", "drop the open plan and start the request offered"),
+    Row("offer", "pick:answer", "keep_offer", "keep the plan: a text asked takes the offered words, else ask again"),
+    Row("any", "correct", "correct", "change the value named, or the one it fits; fits none: read as an answer"),
+    Row("none", "any", "busy", "a step is running: say so (or take over a write whose process stopped)"),
+    Row("clarify", "pick", "clarify_pick", "plan the request again as the reading picked"),
+    Row("clarify", "decide:approve", "clarify_yes", "go ahead with the plan as understood"),
+    Row("clarify", "any", "clarify_new", "drop the question: plan the reply as the request"),
+    Row("approval", "decide:approve", "approve", "run the step shown (checked again first)"),
+    Row("approval", "decide:skip", "skip", "leave the step out"),
+    Row("approval", "pick", "card_choice", "the card's choice: the next free slot, the existing record, another"),
+    Row("approval", "decide:remove", "remove", "take the items numbered out of a repeated step"),
+    Row("approval", "decide:edit", "edit", "set a field of the step, then ask for approval again"),
+    Row("approval", "any", "approval_words", "say what an approval takes"),
+    Row("value", "new_request", "maybe_new", "a request of its own: offer to start it; else the text asked"),
+    Row("any", "any", "answer", "the answer to what is asked (asked again when it is not one)"),
+)
+
+
+OFFER_ANSWERS = ("pick:new", "pick:answer")
+
+
+def label(command: Command) -> str:
+    """A command as the table names it: "decide:approve", "pick:new", "pick", "answer", …"""
+    if isinstance(command, Decide):
+        return f"decide:{command.action}"
+    if isinstance(command, Pick) and command.key in ("new", "answer"):
+        return f"pick:{command.key}"
+    return command.kind
+
+
+def row_for(question: str, command: Command) -> Row:
+    """The first row that fits: the question's own rows before "any", a command's own before "any"."""
+    said = label(command)
+    for row in TABLE:
+        if row.question in (question, "any") and row.command in (said, said.split(":")[0], "any"):
+            return row
+    raise LookupError(f"no row for {question} × {said}")  # the last row fits every pair
+
+
+def render() -> str:
+    """The table as text, one row a line."""
+    head = f"{'question':<10} {'command':<16} {'handler':<15} what happens"
+    lines = [head, "-" * len(head)]
+    lines += [f"{r.question:<10} {r.command:<16} {r.handler:<15} {r.does}" for r in TABLE]
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":  # python -m planning.engine.table
+    print(render())

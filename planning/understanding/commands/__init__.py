@@ -1,0 +1,51 @@
+"""A reply in a conversation read once, with the conversation's context, into a closed set of typed commands.
+
+    read_reply("the one from Initech", Context(question="pick", candidates=...))  → (Pick(index=2),)
+    read_reply("make it an hour", Context(left=frozenset({"event"})))             → (Change("durationMinutes", …),)
+
+The engine dispatches on (question kind × command kind) and never reads words itself. The words live in
+``data/*.txt`` (one phrase a line); times and lengths come from the understanding's span readers (``timeexpr``,
+``timewords``).
+"""
+
+from planning.understanding.commands._followups import names_a_day
+from planning.understanding.commands.answer import Answer
+from planning.understanding.commands.cannot_handle import CannotHandle
+from planning.understanding.commands.change import Change
+from planning.understanding.commands.context import Context, QuestionKind
+from planning.understanding.commands.correct import Correct
+from planning.understanding.commands.decide import Decide
+from planning.understanding.commands.kinds import COMMANDS, Command, CommandKind
+from planning.understanding.commands.new_request import NewRequest
+from planning.understanding.commands.pick import ChoiceKey, Pick
+from planning.understanding.commands.pointing import names_nothing, names_them, people_named, points_back
+from planning.understanding.commands.reader import read_reply
+from planning.understanding.commands.restate import clock_only, restated
+from planning.understanding.commands.thanks import Thanks
+from planning.understanding.commands.undo import Undo
+
+__all__ = [
+    "COMMANDS",
+    "Answer",
+    "CannotHandle",
+    "Change",
+    "ChoiceKey",
+    "Command",
+    "CommandKind",
+    "Context",
+    "Correct",
+    "Decide",
+    "NewRequest",
+    "Pick",
+    "QuestionKind",
+    "Thanks",
+    "Undo",
+    "clock_only",
+    "names_a_day",
+    "names_nothing",
+    "names_them",
+    "people_named",
+    "points_back",
+    "read_reply",
+    "restated",
+]

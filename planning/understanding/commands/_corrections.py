@@ -1,0 +1,91 @@
+"""Corrections of the open plan: a field named and its new value, a bare value ("actually make it 4pm"), or people
+who replace the recipients or attendees ("send it to Priya instead")."""
+
+from planning.understanding.commands._words import Reply, phrases
+from planning.understanding.commands.correct import Correct
+
+
+def people(reply: Reply) -> Correct | None:
+    """ "actually send it to Priya instead", "change the recipients to Tom", "invite Sarah instead" (an "invite"
+    alone adds someone: a follow-up, not a correction)."""
+    words = reply.words
+    index = _skip(reply, 0, "leads")
+    led = index > 0
+    index = _skip(reply, index, "polite")
+    verb = phrases("recipient_verbs").at(words, index)
+    if verb is None or index + verb[0] >= len(words):
+        return None
+    start, end = index + verb[0], len(words)
+    tail = phrases("instead").ending(words[start:])
+    if tail is not None and end - tail[0] > start:
+        end -= tail[0]
+    while end > start and words[end - 1] == ",":
+        end -= 1
+    if verb[1] == "invite" and not (led or tail is not None):
+        return None
+    names = reply.rest(start, end).strip("\"“”'")
+    field = None if verb[1] == "any" else "attendees" if verb[1] == "invite" else verb[1]
+    return Correct(names, field=field, people=True) if names else None
+
+
+def named_field(reply: Reply) -> Correct | None:
+    """ "actually make the subject “Q3 numbers”", "change the time to 4pm", "sorry, title: Kickoff"."""
+    words = reply.words
+    index = _skip(reply, 0, "leads")
+    verb = phrases("field_verbs").at(words, index)
+    if verb is not None:
+        index += verb[0]
+    elif index == 0:
+        return None  # a field named with no lead and no verb ("subject Q3") is no correction
+    if index < len(words) and words[index] == "the":
+        index += 1
+    field = phrases("fields").at(words, index)
+    if field is None:
+        return None
+    index += field[0]
+    link = phrases("field_links").at(words, index)
+    if link is not None and index + link[0] < len(words):
+        index = _commas(words, index + link[0])
+    value = reply.rest(index).strip("\"“”'")
+    return Correct(value, field=field[1]) if value else None
+
+
+def bare(reply: Reply) -> Correct | None:
+    """ "actually make it 4pm", "make it 45 minutes", "sorry, change it to Friday": a value for whatever it fits."""
+    words = reply.words
+    index = _skip(reply, 0, "leads")
+    verb = phrases("change_verbs").at(words, index)
+    if verb is not None and index + verb[0] < len(words):
+        index += verb[0]
+        index = _commas(words, index)
+        again = phrases("change_verbs").at(words, index)  # "actually, make it …"
+        if again is not None and index + again[0] < len(words):
+            index += again[0]
+    elif index == 0:
+        return None
+    if index < len(words) and words[index] == "the" and index + 2 < len(words) and words[index + 2] == "is":
+        index += 3  # "the time is 4pm"
+    end = len(words)
+    tail = phrases("instead").ending(words[index:])
+    if tail is not None and end - tail[0] > index:
+        end -= tail[0]
+    while end > index and words[end - 1] == ",":
+        end -= 1
+    value = reply.rest(index, end)
+    return Correct(value) if value else None
+
+
+def _skip(reply: Reply, index: int, name: str) -> int:
+    """The token index after the phrases of ``data/{name}.txt`` (and commas or colons) starting at ``index``."""
+    words = reply.words
+    found = phrases(name).at(words, index)
+    while found is not None and index + found[0] < len(words):
+        index = _commas(words, index + found[0])
+        found = phrases(name).at(words, index)
+    return index
+
+
+def _commas(words: tuple[str, ...], index: int) -> int:
+    while index < len(words) and words[index] in (",", ":"):
+        index += 1
+    return index

@@ -1,0 +1,109 @@
+"""Decisions in so many words: cancel, approve, skip, edit, remove items, a card's named choices, what to do with
+a write whose outcome is unknown, a start that has passed."""
+
+from datetime import UTC, datetime
+
+from planning.understanding.commands._words import Reply, phrases
+from planning.understanding.commands.decide import Decide
+from planning.understanding.commands.pick import Pick
+from planning.understanding.timeexpr import find_times
+
+_ANY_DAY = datetime(2026, 1, 5, 8, tzinfo=UTC)  # clock times are compared, the day does not matter
+
+
+def cancel(reply: Reply) -> Decide | None:
+    return Decide("cancel") if reply.is_one_of("cancel", objects=True) is not None else None
+
+
+def approve(reply: Reply) -> Decide | None:
+    """ "yes", "looks good, send", "ok go ahead": approval phrases only, one after the other."""
+    words, index = reply.words, 0
+    while index < len(words):
+        if words[index] in (",", "and", "-"):
+            index += 1
+            continue
+        found = phrases("approve").at(words, index)
+        if found is None:
+            return None
+        index += found[0]
+    return Decide("approve") if words else None
+
+
+def skip(reply: Reply) -> Decide | None:
+    return Decide("skip") if reply.is_one_of("skip", objects=True) is not None else None
+
+
+def edit(reply: Reply) -> Decide | None:
+    """ "edit when=Friday 4pm", "e title: Kickoff": the field and its new value as typed."""
+    words = reply.words
+    head = phrases("edit_words").at(words)
+    if head is None:
+        return None
+    mark = next((i for i in range(head[0], len(words)) if words[i] in ("=", ":")), None)
+    if mark is None or mark == head[0] or mark + 1 >= len(words):
+        return None
+    field, value = reply.rest(head[0], mark), reply.rest(mark + 1)
+    if not all(part.replace("_", "").replace(".", "").replace("-", "").isalpha() for part in field.split()):
+        return None
+    return Decide("edit", field=field, value=value)
+
+
+def remove(reply: Reply) -> Decide | None:
+    """ "r 2", "remove 2 and 3", "drop #1": the numbers of the items taken out of a repeated step."""
+    words = reply.words
+    head = phrases("remove_words").at(words)
+    if head is None or head[0] >= len(words):
+        return None
+    numbers: list[int] = []
+    for word in words[head[0] :]:
+        if word.isdigit():
+            numbers.append(int(word))
+        elif word not in (",", "and", "&", "#"):
+            return None
+    return Decide("remove", numbers=tuple(numbers)) if numbers else None
+
+
+def card_choice(reply: Reply, choices: tuple[tuple[str, str], ...], existing: bool) -> Pick | None:
+    """A choice the approval card offered, in words: "f", "book 15:00 instead", "use the existing one", or "create
+    another" where the record exists."""
+    if existing and reply.is_one_of("create_another") is not None:
+        return Pick(key="create_another")
+    typed = " ".join(reply.words)
+    for key, label in choices:
+        if typed == " ".join(Reply.of(label).words):
+            return Pick(key="free_slot" if key == "free_slot" else "use_existing")
+        if key == "free_slot" and (reply.is_one_of("free_slot") or _book_instead(reply)) and _same_time(reply, label):
+            return Pick(key="free_slot")
+        if key == "use_existing" and reply.is_one_of("use_existing") is not None:
+            return Pick(key="use_existing")
+    return None
+
+
+def _book_instead(reply: Reply) -> bool:
+    words = reply.words
+    return len(words) >= 2 and words[0] in ("book", "move") and words[-1] == "instead"
+
+
+def _same_time(reply: Reply, label: str) -> bool:
+    """ "book 15:00 instead" picks the slot offered at 15:00; a reply naming another time is not this choice."""
+    named = [t for t in find_times(reply.text, _ANY_DAY) if t.has_clock_time]
+    if not named:
+        return True
+    offered = [t for t in find_times(label, _ANY_DAY) if t.has_clock_time]
+    return bool(offered) and named[0].start.time() == offered[0].start.time()
+
+
+def outcome(reply: Reply) -> Decide | None:
+    """A write whose outcome is unknown: run it again, it went through, or leave it."""
+    words = reply.words
+    for name, action in (("retry", "retry"), ("went_through", "done")):
+        if phrases(name).at(words) is not None:
+            return Decide("retry" if action == "retry" else "done")
+    return Decide("skip") if words and (words[0] in ("skip", "neither") or words[:2] == ("leave", "it")) else None
+
+
+def past_start(reply: Reply) -> Decide | None:
+    """A start that has passed: keep it ("book it anyway") or give another time."""
+    if reply.is_one_of("another_time") is not None:
+        return Decide("another_time")
+    return Decide("approve") if reply.is_one_of("keep_time") is not None else None

@@ -1,0 +1,125 @@
+"""Words people type, as data: one phrase a line in ``data/*.txt`` (``# comments``; ``phrase = value`` for a map),
+and the token scanner that matches them against a reply.
+
+A reply is scanned into tokens (words, addresses, times such as "4:30pm", single punctuation marks); a phrase
+matches whole tokens, case-insensitively, so "no" never matches "now" and "cancel" never matches "cancelled".
+"""
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+_DATA = Path(__file__).parent / "data"
+# a word (with the dots, at-signs, colons and hyphens inside addresses, times and names), or one mark
+_TOKEN = re.compile(r"[\w'’]+(?:[@.+:/-][\w'’]+)*|[^\w\s]")
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    word: str  # casefolded, curly apostrophes made straight
+    start: int
+    end: int
+
+
+def tokens(text: str) -> tuple[Token, ...]:
+    return tuple(Token(m.group(0).casefold().replace("’", "'"), m.start(), m.end()) for m in _TOKEN.finditer(text))
+
+
+def _split(phrase: str) -> tuple[str, ...]:
+    return tuple(t.word for t in tokens(phrase))
+
+
+@dataclass(frozen=True)
+class Phrases:
+    """A list of phrases (longest first), each with its value (the phrase itself unless the file maps it)."""
+
+    entries: tuple[tuple[tuple[str, ...], str], ...]
+
+    def value(self, words: tuple[str, ...]) -> str | None:
+        """The value of the phrase that is exactly ``words``."""
+        return next((value for phrase, value in self.entries if phrase == words), None)
+
+    def at(self, words: tuple[str, ...], index: int = 0) -> tuple[int, str] | None:
+        """The longest phrase starting at token ``index``: (its length in tokens, its value)."""
+        for phrase, value in self.entries:
+            if phrase and words[index : index + len(phrase)] == phrase:
+                return len(phrase), value
+        return None
+
+    def ending(self, words: tuple[str, ...]) -> tuple[int, str] | None:
+        """The longest phrase that ``words`` ends with: (its length in tokens, its value)."""
+        for phrase, value in self.entries:
+            if phrase and len(phrase) <= len(words) and words[len(words) - len(phrase) :] == phrase:
+                return len(phrase), value
+        return None
+
+
+@cache
+def phrases(name: str) -> Phrases:
+    """``data/{name}.txt``, read once."""
+    entries: list[tuple[tuple[str, ...], str]] = []
+    for line in (_DATA / f"{name}.txt").read_text(encoding="utf-8").splitlines():
+        line = line.split(" #", 1)[0].strip() if not line.startswith("#") else ""
+        if not line:
+            continue
+        phrase, _, value = line.partition(" = ")
+        entries.append((_split(phrase.strip()), value.strip() or phrase.strip()))
+    entries.sort(key=lambda entry: -len(entry[0]))
+    return Phrases(tuple(entries))
+
+
+@dataclass(frozen=True)
+class Reply:
+    """A reply as tokens, with the text each token came from (values keep their case)."""
+
+    text: str
+    toks: tuple[Token, ...]
+
+    @classmethod
+    def of(cls, text: str) -> "Reply":
+        toks = tokens(text)
+        while toks and toks[-1].word in _END_MARKS:  # "yes!", "cancel.", "ok?"
+            toks = toks[:-1]
+        return cls(text, toks)
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        return tuple(t.word for t in self.toks)
+
+    def rest(self, index: int, end: int | None = None) -> str:
+        """The text from token ``index`` (to token ``end``), as typed."""
+        toks = self.toks[index:end]
+        return self.text[toks[0].start : toks[-1].end].strip() if toks else ""
+
+    def is_one_of(self, name: str, *, objects: bool = False) -> str | None:
+        """The value of the phrase of ``data/{name}.txt`` the whole reply is (followed by an object word, such as
+        "it" or "this step", when ``objects``)."""
+        words = self.words
+        found = phrases(name).value(words)
+        if found is not None or not objects:
+            return found
+        head = phrases(name).at(words)
+        if head is None:
+            return None
+        tail = words[head[0] :]
+        return head[1] if tail and phrases("objects").value(tail) is not None else None
+
+    def after(self, *names: str, start: int = 0) -> int:
+        """The token index after any phrases of the files ``names`` found one after the other from ``start``."""
+        index, words = start, self.words
+        moved = True
+        while moved:
+            moved = False
+            for name in names:
+                found = phrases(name).at(words, index)
+                while found is not None and index + found[0] < len(words):
+                    index += found[0]
+                    moved = True
+                    while index < len(words) and words[index] in (",", ":"):
+                        index += 1
+                    found = phrases(name).at(words, index)
+        return index
+
+
+_END_MARKS = frozenset({".", "!", "?"})

@@ -1,0 +1,16 @@
+"""``Correct``: an earlier value of the open plan changed ("actually make it 4pm", "send it to Priya instead")."""
+
+from dataclasses import dataclass
+from typing import ClassVar, Literal
+
+
+@dataclass(frozen=True, slots=True)
+class Correct:
+    """``field``: the argument the reply named ("subject", "startTime"; "to" or "attendees" for people), None when it
+    named none (the value goes where it fits). ``people``: the value names the people who replace the recipients or
+    the attendees (``field`` None: whichever the plan has)."""
+
+    kind: ClassVar[Literal["correct"]] = "correct"
+    value: str
+    field: str | None = None
+    people: bool = False

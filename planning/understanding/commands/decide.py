@@ -1,0 +1,18 @@
+"""``Decide``: a decision on what is shown or asked (approve, skip, edit, cancel, remove items, …)."""
+
+from dataclasses import dataclass
+from typing import ClassVar, Literal
+
+Action = Literal["approve", "skip", "edit", "cancel", "remove", "retry", "done", "another_time"]
+
+
+@dataclass(frozen=True, slots=True)
+class Decide:
+    """``remove``: ``numbers`` are the items taken out; ``edit``: ``field`` set to ``value``; ``retry`` / ``done``:
+    a write whose outcome is unknown runs again / went through; ``another_time``: a start that passed is replaced."""
+
+    kind: ClassVar[Literal["decide"]] = "decide"
+    action: Action
+    numbers: tuple[int, ...] = ()
+    field: str | None = None
+    value: str | None = None

@@ -1,0 +1,12 @@
+"""``NewRequest``: the reply is a request of its own, planned as any new message."""
+
+from dataclasses import dataclass
+from typing import ClassVar, Literal
+
+
+@dataclass(frozen=True, slots=True)
+class NewRequest:
+    """``text``: the request, to be understood and planned (the planner's reading of it is the parse)."""
+
+    kind: ClassVar[Literal["new_request"]] = "new_request"
+    text: str

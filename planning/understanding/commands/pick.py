@@ -1,0 +1,16 @@
+"""``Pick``: one of the things shown, by its number, by what it is ("the one from Initech"), or a named choice."""
+
+from dataclasses import dataclass
+from typing import ClassVar, Literal
+
+ChoiceKey = Literal["free_slot", "use_existing", "create_another", "new", "answer"]
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """``index``: the option picked, from 1 as shown; ``key``: a named choice instead (the next free slot, the
+    existing record, another one anyway; after "sounds like a new request": "new" or "answer")."""
+
+    kind: ClassVar[Literal["pick"]] = "pick"
+    index: int | None = None
+    key: ChoiceKey | None = None

@@ -1,0 +1,45 @@
+"""Words of a new request that point back at the last plan: "it", "that meeting", "with him"."""
+
+from planning.understanding.commands._words import Reply, phrases
+
+
+def points_back(text: str) -> bool:
+    """ "push it back an hour", "move that meeting to 3pm", "reply to it"."""
+    return any(phrases("pointing").value((w,)) is not None for w in Reply.of(text).words)
+
+
+def names_them(text: str) -> bool:
+    """ "book a follow-up with them", "send it to her"."""
+    return any(phrases("them").value((w,)) is not None for w in Reply.of(text).words)
+
+
+def names_nothing(value: str) -> bool:
+    """Whether a value a request gave names no particular thing ("that meeting", "it", "the same one", "")."""
+    words = Reply.of(value).words
+    index = 0
+    while index < len(words):
+        found = phrases("no_name").at(words, index)
+        if found is None:
+            return False
+        index += found[0]
+    return True
+
+
+def people_named(who: str) -> tuple[list[str], list[str]]:
+    """The addresses in ``who`` ("tom@x.com"), else the names ("Tom and Priya", "Tom, Priya")."""
+    words = Reply.of(who)
+    addresses = [t.word for t in words.toks if "@" in t.word and "." in t.word.split("@")[-1]]
+    if addresses:
+        return addresses, []
+    names: list[str] = []
+    current: list[int] = []
+    for index, token in enumerate(words.toks):
+        if token.word in (",", "and", "&"):
+            if current:
+                names.append(words.rest(current[0], index))
+            current = []
+        else:
+            current.append(index)
+    if current:
+        names.append(words.rest(current[0]))
+    return [], [n for n in names if n]

@@ -1,0 +1,188 @@
+"""One reading of a reply, with the conversation's context, into typed commands."""
+
+from datetime import UTC, datetime
+
+from planning.understanding.commands import _corrections, _decisions, _followups, _picks
+from planning.understanding.commands._words import Reply, phrases
+from planning.understanding.commands.answer import Answer
+from planning.understanding.commands.cannot_handle import CannotHandle
+from planning.understanding.commands.change import Change
+from planning.understanding.commands.context import Context
+from planning.understanding.commands.correct import Correct
+from planning.understanding.commands.decide import Decide
+from planning.understanding.commands.kinds import Command
+from planning.understanding.commands.new_request import NewRequest
+from planning.understanding.commands.pick import Pick
+from planning.understanding.commands.restate import asked_time, only_time
+from planning.understanding.commands.values import parse_answer
+from planning.understanding.timeexpr import find_times
+from planning.understanding.timewords import find_duration
+
+_ANY_DAY = datetime(2026, 1, 5, 8, tzinfo=UTC)  # whether a value reads as a time; which day does not matter
+
+
+def read_reply(text: str, context: Context) -> tuple[Command, ...]:
+    """What ``text`` asks for, given what the conversation is waiting for: one command, or a few in order
+    ("yes, and make it 4pm": a correction, then the approval)."""
+    reply = Reply.of(text)
+    if not context.open_plan:
+        return (_follow_up(reply, context),)
+    cancel = _decisions.cancel(reply)
+    if cancel is not None:
+        return (cancel,)
+    if context.offered and not (context.question == "pick" and text.strip().isdigit()):
+        if reply.is_one_of("offer_new") is not None:
+            return (Pick(key="new"),)
+        if reply.is_one_of("offer_keep") is not None:
+            return (Pick(key="answer"),)
+    split = _yes_and(reply, context)
+    if split is not None:
+        return split
+    correction = _correction(reply, context)
+    if correction is not None:
+        return (correction,)
+    return (_to_question(reply, context),)
+
+
+def _follow_up(reply: Reply, context: Context) -> Change | NewRequest | Command:
+    """After the last plan in the thread ended: a follow-up on what it made, or a new request."""
+    if "changes" in context.left or "event" in context.left or "email" in context.left:
+        undo = _followups.undo(reply)
+        if undo is not None:
+            return undo
+    asked = asked_time(reply.text)
+    if asked is not None and only_time(asked):
+        return Change("when", reply.text)
+    if "email" in context.left:
+        forward = _followups.forward(reply)
+        if forward is not None:
+            return forward
+    if "event" in context.left:
+        for read in (_followups.length, _followups.retime, _followups.invite):
+            change = read(reply)
+            if change is not None:
+                return change
+    thanks = _followups.thanks(reply)
+    return thanks if thanks is not None else NewRequest(reply.text)
+
+
+def _yes_and(reply: Reply, context: Context) -> tuple[Command, ...] | None:
+    """ "yes, and make it 4pm", "ok but send it to Tom": a correction, then the approval it came with."""
+    words = reply.words
+    if context.question != "approval" or "," not in words:
+        return None
+    comma = words.index(",")
+    head = Reply.of(reply.rest(0, comma))
+    if head.is_one_of("approve") is None:
+        return None
+    tail_start = comma + 1
+    while tail_start < len(words) and words[tail_start] in ("and", "but", "just", "only"):
+        tail_start += 1
+    tail = Reply.of(reply.rest(tail_start))
+    correction = _correction(tail, context)
+    return (correction, Decide("approve")) if correction is not None else None
+
+
+def _correction(reply: Reply, context: Context) -> Correct | None:
+    people = _corrections.people(reply)
+    if people is not None:
+        return people
+    named = _corrections.named_field(reply)
+    if named is not None:
+        return named
+    bare = _corrections.bare(reply)
+    if bare is not None and _fits(bare.value, context):
+        return bare
+    return None
+
+
+def _fits(value: str, context: Context) -> bool:
+    """Whether a bare value may be one the open plan has: a time, a length, a number, a choice."""
+    for kind in context.correctable:
+        if kind == "duration" and find_duration(value.lower()) is not None:
+            return True
+        if kind in ("datetime", "date") and find_times(value, _ANY_DAY):
+            return True
+        if kind in ("number", "choice") and parse_answer("amount" if kind == "number" else "stage", value, _ANY_DAY).ok:
+            return True
+    return False
+
+
+def _to_question(reply: Reply, context: Context) -> Command:
+    """The reply read as what the open question asks for."""
+    question = context.question
+    if question == "approval":
+        return _at_approval(reply, context)
+    if question == "clarify":
+        picked = _picks.by_number(reply, len(context.options))
+        if picked is not None:
+            return picked
+        approved = _decisions.approve(reply)
+        return approved if approved is not None else NewRequest(reply.text)
+    if question in ("pick", "recover") and _decisions.skip(reply) is not None:
+        return Decide("skip")
+    if question == "pick":
+        return (
+            _picks.by_number(reply, len(context.options))
+            or _picks.by_label(reply, context.options)
+            or _picks.by_description(reply, context.candidates, context.options)
+            or Answer(reply.text)
+        )
+    if question == "unknown_outcome":
+        return _decisions.outcome(reply) or Answer(reply.text)
+    if question == "past_start":
+        return _decisions.past_start(reply) or Answer(reply.text)
+    if question == "value":
+        return _value(reply, context)
+    return Answer(reply.text)
+
+
+def _at_approval(reply: Reply, context: Context) -> Command:
+    for read in (_decisions.approve, _decisions.skip):
+        decided = read(reply)
+        if decided is not None:
+            return decided
+    choice = _decisions.card_choice(reply, context.choices, context.existing)
+    if choice is not None:
+        return choice
+    for read in (_decisions.remove, _decisions.edit):
+        decided = read(reply)
+        if decided is not None:
+            return decided
+    return CannotHandle("not an answer to the approval")
+
+
+def _value(reply: Reply, context: Context) -> Command:
+    if _decisions.skip(reply) is not None:
+        return Decide("skip")
+    command = reply.is_one_of("not_a_value")
+    if command is not None or _command_word(reply) is not None:
+        return CannotHandle("a command, not a value", command=_command_word(reply))
+    if context.value_kind == "text" and _instruction(reply):
+        return CannotHandle("an instruction, not the text asked for", command=_command_word(reply))
+    if context.value_kind == "datetime" and reply.is_one_of("gap_words") is not None:
+        return Answer(reply.text, search=True)
+    if context.value_kind == "text" and not _prose(reply):
+        return NewRequest(reply.text)  # any words fit a text: one that reads as a request is offered as one
+    return Answer(reply.text)
+
+
+def _prose(reply: Reply) -> bool:
+    """Whether a reply reads as a message's text rather than a request: more than one sentence, or a question."""
+    marks = sum(1 for t in reply.toks if t.word in (".", "!", "?"))
+    return marks > 0 or reply.text.rstrip().endswith("?")
+
+
+def _instruction(reply: Reply) -> bool:
+    words = reply.words
+    found = phrases("instruction_starts").at(words)
+    return found is not None
+
+
+def _command_word(reply: Reply) -> str | None:
+    """The decision a command word meant where a value was asked ("approve", "e field=value")."""
+    if _decisions.approve(reply) is not None:
+        return "approve"
+    if _decisions.edit(reply) is not None:
+        return "edit"
+    return None

@@ -1,0 +1,98 @@
+"""A time alone after a plan that changed nothing ("and tomorrow?", "what about Friday?", "ok then try 11 on
+thursday"): the earlier request said again at the new time."""
+
+from datetime import datetime, timedelta
+
+from planning.understanding.commands._followups import names_a_day
+from planning.understanding.commands._words import Reply, phrases
+from planning.understanding.timeexpr import TimeMatch, find_times
+
+
+def asked_time(text: str) -> str | None:
+    """The time a reply asks about, without the words around it ("and tomorrow?" → "tomorrow"); None when the reply
+    is more than a time."""
+    reply = Reply.of(text)
+    words = reply.words
+    start = 0
+    found = phrases("restate_leads").at(words, start)
+    while found is not None and start + found[0] < len(words):
+        start += found[0]
+        while start < len(words) and words[start] == ",":
+            start += 1
+        found = phrases("restate_leads").at(words, start)
+    end = len(words)
+    while end > start and (words[end - 1] in (",", "?") or phrases("restate_tails").value((words[end - 1],))):
+        end -= 1
+    asked = reply.rest(start, end)
+    return asked or None
+
+
+def restated(old_text: str, old_at: datetime, text: str, now: datetime, *, writes: bool) -> str | None:
+    """``old_text`` (asked at ``old_at``) said again at the time ``text`` names; None when ``text`` is more than a
+    time. ``writes``: the earlier plan had writes (then a request without a time of its own is not said again)."""
+    asked = asked_time(text)
+    if asked is None:
+        return None
+    old = find_times(old_text, old_at.astimezone(now.tzinfo))
+    old_clock = old[0].has_clock_time if old else False
+    if old_clock and "at" not in Reply.of(asked).words:  # "try 11": an hour, as the earlier request gave one
+        asked = " ".join(f"at {w}" if _bare_hour(w) else w for w in asked.split())
+    found = find_times(asked, now)
+    if not found or not _only_time(asked, found):
+        return None
+    new = found[0]
+    if old_clock and old and not names_a_day(asked):  # a time alone: on the earlier request's day
+        day = old[0].start.replace(hour=0, minute=0, second=0, microsecond=0)
+        new = find_times(asked, day - timedelta(microseconds=1))[0]
+    if new.has_clock_time:
+        phrase = _at(new.start)
+    elif old_clock and old:
+        phrase = _at(new.start.replace(hour=old[0].start.hour, minute=old[0].start.minute))
+    else:
+        phrase = asked
+    if not old:
+        if writes:
+            return None
+        stripped = old_text.rstrip(" ?.!")
+        return f"{stripped} {phrase}{old_text[len(stripped) :]}"
+    spans = sorted(old[0].spans)
+    out, last = [], 0
+    for number, (start, end) in enumerate(spans):
+        out += [old_text[last:start], phrase if number == 0 else ""]
+        last = end
+    out.append(old_text[last:])
+    return " ".join("".join(out).split())
+
+
+def only_time(text: str) -> bool:
+    """Whether ``text`` is a time and nothing else ("tomorrow", "friday at 11")."""
+    now = datetime.now().astimezone()
+    for said in (text, " ".join(f"at {w}" if _bare_hour(w) else w for w in text.split())):  # "try 11 on thursday"
+        found = find_times(said, now)
+        if found and _only_time(said, found):
+            return True
+    return False
+
+
+def _bare_hour(word: str) -> bool:
+    return word.isdigit() and len(word) <= 2 and int(word) <= 23
+
+
+def _only_time(text: str, found: list[TimeMatch]) -> bool:
+    """Whether ``text`` is nothing but its time expressions (and words like "on", "at")."""
+    covered = [False] * len(text)
+    for match in found:
+        for start, end in match.spans:
+            covered[start:end] = [True] * (end - start)
+    rest = "".join(" " if covered[i] else ch for i, ch in enumerate(text))
+    return all(w == "," or phrases("glue").value((w,)) is not None for w in Reply.of(rest).words)
+
+
+def _at(moment: datetime) -> str:
+    return f"{moment:%A} {moment.day} {moment:%B} at {moment:%H:%M}"
+
+
+def clock_only(text: str) -> bool:
+    """Whether ``text`` is a time of day alone ("4pm", "at 10:30", "noon"), with no day."""
+    found = find_times(text, datetime.now().astimezone())
+    return len(found) == 1 and found[0].has_clock_time and _only_time(text, found) and not names_a_day(text)

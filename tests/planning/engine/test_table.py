@@ -1,0 +1,60 @@
+"""The table of what happens next: every row is reachable, and one case per row through the conversation."""
+
+from pathlib import Path
+
+from planning.engine import table
+from planning.understanding.commands import Answer, CannotHandle, Correct, Decide, NewRequest, Pick
+from tests.planning.engine.conftest import JOHNS, approval, question, said
+
+ROWS = {
+    ("value", Decide("cancel")): "cancel",
+    ("offer", Pick(key="new")): "take_offer",
+    ("offer", Pick(key="answer")): "keep_offer",
+    ("approval", Correct("4pm")): "correct",
+    ("none", Answer("hello")): "busy",
+    ("clarify", Pick(index=1)): "clarify_pick",
+    ("clarify", Decide("approve")): "clarify_yes",
+    ("clarify", NewRequest("email Tom")): "clarify_new",
+    ("approval", Decide("approve")): "approve",
+    ("approval", Decide("skip")): "skip",
+    ("approval", Pick(key="free_slot")): "card_choice",
+    ("approval", Decide("remove", numbers=(2,))): "remove",
+    ("approval", Decide("edit", field="title", value="X")): "edit",
+    ("approval", CannotHandle("not an answer")): "approval_words",
+    ("value", NewRequest("book a meeting")): "maybe_new",
+    ("pick", Pick(index=1)): "answer",
+}
+
+
+def test_every_row_is_what_its_pair_finds():
+    assert {row.handler for row in table.TABLE} == set(ROWS.values())
+    for (kind, command), handler in ROWS.items():
+        assert table.row_for(kind, command).handler == handler, (kind, command)
+
+
+def test_the_readme_prints_the_table():
+    readme = (Path(__file__).parents[3] / "README.md").read_text(encoding="utf-8")
+    assert table.render() in readme
+
+
+async def test_a_pick_by_description(harness):
+    harness.connector.responses["fetch_entity"] = JOHNS
+    await harness.say("email John about the renewal")
+    replies = await harness.say("the one at globex")
+    assert "Using John Park" in said(replies)
+
+
+async def test_looks_good_send_approves(harness):
+    replies = await harness.say("email Priya saying the deck is ready")
+    approval(replies)
+    replies = await harness.say("looks good, send")
+    assert "Approved" in said(replies)
+
+
+async def test_a_start_time_left_to_the_bot_books_the_first_free_slot(harness):
+    slot = {"start": "2026-03-03T11:00:00-05:00", "end": "2026-03-03T11:30:00-05:00"}
+    harness.connector.responses["find_free_slots"] = [slot]
+    replies = await harness.say("schedule a sync with Priya tomorrow")
+    assert "start time" in question(replies).text
+    replies = await harness.say("whenever you find a gap")
+    assert approval(replies).arguments["startTime"] == "2026-03-03T11:00:00-05:00"

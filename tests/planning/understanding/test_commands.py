@@ -1,0 +1,97 @@
+"""A reply read once, with the conversation's context, into typed commands (issue 24)."""
+
+from planning.understanding.commands import (
+    Answer,
+    CannotHandle,
+    Change,
+    Context,
+    Correct,
+    Decide,
+    NewRequest,
+    Pick,
+    Thanks,
+    Undo,
+    read_reply,
+)
+
+JOHNS = (
+    {"name": "John Smith", "email": "john.smith@example.com", "title": "Sales Director", "company": "Acme"},
+    {"name": "John Park", "email": "john.park@globex.com", "title": "Procurement Lead", "company": "Globex"},
+)
+PICK = Context(question="pick", open_plan=True, candidates=JOHNS, options=("John Smith", "John Park"))
+APPROVAL = Context(question="approval", open_plan=True, correctable=("datetime", "duration"))
+START = Context(question="value", name="startTime", value_kind="datetime", open_plan=True)
+BODY = Context(question="value", name="body", value_kind="text", open_plan=True)
+AFTER_BOOKING = Context(left=frozenset({"event", "changes"}))
+
+
+def test_a_pick_by_what_the_person_is():
+    assert read_reply("the one from globex", PICK) == (Pick(index=2),)
+    assert read_reply("the sales director", PICK) == (Pick(index=1),)
+    assert read_reply("john at acme", PICK) == (Pick(index=1),)
+
+
+def test_a_pick_by_number_or_order():
+    assert read_reply("2", PICK) == (Pick(index=2),)
+    assert read_reply("the first one", PICK) == (Pick(index=1),)
+    assert read_reply("#2", PICK) == (Pick(index=2),)
+
+
+def test_a_description_that_fits_both_or_neither_picks_nothing():
+    assert read_reply("john", PICK) == (Answer("john"),)
+    assert read_reply("the one from initech", PICK) == (Answer("the one from initech"),)
+
+
+def test_approvals_in_several_words():
+    for text in ("yes", "looks good, send", "ok go ahead", "send", "Approve!"):
+        assert read_reply(text, APPROVAL) == (Decide("approve"),), text
+
+
+def test_cancel_and_skip_with_what_they_are_about():
+    assert read_reply("cancel that", APPROVAL) == (Decide("cancel"),)
+    assert read_reply("skip this step", APPROVAL) == (Decide("skip"),)
+    assert read_reply("cancelled?", APPROVAL) == (CannotHandle("not an answer to the approval"),)
+
+
+def test_a_correction_then_the_approval():
+    assert read_reply("yes, and make it 4pm", APPROVAL) == (Correct("4pm"), Decide("approve"))
+
+
+def test_corrections_name_their_field_or_fit_a_value():
+    assert read_reply("change the text to: we're fine", APPROVAL) == (Correct("we're fine", field="body"),)
+    assert read_reply("actually make it 2:30 instead", APPROVAL) == (Correct("2:30"),)
+    assert read_reply("send it to Priya instead", APPROVAL) == (Correct("Priya", people=True),)
+
+
+def test_removing_items_and_editing_at_the_approval():
+    assert read_reply("remove 2 and 3", APPROVAL) == (Decide("remove", numbers=(2, 3)),)
+    assert read_reply("e when=Friday 4pm", APPROVAL) == (Decide("edit", field="when", value="Friday 4pm"),)
+
+
+def test_a_gap_to_a_start_time_question_is_a_search():
+    assert read_reply("whenever you find a gap", START) == (Answer("whenever you find a gap", search=True),)
+
+
+def test_an_email_text_of_two_sentences_or_a_question_is_the_answer():
+    two = "Can you send the numbers? I want them for the QBR"
+    assert read_reply(two, BODY) == (Answer(two),)
+    assert read_reply("can you send the numbers before thursday?", BODY)[0].kind == "answer"
+    assert read_reply("book a meeting with Tom tomorrow at 3pm", BODY)[0].kind == "new_request"
+
+
+def test_a_command_where_a_value_is_asked_is_not_the_value():
+    [command] = read_reply("approve", START)
+    assert isinstance(command, CannotHandle) and command.command == "approve"
+
+
+def test_follow_ups_in_other_words():
+    assert read_reply("go back to how it was", AFTER_BOOKING) == (Undo(),)
+    assert read_reply("hmm make it an hour instead", AFTER_BOOKING) == (Change("durationMinutes", "an hour instead"),)
+    assert read_reply("move it to 4pm", AFTER_BOOKING) == (Change("startTime", "4pm"),)
+    assert read_reply("also invite Priya", AFTER_BOOKING) == (Change("addAttendees", "Priya"),)
+    assert read_reply("thanks!", AFTER_BOOKING) == (Thanks(),)
+    assert read_reply("what's on my calendar", AFTER_BOOKING) == (NewRequest("what's on my calendar"),)
+
+
+def test_no_follow_up_after_a_plan_that_changed_nothing():
+    assert read_reply("undo that", Context()) == (NewRequest("undo that"),)
