@@ -2,17 +2,21 @@
 
 - Times are read from ``{dateTime, timeZone}`` (UTC, as ``Prefer: outlook.timezone`` asks) and written as the
   owner's local wall-clock time with the owner's zone, so recurring events expand in local time; an all-day event
-  is that day's midnight in the owner's zone.
+  is read as that day's midnight in the owner's zone.
+- All-day events (``integrations.calendar.changes``): an event from a local midnight to a later one is written with
+  ``isAllDay: true`` (Graph wants midnight start and end then, and refuses anything else); an all-day event given a
+  time of day is written as a timed one (``isAllDay: false``) in the same PATCH.
 - ``attendees`` are people (rooms and equipment, ``type: resource``, are left out); ``organizer`` is an address;
   ``myResponse``: organizer → accepted, tentativelyAccepted → tentative, none / notResponded → needsAction.
 - ``description`` is the body as plain text (``Prefer: outlook.body-content-type``).
 """
 
-from datetime import datetime, time, timedelta
+from datetime import datetime, time
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from integrations.base.arguments import CreateCalendarEventArgs, UpdateCalendarEventArgs
+from integrations.calendar.changes import Times, changed_times, new_times
 
 SELECTED = (
     "id,subject,start,end,isAllDay,attendees,location,body,organizer,responseStatus,isOrganizer,isCancelled,type,"
@@ -89,10 +93,12 @@ def local_time(moment: datetime, zone: ZoneInfo) -> dict[str, str]:
 def create_body(
     args: CreateCalendarEventArgs, zone: ZoneInfo, start: datetime, recurrence: dict[str, Any] | None
 ) -> dict[str, Any]:
+    times = new_times(start, args.durationMinutes, zone)
     body: dict[str, Any] = {
         "subject": args.title,
-        "start": local_time(start, zone),
-        "end": local_time(start + timedelta(minutes=args.durationMinutes), zone),
+        "start": local_time(times.start, zone),
+        "end": local_time(times.end, zone),
+        "isAllDay": times.all_day,
     }
     if args.attendees:
         body["attendees"] = [_attendee(address) for address in dict.fromkeys(args.attendees)]
@@ -109,11 +115,12 @@ def patch_body(args: UpdateCalendarEventArgs, current: dict[str, Any], zone: Zon
     """Only what changes; a new start keeps the length unless ``durationMinutes`` changes it."""
     changed = args.model_fields_set
     body: dict[str, Any] = {}
-    if changed & {"startTime", "durationMinutes", "shiftMinutes"}:
-        old_start, old_end = window(current, zone)
-        start = args.startTime or old_start + timedelta(minutes=args.shiftMinutes or 0)
-        length = timedelta(minutes=args.durationMinutes) if args.durationMinutes else old_end - old_start
-        body["start"], body["end"] = local_time(start, zone), local_time(start + length, zone)
+    old_start, old_end = window(current, zone)
+    times = changed_times(args, Times(old_start, old_end, zone))
+    if times is not None:
+        start = times.start
+        body["start"], body["end"] = local_time(times.start, zone), local_time(times.end, zone)
+        body["isAllDay"] = times.all_day
         moved_series = current.get("type") == "seriesMaster" and isinstance(current.get("recurrence"), dict)
         if moved_series and start.astimezone(zone).date() != old_start.astimezone(zone).date():
             recurrence = current["recurrence"]

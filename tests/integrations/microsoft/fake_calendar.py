@@ -5,7 +5,9 @@ IANA names, or UTC); a series needs ``range.startDate`` equal to its start date;
 and changing or deleting one leaves the series; the organiser cannot answer their own event; ``calendarView``
 needs ``startDateTime`` and ``endDateTime``, takes no ``$search``, and lists what overlaps the window; answers give
 times in UTC with seven fractional digits; ``getSchedule`` shows busy time of the mailbox and of colleagues it
-knows (``others``), and an error for anyone else.
+knows (``others``), and an error for anyone else. An all-day event (``isAllDay``) must start and end at midnight
+in one zone, on different days (Graph's event resource: otherwise 400), and is answered midnight to midnight labelled
+with the zone asked for (UTC), whatever zone it was written in.
 """
 
 import base64
@@ -69,7 +71,7 @@ class FakeCalendar:
 
     # --- handlers ---------------------------------------------------------------------------------------------
     async def create(self, call: Call) -> web.Response:
-        problem = _check_times(call.body, required=True) or _check_recurrence(call.body)
+        problem = _check_times(call.body, required=True) or _check_recurrence(call.body) or _check_all_day(call.body)
         if problem:
             return error(400, "ErrorInvalidRequest", problem)
         event = self._new(call.body, organizer=ME)
@@ -83,7 +85,7 @@ class FakeCalendar:
         found = self._find(call.ids[1])
         if isinstance(found, web.Response):
             return found
-        problem = _check_times(call.body, required=False)
+        problem = _check_times(call.body, required=False) or _check_all_day({**found, **call.body})
         if problem:
             return error(400, "ErrorInvalidRequest", problem)
         changes = {**call.body}
@@ -226,7 +228,8 @@ class FakeCalendar:
         start = _instant(original)
         length = _end(master) - _start(master)
         event = {k: v for k, v in master.items() if k != "recurrence"}
-        event.update({"start": _utc(start), "end": _utc(start + length), "type": "occurrence"})
+        zone = str(master["start"]["timeZone"]) if master.get("isAllDay") else "UTC"  # an all-day one keeps its days
+        event.update({"start": _wall(start, zone), "end": _wall(start + length, zone), "type": "occurrence"})
         if original in series.changed:
             event.update(series.changed[original])
             event["type"] = "exception"
@@ -246,8 +249,8 @@ class FakeCalendar:
             "onlineMeetingProvider": "unknown", "allowNewTimeProposals": True, "isDraft": False, "hideAttendees": False,
             "recurrence": None, "location": {"displayName": "", "locationType": "default", "uniqueIdType": "unknown"},
             **{k: v for k, v in event.items() if k != "_original"},
-            "start": {"dateTime": _stamp(_start(event), utc=False), "timeZone": "UTC"},
-            "end": {"dateTime": _stamp(_end(event), utc=False), "timeZone": "UTC"},
+            "start": _answered(event, "start"),
+            "end": _answered(event, "end"),
             "body": {"contentType": "text", "content": content} if call.text_bodies else {
                 "contentType": "html", "content": f"<html><body>{content}</body></html>"},
         }  # fmt: skip
@@ -300,6 +303,32 @@ def _check_times(body: dict[str, Any], *, required: bool) -> str | None:
     if body.get("start") and body.get("end") and _moment(body["end"]) < _moment(body["start"]):
         return "The end time must be after the start time."
     return None
+
+
+def _check_all_day(event: dict[str, Any]) -> str | None:
+    """Graph: "If isAllDay is true, start and end must be set to midnight" (and in one zone, a day or more apart)."""
+    if not event.get("isAllDay") or not event.get("start") or not event.get("end"):
+        return None
+    start, end = event["start"], event["end"]
+    walls = [datetime.fromisoformat(str(value["dateTime"])[:26]) for value in (start, end)]
+    if any(wall.time() != time() for wall in walls) or start.get("timeZone") != end.get("timeZone"):
+        return "Your request can't be completed. An all-day event's start and end must be midnight in one time zone."
+    if walls[1] <= walls[0]:
+        return "Your request can't be completed. An all-day event must last at least one day."
+    return None
+
+
+def _answered(event: dict[str, Any], name: str) -> dict[str, str]:
+    """A time as Graph answers it with ``outlook.timezone="UTC"``: an instant in UTC, or for an all-day event the
+    midnight of its own day, labelled UTC."""
+    if event.get("isAllDay"):
+        return {"dateTime": f"{str(event[name]['dateTime'])[:10]}T00:00:00.0000000", "timeZone": "UTC"}
+    return {"dateTime": _stamp(_moment(event[name]), utc=False), "timeZone": "UTC"}
+
+
+def _wall(moment: datetime, zone: str) -> dict[str, str]:
+    local = moment.astimezone(_zone(zone))
+    return {"dateTime": local.strftime("%Y-%m-%dT%H:%M:%S.0000000"), "timeZone": zone}
 
 
 def _check_recurrence(body: dict[str, Any]) -> str | None:

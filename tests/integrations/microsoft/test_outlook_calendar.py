@@ -8,11 +8,14 @@ import pytest
 
 from integrations.base import PermanentError
 from integrations.base.arguments import (
+    CreateCalendarEventArgs,
     DeleteCalendarEventArgs,
     FetchCalendarEventsArgs,
     FindFreeSlotsArgs,
     RespondToEventArgs,
+    UpdateCalendarEventArgs,
 )
+from integrations.microsoft import graph_from
 from integrations.microsoft.recurrence import series
 from tests.integrations.microsoft.conftest import GraphRig
 
@@ -106,3 +109,41 @@ async def test_an_all_day_event_is_its_days_in_the_owners_zone(microsoft: GraphR
         FetchCalendarEventsArgs(start=datetime(2026, 3, 3, tzinfo=NEW_YORK), end=datetime(2026, 3, 6, tzinfo=NEW_YORK))
     )
     assert (found["startTime"], found["endTime"]) == ("2026-03-04T00:00:00-05:00", "2026-03-05T00:00:00-05:00")
+
+
+async def test_all_day_friday_is_written_as_an_all_day_event(microsoft: GraphRig) -> None:
+    friday = datetime(2026, 3, 6, 0, 0, tzinfo=NEW_YORK)
+    created = await microsoft.calendar_connector().create_calendar_event(
+        CreateCalendarEventArgs(title="Offsite", startTime=friday, durationMinutes=24 * 60)
+    )
+    stored = microsoft.calendar.events[created["id"]].master
+    assert stored["isAllDay"] is True
+    assert (stored["start"]["dateTime"], stored["end"]["dateTime"]) == ("2026-03-06T00:00:00", "2026-03-07T00:00:00")
+    assert (created["startTime"], created["endTime"]) == ("2026-03-06T00:00:00-05:00", "2026-03-07T00:00:00-05:00")
+
+
+async def test_an_all_day_event_moved_to_ten_becomes_a_timed_event(microsoft: GraphRig) -> None:
+    calendar = microsoft.calendar_connector()
+    friday = datetime(2026, 3, 6, 0, 0, tzinfo=NEW_YORK)
+    created = await calendar.create_calendar_event(
+        CreateCalendarEventArgs(title="Offsite", startTime=friday, durationMinutes=2 * 24 * 60)
+    )
+    moved = await calendar.update_calendar_event(
+        UpdateCalendarEventArgs(eventId=created["id"], startTime=friday.replace(hour=10), durationMinutes=60)
+    )
+    stored = microsoft.calendar.events[created["id"]].master
+    assert stored["isAllDay"] is False
+    assert (moved["startTime"], moved["endTime"]) == ("2026-03-06T10:00:00-05:00", "2026-03-06T11:00:00-05:00")
+    back = await calendar.update_calendar_event(
+        UpdateCalendarEventArgs(eventId=created["id"], startTime=friday, durationMinutes=24 * 60)
+    )
+    assert microsoft.calendar.events[created["id"]].master["isAllDay"] is True
+    assert back["endTime"] == "2026-03-07T00:00:00-05:00"
+
+
+async def test_the_stand_in_refuses_an_all_day_event_that_is_not_midnight_to_midnight(microsoft: GraphRig) -> None:
+    body = {"subject": "x", "isAllDay": True, "start": {"dateTime": "2026-03-06T10:00:00", "timeZone": "UTC"},
+            "end": {"dateTime": "2026-03-07T10:00:00", "timeZone": "UTC"}}  # fmt: skip
+    with pytest.raises(PermanentError, match="midnight"):
+        await graph_from(microsoft.settings(), microsoft.session).post("me/events", body)
+    assert microsoft.calendar.events == {}
