@@ -10,6 +10,11 @@ answers nothing), clicks Approve, and answers "did it go through?" by looking in
 the email is there, else "run it again" and approve again). Figures: duplicate writes (an email sent more than once
 for one request), plans by how they ended, and stuck plans: open plans that wait on no question (a plan waiting on a
 question counts as waiting, whoever's turn it is).
+
+Acknowledged requests: every request (a mention, a click, a reply in the thread) the server answered 200. Each is
+answered when the bot said something about its thread after it was sent (a plan, a reply, an update of the plan
+message), lost otherwise; duplicates are plans made twice for one request (two plans in one thread) and emails sent
+twice for one request. Target: 0 lost, 0 duplicates.
 """
 
 import argparse
@@ -23,6 +28,7 @@ import subprocess
 import tempfile
 import time
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -119,15 +125,21 @@ class Thread:
         self.response_keys: set[str] = set()  # answers to this request's clicks come through these
 
     def texts(self) -> list[str]:
-        return [
-            str(c.args.get("text", ""))
-            for c in self.slack.calls
-            if (
-                c.method in ("chat.postMessage", "chat.postEphemeral", "chat.update")
-                and str(c.args.get("thread_ts") or "") == self.root
-            )
-            or (c.method == "response_url" and c.args.get("key") in self.response_keys)
-        ]
+        return [str(c.args.get("text", "")) for c in self.slack.calls if self.about(c)]
+
+    def about(self, call: Any, plan_ts: str | None = None) -> bool:
+        """Whether the bot said ``call`` in this thread (or, given its ``ts``, updated the plan message)."""
+        in_thread = call.method in ("chat.postMessage", "chat.postEphemeral", "chat.update")
+        return (
+            (in_thread and str(call.args.get("thread_ts") or "") == self.root)
+            or (call.method == "response_url" and call.args.get("key") in self.response_keys)
+            or (plan_ts is not None and call.method == "chat.update" and call.args.get("ts") == plan_ts)
+        )
+
+    def said_since(self, mark: int) -> bool:
+        """Whether the bot said anything about this thread in the calls from index ``mark`` on."""
+        plan_ts = self.plan_ts()
+        return any(self.about(call, plan_ts) for call in self.slack.calls[mark:])
 
     def _response_url(self) -> str:
         url = self.slack.response_url()
@@ -176,6 +188,15 @@ class Thread:
         return any("Finished" in text or "already done" in text or "✅" in text for text in self.texts())
 
 
+@dataclass(frozen=True)
+class Acked:
+    """A request the server answered 200: what it was, its thread, and how many Web API calls came before it."""
+
+    kind: str
+    thread: Thread
+    mark: int
+
+
 def _approve_value(blocks: Any) -> str | None:
     for block in blocks or []:
         for element in block.get("elements", []) if block.get("type") == "actions" else []:
@@ -200,11 +221,19 @@ async def conversation(
     server: Server,
     data_dir: Path,
     codes: list[str],
+    acked: list[Acked],
     *,
     start_after: float = 0.0,
 ) -> str:
     """One person's request, driven until it finished (or the time is up); returns how it ended for them. Each
-    time they ask (again) goes into ``codes``: the text their email carries."""
+    time they ask (again) goes into ``codes``: the text their email carries; each request answered 200 into
+    ``acked``."""
+
+    async def send(kind: str, body: dict[str, Any] | str, on: Thread) -> None:
+        mark = len(slack.calls)
+        if await server.send(body, deadline):
+            acked.append(Acked(kind, on, mark))
+
     await asyncio.sleep(start_after)
     deadline = time.monotonic() + FLOW_SECONDS
     user = DEMO_USERS[n % len(DEMO_USERS)].id
@@ -220,7 +249,7 @@ async def conversation(
             codes.append(code)
             mention = app_mention_event(f"email priya.shah@example.com saying {code}", user_id=user)
             thread, asked_at = Thread(slack, mention["event"]["ts"], code), time.monotonic()
-            await server.send(mention, deadline)
+            await send("request", mention, thread)
             continue
         if thread.finished():
             return "finished"
@@ -230,12 +259,12 @@ async def conversation(
             text = "it went through" if went else "run it again"
             ANSWERS[text] += 1
             clicked.clear()  # run again: the same button is approved anew
-            await server.send(channel_thread_message_event(text, thread_ts=thread.root, user_id=user), deadline)
+            await send("reply", channel_thread_message_event(text, thread_ts=thread.root, user_id=user), thread)
             continue
         click = thread.approve_click(user)
         if click and time.monotonic() - clicked.get(click[0], -REASK_SECONDS) > REASK_SECONDS:
             clicked[click[0]] = time.monotonic()  # clicked again if nothing came of it for a while
-            await server.send(click[1], deadline)
+            await send("click", click[1], thread)
             continue
         await asyncio.sleep(0.2)
     last = thread.texts()[-1][:80] if thread is not None and thread.texts() else "nothing"
@@ -243,8 +272,9 @@ async def conversation(
     return "timed out"
 
 
-def plan_states(location: str) -> tuple[Counter[str], list[str], int]:
-    """(closed plans by state, the threads of open plans waiting on a question, open plans waiting on nothing)."""
+def plan_states(location: str) -> tuple[Counter[str], list[str], int, int]:
+    """(closed plans by state, the threads of open plans waiting on a question, open plans waiting on nothing,
+    plans made twice: more than one in a thread, where each conversation's request makes one)."""
     if location.startswith("postgresql://"):
         import psycopg
 
@@ -257,7 +287,8 @@ def plan_states(location: str) -> tuple[Counter[str], list[str], int]:
     closed: Counter[str] = Counter(state for state, is_open, _, _ in rows if not is_open)
     waiting = [thread for _, is_open, data, thread in rows if is_open and data.get("question")]
     stuck = sum(1 for _, is_open, data, _ in rows if is_open and not data.get("question"))
-    return closed, waiting, stuck
+    per_thread = Counter(thread for _, _, _, thread in rows)
+    return closed, waiting, stuck, sum(count - 1 for count in per_thread.values() if count > 1)
 
 
 async def one_run(args: argparse.Namespace, run: str, folder: Path, database_url: str) -> None:
@@ -275,9 +306,10 @@ async def one_run(args: argparse.Namespace, run: str, folder: Path, database_url
         rng = random.Random(args.seed)
         ramp = args.kills * sum(args.every) / 2  # conversations start all through the kills
         codes: list[list[str]] = [[] for _ in range(args.flows)]
+        acked: list[Acked] = []
         flows = [
             asyncio.create_task(
-                conversation(n, run, slack, server, data_dir, codes[n], start_after=ramp * n / args.flows)
+                conversation(n, run, slack, server, data_dir, codes[n], acked, start_after=ramp * n / args.flows)
             )
             for n in range(args.flows)
         ]
@@ -295,8 +327,9 @@ async def one_run(args: argparse.Namespace, run: str, folder: Path, database_url
         server.stop()
         answers = dict(server.answers)
         said_in = {str(c.args.get("thread_ts")) for c in slack.calls if c.args.get("thread_ts")}
+        unanswered = Counter(ack.kind for ack in acked if not ack.thread.said_since(ack.mark))
     location = database_url or str(data_dir / "plans.sqlite3")
-    closed, waiting, stuck = plan_states(location)
+    closed, waiting, stuck, plans_twice = plan_states(location)
     unseen = sum(1 for thread in waiting if thread.rsplit(":", 1)[-1] not in said_in)
     asked = [code for per_flow in codes for code in per_flow]
     counts = [await sent_count(data_dir, code) for code in asked]  # one request, one plan, one approved step
@@ -308,6 +341,13 @@ async def one_run(args: argparse.Namespace, run: str, folder: Path, database_url
         f"  conversations: {outcome['finished']} finished, {outcome['timed out']} timed out; "
         f"{len(asked)} requests ({len(asked) - args.flows} asked again after no answer); "
         f"emails sent {sum(counts)}, duplicate writes {duplicates}, requests with no email {counts.count(0)}"
+    )
+    lost = sum(unanswered.values())
+    kinds = Counter(ack.kind for ack in acked)
+    print(
+        f"  acknowledged (answered 200): {len(acked)} ({', '.join(f'{k} {v}' for k, v in sorted(kinds.items()))}); "
+        f"answered {len(acked) - lost}, lost {lost}{f' ({dict(unanswered)})' if lost else ''}; "
+        f"duplicates {plans_twice + duplicates} (plans made twice {plans_twice}, emails sent twice {duplicates})"
     )
     print(f"  deliveries to the server: {answers}; did-it-go-through questions answered: {dict(ANSWERS)}")
     ANSWERS.clear()

@@ -29,6 +29,7 @@ from bot.slack.declared import EVENTS_PATH
 from bot.slack.delivery import Delivery
 from bot.slack.files import SlackFiles
 from bot.slack.http_entry import events_handler
+from bot.slack.inbox import Inbox
 from bot.slack.inflight import InFlight
 from bot.slack.install_events import Uninstalls
 from bot.slack.install_flow import (
@@ -39,13 +40,15 @@ from bot.slack.install_flow import (
     open_workspaces,
     several_workspaces,
 )
-from bot.slack.listeners import SlackDeps
+from bot.slack.listeners import SlackDeps, event_thread_key
 from bot.slack.state import SlackState, where_of_key
-from planning.engine.replies import ShowPlan
+from planning.engine.lease import process_owner
+from planning.engine.replies import Reply, ShowPlan
 
 logger = logging.getLogger(__name__)
 Mode = Literal["socket", "http"]
 SHUTDOWN_GRACE_SECONDS = 20.0  # within the usual 30 s a process manager waits after SIGTERM
+EXPIRY_SWEEP_SECONDS = 60.0  # how often open plans past their lifetime are looked for
 
 
 class ConfigurationError(Exception):
@@ -66,6 +69,7 @@ class SlackService:
     workspaces: Workspaces | None = None  # several workspaces, through the install flow
     connections: Connections | None = None  # on_account_connected: plans waiting for an account go on
     oauth: OAuthConnections | None = None  # HTTP mode: people's sign-ins at /accounts/<service>/...
+    inbox: Inbox | None = None  # requests recorded before their ack, processed again if their process stopped
 
     async def close(self, grace_seconds: float = SHUTDOWN_GRACE_SECONDS) -> None:
         """Let the requests in progress finish (up to ``grace_seconds``), then close the stores."""
@@ -137,12 +141,15 @@ async def build_service(
         connect=connections,
     )
     secret = settings.slack_signing_secret if mode == "http" else None
+    lease = settings.claim_lease_seconds
+    inbox = Inbox(state, owner=process_owner(), lease_seconds=lease, thread_key_of=event_thread_key)
     slack = build_slack_app(
         deps,
         signing_secret=secret.get_secret_value() if secret else None,
         max_request_chars=settings.max_request_chars,
         uninstalls=Uninstalls(app.accounts, workspaces),
         workspaces=workspaces,
+        inbox=inbox,
     )
     inflight = InFlight()
     inflight.watch(slack)
@@ -159,6 +166,7 @@ async def build_service(
         workspaces=workspaces,
         connections=connections,
         oauth=oauth,
+        inbox=inbox,
     )
 
 
@@ -190,6 +198,43 @@ async def resume_in_slack(service: SlackService) -> None:
         if where is not None and replies:
             async with acting_for_team(service.workspaces, where.team_id):
                 await delivery.deliver(where, replies)
+
+
+async def say_in_threads(service: SlackService, replies_by_thread: dict[str, list[Reply]]) -> None:
+    """Deliver what the engine says about plans outside Slack's requests, each in its plan's thread."""
+    delivery = outside_requests(service)
+    for key, replies in replies_by_thread.items():
+        where = await service.state.where_thread(key)
+        if where is None:  # never shown (its process stopped first): its thread is in its key
+            plan = next((r for r in replies if isinstance(r, ShowPlan)), None)
+            requester = await service.app.conversation.requester_of(plan.view.session_id) if plan else None
+            where = where_of_key(key, requester) if requester else None
+        if where is not None and replies:
+            async with acting_for_team(service.workspaces, where.team_id):
+                await delivery.deliver(where, replies)
+
+
+async def expire_in_slack(service: SlackService) -> None:
+    """Close the open plans past their lifetime (``PLANBOT_SESSION_TTL_HOURS``) and tell each requester, once."""
+    await say_in_threads(service, await service.app.conversation.expire_abandoned())
+
+
+async def _sweeps(service: SlackService, *, inbox_every: float, expiry_every: float) -> None:
+    """At start, then periodically on every replica: the requests acknowledged by a process that stopped before
+    acting on them are processed (``bot.slack.inbox``), and plans past their lifetime expire. Both are safe on
+    several replicas at once: each request is taken by one, each plan closed (and told) by one."""
+    loop = asyncio.get_running_loop()
+    next_expiry = loop.time()
+    while True:
+        try:
+            if service.inbox is not None:
+                await service.inbox.sweep(service.slack)
+            if loop.time() >= next_expiry:
+                next_expiry = loop.time() + expiry_every
+                await expire_in_slack(service)
+        except Exception:  # housekeeping must not stop the server
+            logger.exception("sweeping the inbox or expiring plans failed")
+        await asyncio.sleep(inbox_every)
 
 
 async def _stale_claim_sweeps(service: SlackService, *, every: float) -> None:
@@ -254,8 +299,11 @@ async def serve(settings: Settings, mode: Mode, *, host: str, port: int, tz: str
         loop.add_signal_handler(signum, stop.set)
     housekeeping = asyncio.create_task(_daily_pruning(service, settings))
     sweeping = asyncio.create_task(_stale_claim_sweeps(service, every=settings.claim_lease_seconds / 2))
+    sweeps: asyncio.Task[None] | None = None
     try:
         await resume_in_slack(service)
+        lease = settings.claim_lease_seconds
+        sweeps = asyncio.create_task(_sweeps(service, inbox_every=lease / 3, expiry_every=EXPIRY_SWEEP_SECONDS))
         if mode == "http":
             runner = web.AppRunner(http_app(service), **runner_options())
             await runner.setup()
@@ -272,6 +320,8 @@ async def serve(settings: Settings, mode: Mode, *, host: str, port: int, tz: str
     finally:
         housekeeping.cancel()
         sweeping.cancel()
+        if sweeps is not None:
+            sweeps.cancel()
         await service.close()
 
 

@@ -3,20 +3,21 @@
 import re
 from typing import Any
 
-from slack_bolt.async_app import AsyncApp
-from slack_bolt.response import BoltResponse
-
 from bot.slack.access import AccessPolicy, AllowedList
 from bot.slack.access_gate import AccessGate
 from bot.slack.access_leaving import Leaving
 from bot.slack.assistant import AssistantPanel
 from bot.slack.declared import ACTION_IDS, EDIT_CALLBACK_ID, MESSAGE_SHORTCUTS
 from bot.slack.delivery import Delivery
+from bot.slack.inbox import Inbox, InboxApp
 from bot.slack.install_events import Uninstalls
 from bot.slack.install_flow import Workspaces
 from bot.slack.listeners import Listeners, SlackDeps, event_thread_key
 from bot.slack.sending import SlackSender
 from bot.slack.too_long import refuse_long_requests
+from planning.engine.lease import process_owner
+
+INBOX_LEASE_SECONDS = 60.0  # without an inbox of the composition's making: the engine's default claim lease
 
 
 def build_slack_app(
@@ -26,11 +27,14 @@ def build_slack_app(
     max_request_chars: int,
     uninstalls: Uninstalls | None = None,
     workspaces: Workspaces | None = None,
-) -> AsyncApp:
+    inbox: Inbox | None = None,
+) -> InboxApp:
     """``signing_secret`` is required for HTTP mode; Socket Mode connections are authenticated by the app token.
     Requests longer than ``max_request_chars`` are refused before any other listener sees them. ``workspaces``:
-    several workspaces through the install flow (``deps.client`` is then their ``TeamClient``)."""
-    app = AsyncApp(
+    several workspaces through the install flow (``deps.client`` is then their ``TeamClient``). ``inbox``: where
+    requests are recorded before their ack (``bot.slack.inbox``; by default one held by this process, with the
+    engine's default lease)."""
+    app = InboxApp(
         client=deps.client,
         signing_secret=signing_secret,
         request_verification_enabled=signing_secret is not None,
@@ -40,22 +44,13 @@ def build_slack_app(
     if workspaces is not None:  # first: every later step calls Slack as the request's workspace
         app.middleware(workspaces.middleware)
     listeners = Listeners(deps)
-
-    @app.middleware
-    async def once_per_event(body: dict[str, Any], next_: Any) -> BoltResponse | None:
-        """Slack retries an event it thinks failed; record each on receipt and act on it once."""
-        if body.get("type") == "event_callback" and body.get("event_id"):
-            event = body.get("event") or {}
-            first = await deps.state.first_sighting(
-                str(body.get("team_id", "")),
-                str(body["event_id"]),
-                thread_key=event_thread_key(body),
-                event_ts=str(event.get("ts") or "") or None,
-            )
-            if not first:
-                return BoltResponse(status=200, body="")
-        await next_()
-        return None
+    # Slack retries an event it thinks failed, and does not send again what was answered 200: record each request
+    # on receipt (with what it asks), act on it once, and again if this process stops before it is done
+    app.inbox = inbox or Inbox(
+        deps.state, owner=process_owner(), lease_seconds=INBOX_LEASE_SECONDS, thread_key_of=event_thread_key
+    )
+    app.middleware(app.inbox.middleware)
+    app.inbox.watch(app)
 
     policy = AccessPolicy(listeners.people, deps.client, AllowedList.parse(deps.allowed_users))
     gate = AccessGate(

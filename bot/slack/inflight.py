@@ -25,8 +25,8 @@ class InFlight:
     def watch(self, app: AsyncApp) -> None:
         """Count every listener run of ``app`` from its start to its completion."""
         runner = app.listener_runner
-        runner.listener_start_handler = _Started(self._running)
-        runner.listener_completion_handler = _Completed(self._running)
+        runner.listener_start_handler = _Started(self._running, runner.listener_start_handler)
+        runner.listener_completion_handler = _Completed(self._running, runner.listener_completion_handler)
 
     @property
     def running(self) -> int:
@@ -46,20 +46,26 @@ class InFlight:
 
 
 class _Started(AsyncListenerStartHandler):
-    def __init__(self, running: set[asyncio.Task[Any]]) -> None:
+    def __init__(self, running: set[asyncio.Task[Any]], then: AsyncListenerStartHandler) -> None:
         self._running = running
+        self._then = then  # the handler installed before (the inbox's): it runs too
 
     async def handle(self, request: AsyncBoltRequest, response: BoltResponse | None) -> None:
         task = asyncio.current_task()
         if task is not None:
             self._running.add(task)
+        await self._then.handle(request=request, response=response)
 
 
 class _Completed(AsyncListenerCompletionHandler):
-    def __init__(self, running: set[asyncio.Task[Any]]) -> None:
+    def __init__(self, running: set[asyncio.Task[Any]], then: AsyncListenerCompletionHandler) -> None:
         self._running = running
+        self._then = then
 
     async def handle(self, request: AsyncBoltRequest, response: BoltResponse | None) -> None:
-        task = asyncio.current_task()
-        if task is not None:
-            self._running.discard(task)
+        try:
+            await self._then.handle(request=request, response=response)
+        finally:
+            task = asyncio.current_task()
+            if task is not None:
+                self._running.discard(task)

@@ -17,6 +17,7 @@ from bot.slack.clicks import ORDER_POLL_SECONDS, ORDER_WAIT_SECONDS, Clicks
 from bot.slack.delivery import Delivery
 from bot.slack.edits import RequestEdits
 from bot.slack.files import describe_shared
+from bot.slack.inbox import receipt_of
 from bot.slack.people import SlackPeople
 from bot.slack.sending import RetryPolicy, SendError
 from bot.slack.state import SlackState, Where, legacy_dm_key, recent_owner, thread_key
@@ -137,10 +138,15 @@ class Listeners:
         deadline = loop.time() + ORDER_WAIT_SECONDS
         while key and ts and loop.time() < deadline and await self._state.earlier_unprocessed(key, ts):
             await asyncio.sleep(ORDER_POLL_SECONDS)
+        stopped = False
         try:
             yield
+        except asyncio.CancelledError:  # a shutdown cut it short: the inbox keeps it for the next start
+            stopped = True
+            raise
         finally:
-            await self._done_with(body)
+            if not stopped:
+                await self._done_with(body)
 
     async def _done_with(self, body: dict[str, Any]) -> None:
         if body.get("event_id"):
@@ -189,7 +195,11 @@ class Listeners:
             return
         person = await self._people.person(where.requester)
         replies = await self._engine.follow_up(
-            thread_key=where.thread_key, user=where.requester, text=words, tz=person.tz or self._default_tz
+            thread_key=where.thread_key,
+            user=where.requester,
+            text=words,
+            tz=person.tz or self._default_tz,
+            receipt=receipt_of(context),
         )
         if replies:
             await self._delivery.deliver(where, replies, actor=where.requester)
@@ -318,6 +328,7 @@ class Listeners:
             text=words,
             tz=person.tz or self._default_tz,
             files=files or [],
+            receipt=receipt_of(context),
         )
         await self._delivery.deliver(await self._thread_place(where, key), replies, actor=where.requester)
 

@@ -7,12 +7,17 @@ sharing a database) implement it and pass ``tests/bot/slack_state/conformance.py
 picks by location: a ``postgresql://`` URL, or the path of a SQLite file. Schemas are migrated on open by alembic
 (``state_migrations``), as the plan store's are; ``migrate(location)`` does only that.
 
+The inbox: a receipt recorded with its ``payload`` (the request as received) is held by the process that recorded it
+(its ``owner``, renewing the heartbeat while it works on it) until ``mark_processed``; one whose owner stopped is
+taken over by another process (``take_abandoned``), which processes the request again.
+
 Retention: ``prune(before)`` removes event receipts, plan message records (by their last change) and recent results
 older than ``before``. Redaction: a state opened with ``redact=True`` keeps no result lines (``REDACTED_LINE``).
 """
 
 import os
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Protocol, runtime_checkable
@@ -24,6 +29,7 @@ RECENT_KEPT = 20
 ABANDON_AFTER = timedelta(seconds=60)
 _SLACK_TS = re.compile(r"(\d{1,15})(?:\.(\d{1,9}))?")
 REDACTED_LINE = "(details not kept: redaction is on)"
+MAX_ATTEMPTS = 5  # a request tried this often (its process stopped each time, or it failed) is not tried again
 PRUNED = (("seen_events", "seen_at"), ("plan_messages", "updated_at"), ("recent_results", "at"))  # table, its time
 
 
@@ -41,6 +47,16 @@ class Where:
     @property
     def thread_key(self) -> str:
         return thread_key(self.team_id, self.channel, self.thread_ts, self.is_dm)
+
+
+@dataclass(frozen=True, slots=True)
+class Received:
+    """A request taken from the inbox to be processed again: its receipt, what Slack sent, and which try this is."""
+
+    team_id: str
+    event_id: str
+    payload: str
+    attempts: int
 
 
 def thread_key(team_id: str, channel: str, thread_ts: str, is_dm: bool) -> str:
@@ -114,12 +130,34 @@ class SlackState(Protocol):
         ...
 
     async def first_sighting(
-        self, team_id: str, event_id: str, *, thread_key: str | None = None, event_ts: str | None = None
+        self,
+        team_id: str,
+        event_id: str,
+        *,
+        thread_key: str | None = None,
+        event_ts: str | None = None,
+        payload: str | None = None,
+        owner: str = "",
     ) -> bool:
         """Record an event on receipt; False when it was seen before (a Slack retry, or another replica got it).
 
-        ``thread_key`` and ``event_ts`` (the message's Slack ``ts``) place it in its thread's order.
+        ``thread_key`` and ``event_ts`` (the message's Slack ``ts``) place it in its thread's order. With
+        ``payload`` (the request as JSON text) the receipt is an inbox entry, held by ``owner`` from now (its first
+        attempt) until it is processed or its owner stops renewing it (``take_abandoned``).
         """
+        ...
+
+    async def renew_receipts(self, owner: str, receipts: Sequence[tuple[str, str]]) -> int:
+        """Stamp the heartbeat of those ``receipts`` (``(team_id, event_id)``) that ``owner`` holds and that are not
+        processed; returns how many were stamped (one taken over by another process is not)."""
+        ...
+
+    async def take_abandoned(
+        self, owner: str, *, idle_seconds: float, max_attempts: int = MAX_ATTEMPTS, limit: int = 50
+    ) -> list[Received]:
+        """Take over inbox entries not processed whose heartbeat is at least ``idle_seconds`` old (the process
+        holding them stopped) and that were tried fewer than ``max_attempts`` times, oldest heartbeat first: each
+        becomes ``owner``'s, its heartbeat now, one attempt more. Of concurrent callers, each entry goes to one."""
         ...
 
     async def mark_processed(self, team_id: str, event_id: str) -> None:

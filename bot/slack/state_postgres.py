@@ -12,7 +12,16 @@ from typing import Any
 import psycopg
 
 from bot.slack import state_migrations
-from bot.slack.state import ABANDON_AFTER, PRUNED, RECENT_KEPT, Where, event_order, kept_line
+from bot.slack.state import (
+    ABANDON_AFTER,
+    MAX_ATTEMPTS,
+    PRUNED,
+    RECENT_KEPT,
+    Received,
+    Where,
+    event_order,
+    kept_line,
+)
 from planning.store import Clock, StoreError
 from planning.store.postgres import Pool, open_pool
 from planning.store.protocol import utc_now
@@ -109,15 +118,48 @@ class PostgresSlackState:
             raise StoreError(f"Slack state query failed: {exc}") from exc
 
     async def first_sighting(
-        self, team_id: str, event_id: str, *, thread_key: str | None = None, event_ts: str | None = None
+        self,
+        team_id: str,
+        event_id: str,
+        *,
+        thread_key: str | None = None,
+        event_ts: str | None = None,
+        payload: str | None = None,
+        owner: str = "",
     ) -> bool:
+        now = self._clock()
         _, inserted = await self._run(
-            "INSERT INTO seen_events (team_id, event_id, seen_at, thread_key, event_ts, event_order) "
-            "VALUES (%s, %s, %s, %s, %s, %s) ON CONFLICT (team_id, event_id) DO NOTHING",
-            (team_id, event_id, self._clock(), thread_key, event_ts, event_order(event_ts)),
+            "INSERT INTO seen_events (team_id, event_id, seen_at, thread_key, event_ts, event_order, payload, owner, "
+            "heartbeat_at, attempts) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, 1) "
+            "ON CONFLICT (team_id, event_id) DO NOTHING",
+            (team_id, event_id, now, thread_key, event_ts, event_order(event_ts), payload, owner, now),
             receipts=True,
         )
         return inserted == 1
+
+    async def renew_receipts(self, owner: str, receipts: Sequence[tuple[str, str]]) -> int:
+        if not receipts:
+            return 0
+        _, renewed = await self._run(
+            "UPDATE seen_events SET heartbeat_at = %s WHERE owner = %s AND processed_at IS NULL "
+            "AND (team_id, event_id) IN (SELECT * FROM unnest(%s::text[], %s::text[]))",
+            (self._clock(), owner, [team for team, _ in receipts], [event for _, event in receipts]),
+        )
+        return renewed
+
+    async def take_abandoned(
+        self, owner: str, *, idle_seconds: float, max_attempts: int = MAX_ATTEMPTS, limit: int = 50
+    ) -> list[Received]:
+        now = self._clock()
+        rows, _ = await self._run(
+            "UPDATE seen_events SET owner = %s, heartbeat_at = %s, attempts = attempts + 1 "
+            "WHERE (team_id, event_id) IN (SELECT team_id, event_id FROM seen_events WHERE processed_at IS NULL "
+            "AND payload IS NOT NULL AND heartbeat_at <= %s AND attempts < %s ORDER BY heartbeat_at LIMIT %s "
+            "FOR UPDATE SKIP LOCKED) RETURNING team_id, event_id, payload, attempts, seen_at",
+            (owner, now, now - timedelta(seconds=idle_seconds), max_attempts, limit),
+        )
+        rows.sort(key=lambda row: row[4])
+        return [Received(row[0], row[1], row[2], row[3]) for row in rows]
 
     async def mark_processed(self, team_id: str, event_id: str) -> None:
         await self._run(

@@ -10,7 +10,16 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bot.slack import state_migrations
-from bot.slack.state import ABANDON_AFTER, PRUNED, RECENT_KEPT, Where, event_order, kept_line
+from bot.slack.state import (
+    ABANDON_AFTER,
+    MAX_ATTEMPTS,
+    PRUNED,
+    RECENT_KEPT,
+    Received,
+    Where,
+    event_order,
+    kept_line,
+)
 from planning.store import Clock
 from planning.store.protocol import utc_now
 from planning.store.schema import migrate_sqlite, sqlite_at_head
@@ -84,14 +93,46 @@ class SqliteSlackState:
         await self._file.close()
 
     async def first_sighting(
-        self, team_id: str, event_id: str, *, thread_key: str | None = None, event_ts: str | None = None
+        self,
+        team_id: str,
+        event_id: str,
+        *,
+        thread_key: str | None = None,
+        event_ts: str | None = None,
+        payload: str | None = None,
+        owner: str = "",
     ) -> bool:
+        now = _time(self._clock())
         _, inserted = await self._file.write_at_once(  # Slack's ack waits for this receipt
-            "INSERT OR IGNORE INTO seen_events (team_id, event_id, seen_at, thread_key, event_ts, event_order) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
-            (team_id, event_id, _time(self._clock()), thread_key, event_ts, event_order(event_ts)),
+            "INSERT OR IGNORE INTO seen_events (team_id, event_id, seen_at, thread_key, event_ts, event_order, "
+            "payload, owner, heartbeat_at, attempts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (team_id, event_id, now, thread_key, event_ts, event_order(event_ts), payload, owner, now, 1),
         )
         return inserted == 1
+
+    async def renew_receipts(self, owner: str, receipts: Sequence[tuple[str, str]]) -> int:
+        if not receipts:
+            return 0
+        _, renewed = await self._file.write(
+            "UPDATE seen_events SET heartbeat_at = ? WHERE owner = ? AND processed_at IS NULL AND (team_id, event_id) "
+            "IN (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?))",
+            (_time(self._clock()), owner, json.dumps([list(receipt) for receipt in receipts])),
+        )
+        return renewed
+
+    async def take_abandoned(
+        self, owner: str, *, idle_seconds: float, max_attempts: int = MAX_ATTEMPTS, limit: int = 50
+    ) -> list[Received]:
+        now = self._clock()
+        rows, _ = await self._file.write(
+            "UPDATE seen_events SET owner = ?, heartbeat_at = ?, attempts = attempts + 1 WHERE rowid IN "
+            "(SELECT rowid FROM seen_events WHERE processed_at IS NULL AND payload IS NOT NULL AND heartbeat_at <= ? "
+            "AND attempts < ? ORDER BY heartbeat_at, rowid LIMIT ?) "
+            "RETURNING team_id, event_id, payload, attempts, seen_at",
+            (owner, _time(now), _time(now - timedelta(seconds=idle_seconds)), max_attempts, limit),
+        )
+        rows.sort(key=lambda row: row[4])
+        return [Received(row[0], row[1], row[2], row[3]) for row in rows]
 
     async def mark_processed(self, team_id: str, event_id: str) -> None:
         await self._file.write(

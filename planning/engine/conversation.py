@@ -5,7 +5,6 @@ Front ends (terminal chat, Slack) call these and render the replies; they hold n
 
 import asyncio
 import logging
-import uuid
 from collections.abc import Awaitable, Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import replace
@@ -25,6 +24,7 @@ from planning.engine.intentions import view_of
 from planning.engine.lease import ClaimLease, process_owner
 from planning.engine.machine import StepMachine
 from planning.engine.observe import ApprovedPlans, NoObserver, Observer
+from planning.engine.receipts import Receipt, handling, new_session_id, session_id_for, taken
 from planning.engine.replies import AskApproval, AskValue, Reply, Say, ShowPlan
 from planning.engine.runner import ToolRunner, argument_errors
 from planning.engine.session import Question, Session, StepRun
@@ -35,7 +35,7 @@ from planning.engine.view import PlanView
 from planning.engine.workspaces import same_workspace_prefix, workspace_of
 from planning.pipeline import RequestPlanner
 from planning.planner.shared_files import with_shared_files
-from planning.store import PlanStore, SessionRecord
+from planning.store import PlanStore, SessionRecord, VersionConflict
 from planning.types import Plan, Step
 from planning.understanding.clarify import describe
 from planning.understanding.commands import Answer, Change, Command, Correct, Decide, Pick, Thanks, Undo
@@ -97,28 +97,50 @@ class Conversation:
         text: str,
         tz: str = "UTC",
         files: Sequence[str | FileFacts | AttachedFile] = (),
+        receipt: Receipt | None = None,
     ) -> list[Reply]:
         """A message in a thread: a new request, or an answer to the plan open in that thread. ``files``: the files
         shared with it (``slack:`` references, or their facts to show them by name), attached to the email a new
         request sends, or in a reply the answer to the open plan's question for a file, else joining its emails
-        not sent yet (§2.7)."""
+        not sent yet (§2.7). ``receipt``: the request's, from a front end that may hand it over again; handled
+        again, a request whose plan exists or whose reply a plan took returns nothing."""
         if not self._allowed(user):
             return [Say(text=texts.NOT_ALLOWED, tone="refusal", private=True)]
         shared = known_files(files)
         async with self._turns, self._lock(thread_key):
-            session = await self._open_session(thread_key)
-            if session is None:
-                if not text.strip():  # a file alone asks for nothing
-                    return []
-                followed = await self._follow_up(thread_key, user, text, tz)
-                if followed is not None:
-                    return followed
-                return await self._start(thread_key, user, text, tz, files=shared)
-            if user != session.requester and user not in self._settings.approvers:
-                return await self._refuse(session, user, "answer")
-            if shared:
-                return await self._with_files(session, user, text, shared)
-            return await self._continue(session, user, text)
+            with handling(receipt):
+                return await self._message(thread_key, user, text, tz, shared, receipt)
+
+    async def _message(
+        self, thread_key: str, user: str, text: str, tz: str, shared: list[AttachedFile], receipt: Receipt | None
+    ) -> list[Reply]:
+        session = await self._open_session(thread_key)
+        if receipt is not None and receipt.again and await self._handled(receipt, thread_key, user, session):
+            logger.info("a request handled before was delivered again; nothing to do (thread %s)", thread_key)
+            return []
+        if session is not None:
+            session.receipts = taken(session.receipts, receipt)
+        if session is None:
+            if not text.strip():  # a file alone asks for nothing
+                return []
+            followed = await self._follow_up(thread_key, user, text, tz)
+            if followed is not None:
+                return followed
+            return await self._start(thread_key, user, text, tz, files=shared)
+        if user != session.requester and user not in self._settings.approvers:
+            return await self._refuse(session, user, "answer")
+        if shared:
+            return await self._with_files(session, user, text, shared)
+        return await self._continue(session, user, text)
+
+    async def _handled(self, receipt: Receipt, thread_key: str, user: str, session: Session | None) -> bool:
+        """Whether a request delivered again was handled before: its plan exists, or a plan here took it."""
+        if await self._store.get(session_id_for(receipt)) is not None:
+            return True
+        if session is not None and receipt.key in session.receipts:
+            return True
+        latest = await self._store.latest_for_thread(thread_key, requester=user)
+        return latest is not None and receipt.key in latest.data.get("receipts", [])
 
     async def request_files(self, session_id: str) -> list[AttachedFile]:
         """The files shared with a plan's request and in its thread (a plan made again from an edited request keeps
@@ -255,6 +277,27 @@ class Conversation:
             await self._store.expire_claim(claim.session_id, claim.step_id, idle_seconds=lease)
         return out
 
+    async def expire_abandoned(self) -> dict[str, list[Reply]]:
+        """Close every open plan that waited past its lifetime (the session TTL since its question was asked, or
+        since it was made) and return what to say in each one's thread (call this now and then). A plan with a step
+        running is left to its lease. Of processes sweeping at once, the one that closes a plan says so: once."""
+        out: dict[str, list[Reply]] = {}
+        ttl = timedelta(seconds=self._settings.session_ttl_seconds)
+        for record in await self._store.list_open():
+            if self._clock() - _made_at(record) <= ttl:  # a plan asks nothing before it is made: not expired
+                continue
+            async with self._turns, self._lock(record.thread_key):
+                session = await self._get(record.id)
+                if session is None or not session.open or not self._expired(session):
+                    continue
+                if any(run.state == "running" for run in session.steps):
+                    continue
+                try:
+                    out[session.thread_key] = await self._expire(session)
+                except VersionConflict:  # another process changed it first: it is theirs to tell
+                    continue
+        return out
+
     async def open_plans(self, user: str | None = None, *, team: str | None = None) -> list[PlanView]:
         """Open plans, of ``user`` only if given, of Slack workspace ``team`` only if given."""
         records = await self._store.list_open(requester=user)
@@ -314,20 +357,26 @@ class Conversation:
     async def cancel(self, *, session_id: str, user: str) -> list[Reply]:
         return await self.decide(session_id=session_id, step_id="", decision="cancel", user=user)
 
-    async def follow_up(self, *, thread_key: str, user: str, text: str, tz: str = "UTC") -> list[Reply]:
+    async def follow_up(
+        self, *, thread_key: str, user: str, text: str, tz: str = "UTC", receipt: Receipt | None = None
+    ) -> list[Reply]:
         """Only a follow-up ("also invite Tom", "undo that") to ``user``'s own plan in this thread, ended within
-        the session TTL: for a channel thread, where other words are chatter and start nothing. [] otherwise."""
+        the session TTL: for a channel thread, where other words are chatter and start nothing. [] otherwise.
+        ``receipt`` as for ``message``."""
         if not self._allowed(user) or not text.strip():
             return []
         async with self._turns, self._lock(thread_key):
             if await self._open_session(thread_key) is not None:
+                return []
+            if receipt is not None and receipt.again and await self._store.get(session_id_for(receipt)) is not None:
                 return []
             record = await self._store.latest_for_thread(thread_key, requester=user)
             if record is None or record.open:
                 return []
             if self._clock() - record.updated_at > timedelta(seconds=self._settings.session_ttl_seconds):
                 return []
-            return await self._follow_up(thread_key, user, text, tz) or []
+            with handling(receipt):
+                return await self._follow_up(thread_key, user, text, tz) or []
 
     # --- a new request -------------------------------------------------------------------------------
 
@@ -359,7 +408,7 @@ class Conversation:
             return [Say(text=f"I could not build that change. {texts.TRY_AGAIN}", tone="problem")]
         catalog = self._runner.catalog
         session = Session(
-            id=uuid.uuid4().hex[:12],
+            id=new_session_id(),
             thread_key=thread_key,
             requester=user,
             text=text,
@@ -414,7 +463,7 @@ class Conversation:
         if pointed is not None:
             steps = pointed.runs(lambda tool: _kind(catalog, tool))
         session = Session(
-            id=uuid.uuid4().hex[:12],
+            id=new_session_id(),
             thread_key=thread_key,
             requester=user,
             text=text,
@@ -901,6 +950,15 @@ def _off_topic(explanation: str) -> bool:
     """Whether the understanding found the request to be about something outside email, CRM and calendar (the
     weather, music), rather than a request of ours it could not read."""
     return "outside email, CRM and calendar" in explanation
+
+
+def _made_at(record: SessionRecord) -> datetime:
+    """When the engine made a stored plan, by its own clock (the store's ``created_at`` is the store's)."""
+    try:
+        made = datetime.fromisoformat(str(record.data.get("created_at")))
+    except ValueError:
+        return record.created_at
+    return made if made.tzinfo is not None else made.replace(tzinfo=UTC)
 
 
 def _zone(name: str) -> ZoneInfo:

@@ -97,6 +97,7 @@ class Session(Mutable):
     recoveries: list[Recovery] = Field(default_factory=list)
     history: list[str] = Field(default_factory=list)
     files: list[AttachedFile] = Field(default_factory=list)  # shared with the request and in its thread (§2.7)
+    receipts: list[str] = Field(default_factory=list)  # the requests it took last (``planning.engine.receipts``)
 
     @property
     def open(self) -> bool:

@@ -14,7 +14,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot.slack.state import ABANDON_AFTER, RECENT_KEPT, REDACTED_LINE, SlackState, Where
+from bot.slack.state import ABANDON_AFTER, MAX_ATTEMPTS, RECENT_KEPT, REDACTED_LINE, Received, SlackState, Where
 from planning.store import StoreError
 from tests.fakes import ManualClock
 
@@ -107,6 +107,72 @@ class SlackStateConformance:
         await state.mark_processed("T1", "Ev1")
         assert await state.first_sighting("T1", "Ev1", thread_key=THREAD, event_ts="1.0") is False
         assert await state.earlier_unprocessed(THREAD, "2.0") is False
+
+    # --- the inbox: requests acknowledged, processed once even when their process stops ---------------------
+
+    async def test_a_request_left_by_a_stopped_process_is_taken_over_with_its_payload(
+        self, state: SlackState, replica: SlackState, clock: ManualClock
+    ) -> None:
+        assert await state.first_sighting(
+            "T1", "Ev1", thread_key=THREAD, event_ts="1.0", payload='{"a": 1}', owner="p1"
+        )
+        assert await replica.take_abandoned("p2", idle_seconds=10) == []  # its owner may still be working on it
+        clock.advance(seconds=10)
+        assert await replica.take_abandoned("p2", idle_seconds=10) == [Received("T1", "Ev1", '{"a": 1}', 2)]
+        assert await state.take_abandoned("p3", idle_seconds=10) == []  # p2 holds it now
+        assert await state.renew_receipts("p1", [("T1", "Ev1")]) == 0  # and p1, if alive after all, knows it lost it
+
+    async def test_a_processed_request_or_one_without_payload_is_never_taken(
+        self, state: SlackState, clock: ManualClock
+    ) -> None:
+        await state.first_sighting("T1", "Ev1", payload="{}", owner="p1")
+        await state.first_sighting("T1", "Ev2", owner="p1")  # a receipt only (from before the inbox)
+        await state.mark_processed("T1", "Ev1")
+        clock.advance(seconds=60)
+        assert await state.take_abandoned("p2", idle_seconds=10) == []
+
+    async def test_a_renewed_request_stays_with_its_owner(
+        self, state: SlackState, replica: SlackState, clock: ManualClock
+    ) -> None:
+        await state.first_sighting("T1", "Ev1", payload="{}", owner="p1")
+        await state.first_sighting("T1", "Ev2", payload="{}", owner="p1")
+        clock.advance(seconds=8)
+        assert await state.renew_receipts("p1", [("T1", "Ev1"), ("T9", "Ev1")]) == 1
+        clock.advance(seconds=8)
+        taken = await replica.take_abandoned("p2", idle_seconds=10)
+        assert [r.event_id for r in taken] == ["Ev2"]
+        assert await state.renew_receipts("p1", []) == 0
+
+    async def test_a_request_is_given_up_after_its_attempts(self, state: SlackState, clock: ManualClock) -> None:
+        await state.first_sighting("T1", "Ev1", payload="{}", owner="p1")
+        tries = []
+        for _ in range(MAX_ATTEMPTS + 2):
+            clock.advance(seconds=10)
+            tries += [r.attempts for r in await state.take_abandoned("p2", idle_seconds=10)]
+        assert tries == list(range(2, MAX_ATTEMPTS + 1))
+
+    async def test_abandoned_requests_come_oldest_first_up_to_the_limit(
+        self, state: SlackState, clock: ManualClock
+    ) -> None:
+        for n in range(5):
+            await state.first_sighting("T1", f"Ev{n}", payload=str(n), owner="p1")
+            clock.advance(seconds=1)
+        clock.advance(seconds=10)
+        first = await state.take_abandoned("p2", idle_seconds=10, limit=3)
+        assert [r.payload for r in first] == ["0", "1", "2"]
+        assert [r.payload for r in await state.take_abandoned("p2", idle_seconds=10)] == ["3", "4"]
+
+    async def test_of_sweepers_taking_at_once_each_request_goes_to_one(
+        self, state: SlackState, replica: SlackState, clock: ManualClock
+    ) -> None:
+        for n in range(20):
+            await state.first_sighting("T1", f"Ev{n}", payload="{}", owner="p1")
+        clock.advance(seconds=10)
+        taken = await asyncio.gather(
+            *(s.take_abandoned(f"p{i}", idle_seconds=10, limit=4) for i, s in enumerate([state, replica] * 4))
+        )
+        ids = [r.event_id for batch in taken for r in batch]
+        assert sorted(ids) == sorted(f"Ev{n}" for n in range(20))
 
     # --- where plans live -------------------------------------------------------------------------------
 
