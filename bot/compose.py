@@ -11,6 +11,7 @@ import aiohttp
 
 from bot.accounts.book import Accounts
 from bot.accounts.connectors import PersonalConnectors
+from bot.accounts.environment_token import KeptRefreshToken
 from bot.accounts.forget import Forgetting
 from bot.accounts.oauth_connectors import revoker
 from bot.accounts.oauth_providers import oauth_setup
@@ -30,7 +31,7 @@ from planning.engine.runner import ToolRunner
 from planning.engine.settings import EngineSettings
 from planning.pipeline import PlanRefiner, RequestPlanner
 from planning.store import PlanStore, SqlitePlanStore
-from planning.store.credentials import CredentialStore, open_credentials
+from planning.store.credentials import CredentialStore, Kind, open_credentials
 from planning.tools.extract import OfflineExtractor
 from planning.types import ParseResult, Plan
 from planning.understanding.parser import GoalUnderstandingService
@@ -130,11 +131,17 @@ async def _personal_connectors(
             raise StartupError(_unowned(kind, service, settings.credentials_in_environment(service)))
     http = aiohttp.ClientSession()
     environment: dict[str, Connector] = {}
+    kept: KeptRefreshToken | None = None
     try:
+        kept = _kept_token(settings, accounts, picks)
+        rotation = {"refresh_token": await kept.current(), "on_rotated": kept.rotated} if kept is not None else {}
         for kind, service in picks:
             if settings.credentials_in_environment(service):
                 build = factory(kind, service)
-                environment[kind] = await (build(http, files=files) if kind == "email" else build(http))
+                extra = rotation if service == "microsoft" else {}
+                environment[kind] = await (
+                    build(http, files=files, **extra) if kind == "email" else build(http, **extra)
+                )
     except BaseException:
         for connector in environment.values():
             await close_connector(connector)
@@ -144,11 +151,23 @@ async def _personal_connectors(
     options = Options(time_zone=zone, working_hours=hours, files=files, oauth=oauth_setup(settings))
     several = bool(settings.slack_client_id)  # several workspaces (bot.slack.install_flow): accounts are per workspace
     personal = PersonalConnectors(
-        accounts, http, options, owner=settings.owner, environment=environment, one_workspace=not several
+        accounts, http, options, owner=settings.owner, environment=environment, one_workspace=not several, kept=kept
     )
     for kind, service in picks:
         registry.register_personal(kind, service_tools(kind, service), personal)
     return personal, list(environment.values()), http
+
+
+def _kept_token(settings: Settings, accounts: Accounts, picks: list[tuple[str, str]]) -> KeptRefreshToken | None:
+    """Microsoft 365 rotates the environment's refresh token: the newest is kept as the owner's account."""
+    personal: tuple[Kind, ...] = ("email", "calendar")
+    kinds = tuple(kind for kind in personal if (kind, "microsoft") in picks)
+    if not kinds or not settings.owner or not settings.credentials_in_environment("microsoft"):
+        return None
+    from integrations.microsoft import environment_settings
+
+    configured = environment_settings().refresh_token.get_secret_value()
+    return KeptRefreshToken(accounts, owner=settings.owner, service="microsoft", kinds=kinds, configured=configured)
 
 
 def _unowned(kind: str, service: str, names: list[str]) -> str:

@@ -14,6 +14,7 @@ from pydantic import BaseModel
 
 from bot.accounts import oauth_connectors, services
 from bot.accounts.book import Accounts
+from bot.accounts.environment_token import KeptRefreshToken, is_kept
 from bot.accounts.vault import VaultError
 from integrations.base import AuthError, Connector
 from integrations.base.connector import close_connector
@@ -46,9 +47,11 @@ class PersonalConnectors:
         idle_seconds: float = IDLE_SECONDS,
         monotonic: Callable[[], float] = time.monotonic,
         one_workspace: bool = True,
+        kept: KeptRefreshToken | None = None,
     ) -> None:
         """``one_workspace`` False: several Slack workspaces are installed, and an account (or ``PLANBOT_OWNER``)
-        serves only the workspace named with it; one connected without a team, or a bare owner id, serves none."""
+        serves only the workspace named with it; one connected without a team, or a bare owner id, serves none.
+        ``kept``: where a rotated refresh token of the environment is kept (the owner's account, ``is_kept``)."""
         self._accounts = accounts
         self._one_workspace = one_workspace
         self._http = http
@@ -60,6 +63,7 @@ class PersonalConnectors:
         self._built: dict[tuple[str, str, str], _Built] = {}
         self._lock = asyncio.Lock()
         self._saving: set[asyncio.Task[None]] = set()
+        self._kept = kept
 
     def owns_environment(self, principal: Principal) -> bool:
         """``PLANBOT_OWNER`` is a user id (any workspace) or ``TEAM:USER``."""
@@ -80,6 +84,8 @@ class PersonalConnectors:
         if not principal.user:
             return None
         account = await self._stored(principal.team, principal.user, _kind(kind))
+        if account is not None and is_kept(account) and self.owns_environment(principal) and kind in self._environment:
+            return self._environment[kind]  # the environment's token, kept after a rotation: its connector holds it
         if account is None and self.owns_environment(principal) and kind in self._environment:
             return self._environment[kind]
         if account is None and kind == "crm":
@@ -165,6 +171,8 @@ class PersonalConnectors:
                 await close_connector(built.connector)
 
     async def close(self) -> None:
+        if self._kept is not None:
+            await self._kept.close()
         built, self._built = list(self._built.values()), {}
         for each in built:
             await close_connector(each.connector)

@@ -88,8 +88,8 @@ def _microsoft(
     rotated: Callable[[str], None] | None,
 ) -> Connector:
     """Graph on the granted scopes (a refresh asking for more than was granted is refused)."""
-    from integrations.http import JsonApi, OAuth2Refresher
-    from integrations.microsoft import MicrosoftSettings, OutlookCalendar, OutlookMail
+    from integrations.http import JsonApi
+    from integrations.microsoft import MicrosoftSettings, OutlookCalendar, OutlookMail, tokens_for
     from integrations.microsoft.graph import PREFER, SERVICE, Graph
 
     values = {**app, "token_url": provider.token_url, "api_url": provider.api(GRAPH_API)}
@@ -97,20 +97,8 @@ def _microsoft(
         {**values, "time_zone": options.time_zone, "working_hours": options.working_hours}
     )
 
-    def on_token(answer: dict[str, Any]) -> None:
-        if rotated is not None and isinstance(answer.get("refresh_token"), str):
-            rotated(answer["refresh_token"])
-
-    tokens = OAuth2Refresher(
-        session=http,
-        token_url=provider.token_url,
-        client_id=settings.client_id,
-        client_secret=settings.client_secret.get_secret_value(),
-        refresh_token=settings.refresh_token.get_secret_value(),
-        service=SERVICE,
-        scope=" ".join(["offline_access", *(s for s in scope.split() if s not in _SIGN_IN_ONLY)]),
-        on_token=on_token,
-    )
+    granted = " ".join(["offline_access", *(s for s in scope.split() if s not in _SIGN_IN_ONLY)])
+    tokens = tokens_for(settings, http, rotated, scope=granted)  # mail and calendar of one sign-in: one source
     timeout = aiohttp.ClientTimeout(total=settings.timeout_seconds, connect=min(5.0, settings.timeout_seconds))
     api = JsonApi(
         session=http,

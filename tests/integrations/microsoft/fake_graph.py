@@ -10,7 +10,9 @@
   request before that time has passed (each such 429 is kept in ``throttled``, which the fixtures require empty);
   every request takes ``latency`` seconds, so that requests sent together are in flight together;
 - bearer tokens come from the Microsoft identity platform's token endpoint (``POST /{tenant}/oauth2/v2.0/token``,
-  a refresh-token grant with ``scope``); ``faults`` replace the next API answers (401, 403, 429, 503 ...).
+  a refresh-token grant with ``scope``); each refresh rotates the refresh token, and the one used stops working
+  (``refresh_tokens`` holds the one that works; Microsoft documents rotation, the stand-in is stricter at once);
+  ``faults`` replace the next API answers (401, 403, 429, 503 ...).
 
 The mailbox and the calendar live in ``fake_mail`` and ``fake_calendar``.
 """
@@ -82,6 +84,8 @@ class FakeGraph:
     tokens: set[str] = field(default_factory=set)
     token_requests: list[dict[str, str]] = field(default_factory=list)
     grant_revoked: bool = False
+    refresh_tokens: set[str] = field(default_factory=lambda: {REFRESH_TOKEN})
+    refreshes: int = 0
     issued_links: set[tuple[str, tuple[tuple[str, str], ...]]] = field(default_factory=set)
     handlers: dict[tuple[str, str], Handler] = field(default_factory=dict)
     base_url: str = ""
@@ -121,13 +125,16 @@ class FakeGraph:
         scopes = form.get("scope", "").split()
         if form.get("grant_type") != "refresh_token" or "offline_access" not in scopes:
             return web.json_response({"error": "invalid_request", "error_description": "AADSTS900144: scope"}, 400)
-        if self.grant_revoked or form.get("refresh_token") != REFRESH_TOKEN:
+        if self.grant_revoked or form.get("refresh_token") not in self.refresh_tokens:
             answer = {"error": "invalid_grant", "error_description": "AADSTS70008: The refresh token has expired."}
             return web.json_response(answer, status=400)
         token = f"eyJ0eXAiOiJKV1Qi.{len(self.tokens) + 1}.{os.urandom(6).hex()}"
         self.tokens.add(token)
+        self.refreshes += 1
+        rotated = f"M.R3_BAY.refresh-{self.refreshes + 1}"
+        self.refresh_tokens = {rotated}  # the token just used stops working
         answer = {"token_type": "Bearer", "scope": " ".join(scopes), "expires_in": 3599, "access_token": token}
-        return web.json_response({**answer, "refresh_token": REFRESH_TOKEN})
+        return web.json_response({**answer, "refresh_token": rotated})
 
     @web.middleware
     async def _gate(

@@ -19,11 +19,12 @@ EVENT = {
 
 
 async def call(rig: GraphRig, verb: str, path: str, **options: Any) -> tuple[int, dict[str, Any]]:
+    refresh = next(iter(rig.graph.refresh_tokens))  # the one that works now (each sign-in rotates it)
     async with aiohttp.ClientSession() as session:
         async with session.post(
             f"{rig.base_url}/common/oauth2/v2.0/token",
             data={"grant_type": "refresh_token", "client_id": "11111111-2222-3333-4444-555555555555",
-                  "client_secret": "client-secret-1", "refresh_token": "M.R3_BAY.refresh-1", "scope": "offline_access"},
+                  "client_secret": "client-secret-1", "refresh_token": refresh, "scope": "offline_access"},
         ) as answer:  # fmt: skip
             token = (await answer.json())["access_token"]
         headers = {"Authorization": f"Bearer {token}", **options.pop("headers", {})}

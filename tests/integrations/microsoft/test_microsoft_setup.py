@@ -6,7 +6,7 @@ import pytest
 
 from bot.connectors import factory
 from bot.settings import Settings
-from integrations.base.arguments import FetchEmailsArgs
+from integrations.base.arguments import FetchCalendarEventsArgs, FetchEmailsArgs
 from integrations.microsoft import OutlookCalendar, OutlookMail
 from tests.integrations.microsoft.conftest import GraphRig
 from tests.integrations.microsoft.fake_graph import CLIENT, REFRESH_TOKEN, TENANT
@@ -38,6 +38,11 @@ async def test_the_environment_chooses_and_configures_microsoft_365(
     calendar = await factory("calendar", settings.calendar)(microsoft.session)
     assert isinstance(mail, OutlookMail) and isinstance(calendar, OutlookCalendar)
     assert await mail.call("fetch_emails", FetchEmailsArgs(limit=1)) == []
+    week = FetchCalendarEventsArgs.model_validate(
+        {"start": "2026-03-02T00:00:00-05:00", "end": "2026-03-09T00:00:00-04:00"}
+    )
+    assert await calendar.call("fetch_calendar_events", week) == []  # one sign-in, not the rotated-away token
+    assert microsoft.graph.refreshes == 1
 
 
 async def test_a_missing_secret_is_named_and_not_shown(monkeypatch: pytest.MonkeyPatch, tmp_path: object) -> None:
