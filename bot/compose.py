@@ -25,6 +25,7 @@ from integrations.base.connector import close_connector
 from integrations.base.files import FileSource
 from integrations.base.registry import ConnectorRegistry
 from integrations.local import LocalWorkspace, LocalWorkspaceSettings, WorkingHours, open_workspace
+from integrations.outbound import ServerPolicy
 from planning.engine.conversation import Conversation
 from planning.engine.observe import Observer
 from planning.engine.runner import ToolRunner
@@ -148,7 +149,8 @@ async def _personal_connectors(
         await http.close()
         raise
     zone, hours = settings.timezone or tz, settings.working_hours
-    options = Options(time_zone=zone, working_hours=hours, files=files, oauth=oauth_setup(settings))
+    servers = ServerPolicy.allowing(settings.allowed_server_hosts)  # people's own servers; the environment's: trusted
+    options = Options(time_zone=zone, working_hours=hours, files=files, oauth=oauth_setup(settings), servers=servers)
     several = bool(settings.slack_client_id)  # several workspaces (bot.slack.install_flow): accounts are per workspace
     personal = PersonalConnectors(
         accounts, http, options, owner=settings.owner, environment=environment, one_workspace=not several, kept=kept

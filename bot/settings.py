@@ -66,6 +66,10 @@ class Settings(BaseSettings):
         default=frozenset(), validation_alias="PLANBOT_ALLOWED_USERS"
     )
     public_url: str | None = Field(default=None, validation_alias="PLANBOT_PUBLIC_URL")
+    # hosts of people's own IMAP/SMTP/CalDAV servers that may be internal (loopback, private): self-hosted, tests
+    allowed_server_hosts: Annotated[frozenset[str], NoDecode] = Field(
+        default=frozenset(), validation_alias="PLANBOT_ALLOWED_SERVER_HOSTS"
+    )
     # OAuth apps people connect their own accounts through (``bot.accounts.oauth_providers``); *_BASE_URL and
     # *_API_URL replace the sign-in server's and the API's scheme and host (a local server in tests)
     oauth_google_client_id: str | None = Field(default=None, validation_alias="PLANBOT_OAUTH_GOOGLE_CLIENT_ID")
@@ -95,7 +99,7 @@ class Settings(BaseSettings):
     )
     oauth_salesforce_base_url: str | None = Field(default=None, validation_alias="PLANBOT_OAUTH_SALESFORCE_BASE_URL")
 
-    @field_validator("approvers", "admins", "allowed_users", mode="before")
+    @field_validator("approvers", "admins", "allowed_users", "allowed_server_hosts", mode="before")
     @classmethod
     def _comma_separated(cls, value: object) -> object:
         if isinstance(value, str):

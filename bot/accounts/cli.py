@@ -103,8 +103,12 @@ def connect(
             raise click.UsageError(NEEDS_TEAM)
 
         from integrations.base import ConnectorError
+        from integrations.outbound import ServerPolicy
 
-        options = services.Options(time_zone=settings.timezone or "UTC", working_hours=settings.working_hours)
+        servers = ServerPolicy.allowing(settings.allowed_server_hosts)
+        options = services.Options(
+            time_zone=settings.timezone or "UTC", working_hours=settings.working_hours, servers=servers
+        )
         async with aiohttp.ClientSession() as http:
             try:
                 await services.check(service, credentials, http, options)

@@ -3,10 +3,16 @@
 Password services (``imap`` with its SMTP server, ``caldav``) keep a server URL, a user name and an app password;
 a shared CRM (``hubspot``, ``salesforce``) keeps a token. ``check`` makes a test connection with the real connector
 code before anything is saved; ``build`` makes the connector a plan's steps run on.
+
+Servers given here are a person's (typed in the Connect form, or with ``planbot accounts connect``, then stored):
+every connection ``check`` and ``build`` make to them goes through ``Options.servers``
+(``integrations.outbound``), which refuses loopback, private, link-local and other internal addresses, after DNS,
+unless the operator lists the host in ``PLANBOT_ALLOWED_SERVER_HOSTS``. The operator's own servers, configured in
+the environment (``PLANBOT_IMAP_HOST`` ...), are built by ``bot.connectors`` without this module and are trusted.
 """
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -14,6 +20,7 @@ import aiohttp
 
 from integrations.base import Connector
 from integrations.base.files import FileSource
+from integrations.outbound import ServerPolicy, checked_session
 from planning.store.credentials import Kind
 
 if TYPE_CHECKING:
@@ -44,6 +51,7 @@ class Options:
     working_hours: str = "09:00-17:00"
     files: FileSource | None = None
     oauth: "OAuthSetup | None" = None  # the install's OAuth apps, for accounts connected through a sign-in page
+    servers: ServerPolicy = field(default_factory=ServerPolicy)  # where people's own servers may be
 
 
 def password_credentials(
@@ -75,25 +83,32 @@ async def check(service: str, credentials: Mapping[str, Any], http: aiohttp.Clie
         from integrations.email.imap.smtp import smtp_client
 
         imap, smtp = _mail_settings(credentials, options)
-        async with imap_session(imap):
+        async with imap_session(imap, options.servers):
             pass
         client = smtp_client(smtp, imap)
         try:
-            await _smtp_login(client)
+            await _smtp_login(client, options.servers)
         finally:
             client.close()
     elif service == "caldav":
-        connector = build(service, credentials, http, options)
-        await connector.calendar_url()  # type: ignore[attr-defined]
+        from integrations.calendar.caldav import CalDavCalendar
+
+        calendar = build(service, credentials, http, options)
+        assert isinstance(calendar, CalDavCalendar)
+        try:
+            await calendar.calendar_url()
+        finally:
+            await calendar.aclose()
 
 
-async def _smtp_login(client: Any) -> None:
+async def _smtp_login(client: Any, servers: ServerPolicy) -> None:
     import aiosmtplib
 
     from integrations.base import AuthError, TransientError
+    from integrations.email.imap.smtp import connect
 
     try:
-        await client.connect()
+        await connect(client, servers)
         await client.quit()
     except aiosmtplib.SMTPAuthenticationError as error:
         raise AuthError("the SMTP server refused the username or password", service="smtp") from error
@@ -107,7 +122,7 @@ def build(service: str, credentials: Mapping[str, Any], http: aiohttp.ClientSess
         from integrations.email.imap import ImapSmtpConnector, MailAccount
 
         imap, smtp = _mail_settings(credentials, options)
-        return ImapSmtpConnector(MailAccount.from_settings(imap, smtp), files=options.files)
+        return ImapSmtpConnector(MailAccount.from_settings(imap, smtp), files=options.files, servers=options.servers)
     if service == "caldav":
         from integrations.calendar.caldav import CalDavCalendar, CalDavSettings
 
@@ -120,7 +135,8 @@ def build(service: str, credentials: Mapping[str, Any], http: aiohttp.ClientSess
                 "working_hours": options.working_hours,
             }
         )
-        return CalDavCalendar.from_settings(http, settings)
+        own = checked_session(options.servers, service="CalDAV")  # not ``http``: that one is the operator's
+        return CalDavCalendar.from_settings(own, settings, owns_session=True)
     if service == "hubspot":
         from integrations.crm.hubspot import HubSpotSettings
         from integrations.crm.hubspot import build as build_hubspot

@@ -1,8 +1,10 @@
 """The password services' modal, read: the fields as the server URLs and credentials ``bot.accounts.services`` takes,
 and the login checked with a real test connection (the same check as ``planbot accounts connect``).
 
-Problems come back per field (``{"password": "the server refused ..."}``) for the modal to show; they never quote the
-password, and nothing here logs a field's value.
+What is wrong with a field as typed comes back per field (``{"address": "This is not an email address."}``) for the
+modal to show. A failed test connection is one sentence, whatever failed (a refused or internal address, a closed
+port, a server that does not answer, a wrong password): the form must not tell a member what listens where. The
+kind of failure goes to the log (its class name only); nothing here logs or shows a field's value.
 """
 
 import asyncio
@@ -14,11 +16,14 @@ import aiohttp
 
 from bot.accounts import services
 from bot.slack.connect_blocks import ConnectForm
-from integrations.base import AuthError, ConnectorError
+from integrations.base import ConnectorError
 
 logger = logging.getLogger(__name__)
 CHECK_SECONDS = 45.0
 FieldErrors = dict[str, str]
+CANNOT_SIGN_IN = (
+    "I couldn't sign in with these details: check the server addresses, the user name and the app password."
+)
 
 
 class FieldsError(Exception):
@@ -77,20 +82,14 @@ async def check_login(
     *,
     timeout: float = CHECK_SECONDS,
 ) -> None:
-    """Log in to each server once (then close); ``FieldsError`` says which field to fix when it fails."""
+    """Log in to each server once (then close); ``FieldsError`` with ``CANNOT_SIGN_IN`` when anything fails."""
     try:
         async with asyncio.timeout(timeout):
             await services.check(service, credentials, http, options)
-    except AuthError as error:
-        raise FieldsError({"password": f"{_sentence(error)} Check the user name and app password."}) from None
-    except ConnectorError as error:
-        field = "smtp" if error.service == "smtp" else "server"
-        raise FieldsError({field: _sentence(error)}) from None
-    except TimeoutError:
-        raise FieldsError({"server": "The server did not answer in time."}) from None
-    except (OSError, ValueError, KeyError) as error:
-        logger.warning("checking a %s login failed (%s)", service, error.__class__.__name__)
-        raise FieldsError({"server": f"I could not reach the server ({error.__class__.__name__})."}) from None
+    except (ConnectorError, TimeoutError, OSError, ValueError, KeyError) as error:
+        where = f" ({error.service})" if isinstance(error, ConnectorError) and error.service else ""
+        logger.info("checking a %s login failed: %s%s", service, error.__class__.__name__, where)
+        raise FieldsError({"password": CANNOT_SIGN_IN}) from None
 
 
 def _server_url(text: str, scheme: str, *, secure_unless: tuple[int, ...]) -> str:
@@ -114,9 +113,3 @@ def _url_problem(url: str, schemes: tuple[str, ...]) -> str | None:
         urls = " or ".join(f"{scheme}://" for scheme in schemes)
         return f"Give the server's name (e.g. {schemes[0]}.example.com) or a {urls} URL."
     return None
-
-
-def _sentence(error: ConnectorError) -> str:
-    text = str(error).strip() or error.__class__.__name__
-    text = text[:1].upper() + text[1:]
-    return text if text.endswith(".") else text + "."

@@ -10,6 +10,7 @@ from bot.slack.connect import Connections
 from bot.slack.connect_rows import AccountRows
 from bot.slack.state import SlackState
 from integrations.base.files import FileSource
+from integrations.outbound import ServerPolicy
 
 
 def build_connections(
@@ -34,7 +35,12 @@ def build_connections(
         owner=settings.owner,
         one_workspace=not settings.slack_client_id,  # several workspaces (bot.slack.install_flow), as compose.py
     )
-    options = Options(time_zone=settings.timezone or tz, working_hours=settings.working_hours, files=files)
+    options = Options(
+        time_zone=settings.timezone or tz,
+        working_hours=settings.working_hours,
+        files=files,
+        servers=ServerPolicy.allowing(settings.allowed_server_hosts),
+    )
     return Connections(
         rows=rows, conversation=app.conversation, state=state, client=client, options=options, http=app.http
     )

@@ -13,6 +13,7 @@ import pytest
 from pydantic import SecretStr
 
 from bot.accounts.oauth_links import read_link
+from tests.bot.accounts.conftest import LOCAL_SERVERS
 from tests.slack.conftest import Bot, running_bot
 from tests.slack.kit.fake_web_api import SlackCall
 from tests.slack.kit.payloads import TEAM_ID, app_home_opened_event
@@ -37,6 +38,7 @@ def no_planbot_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> I
     for name in list(os.environ):
         if name.startswith("PLANBOT_"):
             monkeypatch.delenv(name)
+    monkeypatch.setenv("PLANBOT_ALLOWED_SERVER_HOSTS", LOCAL_SERVERS)  # the test servers, on this machine
     yield
 
 

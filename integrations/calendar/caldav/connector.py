@@ -73,7 +73,17 @@ class CalDavCalendar:
     name = "caldav"
     tools = TOOLS
 
-    def __init__(self, *, dav: DavClient, settings: CalDavSettings, clock: Callable[[], datetime] = _utc_now) -> None:
+    def __init__(
+        self,
+        *,
+        dav: DavClient,
+        settings: CalDavSettings,
+        clock: Callable[[], datetime] = _utc_now,
+        owned: aiohttp.ClientSession | None = None,
+    ) -> None:
+        """``owned``: a session of this connector's own (a person's server: ``integrations.outbound``), closed
+        with it; the shared session is not."""
+        self._owned = owned
         self._dav = dav
         self._settings = settings
         self._week = settings.work_week
@@ -86,13 +96,22 @@ class CalDavCalendar:
 
     @classmethod
     def from_settings(
-        cls, session: aiohttp.ClientSession, settings: CalDavSettings, clock: Callable[[], datetime] = _utc_now
+        cls,
+        session: aiohttp.ClientSession,
+        settings: CalDavSettings,
+        clock: Callable[[], datetime] = _utc_now,
+        *,
+        owns_session: bool = False,
     ) -> "CalDavCalendar":
         authorization = None
         if settings.username is not None and settings.password is not None:
             authorization = basic_auth(settings.username, settings.password.get_secret_value())
         dav = DavClient(session, authorization=authorization, timeout=settings.timeout_seconds)
-        return cls(dav=dav, settings=settings, clock=clock)
+        return cls(dav=dav, settings=settings, clock=clock, owned=session if owns_session else None)
+
+    async def aclose(self) -> None:
+        if self._owned is not None:
+            await self._owned.close()
 
     async def call(self, tool: str, arguments: BaseModel) -> Any:
         return await run_calendar_tool(self, tool, arguments, service=self.name, label="CalDAV")

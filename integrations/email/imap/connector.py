@@ -44,6 +44,7 @@ from integrations.email.references import AttachmentRef
 from integrations.email.settings import resolve_zone
 from integrations.email.shared import outgoing_files, parsed_refs
 from integrations.email.summary import body_text, decoded, to_addresses
+from integrations.outbound import ServerPolicy
 
 logger = logging.getLogger(__name__)
 Clock = Callable[[], datetime]
@@ -76,8 +77,18 @@ class ImapSmtpConnector:
     name = "imap"
     tools: frozenset[str] = TOOLS
 
-    def __init__(self, account: MailAccount, *, clock: Clock = system_clock, files: FileSource | None = None) -> None:
+    def __init__(
+        self,
+        account: MailAccount,
+        *,
+        clock: Clock = system_clock,
+        files: FileSource | None = None,
+        servers: ServerPolicy | None = None,
+    ) -> None:
+        """``servers``: the servers are a person's own (typed in Slack or stored for them), reached only at
+        addresses the policy allows; None: the operator's own, from the environment, trusted."""
         self._account = account
+        self._servers = servers
         self._clock = clock
         self._source = files
         self._sent_folder = account.imap.sent_folder
@@ -90,7 +101,7 @@ class ImapSmtpConnector:
         return await run_mail_tool(self, tool, arguments, service=self.name, label="IMAP")
 
     async def fetch_emails(self, args: FetchEmailsArgs) -> list[dict[str, Any]]:
-        async with imap_session(self._account.imap) as session:
+        async with imap_session(self._account.imap, self._servers) as session:
             folders = await self._folders(session)
             return await reading.fetch_emails(session, folders, args, self._account.zone)
 
@@ -101,7 +112,7 @@ class ImapSmtpConnector:
 
     async def reply_email(self, args: ReplyEmailArgs) -> dict[str, str]:
         refs = parsed_refs(args.attachments or [], service=self.name, source=self._source)
-        async with imap_session(self._account.imap) as session:
+        async with imap_session(self._account.imap, self._servers) as session:
             folders = await self._folders(session)
             found = await reading.find_message(session, folders, args.messageId)
 
@@ -142,7 +153,7 @@ class ImapSmtpConnector:
         return {"id": message_id}
 
     async def forward_email(self, args: ForwardEmailArgs) -> dict[str, str]:
-        async with imap_session(self._account.imap) as session:
+        async with imap_session(self._account.imap, self._servers) as session:
             folders = await self._folders(session)
             found, original = await reading.whole_message(session, folders, args.messageId)
         shown = functools.partial(reading.shown_header, found.headers)  # only shown in the text: read leniently
@@ -174,7 +185,7 @@ class ImapSmtpConnector:
         )
 
     async def _mailed(self, refs: Sequence[AttachmentRef]) -> list[OutgoingFile]:
-        async with imap_session(self._account.imap) as session:
+        async with imap_session(self._account.imap, self._servers) as session:
             folders = await self._folders(session)
             return [await self._file(session, folders, ref.text, ref.message_id, ref.part) for ref in refs]
 
@@ -214,11 +225,11 @@ class ImapSmtpConnector:
             files=files,
         )
         client = smtp.smtp_client(self._account.smtp, self._account.imap)
-        refused = await smtp.send(client, outgoing.message, outgoing.recipients)
+        refused = await smtp.send(client, outgoing.message, outgoing.recipients, self._servers)
         logger.info("sent an email to %d recipient(s) (%d file(s))", len(outgoing.recipients), len(files))
         if self._account.imap.save_sent:
             try:
-                async with imap_session(self._account.imap) as session:
+                async with imap_session(self._account.imap, self._servers) as session:
                     folder = await self._sent(session)
                     raw = outgoing.message.as_bytes(policy=policy.SMTP)
                     await session.append(raw, folder, seen=True, when=now)

@@ -13,8 +13,9 @@ at WARNING: nothing of a message reaches the logs.
 import asyncio
 import contextlib
 import logging
+import socket
 import ssl
-from collections.abc import AsyncIterator, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from datetime import datetime
 
 import aioimaplib  # type: ignore[import-untyped]
@@ -23,6 +24,7 @@ from integrations.base.errors import AuthError, PermanentError, TransientError
 from integrations.email.imap import responses
 from integrations.email.imap.search import needs_utf8, quoted, uid_set
 from integrations.email.imap.settings import ImapSettings, tls_context
+from integrations.outbound import ServerPolicy
 
 SERVICE = "imap"
 logger = logging.getLogger(__name__)
@@ -95,13 +97,44 @@ class ImapSession:
         return next((name for attrs, name in responses.parse_list(response.lines) if wanted in attrs), None)
 
 
+class _OnCheckedSocket(aioimaplib.IMAP4):  # type: ignore[misc]
+    """aioimaplib's client over a socket already connected to a checked address; TLS still verifies ``host``."""
+
+    def __init__(
+        self, sock: socket.socket, *, host: str, port: int, timeout: float, ssl_context: ssl.SSLContext | None
+    ) -> None:
+        self._sock = sock
+        super().__init__(host=host, port=port, timeout=timeout, ssl_context=ssl_context)
+
+    def create_client(
+        self,
+        host: str,
+        port: int,
+        loop: asyncio.AbstractEventLoop | None,
+        conn_lost_cb: Callable[[Exception | None], None] | None = None,
+        ssl_context: ssl.SSLContext | None = None,
+    ) -> None:
+        running = loop if loop is not None else asyncio.get_running_loop()
+        self.protocol = aioimaplib.IMAP4ClientProtocol(running, conn_lost_cb)
+        hostname = host if ssl_context is not None else None
+        self._client_task = running.create_task(
+            running.create_connection(lambda: self.protocol, sock=self._sock, ssl=ssl_context, server_hostname=hostname)
+        )
+
+
 @contextlib.asynccontextmanager
-async def imap_session(settings: ImapSettings) -> AsyncIterator[ImapSession]:
-    """Connect, log in, yield the session, log out (the connection is closed whatever happens)."""
+async def imap_session(settings: ImapSettings, servers: ServerPolicy | None = None) -> AsyncIterator[ImapSession]:
+    """Connect, log in, yield the session, log out (the connection is closed whatever happens). ``servers``: a
+    person's own server, reached only at an address the policy allows (``integrations.outbound``)."""
     timeout = settings.timeout_seconds
     context = tls_context(settings.ca_file) if settings.security != "none" else None
     with mapped_errors("connect"):
-        if settings.security == "tls":
+        if servers is not None:
+            port = settings.effective_port
+            sock = await servers.connect(settings.host, port, timeout=timeout, service=SERVICE)
+            tls = context if settings.security == "tls" else None
+            client = _OnCheckedSocket(sock, host=settings.host, port=port, timeout=timeout, ssl_context=tls)
+        elif settings.security == "tls":
             client = aioimaplib.IMAP4_SSL(
                 host=settings.host, port=settings.effective_port, timeout=timeout, ssl_context=context
             )

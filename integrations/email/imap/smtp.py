@@ -20,6 +20,7 @@ import aiosmtplib
 
 from integrations.base.errors import AuthError, PermanentError, TransientError
 from integrations.email.imap.settings import ImapSettings, SmtpSettings, tls_context
+from integrations.outbound import ServerPolicy
 
 SERVICE = "smtp"
 logger = logging.getLogger(__name__)
@@ -44,12 +45,30 @@ def smtp_client(smtp: SmtpSettings, imap: ImapSettings) -> aiosmtplib.SMTP:
     )
 
 
-async def send(client: aiosmtplib.SMTP, message: EmailMessage, recipients: tuple[str, ...]) -> dict[str, str]:
+async def connect(client: aiosmtplib.SMTP, servers: ServerPolicy | None = None) -> None:
+    """Connect ``client`` (and log in); with ``servers``, a person's own server, only at an address the policy
+    allows, the one checked (``integrations.outbound``)."""
+    if servers is None:
+        await client.connect()
+        return
+    host, port = str(client.hostname), int(client.port or 25)
+    sock = await servers.connect(host, port, timeout=float(client.timeout or 60), service=SERVICE)
+    try:
+        await client.connect(sock=sock, port=None)
+    except BaseException:
+        sock.close()
+        raise
+
+
+async def send(
+    client: aiosmtplib.SMTP, message: EmailMessage, recipients: tuple[str, ...], servers: ServerPolicy | None = None
+) -> dict[str, str]:
     """Hand ``message`` to the server for ``recipients`` (To and Cc; Bcc would go here too); the recipients the server
-    refused while taking the message for the others, each with its reply (``550 5.1.1 No such user here``)."""
+    refused while taking the message for the others, each with its reply (``550 5.1.1 No such user here``).
+    ``servers``: a person's own server (``connect``)."""
     try:
         with _before_data():
-            await client.connect()
+            await connect(client, servers)
         with _during_send():
             refused, _reply = await client.send_message(message, recipients=list(recipients))
         if refused:

@@ -15,6 +15,7 @@ from tests.integrations.email.smtp_server import SmtpServer, running_smtp
 __all__ = ["mail_servers", "radicale"]
 SECRET_KEY = "test-secret-key-of-at-least-32-characters"
 USERS = (ACCOUNT, PRIYA)
+LOCAL_SERVERS = "127.0.0.1"  # PLANBOT_ALLOWED_SERVER_HOSTS of the tests: people's servers are the local test servers
 
 
 class OwnLogins:
@@ -38,7 +39,11 @@ def planbot_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, st
     monkeypatch.chdir(tmp_path)  # no .env of the project
     for name in ("PLANBOT_SECRET_KEY", "PLANBOT_OLD_SECRET_KEYS", "PLANBOT_OWNER", "PLANBOT_DATABASE_URL"):
         monkeypatch.delenv(name, raising=False)
-    env = {"PLANBOT_DATA_DIR": str(tmp_path / "data"), "PLANBOT_SECRET_KEY": SECRET_KEY}
+    env = {
+        "PLANBOT_DATA_DIR": str(tmp_path / "data"),
+        "PLANBOT_SECRET_KEY": SECRET_KEY,
+        "PLANBOT_ALLOWED_SERVER_HOSTS": LOCAL_SERVERS,  # Dovecot, aiosmtpd and Radicale run on this machine
+    }
     for name, value in env.items():
         monkeypatch.setenv(name, value)
     return env

@@ -13,14 +13,19 @@ from bot.accounts.connectors import PersonalConnectors
 from bot.accounts.services import Options
 from bot.accounts.vault import Vault
 from integrations.base import AuthError
+from integrations.base.arguments import FetchEmailsArgs, SendEmailArgs
 from integrations.base.principal import Principal
 from integrations.calendar.caldav import CalDavCalendar
 from integrations.crm.hubspot import HubSpotCrm
+from integrations.outbound import AddressRefusedError, ServerPolicy
 from planning.store.credentials import WORKSPACE, InMemoryCredentialStore
+from tests.bot.accounts.conftest import LOCAL_SERVERS
 from tests.integrations.calendar.radicale import USERS, Radicale
+from tests.integrations.outbound.test_server_addresses import Listener
 
 KEY = "a-secret-key-of-more-than-thirty-two-characters"
 ANN = Principal("T1", "UA")
+LOCAL = Options(servers=ServerPolicy.allowing([LOCAL_SERVERS]))  # Radicale runs on this machine
 
 
 def built(connector: object) -> Any:
@@ -51,7 +56,7 @@ async def test_a_connector_is_reused_then_rebuilt_after_reconnecting_or_idling(
     radicale: Radicale, http: aiohttp.ClientSession
 ) -> None:
     accounts, ticks = Accounts(InMemoryCredentialStore(), Vault(KEY)), Ticks()
-    personal = PersonalConnectors(accounts, http, Options(), idle_seconds=60, monotonic=ticks)
+    personal = PersonalConnectors(accounts, http, LOCAL, idle_seconds=60, monotonic=ticks)
     url = radicale.new_calendar("ann")
     await connect_ann(accounts, url)
     first = await personal.connector("calendar", ANN)
@@ -72,7 +77,7 @@ async def test_a_workspace_crm_serves_its_workspace_and_a_person_s_own_comes_fir
     http: aiohttp.ClientSession,
 ) -> None:
     accounts = Accounts(InMemoryCredentialStore(), Vault(KEY))
-    personal = PersonalConnectors(accounts, http, Options())
+    personal = PersonalConnectors(accounts, http, LOCAL)
     shared = {"token": "pat-shared"}
     await accounts.save(team="T1", user=WORKSPACE, kind="crm", service="hubspot", label="x", credentials=shared)
     assert isinstance(built(await personal.connector("crm", Principal("T1", "UZ"))), HubSpotCrm)
@@ -91,7 +96,39 @@ async def test_an_account_sealed_with_another_key_asks_to_reconnect_without_logg
     caplog.set_level(logging.DEBUG)
     store = InMemoryCredentialStore()
     await connect_ann(Accounts(store, Vault("another-key-of-more-than-thirty-two-chars")), radicale.base_url, "pw-9876")
-    personal = PersonalConnectors(Accounts(store, Vault(KEY)), http, Options())
+    personal = PersonalConnectors(Accounts(store, Vault(KEY)), http, LOCAL)
     with pytest.raises(AuthError, match="connect it again"):
         await personal.connector("calendar", ANN)
     assert "pw-9876" not in caplog.text and KEY not in caplog.text
+
+
+async def test_a_stored_account_whose_server_is_inside_is_refused_on_every_connection(
+    http: aiohttp.ClientSession,
+) -> None:
+    """The check runs on each connection, not only when the account was connected: a server whose name resolves
+    inside by now (here ``localhost``) is refused, and nothing reaches it."""
+    listener = Listener()
+    accounts = Accounts(InMemoryCredentialStore(), Vault(KEY))
+    await connect_ann(accounts, f"http://localhost:{listener.port}/dav/")
+    mail = {
+        "url": f"imap://localhost:{listener.port}?security=none",
+        "smtp_url": f"smtp://localhost:{listener.port}?security=none",
+        "username": "ann@example.com",
+        "password": "pw",
+    }
+    await accounts.save(team="T1", user="UA", kind="email", service="imap", label="ann", credentials=mail)
+    personal = PersonalConnectors(accounts, http, Options())  # no host listed
+    try:
+        calendar = await personal.connector("calendar", ANN)
+        for _ in range(2):
+            with pytest.raises(AddressRefusedError):
+                await built(calendar).calendar_url()
+        email = built(await personal.connector("email", ANN))
+        with pytest.raises(AddressRefusedError):
+            await email.fetch_emails(FetchEmailsArgs(limit=1))
+        with pytest.raises(AddressRefusedError):
+            await email.send_email(SendEmailArgs(to=["bob@example.com"], subject="hi", body="hello"))
+        assert listener.connections() == 0
+    finally:
+        await personal.close()
+        listener.sock.close()

@@ -7,6 +7,8 @@ from collections.abc import AsyncIterator
 import pytest
 
 from integrations.base import AuthError, NotFoundError, PartlyDoneError, PermanentError, TransientError
+from integrations.email.imap import ImapSmtpConnector
+from integrations.outbound import ServerPolicy
 from planning.engine.runner import describe_failure
 from tests.integrations.contract_suite import run
 from tests.integrations.email.conftest import ACCOUNT, PRIYA, MailServers
@@ -116,6 +118,32 @@ async def test_tls_and_starttls_are_verified_against_the_configured_ca(mail_serv
     untrusted = mail_servers.connector(smtp={"security": "starttls", "port": mail_servers.smtp_starttls.port})
     with pytest.raises(PermanentError, match="certificate could not be verified"):
         await run(untrusted, "send_email", to=[PRIYA.address], subject="x", body="x")
+
+
+async def test_a_persons_server_reached_at_its_checked_address_still_verifies_tls(mail_servers: MailServers) -> None:
+    """A person's server (``servers`` given) is reached over a socket connected to the address checked; TLS and
+    STARTTLS still verify the certificate for the server's name."""
+    allowed = ServerPolicy.allowing(["127.0.0.1"])
+    tag = token()
+    ca = mail_servers.dovecot.certificate
+    tls = {"security": "tls", "ca_file": ca, "port": mail_servers.smtp_tls.port}
+    account = mail_servers.connector(security="tls", port=mail_servers.dovecot.tls_port, ca_file=ca, smtp=tls).account
+    sent = await run(
+        ImapSmtpConnector(account, servers=allowed), "send_email", to=[PRIYA.address], subject=tag, body="x"
+    )
+    starttls = {"security": "starttls", "ca_file": ca, "port": mail_servers.smtp_starttls.port}
+    account = mail_servers.connector(security="starttls", ca_file=ca, smtp=starttls).account
+    found = await run(ImapSmtpConnector(account, servers=allowed), "fetch_emails", subject=tag)
+    assert [e["id"] for e in found] == [sent["id"]]
+
+    untrusted = mail_servers.connector(security="tls", port=mail_servers.dovecot.tls_port).account
+    with pytest.raises(PermanentError, match="certificate was not trusted"):
+        await run(ImapSmtpConnector(untrusted, servers=allowed), "fetch_emails", subject=tag)
+    untrusted = mail_servers.connector(smtp={"security": "starttls", "port": mail_servers.smtp_starttls.port}).account
+    with pytest.raises(PermanentError, match="certificate could not be verified"):
+        await run(
+            ImapSmtpConnector(untrusted, servers=allowed), "send_email", to=[PRIYA.address], subject="x", body="x"
+        )
 
 
 async def test_no_password_subject_or_body_reaches_the_logs(
