@@ -12,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from planning.engine.file_facts import ATTACHMENTS
-from planning.engine.replies import AskApproval, AskValue, Reply, Say, ShowPlan, StepOutcome
+from planning.engine.replies import ApprovalItem, AskApproval, AskValue, Reply, Say, ShowPlan, StepOutcome
 from planning.engine.targets import Target, when_text
 from planning.engine.texts import step_state
 from planning.engine.view import PlanView
@@ -121,25 +121,34 @@ _ITEM_IDS = frozenset({"eventId", "messageId", "id"})
 
 def _items_panel(ask: AskApproval) -> Panel:
     """A step repeated for each item: every item, numbered, and what the step does to each."""
-    shared = {
-        key: value
-        for key, value in ask.items[0].arguments.items()
-        if key not in _ITEM_IDS and all(item.arguments.get(key) == value for item in ask.items)
-    }
+    said = [_item_words(item) for item in ask.items]  # what the step does to each, in the engine's words
+    shared = {key: value for key, value in said[0].items() if all(words.get(key) == value for words in said)}
     table = Table(show_header=False, box=None, pad_edge=False)
     table.add_column(style="bold")
     table.add_column()
     table.add_column(style="dim")
-    for item in ask.items:
-        own = {k: v for k, v in item.arguments.items() if k not in _ITEM_IDS and k not in shared}
+    for item, words in zip(ask.items, said, strict=True):
+        own = {k: v for k, v in words.items() if k not in shared}
         shown = " · ".join(_short(part) for part in item.label.split(" · "))
-        table.add_row(f"{item.index}.", shown, ", ".join(f"{label(k)}: {_short(v)}" for k, v in own.items()))
+        table.add_row(f"{item.index}.", shown, ", ".join(f"{k}: {_short(v)}" for k, v in own.items()))
     count = len(ask.items)
     heading = Text(f"{count} item{'s' if count != 1 else ''}", style="bold")
     if shared:
-        heading.append(": " + ", ".join(f"{label(k)}: {_short(v)}" for k, v in shared.items()), style="")
-    hint = Text("[a]pprove all  [r]emove N  [s]kip  [c]ancel", style="bold yellow")
-    return Panel(Group(heading, table, hint), title=f"Approve: {ask.intent}", title_align="left", border_style="yellow")
+        heading.append(": " + ", ".join(f"{k}: {_short(v)}" for k, v in shared.items()), style="")
+    parts: list[RenderableType] = [heading, table]
+    if ask.left_out:
+        parts.append(Text("Not part of this:\n" + "\n".join(f"  {line}" for line in ask.left_out), style="dim"))
+    if ask.checks is not None and ask.checks.notices:
+        parts.insert(0, _notices(ask.checks.notices))
+    parts.append(Text("[a]pprove all  [r]emove N  [s]kip  [c]ancel", style="bold yellow"))
+    return Panel(Group(*parts), title=f"Approve: {ask.intent}", title_align="left", border_style="yellow")
+
+
+def _item_words(item: ApprovalItem) -> dict[str, str]:
+    """An item's changes in words; its arguments labelled when the engine gave none."""
+    if item.words:
+        return dict(item.words)
+    return {label(k): _short(v) for k, v in item.arguments.items() if k not in _ITEM_IDS}
 
 
 def question_text(ask: AskValue) -> Text:

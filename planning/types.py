@@ -165,11 +165,18 @@ class Condition(Frozen):
         return self.empty is not None
 
 
+class Exclusion(Frozen):
+    """(v3) Items of a ``for_each`` left out: those whose title (or subject, name) has every word of ``query``."""
+
+    query: str = Field(min_length=1)
+
+
 class Step(Frozen):
     """One tool call of a plan. ``arguments`` is ``{"input": {...}}`` as in the contract.
 
     (v2) ``for_each``: a reference to a list; the step runs once per item, ``{{item.<path>}}`` being the item.
     ``run_if``: conditions that must all hold, else the step is skipped.
+    (v3) ``exclude``: with ``for_each``, the items it names are left out ("all … except the 1:1", contract §2.9).
     """
 
     id: str = Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -180,6 +187,7 @@ class Step(Frozen):
     goal: int = 0
     for_each: str | None = None
     run_if: tuple[Condition, ...] = ()
+    exclude: Exclusion | None = None
 
     @field_validator("run_if", mode="before")
     @classmethod
@@ -194,10 +202,12 @@ class Step(Frozen):
         return value if isinstance(value, dict) else {}
 
     def contract_json(self) -> dict[str, Any]:
-        """The step as contract JSON: ``for_each``/``run_if`` only when set, one condition as an object."""
-        out = self.model_dump(mode="json", exclude={"for_each", "run_if"})
+        """The step as contract JSON: ``for_each``/``run_if``/``exclude`` only when set, one condition as an object."""
+        out = self.model_dump(mode="json", exclude={"for_each", "run_if", "exclude"})
         if self.for_each is not None:
             out["for_each"] = self.for_each
+        if self.exclude is not None:
+            out["exclude"] = self.exclude.model_dump(mode="json")
         if self.run_if:
             conditions = [c.model_dump(mode="json", exclude_none=True) for c in self.run_if]
             out["run_if"] = conditions[0] if len(conditions) == 1 else conditions

@@ -80,6 +80,10 @@ def _check_step(step: Step, index: int, position: dict[str, int], catalog: ToolC
             problems.append(Problem(step.id, f"references {ref.step_id!r} without depending on it"))
     if step.for_each is None and item_paths_in(step.arguments):
         problems.append(Problem(step.id, "{{item...}} is used outside a for_each step"))
+    if step.exclude is not None and step.for_each is None:
+        problems.append(Problem(step.id, "exclude leaves items out of a for_each: this step has no for_each"))
+    if step.exclude is not None and templates_in(step.exclude.query):
+        problems.append(Problem(step.id, "exclude.query is words of a title, not a reference"))
     return problems
 
 

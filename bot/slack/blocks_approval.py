@@ -102,19 +102,22 @@ MAX_MENU_OPTIONS = 100
 
 def _item_lines(ask: AskApproval) -> list[str]:
     """A step repeated for each item: what it does to each (once, when the same), then every item numbered."""
-    shared = {
-        key: value
-        for key, value in ask.items[0].arguments.items()
-        if key not in _ITEM_IDS and all(item.arguments.get(key) == value for item in ask.items)
-    }
+    said = [
+        item.words or {label(k): readable(v, 200) for k, v in item.arguments.items() if k not in _ITEM_IDS}
+        for item in ask.items
+    ]  # what the step does to each, in the engine's words (a move as each event's new time)
+    shared = {key: value for key, value in said[0].items() if all(words.get(key) == value for words in said)}
     lines = [
         f"*For each of these {len(ask.items)}:* "
-        + ", ".join(f"{escape(label(k))} {escape(readable(v, 200))}" for k, v in shared.items())
+        + ", ".join(f"{escape(k)} {escape(clip(v, 200))}" for k, v in shared.items())
     ]
-    for item in ask.items:
-        own = {k: v for k, v in item.arguments.items() if k not in _ITEM_IDS and k not in shared}
-        extra = "; ".join(f"{escape(label(k))} {escape(readable(v, 200))}" for k, v in own.items())
+    for item, words in zip(ask.items, said, strict=True):
+        own = {k: v for k, v in words.items() if k not in shared}
+        extra = "; ".join(f"{escape(k)} {escape(clip(v, 200))}" for k, v in own.items())
         lines.append(f"*{item.index}.* {escape(readable(item.label, 300))}" + (f" — {extra}" if extra else ""))
+    if ask.left_out:
+        lines.append("*Not part of this:*")
+        lines += [f"      • {escape(clip(line, 300))}" for line in ask.left_out]
     return lines
 
 

@@ -1,8 +1,9 @@
 """What an update asks of an event's times and attendees, the same for every calendar service.
 
 - Times: ``startTime`` moves the start, ``shiftMinutes`` moves start and end, ``durationMinutes`` sets the length;
-  otherwise the length stays. Arithmetic is on instants (UTC), except that an all-day event moved by whole days
-  stays on local midnights.
+  otherwise the length stays. Arithmetic is on instants (UTC), except that a move by whole days keeps the wall-clock
+  time in the event's zone across a daylight-saving change (contract §2.4, v3: Thursday 14:00 EST moved to the
+  Monday after the change stays 14:00, EDT) and an all-day event moved by whole days stays on local midnights.
 - **All-day events**: an event that runs from a local midnight to a later local midnight is written as an all-day
   event (a date, not a time), and an all-day event given a time of day becomes a timed one. Reads show an all-day
   event as midnight to midnight, so writing back what was read keeps its kind.
@@ -14,8 +15,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
 
 from integrations.base.arguments import UpdateCalendarEventArgs
-
-DAY_MINUTES = 24 * 60
+from integrations.base.shifts import DAY_MINUTES, shifted
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +51,7 @@ def changed_times(args: UpdateCalendarEventArgs, current: Times) -> Times | None
     elif args.shiftMinutes is not None and days and args.shiftMinutes % DAY_MINUTES == 0:
         start = _midnight(current.dates[0] + timedelta(days=args.shiftMinutes // DAY_MINUTES), zone)
     else:
-        start = _after(current.start, timedelta(minutes=args.shiftMinutes or 0))
+        start = shifted(current.start, args.shiftMinutes or 0, zone)
     at_midnight = days and start.astimezone(zone).time() == time()
     if at_midnight and (args.durationMinutes or DAY_MINUTES) % DAY_MINUTES == 0:  # whole days stay whole days
         length = timedelta(days=args.durationMinutes // DAY_MINUTES) if args.durationMinutes else None

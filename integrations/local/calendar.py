@@ -24,6 +24,7 @@ from integrations.base.arguments import (
     UpdateCalendarEventArgs,
 )
 from integrations.base.errors import NotFoundError, PermanentError
+from integrations.base.shifts import shifted
 from integrations.calendar.rules import moved_to_weekday
 from integrations.local.calendar_rows import (
     NewEvent,
@@ -88,7 +89,7 @@ def update_event(connection: sqlite3.Connection, args: UpdateCalendarEventArgs, 
     row_id = _stored_row_id(connection, target)
     row = connection.execute("SELECT * FROM events WHERE id = ?", [row_id]).fetchone()
     old_start, old_end = from_storage(row["starts_at"]), from_storage(row["ends_at"])
-    start = args.startTime or old_start + timedelta(minutes=args.shiftMinutes or 0)
+    start = args.startTime or shifted(old_start, args.shiftMinutes or 0, view.zone)
     duration = timedelta(minutes=args.durationMinutes) if args.durationMinutes else old_end - old_start
     columns: dict[str, Any] = {"starts_at": storage_key(start), "ends_at": storage_key(start + duration)}
     if args.title is not None:

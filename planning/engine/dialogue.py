@@ -5,7 +5,7 @@ from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from planning.engine import connections, each, edits, timing
+from planning.engine import connections, each, edits, left_out, timing
 from planning.engine.answers import OPTIONAL, parse_answer, value_type
 from planning.engine.claims import OUTCOME_OPTIONS
 from planning.engine.in_words import label, value_in_words
@@ -308,6 +308,9 @@ class Dialogue:
         tz = ZoneInfo(session.tz)
         index = command.index if isinstance(command, Pick) else None
         chosen = question.options[index - 1] if index is not None and 1 <= index <= len(question.options) else None
+        at = _moment(command.at) if isinstance(command, Pick) else None
+        if chosen is None and at is not None:  # a free time said by its time, inside the times offered (§2.9)
+            chosen = _inside_free_time(question.options, at)
         if chosen is None:
             question.tries += 1
             prompt = question.prompt
@@ -331,7 +334,11 @@ class Dialogue:
         question = session.question
         assert question is not None and question.step_id is not None
         run = session.step(question.step_id)
-        if isinstance(command, Decide) and command.action == "skip":
+        skip = isinstance(command, Decide) and command.action == "skip"
+        if skip and left_out.can_go_on_without(session, run):  # the write goes on without them (issue 24)
+            session.question = None
+            return [Say(text=left_out.go_on_without(session, run) + ".")]
+        if skip:
             run.state, run.note = "skipped", "skipped: nothing found"
             session.question = None
             return []
@@ -481,3 +488,33 @@ def _anchor(previous: Any, text: str, now: datetime) -> datetime:
         day_start = earlier.astimezone(now.tzinfo).replace(hour=0, minute=0, second=0, microsecond=0)
         return max(day_start, now) if day_start.date() == now.date() else day_start
     return now
+
+
+def _inside_free_time(options: list[dict[str, Any]], start: datetime) -> dict[str, Any] | None:
+    """A free slot picked by a time inside the free time offered ("2pm" when 13:30–14:15 and 14:15–15:00 are
+    offered): a slot of the same length at that time, when the free time offered holds all of it; else None."""
+    spans = sorted(
+        (begin, end)
+        for option in options
+        if (begin := _moment(option.get("start"))) and (end := _moment(option.get("end")))
+    )
+    if not spans:
+        return None
+    length = spans[0][1] - spans[0][0]
+    merged: list[list[datetime]] = []
+    for begin, end in spans:
+        if merged and begin <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], end)
+        else:
+            merged.append([begin, end])
+    if any(begin <= start and start + length <= end for begin, end in merged):
+        return {"start": start.isoformat(), "end": (start + length).isoformat()}
+    return None
+
+
+def _moment(value: Any) -> datetime | None:
+    try:
+        found = datetime.fromisoformat(value) if isinstance(value, str) else None
+    except ValueError:
+        return None
+    return found if found is not None and found.tzinfo is not None else None

@@ -31,6 +31,11 @@ def _detail(session: Session, run: StepRun) -> str | None:
     return heading if heading != run.step.intent else None
 
 
+def _items_failed(run: StepRun) -> bool:
+    """Whether an item of a repeated step failed (the step is done with the others: the goal is not achieved)."""
+    return any(note.startswith("failed") for note in run.item_notes.values())
+
+
 def view_of(session: Session) -> PlanView:
     parse = session.parse
     by_goal: dict[int, list[StepRun]] = {}
@@ -55,7 +60,7 @@ def view_of(session: Session) -> PlanView:
             )
             for r in runs
         ]
-        achieved = all(r.state == "done" for r in runs)
+        achieved = all(r.state == "done" and not _items_failed(r) for r in runs)
         title = goal_title(session, index)
         intentions.append(Intention(title=title, active=active, complete=complete, steps=lines, achieved=achieved))
     understood = ", ".join(f"{g.intent}/{g.entity}" for g in parse.goals)

@@ -11,9 +11,20 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
 
-from planning.engine import claims, conditions, connections, each, findings, recovery, targets, thread_files, timing
+from planning.engine import (
+    claims,
+    conditions,
+    connections,
+    each,
+    findings,
+    left_out,
+    recovery,
+    targets,
+    thread_files,
+    timing,
+)
 from planning.engine.answers import OPTIONAL, example_for, value_type
-from planning.engine.checks import ChoiceKey, card_hash
+from planning.engine.checks import CardChecks, ChoiceKey, Notice, card_hash
 from planning.engine.clear_pick import clear_choice
 from planning.engine.in_words import LABELS, day_in_words, label, value_in_words
 from planning.engine.intentions import FINISHED, goal_title, view_of
@@ -26,6 +37,7 @@ from planning.engine.runner import ToolRunner, describe_failure
 from planning.engine.session import Question, Recovery, Session, StepRun
 from planning.engine.settings import EngineSettings
 from planning.engine.staleness import Recheck
+from planning.engine.target_text import organised_by_other
 from planning.engine.writes import ClaimedWrites
 from planning.references import references_in
 from planning.store import PlanStore, StepClaim
@@ -218,7 +230,8 @@ class StepMachine:
                     zone=session.tz,
                     principal=session.principal,
                 )
-                for index in range(len(run.items))
+                for index, item in enumerate(run.items)
+                if not each.excluded(run, item)
             ]
         return await self._runner.run(
             run.step.tool, self.arguments(session, run), zone=session.tz, principal=session.principal
@@ -239,6 +252,11 @@ class StepMachine:
 
     async def _after_read(self, session: Session, run: StepRun, data: Any, replies: list[Reply]) -> bool:
         lookup = self._is_lookup(session, run)
+        if lookup and run.step.tool == "find_free_slots" and isinstance(data, list) and not data:
+            run.state, run.result, run.note = "skipped", [], "no free time found"  # never booked (contract §2.9)
+            searched = recovery.describe_lookup(run.step, self.arguments(session, run), session.tz)
+            replies.append(Say(text=f"There is no {searched}, so nothing was booked.", tone="problem"))
+            return False
         if lookup and isinstance(data, list) and not data:
             return await self._recover(session, run, replies)
         if lookup and isinstance(data, list) and len(data) > 1 and self._uses_first(session, run):
@@ -293,6 +311,9 @@ class StepMachine:
                     )
                 )
                 return await self._after_read(session, run, data, replies)
+        if len(session.recoveries) >= self._settings.max_recoveries and left_out.can_go_on_without(session, run):
+            replies.append(Say(text=left_out.go_on_without(session, run) + "."))  # never the write dropped
+            return False
         if len(session.recoveries) >= self._settings.max_recoveries:
             run.state, run.error = "failed", "nothing found, and no recovery attempts are left"
             replies.append(
@@ -322,6 +343,8 @@ class StepMachine:
         options = [each.item_label(item, ZoneInfo(session.tz)) for item in data[:5]]
         run.state = "waiting"
         prompt = f"I found {len(data)} matches for “{run.step.intent}”. Which one? Reply with a number."
+        if run.step.tool == "find_free_slots":  # the first free times, as choices before the booking (§2.9)
+            prompt = f"I found {len(data)} free times. Which one should I book? Reply with a number or the time."
         session.question = Question(
             kind="pick", step_id=run.id, prompt=prompt, asked_at=self._clock(), options=list(data[:5])
         )
@@ -426,6 +449,11 @@ class StepMachine:
         if _organised_by_someone_else(session, run, replies):
             return
         checks = await self._checks.before_card(session, run, arguments)  # busy times, duplicates, the target
+        if run.without:  # "Sam Ortiz was not found in your contacts; the meeting is created without them"
+            said = [Notice(title=line) for line in run.without]
+            checks = (checks or CardChecks()).model_copy(
+                update={"notices": [*said, *(checks.notices if checks else [])]}
+            )
         digest = card_hash(run.id, arguments, checks)
         run.state = "waiting"
         session.question = Question(
@@ -446,6 +474,7 @@ class StepMachine:
                 arguments=arguments,
                 args_hash=digest,
                 items=each.approval_items(session, run) if run.step.for_each is not None else [],
+                left_out=each.left_out_lines(session, run) if run.step.for_each is not None else [],
                 target=targets.target_of(session, run, arguments) if run.step.for_each is None else None,
                 files=thread_files.described(session, arguments) if run.step.for_each is None else [],
                 checks=checks,
@@ -470,12 +499,18 @@ class StepMachine:
                 run.state, run.error = "failed", str(error)
                 replies.append(Say(text=f"I cannot prepare “{run.step.intent}”: {error}.", tone="problem"))
                 return False
+            each.settle(run)  # kept by ``exclude``, or not the requester's to change: said now, never run
         if not run.items:
             run.state, run.result, run.note = "done", [], "nothing to do: nothing was found"
             replies.append(Say(text=f"Nothing to do for “{run.step.intent}”: nothing was found."))
             return False
+        if not run.open_items() and len(each.left_out_lines(session, run)) == len(run.items) - len(run.removed):
+            run.state, run.result, run.note = "done", [], "nothing to do: " + each.summary(run)
+            lines = "\n".join(f"• {line}" for line in each.left_out_lines(session, run))
+            replies.append(Say(text=f"Nothing to do for “{run.step.intent}”:\n{lines}"))
+            return False
         if not run.open_items():
-            self._writes.end_items(run, replies)
+            self._writes.end_items(session, run, replies)
             return False
         return True
 
@@ -508,13 +543,16 @@ class StepMachine:
         lines, ran = [], []
         for index in sorted({run.step.goal for run in session.steps}):
             runs = [r for r in session.steps if r.step.goal == index]
-            ok = all(r.state == "done" for r in runs)
-            mark = "✓" if ok else ("–" if all(r.state in ("done", "skipped") for r in runs) else "✗")
+            failed_items = [line for r in runs for line in each.failures(session, r)]
+            ok = all(r.state == "done" for r in runs) and not failed_items
+            done_or_skipped = all(r.state in ("done", "skipped") for r in runs) and not failed_items
+            mark = "✓" if ok else ("–" if done_or_skipped else "✗")
             lines.append(f"{mark} {goal_title(session, index)}")
+            lines += [f"    ✗ {line}" for line in failed_items]  # a failure after approval, with its reason
             as_ran = _as_ran(session, runs)
             if as_ran is not None:
                 ran.append(f"{mark} {as_ran}")
-        failed = any(r.state in ("failed", "unknown") for r in session.steps)
+        failed = any(r.state in ("failed", "unknown") or each.failures(session, r) for r in session.steps)
         session.state = "failed" if any(r.state == "failed" for r in session.steps) else "done"
         if failed:  # never a ✅ over a step that did not run
             replies.append(Say(text="Finished with problems:\n" + "\n".join(lines), tone="problem"))
@@ -532,8 +570,8 @@ def _organised_by_someone_else(session: Session, run: StepRun, replies: list[Rep
     organiser may change it): said before any approval is asked, and the step fails. True when so. The thread
     hears the step's intent; who organises what goes to the requester only."""
     record = targets.record_of(session, run) if run.step.tool == "update_calendar_event" else None
-    organizer = record.get("organizer") if record is not None else None
-    if record is None or not organizer or record.get("myResponse") in (None, "accepted"):
+    organizer = organised_by_other(record) if record is not None else None
+    if record is None or organizer is None:
         return False  # the requester's own event (or one they accepted: the service says if it refuses)
     run.state, run.error = "failed", "someone else organises this event"
     replies.append(

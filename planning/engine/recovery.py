@@ -123,6 +123,14 @@ def describe_lookup(step: Step, arguments: dict[str, Any], zone: str) -> str:
         tz = _zone(zone)
         shown = [f"{k} “{value_text(k, v, tz)}”" for k, v in arguments.items() if k != "limit"]
         return "an email matching " + (", ".join(shown) or "it")
+    if step.tool == "find_free_slots":  # "free 45-minute time with sarah.lee@example.com on Wed 4 Mar, 12:00–17:00"
+        people = [str(p) for p in arguments.get("attendees") or []]
+        window = when_text(arguments.get("windowStart"), _zone(zone), arguments.get("windowEnd"))
+        return (
+            f"free {arguments.get('durationMinutes', 30)}-minute time"
+            + (f" for you and {', '.join(people)}" if people else "")
+            + f" in {window}"
+        )
     named = ", ".join(f"{k} “{v}”" for k, v in arguments.items() if k in ("query", "attendee"))
     start, end = arguments.get("start"), arguments.get("end")
     when = f" at {when_text(start, _zone(zone), end)}" if isinstance(start, str) and isinstance(end, str) else ""

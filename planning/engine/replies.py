@@ -60,6 +60,7 @@ class ApprovalItem(BaseModel):
     index: int
     label: str
     arguments: dict[str, Any]
+    words: dict[str, str] = {}  # what the step does to it, label → text (a move as its new time); ids left out
 
 
 class AskApproval(Reply):
@@ -77,6 +78,7 @@ class AskApproval(Reply):
     target: Target | None = None  # what it acts on, in words, and each change before → after
     checks: CardChecks | None = None  # busy times, an existing record, and what to choose instead of approving
     files: list[AttachedFile] = []  # the files its ``attachments`` name, as known: shown in place of the references
+    left_out: list[str] = []  # items of a repeated step that will not run, each with why (kept, not theirs to change)
 
 
 class StepOutcome(Reply):

@@ -8,6 +8,7 @@ from zoneinfo import ZoneInfo
 
 from pydantic import BaseModel, ConfigDict
 
+from integrations.base.shifts import shifted
 from planning.engine.wording import day_text, label, length_text, moment, money, short_when, value_text, when_text
 
 MAX_PEOPLE = 50
@@ -114,7 +115,11 @@ def _event(tool: str, record: dict[str, Any], arguments: dict[str, Any], tz: Zon
     if series:
         facts.append(series)
     named = f"“{title}” ({short_when(record.get('startTime'), tz)})"
-    if tool == "delete_calendar_event":
+    invited_by = organised_by_other(record)
+    if tool == "delete_calendar_event" and invited_by:  # contract §2.6: deleting an invitation declines it
+        heading, done = f"Decline and remove {named}", f"Declined and removed {named}"
+        changes.append(Change(field="For you", before="", after=declines_text(invited_by)))
+    elif tool == "delete_calendar_event":
         heading, done = (
             f"Delete {named}",
             f"Deleted {named}" + ("; the other occurrences stay" if "one " in series else ""),
@@ -150,6 +155,25 @@ _EVENT_ACTIONS = {
 _EVERY = {"DAILY": ("daily", "days"), "WEEKLY": ("weekly", "weeks"), "MONTHLY": ("monthly", "months")}
 
 
+def organised_by_other(record: dict[str, Any]) -> str | None:
+    """Who organises an event the requester was invited to (not one of their own, nor one they accepted: the
+    service then says whether it refuses a change); None otherwise."""
+    organizer = record.get("organizer")
+    if not organizer or record.get("myResponse") in (None, "accepted"):
+        return None
+    return str(organizer)
+
+
+def declines_text(organizer: str) -> str:
+    """What deleting someone else's meeting does, said on the card before approval."""
+    return f"{organizer} organises it: it is declined for you and removed from your calendar; it stays for the others"
+
+
+def cannot_change_text(organizer: str) -> str:
+    """Why a move or change of someone else's meeting would fail, said before approval."""
+    return f"{organizer} organises it, so only they can change it"
+
+
 def _series_text(record: dict[str, Any], arguments: dict[str, Any], meeting: bool) -> str:
     """ "one occurrence of a weekly meeting; the others stay" when a write acts on one occurrence of a series;
     "every occurrence of a weekly meeting" when it acts on the series; empty for a single event."""
@@ -171,8 +195,8 @@ def _event_changes(record: dict[str, Any], arguments: dict[str, Any], tz: ZoneIn
     start, end = moment(record.get("startTime"), tz), moment(record.get("endTime"), tz)
     shift = arguments.get("shiftMinutes")
     new_start = moment(arguments.get("startTime"), tz)
-    if isinstance(shift, int) and not isinstance(shift, bool) and start is not None:
-        new_start = start + timedelta(minutes=shift)
+    if isinstance(shift, int) and not isinstance(shift, bool) and shift and start is not None:
+        new_start = shifted(start, shift, tz)  # whole days keep the wall-clock time (contract §2.4, v3)
     length = arguments.get("durationMinutes")
     if new_start is not None or length is not None:
         begin = new_start or start

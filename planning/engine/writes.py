@@ -122,7 +122,7 @@ class ClaimedWrites:
             run.item_results[index] = jsonable(data)
             await self._audited(session, "ran", run, item=index + 1, arguments=arguments, result=jsonable(data))
             await self._checkpoint(session)
-        self.end_items(run, replies)
+        self.end_items(session, run, replies)
 
     def apply_item_claim(
         self, session: Session, run: StepRun, index: int, claim: StepClaim | None, replies: list[Reply]
@@ -140,20 +140,23 @@ class ClaimedWrites:
             self.ask_outcome(session, run, replies, stopped=True, item=index)
         return True
 
-    def end_items(self, run: StepRun, replies: list[Reply]) -> None:
-        """A repeated step is over when no item is left to run: done if any item ran, else failed."""
+    def end_items(self, session: Session, run: StepRun, replies: list[Reply]) -> None:
+        """A repeated step is over when no item is left to run: done if any item ran, else failed; the items that
+        failed are said, each with its reason (never a plain "done" over a failure)."""
         run.result = [run.item_results[index] for index in sorted(run.item_results)]
-        ran_any = bool(run.item_results) or any(not n.startswith("failed") for n in run.item_notes.values())
-        run.state = "done" if ran_any or not run.item_notes else "failed"
+        settled = any(not n.startswith(("failed", each.KEPT, each.LEFT_OUT)) for n in run.item_notes.values())
+        failed_any = any(n.startswith("failed") for n in run.item_notes.values())
+        run.state = "done" if run.item_results or settled or not failed_any else "failed"
         run.note = each.summary(run)
-        if run.state == "failed":
-            run.error = run.note
+        failed = each.failures(session, run)
+        if run.state == "failed" or failed:
+            run.error = run.note + ("\n" + "\n".join(failed) if failed else "")
         replies.append(
             StepOutcome(
                 step_id=run.id,
                 tool=run.step.tool,
                 intent=run.step.intent,
-                ok=run.state == "done",
+                ok=run.state == "done" and not failed,
                 data=run.result,
                 error=run.error,
                 private=run.step.tool in PRIVATE_TOOLS,

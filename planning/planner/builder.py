@@ -6,7 +6,7 @@ from datetime import datetime
 from typing import Any
 
 from planning.references import references_in
-from planning.types import Condition, Step
+from planning.types import Condition, Exclusion, Step
 
 _SLUG = re.compile(r"[^a-z0-9]+")
 
@@ -38,8 +38,10 @@ class PlanBuilder:
         *,
         for_each: str | None = None,
         run_if: tuple[Condition, ...] = (),
+        exclude: Exclusion | None = None,
     ) -> str:
-        """Add a step; ``for_each`` (a list reference) and ``run_if`` count as dependencies (contract §2.6)."""
+        """Add a step; ``for_each`` (a list reference) and ``run_if`` count as dependencies (contract §2.6);
+        ``exclude`` leaves items of ``for_each`` out (§2.9)."""
         if not run_if and tool in self._writes:
             run_if = self._guards.get(goal, ())
         step_id = self._unique(slug(id_hint))
@@ -56,6 +58,7 @@ class PlanBuilder:
                 goal=goal,
                 for_each=for_each,
                 run_if=run_if,
+                exclude=exclude if for_each is not None else None,
             )
         )
         self.goal_steps.setdefault(goal, []).append(step_id)

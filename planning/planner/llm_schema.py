@@ -23,6 +23,14 @@ class DraftCondition(BaseModel):
     not_empty: str | None = Field(default=None, description="Holds when this list reference has items.")
 
 
+class DraftExclusion(BaseModel):
+    """Items of a for_each that are left out."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    query: str = Field(description="Words of the title (or subject, name) of the items to leave out.")
+
+
 class DraftStep(BaseModel):
     """One tool call of the plan."""
 
@@ -43,6 +51,11 @@ class DraftStep(BaseModel):
     )
     run_if: list[DraftCondition] | DraftCondition | None = Field(
         default=None, description="Run only if these conditions on earlier reads all hold."
+    )
+    exclude: DraftExclusion | None = Field(
+        default=None,
+        description='With for_each: leave out the items whose title has every word of this query ("all my Friday '
+        'meetings except the 1:1" -> {"query": "1:1"}).',
     )
 
 
@@ -73,6 +86,7 @@ def plan_from_draft(draft: PlanDraft) -> tuple[Plan, list[Problem]]:
                     goal=item.goal,
                     for_each=item.for_each,
                     run_if=_conditions(item.run_if),
+                    exclude=item.exclude.model_dump() if item.exclude is not None else None,
                 )
             )
         except ValidationError as error:

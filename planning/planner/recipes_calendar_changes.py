@@ -8,7 +8,13 @@ from planning.planner.recipe_common import iso
 from planning.planner.recipes_calendar import event_filters
 from planning.planner.recipients import also_refs, person_refs
 from planning.references import on_day_of, placeholder, reference
-from planning.types import Goal
+from planning.types import Exclusion, Goal
+
+
+def _left_out(goal: Goal) -> Exclusion | None:
+    """ "all my Friday meetings except the 1:1": the items left out of the set (contract §2.9)."""
+    words = goal.scope.get("except")
+    return Exclusion(query=words) if isinstance(words, str) and words.strip() else None
 
 
 def _target(goal: Goal, index: int, builder: PlanBuilder) -> tuple[str, str | None]:
@@ -42,6 +48,7 @@ def update_event(goal: Goal, index: int, builder: PlanBuilder) -> None:
             {"eventId": event_id, "response": response},
             index,
             for_each=each,
+            exclude=_left_out(goal),
         )
         return
     changes: dict[str, Any] = {"eventId": event_id}
@@ -70,7 +77,15 @@ def update_event(goal: Goal, index: int, builder: PlanBuilder) -> None:
         changes["durationMinutes"] = s.duration_minutes
     if len(changes) == 1:  # nothing said what to change: ask for the new time
         changes["startTime"] = placeholder("startTime")
-    builder.add("update_event", f"Change {several}", "update_calendar_event", changes, index, for_each=each)
+    builder.add(
+        "update_event",
+        f"Change {several}",
+        "update_calendar_event",
+        changes,
+        index,
+        for_each=each,
+        exclude=_left_out(goal),
+    )
 
 
 _ANSWERS = {"accepted": "Accept", "declined": "Decline", "tentative": "Tentatively accept"}
@@ -85,4 +100,5 @@ def delete_event(goal: Goal, index: int, builder: PlanBuilder) -> None:
         {"eventId": event_id},
         index,
         for_each=each,
+        exclude=_left_out(goal),
     )

@@ -170,11 +170,13 @@ def _reply(goal: Goal, index: int, builder: PlanBuilder, body: str) -> None:
         message = builder.goal_steps[earlier][-1]
     else:
         who = goal.slots.people[0] if goal.slots.people else None
+        words = query_words(goal.slots.topic)  # "John's email about the budget": his mail about it, not his newest
         message = builder.add(
             f"find_{slug(who, 12)}_email" if who else "find_last_email",
-            f"Find the last email{' from ' + who if who else ''}",
+            f"Find the {'email' if words else 'last email'}{' from ' + who if who else ''}"
+            + (f" about {words}" if words else ""),
             "fetch_emails",
-            {"sender": who, "limit": 1},
+            {"sender": who, "query": words, "limit": goal.slots.limit if words else 1},
             index,
         )
     builder.add(

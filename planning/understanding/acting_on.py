@@ -105,6 +105,12 @@ def event_scope(
     has_range = when is not None and when.end is not None
     if reading.intent in ("update", "delete") and existing.acts_on_each(text, has_range=has_range):
         scope["each"] = True
+        left_out = existing.excepted(text)
+        if left_out is not None:  # "… except the 1:1 with Priya": neither a filter nor a name of what is acted on
+            scope["except"], text = left_out
+            slot_values["people"] = tuple(p for p in slot_values["people"] if p.lower() not in left_out[0].lower())
+            if (slot_values.get("topic") or "").lower() in left_out[0].lower():
+                slot_values["topic"] = None
     if reading.intent in ("update", "delete"):
         named = existing.named_event(text)
         if named:
@@ -112,6 +118,12 @@ def event_scope(
     if reading.intent == "update":
         scope.update(_event_changes(text, slot_values))
     if reading.intent == "create":
+        free_time = existing.free_time_phrase(text)
+        if free_time is not None:  # "… when we're both free": search free time, then book the first slot (§2.9)
+            scope["free_slot"] = True
+            title = slot_values.get("title")
+            if isinstance(title, str):  # "Both free" is not what the meeting is
+                slot_values["title"] = None if title.lower() in free_time else existing.without_free_time(title)
         rule = existing.recurrence(text)
         if rule:
             scope["recurrence"] = rule

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from planning.understanding import names
+from planning.understanding.words import EXCEPT_FILLER, EXCEPT_WORDS, FREE_TIME_PHRASES
 
 Response = Literal["accepted", "declined", "tentative"]
 
@@ -20,6 +21,50 @@ _EVERY = re.compile(
     re.I,
 )
 _PLURAL_EVENTS = re.compile(r"\b(?:meetings|events|calls|appointments|invit(?:es|ations)|syncs|1:1s)\b", re.I)
+
+
+_EXCEPT = re.compile(
+    r"\b(?:" + "|".join(re.escape(words).replace(r"\ ", r"\s+") for words in EXCEPT_WORDS) + r")\s+(?P<what>[^,.;!?]+)",
+    re.I,
+)
+
+
+def excepted(text: str) -> tuple[str, str] | None:
+    """ "cancel all my Friday meetings except the 1:1" → ("1:1", the text before "except"): the words of the items
+    left out of a set (contract §2.9), without the words around them ("the one with Priya" → "with Priya")."""
+    match = _EXCEPT.search(text)
+    if match is None:
+        return None
+    words = match.group("what").split()
+    while words and words[0].lower() in EXCEPT_FILLER:
+        words.pop(0)
+    while words and words[-1].lower() in EXCEPT_FILLER:
+        words.pop()
+    return (" ".join(words), text[: match.start()].rstrip()) if words else None
+
+
+_WE_ARE = re.compile(r"\b(we|they|everyone|she|he) (?:are|is)\b")
+_FREE_TIME = re.compile(r"\b(?:" + "|".join(re.escape(p) for p in FREE_TIME_PHRASES) + r")\b")
+
+
+def _contracted(text: str) -> str:
+    lowered = text.lower().replace("’", "'")
+    return _WE_ARE.sub(lambda m: f"{m.group(1)}'{'re' if m.group(1) in ('we', 'they') else 's'}", lowered)
+
+
+def free_time_phrase(text: str) -> str | None:
+    """The words that ask for the first free slot ("when we're both free"); None when there are none."""
+    match = _FREE_TIME.search(_contracted(text))
+    return match.group(0) if match else None
+
+
+def without_free_time(title: str) -> str | None:
+    """A title read with the free-time words in it, without them ("Call with Tom when we are both free" → "Call
+    with Tom"); None when nothing of it is left."""
+    for cut in range(len(title)):  # the first place from which the rest of the title is the free-time words
+        if title[cut] == " " and _FREE_TIME.match(_contracted(title[cut + 1 :])):
+            return title[:cut].rstrip(" ,;-") or None
+    return None if _FREE_TIME.match(_contracted(title)) else title
 
 
 def acts_on_each(text: str, *, has_range: bool) -> bool:

@@ -25,7 +25,8 @@ FUNCTION_WORDS = frozenset(
     "a an the to with from for about of on in at by and or but as is are was were be been being do does did "
     "have has had not no yes so if then than up down out over into onto off via per re regarding saying "
     "that which who whom whose what when where why how please can could would will should shall may might "
-    "must let lets let's also just any some each other another new quick short few more most very too".split()
+    "must let lets let's also just any some each other another new quick short few more most very too "
+    "whenever".split()
 )
 COMMON_NOUNS = frozenset(
     "email emails e-mail mail mails message messages note notes line inbox reply replies thread subject body "
@@ -53,3 +54,62 @@ ROLE_WORDS = frozenset(
     "accountant lawyer cfo ceo cto vp".split()
 )
 NOT_A_NAME = TIME_WORDS | PRONOUNS | FUNCTION_WORDS | COMMON_NOUNS | VERBS
+
+# "all my Friday meetings except the 1:1": what comes after these is left out of a set (contract §2.9, v3)
+EXCEPT_WORDS = (
+    "except for",
+    "except",
+    "excepting",
+    "excluding",
+    "but not",
+    "other than",
+    "apart from",
+    "aside from",
+    "save for",
+    "besides",
+    "but keep",
+    "but leave",
+    "leaving out",
+    "not including",
+)
+# words around the thing left out that do not name it ("the one with Priya", "the Acme ones")
+EXCEPT_FILLER = frozenset("the my our a an one ones meeting meetings event events call calls for".split())
+
+# "book 45 minutes with Sarah when we're both free": the start is the first free slot found, not a time to ask for
+# (contract §2.9, v3); matched on the clause's words, lower case, with "we are" read as "we're"
+FREE_TIME_PHRASES = (
+    "when we're both free",
+    "when we're free",
+    "when we're all free",
+    "whenever we're both free",
+    "whenever we're free",
+    "whenever we're all free",
+    "when both of us are free",
+    "when all of us are free",
+    "when everyone's free",
+    "when everyone is free",
+    "whenever everyone's free",
+    "whenever everyone is free",
+    "when they're free",
+    "whenever they're free",
+    "when she's free",
+    "when he's free",
+    "whenever she's free",
+    "whenever he's free",
+    "when we're both available",
+    "when we're available",
+    "when everyone is available",
+    "whenever we can both make it",
+    "whenever works for both of us",
+    "whenever there's a gap",
+    "at the first free slot",
+    "in the first free slot",
+    "the first free slot",
+    "the next free slot",
+    "the first slot that works",
+    "a time that works for both of us",
+    "a time that works for everyone",
+    "a time that works for us",
+    "a time we're both free",
+    "sometime we're both free",
+)

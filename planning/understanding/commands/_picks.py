@@ -3,10 +3,12 @@ they are ("the one from Initech", "the VP of sales", "maria at acme"): the reply
 candidate's fields (name, company, email, title)."""
 
 from collections.abc import Mapping
+from datetime import datetime, timedelta
 from typing import Any
 
 from planning.understanding.commands._words import Reply, phrases, tokens
 from planning.understanding.commands.pick import Pick
+from planning.understanding.timeexpr import find_times
 
 
 def by_number(reply: Reply, count: int) -> Pick | None:
@@ -59,3 +61,32 @@ def _words_of(values: list[Any]) -> set[str]:
                 words.add(token.word)
                 words.update(token.word.replace("@", ".").replace("-", ".").replace("_", ".").split("."))
     return words
+
+
+def by_time(reply: Reply, candidates: tuple[Mapping[str, Any], ...]) -> Pick | None:
+    """A free slot said by its time ("2pm", "the 1:30 one", "thursday at 10"), read on the day of the first slot
+    unless the reply names its day: the slot that starts then, else the time itself (the engine books it when the
+    free time shown holds it); None when the candidates are no free slots or the reply says no time."""
+    starts = [_start(candidate) for candidate in candidates]
+    first = next((start for start in starts if start is not None), None)
+    if first is None or any("title" in candidate for candidate in candidates):
+        return None
+    anchor = first.replace(hour=0, minute=0, second=0, microsecond=0) - timedelta(microseconds=1)
+    said = [found.start for found in find_times(reply.text, anchor) if found.has_clock_time]
+    if not said:
+        return None
+    exact = [i for i, start in enumerate(starts) if start is not None and start == said[0]]
+    clock = [i for i, start in enumerate(starts) if start is not None and start.time() == said[0].time()]
+    hits = exact or clock
+    if len(hits) == 1:
+        return Pick(index=hits[0] + 1)
+    return Pick(at=said[0].isoformat()) if not hits else None
+
+
+def _start(candidate: Mapping[str, Any]) -> datetime | None:
+    value = candidate.get("start")
+    try:
+        found = datetime.fromisoformat(value) if isinstance(value, str) else None
+    except ValueError:
+        return None
+    return found if found is not None and found.tzinfo is not None else None

@@ -9,8 +9,10 @@ ChoiceKey = Literal["free_slot", "use_existing", "create_another", "new", "answe
 @dataclass(frozen=True, slots=True)
 class Pick:
     """``index``: the option picked, from 1 as shown; ``key``: a named choice instead (the next free slot, the
-    existing record, another one anyway; after "sounds like a new request": "new" or "answer")."""
+    existing record, another one anyway; after "sounds like a new request": "new" or "answer"); ``at``: a free slot
+    said by its time ("2pm") that starts inside the free time shown, not at one of its slots' starts."""
 
     kind: ClassVar[Literal["pick"]] = "pick"
     index: int | None = None
     key: ChoiceKey | None = None
+    at: str | None = None  # a free time picked by saying a time inside those shown ("2pm"): its start, ISO

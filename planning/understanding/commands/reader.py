@@ -126,6 +126,7 @@ def _to_question(reply: Reply, context: Context) -> Command:
             _picks.by_number(reply, len(context.options))
             or _picks.by_label(reply, context.options)
             or _picks.by_description(reply, context.candidates, context.options)
+            or _picks.by_time(reply, context.candidates)
             or Answer(reply.text)
         )
     if question == "unknown_outcome":

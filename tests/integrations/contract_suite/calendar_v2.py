@@ -118,6 +118,24 @@ class CalendarContractV2(ContractBase):
         )
         assert earlier["title"] == token
 
+    async def test_a_move_by_whole_days_keeps_the_wall_clock_time_across_daylight_saving(
+        self, connector: Connector, token: str
+    ) -> None:
+        """Contract §2.4 (v3): Thursday 14:00 EST moved to the Monday after 8 March 2026 stays 14:00 (EDT), and
+        back again; a move by hours stays elapsed time."""
+        created = await run(
+            connector, "create_calendar_event", title=token, startTime="2026-03-05T14:00:00-05:00", durationMinutes=60
+        )
+        monday = await run(connector, "update_calendar_event", eventId=created["id"], shiftMinutes=4 * 24 * 60)
+        assert (instant(monday["startTime"]), instant(monday["endTime"])) == (
+            at("2026-03-09T14:00:00-04:00"),
+            at("2026-03-09T15:00:00-04:00"),
+        )
+        back = await run(connector, "update_calendar_event", eventId=created["id"], shiftMinutes=-4 * 24 * 60)
+        assert instant(back["startTime"]) == at("2026-03-05T14:00:00-05:00")
+        hours = await run(connector, "update_calendar_event", eventId=created["id"], shiftMinutes=4 * 24 * 60 + 30)
+        assert instant(hours["startTime"]) == at("2026-03-09T15:30:00-04:00")  # elapsed: 96.5 hours later
+
     async def test_a_recurring_event_lists_each_occurrence_in_local_time(
         self, connector: Connector, token: str
     ) -> None:

@@ -1,0 +1,63 @@
+"""A person looked up by name who is not there, left out by the requester ("skip" on the question): the plan goes on
+without them instead of dropping the write (issue 24). Each step that took their address from the lookup loses that
+address; where it was the only one (an email's sole recipient) the value is asked for instead. The card says so.
+"""
+
+from typing import Any
+
+from planning.engine.session import Session, StepRun
+from planning.references import placeholder, references_in
+
+_PEOPLE_KINDS = {"Contact": "contacts", "Lead": "leads"}
+_WITHOUT = {
+    "create_calendar_event": "the meeting is created without them",
+    "update_calendar_event": "the event is changed without them",
+    "send_email": "the email goes to the others without them",
+    "forward_email": "the email is forwarded to the others without them",
+}
+
+
+def can_go_on_without(session: Session, lookup: StepRun) -> bool:
+    """Whether ``lookup`` found a person whose address is all that the steps using it take from it."""
+    if lookup.step.tool != "fetch_entity" or lookup.step.inputs.get("entityType") not in _PEOPLE_KINDS:
+        return False
+    uses = [_paths(other.step.arguments, lookup.id) for other in session.steps if other.id != lookup.id]
+    found = [path for paths in uses for path in paths]
+    return bool(found) and all(path[-1] == "email" for path in found)
+
+
+def go_on_without(session: Session, lookup: StepRun) -> str:
+    """Leave the person of ``lookup`` out of every step that uses them; returns what to tell the requester."""
+    filters = lookup.step.inputs.get("filters") or {}
+    name = str(filters.get("name") or "That person")
+    lookup.state, lookup.note = "skipped", "not found: left out by you"
+    where = _PEOPLE_KINDS.get(str(lookup.step.inputs.get("entityType")), "contacts")
+    said = []
+    for other in session.steps:
+        if other.id == lookup.id or not _paths(other.step.arguments, lookup.id):
+            continue
+        inputs = {key: _without(key, value, lookup.id) for key, value in other.step.inputs.items()}
+        depends = tuple(d for d in other.step.depends_on if d != lookup.id)
+        other.step = other.step.model_copy(update={"arguments": {"input": inputs}, "depends_on": depends})
+        asked = any(placeholder(key) in str(value) for key, value in inputs.items())  # they were the only one
+        goes_on = "I will ask who else it is for" if asked else _WITHOUT.get(other.step.tool, "it goes on without them")
+        notice = f"{name} was not found in your {where}; {goes_on}"
+        other.without = [*other.without, notice]
+        said.append(notice)
+    return said[0] if said else f"{name} was not found in your {where}; going on without them"
+
+
+def _without(key: str, value: Any, step_id: str) -> Any:
+    """``value`` without the items that take something from ``step_id``; a value that was only that is asked for."""
+    if isinstance(value, list):
+        kept = [item for item in value if not _uses(item, step_id)]
+        return kept if kept or not value else [placeholder(key)]
+    return placeholder(key) if _uses(value, step_id) else value
+
+
+def _uses(value: Any, step_id: str) -> bool:
+    return any(ref.step_id == step_id for ref in references_in(value))
+
+
+def _paths(value: Any, step_id: str) -> list[tuple[str | int, ...]]:
+    return [ref.path for ref in references_in(value) if ref.step_id == step_id]
