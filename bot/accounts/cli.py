@@ -103,7 +103,7 @@ def connect(
             raise click.UsageError(NEEDS_TEAM)
 
         from integrations.base import ConnectorError
-        from integrations.outbound import ServerPolicy
+        from integrations.outbound import AddressRefusedError, ServerPolicy
 
         servers = ServerPolicy.allowing(settings.allowed_server_hosts)
         options = services.Options(
@@ -112,6 +112,9 @@ def connect(
         async with aiohttp.ClientSession() as http:
             try:
                 await services.check(service, credentials, http, options)
+            except AddressRefusedError as error:
+                hint = "a server on this machine or network: list its host in PLANBOT_ALLOWED_SERVER_HOSTS"
+                raise click.ClickException(f"{error} ({hint}). Nothing was saved.") from None
             except ConnectorError as error:
                 raise click.ClickException(f"the test connection failed: {error}. Nothing was saved.") from None
         await accounts.save(team=team, user=who, kind=kind, service=service, label=label, credentials=credentials)

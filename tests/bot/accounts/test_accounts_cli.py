@@ -63,6 +63,19 @@ def test_a_wrong_password_saves_nothing_and_says_why(
     assert invoke("list").output.strip() == "no accounts connected"
 
 
+def test_a_server_on_this_machine_is_refused_unless_listed(
+    radicale: Radicale, planbot_env: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    url = radicale.new_calendar("ann").replace("127.0.0.1", "localhost")
+    args = ("connect", "caldav", "--user", "UB", "--url", url, "--username", "ann", "--password-stdin")
+    monkeypatch.delenv("PLANBOT_ALLOWED_SERVER_HOSTS")
+    refused = invoke(*args, secret=CALDAV_USERS["ann"])
+    assert refused.exit_code == 1 and "PLANBOT_ALLOWED_SERVER_HOSTS" in refused.output, refused.output
+    assert stored_rows(planbot_env) == []
+    monkeypatch.setenv("PLANBOT_ALLOWED_SERVER_HOSTS", "localhost")
+    assert invoke(*args, secret=CALDAV_USERS["ann"]).exit_code == 0
+
+
 def test_connect_caldav_checks_the_calendar_and_disconnect_deletes_it(
     radicale: Radicale, planbot_env: dict[str, str]
 ) -> None:
