@@ -56,9 +56,9 @@ LIMITS: dict[str, ServiceLimits] = {
 }  # fmt: skip
 
 
-def limits_of(service: str) -> ServiceLimits:
+def limits_of(service: str, table: dict[str, ServiceLimits] = LIMITS) -> ServiceLimits:
     """The table's row, or no limits for a service it does not list (a test server, a new connector)."""
-    return LIMITS.get(service) or ServiceLimits(service, None, None, 1, "later", "not listed")
+    return table.get(service) or ServiceLimits(service, None, None, 1, "later", "not listed")
 
 
 Clock = Callable[[], float]
@@ -148,8 +148,7 @@ class Limiter:
         key = (service, api, account)
         found = self._gates.get(key)
         if found is None:
-            limits = self._table.get(service) or limits_of(service)
-            found = self._gates[key] = Gate(limits, self._clock, self._sleep)
+            found = self._gates[key] = Gate(limits_of(service, self._table), self._clock, self._sleep)
         return found
 
 

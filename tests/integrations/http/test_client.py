@@ -18,7 +18,7 @@ from integrations.base import (
     RateLimitError,
     TransientError,
 )
-from integrations.http import JsonApi, Limiter, OAuth2Refresher, ServiceLimits, StaticToken
+from integrations.http import LIMITS, JsonApi, Limiter, OAuth2Refresher, ServiceLimits, StaticToken
 
 
 class Server:
@@ -304,3 +304,10 @@ async def test_a_rate_limit_is_safe_to_repeat_even_for_a_write(server):
     with pytest.raises(RateLimitError) as raised:
         await api(base, session).request("POST", "a", json_body={"x": 1})
     assert raised.value.retry_after is None and safe_to_repeat(raised.value)
+
+
+def test_every_saas_connector_has_a_row_and_a_table_without_a_service_limits_nothing():
+    assert {"Microsoft 365", "gmail", "Google Calendar", "hubspot", "salesforce"} <= set(LIMITS)
+    assert LIMITS["Microsoft 365"].concurrency == 4
+    unlisted = Limiter({}).gate("Microsoft 365", "api", "acct").limits
+    assert (unlisted.concurrency, unlisted.requests) == (None, None)
