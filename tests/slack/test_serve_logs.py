@@ -161,7 +161,10 @@ async def test_serve_writes_no_code_state_link_or_token_and_refuses_long_urls_in
             mention = in_workspace(app_mention_event("what's on my calendar tomorrow"), ACME, bot_user_id=bot_user)
             status, _ = await post_signed(http, served.url + "/slack/events", SIGNING_SECRET, json_body(mention))
             assert status == 200
-            await slack.wait_for("chat.postMessage", lambda c: c.args.get("thread_ts") == mention["event"]["ts"])
+            thread = mention["event"]["ts"]
+            await slack.wait_for(
+                "chat.postMessage", lambda c: c.args.get("thread_ts") == thread and "Finished" in str(c.args)
+            )
 
             long_query = "x" * 9000
             async with http.get(f"{served.url}/healthz?q={long_query}") as too_long:
