@@ -122,12 +122,14 @@ async def build_service(
         raise
     state = await SlackState.open(settings.database_url or settings.slack_state_path, redact=settings.audit_redact)
     await prune_slack_state(state, settings, clock or (lambda: datetime.now(UTC)))
-    connections = build_connections(settings, app, state=state, client=client, tz=tz, files=files)
+    connections = build_connections(settings, app, state=state, client=client)
     oauth = None
     if mode == "http" and app.accounts is not None:
-        oauth = await open_connections(settings, app.accounts, clock=clock)
+        oauth = await open_connections(settings, app.accounts, clock=clock, tz=tz)
         if connections is not None:  # plans waiting for the account go on, the Home tab is shown again
             oauth.on_connected = per_kind(in_its_workspace(workspaces, connections.on_account_connected))
+            oauth.on_held = in_its_workspace(workspaces, connections.ask_in_slack)
+            connections.confirm_account = oauth.confirm
     deps = SlackDeps(
         conversation=app.conversation,
         state=state,

@@ -70,6 +70,12 @@ class Settings(BaseSettings):
     allowed_server_hosts: Annotated[frozenset[str], NoDecode] = Field(
         default=frozenset(), validation_alias="PLANBOT_ALLOWED_SERVER_HOSTS"
     )
+    # Sign in with Slack, before anyone connects an account (``bot.accounts.slack_sign_in``): the Slack app's client
+    # id and secret; SLACK_CLIENT_ID and SLACK_CLIENT_SECRET serve when these are not set (several workspaces)
+    slack_sign_in_client_id: str | None = Field(default=None, validation_alias="PLANBOT_SLACK_SIGN_IN_CLIENT_ID")
+    slack_sign_in_client_secret: SecretStr | None = Field(
+        default=None, validation_alias="PLANBOT_SLACK_SIGN_IN_CLIENT_SECRET"
+    )
     # OAuth apps people connect their own accounts through (``bot.accounts.oauth_providers``); *_BASE_URL and
     # *_API_URL replace the sign-in server's and the API's scheme and host (a local server in tests)
     oauth_google_client_id: str | None = Field(default=None, validation_alias="PLANBOT_OAUTH_GOOGLE_CLIENT_ID")
@@ -128,6 +134,15 @@ class Settings(BaseSettings):
         prefixes = _CREDENTIAL_PREFIXES.get(service, ())
         found = {**dotenv_values(".env"), **os.environ} if Path(".env").is_file() else dict(os.environ)
         return sorted(name for name, value in found.items() if name.startswith(prefixes) and value)
+
+    @property
+    def slack_sign_in(self) -> tuple[str, SecretStr] | None:
+        """The Slack app's client id and secret for Sign in with Slack; None when neither pair is set."""
+        if self.slack_sign_in_client_id and self.slack_sign_in_client_secret is not None:
+            return self.slack_sign_in_client_id, self.slack_sign_in_client_secret
+        if self.slack_client_id and self.slack_client_secret is not None:
+            return self.slack_client_id, self.slack_client_secret
+        return None
 
     @property
     def plans_path(self) -> Path:

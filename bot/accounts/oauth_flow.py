@@ -1,39 +1,57 @@
-"""Connecting an account through the service's sign-in page: ``begin`` (from a Connect link) and ``finish`` (the
-service's callback). Authorization code with PKCE (S256); a single-use ``state``, kept ten minutes, bound to the
-link's team and user and to the browser that started it (a cookie); the exact redirect URI
-``{PLANBOT_PUBLIC_URL}/accounts/<service>/callback``. The tokens are sealed with the vault; nothing is logged but who
-connected which kind.
+"""Connecting an account from a Connect link, in steps that each live as one row of ``oauth_states``:
+
+1. ``begin`` (``/accounts/<service>/start?link=…``): the link is checked (sealed with our key, for this service, not
+   older than ten minutes) and its nonce recorded, so a second opening is refused; the browser gets a cookie and goes
+   to Sign in with Slack (``bot.accounts.slack_sign_in``).
+2. ``slack_finish`` (``/accounts/slack/callback``): the Slack user and team who signed in must be the link's, else
+   nothing goes on; then the service's sign-in page (authorization code with PKCE S256, the exact redirect URI
+   ``{PLANBOT_PUBLIC_URL}/accounts/<service>/callback``), or planbot's password page (``bot.accounts.password_page``).
+3. ``finish`` (``/accounts/<service>/callback``): the code exchanged, the account stored for the link's person and
+   named on the page, unless the address it signed in as is not the person's Slack profile address: then it is held
+   and the person is asked in Slack (``on_held``), and ``confirm`` stores it once they say it is theirs.
+
+Each step is single-use, expires, and is checked against the browser's cookie before it is taken, so a stranger's
+callback leaves it for its owner. Tokens are sealed with the vault; nothing is logged but who connected which kind.
 """
 
 import base64
 import hashlib
 import hmac
-import json
 import logging
 import secrets
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, Literal
 from urllib.parse import quote, urlencode, urlsplit
 
 import aiohttp
-from cryptography.fernet import InvalidToken
 
+from bot.accounts import services
 from bot.accounts.book import Accounts
-from bot.accounts.oauth_links import LinkError, fernet, read_link
+from bot.accounts.oauth_exchange import AGAIN, SignInError, account_of, exchange, granted
+from bot.accounts.oauth_links import PASSWORD_PAGES, Link, LinkError, read_link, seal, unseal
 from bot.accounts.oauth_providers import OAuthSetup, Provider
-from bot.accounts.oauth_states import PendingSignIn, SignInStates, digest
+from bot.accounts.oauth_states import PendingSignIn, SignInStates, Step, digest
+from bot.accounts.slack_sign_in import SlackSignIn, SlackSignInError
 from bot.accounts.vault import VaultError
 from planning.store.credentials import WORKSPACE, Kind
 
+__all__ = ["AGAIN", "COOKIE", "Connected", "HeldAccount", "OAuthConnections", "Redirect", "SignInError", "per_kind"]
 logger = logging.getLogger(__name__)
 STATE_TTL = timedelta(minutes=10)
+HELD_TTL = timedelta(days=1)  # an account waiting for its person's word in Slack
 COOKIE = "planbot_sign_in"
 OnConnected = Callable[[str, str, tuple[Kind, ...], str], Awaitable[None]]
 """Called with the team, the account's user (empty: the workspace's CRM), the kinds just connected and who connected
 them (the same user, or the admin who connected the workspace's CRM): App Home, plans waiting for the account."""
-AGAIN = "Open the app's Home tab in Slack and press Connect again."
+USED = (
+    "This Connect link was already used. Ask for a new one in Slack: open planbot's Home tab and press Connect again."
+)
+NOT_YOURS = (
+    "This Connect link was made for someone else, and you are signed in to Slack as {name}, so nothing was "
+    "connected. To connect your own account, open planbot's Home tab in Slack and press Connect there."
+)
 
 
 def per_kind(notify: Callable[..., Awaitable[None]]) -> OnConnected:
@@ -46,19 +64,11 @@ def per_kind(notify: Callable[..., Awaitable[None]]) -> OnConnected:
     return each
 
 
-class SignInError(Exception):
-    """Why connecting failed, in a sentence for the person in the browser (never a token or a traceback)."""
-
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.message = message
-        self.status = status
-
-
 @dataclass(frozen=True)
 class Redirect:
     url: str
-    cookie: str
+    cookie: str | None  # a new cookie to set (the first step), or None
+    cookie_name: str
     cookie_path: str
     secure: bool
 
@@ -68,9 +78,31 @@ class Connected:
     title: str
     label: str
     team: str
-    user: str
+    user: str  # "": the workspace's CRM
     kinds: tuple[Kind, ...]
     refused: tuple[Kind, ...]  # asked for, but the person did not allow its scopes
+    person: str  # the Slack person it was connected for (or by, for the workspace's CRM)
+
+
+@dataclass(frozen=True)
+class HeldAccount:
+    """An account signed in as an address that is not the person's Slack profile address: kept, unused, until they
+    say in Slack that it is theirs (``OAuthConnections.confirm`` with ``confirm_id``)."""
+
+    confirm_id: str = field(repr=False)
+    team: str
+    user: str  # who connected it
+    shared: bool
+    title: str
+    label: str
+    address: str | None
+    slack_email: str | None
+    kinds: tuple[Kind, ...]
+    person: str
+
+
+OnHeld = Callable[[str, HeldAccount], Awaitable[None]]
+"""Called with the team and the account held for its person's word (``bot.slack.connect``: a DM)."""
 
 
 def _now() -> datetime:
@@ -86,96 +118,182 @@ class OAuthConnections:
         http: aiohttp.ClientSession,
         *,
         secret: str | None,
+        slack: SlackSignIn | None,
         clock: Callable[[], datetime] = _now,
         on_connected: OnConnected | None = None,
+        on_held: OnHeld | None = None,
+        options: services.Options | None = None,
     ) -> None:
+        """``slack``: Sign in with Slack (None: not set up, and nothing can be connected); ``options``: what a
+        password service's login is checked with."""
+        self.options = options or services.Options()
         self._setup = setup
-        self._accounts = accounts
+        self.accounts = accounts
         self._states = states
-        self._http = http
+        self.http = http
         self._secret = secret
-        self._clock = clock
+        self._slack = slack
+        self.clock = clock
         self.on_connected = on_connected
+        self.on_held = on_held
 
     async def close(self) -> None:
         await self._states.close()
-        await self._http.close()
+        await self.http.close()
 
-    def cookie_path(self, service: str) -> str:
-        """The service's pages under PLANBOT_PUBLIC_URL, which may have a path (behind a proxy)."""
-        return f"{urlsplit(self._setup.public_url or '').path.rstrip('/')}/accounts/{service}/"
+    def cookie_name(self, service: str) -> str:
+        return f"{COOKIE}_{service}"
+
+    def cookie_path(self) -> str:
+        """The pages under PLANBOT_PUBLIC_URL, which may have a path (behind a proxy)."""
+        return f"{urlsplit(self._setup.public_url or '').path.rstrip('/')}/accounts/"
 
     def redirect_uri(self, service: str) -> str:
         return f"{self._setup.public_url}/accounts/{service}/callback"
 
-    def _provider(self, service: str) -> Provider:
+    def page_url(self, path: str) -> str:
+        return f"{self._setup.public_url}{path}"
+
+    def _provider(self, service: str) -> Provider | None:
+        """The OAuth service (None: a password page); ``SignInError`` when this install cannot connect it."""
+        if not self._setup.public_url:
+            raise SignInError("PLANBOT_PUBLIC_URL is not set on this install: ask its admin to set it.", 503)
         provider = self._setup.providers.get(service)
-        if provider is not None:
-            if not self._setup.public_url:
-                raise SignInError("PLANBOT_PUBLIC_URL is not set on this install: ask its admin to set it.", 503)
-            if self._secret is None:
-                raise SignInError("PLANBOT_SECRET_KEY is not set on this install: ask its admin to set it.", 503)
-            return provider
-        if service in self._setup.unavailable:
-            raise SignInError(self._setup.unavailable[service][:1].upper() + self._setup.unavailable[service][1:], 404)
-        raise SignInError("There is no such service to connect.", 404)
+        if provider is None and service not in PASSWORD_PAGES:
+            if service in self._setup.unavailable:
+                said = self._setup.unavailable[service]
+                raise SignInError(said[:1].upper() + said[1:], 404)
+            raise SignInError("There is no such service to connect.", 404)
+        if self._secret is None:
+            raise SignInError("PLANBOT_SECRET_KEY is not set on this install: ask its admin to set it.", 503)
+        if self._slack is None:
+            raise SignInError(
+                "Sign in with Slack is not set up on this install (PLANBOT_SLACK_SIGN_IN_CLIENT_ID and "
+                "_CLIENT_SECRET): ask its admin to set it up.",
+                503,
+            )
+        return provider
+
+    # --- 1. the Connect link ---------------------------------------------------------------------------------
 
     async def begin(self, service: str, link_token: str | None) -> Redirect:
-        """Check the Connect link, keep a new sign-in, and send the browser to the service's consent page."""
+        """Check the Connect link and use it up; send the browser to Sign in with Slack."""
         provider = self._provider(service)
         if not link_token:
             raise SignInError(f"Open this page from the Connect button in the app's Home tab in Slack. {AGAIN}")
-        now = self._clock()
+        now = self.clock()
         try:
             link = read_link(link_token, service, secret=self._secret, now=now.timestamp())
         except (LinkError, VaultError) as error:
             raise SignInError(f"{str(error)[:1].upper()}{str(error)[1:]}.") from None
-        kinds = tuple(provider.kinds)
+        kinds: tuple[Kind, ...] = tuple(provider.kinds) if provider is not None else ()
         if link.shared:
-            if "crm" not in provider.kinds:
+            if provider is None or "crm" not in provider.kinds:
                 raise SignInError("Only a CRM can be connected for the whole workspace.")
             kinds = ("crm",)
-        state, verifier, cookie = secrets.token_urlsafe(32), secrets.token_urlsafe(64), secrets.token_urlsafe(32)
-        pending = PendingSignIn(
-            state_hash=digest(state),
-            team=link.team,
-            user=link.user,
-            shared=link.shared,
+        until = datetime.fromtimestamp(link.expires_at, UTC)
+        opened = self._step(
+            "link", f"link:{link.nonce}", link, service=service, kinds=(), carried={}, browser="", expires_at=until
+        )
+        if not await self._states.claim(opened, now=now):
+            logger.info("a used Connect link for %s/%s was opened again", link.team, link.user)
+            raise SignInError(USED, 410)
+        state, nonce, cookie = secrets.token_urlsafe(32), secrets.token_urlsafe(32), secrets.token_urlsafe(32)
+        pending = self._step(
+            "slack",
+            state,
+            link,
             service=service,
             kinds=kinds,
-            verifier=fernet(self._secret).encrypt(verifier.encode()),
+            carried={"nonce": nonce},
             browser=digest(cookie),
             expires_at=now + STATE_TTL,
         )
         await self._states.put(pending, now=now)
+        assert self._slack is not None  # checked by _provider
+        url = self._slack.authorize_url(
+            state=state, nonce=nonce, redirect_uri=self.redirect_uri("slack"), team=link.team
+        )
+        return self._redirect(url, service, cookie)
+
+    # --- 2. Sign in with Slack -------------------------------------------------------------------------------
+
+    async def slack_finish(self, query: Mapping[str, str], cookies: Mapping[str, str]) -> Redirect:
+        """Slack sent the browser back: the person must be the link's; then the service's sign-in or the form."""
+        pending, carried = await self.take_step("slack", None, query.get("state"), cookies)
+        if query.get("error"):
+            raise SignInError(f"You did not sign in with Slack, so nothing was connected. {AGAIN}")
+        code = query.get("code")
+        if not code:
+            raise SignInError(f"Slack sent no authorization code back. {AGAIN}")
+        assert self._slack is not None
+        try:
+            person = await self._slack.person(
+                self.http, code, nonce=str(carried.get("nonce")), redirect_uri=self.redirect_uri("slack")
+            )
+        except SlackSignInError as error:
+            raise SignInError(f"{error} {AGAIN}", 502) from None
+        if (person.team, person.user) != (pending.team, pending.user):
+            logger.warning(
+                "a Connect link of %s/%s was opened by %s/%s: refused",
+                pending.team,
+                pending.user,
+                person.team,
+                person.user,
+            )
+            raise SignInError(NOT_YOURS.format(name=person.name), 403)
+        slack = {"name": person.name, "email": person.email}
+        now, service = self.clock(), pending.service
+        provider = self._provider(service)
+        key = secrets.token_urlsafe(32)
+        if provider is None:  # a password service: planbot's own page
+            form = self._step(
+                "form",
+                key,
+                pending,
+                service=service,
+                kinds=(),
+                carried={"slack": slack},
+                browser=pending.browser,
+                expires_at=now + STATE_TTL,
+            )
+            await self._states.put(form, now=now)
+            return self._redirect(self.page_url(f"/accounts/{service}/form?{urlencode({'s': key})}"), service, None)
+        verifier = secrets.token_urlsafe(64)
+        step = self._step(
+            "provider",
+            key,
+            pending,
+            service=service,
+            kinds=pending.kinds,
+            carried={"verifier": verifier, "slack": slack},
+            browser=pending.browser,
+            expires_at=now + STATE_TTL,
+        )
+        await self._states.put(step, now=now)
         challenge = base64.urlsafe_b64encode(hashlib.sha256(verifier.encode()).digest()).rstrip(b"=").decode()
-        query = {
+        asked = {
             "response_type": "code",
             "client_id": provider.client_id,
             "redirect_uri": self.redirect_uri(service),
-            "scope": " ".join(provider.scopes(kinds)),
-            "state": state,
+            "scope": " ".join(provider.scopes(pending.kinds)),
+            "state": key,
             "code_challenge": challenge,
             "code_challenge_method": "S256",
             **provider.authorize_params,
         }
-        url = f"{provider.authorize_url}?{urlencode(query, quote_via=quote)}"
-        secure = urlsplit(str(self._setup.public_url)).scheme == "https"
-        return Redirect(url=url, cookie=cookie, cookie_path=self.cookie_path(service), secure=secure)
+        return self._redirect(f"{provider.authorize_url}?{urlencode(asked, quote_via=quote)}", service, None)
 
-    async def finish(self, service: str, query: Mapping[str, str], cookie: str | None) -> Connected:
-        """The service sent the browser back: take the state (once), exchange the code with the verifier, store."""
+    # --- 3. the service's sign-in ----------------------------------------------------------------------------
+
+    async def finish(
+        self, service: str, query: Mapping[str, str], cookies: Mapping[str, str]
+    ) -> Connected | HeldAccount:
+        """The service sent the browser back: exchange the code with the verifier, then store (or hold) the account."""
         provider = self._provider(service)
-        state = query.get("state")
-        if not state:
-            raise SignInError(f"This page was opened without a sign-in to finish. {AGAIN}")
-        pending = await self._states.take(digest(state))
-        if pending is None or pending.service != service:
-            raise SignInError(f"This sign-in was already finished, or is not one planbot started. {AGAIN}")
-        if self._clock() >= pending.expires_at:
-            raise SignInError(f"This sign-in took too long and has expired. {AGAIN}")
-        if not cookie or not hmac.compare_digest(digest(cookie), pending.browser):
-            raise SignInError(f"Finish the sign-in in the browser where you started it. {AGAIN}")
+        if provider is None:
+            raise SignInError("There is no such service to connect.", 404)
+        pending, carried = await self.take_step("provider", service, query.get("state"), cookies)
         if query.get("error"):
             if query["error"] == "access_denied":
                 raise SignInError(f"You did not allow access, so nothing was connected. {AGAIN}")
@@ -184,42 +302,16 @@ class OAuthConnections:
         code = query.get("code")
         if not code:
             raise SignInError(f"{provider.title} sent no authorization code back. {AGAIN}")
-        try:
-            verifier = fernet(self._secret).decrypt(pending.verifier).decode()
-        except (InvalidToken, VaultError):
-            raise SignInError(f"This sign-in can no longer be finished (the install's key changed). {AGAIN}") from None
-        tokens = await self._exchange(provider, code, verifier)
-        return await self._store(provider, pending, tokens)
+        tokens = await exchange(
+            self.http, provider, code=code, verifier=str(carried["verifier"]), redirect_uri=self.redirect_uri(service)
+        )
+        return await self._store(provider, pending, tokens, dict(carried.get("slack") or {}))
 
-    async def _exchange(self, provider: Provider, code: str, verifier: str) -> dict[str, Any]:
-        form = {
-            "grant_type": "authorization_code",
-            "code": code,
-            "redirect_uri": self.redirect_uri(provider.name),
-            "client_id": provider.client_id,
-            "client_secret": provider.client_secret,
-            "code_verifier": verifier,
-        }
-        try:
-            async with self._http.post(
-                provider.token_url, data=form, headers={"Accept": "application/json"}, timeout=_TIMEOUT
-            ) as answer:
-                status, body = answer.status, await _json(answer)
-        except (TimeoutError, aiohttp.ClientError):
-            raise SignInError(f"{provider.title} did not answer. Try again in a moment: {AGAIN}", 502) from None
-        if status != 200 or not isinstance(body.get("access_token"), str):
-            error = "".join(c for c in str(body.get("error", f"HTTP {status}"))[:64] if c.isalnum() or c in " _-.")
-            logger.info("%s refused a code exchange (%s)", provider.name, error)
-            raise SignInError(f"{provider.title} did not accept the sign-in ({error}). {AGAIN}", 502)
-        if not isinstance(body.get("refresh_token"), str):
-            raise SignInError(
-                f"{provider.title} gave no lasting access (no refresh token), so nothing was connected. {AGAIN}", 502
-            )
-        return body
-
-    async def _store(self, provider: Provider, pending: PendingSignIn, tokens: dict[str, Any]) -> Connected:
+    async def _store(
+        self, provider: Provider, pending: PendingSignIn, tokens: dict[str, Any], slack: dict[str, Any]
+    ) -> Connected | HeldAccount:
         scope = str(tokens.get("scope") or " ".join(provider.scopes(pending.kinds)))
-        kinds = tuple(k for k in pending.kinds if _granted(provider, k, scope))
+        kinds = tuple(k for k in pending.kinds if granted(provider, k, scope))
         refused = tuple(k for k in pending.kinds if k not in kinds)
         if not kinds:
             raise SignInError(
@@ -231,77 +323,175 @@ class OAuthConnections:
             if not str(tokens.get("instance_url", "")).startswith(("https://", "http://")):
                 raise SignInError(f"Salesforce did not say which org the account is in. {AGAIN}", 502)
             credentials["instance_url"] = str(tokens["instance_url"]).rstrip("/")
-        label = await self._label(provider, tokens)
+        account = await account_of(self.http, provider, tokens)
+        saves = {kind: provider.kinds[kind].service for kind in kinds}
+        person, email = str(slack.get("name") or pending.user), slack.get("email")
+        if account.address is None or not email or account.address.casefold() != str(email).casefold():
+            return await self._hold(provider.title, pending, saves, account.label, account.address, slack, credentials)
+        await self.save(pending.team, pending.user, pending.shared, saves, label=account.label, credentials=credentials)
         user = WORKSPACE if pending.shared else pending.user
+        return Connected(provider.title, account.label, pending.team, user, kinds, refused, person)
+
+    async def save(
+        self,
+        team: str,
+        user: str,
+        shared: bool,
+        saves: Mapping[Kind, str],
+        *,
+        label: str,
+        credentials: dict[str, Any],
+    ) -> None:
+        """Store the account for ``user`` (``shared``: the workspace's CRM, connected by ``user``), then tell Slack."""
+        owner = WORKSPACE if shared else user
         try:
-            for kind in kinds:
-                service = provider.kinds[kind].service
-                await self._accounts.save(
-                    team=pending.team,
-                    user=user,
-                    kind=kind,
-                    service=service,
-                    label=label,
-                    credentials=credentials,
+            for kind, service in saves.items():
+                await self.accounts.save(
+                    team=team, user=owner, kind=kind, service=service, label=label, credentials=credentials
                 )
         except VaultError as error:
             raise SignInError(f"{error}.", 503) from None
         if self.on_connected is not None:
             try:
-                await self.on_connected(pending.team, user, kinds, pending.user)
+                await self.on_connected(team, owner, tuple(saves), user)
             except Exception as error:  # the account is connected: telling Slack is a courtesy
-                logger.warning("after connecting %s: %s", provider.name, type(error).__name__)
-        return Connected(provider.title, label, pending.team, user, kinds, refused)
+                logger.warning("after connecting %s: %s", ",".join(saves), type(error).__name__)
 
-    async def _label(self, provider: Provider, tokens: Mapping[str, Any]) -> str:
-        """Which account it is, to show ("connected as …"): the ID token's address, else the service's answer."""
-        found: str | None = None
+    # --- an account held for its person's word ---------------------------------------------------------------
+
+    async def _hold(
+        self,
+        title: str,
+        pending: PendingSignIn,
+        saves: dict[Kind, str],
+        label: str,
+        address: str | None,
+        slack: dict[str, Any],
+        credentials: dict[str, Any],
+    ) -> HeldAccount:
+        confirm_id, now = secrets.token_urlsafe(24), self.clock()
+        carried = {"saves": saves, "label": label, "credentials": credentials, "title": title, "slack": slack}
+        held_row = self._step(
+            "held",
+            confirm_id,
+            pending,
+            service=pending.service,
+            kinds=tuple(saves),
+            carried=carried,
+            browser="",
+            expires_at=now + HELD_TTL,
+        )
+        await self._states.put(held_row, now=now)
+        held = HeldAccount(
+            confirm_id=confirm_id,
+            team=pending.team,
+            user=pending.user,
+            shared=pending.shared,
+            title=title,
+            label=label,
+            address=address,
+            slack_email=slack.get("email"),
+            kinds=tuple(saves),
+            person=str(slack.get("name") or pending.user),
+        )
         try:
-            if isinstance(tokens.get("id_token"), str):
-                # straight from the token endpoint over TLS: OpenID Connect Core §3.1.3.7 lets TLS stand for the
-                # signature check; only the address is read, nothing is trusted for access
-                claims = _jwt_claims(tokens["id_token"])
-                found = claims.get("email") or claims.get("preferred_username") or claims.get("upn")
-            elif provider.name == "hubspot":
-                url = provider.token_url.removesuffix("token") + "access-tokens/" + quote(tokens["access_token"], "")
-                info = await self._get(url, None)
-                found = f"{info.get('user', '')} ({info.get('hub_domain', '')})" if info.get("user") else None
-            elif provider.name == "salesforce" and str(tokens.get("id", "")).startswith("https://"):
-                info = await self._get(str(tokens["id"]), str(tokens["access_token"]))
-                found = info.get("username") or info.get("email")
-        except (TimeoutError, aiohttp.ClientError, ValueError, IndexError, KeyError):
-            found = None
-        text = " ".join(str(found).split())[:200] if found else ""
-        return text or f"{provider.title} account"
+            if self.on_held is None:
+                raise RuntimeError("no Slack to ask in")
+            await self.on_held(held.team, held)
+        except Exception as error:
+            await self._states.take(digest(confirm_id))
+            logger.warning("could not ask %s/%s to confirm an account (%s)", held.team, held.user, type(error).__name__)
+            raise SignInError(
+                f"The account you signed in with ({address or label}) is not the address of your Slack profile, and "
+                f"planbot could not ask you about it in Slack, so nothing was connected. {AGAIN}",
+                502,
+            ) from None
+        logger.info("an account for %s/%s waits for its person's confirmation in Slack", held.team, held.user)
+        return held
 
-    async def _get(self, url: str, token: str | None) -> dict[str, Any]:
-        headers = {"Accept": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})}
-        async with self._http.get(url, headers=headers, timeout=_TIMEOUT) as answer:
-            return await _json(answer) if answer.status == 200 else {}
+    async def confirm(
+        self, confirm_id: str, *, team: str, user: str, use: bool
+    ) -> Connected | Literal["discarded", "gone", "not yours"]:
+        """The person's word on a held account: stored as theirs (``use``), or dropped. "gone": answered already or
+        expired; "not yours": held for someone else (left as it is)."""
+        key = digest(confirm_id)
+        found = await self._states.peek(key)
+        if found is None or found.step != "held":
+            return "gone"
+        if (found.team, found.user) != (team, user):
+            logger.warning("%s/%s answered for an account held for %s/%s: ignored", team, user, found.team, found.user)
+            return "not yours"
+        taken = await self._states.take(key)
+        if taken is None or self.clock() >= taken.expires_at:
+            return "gone"
+        if not use:
+            logger.info("%s/%s did not use a held account", team, user)
+            return "discarded"
+        try:
+            carried = unseal(self._secret, taken.sealed)
+        except VaultError:
+            return "gone"
+        saves: dict[Kind, str] = dict(carried["saves"])
+        label, slack = str(carried["label"]), dict(carried.get("slack") or {})
+        await self.save(
+            taken.team, taken.user, taken.shared, saves, label=label, credentials=dict(carried["credentials"])
+        )
+        owner = WORKSPACE if taken.shared else taken.user
+        person = str(slack.get("name") or user)
+        return Connected(str(carried["title"]), label, taken.team, owner, tuple(saves), (), person)
 
+    # --- the steps, kept ------------------------------------------------------------------------------------
 
-_TIMEOUT = aiohttp.ClientTimeout(total=20, connect=5)
+    def _step(
+        self,
+        step: Step,
+        key: str,
+        like: PendingSignIn | Link,
+        *,
+        service: str,
+        kinds: tuple[Kind, ...],
+        carried: dict[str, Any],
+        browser: str,
+        expires_at: datetime,
+    ) -> PendingSignIn:
+        """A step kept under ``key`` for the person of ``like`` (a link, or the step before)."""
+        return PendingSignIn(
+            state_hash=digest(key),
+            team=like.team,
+            user=like.user,
+            shared=like.shared,
+            service=service,
+            kinds=kinds,
+            sealed=seal(self._secret, carried) if carried else b"",
+            browser=browser,
+            expires_at=expires_at,
+            step=step,
+        )
 
+    async def take_step(
+        self, step: Step, service: str | None, key: str | None, cookies: Mapping[str, str], *, keep: bool = False
+    ) -> tuple[PendingSignIn, dict[str, Any]]:
+        """The step kept under ``key``, checked (its kind, the browser's cookie, its expiry) before it is taken, and
+        what it carries; ``keep``: checked only, left in place (a form shown again)."""
+        if not key:
+            raise SignInError(f"This page was opened without a sign-in to finish. {AGAIN}")
+        found = await self._states.peek(digest(key))
+        if found is None or found.step != step or (service is not None and found.service != service):
+            raise SignInError(f"This sign-in was already finished, or is not one planbot started. {AGAIN}")
+        cookie = cookies.get(self.cookie_name(found.service))
+        if not cookie or not hmac.compare_digest(digest(cookie), found.browser):
+            raise SignInError(f"Finish the sign-in in the browser where you started it. {AGAIN}")
+        if self.clock() >= found.expires_at:
+            await self._states.take(digest(key), browser=found.browser)
+            raise SignInError(f"This sign-in took too long and has expired. {AGAIN}")
+        taken = found if keep else await self._states.take(digest(key), browser=found.browser)
+        if taken is None:
+            raise SignInError(f"This sign-in was already finished, or is not one planbot started. {AGAIN}")
+        try:
+            return taken, unseal(self._secret, taken.sealed)
+        except VaultError:
+            raise SignInError(f"This sign-in can no longer be finished (the install's key changed). {AGAIN}") from None
 
-def _granted(provider: Provider, kind: Kind, scope: str) -> bool:
-    """The kind's scopes are among those granted (compared by their last part: Microsoft may shorten them)."""
-    given = {s.rsplit("/", 1)[-1].lower() for s in scope.split()}
-    if provider.name == "salesforce" and "full" in given:
-        return True
-    return all(s.rsplit("/", 1)[-1].lower() in given for s in provider.kinds[kind].scopes)
-
-
-def _jwt_claims(token: str) -> dict[str, Any]:
-    payload = token.split(".")[1]
-    claims = json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
-    if not isinstance(claims, dict):
-        raise ValueError("the ID token holds no claims")
-    return claims
-
-
-async def _json(answer: aiohttp.ClientResponse) -> dict[str, Any]:
-    try:
-        body = await answer.json(content_type=None)
-    except ValueError:
-        return {}
-    return body if isinstance(body, dict) else {}
+    def _redirect(self, url: str, service: str, cookie: str | None) -> Redirect:
+        secure = urlsplit(str(self._setup.public_url)).scheme == "https"
+        return Redirect(url, cookie, self.cookie_name(service), self.cookie_path(), secure)

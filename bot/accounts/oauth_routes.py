@@ -1,30 +1,40 @@
-"""``GET /accounts/<service>/start`` and ``/accounts/<service>/callback`` on ``planbot serve --http``: the browser's
-side of ``oauth_flow``. Every answer is a short plain page (or the redirect to the service), never a traceback."""
+"""The pages of connecting an account on ``planbot serve --http``: the browser's side of ``oauth_flow``.
+
+``GET /accounts/<service>/start`` (the Connect link), ``/accounts/slack/callback`` (Sign in with Slack),
+``/accounts/<service>/callback`` (the service's sign-in) and ``/accounts/<imap|caldav>/form`` (the password page).
+Every answer is a short plain page (or a redirect), never a traceback."""
 
 import logging
 from collections.abc import Callable
 from datetime import datetime
-from html import escape
 
 import aiohttp
 from aiohttp import web
 
+from bot.accounts import services
 from bot.accounts.book import Accounts
-from bot.accounts.oauth_flow import COOKIE, STATE_TTL, OAuthConnections, OnConnected, SignInError
+from bot.accounts.oauth_flow import (
+    STATE_TTL,
+    Connected,
+    OAuthConnections,
+    OnConnected,
+    Redirect,
+    SignInError,
+)
 from bot.accounts.oauth_providers import oauth_setup
 from bot.accounts.oauth_states import open_states
+from bot.accounts.pages import HEADERS, page
+from bot.accounts.password_page import PasswordPages
+from bot.accounts.slack_sign_in import CALLBACK_PATH as SLACK_CALLBACK_PATH
+from bot.accounts.slack_sign_in import SlackSignIn
 from bot.settings import Settings
+from integrations.outbound import ServerPolicy
 
+__all__ = ["oauth_routes", "open_connections", "page"]
 logger = logging.getLogger(__name__)
 START_PATH = "/accounts/{service}/start"
 CALLBACK_PATH = "/accounts/{service}/callback"
-_HEADERS = {
-    "Cache-Control": "no-store",
-    "Referrer-Policy": "no-referrer",  # the callback's address holds the code
-    "X-Frame-Options": "DENY",
-    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
-}
-_KINDS = {"email": "email", "calendar": "calendar", "crm": "CRM"}
+KINDS = {"email": "email", "calendar": "calendar", "crm": "CRM"}
 
 
 async def open_connections(
@@ -33,20 +43,36 @@ async def open_connections(
     *,
     clock: Callable[[], datetime] | None = None,
     on_connected: OnConnected | None = None,
+    tz: str | None = None,
 ) -> OAuthConnections:
-    """The sign-ins of the configured store and OAuth apps (``close`` it)."""
+    """The sign-ins of the configured store, OAuth apps and Sign in with Slack (``close`` it)."""
     if settings.database_url is None:
         settings.data_dir.mkdir(parents=True, exist_ok=True)
     states = await open_states(settings.database_url or settings.plans_path)
     secret = settings.secret_key.get_secret_value() if settings.secret_key is not None else None
-    extra = {"clock": clock} if clock is not None else {}
+    pair = settings.slack_sign_in
+    slack = SlackSignIn(pair[0], pair[1].get_secret_value(), settings.slack_api_url) if pair is not None else None
+    zone = settings.timezone or tz or "UTC"  # a password service's account: checked with the server's zone
+    servers = ServerPolicy.allowing(settings.allowed_server_hosts)  # people's own servers may not be inside
+    options = services.Options(time_zone=zone, working_hours=settings.working_hours, servers=servers)
     http = aiohttp.ClientSession()
-    return OAuthConnections(
-        oauth_setup(settings), accounts, states, http, secret=secret, on_connected=on_connected, **extra
+    connections = OAuthConnections(
+        oauth_setup(settings),
+        accounts,
+        states,
+        http,
+        secret=secret,
+        slack=slack,
+        on_connected=on_connected,
+        options=options,
     )
+    if clock is not None:
+        connections.clock = clock
+    return connections
 
 
 def oauth_routes(connections: OAuthConnections) -> list[web.RouteDef]:
+
     async def start(request: web.Request) -> web.StreamResponse:
         service = request.match_info["service"]
         try:
@@ -56,47 +82,78 @@ def oauth_routes(connections: OAuthConnections) -> list[web.RouteDef]:
         except Exception as error:  # the store or a bug: a plain page, one log line
             logger.error("starting a %s sign-in failed (%s)", service[:32], type(error).__name__)
             return page("Cannot connect", "Something went wrong on planbot's side. Try again later.", 500)
-        answer = web.Response(status=302, headers={**_HEADERS, "Location": redirect.url})
-        answer.set_cookie(
-            COOKIE,
-            redirect.cookie,
-            max_age=int(STATE_TTL.total_seconds()),
-            path=redirect.cookie_path,
-            secure=redirect.secure,
-            httponly=True,
-            samesite="Lax",  # sent when the service sends the browser back (a top-level GET)
-        )
-        return answer
+        return _redirect(redirect)
+
+    async def slack_callback(request: web.Request) -> web.StreamResponse:
+        query = {key: request.query[key] for key in request.query}  # the first of each
+        try:
+            redirect = await connections.slack_finish(query, request.cookies)
+        except SignInError as error:
+            return page("Not connected", error.message, error.status)
+        except Exception as error:
+            logger.error("finishing a Slack sign-in failed (%s)", type(error).__name__)
+            return page("Not connected", "Something went wrong on planbot's side. Try again later.", 500)
+        return _redirect(redirect)
 
     async def callback(request: web.Request) -> web.StreamResponse:
         service = request.match_info["service"]
-        query = {key: request.query[key] for key in request.query}  # the first of each
+        query = {key: request.query[key] for key in request.query}
         try:
-            connected = await connections.finish(service, query, request.cookies.get(COOKIE))
+            outcome = await connections.finish(service, query, request.cookies)
         except SignInError as error:
             return page("Not connected", error.message, error.status)
         except Exception as error:
             logger.error("finishing a %s sign-in failed (%s)", service[:32], type(error).__name__)
             return page("Not connected", "Something went wrong on planbot's side. Try again later.", 500)
-        what = " and ".join(_KINDS[k] for k in connected.kinds)
-        whose = "the workspace's" if not connected.user else "your"
-        text = f"{connected.title} ({connected.label}) is now {whose} {what} account for planbot."
-        if connected.refused:
-            refused = " and ".join(_KINDS[k] for k in connected.refused)
-            text += f" You did not allow access to your {refused}: press Connect again in Slack to add it."
-        answer = page("Connected", f"{text} You can close this window and return to Slack.", 200)
-        answer.del_cookie(COOKIE, path=connections.cookie_path(service))
+        what = " and ".join(KINDS[k] for k in outcome.kinds)
+        if isinstance(outcome, Connected):
+            answer = page("Connected", connected_text(outcome), 200)
+        else:
+            signed_in = outcome.address or outcome.label
+            profile = outcome.slack_email or "no address"
+            text = (
+                f"You signed in to {outcome.title} as {signed_in}, which is not the address of your Slack profile "
+                f"({profile}). Nothing is used yet: planbot sent you a message in Slack, {outcome.person}. Press "
+                f"“Use it” there if this {what} account is yours, and it will be connected for you."
+            )
+            answer = page("Almost connected", text, 200)
+        answer.del_cookie(connections.cookie_name(service), path=connections.cookie_path())
         return answer
 
-    return [web.get(START_PATH, start), web.get(CALLBACK_PATH, callback)]
+    pages = PasswordPages(connections, connections.options)
+    return [
+        web.get(START_PATH, start),
+        web.get(SLACK_CALLBACK_PATH, slack_callback),  # before the services' callbacks: "slack" is none of them
+        web.get(CALLBACK_PATH, callback),
+        *pages.routes(),
+    ]
 
 
-def page(title: str, message: str, status: int) -> web.Response:
-    html = (
-        "<!doctype html><html lang=en><head><meta charset=utf-8>"
-        "<meta name=viewport content='width=device-width,initial-scale=1'>"
-        f"<title>planbot: {escape(title)}</title></head>"
-        "<body style='font-family:system-ui,sans-serif;max-width:36em;margin:3em auto;padding:0 1em;line-height:1.5'>"
-        f"<h1>{escape(title)}</h1><p>{escape(message)}</p></body></html>"
-    )
-    return web.Response(text=html, status=status, content_type="text/html", headers=_HEADERS)
+def connected_text(connected: Connected) -> str:
+    """What the page says once an account is connected: which account, of which kinds, for whom in Slack."""
+    what = " and ".join(KINDS[k] for k in connected.kinds)
+    if connected.user:
+        text = f"{connected.title} ({connected.label}) is now the {what} account of {connected.person} in Slack "
+        text += "for planbot."
+    else:
+        text = f"{connected.title} ({connected.label}) is now the workspace's {what} account for planbot, "
+        text += f"connected by {connected.person}."
+    if connected.refused:
+        refused = " and ".join(KINDS[k] for k in connected.refused)
+        text += f" You did not allow access to your {refused}: press Connect again in Slack to add it."
+    return f"{text} You can close this window and return to Slack."
+
+
+def _redirect(redirect: Redirect) -> web.Response:
+    answer = web.Response(status=302, headers={**HEADERS, "Location": redirect.url})
+    if redirect.cookie is not None:
+        answer.set_cookie(
+            redirect.cookie_name,
+            redirect.cookie,
+            max_age=int(2 * STATE_TTL.total_seconds()),  # the Slack step, then the service's
+            path=redirect.cookie_path,
+            secure=redirect.secure,
+            httponly=True,
+            samesite="Lax",  # sent when Slack and the service send the browser back (top-level GETs)
+        )
+    return answer

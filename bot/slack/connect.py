@@ -1,33 +1,31 @@
-"""Connecting accounts from Slack (contract §5.1): the Home tab's accounts, Connect and Disconnect, the password
-services' modal, and plans that go on once the account they wait for is connected.
+"""Connecting accounts from Slack (contract §5.1): the Home tab's accounts, Connect and Disconnect, the question
+about an account signed in as another address than the person's Slack profile, and plans that go on once the
+account they wait for is connected.
 
-- Connect of a password service (``imap``, ``caldav``) opens the modal; its login is checked with a real test
-  connection (``connect_form``) before it is saved through ``bot.accounts.book``. A check that takes longer than
-  Slack gives a modal answer first shows "checking…" and then the outcome (``views.update``).
-- Connect of an OAuth service is a link to ``/accounts/<service>/start`` made for the person who sees it; the sign-in
-  callback then calls ``on_account_connected``, as the modal does after saving.
+- Connect is a Connect link to ``/accounts/<service>/start``, made for the person who sees it, good once for ten
+  minutes (``bot.accounts.oauth_flow``): Sign in with Slack, then the service's sign-in page or, for a password
+  service (``imap``, ``caldav``), planbot's own page (``bot.accounts.password_page``): no password is typed in
+  Slack. Each click on a link shows the Home tab again with fresh links. Once connected, ``on_account_connected``.
+- An account signed in as another address than the person's Slack profile is held: ``ask_in_slack`` sends them a
+  DM, and their Use it / Forget it click (theirs only) stores it or drops it.
 - The CRM for everyone is connected and disconnected by workspace admins only (``users.info``: is_admin/is_owner).
 
 Who acts is always the user of the click or the submission, never a value a button carried.
 """
 
-import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from contextlib import suppress
-from typing import Any
+from typing import Any, Literal
 
-import aiohttp
 from slack_bolt.async_app import AsyncAck, AsyncApp
 from slack_sdk.web.async_client import AsyncWebClient
 
-from bot.accounts import services
-from bot.accounts.services import PASSWORD_SERVICES
-from bot.accounts.vault import VaultError
+from bot.accounts.oauth_flow import Connected, HeldAccount, SignInError
 from bot.slack import blocks
-from bot.slack.connect_blocks import checking_view, connect_modal, connected_view, read_account_value, read_connect_form
-from bot.slack.connect_form import CHECK_SECONDS, FieldErrors, FieldsError, check_login, credentials_of
+from bot.slack.connect_blocks import held_account_message, held_account_outcome, read_account_value
 from bot.slack.connect_rows import AccountRows
-from bot.slack.declared import ACTION_IDS, CONNECT_CALLBACK_ID
+from bot.slack.declared import ACTION_IDS
 from bot.slack.delivery import Delivery
 from bot.slack.sending import RetryPolicy, SendError, SlackSender
 from bot.slack.state import SlackState, recent_owner, where_of_key
@@ -35,7 +33,9 @@ from planning.engine.conversation import Conversation
 from planning.store.credentials import WORKSPACE
 
 logger = logging.getLogger(__name__)
-ACK_WAIT_SECONDS = 2.0  # Slack waits 3 s for a modal's answer
+Confirm = Callable[..., Awaitable[Connected | Literal["discarded", "gone", "not yours"]]]
+"""``OAuthConnections.confirm(confirm_id, team=, user=, use=)``: a held account stored, or dropped."""
+KIND_WORDS = {"email": "email", "calendar": "calendar", "crm": "CRM"}
 
 
 class Connections:
@@ -46,31 +46,24 @@ class Connections:
         conversation: Conversation,
         state: SlackState,
         client: AsyncWebClient,
-        options: services.Options,
-        http: aiohttp.ClientSession | None = None,
         retry: RetryPolicy | None = None,
-        ack_wait_seconds: float = ACK_WAIT_SECONDS,
-        check_seconds: float = CHECK_SECONDS,
     ) -> None:
-        """``http``: the session the test connections use (one of their own is opened when None)."""
         self._rows = rows
         self._engine = conversation
         self._state = state
         self._client = client
-        self._options = options
-        self._http = http
+        self.confirm_account: Confirm | None = None  # HTTP mode: the sign-ins (``OAuthConnections.confirm``)
         self._send = SlackSender(client, retry)
         self._delivery = Delivery(
             client, state, requester_of=conversation.requester_of, retry=retry, connect_button=rows.button
         )
-        self.ack_wait_seconds = ack_wait_seconds  # how long a modal's answer may wait for the check
-        self._check_seconds = check_seconds
 
     def register(self, app: AsyncApp) -> None:
         app.action(ACTION_IDS["connect"])(self.connect_clicked)
         app.action(ACTION_IDS["connect_link"])(self.link_clicked)
         app.action(ACTION_IDS["disconnect"])(self.disconnect_clicked)
-        app.view(CONNECT_CALLBACK_ID)(self.form_submitted)
+        app.action(ACTION_IDS["connect_use"])(self.held_answered)
+        app.action(ACTION_IDS["connect_discard"])(self.held_answered)
 
     @property
     def button(self) -> Any:
@@ -101,22 +94,19 @@ class Connections:
 
     # --- buttons -------------------------------------------------------------------------------------
 
-    async def connect_clicked(self, ack: AsyncAck, body: dict[str, Any], action: dict[str, Any]) -> None:
-        """Connect of a password service: the modal (an OAuth service's Connect is a link, ``link_clicked``)."""
+    async def connect_clicked(self, ack: AsyncAck, body: dict[str, Any]) -> None:
+        """The modal button of a Home tab published before Connect became a link: the Home tab again, with links."""
         await ack()
-        parsed = read_account_value(action.get("value"))
-        service = self._rows.service(parsed[0]) if parsed else ""
-        if parsed is None or parsed[1] or service not in PASSWORD_SERVICES or not body.get("trigger_id"):
-            return  # not one of ours, or out of date (the service changed): the Home tab shows what is current
-        view = connect_modal(service)
-        with suppress(SendError):
-            await self._send.call(
-                "views.open", lambda: self._client.views_open(trigger_id=str(body["trigger_id"]), view=view)
-            )
+        user, team = _clicker(body)
+        if user:
+            await self.publish_home(team, user)
 
-    async def link_clicked(self, ack: AsyncAck) -> None:
-        """A Connect link opens in the browser; Slack still tells the app, which has nothing to do."""
+    async def link_clicked(self, ack: AsyncAck, body: dict[str, Any]) -> None:
+        """A Connect link opens in the browser and is then used up: the Home tab gets fresh links."""
         await ack()
+        user, team = _clicker(body)
+        if user and (body.get("view") or {}).get("type") == "home":
+            await self.publish_home(team, user)
 
     async def disconnect_clicked(self, ack: AsyncAck, body: dict[str, Any], action: dict[str, Any]) -> None:
         await ack()
@@ -136,68 +126,50 @@ class Connections:
                 )
         await self.publish_home(team, user)
 
-    # --- the modal -----------------------------------------------------------------------------------
+    # --- an account held for its person's word -------------------------------------------------------------
 
-    async def form_submitted(self, ack: AsyncAck, body: dict[str, Any], view: dict[str, Any]) -> None:
-        """Read the form, check the login with the servers, save it; then the plans that waited go on."""
-        form = read_connect_form(view)
+    async def ask_in_slack(self, team: str, held: HeldAccount) -> None:
+        """DM ``held.user``: is the account they signed in with (another address than their Slack profile's) theirs?
+        Raises when the DM cannot be sent (the sign-in page then says nothing was connected)."""
+        shown = held_account_message(
+            title=held.title,
+            signed_in=held.address or held.label,
+            profile=held.slack_email,
+            kinds=held.kinds,
+            confirm_id=held.confirm_id,
+        )
+        await self._send.call("chat.postMessage", lambda: self._client.chat_postMessage(channel=held.user, **shown))
+
+    async def held_answered(self, ack: AsyncAck, body: dict[str, Any], action: dict[str, Any]) -> None:
+        """Use it / Forget it: only the person it was held for, in their workspace, gets an answer that counts."""
+        await ack()
         user, team = _clicker(body)
-        if form is None or form.service not in PASSWORD_SERVICES or not user:
-            await ack()
+        confirm_id = str(action.get("value") or "")
+        if not user or not confirm_id or self.confirm_account is None:
             return
-        kind = PASSWORD_SERVICES[form.service]
+        use = action.get("action_id") == ACTION_IDS["connect_use"]
         try:
-            credentials, label = credentials_of(form)
-        except FieldsError as problem:
-            await ack(response_action="errors", errors=problem.errors)
-            return
-        work = asyncio.create_task(self._check_and_save(team, user, form.service, credentials, label))
-        done, _ = await asyncio.wait({work}, timeout=self.ack_wait_seconds)
-        if work in done:
-            errors = work.result()
-            if errors:
-                await ack(response_action="errors", errors=errors)
-                return
-            await ack(response_action="update", view=connected_view(kind, label))
-        else:  # slow servers: answer Slack now, show the outcome when it comes
-            await ack(response_action="update", view=checking_view(form.service))
-            errors = await work
-            shown = (
-                connect_modal(form.service, values=form.fields, problem=" ".join(errors.values())) if errors else None
-            )
-            await self._update(str(view.get("id") or ""), shown or connected_view(kind, label))
-            if errors:
-                return
-        await self.on_account_connected(team, user, kind)
-
-    async def _check_and_save(
-        self, team: str, user: str, service: str, credentials: dict[str, Any], label: str
-    ) -> FieldErrors | None:
-        """None once the login worked and the account is saved; else what to fix, per field."""
-        try:
-            if self._http is not None:
-                await check_login(service, credentials, self._http, self._options, timeout=self._check_seconds)
+            outcome = await self.confirm_account(confirm_id, team=team, user=user, use=use)
+            if outcome == "not yours":
+                return  # the question stays as it is for its person
+        except SignInError as error:
+            text = f"Nothing was connected: {error.message}"
+        else:
+            if isinstance(outcome, Connected):
+                what = " and ".join(KIND_WORDS[k] for k in outcome.kinds)
+                whose = "the workspace's" if not outcome.user else "your"
+                text = f"✅ {outcome.title} ({outcome.label}) is now {whose} {what} account for planbot."
+            elif outcome == "discarded":
+                text = "Not used: nothing was stored. Press Connect in my Home tab to connect another account."
             else:
-                async with aiohttp.ClientSession() as http:
-                    await check_login(service, credentials, http, self._options, timeout=self._check_seconds)
-            kind = PASSWORD_SERVICES[service]
-            await self._rows.accounts.save(
-                team=team, user=user, kind=kind, service=service, label=label, credentials=credentials
-            )
-        except FieldsError as problem:
-            return problem.errors
-        except VaultError as error:  # no key to store it with: the message says what to set
-            return {"password": f"Not saved: {error}."}
-        except Exception as error:  # never a traceback for the person, nor their password in the logs
-            logger.warning("connecting %s for %s/%s failed (%s)", service, team, user, error.__class__.__name__)
-            return {"server": "Something went wrong while checking the login. Nothing was saved; try again."}
-        return None
-
-    async def _update(self, view_id: str, view: dict[str, Any]) -> None:
-        if not view_id:
-            return
-        with suppress(SendError):
-            await self._send.call("views.update", lambda: self._client.views_update(view_id=view_id, view=view))
+                text = "This question was answered already or has expired: press Connect in my Home tab to try again."
+        container = body.get("container") or {}
+        channel = str(container.get("channel_id") or (body.get("channel") or {}).get("id") or "")
+        ts = str(container.get("message_ts") or (body.get("message") or {}).get("ts") or "")
+        if channel and ts:
+            shown = held_account_outcome(text)
+            with suppress(SendError):
+                await self._send.call("chat.update", lambda: self._client.chat_update(channel=channel, ts=ts, **shown))
 
     # --- after connecting ----------------------------------------------------------------------------
 

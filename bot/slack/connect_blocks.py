@@ -1,12 +1,12 @@
 """Block Kit for connecting accounts (contract §5.1): the Home tab's rows, the Connect and Disconnect buttons, the
-prompt of a plan that waits for an account, and the password services' modal (pure functions).
+prompt of a plan that waits for an account, and the question about an account signed in as another address than the
+person's Slack profile (pure functions).
 
-A button carries only the kind of account (``email``; ``crm:workspace`` for the CRM an admin connects for everyone):
-who clicked is always read from the click itself. The modal never shows a password back: after an error its other
-fields are filled in again, the password field is empty.
+Connect is always a link (a Connect link made for the person who sees it, ``bot.accounts.oauth_links``): passwords
+are typed on planbot's own page, never in Slack. A button carries only the kind of account (``email``;
+``crm:workspace`` for the CRM an admin connects for everyone): who clicked is always read from the click itself.
 """
 
-import json
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -20,7 +20,7 @@ from bot.slack.blocks_text import (
     plain,
     section,
 )
-from bot.slack.declared import ACTION_IDS, CONNECT_CALLBACK_ID
+from bot.slack.declared import ACTION_IDS
 from planning.engine.replies import AskConnect
 
 AccountState = Literal["demo", "connected", "reconnect", "missing", "shared", "environment"]
@@ -35,20 +35,12 @@ SERVICE_NAMES = {
     "hubspot": "HubSpot",
     "salesforce": "Salesforce",
 }
-MAX_INPUT = 3000
-FIELD_LABELS = {
-    "address": "Email address",
-    "server": "Server",
-    "smtp": "SMTP server (sending mail)",
-    "username": "User name",
-    "password": "App password",
-}
 
 
 @dataclass(frozen=True)
 class AccountRow:
-    """One kind of account as the Home tab shows it to one person. ``connect_url``: the sign-in link of an OAuth
-    service (else Connect opens the modal); ``can_connect`` False with a ``note`` when it cannot be connected here."""
+    """One kind of account as the Home tab shows it to one person. ``connect_url``: its Connect link; ``can_connect``
+    False with a ``note`` when it cannot be connected here."""
 
     kind: str
     service: str
@@ -73,21 +65,17 @@ def read_account_value(raw: object) -> tuple[str, bool] | None:
     return kind, scope == "workspace"
 
 
-def connect_button(
-    row_kind: str, *, url: str | None, reconnect: bool = False, workspace: bool = False
-) -> dict[str, Any]:
-    """Connect (Reconnect): a link to the service's sign-in page, or a button that opens the modal."""
+def connect_button(row_kind: str, *, url: str, reconnect: bool = False, workspace: bool = False) -> dict[str, Any]:
+    """Connect (Reconnect): the person's Connect link (Slack opens it in the browser, and tells the app)."""
     text = "Reconnect" if reconnect else ("Connect for everyone" if workspace else "Connect")
-    element: dict[str, Any] = {
+    return {
         "type": "button",
-        "action_id": ACTION_IDS["connect_link" if url else "connect"],
+        "action_id": ACTION_IDS["connect_link"],
         "text": plain(text, MAX_BUTTON_TEXT),
         "value": account_value(row_kind, workspace),
         "style": "primary",
+        "url": url,
     }
-    if url:
-        element["url"] = url
-    return element
 
 
 def disconnect_button(kind: str, *, workspace: bool = False) -> dict[str, Any]:
@@ -117,7 +105,7 @@ def account_blocks(rows: list[AccountRow]) -> list[dict[str, Any]]:
     for row in rows:
         out.append(section(_row_text(row)))
         elements = []
-        if row.can_connect and row.state in ("missing", "reconnect", "shared"):
+        if row.can_connect and row.connect_url and row.state in ("missing", "reconnect", "shared"):
             elements.append(
                 connect_button(
                     row.kind, url=row.connect_url, reconnect=row.state == "reconnect", workspace=row.workspace
@@ -179,109 +167,40 @@ def connect_waiting(ask: AskConnect, requester: str) -> dict[str, Any]:
     return message(text, [context(text)])
 
 
-# --- the password services' modal -------------------------------------------------------------------------
+# --- an account that waits for its person's word -------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class ConnectForm:
-    """What the modal sent back: the service it was for and each field as typed (stripped; "" when empty)."""
-
-    service: str
-    fields: dict[str, str]
-
-
-def connect_modal(service: str, *, values: dict[str, str] | None = None, problem: str | None = None) -> dict[str, Any]:
-    """The modal of a password service (``imap``, ``caldav``); ``values`` fills the fields again, except the
-    password, and ``problem`` says what went wrong."""
-    filled = {k: v for k, v in (values or {}).items() if k != "password"}
-    if service == "imap":
-        intro = (
-            "Connect the mailbox I read and send from for you. Use an *app password* if your provider has them "
-            "(Gmail, iCloud, Fastmail, Outlook with two-step sign-in do). I check the login before saving it."
-        )
-        fields = [
-            _input("address", "you@example.com", filled),
-            _input("server", "imap.example.com, or imaps://imap.example.com:993", filled),
-            _input("smtp", "smtp.example.com:587, or smtps://smtp.example.com:465", filled),
-            _input("username", "Leave empty if it is your email address", filled, optional=True),
-        ]
-    else:
-        intro = "Connect the calendar I read and book for you. I check the login before saving it."
-        fields = [
-            _input("server", "https://caldav.example.com/ or your calendar's URL", filled, label="CalDAV server"),
-            _input("username", "", filled),
-        ]
-    fields.append(_input("password", "Stored encrypted; never shown again", {}))
-    blocks: list[dict[str, Any]] = [section(intro)]
-    if problem:
-        blocks.append(context(f"⚠️ {escape(clip(problem, 500))}"))
-    blocks += fields
-    return {
-        "type": "modal",
-        "callback_id": CONNECT_CALLBACK_ID,
-        "title": plain(f"Connect {SERVICE_NAMES.get(service, service)}", 24),
-        "submit": plain("Connect", 24),
-        "close": plain("Cancel", 24),
-        "private_metadata": json.dumps({"service": service}),
-        "blocks": blocks,
-    }
-
-
-def checking_view(service: str) -> dict[str, Any]:
-    text = "Checking the login with the server… this takes a few seconds."
-    return _notice(f"Connect {SERVICE_NAMES.get(service, service)}", text)
-
-
-def connected_view(kind: str, label: str) -> dict[str, Any]:
-    text = (
-        f"✅ Your {kind} account *{escape(clip(label, 200))}* is connected. Plans that were waiting for it go on "
-        "by themselves. You can close this."
-    )
-    return _notice("Connected", text)
-
-
-def read_connect_form(view: object) -> ConnectForm | None:
-    """The submitted form; None when the payload is not one of our modals. Never raises."""
-    if not isinstance(view, dict):
-        return None
-    try:
-        meta = json.loads(str(view.get("private_metadata") or "{}"))
-    except (ValueError, RecursionError):
-        return None
-    service = meta.get("service") if isinstance(meta, dict) else None
-    if not isinstance(service, str):
-        return None
-    values = (view.get("state") or {}).get("values") or {}
-    fields: dict[str, str] = {}
-    for name in FIELD_LABELS:
-        element = (values.get(name) or {}).get("value") if isinstance(values, dict) else None
-        typed = element.get("value") if isinstance(element, dict) else None
-        fields[name] = typed.strip() if isinstance(typed, str) else ""
-    return ConnectForm(service=service, fields=fields)
-
-
-def _input(
-    name: str, placeholder: str, values: dict[str, str], *, optional: bool = False, label: str | None = None
+def held_account_message(
+    *, title: str, signed_in: str, profile: str | None, kinds: tuple[str, ...], confirm_id: str
 ) -> dict[str, Any]:
-    element: dict[str, Any] = {"type": "plain_text_input", "action_id": "value", "max_length": MAX_INPUT}
-    if placeholder:
-        element["placeholder"] = plain(placeholder, 150)
-    if values.get(name):
-        element["initial_value"] = clip(values[name], MAX_INPUT)
-    return {
-        "type": "input",
-        "block_id": name,
-        "optional": optional,
-        "label": plain(label or FIELD_LABELS[name], 2000),
-        "element": element,
-    }
+    """The DM that asks whether an account signed in as another address than the Slack profile's is theirs."""
+    what = " and ".join(KIND_TITLES.get(k, k).lower() if k != "crm" else "CRM" for k in kinds)
+    theirs = f"your Slack profile's address ({escape(profile)})" if profile else "an address on your Slack profile"
+    text = (
+        f"You just connected {escape(title)} as *{escape(clip(signed_in, 200))}*, which is not {theirs}. "
+        f"Is this {what} account yours? I use it only once you say so."
+    )
+    buttons = [
+        {
+            "type": "button",
+            "action_id": ACTION_IDS["connect_use"],
+            "text": plain("Yes, use it", MAX_BUTTON_TEXT),
+            "value": confirm_id,
+            "style": "primary",
+        },
+        {
+            "type": "button",
+            "action_id": ACTION_IDS["connect_discard"],
+            "text": plain("No, forget it", MAX_BUTTON_TEXT),
+            "value": confirm_id,
+        },
+    ]
+    return message(
+        f"Is the {what} account {signed_in} yours?",
+        [section(text), {"type": "actions", "block_id": "connect_held", "elements": buttons}],
+    )
 
 
-def _notice(title: str, text: str) -> dict[str, Any]:
-    return {
-        "type": "modal",
-        "callback_id": CONNECT_CALLBACK_ID,
-        "title": plain(title, 24),
-        "close": plain("Close", 24),
-        "blocks": [section(text)],
-    }
+def held_account_outcome(text: str) -> dict[str, Any]:
+    """The DM once answered (buttons cannot be disabled: they are replaced by the outcome)."""
+    return message(text, [section(escape(text))])

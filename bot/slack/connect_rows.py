@@ -2,8 +2,9 @@
 
 A kind served by the local workspace is the demo ("demo data"); otherwise the person's own stored account (of their
 workspace, else, with one workspace, one connected without naming a workspace), the credentials in the server's
-settings when they are ``PLANBOT_OWNER``, the CRM shared by their workspace, or nothing. OAuth services connect through
-a sign-in link made for this one person (``bot.accounts.oauth_links``); password services through the modal.
+settings when they are ``PLANBOT_OWNER``, the CRM shared by their workspace, or nothing. Every service connects
+through a Connect link made for this one person (``bot.accounts.oauth_links``): Sign in with Slack, then the service's
+sign-in page, or planbot's own page for a password service.
 """
 
 import logging
@@ -12,7 +13,6 @@ from typing import Any
 
 from bot.accounts import oauth_links
 from bot.accounts.book import Accounts
-from bot.accounts.services import PASSWORD_SERVICES
 from bot.slack.connect_blocks import AccountRow, connect_button
 from planning.store.credentials import ANY_TEAM, KINDS, WORKSPACE, Kind, StoredAccount
 
@@ -20,6 +20,10 @@ logger = logging.getLogger(__name__)
 USABLE = frozenset({"demo", "connected", "environment", "shared"})  # the states of a kind a plan can run on
 NO_KEY = "Accounts cannot be stored here yet: whoever runs planbot must set PLANBOT_SECRET_KEY."
 NO_PUBLIC_URL = "Connecting {service} needs this server's public address: whoever runs planbot sets PLANBOT_PUBLIC_URL."
+NO_SIGN_IN = (
+    "Connecting accounts needs Sign in with Slack: whoever runs planbot sets PLANBOT_SLACK_SIGN_IN_CLIENT_ID and "
+    "PLANBOT_SLACK_SIGN_IN_CLIENT_SECRET."
+)
 
 
 class AccountRows:
@@ -33,12 +37,14 @@ class AccountRows:
         environment: frozenset[str] = frozenset(),
         owner: str | None = None,
         one_workspace: bool = True,
+        sign_in: bool = True,
     ) -> None:
         """``services``: kind → the service configured for it (``local``: the demo workspace); ``link_secret``:
         ``PLANBOT_SECRET_KEY`` (None: nothing can be stored); ``environment``: the kinds whose credentials are in the
         server's settings (``PLANBOT_OWNER``'s email and calendar, everyone's CRM); ``one_workspace`` False: several
         workspaces are installed, and an account connected without naming one (or a bare owner id) serves nobody,
-        as in ``PersonalConnectors``."""
+        as in ``PersonalConnectors``; ``sign_in`` False: Sign in with Slack is not set up, so nothing can be
+        connected."""
         self._accounts = accounts
         self._services = dict(services)
         self._public_url = public_url
@@ -46,6 +52,7 @@ class AccountRows:
         self._environment = environment
         self._owner = owner
         self._one_workspace = one_workspace
+        self._sign_in = sign_in
 
     @property
     def accounts(self) -> Accounts:
@@ -115,7 +122,9 @@ class AccountRows:
         url, note = None, ""
         if self._secret is None:
             note = NO_KEY
-        elif service not in PASSWORD_SERVICES:
+        elif not self._sign_in:
+            note = NO_SIGN_IN
+        else:
             url = self.connect_url(team, user, kind, workspace=workspace)
             note = "" if url else NO_PUBLIC_URL.format(service=service)
         return AccountRow(
@@ -131,8 +140,8 @@ class AccountRows:
         )
 
     def connect_url(self, team: str, user: str, kind: str, *, workspace: bool = False) -> str | None:
-        """The sign-in link of ``kind``'s OAuth service for ``user`` (``workspace``: the CRM ``user``, an admin,
-        connects for everyone); None when this server cannot make one."""
+        """The Connect link of ``kind``'s service for ``user`` (``workspace``: the CRM ``user``, an admin, connects
+        for everyone); None when this server cannot make one."""
         if not self._public_url or self._secret is None:
             return None
         try:
@@ -146,9 +155,7 @@ class AccountRows:
     def button(self, team: str, user: str, kind: str, reconnect: bool) -> dict[str, Any] | None:
         """The Connect (Reconnect) button for a plan's prompt, made for ``user``; None when it cannot be offered."""
         service = self.service(kind)
-        if service == "local" or self._secret is None:
+        if service == "local" or self._secret is None or not self._sign_in:
             return None
-        if service in PASSWORD_SERVICES:
-            return connect_button(kind, url=None, reconnect=reconnect)
         url = self.connect_url(team, user, kind)
         return connect_button(kind, url=url, reconnect=reconnect) if url else None

@@ -2,15 +2,12 @@
 
 from slack_sdk.web.async_client import AsyncWebClient
 
-from bot.accounts.services import Options
 from bot.compose import App
 from bot.connectors import chosen
 from bot.settings import Settings
 from bot.slack.connect import Connections
 from bot.slack.connect_rows import AccountRows
 from bot.slack.state import SlackState
-from integrations.base.files import FileSource
-from integrations.outbound import ServerPolicy
 
 
 def build_connections(
@@ -19,8 +16,6 @@ def build_connections(
     *,
     state: SlackState,
     client: AsyncWebClient,
-    tz: str,
-    files: FileSource | None = None,
 ) -> Connections | None:
     """None when the app keeps no accounts (a composition without them)."""
     if app.accounts is None:
@@ -34,13 +29,6 @@ def build_connections(
         environment=frozenset(kind for kind, service in picks if settings.credentials_in_environment(service)),
         owner=settings.owner,
         one_workspace=not settings.slack_client_id,  # several workspaces (bot.slack.install_flow), as compose.py
+        sign_in=settings.slack_sign_in is not None,
     )
-    options = Options(
-        time_zone=settings.timezone or tz,
-        working_hours=settings.working_hours,
-        files=files,
-        servers=ServerPolicy.allowing(settings.allowed_server_hosts),
-    )
-    return Connections(
-        rows=rows, conversation=app.conversation, state=state, client=client, options=options, http=app.http
-    )
+    return Connections(rows=rows, conversation=app.conversation, state=state, client=client)

@@ -48,10 +48,11 @@ ACTION_IDS: dict[str, str] = {
     "keep": "request_keep",  # ... or keep the plan as it is
     "forget_me": "forget_me_confirm",  # /plans forget-me, confirmed (bot/slack/access_leaving.py)
     "forget_me_keep": "forget_me_keep",
-    "connect": "account_connect",  # opens the modal of a password service (bot/slack/connect.py)
-    "connect_link": "account_connect_link",  # an OAuth service's sign-in link (Slack reports the click too)
+    "connect": "account_connect",  # the password modal of old Home tabs: shows the Home tab again, with links
+    "connect_link": "account_connect_link",  # a Connect link (Slack reports the click too)
+    "connect_use": "account_held_use",  # an account signed in as another address than the Slack profile's: use it
+    "connect_discard": "account_held_discard",  # ... or forget it
     "disconnect": "account_disconnect",
 }
 EDIT_CALLBACK_ID = "edit_step"
-CONNECT_CALLBACK_ID = "connect_account"
 EVENTS_PATH = "/slack/events"

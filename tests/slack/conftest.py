@@ -15,6 +15,7 @@ from bot.serve import SlackService, build_service, http_app
 from bot.settings import Settings
 from bot.slack.declared import EVENTS_PATH
 from tests.fakes import ManualClock
+from tests.slack.kit.fake_openid import SIGN_IN_CLIENT_ID, SIGN_IN_CLIENT_SECRET
 from tests.slack.kit.fake_web_api import FakeSlackWebApi, serve_locally
 from tests.slack.kit.payloads import BOT_TOKEN, DEMO_USERS, json_body
 from tests.slack.kit.signing import SIGNING_SECRET, post_signed
@@ -44,6 +45,10 @@ async def running_bot(
     manifest's scopes (a call the manifest does not allow fails as on Slack); ``settings`` are more of
     ``Settings``' fields (approvers=...)."""
     async with stand_in(users=DEMO_USERS, scopes=MANIFEST_SCOPES) as slack:
+        settings.setdefault("slack_sign_in_client_id", SIGN_IN_CLIENT_ID)  # Sign in with Slack, before a Connect
+        settings.setdefault("slack_sign_in_client_secret", SecretStr(SIGN_IN_CLIENT_SECRET))
+        if settings.get("public_url"):
+            slack.openid.redirect_urls.append(f"{str(settings['public_url']).rstrip('/')}/accounts/slack/callback")
         configured = Settings(
             data_dir=tmp_path,
             slack_bot_token=SecretStr(BOT_TOKEN),

@@ -1,6 +1,7 @@
 """The Home tab's accounts over signed HTTP: each kind with its state (demo data, connected as …, needs reconnecting,
-not connected), Connect as the modal's button or a sign-in link made for that person, Disconnect (confirmed first),
-and the CRM for everyone, which only a workspace admin connects or disconnects."""
+not connected), Connect as a Connect link made for that person (a password service's too: no password in Slack),
+fresh after each click, Disconnect (confirmed first), and the CRM for everyone, which only a workspace admin connects
+or disconnects."""
 
 import json
 import os
@@ -68,7 +69,9 @@ def text_of(view: dict[str, Any]) -> str:
 @pytest.fixture
 async def mail_and_calendar(tmp_path: Path) -> AsyncIterator[Bot]:
     """Each person's own email (IMAP) and calendar (CalDAV); the CRM is the demo workspace."""
-    async with running_bot(tmp_path, email="imap", calendar="caldav", secret_key=SecretStr(KEY)) as bot:
+    async with running_bot(
+        tmp_path, email="imap", calendar="caldav", secret_key=SecretStr(KEY), public_url=PUBLIC_URL
+    ) as bot:
         yield bot
 
 
@@ -102,14 +105,43 @@ async def test_each_kind_says_connected_as_needs_reconnecting_or_not_connected(m
     assert "connected as *john@example.com*" in home
     assert "needs reconnecting (*john*)" in home
     assert "demo data" in home  # the CRM
-    assert view_button(john, "account_connect", "calendar")["text"]["text"] == "Reconnect"
+    assert view_button(john, "account_connect_link", "calendar")["text"]["text"] == "Reconnect"
     assert view_button(john, "account_disconnect", "email")["confirm"]["confirm"]["text"] == "Disconnect"
     assert "johns-app-password" not in home
 
     maria = await home_of(bot, MARIA)
     assert text_of(maria).count("not connected") == 2 and "john@example.com" not in text_of(maria)
-    assert view_button(maria, "account_connect", "email")["text"]["text"] == "Connect"
-    assert "url" not in view_button(maria, "account_connect", "calendar")  # a password service: the modal
+    assert view_button(maria, "account_connect_link", "email")["text"]["text"] == "Connect"
+    link = view_button(maria, "account_connect_link", "calendar")["url"]  # a password service: planbot's own page
+    assert link.startswith(f"{PUBLIC_URL}/accounts/caldav/start?link=")
+    assert read_link(parse_qs(urlsplit(link).query)["link"][0], "caldav", secret=KEY).user == MARIA
+    assert not [b for b in view_buttons(maria) if b["action_id"] == "account_connect"]  # no modal: no password input
+
+
+async def test_a_click_on_a_connect_link_shows_the_home_tab_again_with_a_fresh_link(mail_and_calendar: Bot) -> None:
+    bot = mail_and_calendar
+    home = await home_of(bot, MARIA)
+    first = view_button(home, "account_connect_link", "email")
+    published = _published(bot, MARIA)
+    body = view_actions_body(action_id="account_connect_link", value="email", user_id=MARIA, view=home)
+    assert (await bot.send(body))[0] == 200
+    await bot.slack.wait_for("views.publish", published_for(MARIA), count=published + 1)
+    fresh = view_button(bot.slack.home_view(MARIA), "account_connect_link", "email")
+    assert fresh["url"] != first["url"]  # the first one is used up once opened
+
+
+async def test_without_sign_in_with_slack_nothing_can_be_connected_and_the_home_tab_says_why(tmp_path: Path) -> None:
+    async with running_bot(
+        tmp_path,
+        email="imap",
+        secret_key=SecretStr(KEY),
+        public_url=PUBLIC_URL,
+        slack_sign_in_client_id=None,
+        slack_sign_in_client_secret=None,
+    ) as bot:
+        home = await home_of(bot, MARIA)
+    assert "PLANBOT_SLACK_SIGN_IN_CLIENT_ID" in text_of(home)
+    assert not [b for b in view_buttons(home) if b["action_id"].startswith("account_connect")]
 
 
 async def test_disconnect_deletes_the_stored_account_and_the_home_tab_says_so(mail_and_calendar: Bot) -> None:

@@ -11,14 +11,14 @@ from bot.serve import resume_in_slack
 from tests.slack.conftest import Bot, running_bot
 from tests.slack.kit.payloads import TEAM_ID, dm_channel_id
 from tests.slack.kit.views import view_button
-from tests.slack.test_connect_home import KEY, MARIA, no_planbot_environment
+from tests.slack.test_connect_home import KEY, MARIA, PUBLIC_URL, no_planbot_environment
 
 __all__ = ["no_planbot_environment"]
 
 
 @pytest.fixture
 async def mail_bot(tmp_path: Path) -> AsyncIterator[Bot]:
-    async with running_bot(tmp_path, email="imap", secret_key=SecretStr(KEY)) as bot:
+    async with running_bot(tmp_path, email="imap", secret_key=SecretStr(KEY), public_url=PUBLIC_URL) as bot:
         yield bot
 
 
@@ -37,4 +37,5 @@ async def test_a_plan_resumed_after_a_restart_asks_to_connect_with_the_button(ma
         lambda c: c.args.get("thread_ts") == ts and "needs your own email account" in str(c.args.get("text")),
     )
     assert prompt.args["channel"] == channel
-    assert view_button(dict(prompt.args), "account_connect", "email")["text"]["text"] == "Connect"
+    button = view_button(dict(prompt.args), "account_connect_link", "email")
+    assert button["text"]["text"] == "Connect" and "/accounts/imap/start?link=" in button["url"]

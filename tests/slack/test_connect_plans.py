@@ -29,7 +29,7 @@ from tests.slack.kit.payloads import (
 )
 from tests.slack.kit.views import view_button
 from tests.slack.test_connect_home import JOHN, KEY, MARIA, no_planbot_environment
-from tests.slack.test_connect_modal import mail_fields, submit
+from tests.slack.test_connect_password_page import PUBLIC, browser_of, mail_fields, open_page, submit
 
 __all__ = ["mail_servers", "no_planbot_environment", "own_smtp"]
 ASK = "show my 5 latest emails"
@@ -37,7 +37,7 @@ ASK = "show my 5 latest emails"
 
 @pytest.fixture
 async def mail_bot(tmp_path: Path) -> AsyncIterator[Bot]:
-    async with running_bot(tmp_path, email="imap", secret_key=SecretStr(KEY)) as bot:
+    async with running_bot(tmp_path, email="imap", secret_key=SecretStr(KEY), public_url=PUBLIC) as bot:
         yield bot
 
 
@@ -76,17 +76,17 @@ async def prompt_in(bot: Bot, method: str, thread_ts: str, words: str) -> dict[s
     return dict(call.args)
 
 
-async def connect_from_prompt(
-    bot: Bot, prompt: dict[str, Any], ts: str, channel: str, fields: dict[str, str]
-) -> dict[str, Any]:
-    """Click the prompt's Connect button as Maria, then submit the modal it opens."""
-    button = view_button(prompt, "account_connect", "email")
+async def connect_from_prompt(bot: Bot, prompt: dict[str, Any], ts: str, channel: str, fields: dict[str, str]) -> int:
+    """Maria opens the prompt's Connect link (Slack reports the click), signs in with Slack and sends the form: the
+    page's status."""
+    button = view_button(prompt, "account_connect_link", "email")
     click = block_actions_body(
-        action_id="account_connect", value=button["value"], user_id=MARIA, channel_id=channel, message_ts=ts
+        action_id="account_connect_link", value=button["value"], user_id=MARIA, channel_id=channel, message_ts=ts
     )
     assert (await bot.send(click))[0] == 200
-    [opened] = await bot.slack.wait_for("views.open")
-    return await submit(bot, MARIA, dict(opened.response["view"]), fields)
+    async with browser_of(bot, MARIA) as browser:
+        page = await open_page(bot, browser, str(button["url"]))
+        return (await submit(bot, browser, page, fields)).status
 
 
 async def test_someone_unconnected_gets_the_connect_prompt_and_no_data_then_the_plan_goes_on(
@@ -100,14 +100,14 @@ async def test_someone_unconnected_gets_the_connect_prompt_and_no_data_then_the_
     await mail_bot.send(asked)
 
     prompt = await prompt_in(mail_bot, "chat.postMessage", ts, "needs your own email account")
-    assert view_button(prompt, "account_connect", "email")["text"]["text"] == "Connect"
+    assert view_button(prompt, "account_connect_link", "email")["text"]["text"] == "Connect"
     assert johns not in sent(mail_bot) and "for-planbot-" not in sent(mail_bot)
 
-    answer = await connect_from_prompt(
+    status = await connect_from_prompt(
         mail_bot, prompt, ts, dm_channel_id(MARIA), mail_fields(mail_servers, own_smtp, PRIYA, PRIYA.password)
     )
 
-    assert answer["response_action"] == "update"
+    assert status == 200
     await prompt_in(mail_bot, "chat.postMessage", ts, marias)  # her own mail, in her thread, without asking again
     assert johns not in sent(mail_bot)
 
@@ -121,7 +121,7 @@ async def test_in_a_channel_only_the_requester_gets_the_connect_button(mail_bot:
     await prompt_in(mail_bot, "chat.postMessage", ts, f"Waiting for <@{MARIA}> to connect their email account")
     private = await prompt_in(mail_bot, "chat.postEphemeral", ts, "needs your own email account")
     assert private["user"] == MARIA and private["channel"] == CHANNEL_ID
-    assert view_button(private, "account_connect", "email")
+    assert view_button(private, "account_connect_link", "email")
     public = [c.args for c in mail_bot.slack.calls_to("chat.postMessage") + mail_bot.slack.calls_to("chat.update")]
     assert "account_connect" not in json.dumps(public)
 
@@ -137,11 +137,9 @@ async def test_an_account_that_no_longer_logs_in_asks_to_reconnect_then_goes_on(
     await mail_bot.send(asked)
 
     prompt = await prompt_in(mail_bot, "chat.postMessage", ts, "needs to be connected again")
-    assert view_button(prompt, "account_connect", "email")["text"]["text"] == "Reconnect"
+    assert view_button(prompt, "account_connect_link", "email")["text"]["text"] == "Reconnect"
     fields = mail_fields(mail_servers, own_smtp, PRIYA, PRIYA.password)
-    assert (await connect_from_prompt(mail_bot, prompt, ts, dm_channel_id(MARIA), fields))[
-        "response_action"
-    ] == "update"
+    assert await connect_from_prompt(mail_bot, prompt, ts, dm_channel_id(MARIA), fields) == 200
     await prompt_in(mail_bot, "chat.postMessage", ts, marias)
     assert "a-password-changed-since" not in sent(mail_bot)
 
@@ -157,9 +155,7 @@ async def test_a_change_is_not_offered_for_approval_before_the_account_is_connec
     prompt = await prompt_in(mail_bot, "chat.postMessage", ts, "needs your own email account")
     assert "step_approve" not in sent(mail_bot)
     fields = mail_fields(mail_servers, own_smtp, PRIYA, PRIYA.password)
-    assert (await connect_from_prompt(mail_bot, prompt, ts, dm_channel_id(MARIA), fields))[
-        "response_action"
-    ] == "update"
+    assert await connect_from_prompt(mail_bot, prompt, ts, dm_channel_id(MARIA), fields) == 200
     await mail_bot.slack.wait_for("chat.update", lambda c: "step_approve" in json.dumps(c.args.get("blocks")))
 
 

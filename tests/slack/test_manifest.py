@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 from slack_sdk.errors import SlackApiError
 
+from bot.accounts.slack_sign_in import CALLBACK_PATH as SIGN_IN_CALLBACK
+from bot.accounts.slack_sign_in import SCOPES as SIGN_IN_SCOPES
 from bot.slack.declared import BOT_EVENTS, BOT_SCOPES, EVENTS_PATH, MESSAGE_SHORTCUTS, SLASH_COMMANDS
 from tests.slack.kit.fake_web_api import METHOD_SCOPES as STAND_IN_SCOPES
 from tests.slack.kit.fake_web_api import FakeSlackWebApi
@@ -169,6 +171,13 @@ def test_every_event_and_command_has_its_scope(manifest: dict[str, Any]) -> None
     events = manifest["settings"]["event_subscriptions"]["bot_events"]
     assert {EVENT_SCOPES[event] for event in events if event in EVENT_SCOPES} <= scopes
     assert "commands" in scopes
+
+
+def test_sign_in_with_slack_has_its_redirect_url_and_only_the_openid_scopes(manifest: dict[str, Any]) -> None:
+    oauth = manifest["oauth_config"]
+    # the install flow's (several workspaces; first: Slack's default), then Sign in with Slack's, before a Connect
+    assert oauth["redirect_urls"] == ["https://YOUR-HOST/slack/oauth_redirect", f"https://YOUR-HOST{SIGN_IN_CALLBACK}"]
+    assert oauth["scopes"]["user"] == list(SIGN_IN_SCOPES) == ["openid", "profile", "email"]
 
 
 def test_settings_use_http_mode_on_one_endpoint(manifest: dict[str, Any]) -> None:

@@ -1,7 +1,8 @@
 """Connecting Google through its sign-in page, against a local authorization server built from authlib's server
-components and the Google Calendar stand-in: PKCE verified by the server, single-use state bound to the person and
-the browser, the exact redirect URI, expiry; the stored (sealed) token then serves that person's plan steps; a revoked
-grant marks the account and the step asks to reconnect; Disconnect revokes the grant at the provider."""
+components, the Slack stand-in's Sign in with Slack and the Google Calendar stand-in: PKCE verified by the server,
+single-use state bound to the person and the browser, the exact redirect URI, expiry; the stored (sealed) token then
+serves that person's plan steps; a revoked grant marks the account and the step asks to reconnect; Disconnect revokes
+the grant at the provider."""
 
 import logging
 import socket
@@ -17,6 +18,7 @@ import aiohttp
 import pytest
 from aiohttp import web
 from pydantic import SecretStr
+from yarl import URL
 
 from bot.accounts.oauth_flow import OAuthConnections, per_kind
 from bot.accounts.oauth_links import start_link
@@ -33,6 +35,9 @@ from tests.bot.accounts.oauth_server import Client, Person, SignInServer, sign_i
 from tests.fakes import ManualClock
 from tests.integrations.calendar.conftest import google
 from tests.integrations.calendar.google_fake import ME, FakeGoogleCalendar
+from tests.slack.kit.fake_openid import SIGN_IN_CLIENT_ID, SIGN_IN_CLIENT_SECRET
+from tests.slack.kit.fake_web_api import FakeSlackWebApi
+from tests.slack.kit.payloads import SlackUser
 
 __all__ = ["google"]
 CALENDAR_SCOPES = "https://www.googleapis.com/auth/calendar.events https://www.googleapis.com/auth/calendar.freebusy"
@@ -40,6 +45,8 @@ GMAIL_SCOPES = "https://www.googleapis.com/auth/gmail.readonly https://www.googl
 ANN = Principal("T1", "UA")
 MARCH = {"start": "2026-03-01T00:00:00-05:00", "end": "2026-04-01T00:00:00-04:00"}
 ASK = "what's on my calendar on March 9?"
+ANN_IN_SLACK = SlackUser("UA", "ann", "Ann Example", ME)  # her Slack profile's address is her Google account's
+BEA_IN_SLACK = SlackUser("UB", "bea", "Bea Lopez", "bea@example.com")
 
 
 def free_port() -> int:
@@ -58,21 +65,35 @@ class World:
     clock: ManualClock
     browser: aiohttp.ClientSession
     data_dir: Path
+    slack: FakeSlackWebApi
 
     def link(self, user: str = "UA", team: str = "T1") -> str:
         return start_link(self.public, "google", team, user, secret=SECRET_KEY, now=self.clock.now.timestamp())
+
+    def signed_in_to_slack(self, user: str = "UA", browser: aiohttp.ClientSession | None = None) -> None:
+        """The browser is signed in to Slack as ``user`` (of the stand-in's workspace, T1)."""
+        session = self.slack.openid.sign_in(user)
+        (browser or self.browser).cookie_jar.update_cookies({"d": session}, URL(self.slack.root))
 
     async def sign_in(self, link: str | None = None) -> tuple[int, str]:
         """The person opens the Connect link; the browser follows every redirect to planbot's last page."""
         async with self.browser.get(link or self.link()) as page:
             return page.status, await page.text()
 
-    async def to_callback(self, link: str | None = None) -> str:
-        """Start and consent, stopping before the browser comes back: the callback URL the provider sent."""
-        async with self.browser.get(link or self.link(), allow_redirects=False) as start:
-            assert start.status == 302, await start.text()
-            authorize = start.headers["Location"]
-        async with self.browser.get(authorize, allow_redirects=False) as consent:
+    async def to_provider(self, link: str | None = None, browser: aiohttp.ClientSession | None = None) -> str:
+        """Start and sign in with Slack: the provider's authorize URL planbot sent the browser to."""
+        url = link or self.link()
+        for _ in range(3):  # planbot's start → Slack → planbot's Slack callback → the provider
+            async with (browser or self.browser).get(url, allow_redirects=False) as step:
+                assert step.status == 302, await step.text()
+                url = step.headers["Location"]
+        return url
+
+    async def to_callback(self, link: str | None = None, browser: aiohttp.ClientSession | None = None) -> str:
+        """Start, sign in with Slack and consent, stopping before the browser comes back: the callback URL the
+        provider sent."""
+        url = await self.to_provider(link, browser)
+        async with (browser or self.browser).get(url, allow_redirects=False) as consent:
             assert consent.status == 302, await consent.text()
             return consent.headers["Location"]
 
@@ -91,7 +112,8 @@ async def world(
     public = f"http://127.0.0.1:{port}"
     client = Client("planbot-test", "client-secret-1", [f"{public}/accounts/google/callback"], f"openid email {scope}")
     provider = SignInServer(Person("g-ann", ME), client, on_access=fake.tokens.add, on_revoke=fake.tokens.discard)
-    async with sign_in_server(provider):
+    async with sign_in_server(provider), FakeSlackWebApi(users=[ANN_IN_SLACK, BEA_IN_SLACK], team_id="T1") as slack:
+        slack.openid.redirect_urls.append(f"{public}/accounts/slack/callback")
         settings = Settings(
             data_dir=tmp_path / "data",
             secret_key=SecretStr(SECRET_KEY),
@@ -102,6 +124,9 @@ async def world(
             oauth_google_client_secret=SecretStr("client-secret-1"),
             oauth_google_base_url=provider.url,
             oauth_google_api_url=calendar_url,
+            slack_api_url=slack.base_url,
+            slack_sign_in_client_id=SIGN_IN_CLIENT_ID,
+            slack_sign_in_client_secret=SecretStr(SIGN_IN_CLIENT_SECRET),
         )
         clock = ManualClock()
         app = await build_app(settings, "America/New_York", clock=clock)
@@ -115,7 +140,9 @@ async def world(
         jar = aiohttp.CookieJar(unsafe=True)  # cookies for 127.0.0.1, as a browser keeps them
         try:
             async with aiohttp.ClientSession(cookie_jar=jar) as browser:
-                yield World(public, provider, fake, app, connections, clock, browser, settings.data_dir)
+                w = World(public, provider, fake, app, connections, clock, browser, settings.data_dir, slack)
+                w.signed_in_to_slack("UA")
+                yield w
         finally:
             await runner.cleanup()
             await connections.close()
@@ -161,9 +188,9 @@ async def test_connecting_stores_the_sealed_grant_for_that_person_and_their_step
         (refresh,) = w.provider.refresh_tokens()
         with sqlite3.connect(w.data_dir / "plans.sqlite3") as db:
             stored = b"".join(bytes(row[0]) for row in db.execute("SELECT secret FROM accounts"))
-            states = db.execute("SELECT count(*) FROM oauth_states").fetchone()[0]
+            states = db.execute("SELECT count(*) FROM oauth_states WHERE service NOT LIKE 'link:%'").fetchone()[0]
         db.close()
-        assert refresh.encode() not in stored and states == 0  # sealed; the state was used up
+        assert refresh.encode() not in stored and states == 0  # sealed; the states were used up (the link's kept)
         (event,) = await w.events()
         assert event["title"] == "Standup"
         used = {s.method for s in w.calendar.seen}
@@ -224,8 +251,7 @@ async def test_the_redirect_uri_is_exact_and_a_wrong_one_is_refused(
     tmp_path: Path, google: tuple[FakeGoogleCalendar, str]
 ) -> None:
     async with world(tmp_path, google) as w:
-        async with w.browser.get(w.link(), allow_redirects=False) as start:
-            authorize = start.headers["Location"]
+        authorize = await w.to_provider()
         asked = parse_qs(urlsplit(authorize).query)
         assert asked["redirect_uri"] == [f"{w.public}/accounts/google/callback"]
         assert asked["code_challenge_method"] == ["S256"] and asked["response_type"] == ["code"]

@@ -34,6 +34,20 @@ def test_a_forged_expired_or_other_service_link_is_refused() -> None:
         read_link(token[:-4] + "AAAA", "hubspot", secret=KEY, now=1001.0)
 
 
-def test_only_oauth_services_have_a_link() -> None:
-    with pytest.raises(LinkError, match="sign-in page"):
-        start_link("https://bot.example.com", "imap", "T1", "U1", secret=KEY)
+def test_password_services_have_a_link_too_and_each_link_has_its_own_nonce() -> None:
+    url = start_link("https://bot.example.com", "imap", "T1", "U1", secret=KEY, now=1000.0)
+    assert url.startswith("https://bot.example.com/accounts/imap/start?link=")
+    again = start_link("https://bot.example.com", "imap", "T1", "U1", secret=KEY, now=1000.0)
+    assert (
+        read_link(_token(url), "imap", secret=KEY, now=1001.0).nonce
+        != read_link(_token(again), "imap", secret=KEY, now=1001.0).nonce
+    )
+    with pytest.raises(LinkError, match="Connect link"):
+        start_link("https://bot.example.com", "local", "T1", "U1", secret=KEY)
+
+
+def test_a_link_lasts_ten_minutes() -> None:
+    url = start_link("https://bot.example.com", "google", "T1", "U1", secret=KEY, now=1000.0)
+    assert read_link(_token(url), "google", secret=KEY, now=1599.0).user == "U1"
+    with pytest.raises(LinkError, match="expired"):
+        read_link(_token(url), "google", secret=KEY, now=1600.0)

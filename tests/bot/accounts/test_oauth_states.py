@@ -1,8 +1,10 @@
 """Sign-ins in progress in the plan store (SQLite and PostgreSQL): taken once, even by two callbacks at the same
-moment, and dropped once expired."""
+moment, only by the browser that started them, claimed once (a Connect link opened twice), and dropped once
+expired."""
 
 import asyncio
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -21,7 +23,7 @@ def pending(state: str, expires_at: datetime = NOW + timedelta(minutes=10)) -> P
         shared=False,
         service="google",
         kinds=("email", "calendar"),
-        verifier=b"\x00sealed-verifier",
+        sealed=b"\x00sealed-verifier",
         browser=digest("cookie"),
         expires_at=expires_at,
     )
@@ -50,3 +52,22 @@ async def test_expired_sign_ins_are_dropped_when_another_starts(states: SignInSt
     await states.put(pending("fresh"), now=NOW)
     assert await states.take(digest("old")) is None
     assert await states.take(digest("fresh")) is not None
+
+
+async def test_a_step_is_taken_only_for_the_browser_that_started_it(states: SignInStates) -> None:
+    await states.put(pending("s1"), now=NOW)
+    assert await states.take(digest("s1"), browser=digest("a stranger's cookie")) is None
+    assert await states.peek(digest("s1")) == pending("s1")  # still there for its owner
+    assert await states.take(digest("s1"), browser=digest("cookie")) == pending("s1")
+    assert await states.peek(digest("s1")) is None
+
+
+async def test_a_key_is_claimed_once_even_by_two_openings_at_once(states: SignInStates) -> None:
+    link = replace(pending("link:n1"), step="link", kinds=(), sealed=b"", browser="")
+    claimed = await asyncio.gather(states.claim(link, now=NOW), states.claim(link, now=NOW))
+    assert sorted(claimed) == [False, True]
+    assert await states.claim(link, now=NOW) is False
+    found = await states.peek(digest("link:n1"))
+    assert found is not None and (found.step, found.service) == ("link", "google")
+    later = NOW + timedelta(minutes=11)  # once expired it is dropped: a new claim of the key would win again
+    assert await states.claim(replace(link, expires_at=later + timedelta(minutes=10)), now=later) is True

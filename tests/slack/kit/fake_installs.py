@@ -24,7 +24,6 @@ What the browser and the app see, as on Slack:
   one ``token_expired``, one of a removed installation ``token_revoked``. ``token_of(call)`` says whose it was.
 """
 
-import base64
 import itertools
 import secrets
 import time
@@ -37,7 +36,7 @@ import aiohttp
 from aiohttp import web
 
 from tests.slack.kit import payloads as p
-from tests.slack.kit.fake_web_api import FakeSlackWebApi, SlackCall, _read_arguments
+from tests.slack.kit.fake_web_api import FakeSlackWebApi, SlackCall, _read_arguments, basic_auth
 
 OAUTH_ACCESS = "oauth.v2.access"
 AUTHORIZE_PATH = "/oauth/v2/authorize"
@@ -149,7 +148,7 @@ class FakeSlackInstalls(FakeSlackWebApi):
 
     def sign_in(self, workspace: Workspace, user_id: str, *, org_wide: bool = False) -> str:
         """A browser session of ``user_id`` in ``workspace``; returns its cookie (``d=...``)."""
-        key = secrets.token_urlsafe(16)
+        key = self.openid.sign_in(user_id, team_id=workspace.team_id)  # one Slack session for Sign in with Slack too
         self._sessions[key] = _Session(workspace, user_id, org_wide)
         return f"d={key}"
 
@@ -187,7 +186,7 @@ class FakeSlackInstalls(FakeSlackWebApi):
             return await super()._handle_api(request)
         arrived = time.monotonic()
         args, _ = await _read_arguments(request)
-        client_id, client_secret = _basic_auth(request) or (args.get("client_id"), args.get("client_secret"))
+        client_id, client_secret = basic_auth(request) or (args.get("client_id"), args.get("client_secret"))
         body = self._oauth_access(str(client_id or ""), str(client_secret or ""), args)
         recorded = {key: value for key, value in args.items() if key != "client_secret"}
         await self._record(SlackCall(OAUTH_ACCESS, {"client_id": client_id, **recorded}, arrived, None, 200, body))
@@ -303,17 +302,6 @@ def _serves(install: _Install, workspace: Workspace) -> bool:
     if install.org_wide:
         return install.workspace.enterprise_id == workspace.enterprise_id
     return install.workspace.team_id == workspace.team_id
-
-
-def _basic_auth(request: web.Request) -> tuple[str, str] | None:
-    header = request.headers.get("Authorization", "")
-    if not header.startswith("Basic "):
-        return None
-    try:
-        user, _, password = base64.b64decode(header[6:]).decode().partition(":")
-    except ValueError:
-        return None
-    return user, password
 
 
 def _error_page(status: int, error: str) -> web.Response:

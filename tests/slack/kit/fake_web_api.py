@@ -20,11 +20,15 @@ what was uploaded in a channel (thread); :attr:`FakeSlackWebApi.files` keeps the
 User groups: :attr:`FakeSlackWebApi.usergroups` maps a handle (``sales``) to its members' ids, served by
 ``usergroups.list`` (each group's id is ``S`` + the handle in capitals) and ``usergroups.users.list``.
 
+Sign in with Slack (OpenID Connect): :attr:`FakeSlackWebApi.openid` (``tests.slack.kit.fake_openid``) serves Slack's
+authorize page, its keys and ``openid.connect.token`` beside the Web API.
+
 Response URLs (``respond()`` in Bolt) can point here too: :meth:`FakeSlackWebApi.response_url` hands out one,
 and the POSTs to it are recorded as calls to the method ``"response_url"`` (five uses each, as on Slack).
 """
 
 import asyncio
+import base64
 import json
 import re
 import secrets
@@ -41,6 +45,7 @@ from aiohttp import web
 from slack_sdk.web.async_client import AsyncWebClient
 
 from tests.slack.kit import payloads as p
+from tests.slack.kit.fake_openid import TOKEN_METHOD, SlackOpenId
 
 RESPONSE_URL_METHOD = "response_url"
 RESPONSE_URL_USES = 5
@@ -156,6 +161,7 @@ class FakeSlackWebApi:
         self.socket_acks: list[dict[str, Any]] = []
         self._stack = AsyncExitStack()
         self._root = ""
+        self.openid = SlackOpenId(self)  # Sign in with Slack
         self._methods: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
             "auth.test": self._auth_test,
             "chat.postMessage": self._chat_post_message,
@@ -183,6 +189,7 @@ class FakeSlackWebApi:
         app.router.add_get("/socket", self._handle_socket)
         app.router.add_post("/response/{key}", self._handle_response_url)
         app.router.add_post("/upload/{file_id}", self._handle_upload)
+        self.openid.add_routes(app)
         self._add_routes(app)
         self._root = await self._stack.enter_async_context(serve_locally(app))
         return self
@@ -199,6 +206,11 @@ class FakeSlackWebApi:
     def base_url(self) -> str:
         """What to give ``AsyncWebClient(base_url=...)`` (and ``SLACK_API_URL``); ends with ``/``."""
         return f"{self._root}/api/"
+
+    @property
+    def root(self) -> str:
+        """``http://127.0.0.1:PORT``: Slack's web pages (``/openid/connect/authorize``) are served here."""
+        return self._root
 
     @property
     def port(self) -> int:
@@ -308,6 +320,12 @@ class FakeSlackWebApi:
         arrived = time.monotonic()
         method = request.match_info["method"]
         args, token = await _read_arguments(request)
+        if method == TOKEN_METHOD:  # Sign in with Slack: the app's client id and secret, no token
+            body = self.openid.token(args, basic_auth(request))
+            await self._record(
+                SlackCall(method, {k: v for k, v in args.items() if k != "client_secret"}, arrived, None, 200, body)
+            )
+            return web.json_response(body)
         if method == "apps.connections.open" and token and token.startswith("xapp-"):
             body = {"ok": True, "url": f"ws://127.0.0.1:{self.port}/socket"}
             await self._record(SlackCall(method, args, arrived, token, 200, body))
@@ -640,6 +658,18 @@ async def _read_arguments(request: web.Request) -> tuple[dict[str, Any], str | N
     if authorization.startswith("Bearer "):
         token = authorization.removeprefix("Bearer ").strip()
     return args, (str(token) if token else None)
+
+
+def basic_auth(request: web.Request) -> tuple[str, str] | None:
+    """(client id, client secret) of an ``Authorization: Basic`` header, as slack_sdk sends them."""
+    header = request.headers.get("Authorization", "")
+    if not header.startswith("Basic "):
+        return None
+    try:
+        user, _, password = base64.b64decode(header[6:]).decode().partition(":")
+    except ValueError:
+        return None
+    return user, password
 
 
 def _blocks_text_size(value: Any) -> int:

@@ -1,41 +1,61 @@
-"""The password services' modal, read: the fields as the server URLs and credentials ``bot.accounts.services`` takes,
-and the login checked with a real test connection (the same check as ``planbot accounts connect``).
+"""The password services' form (``bot.accounts.password_page``), read: the fields as the server URLs and credentials
+``bot.accounts.services`` takes, and the login checked with a real test connection (the same check as
+``planbot accounts connect``).
 
 What is wrong with a field as typed comes back per field (``{"address": "This is not an email address."}``) for the
-modal to show. A failed test connection is one sentence, whatever failed (a refused or internal address, a closed
+page to show. A failed test connection is one sentence, whatever failed (a refused or internal address, a closed
 port, a server that does not answer, a wrong password): the form must not tell a member what listens where. The
 kind of failure goes to the log (its class name only); nothing here logs or shows a field's value.
 """
 
 import asyncio
 import logging
+from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote, urlsplit
 
 import aiohttp
 
 from bot.accounts import services
-from bot.slack.connect_blocks import ConnectForm
 from integrations.base import ConnectorError
 
 logger = logging.getLogger(__name__)
 CHECK_SECONDS = 45.0
 FieldErrors = dict[str, str]
+FIELD_LABELS = {
+    "address": "Email address",
+    "server": "Server",
+    "smtp": "SMTP server (sending mail)",
+    "username": "User name",
+    "password": "App password",
+}
+FIELDS: dict[str, tuple[str, ...]] = {
+    "imap": ("address", "server", "smtp", "username", "password"),
+    "caldav": ("server", "username", "password"),
+}
 CANNOT_SIGN_IN = (
     "I couldn't sign in with these details: check the server addresses, the user name and the app password."
 )
 
 
+@dataclass(frozen=True)
+class PasswordForm:
+    """What the form sent: the service it was for and each field as typed (stripped; "" when empty)."""
+
+    service: str
+    fields: dict[str, str] = field(repr=False)
+
+
 class FieldsError(Exception):
-    """What to fix, per field of the modal."""
+    """What to fix, per field of the form."""
 
     def __init__(self, errors: FieldErrors) -> None:
         super().__init__("; ".join(errors))
         self.errors = errors
 
 
-def credentials_of(form: ConnectForm) -> tuple[dict[str, Any], str]:
-    """(credentials to seal, the label to show) from the modal's fields; ``FieldsError`` when a field is wrong."""
+def credentials_of(form: PasswordForm) -> tuple[dict[str, Any], str]:
+    """(credentials to seal, the label to show) from the form's fields; ``FieldsError`` when a field is wrong."""
     fields = form.fields
     required = (
         ("address", "server", "smtp", "password") if form.service == "imap" else ("server", "username", "password")
