@@ -9,6 +9,7 @@ from contextlib import asynccontextmanager
 from html import escape
 from pathlib import Path
 
+import aiohttp
 import pytest
 from pydantic import SecretStr
 
@@ -27,16 +28,16 @@ REFUSED = (400, escape(CANNOT_SIGN_IN))
 
 
 @asynccontextmanager
-async def form_of(bot: Bot, user: str, kind: str) -> AsyncIterator[tuple[Bot, object, Page]]:
+async def form_of(bot: Bot, user: str, kind: str) -> AsyncIterator[tuple[Bot, aiohttp.ClientSession, Page]]:
     """``user`` opens their Connect link and signs in with Slack: their browser and the password page."""
     async with browser_of(bot, user) as browser:
         yield bot, browser, await open_page(bot, browser, await link_on_home(bot, user, kind))
 
 
-async def submit(form: tuple[Bot, object, Page], fields: dict[str, str]) -> tuple[int, str]:
+async def submit(form: tuple[Bot, aiohttp.ClientSession, Page], fields: dict[str, str]) -> tuple[int, str]:
     """The page's answer: its status and, when refused, the sentence shown (else "")."""
     bot, browser, page = form
-    answer = await submit_page(bot, browser, page, fields)  # type: ignore[arg-type]
+    answer = await submit_page(bot, browser, page, fields)
     return answer.status, (escape(CANNOT_SIGN_IN) if escape(CANNOT_SIGN_IN) in answer.html else "")
 
 
