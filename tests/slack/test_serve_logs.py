@@ -18,7 +18,7 @@ import aiohttp
 from bot.accounts.oauth_links import start_link
 from tests.bot.accounts.oauth_server import Client, Person, SignInServer, sign_in_server
 from tests.integrations.calendar.conftest import google
-from tests.integrations.calendar.google_fake import ME, FakeGoogleCalendar
+from tests.integrations.calendar.google_fake import FakeGoogleCalendar
 from tests.replicas.harness import PLANBOT, ROOT, free_port
 from tests.slack.conftest import MANIFEST_SCOPES
 from tests.slack.kit.fake_installs import OAUTH_ACCESS, FakeSlackInstalls, in_workspace
@@ -122,11 +122,12 @@ async def install(http: aiohttp.ClientSession, url: str, slack: FakeSlackInstall
     return {query_of(back)["code"], query_of(back)["state"]}
 
 
-async def connect_calendar(http: aiohttp.ClientSession, url: str) -> set[str]:
-    """A person opens their Connect link and signs in with Google; returns the link, state and code used."""
+async def connect_calendar(http: aiohttp.ClientSession, url: str, slack: FakeSlackInstalls) -> set[str]:
+    """A person opens their Connect link, signs in with Slack and with Google; returns the link, states and codes
+    used."""
     link = start_link(url, "google", ACME.team_id, REQUESTER_ID, secret=SECRET_KEY, now=time.time())
     used = {query_of(link)["link"]}
-    cookies: dict[str, str] = {}
+    cookies: dict[str, str] = dict([slack.sign_in(ACME, REQUESTER_ID).split("=", 1)])  # signed in to Slack
     where, answer = link, None
     for _ in range(6):  # the link, the provider's consent, the callback (and any sign-in step between)
         headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in cookies.items())} if cookies else {}
@@ -149,13 +150,15 @@ async def test_serve_writes_no_code_state_link_or_token_and_refuses_long_urls_in
         FakeSlackInstalls(CLIENT_ID, CLIENT_SECRET, users=DEMO_USERS, scopes=MANIFEST_SCOPES) as slack,
     ):
         client = Client("planbot-test", GOOGLE_CLIENT_SECRET, [], f"openid email {SCOPES}")
-        provider = SignInServer(Person("g-priya", ME), client, on_access=fake.tokens.add)
+        priya = next(user for user in DEMO_USERS if user.id == REQUESTER_ID)  # her Google account: her Slack address
+        provider = SignInServer(Person("g-priya", priya.email), client, on_access=fake.tokens.add)
         async with sign_in_server(provider), planbot_serve(tmp_path, http, slack, provider, calendar_url) as served:
             client.redirect_uris.append(f"{served.url}/accounts/google/callback")
             slack.app.redirect_urls.append(served.url + "/slack/oauth_redirect")
+            slack.app.redirect_urls.append(served.url + "/accounts/slack/callback")  # Sign in with Slack
 
             secrets = await install(http, served.url, slack)
-            secrets |= await connect_calendar(http, served.url)
+            secrets |= await connect_calendar(http, served.url, slack)
 
             bot_user = slack.bot_user_id(ACME)
             mention = in_workspace(app_mention_event("what's on my calendar tomorrow"), ACME, bot_user_id=bot_user)

@@ -130,6 +130,8 @@ class FakeSlackInstalls(FakeSlackWebApi):
     ) -> None:
         super().__init__(token=_UNUSED, scopes=scopes, **kwargs)
         self.app = FakeApp(client_id, client_secret, frozenset(scopes), [], token_rotation, token_lifetime)
+        self.openid.client_id, self.openid.client_secret = client_id, client_secret  # one app: Sign in with Slack too
+        self.openid.redirect_urls = self.app.redirect_urls
         self._sessions: dict[str, _Session] = {}
         self._codes: dict[str, _Code] = {}
         self._tokens: dict[str, _Token] = {}
