@@ -18,7 +18,16 @@ Retrying other transient errors with backoff is the engine's job (planning.engin
 """
 
 from integrations.http.client import JsonApi, TokenSource
-from integrations.http.limits import LIMITS, Limiter, ServiceLimits
+from integrations.http.limits import LIMITS, Limiter, PathLimit, ServiceLimits
 from integrations.http.oauth import OAuth2Refresher, StaticToken
 
-__all__ = ["LIMITS", "JsonApi", "Limiter", "OAuth2Refresher", "ServiceLimits", "StaticToken", "TokenSource"]
+__all__ = [
+    "LIMITS",
+    "JsonApi",
+    "Limiter",
+    "OAuth2Refresher",
+    "PathLimit",
+    "ServiceLimits",
+    "StaticToken",
+    "TokenSource",
+]

@@ -89,11 +89,11 @@ class JsonApi:
     ) -> tuple[int, Mapping[str, str], str]:
         """One request through the account's gate, with a token refreshed once after a 401."""
         token = await self._tokens.token() if self._tokens else None
-        async with self._gate.slot():
+        async with self._gate.slot(_path_only(url)):
             status, headers, text = await self._send(method, url, params, json_body, form, token)
         if status == 401 and self._tokens is not None:
             token = await self._tokens.refresh()
-            async with self._gate.slot():
+            async with self._gate.slot(_path_only(url)):
                 status, headers, text = await self._send(method, url, params, json_body, form, token)
         return status, headers, text
 

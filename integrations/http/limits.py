@@ -2,7 +2,8 @@
 
 ``JsonApi`` passes every request through the gate of its (service, API, account): at most ``concurrency`` requests
 in flight, at most ``requests`` started per ``window_seconds`` (a token bucket holding ``requests``, refilled
-evenly), and none while the service's last ``Retry-After`` runs. The gates are shared by every connector of the
+evenly), a stricter window for some paths (``PathLimit``: HubSpot's search), and none while the service's last
+``Retry-After`` runs. The gates are shared by every connector of the
 process, so Outlook mail and the Outlook calendar of one mailbox count together, as Graph counts them.
 """
 
@@ -11,6 +12,15 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class PathLimit:
+    """A stricter window for the requests whose path holds ``marker`` (HubSpot's search endpoints)."""
+
+    marker: str
+    requests: int
+    window_seconds: float
 
 
 @dataclass(frozen=True)
@@ -25,6 +35,7 @@ class ServiceLimits:
     daily_reset: str
     """When a used-up daily allowance comes back, in words that follow "it resets"."""
     source: str
+    paths: tuple[PathLimit, ...] = ()
 
 
 LIMITS: dict[str, ServiceLimits] = {
@@ -46,7 +57,8 @@ LIMITS: dict[str, ServiceLimits] = {
     "hubspot": ServiceLimits(
         "HubSpot", 5, 100, 10, "at midnight in the HubSpot account's time zone",
         "HubSpot API usage guidelines: 100 requests per 10 seconds (private apps, Free and Starter: the lowest"
-        " burst limit); the CRM search endpoints 5 requests per second, hence 5 in flight",
+        " burst limit); the CRM search endpoints 5 requests per second",
+        (PathLimit("/search", 5, 1),),
     ),
     "salesforce": ServiceLimits(
         "Salesforce", 25, None, 1, "as the requests of the last 24 hours age out (a rolling 24 hours)",
@@ -65,61 +77,69 @@ Clock = Callable[[], float]
 Sleep = Callable[[float], Awaitable[None]]
 
 
+class _Bucket:
+    """``requests`` per ``window_seconds``: full at first, refilled evenly."""
+
+    def __init__(self, requests: int, window_seconds: float, now: float) -> None:
+        self._capacity = float(requests)
+        self._rate = requests / window_seconds
+        self._tokens = self._capacity
+        self._filled_at = now
+
+    def ready_in(self, now: float) -> float:
+        """Seconds until one request may start (0: now)."""
+        self._tokens = min(self._capacity, self._tokens + (now - self._filled_at) * self._rate)
+        self._filled_at = now
+        return 0.0 if self._tokens >= 1 else (1 - self._tokens) / self._rate
+
+    def take(self) -> None:
+        self._tokens -= 1
+
+
 @dataclass
 class Gate:
-    """One account of one service: its concurrency slots, its request bucket and the service's last pause."""
+    """One account of one service: its concurrency slots, its request buckets and the service's last pause."""
 
     limits: ServiceLimits
     clock: Clock = time.monotonic
     sleep: Sleep = asyncio.sleep
-    _tokens: float = field(init=False)
-    _filled_at: float = field(init=False)
+    _buckets: dict[str, _Bucket] = field(init=False)
     _paused_until: float = 0.0
     _slots: asyncio.Semaphore | None = None
     _loop: asyncio.AbstractEventLoop | None = None
 
     def __post_init__(self) -> None:
-        self._tokens = float(self.limits.requests or 0)
-        self._filled_at = self.clock()
+        now = self.clock()
+        self._buckets = {rule.marker: _Bucket(rule.requests, rule.window_seconds, now) for rule in self.limits.paths}
+        if self.limits.requests is not None:
+            self._buckets[""] = _Bucket(self.limits.requests, self.limits.window_seconds, now)  # every request
 
     def pause(self, seconds: float) -> None:
         """The service asked us to wait (``Retry-After``): nothing of this account starts before then."""
         self._paused_until = max(self._paused_until, self.clock() + max(seconds, 0.0))
 
     @asynccontextmanager
-    async def slot(self) -> AsyncIterator[None]:
-        """Held while one request is in flight."""
+    async def slot(self, path: str = "") -> AsyncIterator[None]:
+        """Held while one request (to ``path``) is in flight."""
         slots = self._semaphore()
         if slots is None:
-            await self._start()
+            await self._start(path)
             yield
             return
         async with slots:
-            await self._start()
+            await self._start(path)
             yield
 
-    async def _start(self) -> None:
+    async def _start(self, path: str) -> None:
+        buckets = [bucket for marker, bucket in self._buckets.items() if marker in path]
         while True:
             now = self.clock()
-            wait = self._paused_until - now
+            wait = max([self._paused_until - now, *(bucket.ready_in(now) for bucket in buckets)])
             if wait <= 0:
-                wait = self._take(now)
-            if wait <= 0:
+                for bucket in buckets:
+                    bucket.take()
                 return
             await self.sleep(wait)
-
-    def _take(self, now: float) -> float:
-        """Take one request from the bucket; else the seconds until one is there."""
-        capacity = self.limits.requests
-        if capacity is None:
-            return 0.0
-        rate = capacity / self.limits.window_seconds
-        self._tokens = min(float(capacity), self._tokens + (now - self._filled_at) * rate)
-        self._filled_at = now
-        if self._tokens >= 1:
-            self._tokens -= 1
-            return 0.0
-        return (1 - self._tokens) / rate
 
     def _semaphore(self) -> asyncio.Semaphore | None:
         if self.limits.concurrency is None:

@@ -18,7 +18,7 @@ from integrations.base import (
     RateLimitError,
     TransientError,
 )
-from integrations.http import LIMITS, JsonApi, Limiter, OAuth2Refresher, ServiceLimits, StaticToken
+from integrations.http import LIMITS, JsonApi, Limiter, OAuth2Refresher, PathLimit, ServiceLimits, StaticToken
 
 
 class Server:
@@ -174,6 +174,19 @@ async def test_a_window_of_requests_is_spread_evenly_once_used_up():
         async with gate.gate("svc", "api", "acct").slot():
             pass
     assert clock.slept == [2.0, 2.0]  # 3 at once, then one every 6/3 seconds
+
+
+async def test_a_path_with_a_stricter_window_waits_for_its_own_bucket():
+    clock = FakeClock()
+    table = {"svc": ServiceLimits("Svc", None, 100, 10, "tomorrow", "a test", (PathLimit("/search", 2, 1),))}
+    gate = Limiter(table, clock=clock, sleep=clock.sleep).gate("svc", "api", "acct")
+    for path in ("/crm/v3/objects/contacts/search", "/crm/v3/objects/deals/search", "/crm/v3/owners"):
+        async with gate.slot(path):
+            pass
+    assert clock.slept == []  # two searches at once, and another path is not held up by them
+    async with gate.slot("/crm/v3/objects/companies/search"):
+        pass
+    assert clock.slept == [0.5]  # the third search within the second waits for the search bucket
 
 
 class FakeClock:
