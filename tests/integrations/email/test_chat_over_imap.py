@@ -63,3 +63,18 @@ async def test_planbot_chat_configured_for_imap_sends_the_planned_email(
     assert envelope.body == "The launch moved\r\n"  # as it travelled: CRLF line ends
     sent_copies = await stored_messages(mail_servers, ACCOUNT, "Sent", "Launch moved")
     assert [m.headers["Message-ID"] for m in sent_copies].count(f"<{message_id}>") == 1
+
+
+async def test_a_send_the_server_refused_for_one_recipient_is_shown_as_partly_failed(
+    mail_servers: MailServers, tmp_path: Path
+) -> None:
+    output = planbot_chat(
+        tmp_path,
+        mail_servers.environment(),
+        "email priya.shah@example.com and refuse-550@example.net saying the venue changed",
+        "a",
+    )
+    said = " ".join(output.split())
+    assert "partly failed" in said and "refuse-550@example.net (550 5.1.1 No such user here)" in said, output
+    assert "✓ Sent" not in said
+    assert len(await stored_messages(mail_servers, PRIYA, "INBOX", "Venue changed")) >= 1
