@@ -8,7 +8,7 @@
    ``{PLANBOT_PUBLIC_URL}/accounts/<service>/callback``), or planbot's password page (``bot.accounts.password_page``).
 3. ``finish`` (``/accounts/<service>/callback``): the code exchanged, the account stored for the link's person and
    named on the page, unless the address it signed in as is not the person's Slack profile address: then it is held
-   and the person is asked in Slack (``on_held``), and ``confirm`` stores it once they say it is theirs.
+   and the person is asked in Slack (``oauth_held``), and ``confirm`` stores it once they say it is theirs.
 
 Each step is single-use, expires, and is checked against the browser's cookie before it is taken, so a stranger's
 callback leaves it for its owner. Tokens are sealed with the vault; nothing is logged but who connected which kind.
@@ -20,7 +20,7 @@ import hmac
 import logging
 import secrets
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 from urllib.parse import quote, urlencode, urlsplit
@@ -30,9 +30,11 @@ import aiohttp
 from bot.accounts import services
 from bot.accounts.book import Accounts
 from bot.accounts.oauth_exchange import AGAIN, SignInError, account_of, exchange, granted
-from bot.accounts.oauth_links import PASSWORD_PAGES, Link, LinkError, read_link, seal, unseal
+from bot.accounts.oauth_held import HeldAccount, HeldAccounts, OnHeld
+from bot.accounts.oauth_links import PASSWORD_PAGES, LinkError, read_link, unseal
 from bot.accounts.oauth_providers import OAuthSetup, Provider
 from bot.accounts.oauth_states import PendingSignIn, SignInStates, Step, digest
+from bot.accounts.oauth_steps import step_row
 from bot.accounts.slack_sign_in import SlackSignIn, SlackSignInError
 from bot.accounts.vault import VaultError
 from planning.store.credentials import WORKSPACE, Kind
@@ -40,7 +42,6 @@ from planning.store.credentials import WORKSPACE, Kind
 __all__ = ["AGAIN", "COOKIE", "Connected", "HeldAccount", "OAuthConnections", "Redirect", "SignInError", "per_kind"]
 logger = logging.getLogger(__name__)
 STATE_TTL = timedelta(minutes=10)
-HELD_TTL = timedelta(days=1)  # an account waiting for its person's word in Slack
 COOKIE = "planbot_sign_in"
 OnConnected = Callable[[str, str, tuple[Kind, ...], str], Awaitable[None]]
 """Called with the team, the account's user (empty: the workspace's CRM), the kinds just connected and who connected
@@ -84,27 +85,6 @@ class Connected:
     person: str  # the Slack person it was connected for (or by, for the workspace's CRM)
 
 
-@dataclass(frozen=True)
-class HeldAccount:
-    """An account signed in as an address that is not the person's Slack profile address: kept, unused, until they
-    say in Slack that it is theirs (``OAuthConnections.confirm`` with ``confirm_id``)."""
-
-    confirm_id: str = field(repr=False)
-    team: str
-    user: str  # who connected it
-    shared: bool
-    title: str
-    label: str
-    address: str | None
-    slack_email: str | None
-    kinds: tuple[Kind, ...]
-    person: str
-
-
-OnHeld = Callable[[str, HeldAccount], Awaitable[None]]
-"""Called with the team and the account held for its person's word (``bot.slack.connect``: a DM)."""
-
-
 def _now() -> datetime:
     return datetime.now(UTC)
 
@@ -135,7 +115,8 @@ class OAuthConnections:
         self._slack = slack
         self.clock = clock
         self.on_connected = on_connected
-        self.on_held = on_held
+        self.held = HeldAccounts(states, secret, lambda: self.clock())
+        self.held.on_held = on_held
 
     async def close(self) -> None:
         await self._states.close()
@@ -192,17 +173,26 @@ class OAuthConnections:
                 raise SignInError("Only a CRM can be connected for the whole workspace.")
             kinds = ("crm",)
         until = datetime.fromtimestamp(link.expires_at, UTC)
-        opened = self._step(
-            "link", f"link:{link.nonce}", link, service=service, kinds=(), carried={}, browser="", expires_at=until
+        opened = step_row(
+            "link",
+            f"link:{link.nonce}",
+            link,
+            secret=self._secret,
+            service=service,
+            kinds=(),
+            carried={},
+            browser="",
+            expires_at=until,
         )
         if not await self._states.claim(opened, now=now):
             logger.info("a used Connect link for %s/%s was opened again", link.team, link.user)
             raise SignInError(USED, 410)
         state, nonce, cookie = secrets.token_urlsafe(32), secrets.token_urlsafe(32), secrets.token_urlsafe(32)
-        pending = self._step(
+        pending = step_row(
             "slack",
             state,
             link,
+            secret=self._secret,
             service=service,
             kinds=kinds,
             carried={"nonce": nonce},
@@ -247,10 +237,11 @@ class OAuthConnections:
         provider = self._provider(service)
         key = secrets.token_urlsafe(32)
         if provider is None:  # a password service: planbot's own page
-            form = self._step(
+            form = step_row(
                 "form",
                 key,
                 pending,
+                secret=self._secret,
                 service=service,
                 kinds=(),
                 carried={"slack": slack},
@@ -260,10 +251,11 @@ class OAuthConnections:
             await self._states.put(form, now=now)
             return self._redirect(self.page_url(f"/accounts/{service}/form?{urlencode({'s': key})}"), service, None)
         verifier = secrets.token_urlsafe(64)
-        step = self._step(
+        step = step_row(
             "provider",
             key,
             pending,
+            secret=self._secret,
             service=service,
             kinds=pending.kinds,
             carried={"verifier": verifier, "slack": slack},
@@ -327,7 +319,7 @@ class OAuthConnections:
         saves = {kind: provider.kinds[kind].service for kind in kinds}
         person, email = str(slack.get("name") or pending.user), slack.get("email")
         if account.address is None or not email or account.address.casefold() != str(email).casefold():
-            return await self._hold(provider.title, pending, saves, account.label, account.address, slack, credentials)
+            return await self.held.hold(provider.title, pending, saves, account, slack, credentials)
         await self.save(pending.team, pending.user, pending.shared, saves, label=account.label, credentials=credentials)
         user = WORKSPACE if pending.shared else pending.user
         return Connected(provider.title, account.label, pending.team, user, kinds, refused, person)
@@ -359,114 +351,25 @@ class OAuthConnections:
 
     # --- an account held for its person's word ---------------------------------------------------------------
 
-    async def _hold(
-        self,
-        title: str,
-        pending: PendingSignIn,
-        saves: dict[Kind, str],
-        label: str,
-        address: str | None,
-        slack: dict[str, Any],
-        credentials: dict[str, Any],
-    ) -> HeldAccount:
-        confirm_id, now = secrets.token_urlsafe(24), self.clock()
-        carried = {"saves": saves, "label": label, "credentials": credentials, "title": title, "slack": slack}
-        held_row = self._step(
-            "held",
-            confirm_id,
-            pending,
-            service=pending.service,
-            kinds=tuple(saves),
-            carried=carried,
-            browser="",
-            expires_at=now + HELD_TTL,
-        )
-        await self._states.put(held_row, now=now)
-        held = HeldAccount(
-            confirm_id=confirm_id,
-            team=pending.team,
-            user=pending.user,
-            shared=pending.shared,
-            title=title,
-            label=label,
-            address=address,
-            slack_email=slack.get("email"),
-            kinds=tuple(saves),
-            person=str(slack.get("name") or pending.user),
-        )
-        try:
-            if self.on_held is None:
-                raise RuntimeError("no Slack to ask in")
-            await self.on_held(held.team, held)
-        except Exception as error:
-            await self._states.take(digest(confirm_id))
-            logger.warning("could not ask %s/%s to confirm an account (%s)", held.team, held.user, type(error).__name__)
-            raise SignInError(
-                f"The account you signed in with ({address or label}) is not the address of your Slack profile, and "
-                f"planbot could not ask you about it in Slack, so nothing was connected. {AGAIN}",
-                502,
-            ) from None
-        logger.info("an account for %s/%s waits for its person's confirmation in Slack", held.team, held.user)
-        return held
+    @property
+    def on_held(self) -> OnHeld | None:
+        return self.held.on_held
+
+    @on_held.setter
+    def on_held(self, ask: OnHeld | None) -> None:
+        self.held.on_held = ask
 
     async def confirm(
         self, confirm_id: str, *, team: str, user: str, use: bool
     ) -> Connected | Literal["discarded", "gone", "not yours"]:
         """The person's word on a held account: stored as theirs (``use``), or dropped. "gone": answered already or
         expired; "not yours": held for someone else (left as it is)."""
-        key = digest(confirm_id)
-        found = await self._states.peek(key)
-        if found is None or found.step != "held":
-            return "gone"
-        if (found.team, found.user) != (team, user):
-            logger.warning("%s/%s answered for an account held for %s/%s: ignored", team, user, found.team, found.user)
-            return "not yours"
-        taken = await self._states.take(key)
-        if taken is None or self.clock() >= taken.expires_at:
-            return "gone"
-        if not use:
-            logger.info("%s/%s did not use a held account", team, user)
-            return "discarded"
-        try:
-            carried = unseal(self._secret, taken.sealed)
-        except VaultError:
-            return "gone"
-        saves: dict[Kind, str] = dict(carried["saves"])
-        label, slack = str(carried["label"]), dict(carried.get("slack") or {})
-        await self.save(
-            taken.team, taken.user, taken.shared, saves, label=label, credentials=dict(carried["credentials"])
-        )
-        owner = WORKSPACE if taken.shared else taken.user
-        person = str(slack.get("name") or user)
-        return Connected(str(carried["title"]), label, taken.team, owner, tuple(saves), (), person)
-
-    # --- the steps, kept ------------------------------------------------------------------------------------
-
-    def _step(
-        self,
-        step: Step,
-        key: str,
-        like: PendingSignIn | Link,
-        *,
-        service: str,
-        kinds: tuple[Kind, ...],
-        carried: dict[str, Any],
-        browser: str,
-        expires_at: datetime,
-    ) -> PendingSignIn:
-        """A step kept under ``key`` for the person of ``like`` (a link, or the step before)."""
-        return PendingSignIn(
-            state_hash=digest(key),
-            team=like.team,
-            user=like.user,
-            shared=like.shared,
-            service=service,
-            kinds=kinds,
-            sealed=seal(self._secret, carried) if carried else b"",
-            browser=browser,
-            expires_at=expires_at,
-            step=step,
-        )
+        kept = await self.held.take(confirm_id, team=team, user=user, use=use)
+        if isinstance(kept, str):
+            return kept
+        await self.save(kept.team, kept.user, kept.shared, kept.saves, label=kept.label, credentials=kept.credentials)
+        owner = WORKSPACE if kept.shared else kept.user
+        return Connected(kept.title, kept.label, kept.team, owner, tuple(kept.saves), (), kept.person)
 
     async def take_step(
         self, step: Step, service: str | None, key: str | None, cookies: Mapping[str, str], *, keep: bool = False

@@ -114,7 +114,7 @@ def oauth_routes(connections: OAuthConnections) -> list[web.RouteDef]:
             text = (
                 f"You signed in to {outcome.title} as {signed_in}, which is not the address of your Slack profile "
                 f"({profile}). Nothing is used yet: planbot sent you a message in Slack, {outcome.person}. Press "
-                f"“Use it” there if this {what} account is yours, and it will be connected for you."
+                f"“Yes, use it” there if this {what} account is yours, and it will be connected for you."
             )
             answer = page("Almost connected", text, 200)
         answer.del_cookie(connections.cookie_name(service), path=connections.cookie_path())
