@@ -122,7 +122,7 @@ async def build_service(
         raise
     state = await SlackState.open(settings.database_url or settings.slack_state_path, redact=settings.audit_redact)
     await prune_slack_state(state, settings, clock or (lambda: datetime.now(UTC)))
-    connections = build_connections(settings, app, state=state, client=client)
+    connections = build_connections(settings, app, state=state, client=client, pages=mode == "http")
     oauth = None
     if mode == "http" and app.accounts is not None:
         oauth = await open_connections(settings, app.accounts, clock=clock, tz=tz)

@@ -20,6 +20,10 @@ logger = logging.getLogger(__name__)
 USABLE = frozenset({"demo", "connected", "environment", "shared"})  # the states of a kind a plan can run on
 NO_KEY = "Accounts cannot be stored here yet: whoever runs planbot must set PLANBOT_SECRET_KEY."
 NO_PUBLIC_URL = "Connecting {service} needs this server's public address: whoever runs planbot sets PLANBOT_PUBLIC_URL."
+NO_PAGES = (
+    "Connecting accounts needs planbot's web pages, which Socket Mode does not serve: whoever runs planbot serves it "
+    "with `planbot serve --http`, or connects accounts with `planbot accounts connect`."
+)
 NO_SIGN_IN = (
     "Connecting accounts needs Sign in with Slack: whoever runs planbot sets PLANBOT_SLACK_SIGN_IN_CLIENT_ID and "
     "PLANBOT_SLACK_SIGN_IN_CLIENT_SECRET."
@@ -38,13 +42,14 @@ class AccountRows:
         owner: str | None = None,
         one_workspace: bool = True,
         sign_in: bool = True,
+        pages: bool = True,
     ) -> None:
         """``services``: kind → the service configured for it (``local``: the demo workspace); ``link_secret``:
         ``PLANBOT_SECRET_KEY`` (None: nothing can be stored); ``environment``: the kinds whose credentials are in the
         server's settings (``PLANBOT_OWNER``'s email and calendar, everyone's CRM); ``one_workspace`` False: several
         workspaces are installed, and an account connected without naming one (or a bare owner id) serves nobody,
-        as in ``PersonalConnectors``; ``sign_in`` False: Sign in with Slack is not set up, so nothing can be
-        connected."""
+        as in ``PersonalConnectors``; ``sign_in`` False: Sign in with Slack is not set up, ``pages`` False: no web
+        server serves the Connect pages (Socket Mode); either way nothing can be connected from Slack."""
         self._accounts = accounts
         self._services = dict(services)
         self._public_url = public_url
@@ -53,6 +58,7 @@ class AccountRows:
         self._owner = owner
         self._one_workspace = one_workspace
         self._sign_in = sign_in
+        self._pages = pages
 
     @property
     def accounts(self) -> Accounts:
@@ -122,6 +128,8 @@ class AccountRows:
         url, note = None, ""
         if self._secret is None:
             note = NO_KEY
+        elif not self._pages:
+            note = NO_PAGES
         elif not self._sign_in:
             note = NO_SIGN_IN
         else:
@@ -155,7 +163,7 @@ class AccountRows:
     def button(self, team: str, user: str, kind: str, reconnect: bool) -> dict[str, Any] | None:
         """The Connect (Reconnect) button for a plan's prompt, made for ``user``; None when it cannot be offered."""
         service = self.service(kind)
-        if service == "local" or self._secret is None or not self._sign_in:
+        if service == "local" or self._secret is None or not self._sign_in or not self._pages:
             return None
         url = self.connect_url(team, user, kind)
         return connect_button(kind, url=url, reconnect=reconnect) if url else None

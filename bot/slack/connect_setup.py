@@ -16,8 +16,10 @@ def build_connections(
     *,
     state: SlackState,
     client: AsyncWebClient,
+    pages: bool = True,
 ) -> Connections | None:
-    """None when the app keeps no accounts (a composition without them)."""
+    """None when the app keeps no accounts (a composition without them); ``pages`` False: no web server serves the
+    Connect pages (Socket Mode)."""
     if app.accounts is None:
         return None
     picks = chosen(settings)
@@ -30,5 +32,6 @@ def build_connections(
         owner=settings.owner,
         one_workspace=not settings.slack_client_id,  # several workspaces (bot.slack.install_flow), as compose.py
         sign_in=settings.slack_sign_in is not None,
+        pages=pages,
     )
     return Connections(rows=rows, conversation=app.conversation, state=state, client=client)

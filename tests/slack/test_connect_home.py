@@ -14,10 +14,14 @@ import pytest
 from pydantic import SecretStr
 
 from bot.accounts.oauth_links import read_link
+from bot.serve import build_service
+from bot.settings import Settings
 from tests.bot.accounts.conftest import LOCAL_SERVERS
+from tests.fakes import ManualClock
 from tests.slack.conftest import Bot, running_bot
-from tests.slack.kit.fake_web_api import SlackCall
-from tests.slack.kit.payloads import TEAM_ID, app_home_opened_event
+from tests.slack.kit.fake_openid import SIGN_IN_CLIENT_ID, SIGN_IN_CLIENT_SECRET
+from tests.slack.kit.fake_web_api import FakeSlackWebApi, SlackCall
+from tests.slack.kit.payloads import BOT_TOKEN, DEMO_USERS, TEAM_ID, app_home_opened_event
 from tests.slack.kit.views import WorkspaceAdmin, view_actions_body, view_button, view_buttons
 
 KEY = "slack-connect-test-key-of-32-characters-at-least"
@@ -203,3 +207,27 @@ async def test_only_an_admin_connects_or_disconnects_the_crm_for_everyone(tmp_pa
             await bot.slack.wait_for("views.publish", published_for(who), count=published + 1)
             still = [a.label for a in await accounts.list(team=TEAM_ID)]
             assert still == (["Acme HubSpot"] if who == MARIA else [])
+
+
+async def test_in_socket_mode_the_home_tab_says_connecting_needs_the_web_pages(tmp_path: Path) -> None:
+    async with FakeSlackWebApi(users=DEMO_USERS) as slack:
+        settings = Settings(
+            data_dir=tmp_path,
+            email="imap",
+            secret_key=SecretStr(KEY),
+            public_url=PUBLIC_URL,
+            slack_bot_token=SecretStr(BOT_TOKEN),
+            slack_api_url=slack.base_url,
+            slack_app_token=SecretStr("xapp-1-A0PLANBOT-test"),
+            slack_sign_in_client_id=SIGN_IN_CLIENT_ID,
+            slack_sign_in_client_secret=SecretStr(SIGN_IN_CLIENT_SECRET),
+        )
+        service = await build_service(settings, "socket", "America/New_York", ManualClock())
+        try:
+            assert service.connections is not None
+            await service.connections.publish_home(TEAM_ID, MARIA)
+        finally:
+            await service.close()
+        home = slack.home_view(MARIA)
+    assert "planbot serve --http" in text_of(home or {})  # no page would answer a Connect link
+    assert not [b for b in view_buttons(home) if b["action_id"].startswith("account_connect")]
