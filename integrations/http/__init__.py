@@ -17,7 +17,7 @@ HTTP failures mapped into the connector error tree, and OAuth2 token refresh.
 Retrying other transient errors with backoff is the engine's job (planning.engine.runner).
 """
 
-from integrations.http.client import JsonApi, TokenSource
+from integrations.http.client import JsonApi, RawBody, TokenSource
 from integrations.http.limits import LIMITS, Limiter, PathLimit, ServiceLimits
 from integrations.http.oauth import OAuth2Refresher, StaticToken
 
@@ -27,6 +27,7 @@ __all__ = [
     "Limiter",
     "OAuth2Refresher",
     "PathLimit",
+    "RawBody",
     "ServiceLimits",
     "StaticToken",
     "TokenSource",

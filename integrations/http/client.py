@@ -3,7 +3,7 @@
 import json
 import logging
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 import aiohttp
 
@@ -25,6 +25,20 @@ WAITS_FOR_RETRY_AFTER = 3
 """A 429 with ``Retry-After`` is waited out here, this many times (nothing happened, so any call may repeat);
 a longer wait than ``LONGEST_WAIT_SECONDS`` goes to the caller as ``RateLimitError``."""
 LONGEST_WAIT_SECONDS = 10.0
+
+
+class RawBody(NamedTuple):
+    """A request body that is not JSON (a media upload): its bytes and their ``Content-Type``."""
+
+    data: bytes
+    content_type: str
+
+
+class _Body(NamedTuple):
+    json: Any
+    form: Mapping[str, str] | None
+    raw: RawBody | None
+    timeout: aiohttp.ClientTimeout
 
 
 class TokenSource(Protocol):
@@ -71,12 +85,16 @@ class JsonApi:
         params: Mapping[str, Any] | None = None,
         json_body: Any = None,
         form: Mapping[str, str] | None = None,
+        raw: RawBody | None = None,
         absolute: bool = False,
+        timeout: aiohttp.ClientTimeout | None = None,
     ) -> Any:
-        """The JSON answer of ``method path`` (``None`` for 204); raises from the connector error tree."""
+        """The JSON answer of ``method path`` (``None`` for 204); raises from the connector error tree.
+        ``raw`` is a body sent as it is (an upload); ``timeout`` replaces the client's for this call."""
         url = path if absolute else f"{self._base}/{path.lstrip('/')}"
+        body = _Body(json_body, form, raw, timeout or self._timeout)
         for _ in range(WAITS_FOR_RETRY_AFTER):
-            status, headers, text = await self._authorized(method, url, params, json_body, form)
+            status, headers, text = await self._authorized(method, url, params, body)
             wait = _retry_after(headers) if status == 429 and not _daily_limit(status, text) else None
             if wait is None or wait > LONGEST_WAIT_SECONDS:
                 break
@@ -85,34 +103,32 @@ class JsonApi:
         return self._answer(method, url, status, headers, text)
 
     async def _authorized(
-        self, method: str, url: str, params: Mapping[str, Any] | None, json_body: Any, form: Mapping[str, str] | None
+        self, method: str, url: str, params: Mapping[str, Any] | None, body: _Body
     ) -> tuple[int, Mapping[str, str], str]:
         """One request through the account's gate, with a token refreshed once after a 401."""
         token = await self._tokens.token() if self._tokens else None
         async with self._gate.slot(_path_only(url)):
-            status, headers, text = await self._send(method, url, params, json_body, form, token)
+            status, headers, text = await self._send(method, url, params, body, token)
         if status == 401 and self._tokens is not None:
             token = await self._tokens.refresh()
             async with self._gate.slot(_path_only(url)):
-                status, headers, text = await self._send(method, url, params, json_body, form, token)
+                status, headers, text = await self._send(method, url, params, body, token)
         return status, headers, text
 
     async def _send(
-        self,
-        method: str,
-        url: str,
-        params: Mapping[str, Any] | None,
-        json_body: Any,
-        form: Mapping[str, str] | None,
-        token: str | None,
+        self, method: str, url: str, params: Mapping[str, Any] | None, body: _Body, token: str | None
     ) -> tuple[int, Mapping[str, str], str]:
         headers = {"Accept": "application/json", **self._headers}
         if token:
             headers["Authorization"] = f"Bearer {token}"
+        data: Any = body.form
+        if body.raw is not None:
+            data = body.raw.data
+            headers["Content-Type"] = body.raw.content_type
         query = {k: _param(v) for k, v in (params or {}).items() if v is not None}
         try:
             async with self._session.request(
-                method, url, params=query, json=json_body, data=form, headers=headers, timeout=self._timeout
+                method, url, params=query, json=body.json, data=data, headers=headers, timeout=body.timeout
             ) as response:
                 return response.status, dict(response.headers), await response.text()
         except TimeoutError as error:

@@ -3,21 +3,40 @@
     users.messages.list   GET  users/{userId}/messages            q, maxResults, pageToken
     users.messages.get    GET  users/{userId}/messages/{id}       format: full (headers, parts, text data) or raw
     users.messages.send   POST users/{userId}/messages/send       {"raw": base64url RFC 2822, "threadId"?}
+                          POST upload/gmail/v1/users/{userId}/messages/send?uploadType=multipart  (a large message)
     users.getProfile      GET  users/{userId}/profile             the mailbox's address (left out of a reply to all)
+
+Sending: the JSON ("metadata") path carries the message base64url-encoded inside JSON, a third larger, and Google
+refuses large request bodies there (400 "Request payload size exceeds the limit", seen at 1 MiB); the discovery
+document gives ``messages.send`` a media upload path taking ``message/*`` up to 36,700,160 bytes (35 MB). A message
+up to ``INLINE_MOST`` bytes goes on the JSON path; a larger one as a multipart upload (``multipart/related``: the
+metadata ``{"threadId"}`` as JSON, then the message as ``message/rfc822``, bytes as they are); one over
+``UPLOAD_MOST`` is refused before anything is sent.
 
 Status codes are mapped by ``JsonApi`` (401 → refresh the token once and retry; 429/5xx → TransientError...).
 """
 
 import base64
 import binascii
+import json
+import secrets
 from collections.abc import Mapping
 from typing import Any, Literal
 from urllib.parse import quote
 
-from integrations.http import JsonApi
+import aiohttp
+
+from integrations.base.errors import PermanentError
+from integrations.http import JsonApi, RawBody
 
 MAX_PAGE_SIZE = 500
 View = Literal["metadata", "full", "raw"]
+INLINE_MOST = 512 * 1024
+"""Messages up to this size (bytes) go on the JSON path: 683 KB of base64 and JSON, well under the 1 MiB seen."""
+UPLOAD_MOST = 36_700_160
+"""``mediaUpload.maxSize`` of ``gmail.users.messages.send`` in Google's discovery document (35 MB)."""
+UPLOAD_TIMEOUT = aiohttp.ClientTimeout(total=300, connect=5)
+"""35 MB take minutes on a slow uplink: an upload gets this instead of the connector's per-call timeout."""
 
 
 class GmailApi:
@@ -39,13 +58,58 @@ class GmailApi:
         return _object(await self._api.request("GET", path, params={"format": view}))
 
     async def send(self, raw: bytes, *, thread_id: str | None = None) -> dict[str, Any]:
-        body: dict[str, str] = {"raw": base64.urlsafe_b64encode(raw).decode("ascii")}
-        if thread_id:
-            body["threadId"] = thread_id
-        return _object(await self._api.request("POST", f"users/{self._user}/messages/send", json_body=body))
+        """Sends the RFC 2822 message ``raw`` (on the upload path when it is large); refuses one Gmail cannot take."""
+        metadata: dict[str, str] = {"threadId": thread_id} if thread_id else {}
+        if len(raw) <= INLINE_MOST:
+            body = {"raw": base64.urlsafe_b64encode(raw).decode("ascii"), **metadata}
+            return _object(await self._api.request("POST", f"users/{self._user}/messages/send", json_body=body))
+        if len(raw) > UPLOAD_MOST:
+            raise PermanentError(
+                f"the email with its files is {len(raw) / 1_048_576:.1f} MB and Gmail sends at most 35 MB: nothing"
+                " was sent; share the largest files as links instead",
+                service="gmail",
+            )
+        url = f"{upload_root(self._api.base_url)}/users/{self._user}/messages/send"
+        answer = await self._api.request(
+            "POST",
+            url,
+            params={"uploadType": "multipart"},
+            raw=related(metadata, raw),
+            absolute=True,
+            timeout=UPLOAD_TIMEOUT,
+        )
+        return _object(answer)
 
     async def profile(self) -> dict[str, Any]:
         return _object(await self._api.request("GET", f"users/{self._user}/profile"))
+
+
+def upload_root(api_url: str) -> str:
+    """The upload twin of the API's URL: ``https://gmail.googleapis.com/gmail/v1`` →
+    ``https://gmail.googleapis.com/upload/gmail/v1`` (Google's ``/upload`` prefix before the service path)."""
+    root, found, rest = api_url.rstrip("/").rpartition("/gmail/")
+    if not found:
+        raise PermanentError(f"the Gmail API URL {api_url!r} does not end in /gmail/v1", service="gmail")
+    return f"{root}/upload/gmail/{rest}"
+
+
+def related(metadata: Mapping[str, str], message: bytes) -> RawBody:
+    """A ``multipart/related`` upload body: the metadata as JSON, then the message as it is."""
+    boundary = f"planbot-{secrets.token_hex(12)}"
+    delimiter = f"--{boundary}\r\n".encode()
+    data = b"".join(
+        [
+            delimiter,
+            b"Content-Type: application/json; charset=UTF-8\r\n\r\n",
+            json.dumps(dict(metadata)).encode(),
+            b"\r\n",
+            delimiter,
+            b"Content-Type: message/rfc822\r\n\r\n",
+            message,
+            f"\r\n--{boundary}--\r\n".encode(),
+        ]
+    )
+    return RawBody(data, f"multipart/related; boundary={boundary}")
 
 
 def headers_of(message: Mapping[str, Any]) -> dict[str, str]:

@@ -9,17 +9,17 @@ the conversation. Gmail files what is sent in Sent itself. The user's own addres
 
 import logging
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import UTC, datetime
 from email import policy
 from email.message import Message
-from typing import Any
+from typing import Any, TypeVar
 from zoneinfo import ZoneInfo
 
 from pydantic import BaseModel
 
 from integrations.base.arguments import FetchEmailsArgs, ForwardEmailArgs, ReplyEmailArgs, SendEmailArgs
-from integrations.base.errors import NotFoundError, PermanentError
+from integrations.base.errors import NotFoundError, PermanentError, PermissionDeniedError, QuotaError
 from integrations.base.files import FileSource
 from integrations.email.compose import (
     Sender,
@@ -45,6 +45,7 @@ TOOLS = frozenset({"fetch_emails", "send_email", "reply_email", "forward_email"}
 _GMAIL_ID = re.compile(r"[0-9a-fA-F]{1,64}")
 logger = logging.getLogger(__name__)
 Clock = Callable[[], datetime]
+_T = TypeVar("_T")
 
 
 def system_clock() -> datetime:
@@ -143,20 +144,22 @@ class GmailConnector:
         return {"id": str(sent["id"])}
 
     async def _original(self, message_id: str, *, view: View) -> dict[str, Any]:
-        """A message by id. Gmail answers 400 (not 404) to an id of the wrong shape: both are not found."""
-        if not _GMAIL_ID.fullmatch(message_id):
-            raise NotFoundError(f"no email with id {message_id!r}", service=SERVICE)
-        try:
-            return await self._api.get_message(message_id, view=view)
-        except PermanentError as error:
-            raise NotFoundError(f"no email with id {message_id!r}", service=SERVICE) from error
+        return await self._by_id(message_id, lambda: self._api.get_message(message_id, view=view))
 
     async def _whole(self, message_id: str) -> Message:
+        return await self._by_id(message_id, lambda: reading.raw_message(self._api, message_id))
+
+    async def _by_id(self, message_id: str, read: Callable[[], Awaitable[_T]]) -> _T:
+        """A message by id. Gmail answers 400 (not 404) to an id of the wrong shape: both are not found. A 403
+        stays what it is (a scope not granted, a quota, the daily limit: ``JsonApi`` tells them apart); a rate
+        limit is transient and passes as well."""
         if not _GMAIL_ID.fullmatch(message_id):
             raise NotFoundError(f"no email with id {message_id!r}", service=SERVICE)
         try:
-            return await reading.raw_message(self._api, message_id)
-        except PermanentError as error:
+            return await read()
+        except (PermissionDeniedError, QuotaError):
+            raise
+        except (NotFoundError, PermanentError) as error:
             raise NotFoundError(f"no email with id {message_id!r}", service=SERVICE) from error
 
     async def _files(self, refs: Sequence[str]) -> list[OutgoingFile]:

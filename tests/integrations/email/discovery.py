@@ -43,6 +43,9 @@ def methods() -> list[Method]:
             for method_name, spec in resource.get("methods", {}).items():
                 path = spec.get("flatPath") or spec["path"]
                 found.append(Method(f"{trail}{name}.{method_name}", spec["httpMethod"], prefix + path, spec))
+                upload = spec.get("mediaUpload", {}).get("protocols", {}).get("simple", {}).get("path")
+                if upload:  # the same method on its media upload path (``/upload/gmail/v1/...``)
+                    found.append(Method(f"{trail}{name}.{method_name}", spec["httpMethod"], upload.lstrip("/"), spec))
             walk(resource.get("resources", {}), f"{trail}{name}.")
 
     walk(document["resources"], "gmail.")

@@ -1,5 +1,7 @@
 """A local Gmail v1 API for the tests: the documented paths, parameters and JSON shapes of users.messages.list /
-get / send and users.getProfile, an OAuth token endpoint, and faults on demand (expired tokens, 429, 5xx, 400).
+get / send (on the JSON path and the upload path) and users.getProfile, an OAuth token endpoint, and faults on
+demand (expired tokens, 429, 5xx, 400, Google's 403 reasons). Bodies larger than a path takes are refused as Google
+refuses them (``fake_gmail_limits``), not by aiohttp's own 1 MiB default.
 
 As Gmail: ``messages.list`` leaves spam and trash out unless ``includeSpamTrash=true`` (drafts are in);
 ``format=full`` gives the MIME tree (``partId`` "" for the top, "0", "1"... below it, "1.0"... deeper), text parts with
@@ -29,6 +31,7 @@ from typing import Any
 from aiohttp import web
 from aiohttp.typedefs import Handler
 
+from tests.integrations.email.fake_gmail_limits import SERVED_SIZE, BadUploadError, refused, too_large, uploaded
 from tests.integrations.email.fake_gmail_search import BadQueryError, Searchable, matches, parse_query
 
 ROOT = "gmail/v1/"
@@ -36,11 +39,14 @@ ROUTES = (
     ("GET", "gmail/v1/users/{userId}/messages"),
     ("GET", "gmail/v1/users/{userId}/messages/{id}"),
     ("POST", "gmail/v1/users/{userId}/messages/send"),
+    ("POST", "upload/gmail/v1/users/{userId}/messages/send"),
     ("GET", "gmail/v1/users/{userId}/profile"),
 )
 ACCOUNT = "me@example.com"
 CLIENT = ("client-1.apps.googleusercontent.com", "client-secret-1")
 REFRESH_TOKEN = "refresh-token-1"
+JSON_BODY = web.RequestKey("json", object)  # a request's JSON body, or an upload's metadata
+MEDIA = web.RequestKey("media", bytes)  # an upload's message
 
 
 @dataclass
@@ -72,8 +78,9 @@ class Recorded:
     method: str
     path: str
     query: list[tuple[str, str]]
-    json: Any
+    json: Any  # the JSON body, or an upload's metadata
     token: str
+    size: int = 0  # the body's bytes
 
 
 @dataclass
@@ -82,6 +89,8 @@ class FakeGmail:
     requests: list[Recorded] = field(default_factory=list)
     faults: list[tuple[int, dict[str, str]]] = field(default_factory=list)
     """(status, headers) answered, in order, to the next API requests instead of serving them."""
+    refusals: list[str] = field(default_factory=list)
+    """Google 403 reasons (``fake_gmail_limits.REFUSALS``) answered, in order, to the next API requests."""
     page_cap: int = 500
     """At most this many messages per page, whatever maxResults says (Gmail may return fewer than asked)."""
     valid_tokens: set[str] = field(default_factory=set)
@@ -133,14 +142,30 @@ class FakeGmail:
     async def gate(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         if request.path == "/token":
             return await handler(request)
-        body = await request.json() if request.can_read_body else None
+        data = await request.read() if request.can_read_body else b""
+        refusal = too_large(request.path, len(data))
+        body: Any = None
+        if refusal is None and request.path.startswith("/upload/"):
+            try:
+                body, request[MEDIA] = uploaded(
+                    request.headers.get("Content-Type", ""), request.query.get("uploadType", ""), data
+                )
+            except (BadUploadError, ValueError) as error:
+                refusal = _error(400, str(error), "INVALID_ARGUMENT")
+        elif refusal is None and data:
+            body = json.loads(data)
         auth = request.headers.get("Authorization", "")
-        self.requests.append(Recorded(request.method, request.path, list(request.query.items()), body, auth))
+        self.requests.append(Recorded(request.method, request.path, list(request.query.items()), body, auth, len(data)))
+        if refusal is not None:
+            return refusal
+        request[JSON_BODY] = body
         if not auth.startswith("Bearer ") or auth.removeprefix("Bearer ") not in self.valid_tokens:
             return _error(401, "Request had invalid authentication credentials.", "UNAUTHENTICATED")
         if self.faults:
             status, headers = self.faults.pop(0)
             return _error(status, f"Injected failure {status}", "UNAVAILABLE", headers)
+        if self.refusals:
+            return refused(self.refusals.pop(0))
         if request.match_info.get("userId") not in ("me", ACCOUNT):
             return _error(403, "Delegation denied", "PERMISSION_DENIED")
         return await handler(request)
@@ -190,10 +215,14 @@ class FakeGmail:
         )
 
     async def send(self, request: web.Request) -> web.Response:
-        body = await request.json()
+        body: Any = request[JSON_BODY] or {}
+        uploaded_message = request.get(MEDIA)
         try:
-            raw = base64.urlsafe_b64decode(body["raw"] + "=" * (-len(body["raw"]) % 4))
-        except (KeyError, ValueError, TypeError):
+            raw = uploaded_message or base64.urlsafe_b64decode(body["raw"] + "=" * (-len(body["raw"]) % 4))
+        except KeyError:
+            message = "'raw' RFC822 payload message string or uploading message via /upload/* URL required"
+            return _error(400, message, "INVALID_ARGUMENT")
+        except (ValueError, TypeError):
             return _error(400, "Invalid raw message", "INVALID_ARGUMENT")
         parsed = message_from_bytes(raw, policy=policy.default)
         recipients = [a.lower() for _n, a in getaddresses([str(parsed.get(h, "")) for h in ("To", "Cc", "Bcc")]) if a]
@@ -209,7 +238,7 @@ class FakeGmail:
         return web.json_response({"id": message_id, "threadId": thread_id, "labelIds": sorted(labels)})
 
     def app(self) -> web.Application:
-        app = web.Application(middlewares=[self.gate])
+        app = web.Application(middlewares=[self.gate], client_max_size=SERVED_SIZE)
         handlers = {
             "messages": self.list_messages, "{id}": self.get_message, "send": self.send, "profile": self.profile,
         }  # fmt: skip
