@@ -346,7 +346,7 @@ def train(files: tuple[str, ...], tune: bool, seed: int, if_missing: bool, folde
     if tune:
         click.echo(f"thresholds (5-fold cross-validation over the training files): {report.thresholds}")
         for name, value in report.figures.items():
-            click.echo(f"  {name:<46}{value:.4f}")
+            click.echo(f"  {name:<46} {value:.4f}")
 
 
 @main.group(name="index")

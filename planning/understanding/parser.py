@@ -79,6 +79,8 @@ class GoalUnderstandingService:
             return guard_goals(_combine(reads, " ".join(s.action for s in segments)), segments, now)
         if self._learned is not None and len(reads) == 1 and len(segments) == 1 and segments[0].condition is None:
             reads[0], verdict = self._with_learned(reads[0], self._learned, now)
+        elif self._learned is not None and len(reads) > 1:  # several requests: each clause judged on its own
+            reads = [self._judged_in_turn(reads, index, self._learned, now) for index in range(len(reads))]
         if self._voter is not None and len(reads) == 1 and (verdict is None or verdict.by == "rules"):
             reads = [self._with_second_opinion(reads[0], self._voter, now)]
         if self._grounding is not None and len(reads) == 1 and len(segments) == 1:
@@ -90,6 +92,13 @@ class GoalUnderstandingService:
     def _with_learned(self, read: _Read, judge: Judge, now: datetime) -> tuple[_Read, Verdict | None]:
         reading, verdict = consult(judge, read.clause.text, read.reading, read.found.scope)
         return _reread(read, reading, now), verdict
+
+    def _judged_in_turn(self, reads: list[_Read], index: int, judge: Judge, now: datetime) -> _Read:
+        """A clause of several, judged on its own words; one that acts on what the clause before it finds ("find a
+        slot … and book it") is read in that context, which its words alone do not carry: the rules decide it."""
+        if index and reads[index - 1].clause.feeds_next:
+            return reads[index]
+        return self._with_learned(reads[index], judge, now)[0]
 
     def _grounded(self, read: _Read, grounding: Grounding, now: datetime) -> _Read:
         grounded = ground(read.clause.text, read.reading, grounding.mentions(read.clause.text))

@@ -1,9 +1,11 @@
 """The learned layer of understanding: a linear classifier over (intent, entity) labels and out-of-scope.
 
-Trained from labelled files at build time (``planbot train``), it judges single-clause requests together
-with the rules (:mod:`.policy`); for goals it has no examples of it abstains. The modules:
+Trained from labelled files at build time (``planbot train``), it judges the goal of each clause together
+with the rules (:mod:`.policy`); for goals it has too few examples of it abstains. The modules:
 
-- :mod:`.labels`: the classes it learns and how data labels map onto them (pure);
+- :mod:`.labels`: the classes it learns (every goal label with enough examples) and how data labels map onto
+  them (pure);
+- :mod:`.calibration`: the reliability table and ECE of its probabilities (pure);
 - :mod:`.data`: the training files and their fingerprint (pure);
 - :mod:`.model`: the scikit-learn pipeline (the only module that imports scikit-learn);
 - :mod:`.policy`: how its probabilities and the rules' reading make one reading (pure);

@@ -46,16 +46,20 @@ def newest(folder: Path) -> Path | None:
     return found[-1] if found else None
 
 
+KEEP = 4  # artefacts kept in a folder: checkouts sharing one virtual environment do not delete each other's
+
+
 def save(artefact: Artefact, folder: Path) -> Path:
-    """Write atomically (a reader never sees half a file) and remove the folder's older artefacts."""
+    """Write atomically (a reader never sees half a file) and remove the folder's artefacts older than the
+    :data:`KEEP` newest."""
     folder.mkdir(parents=True, exist_ok=True)
     target = path_for(folder, artefact.fingerprint)
     with tempfile.NamedTemporaryFile(dir=folder, prefix=".tmp-", delete=False) as handle:
         pickle.dump(artefact, handle, protocol=pickle.HIGHEST_PROTOCOL)
     os.replace(handle.name, target)
-    for old in folder.glob(f"{PREFIX}*{SUFFIX}"):
-        if old != target:
-            old.unlink(missing_ok=True)
+    found = sorted(folder.glob(f"{PREFIX}*{SUFFIX}"), key=lambda p: (p == target, p.stat().st_mtime))
+    for old in found[:-KEEP]:
+        old.unlink(missing_ok=True)
     return target
 
 

@@ -1,8 +1,10 @@
 """The training files: the shared HWU64 file (``../shared/eval/hwu_train.jsonl`` beside the checkout) and
-the project's own examples (``data/own_train.jsonl`` in this package). Never the evaluation sets.
+the project's own examples (``data/own_*.jsonl`` in this package). Never the evaluation sets.
 
-A line is ``{"id", "text", "expect": {"goals": [[intent, entity]]}}``; a line with more or fewer than one
-goal teaches nothing about one label and is skipped.
+A line is ``{"id", "text", "expect": {"goals": [[intent, entity], ...]}}`` (the annotation format of
+``data/``). A line with one goal is one example. A line with several goals is split into clauses as the parser
+splits it (:class:`~planning.understanding.classifier.QueryClassifier`, feeding clauses left out): when there is
+one clause per goal, each clause is an example of its goal, in order; otherwise the line is skipped.
 """
 
 import hashlib
@@ -11,28 +13,33 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from planning.understanding.learned.labels import class_name
+from planning.understanding.classifier import QueryClassifier
+from planning.understanding.learned.labels import data_label
 from planning.understanding.normalize import clean
 
-OWN_FILE = Path(__file__).with_name("data") / "own_train.jsonl"
+OWN_FOLDER = Path(__file__).with_name("data")
+OWN_FILES = tuple(
+    OWN_FOLDER / name for name in ("own_train.jsonl", "own_slots_calendar.jsonl", "own_slots_mail_crm.jsonl")
+)
 SHARED_FILE = Path(__file__).resolve().parents[4] / "shared" / "eval" / "hwu_train.jsonl"
 
 
 @dataclass(frozen=True, slots=True)
 class Example:
     text: str  # as understanding reads it (``clean``)
-    label: str  # a class of :mod:`.labels`
+    label: str  # :func:`.labels.data_label` of its goal
     source: str  # the file's stem
 
 
 def default_files() -> tuple[Path, ...]:
-    """The shared file when it is there, and the project's own file."""
-    return tuple(path for path in (SHARED_FILE, OWN_FILE) if path.is_file())
+    """The shared file when it is there, and the project's own files."""
+    return tuple(path for path in (SHARED_FILE, *OWN_FILES) if path.is_file())
 
 
 def read_examples(paths: Iterable[Path]) -> list[Example]:
     """The usable lines of ``paths``, in order; ``ValueError`` naming the line for a line that is not JSON."""
     examples: list[Example] = []
+    splitter = QueryClassifier()
     for path in paths:
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
             if not line.strip():
@@ -41,20 +48,26 @@ def read_examples(paths: Iterable[Path]) -> list[Example]:
                 item = json.loads(line)
             except json.JSONDecodeError as error:
                 raise ValueError(f"{path}:{number}: not JSON ({error.msg})") from error
-            example = _example(item, path.stem)
-            if example is not None:
-                examples.append(example)
+            examples.extend(_examples(item, path.stem, splitter))
     return examples
 
 
-def _example(item: object, source: str) -> Example | None:
+def _examples(item: object, source: str, splitter: QueryClassifier) -> list[Example]:
     if not isinstance(item, dict) or not isinstance(item.get("text"), str):
-        return None
+        return []
     goals = (item.get("expect") or {}).get("goals") or []
-    if len(goals) != 1 or not isinstance(goals[0], list) or len(goals[0]) != 2:
-        return None
+    if not goals or not all(isinstance(g, list) and len(g) == 2 for g in goals):
+        return []
+    labels = [data_label(str(intent), str(entity)) for intent, entity in goals]
     text = clean(item["text"])
-    return Example(text, class_name(str(goals[0][0]), str(goals[0][1])), source) if text else None
+    if not text:
+        return []
+    if len(labels) == 1:
+        return [Example(text, labels[0], source)]
+    clauses = [c.text for c in splitter.clauses(text) if not c.feeds_next]
+    if len(clauses) != len(labels):
+        return []
+    return [Example(clause, label, source) for clause, label in zip(clauses, labels, strict=True)]
 
 
 def fingerprint(paths: Iterable[Path], *parts: str) -> str:

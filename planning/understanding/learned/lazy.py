@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from planning.understanding.learned import artefact
-from planning.understanding.learned.labels import CLASSES
 from planning.understanding.learned.policy import RulesView, Verdict, judge
 
 logger = logging.getLogger(__name__)
@@ -30,7 +29,7 @@ class LazyJudge:
         if loaded is None:
             return None
         row = loaded.classifier.probabilities([text])[0]
-        return judge(rules, dict(zip(CLASSES, map(float, row), strict=True)), loaded.thresholds)
+        return judge(rules, dict(zip(loaded.classifier.classes, map(float, row), strict=True)), loaded.thresholds)
 
     def loaded(self) -> artefact.Artefact | None:
         with self._lock:

@@ -1,8 +1,8 @@
 """The classifier: TF-IDF of word 1–2-grams and character 2–5-grams → multinomial logistic regression.
 
-The only module that imports scikit-learn. Deterministic for a given seed and data. Probabilities are the
-regression's softmax; :mod:`.tuning` checks their calibration on held-out folds and chooses the policy's
-thresholds on them.
+The only module that imports scikit-learn. Deterministic for a given seed and data. The classes are the data's
+(:func:`.labels.learned_classes`). Probabilities are the regression's softmax: cross-validation over the
+training files finds them calibrated as they are (:mod:`.calibration`), so no extra calibration step is fitted.
 """
 
 from collections.abc import Sequence
@@ -14,22 +14,23 @@ from sklearn.linear_model import LogisticRegression  # type: ignore[import-untyp
 from sklearn.model_selection import StratifiedKFold  # type: ignore[import-untyped]
 from sklearn.pipeline import FeatureUnion, Pipeline  # type: ignore[import-untyped]
 
-from planning.understanding.learned.labels import CLASSES
+from planning.understanding.learned.labels import class_of, learned_classes
 
 C = 8.0  # inverse regularisation, chosen by 5-fold cross-validation on the training files
 
 
 class TextClassifier:
-    """A fitted pipeline and its classes; ``probabilities`` has one column per :data:`CLASSES` entry."""
+    """A fitted pipeline and its classes; ``probabilities`` has one column per entry of ``classes``."""
 
-    def __init__(self, pipeline: Pipeline) -> None:
+    def __init__(self, pipeline: Pipeline, classes: Sequence[str]) -> None:
         self._pipeline = pipeline
+        self.classes: tuple[str, ...] = tuple(classes)
         fitted = [str(c) for c in pipeline.classes_]
-        self._columns = [fitted.index(name) if name in fitted else -1 for name in CLASSES]
+        self._columns = [fitted.index(name) if name in fitted else -1 for name in self.classes]
 
     def probabilities(self, texts: Sequence[str]) -> NDArray[np.float64]:
         raw = self._pipeline.predict_proba(list(texts))
-        out = np.zeros((len(texts), len(CLASSES)))
+        out = np.zeros((len(texts), len(self.classes)))
         for column, index in enumerate(self._columns):
             if index >= 0:
                 out[:, column] = raw[:, index]
@@ -50,19 +51,29 @@ def pipeline(seed: int, c: float = C) -> Pipeline:
     return Pipeline([("features", features), ("regression", regression)])
 
 
-def fit(texts: Sequence[str], labels: Sequence[str], seed: int, c: float = C) -> TextClassifier:
+def fit(
+    texts: Sequence[str], labels: Sequence[str], seed: int, c: float = C, classes: Sequence[str] | None = None
+) -> TextClassifier:
+    """A model of ``labels`` (data labels: a goal with too few examples becomes "the rules decide"); ``classes``
+    when given (a fold's model has the classes of all the data, not of its smaller share)."""
+    classes = tuple(classes) if classes is not None else learned_classes(labels)
     model = pipeline(seed, c)
-    model.fit(list(texts), list(labels))
-    return TextClassifier(model)
+    model.fit(list(texts), [class_of(label, classes) for label in labels])
+    return TextClassifier(model, classes)
 
 
 def out_of_fold(
     texts: Sequence[str], labels: Sequence[str], seed: int, folds: int = 5, c: float = C
-) -> NDArray[np.float64]:
-    """Each text's probabilities from a model fitted without its fold (stratified, shuffled with ``seed``)."""
-    out = np.zeros((len(texts), len(CLASSES)))
+) -> tuple[tuple[str, ...], NDArray[np.float64]]:
+    """The classes of a model of all ``labels`` and each text's probabilities from a model fitted without its
+    fold (stratified, shuffled with ``seed``)."""
+    classes = learned_classes(labels)
+    target = [class_of(label, classes) for label in labels]
+    out = np.zeros((len(texts), len(classes)))
     splitter = StratifiedKFold(n_splits=folds, shuffle=True, random_state=seed)
-    for train, test in splitter.split(np.zeros(len(labels)), list(labels)):
-        model = fit([texts[i] for i in train], [labels[i] for i in train], seed, c)
-        out[test] = model.probabilities([texts[i] for i in test])
-    return out
+    for train, test in splitter.split(np.zeros(len(target)), target):
+        model = fit([texts[i] for i in train], [target[i] for i in train], seed, c, classes)
+        rows = model.probabilities([texts[i] for i in test])
+        for column, name in enumerate(model.classes):
+            out[test, classes.index(name)] = rows[:, column]
+    return classes, out

@@ -1,30 +1,29 @@
 """How the classifier's probabilities and the rules' reading of one clause make one reading.
 
-Pure and fast. The classifier abstains on every goal it has no examples of (a rules reading outside its seven
-labels: changes to events, CRM records, notes, tasks, summaries, free time), so it never vetoes those. On the
-others it may reject an in-scope rules reading, replace the rules' label by another of its labels, or read an
-out-of-scope rules reading as one of its labels, each only above a probability threshold; the thresholds are
-chosen by cross-validation over the training files (:mod:`.tuning`), never on an evaluation set.
+Pure and fast. The classifier abstains on every goal it has too few examples of (its "the rules decide" class:
+a rules reading of a label outside its classes, or of a v2 capability the data lacks), so it never vetoes
+those. On the others it may reject an in-scope rules reading, replace the rules' label by another of its
+labels, or read an out-of-scope rules reading as one of its labels, each only above a probability threshold; the
+thresholds are chosen by cross-validation over the training files (:mod:`.tuning`), never on an evaluation set.
+When the reading it gives is unsure (its probability low, or the next reading close), the verdict says so and
+the parse offers the likeliest readings as choices.
 """
 
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
-from planning.understanding.learned.labels import LEARNED, NO_PLAN, OUT, RULES, as_pair, is_write
+from planning.understanding.learned.labels import NO_PLAN, OUT, RULES, as_pair, is_write
 
-# Scope the rules give to requests of kinds the training data has no examples of: the classifier abstains.
+# Scope the rules give to requests of kinds the training data has too few examples of: the classifier abstains.
+# (Forwarding, replying, attendee changes, answers to invitations and free time are learned labels now.)
 V2_SCOPE = (
     "each",
     "recurrence",
-    "forward",
     "forward_from",
     "attachment_from",
     "values_from_mail",
-    "reply_all",
     "recipients_from_event",
-    "attendees_change",
-    "response",
     "summary_of",
     "free_slot",
     "about_type",
@@ -35,6 +34,9 @@ V2_SCOPE = (
 # Not tuned: the classifier's "out of scope" this likely stands against a rules reading whose action's object is no
 # email, CRM or calendar thing (RulesView.loose): the rules matched only what it is for.
 LOOSE_VETO_AT = 0.7
+# Not tuned either: a loose rules reading the classifier gives less than this (a goal it has learned) is refused
+# too; with every calendar goal learned, "out of scope" is rarely that likely for a sentence full of event words.
+LOOSE_SUPPORT = 0.3
 
 MAX_CHOICES = 3
 CHOICE_FLOOR = 0.1  # a reading less likely than this is not offered as a choice
@@ -44,14 +46,18 @@ CHOICE_FLOOR = 0.1  # a reading less likely than this is not offered as a choice
 class Thresholds:
     """Chosen by ``planbot train --cv`` (5-fold cross-validation over the training files, seed 14)."""
 
-    promote_at: float = 0.2  # a learned label this likely turns the rules' "out of scope" into that label
-    promote_offtopic_at: float = 0.9  # ... when the rules saw an explicit off-topic cue ("alarm", "weather")
+    promote_at: float = 0.3  # a learned label this likely turns the rules' "out of scope" into that label
+    promote_offtopic_at: float = 0.7  # ... when the rules saw an explicit off-topic cue ("alarm", "weather")
     veto_at: float = 0.95  # "out of scope" this likely rejects an in-scope rules reading of a learned label
     switch_at: float = 0.7  # another learned label this likely replaces the rules' label
     rules_sure: float = 0.97  # rules at least this confident are neither vetoed nor switched
     # a learned write (send, create, delete) this likely is needed to turn the rules' "out of scope" into it (a
     # write made from a guess has to guess its values); cross-validation finds no bar above promote_at worth its cost
     promote_write_at: float = 0.03
+    # the classifier's reading is unsure (the parse offers choices) below this probability, or when the next
+    # in-scope reading is within this margin; chosen from the reliability table of the cross-validated model
+    unsure_below: float = 0.5
+    unsure_margin: float = 0.15
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +89,7 @@ class Verdict:
     by: str  # "classifier" or "rules"
     why: str
     choices: tuple[Candidate, ...] = ()
+    unsure: bool = False  # the classifier decided or agreed, and its reading is unsure: offer the choices
 
 
 class Judge(Protocol):
@@ -95,13 +102,15 @@ def judge(rules: RulesView, probabilities: Mapping[str, float], t: Thresholds) -
     """The combined reading; the rules' own when the classifier abstains (a goal it has no examples of)."""
     rules_label = f"{rules.intent}/{rules.entity}"
     in_scope = rules.intent not in NO_PLAN
-    if in_scope and rules.loose and probabilities.get(OUT, 0.0) >= LOOSE_VETO_AT:
+    p_rules = probabilities.get(rules_label)
+    unsupported = p_rules is not None and p_rules < LOOSE_SUPPORT
+    if in_scope and rules.loose and (probabilities.get(OUT, 0.0) >= LOOSE_VETO_AT or unsupported):
         why = (
-            f"classifier {probabilities.get(OUT, 0.0):.2f}: outside email, CRM and calendar; "
-            "the rules matched only what it is for"
+            f"classifier {probabilities.get(OUT, 0.0):.2f} out of scope, {p_rules or 0.0:.2f} {rules_label}: "
+            "outside email, CRM and calendar; the rules matched only what it is for"
         )
-        return Verdict("unsupported", "none", round(probabilities.get(OUT, 0.0), 2), "classifier", why)
-    if in_scope and ((rules.intent, rules.entity) not in LEARNED or rules.capability):
+        return Verdict("unsupported", "none", round(1.0 - (p_rules or 0.0), 2), "classifier", why)
+    if in_scope and (rules_label not in probabilities or rules.capability in V2_SCOPE):
         unknown = f"'{rules.capability}'" if rules.capability else rules_label
         why = f"rules decided: the classifier has no examples of {unknown}"
         return Verdict(rules.intent, rules.entity, rules.confidence, "rules", why)
@@ -115,7 +124,8 @@ def judge(rules: RulesView, probabilities: Mapping[str, float], t: Thresholds) -
             needed = max(needed, t.promote_write_at)
         if label and p >= needed and probabilities.get(RULES, 0.0) < p:
             intent, entity = label.split("/")
-            return Verdict(intent, entity, round(p, 2), "classifier", f"{said}; the rules read no request", choices)
+            why = f"{said}; the rules read no request"
+            return Verdict(intent, entity, round(p, 2), "classifier", why, choices, _unsure(probabilities, t))
         if p_out >= p:
             why = f"classifier {p_out:.2f}: out of scope; rules agreed"
             return Verdict(rules.intent, rules.entity, rules.confidence, "classifier", why)
@@ -126,12 +136,20 @@ def judge(rules: RulesView, probabilities: Mapping[str, float], t: Thresholds) -
         return Verdict("unsupported", "none", round(p_out, 2), "classifier", why)
     if not protected and label and label != rules_label and p >= t.switch_at:
         intent, entity = label.split("/")
-        return Verdict(intent, entity, round(p, 2), "classifier", f"{said}, not the rules' {rules_label}", choices)
+        why = f"{said}, not the rules' {rules_label}"
+        return Verdict(intent, entity, round(p, 2), "classifier", why, choices, _unsure(probabilities, t))
     if label == rules_label and p >= p_out:
         confidence = round(max(rules.confidence, p), 2)
         return Verdict(rules.intent, rules.entity, confidence, "classifier", f"{said}; rules agreed", choices)
     other = said if p >= p_out else f"classifier {p_out:.2f}: out of scope"
     return Verdict(rules.intent, rules.entity, rules.confidence, "rules", f"rules decided ({other})", choices)
+
+
+def _unsure(probabilities: Mapping[str, float], t: Thresholds) -> bool:
+    """The classifier's own best reading is unlikely, or the next one is close to it."""
+    ranked = sorted((p for name, p in probabilities.items() if as_pair(name)), reverse=True)
+    best, second = [*ranked, 0.0, 0.0][:2]
+    return best < t.unsure_below or best - second < t.unsure_margin
 
 
 def _best_learned(probabilities: Mapping[str, float]) -> tuple[str | None, float]:

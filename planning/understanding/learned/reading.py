@@ -64,9 +64,11 @@ def _as_judged(text: str, reading: Reading) -> str:
 
 
 def with_choices(parse: ParseResult, verdict: Verdict | None) -> ParseResult:
-    """When the parse is unsure of its one goal (it asks ``clarify``), the two or three likeliest readings,
-    best first, and one question naming them."""
-    if verdict is None or parse.clarify is None or len(parse.goals) != 1 or no_such_date(parse.goals):
+    """When the parse is unsure of its one goal (it asks ``clarify``, or the classifier's reading is unsure), the
+    two or three likeliest readings, best first, and one question naming them."""
+    if verdict is None or len(parse.goals) != 1 or no_such_date(parse.goals):
+        return parse
+    if parse.clarify is None and not verdict.unsure:
         return parse
     goal = parse.goals[0]
     current = Choice(intent=goal.intent, entity=goal.entity, confidence=parse.confidence)

@@ -15,7 +15,7 @@ from planning.understanding.learned import artefact, data
 from planning.understanding.learned.policy import Thresholds
 
 SEED = 14
-MODEL_VERSION = "2"  # bump when the pipeline in model.py or the thresholds stored with it change
+MODEL_VERSION = "3"  # bump when the pipeline in model.py or the thresholds stored with it change
 FOLDS = 5
 
 
@@ -58,8 +58,8 @@ def train(
     thresholds, figures = Thresholds(), dict[str, float]()
     if tune:
         reads = tuning.rules_reads(texts)
-        probabilities = model.out_of_fold(texts, labels, seed, FOLDS)
-        thresholds, figures = tuning.choose(examples, reads, probabilities)
+        classes, probabilities = model.out_of_fold(texts, labels, seed, FOLDS)
+        thresholds, figures = tuning.choose(examples, reads, classes, probabilities)
     fitted = model.fit(texts, labels, seed)
     built = artefact.Artefact(fitted, thresholds, fingerprint(paths, seed), figures)
     path = artefact.save(built, folder or artefact.default_folder())

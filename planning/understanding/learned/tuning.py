@@ -4,7 +4,7 @@ Every training text is read by the rules (as the parser would, the classifier as
 out-of-fold probabilities (5 folds, each model fitted without the text's fold). The thresholds are the ones
 under which rules + classifier reach the best in-scope accuracy while rejecting at least
 :data:`REJECTION_FLOOR` of the out-of-scope texts. The thresholds act on disjoint groups of texts (rules
-read out of scope; out of scope with an off-topic cue; one of the seven labels), so each group is scored
+read out of scope; out of scope with an off-topic cue; one of the classifier's goal labels), so each group is scored
 once per value of its own thresholds and the groups' counts are added up. Of the thresholds within one
 standard error of the best, the ones that change the rules' reading of the fewest texts are chosen.
 """
@@ -19,8 +19,9 @@ from zoneinfo import ZoneInfo
 import numpy as np
 from numpy.typing import NDArray
 
+from planning.understanding.learned.calibration import expected_calibration_error, reliability
 from planning.understanding.learned.data import Example
-from planning.understanding.learned.labels import CLASSES, LEARNED, NO_PLAN, OUT, RULES, class_name
+from planning.understanding.learned.labels import NO_PLAN, OUT, RULES, class_of, data_label
 from planning.understanding.learned.policy import RulesView, Thresholds, Verdict, judge
 
 REJECTION_FLOOR = 0.975
@@ -85,15 +86,20 @@ def figures(
             rejected += all(intent in NO_PLAN for intent, _ in goals)
         else:
             inside += 1
-            right += len(goals) == 1 and class_name(*goals[0]) == example.label
+            right += len(goals) == 1 and data_label(*goals[0]) == example.label
     return Figures(right / max(inside, 1), rejected / max(outside, 1))
 
 
 def choose(
-    examples: Sequence[Example], reads: Sequence[RulesRead], probabilities: NDArray[np.float64]
+    examples: Sequence[Example],
+    reads: Sequence[RulesRead],
+    classes: Sequence[str],
+    probabilities: NDArray[np.float64],
 ) -> tuple[Thresholds, dict[str, float]]:
-    """The best thresholds and the cross-validated figures of the rules, the classifier and both."""
-    rows = [dict(zip(CLASSES, map(float, row), strict=True)) for row in probabilities]
+    """The best thresholds and the cross-validated figures of the rules, the classifier and both;
+    ``probabilities`` has one column per entry of ``classes``."""
+    rows = [dict(zip(classes, map(float, row), strict=True)) for row in probabilities]
+    goals = frozenset(name for name in classes if name not in (OUT, RULES))
 
     def combined(t: Thresholds) -> Callable[[int], tuple[tuple[str, str], ...]]:
         def decide(index: int) -> tuple[tuple[str, str], ...]:
@@ -105,7 +111,7 @@ def choose(
 
         return decide
 
-    groups = {name: [i for i, r in enumerate(reads) if _group(r) == name] for name in ("A", "B", "C", "X")}
+    groups = {name: [i for i, r in enumerate(reads) if _group(r, goals) == name] for name in ("A", "B", "C", "X")}
 
     def counts(name: str, t: Thresholds) -> tuple[int, int, int, int, int]:
         """Right in-scope, in-scope, rejected, out-of-scope, and readings changed from the rules' own."""
@@ -138,7 +144,9 @@ def choose(
     if not scored:
         raise ValueError(f"no thresholds reject {REJECTION_FLOOR:.1%} of the out-of-scope training texts")
     a, b, veto, switch, sure, w = _one_standard_error(scored, inside)
-    chosen = Thresholds(a, b, veto, switch, sure, promote_write_at=w)
+    chosen = replace(
+        base, promote_at=a, promote_offtopic_at=b, veto_at=veto, switch_at=switch, rules_sure=sure, promote_write_at=w
+    )
     report: dict[str, float] = {}
     for source in ("", "hwu_train"):
         where = [i for i, e in enumerate(examples) if not source or e.source == source]
@@ -148,7 +156,24 @@ def choose(
         report |= _figures_on(examples, reads, where, lambda i: reads[i].goals).as_dict(f"rules{suffix}")
         report |= max(meeting or alone, key=lambda f: f.in_scope).as_dict(f"classifier alone{suffix}")
         report |= _figures_on(examples, reads, where, combined(chosen)).as_dict(f"rules + classifier{suffix}")
-    return chosen, report
+    return chosen, report | _calibration(examples, classes, probabilities)
+
+
+def _calibration(
+    examples: Sequence[Example], classes: Sequence[str], probabilities: NDArray[np.float64]
+) -> dict[str, float]:
+    """ECE over every text and over the in-scope ones, and the in-scope reliability table (accuracy per band)."""
+    targets = [class_of(e.label, classes) for e in examples]
+    inside = [i for i, name in enumerate(targets) if name != OUT]
+    table = reliability(probabilities[inside], classes, [targets[i] for i in inside])
+    report = {
+        "ECE (every text)": round(expected_calibration_error(reliability(probabilities, classes, targets)), 4),
+        "ECE (in-scope texts)": round(expected_calibration_error(table), 4),
+    }
+    for band in table:
+        name = f"in scope, top p {band.low:.1f}-{band.high:.1f} (n={band.count}, mean p {band.confidence:.2f}): right"
+        report[name] = round(band.accuracy, 4)
+    return report
 
 
 def _one_standard_error(scored: list[tuple[float, int, tuple[float, ...]]], inside: int) -> tuple[float, ...]:
@@ -170,13 +195,13 @@ def _figures_on(
     return figures([examples[i] for i in where], reads, lambda k: decide(where[k]))
 
 
-def _group(read: RulesRead) -> str:
+def _group(read: RulesRead, goals: frozenset[str]) -> str:
     view = read.view
     if view is None:
         return "X"
     if view.intent in NO_PLAN:
         return "B" if view.offtopic else "A"
-    return "C" if (view.intent, view.entity) in LEARNED else "X"
+    return "C" if f"{view.intent}/{view.entity}" in goals else "X"
 
 
 def _classifier_alone(rows: list[dict[str, float]], at: float) -> Callable[[int], tuple[tuple[str, str], ...]]:

@@ -12,7 +12,6 @@ from planning.output import output_line
 from planning.pipeline import RequestPlanner, Understood
 from planning.types import Goal, MetaGoal, ParseResult, Plan
 from planning.understanding.learned import data, train
-from planning.understanding.learned.labels import CLASSES
 from planning.understanding.learned.lazy import LazyJudge
 from planning.understanding.learned.policy import Candidate, Verdict
 from planning.understanding.learned.reading import with_choices
@@ -40,10 +39,12 @@ LINES = {
 @pytest.fixture
 def training_file(tmp_path: Path) -> Path:
     path = tmp_path / "small_train.jsonl"
+    # each line three times: a label is learned from MIN_EXAMPLES (8) examples on
     rows = [
-        {"id": f"s{n}-{k}", "text": text, "expect": {"goals": [list(label)]}}
+        {"id": f"s{n}-{k}-{copy}", "text": text, "expect": {"goals": [list(label)]}}
         for n, (label, texts) in enumerate(LINES.items())
         for k, text in enumerate(texts)
+        for copy in range(3)
     ]
     path.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
     return path
@@ -64,7 +65,7 @@ def test_the_same_files_and_seed_give_the_same_model(training_file: Path, tmp_pa
     assert one is not None and two is not None
     texts = ["cancel my dentist", "what's the weather"]
     assert (one.classifier.probabilities(texts) == two.classifier.probabilities(texts)).all()
-    assert one.classifier.probabilities(texts).shape == (2, len(CLASSES))
+    assert one.classifier.probabilities(texts).shape == (2, len(one.classifier.classes))
 
 
 def test_the_fingerprint_follows_the_data_and_the_seed(training_file: Path):
@@ -110,7 +111,7 @@ def test_planbot_train_builds_the_model_and_warns_without_data(
     folder = tmp_path / "model"
     built = CliRunner().invoke(main, ["train", str(training_file), "--folder", str(folder)])
     assert built.exit_code == 0, built.output
-    assert "understanding classifier: 20 examples" in built.output
+    assert "understanding classifier: 60 examples" in built.output
     again = CliRunner().invoke(main, ["train", str(training_file), "--folder", str(folder), "--if-missing"])
     assert again.output.strip() == "understanding classifier: up to date"
     monkeypatch.setattr(data, "SHARED_FILE", tmp_path / "absent.jsonl")
@@ -169,3 +170,39 @@ def test_choices_are_ordered_by_likelihood_even_when_the_rules_reading_is_less_l
         ("send", "email", 0.17),
     ]
     assert [(g.intent, g.entity) for g in chosen.goals] == [("find", "contact")]
+
+
+def test_an_unsure_classifier_reading_asks_which_with_choices_even_when_the_rules_were_sure():
+    goal = Goal(intent="find", entity="event")
+    parse = ParseResult(meta=MetaGoal(meta_type="single", goals=(goal,)), confidence=0.8)
+    candidates = (Candidate("find", "event", 0.48), Candidate("find", "availability", 0.41))
+    unsure = Verdict("find", "event", 0.48, "classifier", "classifier 0.48: find/event", candidates, unsure=True)
+    sure = Verdict("find", "event", 0.48, "classifier", "classifier 0.48: find/event", candidates)
+    asked = with_choices(parse, unsure)
+    assert [(c.intent, c.entity) for c in asked.choices] == [("find", "event"), ("find", "availability")]
+    assert asked.clarify == "Do you want me to look at your calendar or find free time on your calendar?"
+    assert with_choices(parse, sure) == parse
+
+
+def test_each_clause_of_several_requests_is_judged(training_file: Path, tmp_path: Path) -> None:
+    service = GoalUnderstandingService(learned=LazyJudge([training_file], tmp_path / "model"))
+    parse = service.parse("what meetings do i have today and email john the report", MONDAY_9AM)
+    assert [(g.intent, g.entity) for g in parse.goals] == [("find", "event"), ("send", "email")]
+    assert "find/event; rules agreed" in parse.explanation
+    assert "send/email; rules agreed" in parse.explanation
+
+
+def test_a_clause_acting_on_what_the_one_before_finds_is_left_to_the_rules(training_file: Path, tmp_path: Path) -> None:
+    service = GoalUnderstandingService(learned=LazyJudge([training_file], tmp_path / "model"))
+    parse = service.parse("find a 45 minute slot with Maria next week and book it", MONDAY_9AM)
+    assert [(g.intent, g.entity) for g in parse.goals] == [("create", "event")]
+    assert "classifier" not in parse.explanation
+
+
+def test_each_fold_of_the_cross_validation_has_the_classes_of_all_the_data(training_file: Path) -> None:
+    from planning.understanding.learned import model
+
+    examples = data.read_examples([training_file])  # 9 lines a label: a fold's share alone would have too few
+    classes, rows = model.out_of_fold([e.text for e in examples], [e.label for e in examples], seed=14)
+    assert set(classes[:4]) == {"find/event", "create/event", "send/email", "find/email"}
+    assert all(rows[:, classes.index(name)].max() > 0.1 for name in classes[:4])

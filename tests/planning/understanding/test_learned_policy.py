@@ -1,9 +1,11 @@
 """How the classifier's probabilities and the rules' reading combine (planning.understanding.learned.policy)."""
 
-from planning.understanding.learned.labels import CLASSES, OUT
+from planning.understanding.learned.labels import OUT, RULES
 from planning.understanding.learned.policy import RulesView, Thresholds, judge
 
 T = Thresholds(promote_at=0.3, promote_offtopic_at=0.9, veto_at=0.9, switch_at=0.7, rules_sure=0.95)
+# the classes of a model: the goal labels its data has enough examples of, out of scope and "the rules decide"
+CLASSES = ("send/email", "find/email", "find/contact", "create/event", "find/event", "update/event", OUT, RULES)
 
 
 def probabilities(**given: float) -> dict[str, float]:
@@ -12,16 +14,36 @@ def probabilities(**given: float) -> dict[str, float]:
     return {name: named.get(name, rest) for name in CLASSES}
 
 
-def test_a_goal_without_examples_is_left_to_the_rules_however_sure_the_classifier_is():
-    verdict = judge(RulesView("update", "event", 0.6), probabilities(out=0.99), T)
-    assert (verdict.intent, verdict.entity, verdict.by) == ("update", "event", "rules")
-    assert "no examples of update/event" in verdict.why
+def test_a_goal_without_enough_examples_is_left_to_the_rules_however_sure_the_classifier_is():
+    verdict = judge(RulesView("update", "account", 0.6), probabilities(out=0.99), T)
+    assert (verdict.intent, verdict.entity, verdict.by) == ("update", "account", "rules")
+    assert "no examples of update/account" in verdict.why
 
 
-def test_a_v2_capability_of_a_learned_label_is_left_to_the_rules():
-    verdict = judge(RulesView("send", "email", 0.7, capability="forward"), probabilities(out=0.99), T)
+def test_a_change_to_an_event_is_a_learned_label_the_classifier_may_replace():
+    verdict = judge(RulesView("create", "event", 0.7), probabilities(update_event=0.9), T)
+    assert (verdict.intent, verdict.entity, verdict.by) == ("update", "event", "classifier")
+
+
+def test_a_v2_capability_without_examples_is_left_to_the_rules():
+    verdict = judge(RulesView("send", "email", 0.7, capability="each"), probabilities(out=0.99), T)
     assert (verdict.intent, verdict.entity) == ("send", "email")
-    assert "'forward'" in verdict.why
+    assert "'each'" in verdict.why
+
+
+def test_forwarding_is_judged_by_the_classifier():
+    verdict = judge(RulesView("send", "email", 0.7, capability="forward"), probabilities(send_email=0.9), T)
+    assert (verdict.intent, verdict.entity, verdict.by) == ("send", "email", "classifier")
+
+
+def test_a_likely_reading_far_ahead_of_the_next_is_sure():
+    verdict = judge(RulesView("unsupported", "none", 0.7), probabilities(find_email=0.8, find_contact=0.1), T)
+    assert (verdict.intent, verdict.entity, verdict.unsure) == ("find", "email", False)
+
+
+def test_a_reading_close_to_the_next_is_unsure():
+    verdict = judge(RulesView("unsupported", "none", 0.7), probabilities(find_email=0.5, find_contact=0.4), T)
+    assert (verdict.intent, verdict.entity, verdict.unsure) == ("find", "email", True)
 
 
 def test_an_unsure_rules_reading_is_vetoed_when_out_of_scope_is_likely():
@@ -71,3 +93,12 @@ def test_choices_are_the_likeliest_learned_readings_best_first():
         ("find", "contact", 0.3),
         ("send", "email", 0.2),
     ]
+
+
+def test_a_loose_rules_reading_the_classifier_does_not_support_is_refused():
+    # "create a zoom link for the launch review": the rules matched only what the link is for
+    refused = judge(RulesView("create", "event", 0.8, loose=True), probabilities(find_event=0.4, create_event=0.15), T)
+    kept = judge(RulesView("create", "event", 0.8, loose=True), probabilities(create_event=0.6), T)
+    assert (refused.intent, refused.by) == ("unsupported", "classifier")
+    assert "the rules matched only what it is for" in refused.why
+    assert (kept.intent, kept.entity) == ("create", "event")
