@@ -125,7 +125,12 @@ class JsonApi:
         if body.raw is not None:
             data = body.raw.data
             headers["Content-Type"] = body.raw.content_type
-        query = {k: _param(v) for k, v in (params or {}).items() if v is not None}
+        query = [
+            (name, _param(item))
+            for name, value in (params or {}).items()
+            for item in (value if isinstance(value, list | tuple) else [value])  # a list: the parameter repeated
+            if item is not None
+        ]
         try:
             async with self._session.request(
                 method, url, params=query, json=body.json, data=data, headers=headers, timeout=body.timeout

@@ -2,7 +2,12 @@
 
 - fetch:   ``events.list`` with timeMin/timeMax (overlap: end > timeMin, start < timeMax), ``singleEvents=true``
            (recurring events come as their occurrences), ``orderBy=startTime``, ``q`` to narrow (the contract's
-           every-word match is checked here too), pages followed through ``nextPageToken``.
+           every-word match is checked here too), pages followed through ``nextPageToken``. Only meetings and
+           appointments: ``eventTypes`` ``default`` and ``fromGmail`` (``EVENT_TYPES``); working locations,
+           birthdays, focus time and out-of-office entries are statuses, not events to list or change (they still
+           count in free/busy as Google counts them). An occurrence carries its series' rule (``recurrence``),
+           read once per series (``events.get`` of its ``recurringEventId``): Google gives the rule to the series
+           only, and a card says "one occurrence of a weekly meeting", not "of a repeating one".
 - create:  ``events.insert`` (``recurrence``: ``["RRULE:..."]``, starting at the rule's first occurrence).
 - update:  ``events.get`` then ``events.patch`` with only what changes. An occurrence's id (``<series>_<start>``,
            as reads list them) changes that occurrence only; the series' id (``seriesId``, or what create gave)
@@ -18,6 +23,7 @@ tree in ``JsonApi`` (401 → token refresh → retry; 403 → permission, quota 
 
 import logging
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 from urllib.parse import quote
@@ -46,6 +52,16 @@ from integrations.http import JsonApi
 logger = logging.getLogger(__name__)
 SERVICE = "Google Calendar"
 MAX_PAGES = 20
+EVENT_TYPES = ("default", "fromGmail")
+"""The ``eventType`` values the tools read and change (calendar.v3 ``events.list`` ``eventTypes``)."""
+MAX_SERIES_READ = 10
+"""Series whose rule one fetch reads for its occurrences at most (one ``events.get`` each)."""
+_KINDS = {
+    "workingLocation": "a working-location entry",
+    "birthday": "a birthday",
+    "focusTime": "focus time",
+    "outOfOffice": "an out-of-office entry",
+}
 TOOLS = frozenset(
     {
         "fetch_calendar_events",
@@ -95,6 +111,7 @@ class GoogleCalendar:
             if args.attendee or args.query
             else min(wanted, self._settings.page_size),
             "q": args.query,
+            "eventTypes": list(EVENT_TYPES),
         }
         found: list[CalendarEvent] = []
         for _ in range(MAX_PAGES):
@@ -107,7 +124,20 @@ class GoogleCalendar:
             if not token or len(found) >= wanted:
                 break
             params["pageToken"] = token
-        return select(found, args, window, query=False)
+        return await self._with_rules(select(found, args, window, query=False))
+
+    async def _with_rules(self, events: list[CalendarEvent]) -> list[CalendarEvent]:
+        """Occurrences with their series' rule (Google lists the rule on the series only)."""
+        wanted = list(dict.fromkeys(e.series_id for e in events if e.series_id and not e.recurrence))
+        rules: dict[str, str | None] = {}
+        for series_id in wanted[:MAX_SERIES_READ]:
+            try:
+                series = await self._api.request("GET", self._event(series_id), params={"timeZone": self._zone.key})
+            except NotFoundError:
+                continue
+            event = from_google(series, self._zone) if isinstance(series, dict) else None
+            rules[series_id] = event.recurrence if event is not None else None
+        return [replace(e, recurrence=rule) if (rule := rules.get(e.series_id or "")) else e for e in events]
 
     @staticmethod
     def _wanted(event: CalendarEvent, args: a.FetchCalendarEventsArgs) -> bool:
@@ -168,6 +198,13 @@ class GoogleCalendar:
         current = await self._api.request("GET", path, params={"timeZone": self._zone.key})
         if not isinstance(current, dict) or current.get("status") == "cancelled":
             raise NotFoundError(f"no calendar event with id {event_id!r}", service=SERVICE)
+        kind = str(current.get("eventType") or "default")
+        if kind not in EVENT_TYPES:
+            raise PermanentError(
+                f"“{current.get('summary') or 'that entry'}” is {_KINDS.get(kind, f'a {kind} entry')}, not a meeting"
+                " or appointment: change it in Google Calendar",
+                service=SERVICE,
+            )
         return path, current
 
     def _moved_rules(self, current: dict[str, Any], body: dict[str, Any]) -> list[str]:

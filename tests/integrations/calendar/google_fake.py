@@ -15,6 +15,9 @@ As strict as the service where planbot depends on it:
   attendee entry (``responseStatus``, ``comment``); any other change is 403 ``forbiddenForNonOrganizer``
   (unless ``guestsCanModify``).
 - Free/busy leaves out transparent events and those the user declined.
+- Every event has an ``eventType``; ``events.list`` returns every type unless ``eventTypes`` (repeated) names
+  some, as the discovery document says ("If unset, returns all event types"); ``status_entry`` puts a working
+  location, a birthday, focus time or out-of-office entry on the calendar, shaped as Google shows them.
 """
 
 from collections.abc import Awaitable, Callable
@@ -32,6 +35,7 @@ REFRESH_TOKEN = "refresh-1"
 ME = "me@example.com"
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 NEW_YORK = ZoneInfo("America/New_York")
+EVENT_TYPES = ("birthday", "default", "focusTime", "fromGmail", "outOfOffice", "workingLocation")  # the enum
 GUEST_FIELDS = {"responseStatus", "comment", "additionalGuests"}  # what a guest may change in their own entry
 PRIVATE_FIELDS = {"reminders", "colorId", "transparency", "extendedProperties"}  # a guest's own copy only
 
@@ -41,8 +45,9 @@ class Seen:
     method: str
     verb: str
     path: str
-    query: dict[str, str]
+    query: dict[str, str]  # the first value of each parameter
     body: Any
+    pairs: list[tuple[str, str]] = field(default_factory=list)  # every parameter, repeated ones included
 
 
 class RefusedError(Exception):
@@ -100,6 +105,35 @@ class FakeGoogleCalendar:
         }
         return event_id
 
+    def status_entry(self, kind: str, title: str, start: str, end: str) -> str:
+        """A working-location, birthday, focus-time or out-of-office entry of the user's; its id. ``start``/``end``:
+        dates (all day: working location, birthday) or date-times."""
+        event_id = f"{kind[:4].lower()}{len(self.events) + 1:05d}"
+        span = {
+            key: {"date": value} if len(value) == 10 else {"dateTime": value, "timeZone": self.zone.key}
+            for key, value in (("start", start), ("end", end))
+        }
+        properties: dict[str, dict[str, Any]] = {
+            "workingLocation": {"workingLocationProperties": {"type": "homeOffice", "homeOffice": {}}},
+            "birthday": {"birthdayProperties": {"type": "birthday"}, "recurrence": ["RRULE:FREQ=YEARLY"]},
+            "focusTime": {"focusTimeProperties": {"autoDeclineMode": "declineNone", "chatStatus": "doNotDisturb"}},
+            "outOfOffice": {"outOfOfficeProperties": {"autoDeclineMode": "declineAllConflictingInvitations"}},
+        }
+        self.events[event_id] = {
+            **self._stamped(event_id),
+            "eventType": kind,
+            "summary": title,
+            **span,
+            "organizer": {"email": ME, "self": True},
+            "creator": {"email": ME, "self": True},
+            "transparency": "transparent" if kind in ("workingLocation", "birthday") else "opaque",
+            "visibility": "public" if kind == "workingLocation" else "default",
+            **properties[kind],
+        }
+        if kind == "birthday":
+            self.events[event_id]["start"]["timeZone"] = self.zone.key
+        return event_id
+
     @web.middleware
     async def _check(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         if request.path == "/token":
@@ -110,7 +144,8 @@ class FakeGoogleCalendar:
             return _error(404, "Not Found")
         method = methods()[route_name.replace("-", ".")]
         body = await request.json() if request.can_read_body else None
-        self.seen.append(Seen(method.id, request.method, request.path, dict(request.query), body))
+        pairs = list(request.query.items())
+        self.seen.append(Seen(method.id, request.method, request.path, dict(request.query), body, pairs))
         self.problems.extend(violations(method, request.query, body))
         if request.headers.get("Authorization", "").removeprefix("Bearer ") not in self.tokens:
             return _error(401, "Request had invalid authentication credentials.", "UNAUTHENTICATED")
@@ -141,6 +176,9 @@ class FakeGoogleCalendar:
         except ValueError:
             return _error(400, "Bad Request")
         size = min(int(query.get("maxResults", "250")), 2500)
+        types = query.getall("eventTypes", [])
+        if set(types) - set(EVENT_TYPES):
+            return _error(400, f"Invalid event type: {sorted(set(types) - set(EVENT_TYPES))[0]}")
         terms = query.get("q", "").casefold().split()
         zone = ZoneInfo(query.get("timeZone", self.zone.key))
         listed = self.instances(low, high) if single else [e for e in self.events.values() if _is_stored(e)]
@@ -151,6 +189,7 @@ class FakeGoogleCalendar:
             and (low is None or self._instant(event["end"]) > low)
             and (high is None or self._instant(event["start"]) < high)
             and all(term in _searchable(event) for term in terms)
+            and (not types or event.get("eventType", "default") in types)
         ]
         chosen.sort(key=lambda event: (self._instant(event["start"]), event["id"]))
         offset = int(query.get("pageToken", "0"))
@@ -305,6 +344,7 @@ class FakeGoogleCalendar:
             "updated": now,
             "iCalUID": f"{event_id}@google.com",
             "sequence": 0,
+            "eventType": "default",
         }
 
     def _instant(self, value: dict[str, str]) -> datetime:

@@ -94,6 +94,7 @@ async def test_fetch_asks_for_single_events_in_start_order_and_follows_pages(
         "timeZone": "America/New_York",
         "maxResults": "2",
         "q": "day",
+        "eventTypes": "default",  # and fromGmail: the parameter is repeated (test_google_event_types)
     }
     fake.seen.clear()
     assert [e["title"] for e in await run(gcal, "fetch_calendar_events", limit=3, **MARCH)] == [
