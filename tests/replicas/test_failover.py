@@ -34,7 +34,7 @@ class StallingHubSpot(FakeHubSpot):
         return await super().create(request)
 
     def creates(self) -> list[dict[str, Any]]:
-        return [r for r in self.requests if r["method"] == "POST" and r["path"] == "/crm/v3/objects/contacts"]
+        return [r for r in self.requests if r["method"] == "POST" and r["path"] == "/crm/objects/2026-09/contacts"]
 
 
 @pytest.fixture

@@ -1,5 +1,8 @@
-"""A local HubSpot: the CRM v3 objects and search endpoints, v3 properties, v4 associations and association
-labels, owners and the OAuth token endpoint.
+"""A local HubSpot: the CRM objects and search endpoints, properties, associations and association labels of
+HubSpot's date-based API version 2026-09 (``VERSION``), v3 owners and the OAuth token endpoint. The legacy v3/v4
+object, property and association paths are not served (404, as after their end of support: v4 on 2027-03-30, v1-v3
+in September 2027); the 2026-09 request and answer shapes are those of v3/v4, so ``hubspot-api-client``'s models
+check them. A record's associations come ``association_page`` at a time (paging ``next.after`` per record).
 
 It speaks HubSpot's paths, JSON shapes and error bodies (``{"status": "error", "message", "correlationId",
 "category"}``), checks every request body and every answer against ``hubspot-api-client``'s models
@@ -42,11 +45,23 @@ DAILY_LIMIT_REACHED = {
 }  # fmt: skip
 
 
+VERSION = "2026-09"
+ASSOCIATION_PAGE = 500  # a record's associations per page in a batch read (the largest page HubSpot documents)
+
+
 class FakeHubSpot:
-    def __init__(self, *, token: str = "pat-test", page_limit: int = 200, index_lag: int | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        token: str = "pat-test",
+        page_limit: int = 200,
+        index_lag: int | None = None,
+        association_page: int = ASSOCIATION_PAGE,
+    ) -> None:
         self.store = HubSpotStore(index_lag=index_lag)
         self.tokens = {token}
         self.page_limit = page_limit
+        self.association_page = association_page
         self.fail_next: list[tuple[int, dict[str, Any], dict[str, str]]] = []
         self.daily_allowance: int | None = None  # API calls per day (the account's daily limit)
         self.requests: list[dict[str, Any]] = []
@@ -61,19 +76,22 @@ class FakeHubSpot:
 
     def app(self) -> web.Application:
         app = web.Application(middlewares=[self._gate])
-        objects = "/crm/v3/objects/{type}"
+        objects = f"/crm/objects/{VERSION}/{{type}}"
         app.router.add_post(f"{objects}/search", self.search)
         app.router.add_post(f"{objects}/batch/read", self.batch_read)
         app.router.add_post(objects, self.create)
         app.router.add_get(objects + "/{id}", self.read)
         app.router.add_patch(objects + "/{id}", self.update)
         app.router.add_delete(objects + "/{id}", self.archive)
-        app.router.add_post("/crm/v4/associations/{from}/{to}/batch/read", self.associations)
-        app.router.add_put("/crm/v4/objects/{from}/{id}/associations/default/{to}/{to_id}", self.associate)
-        app.router.add_delete("/crm/v4/objects/{from}/{id}/associations/{to}/{to_id}", self.dissociate)
+        associations = f"/crm/associations/{VERSION}/{{from}}/{{to}}"
+        app.router.add_post(f"{associations}/batch/read", self.associations)
+        app.router.add_put(
+            f"/crm/objects/{VERSION}/{{from}}/{{id}}/associations/default/{{to}}/{{to_id}}", self.associate
+        )
+        app.router.add_delete(f"/crm/objects/{VERSION}/{{from}}/{{id}}/associations/{{to}}/{{to_id}}", self.dissociate)
         app.router.add_get("/crm/v3/owners", self.list_owners)
-        app.router.add_get("/crm/v3/properties/{type}/{name}", self.property)
-        app.router.add_get("/crm/v4/associations/{from}/{to}/labels", self.association_labels)
+        app.router.add_get(f"/crm/properties/{VERSION}/{{type}}/{{name}}", self.property)
+        app.router.add_get(f"{associations}/labels", self.association_labels)
         app.router.add_post("/oauth/v1/token", self.token)
         return app
 
@@ -216,11 +234,17 @@ class FakeHubSpot:
                     }
                 )
                 continue
+            start = int(item.get("after") or 0)
+            page = list(linked.items())[start : start + self.association_page]
             to = [
                 {"toObjectId": to_id, "associationTypes": [{"category": "HUBSPOT_DEFINED", "typeId": t} for t in ids]}
-                for to_id, ids in linked.items()
+                for to_id, ids in page
             ]
-            results.append({"from": {"id": str(item["id"])}, "to": to})
+            result: dict[str, Any] = {"from": {"id": str(item["id"])}, "to": to}
+            if start + self.association_page < len(linked):
+                after = str(start + self.association_page)
+                result["paging"] = {"next": {"after": after, "link": f"?after={after}"}}
+            results.append(result)
         data: dict[str, Any] = {"status": "COMPLETE", "results": results, "startedAt": NOW_ISO, "completedAt": NOW_ISO}
         if errors:
             data.update(errors=errors, numErrors=len(errors))

@@ -28,7 +28,7 @@ ASSOCIATION_TYPES: dict[tuple[str, str], int] = {
     ("tasks", "leads"): 646,
 }
 """HUBSPOT_DEFINED unlabeled association types the fake knows, from → to (HubSpot's ids; the lead ones are the
-fake's own: clients read them from ``GET /crm/v4/associations/{from}/{to}/labels``)."""
+fake's own: clients read them from ``GET /crm/associations/2026-09/{from}/{to}/labels``)."""
 
 
 def invalid_properties(

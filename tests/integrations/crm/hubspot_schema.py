@@ -1,4 +1,5 @@
-"""The properties of the fake HubSpot's objects, as HubSpot defines them (``GET /crm/v3/properties/{type}/{name}``).
+"""The properties of the fake HubSpot's objects, as HubSpot defines them
+(``GET /crm/properties/2026-09/{type}/{name}``).
 
 Enumerations carry HubSpot's own option lists (value = internal name, label = what the UI shows) for every
 enumerated property planbot writes or could write: company ``industry`` (HubSpot's 147 industries),
@@ -326,7 +327,7 @@ REQUIRED_ON_CREATE: dict[str, tuple[str, ...]] = {
 
 
 def definition(object_type: str, name: str, now: str) -> dict[str, Any]:
-    """The ``Property`` HubSpot answers for ``GET /crm/v3/properties/{object_type}/{name}``."""
+    """The ``Property`` HubSpot answers for ``GET /crm/properties/2026-09/{object_type}/{name}``."""
     found = PROPERTIES[object_type][name]
     return {
         "name": name,

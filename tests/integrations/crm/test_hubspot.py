@@ -18,7 +18,7 @@ Fake = tuple[FakeHubSpot, str]
 
 
 def searches(fake: FakeHubSpot, object_type: str) -> list[dict[str, Any]]:
-    return [r["json"] for r in fake.requests if r["path"] == f"/crm/v3/objects/{object_type}/search"]
+    return [r["json"] for r in fake.requests if r["path"] == f"/crm/objects/2026-09/{object_type}/search"]
 
 
 async def test_fetch_pages_through_search_results_with_after(hubspot: Fake, hubspot_crm: HubSpotCrm) -> None:
@@ -223,8 +223,8 @@ async def test_unknown_ids_are_not_found_without_archiving(hubspot: Fake, hubspo
     with pytest.raises(NotFoundError):
         await run(hubspot_crm, "delete_entity", entityType="Deal", id="../owners")
     assert [(r["method"], r["path"]) for r in fake.requests] == [
-        ("GET", "/crm/v3/objects/contacts/424242"),
-        ("GET", "/crm/v3/objects/deals/424242"),
+        ("GET", "/crm/objects/2026-09/contacts/424242"),
+        ("GET", "/crm/objects/2026-09/deals/424242"),
     ]
 
 
@@ -264,7 +264,7 @@ async def test_oauth_apps_refresh_after_a_401_and_retry(hubspot: Fake, session: 
     fake.tokens.discard("oauth-access-1")  # revoked early: the next call gets a 401
     assert await run(crm, "fetch_entity", entityType="Contact", filters={}) == []
     assert fake.issued == 2
-    assert [r["path"] for r in fake.requests].count("/crm/v3/objects/contacts/search") == 3
+    assert [r["path"] for r in fake.requests].count("/crm/objects/2026-09/contacts/search") == 3
 
 
 async def test_rate_limits_and_server_errors_are_retried_by_the_runner(hubspot: Fake, hubspot_crm: HubSpotCrm) -> None:

@@ -15,7 +15,8 @@ Fake = tuple[FakeHubSpot, str]
 
 
 def writes(fake: FakeHubSpot, object_type: str) -> list[dict[str, Any]]:
-    return [r for r in fake.requests if r["path"].startswith(f"/crm/v3/objects/{object_type}") and r["method"] != "GET"
+    objects = f"/crm/objects/2026-09/{object_type}"
+    return [r for r in fake.requests if r["path"].startswith(objects) and r["method"] != "GET"
             and not r["path"].endswith("/search")]  # fmt: skip
 
 
@@ -34,7 +35,7 @@ async def test_industry_labels_are_written_as_hubspots_options(hubspot: Fake, hu
     ):
         await run(hubspot_crm, "update_entity", entityType="Account", id=account["id"], fields={"industry": given})
         assert stored["industry"] == option, given
-    reads = [r for r in fake.requests if r["path"] == "/crm/v3/properties/companies/industry"]
+    reads = [r for r in fake.requests if r["path"] == "/crm/properties/2026-09/companies/industry"]
     assert len(reads) == 1  # the options are kept, not read for every call
 
 
@@ -90,7 +91,7 @@ async def test_the_stand_in_refuses_values_outside_an_enumeration(
 
     async def create(object_type: str, properties: dict[str, str]) -> tuple[int, dict[str, Any]]:
         async with session.post(
-            f"{base_url}/crm/v3/objects/{object_type}", json={"properties": properties}, headers=headers
+            f"{base_url}/crm/objects/2026-09/{object_type}", json={"properties": properties}, headers=headers
         ) as answer:
             return answer.status, await answer.json()
 

@@ -66,5 +66,5 @@ async def test_a_contact_that_already_exists_is_the_one_hubspot_names(hubspot: F
     )
     assert (contact["id"], contact["name"]) == (theirs.id, "Ann Lee")  # the existing record, as it is
     assert len(fake.store.search("contacts", [])) == 1
-    conflicts = [r for r in fake.requests if r["method"] == "POST" and r["path"] == "/crm/v3/objects/contacts"]
+    conflicts = [r for r in fake.requests if r["method"] == "POST" and r["path"] == "/crm/objects/2026-09/contacts"]
     assert len(conflicts) == 2  # both creates were answered 409 and made nothing

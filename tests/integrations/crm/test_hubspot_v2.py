@@ -23,7 +23,7 @@ def crm(hubspot: Fake, session: aiohttp.ClientSession) -> HubSpotCrm:
 
 
 def searches(fake: FakeHubSpot, object_type: str) -> list[dict[str, Any]]:
-    return [r["json"] for r in fake.requests if r["path"] == f"/crm/v3/objects/{object_type}/search"]
+    return [r["json"] for r in fake.requests if r["path"] == f"/crm/objects/2026-09/{object_type}/search"]
 
 
 async def test_a_note_is_html_about_its_record_and_reads_as_text(hubspot: Fake, crm: HubSpotCrm) -> None:
@@ -53,7 +53,7 @@ async def test_a_note_about_a_lead_uses_the_association_type_hubspot_lists(hubsp
     note = await run(crm, "create_entity", entityType="Note", fields={"body": "Met at the fair", "about": about})
     assert fake.store.associated("notes", note["id"], "leads") == {lead["id"]: [854]}  # read, not assumed
     labels = [r["path"] for r in fake.requests if r["path"].endswith("/labels")]
-    assert labels == ["/crm/v4/associations/notes/leads/labels"]
+    assert labels == ["/crm/associations/2026-09/notes/leads/labels"]
     await run(crm, "create_entity", entityType="Note", fields={"body": "Again", "about": about})
     assert [r["path"] for r in fake.requests if r["path"].endswith("/labels")] == labels  # kept
 
@@ -84,7 +84,7 @@ async def test_a_note_about_a_missing_record_is_not_found_and_nothing_is_written
             entityType="Note",
             fields={"body": "x", "about": {"entityType": "Deal", "id": "424242"}},
         )
-    assert not [r for r in fake.requests if r["method"] == "POST" and r["path"] == "/crm/v3/objects/notes"]
+    assert not [r for r in fake.requests if r["method"] == "POST" and r["path"] == "/crm/objects/2026-09/notes"]
     with pytest.raises(PermanentError, match=r"by the record they are about: \{entityType, id\}"):
         await run(crm, "fetch_entity", entityType="Note", filters={"about": "Initech"})
 
