@@ -33,6 +33,7 @@ test: $(STAMP) model
 bench: $(STAMP) model
 	$(BIN)/python -m bench.understanding
 	$(BIN)/python -m bench.learned_understanding
+	$(BIN)/python -m bench.slot_tagger
 	$(BIN)/python -m bench.conversation
 	$(BIN)/python -m bench.slack_http
 	$(BIN)/python -m bench.index

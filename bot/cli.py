@@ -7,6 +7,7 @@ import json
 import sys
 from collections.abc import Iterator
 from datetime import datetime
+from pathlib import Path
 from typing import IO, Any
 
 import click
@@ -319,13 +320,12 @@ def _evaluate_with_examples(
     "--folder", type=click.Path(file_okay=False), help="Where the model goes (default: <venv>/share/planbot)."
 )
 def train(files: tuple[str, ...], tune: bool, seed: int, if_missing: bool, folder: str | None) -> None:
-    """Train the understanding classifier from labelled FILES.
+    """Train the understanding classifier and the slot tagger from labelled FILES.
 
     FILES are evaluation-format JSON Lines (default: ../shared/eval/hwu_train.jsonl and the project's own
-    examples). Without the shared file this warns and exits: understanding then uses the rules alone.
+    examples; for the slot tagger, its own annotated files data/own_slots_*.jsonl). Without the shared file
+    this warns and exits: understanding then uses the rules alone.
     """
-    from pathlib import Path
-
     from planning.understanding.learned import artefact
     from planning.understanding.learned import train as learned
 
@@ -335,6 +335,7 @@ def train(files: tuple[str, ...], tune: bool, seed: int, if_missing: bool, folde
         click.echo(f"warning: {error}; understanding uses the rules alone", err=True)
         return
     target = Path(folder) if folder else artefact.default_folder()
+    _train_tagger(target, if_missing, paths if files else None)
     if if_missing and artefact.path_for(target, learned.fingerprint(paths, seed)).is_file():
         click.echo("understanding classifier: up to date")
         return
@@ -347,6 +348,45 @@ def train(files: tuple[str, ...], tune: bool, seed: int, if_missing: bool, folde
         click.echo(f"thresholds (5-fold cross-validation over the training files): {report.thresholds}")
         for name, value in report.figures.items():
             click.echo(f"  {name:<46} {value:.4f}")
+
+
+def _train_tagger(folder: Path, if_missing: bool, files: tuple[Path, ...] | None) -> None:
+    """The slot tagger, from ``files`` when given (a line without ``annotation`` teaches that it has no slot), else
+    from the shared file and the project's own annotated files."""
+    from planning.understanding.learned import artefact, tagger, tagger_train
+
+    paths = tagger_train.training_files(files)
+    if if_missing and artefact.path_for(folder, tagger_train.fingerprint(paths), tagger.PREFIX).is_file():
+        click.echo("slot tagger: up to date")
+        return
+    try:
+        report = tagger_train.train(paths, folder)
+    except (OSError, ValueError) as error:
+        raise click.ClickException(str(error)) from error
+    click.echo(f"slot tagger: {report.examples} examples, {report.seconds:.1f} s -> {report.path}")
+
+
+@main.command(name="slots")
+@click.argument("texts", nargs=-1)
+@click.option("--cv", is_flag=True, help="5-fold cross-validation of the slot tagger on the shared training file.")
+@click.option("--known", multiple=True, help="A name the requester knows, as NAME=KIND (person, company, event).")
+def slots_command(texts: tuple[str, ...], cv: bool, known: tuple[str, ...]) -> None:
+    """The slot tagger's spans of each of TEXTS (read as the understanding reads them), or its figures (--cv)."""
+    from planning.understanding.learned import tagger_train
+    from planning.understanding.learned.tagger_lazy import default_tagger
+    from planning.understanding.normalize import clean
+
+    if cv:
+        figures = tagger_train.cross_validate()
+        for kind in sorted({name.rsplit("_", 1)[0] for name in figures}):
+            p, r, f1, n = (figures[f"{kind}_{part}"] for part in ("p", "r", "f1", "n"))
+            click.echo(f"  {kind:<30} P {p:.3f}  R {r:.3f}  F1 {f1:.3f}  (n {n:.0f})")
+        click.echo(json.dumps(figures))
+        return
+    names = dict(item.rsplit("=", 1) for item in known if "=" in item)
+    for text in texts:
+        spans = default_tagger().read(clean(text), {k.lower(): v for k, v in names.items()})
+        click.echo(json.dumps({"text": text, "spans": [[s.kind, s.text, s.probability] for s in spans]}))
 
 
 @main.group(name="index")

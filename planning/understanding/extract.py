@@ -9,6 +9,9 @@ from typing import Any
 from planning.types import Slots, TimeRange
 from planning.understanding import acting_on, asked_fields, job_titles, names, phrases, reported, subjects, values
 from planning.understanding.interpret import Reading
+from planning.understanding.learned.features import word_classes
+from planning.understanding.learned.tagger import SlotSpan
+from planning.understanding.learned.tagger_lazy import tagged
 from planning.understanding.timeexpr import Prefer, TimeMatch, TimeReading, find_duration, find_shift, read_times
 from planning.understanding.words import TIME_WORDS, VERBS
 
@@ -27,11 +30,6 @@ _FOR_PURPOSE = re.compile(
 _OBJECT = re.compile(
     r"^\s*((?:the|a|an|my|our|this|that|his|her|their)\s+[\w' -]+?)(?=\s+(?:to|about|on|at|by|and|"
     r"for|with|saying|that|asking|ask|telling|tell|letting|let|tomorrow|today|before|after)\b|[,.!?]|$)",
-    re.I,
-)
-_LOCATION = re.compile(
-    r"\b(?:in|at)\s+((?:room|the office|office|building|conference room|zoom|teams)\b[\w -]*?)"
-    r"(?=\s+(?:on|at|with|tomorrow|today)\b|[,.]|$)|\blocation to\s+(.+?)(?=[,.]|$)",
     re.I,
 )
 _RENAME = re.compile(r"\b(?:rename|retitle)\b.*?\bto\s+(.+?)(?=[,.]|$)|\btitle to\s+(.+?)(?=[,.]|$)", re.I)
@@ -60,15 +58,7 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
     shift = find_shift(text)
     emails = names.email_addresses(text)
     people = _people(text, reading)
-    by_person = {"contact": names.PEOPLE_RECORDS_PREPOSITIONS, "lead": (*names.PEOPLE_RECORDS_PREPOSITIONS, "for")}.get(
-        reading.entity
-    )
-    companies = [
-        c.text
-        for c in names.companies(
-            text, after_prepositions=reading.entity in (*_CRM, "note", "task"), prepositions=by_person
-        )
-    ]
+    companies = [c.text for c in names.companies(text)]
     people = [p for p in people if p not in companies and p.lower() not in {c.lower() for c in companies}]
     said_role = job_titles.role(text) if reading.entity in ("contact", "lead") else None
     if said_role is not None:  # "VP Engineering at Globex": the title is no company, the company is one
@@ -108,7 +98,9 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
         source = acting_on.mail_source_of_values(text, reading)
         if source is not None and source.span is not None:  # "from the emails about it" is no part of the title
             untimed = _blank(untimed, [source.span])
-        slot_values.update(_event_slots(untimed, reading, spans, people))
+        slot_values.update(_event_slots(untimed, reading, people, text))
+        if slot_values["location"] in companies:  # "lunch at Blue Bottle": where, not whom the event is with
+            slot_values["companies"] = tuple(c for c in companies if c != slot_values["location"])
         result.scope.update(acting_on.event_scope(text, reading, slot_values, source))
         if _REMIND.search(text) and reading.intent == "create":  # a reminder is for me: no attendees
             result.scope["reminder"] = True
@@ -147,6 +139,7 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
 
 
 _CRM = ("contact", "lead", "deal", "account")
+SURE = 0.5  # the tagger's least marginal probability for a span taken as a title or place
 _WITH_FILES = re.compile(
     r"\b(?:with|that have|that has|having|containing|carrying)\s+(?:an?\s+|any\s+|some\s+|the\s+)?"
     r"(?:attachments?|attached files?|files?|pdfs?|documents?)\b|\battachments?\s+(?:in|from)\b",
@@ -158,7 +151,8 @@ def _people(text: str, reading: Reading) -> list[str]:
     """Names before any quoted content (a subject, a body, a title): those are text, not recipients; nor are
     names inside the topic ("about the overdue Globex invoice")."""
     cut = len(text)
-    for span in (phrases.body_span(text), phrases.subject_span(text), phrases.title_span(text)):
+    titled = phrases.title_span(text) if reading.entity in ("event", "availability") else None  # a contact "named X"
+    for span in (phrases.body_span(text), phrases.subject_span(text), titled):
         if span is not None:
             cut = min(cut, span[0])
     topic = phrases.topic_span(text)
@@ -284,8 +278,10 @@ def _object_after_recipient(text: str, people: list[str]) -> str | None:
     return phrase
 
 
-def _event_slots(text: str, reading: Reading, time_spans: list[tuple[int, int]], people: list[str]) -> dict[str, Any]:
-    out: dict[str, Any] = {"title": _event_title(text, people), "location": _location(text)}
+def _event_slots(text: str, reading: Reading, people: list[str], said: str) -> dict[str, Any]:
+    """``text``: the clause without its times; ``said``: the clause as written (the tagger's spans are of it)."""
+    found = tagged(said)
+    out: dict[str, Any] = {"title": _event_title(text, people, found), "location": _location(found, said)}
     rename = _RENAME.search(text)
     if rename:
         out["field_changes"] = (("title", phrases.capitalise(rename.group(1) or rename.group(2))),)
@@ -308,7 +304,7 @@ def _blank(text: str, spans: list[tuple[int, int]]) -> str:
     return phrases.squash(text)
 
 
-def _event_title(text: str, people: list[str]) -> str | None:
+def _event_title(text: str, people: list[str], found: tuple[SlotSpan, ...]) -> str | None:
     called = phrases.called_title(text)
     if called:
         return called
@@ -317,6 +313,9 @@ def _event_title(text: str, people: list[str]) -> str | None:
         what = _strip_times(remind.group(1) or remind.group(2))
         if what:
             return phrases.capitalise(what)
+    named = _named_event(found)
+    if named is not None:
+        return phrases.capitalise(named)
     noun = _EVENT_NOUN.search(text)
     topic = phrases.topic_span(text)  # "a call with Maria to discuss the renewal terms" → "Renewal terms"
     if (
@@ -349,6 +348,22 @@ def _event_title(text: str, people: list[str]) -> str | None:
         with_who = _with_whom(text[booked.end() :])
         return phrases.capitalise(f"{thing} with {with_who}" if with_who else thing)
     return None
+
+
+def _named_event(found: tuple[SlotSpan, ...]) -> str | None:
+    """The tagger's event title, when it names more than the kind of event ("baseball practice", "Q3 planning",
+    not "meeting" or "call": those are titled with whom or what they are about, below)."""
+    kinds = word_classes()
+    for span in found:
+        if span.kind != "event_name" or span.probability < SURE:
+            continue
+        words = [w for w in span.text.lower().split() if w not in _ARTICLES]
+        if words and not all(kinds.get(w.rstrip("s")) == "event" or kinds.get(w) == "event" for w in words):
+            return span.text
+    return None
+
+
+_ARTICLES = frozenset({"a", "an", "the", "my", "our", "your"})
 
 
 # a meeting named only by its kind: a topic said with it names it better ("a call with Maria about X" → "X")
@@ -392,11 +407,20 @@ def _strip_times(text: str) -> str:
     return _TIME_WORDS_IN_TITLE.sub("", cut).strip(" ,.")
 
 
-def _location(text: str) -> str | None:
-    match = _LOCATION.search(text)
-    if not match:
-        return None
-    return (match.group(1) or match.group(2)).strip()
+def _location(found: tuple[SlotSpan, ...], text: str) -> str | None:
+    """Where the event happens: the tagger's place ("conf room b", "their office"), else a business named right
+    after "at" or "in" ("lunch at Blue Bottle")."""
+    for span in found:
+        if span.kind == "place_name" and span.probability >= SURE:
+            return span.text
+    for span in found:
+        before = text[: span.start].split()
+        if span.kind == "business_name" and before and before[-1].lower() in _WHERE:
+            return span.text
+    return None
+
+
+_WHERE = frozenset({"at", "in", "@"})
 
 
 _INDUSTRY = re.compile(r"\b(?:in|from) the ([\w -]+?) (?:industry|sector|space|vertical)\b", re.I)

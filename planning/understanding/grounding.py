@@ -99,11 +99,22 @@ def named(slots: Slots, grounded: Grounded) -> Slots:
     if entity == "event" and grounded.mention.entities == {"event"}:
         return slots.model_copy(update={"topic": name, "title": slots.title or name})
     if entity in ("contact", "lead") and "contact" not in grounded.mention.entities - {entity}:
-        people = slots.people if name in slots.people else (name, *slots.people)
+        people = (name, *(p for p in slots.people if _key(p) != _key(name)))  # as the record writes it
         return slots.model_copy(update={"people": people})
     if entity == "account" and not slots.companies:
         return slots.model_copy(update={"companies": (name,)})
     return slots
+
+
+def known_names(found: tuple[Mention, ...]) -> dict[str, str]:
+    """The mentioned names as the slot tagger takes them: lower-case name → person (a contact or lead), company
+    (an account or deal) or event."""
+    out: dict[str, str] = {}
+    for mention in found:
+        kinds = mention.entities
+        kind = "person" if kinds & {"contact", "lead"} else "company" if kinds & {"account", "deal"} else "event"
+        out.setdefault(mention.written.lower(), kind)
+    return out
 
 
 def _key(name: str) -> str:

@@ -18,12 +18,13 @@ from planning.understanding.combinations import artifact
 from planning.understanding.conditions import split_segments
 from planning.understanding.examples import ExampleVoter, second_opinion
 from planning.understanding.extract import ClauseSlots, read_slots
-from planning.understanding.grounding import Grounding, ground, named
+from planning.understanding.grounding import Grounding, ground, known_names, named
 from planning.understanding.guard import guard_goals
 from planning.understanding.interpret import Reading, read_clause
 from planning.understanding.learned.lazy import default_judge
 from planning.understanding.learned.policy import Judge, Verdict
 from planning.understanding.learned.reading import consult, with_choices
+from planning.understanding.learned.tagger_lazy import knowing
 from planning.understanding.names import EMAIL_ADDRESS
 from planning.understanding.names import people as find_people
 from planning.understanding.normalize import clean
@@ -66,6 +67,11 @@ class GoalUnderstandingService:
         cleaned = clean(text[:MAX_TEXT])
         if not cleaned:
             return _only("chat", "none", 0.5, "an empty message", clarify="What would you like me to do?")
+        known = known_names(self._grounding.mentions(cleaned)) if self._grounding is not None else {}
+        with knowing(known):  # the slot tagger reads names of the user's own records as evidence
+            return self._parse(cleaned, now, chosen)
+
+    def _parse(self, cleaned: str, now: datetime, chosen: tuple[str, str] | None) -> ParseResult:
         segments = split_segments(cleaned)
         reads: list[_Read] = []
         for segment in segments:

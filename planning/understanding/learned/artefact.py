@@ -37,35 +37,39 @@ def default_folder() -> Path:
     return Path(user_cache_dir("planbot", appauthor=False))
 
 
-def path_for(folder: Path, fingerprint: str) -> Path:
-    return folder / f"{PREFIX}{fingerprint}{SUFFIX}"
+def path_for(folder: Path, fingerprint: str, prefix: str = PREFIX) -> Path:
+    return folder / f"{prefix}{fingerprint}{SUFFIX}"
 
 
-def newest(folder: Path) -> Path | None:
-    found = sorted(folder.glob(f"{PREFIX}*{SUFFIX}"), key=lambda p: p.stat().st_mtime)
+def newest(folder: Path, prefix: str = PREFIX) -> Path | None:
+    found = sorted(folder.glob(f"{prefix}*{SUFFIX}"), key=lambda p: p.stat().st_mtime)
     return found[-1] if found else None
 
 
 KEEP = 4  # artefacts kept in a folder: checkouts sharing one virtual environment do not delete each other's
 
 
-def save(artefact: Artefact, folder: Path) -> Path:
-    """Write atomically (a reader never sees half a file) and remove the folder's artefacts older than the
-    :data:`KEEP` newest."""
+def save(artefact: Any, folder: Path, prefix: str = PREFIX) -> Path:
+    """Write atomically (a reader never sees half a file) and remove the folder's artefacts of ``prefix`` (an
+    :class:`Artefact`, or the slot tagger's with its own prefix) older than the :data:`KEEP` newest."""
     folder.mkdir(parents=True, exist_ok=True)
-    target = path_for(folder, artefact.fingerprint)
+    target = path_for(folder, artefact.fingerprint, prefix)
     with tempfile.NamedTemporaryFile(dir=folder, prefix=".tmp-", delete=False) as handle:
         pickle.dump(artefact, handle, protocol=pickle.HIGHEST_PROTOCOL)
     os.replace(handle.name, target)
-    found = sorted(folder.glob(f"{PREFIX}*{SUFFIX}"), key=lambda p: (p == target, p.stat().st_mtime))
+    found = sorted(folder.glob(f"{prefix}*{SUFFIX}"), key=lambda p: (p == target, p.stat().st_mtime))
     for old in found[:-KEEP]:
         old.unlink(missing_ok=True)
     return target
 
 
 def load(path: Path) -> Artefact:
-    with path.open("rb") as handle:
-        artefact = pickle.load(handle)  # our own file, written by save()
+    artefact = load_any(path)
     if not isinstance(artefact, Artefact):
         raise ValueError(f"{path} is not an understanding artefact")
     return artefact
+
+
+def load_any(path: Path) -> object:
+    with path.open("rb") as handle:
+        return pickle.load(handle)  # our own file, written by save()

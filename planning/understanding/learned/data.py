@@ -21,7 +21,19 @@ OWN_FOLDER = Path(__file__).with_name("data")
 OWN_FILES = tuple(
     OWN_FOLDER / name for name in ("own_train.jsonl", "own_slots_calendar.jsonl", "own_slots_mail_crm.jsonl")
 )
-SHARED_FILE = Path(__file__).resolve().parents[4] / "shared" / "eval" / "hwu_train.jsonl"
+
+
+def _shared_eval() -> Path:
+    """``shared/eval`` beside the checkout, or beside the folder of worktrees a checkout sits in (``wt/NAME``)."""
+    checkout = Path(__file__).resolve().parents[3]
+    for folder in (checkout.parent, checkout.parent.parent):
+        if (folder / "shared" / "eval").is_dir():
+            return folder / "shared" / "eval"
+    return checkout.parent / "shared" / "eval"
+
+
+SHARED_EVAL = _shared_eval()
+SHARED_FILE = SHARED_EVAL / "hwu_train.jsonl"
 
 
 @dataclass(frozen=True, slots=True)

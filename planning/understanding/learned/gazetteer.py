@@ -1,0 +1,29 @@
+"""First names: the US Census 1990 lists shipped by the ``names`` package (MIT licence; the census lists are
+public domain). A name's rank bucket is a feature of the slot tagger, read once at training and kept in its
+artefact, so reading a request opens no file.
+"""
+
+from importlib.resources import files
+
+# rank buckets: the most common names are strong evidence, the tail ("may", "will", "june") weak
+_BUCKETS = ((200, "top"), (1000, "common"))
+
+
+def first_names() -> dict[str, str]:
+    """Lower-case first name → its bucket (``top``, ``common`` or ``rare``), by its best rank in either list."""
+    ranks: dict[str, int] = {}
+    package = files("names")
+    for name in ("dist.female.first", "dist.male.first"):
+        for line in package.joinpath(name).read_text(encoding="ascii").splitlines():
+            parts = line.split()
+            if len(parts) == 4:
+                word, rank = parts[0].lower(), int(parts[3])
+                ranks[word] = min(rank, ranks.get(word, rank))
+    return {word: _bucket(rank) for word, rank in ranks.items()}
+
+
+def _bucket(rank: int) -> str:
+    for limit, label in _BUCKETS:
+        if rank <= limit:
+            return label
+    return "rare"
