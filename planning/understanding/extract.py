@@ -139,7 +139,8 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
 
 
 _CRM = ("contact", "lead", "deal", "account")
-SURE = 0.5  # the tagger's least marginal probability for a span taken as a title or place
+SURE = 0.5  # the tagger's least marginal probability for a span taken as a title
+PLACE_SURE = 0.3  # ... as a place (a wrong place is shown on the card; a missed one is lost)
 _WITH_FILES = re.compile(
     r"\b(?:with|that have|that has|having|containing|carrying)\s+(?:an?\s+|any\s+|some\s+|the\s+)?"
     r"(?:attachments?|attached files?|files?|pdfs?|documents?)\b|\battachments?\s+(?:in|from)\b",
@@ -411,7 +412,7 @@ def _location(found: tuple[SlotSpan, ...], text: str) -> str | None:
     """Where the event happens: the tagger's place ("conf room b", "their office"), else a business named right
     after "at" or "in" ("lunch at Blue Bottle")."""
     for span in found:
-        if span.kind == "place_name" and span.probability >= SURE:
+        if span.kind == "place_name" and span.probability >= PLACE_SURE:
             return span.text
     for span in found:
         before = text[: span.start].split()

@@ -56,3 +56,8 @@ def test_a_lower_case_name_after_an_acronym_is_the_attendee():
 
 def test_a_contact_named_so_is_the_person_looked_for():
     assert slots("open the contact named john").people == ("john",)
+
+
+def test_a_place_the_tagger_is_less_sure_of_is_still_the_location():
+    read = slots("dinner on thursday at bistro luna")  # the tagger's least token probability: 0.47
+    assert read.location == "bistro luna"
