@@ -63,6 +63,17 @@ class Slots(Frozen):
         return out
 
 
+class OutOfScope(Frozen):
+    """Why the understanding read a request as none of ours: it is about something else (``topic``: "the
+    weather"), or it asks an action planbot does not take (``action``, as ``said``) on things it works with
+    (``things``: "emails"). Set by the understanding on an ``unsupported`` goal, so nobody reads its explanation."""
+
+    said: str = ""
+    topic: str = ""
+    action: str = ""
+    things: str = ""
+
+
 class Goal(Frozen):
     """Something the user asked to be done or shown."""
 
@@ -72,6 +83,7 @@ class Goal(Frozen):
     scope: dict[str, Any] = Field(default_factory=dict)
     slots: Slots = Field(default_factory=Slots)
     text: str = ""
+    outside: OutOfScope | None = None  # an ``unsupported`` goal about something outside email, CRM and calendar
 
     @property
     def plans_nothing(self) -> bool:

@@ -10,7 +10,7 @@ import asyncio
 import json
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeGuard
+from typing import Any
 
 import aiohttp
 from slack_bolt.async_app import AsyncAck, AsyncRespond
@@ -23,8 +23,9 @@ from bot.slack.sending import SendError
 from bot.slack.state import SlackState, Where
 from planning.engine.conversation import Conversation, Decision
 from planning.engine.edits import set_path
-from planning.engine.replies import Reply, Say
+from planning.engine.replies import Refused, Reply, Say
 from planning.engine.texts import NOT_YOURS
+from planning.engine.turns import Turn
 
 logger = logging.getLogger(__name__)
 ORDER_WAIT_SECONDS = 3.0
@@ -66,14 +67,14 @@ class Clicks:
         step = next((s for i in replies for s in _intents(i) if s[0] == ref.get("t")), None)
         intent = step[1] if step else ref.get("t", "")
         verb = "Approved" if decision == "approve" else "Skipped"
-        refused = _refused(replies)
-        replies = await self._answer_card(body, respond, replies, f"{verb} by you: {intent}")
+        refused = isinstance(replies.outcome, Refused)
+        said = await self._answer_card(body, respond, replies, f"{verb} by you: {intent}")
         if where is None:
-            await self._tell(body, user, replies)
+            await self._tell(body, user, said)
             return
         if not refused:
             await self._state.decide(ref["s"], f"{verb} by <@{user}>: {intent}")
-        await self._delivery.deliver(where, replies, actor=user)
+        await self._delivery.deliver(where, said, actor=user)
 
     async def step_choice(
         self, ack: AsyncAck, body: dict[str, Any], action: dict[str, Any], respond: AsyncRespond
@@ -88,11 +89,11 @@ class Clicks:
             session_id=ref.get("s", ""), step_id=ref.get("t", ""), choice=choice, user=user, args_hash=ref.get("h")
         )
         done = "You chose another time." if choice == "free_slot" else "You chose the existing one."
-        replies = await self._answer_card(body, respond, replies, done)
+        said = await self._answer_card(body, respond, replies, done)
         if where is None:
-            await self._tell(body, user, replies)
+            await self._tell(body, user, said)
             return
-        await self._delivery.deliver(where, replies, actor=user)
+        await self._delivery.deliver(where, said, actor=user)
 
     async def remove_item(
         self, ack: AsyncAck, body: dict[str, Any], action: dict[str, Any], respond: AsyncRespond
@@ -106,11 +107,11 @@ class Clicks:
             session_id=ref.get("s", ""), step_id=ref.get("t", ""), numbers=[number], user=user
         )
         where = await self._where_clicked(ref.get("s", ""), body)
-        replies = await self._answer_card(body, respond, replies, f"Removed item {number}.")
+        said = await self._answer_card(body, respond, replies, f"Removed item {number}.")
         if where is None:
-            await self._tell(body, user, replies)
+            await self._tell(body, user, said)
             return
-        await self._delivery.deliver(where, replies, actor=user)
+        await self._delivery.deliver(where, said, actor=user)
 
     async def cancel_plan(
         self, ack: AsyncAck, body: dict[str, Any], action: dict[str, Any], respond: AsyncRespond
@@ -120,15 +121,15 @@ class Clicks:
         user = str(body["user"]["id"])
         replies = await self._engine.cancel(session_id=ref.get("s", ""), user=user)
         where = await self._where_clicked(ref.get("s", ""), body)
-        refused = _refused(replies)
-        replies = await self._answer_card(body, respond, replies, "You cancelled the plan.")
+        refused = isinstance(replies.outcome, Refused)
+        said = await self._answer_card(body, respond, replies, "You cancelled the plan.")
         if where is None:
-            await self._tell(body, user, replies)
+            await self._tell(body, user, said)
             await self._home_again(body, user)
             return
         if not refused:
             await self._state.decide(ref["s"], f"Cancelled by <@{user}>")
-        await self._delivery.deliver(where, replies, actor=user)
+        await self._delivery.deliver(where, said, actor=user)
         await self._home_again(body, user)
 
     async def _home_again(self, body: dict[str, Any], user: str) -> None:
@@ -136,14 +137,12 @@ class Clicks:
         if self._home is not None and (body.get("view") or {}).get("type") == "home":
             await self._home(str((body.get("team") or {}).get("id") or body["user"].get("team_id") or ""), user)
 
-    async def _answer_card(
-        self, body: dict[str, Any], respond: AsyncRespond, replies: list[Reply], done: str
-    ) -> list[Reply]:
+    async def _answer_card(self, body: dict[str, Any], respond: AsyncRespond, replies: Turn, done: str) -> list[Reply]:
         """A click on a private card (ephemeral: it cannot be updated) replaces the card with the outcome: ``done``,
         or the refusal, which then is not sent again. Other clicks leave ``replies`` as they are."""
         if not (body.get("container") or {}).get("is_ephemeral") or not body.get("response_url"):
             return replies
-        refusals = [r for r in replies if _refusal(r)]
+        refusals = replies.refusals
         text = "\n".join(r.text for r in refusals) if refusals else done
         try:
             answer = await respond(replace_original=True, **blocks.card_result(text))
@@ -162,11 +161,11 @@ class Clicks:
         user = str(body["user"]["id"])
         requester = await self._engine.requester_of(ref.get("s", ""))
         if requester is not None and user != requester and user not in self._approvers:
-            await self._tell(body, user, [Say(text=NOT_YOURS, tone="refusal", private=True)])
+            await self._tell(body, user, [Refused(text=NOT_YOURS, reason="not_yours")])
             return
         ask = await self._engine.pending_approval(ref.get("s", "")) if requester is not None else None
         if ask is None or ask.step_id != ref.get("t"):
-            await self._tell(body, user, [Say(text=NOT_WAITING, private=True)])
+            await self._tell(body, user, [Refused(text=NOT_WAITING, reason="moved_on", tone="info")])
             return
         try:
             await self._send.call(
@@ -273,15 +272,6 @@ def _value(action: dict[str, Any]) -> dict[str, str]:
     except json.JSONDecodeError:
         return {}
     return {k: str(v) for k, v in value.items()} if isinstance(value, dict) else {}
-
-
-def _refusal(reply: Any) -> TypeGuard[Say]:
-    """A private word on a click that did not go through (not a private account of what ran, tone "done")."""
-    return isinstance(reply, Say) and reply.private and reply.tone != "done"
-
-
-def _refused(replies: list[Any]) -> bool:
-    return any(_refusal(r) for r in replies)
 
 
 def _intents(reply: Any) -> list[tuple[str, str]]:

@@ -25,12 +25,13 @@ from planning.engine.lease import ClaimLease, process_owner
 from planning.engine.machine import StepMachine
 from planning.engine.observe import ApprovedPlans, NoObserver, Observer
 from planning.engine.receipts import Receipt, handling, new_session_id, session_id_for, taken
-from planning.engine.replies import AskApproval, AskValue, Reply, Say, ShowPlan
+from planning.engine.replies import AskApproval, AskValue, Refused, Reply, Say, ShowPlan
 from planning.engine.runner import ToolRunner, argument_errors
 from planning.engine.session import Question, Session, StepRun
 from planning.engine.sessions import SessionRepository
 from planning.engine.settings import EngineSettings
 from planning.engine.takeover import Takeover
+from planning.engine.turns import as_turn
 from planning.engine.view import PlanView
 from planning.engine.workspaces import same_workspace_prefix, workspace_of
 from planning.pipeline import RequestPlanner
@@ -89,6 +90,7 @@ class Conversation:
 
     # --- entry points --------------------------------------------------------------------------------
 
+    @as_turn
     async def message(
         self,
         *,
@@ -105,7 +107,7 @@ class Conversation:
         not sent yet (§2.7). ``receipt``: the request's, from a front end that may hand it over again; handled
         again, a request whose plan exists or whose reply a plan took returns nothing."""
         if not self._allowed(user):
-            return [Say(text=texts.NOT_ALLOWED, tone="refusal", private=True)]
+            return [Refused(text=texts.NOT_ALLOWED, reason="not_allowed")]
         shared = known_files(files)
         async with self._turns, self._lock(thread_key):
             with handling(receipt):
@@ -148,15 +150,16 @@ class Conversation:
         session = await self._get(session_id)
         return list(session.files) if session is not None else []
 
+    @as_turn
     async def decide(
         self, *, session_id: str, step_id: str, decision: Decision, user: str, args_hash: str | None = None
     ) -> list[Reply]:
         """A click on Approve / Skip / Cancel for a step shown with ``args_hash``."""
         if not self._allowed(user):
-            return [Say(text=texts.NOT_ALLOWED, tone="refusal", private=True)]
+            return [Refused(text=texts.NOT_ALLOWED, reason="not_allowed")]
         session = await self._get(session_id)
         if session is None:
-            return [Say(text=texts.NO_SUCH_PLAN, tone="problem", private=True)]
+            return [Refused(text=texts.NO_SUCH_PLAN, reason="no_such_plan", tone="problem")]
         async with self._turns, self._lock(session.thread_key):
             session = await self._get(session_id)
             assert session is not None
@@ -166,20 +169,22 @@ class Conversation:
                 return await self._cancel(session, user)
             return await self._decide_step(session, step_id, decision, user, args_hash)
 
+    @as_turn
     async def choose(
         self, *, session_id: str, step_id: str, choice: str, user: str, args_hash: str | None = None
     ) -> list[Reply]:
         """A click on a choice of the approval card shown with ``args_hash``: "free_slot" (book the next free slot
         instead) or "use_existing" (use the record that already exists)."""
         if not self._allowed(user):
-            return [Say(text=texts.NOT_ALLOWED, tone="refusal", private=True)]
+            return [Refused(text=texts.NOT_ALLOWED, reason="not_allowed")]
         if choice not in ("free_slot", "use_existing"):
-            return [Say(text=texts.MOVED_ON, private=True)]
+            return [Refused(text=texts.MOVED_ON, reason="moved_on", tone="info")]
         key: ChoiceKey = "free_slot" if choice == "free_slot" else "use_existing"
         return await self._as_decider(
             session_id, user, "choose", lambda session: self._choose(session, step_id, key, user, args_hash)
         )
 
+    @as_turn
     async def remove_items(self, *, session_id: str, step_id: str, numbers: list[int], user: str) -> list[Reply]:
         """Take items (numbered from 1 as shown) out of a repeated step waiting for approval; the rest is shown
         for approval again."""
@@ -190,10 +195,16 @@ class Conversation:
     async def _remove_items(self, session: Session, step_id: str, numbers: list[int], user: str) -> list[Reply]:
         question = session.question
         if question is None or question.kind != "approval" or question.step_id != step_id:
-            return [Say(text=texts.MOVED_ON, private=True)]
+            return [Refused(text=texts.MOVED_ON, reason="moved_on", tone="info")]
         run = session.step(step_id)
         if run.step.for_each is None or run.items is None:
-            return [Say(text="This step is not repeated for several items: Skip it instead.", private=True)]
+            return [
+                Refused(
+                    text="This step is not repeated for several items: Skip it instead.",
+                    reason="not_repeated",
+                    tone="info",
+                )
+            ]
         removed, unknown = each.remove(run, numbers)
         replies: list[Reply] = []
         if unknown:
@@ -207,10 +218,11 @@ class Conversation:
         run.state, session.question = "pending", None
         return [*replies, *await self._machine.advance(session)]
 
+    @as_turn
     async def edit(self, *, session_id: str, step_id: str, arguments: dict[str, Any], user: str) -> list[Reply]:
         """New arguments for a step waiting for approval: checked, then shown for approval again."""
         if not self._allowed(user):
-            return [Say(text=texts.NOT_ALLOWED, tone="refusal", private=True)]
+            return [Refused(text=texts.NOT_ALLOWED, reason="not_allowed")]
         return await self._as_decider(
             session_id, user, "edit", lambda session: self._edit(session, step_id, arguments, user)
         )
@@ -221,7 +233,7 @@ class Conversation:
         """Run ``act`` on the plan under its thread's lock, if ``user`` may decide for it (else a refusal)."""
         session = await self._get(session_id)
         if session is None:
-            return [Say(text=texts.NO_SUCH_PLAN, tone="problem", private=True)]
+            return [Refused(text=texts.NO_SUCH_PLAN, reason="no_such_plan", tone="problem")]
         async with self._turns, self._lock(session.thread_key):
             session = await self._get(session_id)
             assert session is not None
@@ -354,9 +366,11 @@ class Conversation:
         """``PLANBOT_ALLOWED_USERS``, when set, names everyone who may use the bot."""
         return not self._settings.allowed_users or user in self._settings.allowed_users
 
+    @as_turn
     async def cancel(self, *, session_id: str, user: str) -> list[Reply]:
         return await self.decide(session_id=session_id, step_id="", decision="cancel", user=user)
 
+    @as_turn
     async def follow_up(
         self, *, thread_key: str, user: str, text: str, tz: str = "UTC", receipt: Receipt | None = None
     ) -> list[Reply]:
@@ -452,10 +466,11 @@ class Conversation:
         if not understood.plan.steps:
             if intents == {"chat"}:
                 return [Say(text=texts.HELP)]
-            if "unsupported" in intents and _off_topic(parse.explanation):
-                return [Say(text=texts.cant_do(parse.explanation), tone="refusal")]
+            outside = next((goal.outside for goal in parse.goals if goal.outside is not None), None)
+            if outside is not None:
+                return [Refused(text=texts.cant_do(outside), reason="out_of_scope", private=False)]
             if "unsupported" in intents:  # it sounded like ours: say what was not understood, and how to say it
-                return [Say(text=texts.not_understood(text), tone="refusal")]
+                return [Refused(text=texts.not_understood(text), reason="not_understood", private=False)]
             reason = understood.planning_problem or "I could not turn that into steps"
             return [Say(text=f"{reason}. {texts.TRY_AGAIN}", tone="problem")]
         catalog = self._runner.catalog
@@ -475,7 +490,7 @@ class Conversation:
         )
         replies: list[Reply] = []
         if "unsupported" in intents:
-            replies.append(Say(text=texts.PARTLY_UNSUPPORTED, tone="refusal"))
+            replies.append(Say(text=texts.PARTLY_UNSUPPORTED, tone="problem"))
         if parse.clarify:
             session.state = "clarifying"
             options = [describe(choice.intent, choice.entity) for choice in parse.choices]
@@ -535,7 +550,7 @@ class Conversation:
         if started < limit:
             return None
         self._observer.count("rate_limited")
-        return Say(text=texts.rate_limited(started, limit), tone="refusal", private=True)
+        return Refused(text=texts.rate_limited(started, limit), reason="rate_limited")
 
     # --- a reply in the thread -----------------------------------------------------------------------
 
@@ -633,7 +648,7 @@ class Conversation:
         return await self._on_answer(session, user, text, Answer(text))  # it fits nothing: read as the answer
 
     async def _on_busy(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
-        return await self._while_running(session, texts.BUSY)
+        return await self._while_running(session, clicked=False)
 
     async def _on_clarify_pick(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
         assert isinstance(command, Pick) and command.index is not None and session.question is not None
@@ -680,7 +695,9 @@ class Conversation:
         run = session.step(question.step_id)
         arguments, problem = await self._dialogue.edited(session, run, command.field or "", command.value or "", now)
         if arguments is None:
-            return [Say(text=f"That edit is not valid ({problem}). Nothing changed.", tone="problem", private=True)]
+            return [
+                Refused(text=f"That edit is not valid ({problem}). Nothing changed.", reason="invalid", tone="problem")
+            ]
         return await self._edit(session, question.step_id, arguments, user)
 
     async def _on_approval_words(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
@@ -748,31 +765,31 @@ class Conversation:
 
     # --- decisions -----------------------------------------------------------------------------------
 
-    def _check_decider(self, session: Session, user: str) -> Say | None:
+    def _check_decider(self, session: Session, user: str) -> Refused | None:
         if user != session.requester and user not in self._settings.approvers:
-            return Say(text=texts.NOT_YOURS, tone="refusal", private=True)
+            return Refused(text=texts.NOT_YOURS, reason="not_yours")
         return None
 
     async def _refuse(self, session: Session, user: str, what: str) -> list[Reply]:
         await self._audit.record(session, "refused", self._clock(), actor=user, attempted=what)
-        return [Say(text=texts.NOT_YOURS, tone="refusal", private=True)]
+        return [Refused(text=texts.NOT_YOURS, reason="not_yours")]
 
     async def _decide_step(
         self, session: Session, step_id: str, decision: Decision, user: str, shown_hash: str | None
     ) -> list[Reply]:
         if not session.open:
-            return [Say(text=texts.already_over(session.state), private=True)]
+            return [Refused(text=texts.already_over(session.state), reason="over", tone="info")]
         question = session.question
         if question is None:
-            return await self._while_running(session, texts.MOVED_ON)
+            return await self._while_running(session, clicked=True)
         if question.kind != "approval" or question.step_id != step_id:
-            return [Say(text=texts.MOVED_ON, private=True)]
+            return [Refused(text=texts.MOVED_ON, reason="moved_on", tone="info")]
         if shown_hash is not None and shown_hash != question.args_hash:
-            return [Say(text=texts.STALE_APPROVAL, private=True), *self._reissue(session)]
+            return [Refused(text=texts.STALE_APPROVAL, reason="changed", tone="info"), *self._reissue(session)]
         if self._approval_expired(question.asked_at):
             question.asked_at = self._clock()
             await self._save(session)
-            return [Say(text=texts.EXPIRED_APPROVAL, private=True), *self._reissue(session)]
+            return [Refused(text=texts.EXPIRED_APPROVAL, reason="expired", tone="info"), *self._reissue(session)]
         run = session.step(step_id)
         replies: list[Reply] = []
         if decision == "skip":
@@ -824,13 +841,13 @@ class Conversation:
         """Instead of approving: the next free slot (shown for approval again) or the existing record."""
         question = session.question
         if not session.open or question is None or question.kind != "approval" or question.step_id != step_id:
-            return [Say(text=texts.MOVED_ON, private=True)]
+            return [Refused(text=texts.MOVED_ON, reason="moved_on", tone="info")]
         if choice == "approve" or (shown_hash is not None and shown_hash != question.args_hash):
             return await self._decide_step(session, step_id, "approve", user, shown_hash)  # "create another"
         run = session.step(step_id)
         replies = self._machine.choose(session, run, choice, user)
         if replies is None:
-            return [Say(text=texts.MOVED_ON, private=True)]
+            return [Refused(text=texts.MOVED_ON, reason="moved_on", tone="info")]
         action = "edited" if choice == "free_slot" else "skipped"  # a new time; or nothing created, the record used
         await self._audit.record(session, action, self._clock(), actor=user, run=run, choice=choice)
         return [*replies, *await self._machine.advance(session)]
@@ -838,12 +855,14 @@ class Conversation:
     async def _edit(self, session: Session, step_id: str, arguments: dict[str, Any], user: str) -> list[Reply]:
         question = session.question
         if question is None or question.kind != "approval" or question.step_id != step_id:
-            return [Say(text=texts.MOVED_ON, private=True)]
+            return [Refused(text=texts.MOVED_ON, reason="moved_on", tone="info")]
         run = session.step(step_id)
         problems = argument_errors(self._runner.catalog, run.step.tool, arguments)
         if problems:
             detail = "; ".join(f"{k}: {v}" for k, v in problems.items())
-            return [Say(text=f"That edit is not valid ({detail}). Nothing changed.", tone="problem", private=True)]
+            return [
+                Refused(text=f"That edit is not valid ({detail}). Nothing changed.", reason="invalid", tone="problem")
+            ]
         run.step = _relabelled(run.step, self._machine.arguments(session, run), arguments, session.text)
         run.edited = dict(arguments)
         await self._audit.record(session, "edited", self._clock(), actor=user, run=run, arguments=run.edited)
@@ -853,7 +872,7 @@ class Conversation:
 
     async def _cancel(self, session: Session, user: str) -> list[Reply]:
         if not session.open:
-            return [Say(text=texts.already_over(session.state), private=True)]
+            return [Refused(text=texts.already_over(session.state), reason="over", tone="info")]
         started = [run.step.intent for run in session.steps if run.state in ("running", "unknown")]
         for run in session.steps:
             if run.state in ("pending", "waiting"):
@@ -884,15 +903,20 @@ class Conversation:
         await self._audit.record(session, "expired", self._clock())
         return [Say(text=texts.SESSION_EXPIRED, tone="problem"), ShowPlan(view=view_of(session))]
 
-    async def _while_running(self, session: Session, otherwise: str) -> list[Reply]:
+    async def _while_running(self, session: Session, *, clicked: bool) -> list[Reply]:
         """A word about a plan that waits for no answer: a step of it is running, here or in a process that
-        stopped; take it over if that process's lease ran out."""
+        stopped; take it over if that process's lease ran out. A click on it (``clicked``) is refused."""
         replies = await self._takeover.reconcile(session)
         if replies is not None:
             return replies
         running = self._takeover.running_write(session)
         lease = self._lease.lease_seconds
-        return [Say(text=claims.still_running(running.step.intent, lease) if running else otherwise, private=True)]
+        text = (
+            claims.still_running(running.step.intent, lease) if running else texts.MOVED_ON if clicked else texts.BUSY
+        )
+        if clicked:
+            return [Refused(text=text, reason="moved_on", tone="info")]
+        return [Say(text=text, private=True)]
 
     # --- persistence ---------------------------------------------------------------------------------
 
@@ -944,12 +968,6 @@ def _asked_again(before: Question, after: Question, replies: list[Reply]) -> boo
 def _free_text(question: Question) -> bool:
     """Whether the question takes any words as its answer (an email's text, a subject)."""
     return question.kind == "value" and question.name is not None and value_type(question.name) == "text"
-
-
-def _off_topic(explanation: str) -> bool:
-    """Whether the understanding found the request to be about something outside email, CRM and calendar (the
-    weather, music), rather than a request of ours it could not read."""
-    return "outside email, CRM and calendar" in explanation
 
 
 def _made_at(record: SessionRecord) -> datetime:

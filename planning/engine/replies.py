@@ -16,12 +16,40 @@ class Reply(BaseModel):
 
 
 class Say(Reply):
-    """A plain message: an answer, a refusal, a notice. ``private`` ones go to the requester only."""
+    """A plain message: an answer, a notice. ``private`` ones go to the requester only (tone "refusal" is
+    :class:`Refused`'s)."""
 
     kind: Literal["say"] = "say"
     text: str
     tone: Literal["info", "refusal", "problem", "done"] = "info"
     private: bool = False
+
+
+RefusalReason = Literal[
+    "not_allowed",  # PLANBOT_ALLOWED_USERS does not name them
+    "not_yours",  # only the requester (or a configured approver) decides
+    "no_such_plan",  # the plan is gone
+    "moved_on",  # the plan no longer waits for what was clicked
+    "over",  # the plan has ended (done, cancelled, expired)
+    "changed",  # the step, or what it acts on, changed since it was shown: shown again, nothing done
+    "gone",  # what the step acts on no longer exists: skipped
+    "running",  # the step is running already (in this process or another)
+    "expired",  # the approval waited too long: shown again
+    "invalid",  # an edit that is not valid: nothing changed
+    "not_repeated",  # items removed from a step that is not repeated
+    "rate_limited",  # too many plans in the last hour
+    "out_of_scope",  # about something outside email, CRM and calendar
+    "not_understood",  # sounds like ours, but what to do was not understood
+]
+
+
+class Refused(Say):
+    """What was asked, clicked or typed did not go through, and why (``reason``, a closed set the front ends act
+    on: a refused click leaves its card as it was); ``text`` says it in words. Private unless said otherwise."""
+
+    reason: RefusalReason
+    tone: Literal["info", "refusal", "problem", "done"] = "refusal"
+    private: bool = True
 
 
 class ShowPlan(Reply):

@@ -16,7 +16,7 @@ from zoneinfo import ZoneInfo
 
 from planning.engine import targets
 from planning.engine.conflicts import moment
-from planning.engine.replies import Reply, Say
+from planning.engine.replies import Refused, Reply, Say
 from planning.engine.runner import ToolRunner
 from planning.engine.session import Session, StepRun
 from planning.references import parse_reference, templates_in
@@ -147,7 +147,7 @@ class Recheck:
         if verdict.state == "gone":
             run.state, run.note = "skipped", "what it acts on no longer exists"
             gone = f"{what} no longer exists (deleted since you saw it), so I skipped “{run.step.intent}”."
-            replies.append(Say(text=gone, private=True))
+            replies.append(Refused(text=gone, reason="gone", tone="info"))
             return False
         assert verdict.record is not None
         told = changes(run.step.tool, seen, verdict.record, _zone(session.tz))
@@ -155,10 +155,11 @@ class Recheck:
         run.state = "pending"
         detail = f" ({'; '.join(told)})" if told else ""
         replies.append(
-            Say(
+            Refused(
                 text=f"{what} changed since you saw it{detail}. Nothing was done: here it is as it is now, "
                 "for you to approve again.",
-                private=True,
+                reason="changed",
+                tone="info",
             )
         )
         return False
@@ -200,7 +201,11 @@ class Recheck:
             text = f"{shown} changed since you saw {'them' if len(changed) > 1 else 'it'}"
             text += f", and {names} {'are' if len(gone) > 1 else 'is'} no longer there" if gone else ""
             replies.append(
-                Say(text=f"{text}. Nothing was done: here is what is there now, to approve again.", private=True)
+                Refused(
+                    text=f"{text}. Nothing was done: here is what is there now, to approve again.",
+                    reason="changed",
+                    tone="info",
+                )
             )
             return False
         if gone:

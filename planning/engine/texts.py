@@ -1,7 +1,7 @@
 """What the engine says, in one place."""
 
 from planning.engine.wording import name_in_words
-from planning.understanding.commands.refusals import refused_action
+from planning.types import OutOfScope
 
 HELP = (
     "I plan and run work across your email, CRM and calendar. Try:\n"
@@ -18,14 +18,13 @@ CANT_DO = (
 )
 
 
-def cant_do(explanation: str) -> str:
+def cant_do(outside: OutOfScope) -> str:
     """The refusal: an action planbot cannot take on things it does work with is named ("I can't delete emails"),
     so the refusal does not read as "I can't do that: I work with email"."""
-    found = refused_action(explanation)
-    if found is None:
+    if not (outside.action and outside.things):
         return CANT_DO
-    said, kind, things = found
-    action = said if said.isalpha() else kind  # "unsend" as the user said it, else its kind
+    said, things = outside.said, outside.things
+    action = said if said.isalpha() else outside.action  # "unsend" as the user said it, else its kind
     return (
         f"I can't {action} {things}: that is not among what I can do with them. I read, send, reply to and forward "
         "email; find, create and update CRM records; and read, book, move and cancel calendar events. "

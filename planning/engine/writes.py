@@ -15,7 +15,7 @@ from planning.engine import claims, each, targets
 from planning.engine.hashing import args_hash
 from planning.engine.lease import ClaimLease
 from planning.engine.outcomes import PRIVATE_TOOLS, fail, jsonable, outcome
-from planning.engine.replies import AskValue, Reply, Say, StepOutcome
+from planning.engine.replies import AskValue, Refused, Reply, StepOutcome
 from planning.engine.runner import OutcomeUnknownError, ToolRunner, describe_failure
 from planning.engine.session import Question, Session, StepRun
 from planning.store import PlanStore, StepClaim, StepNotRunning
@@ -98,7 +98,11 @@ class ClaimedWrites:
                 )
                 if not self.apply_item_claim(session, run, index, claim, replies):
                     replies.append(
-                        Say(text=claims.still_running(run.step.intent, self._lease.lease_seconds), private=True)
+                        Refused(
+                            text=claims.still_running(run.step.intent, self._lease.lease_seconds),
+                            reason="running",
+                            tone="info",
+                        )
                     )
                     return
                 if session.question is not None:
@@ -174,7 +178,11 @@ class ClaimedWrites:
         """An approval of a step whose claim exists: say what became of it, never just that it ran."""
         claim = await claims.settled_claim(self._store, session.id, key, lease_seconds=self._lease.lease_seconds)
         if claim is not None and claim.outcome == "running":
-            replies.append(Say(text=claims.still_running(run.step.intent, self._lease.lease_seconds), private=True))
+            replies.append(
+                Refused(
+                    text=claims.still_running(run.step.intent, self._lease.lease_seconds), reason="running", tone="info"
+                )
+            )
             return
         self.apply_claim(session, run, claim, replies)
 

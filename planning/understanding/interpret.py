@@ -3,7 +3,7 @@
 import re
 from dataclasses import dataclass
 
-from planning.types import Entity, Intent
+from planning.types import Entity, Intent, OutOfScope
 from planning.understanding.combinations import REMAP, supported
 from planning.understanding.lexicon import Evidence, evidence_in
 from planning.understanding.phrases import message_start
@@ -24,7 +24,7 @@ class Reading:
     confidence: float
     runner_up: tuple[str, str] | None
     explanation: str
-    offtopic: str | None = None
+    offtopic: OutOfScope | None = None  # why it is none of ours, for the refusal to name
     # the action's object is no email, CRM or calendar thing; the thing named is only what it is for ("create a
     # zoom link for the launch review"): a confident out-of-scope verdict of the classifier stands
     loose: bool = False
@@ -85,7 +85,7 @@ def read_clause(text: str, *, has_time: bool = False, names_someone: bool = Fals
             round(min(0.95, 0.6 + worst_offtopic.weight / 15), 2),
             None,
             f"'{worst_offtopic.text}' is about {worst_offtopic.concept}, which is outside email, CRM and calendar",
-            offtopic=worst_offtopic.concept,
+            offtopic=OutOfScope(said=worst_offtopic.text.strip(), topic=worst_offtopic.concept),
         )
     intent_scores = _scores(intents)
     if main is not None:
@@ -149,7 +149,8 @@ def _action_on_nothing_it_fits(main: Evidence | None, entity_scores: dict[str, f
         return None
     things = " or ".join(f"{entity}s" for entity in sorted(entity_scores))
     why = f"'{main.text}' ({main.concept}) on {things} is outside email, CRM and calendar work planbot can do"
-    return Reading("unsupported", "none", 0.8, None, why, offtopic=f"{main.concept} {things}")
+    outside = OutOfScope(said=main.text.strip().lower(), action=main.concept, things=things)
+    return Reading("unsupported", "none", 0.8, None, why, offtopic=outside)
 
 
 _OBJECT_END = re.compile(r"\s(?:for|to|in|into|on|at|with|about|before|after)\s", re.I)

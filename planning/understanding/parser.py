@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from planning.types import Goal, MetaGoal, ParseResult, Slots
+from planning.types import Goal, MetaGoal, OutOfScope, ParseResult, Slots
 from planning.understanding.attendee_swaps import joined
 from planning.understanding.clarify import clarifying_question, describe, no_such_date
 from planning.understanding.classifier import Clause, QueryClassifier
@@ -146,8 +146,10 @@ def _reread(read: _Read, reading: Reading, now: datetime) -> _Read:
     return _Read(read.clause, reading, read_slots(read.clause.text, reading, now))
 
 
-def _only(intent: str, entity: str, confidence: float, why: str, clarify: str | None = None) -> ParseResult:
-    goal = Goal.model_validate({"intent": intent, "entity": entity})
+def _only(
+    intent: str, entity: str, confidence: float, why: str, clarify: str | None = None, outside: OutOfScope | None = None
+) -> ParseResult:
+    goal = Goal.model_validate({"intent": intent, "entity": entity, "outside": outside})
     return ParseResult(
         meta=MetaGoal(meta_type="single", goals=(goal,)),
         confidence=confidence,
@@ -172,7 +174,7 @@ def _combine(reads: list[_Read], text: str) -> ParseResult:
             continue
         if reading.intent in ("chat", "unsupported") and in_scope:
             if reading.intent == "unsupported" and reading.offtopic:
-                goals.append(Goal(intent="unsupported", entity="none", text=read.clause.text))
+                goals.append(Goal(intent="unsupported", entity="none", text=read.clause.text, outside=reading.offtopic))
                 explanations.append(reading.explanation)
             elif goals and (amended := _amend(goals[-1], read.clause.text)) is not None:
                 goals[-1] = amended  # ", make it last 3 hours": more about the goal before
@@ -205,6 +207,7 @@ def _combine(reads: list[_Read], text: str) -> ParseResult:
                 scope={**read.found.scope, **scope},
                 slots=slots,
                 text=read.clause.text,
+                outside=reading.offtopic if reading.intent == "unsupported" else None,
             )
         )
         explanations.append(reading.explanation)
@@ -218,7 +221,8 @@ def _combine(reads: list[_Read], text: str) -> ParseResult:
         )
     if not goals:
         first = reads[0].reading
-        return _only(first.intent, first.entity, round(first.confidence, 2), first.explanation)
+        outside = first.offtopic if first.intent == "unsupported" else None
+        return _only(first.intent, first.entity, round(first.confidence, 2), first.explanation, outside=outside)
     return _result(goals, dependencies, confidences, ambiguities, explanations)
 
 

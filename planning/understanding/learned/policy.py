@@ -90,6 +90,7 @@ class Verdict:
     why: str
     choices: tuple[Candidate, ...] = ()
     unsure: bool = False  # the classifier decided or agreed, and its reading is unsure: offer the choices
+    outside: bool = False  # unsupported because it is about something outside email, CRM and calendar
 
 
 class Judge(Protocol):
@@ -109,7 +110,7 @@ def judge(rules: RulesView, probabilities: Mapping[str, float], t: Thresholds) -
             f"classifier {probabilities.get(OUT, 0.0):.2f} out of scope, {p_rules or 0.0:.2f} {rules_label}: "
             "outside email, CRM and calendar; the rules matched only what it is for"
         )
-        return Verdict("unsupported", "none", round(1.0 - (p_rules or 0.0), 2), "classifier", why)
+        return Verdict("unsupported", "none", round(1.0 - (p_rules or 0.0), 2), "classifier", why, outside=True)
     if in_scope and (rules_label not in probabilities or rules.capability in V2_SCOPE):
         unknown = f"'{rules.capability}'" if rules.capability else rules_label
         why = f"rules decided: the classifier has no examples of {unknown}"

@@ -4,7 +4,7 @@ when the result is unsure. Pure; the judge behind it may be the trained model or
 import re
 from collections.abc import Mapping
 
-from planning.types import Choice, ParseResult
+from planning.types import Choice, OutOfScope, ParseResult
 from planning.understanding.clarify import describe, no_such_date
 from planning.understanding.interpret import Reading
 from planning.understanding.learned.policy import V2_SCOPE, Judge, RulesView, Verdict
@@ -36,8 +36,9 @@ def consult(judge: Judge, text: str, reading: Reading, scope: Mapping[str, objec
             ((c.intent, c.entity) for c in verdict.choices if c.intent != verdict.intent or c.entity != verdict.entity),
             None,
         )
+    outside = reading.offtopic or (OutOfScope(said=text.strip()) if verdict.outside else None)
     return (
-        Reading(verdict.intent, verdict.entity, verdict.confidence, runner_up, why, reading.offtopic),  # type: ignore[arg-type]
+        Reading(verdict.intent, verdict.entity, verdict.confidence, runner_up, why, outside),  # type: ignore[arg-type]
         verdict,
     )
 
