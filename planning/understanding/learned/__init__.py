@@ -7,7 +7,8 @@ with the rules (:mod:`.policy`); for goals it has too few examples of it abstain
   them (pure);
 - :mod:`.calibration`: the reliability table and ECE of its probabilities (pure);
 - :mod:`.data`: the training files and their fingerprint (pure);
-- :mod:`.model`: the scikit-learn pipeline (the only module that imports scikit-learn);
+- :mod:`.model`: the scikit-learn pipeline (the only module that imports scikit-learn, only to fit);
+- :mod:`.linear`: the fitted model as plain numbers, what the artefact holds and the request path runs;
 - :mod:`.policy`: how its probabilities and the rules' reading make one reading (pure);
 - :mod:`.tuning`: the policy's thresholds chosen by cross-validation over the training files;
 - :mod:`.artefact`, :mod:`.train`: building, saving and loading the trained artefact;

@@ -1,8 +1,10 @@
 """The classifier: TF-IDF of word 1–2-grams and character 2–5-grams → multinomial logistic regression.
 
-The only module that imports scikit-learn. Deterministic for a given seed and data. The classes are the data's
-(:func:`.labels.learned_classes`). Probabilities are the regression's softmax: cross-validation over the
-training files finds them calibrated as they are (:mod:`.calibration`), so no extra calibration step is fitted.
+The only module that imports scikit-learn, and only to fit: what the pipeline learned is copied into a
+:class:`.linear.TextClassifier` (plain numbers), which the artefact holds and the request path runs.
+Deterministic for a given seed and data. The classes are the data's (:func:`.labels.learned_classes`).
+Probabilities are the regression's softmax: cross-validation over the training files finds them calibrated as
+they are (:mod:`.calibration`), so no extra calibration step is fitted.
 """
 
 from collections.abc import Sequence
@@ -15,26 +17,9 @@ from sklearn.model_selection import StratifiedKFold  # type: ignore[import-untyp
 from sklearn.pipeline import FeatureUnion, Pipeline  # type: ignore[import-untyped]
 
 from planning.understanding.learned.labels import class_of, learned_classes
+from planning.understanding.learned.linear import Part, TextClassifier
 
 C = 8.0  # inverse regularisation, chosen by 5-fold cross-validation on the training files
-
-
-class TextClassifier:
-    """A fitted pipeline and its classes; ``probabilities`` has one column per entry of ``classes``."""
-
-    def __init__(self, pipeline: Pipeline, classes: Sequence[str]) -> None:
-        self._pipeline = pipeline
-        self.classes: tuple[str, ...] = tuple(classes)
-        fitted = [str(c) for c in pipeline.classes_]
-        self._columns = [fitted.index(name) if name in fitted else -1 for name in self.classes]
-
-    def probabilities(self, texts: Sequence[str]) -> NDArray[np.float64]:
-        raw = self._pipeline.predict_proba(list(texts))
-        out = np.zeros((len(texts), len(self.classes)))
-        for column, index in enumerate(self._columns):
-            if index >= 0:
-                out[:, column] = raw[:, index]
-        return out
 
 
 def pipeline(seed: int, c: float = C) -> Pipeline:
@@ -59,7 +44,24 @@ def fit(
     classes = tuple(classes) if classes is not None else learned_classes(labels)
     model = pipeline(seed, c)
     model.fit(list(texts), [class_of(label, classes) for label in labels])
-    return TextClassifier(model, classes)
+    return _copied(model, classes)
+
+
+def _copied(model: Pipeline, classes: Sequence[str]) -> TextClassifier:
+    """What the fitted pipeline learned, as plain numbers (:mod:`.linear`)."""
+    parts = [
+        Part(
+            vectorizer.analyzer,
+            vectorizer.ngram_range,
+            {str(k): int(v) for k, v in vectorizer.vocabulary_.items()},
+            np.asarray(vectorizer.idf_, dtype=np.float64),
+        )
+        for _, vectorizer in model.named_steps["features"].transformer_list
+    ]
+    regression = model.named_steps["regression"]
+    weights = np.asarray(regression.coef_, dtype=np.float64).T
+    fitted = [str(name) for name in regression.classes_]
+    return TextClassifier(parts, weights, np.asarray(regression.intercept_, dtype=np.float64), fitted, classes)
 
 
 def out_of_fold(

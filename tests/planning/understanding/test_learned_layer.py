@@ -207,3 +207,25 @@ def test_each_fold_of_the_cross_validation_has_the_classes_of_all_the_data(train
     classes, rows = model.out_of_fold([e.text for e in examples], [e.label for e in examples], seed=14)
     assert set(classes[:4]) == {"find/event", "create/event", "send/email", "find/email"}
     assert all(rows[:, classes.index(name)].max() > 0.1 for name in classes[:4])
+
+
+def test_the_artefacts_classifier_gives_the_fitted_pipelines_own_probabilities(training_file: Path) -> None:
+    from planning.understanding.learned import model
+
+    examples = data.read_examples([training_file])
+    texts, labels = [e.text for e in examples], [e.label for e in examples]
+    fitted = model.pipeline(seed=14).fit(texts, labels)
+    copied = model.fit(texts, labels, seed=14)
+    probe = ["cancel my dentist", "what's   the weather in Paris?", "email priya the deck", "a", "zzzz", ""]
+    expected = fitted.predict_proba(probe)
+    order = [list(fitted.classes_).index(name) for name in copied.classes if name in fitted.classes_]
+    got = copied.probabilities(probe)[:, : len(order)]
+    assert got == pytest.approx(expected[:, order], abs=1e-9)
+
+
+def test_the_saved_model_needs_no_scikit_learn_to_load(training_file: Path, tmp_path: Path) -> None:
+    import pickle
+
+    loaded = LazyJudge([training_file], tmp_path / "model").loaded()
+    assert loaded is not None
+    assert b"sklearn" not in pickle.dumps(loaded)  # planbot plan's cold start imports no scikit-learn
