@@ -8,6 +8,7 @@ from pydantic import AfterValidator, AwareDatetime, BaseModel, ConfigDict, Field
 from integrations.base.records import (
     DATE_FIELDS,
     FIELDS_BY_ENTITY,
+    WRITE_ONLY_FIELDS,
     About,
     DateRangeFilter,
     Deferred,
@@ -72,6 +73,40 @@ class SendEmailArgs(Arguments):
     attachments: list[FileRef] | None = None
 
 
+class CreateDraftArgs(Arguments):
+    """(v3) A draft saved in the mailbox, not sent: a new mail (``to``, ``subject``), or a reply (``replyTo``: the
+    message answered; its sender is the recipient and its subject the subject unless they are given)."""
+
+    to: list[EmailAddress] | None = None
+    cc: list[EmailAddress] | None = None
+    subject: str | None = Field(default=None, min_length=1)
+    body: str = Field(min_length=1)
+    attachments: list[FileRef] | None = None
+    replyTo: str | None = Field(default=None, min_length=1)
+
+    @model_validator(mode="after")
+    def _addressed(self) -> "CreateDraftArgs":
+        if self.replyTo is None and not self.to:
+            raise ValueError("a draft needs to (a list of addresses) unless it replies to a message (replyTo)")
+        if self.replyTo is None and self.subject is None:
+            raise ValueError("a draft needs a subject unless it replies to a message (replyTo)")
+        return self
+
+
+class UpdateEmailArgs(Arguments):
+    """(v3) Mark a message read or unread, archive it (out of the inbox, still found) or put it back."""
+
+    messageId: str = Field(min_length=1)
+    unread: bool | None = None
+    archived: bool | None = None
+
+    @model_validator(mode="after")
+    def _changes_something(self) -> "UpdateEmailArgs":
+        if self.unread is None and self.archived is None:
+            raise ValueError("an email update needs unread or archived")
+        return self
+
+
 class ReplyEmailArgs(Arguments):
     messageId: str = Field(min_length=1)
     body: str = Field(min_length=1)
@@ -116,7 +151,7 @@ class SummarizeArgs(Arguments):
 def _check_filters(entity_type: str, filters: dict[str, Any], deferred: Deferred) -> None:
     known = FIELDS_BY_ENTITY[entity_type].model_fields
     for key, value in filters.items():
-        if key not in known:
+        if key not in known or key in WRITE_ONLY_FIELDS.get(entity_type, frozenset()):
             raise ValueError(f"{entity_type} has no field {key!r} to filter on")
         if deferred(value):
             continue
@@ -176,6 +211,7 @@ class FetchCalendarEventsArgs(Arguments):
     query: str | None = None
     attendee: str | None = None
     limit: int | None = Field(default=None, ge=1, le=500)
+    calendarId: str | None = Field(default=None, min_length=1)  # (v3) default: the primary calendar
 
     @model_validator(mode="after")
     def _ordered(self) -> "FetchCalendarEventsArgs":
@@ -192,9 +228,16 @@ class CreateCalendarEventArgs(Arguments):
     location: str | None = None
     description: str | None = None
     recurrence: RecurrenceRule | None = None
+    optionalAttendees: list[EmailAddress] | None = None  # (v3)
+    onlineMeeting: bool | None = None  # (v3) a Meet or Teams link made by the service, shown as meetingUrl
+    calendarId: str | None = Field(default=None, min_length=1)  # (v3) default: the primary calendar
 
 
 class UpdateCalendarEventArgs(Arguments):
+    """``optionalAttendees`` (v3) adds these people as optional (one already invited becomes optional; the other
+    attendees stay); ``removeAttendees`` takes people off either list. ``onlineMeeting`` true adds a meeting link,
+    false removes it. ``calendarId`` names the event's calendar (default: the primary calendar)."""
+
     eventId: str = Field(min_length=1)
     title: str | None = Field(default=None, min_length=1)
     startTime: AwareDatetime | None = None
@@ -205,10 +248,13 @@ class UpdateCalendarEventArgs(Arguments):
     addAttendees: list[EmailAddress] | None = Field(default=None, min_length=1)
     removeAttendees: list[EmailAddress] | None = Field(default=None, min_length=1)
     shiftMinutes: int | None = Field(default=None, ge=-MAX_SHIFT_MINUTES, le=MAX_SHIFT_MINUTES)
+    optionalAttendees: list[EmailAddress] | None = Field(default=None, min_length=1)
+    onlineMeeting: bool | None = None
+    calendarId: str | None = Field(default=None, min_length=1)
 
     @model_validator(mode="after")
     def _changes_something(self) -> "UpdateCalendarEventArgs":
-        if not self.model_fields_set - {"eventId"}:
+        if not self.model_fields_set - {"eventId", "calendarId"}:
             raise ValueError("an event update needs at least one field to change")
         if self.attendees is not None and (self.addAttendees or self.removeAttendees):
             raise ValueError("give attendees (the whole list) or addAttendees/removeAttendees, not both")
@@ -227,6 +273,12 @@ class RespondToEventArgs(Arguments):
 
 class DeleteCalendarEventArgs(Arguments):
     eventId: str = Field(min_length=1)
+
+
+class FetchCalendarsArgs(Arguments):
+    """(v3) The user's calendars; ``name`` keeps those whose name contains it (any case)."""
+
+    name: str | None = Field(default=None, min_length=1)
 
 
 class FindFreeSlotsArgs(Arguments):

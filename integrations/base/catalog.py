@@ -73,6 +73,23 @@ CATALOG = ToolCatalog(
             SEND_EMAIL,
         ),
         _spec(
+            "create_draft",
+            "write",
+            "email",
+            a.CreateDraftArgs,
+            "Save a draft in the mailbox, not sent: a new mail (to, subject, body) or a reply (replyTo: a messageId).",
+            ("send", "email"),
+        ),
+        _spec(
+            "update_email",
+            "write",
+            "email",
+            a.UpdateEmailArgs,
+            "Mark an email read (unread: false) or unread (unread: true); archive it (archived: true) or move it "
+            "back to the inbox (archived: false).",
+            ("update", "email"),
+        ),
+        _spec(
             "extract",
             "read",
             "core",
@@ -86,7 +103,7 @@ CATALOG = ToolCatalog(
             "read",
             "crm",
             a.FetchEntityArgs,
-            "Find CRM records (Contact, Lead, Deal, Account, Note, Task) by field filters.",
+            "Find CRM records (Contact, Lead, Deal, Account, Note, Task, Activity) by field filters.",
         ),
         _spec(
             "create_entity", "write", "crm", a.CreateEntityArgs, "Create a CRM record.", ("create", FROM_ENTITY_TYPE)
@@ -115,7 +132,8 @@ CATALOG = ToolCatalog(
             "write",
             "calendar",
             a.CreateCalendarEventArgs,
-            "Create a calendar event (recurrence: an RRULE); attendees are email addresses.",
+            "Create a calendar event (recurrence: an RRULE); attendees and optionalAttendees are email addresses; "
+            "onlineMeeting adds a Meet or Teams link; calendarId: from fetch_calendars (default: the primary).",
             ("create", "event"),
         ),
         _spec(
@@ -123,7 +141,8 @@ CATALOG = ToolCatalog(
             "write",
             "calendar",
             a.UpdateCalendarEventArgs,
-            "Change a calendar event: fields, addAttendees/removeAttendees, or shiftMinutes to move it.",
+            "Change a calendar event: fields, addAttendees/removeAttendees, optionalAttendees (added as optional), "
+            "onlineMeeting, or shiftMinutes to move it.",
             ("update", "event"),
         ),
         _spec(
@@ -148,6 +167,13 @@ CATALOG = ToolCatalog(
             "calendar",
             a.FindFreeSlotsArgs,
             "Free time of the user and attendees within a window, for a duration.",
+        ),
+        _spec(
+            "fetch_calendars",
+            "read",
+            "calendar",
+            a.FetchCalendarsArgs,
+            "The user's calendars ({id, name, primary, canWrite}); name keeps those whose name contains it.",
         ),
     ]
 )

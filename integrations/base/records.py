@@ -5,12 +5,13 @@ from collections.abc import Callable
 from datetime import date
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, AwareDatetime, BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
-EntityType = Literal["Contact", "Lead", "Deal", "Account", "Note", "Task"]
+EntityType = Literal["Contact", "Lead", "Deal", "Account", "Note", "Task", "Activity"]
 RecordType = Literal["Contact", "Lead", "Deal", "Account"]  # what a note or task may be about
 LeadStatus = Literal["new", "contacted", "qualified", "unqualified"]
 TaskStatus = Literal["open", "done"]
+ActivityKind = Literal["call", "email", "meeting"]
 DealStage = Literal["prospecting", "qualification", "proposal", "negotiation", "closed_won", "closed_lost"]
 OPEN_DEAL_STAGES: tuple[DealStage, ...] = ("prospecting", "qualification", "proposal", "negotiation")
 
@@ -41,12 +42,17 @@ class _Fields(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+RecordIds = Annotated[list[Annotated[str, Field(min_length=1)]], Field(max_length=100)]
+
+
 class ContactFields(_Fields):
     name: str | None = None
     email: EmailAddress | None = None
     phone: str | None = None
     company: str | None = None
     title: str | None = None
+    accountId: str | None = None  # noqa: N815 - contract field name (v3): the Account the contact works at
+    owner: str | None = None
 
 
 class LeadFields(_Fields):
@@ -55,6 +61,7 @@ class LeadFields(_Fields):
     phone: str | None = None
     company: str | None = None
     status: LeadStatus | None = None
+    owner: str | None = None
 
 
 class DealFields(_Fields):
@@ -63,6 +70,10 @@ class DealFields(_Fields):
     amount: float | None = Field(default=None, ge=0)
     stage: DealStage | None = None
     closeDate: IsoDate | None = None  # noqa: N815 - contract field name
+    owner: str | None = None
+    contacts: RecordIds | None = None  # (v3) Contact ids; setting it replaces the list
+    addContacts: RecordIds | None = None  # noqa: N815 - (v3) write only: Contact ids linked, the others stay
+    removeContacts: RecordIds | None = None  # noqa: N815 - (v3) write only: Contact ids unlinked
 
 
 class AccountFields(_Fields):
@@ -83,6 +94,7 @@ class NoteFields(_Fields):
     body: str | None = Field(default=None, min_length=1)
     about: About | None = None
     createdAt: str | None = None  # noqa: N815 - contract field name; read only
+    owner: str | None = None
 
 
 class TaskFields(_Fields):
@@ -93,6 +105,18 @@ class TaskFields(_Fields):
     owner: str | None = None
 
 
+class ActivityFields(_Fields):
+    """(v3) A call, email or meeting logged on a record; ``occurredAt`` defaults to when it is logged."""
+
+    kind: ActivityKind | None = None
+    subject: str | None = Field(default=None, min_length=1)
+    body: str | None = Field(default=None, min_length=1)
+    about: About | None = None
+    occurredAt: AwareDatetime | None = None  # noqa: N815 - contract field name
+    durationMinutes: int | None = Field(default=None, ge=1, le=24 * 60)  # noqa: N815 - contract field name
+    owner: str | None = None
+
+
 FIELDS_BY_ENTITY: dict[str, type[_Fields]] = {
     "Contact": ContactFields,
     "Lead": LeadFields,
@@ -100,9 +124,12 @@ FIELDS_BY_ENTITY: dict[str, type[_Fields]] = {
     "Account": AccountFields,
     "Note": NoteFields,
     "Task": TaskFields,
+    "Activity": ActivityFields,
 }
 READ_ONLY_FIELDS: dict[str, frozenset[str]] = {"Note": frozenset({"createdAt"})}
-DATE_FIELDS: frozenset[str] = frozenset({"closeDate", "dueDate", "createdAt"})
+WRITE_ONLY_FIELDS: dict[str, frozenset[str]] = {"Deal": frozenset({"addContacts", "removeContacts"})}
+"""(v3) Changes to a list that a record shows as a whole (``contacts``): given on a write, never read or filtered."""
+DATE_FIELDS: frozenset[str] = frozenset({"closeDate", "dueDate", "createdAt", "occurredAt"})
 
 # The fields a new record must have (contract §2.3); a tuple of alternatives means "one of them".
 REQUIRED_ON_CREATE: dict[str, tuple[str, ...]] = {
@@ -112,6 +139,7 @@ REQUIRED_ON_CREATE: dict[str, tuple[str, ...]] = {
     "Account": ("name",),
     "Note": ("body",),
     "Task": ("subject",),
+    "Activity": ("kind",),
 }
 
 
@@ -137,6 +165,10 @@ def check_fields(
     if read_only:
         raise ValueError(f"{', '.join(sorted(read_only))} of a {entity_type} cannot be set")
     model.model_validate({k: v for k, v in fields.items() if not _has_template(v, pending)})
+    if {"contacts", "addContacts"} <= set(fields) or {"contacts", "removeContacts"} <= set(fields):
+        raise ValueError("give contacts (the whole list) or addContacts/removeContacts, not both")
+    if creating and WRITE_ONLY_FIELDS.get(entity_type, frozenset()) & set(fields):
+        raise ValueError(f"a new {entity_type} takes contacts (the list), not addContacts or removeContacts")
     if creating:
         needed = REQUIRED_ON_CREATE[entity_type]
         if not any(fields.get(name) not in (None, "") for name in needed):

@@ -27,16 +27,20 @@ from integrations.base.errors import NotFoundError, PermanentError
 from integrations.base.shifts import shifted
 from integrations.calendar.rules import moved_to_weekday
 from integrations.local.calendar_rows import (
+    MEETING_LINK,
+    PRIMARY_ROW,
     NewEvent,
+    People,
     Shown,
-    attendees_of,
     insert_event,
     occurrence_id,
     parse_id,
+    people_of,
     series_id,
     shown,
     store_attendees,
 )
+from integrations.local.calendars import calendar_row
 from integrations.local.database import SERVICE, inserted_row_id
 from integrations.local.recurrence import Recurrence
 from integrations.local.timestamps import from_storage, storage_key
@@ -73,7 +77,18 @@ def create_event(connection: sqlite3.Connection, args: CreateCalendarEventArgs, 
             raise PermanentError(f"the recurrence rule {recurrence.rule} has no occurrence", service=SERVICE)
         start, rule = first, recurrence.rule
     end = start + timedelta(minutes=args.durationMinutes)
-    event = NewEvent(args.title, start, end, args.attendees or (), args.location, args.description, recurrence=rule)
+    event = NewEvent(
+        args.title,
+        start,
+        end,
+        args.attendees or (),
+        args.location,
+        args.description,
+        recurrence=rule,
+        optional=args.optionalAttendees or (),
+        calendar_id=calendar_row(connection, args.calendarId, writing=True),
+        online_meeting=bool(args.onlineMeeting),
+    )
     return _load(connection, insert_event(connection, event), view)
 
 
@@ -100,13 +115,20 @@ def update_event(connection: sqlite3.Connection, args: UpdateCalendarEventArgs, 
     if row["recurrence"] is not None and start != old_start:
         columns["recurrence"] = _moved_rule(row["recurrence"], old_start, start, view)
         _move_exceptions(connection, row_id, start - old_start)
+    if args.onlineMeeting is not None:
+        link = row["meeting_url"] or MEETING_LINK.format(row_id=row_id)
+        columns["meeting_url"] = link if args.onlineMeeting else None
+    if "calendarId" in args.model_fields_set and calendar_row(connection, args.calendarId, writing=True) != (
+        None if target.event["calendar_id"] in (None, PRIMARY_ROW) else target.event["calendar_id"]
+    ):  # the calendar the event is on (as a calendar service needs it), not one to move it to
+        raise NotFoundError(f"no calendar event with id {args.eventId!r} on {args.calendarId!r}", service=SERVICE)
     attendees = _new_attendees(connection, row_id, args)
     if row["recurrence"] is not None:
         _exceptions_follow(connection, row, columns, attendees)
     assignments = ", ".join(f"{column} = ?" for column in columns)
     connection.execute(f"UPDATE events SET {assignments} WHERE id = ?", [*columns.values(), row_id])
     if attendees is not None:
-        store_attendees(connection, row_id, attendees)
+        store_attendees(connection, row_id, *attendees)
     return _load(connection, row_id, view)
 
 
@@ -174,32 +196,40 @@ def _stored_row_id(connection: sqlite3.Connection, target: _Target) -> int:
     original = storage_key(target.original)
     cursor = connection.execute(
         "INSERT INTO events (title, starts_at, ends_at, location, description, organizer, my_response, my_comment,"
-        " series_id, original_start) SELECT title, ?, ?, location, description, organizer, my_response, my_comment,"
-        " id, ? FROM events WHERE id = ?",
+        " series_id, original_start, meeting_url) SELECT title, ?, ?, location, description, organizer, my_response,"
+        " my_comment, id, ?, meeting_url FROM events WHERE id = ?",
         [original, storage_key(target.original + duration), original, series["id"]],
     )
     row_id = inserted_row_id(cursor)
     connection.execute(
-        "INSERT INTO event_attendees (event_id, position, address)"
-        " SELECT ?, position, address FROM event_attendees WHERE event_id = ?",
+        "INSERT INTO event_attendees (event_id, position, address, optional)"
+        " SELECT ?, position, address, optional FROM event_attendees WHERE event_id = ?",
         [row_id, series["id"]],
     )
     return row_id
 
 
-def _new_attendees(connection: sqlite3.Connection, row_id: int, args: UpdateCalendarEventArgs) -> list[str] | None:
-    """The attendee list after the update, or None when it does not change them."""
-    if "attendees" in args.model_fields_set:
-        return list(args.attendees or ())
-    if not (args.addAttendees or args.removeAttendees):
+Lists = tuple[list[str], list[str]]
+
+
+def _new_attendees(connection: sqlite3.Connection, row_id: int, args: UpdateCalendarEventArgs) -> Lists | None:
+    """The (required, optional) attendee lists after the update, or None when it does not change them. Someone
+    added as optional leaves the required list; someone added as required leaves the optional one."""
+    if not ({"attendees", "addAttendees", "removeAttendees", "optionalAttendees"} & args.model_fields_set):
         return None
+    people = people_of(connection, [row_id])[row_id]
+    required = list(args.attendees or ()) if "attendees" in args.model_fields_set else people.required
     removed = {address.strip().casefold() for address in args.removeAttendees or ()}
-    current = [a for a in attendees_of(connection, [row_id])[row_id] if a.casefold() not in removed]
-    return [*current, *(args.addAttendees or ())]
+    added = [*(args.addAttendees or ())]
+    optional_added = [*(args.optionalAttendees or ())]
+    moved = {address.strip().casefold() for address in added}
+    optional = [a for a in people.optional if a.casefold() not in removed and a.casefold() not in moved]
+    required = [a for a in required if a.casefold() not in removed] + added
+    return required, optional + optional_added
 
 
 def _exceptions_follow(
-    connection: sqlite3.Connection, series: sqlite3.Row, columns: dict[str, Any], attendees: list[str] | None
+    connection: sqlite3.Connection, series: sqlite3.Row, columns: dict[str, Any], attendees: Lists | None
 ) -> None:
     """A series change reaches its changed occurrences where they still had the series' value."""
     for column in ("title", "location", "description"):
@@ -211,11 +241,15 @@ def _exceptions_follow(
     if attendees is None:
         return
     rows = connection.execute("SELECT id FROM events WHERE series_id = ?", [series["id"]]).fetchall()
-    lists = attendees_of(connection, [series["id"], *(row["id"] for row in rows)])
-    before = [address.casefold() for address in lists[series["id"]]]
+    lists = people_of(connection, [series["id"], *(row["id"] for row in rows)])
+
+    def folded(people: People) -> tuple[list[str], list[str]]:
+        return [a.casefold() for a in people.required], [a.casefold() for a in people.optional]
+
+    before = folded(lists[series["id"]])
     for row in rows:
-        if [address.casefold() for address in lists[row["id"]]] == before:
-            store_attendees(connection, row["id"], attendees)
+        if folded(lists[row["id"]]) == before:
+            store_attendees(connection, row["id"], *attendees)
 
 
 def _moved_rule(rule: str, old: datetime, new: datetime, view: Shown) -> str:
@@ -250,4 +284,4 @@ def _load(connection: sqlite3.Connection, row_id: int, view: Shown) -> dict[str,
     series = None
     if row["series_id"] is not None:
         series = connection.execute("SELECT * FROM events WHERE id = ?", [row["series_id"]]).fetchone()
-    return shown(row, attendees_of(connection, [row_id])[row_id], view, series)
+    return shown(row, people_of(connection, [row_id])[row_id], view, series)

@@ -12,7 +12,8 @@ from datetime import datetime, timedelta, tzinfo
 from typing import Any
 
 from integrations.base.arguments import FetchCalendarEventsArgs
-from integrations.local.calendar_rows import Shown, attendees_of, shown, shown_occurrence
+from integrations.local.calendar_rows import People, Shown, people_of, shown, shown_occurrence
+from integrations.local.calendars import calendar_row, on_calendar
 from integrations.local.crm import CONTACT_ADDRESSES_NAMED
 from integrations.local.recurrence import Recurrence
 from integrations.local.search_words import query_words
@@ -44,10 +45,13 @@ def fetch_events(connection: sqlite3.Connection, args: FetchCalendarEventsArgs, 
             f" AND (contains_folded(a.address, ?) OR folded(a.address) IN ({CONTACT_ADDRESSES_NAMED})))"
         )
         parameters.extend([args.attendee] * 2)
+    calendar, values = on_calendar(calendar_row(connection, args.calendarId, writing=False))
+    conditions.append(calendar)
+    parameters.extend(values)
     limit = args.limit or DEFAULT_LIMIT
     found = _occurring(connection, args.start, args.end, conditions, parameters, view.zone, limit)
-    attendees = attendees_of(connection, sorted({item.row["id"] for item in found}))
-    return [_shown(item, attendees[item.row["id"]], view) for item in found]
+    people = people_of(connection, sorted({item.row["id"] for item in found}))
+    return [_shown(item, people[item.row["id"]], view) for item in found]
 
 
 def busy_intervals(
@@ -129,7 +133,7 @@ def _series_rows(connection: sqlite3.Connection, row_ids: list[int]) -> dict[int
     return {row["id"]: row for row in connection.execute(f"SELECT * FROM events WHERE id IN ({marks})", row_ids)}
 
 
-def _shown(item: _Found, attendees: list[str], view: Shown) -> dict[str, Any]:
+def _shown(item: _Found, people: People, view: Shown) -> dict[str, Any]:
     if item.stored:
-        return shown(item.row, attendees, view, item.series)
-    return shown_occurrence(item.row, item.start, item.end, attendees, view)
+        return shown(item.row, people, view, item.series)
+    return shown_occurrence(item.row, item.start, item.end, people, view)

@@ -6,6 +6,8 @@
 - Ids: ``event-7`` is a single event or a whole series; ``event-7_20260309T133000Z`` is the occurrence of series
   7 that (originally) starts at that UTC instant. Both are stable: an edited occurrence keeps its id.
 - ``organizer`` NULL means the user; the user's ``myResponse`` to their own events is ``accepted``.
+- (v3) ``calendar_id`` NULL is the primary calendar (``calendars``); an attendee row with ``optional`` is an optional
+  attendee (``optionalAttendees``); ``meeting_url`` is the event's online meeting link (``meetingUrl``).
 """
 
 import re
@@ -34,6 +36,13 @@ class NewEvent:
     organizer: str | None = None  # None: the user
     my_response: str | None = None  # None: the user's own event
     recurrence: str | None = None
+    optional: Sequence[str] = ()
+    calendar_id: int | None = None  # None: the primary calendar
+    online_meeting: bool = False
+
+
+MEETING_LINK = "https://meet.example.com/planbot-{row_id}"
+"""The local workspace's stand-in for a Meet or Teams link: one per event, stable."""
 
 
 @dataclass(frozen=True)
@@ -46,8 +55,8 @@ class Shown:
 
 def insert_event(connection: sqlite3.Connection, event: NewEvent) -> int:
     cursor = connection.execute(
-        "INSERT INTO events (title, starts_at, ends_at, location, description, organizer, my_response, recurrence)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO events (title, starts_at, ends_at, location, description, organizer, my_response, recurrence,"
+        " calendar_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
             event.title,
             storage_key(event.start),
@@ -57,31 +66,48 @@ def insert_event(connection: sqlite3.Connection, event: NewEvent) -> int:
             event.organizer,
             event.my_response,
             event.recurrence,
+            event.calendar_id,
         ],
     )
     row_id = inserted_row_id(cursor)
-    store_attendees(connection, row_id, event.attendees)
+    store_attendees(connection, row_id, event.attendees, event.optional)
+    if event.online_meeting:
+        link = MEETING_LINK.format(row_id=row_id)
+        connection.execute("UPDATE events SET meeting_url = ? WHERE id = ?", [link, row_id])
     return row_id
 
 
-def store_attendees(connection: sqlite3.Connection, row_id: int, addresses: Sequence[str]) -> None:
-    """Replace the attendees: in order, once each (addresses compared case-insensitively)."""
+def store_attendees(
+    connection: sqlite3.Connection, row_id: int, addresses: Sequence[str], optional: Sequence[str] = ()
+) -> None:
+    """Replace the attendees: in order, once each (addresses compared case-insensitively); someone in both lists is
+    optional."""
     connection.execute("DELETE FROM event_attendees WHERE event_id = ?", [row_id])
-    unique = list({address.strip().casefold(): address.strip() for address in reversed(addresses)}.values())[::-1]
+    extra = _unique(optional)
+    keys = {address.casefold() for address in extra}
+    required = [address for address in _unique(addresses) if address.casefold() not in keys]
+    rows = [(address, 0) for address in required] + [(address, 1) for address in extra]
     connection.executemany(
-        "INSERT INTO event_attendees (event_id, position, address) VALUES (?, ?, ?)",
-        [(row_id, position, address) for position, address in enumerate(unique)],
+        "INSERT INTO event_attendees (event_id, position, address, optional) VALUES (?, ?, ?, ?)",
+        [(row_id, position, address, flag) for position, (address, flag) in enumerate(rows)],
     )
 
 
-def attendees_of(connection: sqlite3.Connection, row_ids: Sequence[int]) -> dict[int, list[str]]:
+def _unique(addresses: Sequence[str]) -> list[str]:
+    return list({address.strip().casefold(): address.strip() for address in reversed(addresses)}.values())[::-1]
+
+
+def attendees_of(
+    connection: sqlite3.Connection, row_ids: Sequence[int], *, optional: bool = False
+) -> dict[int, list[str]]:
+    """The (required, or with ``optional`` the optional) attendees of each event row."""
     found: dict[int, list[str]] = {row_id: [] for row_id in row_ids}
     if not row_ids:
         return found
     rows = connection.execute(
         f"SELECT event_id, address FROM event_attendees WHERE event_id IN ({', '.join('?' for _ in row_ids)})"
-        " ORDER BY event_id, position",
-        list(row_ids),
+        " AND optional = ? ORDER BY event_id, position",
+        [*row_ids, int(optional)],
     )
     for row in rows:
         found[row["event_id"]].append(row["address"])
@@ -111,22 +137,34 @@ def public_id(row: sqlite3.Row) -> str:
     return series_id(row["id"])
 
 
-def shown(row: sqlite3.Row, attendees: list[str], view: Shown, series: sqlite3.Row | None = None) -> dict[str, Any]:
+@dataclass(frozen=True)
+class People:
+    """An event's attendees: required and optional."""
+
+    required: list[str]
+    optional: list[str]
+
+
+def people_of(connection: sqlite3.Connection, row_ids: Sequence[int]) -> dict[int, People]:
+    required, optional = attendees_of(connection, row_ids), attendees_of(connection, row_ids, optional=True)
+    return {row_id: People(required[row_id], optional[row_id]) for row_id in row_ids}
+
+
+def shown(row: sqlite3.Row, people: People, view: Shown, series: sqlite3.Row | None = None) -> dict[str, Any]:
     """A stored event as results show it; ``series`` is the series of an exception row.
 
     Besides the contract's fields: ``recurrence`` (the series' rule, or null) and ``seriesId`` (the series an
     occurrence belongs to, or null).
     """
-    return _shown(row, public_id(row), row["starts_at"], row["ends_at"], attendees, view, series)
+    return _shown(row, public_id(row), row["starts_at"], row["ends_at"], people, view, series)
 
 
 def shown_occurrence(
-    series: sqlite3.Row, start: datetime, end: datetime, attendees: list[str], view: Shown
+    series: sqlite3.Row, start: datetime, end: datetime, people: People, view: Shown
 ) -> dict[str, Any]:
     """The occurrence of ``series`` that starts at ``start`` (no exception row of its own)."""
-    return _shown(
-        series, occurrence_id(series["id"], start), storage_key(start), storage_key(end), attendees, view, series
-    )
+    shown_id = occurrence_id(series["id"], start)
+    return _shown(series, shown_id, storage_key(start), storage_key(end), people, view, series)
 
 
 def _shown(
@@ -134,20 +172,32 @@ def _shown(
     shown_id: str,
     starts: str,
     ends: str,
-    attendees: list[str],
+    people: People,
     view: Shown,
     series: sqlite3.Row | None,
 ) -> dict[str, Any]:
+    calendar = row["calendar_id"] if row["calendar_id"] is not None else (series or row)["calendar_id"]
     return {
         "id": shown_id,
         "title": row["title"],
         "startTime": local_iso(starts, view.zone),
         "endTime": local_iso(ends, view.zone),
-        "attendees": attendees,
+        "attendees": people.required,
+        "optionalAttendees": people.optional,
         "location": row["location"],
         "description": row["description"],
         "organizer": row["organizer"] or view.owner_address,
         "myResponse": row["my_response"] or ("accepted" if row["organizer"] is None else "needsAction"),
         "recurrence": (series or row)["recurrence"],
         "seriesId": series_id(series["id"]) if series is not None else None,
+        "meetingUrl": row["meeting_url"] or (series["meeting_url"] if series is not None else None),
+        "calendarId": calendar_public_id(calendar),
     }
+
+
+def calendar_public_id(row_id: int | None) -> str:
+    """``calendar-2``; the primary calendar (row id NULL in events, or its own row) is ``primary``."""
+    return "primary" if row_id is None or row_id == PRIMARY_ROW else f"calendar-{row_id}"
+
+
+PRIMARY_ROW = 1  # schema version 3 creates the primary calendar first

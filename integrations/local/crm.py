@@ -5,6 +5,10 @@ Public ids are ``<kind>-<row id>`` (``contact-3``, ``note-12``); row ids are nev
 ``about`` a Contact, Lead, Deal or Account that must exist; a note's ``createdAt`` is set by the workspace (its
 clock, in its zone) and cannot be written. A task's ``dueDate`` is stored as an ISO date and ``status`` defaults
 to ``open``. Deleting a record leaves the notes and tasks about it as they are.
+
+(v3) An Activity (a logged call, email or meeting) is about a record like a note; its ``occurredAt`` defaults to
+when it is logged. A Deal shows its ``contacts`` (``crm_links``), changed as a whole or by ``addContacts`` /
+``removeContacts``; a Contact's ``accountId`` names an Account that must exist.
 """
 
 import sqlite3
@@ -18,7 +22,8 @@ from integrations.base.arguments import CreateEntityArgs, DeleteEntityArgs, Fetc
 from integrations.base.errors import NotFoundError, PermanentError
 from integrations.base.records import FIELDS_BY_ENTITY, REQUIRED_ON_CREATE, About, EntityType
 from integrations.local.crm_filters import condition
-from integrations.local.crm_tables import ENTITY_TABLES, EntityTable, about_key, about_value
+from integrations.local.crm_links import account_public_id, deal_contacts, link_deal_contacts, row_of
+from integrations.local.crm_tables import DEAL_CONTACT_FIELDS, ENTITY_TABLES, EntityTable, about_key, about_value
 from integrations.local.database import SERVICE, inserted_row_id
 
 DEFAULT_LIMIT = 100
@@ -40,7 +45,7 @@ def fetch_records(connection: sqlite3.Connection, args: FetchEntityArgs) -> list
         f"SELECT * FROM {entity.table} WHERE {where} ORDER BY id LIMIT ?",
         [*parameters, args.limit or DEFAULT_LIMIT],
     ).fetchall()
-    return [_record(entity, row) for row in rows]
+    return _records(connection, entity, rows)
 
 
 def create_record(connection: sqlite3.Connection, args: CreateEntityArgs, *, now: datetime) -> dict[str, Any]:
@@ -51,12 +56,17 @@ def create_record(connection: sqlite3.Connection, args: CreateEntityArgs, *, now
         values["name"] = f"{values['company']} deal"
     if args.entityType == "Note":
         values["createdAt"] = now.isoformat(timespec="seconds")
+    if args.entityType == "Activity" and not values.get("occurredAt"):
+        values["occurredAt"] = now.isoformat(timespec="seconds")
     columns = [entity.columns[name] for name in values]
     marks = ", ".join("?" for _ in columns)
     cursor = connection.execute(
         f"INSERT INTO {entity.table} ({', '.join(columns)}) VALUES ({marks})", list(values.values())
     )
-    return _load(connection, entity, inserted_row_id(cursor))
+    row_id = inserted_row_id(cursor)
+    if args.entityType == "Deal" and args.fields.get("contacts"):
+        link_deal_contacts(connection, row_id, args.fields)
+    return _load(connection, entity, row_id)
 
 
 def update_record(connection: sqlite3.Connection, args: UpdateEntityArgs) -> dict[str, Any]:
@@ -67,9 +77,12 @@ def update_record(connection: sqlite3.Connection, args: UpdateEntityArgs) -> dic
     values = _stored_values(connection, entity, args.fields, keep_nulls=True)
     assignments = ", ".join(f"{entity.columns[name]} = ?" for name in values)
     try:
-        connection.execute(f"UPDATE {entity.table} SET {assignments} WHERE id = ?", [*values.values(), row_id])
+        if values:
+            connection.execute(f"UPDATE {entity.table} SET {assignments} WHERE id = ?", [*values.values(), row_id])
     except sqlite3.IntegrityError as error:
         raise _lost_required(args.entityType) from error
+    if args.entityType == "Deal" and set(DEAL_CONTACT_FIELDS) & set(args.fields):
+        link_deal_contacts(connection, row_id, args.fields)
     record = _load(connection, entity, row_id)
     if not any(record.get(name) not in (None, "") for name in REQUIRED_ON_CREATE[args.entityType]):
         raise _lost_required(args.entityType)
@@ -95,7 +108,7 @@ def _stored_values(
     connection: sqlite3.Connection, entity: EntityTable, fields: Mapping[str, Any], *, keep_nulls: bool = False
 ) -> dict[str, Any]:
     """The fields as column values: validated by the entity's model, ``about`` checked and stored as one text."""
-    unknown = set(fields) - set(entity.columns)
+    unknown = set(fields) - set(entity.columns) - entity.virtual
     if unknown:
         raise PermanentError(f"{entity.entity_type} has no field {sorted(unknown)[0]!r}", service=SERVICE)
     try:
@@ -110,10 +123,14 @@ def _stored_values(
         raise PermanentError(f"invalid {entity.entity_type} fields: {error}", service=SERVICE) from error
     values: dict[str, Any] = {}
     for name in fields:
+        if name in entity.virtual:
+            continue
         value = getattr(model, name)
         if value is None and not keep_nulls:
             continue
-        if isinstance(value, About):
+        if name == "accountId" and value is not None:
+            value = row_of(connection, "Account", value, purpose="for the contact to work at")
+        elif isinstance(value, About):
             _check_about_exists(connection, entity.entity_type, value)
             value = about_key(value)
         elif isinstance(value, date):
@@ -149,11 +166,22 @@ def _existing_row_id(connection: sqlite3.Connection, entity: EntityTable, public
 
 def _load(connection: sqlite3.Connection, entity: EntityTable, row_id: int) -> dict[str, Any]:
     row = connection.execute(f"SELECT * FROM {entity.table} WHERE id = ?", [row_id]).fetchone()
-    return _record(entity, row)
+    return _records(connection, entity, [row])[0]
 
 
-def _record(entity: EntityTable, row: sqlite3.Row) -> dict[str, Any]:
-    record: dict[str, Any] = {"id": entity.public_id(row["id"])}
-    for name, column in entity.columns.items():
-        record[name] = about_value(row[column]) if name == "about" else row[column]
-    return record
+def _records(connection: sqlite3.Connection, entity: EntityTable, rows: list[sqlite3.Row]) -> list[dict[str, Any]]:
+    contacts = deal_contacts(connection, [row["id"] for row in rows]) if entity.entity_type == "Deal" else {}
+    found = []
+    for row in rows:
+        record: dict[str, Any] = {"id": entity.public_id(row["id"])}
+        for name, column in entity.columns.items():
+            if name == "about":
+                record[name] = about_value(row[column])
+            elif name == "accountId":
+                record[name] = account_public_id(row[column])
+            else:
+                record[name] = row[column]
+        if entity.entity_type == "Deal":
+            record["contacts"] = contacts[row["id"]]
+        found.append(record)
+    return found

@@ -27,6 +27,11 @@ _NAMED_BY = {
 
 
 def condition(connection: sqlite3.Connection, entity: EntityTable, name: str, value: Any) -> Condition:
+    if entity.entity_type == "Deal" and name == "contacts":  # (v3) deals that have this contact
+        contact = ENTITY_TABLES["Contact"].row_id(str(value))
+        return "EXISTS (SELECT 1 FROM deal_contacts l WHERE l.deal_id = deals.id AND l.contact_id = ?)", [contact]
+    if name == "accountId":  # (v3) an Account id, exactly
+        return "account_id = ?", [ENTITY_TABLES["Account"].row_id(str(value))]
     column = entity.columns.get(name)
     if column is None:
         raise PermanentError(f"{entity.entity_type} has no field {name!r} to filter on", service=SERVICE)

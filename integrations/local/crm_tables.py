@@ -10,6 +10,8 @@ from typing import Any
 
 from integrations.base.records import FIELDS_BY_ENTITY, About
 
+DEAL_CONTACT_FIELDS = ("contacts", "addContacts", "removeContacts")
+
 
 def _column_of(field_name: str) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", "_", field_name).lower()
@@ -23,11 +25,12 @@ class EntityTable:
     table: str
     prefix: str
     numeric: frozenset[str] = frozenset()
+    virtual: frozenset[str] = frozenset()  # fields kept in a table of their own (a deal's contacts)
     columns: Mapping[str, str] = field(init=False)
 
     def __post_init__(self) -> None:
         names = FIELDS_BY_ENTITY[self.entity_type].model_fields
-        object.__setattr__(self, "columns", {name: _column_of(name) for name in names})
+        object.__setattr__(self, "columns", {name: _column_of(name) for name in names if name not in self.virtual})
 
     def public_id(self, row_id: int) -> str:
         return f"{self.prefix}-{row_id}"
@@ -40,10 +43,11 @@ class EntityTable:
 ENTITY_TABLES: dict[str, EntityTable] = {
     "Contact": EntityTable("Contact", "contacts", "contact"),
     "Lead": EntityTable("Lead", "leads", "lead"),
-    "Deal": EntityTable("Deal", "deals", "deal", numeric=frozenset({"amount"})),
+    "Deal": EntityTable("Deal", "deals", "deal", numeric=frozenset({"amount"}), virtual=frozenset(DEAL_CONTACT_FIELDS)),
     "Account": EntityTable("Account", "accounts", "account"),
     "Note": EntityTable("Note", "notes", "note"),
     "Task": EntityTable("Task", "tasks", "task"),
+    "Activity": EntityTable("Activity", "activities", "activity"),
 }
 
 

@@ -1,4 +1,5 @@
-"""Demo inbox: nineteen emails over the two weeks before the seeding day, five of them unread, five with
+"""Demo inbox: twenty emails (the newsletter from Acme came with schema version 3) over the two weeks before the
+seeding day, five of them unread, five with
 attachments (among them the signed Acme contract John Smith sent last week), two about the partner summit (its
 date, time and place in the text, for ``extract``), one to several people (for a reply to all)."""
 
@@ -222,5 +223,15 @@ INBOX: list[DemoEmail] = [
         "Happy to cover the roadmap part of the product update at the partner summit. Shall we rehearse it "
         "together beforehand? I will bring the Q3 deck.",
         added_in=2,
+    ),
+    DemoEmail(
+        9,
+        "06:30",
+        "Acme Newsletter",
+        "newsletter@acme.com",
+        "Acme monthly newsletter: new plant in Ohio",
+        "This month at Acme: our new plant in Ohio opens, the spring product line, and dates for the customer "
+        "advisory board. Read the full stories on our site.",
+        added_in=3,
     ),
 ]

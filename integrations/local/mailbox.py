@@ -1,11 +1,12 @@
 """The mailbox: an inbox and a sent folder in one ``messages`` table, recipients in ``message_recipients``,
 attachments in ``attachments``. Sending, replying and forwarding are in ``mail_compose``.
 
-``fetch_emails`` searches the whole mailbox (inbox and sent, as a Gmail search without ``in:`` does), newest
-first. ``from`` is shown as ``Name <address>``; ``to`` and ``cc`` are address lists; ``threadId`` names the
-conversation. ``query`` matches when each of its words occurs in the subject, body or sender (any order, any
-case). A sender or recipient filter matches a name or an address by containment, and also the addresses of CRM
-contacts whose name matches.
+``fetch_emails`` searches the whole mailbox (inbox, archived and sent, as a Gmail search without ``in:`` does;
+drafts are not mail yet and are left out), newest first; ``update_message`` marks a message read or unread and
+archives it or puts it back in the inbox (v3). ``from`` is shown as ``Name <address>``; ``to`` and ``cc`` are
+address lists; ``threadId`` names the conversation. ``query`` matches when each of its words occurs in the subject,
+body or sender (any order, any case). A sender or recipient filter matches a name or an address by containment,
+and also the addresses of CRM contacts whose name matches.
 """
 
 import re
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime, tzinfo
 from typing import Any, Literal
 
-from integrations.base.arguments import FetchEmailsArgs
+from integrations.base.arguments import FetchEmailsArgs, UpdateEmailArgs
 from integrations.base.errors import NotFoundError
 from integrations.local import attachments
 from integrations.local.attachments import AttachmentFile
@@ -56,13 +57,14 @@ class NewMessage:
     in_reply_to: int | None = None
     thread_id: int | None = None
     files: Sequence[AttachmentFile] = ()
+    draft: bool = False
 
 
 def insert_message(connection: sqlite3.Connection, message: NewMessage) -> str:
     """Store a message (sent, or delivered to the inbox) with its attachments; returns its public id."""
     cursor = connection.execute(
-        "INSERT INTO messages (folder, sender_name, sender_address, subject, body, sent_at, unread, in_reply_to)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO messages (folder, sender_name, sender_address, subject, body, sent_at, unread, in_reply_to,"
+        " draft) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
             message.folder,
             message.sender.name,
@@ -72,6 +74,7 @@ def insert_message(connection: sqlite3.Connection, message: NewMessage) -> str:
             storage_key(message.sent_at),
             int(message.unread),
             message.in_reply_to,
+            int(message.draft),
         ],
     )
     row_id = inserted_row_id(cursor)
@@ -110,8 +113,19 @@ def recipients(connection: sqlite3.Connection, row_ids: Sequence[int], kind: Rec
     return found
 
 
+def update_message(connection: sqlite3.Connection, args: UpdateEmailArgs) -> dict[str, Any]:
+    """Mark read or unread, archive or move back to the inbox; a draft or a sent message is never archived."""
+    row = existing_message(connection, args.messageId)
+    if args.archived is not None and row["folder"] != "inbox":
+        raise NotFoundError(f"{args.messageId!r} is not in the inbox: only received mail is archived", service=SERVICE)
+    unread = row["unread"] if args.unread is None else int(args.unread)
+    archived = row["archived"] if args.archived is None else int(args.archived)
+    connection.execute("UPDATE messages SET unread = ?, archived = ? WHERE id = ?", [unread, archived, row["id"]])
+    return {"id": public_id(row["id"]), "subject": row["subject"], "unread": bool(unread), "archived": bool(archived)}
+
+
 def fetch_messages(connection: sqlite3.Connection, args: FetchEmailsArgs, *, zone: tzinfo) -> list[dict[str, Any]]:
-    conditions: list[str] = []
+    conditions: list[str] = ["m.draft = 0"]
     parameters: list[Any] = []
 
     def add(condition: str, *values: Any) -> None:
@@ -187,6 +201,7 @@ def _shown(row: sqlite3.Row, to: list[str], cc: list[str], files: list[dict[str,
         "date": local_iso(row["sent_at"], zone),
         "snippet": snippet(row["body"]),
         "unread": bool(row["unread"]),
+        "archived": bool(row["archived"]),
         "attachments": files,
     }
 

@@ -4,6 +4,10 @@ A new file runs every step; a file of an earlier version runs the steps it lacks
 are UTC text (``timestamps.storage_key``); recipients, attendees and attachments are rows of their own, so that
 filters on them are SQL. Closed value sets of the contract are CHECK constraints.
 
+Version 3 (contract v3): drafts and archived mail (``draft``, ``archived``); several calendars (``calendars``,
+``events.calendar_id``: NULL is the primary one); optional attendees and meeting links; activities (a logged call,
+email or meeting); the contacts of a deal (``deal_contacts``), a contact's account and every record's owner.
+
 Version 2 (contract v2): attachments; notes and tasks; events get an organizer, the user's response, a
 recurrence rule, and exceptions (a row with ``series_id`` + ``original_start`` replaces, or with ``removed``
 cancels, one occurrence of a series).
@@ -12,9 +16,9 @@ cancels, one occurrence of a series).
 import sqlite3
 from typing import get_args
 
-from integrations.base.records import DealStage, LeadStatus, TaskStatus
+from integrations.base.records import ActivityKind, DealStage, LeadStatus, TaskStatus
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 MY_RESPONSES = ("needsAction", "accepted", "declined", "tentative")
 
 
@@ -101,7 +105,37 @@ _VERSION_2 = [
     "CREATE UNIQUE INDEX events_by_occurrence ON events (series_id, original_start) WHERE series_id IS NOT NULL",
 ]
 
-MIGRATIONS: dict[int, list[str]] = {1: _VERSION_1, 2: _VERSION_2}
+_VERSION_3 = [
+    "ALTER TABLE messages ADD COLUMN draft INTEGER NOT NULL DEFAULT 0 CHECK (draft IN (0, 1))",
+    "ALTER TABLE messages ADD COLUMN archived INTEGER NOT NULL DEFAULT 0 CHECK (archived IN (0, 1))",
+    """CREATE TABLE calendars (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        name TEXT NOT NULL,
+        is_primary INTEGER NOT NULL DEFAULT 0 CHECK (is_primary IN (0, 1)),
+        can_write INTEGER NOT NULL DEFAULT 1 CHECK (can_write IN (0, 1)))""",
+    "CREATE UNIQUE INDEX one_primary_calendar ON calendars (is_primary) WHERE is_primary = 1",
+    "INSERT INTO calendars (name, is_primary, can_write) VALUES ('Calendar', 1, 1)",
+    "ALTER TABLE events ADD COLUMN calendar_id INTEGER REFERENCES calendars (id)",  # NULL: the primary calendar
+    "ALTER TABLE events ADD COLUMN meeting_url TEXT",
+    "ALTER TABLE event_attendees ADD COLUMN optional INTEGER NOT NULL DEFAULT 0 CHECK (optional IN (0, 1))",
+    f"""CREATE TABLE activities (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        kind TEXT NOT NULL CHECK (kind IN ({_one_of(get_args(ActivityKind))})),
+        subject TEXT, body TEXT, about TEXT, occurred_at TEXT NOT NULL, duration_minutes INTEGER, owner TEXT)""",
+    "CREATE INDEX activities_by_about ON activities (about)",
+    """CREATE TABLE deal_contacts (
+        deal_id INTEGER NOT NULL REFERENCES deals (id) ON DELETE CASCADE,
+        contact_id INTEGER NOT NULL REFERENCES contacts (id) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        PRIMARY KEY (deal_id, contact_id))""",
+    "ALTER TABLE contacts ADD COLUMN account_id INTEGER REFERENCES accounts (id) ON DELETE SET NULL",
+    "ALTER TABLE contacts ADD COLUMN owner TEXT",
+    "ALTER TABLE leads ADD COLUMN owner TEXT",
+    "ALTER TABLE deals ADD COLUMN owner TEXT",
+    "ALTER TABLE notes ADD COLUMN owner TEXT",
+]
+
+MIGRATIONS: dict[int, list[str]] = {1: _VERSION_1, 2: _VERSION_2, 3: _VERSION_3}
 
 
 def ensure_schema(connection: sqlite3.Connection) -> int:

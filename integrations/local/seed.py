@@ -16,6 +16,7 @@ from zoneinfo import ZoneInfo
 
 from integrations.local import demo_crm
 from integrations.local.calendar_rows import NewEvent, insert_event
+from integrations.local.calendars import add_calendar
 from integrations.local.crm import insert_record
 from integrations.local.crm_tables import ENTITY_TABLES
 from integrations.local.demo_files import demo_pdf
@@ -138,6 +139,8 @@ def seed(
             insert_record(connection, entity_type, fields, now=now.astimezone(zone))
     if since_version < 2:
         _seed_notes_and_tasks(connection, today, monday, zone, owner)
+    if since_version < 3:
+        _seed_calendars(connection)
     _seed_inbox(connection, [email for email in INBOX if email.added_in > since_version], today, zone, owner)
     for event in (event for event in EVENTS if event.added_in > since_version):
         start = _local(monday + timedelta(weeks=event.week, days=event.weekday), event.at, zone)
@@ -163,7 +166,8 @@ def _seed_inbox(
     summit = _local(monday + timedelta(weeks=_SUMMIT[0], days=_SUMMIT[1]), _SUMMIT[2], zone).astimezone(zone)
     summit_text = f"{summit:%A} {summit.day} {summit:%B} at {summit:%H:%M}"
     threads: dict[str, tuple[int, int]] = {}  # subject → (row id, thread id)
-    for email in sorted(emails, key=lambda email: (email.day(today), email.at)):
+    # by date, except that mail of version 3 comes last (so the ids of earlier demo mail stay as they were)
+    for email in sorted(emails, key=lambda email: (email.added_in >= 3, email.day(today), email.at)):
         sent_at = _local(email.day(today), email.at, zone)
         original = threads.get(email.subject.removeprefix("Re: "))
         message = NewMessage(
@@ -202,6 +206,12 @@ def _seed_notes_and_tasks(
             **({"about": about} if about else {}),
         }
         insert_record(connection, "Task", fields, now=_local(today, "09:00", zone))
+
+
+def _seed_calendars(connection: sqlite3.Connection) -> None:
+    """(v3) Besides the primary calendar: a Team calendar, and a holiday calendar that cannot be written."""
+    add_calendar(connection, "Team")
+    add_calendar(connection, "US holidays", can_write=False)
 
 
 def _record_id(connection: sqlite3.Connection, entity_type: str, name: str) -> dict[str, str] | None:

@@ -18,7 +18,16 @@ from integrations.base.arguments import SummarizeArgs
 from integrations.base.catalog import CATALOG
 from integrations.base.errors import PermanentError
 from integrations.base.files import FileSource
-from integrations.local import attachments, calendar, calendar_read, crm, freebusy, mail_compose, mailbox
+from integrations.local import (
+    attachments,
+    calendar,
+    calendar_read,
+    calendars,
+    crm,
+    freebusy,
+    mail_compose,
+    mailbox,
+)
 from integrations.local.calendar_rows import Shown
 from integrations.local.database import SERVICE, Database, connect
 from integrations.local.schema import SCHEMA_VERSION, ensure_schema
@@ -66,6 +75,11 @@ _HANDLERS: dict[str, _Handler] = {
     "forward_email": lambda db, args, ctx: mail_compose.forward_message(
         db, args, owner=ctx.owner, now=ctx.now(), zone=ctx.settings.zone
     ),
+    "create_draft": lambda db, args, ctx: mail_compose.save_draft(
+        db, args, owner=ctx.owner, now=ctx.now(), shared=ctx.shared
+    ),
+    "update_email": lambda db, args, _ctx: mailbox.update_message(db, args),
+    "fetch_calendars": lambda db, args, _ctx: calendars.fetch_calendars(db, args),
     "fetch_entity": lambda db, args, _ctx: crm.fetch_records(db, args),
     "create_entity": lambda db, args, ctx: crm.create_record(db, args, now=ctx.now()),
     "update_entity": lambda db, args, _ctx: crm.update_record(db, args),
@@ -109,7 +123,8 @@ class LocalWorkspace:
         if isinstance(arguments, SummarizeArgs):
             return summarize(arguments.text, arguments.instructions)
         handler, context = _HANDLERS[tool], self._context
-        refs = getattr(arguments, "attachments", None) if tool in ("send_email", "reply_email") else None
+        composes = tool in ("send_email", "reply_email", "create_draft")
+        refs = getattr(arguments, "attachments", None) if composes else None
         if refs and self._source is not None:  # Slack files are read before the write, outside the database
             context = replace(context, shared=await attachments.fetched(self._source, refs))
         return await self._database.run(lambda db: handler(db, arguments, context), write=spec.kind == "write")

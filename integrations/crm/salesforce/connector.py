@@ -59,7 +59,7 @@ class SalesforceCrm:
         raise PermanentError(f"salesforce does not run {tool!r}", service=SERVICE)
 
     async def fetch(self, args: FetchEntityArgs) -> list[Record]:
-        entity = SOBJECTS[args.entityType]
+        entity = _entity_of(args.entityType)
         picklists = await self._picklists(entity)
         try:
             where = conditions(entity, args.filters, picklists)
@@ -78,7 +78,7 @@ class SalesforceCrm:
         return found[:limit]
 
     async def create(self, args: CreateEntityArgs) -> Record:
-        entity = SOBJECTS[args.entityType]
+        entity = _entity_of(args.entityType)
         picklists = await self._picklists(entity)
         fields = {name: value for name, value in args.fields.items() if value is not None and name != "about"}
         values = self._defaults(entity, fields, picklists) | await self._values(entity, fields, picklists)
@@ -91,7 +91,7 @@ class SalesforceCrm:
         return await self._load(entity, record_id, picklists)
 
     async def update(self, args: UpdateEntityArgs) -> Record:
-        entity = SOBJECTS[args.entityType]
+        entity = _entity_of(args.entityType)
         picklists = await self._picklists(entity)
         current = await self._load(entity, args.id, picklists)
         needed = REQUIRED_ON_CREATE[entity.entity_type]
@@ -114,7 +114,7 @@ class SalesforceCrm:
         return await self._load(entity, args.id, picklists)
 
     async def delete(self, args: DeleteEntityArgs) -> Record:
-        entity = SOBJECTS[args.entityType]
+        entity = _entity_of(args.entityType)
         await self._api.delete(entity.sobject, args.id)
         return {"id": args.id}
 
@@ -205,5 +205,15 @@ def _record(entity: SObjectMap, row: Mapping[str, Any], picklists: Picklists) ->
         decoded["about"] = about_of(entity, row)
     return {
         "id": str(row["Id"]),
-        **{name: decoded.get(name) for name in FIELDS_BY_ENTITY[entity.entity_type].model_fields},
+        **{name: decoded.get(name) for name in FIELDS_BY_ENTITY[entity.entity_type].model_fields if name in decoded},
     }
+
+
+def _entity_of(entity_type: str) -> SObjectMap:
+    """The mapping of a record type; a type this connector does not map yet (v3 ``Activity``) is refused."""
+    found = SOBJECTS.get(entity_type)
+    if found is None:
+        raise PermanentError(
+            f"Salesforce records of type {entity_type} are not supported yet: nothing was done", service=SERVICE
+        )
+    return found

@@ -20,6 +20,9 @@ tools (attachments, ``includeBody``, ``replyAll``, every-word queries, recurrenc
 notes, tasks, date filters) are in ``EmailContractV2``, ``CalendarContractV2`` and ``CrmContractV2``: a connector
 that implements v2 inherits them next to the v1 class. ``ConnectorContract`` holds everything.
 
+v3 (contract v3): drafts, read/unread, archive, optional attendees, meeting links, calendars, activities, a deal's
+contacts and a contact's account are in ``EmailContractV3``, ``CalendarContractV3`` and ``CrmContractV3``.
+
 Free-slot semantics checked here: free time is the window ∩ working hours minus busy events (the user's and the
 attendees'), returned as consecutive slots of exactly ``durationMinutes`` from the start of each free interval.
 """
@@ -30,6 +33,7 @@ from tests.integrations.contract_suite.crm import CrmContract
 from tests.integrations.contract_suite.crm_v2 import CrmContractV2
 from tests.integrations.contract_suite.email import EmailContract
 from tests.integrations.contract_suite.email_v2 import EmailContractV2
+from tests.integrations.contract_suite.everyday_v3 import CalendarContractV3, CrmContractV3, EmailContractV3
 from tests.integrations.contract_suite.free_slots import FreeSlotsContract
 from tests.integrations.contract_suite.helpers import at, instant, refused, run, slots_of
 from tests.integrations.contract_suite.summarize import SummarizeContract
@@ -44,18 +48,24 @@ class ConnectorContract(
     CalendarContractV2,
     FreeSlotsContract,
     SummarizeContract,
+    EmailContractV3,
+    CalendarContractV3,
+    CrmContractV3,
 ):
-    """Inherit it as ``Test...`` and provide the ``connector`` fixture: every check, v1 and v2."""
+    """Inherit it as ``Test...`` and provide the ``connector`` fixture: every check, v1, v2 and v3."""
 
 
 __all__ = [
     "CalendarContract",
     "CalendarContractV2",
+    "CalendarContractV3",
     "ConnectorContract",
     "CrmContract",
     "CrmContractV2",
+    "CrmContractV3",
     "EmailContract",
     "EmailContractV2",
+    "EmailContractV3",
     "FreeSlotsContract",
     "SummarizeContract",
     "at",

@@ -35,4 +35,4 @@ def test_the_local_workspace_is_a_connector_of_every_catalog_tool_but_extract(tm
         assert isinstance(workspace, Connector)
         assert workspace.name == "local"
         assert workspace.tools == frozenset(CATALOG.names()) - {"extract"}  # extract is the planner's
-        assert len(workspace.tools) == 15
+        assert len(workspace.tools) == 18

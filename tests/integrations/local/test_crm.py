@@ -17,6 +17,8 @@ async def test_ids_name_the_kind_and_are_never_reused(workspace: LocalWorkspace)
         "phone": None,
         "company": None,
         "title": None,
+        "accountId": None,
+        "owner": None,
     }
     await run(workspace, "delete_entity", entityType="Contact", id="contact-10")
     again = await run(workspace, "create_entity", entityType="Contact", fields={"name": "Ana Ruiz"})

@@ -125,7 +125,7 @@ async def test_has_attachment_selects_mail_with_or_without_files(workspace: Loca
     with_files = await run(workspace, "fetch_emails", hasAttachment=True)
     without = await run(workspace, "fetch_emails", hasAttachment=False)
     assert len(with_files) == 5 and all(email["attachments"] for email in with_files)
-    assert len(without) == 14 and not any(email["attachments"] for email in without)
+    assert len(without) == 15 and not any(email["attachments"] for email in without)
 
 
 async def test_query_words_match_in_any_order_and_place(workspace: LocalWorkspace) -> None:

@@ -73,6 +73,7 @@ async def test_sent_mail_is_dated_by_the_clock_and_kept_in_the_sent_folder(
         "snippet": "Hello Sarah.",
         "unread": False,
         "attachments": [],
+        "archived": False,
     }
     with sqlite3.connect(database_path) as raw:
         folder = raw.execute("SELECT folder FROM messages WHERE id = ?", [int(sent["id"].split("-")[1])]).fetchone()

@@ -37,7 +37,7 @@ def test_the_workspace_is_an_ordinary_sqlite_file(workspace: LocalWorkspace, dat
         tables = {row[0] for row in raw.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         assert {"contacts", "leads", "deals", "accounts", "messages", "events", "event_attendees"} <= tables
         assert {"attachments", "notes", "tasks"} <= tables
-        assert raw.execute("PRAGMA user_version").fetchone() == (2,)
+        assert raw.execute("PRAGMA user_version").fetchone() == (3,)
         assert raw.execute("SELECT count(*) FROM contacts").fetchone() == (9,)
 
 
@@ -113,7 +113,7 @@ async def test_a_version_1_file_is_upgraded_and_keeps_its_data(tmp_path: Path) -
         assert len(await run(workspace, "fetch_emails", hasAttachment=True)) == 2
         assert len(await run(workspace, "fetch_calendar_events", query="team sync")) == 12
     with sqlite3.connect(path) as raw:
-        assert raw.execute("PRAGMA user_version").fetchone() == (2,)
+        assert raw.execute("PRAGMA user_version").fetchone() == (3,)
 
 
 async def test_an_upgraded_file_without_demo_data_gets_none(tmp_path: Path) -> None:
