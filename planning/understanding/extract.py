@@ -13,7 +13,7 @@ from planning.understanding.learned.features import word_classes
 from planning.understanding.learned.tagger import SlotSpan
 from planning.understanding.learned.tagger_lazy import tagged
 from planning.understanding.timeexpr import Prefer, TimeMatch, TimeReading, find_duration, find_shift, read_times
-from planning.understanding.words import TIME_WORDS, VERBS
+from planning.understanding.words import REPORTING, TIME_WORDS, VERBS
 
 _EVENT_NOUN = re.compile(
     r"\b(?:(?:a|an|the|my|our)\s+)?((?:\d+[- ](?:minute|min|hour)s?\s+)?(?:quick\s+|short\s+|weekly\s+|daily\s+)?"
@@ -149,18 +149,51 @@ _WITH_FILES = re.compile(
 
 
 def _people(text: str, reading: Reading) -> list[str]:
-    """Names before any quoted content (a subject, a body, a title): those are text, not recipients; nor are
-    names inside the topic ("about the overdue Globex invoice")."""
+    """The people acted on. Not those in quoted content (a subject, a body, a title) or inside the topic ("about
+    the overdue Globex invoice"), nor one who is the subject of what is to be said ("let maria know john approved
+    the quote": the tagger's body span follows john): those are text, not recipients."""
     cut = len(text)
     titled = phrases.title_span(text) if reading.entity in ("event", "availability") else None  # a contact "named X"
     for span in (phrases.body_span(text), phrases.subject_span(text), titled):
         if span is not None:
             cut = min(cut, span[0])
     topic = phrases.topic_span(text)
-    found = names.people(text[:cut])
+    found = [n for n in names.people(text) if n.end <= cut and n.start not in _speakers(text)]
     if topic is not None:
         found = [n for n in found if not (topic[0] <= n.start and n.end <= topic[1])]
     return list(dict.fromkeys(n.text for n in found))
+
+
+def _speakers(text: str) -> dict[int, int]:
+    """Where each person who begins what is to be said starts, and where the tagger's body after them ends: a
+    person right before a body that opens with no reporting word, after someone to tell and not listed with
+    them ("tell john and tom the demo is pushed": tom is told too)."""
+    found = tagged(text)
+    out: dict[int, int] = {}
+    told: int | None = None  # where the last person to tell ends
+    for person, after in pairwise(found):
+        if person.kind not in ("person", "relation"):
+            continue
+        opening = after.text.split()[0].lower() if after.kind == "body" else None
+        between = text[told : person.start].strip(" ,&").split() if told is not None else []
+        listed = told is not None and between in ([], ["and"])
+        speaks = opening is not None and opening not in REPORTING and not text[person.end : after.start].strip()
+        if told is not None and not listed and speaks and person.kind == "person":
+            out[person.start] = after.end
+            continue
+        told = person.end
+    return out
+
+
+def _told_by_spans(text: str) -> str | None:
+    """The words to be said, from the tagger: a body span with the person it is about ("John approved the
+    quote")."""
+    spoken = _speakers(text)
+    if spoken:
+        start, end = min(spoken.items())
+        said = text[start:end]
+        return said[0].upper() + said[1:]
+    return None
 
 
 _TARGET_MARKER = re.compile(r"\b(?:to|for|until|till|into|onto|at)\s*$", re.I)
@@ -203,7 +236,7 @@ def _email_slots(text: str, reading: Reading, people: list[str], time_spans: lis
     body = said.body if said else phrases.body_text(text)
     if body is None and reading.intent == "send":
         told = phrases.told_text(text, people)  # "let Sarah know she's invited": said to her, "You're invited"
-        body = reported.addressed(told, several=len(people) > 1) if told else None
+        body = reported.addressed(told, several=len(people) > 1) if told else _told_by_spans(text)
     body = acting_on.without_file_request(body)
     subject = phrases.subject_text(text)
     topic = phrases.about_text(text)

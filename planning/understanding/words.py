@@ -113,3 +113,5 @@ FREE_TIME_PHRASES = (
     "a time we're both free",
     "sometime we're both free",
 )
+# words that open what is to be said ("saying we're in", "that it shipped"): no statement of a person's own
+REPORTING = frozenset("saying says said that to asking ask telling tell with and re about stating".split())

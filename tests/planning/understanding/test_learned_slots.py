@@ -61,3 +61,12 @@ def test_a_contact_named_so_is_the_person_looked_for():
 def test_a_place_the_tagger_is_less_sure_of_is_still_the_location():
     read = slots("dinner on thursday at bistro luna")  # the tagger's least token probability: 0.47
     assert read.location == "bistro luna"
+
+
+def test_a_person_who_is_the_subject_of_what_is_said_is_no_recipient():
+    read = slots("let maria know john approved the quote")
+    assert (read.people, read.body) == (("maria",), "John approved the quote")
+
+
+def test_people_listed_together_are_all_told():
+    assert slots("tell john and tom the demo is pushed").people == ("john", "tom")
