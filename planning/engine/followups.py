@@ -26,6 +26,7 @@ from planning.engine.resolve import ResolutionError, resolve
 from planning.engine.session import Question, Session, StepRun
 from planning.engine.staleness import KINDS, READS, Kind
 from planning.engine.targets import ID_ARGUMENTS, about_of, record_of
+from planning.planner import undo as undoing
 from planning.references import placeholder, reference, references_in
 from planning.types import Goal, MetaGoal, ParseResult, Plan, Step
 from planning.understanding.commands import (
@@ -39,7 +40,6 @@ from planning.understanding.commands import (
 from planning.understanding.commands import restated as restated_text
 from planning.understanding.commands.restate import clock_only
 
-EVENT_FIELDS = ("title", "location", "description")
 _BODY_START = 100
 
 
@@ -198,7 +198,7 @@ def undo(earlier: Session) -> FollowUp:
     known: dict[str, Any] = {}
     undone = 0
     for run in reversed([r for r in earlier.steps if r.kind == "write" and r.state == "done" and not r.used_existing]):
-        inverse = _inverse(earlier, run, undone)
+        inverse = undoing.inverse(_change(earlier, run), undone)
         if isinstance(inverse, str):
             cannot.append(inverse)
             continue
@@ -207,7 +207,7 @@ def undo(earlier: Session) -> FollowUp:
     goal = Goal(intent="update", entity="event", text="undo")
     writes = [step for step in steps if step.id not in known]
     if writes:
-        goal = Goal(intent=_intent_of(writes[0]), entity=_entity_of(writes[0]), text="undo")
+        goal = Goal(intent=undoing.intent_of(writes[0]), entity=undoing.entity_of(writes[0]), text="undo")
     return FollowUp(Plan(steps=tuple(steps)), goal, "undo: the last plan's changes reversed", cannot, known)
 
 
@@ -217,76 +217,16 @@ def parse_of(follow: FollowUp) -> ParseResult:
     )
 
 
-def _inverse(session: Session, run: StepRun, n: int) -> Step | str:
-    tool, args, result = run.step.tool, _ran_with(session, run), run.result if isinstance(run.result, dict) else {}
-    what = f"“{run.step.intent}”"
-    if run.step.for_each is not None:
-        return f"{what} changed several items: undo them one by one"
-    if tool in ("send_email", "reply_email", "forward_email"):
-        return f"{what} cannot be undone: a sent email cannot be unsent"
-    if tool == "delete_entity":
-        return f"{what} cannot be undone: the record was deleted"
-    record = record_of(session, run) or _literal_target(args)
-    if tool == "create_calendar_event" and result.get("id"):
-        return _step(n, f"Delete the event created by {what}", "delete_calendar_event", {"eventId": result["id"]})
-    if tool == "create_entity" and result.get("id"):
-        fields = {"entityType": args.get("entityType"), "id": result["id"]}
-        return _step(n, f"Delete the record created by {what}", "delete_entity", fields)
-    if tool == "update_calendar_event" and record.get("id"):
-        return _undo_event_update(n, what, args, record)
-    if tool == "update_entity" and record.get("id"):
-        old = {key: record.get(key) for key in (args.get("fields") or {}) if record.get(key) is not None}
-        if not old:
-            return f"{what} cannot be undone: its earlier values are not known"
-        return _step(
-            n,
-            f"Put back what {what} changed",
-            "update_entity",
-            {"entityType": args.get("entityType"), "id": record["id"], "fields": old},
-        )
-    if tool == "delete_calendar_event" and record.get("title") and record.get("startTime"):
-        if record.get("organizer") and record.get("myResponse") not in (None, "accepted"):
-            return f"{what} declined an invitation: ask the organiser to invite you again"
-        return _step(n, f"Create again what {what} deleted", "create_calendar_event", _recreate(record))
-    if tool == "respond_to_event" and record.get("myResponse") in ("accepted", "declined", "tentative"):
-        return _step(
-            n,
-            f"Answer as before {what}",
-            "respond_to_event",
-            {"eventId": record["id"], "response": record["myResponse"]},
-        )
-    return f"{what} cannot be undone here"
-
-
-def _undo_event_update(n: int, what: str, args: dict[str, Any], record: dict[str, Any]) -> Step | str:
-    back: dict[str, Any] = {"eventId": record["id"]}
-    if isinstance(args.get("shiftMinutes"), int):
-        back["shiftMinutes"] = -args["shiftMinutes"]
-    elif "startTime" in args and record.get("startTime"):
-        back["startTime"] = record["startTime"]
-    if args.get("addAttendees"):
-        back["removeAttendees"] = list(args["addAttendees"])
-    if args.get("removeAttendees"):
-        back["addAttendees"] = list(args["removeAttendees"])
-    for key in EVENT_FIELDS:
-        if key in args and record.get(key) is not None:
-            back[key] = record[key]
-    if len(back) == 1:
-        return f"{what} cannot be undone: its earlier values are not known"
-    return _step(n, f"Put back what {what} changed", "update_calendar_event", back)
-
-
-def _recreate(record: dict[str, Any]) -> dict[str, Any]:
-    start, end = datetime.fromisoformat(record["startTime"]), record.get("endTime")
-    minutes = int((datetime.fromisoformat(end) - start).total_seconds() // 60) if end else 30
-    event = {"title": record["title"], "startTime": record["startTime"], "durationMinutes": max(minutes, 1)}
-    people = [p for p in record.get("attendees") or [] if isinstance(p, str) and "@" in p]
-    if people:
-        event["attendees"] = people
-    for key in ("location", "description"):
-        if record.get(key):
-            event[key] = record[key]
-    return event
+def _change(session: Session, run: StepRun) -> undoing.Change:
+    """A write that ran, as plain values for the planner's undo."""
+    return undoing.Change(
+        tool=run.step.tool,
+        intent=run.step.intent,
+        arguments=_ran_with(session, run),
+        result=run.result if isinstance(run.result, dict) else {},
+        before=record_of(session, run) or {},
+        repeated=run.step.for_each is not None,
+    )
 
 
 def _retime(event: dict[str, Any], value: str, now: datetime) -> FollowUp | None:
@@ -459,7 +399,7 @@ def _people(who: str) -> tuple[list[Step], list[str]]:
     steps: list[Step] = []
     people: list[str] = []
     for number, name in enumerate(names):
-        lookup = _step(
+        lookup = undoing.step(
             number,
             f"Find {name}'s contact record",
             "fetch_entity",
@@ -491,12 +431,6 @@ def _last_event(session: Session) -> dict[str, Any] | None:
     return None
 
 
-def _literal_target(args: dict[str, Any]) -> dict[str, Any]:
-    """A step that named its event by id (a follow-up): its id, with no earlier values known."""
-    event_id = args.get("eventId") or args.get("id")
-    return {"id": event_id} if isinstance(event_id, str) and "{{" not in event_id else {}
-
-
 def _ran_with(session: Session, run: StepRun) -> dict[str, Any]:
     """The arguments the write ran with: its inputs filled from the earlier steps' results and the answers."""
     if run.edited is not None:
@@ -506,23 +440,6 @@ def _ran_with(session: Session, run: StepRun) -> dict[str, Any]:
     except ResolutionError:
         filled = dict(run.step.inputs)
     return {**filled, **run.overrides}
-
-
-def _step(n: int, intent: str, tool: str, inputs: dict[str, Any], *, prefix: str = "undo") -> Step:
-    return Step(id=f"{prefix}_{n + 1}", intent=intent, tool=tool, arguments={"input": inputs})
-
-
-def _intent_of(step: Step) -> str:
-    return {"delete_calendar_event": "delete", "create_calendar_event": "create", "delete_entity": "delete"}.get(
-        step.tool, "update"
-    )
-
-
-def _entity_of(step: Step) -> str:
-    if step.tool.endswith("calendar_event") or step.tool == "respond_to_event":
-        return "event"
-    entity_type = step.inputs.get("entityType")
-    return entity_type.lower() if isinstance(entity_type, str) else "contact"
 
 
 # --- "push it back an hour": what the earlier plan changed or found ------------------------------------------------

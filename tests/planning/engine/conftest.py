@@ -31,9 +31,11 @@ class Harness:
         self.store, self.connector, self.clock, self.settings = store, connector, clock, settings
         self.engine = self.build()
 
+    def runner(self) -> ToolRunner:
+        return ToolRunner(ConnectorRegistry(CATALOG, [self.connector]), RetryPolicy(jitter=False), sleep=_no_sleep)
+
     def build(self) -> Conversation:
-        runner = ToolRunner(ConnectorRegistry(CATALOG, [self.connector]), RetryPolicy(jitter=False), sleep=_no_sleep)
-        return Conversation(store=self.store, runner=runner, settings=self.settings, clock=self.clock)
+        return Conversation(store=self.store, runner=self.runner(), settings=self.settings, clock=self.clock)
 
     async def say(self, text: str, user: str = "alice") -> list[Reply]:
         return await self.engine.message(thread_key=THREAD, user=user, text=text, tz=NY)

@@ -220,7 +220,7 @@ async def test_an_approved_plan_that_ran_is_remembered_once(harness):
 
     memory = RecordingMemory()
     harness.engine = Conversation(
-        store=harness.store, runner=harness.engine._runner, clock=harness.clock, memory=memory
+        store=harness.store, runner=harness.runner(), clock=harness.clock, memory=memory
     )
     replies = await harness.say("email priya saying the deck is ready")
     await harness.approve(replies)

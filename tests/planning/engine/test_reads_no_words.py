@@ -18,3 +18,9 @@ def _imports_re(path: Path) -> bool:
 
 def test_no_module_of_the_engine_imports_re():
     assert sorted(p.name for p in ENGINE.glob("*.py") if _imports_re(p)) == []
+
+
+def test_the_front_door_stays_small():
+    """The conversation's front door only routes: what happens behind it lives in modules of one concept each."""
+    door = Path(__file__).parents[3] / "planning" / "engine" / "conversation.py"
+    assert len(door.read_text(encoding="utf-8").splitlines()) <= 350

@@ -1,0 +1,204 @@
+"""A reply to the open plan: read once into commands (:mod:`planning.understanding.commands`), each run by the
+handler its row of :mod:`planning.engine.table` names (``_on_<handler>``). Files shared in a reply go with it."""
+
+from collections.abc import Awaitable, Callable
+from typing import Literal
+
+from planning.engine import reading, table, texts, thread_files
+from planning.engine.checks import ChoiceKey
+from planning.engine.decisions import Decisions
+from planning.engine.file_facts import AttachedFile, known_files
+from planning.engine.offers import Offers
+from planning.engine.parts import Parts
+from planning.engine.replies import AskValue, Refused, Reply, Say
+from planning.engine.session import Question, Session
+from planning.engine.starting import Starter
+from planning.understanding.clarify import describe
+from planning.understanding.commands import Answer, Command, Correct, Decide, Pick
+
+Handler = Callable[[Session, str, str, Command], Awaitable[list[Reply]]]
+
+
+class Handlers:
+    def __init__(self, parts: Parts, decisions: Decisions, starter: Starter, offers: Offers) -> None:
+        self._parts = parts
+        self._decisions = decisions
+        self._starter = starter
+        self._offers = offers
+
+    async def with_files(self, session: Session, user: str, text: str, shared: list[AttachedFile]) -> list[Reply]:
+        """Files shared in a reply: kept with the plan; the answer to its question for a file, else attached to its
+        emails not sent yet (an approval they change is asked again). Words with them are read as any reply,
+        unless the files answered what was asked."""
+        if self._parts.expired(session):
+            return await self._decisions.expire(session)
+        session.files = known_files([*session.files, *shared])
+        question = session.question
+        if question is not None and question.kind == "clarify":  # the request, re-planned, takes the files along
+            if text.strip():
+                return await self.reply(session, user, text)
+            await self._parts.save(session)
+            options = [describe(option["intent"], option["entity"]) for option in question.options]
+            kept = Say(text=f"I will keep {', '.join(file.label for file in shared)} with your request.")
+            return [kept, AskValue(text=question.prompt, options=options)]
+        attached = thread_files.attach_in_thread(session, [file.ref for file in shared])
+        for run in attached.steps:
+            await self._parts.audit.record(
+                session, "edited", self._parts.clock(), actor=user, run=run, files=attached.refs
+            )
+        told = thread_files.told(attached, shared)
+        if attached.answered or attached.reopened:
+            return [told, *await self._parts.machine.advance(session)]
+        if text.strip():
+            return [told, *await self.reply(session, user, text)]
+        await self._parts.save(session)
+        question = session.question  # still asked: ask it again
+        if question is not None and question.kind == "approval":
+            return [told, *self._decisions.reissue(session)]
+        return [told, AskValue(text=question.prompt)] if question is not None else [told]
+
+    async def reply(self, session: Session, user: str, text: str) -> list[Reply]:
+        """A reply to the open plan: read once into commands, each run by the handler its table row names."""
+        if self._parts.expired(session):
+            return await self._decisions.expire(session)
+        replies: list[Reply] = []
+        for command in reading.read(text, session):
+            replies += await self._dispatch(session, user, text, command)
+            if not session.open:
+                break
+        return replies
+
+    async def _dispatch(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
+        question = session.question
+        kind: str = "none" if question is None else question.kind
+        if (
+            question is not None
+            and question.offered is not None
+            and table.label(command) in ("pick:new", "pick:answer")
+        ):
+            kind = "offer"
+        row = table.row_for(kind, command)
+        handler: Handler = getattr(self, f"_on_{row.handler}")
+        return await handler(session, user, text, command)
+
+    async def _on_cancel(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
+        return await self._decisions.cancel(session, user)
+
+    async def _on_take_offer(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
+        return await self._offers.take(session, user)
+
+    async def _on_keep_offer(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
+        return await self._offers.keep(session)
+
+    async def _on_correct(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
+        assert isinstance(command, Correct)
+        now = self._parts.now(session.tz)
+        corrected = await self._parts.dialogue.correct(session, command, now)
+        if corrected is not None:
+            return [*corrected, *await self._parts.machine.advance(session)]
+        if session.question is None:
+            return await self._on_busy(session, user, text, command)
+        return await self._on_answer(session, user, text, Answer(text))  # it fits nothing: read as the answer
+
+    async def _on_busy(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
+        return await self._decisions.while_running(session, clicked=False)
+
+    async def _on_clarify_pick(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
+        assert isinstance(command, Pick) and command.index is not None and session.question is not None
+        option = session.question.options[command.index - 1]
+        await self._parts.close(session, "cancelled")  # one of the readings offered: plan the request again as that
+        chosen = (str(option["intent"]), str(option["entity"]))
+        return await self._starter.start(
+            session.thread_key, user, session.text, session.tz, chosen=chosen, files=session.files
+        )
+
+    async def _on_clarify_yes(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
+        session.question, session.state = None, "collecting"
+        return await self._parts.machine.advance(session)
+
+    async def _on_clarify_new(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
+        await self._parts.close(session, "cancelled")
+        return await self._starter.start(session.thread_key, user, text, session.tz, files=session.files)
+
+    async def _on_approve(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
+        question = session.question
+        assert question is not None and question.step_id is not None
+        return await self._decisions.decide_step(session, question.step_id, "approve", user, question.args_hash)
+
+    async def _on_skip(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
+        question = session.question
+        assert question is not None and question.step_id is not None
+        return await self._decisions.decide_step(session, question.step_id, "skip", user, question.args_hash)
+
+    async def _on_card_choice(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
+        question = session.question
+        assert question is not None and question.step_id is not None and isinstance(command, Pick)
+        if command.key not in ("free_slot", "use_existing", "create_another"):
+            return await self._on_approval_words(session, user, text, command)
+        key: ChoiceKey | Literal["approve"] = "approve" if command.key == "create_another" else command.key
+        return await self._decisions.choose(session, question.step_id, key, user, question.args_hash)
+
+    async def _on_remove(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
+        question = session.question
+        assert question is not None and question.step_id is not None and isinstance(command, Decide)
+        return await self._decisions.remove_items(session, question.step_id, list(command.numbers), user)
+
+    async def _on_edit(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
+        question = session.question
+        assert question is not None and question.step_id is not None and isinstance(command, Decide)
+        now = self._parts.now(session.tz)
+        run = session.step(question.step_id)
+        arguments, problem = await self._parts.dialogue.edited(
+            session, run, command.field or "", command.value or "", now
+        )
+        if arguments is None:
+            return [
+                Refused(text=f"That edit is not valid ({problem}). Nothing changed.", reason="invalid", tone="problem")
+            ]
+        return await self._decisions.edit(session, question.step_id, arguments, user)
+
+    async def _on_approval_words(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
+        return [Say(text=texts.APPROVAL_WORDS, private=True)]
+
+    async def _on_maybe_new(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
+        now = self._parts.now(session.tz)
+        question = session.question
+        assert question is not None
+        if await self._offers.is_new_request(session, text, now):  # any words would fit a text: offered, not taken
+            return await self._offers.offer(session, text, question.partial)
+        return await self._on_answer(session, user, text, Answer(text))
+
+    async def _on_answer(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
+        question = session.question
+        assert question is not None
+        now = self._parts.now(session.tz)
+        partial = question.partial
+        replies = await self._parts.dialogue.answer(session, command, text, now)
+        await self._parts.audit.record(
+            session,
+            "answered",
+            self._parts.clock(),
+            actor=user,
+            question=question.kind,
+            name=question.name,
+            step=question.step_id,
+            answer=text,
+        )
+        if session.question is not None:  # asked again: save and wait
+            if _asked_again(question, session.question, replies) and await self._offers.is_new_request(
+                session, text, now
+            ):
+                return await self._offers.offer(session, text, partial)
+            await self._parts.save(session)
+            return replies
+        return [*replies, *await self._parts.machine.advance(session)]
+
+
+def _asked_again(before: Question, after: Question, replies: list[Reply]) -> bool:
+    """Whether a reply left the same question asked again: it did not answer it."""
+    same = after.kind == before.kind and after.step_id == before.step_id and after.name == before.name
+    return (
+        same
+        and before.kind in ("value", "pick", "recover", "past_start")
+        and any(isinstance(reply, AskValue) for reply in replies)
+    )

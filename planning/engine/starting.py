@@ -1,0 +1,191 @@
+"""A new request in a thread: understood, planned and started (or refused, or asked what was meant); a follow-up to
+the person's last plan there ("undo that", "make it 4pm instead"); the hourly limit; and a finished plan kept as
+an example for later planning."""
+
+import asyncio
+import logging
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import timedelta
+from functools import partial
+
+from planning.engine import each, followups, reading, texts
+from planning.engine.file_facts import AttachedFile
+from planning.engine.intentions import view_of
+from planning.engine.observe import ApprovedPlans
+from planning.engine.parts import Parts, zone
+from planning.engine.receipts import new_session_id
+from planning.engine.replies import AskValue, Refused, Reply, Say, ShowPlan
+from planning.engine.session import Question, Session, StepRun
+from planning.engine.workspaces import same_workspace_prefix, workspace_of
+from planning.planner.shared_files import with_shared_files
+from planning.types import Plan
+from planning.understanding.clarify import describe
+from planning.understanding.commands import Change, Thanks, Undo
+from planning.validation import validate_plan
+
+logger = logging.getLogger(__name__)
+
+
+class Starter:
+    def __init__(self, parts: Parts) -> None:
+        self._parts = parts
+
+    async def after(self, thread_key: str, user: str, text: str, tz: str) -> list[Reply] | None:
+        """ "undo that", "make it 4pm instead", "also invite Priya" after this person's last plan in the thread
+        ended: a new plan from its values (contract §2.7); None when ``text`` is no such follow-up."""
+        record = await self._parts.store.latest_for_thread(thread_key, requester=user)
+        if record is None or record.open:
+            return None
+        now = self._parts.now(tz)
+        earlier = self._parts.from_record(record)
+        [command, *_] = reading.read_after(text, earlier)
+        if isinstance(command, Change) and command.field == "when":  # "and tomorrow?": the earlier request again
+            again = followups.restated(earlier, text, now)
+            return await self.start(thread_key, user, again, tz) if again is not None else None
+        if isinstance(command, Thanks):
+            return [Say(text=texts.WELCOME)]
+        if not isinstance(command, Undo | Change):
+            return None
+        follow = followups.follow_up(earlier, command, now)
+        if follow is None:
+            return None
+        said = [Say(text=line + ".") for line in follow.cannot]
+        if not follow.plan.steps:
+            return [*said, Say(text="There is nothing in your last plan here that I can undo.")] if said else None
+        problems = validate_plan(follow.plan, self._parts.runner.catalog)
+        if problems:
+            logger.error("follow-up plan failed validation: %s", "; ".join(map(str, problems)))
+            return [Say(text=f"I could not build that change. {texts.TRY_AGAIN}", tone="problem")]
+        session = Session(
+            id=new_session_id(),
+            thread_key=thread_key,
+            requester=user,
+            text=text,
+            tz=tz,
+            created_at=self._parts.clock(),
+            parse=followups.parse_of(follow),
+            steps=follow.runs(self._parts.kind),
+            state="collecting",
+        )
+        limited = await self.create_within_limit(session)
+        if limited is not None:
+            return [limited]
+        return [*said, *await self._parts.machine.advance(session)]
+
+    async def start(
+        self,
+        thread_key: str,
+        user: str,
+        text: str,
+        tz: str,
+        chosen: tuple[str, str] | None = None,
+        *,
+        files: Sequence[AttachedFile] = (),
+    ) -> list[Reply]:
+        now = self._parts.now(tz)
+        early = await self.rate_limited(user, thread_key)  # a cheap early answer; the binding check is at creation
+        if early is not None:
+            return [early]
+        understood = await self._parts.planner.understand_async(text, now, chosen)
+        understood = replace(understood, plan=with_shared_files(understood.plan, [file.ref for file in files]))
+        earlier = await self._parts.store.latest_for_thread(thread_key, requester=user)
+        pointed: followups.FollowUp | None = None
+        if earlier is not None and not earlier.open:  # "book a follow-up with them": the earlier plan's people
+            plan = followups.with_earlier_people(self._parts.from_record(earlier), text, understood.plan)
+            understood = replace(understood, plan=plan)
+            # "push it back an hour": what the earlier plan changed or found
+            pointed = followups.with_earlier_record(
+                self._parts.from_record(earlier), text, plan, understood.parse.goals[0]
+            )
+        parse = understood.parse
+        intents = {g.intent for g in parse.goals}
+        self._parts.observer.count("requests", understood="/".join(sorted(intents)))
+        if not understood.plan.steps:
+            if intents == {"chat"}:
+                return [Say(text=texts.HELP)]
+            outside = next((goal.outside for goal in parse.goals if goal.outside is not None), None)
+            if outside is not None:
+                return [Refused(text=texts.cant_do(outside), reason="out_of_scope", private=False)]
+            if "unsupported" in intents:  # it sounded like ours: say what was not understood, and how to say it
+                return [Refused(text=texts.not_understood(text), reason="not_understood", private=False)]
+            reason = understood.planning_problem or "I could not turn that into steps"
+            return [Say(text=f"{reason}. {texts.TRY_AGAIN}", tone="problem")]
+        steps = [StepRun(step=step, kind=self._parts.kind(step.tool)) for step in understood.plan.steps]
+        if pointed is not None:
+            steps = pointed.runs(self._parts.kind)
+        session = Session(
+            id=new_session_id(),
+            thread_key=thread_key,
+            requester=user,
+            text=text,
+            tz=tz,
+            created_at=self._parts.clock(),
+            parse=parse,
+            steps=steps,
+            files=list(files),
+        )
+        replies: list[Reply] = []
+        if "unsupported" in intents:
+            replies.append(Say(text=texts.PARTLY_UNSUPPORTED, tone="problem"))
+        if parse.clarify:
+            session.state = "clarifying"
+            options = [describe(choice.intent, choice.entity) for choice in parse.choices]
+            how = "reply with a number" if options else "reply “yes” to go ahead with this plan"
+            prompt = f"{parse.clarify} ({how}, or tell me what you meant)"
+            session.question = Question(
+                kind="clarify",
+                prompt=prompt,
+                asked_at=self._parts.clock(),
+                options=[{"intent": c.intent, "entity": c.entity} for c in parse.choices],
+            )
+            limited = await self.create_within_limit(session)
+            asked = AskValue(text=prompt, options=options)
+            return [limited] if limited else [*replies, ShowPlan(view=view_of(session)), asked]
+        session.state = "collecting"
+        which = None
+        if pointed is not None:  # several found where one is meant: which one
+            which = followups.ask_which(session, pointed, partial(each.item_label, tz=zone(tz)), self._parts.clock())
+        limited = await self.create_within_limit(session)
+        if limited is not None:
+            return [limited]
+        return [*replies, *([which] if which else []), *await self._parts.machine.advance(session)]
+
+    async def create_within_limit(self, session: Session) -> Say | None:
+        """Count and create under one per-user lock, so the limit holds exactly across replicas."""
+        if self._parts.settings.max_plans_per_hour <= 0:
+            await self._parts.create(session)
+            return None
+        team = workspace_of(session.thread_key)
+        async with self._parts.lock(f"user:{team}:{session.requester}" if team else f"user:{session.requester}"):
+            limited = await self.rate_limited(session.requester, session.thread_key)
+            if limited is None:
+                await self._parts.create(session)
+            return limited
+
+    async def rate_limited(self, user: str, thread_key: str) -> Say | None:
+        """The hourly plan limit of ``user`` in the workspace of ``thread_key`` (one user id may be two people)."""
+        limit = self._parts.settings.max_plans_per_hour
+        if limit <= 0:
+            return None
+        since, prefix = self._parts.clock() - timedelta(hours=1), same_workspace_prefix(thread_key)
+        started = await self._parts.store.count_created_since(user, since, thread_prefix=prefix)
+        if started < limit:
+            return None
+        self._parts.observer.count("rate_limited")
+        return Refused(text=texts.rate_limited(started, limit), reason="rate_limited")
+
+
+async def remember(memory: ApprovedPlans | None, session: Session) -> None:
+    """A finished plan whose changes were approved and ran becomes an example for later planning."""
+    approved = [r for r in session.steps if r.kind == "write" and r.state == "done" and r.decided_by]
+    if memory is None or not approved:
+        return
+    plan = Plan(steps=tuple(r.step for r in session.steps))
+    scope = session.thread_key.split(":")[1] if session.thread_key.startswith("slack:") else "default"
+    try:
+        who = session.requester  # what is learned from a request is forgotten with its requester
+        remember = memory.remember
+        await asyncio.to_thread(remember, session.text, session.parse, plan, scope=scope, requester=who)
+    except Exception:  # remembering helps later plans; this one is done either way
+        logger.warning("could not remember plan %s", session.id, exc_info=True)

@@ -1,0 +1,120 @@
+"""Undo as a plan: each change a finished plan made, as plain values (:class:`Change`), turned into the step that
+puts it back, or the reason it cannot be (a sent email, a deleted record, values not known). The engine says
+which changes ran and how; this module knows nothing of its sessions."""
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from planning.types import Step
+
+EVENT_FIELDS = ("title", "location", "description")
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One write that ran: its tool and heading, the arguments it ran with, what it returned, and the record it
+    acted on as it was before (``{}`` when not known)."""
+
+    tool: str
+    intent: str
+    arguments: dict[str, Any]
+    result: dict[str, Any] = field(default_factory=dict)
+    before: dict[str, Any] = field(default_factory=dict)
+    repeated: bool = False  # it ran once for each of several items
+
+
+def inverse(change: Change, n: int) -> Step | str:
+    """The step that undoes ``change`` (numbered ``n`` among the undo's steps), or why it cannot be undone."""
+    tool, args, result, record = change.tool, change.arguments, change.result, change.before or literal(change)
+    what = f"“{change.intent}”"
+    if change.repeated:
+        return f"{what} changed several items: undo them one by one"
+    if tool in ("send_email", "reply_email", "forward_email"):
+        return f"{what} cannot be undone: a sent email cannot be unsent"
+    if tool == "delete_entity":
+        return f"{what} cannot be undone: the record was deleted"
+    if tool == "create_calendar_event" and result.get("id"):
+        return step(n, f"Delete the event created by {what}", "delete_calendar_event", {"eventId": result["id"]})
+    if tool == "create_entity" and result.get("id"):
+        fields = {"entityType": args.get("entityType"), "id": result["id"]}
+        return step(n, f"Delete the record created by {what}", "delete_entity", fields)
+    if tool == "update_calendar_event" and record.get("id"):
+        return _undo_event_update(n, what, args, record)
+    if tool == "update_entity" and record.get("id"):
+        old = {key: record.get(key) for key in (args.get("fields") or {}) if record.get(key) is not None}
+        if not old:
+            return f"{what} cannot be undone: its earlier values are not known"
+        return step(
+            n,
+            f"Put back what {what} changed",
+            "update_entity",
+            {"entityType": args.get("entityType"), "id": record["id"], "fields": old},
+        )
+    if tool == "delete_calendar_event" and record.get("title") and record.get("startTime"):
+        if record.get("organizer") and record.get("myResponse") not in (None, "accepted"):
+            return f"{what} declined an invitation: ask the organiser to invite you again"
+        return step(n, f"Create again what {what} deleted", "create_calendar_event", recreated(record))
+    if tool == "respond_to_event" and record.get("myResponse") in ("accepted", "declined", "tentative"):
+        return step(
+            n,
+            f"Answer as before {what}",
+            "respond_to_event",
+            {"eventId": record["id"], "response": record["myResponse"]},
+        )
+    return f"{what} cannot be undone here"
+
+
+def literal(change: Change) -> dict[str, Any]:
+    """A step that named its event by id (a follow-up): its id, with no earlier values known."""
+    event_id = change.arguments.get("eventId") or change.arguments.get("id")
+    return {"id": event_id} if isinstance(event_id, str) and "{{" not in event_id else {}
+
+
+def _undo_event_update(n: int, what: str, args: dict[str, Any], record: dict[str, Any]) -> Step | str:
+    back: dict[str, Any] = {"eventId": record["id"]}
+    if isinstance(args.get("shiftMinutes"), int):
+        back["shiftMinutes"] = -args["shiftMinutes"]
+    elif "startTime" in args and record.get("startTime"):
+        back["startTime"] = record["startTime"]
+    if args.get("addAttendees"):
+        back["removeAttendees"] = list(args["addAttendees"])
+    if args.get("removeAttendees"):
+        back["addAttendees"] = list(args["removeAttendees"])
+    for key in EVENT_FIELDS:
+        if key in args and record.get(key) is not None:
+            back[key] = record[key]
+    if len(back) == 1:
+        return f"{what} cannot be undone: its earlier values are not known"
+    return step(n, f"Put back what {what} changed", "update_calendar_event", back)
+
+
+def recreated(record: dict[str, Any]) -> dict[str, Any]:
+    """The arguments that create a deleted event again as it was."""
+    start, end = datetime.fromisoformat(record["startTime"]), record.get("endTime")
+    minutes = int((datetime.fromisoformat(end) - start).total_seconds() // 60) if end else 30
+    event = {"title": record["title"], "startTime": record["startTime"], "durationMinutes": max(minutes, 1)}
+    people = [p for p in record.get("attendees") or [] if isinstance(p, str) and "@" in p]
+    if people:
+        event["attendees"] = people
+    for key in ("location", "description"):
+        if record.get(key):
+            event[key] = record[key]
+    return event
+
+
+def step(n: int, intent: str, tool: str, inputs: dict[str, Any], *, prefix: str = "undo") -> Step:
+    return Step(id=f"{prefix}_{n + 1}", intent=intent, tool=tool, arguments={"input": inputs})
+
+
+def intent_of(step: Step) -> str:
+    return {"delete_calendar_event": "delete", "create_calendar_event": "create", "delete_entity": "delete"}.get(
+        step.tool, "update"
+    )
+
+
+def entity_of(step: Step) -> str:
+    if step.tool.endswith("calendar_event") or step.tool == "respond_to_event":
+        return "event"
+    entity_type = step.inputs.get("entityType")
+    return entity_type.lower() if isinstance(entity_type, str) else "contact"

@@ -1,0 +1,71 @@
+"""Undo as a plan, from plain values: each change that ran gives the step that puts it back, or why it cannot."""
+
+import ast
+from pathlib import Path
+
+from planning.planner.undo import Change, inverse
+from planning.types import Step
+
+EVENT = {
+    "id": "e1",
+    "title": "Pipeline review",
+    "startTime": "2026-03-05T14:00:00-05:00",
+    "endTime": "2026-03-05T14:45:00-05:00",
+    "attendees": ["tom.reyes@example.com", "Room 4"],
+    "location": "HQ",
+}
+
+
+def test_a_created_event_is_deleted():
+    step = inverse(Change("create_calendar_event", "Book lunch", {"title": "Lunch"}, result={"id": "e9"}), 0)
+    assert isinstance(step, Step) and step.tool == "delete_calendar_event" and step.inputs == {"eventId": "e9"}
+    assert step.id == "undo_1" and "“Book lunch”" in step.intent
+
+
+def test_a_move_by_minutes_moves_back_and_an_invite_is_taken_back():
+    change = Change(
+        "update_calendar_event",
+        "Push it back",
+        {"eventId": "e1", "shiftMinutes": 60, "addAttendees": ["maria@example.com"]},
+        before=EVENT,
+    )
+    step = inverse(change, 1)
+    assert isinstance(step, Step) and step.id == "undo_2"
+    assert step.inputs == {"eventId": "e1", "shiftMinutes": -60, "removeAttendees": ["maria@example.com"]}
+
+
+def test_a_deleted_event_is_made_again_as_it_was():
+    step = inverse(Change("delete_calendar_event", "Cancel the review", {"eventId": "e1"}, before=EVENT), 0)
+    assert isinstance(step, Step) and step.tool == "create_calendar_event"
+    assert step.inputs == {
+        "title": "Pipeline review",
+        "startTime": "2026-03-05T14:00:00-05:00",
+        "durationMinutes": 45,
+        "attendees": ["tom.reyes@example.com"],
+        "location": "HQ",
+    }
+
+
+def test_what_cannot_be_undone_says_why():
+    sent = inverse(Change("send_email", "Email Priya", {"to": ["priya@example.com"]}, result={"id": "m1"}), 0)
+    assert sent == "“Email Priya” cannot be undone: a sent email cannot be unsent"
+    several = inverse(Change("delete_calendar_event", "Cancel Friday", {}, repeated=True), 0)
+    assert several == "“Cancel Friday” changed several items: undo them one by one"
+    unknown = inverse(Change("update_entity", "Mark it won", {"entityType": "Deal", "fields": {"stage": "won"}}), 0)
+    assert unknown == "“Mark it won” cannot be undone here"
+    theirs = {**EVENT, "organizer": "x", "myResponse": "none"}
+    declined = inverse(Change("delete_calendar_event", "Delete the sync", {}, before=theirs), 0)
+    assert isinstance(declined, str) and "declined an invitation" in declined
+
+
+def test_an_event_named_by_id_alone_has_no_earlier_values():
+    change = Change("update_calendar_event", "Rename it", {"eventId": "e1", "title": "New"})
+    assert inverse(change, 0) == "“Rename it” cannot be undone: its earlier values are not known"
+
+
+def test_the_planner_knows_nothing_of_the_engine():
+    planner = Path(__file__).parents[3] / "planning" / "planner"
+    for path in planner.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                assert not node.module.startswith("planning.engine"), path.name
