@@ -26,6 +26,7 @@ from planning.understanding.commands import (
     clock_only,
     names_a_day,
 )
+from planning.understanding.commands.edited import read_value
 from planning.understanding.normalize import clean
 from planning.understanding.timeexpr import find_times
 from planning.understanding.timewords import find_duration
@@ -189,7 +190,7 @@ class Dialogue:
         current: Any = arguments
         for key in target.path.split("."):
             current = current.get(key) if isinstance(current, dict) else None
-        parsed = edits.read_value(target.path, text, current, _anchor(current, text, now))
+        parsed = read_value(target.path, text, current, _anchor(current, text, now))
         if parsed.ok and parsed.names:
             found, problem = await self._addresses_for(session, parsed.names)
             value = [*(parsed.value or []), *found]

@@ -2,14 +2,11 @@
 tool's argument, and the value read by that argument's type."""
 
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
 from pydantic import BaseModel
 
 from integrations.base.records import FIELDS_BY_ENTITY
-from planning.engine.answers import Parsed, parse_answer, value_type
-from planning.understanding.commands.values import minutes_of
 
 # words people use for a field → the arguments they may mean, best first; the first the step has wins
 ALIASES: dict[str, tuple[str, ...]] = {
@@ -110,44 +107,12 @@ def _present(arguments: dict[str, Any], path: str) -> bool:
     return current is not None
 
 
-def read_value(path: str, text: str, current: Any, now: datetime) -> Parsed:
-    """The edited value in the type of its argument: a time, a length, addresses (names are looked up by the
-    caller: ``Parsed.names``), a number, a date; otherwise as it was typed, keeping a list a list."""
-    name = path.rsplit(".", 1)[-1]
-    text = text.strip().strip("\"“”'")
-    if name in ("addAttendees", "removeAttendees"):
-        name = "attendees"
-    if name == "shiftMinutes":
-        return _whole_number(text)
-    if value_type(name) != "text":
-        return parse_answer(name, text, now)
-    return Parsed(value=typed_value(current, text))
-
-
-def _whole_number(text: str) -> Parsed:
-    return minutes_of(text)
-
-
 def set_path(arguments: dict[str, Any], path: str, value: Any) -> None:
     keys = path.split(".")
     target = arguments
     for key in keys[:-1]:
         target = target.setdefault(key, {})
     target[keys[-1]] = value
-
-
-def typed_value(current: Any, text: str) -> Any:
-    """A value typed for a field keeps the type the field had: a list stays a list, a number a number."""
-    if isinstance(current, list):
-        return [part.strip() for part in text.split(",") if part.strip()]
-    if isinstance(current, bool):
-        return text.strip().lower() in ("true", "yes", "1")
-    if isinstance(current, int | float):
-        try:
-            return type(current)(text)
-        except ValueError:
-            return text
-    return text
 
 
 # arguments that cannot go together: setting the first drops the others (contract §3, update_calendar_event)

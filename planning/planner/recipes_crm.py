@@ -3,12 +3,12 @@
 from typing import Any
 
 from integrations.base.records import OPEN_DEAL_STAGES
-from planning.engine.edits import read_value
 from planning.planner.builder import PlanBuilder
 from planning.planner.recipe_common import ENTITY_TYPES
 from planning.planner.recipes_calendar import event_filters
 from planning.references import placeholder, reference
 from planning.types import Goal
+from planning.understanding.commands.edited import read_value
 
 # --- CRM -----------------------------------------------------------------------------------------------
 
