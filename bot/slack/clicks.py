@@ -65,7 +65,7 @@ class Clicks:
             session_id=ref.get("s", ""), step_id=ref.get("t", ""), decision=decision, user=user, args_hash=ref.get("h")
         )
         step = next((s for i in replies for s in _intents(i) if s[0] == ref.get("t")), None)
-        intent = step[1] if step else ref.get("t", "")
+        intent, tool = (step[1], step[2]) if step else (ref.get("t", ""), "")
         verb = "Approved" if decision == "approve" else "Skipped"
         refused = isinstance(replies.outcome, Refused)
         said = await self._answer_card(body, respond, replies, f"{verb} by you: {intent}")
@@ -73,7 +73,7 @@ class Clicks:
             await self._tell(body, user, said)
             return
         if not refused:
-            await self._state.decide(ref["s"], f"{verb} by <@{user}>: {intent}")
+            await self._state.decide(ref["s"], f"{verb} by <@{user}>", title=intent, tool=tool)
         await self._delivery.deliver(where, said, actor=user)
 
     async def step_choice(
@@ -274,8 +274,9 @@ def _value(action: dict[str, Any]) -> dict[str, str]:
     return {k: str(v) for k, v in value.items()} if isinstance(value, dict) else {}
 
 
-def _intents(reply: Any) -> list[tuple[str, str]]:
+def _intents(reply: Any) -> list[tuple[str, str, str]]:
+    """(id, title, tool) of each step of the plan a reply shows."""
     view = getattr(reply, "view", None)
     if view is None:
         return []
-    return [(step.id, step.intent) for intention in view.intentions for step in intention.steps]
+    return [(step.id, step.intent, step.tool) for intention in view.intentions for step in intention.steps]

@@ -205,7 +205,8 @@ class Delivery:
                 await said.flush()
                 await self.privately(where, where.requester, message, what=what)
         line = message.get("text", outcome.intent)
-        await self._state.add_recent(recent_owner(where.team_id, where.requester), outcome.intent, str(line)[:300])
+        owner = recent_owner(where.team_id, where.requester)
+        await self._state.add_recent(owner, outcome.intent, str(line)[:300], tool=outcome.tool)
 
     async def _public(self, where: Where, message: dict[str, Any], *, what: str) -> None:
         """In the thread; when Slack refuses it there, to the requester by the private ways."""

@@ -12,7 +12,9 @@ The inbox: a receipt recorded with its ``payload`` (the request as received) is 
 taken over by another process (``take_abandoned``), which processes the request again.
 
 Retention: ``prune(before)`` removes event receipts, plan message records (by their last change) and recent results
-older than ``before``. Redaction: a state opened with ``redact=True`` keeps no result lines (``REDACTED_LINE``).
+older than ``before``. Redaction: a state opened with ``redact=True`` keeps no result lines (``REDACTED_LINE``) and
+keeps a step's title (in recent results and in the plan message's decisions) as its tool's name in words ("Send an
+email": a title is made of the request's words).
 """
 
 import os
@@ -22,6 +24,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Protocol, runtime_checkable
 
+from integrations.base.titles import tool_title
 from planning.store import Clock, is_postgres_url
 from planning.store.protocol import utc_now
 
@@ -99,6 +102,18 @@ def kept_line(line: str, *, redact: bool) -> str:
     return REDACTED_LINE if redact else line
 
 
+def kept_title(title: str, tool: str, *, redact: bool) -> str:
+    """What is kept of a step's title: with redaction on, its tool's name in words, never the request's words."""
+    return tool_title(tool) if redact else title
+
+
+def decision_line(line: str, title: str, tool: str, *, redact: bool) -> str:
+    """A decision as the plan message's record keeps it: "Approved by <@U1>" and the step's kept title, if any."""
+    if not title and not tool:
+        return line
+    return f"{line}: {kept_title(title, tool, redact=redact)}"
+
+
 @runtime_checkable
 class SlackState(Protocol):
     """The Slack front end's shared memory. Events are recorded on receipt, before anything else happens."""
@@ -161,7 +176,8 @@ class SlackState(Protocol):
         ...
 
     async def mark_processed(self, team_id: str, event_id: str) -> None:
-        """The event has been acted on (or deliberately ignored): later events of its thread may go ahead."""
+        """The event has been acted on (or deliberately ignored): later events of its thread may go ahead, and its
+        payload is no longer kept (the receipt stays, for Slack's retries, until ``prune``)."""
         ...
 
     async def earlier_unprocessed(self, thread_key: str, event_ts: str) -> bool:
@@ -178,15 +194,16 @@ class SlackState(Protocol):
         """The place of the plan most recently remembered in the thread with this key (an indexed lookup)."""
         ...
 
-    async def decide(self, session_id: str, line: str) -> list[str]:
-        """Add who decided what to the plan message's record (atomically); returns every decision so far."""
+    async def decide(self, session_id: str, line: str, *, title: str = "", tool: str = "") -> list[str]:
+        """Add who decided what (``line``: "Approved by <@U1>") on which step (its ``title`` and ``tool``, kept as
+        ``decision_line`` says) to the plan message's record (atomically); returns every decision so far."""
         ...
 
     async def decisions(self, session_id: str) -> list[str]: ...
 
-    async def add_recent(self, user_id: str, title: str, line: str) -> None:
-        """Add a result to the user's recent ones (``user_id``: ``recent_owner(team, user)``); only the latest
-        ``RECENT_KEPT`` are kept."""
+    async def add_recent(self, user_id: str, title: str, line: str, *, tool: str = "") -> None:
+        """Add a result of a step (its ``title``, of ``tool``) to the user's recent ones (``user_id``:
+        ``recent_owner(team, user)``); only the latest ``RECENT_KEPT`` are kept."""
         ...
 
     async def recent(self, user_id: str, limit: int = 10) -> list[tuple[str, str]]:

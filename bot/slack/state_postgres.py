@@ -19,8 +19,10 @@ from bot.slack.state import (
     RECENT_KEPT,
     Received,
     Where,
+    decision_line,
     event_order,
     kept_line,
+    kept_title,
 )
 from planning.store import Clock, StoreError
 from planning.store.postgres import Pool, open_pool
@@ -163,7 +165,8 @@ class PostgresSlackState:
 
     async def mark_processed(self, team_id: str, event_id: str) -> None:
         await self._run(
-            "UPDATE seen_events SET processed_at = %s WHERE team_id = %s AND event_id = %s AND processed_at IS NULL",
+            "UPDATE seen_events SET processed_at = %s, payload = NULL "
+            "WHERE team_id = %s AND event_id = %s AND processed_at IS NULL",
             (self._clock(), team_id, event_id),
         )
 
@@ -196,7 +199,8 @@ class PostgresSlackState:
         )
         return _where(rows[0]) if rows else None
 
-    async def decide(self, session_id: str, line: str) -> list[str]:
+    async def decide(self, session_id: str, line: str, *, title: str = "", tool: str = "") -> list[str]:
+        line = decision_line(line, title, tool, redact=self._redact)
         rows, _ = await self._run(
             "UPDATE plan_messages SET decided = decided || jsonb_build_array(%s::text), updated_at = %s "
             "WHERE session_id = %s RETURNING decided",
@@ -208,14 +212,14 @@ class PostgresSlackState:
         rows, _ = await self._run("SELECT decided FROM plan_messages WHERE session_id = %s", (session_id,))
         return list(rows[0][0]) if rows else []
 
-    async def add_recent(self, user_id: str, title: str, line: str) -> None:
+    async def add_recent(self, user_id: str, title: str, line: str, *, tool: str = "") -> None:
         if self._closed:
             raise StoreError("the Slack state is closed")
         try:
             async with self._pool.connection() as connection, connection.transaction():
                 await connection.execute(
                     "INSERT INTO recent_results (user_id, at, title, line) VALUES (%s, %s, %s, %s)",
-                    (user_id, self._clock(), title, kept_line(line, redact=self._redact)),
+                    (user_id, self._clock(), *self._kept(title, tool, line)),
                 )
                 await connection.execute(
                     "DELETE FROM recent_results WHERE user_id = %s AND id NOT IN (SELECT id FROM recent_results "
@@ -224,6 +228,9 @@ class PostgresSlackState:
                 )
         except psycopg.Error as exc:
             raise StoreError(f"Slack state query failed: {exc}") from exc
+
+    def _kept(self, title: str, tool: str, line: str) -> tuple[str, str]:
+        return kept_title(title, tool, redact=self._redact), kept_line(line, redact=self._redact)
 
     async def recent(self, user_id: str, limit: int = 10) -> list[tuple[str, str]]:
         rows, _ = await self._run(

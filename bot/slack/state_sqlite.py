@@ -17,8 +17,10 @@ from bot.slack.state import (
     RECENT_KEPT,
     Received,
     Where,
+    decision_line,
     event_order,
     kept_line,
+    kept_title,
 )
 from planning.store import Clock
 from planning.store.protocol import utc_now
@@ -136,7 +138,8 @@ class SqliteSlackState:
 
     async def mark_processed(self, team_id: str, event_id: str) -> None:
         await self._file.write(
-            "UPDATE seen_events SET processed_at = ? WHERE team_id = ? AND event_id = ? AND processed_at IS NULL",
+            "UPDATE seen_events SET processed_at = ?, payload = NULL WHERE team_id = ? AND event_id = ? "
+            "AND processed_at IS NULL",
             (_time(self._clock()), team_id, event_id),
         )
 
@@ -169,7 +172,8 @@ class SqliteSlackState:
         )
         return _where(rows[0]) if rows else None
 
-    async def decide(self, session_id: str, line: str) -> list[str]:
+    async def decide(self, session_id: str, line: str, *, title: str = "", tool: str = "") -> list[str]:
+        line = decision_line(line, title, tool, redact=self._redact)
         rows, _ = await self._file.write(
             "UPDATE plan_messages SET decided = json_insert(decided, '$[#]', ?), updated_at = ? WHERE session_id = ? "
             "RETURNING decided",
@@ -181,17 +185,20 @@ class SqliteSlackState:
         rows = await self._file.read("SELECT decided FROM plan_messages WHERE session_id = ?", (session_id,))
         return list(json.loads(rows[0][0])) if rows else []
 
-    async def add_recent(self, user_id: str, title: str, line: str) -> None:
+    async def add_recent(self, user_id: str, title: str, line: str, *, tool: str = "") -> None:
         async with self._file.transaction() as tx:
             await tx.run(
                 "INSERT INTO recent_results (user_id, at, title, line) VALUES (?, ?, ?, ?)",
-                (user_id, _time(self._clock()), title, kept_line(line, redact=self._redact)),
+                (user_id, _time(self._clock()), *self._kept(title, tool, line)),
             )
             await tx.run(
                 "DELETE FROM recent_results WHERE user_id = ? AND rowid NOT IN "
                 "(SELECT rowid FROM recent_results WHERE user_id = ? ORDER BY at DESC, rowid DESC LIMIT ?)",
                 (user_id, user_id, RECENT_KEPT),
             )
+
+    def _kept(self, title: str, tool: str, line: str) -> tuple[str, str]:
+        return kept_title(title, tool, redact=self._redact), kept_line(line, redact=self._redact)
 
     async def recent(self, user_id: str, limit: int = 10) -> list[tuple[str, str]]:
         rows = await self._file.read(

@@ -138,5 +138,7 @@ async def test_closed_plans_and_slack_state_older_than_the_limit_go_on_start(bac
 
 async def test_with_redaction_on_the_service_keeps_no_result_lines(backend: Backend) -> None:
     async with started(backend, audit_redact=True) as service:
-        await service.state.add_recent("U1", "send_email", "Sent to priya@example.com: the Q3 numbers")
-        assert await service.state.recent("U1") == [("send_email", REDACTED_LINE)]
+        await service.state.add_recent(
+            "U1", "Email Priya", "Sent to priya@example.com: the Q3 numbers", tool="send_email"
+        )
+        assert await service.state.recent("U1") == [("Send an email", REDACTED_LINE)]

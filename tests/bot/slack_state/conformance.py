@@ -325,10 +325,36 @@ class SlackStateConformance:
     ) -> None:
         redacting = await state_factory(clock, redact=True)
         try:
-            await redacting.add_recent("U1", "send_email", "Sent to priya@example.com: the Q3 numbers")
-            assert await redacting.recent("U1") == [("send_email", REDACTED_LINE)]
+            await redacting.add_recent(
+                "U1", "Email Priya", "Sent to priya@example.com: the Q3 numbers", tool="send_email"
+            )
+            assert await redacting.recent("U1") == [("Send an email", REDACTED_LINE)]
         finally:
             await redacting.close()
+
+    async def test_with_redaction_on_a_steps_title_is_kept_as_its_tools_name(
+        self, state_factory: StateFactory, clock: ManualClock
+    ) -> None:
+        title = "Email Priya: the Q3 numbers"
+        redacting = await state_factory(clock, redact=True)
+        try:
+            await redacting.add_recent("U1", title, "Sent", tool="send_email")
+            assert await redacting.recent("U1") == [("Send an email", REDACTED_LINE)]
+            await redacting.remember("p1", CHANNEL)
+            assert await redacting.decide("p1", "Approved by <@U1>", title=title, tool="send_email") == [
+                "Approved by <@U1>: Send an email"
+            ]
+            await redacting.decide("p1", "Cancelled by <@U1>")
+            assert await redacting.decisions("p1") == ["Approved by <@U1>: Send an email", "Cancelled by <@U1>"]
+        finally:
+            await redacting.close()
+
+    async def test_without_redaction_a_steps_title_is_kept_as_shown(self, state: SlackState) -> None:
+        await state.add_recent("U1", "Email Priya: the Q3 numbers", "Sent", tool="send_email")
+        assert await state.recent("U1") == [("Email Priya: the Q3 numbers", "Sent")]
+        await state.remember("p1", CHANNEL)
+        await state.decide("p1", "Approved by <@U1>", title="Email Priya: the Q3 numbers", tool="send_email")
+        assert await state.decisions("p1") == ["Approved by <@U1>: Email Priya: the Q3 numbers"]
 
     # --- close ------------------------------------------------------------------------------------------
 

@@ -84,3 +84,24 @@ async def test_without_redaction_a_finished_plan_is_kept_whole(store: PlanStore)
     harness = harness_on(store, redact=False)
     text = await stored_text(store, await send_email(harness))
     assert [found for found in CONTENTS if found in text] == list(CONTENTS)
+
+
+async def test_the_audit_trail_keeps_no_titles_ids_or_explanation_made_of_the_request(store: PlanStore) -> None:
+    harness = harness_on(store, redact=True)
+    await send_email(harness)
+    entries = await store.audit(thread_key=THREAD)
+    text = json.dumps([entry.model_dump(mode="json") for entry in entries]).lower()
+    assert [found for found in (*CONTENTS, "find_priya") if found in text] == []
+    [planned] = [entry for entry in entries if entry.action == "planned"]
+    assert planned.detail["steps"] == [
+        {"id": "step1", "tool": "fetch_entity", "intent": "Find CRM records"},
+        {"id": "step2", "tool": "send_email", "intent": "Send an email"},
+    ]
+    assert {entry.step_id for entry in entries if entry.step_id} == {"step1", "step2"}
+
+
+async def test_without_redaction_the_audit_trail_keeps_the_titles(store: PlanStore) -> None:
+    harness = harness_on(store, redact=False)
+    await send_email(harness)
+    [planned] = [entry for entry in await store.audit(thread_key=THREAD) if entry.action == "planned"]
+    assert [step["intent"] for step in planned.detail["steps"]][-1].lower().endswith("q3 deck")
