@@ -313,18 +313,18 @@ def _evaluate_with_examples(
 
 @main.command()
 @click.argument("files", nargs=-1, type=click.Path(exists=True, dir_okay=False))
-@click.option("--cv", "tune", is_flag=True, help="Choose the thresholds by 5-fold cross-validation; print the figures.")
 @click.option("--seed", default=14, show_default=True, help="The seed of the folds and the regression.")
 @click.option("--if-missing", is_flag=True, help="Do nothing when the model of these files and seed is there.")
 @click.option(
     "--folder", type=click.Path(file_okay=False), help="Where the model goes (default: <venv>/share/planbot)."
 )
-def train(files: tuple[str, ...], tune: bool, seed: int, if_missing: bool, folder: str | None) -> None:
+def train(files: tuple[str, ...], seed: int, if_missing: bool, folder: str | None) -> None:
     """Train the understanding classifier and the slot tagger from labelled FILES.
 
     FILES are evaluation-format JSON Lines (default: ../shared/eval/hwu_train.jsonl and the project's own
     examples; for the slot tagger, its own annotated files data/own_slots_*.jsonl). Without the shared file
-    this warns and exits: understanding then uses the rules alone.
+    this warns and exits: understanding then uses the rules alone. Choosing the thresholds again by
+    cross-validation is development work: ``python -m devtools.train_cv``.
     """
     from planning.understanding.learned import artefact
     from planning.understanding.learned import train as learned
@@ -340,14 +340,10 @@ def train(files: tuple[str, ...], tune: bool, seed: int, if_missing: bool, folde
         click.echo("understanding classifier: up to date")
         return
     try:
-        report = learned.train(paths, target, seed=seed, tune=tune)
+        report = learned.train(paths, target, seed=seed)
     except (OSError, ValueError) as error:
         raise click.ClickException(str(error)) from error
     click.echo(f"understanding classifier: {report.examples} examples, {report.seconds:.1f} s -> {report.path}")
-    if tune:
-        click.echo(f"thresholds (5-fold cross-validation over the training files): {report.thresholds}")
-        for name, value in report.figures.items():
-            click.echo(f"  {name:<46} {value:.4f}")
 
 
 def _train_tagger(folder: Path, if_missing: bool, files: tuple[Path, ...] | None) -> None:

@@ -10,7 +10,8 @@ with the rules (:mod:`.policy`); for goals it has too few examples of it abstain
 - :mod:`.model`: the scikit-learn pipeline (the only module that imports scikit-learn, only to fit);
 - :mod:`.linear`: the fitted model as plain numbers, what the artefact holds and the request path runs;
 - :mod:`.policy`: how its probabilities and the rules' reading make one reading (pure);
-- :mod:`.tuning`: the policy's thresholds chosen by cross-validation over the training files;
+- the policy's thresholds are chosen by cross-validation over the training files in ``devtools.tuning``
+  (development tooling, ``python -m devtools.train_cv``: it reads with the whole parser);
 - :mod:`.artefact`, :mod:`.train`: building, saving and loading the trained artefact;
 - :mod:`.lazy`: the judge the parser uses, loading (or building) the artefact on first use.
 """

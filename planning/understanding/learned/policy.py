@@ -4,7 +4,7 @@ Pure and fast. The classifier abstains on every goal it has too few examples of 
 a rules reading of a label outside its classes, or of a v2 capability the data lacks), so it never vetoes
 those. On the others it may reject an in-scope rules reading, replace the rules' label by another of its
 labels, or read an out-of-scope rules reading as one of its labels, each only above a probability threshold; the
-thresholds are chosen by cross-validation over the training files (:mod:`.tuning`), never on an evaluation set.
+thresholds are chosen by cross-validation over the training files (``devtools.tuning``), never on an evaluation set.
 When the reading it gives is unsure (its probability low, or the next reading close), the verdict says so and
 the parse offers the likeliest readings as choices.
 """

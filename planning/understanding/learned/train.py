@@ -1,8 +1,9 @@
 """Building the artefact: ``planbot train`` (and the first use, when none is there).
 
-Deterministic: the same files and seed give the same model. Without ``tune`` the thresholds are the
-defaults of :class:`~.policy.Thresholds` (themselves chosen by ``planbot train --cv``); with it, 5-fold
-cross-validation over the training files chooses them again and reports the figures.
+Deterministic: the same files and seed give the same model. The thresholds are the defaults of
+:class:`~.policy.Thresholds`, themselves chosen by 5-fold cross-validation over the training files
+(``python -m devtools.train_cv``, development tooling: the parser that the choice needs to read every training text
+is never imported by training, so the request path, which may train on first use, imports no evaluation code).
 """
 
 import time
@@ -46,20 +47,23 @@ def fingerprint(files: Sequence[Path], seed: int = SEED) -> str:
 
 
 def train(
-    files: Sequence[Path] | None = None, folder: Path | None = None, *, seed: int = SEED, tune: bool = False
+    files: Sequence[Path] | None = None,
+    folder: Path | None = None,
+    *,
+    seed: int = SEED,
+    thresholds: Thresholds | None = None,
+    figures: dict[str, float] | None = None,
 ) -> TrainReport:
-    from planning.understanding.learned import model, tuning
+    """Fit the classifier on ``files`` and save it with ``thresholds`` (the defaults unless chosen again by
+    ``python -m devtools.train_cv``, which also gives the ``figures`` kept with it)."""
+    from planning.understanding.learned import model
 
     started = time.perf_counter()
     paths = training_files(files)
     examples = data.read_examples(paths)
     texts = [e.text for e in examples]
     labels = [e.label for e in examples]
-    thresholds, figures = Thresholds(), dict[str, float]()
-    if tune:
-        reads = tuning.rules_reads(texts)
-        classes, probabilities = model.out_of_fold(texts, labels, seed, FOLDS)
-        thresholds, figures = tuning.choose(examples, reads, classes, probabilities)
+    thresholds, figures = thresholds or Thresholds(), dict(figures or {})
     fitted = model.fit(texts, labels, seed)
     built = artefact.Artefact(fitted, thresholds, fingerprint(paths, seed), figures)
     path = artefact.save(built, folder or artefact.default_folder())

@@ -1,5 +1,8 @@
 """The policy's thresholds, chosen by cross-validation over the training files (never an evaluation set).
 
+Development tooling (``python -m devtools.train_cv``): it reads every training text with the whole parser, so it
+lives outside the package the parser loads its model from.
+
 Every training text is read by the rules (as the parser would, the classifier asked nothing) and given
 out-of-fold probabilities (5 folds, each model fitted without the text's fold). The thresholds are the ones
 under which rules + classifier reach the best in-scope accuracy while rejecting at least
