@@ -21,6 +21,7 @@ from bot.slack.inbox import receipt_of
 from bot.slack.people import SlackPeople
 from bot.slack.sending import RetryPolicy, SendError
 from bot.slack.state import SlackState, Where, legacy_dm_key, recent_owner, thread_key
+from bot.slack.zone_notice import ZoneNotice
 from integrations.base.files import FileFacts
 from planning.engine.conversation import Conversation
 from planning.engine.file_facts import AttachedFile
@@ -80,6 +81,7 @@ class Listeners:
         self._send = self._delivery.sender
         self._client = deps.client
         self._default_tz = deps.default_tz
+        self._zone_notice = ZoneNotice(deps.state, self._send, deps.default_tz)
         self._admins = deps.admins
         self._approvers = deps.approvers
         self._audit_of = deps.audit
@@ -331,6 +333,7 @@ class Listeners:
             receipt=receipt_of(context),
         )
         await self._delivery.deliver(await self._thread_place(where, key), replies, actor=where.requester)
+        await self._zone_notice.tell_once(where, person)  # once: their profile has no zone we know
 
     async def _thread_place(self, where: Where, key: str | None = None) -> Where:
         """For replies that name no plan: the open plan of this thread, with its requester (its message and a

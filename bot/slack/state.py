@@ -12,9 +12,9 @@ The inbox: a receipt recorded with its ``payload`` (the request as received) is 
 taken over by another process (``take_abandoned``), which processes the request again.
 
 Retention: ``prune(before)`` removes event receipts, plan message records (by their last change) and recent results
-older than ``before``. Redaction: a state opened with ``redact=True`` keeps no result lines (``REDACTED_LINE``) and
-keeps a step's title (in recent results and in the plan message's decisions) as its tool's name in words ("Send an
-email": a title is made of the request's words).
+older than ``before``; what a person was told once (``claim_telling``) is kept. Redaction: a state opened with
+``redact=True`` keeps no result lines (``REDACTED_LINE``) and keeps a step's title (in recent results and in the plan
+message's decisions) as its tool's name in words ("Send an email": a title is made of the request's words).
 """
 
 import os
@@ -208,6 +208,15 @@ class SlackState(Protocol):
 
     async def recent(self, user_id: str, limit: int = 10) -> list[tuple[str, str]]:
         """The user's latest results, newest first, as (title, line)."""
+        ...
+
+    async def claim_telling(self, team_id: str, user_id: str, notice: str) -> bool:
+        """Take the telling of ``notice`` (a name: "default_zone") to a person of a workspace: True for the first
+        caller ever, across restarts and replicas; False when it was told (or is being told) already."""
+        ...
+
+    async def untold(self, team_id: str, user_id: str, notice: str) -> None:
+        """The telling taken failed (Slack refused every way): it is taken again next time."""
         ...
 
     async def prune(self, before: datetime) -> int:

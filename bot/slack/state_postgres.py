@@ -239,6 +239,19 @@ class PostgresSlackState:
         )
         return [(row[0], row[1]) for row in rows]
 
+    async def claim_telling(self, team_id: str, user_id: str, notice: str) -> bool:
+        _, inserted = await self._run(
+            "INSERT INTO told_once (team_id, user_id, notice, told_at) VALUES (%s, %s, %s, %s) "
+            "ON CONFLICT (team_id, user_id, notice) DO NOTHING",
+            (team_id, user_id, notice, self._clock()),
+        )
+        return inserted == 1
+
+    async def untold(self, team_id: str, user_id: str, notice: str) -> None:
+        await self._run(
+            "DELETE FROM told_once WHERE team_id = %s AND user_id = %s AND notice = %s", (team_id, user_id, notice)
+        )
+
     async def prune(self, before: datetime) -> int:
         if self._closed:
             raise StoreError("the Slack state is closed")

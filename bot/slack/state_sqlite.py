@@ -207,6 +207,18 @@ class SqliteSlackState:
         )
         return [(row[0], row[1]) for row in rows]
 
+    async def claim_telling(self, team_id: str, user_id: str, notice: str) -> bool:
+        _, inserted = await self._file.write(
+            "INSERT OR IGNORE INTO told_once (team_id, user_id, notice, told_at) VALUES (?, ?, ?, ?)",
+            (team_id, user_id, notice, _time(self._clock())),
+        )
+        return inserted == 1
+
+    async def untold(self, team_id: str, user_id: str, notice: str) -> None:
+        await self._file.write(
+            "DELETE FROM told_once WHERE team_id = ? AND user_id = ? AND notice = ?", (team_id, user_id, notice)
+        )
+
     async def prune(self, before: datetime) -> int:
         cutoff, removed = _time(before), 0
         async with self._file.transaction() as tx:

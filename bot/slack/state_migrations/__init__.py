@@ -7,5 +7,5 @@ from pathlib import Path
 from planning.store.schema import History
 
 _HERE = Path(__file__).parent
-SQLITE = History(name="Slack state", directory=_HERE / "sqlite", version_table="slack_state_version", head=5)
-POSTGRES = History(name="Slack state", directory=_HERE / "postgres", version_table="slack_state_version", head=4)
+SQLITE = History(name="Slack state", directory=_HERE / "sqlite", version_table="slack_state_version", head=6)
+POSTGRES = History(name="Slack state", directory=_HERE / "postgres", version_table="slack_state_version", head=5)

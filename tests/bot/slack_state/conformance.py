@@ -356,6 +356,30 @@ class SlackStateConformance:
         await state.decide("p1", "Approved by <@U1>", title="Email Priya: the Q3 numbers", tool="send_email")
         assert await state.decisions("p1") == ["Approved by <@U1>: Email Priya: the Q3 numbers"]
 
+    # --- told once ---------------------------------------------------------------------------------------
+
+    async def test_a_telling_is_taken_once_per_person_and_workspace(self, state: SlackState) -> None:
+        assert await state.claim_telling("T1", "U1", "default_zone") is True
+        assert await state.claim_telling("T1", "U1", "default_zone") is False
+        assert await state.claim_telling("T2", "U1", "default_zone") is True  # the same id in another workspace
+        assert await state.claim_telling("T1", "U2", "default_zone") is True
+        assert await state.claim_telling("T1", "U1", "another_notice") is True
+
+    async def test_a_telling_given_back_is_taken_again(self, state: SlackState) -> None:
+        assert await state.claim_telling("T1", "U1", "default_zone") is True
+        await state.untold("T1", "U1", "default_zone")
+        assert await state.claim_telling("T1", "U1", "default_zone") is True
+
+    async def test_concurrent_tellings_go_to_one_caller(self, state: SlackState) -> None:
+        taken = await asyncio.gather(*(state.claim_telling("T1", "U1", "default_zone") for _ in range(20)))
+        assert taken.count(True) == 1
+
+    async def test_a_telling_outlives_pruning(self, state: SlackState, clock: ManualClock) -> None:
+        await state.claim_telling("T1", "U1", "default_zone")
+        clock.advance(days=400)
+        await state.prune(clock() - timedelta(days=5))
+        assert await state.claim_telling("T1", "U1", "default_zone") is False
+
     # --- close ------------------------------------------------------------------------------------------
 
     async def test_a_closed_state_refuses_work_and_closes_twice_quietly(
