@@ -44,16 +44,17 @@ CHOICE_FLOOR = 0.1  # a reading less likely than this is not offered as a choice
 
 @dataclass(frozen=True, slots=True)
 class Thresholds:
-    """Chosen by ``planbot train --cv`` (5-fold cross-validation over the training files, seed 14)."""
+    """Chosen by ``python -m devtools.train_cv`` (5-fold cross-validation over the training files, seed 14)."""
 
-    promote_at: float = 0.3  # a learned label this likely turns the rules' "out of scope" into that label
+    promote_at: float = 0.2  # a learned label this likely turns the rules' "out of scope" into that label
     promote_offtopic_at: float = 0.7  # ... when the rules saw an explicit off-topic cue ("alarm", "weather")
     veto_at: float = 0.95  # "out of scope" this likely rejects an in-scope rules reading of a learned label
     switch_at: float = 0.7  # another learned label this likely replaces the rules' label
-    rules_sure: float = 0.97  # rules at least this confident are neither vetoed nor switched
-    # a learned write (send, create, delete) this likely is needed to turn the rules' "out of scope" into it (a
-    # write made from a guess has to guess its values); cross-validation finds no bar above promote_at worth its cost
-    promote_write_at: float = 0.03
+    # rules at least this confident are neither vetoed nor switched: with every goal label learned, none (1.01)
+    rules_sure: float = 1.01
+    # a learned write (send, create, update, delete) this likely is needed to turn the rules' "out of scope" into it
+    # (a write made from a guess has to guess its values)
+    promote_write_at: float = 0.4
     # the classifier's reading is unsure (the parse offers choices) below this probability, or when the next
     # in-scope reading is within this margin; chosen from the reliability table of the cross-validated model
     unsure_below: float = 0.5

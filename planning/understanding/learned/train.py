@@ -16,7 +16,7 @@ from planning.understanding.learned import artefact, data
 from planning.understanding.learned.policy import Thresholds
 
 SEED = 14
-MODEL_VERSION = "5"  # bump when the pipeline in model.py or the thresholds stored with it change
+MODEL_VERSION = "6"  # bump when the pipeline in model.py or the thresholds stored with it change
 FOLDS = 5
 
 
