@@ -153,7 +153,14 @@ async def _personal_connectors(
     options = Options(time_zone=zone, working_hours=hours, files=files, oauth=oauth_setup(settings), servers=servers)
     several = bool(settings.slack_client_id)  # several workspaces (bot.slack.install_flow): accounts are per workspace
     personal = PersonalConnectors(
-        accounts, http, options, owner=settings.owner, environment=environment, one_workspace=not several, kept=kept
+        accounts,
+        http,
+        options,
+        owner=settings.owner,
+        environment=environment,
+        one_workspace=not several,
+        kept=kept,
+        members_write=settings.workspace_crm_writes,
     )
     for kind, service in picks:
         registry.register_personal(kind, service_tools(kind, service), personal)

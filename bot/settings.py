@@ -66,6 +66,9 @@ class Settings(BaseSettings):
         default=frozenset(), validation_alias="PLANBOT_ALLOWED_USERS"
     )
     public_url: str | None = Field(default=None, validation_alias="PLANBOT_PUBLIC_URL")
+    # a CRM shared by a whole workspace (connected by an admin, or in the environment) is read-only for its members;
+    # true: members may change records through it everywhere (an admin may also allow it in App Home, per workspace)
+    workspace_crm_writes: bool = Field(default=False, validation_alias="PLANBOT_WORKSPACE_CRM_WRITES")
     # hosts of people's own IMAP/SMTP/CalDAV servers that may be internal (loopback, private): self-hosted, tests
     allowed_server_hosts: Annotated[frozenset[str], NoDecode] = Field(
         default=frozenset(), validation_alias="PLANBOT_ALLOWED_SERVER_HOSTS"

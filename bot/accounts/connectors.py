@@ -1,6 +1,7 @@
 """Each person's connectors: built from their stored account on first use, reused while it is unchanged, closed when
 idle. The environment's credentials belong to ``PLANBOT_OWNER`` alone; a CRM connected for the whole workspace (or
-configured in the environment) serves everyone of the workspace who has no CRM of their own."""
+configured in the environment) serves everyone of the workspace who has no CRM of their own, read-only unless they
+may change records through it (``bot.accounts.workspace_crm``)."""
 
 import asyncio
 import logging
@@ -12,13 +13,14 @@ from typing import Any
 import aiohttp
 from pydantic import BaseModel
 
-from bot.accounts import oauth_connectors, services
+from bot.accounts import oauth_connectors, services, workspace_crm
 from bot.accounts.book import Accounts
 from bot.accounts.environment_token import KeptRefreshToken, is_kept
 from bot.accounts.vault import VaultError
 from integrations.base import AuthError, Connector
 from integrations.base.connector import close_connector
 from integrations.base.principal import Principal
+from integrations.base.read_only import ReadOnlyConnector
 from planning.store.credentials import ANY_TEAM, WORKSPACE, Kind, StoredAccount
 
 logger = logging.getLogger(__name__)
@@ -48,10 +50,12 @@ class PersonalConnectors:
         monotonic: Callable[[], float] = time.monotonic,
         one_workspace: bool = True,
         kept: KeptRefreshToken | None = None,
+        members_write: bool = False,
     ) -> None:
         """``one_workspace`` False: several Slack workspaces are installed, and an account (or ``PLANBOT_OWNER``)
         serves only the workspace named with it; one connected without a team, or a bare owner id, serves none.
-        ``kept``: where a rotated refresh token of the environment is kept (the owner's account, ``is_kept``)."""
+        ``kept``: where a rotated refresh token of the environment is kept (the owner's account, ``is_kept``);
+        ``members_write``: members may change records through any workspace's CRM (``PLANBOT_WORKSPACE_CRM_WRITES``)."""
         self._accounts = accounts
         self._one_workspace = one_workspace
         self._http = http
@@ -64,6 +68,7 @@ class PersonalConnectors:
         self._lock = asyncio.Lock()
         self._saving: set[asyncio.Task[None]] = set()
         self._kept = kept
+        self._members_write = members_write
 
     def owns_environment(self, principal: Principal) -> bool:
         """``PLANBOT_OWNER`` is a user id (any workspace) or ``TEAM:USER``."""
@@ -89,16 +94,31 @@ class PersonalConnectors:
         if account is None and self.owns_environment(principal) and kind in self._environment:
             return self._environment[kind]
         if account is None and kind == "crm":
-            account = await self._stored(principal.team, WORKSPACE, "crm")
-            if account is None:
-                return self._environment.get("crm")  # the CRM configured for everyone, if any
+            return await self._workspace_crm(principal)
         if account is None:
             return None
+        return await self._opened(account)
+
+    async def _opened(self, account: StoredAccount) -> Connector:
         if account.needs_reconnect:  # its sign-in was refused before: ask again, do not try it on every step
             raise AuthError(f"your {account.kind} account needs reconnecting", service=account.service)
         async with self._lock:
             await self._close_idle()
             return await self._connector_of(account)
+
+    async def _workspace_crm(self, principal: Principal) -> Connector | None:
+        """The CRM shared by ``principal``'s workspace (else the environment's), read-only unless they may write."""
+        account = await self._stored(principal.team, WORKSPACE, "crm")
+        if account is None:
+            shared = self._environment.get("crm")  # the CRM configured for everyone, if any
+            if shared is None or self._members_write or self.owns_environment(principal):
+                return shared
+            return ReadOnlyConnector(shared, refusal=workspace_crm.refusal(shared.name))
+        connector = await self._opened(account)
+        sharing = workspace_crm.stored_sharing(self._accounts, account, server_allows=self._members_write)
+        if sharing.may_write(principal.user):
+            return connector
+        return ReadOnlyConnector(connector, refusal=workspace_crm.refusal(account.service))
 
     async def _connector_of(self, account: StoredAccount) -> Connector:
         key = (account.team, account.user, account.kind)

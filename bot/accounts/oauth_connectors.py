@@ -8,7 +8,6 @@ out a new refresh token on each refresh: ``rotated`` gets it, to be stored in pl
 import logging
 from collections.abc import Callable, Mapping
 from typing import Any
-from urllib.parse import quote
 
 import aiohttp
 
@@ -125,8 +124,8 @@ def _provider(setup: OAuthSetup | None, service: str) -> Provider:
 
 
 async def revoke(setup: OAuthSetup, service: str, credentials: Mapping[str, Any], http: aiohttp.ClientSession) -> bool:
-    """Revoke the grant at the service: Google and Salesforce (RFC 7009, the client authenticated in the form),
-    HubSpot (DELETE the refresh token).
+    """Revoke the grant at the service: Google, Salesforce and HubSpot (RFC 7009, the client authenticated in the
+    form).
     Microsoft has no revocation endpoint: False (the person removes the app at https://myapplications.microsoft.com).
     """
     provider = setup.providers.get(PROVIDER_OF.get(service, service))
@@ -134,14 +133,9 @@ async def revoke(setup: OAuthSetup, service: str, credentials: Mapping[str, Any]
     if provider is None or provider.revoke_url is None or not isinstance(token, str):
         return False
     timeout = aiohttp.ClientTimeout(total=10, connect=5)
-    if provider.revoke_style == "path":
-        url = f"{provider.revoke_url}/{quote(token, safe='')}"
-        async with http.delete(url, timeout=timeout) as answer:
-            status = answer.status
-    else:
-        form = {"token": token, "client_id": provider.client_id, "client_secret": provider.client_secret}
-        async with http.post(provider.revoke_url, data=form, timeout=timeout) as answer:
-            status = answer.status
+    form = {"token": token, "client_id": provider.client_id, "client_secret": provider.client_secret}
+    async with http.post(provider.revoke_url, data=form, timeout=timeout) as answer:
+        status = answer.status
     if status not in (200, 204):
         logger.warning("%s answered %d to the revocation", provider.name, status)
     return status in (200, 204)

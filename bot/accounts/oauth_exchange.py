@@ -7,7 +7,7 @@ import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import urlsplit
 
 import aiohttp
 
@@ -86,12 +86,11 @@ async def account_of(http: aiohttp.ClientSession, provider: Provider, tokens: Ma
             claims = _jwt_claims(tokens["id_token"])
             label = claims.get("email") or claims.get("preferred_username") or claims.get("upn")
             address = label
-        elif provider.name == "hubspot":
-            url = provider.token_url.removesuffix("token") + "access-tokens/" + quote(tokens["access_token"], "")
-            info = await _get(http, url, None)
+        elif provider.name == "hubspot":  # token introspection: who installed it, in which hub
+            info = await _introspect(http, provider, str(tokens["access_token"]))
             address = info.get("user") or None
             label = f"{info.get('user', '')} ({info.get('hub_domain', '')})" if info.get("user") else None
-        elif provider.name == "salesforce" and str(tokens.get("id", "")).startswith("https://"):
+        elif provider.name == "salesforce" and _identity_url(provider, str(tokens.get("id", ""))):
             info = await _get(http, str(tokens["id"]), str(tokens["access_token"]))
             label = info.get("username") or info.get("email")
             address = info.get("email") or info.get("username")
@@ -100,6 +99,25 @@ async def account_of(http: aiohttp.ClientSession, provider: Provider, tokens: Ma
     text = " ".join(str(label).split())[:200] if label else ""
     found = str(address).strip()[:320] if address and "@" in str(address) else None
     return Account(text or f"{provider.title} account", found)
+
+
+def _identity_url(provider: Provider, url: str) -> bool:
+    """Salesforce's identity URL is fetched with the access token: only over TLS, or on the sign-in server itself."""
+    if url.startswith("https://"):
+        return True
+    there, login = urlsplit(url), urlsplit(provider.token_url)
+    return bool(there.netloc) and (there.scheme, there.netloc) == (login.scheme, login.netloc)
+
+
+async def _introspect(http: aiohttp.ClientSession, provider: Provider, token: str) -> dict[str, Any]:
+    """HubSpot's ``token/introspect`` (beside its token endpoint): the client's credentials and the token in the form,
+    never in the URL."""
+    form = {"client_id": provider.client_id, "client_secret": provider.client_secret, "token": token}
+    form["token_type_hint"] = "access_token"
+    url = f"{provider.token_url}/introspect"
+    async with http.post(url, data=form, headers={"Accept": "application/json"}, timeout=_TIMEOUT) as answer:
+        found = await _json(answer) if answer.status == 200 else {}
+    return found if found.get("active") is True else {}
 
 
 async def _get(http: aiohttp.ClientSession, url: str, token: str | None) -> dict[str, Any]:

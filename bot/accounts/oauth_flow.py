@@ -37,6 +37,7 @@ from bot.accounts.oauth_states import PendingSignIn, SignInStates, Step, digest
 from bot.accounts.oauth_steps import step_row
 from bot.accounts.slack_sign_in import SlackSignIn, SlackSignInError
 from bot.accounts.vault import VaultError
+from bot.accounts.workspace_crm import shared_credentials
 from planning.store.credentials import WORKSPACE, Kind
 
 __all__ = ["AGAIN", "COOKIE", "Connected", "HeldAccount", "OAuthConnections", "Redirect", "SignInError", "per_kind"]
@@ -325,18 +326,13 @@ class OAuthConnections:
         return Connected(provider.title, account.label, pending.team, user, kinds, refused, person)
 
     async def save(
-        self,
-        team: str,
-        user: str,
-        shared: bool,
-        saves: Mapping[Kind, str],
-        *,
-        label: str,
-        credentials: dict[str, Any],
+        self, team: str, user: str, shared: bool, saves: Mapping[Kind, str], *, label: str, credentials: dict[str, Any]
     ) -> None:
         """Store the account for ``user`` (``shared``: the workspace's CRM, connected by ``user``), then tell Slack."""
         owner = WORKSPACE if shared else user
         try:
+            if shared:  # who connected it may change records through it; members, only if an admin allows it
+                credentials = await shared_credentials(self.accounts, team, credentials, connected_by=user)
             for kind, service in saves.items():
                 await self.accounts.save(
                     team=team, user=owner, kind=kind, service=service, label=label, credentials=credentials

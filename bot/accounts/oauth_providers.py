@@ -7,7 +7,7 @@ this install serves with it (``PLANBOT_EMAIL``, ``PLANBOT_CALENDAR``, ``PLANBOT_
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal, TypedDict
+from typing import TypedDict
 from urllib.parse import urlsplit, urlunsplit
 
 from bot.settings import Settings
@@ -20,6 +20,8 @@ GOOGLE_CALENDAR_API = "https://www.googleapis.com/calendar/v3"
 GMAIL_API = "https://gmail.googleapis.com/gmail/v1"
 GRAPH_API = f"{GRAPH}/v1.0"
 HUBSPOT_API = "https://api.hubapi.com"
+HUBSPOT_OAUTH = f"{HUBSPOT_API}/oauth/2026-03"
+"""HubSpot's OAuth API (token, token/introspect, token/revoke): client credentials and tokens in the form body."""
 HUBSPOT_SCOPES = (
     "crm.objects.contacts.read",
     "crm.objects.contacts.write",
@@ -52,10 +54,9 @@ class Provider:
     authorize_url: str
     token_url: str
     revoke_url: str | None
-    """None: the service has no endpoint to revoke a grant (Microsoft: people remove the app's access at
+    """POST ``token=…`` with the client's credentials (RFC 7009: Google, Salesforce, HubSpot's dated OAuth API).
+    None: the service has no endpoint to revoke a grant (Microsoft: people remove the app's access at
     https://myapplications.microsoft.com, an admin in Entra ID)."""
-    revoke_style: Literal["form", "path"]
-    """``form``: POST ``token=…`` (RFC 7009: Google, Salesforce); ``path``: DELETE ``<revoke_url>/<token>``."""
     kinds: Mapping[Kind, Grant]
     """The kinds this install serves with the provider."""
     base_scopes: tuple[str, ...]
@@ -127,7 +128,6 @@ class _Endpoints(TypedDict):
     authorize_url: str
     token_url: str
     revoke_url: str | None
-    revoke_style: Literal["form", "path"]
     base_scopes: tuple[str, ...]
     authorize_params: Mapping[str, str]
     api_url: str | None
@@ -147,7 +147,6 @@ def _endpoints(name: str, settings: Settings) -> _Endpoints:
             authorize_url=moved("https://accounts.google.com/o/oauth2/v2/auth", base),
             token_url=moved("https://oauth2.googleapis.com/token", base),
             revoke_url=moved("https://oauth2.googleapis.com/revoke", base),
-            revoke_style="form",
             base_scopes=("openid", "email"),  # which account it is ("connected as …"), from the ID token
             authorize_params={"access_type": "offline", "prompt": "consent"},  # a refresh token every time
             api_url=settings.oauth_google_api_url,
@@ -158,17 +157,15 @@ def _endpoints(name: str, settings: Settings) -> _Endpoints:
             authorize_url=moved(f"{login}/authorize", base),
             token_url=moved(f"{login}/token", base),
             revoke_url=None,
-            revoke_style="form",
             base_scopes=("offline_access", "openid", "email", f"{GRAPH}/User.Read"),
             authorize_params={},
             api_url=settings.oauth_microsoft_api_url,
         )
-    if name == "hubspot":
+    if name == "hubspot":  # the dated OAuth API: v1 (/oauth/v1/token …) is retired on 16 February 2027
         return _Endpoints(
             authorize_url=moved("https://app.hubspot.com/oauth/authorize", base),
-            token_url=moved(f"{HUBSPOT_API}/oauth/v1/token", base),
-            revoke_url=moved(f"{HUBSPOT_API}/oauth/v1/refresh-tokens", base),
-            revoke_style="path",
+            token_url=moved(f"{HUBSPOT_OAUTH}/token", base),
+            revoke_url=moved(f"{HUBSPOT_OAUTH}/token/revoke", base),
             base_scopes=("oauth",),
             authorize_params={},
             api_url=settings.oauth_hubspot_api_url,
@@ -178,7 +175,6 @@ def _endpoints(name: str, settings: Settings) -> _Endpoints:
         authorize_url=f"{login}/services/oauth2/authorize",
         token_url=f"{login}/services/oauth2/token",
         revoke_url=f"{login}/services/oauth2/revoke",
-        revoke_style="form",
         base_scopes=("refresh_token",),  # Salesforce's name for a lasting grant
         authorize_params={},
         api_url=None,  # each org's API is at the instance_url its token answer names

@@ -8,7 +8,8 @@ account they wait for is connected.
   Slack. Each click on a link shows the Home tab again with fresh links. Once connected, ``on_account_connected``.
 - An account signed in as another address than the person's Slack profile is held: ``ask_in_slack`` sends them a
   DM, and their Use it / Forget it click (theirs only) stores it or drops it.
-- The CRM for everyone is connected and disconnected by workspace admins only (``users.info``: is_admin/is_owner).
+- The CRM for everyone is connected and disconnected by workspace admins only (``users.info``: is_admin/is_owner); it
+  is read-only for members until an admin lets them change records (``bot.accounts.workspace_crm``).
 
 Who acts is always the user of the click or the submission, never a value a button carried.
 """
@@ -22,6 +23,7 @@ from slack_bolt.async_app import AsyncAck, AsyncApp
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.accounts.oauth_flow import Connected, HeldAccount, SignInError
+from bot.accounts.workspace_crm import allow_members_write
 from bot.slack import blocks
 from bot.slack.connect_blocks import held_account_message, held_account_outcome, read_account_value
 from bot.slack.connect_rows import AccountRows
@@ -62,6 +64,7 @@ class Connections:
         app.action(ACTION_IDS["connect"])(self.connect_clicked)
         app.action(ACTION_IDS["connect_link"])(self.link_clicked)
         app.action(ACTION_IDS["disconnect"])(self.disconnect_clicked)
+        app.action(ACTION_IDS["crm_members_write"])(self.members_write_clicked)
         app.action(ACTION_IDS["connect_use"])(self.held_answered)
         app.action(ACTION_IDS["connect_discard"])(self.held_answered)
 
@@ -124,6 +127,21 @@ class Connections:
                 await self._rows.accounts.disconnect(
                     team=account.team, user=who, kind=account.kind, service=account.service
                 )
+        await self.publish_home(team, user)
+
+    async def members_write_clicked(self, ack: AsyncAck, body: dict[str, Any], action: dict[str, Any]) -> None:
+        """An admin lets members change records through the workspace's CRM, or makes it read-only again."""
+        await ack()
+        user, team = _clicker(body)
+        allow = {"allow": True, "forbid": False}.get(str(action.get("value")))
+        if not user or allow is None:
+            return
+        account = await self._rows.stored(team, WORKSPACE, "crm")
+        if account is None or not await self._is_admin(user):
+            logger.info("refused to change who writes through the workspace's CRM for %s/%s", team, user)
+        elif await allow_members_write(self._rows.accounts, account, allow) is not None:
+            logger.info("members %s change records through the workspace's CRM of %s (by %s)",
+                        "may" if allow else "may not", account.team or team, user)  # fmt: skip
         await self.publish_home(team, user)
 
     # --- an account held for its person's word -------------------------------------------------------------

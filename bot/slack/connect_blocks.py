@@ -7,6 +7,7 @@ are typed on planbot's own page, never in Slack. A button carries only the kind 
 ``crm:workspace`` for the CRM an admin connects for everyone): who clicked is always read from the click itself.
 """
 
+import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -23,6 +24,7 @@ from bot.slack.blocks_text import (
 from bot.slack.declared import ACTION_IDS
 from planning.engine.replies import AskConnect
 
+_USER_ID = re.compile(r"^[UW][A-Z0-9]{2,20}$")
 AccountState = Literal["demo", "connected", "reconnect", "missing", "shared", "environment"]
 KIND_TITLES = {"email": "Email", "calendar": "Calendar", "crm": "CRM"}
 SERVICE_NAMES = {
@@ -51,6 +53,19 @@ class AccountRow:
     can_connect: bool = True
     can_disconnect: bool = False
     note: str = ""
+    sharing: "Shared | None" = None  # a CRM shared by the workspace: how (None: not one)
+
+
+@dataclass(frozen=True)
+class Shared:
+    """How a workspace's CRM is shared, as one person sees it: ``connected_by`` (a Slack user id; "" when not known,
+    ``None``: the server's settings), whether members may change records, whether the viewer may, and whether
+    the viewer (an admin) can change that (not when the server's settings decide it)."""
+
+    connected_by: str | None
+    members_write: bool
+    viewer_writes: bool
+    can_choose: bool = False
 
 
 def account_value(kind: str, workspace: bool = False) -> str:
@@ -99,6 +114,46 @@ def disconnect_button(kind: str, *, workspace: bool = False) -> dict[str, Any]:
     }
 
 
+def members_write_button(*, allow: bool) -> dict[str, Any]:
+    """An admin's choice for the workspace's CRM: let members change records through it, or make it read-only."""
+    text = "Let members change records" if allow else "Make it read-only for members"
+    button: dict[str, Any] = {
+        "type": "button",
+        "action_id": ACTION_IDS["crm_members_write"],
+        "text": plain(text, MAX_BUTTON_TEXT),
+        "value": "allow" if allow else "forbid",
+    }
+    if allow:
+        button["confirm"] = {
+            "title": plain("Let members change records?", 100),
+            "text": plain(
+                "Everyone in this workspace without a CRM of their own will create and change records with the "
+                "rights of the account this CRM was connected with. Each change still waits for its requester's "
+                "approval.",
+                300,
+            ),
+            "confirm": plain("Let them", 30),
+            "deny": plain("Keep it read-only", 30),
+            "style": "danger",
+        }
+    return button
+
+
+def sharing_text(shared: Shared) -> str:
+    """ "Workspace CRM (connected by <@U…>) — read-only for members", as mrkdwn (the mention mentions)."""
+    if shared.connected_by is None:
+        by = "in the server's settings"
+    else:
+        by = (
+            f"connected by <@{shared.connected_by}>" if _USER_ID.match(shared.connected_by) else "connected by an admin"
+        )
+    access = "members may change records" if shared.members_write else "read-only for members"
+    text = f"Workspace CRM ({by}) — {access}"
+    if not shared.members_write and shared.viewer_writes:
+        text += "; you may change records, as you connected it"
+    return text
+
+
 def account_blocks(rows: list[AccountRow]) -> list[dict[str, Any]]:
     """Each kind with its state and its buttons, for the Home tab."""
     out: list[dict[str, Any]] = []
@@ -113,6 +168,8 @@ def account_blocks(rows: list[AccountRow]) -> list[dict[str, Any]]:
             )
         if row.can_disconnect:
             elements.append(disconnect_button(row.kind, workspace=row.workspace))
+        if row.workspace and row.sharing is not None and row.sharing.can_choose:
+            elements.append(members_write_button(allow=not row.sharing.members_write))
         if elements:
             out.append(
                 {
@@ -134,12 +191,17 @@ def _row_text(row: AccountRow) -> str:
     label = f"*{escape(clip(row.label, 200))}*" if row.label else ""
     if row.state == "demo":
         return f"*{title}*: the demo workspace — _demo data_, not a real account"
+    shared = f". {sharing_text(row.sharing)}" if row.sharing is not None else ""
     if row.state == "connected":
-        return f"*{title}* ({service}): ✅ connected as {label}"
+        return f"*{title}* ({service}): ✅ connected as {label}{shared}"
     if row.state == "environment":
-        return f"*{title}* ({service}): ✅ connected in the server's settings"
+        return f"*{title}* ({service}): ✅ connected in the server's settings{shared}"
     if row.state == "reconnect":
         return f"*{title}* ({service}): ⚠️ needs reconnecting ({label})" if label else f"*{title}*: ⚠️ needs reconnecting"
+    if row.state == "shared" and row.sharing is not None:
+        whose = f": {label}" if label else ""
+        own = ". Connect your own to change records" if not row.sharing.viewer_writes else ""
+        return f"*{title}* ({service}): {sharing_text(row.sharing)}{whose}{own}"
     if row.state == "shared":
         whose = f" ({label})" if label else ""
         return f"*{title}* ({service}): the workspace's CRM{whose}, shared by an admin; you may connect your own"

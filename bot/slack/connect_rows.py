@@ -9,11 +9,13 @@ sign-in page, or planbot's own page for a password service.
 
 import logging
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from bot.accounts import oauth_links
 from bot.accounts.book import Accounts
-from bot.slack.connect_blocks import AccountRow, connect_button
+from bot.accounts.workspace_crm import stored_sharing
+from bot.slack.connect_blocks import AccountRow, Shared, connect_button
 from planning.store.credentials import ANY_TEAM, KINDS, WORKSPACE, Kind, StoredAccount
 
 logger = logging.getLogger(__name__)
@@ -43,13 +45,15 @@ class AccountRows:
         one_workspace: bool = True,
         sign_in: bool = True,
         pages: bool = True,
+        members_write: bool = False,
     ) -> None:
         """``services``: kind → the service configured for it (``local``: the demo workspace); ``link_secret``:
         ``PLANBOT_SECRET_KEY`` (None: nothing can be stored); ``environment``: the kinds whose credentials are in the
         server's settings (``PLANBOT_OWNER``'s email and calendar, everyone's CRM); ``one_workspace`` False: several
         workspaces are installed, and an account connected without naming one (or a bare owner id) serves nobody,
         as in ``PersonalConnectors``; ``sign_in`` False: Sign in with Slack is not set up, ``pages`` False: no web
-        server serves the Connect pages (Socket Mode); either way nothing can be connected from Slack."""
+        server serves the Connect pages (Socket Mode); either way nothing can be connected from Slack;
+        ``members_write``: members may change records through a workspace's CRM (``PLANBOT_WORKSPACE_CRM_WRITES``)."""
         self._accounts = accounts
         self._services = dict(services)
         self._public_url = public_url
@@ -59,6 +63,7 @@ class AccountRows:
         self._one_workspace = one_workspace
         self._sign_in = sign_in
         self._pages = pages
+        self._members_write = members_write
 
     @property
     def accounts(self) -> Accounts:
@@ -97,13 +102,28 @@ class AccountRows:
         if account is not None:
             state = "reconnect" if account.needs_reconnect else "connected"
             return self._connectable(team, user, kind, state, label=account.label, can_disconnect=True)
-        if kind in self._environment and (kind == "crm" or self._owns_environment(team, user)):
-            return AccountRow(kind, service, "environment", can_connect=False)
         if kind == "crm":
             shared = await self.stored(team, WORKSPACE, "crm")
             if shared is not None:
-                return self._connectable(team, user, kind, "shared", label=shared.label)
+                sharing = await self.sharing(team, user)
+                return replace(self._connectable(team, user, kind, "shared", label=shared.label), sharing=sharing)
+        if kind in self._environment and (kind == "crm" or self._owns_environment(team, user)):
+            sharing = await self.sharing(team, user) if kind == "crm" else None
+            return AccountRow(kind, service, "environment", can_connect=False, sharing=sharing)
         return self._connectable(team, user, kind, "missing")
+
+    async def sharing(self, team: str, user: str, *, admin: bool = False) -> Shared | None:
+        """How the workspace's CRM (else the environment's) is shared, as ``user`` sees it; None when there is none.
+        ``admin``: ``user`` may change who writes through it (unless the server's settings decide)."""
+        shared = await self.stored(team, WORKSPACE, "crm")
+        if shared is not None:
+            how = stored_sharing(self._accounts, shared, server_allows=self._members_write)
+            can_choose = admin and not how.members_write_set_by_server
+            return Shared(how.connected_by, how.members_write, how.may_write(user), can_choose=can_choose)
+        if "crm" not in self._environment:
+            return None
+        owner = self._owns_environment(team, user)
+        return Shared(None, self._members_write, owner or self._members_write)
 
     async def _workspace_crm(self, team: str, admin: str) -> AccountRow:
         """The CRM an admin connects for everyone (the link is made for that admin, marked as shared)."""
@@ -111,7 +131,8 @@ class AccountRows:
         if shared is None:
             return self._connectable(team, admin, "crm", "missing", workspace=True)
         state = "reconnect" if shared.needs_reconnect else "connected"
-        return self._connectable(team, admin, "crm", state, label=shared.label, workspace=True, can_disconnect=True)
+        row = self._connectable(team, admin, "crm", state, label=shared.label, workspace=True, can_disconnect=True)
+        return replace(row, sharing=await self.sharing(team, admin, admin=True))
 
     def _connectable(
         self,

@@ -33,5 +33,6 @@ def build_connections(
         one_workspace=not settings.slack_client_id,  # several workspaces (bot.slack.install_flow), as compose.py
         sign_in=settings.slack_sign_in is not None,
         pages=pages,
+        members_write=settings.workspace_crm_writes,
     )
     return Connections(rows=rows, conversation=app.conversation, state=state, client=client)

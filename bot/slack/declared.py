@@ -53,6 +53,7 @@ ACTION_IDS: dict[str, str] = {
     "connect_use": "account_held_use",  # an account signed in as another address than the Slack profile's: use it
     "connect_discard": "account_held_discard",  # ... or forget it
     "disconnect": "account_disconnect",
+    "crm_members_write": "account_crm_members_write",  # an admin lets members change records (or not)
 }
 EDIT_CALLBACK_ID = "edit_step"
 EVENTS_PATH = "/slack/events"

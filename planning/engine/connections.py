@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from integrations.base import AuthError
-from integrations.base.errors import AccountNotConnectedError
-from planning.engine.replies import AskConnect
+from integrations.base.errors import AccountNotConnectedError, PermissionDeniedError
+from planning.engine.replies import AskConnect, Reply, Say
 from planning.engine.session import Question, Session, StepRun
 
 
@@ -30,6 +30,13 @@ def need_of(error: BaseException, kind: str | None) -> AccountNeed | None:
     if kind is not None and isinstance(error, AuthError):
         return AccountNeed(kind, reconnect=True)
     return None
+
+
+def refuse(run: StepRun, error: PermissionDeniedError, replies: list[Reply]) -> None:
+    """A change the requester's account may not make (a workspace's CRM shared read-only): the step fails before
+    any approval is asked, and the thread hears why and what to do instead."""
+    run.state, run.error = "failed", str(error)
+    replies.append(Say(text=f"I can't do “{run.step.intent}”: {error}.", tone="problem"))
 
 
 def prompt(need: AccountNeed, intent: str) -> str:

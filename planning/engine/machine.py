@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
 
+from integrations.base.errors import PermissionDeniedError
 from planning.engine import (
     claims,
     conditions,
@@ -414,6 +415,9 @@ class StepMachine:
     async def _waits_for_account(self, session: Session, run: StepRun, replies: list[Reply]) -> bool:
         """A change is asked about only once it can run on the requester's own account (``connections``)."""
         error = await self._runner.account_error(run.step.tool, session.principal)
+        if isinstance(error, PermissionDeniedError):  # a workspace's CRM shared read-only: said before anything
+            connections.refuse(run, error, replies)
+            return False
         need = connections.need_of(error, self._runner.kind_of(run.step.tool)) if error is not None else None
         if need is not None:
             replies.append(connections.wait(session, run, need, self._clock()))

@@ -11,7 +11,9 @@ from pydantic import ValidationError
 
 from integrations.base import ConnectorError, PermanentError, ToolCatalog, TransientError
 from integrations.base.context import in_zone
+from integrations.base.errors import PermissionDeniedError
 from integrations.base.principal import Principal
+from integrations.base.read_only import ReadOnlyConnector
 from integrations.base.registry import ConnectorRegistry
 from planning.engine.observe import NoObserver, Observer
 from planning.engine.retry import RetryPolicy, Sleep, safe_to_repeat, with_retries
@@ -75,14 +77,17 @@ class ToolRunner:
         return self._registry.kind_of(tool)
 
     async def account_error(self, tool: str, principal: Principal | None) -> ConnectorError | None:
-        """Why ``tool`` cannot run on ``principal``'s own account (not connected, cannot be opened); None when it
+        """Why ``tool`` cannot run on ``principal``'s own account (not connected, cannot be opened), or why it may
+        not change anything there (``PermissionDeniedError``: a workspace's CRM shared read-only); None when it
         can, or when ``tool`` is not a personal kind's. Nothing is called on the service."""
         if self._registry.kind_of(tool) is None:
             return None
         try:
-            await self._registry.resolve(tool, principal)
+            connector = await self._registry.resolve(tool, principal)
         except ConnectorError as error:
             return error
+        if isinstance(connector, ReadOnlyConnector) and connector.refuses(tool):
+            return PermissionDeniedError(connector.refusal, service=connector.name)
         return None
 
     async def run(

@@ -49,6 +49,7 @@ async def cluster(
             slack.base_url,
             PLANBOT_CRM="hubspot",
             PLANBOT_HUBSPOT_ACCESS_TOKEN="pat-test",
+            PLANBOT_WORKSPACE_CRM_WRITES="true",  # everyone changes records through the CRM configured here
             PLANBOT_HUBSPOT_BASE_URL=hubspot_url,
             PLANBOT_HUBSPOT_TIMEOUT_SECONDS="600",
             PLANBOT_CONNECTOR_TIMEOUT_SECONDS="600",

@@ -199,7 +199,8 @@ async def test_only_an_admin_connects_or_disconnects_the_crm_for_everyone(tmp_pa
         await accounts.save(
             team=TEAM_ID, user="", kind="crm", service="hubspot", label="Acme HubSpot", credentials={"token": "t"}
         )
-        assert "the workspace's CRM (*Acme HubSpot*)" in text_of(await home_of(bot, MARIA))
+        shown = text_of(await home_of(bot, MARIA))  # connected from the command line: no admin named
+        assert "Workspace CRM (connected by an admin) — read-only for members: *Acme HubSpot*" in shown
         for who in (MARIA, ADMIN.id):  # a forged click by a member changes nothing; the admin's disconnects it
             published = _published(bot, who)
             body = view_actions_body(action_id="account_disconnect", value="crm:workspace", user_id=who)

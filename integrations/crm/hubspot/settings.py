@@ -35,7 +35,7 @@ class HubSpotSettings(BaseSettings):
     client_secret: SecretStr | None = None
     refresh_token: SecretStr | None = None
     base_url: str = "https://api.hubapi.com"
-    token_url: str = "https://api.hubapi.com/oauth/v1/token"
+    token_url: str = "https://api.hubapi.com/oauth/2026-03/token"  # v1 is retired on 16 February 2027
     deal_pipeline: str = "default"
     deal_stages: dict[DealStage, list[str]] = Field(default_factory=lambda: dict(DEFAULT_DEAL_STAGES))
     lead_pipeline: str | None = None

@@ -1,7 +1,13 @@
 """A local OAuth 2 authorization server for the sign-in tests, built from authlib's server components: the
 authorization code grant with PKCE (``CodeChallenge``, S256 required) and OpenID Connect's ID token, the refresh
-token grant, and RFC 7009 revocation. Served by aiohttp on 127.0.0.1 at Google's paths
-(``PLANBOT_OAUTH_GOOGLE_BASE_URL`` points there), for one registered client with one exact redirect URI.
+token grant, and RFC 7009 revocation. Served by aiohttp on 127.0.0.1 (``PLANBOT_OAUTH_<SERVICE>_BASE_URL`` points
+there), for one registered client with one exact redirect URI, at one service's paths (``paths``):
+
+- ``GOOGLE``: Google's paths; an ID token when ``openid`` is asked for.
+- ``HUBSPOT``: HubSpot's authorize page and its dated OAuth API (``/oauth/2026-03/token``, ``…/token/revoke``) with
+  token introspection (``…/token/introspect``: the client's credentials and a token; who installed it, which hub).
+- ``SALESFORCE``: ``/services/oauth2/authorize``, ``/token``, ``/revoke``; token answers name the org's
+  ``instance_url`` and the identity URL (``id``), which answers with the user's name and address for the token.
 
 The person signing in is ``SignInServer.person``; the authorization page consents for them at once (or refuses, with
 ``deny``). Access tokens it issues are handed to ``on_access`` (the Google Calendar stand-in accepts them), and a
@@ -40,6 +46,27 @@ ID_TOKEN_KEY = "the-test-server-id-token-signing-key-0123456789"
 class Person:
     sub: str
     email: str
+    org: str = ""  # HubSpot: the hub's domain; Salesforce: the org's id
+    instance_url: str = ""  # Salesforce: the person's org, named in every token answer
+
+
+@dataclass(frozen=True)
+class Paths:
+    authorize: str
+    token: str
+    revoke: str
+    introspect: str | None = None
+    identity: str | None = None
+
+
+GOOGLE = Paths(AUTHORIZE_PATH, TOKEN_PATH, REVOKE_PATH)
+HUBSPOT = Paths(
+    "/oauth/authorize",
+    "/oauth/2026-03/token",
+    "/oauth/2026-03/token/revoke",
+    introspect="/oauth/2026-03/token/introspect",
+)
+SALESFORCE = Paths("/services/oauth2/authorize", "/services/oauth2/token", "/services/oauth2/revoke", identity="/id")
 
 
 @dataclass
@@ -162,10 +189,31 @@ class SignInServer:
     revocations: list[str] = field(default_factory=list)
     on_access: Callable[[str], None] = lambda token: None
     on_revoke: Callable[[str], None] = lambda token: None
+    on_token: Callable[[str, Person], None] | None = None
+    """Each access token with whose it is (each person's own stand-in account accepts theirs)."""
+    paths: Paths = GOOGLE
     server: Any = None
 
-    def issued(self, access: str) -> None:
+    def issued(self, access: str, person: Person) -> None:
         self.on_access(access)
+        if self.on_token is not None:
+            self.on_token(access, person)
+
+    def answer_fields(self, person: Person) -> dict[str, Any]:
+        """What a token answer says besides the tokens (Salesforce: the org and the identity URL)."""
+        if self.paths is not SALESFORCE:
+            return {}
+        return {
+            "instance_url": person.instance_url,
+            "id": f"{self.url}/id/{person.org}/{person.sub}",
+            "issued_at": str(int(time.time() * 1000)),
+            "signature": "c2lnbmF0dXJl",
+        }
+
+    def live(self, token: str) -> "Token | None":
+        """The grant ``token`` (an access or refresh token) belongs to, unless revoked."""
+        found = next((t for t in self.tokens if token in (t.access_token, t.refresh_token)), None)
+        return found if found is not None and not found.revoked else None
 
     def refresh_tokens(self) -> list[str]:
         return [t.refresh_token for t in self.tokens if t.refresh_token]
@@ -187,7 +235,8 @@ def _server(world: SignInServer) -> AuthorizationServer:
             refresh = token.get("refresh_token") or (old.refresh_token if old is not None else None)
             saved = Token(world.client.client_id, request.user, token["scope"], token["access_token"], refresh)
             world.tokens.append(saved)
-            world.issued(saved.access_token)
+            world.issued(saved.access_token, request.user)
+            token.update(world.answer_fields(request.user))  # the answer the client gets is this dict
 
         def send_signal(self, name: str, *args: Any, **kwargs: Any) -> None:
             return None
@@ -313,10 +362,44 @@ def _app(world: SignInServer) -> web.Application:
         response: web.Response = server.create_endpoint_response("revocation", ours)
         return response
 
+    async def introspect(request: web.Request) -> web.StreamResponse:
+        """HubSpot's token introspection: the client's own credentials in the form, then what the token is."""
+        form = {k: str(v) for k, v in (await request.post()).items()}
+        client = world.client
+        if form.get("client_id") != client.client_id or not client.check_client_secret(form.get("client_secret", "")):
+            return web.json_response({"error": "invalid_client", "error_description": "unknown client"}, status=401)
+        grant = world.live(form.get("token", ""))
+        if grant is None:
+            return web.json_response({"active": False})
+        person = grant.person
+        return web.json_response(
+            {"active": True, "client_id": client.client_id, "user": person.email, "user_id": person.sub,
+             "hub_domain": person.org, "hub_id": abs(hash(person.org)) % 10**8, "scopes": grant.scope.split(),
+             "token_type": "access" if form["token"] == grant.access_token else "refresh"}
+        )  # fmt: skip
+
+    async def identity(request: web.Request) -> web.StreamResponse:
+        """Salesforce's identity URL: who the access token is for."""
+        grant = world.live(request.headers.get("Authorization", "").removeprefix("Bearer "))
+        if grant is None or grant.access_token != request.headers["Authorization"].removeprefix("Bearer "):
+            return web.json_response({"error": "Bad_OAuth_Token"}, status=403)
+        person = grant.person
+        if request.match_info["user"] != person.sub:
+            return web.json_response({"error": "Forbidden"}, status=403)
+        return web.json_response(
+            {"id": str(request.url), "user_id": person.sub, "organization_id": person.org,
+             "username": person.email, "email": person.email, "display_name": person.email}
+        )  # fmt: skip
+
     app = web.Application()
-    app.router.add_get(AUTHORIZE_PATH, authorize)
-    app.router.add_post(TOKEN_PATH, token)
-    app.router.add_post(REVOKE_PATH, revoke)
+    paths = world.paths
+    app.router.add_get(paths.authorize, authorize)
+    app.router.add_post(paths.token, token)
+    app.router.add_post(paths.revoke, revoke)
+    if paths.introspect is not None:
+        app.router.add_post(paths.introspect, introspect)
+    if paths.identity is not None:
+        app.router.add_get(paths.identity + "/{org}/{user}", identity)
     return app
 
 

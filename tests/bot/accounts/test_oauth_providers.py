@@ -66,23 +66,23 @@ def test_base_urls_move_the_sign_in_server_and_the_api(tmp_path: Path) -> None:
 
 
 @pytest.fixture
-async def hubspot() -> AsyncIterator[tuple[str, list[str]]]:
-    deleted: list[str] = []
+async def hubspot() -> AsyncIterator[tuple[str, list[dict[str, str]]]]:
+    revoked: list[dict[str, str]] = []
 
-    async def delete(request: web.Request) -> web.Response:
-        deleted.append(request.match_info["token"])
-        return web.Response(status=204)
+    async def revoke_token(request: web.Request) -> web.Response:
+        revoked.append({k: str(v) for k, v in (await request.post()).items()})
+        return web.Response(status=200)
 
     app = web.Application()
-    app.router.add_delete("/oauth/v1/refresh-tokens/{token}", delete)
+    app.router.add_post("/oauth/2026-03/token/revoke", revoke_token)
     async with serve_locally(app) as url:
-        yield url, deleted
+        yield url, revoked
 
 
-async def test_hubspot_revokes_by_deleting_the_refresh_token_and_microsoft_cannot(
-    tmp_path: Path, hubspot: tuple[str, list[str]]
+async def test_hubspot_revokes_with_its_dated_oauth_api_and_microsoft_cannot(
+    tmp_path: Path, hubspot: tuple[str, list[dict[str, str]]]
 ) -> None:
-    url, deleted = hubspot
+    url, revoked = hubspot
     setup = oauth_setup(
         settings(
             tmp_path,
@@ -95,10 +95,11 @@ async def test_hubspot_revokes_by_deleting_the_refresh_token_and_microsoft_canno
             oauth_microsoft_client_secret=SecretStr("ms-secret"),
         )
     )
+    assert setup.providers["hubspot"].token_url == f"{url}/oauth/2026-03/token"  # not v1, retired in February 2027
     async with aiohttp.ClientSession() as http:
         assert await revoke(setup, "hubspot", {"refresh_token": "hs-refresh/1"}, http) is True
         assert await revoke(setup, "microsoft", {"refresh_token": "ms-refresh"}, http) is False
-    assert deleted == ["hs-refresh/1"]
+    assert revoked == [{"token": "hs-refresh/1", "client_id": "hs-app", "client_secret": "hs-secret"}]
 
 
 async def test_a_stored_sign_in_builds_the_kind_s_connector_only_while_its_app_is_configured(tmp_path: Path) -> None:

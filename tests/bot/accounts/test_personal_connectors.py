@@ -7,20 +7,30 @@ from typing import Any
 
 import aiohttp
 import pytest
+from pydantic import SecretStr
 
 from bot.accounts.book import Accounts
 from bot.accounts.connectors import PersonalConnectors
+from bot.accounts.oauth_providers import oauth_setup
 from bot.accounts.services import Options
 from bot.accounts.vault import Vault
+from bot.accounts.workspace_crm import CONNECTED_BY, allow_members_write
+from bot.settings import Settings
 from integrations.base import AuthError
 from integrations.base.arguments import FetchEmailsArgs, SendEmailArgs
+from integrations.base.catalog import tool_catalog
+from integrations.base.errors import PermissionDeniedError
 from integrations.base.principal import Principal
+from integrations.base.registry import ConnectorRegistry
 from integrations.calendar.caldav import CalDavCalendar
-from integrations.crm.hubspot import HubSpotCrm
+from integrations.crm.hubspot import HubSpotCrm, HubSpotSettings
+from integrations.crm.hubspot import build as build_hubspot
 from integrations.outbound import AddressRefusedError, ServerPolicy
+from planning.engine.runner import ToolRunner
 from planning.store.credentials import WORKSPACE, InMemoryCredentialStore
 from tests.bot.accounts.conftest import LOCAL_SERVERS
 from tests.integrations.calendar.radicale import USERS, Radicale
+from tests.integrations.crm.hubspot_fake import FakeHubSpot, running
 from tests.integrations.outbound.test_server_addresses import Listener
 
 KEY = "a-secret-key-of-more-than-thirty-two-characters"
@@ -29,8 +39,11 @@ LOCAL = Options(servers=ServerPolicy.allowing([LOCAL_SERVERS]))  # Radicale runs
 
 
 def built(connector: object) -> Any:
-    """The connector built from the account, inside the one that watches for refused sign-ins."""
-    return getattr(connector, "inner", connector)
+    """The connector built from the account, inside the one that watches for refused sign-ins (and the one that
+    keeps a workspace's CRM read-only)."""
+    while hasattr(connector, "inner"):
+        connector = connector.inner
+    return connector
 
 
 class Ticks:
@@ -88,6 +101,86 @@ async def test_a_workspace_crm_serves_its_workspace_and_a_person_s_own_comes_fir
     mine = await personal.connector("crm", Principal("T1", "UY"))
     assert isinstance(built(mine), HubSpotCrm) and mine is not shared_one
     await personal.close()
+
+
+async def test_a_workspace_crm_is_read_only_for_members_until_an_admin_allows_writes(
+    http: aiohttp.ClientSession,
+) -> None:
+    fake = FakeHubSpot()
+    company = fake.store.add("companies", {"name": "Zebracorp", "domain": "zebracorp.example"})
+    deal = fake.store.add("deals", {"dealname": "Zebracorp renewal", "amount": "125000", "dealstage": "qualifiedtobuy"})
+    fake.store.associate("deals", deal.id, "companies", company.id, 5)
+    accounts = Accounts(InMemoryCredentialStore(), Vault(KEY))
+    async with running(fake) as url:
+        personal = PersonalConnectors(accounts, http, hubspot_app(url))
+        shared = {"refresh_token": fake.refresh_token, CONNECTED_BY: "UADMIN"}  # as Connect for everyone stores it
+        await accounts.save(team="T1", user=WORKSPACE, kind="crm", service="hubspot", label="x", credentials=shared)
+        runner = ToolRunner(registry(personal))
+        won = {"entityType": "Deal", "id": deal.id, "fields": {"stage": "closed_won"}}
+        member = Principal("T1", "UZ")
+        assert await runner.run("fetch_entity", {"entityType": "Deal", "filters": {}}, principal=member)
+        refused = await runner.account_error("update_entity", member)
+        assert isinstance(refused, PermissionDeniedError)
+        assert str(refused) == "Connect your own HubSpot to change records; the workspace CRM is read-only for members"
+        with pytest.raises(PermissionDeniedError):  # nothing writes through it even past the engine's check
+            await runner.run("update_entity", won, principal=member)
+        assert not [r for r in fake.requests if r["method"] == "PATCH"]
+        assert stage(fake, deal.id) == "qualifiedtobuy"
+
+        admin = Principal("T1", "UADMIN")  # who connected it changes records
+        assert await runner.account_error("update_entity", admin) is None
+        await runner.run("update_entity", won, principal=admin)
+        assert stage(fake, deal.id) == "closedwon"
+
+        stored = await accounts.store.get("T1", WORKSPACE, "crm")
+        assert stored is not None and await allow_members_write(accounts, stored, True) is not None
+        assert await runner.account_error("update_entity", member) is None
+        lost = {"entityType": "Deal", "id": deal.id, "fields": {"stage": "closed_lost"}}
+        await runner.run("update_entity", lost, principal=member)
+        assert stage(fake, deal.id) == "closedlost"
+        await personal.close()
+
+
+async def test_the_environments_crm_is_read_only_but_for_its_owner_unless_the_server_allows_writes(
+    http: aiohttp.ClientSession,
+) -> None:
+    fake = FakeHubSpot(token="pat-env")
+    async with running(fake) as url:
+        crm = build_hubspot(http, HubSpotSettings.model_validate({"access_token": "pat-env", "base_url": url}))
+        accounts = Accounts(InMemoryCredentialStore(), Vault(KEY))
+        for allowed in (False, True):
+            personal = PersonalConnectors(
+                accounts, http, LOCAL, owner="UOWNER", environment={"crm": crm}, members_write=allowed
+            )
+            runner = ToolRunner(registry(personal))
+            assert await runner.account_error("create_entity", Principal("T1", "UOWNER")) is None
+            refused = await runner.account_error("create_entity", Principal("T1", "UZ"))
+            assert (refused is None) is allowed
+            assert await runner.account_error("fetch_entity", Principal("T1", "UZ")) is None
+
+
+def stage(fake: FakeHubSpot, deal: str) -> str | None:
+    found = fake.store.live("deals", deal)
+    assert found is not None
+    return found.properties["dealstage"]
+
+
+def hubspot_app(url: str) -> Options:
+    """The install's HubSpot app, its sign-in and API on the local HubSpot."""
+    settings = Settings(
+        crm="hubspot",
+        oauth_hubspot_client_id="hs-app",
+        oauth_hubspot_client_secret=SecretStr("hs-secret"),
+        oauth_hubspot_base_url=url,
+        oauth_hubspot_api_url=url,
+    )
+    return Options(oauth=oauth_setup(settings), servers=LOCAL.servers)
+
+
+def registry(personal: PersonalConnectors) -> ConnectorRegistry:
+    found = ConnectorRegistry(tool_catalog())
+    found.register_personal("crm", HubSpotCrm.tools, personal)
+    return found
 
 
 async def test_an_account_sealed_with_another_key_asks_to_reconnect_without_logging_it(

@@ -93,11 +93,12 @@ class FakeHubSpot:
         app.router.add_get(f"/crm/properties/{VERSION}/{{type}}/{{name}}", self.property)
         app.router.add_get(f"{associations}/labels", self.association_labels)
         app.router.add_post("/oauth/v1/token", self.token)
+        app.router.add_post("/oauth/2026-03/token", self.token)  # the dated OAuth API, as planbot uses it
         return app
 
     @web.middleware
     async def _gate(self, request: web.Request, handler: Handler) -> web.StreamResponse:
-        if request.path == "/oauth/v1/token":
+        if request.path in ("/oauth/v1/token", "/oauth/2026-03/token"):
             response: web.StreamResponse = await handler(request)
             return response
         body = await request.json() if request.can_read_body else None
