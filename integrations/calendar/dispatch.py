@@ -25,6 +25,9 @@ CALENDAR_TOOLS: dict[str, type[BaseModel]] = {
     "delete_calendar_event": DeleteCalendarEventArgs,
     "find_free_slots": FindFreeSlotsArgs,
 }
+V3_EVENT_ARGUMENTS = frozenset({"optionalAttendees", "onlineMeeting", "calendarId"})
+"""Arguments of contract v3 that a connector honours only when it lists them in ``v3_arguments``; others refuse
+them, so that a card's promise (a meeting link, an optional guest, another calendar) is never dropped in silence."""
 
 
 async def run_calendar_tool(connector: Any, tool: str, arguments: BaseModel, *, service: str, label: str) -> Any:
@@ -33,4 +36,8 @@ async def run_calendar_tool(connector: Any, tool: str, arguments: BaseModel, *, 
     model = CALENDAR_TOOLS.get(tool)
     if model is None or tool not in connector.tools or not isinstance(arguments, model):
         raise PermanentError(f"the {label} connector cannot run {tool!r} with these arguments", service=service)
+    given = {name for name in V3_EVENT_ARGUMENTS & arguments.model_fields_set if getattr(arguments, name) is not None}
+    missing = sorted(given - getattr(connector, "v3_arguments", frozenset()))
+    if missing:
+        raise PermanentError(f"{label} does not support {missing[0]} yet: nothing was changed", service=service)
     return await getattr(connector, tool)(arguments)

@@ -9,6 +9,7 @@ from zoneinfo import ZoneInfo
 from pydantic import BaseModel, ConfigDict
 
 from integrations.base.shifts import shifted
+from planning.engine import target_everyday as everyday
 from planning.engine.wording import day_text, label, length_text, moment, money, short_when, value_text, when_text
 
 MAX_PEOPLE = 50
@@ -62,11 +63,24 @@ def describe(
 ) -> Target:
     """A write on a thing that exists (``record``, as read before the write); ``names``: people's names by address
     (lower case), for recipients shown as "John Smith <john.smith@example.com>"."""
+    if tool == "create_draft":  # (v3) a reply's draft: the mail answered is the record
+        lines = _lines(arguments, ("body",), tz)
+        return Target(changes=lines, **everyday.draft_target(record, arguments, names or {}))
+    if tool == "update_email":
+        heading, done = everyday.mail_change_words(record, arguments)
+        return Target(
+            kind="email",
+            name=str(record.get("subject") or ""),
+            facts=[f"from {record.get('from')}"],
+            heading=heading,
+            action="Change email",
+            done=done,
+        )
     if tool in _EVENT_TOOLS or "startTime" in record:
-        return _event(tool, record, arguments, tz, undo)
+        return _event(tool, record, arguments, tz, undo, names or {})
     if tool in ("reply_email", "forward_email") or ("subject" in record and "from" in record):
         return _email(tool, record, arguments, tz, names or {})
-    return _record(tool, record, arguments, tz, undo)
+    return _record(tool, record, arguments, tz, undo, names or {})
 
 
 def describe_new(
@@ -82,7 +96,10 @@ def describe_new(
     if tool == "create_entity":
         return _new_record(arguments, tz, about)
     if tool == "create_calendar_event":
-        return _new_event(arguments, tz, undo)
+        return _new_event(arguments, tz, undo, names or {})
+    if tool == "create_draft":
+        lines = _lines(_named(arguments, names or {}), ("to", "cc", "subject", "body"), tz)
+        return Target(changes=lines, **everyday.draft_target(None, arguments, names or {}))
     if tool == "send_email":
         subject = str(arguments.get("subject") or "(no subject)")
         lines = _lines(_named(arguments, names or {}), ("to", "cc", "subject", "body"), tz)
@@ -101,7 +118,9 @@ def describe_new(
 # --- events ----------------------------------------------------------------------------------------------------
 
 
-def _event(tool: str, record: dict[str, Any], arguments: dict[str, Any], tz: ZoneInfo, undo: bool) -> Target:
+def _event(
+    tool: str, record: dict[str, Any], arguments: dict[str, Any], tz: ZoneInfo, undo: bool, names: dict[str, str]
+) -> Target:
     title = str(record.get("title") or "an event")
     facts = [_when_of(record, tz)]
     people = [str(p) for p in record.get("attendees") or []]
@@ -111,6 +130,7 @@ def _event(tool: str, record: dict[str, Any], arguments: dict[str, Any], tz: Zon
     if organizer and (record.get("myResponse") not in (None, "accepted") or arguments.get("response")):
         facts.append(f"organised by {organizer}")
     changes = _event_changes(record, arguments, tz)
+    changes += [Change(field=k, before="", after=v) for k, v in everyday.event_extra_lines(arguments, names)]
     series = _series_text(record, arguments, bool(people))
     if series:
         facts.append(series)
@@ -256,7 +276,7 @@ def _when_of(record: dict[str, Any], tz: ZoneInfo) -> str:
     return text
 
 
-def _new_event(arguments: dict[str, Any], tz: ZoneInfo, undo: bool) -> Target:
+def _new_event(arguments: dict[str, Any], tz: ZoneInfo, undo: bool, names: dict[str, str]) -> Target:
     title = str(arguments.get("title") or "an event")
     start = moment(arguments.get("startTime"), tz)
     length = arguments.get("durationMinutes")
@@ -265,7 +285,8 @@ def _new_event(arguments: dict[str, Any], tz: ZoneInfo, undo: bool) -> Target:
     lines = [Change(field="When", before="", after=when)]
     if isinstance(length, int):
         lines.append(Change(field="Length", before="", after=length_text(length)))
-    lines += _lines(arguments, ("attendees", "location", "description", "recurrence"), tz)
+    lines += _lines(_named(arguments, names), ("attendees", "location", "description", "recurrence"), tz)
+    lines += [Change(field=k, before="", after=v) for k, v in everyday.event_extra_lines(arguments, names)]
     again = f"“{title}” ({short_when(arguments.get('startTime'), tz)}) again" if undo else ""
     return Target(
         kind="event",
@@ -336,7 +357,9 @@ def _person(address: str) -> str:
 # --- CRM records -----------------------------------------------------------------------------------------------
 
 
-def _record(tool: str, record: dict[str, Any], arguments: dict[str, Any], tz: ZoneInfo, undo: bool) -> Target:
+def _record(
+    tool: str, record: dict[str, Any], arguments: dict[str, Any], tz: ZoneInfo, undo: bool, names: dict[str, str]
+) -> Target:
     name = _record_name(record)
     kind = str(arguments.get("entityType") or "record").lower()
     facts = [
@@ -353,7 +376,11 @@ def _record(tool: str, record: dict[str, Any], arguments: dict[str, Any], tz: Zo
     named = (
         f"{kind} “{name}”" if not on else (f"note on {on}: “{name}”" if kind == "note" else f"task “{name}” on {on}")
     )
-    if tool == "delete_entity":
+    link = everyday.linked_contacts(record, arguments, names) if tool == "update_entity" else None
+    if link is not None:
+        heading, done = link
+        changes = []
+    elif tool == "delete_entity":
         heading, done = f"Delete {named}", f"Deleted {named}"
     elif undo:
         heading, done = f"Put back {named} as it was", f"Put back {named} as it was"
@@ -368,6 +395,8 @@ def _new_record(arguments: dict[str, Any], tz: ZoneInfo, about: dict[str, Any] |
     kind = str(arguments.get("entityType") or "record").lower()
     fields = dict(arguments.get("fields") or {})
     on = _about_text(fields.get("about"), about)
+    if kind == "activity":
+        return Target(changes=_lines(fields, ("subject",), tz), **everyday.activity_words(fields, on))
     if kind == "note":
         body = str(fields.get("body") or "")
         where = f" on {on}" if on else ""

@@ -29,7 +29,7 @@ __all__ = [
     "when_text",
 ]
 
-ID_ARGUMENTS = ("eventId", "messageId", "id")
+ID_ARGUMENTS = ("eventId", "messageId", "id", "replyTo")
 
 
 def target_of(session: Session, run: StepRun, arguments: dict[str, Any]) -> Target | None:
@@ -61,6 +61,9 @@ def names_of(session: Session) -> dict[str, str]:
             email, name = value.get("email"), value.get("name")
             if isinstance(email, str) and isinstance(name, str) and "@" in email and name.strip():
                 names.setdefault(email.strip().lower(), name.strip())
+            record_id = value.get("id")
+            if isinstance(record_id, str) and isinstance(name, str) and name.strip():  # a contact or calendar by id
+                names.setdefault(record_id.strip().lower(), name.strip())
             visit(value.get("data"), depth + 1)
 
     for result in session.results().values():

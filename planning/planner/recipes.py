@@ -8,6 +8,7 @@ from planning.planner.recipes_calendar import create_event, find_events, find_fr
 from planning.planner.recipes_calendar_changes import delete_event, update_event
 from planning.planner.recipes_crm import create_record, delete_record, find_records, summarize_records, update_record
 from planning.planner.recipes_email import find_email, send_email, summarize_email
+from planning.planner.recipes_everyday import update_email
 from planning.planner.recipes_notes_tasks import (
     create_note,
     create_task,
@@ -20,6 +21,7 @@ RECIPES: dict[tuple[str, str], Recipe] = {
     ("send", "email"): send_email,
     ("find", "email"): find_email,
     ("summarize", "email"): summarize_email,
+    ("update", "email"): update_email,
     ("find", "event"): find_events,
     ("create", "event"): create_event,
     ("update", "event"): update_event,

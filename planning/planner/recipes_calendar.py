@@ -6,6 +6,7 @@ from typing import Any
 from planning.planner.builder import PlanBuilder
 from planning.planner.conditions import check_free
 from planning.planner.recipe_common import DEFAULT_DURATION, iso
+from planning.planner.recipes_everyday import event_extras
 from planning.planner.recipients import person_refs
 from planning.planner.windows import FREE_AT_MINUTES, INSTANT_QUERY_MINUTES, window_for
 from planning.references import placeholder, reference
@@ -77,6 +78,7 @@ def create_event(goal: Goal, index: int, builder: PlanBuilder) -> None:
         "attendees": attendees or None,
         "location": s.location,
         "recurrence": goal.scope.get("recurrence"),
+        **event_extras(goal, index, builder, attendees),
     }
     builder.add("create_event", f"Create the event '{title}'", "create_calendar_event", event, index)
     conditions = builder.guards(index)

@@ -6,6 +6,7 @@ from typing import Any
 from planning.planner.builder import PlanBuilder
 from planning.planner.recipe_common import iso
 from planning.planner.recipes_calendar import event_filters
+from planning.planner.recipes_everyday import event_extras
 from planning.planner.recipients import also_refs, person_refs
 from planning.references import on_day_of, placeholder, reference
 from planning.types import Exclusion, Goal
@@ -73,6 +74,16 @@ def update_event(goal: Goal, index: int, builder: PlanBuilder) -> None:
             changes["title"] = value
     if s.location:
         changes["location"] = s.location
+    extras = event_extras(goal, index, builder, list(changes.get("addAttendees") or []))
+    if extras.get("optionalAttendees"):
+        changes["optionalAttendees"] = extras["optionalAttendees"]
+        if extras["attendees"]:
+            changes["addAttendees"] = extras["attendees"]
+        else:
+            changes.pop("addAttendees", None)
+    for key in ("onlineMeeting", "calendarId"):
+        if extras.get(key) is not None:
+            changes[key] = extras[key]
     if s.duration_minutes and s.shift_minutes is None:
         changes["durationMinutes"] = s.duration_minutes
     if len(changes) == 1:  # nothing said what to change: ask for the new time

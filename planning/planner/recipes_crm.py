@@ -3,6 +3,7 @@
 from typing import Any
 
 from integrations.base.records import OPEN_DEAL_STAGES
+from planning.planner import recipes_everyday
 from planning.planner.builder import PlanBuilder
 from planning.planner.recipe_common import ENTITY_TYPES
 from planning.planner.recipes_calendar import event_filters
@@ -113,6 +114,11 @@ def update_record(goal: Goal, index: int, builder: PlanBuilder) -> None:
         if s.people and goal.entity in ("contact", "lead")
         else (s.companies[0] if s.companies else goal.entity)
     )
+    if goal.entity == "deal" and goal.scope.get("link_contacts"):  # (v3) "link Dana to the Acme deal"
+        filters = {"company": s.companies[0]} if s.companies else {"name": placeholder("name")}
+        deal = builder.lookup("Deal", filters, index, s.companies[0] if s.companies else "deal")
+        recipes_everyday.link_contacts(goal, index, builder, deal)
+        return
     record = builder.lookup(entity_type, _record_filters(goal) or {"name": placeholder("name")}, index, label)
     builder.record_lookup[index] = record
     fields: dict[str, Any] = {}

@@ -4,6 +4,7 @@ import re
 from datetime import timedelta
 from typing import Any
 
+from planning.planner import recipes_everyday
 from planning.planner.builder import PlanBuilder, slug
 from planning.planner.recipe_common import iso
 from planning.planner.recipients import person_refs
@@ -76,6 +77,10 @@ def send_email(goal: Goal, index: int, builder: PlanBuilder) -> None:
         body = reference(_summary_step(goal, index, builder), "data.summary")
     subject = s.subject or ("Summary" if "summary_of" in goal.scope else placeholder("subject"))
     who = ", ".join(s.people) or ", ".join(s.emails)
+    if goal.scope.get("draft"):
+        inputs = {"to": recipients, "subject": subject, "body": body, "attachments": _attachments(goal, index, builder)}
+        recipes_everyday.draft(goal, index, builder, inputs, None)
+        return
     builder.add(
         "send_email",
         (f"Email {who}" if who else "Send an email") + (f": {subject}" if "{{" not in subject else ""),
@@ -179,6 +184,9 @@ def _reply(goal: Goal, index: int, builder: PlanBuilder, body: str) -> None:
             {"sender": who, "query": words, "limit": goal.slots.limit if words else 1},
             index,
         )
+    if goal.scope.get("draft"):
+        recipes_everyday.draft(goal, index, builder, {"body": body}, reference(message, "data[0].id"))
+        return
     builder.add(
         "reply_email",
         "Reply to everyone on it" if goal.scope.get("reply_all") else "Reply to it",

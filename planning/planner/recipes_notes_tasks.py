@@ -3,6 +3,7 @@
 import re
 from typing import Any
 
+from planning.planner import recipes_everyday
 from planning.planner.builder import PlanBuilder
 from planning.references import placeholder, reference
 from planning.types import Goal
@@ -40,6 +41,10 @@ def _about(goal: Goal, index: int, builder: PlanBuilder, *, ask: bool = True) ->
 
 def create_note(goal: Goal, index: int, builder: PlanBuilder) -> None:
     about = _about(goal, index, builder)
+    kind = goal.scope.get("activity")
+    if isinstance(kind, str):  # (v3) "log a call with Laura on the Acme account: …"
+        recipes_everyday.activity(goal, index, builder, about, kind)
+        return
     body = _ABOUT_NOTHING_SAID.sub("", goal.slots.body or "").strip() or placeholder("body")
     fields: dict[str, Any] = {"body": body, "about": about}
     builder.add(

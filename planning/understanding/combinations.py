@@ -9,6 +9,7 @@ COMBINATIONS: dict[tuple[str, str], str] = {
     ("send", "email"): "message",
     ("find", "email"): "messages",
     ("summarize", "email"): "summary",
+    ("update", "email"): "message",  # (v3) marked read or unread, archived
     ("find", "event"): "events",
     ("create", "event"): "event",
     ("update", "event"): "event",

@@ -7,7 +7,17 @@ from itertools import pairwise
 from typing import Any
 
 from planning.types import Slots, TimeRange
-from planning.understanding import acting_on, asked_fields, job_titles, names, phrases, reported, subjects, values
+from planning.understanding import (
+    acting_on,
+    asked_fields,
+    everyday,
+    job_titles,
+    names,
+    phrases,
+    reported,
+    subjects,
+    values,
+)
 from planning.understanding.interpret import Reading
 from planning.understanding.learned.features import word_classes
 from planning.understanding.learned.tagger import SlotSpan
@@ -134,8 +144,49 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
         result.ambiguities.extend(
             f"'{p}' may match several contacts; the plan looks them up and asks if it does" for p in people[:2]
         )
+    result.scope.update(_everyday_scope(text, reading, slot_values))
     result.slots = Slots(**slot_values)
     return result
+
+
+def _everyday_scope(text: str, reading: Reading, slot_values: dict[str, Any]) -> dict[str, Any]:
+    """(v3) A draft, a change to mail, a meeting link, optional attendees, a calendar by name, a logged activity, a
+    person linked to a deal: the scope the recipes turn into those arguments (``everyday`` reads the words)."""
+    scope: dict[str, Any] = {}
+    kind = (reading.intent, reading.entity)
+    if kind == ("send", "email") and everyday.wants_draft(text):
+        scope["draft"] = True
+    if kind == ("update", "email"):
+        change = everyday.mail_change(text)
+        if change is not None:
+            scope["mail_change"] = change
+            sender, words = everyday.mail_target(text)
+            slot_values["people"] = (sender,) if sender else ()
+            slot_values["companies"] = ()
+            slot_values["topic"] = words
+    if reading.entity == "event" and reading.intent in ("create", "update"):
+        link = everyday.meeting_link_words(text)
+        if link is not None:
+            scope["online_meeting"] = True
+            slot_values["people"] = tuple(p for p in slot_values["people"] if p.lower() not in link)
+            title = slot_values.get("title")
+            if isinstance(title, str) and any(word in title.lower().split() for word in link):
+                slot_values["title"] = None
+        optional = everyday.optional_people(text)
+        if optional:
+            scope["optional"] = optional
+            slot_values["people"] = tuple(dict.fromkeys([*slot_values["people"], *optional]))
+        calendar = everyday.calendar_name(text)
+        if calendar is not None:
+            scope["calendar"] = calendar
+            slot_values["people"] = tuple(p for p in slot_values["people"] if p.lower() != calendar.lower())
+    if kind == ("create", "note"):
+        activity = everyday.activity_kind(text)
+        if activity is not None:
+            scope["activity"] = activity
+    if kind == ("update", "deal") and everyday.links_to_deal(text):
+        scope["link_contacts"] = True
+    return scope
 
 
 _CRM = ("contact", "lead", "deal", "account")

@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from planning.types import Goal, MetaGoal, OutOfScope, ParseResult, Slots
+from planning.understanding import everyday
 from planning.understanding.attendee_swaps import joined
 from planning.understanding.clarify import clarifying_question, describe, no_such_date
 from planning.understanding.classifier import Clause, QueryClassifier
@@ -92,6 +93,7 @@ class GoalUnderstandingService:
         if self._grounding is not None and len(reads) == 1 and len(segments) == 1:
             reads[0] = self._grounded(reads[0], self._grounding, now)
         reads = [_reread(read, untimed_reminder(read.clause.text, read.reading, now), now) for read in reads]
+        reads = [_reread(read, everyday.reread(read.clause.text, read.reading), now) for read in reads]
         parse = guard_goals(_combine(reads, " ".join(s.action for s in segments)), segments, now)
         return with_choices(parse, verdict)
 

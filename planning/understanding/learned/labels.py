@@ -24,7 +24,7 @@ ALIASES: dict[tuple[str, str], tuple[str, str]] = {("create", "email"): ("send",
 
 def data_label(intent: str, entity: str) -> str:
     """The label of one data goal: ``"find/email"``, :data:`OUT`, or :data:`RULES` for a goal planbot does not
-    plan (``update/email``: marking read, archiving); whether a label is learned is :func:`learned_classes`'."""
+    plan; whether a label is learned is :func:`learned_classes`'."""
     if intent in NO_PLAN:
         return OUT
     intent, entity = ALIASES.get((intent, entity), (intent, entity))

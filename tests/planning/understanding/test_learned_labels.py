@@ -17,7 +17,8 @@ def test_every_plannable_goal_with_enough_examples_is_a_class_of_its_own():
 
 def test_a_draft_is_a_message_written_and_a_goal_planbot_does_not_plan_is_left_to_the_rules():
     assert data_label("create", "email") == "send/email"
-    assert data_label("update", "email") == RULES  # marking read, archiving: no plan for it
+    assert data_label("update", "email") == "update/email"  # marking read, archiving: planned since contract v3
+    assert data_label("update", "none") == RULES
     assert data_label("chat", "none") == OUT
     assert data_label("unsupported", "none") == OUT
 

@@ -1,0 +1,185 @@
+"""Everyday requests of contract v3, read from words kept as data (``everyday_data/*.txt``, one phrase a line,
+``phrase = value`` for a map): a draft instead of a send, mail marked read or archived, a meeting link, optional
+attendees, a calendar by name, a call logged on a record, a person linked to a deal.
+
+Phrases match whole tokens, case-insensitively (the scanner of ``commands``); nothing here is a sentence pattern.
+Each reader returns a plain value for a goal's ``scope`` or a new reading; ``extract`` and ``parser`` use them.
+"""
+
+from dataclasses import dataclass, replace
+from functools import cache
+from pathlib import Path
+
+from planning.understanding import names
+from planning.understanding.commands._words import Phrases, Token, tokens
+from planning.understanding.interpret import Reading
+
+_DATA = Path(__file__).parent / "everyday_data"
+
+
+@cache
+def _list(name: str) -> Phrases:
+    """``everyday_data/{name}.txt``, read once, longest phrases first."""
+    entries: list[tuple[tuple[str, ...], str]] = []
+    for line in (_DATA / f"{name}.txt").read_text(encoding="utf-8").splitlines():
+        line = "" if line.startswith("#") else line.strip()
+        if line:
+            phrase, _, value = line.partition(" = ")
+            entries.append((tuple(t.word for t in tokens(phrase)), value.strip() or phrase.strip()))
+    entries.sort(key=lambda entry: -len(entry[0]))
+    return Phrases(tuple(entries))
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    start: int  # token index
+    length: int
+    value: str
+
+
+def _first(name: str, toks: tuple[Token, ...], start: int = 0) -> Found | None:
+    words = tuple(t.word for t in toks)
+    for index in range(start, len(words)):
+        hit = _list(name).at(words, index)
+        if hit is not None:
+            return Found(index, hit[0], hit[1])
+    return None
+
+
+def _verb_index(toks: tuple[Token, ...]) -> int:
+    """The first token after polite words ("please", "can you")."""
+    words, index = tuple(t.word for t in toks), 0
+    while (hit := _list("polite").at(words, index)) is not None:
+        index += hit[0]
+    return index
+
+
+def _starts_with(name: str, toks: tuple[Token, ...]) -> Found | None:
+    index = _verb_index(toks)
+    hit = _list(name).at(tuple(t.word for t in toks), index) if index < len(toks) else None
+    return Found(index, hit[0], hit[1]) if hit else None
+
+
+def wants_draft(text: str) -> bool:
+    """ "draft a reply to Maria …", "… but don't send it": the mail is saved as a draft."""
+    return _first("draft", tokens(text)) is not None
+
+
+def mail_change(text: str) -> dict[str, bool] | None:
+    """ "mark the invoice email as read" → ``{"unread": False}``; "archive the newsletter from Acme" →
+    ``{"archived": True}``; None when the request changes no mail."""
+    toks = tokens(text)
+    verb = _starts_with("mail_mark_verbs", toks)
+    if verb is None:
+        return None
+    change = _first("mail_marks", toks, verb.start)
+    if change is None:
+        return None
+    return {
+        "archived": {"archived": True},
+        "inbox": {"archived": False},
+        "read": {"unread": False},
+        "unread": {"unread": True},
+    }[change.value]
+
+
+def mail_target(text: str) -> tuple[str | None, str | None]:
+    """Which mail a change is for: (the sender after "from", the other words) — "the newsletter from acme" →
+    ("acme", "newsletter")."""
+    toks = tokens(text)
+    verb = _starts_with("mail_mark_verbs", toks)
+    start = verb.start + verb.length if verb else 0
+    fillers = _list("mail_fillers")
+    changes = _list("mail_marks")
+    words: list[str] = []
+    sender: str | None = None
+    index = start
+    while index < len(toks):
+        tok = toks[index]
+        marked = changes.at(tuple(t.word for t in toks), index)
+        if marked is not None:
+            index += marked[0]
+            continue
+        if tok.word == "from" and index + 1 < len(toks):
+            sender = text[toks[index + 1].start : toks[-1].end].strip()
+            break
+        if (fillers.value((tok.word,)) is None and tok.word.isalnum()) or "#" in tok.word:
+            words.append(text[tok.start : tok.end])
+        index += 1
+    return sender, " ".join(words) or None
+
+
+def meeting_link_words(text: str) -> tuple[str, ...] | None:
+    """The words asking for an online meeting link ("with a meet link"); None when there are none."""
+    found = _first("meeting_link", tokens(text))
+    if found is None:
+        return None
+    return tuple(t.word for t in tokens(text)[found.start : found.start + found.length])
+
+
+def optional_people(text: str) -> list[str]:
+    """People invited as optional: the name just before "as optional" or just after "optional(ly)"."""
+    toks = tokens(text)
+    found = _first("optional", toks)
+    if found is None:
+        return []
+    before = toks[found.start - 1].end if found.start else 0
+    after_index = found.start + found.length
+    people = names.people(text)
+    chosen = [p.text for p in people if p.end == before]
+    if not chosen and after_index < len(toks):
+        rest = toks[after_index].start
+        chosen = [p.text for p in people if p.start >= rest and text[rest : p.start].strip(" :,").split() == []]
+        chosen = chosen or [p.text for p in people if p.start >= rest][:1]
+    return chosen
+
+
+def calendar_name(text: str) -> str | None:
+    """ "on my team calendar" → "team"; "on my calendar" → None (the primary calendar)."""
+    toks = tokens(text)
+    for index, tok in enumerate(toks):
+        if tok.word != "calendar" or index == 0:
+            continue
+        word = toks[index - 1]
+        if _list("calendar_fillers").value((word.word,)) is None and word.word.isalpha():
+            return text[word.start : word.end]
+    return None
+
+
+def activity_kind(text: str) -> str | None:
+    """ "log a call with Laura …" → "call"; None when nothing is logged."""
+    found = _starts_with("activities", tokens(text))
+    return found.value if found else None
+
+
+def links_to_deal(text: str) -> bool:
+    """ "link Dana to the Acme deal": a person added to a deal."""
+    toks = tokens(text)
+    return _starts_with("link_verbs", toks) is not None and any(t.word in ("deal", "opportunity") for t in toks)
+
+
+def reread(text: str, reading: Reading) -> Reading:
+    """The reading of a clause that changes mail, logs an activity or links a person to a deal, whatever the
+    general reading made of it; else ``reading``."""
+    if mail_change(text) is not None and reading.entity in ("email", "none"):
+        why = "a change to mail that exists (read, unread, archived)"
+        return _as(reading, "update", "email", why)
+    if activity_kind(text) is not None:
+        why = "something that happened, logged on a record"
+        return _as(reading, "create", "note", why)
+    if links_to_deal(text):
+        why = "a person linked to a deal"
+        return _as(reading, "update", "deal", why)
+    return reading
+
+
+def _as(reading: Reading, intent: str, entity: str, why: str) -> Reading:
+    return replace(
+        reading,
+        intent=intent,  # type: ignore[arg-type]
+        entity=entity,  # type: ignore[arg-type]
+        confidence=max(reading.confidence, 0.8),
+        explanation=why,
+        offtopic=None,
+        loose=False,
+    )
