@@ -34,6 +34,7 @@ from typing import Any
 
 import aiohttp
 
+from bot.slack.state import MAX_ATTEMPTS
 from integrations.base.arguments import FetchEmailsArgs
 from integrations.local import open_workspace
 from tests.postgres import find_bin_dir, start_cluster
@@ -272,6 +273,32 @@ async def conversation(
     return "timed out"
 
 
+def inbox_left(location: str) -> tuple[int, int]:
+    """(acknowledged requests not processed yet that will be tried again, those given up after their attempts)."""
+    query = (
+        f"SELECT coalesce(sum(CASE WHEN attempts < {MAX_ATTEMPTS} THEN 1 ELSE 0 END), 0), "
+        f"coalesce(sum(CASE WHEN attempts >= {MAX_ATTEMPTS} THEN 1 ELSE 0 END), 0) "
+        "FROM seen_events WHERE processed_at IS NULL AND payload IS NOT NULL"
+    )
+    if location.startswith("postgresql://"):
+        import psycopg
+
+        try:
+            with psycopg.connect(location) as connection:
+                row = connection.execute(query).fetchone()
+        except psycopg.errors.UndefinedColumn:  # a planbot from before the inbox
+            return 0, 0
+    else:
+        try:
+            with sqlite3.connect(location) as db:
+                row = db.execute(query).fetchone()
+        except sqlite3.OperationalError:  # a planbot from before the inbox
+            return 0, 0
+        finally:
+            db.close()
+    return (int(row[0]), int(row[1])) if row else (0, 0)
+
+
 def plan_states(location: str) -> tuple[Counter[str], list[str], int, int]:
     """(closed plans by state, the threads of open plans waiting on a question, open plans waiting on nothing,
     plans made twice: more than one in a thread, where each conversation's request makes one)."""
@@ -324,6 +351,11 @@ async def one_run(args: argparse.Namespace, run: str, folder: Path, database_url
         killed_for = time.monotonic() - started
         ended = await asyncio.wait_for(asyncio.gather(*flows), FLOW_SECONDS + SETTLE_SECONDS)
         await asyncio.sleep(LEASE_SECONDS * 2)  # the last sweeps
+        state = database_url or str(data_dir / "slack.sqlite3")
+        settle_by = time.monotonic() + SETTLE_SECONDS
+        while inbox_left(state)[0] and time.monotonic() < settle_by:  # acknowledged requests still being processed
+            await asyncio.sleep(0.5)
+        still_to_process, given_up = inbox_left(state)
         server.stop()
         answers = dict(server.answers)
         said_in = {str(c.args.get("thread_ts")) for c in slack.calls if c.args.get("thread_ts")}
@@ -347,7 +379,8 @@ async def one_run(args: argparse.Namespace, run: str, folder: Path, database_url
     print(
         f"  acknowledged (answered 200): {len(acked)} ({', '.join(f'{k} {v}' for k, v in sorted(kinds.items()))}); "
         f"answered {len(acked) - lost}, lost {lost}{f' ({dict(unanswered)})' if lost else ''}; "
-        f"duplicates {plans_twice + duplicates} (plans made twice {plans_twice}, emails sent twice {duplicates})"
+        f"duplicates {plans_twice + duplicates} (plans made twice {plans_twice}, emails sent twice {duplicates}); "
+        f"left in the inbox: {still_to_process} still to process, {given_up} given up"
     )
     print(f"  deliveries to the server: {answers}; did-it-go-through questions answered: {dict(ANSWERS)}")
     ANSWERS.clear()

@@ -32,7 +32,7 @@ RECENT_KEPT = 20
 ABANDON_AFTER = timedelta(seconds=60)
 _SLACK_TS = re.compile(r"(\d{1,15})(?:\.(\d{1,9}))?")
 REDACTED_LINE = "(details not kept: redaction is on)"
-MAX_ATTEMPTS = 5  # a request tried this often (its process stopped each time, or it failed) is not tried again
+MAX_ATTEMPTS = 10  # a request tried this often (its process stopped each time, or it failed) is not tried again
 PRUNED = (("seen_events", "seen_at"), ("plan_messages", "updated_at"), ("recent_results", "at"))  # table, its time
 
 

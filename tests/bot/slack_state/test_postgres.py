@@ -71,3 +71,15 @@ async def test_a_newer_schema_is_refused_and_left_alone(postgres_url: str) -> No
     with pytest.raises(UnsupportedSchemaVersion, match=r"Slack state .* upgrade planbot"):
         await SlackState.open(postgres_url)
     assert _query(postgres_url, "SELECT version_num FROM slack_state_version") == [(newer,)]
+
+
+async def test_a_processed_request_keeps_its_receipt_but_not_its_payload(postgres_url: str) -> None:
+    state = await SlackState.open(postgres_url)
+    try:
+        await state.first_sighting("T1", "Ev1", payload='{"text": "email Priya"}', owner="p1")
+        assert _query(postgres_url, "SELECT payload FROM seen_events") == [('{"text": "email Priya"}',)]
+        await state.mark_processed("T1", "Ev1")
+        assert await state.first_sighting("T1", "Ev1", payload="{}") is False
+    finally:
+        await state.close()
+    assert _query(postgres_url, "SELECT payload FROM seen_events") == [(None,)]

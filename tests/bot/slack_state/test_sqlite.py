@@ -90,3 +90,16 @@ async def test_a_newer_schema_is_refused_and_left_alone(tmp_path: Path) -> None:
         await SlackState.open(path)
     assert (raised.value.found, raised.value.supported) == (HISTORY.head + 1, HISTORY.head)
     assert _raw(path, "SELECT version_num FROM slack_state_version") == [(newer,)]
+
+
+async def test_a_processed_request_keeps_its_receipt_but_not_its_payload(tmp_path: Path) -> None:
+    path = tmp_path / "slack.sqlite3"
+    state = await SlackState.open(path, clock=ManualClock())
+    try:
+        await state.first_sighting("T1", "Ev1", payload='{"text": "email Priya"}', owner="p1")
+        assert _raw(path, "SELECT payload FROM seen_events") == [('{"text": "email Priya"}',)]
+        await state.mark_processed("T1", "Ev1")
+        assert await state.first_sighting("T1", "Ev1", payload="{}") is False
+    finally:
+        await state.close()
+    assert _raw(path, "SELECT payload FROM seen_events") == [(None,)]
