@@ -14,6 +14,7 @@ import click
 if TYPE_CHECKING:
     from bot.accounts.book import Accounts
     from bot.settings import Settings
+    from planning.store.credentials import StoredAccount
 
 T = TypeVar("T")
 NEEDS_TEAM = (
@@ -39,9 +40,21 @@ def list_accounts(team: str | None, user: str | None) -> None:
             click.echo("no accounts connected")
         for account in found:
             who = account.user or "(whole workspace)"
-            click.echo(f"{account.team or '-'}\t{who}\t{account.kind}\t{account.service}\t{account.label}")
+            line = f"{account.team or '-'}\t{who}\t{account.kind}\t{account.service}\t{account.label}"
+            if account.shared:
+                line += "\t" + _access(accounts, account, settings)
+            click.echo(line)
 
     _with_accounts(run)
+
+
+def _access(accounts: "Accounts", account: "StoredAccount", settings: "Settings") -> str:
+    """Who changes records through a workspace's CRM (``bot.accounts.workspace_crm``)."""
+    from bot.accounts.workspace_crm import stored_sharing
+
+    sharing = stored_sharing(accounts, account, server_allows=settings.workspace_crm_writes)
+    by = f"connected by {sharing.connected_by}" if sharing.connected_by else "connected from the command line"
+    return f"{by}; " + ("members change records" if sharing.members_write else "read-only for members")
 
 
 @accounts_group.command()
@@ -119,6 +132,8 @@ def connect(
                 raise click.ClickException(f"the test connection failed: {error}. Nothing was saved.") from None
         await accounts.save(team=team, user=who, kind=kind, service=service, label=label, credentials=credentials)
         click.echo(f"connected {service} ({kind}) for {who or 'the whole workspace'}: {label}")
+        if not who and not settings.workspace_crm_writes:
+            click.echo("Members read through it and change no record, unless an admin lets them in App Home.")
 
     _with_accounts(run)
 

@@ -196,7 +196,9 @@ async def test_disconnecting_ones_own_hubspot_revokes_the_grant_and_leaves_the_o
         assert crms.provider.live(refresh["hs-john"]) is not None
 
 
-async def test_salesforce_sign_in_keeps_each_persons_org_and_their_steps_run_there(tmp_path: Path) -> None:
+async def test_salesforce_sign_in_keeps_each_persons_org_and_their_steps_read_and_change_only_it(
+    tmp_path: Path,
+) -> None:
     orgs = {user: FakeSalesforce() for user in PEOPLE}
     for user, org in orgs.items():
         company = org.add("Account", {"Name": "Zebracorp", "OwnerId": org.api_user})
@@ -241,3 +243,8 @@ async def test_salesforce_sign_in_keeps_each_persons_org_and_their_steps_run_the
                     await ask(bot, user, ASK, amount_of(user))
                     said = json.dumps([c.args for c in bot.slack.calls if c.args.get("channel") == dm_channel_id(user)])
                     assert AMOUNTS[other] not in said.replace(",", "")
+                await approve(bot, JOHN, MOVE)
+                stages = {
+                    user: [o["StageName"] for o in org.records["Opportunity"].values()] for user, org in orgs.items()
+                }
+                assert stages == {MARIA: ["Prospecting"], JOHN: ["Negotiation/Review"]}  # John's org only

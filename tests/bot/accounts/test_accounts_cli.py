@@ -100,6 +100,8 @@ def test_a_workspace_crm_takes_a_token_and_only_crms_are_shared(planbot_env: dic
     refused = invoke("connect", "imap", "--workspace", "--token-stdin", secret="x")
     assert refused.exit_code == 2 and "only a CRM can be shared" in refused.output
     assert invoke("list", "--team", "T1").output.startswith("T1\t(whole workspace)\tcrm\thubspot")
+    assert "Members read through it and change no record" in done.output
+    assert invoke("list").output.rstrip().endswith("connected from the command line; read-only for members")
 
 
 def test_without_the_key_nothing_is_stored_and_a_wrong_key_is_named(
