@@ -86,7 +86,9 @@ class ToolRunner:
             connector = await self._registry.resolve(tool, principal)
         except ConnectorError as error:
             return error
-        if isinstance(connector, ReadOnlyConnector) and connector.refuses(tool):
+        spec = self.catalog.get(tool)
+        writes = spec is None or spec.kind == "write"
+        if writes and isinstance(connector, ReadOnlyConnector) and connector.refuses(tool):
             return PermissionDeniedError(connector.refusal, service=connector.name)
         return None
 
