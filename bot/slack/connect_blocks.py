@@ -150,7 +150,7 @@ def sharing_text(shared: Shared) -> str:
     access = "members may change records" if shared.members_write else "read-only for members"
     text = f"Workspace CRM ({by}) — {access}"
     if not shared.members_write and shared.viewer_writes:
-        text += "; you may change records, as you connected it"
+        text += "; you may change records, as you connected it" if shared.connected_by else "; you may change records"
     return text
 
 

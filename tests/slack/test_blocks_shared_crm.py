@@ -62,3 +62,5 @@ def test_the_sentence_names_the_admin_and_the_access() -> None:
     )
     own = sharing_text(Shared("U0ADMIN", False, True))
     assert own.endswith("; you may change records, as you connected it")
+    owner = sharing_text(Shared(None, False, True))  # PLANBOT_OWNER and the CRM in the server's settings
+    assert owner.endswith("read-only for members; you may change records")

@@ -157,3 +157,20 @@ async def again(bot: Bot, text: str) -> list[SlackCall]:
     await bot.send(asked)
     ended = said(asked["event"]["ts"], lambda shown: READ_ONLY in shown or "step_approve" in shown)
     return await bot.slack.wait_for("chat.postMessage", ended)
+
+
+async def test_the_crm_in_the_servers_settings_is_read_only_for_members_but_its_owner(
+    tmp_path: Path, hubspot: tuple[FakeHubSpot, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake, url = hubspot
+    monkeypatch.setenv("PLANBOT_HUBSPOT_ACCESS_TOKEN", "pat-test")
+    monkeypatch.setenv("PLANBOT_HUBSPOT_BASE_URL", url)
+    async with running_bot(tmp_path, crm="hubspot", secret_key=SecretStr(KEY), owner=JOHN) as bot:
+        maria = text_of(await home_of(bot, MARIA))
+        assert "Workspace CRM (in the server's settings) — read-only for members" in maria
+        assert "read-only for members; you may change records" in text_of(await home_of(bot, JOHN))
+        assert READ_ONLY in str(await again(bot, MOVE))
+        assert not [r for r in fake.requests if r["method"] == "PATCH"]
+        asked = im_message_event(MOVE, user_id=JOHN)  # PLANBOT_OWNER's own: the change waits for his approval
+        await bot.send(asked)
+        await bot.slack.wait_for("chat.postMessage", said(asked["event"]["ts"], lambda text: "step_approve" in text))
