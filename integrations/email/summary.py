@@ -116,6 +116,7 @@ def email_summary(
     unread: bool,
     files: Sequence[FileInfo],
     body: str | None = None,
+    archived: bool | None = None,
 ) -> dict[str, Any]:
     """One ``fetch_emails`` result (contract §3, with ``cc`` as the local workspace shows it); ``body`` when asked."""
     summary: dict[str, Any] = {
@@ -130,6 +131,8 @@ def email_summary(
         "unread": unread,
         "attachments": shown_files(message_id, files),
     }
+    if archived is not None:  # (v3) where the service tells it: received mail out of the inbox
+        summary["archived"] = archived
     if body is not None:
         summary["body"] = body
     return summary

@@ -5,6 +5,9 @@
     users.messages.send   POST users/{userId}/messages/send       {"raw": base64url RFC 2822, "threadId"?}
                           POST upload/gmail/v1/users/{userId}/messages/send?uploadType=multipart  (a large message)
     users.getProfile      GET  users/{userId}/profile             the mailbox's address (left out of a reply to all)
+    users.drafts.create   POST users/{userId}/drafts              {"message": {"raw", "threadId"?}} (v3)
+                          POST upload/gmail/v1/users/{userId}/drafts?uploadType=multipart  (a large draft)
+    users.messages.modify POST users/{userId}/messages/{id}/modify {"addLabelIds", "removeLabelIds"} (v3: UNREAD, INBOX)
 
 Sending: the JSON ("metadata") path carries the message base64url-encoded inside JSON, a third larger, and Google
 refuses large request bodies there (400 "Request payload size exceeds the limit", seen at 1 MiB); the discovery
@@ -80,6 +83,35 @@ class GmailApi:
         )
         return _object(answer)
 
+    async def create_draft(self, raw: bytes, *, thread_id: str | None = None) -> dict[str, Any]:
+        """Saves the RFC 2822 message ``raw`` as a draft (the upload path when it is large): ``{"id", "message"}``."""
+        message: dict[str, str] = {"threadId": thread_id} if thread_id else {}
+        if len(raw) <= INLINE_MOST:
+            body = {"message": {"raw": base64.urlsafe_b64encode(raw).decode("ascii"), **message}}
+            return _object(await self._api.request("POST", f"users/{self._user}/drafts", json_body=body))
+        if len(raw) > UPLOAD_MOST:
+            raise PermanentError(
+                f"the draft with its files is {len(raw) / 1_048_576:.1f} MB and Gmail keeps at most 35 MB: nothing"
+                " was saved",
+                service="gmail",
+            )
+        url = f"{upload_root(self._api.base_url)}/users/{self._user}/drafts"
+        answer = await self._api.request(
+            "POST",
+            url,
+            params={"uploadType": "multipart"},
+            raw=related({"message": message} if message else {}, raw),
+            absolute=True,
+            timeout=UPLOAD_TIMEOUT,
+        )
+        return _object(answer)
+
+    async def modify(self, message_id: str, *, add: list[str], remove: list[str]) -> dict[str, Any]:
+        """Adds and removes labels of one message; the message (``id``, ``threadId``, ``labelIds``) after it."""
+        path = f"users/{self._user}/messages/{quote(message_id, safe='')}/modify"
+        body = {"addLabelIds": add, "removeLabelIds": remove}
+        return _object(await self._api.request("POST", path, json_body=body))
+
     async def profile(self) -> dict[str, Any]:
         return _object(await self._api.request("GET", f"users/{self._user}/profile"))
 
@@ -93,7 +125,7 @@ def upload_root(api_url: str) -> str:
     return f"{root}/upload/gmail/{rest}"
 
 
-def related(metadata: Mapping[str, str], message: bytes) -> RawBody:
+def related(metadata: Mapping[str, Any], message: bytes) -> RawBody:
     """A ``multipart/related`` upload body: the metadata as JSON, then the message as it is."""
     boundary = f"planbot-{secrets.token_hex(12)}"
     delimiter = f"--{boundary}\r\n".encode()

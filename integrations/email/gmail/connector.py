@@ -18,10 +18,18 @@ from zoneinfo import ZoneInfo
 
 from pydantic import BaseModel
 
-from integrations.base.arguments import FetchEmailsArgs, ForwardEmailArgs, ReplyEmailArgs, SendEmailArgs
+from integrations.base.arguments import (
+    CreateDraftArgs,
+    FetchEmailsArgs,
+    ForwardEmailArgs,
+    ReplyEmailArgs,
+    SendEmailArgs,
+    UpdateEmailArgs,
+)
 from integrations.base.errors import NotFoundError, PermanentError, PermissionDeniedError, QuotaError
 from integrations.base.files import FileSource
 from integrations.email.compose import (
+    Outgoing,
     Sender,
     bare_id,
     header_addresses,
@@ -41,7 +49,7 @@ from integrations.email.shared import outgoing_files, parsed_refs
 from integrations.email.summary import body_text, to_addresses
 
 SERVICE = "gmail"
-TOOLS = frozenset({"fetch_emails", "send_email", "reply_email", "forward_email"})
+TOOLS = frozenset({"fetch_emails", "send_email", "reply_email", "forward_email", "create_draft", "update_email"})
 _GMAIL_ID = re.compile(r"[0-9a-fA-F]{1,64}")
 logger = logging.getLogger(__name__)
 Clock = Callable[[], datetime]
@@ -85,14 +93,55 @@ class GmailConnector:
 
     async def reply_email(self, args: ReplyEmailArgs) -> dict[str, str]:
         refs = parsed_refs(args.attachments or [], service=SERVICE, source=self._source)  # refused before any call
-        original = await self._original(args.messageId.strip(), view="metadata")
+        reply = await self._reply_to(args.messageId.strip(), reply_all=bool(args.replyAll))
+        files = await outgoing_files(refs, source=self._source, from_mailbox=self._mailed)
+        sent = await self._send(body=args.body, files=files, **reply)
+        return {"id": str(sent["id"])}
+
+    async def create_draft(self, args: CreateDraftArgs) -> dict[str, str]:
+        """(v3) ``drafts.create``: a new mail, or a reply in the original's thread (its sender, its ``Re:``
+        subject, ``In-Reply-To`` and ``References``), saved and not sent."""
+        refs = parsed_refs(args.attachments or [], service=SERVICE, source=self._source)
+        parts: dict[str, Any] = {"to": list(args.to or []), "cc": list(args.cc or []), "subject": args.subject}
+        if args.replyTo is not None:
+            reply = await self._reply_to(args.replyTo.strip(), reply_all=False)
+            parts = {**reply, **{k: v for k, v in parts.items() if v}}
+        files = await outgoing_files(refs, source=self._source, from_mailbox=self._mailed)
+        outgoing = self._outgoing(body=args.body, files=files, **parts)
+        draft = await self._api.create_draft(
+            outgoing.message.as_bytes(policy=policy.SMTP), thread_id=parts.get("thread_id")
+        )
+        if "id" not in draft:
+            raise PermanentError("Gmail saved the draft but gave no id for it", service=SERVICE)
+        return {"id": str(draft["id"])}
+
+    async def update_email(self, args: UpdateEmailArgs) -> dict[str, Any]:
+        """(v3) ``messages.modify``: read/unread is the ``UNREAD`` label; archiving takes ``INBOX`` off."""
+        add: list[str] = []
+        remove: list[str] = []
+        if args.unread is not None:
+            (add if args.unread else remove).append("UNREAD")
+        if args.archived is not None:
+            (remove if args.archived else add).append("INBOX")
+        message_id = args.messageId.strip()
+        changed = await self._by_id(message_id, lambda: self._api.modify(message_id, add=add, remove=remove))
+        labels = set(changed.get("labelIds") or [])
+        return {
+            "id": str(changed.get("id") or message_id),
+            "unread": "UNREAD" in labels,
+            "archived": "INBOX" not in labels,
+        }
+
+    async def _reply_to(self, message_id: str, *, reply_all: bool) -> dict[str, Any]:
+        """Who a reply to ``message_id`` goes to, its subject and its place in the thread."""
+        original = await self._original(message_id, view="metadata")
         headers = headers_of(original)
         own = "SENT" in original.get("labelIds", [])
         to = reply_recipients(
             own=own, sender=headers.get("from"), reply_to=headers.get("reply-to"), to=headers.get("to")
         )
         cc: list[str] = []
-        if args.replyAll:
+        if reply_all:
             to, cc = reply_all_recipients(
                 own=own,
                 replied=to,
@@ -102,19 +151,15 @@ class GmailConnector:
             )
         if not to:
             raise PermanentError("the email has no address to reply to", service=SERVICE)
-        files = await outgoing_files(refs, source=self._source, from_mailbox=self._mailed)
         original_id = bare_id(headers.get("message-id"))
-        sent = await self._send(
-            to=to,
-            cc=cc,
-            subject=reply_subject(headers.get("subject", "")),
-            body=args.body,
-            in_reply_to=original_id,
-            references=reply_references(headers.get("references"), original_id),
-            thread_id=str(original.get("threadId") or "") or None,
-            files=files,
-        )
-        return {"id": str(sent["id"])}
+        return {
+            "to": to,
+            "cc": cc,
+            "subject": reply_subject(headers.get("subject", "")),
+            "in_reply_to": original_id,
+            "references": reply_references(headers.get("references"), original_id),
+            "thread_id": str(original.get("threadId") or "") or None,
+        }
 
     async def forward_email(self, args: ForwardEmailArgs) -> dict[str, str]:
         message_id = args.messageId.strip()
@@ -199,11 +244,33 @@ class GmailConnector:
         thread_id: str | None = None,
         files: Sequence[OutgoingFile] = (),
     ) -> dict[str, Any]:
-        outgoing = new_message(
+        outgoing = self._outgoing(
+            to=to, cc=cc, subject=subject, body=body, in_reply_to=in_reply_to, references=references, files=files
+        )
+        sent = await self._api.send(outgoing.message.as_bytes(policy=policy.SMTP), thread_id=thread_id)
+        if "id" not in sent:
+            raise PermanentError("Gmail accepted the email but gave no id for it", service=SERVICE)
+        logger.info("sent an email to %d recipient(s) through Gmail (%d file(s))", len(outgoing.recipients), len(files))
+        return sent
+
+    def _outgoing(
+        self,
+        *,
+        to: Sequence[str],
+        cc: Sequence[str],
+        subject: str | None,
+        body: str,
+        in_reply_to: str | None = None,
+        references: Sequence[str] = (),
+        thread_id: str | None = None,
+        files: Sequence[OutgoingFile] = (),
+    ) -> Outgoing:
+        """The RFC 5322 message of a send or a draft (``thread_id`` is not a header: Gmail takes it beside)."""
+        return new_message(
             sender=self._sender,
             to=to,
             cc=cc,
-            subject=subject,
+            subject=subject or "(no subject)",
             body=body,
             now=self._clock().astimezone(self._zone),
             in_reply_to=in_reply_to,
@@ -211,8 +278,3 @@ class GmailConnector:
             id_domain=self._sender.domain if self._sender else "mail.gmail.com",
             files=files,
         )
-        sent = await self._api.send(outgoing.message.as_bytes(policy=policy.SMTP), thread_id=thread_id)
-        if "id" not in sent:
-            raise PermanentError("Gmail accepted the email but gave no id for it", service=SERVICE)
-        logger.info("sent an email to %d recipient(s) through Gmail (%d file(s))", len(outgoing.recipients), len(files))
-        return sent

@@ -100,4 +100,5 @@ def _summary(message: dict[str, Any], moment: datetime, zone: tzinfo, body: str 
         unread="UNREAD" in message.get("labelIds", []),
         files=payload.files(tree) if isinstance(tree, dict) else [],
         body=body,
+        archived=not {"INBOX", "SENT", "DRAFT"} & set(message.get("labelIds", [])),
     )

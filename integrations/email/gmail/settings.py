@@ -6,7 +6,11 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 from integrations.base.records import EmailAddress
 from integrations.email.settings import check_zone
 
-SCOPES = ("https://www.googleapis.com/auth/gmail.readonly", "https://www.googleapis.com/auth/gmail.send")
+SCOPES = (
+    "https://www.googleapis.com/auth/gmail.readonly",
+    "https://www.googleapis.com/auth/gmail.send",
+    "https://www.googleapis.com/auth/gmail.modify",  # (v3) drafts.create, messages.modify (read, archive)
+)
 """What the refresh token must have been granted: reading (list, get with ``q``) and sending. Nothing more."""
 
 

@@ -41,7 +41,10 @@ from tests.slack.kit.payloads import SlackUser
 
 __all__ = ["google"]
 CALENDAR_SCOPES = "https://www.googleapis.com/auth/calendar.events https://www.googleapis.com/auth/calendar.freebusy"
-GMAIL_SCOPES = "https://www.googleapis.com/auth/gmail.readonly https://www.googleapis.com/auth/gmail.send"
+GMAIL_SCOPES = (
+    "https://www.googleapis.com/auth/gmail.readonly https://www.googleapis.com/auth/gmail.send"
+    " https://www.googleapis.com/auth/gmail.modify"
+)
 ANN = Principal("T1", "UA")
 MARCH = {"start": "2026-03-01T00:00:00-05:00", "end": "2026-04-01T00:00:00-04:00"}
 ASK = "what's on my calendar on March 9?"

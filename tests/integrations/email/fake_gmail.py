@@ -8,6 +8,10 @@ As Gmail: ``messages.list`` leaves spam and trash out unless ``includeSpamTrash=
 their data and attachments with an ``attachmentId`` only, which changes at every read (Gmail's do), so nothing may
 keep one as a lasting reference.
 
+Drafts (v3): ``drafts.create`` stores the message with the ``DRAFT`` label (never sent, listed by a search without
+``-in:drafts``), answers a ``Draft`` (``id``, ``message``); ``messages.modify`` changes labels as Gmail does (400 for a
+label it does not know or one only Gmail sets, 404 for an unknown message).
+
 ``ROUTES`` is checked against Google's discovery document (``test_gmail_discovery.py``), and so is every request
 the connector sends, so neither the fake nor the connector can drift from the real API.
 """
@@ -41,7 +45,13 @@ ROUTES = (
     ("POST", "gmail/v1/users/{userId}/messages/send"),
     ("POST", "upload/gmail/v1/users/{userId}/messages/send"),
     ("GET", "gmail/v1/users/{userId}/profile"),
+    ("POST", "gmail/v1/users/{userId}/drafts"),
+    ("POST", "upload/gmail/v1/users/{userId}/drafts"),
+    ("POST", "gmail/v1/users/{userId}/messages/{id}/modify"),
 )
+SYSTEM_LABELS = frozenset({"INBOX", "UNREAD", "STARRED", "IMPORTANT", "SPAM", "TRASH", "CHAT"})
+"""System labels ``messages.modify`` may add or remove (``SENT`` and ``DRAFT`` are set by Gmail only: "Invalid
+label"); user labels are ``Label_<n>`` and this fake has none."""
 ACCOUNT = "me@example.com"
 CLIENT = ("client-1.apps.googleusercontent.com", "client-secret-1")
 REFRESH_TOKEN = "refresh-token-1"
@@ -91,6 +101,8 @@ class FakeGmail:
     """(status, headers) answered, in order, to the next API requests instead of serving them."""
     refusals: list[str] = field(default_factory=list)
     """Google 403 reasons (``fake_gmail_limits.REFUSALS``) answered, in order, to the next API requests."""
+    drafts: dict[str, str] = field(default_factory=dict)
+    """Draft id → the id of its message (``DRAFT`` label)."""
     page_cap: int = 500
     """At most this many messages per page, whatever maxResults says (Gmail may return fewer than asked)."""
     valid_tokens: set[str] = field(default_factory=set)
@@ -237,10 +249,45 @@ class FakeGmail:
         self.messages[message_id] = StoredMessage(message_id, thread_id, labels, self.now_ms(), raw)
         return web.json_response({"id": message_id, "threadId": thread_id, "labelIds": sorted(labels)})
 
+    async def create_draft(self, request: web.Request) -> web.Response:
+        body: Any = request[JSON_BODY] or {}
+        uploaded_message = request.get(MEDIA)
+        message = body.get("message") if isinstance(body, dict) else None
+        if uploaded_message is None and (not isinstance(message, dict) or "raw" not in message):
+            return _error(400, "Missing draft message", "INVALID_ARGUMENT")
+        try:
+            raw = uploaded_message or base64.urlsafe_b64decode(message["raw"] + "=" * (-len(message["raw"]) % 4))
+        except (ValueError, TypeError):
+            return _error(400, "Invalid raw message", "INVALID_ARGUMENT")
+        thread = (message or {}).get("threadId")
+        if thread and not any(m.thread_id == thread for m in self.messages.values()):
+            return _error(404, "Requested entity was not found.", "NOT_FOUND")
+        message_id = self.new_id()
+        self.messages[message_id] = StoredMessage(message_id, thread or message_id, {"DRAFT"}, self.now_ms(), raw)
+        draft_id = f"r-{int(message_id, 16) % 10**18}"
+        self.drafts[draft_id] = message_id
+        shown = {"id": message_id, "threadId": thread or message_id, "labelIds": ["DRAFT"]}
+        return web.json_response({"id": draft_id, "message": shown})
+
+    async def modify(self, request: web.Request) -> web.Response:
+        body: Any = request[JSON_BODY] or {}
+        stored = self.messages.get(request.match_info["id"])
+        if stored is None:
+            return _error(404, "Requested entity was not found.", "NOT_FOUND")
+        add, remove = list(body.get("addLabelIds") or []), list(body.get("removeLabelIds") or [])
+        unknown = [label for label in add + remove if label not in SYSTEM_LABELS]
+        if unknown:
+            return _error(400, f"Invalid label: {unknown[0]}", "INVALID_ARGUMENT")
+        if not add and not remove:
+            return _error(400, "No label add or removes specified", "INVALID_ARGUMENT")
+        stored.labels = (stored.labels - set(remove)) | set(add)
+        return web.json_response({"id": stored.id, "threadId": stored.thread_id, "labelIds": sorted(stored.labels)})
+
     def app(self) -> web.Application:
         app = web.Application(middlewares=[self.gate], client_max_size=SERVED_SIZE)
         handlers = {
             "messages": self.list_messages, "{id}": self.get_message, "send": self.send, "profile": self.profile,
+            "drafts": self.create_draft, "modify": self.modify,
         }  # fmt: skip
         for method, template in ROUTES:
             app.router.add_route(method, "/" + template, handlers[template.rsplit("/", 1)[1]])

@@ -7,7 +7,7 @@ import pytest
 
 from integrations.base import Connector
 from integrations.email.gmail import connector_from
-from tests.integrations.contract_suite import EmailContract, EmailContractV2
+from tests.integrations.contract_suite import EmailContract, EmailContractV2, EmailContractV3
 from tests.integrations.contract_suite.email_v2 import IncomingMail, SharedFiles
 from tests.integrations.email.conftest import GmailRig
 from tests.integrations.email.fake_gmail import ACCOUNT
@@ -33,5 +33,5 @@ def incoming_mail(gmail: GmailRig) -> IncomingMail:
     return IncomingMail(ACCOUNT, arrive)
 
 
-class TestGmailContract(EmailContract, EmailContractV2):
+class TestGmailContract(EmailContract, EmailContractV2, EmailContractV3):
     pass

@@ -12,6 +12,7 @@ from tests.integrations.email.imap_helpers import raw_message, token, with_a_fil
 
 USED = {
     "gmail.users.messages.list", "gmail.users.messages.get", "gmail.users.messages.send", "gmail.users.getProfile",
+    "gmail.users.drafts.create", "gmail.users.messages.modify",
 }  # fmt: skip
 
 
@@ -57,6 +58,9 @@ async def test_every_request_of_the_connector_is_a_documented_call(gmail: GmailR
     await run(connector, "send_email", to=["ann@example.org"], subject=tag, body="x", attachments=[ref])
     await run(gmail.connector(), "reply_email", messageId=filed["id"], body="y", replyAll=True, attachments=[ref])
     await run(connector, "forward_email", messageId=filed["id"], to=["ann@example.org"], body="FYI")
+    await run(connector, "create_draft", replyTo=filed["id"], body="Draft reply")
+    await run(connector, "create_draft", to=["ann@example.org"], subject=tag, body="Draft", attachments=[ref])
+    await run(connector, "update_email", messageId=filed["id"], unread=False, archived=True)
 
     called = set()
     for request in gmail.fake.requests:
