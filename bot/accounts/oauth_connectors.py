@@ -66,15 +66,29 @@ def build(
         from integrations.crm.hubspot import build as build_hubspot
 
         values = {**app, "token_url": provider.token_url, "base_url": provider.api(HUBSPOT_API)}
-        return build_hubspot(http, HubSpotSettings.model_validate(values))
+        return build_hubspot(http, HubSpotSettings.model_validate(values), on_token=_kept(rotated))
     if service == "salesforce":
         from integrations.crm.salesforce import SalesforceSettings
         from integrations.crm.salesforce import build as build_salesforce
 
         login = provider.token_url.removesuffix("/services/oauth2/token")
         values = {**app, "login_url": login, "instance_url": str(credentials["instance_url"])}
-        return build_salesforce(http, SalesforceSettings.model_validate(values))
+        return build_salesforce(http, SalesforceSettings.model_validate(values), on_token=_kept(rotated))
     raise AccountInputError(f"planbot cannot build a {service} connector from a sign-in")
+
+
+def _kept(rotated: Callable[[str], None] | None) -> Callable[[dict[str, Any]], None] | None:
+    """A refresh's token answer → ``rotated`` with its new refresh token, when the service handed out one (a CRM
+    that rotates refresh tokens: the stored one is replaced, so the account still works after a restart)."""
+    if rotated is None:
+        return None
+
+    def answered(body: dict[str, Any]) -> None:
+        token = body.get("refresh_token")
+        if isinstance(token, str) and token:
+            rotated(token)
+
+    return answered
 
 
 def _microsoft(

@@ -3,6 +3,7 @@ tab, sign in with Slack, then at HubSpot's (or Salesforce's) authorization serve
 components, with PKCE) with their own account; each one's plan then reads and changes only their own CRM, and the
 Home tab names whose account it is. Disconnect revokes the grant at the service."""
 
+import asyncio
 import json
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -74,7 +75,7 @@ class Crms:
 
 
 @asynccontextmanager
-async def hubspot_crms(tmp_path: Path) -> AsyncIterator[Crms]:
+async def hubspot_crms(tmp_path: Path, *, rotate: bool = False) -> AsyncIterator[Crms]:
     accounts = {user: hubspot_account(user) for user in PEOPLE}
     by_person = {person.sub: accounts[user] for user, person in PEOPLE.items()}
     people = dict(PEOPLE)
@@ -82,7 +83,11 @@ async def hubspot_crms(tmp_path: Path) -> AsyncIterator[Crms]:
         "hs-app", "hs-secret", [f"{PUBLIC}/accounts/hubspot/callback"], " ".join(("oauth", *HUBSPOT_SCOPES))
     )
     provider = SignInServer(
-        PEOPLE[MARIA], client, paths=HUBSPOT, on_token=lambda token, person: by_person[person.sub].tokens.add(token)
+        PEOPLE[MARIA],
+        client,
+        paths=HUBSPOT,
+        on_token=lambda token, person: by_person[person.sub].tokens.add(token),
+        rotate=rotate,
     )
     async with sign_in_server(provider), portals(accounts) as api:
         settings: dict[str, Any] = {
@@ -180,6 +185,25 @@ async def test_an_admins_connect_for_everyone_is_shown_as_the_workspace_crm_conn
         await ask(bot, JOHN, ASK, amount_of(MARIA))  # John reads through it
         await ask(bot, JOHN, MOVE, lambda text: "the workspace CRM is read-only for members" in text)
         assert [r for r in crms.hubspot[MARIA].requests if r["method"] == "PATCH"] == []
+
+
+async def test_a_refresh_token_the_crm_rotates_is_kept_in_place_of_the_stored_one(tmp_path: Path) -> None:
+    async with hubspot_crms(tmp_path, rotate=True) as crms:
+        await crms.connect(MARIA)
+        accounts = crms.bot.service.app.accounts
+        assert accounts is not None
+        [account] = await accounts.list()
+        first = accounts.credentials(account)["refresh_token"]
+        await ask(crms.bot, MARIA, ASK, amount_of(MARIA))  # the first step refreshes: a new refresh token
+        assert crms.provider.live(first) is None  # used up at HubSpot
+        for _ in range(200):  # kept by a task of its own once the step has its access token
+            [account] = await accounts.list()
+            if accounts.credentials(account)["refresh_token"] != first:
+                break
+            await asyncio.sleep(0.02)
+        kept = accounts.credentials(account)["refresh_token"]
+        assert kept != first and crms.provider.live(kept) is not None  # a restart starts from a live grant
+        assert account.needs_reconnect is False
 
 
 async def test_disconnecting_ones_own_hubspot_revokes_the_grant_and_leaves_the_other_persons(tmp_path: Path) -> None:

@@ -2,6 +2,7 @@
 
 from collections.abc import Callable
 from datetime import UTC, datetime
+from typing import Any
 
 import aiohttp
 
@@ -19,8 +20,10 @@ def build(
     settings: HubSpotSettings,
     *,
     now: Callable[[], datetime] = lambda: datetime.now(UTC),
+    on_token: Callable[[dict[str, Any]], None] | None = None,
 ) -> HubSpotCrm:
-    """The connector for explicit settings (tests, or a composition root with its own settings)."""
+    """The connector for explicit settings (tests, or a composition root with its own settings). ``on_token``: each
+    token answer of an OAuth refresh (without its access token), so that a new refresh token can be kept."""
     tokens: TokenSource
     if settings.access_token is not None:
         tokens = StaticToken(settings.access_token.get_secret_value(), "hubspot")
@@ -33,6 +36,7 @@ def build(
             client_secret=settings.client_secret.get_secret_value(),
             refresh_token=settings.refresh_token.get_secret_value(),
             service="hubspot",
+            on_token=on_token,
         )
     api = JsonApi(
         session=session,

@@ -2,6 +2,7 @@
 
 from collections.abc import Callable
 from datetime import date
+from typing import Any
 
 import aiohttp
 
@@ -15,9 +16,14 @@ __all__ = ["SalesforceCrm", "SalesforceSettings", "build", "connect"]
 
 
 def build(
-    session: aiohttp.ClientSession, settings: SalesforceSettings, *, today: Callable[[], date] = date.today
+    session: aiohttp.ClientSession,
+    settings: SalesforceSettings,
+    *,
+    today: Callable[[], date] = date.today,
+    on_token: Callable[[dict[str, Any]], None] | None = None,
 ) -> SalesforceCrm:
-    """The connector for explicit settings (tests, or a composition root with its own settings)."""
+    """The connector for explicit settings (tests, or a composition root with its own settings). ``on_token``: each
+    token answer of a refresh (without its access token): a connected app may rotate refresh tokens."""
     tokens = OAuth2Refresher(
         session=session,
         token_url=settings.token_url,
@@ -25,6 +31,7 @@ def build(
         client_secret=settings.client_secret.get_secret_value(),
         refresh_token=settings.refresh_token.get_secret_value(),
         service="salesforce",
+        on_token=on_token,
     )
     api = JsonApi(
         session=session,

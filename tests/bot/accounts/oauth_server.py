@@ -192,6 +192,7 @@ class SignInServer:
     on_token: Callable[[str, Person], None] | None = None
     """Each access token with whose it is (each person's own stand-in account accepts theirs)."""
     paths: Paths = GOOGLE
+    rotate: bool = False  # a refresh answers with a new refresh token and uses up the old one
     server: Any = None
 
     def issued(self, access: str, person: Person) -> None:
@@ -279,6 +280,7 @@ def _server(world: SignInServer) -> AuthorizationServer:
 
     class RefreshToken(grants.RefreshTokenGrant):  # type: ignore[misc]
         TOKEN_ENDPOINT_AUTH_METHODS: ClassVar = ["client_secret_post"]
+        INCLUDE_NEW_REFRESH_TOKEN = world.rotate  # each refresh hands out a new refresh token, the old one dies
 
         def authenticate_refresh_token(self, refresh_token: str) -> Token | None:
             found = next((t for t in world.tokens if t.refresh_token == refresh_token), None)
@@ -289,6 +291,10 @@ def _server(world: SignInServer) -> AuthorizationServer:
 
         def revoke_old_credential(self, refresh_token: Token) -> None:
             world.on_revoke(refresh_token.access_token)  # the old access token; the refresh token lives on (Google)
+            if world.rotate:  # ... unless refresh tokens rotate: then it is used up
+                for each in world.tokens:
+                    if each.refresh_token == refresh_token.refresh_token and each is not world.tokens[-1]:
+                        each.revoked = True
 
     class IdToken(OpenIDCode):  # type: ignore[misc]
         def resolve_client_private_key(self, client: Client) -> OctKey:
