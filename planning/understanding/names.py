@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from planning.understanding.learned.tagger import SlotSpan
 from planning.understanding.learned.tagger_lazy import tagged
 from planning.understanding.words import NOT_A_NAME, PRONOUNS
 
@@ -55,9 +56,10 @@ def people(text: str) -> list[Name]:
     """People named in ``text``: the slot tagger's person spans (names in the requester's own data, when the
     parse knows them, are evidence), and a relation ("my boss") as its role word ("boss")."""
     found: list[Name] = []
+    typed = any(ch.isupper() for ch in text[1:])
     for span in tagged(_mask_addresses(text)):
         if span.kind == "person":
-            found.append(Name(span.text, span.start, span.end))
+            found.append(_capitalised_part(Name(span.text, span.start, span.end)) if typed else Name(*_at(span)))
         elif span.kind == "relation":
             words = span.text.split()
             while len(words) > 1 and words[0].lower() in PRONOUNS | _DETERMINERS:
@@ -68,6 +70,23 @@ def people(text: str) -> list[Name]:
 
 
 _DETERMINERS = frozenset({"the", "a", "an"})
+
+
+def _at(span: SlotSpan) -> tuple[str, int, int]:
+    return span.text, span.start, span.end
+
+
+def _capitalised_part(name: Name) -> Name:
+    """In typed text names are capitalised: lower-case words before a capitalised one are no part of the name
+    ("add a task to chase Initech": Initech)."""
+    words = name.text.split(" ")
+    lead = 0
+    while lead < len(words) - 1 and words[lead][:1].islower() and any(w[:1].isupper() for w in words[lead + 1 :]):
+        lead += 1
+    if lead == 0:
+        return name
+    kept = " ".join(words[lead:])
+    return Name(kept, name.end - len(kept), name.end)
 
 
 def _mask_addresses(text: str) -> str:
