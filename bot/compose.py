@@ -22,6 +22,7 @@ from bot.retention import prune_plan_store
 from bot.settings import Settings
 from integrations.base import CATALOG, Connector
 from integrations.base.connector import close_connector
+from integrations.base.creations import CreationClaims, ScopedClaims
 from integrations.base.files import FileSource
 from integrations.base.registry import ConnectorRegistry
 from integrations.local import LocalWorkspace, LocalWorkspaceSettings, WorkingHours, open_workspace
@@ -32,6 +33,7 @@ from planning.engine.runner import ToolRunner
 from planning.engine.settings import EngineSettings
 from planning.pipeline import PlanRefiner, RequestPlanner
 from planning.store import PlanStore, SqlitePlanStore
+from planning.store.creations import SqlCreationClaims, open_creation_claims
 from planning.store.credentials import CredentialStore, Kind, open_credentials
 from planning.tools.extract import OfflineExtractor
 from planning.types import ParseResult, Plan
@@ -42,6 +44,7 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 PERSONAL_KINDS = ("email", "calendar")  # always each person's own; a CRM may be shared
+CLAIMING_SERVICES = frozenset({"hubspot"})  # connectors that take creation claims (``open_claims``)
 
 
 class StartupError(Exception):
@@ -59,12 +62,15 @@ class App:
     accounts: Accounts | None = None
     personal: PersonalConnectors | None = None
     forgetting: Forgetting | None = None  # a person leaving: their accounts, plan memory and open plans
+    claims: SqlCreationClaims | None = None  # creation claims the CRM connectors share with the other replicas
 
     async def close(self) -> None:
         if self.personal is not None:
             await self.personal.close()
         if self.accounts is not None:
             await self.accounts.store.close()
+        if self.claims is not None:
+            await self.claims.close()
         for connector in self.connectors:
             await close_connector(connector)
         if self.http is not None:
@@ -98,6 +104,14 @@ async def open_store(settings: Settings) -> PlanStore:
     return await SqlitePlanStore.open(settings.plans_path)
 
 
+async def open_claims(settings: Settings) -> SqlCreationClaims | None:
+    """The creation claims in the plan store, when a configured connector creates under them (HubSpot: a company is
+    created once across replicas while its search lags, ``integrations.base.creations``); else None."""
+    if not any(service in CLAIMING_SERVICES for _, service in chosen(settings)):
+        return None
+    return await open_creation_claims(settings.database_url or settings.plans_path)
+
+
 async def open_accounts(settings: Settings) -> Accounts:
     """The accounts in the plan store, sealed with ``PLANBOT_SECRET_KEY``; ``StartupError`` when accounts are stored
     and the key is missing or wrong. Accounts sealed with an old key are re-encrypted with the current one."""
@@ -120,10 +134,16 @@ async def open_accounts(settings: Settings) -> Accounts:
 
 
 async def _personal_connectors(
-    settings: Settings, registry: ConnectorRegistry, accounts: Accounts, tz: str, files: FileSource | None = None
+    settings: Settings,
+    registry: ConnectorRegistry,
+    accounts: Accounts,
+    tz: str,
+    files: FileSource | None = None,
+    claims: CreationClaims | None = None,
 ) -> tuple[PersonalConnectors | None, list[Connector], aiohttp.ClientSession | None]:
     """Every kind not served by the local workspace runs on each requester's own account. The environment's
-    credentials are ``PLANBOT_OWNER``'s (email, calendar) or everyone's (a CRM)."""
+    credentials are ``PLANBOT_OWNER``'s (email, calendar) or everyone's (a CRM). ``claims``: the replicas' creation
+    claims (``open_claims``), scoped here to each account (the environment's CRM is one account)."""
     picks = chosen(settings)
     if not picks:
         return None, [], None
@@ -139,7 +159,9 @@ async def _personal_connectors(
         for kind, service in picks:
             if settings.credentials_in_environment(service):
                 build = factory(kind, service)
-                extra = rotation if service == "microsoft" else {}
+                extra: dict[str, Any] = dict(rotation) if service == "microsoft" else {}
+                if service in CLAIMING_SERVICES and claims is not None:
+                    extra["claims"] = ScopedClaims(claims, f"{service}:environment")
                 environment[kind] = await (
                     build(http, files=files, **extra) if kind == "email" else build(http, **extra)
                 )
@@ -150,7 +172,9 @@ async def _personal_connectors(
         raise
     zone, hours = settings.timezone or tz, settings.working_hours
     servers = ServerPolicy.allowing(settings.allowed_server_hosts)  # people's own servers; the environment's: trusted
-    options = Options(time_zone=zone, working_hours=hours, files=files, oauth=oauth_setup(settings), servers=servers)
+    options = Options(
+        time_zone=zone, working_hours=hours, files=files, oauth=oauth_setup(settings), servers=servers, claims=claims
+    )
     several = bool(settings.slack_client_id)  # several workspaces (bot.slack.install_flow): accounts are per workspace
     personal = PersonalConnectors(
         accounts,
@@ -201,11 +225,15 @@ async def build_app(
     local = LocalWorkspaceSettings(time_zone=tz, working_hours=_working_hours(settings.working_hours))
     workspace = open_workspace(settings.workspace_path, settings=local, clock=clock or _system_clock, files=files)
     registry = ConnectorRegistry(CATALOG, [workspace, OfflineExtractor(clock=clock or _system_clock, zone=tz)])
+    claims: SqlCreationClaims | None = None
     try:
         accounts = await open_accounts(settings)
         try:
-            personal, connectors, http = await _personal_connectors(settings, registry, accounts, tz, files)
+            claims = await open_claims(settings)
+            personal, connectors, http = await _personal_connectors(settings, registry, accounts, tz, files, claims)
         except BaseException:
+            if claims is not None:
+                await claims.close()
             await accounts.store.close()
             raise
     except BaseException:
@@ -239,6 +267,7 @@ async def build_app(
         accounts=accounts,
         personal=personal,
         forgetting=Forgetting(store=store, conversation=conversation, accounts=accounts, memory=memory),
+        claims=claims,
     )
 
 

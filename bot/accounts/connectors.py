@@ -7,7 +7,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import aiohttp
@@ -19,6 +19,7 @@ from bot.accounts.environment_token import KeptRefreshToken, is_kept
 from bot.accounts.vault import VaultError
 from integrations.base import AuthError, Connector
 from integrations.base.connector import close_connector
+from integrations.base.creations import ScopedClaims
 from integrations.base.principal import Principal
 from integrations.base.read_only import ReadOnlyConnector
 from planning.store.credentials import ANY_TEAM, WORKSPACE, Kind, StoredAccount
@@ -132,10 +133,10 @@ class PersonalConnectors:
             credentials = self._accounts.credentials(account)
             if oauth_connectors.is_oauth(credentials):
                 rotated = self._rotation(account, credentials)
-                args = (account.service, account.kind, credentials, self._http, self._options, rotated)
+                args = (account.service, account.kind, credentials, self._http, self._options_for(account), rotated)
                 connector: Connector = oauth_connectors.build(*args)
             else:
-                connector = services.build(account.service, credentials, self._http, self._options)
+                connector = services.build(account.service, credentials, self._http, self._options_for(account))
         except (VaultError, services.AccountInputError, KeyError, ValueError) as error:
             what = error.__class__.__name__  # not its text: a validation error may quote a credential
             logger.warning("cannot open the %s account of %s/%s (%s)", account.kind, account.team, account.user, what)
@@ -144,6 +145,14 @@ class PersonalConnectors:
         watched = _Watched(connector, lambda: self._refused(account))
         self._built[key] = _Built(account.secret, watched, self._monotonic())
         return watched
+
+    def _options_for(self, account: StoredAccount) -> services.Options:
+        """The deployment's options, with the creation claims scoped to this account (its names are its own)."""
+        claims = self._options.claims
+        if claims is None:
+            return self._options
+        scope = f"{account.service}:{account.team}:{account.user}"
+        return replace(self._options, claims=ScopedClaims(claims, scope))
 
     async def _refused(self, account: StoredAccount) -> None:
         """The service refused the account's sign-in (a revoked or expired grant, a changed password): mark it, so

@@ -66,7 +66,8 @@ def build(
         from integrations.crm.hubspot import build as build_hubspot
 
         values = {**app, "token_url": provider.token_url, "base_url": provider.api(HUBSPOT_API)}
-        return build_hubspot(http, HubSpotSettings.model_validate(values), on_token=_kept(rotated))
+        settings = HubSpotSettings.model_validate(values)
+        return build_hubspot(http, settings, on_token=_kept(rotated), claims=options.claims)
     if service == "salesforce":
         from integrations.crm.salesforce import SalesforceSettings
         from integrations.crm.salesforce import build as build_salesforce

@@ -19,6 +19,7 @@ from urllib.parse import parse_qs, urlsplit
 import aiohttp
 
 from integrations.base import Connector
+from integrations.base.creations import CreationClaims
 from integrations.base.files import FileSource
 from integrations.outbound import ServerPolicy, checked_session
 from planning.store.credentials import Kind
@@ -52,6 +53,7 @@ class Options:
     files: FileSource | None = None
     oauth: "OAuthSetup | None" = None  # the install's OAuth apps, for accounts connected through a sign-in page
     servers: ServerPolicy = field(default_factory=ServerPolicy)  # where people's own servers may be
+    claims: CreationClaims | None = None  # the replicas' creation claims, scoped to the account being built
 
 
 def password_credentials(
@@ -141,7 +143,8 @@ def build(service: str, credentials: Mapping[str, Any], http: aiohttp.ClientSess
         from integrations.crm.hubspot import HubSpotSettings
         from integrations.crm.hubspot import build as build_hubspot
 
-        return build_hubspot(http, HubSpotSettings.model_validate({"access_token": credentials["token"]}))
+        token = HubSpotSettings.model_validate({"access_token": credentials["token"]})
+        return build_hubspot(http, token, claims=options.claims)
     raise AccountInputError(f"planbot cannot build a {service} connector from stored credentials yet")
 
 

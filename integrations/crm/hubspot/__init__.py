@@ -7,6 +7,7 @@ from typing import Any
 import aiohttp
 
 from integrations.base.connector import Connector
+from integrations.base.creations import CreationClaims
 from integrations.crm.hubspot.api import HubSpotApi
 from integrations.crm.hubspot.connector import HubSpotCrm
 from integrations.crm.hubspot.settings import HubSpotSettings
@@ -21,9 +22,11 @@ def build(
     *,
     now: Callable[[], datetime] = lambda: datetime.now(UTC),
     on_token: Callable[[dict[str, Any]], None] | None = None,
+    claims: CreationClaims | None = None,
 ) -> HubSpotCrm:
     """The connector for explicit settings (tests, or a composition root with its own settings). ``on_token``: each
-    token answer of an OAuth refresh (without its access token), so that a new refresh token can be kept."""
+    token answer of an OAuth refresh (without its access token), so that a new refresh token can be kept.
+    ``claims``: the replicas' shared creation claims, scoped to this account (``HubSpotCrm``)."""
     tokens: TokenSource
     if settings.access_token is not None:
         tokens = StaticToken(settings.access_token.get_secret_value(), "hubspot")
@@ -45,8 +48,8 @@ def build(
         service="hubspot",
         timeout=aiohttp.ClientTimeout(total=settings.timeout_seconds, connect=5),
     )
-    return HubSpotCrm(HubSpotApi(api, page_size=settings.page_size), settings, now=now)
+    return HubSpotCrm(HubSpotApi(api, page_size=settings.page_size), settings, now=now, claims=claims)
 
 
-async def connect(session: aiohttp.ClientSession) -> Connector:
-    return build(session, HubSpotSettings())
+async def connect(session: aiohttp.ClientSession, *, claims: CreationClaims | None = None) -> Connector:
+    return build(session, HubSpotSettings(), claims=claims)

@@ -14,6 +14,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from integrations.base.arguments import CreateEntityArgs, DeleteEntityArgs, FetchEntityArgs, UpdateEntityArgs
+from integrations.base.creations import CreationClaims
 from integrations.base.errors import PermanentError
 from integrations.base.records import FIELDS_BY_ENTITY, REQUIRED_ON_CREATE
 from integrations.crm.hubspot.about import AboutLinks
@@ -46,13 +47,16 @@ class HubSpotCrm:
         *,
         clock: Callable[[], float] = time.monotonic,
         now: Callable[[], datetime] = lambda: datetime.now(UTC),
+        claims: CreationClaims | None = None,
     ) -> None:
+        """``claims``: where replicas sharing a store claim a company before creating it (``links``), scoped to this
+        account by the caller; None: this process alone remembers what it created."""
         self._api = api
         self._settings = settings
         self._lookups = Lookups(api, ttl_seconds=LOOKUPS_TTL_SECONDS, clock=clock)
         self._recent = RecentWrites(keep_seconds=settings.index_lag_seconds, clock=clock)
         self._finder = Finder(api, self._recent, max_pages=settings.max_pages)
-        self._links = Links(api, self._finder, self._recent)
+        self._links = Links(api, self._finder, self._recent, claims=claims, keep_seconds=settings.index_lag_seconds)
         self._about = AboutLinks(api, self._lookups)
         self._now = now
 

@@ -3,28 +3,42 @@ through associations, filtered by the linked records' ids, written by reusing, c
 
 A linked record is reused when one has the ``reuse_by`` value (equal, any case): found by search, which also sees
 this connector's own recent writes (``Finder``), or, when HubSpot answers a create with 409 "already exists"
-(a contact's email is unique), the record HubSpot names.
+(a contact's email is unique), the record HubSpot names. With ``claims`` (a store every replica shares,
+``integrations.base.creations``), a new one is created under a claim on (object type, the name as people read it):
+another replica, or another request of this one, creating the same company at the same time gets its id, and so
+does one asking within ``keep_seconds`` (while HubSpot's search cannot see it yet).
 """
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from integrations.base.creations import CreationClaims, create_once, name_key
 from integrations.crm.hubspot.api import HubSpotApi, Target
 from integrations.crm.hubspot.finder import Finder
 from integrations.crm.hubspot.mapping import EntityMap, Link
 from integrations.crm.hubspot.recent import RecentWrites
 from integrations.crm.hubspot.search import NoMatchError, filter_groups, matches
-from integrations.crm.hubspot.values import Values
+from integrations.crm.hubspot.values import SERVICE, Values
 
 MAX_LINKED_IDS = 50  # linked records a search filters by (one filter group each)
 Record = dict[str, Any]
 
 
 class Links:
-    def __init__(self, api: HubSpotApi, finder: Finder, recent: RecentWrites) -> None:
+    def __init__(
+        self,
+        api: HubSpotApi,
+        finder: Finder,
+        recent: RecentWrites,
+        *,
+        claims: CreationClaims | None = None,
+        keep_seconds: float = 120.0,
+    ) -> None:
         self._api = api
         self._finder = finder
         self._recent = recent
+        self._claims = claims
+        self._keep = keep_seconds
 
     async def add_fields(self, entity: EntityMap, link: Link, records: Sequence[Record], values: Values) -> None:
         """Set each record's linked fields from its primary linked record."""
@@ -64,9 +78,18 @@ class Links:
         for name, spec in {**link.copied_on_create, **link.fields}.items():
             if fields.get(name) not in (None, ""):
                 properties.update(values.encode(spec, fields[name]))
-        created = await self._api.create(link.object_type, properties)
-        self._recent.wrote(link.object_type, created.id)
-        return created.id
+
+        async def create() -> str:
+            created = await self._api.create(link.object_type, properties)
+            return created.id
+
+        if key and self._claims is not None:
+            claim = name_key(link.object_type, key)
+            record_id = await create_once(self._claims, claim, create, keep_seconds=self._keep, service=SERVICE)
+        else:
+            record_id = await create()
+        self._recent.wrote(link.object_type, record_id)  # found by id, not by search, while the index lags
+        return record_id
 
     async def update(
         self, entity: EntityMap, link: Link, record_id: str, fields: Mapping[str, Any], values: Values

@@ -11,5 +11,5 @@ from pathlib import Path
 from planning.store.schema import History
 
 _HERE = Path(__file__).parent
-SQLITE = History(name="plan store", directory=_HERE / "sqlite", version_table="plan_store_version", head=5)
-POSTGRES = History(name="plan store", directory=_HERE / "postgres", version_table="plan_store_version", head=4)
+SQLITE = History(name="plan store", directory=_HERE / "sqlite", version_table="plan_store_version", head=6)
+POSTGRES = History(name="plan store", directory=_HERE / "postgres", version_table="plan_store_version", head=5)
