@@ -113,14 +113,35 @@ async def check(data_dir: Path, expect: list[dict[str, Any]]) -> list[str]:
     return failures
 
 
+def read_turns(conversation: dict[str, Any]) -> list[str]:
+    """What the person types, in order."""
+    return [turn["user"] if isinstance(turn, dict) else str(turn) for turn in conversation["turns"]]
+
+
 def run_one(path: Path) -> Outcome:
     conversation = json.loads(path.read_text())
-    turns = [turn["user"] if isinstance(turn, dict) else str(turn) for turn in conversation["turns"]]
+    turns = read_turns(conversation)
     with tempfile.TemporaryDirectory() as folder:
         data_dir = Path(folder) / "data"
         transcript = run_chat(turns, data_dir)
         failures = asyncio.run(check(data_dir, conversation["expect"]))
     return Outcome(conversation.get("id", path.stem), failures, transcript)
+
+
+def chosen(folder: Path, only: list[str] | None) -> list[Path]:
+    """The conversation files of ``folder`` (those named in ``only``, when given), in order."""
+    paths = sorted(folder.glob("*.json"))
+    return [p for p in paths if p.stem in only] if only else paths
+
+
+def report(folder: Path, outcomes: list[Outcome], show: int) -> None:
+    """One line per conversation, the total, then the failures and transcripts of up to ``show`` of them."""
+    for outcome in outcomes:
+        print(f"{'ok  ' if outcome.ok else 'FAIL'} {outcome.name}" + ("" if outcome.ok else f": {outcome.failures[0]}"))
+    right = sum(outcome.ok for outcome in outcomes)
+    print(f"== {folder}: {right} of {len(outcomes)} conversations right in the workspace")
+    for outcome in [o for o in outcomes if not o.ok][:show]:
+        print(f"\n---- {outcome.name}\n" + "\n".join(outcome.failures) + "\n" + outcome.transcript)
 
 
 def main() -> None:
@@ -129,16 +150,7 @@ def main() -> None:
     parser.add_argument("--show", type=int, default=0, help="print the transcripts of up to N failures")
     parser.add_argument("--only", action="append", help="run only these ids")
     options = parser.parse_args()
-    paths = sorted(options.folder.glob("*.json"))
-    if options.only:
-        paths = [p for p in paths if p.stem in options.only]
-    outcomes = [run_one(path) for path in paths]
-    for outcome in outcomes:
-        print(f"{'ok  ' if outcome.ok else 'FAIL'} {outcome.name}" + ("" if outcome.ok else f": {outcome.failures[0]}"))
-    right = sum(outcome.ok for outcome in outcomes)
-    print(f"== {options.folder}: {right} of {len(outcomes)} conversations right in the workspace")
-    for outcome in [o for o in outcomes if not o.ok][: options.show]:
-        print(f"\n---- {outcome.name}\n" + "\n".join(outcome.failures) + "\n" + outcome.transcript)
+    report(options.folder, [run_one(path) for path in chosen(options.folder, options.only)], options.show)
 
 
 if __name__ == "__main__":
