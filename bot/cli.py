@@ -397,7 +397,7 @@ def index_group() -> None:
 def index_build(files: tuple[str, ...], data_dir: str | None, chroma_url: str | None) -> None:
     """(Re)build the example bank from labelled FILES and index the tool catalog.
 
-    FILES are evaluation-format JSON Lines (default: ../shared/eval/paraphrases.jsonl and slurp_devel.jsonl).
+    FILES are evaluation-format JSON Lines (default: the understanding's training files, never an evaluation set).
     Examples learned from approved plans, and the plan memory, are kept.
     """
     from pathlib import Path
@@ -406,7 +406,7 @@ def index_build(files: tuple[str, ...], data_dir: str | None, chroma_url: str | 
     from planning.index import default_example_files
 
     if not files and not default_example_files():
-        raise click.ClickException("no labelled files given, and none in ../shared/eval")
+        raise click.ClickException("no labelled files given, and no training files (../shared/eval/hwu_train.jsonl)")
     semantic_index = _open_index(data_dir, chroma_url)
     try:
         report = semantic_index.rebuild([Path(f) for f in files] if files else None, CATALOG)

@@ -9,14 +9,14 @@ from pathlib import Path
 
 from planning.index.example_bank import VotePolicy
 
-# The labelled sets next to the repository (``../shared/eval``) when they are there.
-_SHARED_EVAL = Path(__file__).resolve().parents[3] / "shared" / "eval"
-DEFAULT_EXAMPLE_NAMES = ("paraphrases.jsonl", "slurp_devel.jsonl")
-
 
 def default_example_files() -> tuple[Path, ...]:
-    """The paraphrase set and the SLURP devel set of ``../shared/eval``, those of them that exist."""
-    return tuple(path for name in DEFAULT_EXAMPLE_NAMES if (path := _SHARED_EVAL / name).is_file())
+    """The understanding's training files (HWU64's training data and the project's own labelled files): never an
+    evaluation set, so that no figure measured on ``../shared/eval``'s devel or paraphrase sets was learned from
+    them. ``planbot index build FILES`` seeds the bank from other files on purpose."""
+    from planning.understanding.learned.data import default_files
+
+    return default_files()
 
 
 @dataclass(frozen=True, slots=True)
