@@ -11,6 +11,7 @@ from integrations.base.arguments import (
     CreateCalendarEventArgs,
     DeleteCalendarEventArgs,
     FetchCalendarEventsArgs,
+    FetchCalendarsArgs,
     FindFreeSlotsArgs,
     RespondToEventArgs,
     UpdateCalendarEventArgs,
@@ -24,6 +25,7 @@ CALENDAR_TOOLS: dict[str, type[BaseModel]] = {
     "respond_to_event": RespondToEventArgs,
     "delete_calendar_event": DeleteCalendarEventArgs,
     "find_free_slots": FindFreeSlotsArgs,
+    "fetch_calendars": FetchCalendarsArgs,  # (v3)
 }
 V3_EVENT_ARGUMENTS = frozenset({"optionalAttendees", "onlineMeeting", "calendarId"})
 """Arguments of contract v3 that a connector honours only when it lists them in ``v3_arguments``; others refuse

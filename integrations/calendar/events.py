@@ -44,6 +44,9 @@ class CalendarEvent:
     my_response: MyResponse = "accepted"
     recurrence: str | None = None  # the series' RRULE (for the series and each occurrence)
     series_id: str | None = None  # the id of the series an occurrence belongs to
+    optional_attendees: tuple[str, ...] = ()  # (v3)
+    meeting_url: str | None = None  # (v3) the online meeting's link (Meet, Teams)
+    calendar_id: str | None = None  # (v3) the calendar it is on, where the service says
 
     def shown(self, zone: tzinfo) -> dict[str, Any]:
         """The tool result, times in ``zone``: the contract's ``{id, title, startTime, endTime, attendees, location,
@@ -60,6 +63,9 @@ class CalendarEvent:
             "myResponse": self.my_response,
             "recurrence": self.recurrence,
             "seriesId": self.series_id,
+            "optionalAttendees": list(self.optional_attendees),
+            "meetingUrl": self.meeting_url,
+            "calendarId": self.calendar_id,
         }
 
     def overlaps(self, start: datetime, end: datetime) -> bool:

@@ -17,11 +17,17 @@
 - delete:  ``events.delete``; an event someone else organises is declined first (contract §2.6).
 - free slots: ``freebusy.query`` for the calendar and every attendee; calendars Google cannot show us (errors)
            add no busy time.
+- v3:      ``optionalAttendees`` are attendees with ``optional: true``; ``onlineMeeting`` is
+           ``conferenceData.createRequest`` (``hangoutsMeet``) sent with ``conferenceDataVersion=1`` (without it Google
+           drops the request), the link read back from the conference's video entry point; ``calendarId`` is the
+           ``calendars/{id}/events`` path (``primary``: the configured calendar); ``fetch_calendars`` is
+           ``calendarList.list`` (``canWrite``: access role writer or owner).
 ``sendUpdates`` is as configured, so attendees and organisers get Google's mail. HTTP failures map into the error
 tree in ``JsonApi`` (401 → token refresh → retry; 403 → permission, quota or rate limit); the engine retries.
 """
 
 import logging
+import uuid
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
@@ -36,6 +42,7 @@ from integrations.calendar.dispatch import run_calendar_tool
 from integrations.calendar.events import DEFAULT_LIMIT, CalendarEvent, search_range, select
 from integrations.calendar.google.resources import (
     answer_body,
+    conference_request,
     from_google,
     insert_body,
     instant,
@@ -70,8 +77,11 @@ TOOLS = frozenset(
         "delete_calendar_event",
         "respond_to_event",
         "find_free_slots",
+        "fetch_calendars",
     }
 )
+V3_ARGUMENTS = frozenset({"optionalAttendees", "onlineMeeting", "calendarId"})
+WRITABLE = ("writer", "owner")
 
 
 def _utc_now() -> datetime:
@@ -81,6 +91,7 @@ def _utc_now() -> datetime:
 class GoogleCalendar:
     name = "google_calendar"
     tools = TOOLS
+    v3_arguments = V3_ARGUMENTS
 
     def __init__(
         self, *, api: JsonApi, settings: GoogleCalendarSettings, clock: Callable[[], datetime] = _utc_now
@@ -91,6 +102,35 @@ class GoogleCalendar:
         self._zone = self._week.zone
         self._clock = clock
         self._events = f"calendars/{quote(settings.calendar_id, safe='')}/events"
+
+    def _events_of(self, calendar_id: str | None) -> str:
+        """The events path of a calendar (None or ``primary``: the configured one)."""
+        if calendar_id is None or calendar_id.strip() == "primary":
+            return self._events
+        return f"calendars/{quote(calendar_id.strip(), safe='')}/events"
+
+    async def fetch_calendars(self, args: a.FetchCalendarsArgs) -> list[dict[str, Any]]:
+        found: list[dict[str, Any]] = []
+        params: dict[str, Any] = {"maxResults": 250}
+        for _ in range(MAX_PAGES):
+            page = await self._api.request("GET", "users/me/calendarList", params=params)
+            for item in page.get("items") or []:
+                name = str(item.get("summaryOverride") or item.get("summary") or item.get("id"))
+                found.append(
+                    {
+                        "id": "primary" if item.get("primary") else str(item["id"]),
+                        "name": name,
+                        "primary": bool(item.get("primary")),
+                        "canWrite": item.get("accessRole") in WRITABLE,
+                    }
+                )
+            token = page.get("nextPageToken")
+            if not token:
+                break
+            params["pageToken"] = token
+        if args.name:
+            found = [item for item in found if args.name.casefold() in str(item["name"]).casefold()]
+        return found
 
     async def call(self, tool: str, arguments: BaseModel) -> Any:
         return await run_calendar_tool(self, tool, arguments, service=SERVICE, label="Google Calendar")
@@ -114,10 +154,11 @@ class GoogleCalendar:
             "eventTypes": list(EVENT_TYPES),
         }
         found: list[CalendarEvent] = []
+        events = self._events_of(args.calendarId)
         for _ in range(MAX_PAGES):
-            page = await self._api.request("GET", self._events, params=params)
+            page = await self._api.request("GET", events, params=params)
             for item in page.get("items") or []:
-                event = from_google(item, self._zone)
+                event = from_google(item, self._zone, args.calendarId or "primary")
                 if event is not None and self._wanted(event, args):
                     found.append(event)
             token = page.get("nextPageToken")
@@ -151,17 +192,24 @@ class GoogleCalendar:
         if args.recurrence:
             rule = normalized(args.recurrence)
             start = first_start(rule, args.startTime, self._zone, service=SERVICE)
-        params = {"sendUpdates": self._settings.send_updates}
+        params: dict[str, Any] = {"sendUpdates": self._settings.send_updates}
         body = insert_body(args, self._zone, start, rule)
-        item = await self._api.request("POST", self._events, params=params, json_body=body)
-        return self._shown(item)
+        if args.onlineMeeting:
+            body["conferenceData"] = conference_request(uuid.uuid4().hex)
+            params["conferenceDataVersion"] = 1
+        events = self._events_of(args.calendarId)
+        item = await self._api.request("POST", events, params=params, json_body=body)
+        return self._shown(item, args.calendarId or "primary")
 
     async def update_calendar_event(self, args: a.UpdateCalendarEventArgs) -> dict[str, Any]:
-        path, current = await self._current(args.eventId)
+        path, current = await self._current(args.eventId, args.calendarId)
         body = patch_body(args, current, self._zone)
         if "start" in body and current.get("recurrence"):
             body["recurrence"] = self._moved_rules(current, body)
-        params = {"sendUpdates": self._settings.send_updates}
+        params: dict[str, Any] = {"sendUpdates": self._settings.send_updates}
+        if args.onlineMeeting is not None:
+            body["conferenceData"] = conference_request(uuid.uuid4().hex) if args.onlineMeeting else None
+            params["conferenceDataVersion"] = 1
         try:
             item = await self._api.request("PATCH", path, params=params, json_body=body)
         except PermissionDeniedError as error:
@@ -173,7 +221,7 @@ class GoogleCalendar:
                 " remove it, not change it",
                 service=SERVICE,
             ) from error
-        return self._shown(item)
+        return self._shown(item, args.calendarId or "primary")
 
     async def respond_to_event(self, args: a.RespondToEventArgs) -> dict[str, Any]:
         path, current = await self._current(args.eventId)
@@ -192,9 +240,9 @@ class GoogleCalendar:
         await self._api.request("DELETE", path, params=params)
         return {"id": args.eventId}
 
-    async def _current(self, event_id: str) -> tuple[str, dict[str, Any]]:
+    async def _current(self, event_id: str, calendar_id: str | None = None) -> tuple[str, dict[str, Any]]:
         """The event's path and resource (an occurrence's id gives that occurrence); a deleted one is not found."""
-        path = self._event(event_id)
+        path = self._event(event_id, calendar_id)
         current = await self._api.request("GET", path, params={"timeZone": self._zone.key})
         if not isinstance(current, dict) or current.get("status") == "cancelled":
             raise NotFoundError(f"no calendar event with id {event_id!r}", service=SERVICE)
@@ -240,11 +288,11 @@ class GoogleCalendar:
             logger.info("free/busy of %d calendar(s) is not visible; they add no busy time", hidden)
         return free_slots(window, busy, timedelta(minutes=args.durationMinutes), self._week)
 
-    def _event(self, event_id: str) -> str:
-        return f"{self._events}/{quote(event_id.strip(), safe='')}"
+    def _event(self, event_id: str, calendar_id: str | None = None) -> str:
+        return f"{self._events_of(calendar_id)}/{quote(event_id.strip(), safe='')}"
 
-    def _shown(self, item: Any) -> dict[str, Any]:
-        event = from_google(item, self._zone) if isinstance(item, dict) else None
+    def _shown(self, item: Any, calendar_id: str | None = None) -> dict[str, Any]:
+        event = from_google(item, self._zone, calendar_id) if isinstance(item, dict) else None
         if event is None:
             raise PermanentError("Google Calendar answered without the event", service=SERVICE)
         return event.shown(self._zone)

@@ -65,11 +65,13 @@ def event_times(times: Times, zone: ZoneInfo, *, patch: bool = False) -> tuple[d
     return start, end
 
 
-def from_google(item: dict[str, Any], zone: ZoneInfo) -> CalendarEvent | None:
-    """The event, or None for a cancelled (deleted) one."""
+def from_google(item: dict[str, Any], zone: ZoneInfo, calendar_id: str | None = None) -> CalendarEvent | None:
+    """The event, or None for a cancelled (deleted) one; ``calendar_id``: the calendar it was read from."""
     if item.get("status") == "cancelled" or "start" not in item:
         return None
-    people = [person for person in item.get("attendees") or [] if is_person(person)]
+    everyone = [person for person in item.get("attendees") or [] if is_person(person)]
+    people = [person for person in everyone if not person.get("optional")]
+    optional = [str(person["email"]) for person in everyone if person.get("optional") and person.get("email")]
     times = times_of(item, zone)
     organizer = item.get("organizer") or {}
     rules = [rule for rule in item.get("recurrence") or [] if str(rule).upper().startswith("RRULE:")]
@@ -86,7 +88,24 @@ def from_google(item: dict[str, Any], zone: ZoneInfo) -> CalendarEvent | None:
         my_response=my_response(item),
         recurrence=str(rules[0])[len("RRULE:") :] if rules else None,
         series_id=str(item["recurringEventId"]) if item.get("recurringEventId") else None,
+        optional_attendees=tuple(dict.fromkeys(optional)),
+        meeting_url=meeting_link(item),
+        calendar_id=calendar_id,
     )
+
+
+def meeting_link(item: dict[str, Any]) -> str | None:
+    """The video entry point of the event's conference (``conferenceData.entryPoints``), else ``hangoutLink``."""
+    conference = item.get("conferenceData") or {}
+    for point in conference.get("entryPoints") or []:
+        if point.get("entryPointType") == "video" and point.get("uri"):
+            return str(point["uri"])
+    return str(item["hangoutLink"]) if item.get("hangoutLink") else None
+
+
+def conference_request(request_id: str) -> dict[str, Any]:
+    """``conferenceData`` asking Google to make a Meet link (honoured only with ``conferenceDataVersion=1``)."""
+    return {"createRequest": {"requestId": request_id, "conferenceSolutionKey": {"type": "hangoutsMeet"}}}
 
 
 def my_response(item: dict[str, Any]) -> MyResponse:
@@ -111,8 +130,13 @@ def insert_body(
     """A new event at ``start`` (a series' first occurrence may come after ``args.startTime``)."""
     first, last = event_times(new_times(start, args.durationMinutes, zone), zone)
     body: dict[str, Any] = {"summary": args.title, "start": first, "end": last}
-    if args.attendees:
-        body["attendees"] = [{"email": address} for address in dict.fromkeys(args.attendees)]
+    optional = {address.casefold() for address in args.optionalAttendees or []}
+    people: list[dict[str, Any]] = [
+        {"email": address} for address in dict.fromkeys(args.attendees or []) if address.casefold() not in optional
+    ]
+    people += [{"email": address, "optional": True} for address in dict.fromkeys(args.optionalAttendees or [])]
+    if people:
+        body["attendees"] = people
     if args.location:
         body["location"] = args.location
     if args.description:
@@ -136,8 +160,13 @@ def patch_body(args: UpdateCalendarEventArgs, current: dict[str, Any], zone: Zon
             body[field] = getattr(args, field) or ""
     before = current.get("attendees") or []
     addresses = changed_attendees(args, [str(person.get("email", "")) for person in before if is_person(person)])
-    if addresses is not None:
-        body["attendees"] = _attendees(addresses, before)
+    if addresses is not None or args.optionalAttendees:
+        current_people = [str(person.get("email", "")) for person in before if is_person(person)]
+        listed = addresses if addresses is not None else current_people
+        optional = [a for a in args.optionalAttendees or [] if a.casefold() not in {x.casefold() for x in listed}]
+        body["attendees"] = _attendees(
+            [*listed, *optional], before, {a.casefold() for a in args.optionalAttendees or []}
+        )
     return body
 
 
@@ -153,11 +182,18 @@ def answer_body(current: dict[str, Any], response: str, comment: str | None) -> 
     return {"attendees": answered}
 
 
-def _attendees(addresses: list[str], before: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The new list; people already invited keep their entry (and reply), the calendar's own entry and rooms stay."""
+def _attendees(
+    addresses: list[str], before: list[dict[str, Any]], optional: set[str] | None = None
+) -> list[dict[str, Any]]:
+    """The new list; people already invited keep their entry (and reply), the calendar's own entry and rooms stay;
+    those in ``optional`` (folded addresses) become optional."""
     kept = {str(person.get("email", "")).casefold(): person for person in before if is_person(person)}
     staying = [person for person in before if not is_person(person)]
-    return staying + [kept.get(address.casefold(), {"email": address}) for address in addresses]
+    listed = [kept.get(address.casefold(), {"email": address}) for address in addresses]
+    marked = [
+        {**p, "optional": True} if str(p.get("email", "")).casefold() in (optional or set()) else p for p in listed
+    ]
+    return staying + marked
 
 
 def is_person(attendee: dict[str, Any]) -> bool:

@@ -13,6 +13,7 @@ from integrations.calendar.workweek import DaysText, HoursText, WorkWeek, ZoneNa
 SCOPES = (
     "https://www.googleapis.com/auth/calendar.events",
     "https://www.googleapis.com/auth/calendar.freebusy",
+    "https://www.googleapis.com/auth/calendar.calendarlist.readonly",  # (v3) fetch_calendars: calendarList.list
 )
 
 

@@ -40,7 +40,10 @@ from tests.slack.kit.fake_web_api import FakeSlackWebApi
 from tests.slack.kit.payloads import SlackUser
 
 __all__ = ["google"]
-CALENDAR_SCOPES = "https://www.googleapis.com/auth/calendar.events https://www.googleapis.com/auth/calendar.freebusy"
+CALENDAR_SCOPES = (
+    "https://www.googleapis.com/auth/calendar.events https://www.googleapis.com/auth/calendar.freebusy"
+    " https://www.googleapis.com/auth/calendar.calendarlist.readonly"
+)
 GMAIL_SCOPES = (
     "https://www.googleapis.com/auth/gmail.readonly https://www.googleapis.com/auth/gmail.send"
     " https://www.googleapis.com/auth/gmail.modify"

@@ -25,7 +25,10 @@ from tests.slack.kit.views import view_button
 
 __all__ = ["google"]
 PUBLIC = "http://planbot.example.com"  # the proxy in front of planbot; the test talks to planbot itself
-SCOPES = "https://www.googleapis.com/auth/calendar.events https://www.googleapis.com/auth/calendar.freebusy"
+SCOPES = (
+    "https://www.googleapis.com/auth/calendar.events https://www.googleapis.com/auth/calendar.freebusy"
+    " https://www.googleapis.com/auth/calendar.calendarlist.readonly"
+)
 PRIYA = next(user for user in DEMO_USERS if user.id == "U0PRIYA")
 
 

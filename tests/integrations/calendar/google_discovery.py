@@ -17,6 +17,7 @@ USED = (
     "calendar.events.patch",
     "calendar.events.delete",
     "calendar.freebusy.query",
+    "calendar.calendarList.list",
 )
 
 

@@ -15,6 +15,10 @@ As strict as the service where planbot depends on it:
   attendee entry (``responseStatus``, ``comment``); any other change is 403 ``forbiddenForNonOrganizer``
   (unless ``guestsCanModify``).
 - Free/busy leaves out transparent events and those the user declined.
+- (v3) Events live on calendars: ``primary`` (the user's) and those of ``calendars`` (``calendarList``); a writer
+  or owner may add events, a reader gets 403 ``requiredAccessLevel``, an unknown calendar 404. Attendees may be
+  ``optional``. ``conferenceData.createRequest`` (``hangoutsMeet``, with a ``requestId``) makes a Meet conference
+  only with ``conferenceDataVersion=1``; without it Google ignores the request, and so does this fake.
 - Every event has an ``eventType``; ``events.list`` returns every type unless ``eventTypes`` (repeated) names
   some, as the discovery document says ("If unset, returns all event types"); ``status_entry`` puts a working
   location, a birthday, focus time or out-of-office entry on the calendar, shaped as Google shows them.
@@ -66,6 +70,18 @@ class FakeGoogleCalendar:
     scripted: list[tuple[int, Any, dict[str, str]]] = field(default_factory=list)
     tokens: set[str] = field(default_factory=set)
     issued: int = 0
+    calendars: dict[str, dict[str, Any]] = field(
+        default_factory=lambda: {
+            "team-123@group.calendar.google.com": {"summary": "Team", "accessRole": "writer"},
+            "en.usa#holiday@group.v.calendar.google.com": {
+                "summary": "Holidays in United States",
+                "accessRole": "reader",
+            },
+        }
+    )
+    """Calendars besides the primary one: id → ``summary``, ``accessRole``."""
+    placed: dict[str, str] = field(default_factory=dict)
+    """Event id → the id of the calendar it is on (absent: the primary one)."""
 
     def app(self) -> web.Application:
         app = web.Application(middlewares=[self._check])
@@ -77,6 +93,7 @@ class FakeGoogleCalendar:
             "calendar.events.patch": self.patch,
             "calendar.events.delete": self.delete,
             "calendar.freebusy.query": self.freebusy,
+            "calendar.calendarList.list": self.calendar_list,
         }
         assert set(handlers) == set(USED)
         for method_id, handler in handlers.items():
@@ -180,6 +197,10 @@ class FakeGoogleCalendar:
         if set(types) - set(EVENT_TYPES):
             return _error(400, f"Invalid event type: {sorted(set(types) - set(EVENT_TYPES))[0]}")
         terms = query.get("q", "").casefold().split()
+        try:
+            calendar = self._calendar(request, writing=False)
+        except RefusedError as refused:
+            return _error(refused.status, refused.message, reason=refused.reason)
         zone = ZoneInfo(query.get("timeZone", self.zone.key))
         listed = self.instances(low, high) if single else [e for e in self.events.values() if _is_stored(e)]
         chosen = [
@@ -190,6 +211,7 @@ class FakeGoogleCalendar:
             and (high is None or self._instant(event["start"]) < high)
             and all(term in _searchable(event) for term in terms)
             and (not types or event.get("eventType", "default") in types)
+            and self.placed.get(str(event.get("recurringEventId") or event["id"])) == calendar
         ]
         chosen.sort(key=lambda event: (self._instant(event["start"]), event["id"]))
         offset = int(query.get("pageToken", "0"))
@@ -202,15 +224,70 @@ class FakeGoogleCalendar:
     async def insert(self, request: web.Request) -> web.Response:
         body = await request.json()
         _check_times(body)
+        calendar = self._calendar(request, writing=True)
         event_id = f"ev{len(self.events) + 1:05d}"
         self.events[event_id] = {
             **self._stamped(event_id),
-            "organizer": {"email": ME, "self": True},
+            "organizer": {"email": calendar or ME, "self": True},
             "creator": {"email": ME, "self": True},
             **body,
             "attendees": _replied(body.get("attendees")),
         }
+        self._conference(self.events[event_id], body, request.query.get("conferenceDataVersion", "0"), {})
+        if calendar is not None:
+            self.placed[event_id] = calendar
         return web.json_response(self.events[event_id])
+
+    async def calendar_list(self, request: web.Request) -> web.Response:
+        items = [
+            {"kind": "calendar#calendarListEntry", "id": ME, "summary": ME, "accessRole": "owner", "primary": True},
+            *({"kind": "calendar#calendarListEntry", "id": key, **value} for key, value in self.calendars.items()),
+        ]
+        return web.json_response({"kind": "calendar#calendarList", "items": items})
+
+    def _calendar(self, request: web.Request, *, writing: bool) -> str | None:
+        """The calendar of the path (None: the primary one); 404 unknown, 403 when a reader writes."""
+        calendar = request.match_info.get("calendarId", "primary")
+        if calendar in ("primary", ME):
+            return None
+        found = self.calendars.get(calendar)
+        if found is None:
+            raise RefusedError(404, "Not Found", "notFound")
+        if writing and found["accessRole"] not in ("writer", "owner"):
+            raise RefusedError(403, "You need to have writer access to this calendar.", "requiredAccessLevel")
+        return calendar
+
+    def _conference(self, event: dict[str, Any], body: dict[str, Any], version: str, before: dict[str, Any]) -> None:
+        """A Meet conference for ``conferenceData.createRequest``, with ``conferenceDataVersion=1`` only; ``before``:
+        the event before a patch (its conference stays when the request does not say the version)."""
+        asked = body.get("conferenceData", "absent")
+        if version != "1":  # Google ignores conference data without the version: what was there stays
+            for key in ("conferenceData", "hangoutLink"):
+                if key in before:
+                    event[key] = before[key]
+                else:
+                    event.pop(key, None)
+            return
+        if asked is None:
+            event.pop("conferenceData", None)
+            event.pop("hangoutLink", None)
+            return
+        if asked == "absent":
+            return
+        create = (asked or {}).get("createRequest") or {}
+        solution = (create.get("conferenceSolutionKey") or {}).get("type")
+        if not create.get("requestId") or solution != "hangoutsMeet":
+            raise RefusedError(400, "Invalid conference type value.", "invalid")
+        code = f"abc-{event['id'][-4:]}-xyz"
+        event["hangoutLink"] = f"https://meet.google.com/{code}"
+        event["conferenceData"] = {
+            "createRequest": {**create, "status": {"statusCode": "success"}},
+            "entryPoints": [
+                {"entryPointType": "video", "uri": event["hangoutLink"], "label": f"meet.google.com/{code}"}
+            ],
+            "conferenceSolution": {"key": {"type": "hangoutsMeet"}, "name": "Google Meet"},
+            "conferenceId": code,
+        }
 
     async def get(self, request: web.Request) -> web.Response:
         event = self._find(request.match_info["eventId"])
@@ -224,7 +301,10 @@ class FakeGoogleCalendar:
         body = await request.json()
         if not _organised_by_me(event) and not event.get("guestsCanModify"):
             _check_guest_change(event, body)
+        if self.placed.get(event_id.split("_")[0]) != self._calendar(request, writing=True):
+            return _error(404, "Not Found")
         changed = _merged(event, body)
+        self._conference(changed, body, request.query.get("conferenceDataVersion", "0"), event)
         _check_times(changed)
         if "attendees" in body:
             changed["attendees"] = _replied(body["attendees"])

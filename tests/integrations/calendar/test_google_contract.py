@@ -5,7 +5,12 @@ import pytest
 from integrations.base import Connector
 from integrations.calendar.google import GoogleCalendar
 from tests.integrations.calendar.google_fake import FakeGoogleCalendar
-from tests.integrations.contract_suite import CalendarContract, CalendarContractV2, FreeSlotsContract
+from tests.integrations.contract_suite import (
+    CalendarContract,
+    CalendarContractV2,
+    CalendarContractV3,
+    FreeSlotsContract,
+)
 from tests.integrations.contract_suite.calendar_v2 import Invite
 
 
@@ -14,7 +19,7 @@ def connector(gcal: GoogleCalendar) -> Connector:
     return gcal
 
 
-class TestGoogleCalendarContract(CalendarContract, CalendarContractV2, FreeSlotsContract):
+class TestGoogleCalendarContract(CalendarContract, CalendarContractV2, CalendarContractV3, FreeSlotsContract):
     @pytest.fixture
     def invite(self, google: tuple[FakeGoogleCalendar, str]) -> Invite:
         async def put(title: str, start: str, minutes: int) -> None:

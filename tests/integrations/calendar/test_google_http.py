@@ -66,6 +66,9 @@ async def test_create_sends_the_documented_event_with_times_in_the_owners_zone(
         "myResponse": "accepted",
         "recurrence": None,
         "seriesId": None,
+        "optionalAttendees": [],
+        "meetingUrl": None,
+        "calendarId": "primary",
     }
 
 
@@ -293,6 +296,7 @@ def test_the_fake_serves_the_documented_methods_and_the_scopes_cover_them() -> N
         "calendar.events.patch": ("PATCH", "/calendar/v3/calendars/{calendarId}/events/{eventId}"),
         "calendar.events.delete": ("DELETE", "/calendar/v3/calendars/{calendarId}/events/{eventId}"),
         "calendar.freebusy.query": ("POST", "/calendar/v3/freeBusy"),
+        "calendar.calendarList.list": ("GET", "/calendar/v3/users/me/calendarList"),
     }
     routes = {(r.method, r.resource.canonical) for r in FakeGoogleCalendar().app().router.routes() if r.resource}
     assert set(documented.values()) <= routes
