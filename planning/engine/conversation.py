@@ -71,7 +71,7 @@ class Conversation:
             return await sessions.claim_and_save(session, key, digest, lease.owner)
 
         machine = StepMachine(
-            on_done=partial(remember, memory),
+            on_done=partial(remember, None if settings.audit_redact else memory),  # redaction: nothing learned
             runner=runner,
             store=store,
             settings=settings,

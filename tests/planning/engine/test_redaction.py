@@ -6,6 +6,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
+from planning.engine.conversation import Conversation
 from planning.engine.session import Session
 from planning.engine.settings import EngineSettings
 from planning.store import PlanStore, PostgresPlanStore, SqlitePlanStore
@@ -105,3 +106,28 @@ async def test_without_redaction_the_audit_trail_keeps_the_titles(store: PlanSto
     await send_email(harness)
     [planned] = [entry for entry in await store.audit(thread_key=THREAD) if entry.action == "planned"]
     assert [step["intent"] for step in planned.detail["steps"]][-1].lower().endswith("q3 deck")
+
+
+class RecordingMemory:
+    """Plan memory (few-shot examples) that records what it was asked to remember."""
+
+    def __init__(self) -> None:
+        self.remembered: list[str] = []
+
+    def remember(self, text: str, parse: object, plan: object, *, scope: str, requester: str = "") -> None:
+        self.remembered.append(text)
+
+
+@pytest.mark.parametrize("redact", [True, False])
+async def test_with_redaction_on_no_finished_plan_is_remembered_as_an_example(store: PlanStore, redact: bool) -> None:
+    harness = harness_on(store, redact=redact)
+    memory = RecordingMemory()
+    harness.engine = Conversation(
+        store=store,
+        runner=harness.runner(),
+        clock=harness.clock,
+        memory=memory,
+        settings=EngineSettings(audit_redact=redact),
+    )
+    await send_email(harness)
+    assert memory.remembered == ([] if redact else ["Email Priya the Q3 deck"])
