@@ -23,7 +23,7 @@ from planning.understanding.learned.features import word_classes
 from planning.understanding.learned.tagger import SlotSpan
 from planning.understanding.learned.tagger_lazy import tagged
 from planning.understanding.timeexpr import Prefer, TimeMatch, TimeReading, find_duration, find_shift, read_times
-from planning.understanding.words import REPORTING, TIME_WORDS, VERBS
+from planning.understanding.words import PRONOUNS, REPORTING, TIME_WORDS, VERBS
 
 _EVENT_NOUN = re.compile(
     r"\b(?:(?:a|an|the|my|our)\s+)?((?:\d+[- ](?:minute|min|hour)s?\s+)?(?:quick\s+|short\s+|weekly\s+|daily\s+)?"
@@ -393,12 +393,12 @@ def _event_title(text: str, people: list[str], found: tuple[SlotSpan, ...]) -> s
     called = phrases.called_title(text)
     if called:
         return called
+    named = _named_event(found)
     remind = _REMIND.search(text)
     if remind:
         what = _strip_times(remind.group(1) or remind.group(2))
-        if what:
+        if what and what.lower() not in PRONOUNS:  # "… remind me": nothing is said after it
             return phrases.capitalise(what)
-    named = _named_event(found)
     if named is not None:
         return phrases.capitalise(named)
     noun = _EVENT_NOUN.search(text)

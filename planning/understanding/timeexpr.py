@@ -17,6 +17,7 @@ from typing import Final, Literal
 
 from planning.understanding import timewords as tw
 from planning.understanding.timewords import DurationMatch, ShiftMatch, find_duration, find_shift, rx
+from planning.understanding.timezones import zone_after
 
 __all__ = [
     "DurationMatch",
@@ -71,6 +72,7 @@ class _C:
     clock_end: int | None = None  # end of a clock range ("between 2 and 4pm")
     full: tuple[datetime, datetime | None, bool] | None = None  # an already resolved expression
     bad: str | None = None  # a date that does not exist ("30 February"): the expression resolves to nothing
+    zone: tzinfo | None = None  # the zone said after the clock time ("4pm CT"): its wall time
 
 
 @dataclass(slots=True)
@@ -470,15 +472,37 @@ def _resolve(g: _G, c: _Ctx) -> TimeMatch | None:
             lo, hi = tw.PARTS[part]
         else:
             lo, hi = 0, 1440
+        zoned = _zoned(c, clk.zone if clk is not None else None)
         if day is None:
-            day = _pick_day(c, lo, hi, g.since is not None)
-        start, end = tw.at(day, lo, c.tz), None if hi is None else tw.at(day, hi, c.tz)
+            day = _pick_day(zoned, lo, hi, g.since is not None)
+        start, end = tw.at(day, lo, zoned.tz), None if hi is None else tw.at(day, hi, zoned.tz)
+        if zoned is not c:  # written in the requester's zone, with that instant's offset (contract §2.4 v3)
+            start, end = start.astimezone(c.tz), None if end is None else end.astimezone(c.tz)
     spans = tuple(g.spans)
     if g.since is not None and start < c.now:
         end, spans = c.now, ((g.since, spans[0][1]), *spans[1:])
     if end is not None and end <= start:
         return None
     return TimeMatch(start, end, has_clock, spans)
+
+
+def _zoned(c: _Ctx, zone: tzinfo | None) -> _Ctx:
+    """The context of a time said in another zone: its wall clock, and today there."""
+    if zone is None or c.tz is None:
+        return c
+    there = c.now.astimezone(zone)
+    return _Ctx(c.text, there, zone, there.date(), c.prefer)
+
+
+def _with_zones(text: str, comps: list[_C]) -> None:
+    """A clock time followed by a zone word ("4pm CT", "10am London time") carries the zone and its words."""
+    for i, comp in enumerate(comps):
+        if comp.clock is None or comp.full is not None:
+            continue
+        said = zone_after(text, comp.e)
+        limit = comps[i + 1].s if i + 1 < len(comps) else len(text)
+        if said is not None and said.end <= limit:
+            comp.zone, comp.e = said.zone, said.end
 
 
 def find_times(text: str, now: datetime, prefer: Prefer = "future") -> list[TimeMatch]:
@@ -516,6 +540,7 @@ def _read_times(text: str, now: datetime, prefer: str) -> TimeReading:
     for s, _, _, c in found:
         if not kept or s >= kept[-1].e:
             kept.append(c)
+    _with_zones(text, kept)
     out: list[TimeMatch] = []
     impossible: list[NoSuchDate] = []
     for g in _group(text, kept):

@@ -70,3 +70,8 @@ def test_a_person_who_is_the_subject_of_what_is_said_is_no_recipient():
 
 def test_people_listed_together_are_all_told():
     assert slots("tell john and tom the demo is pushed").people == ("john", "tom")
+
+
+def test_remind_me_at_the_end_leaves_the_title_to_what_was_said_before():
+    # "... remind me" says nothing after it: the event is what comes before ("Me" before)
+    assert slots("pottery class thursday at 6 remind me").title == "Pottery class"
