@@ -100,9 +100,14 @@ def mail_target(text: str) -> tuple[str | None, str | None]:
         if marked is not None:
             index += marked[0]
             continue
-        if tok.word == "from" and index + 1 < len(toks):
-            sender = text[toks[index + 1].start : toks[-1].end].strip()
-            break
+        if tok.word == "from" and index + 1 < len(toks):  # the sender: up to a change ("… as read") or the end
+            words_after = tuple(t.word for t in toks)
+            last = index + 1
+            while last < len(toks) and changes.at(words_after, last) is None:
+                last += 1
+            sender = text[toks[index + 1].start : toks[last - 1].end].strip() if last > index + 1 else None
+            index = last
+            continue
         if (fillers.value((tok.word,)) is None and tok.word.isalnum()) or "#" in tok.word:
             words.append(text[tok.start : tok.end])
         index += 1

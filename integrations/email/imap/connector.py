@@ -20,7 +20,14 @@ from zoneinfo import ZoneInfo
 
 from pydantic import BaseModel
 
-from integrations.base.arguments import FetchEmailsArgs, ForwardEmailArgs, ReplyEmailArgs, SendEmailArgs
+from integrations.base.arguments import (
+    CreateDraftArgs,
+    FetchEmailsArgs,
+    ForwardEmailArgs,
+    ReplyEmailArgs,
+    SendEmailArgs,
+    UpdateEmailArgs,
+)
 from integrations.base.errors import ConnectorError, NotFoundError, PartlyDoneError, PermanentError
 from integrations.base.files import FileSource
 from integrations.email.compose import (
@@ -49,7 +56,9 @@ from integrations.outbound import ServerPolicy
 logger = logging.getLogger(__name__)
 Clock = Callable[[], datetime]
 DEFAULT_SENT_FOLDER = "Sent"
-TOOLS = frozenset({"fetch_emails", "send_email", "reply_email", "forward_email"})
+DEFAULT_DRAFTS_FOLDER = "Drafts"
+DEFAULT_ARCHIVE_FOLDER = "Archive"
+TOOLS = frozenset({"fetch_emails", "send_email", "reply_email", "forward_email", "create_draft", "update_email"})
 
 
 def system_clock() -> datetime:
@@ -103,7 +112,72 @@ class ImapSmtpConnector:
     async def fetch_emails(self, args: FetchEmailsArgs) -> list[dict[str, Any]]:
         async with imap_session(self._account.imap, self._servers) as session:
             folders = await self._folders(session)
-            return await reading.fetch_emails(session, folders, args, self._account.zone)
+            archive = folders[1] if len(folders) == 3 else None
+            return await reading.fetch_emails(session, folders, args, self._account.zone, archive)
+
+    async def create_draft(self, args: CreateDraftArgs) -> dict[str, str]:
+        """(v3) The draft APPENDed to the drafts folder (``\\Draft``), never sent; a reply's draft goes to the
+        original's sender with its ``Re:`` subject, ``In-Reply-To`` and ``References``."""
+        files = await self._files(args.attachments or [])
+        parts: dict[str, Any] = {"to": list(args.to or []), "cc": list(args.cc or []), "subject": args.subject}
+        if args.replyTo is not None:
+            async with imap_session(self._account.imap, self._servers) as session:
+                folders = await self._folders(session)
+                found = await reading.find_message(session, folders, args.replyTo)
+            reply = self._reply_parts(found, folders, reply_all=False)
+            parts = {**reply, **{k: v for k, v in parts.items() if v}}
+        now = self._clock().astimezone(self._account.zone)
+        outgoing = new_message(
+            sender=self._account.sender,
+            to=parts["to"],
+            cc=parts["cc"],
+            subject=parts["subject"] or "(no subject)",
+            body=args.body,
+            now=now,
+            in_reply_to=parts.get("in_reply_to"),
+            references=parts.get("references", ()),
+            files=files,
+        )
+        async with imap_session(self._account.imap, self._servers) as session:
+            folder = await self._special(session, "\\Drafts", DEFAULT_DRAFTS_FOLDER, create=True)
+            assert folder is not None
+            await session.append(outgoing.message.as_bytes(policy=policy.SMTP), folder, seen=True, when=now, draft=True)
+        return {"id": outgoing.message_id}
+
+    async def update_email(self, args: UpdateEmailArgs) -> dict[str, Any]:
+        """(v3) ``\\Seen`` set or cleared; archiving moves the message from the inbox to the archive folder
+        (``\\Archive``, else "Archive", created when missing), and back."""
+        async with imap_session(self._account.imap, self._servers) as session:
+            archive = await self._special(session, "\\Archive", DEFAULT_ARCHIVE_FOLDER, create=args.archived is True)
+            inbox = self._account.imap.inbox_folder
+            folders = [inbox, *([archive] if archive else []), await self._sent(session)]
+            found = await reading.find_message(session, folders, args.messageId)
+            await session.select(found.folder)
+            if args.unread is not None:
+                await session.set_flag(found.uid, "\\Seen", on=not args.unread)
+            archived = found.folder == archive
+            if args.archived is not None and args.archived != archived:
+                if found.folder not in (inbox, archive):
+                    raise NotFoundError(
+                        f"{args.messageId!r} is not in the inbox: only received mail is archived", service=self.name
+                    )
+                assert archive is not None
+                await session.move(found.uid, archive if args.archived else inbox)
+                archived = args.archived
+        return {"id": args.messageId, "archived": archived}
+
+    async def _special(self, session: ImapSession, attribute: str, default: str, *, create: bool = False) -> str | None:
+        """The folder the server marks with ``attribute`` (RFC 6154), else ``default`` when it exists (or
+        ``create``: made now); None when there is none."""
+        marked = await session.folder_with(attribute)
+        if marked is not None:
+            return marked
+        if await session.select(default) is not None:
+            return default
+        if create:
+            await session.create(default)
+            return default
+        return None
 
     async def send_email(self, args: SendEmailArgs) -> dict[str, str]:
         files = await self._files(args.attachments or [])
@@ -120,6 +194,13 @@ class ImapSmtpConnector:
                 return [await self._file(session, folders, ref.text, ref.message_id, ref.part) for ref in mailed]
 
             files = await outgoing_files(refs, source=self._source, from_mailbox=from_mailbox)
+        message_id = await self._send(
+            body=args.body, files=files, **self._reply_parts(found, folders, reply_all=bool(args.replyAll))
+        )
+        return {"id": message_id}
+
+    def _reply_parts(self, found: reading.FoundMessage, folders: Sequence[str], *, reply_all: bool) -> dict[str, Any]:
+        """Who a reply to ``found`` goes to, its subject, ``In-Reply-To`` and ``References``."""
         headers = found.headers
         sender = _header(headers, "From") or ""
         own = found.folder == folders[-1] or parseaddr(sender)[1].lower() == self._account.sender.address.lower()
@@ -130,7 +211,7 @@ class ImapSmtpConnector:
             to=_header(headers, "To") if own else None,
         )
         cc: list[str] = []
-        if args.replyAll:
+        if reply_all:
             to, cc = reply_all_recipients(
                 own=own,
                 replied=to,
@@ -141,16 +222,13 @@ class ImapSmtpConnector:
         if not to:
             raise PermanentError("the email has no address to reply to", service=self.name)
         original_id = bare_id(_header(headers, "Message-ID"))
-        message_id = await self._send(
-            to=to,
-            cc=cc,
-            subject=reply_subject(_header(headers, "Subject") or ""),
-            body=args.body,
-            in_reply_to=original_id,
-            references=reply_references(_header(headers, "References"), original_id),
-            files=files,
-        )
-        return {"id": message_id}
+        return {
+            "to": to,
+            "cc": cc,
+            "subject": reply_subject(_header(headers, "Subject") or ""),
+            "in_reply_to": original_id,
+            "references": reply_references(_header(headers, "References"), original_id),
+        }
 
     async def forward_email(self, args: ForwardEmailArgs) -> dict[str, str]:
         async with imap_session(self._account.imap, self._servers) as session:
@@ -240,8 +318,10 @@ class ImapSmtpConnector:
         return outgoing.message_id
 
     async def _folders(self, session: ImapSession) -> list[str]:
-        """Where ``fetch_emails`` looks: the inbox, then the sent folder (last: replies use that order)."""
-        return [self._account.imap.inbox_folder, await self._sent(session)]
+        """Where ``fetch_emails`` looks: the inbox, the archive (when there is one), then the sent folder (last:
+        replies use that order)."""
+        archive = await self._special(session, "\\Archive", DEFAULT_ARCHIVE_FOLDER)
+        return [self._account.imap.inbox_folder, *([archive] if archive else []), await self._sent(session)]
 
     async def _sent(self, session: ImapSession) -> str:
         if self._sent_folder is None:

@@ -52,8 +52,9 @@ class FoundMessage:
 
 
 async def fetch_emails(
-    session: ImapSession, folders: Sequence[str], args: FetchEmailsArgs, zone: tzinfo
+    session: ImapSession, folders: Sequence[str], args: FetchEmailsArgs, zone: tzinfo, archive: str | None = None
 ) -> list[dict[str, Any]]:
+    """``archive``: the folder archived mail is in (its results say ``archived``)."""
     criteria = search_criteria(args)
     candidates: list[_Candidate] = []
     validities: dict[str, int] = {}
@@ -77,6 +78,9 @@ async def fetch_emails(
         batch = candidates[position : position + limit - len(results)]
         position += len(batch)
         for summary in await _summaries(session, batch, validities, zone, with_body=bool(args.includeBody)):
+            if archive is not None:
+                summary["archived"] = summary.pop("_folder", None) == archive
+            summary.pop("_folder", None)
             if summary["id"] not in shown:
                 shown.add(summary["id"])
                 results.append(summary)
@@ -148,6 +152,7 @@ async def _summaries(
         text = texts.get(key, "")
         results.append(
             _summary(item, leaves, candidate, validities[candidate.folder], zone, text, text if with_body else None)
+            | {"_folder": candidate.folder}
         )
     return results
 

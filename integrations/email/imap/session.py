@@ -69,19 +69,52 @@ class ImapSession:
         wanted = set(uids)
         return [item for item in responses.parse_fetch(response.lines) if item.uid in wanted]
 
-    async def append(self, raw: bytes, folder: str, *, seen: bool, when: datetime) -> None:
-        """Store ``raw`` in ``folder`` (created when the server says it does not exist yet)."""
+    async def append(self, raw: bytes, folder: str, *, seen: bool, when: datetime, draft: bool = False) -> None:
+        """Store ``raw`` in ``folder`` (created when the server says it does not exist yet); ``draft``: flagged
+        ``\\Draft`` (and ``\\Seen``), as a mail client keeps a draft."""
+        flags = "(\\Seen \\Draft)" if draft else "(\\Seen)" if seen else None
         for attempt in (1, 2):
             with mapped_errors("store a message"):
-                response = await self._client.append(
-                    raw, mailbox=quoted(folder), flags="(\\Seen)" if seen else None, date=when
-                )
+                response = await self._client.append(raw, mailbox=quoted(folder), flags=flags, date=when)
             if response.result == "OK":
                 return
             if attempt == 1 and "TRYCREATE" in responses.status_codes(response.lines):
                 await self.create(folder)
                 continue
             _raise_for(response, "store a message")
+
+    async def set_flag(self, uid: int, flag: str, *, on: bool) -> None:
+        """``UID STORE uid +FLAGS.SILENT (flag)`` (or ``-FLAGS``) in the selected folder."""
+        with mapped_errors("change a message's flags"):
+            response = await self._client.uid(
+                "store", str(uid), "+FLAGS.SILENT" if on else "-FLAGS.SILENT", f"({flag})"
+            )
+        _raise_for(response, "change a message's flags")
+
+    async def move(self, uid: int, folder: str) -> None:
+        """Move one message of the selected folder to ``folder`` (created when missing): ``UID MOVE`` (RFC 6851)
+        where the server has it, else ``UID COPY``, ``\\Deleted`` and ``UID EXPUNGE`` (RFC 4315)."""
+        for attempt in (1, 2):
+            with mapped_errors("move a message"):
+                if self.has_capability("MOVE"):
+                    response = await self._client.uid("move", str(uid), quoted(folder))
+                else:
+                    response = await self._client.uid("copy", str(uid), quoted(folder))
+            if response.result == "OK":
+                break
+            if attempt == 1 and "TRYCREATE" in responses.status_codes(response.lines):
+                await self.create(folder)
+                continue
+            _raise_for(response, "move a message")
+        if not self.has_capability("MOVE"):
+            await self.set_flag(uid, "\\Deleted", on=True)
+            if not self.has_capability("UIDPLUS"):
+                raise PermanentError(
+                    "the IMAP server has neither MOVE nor UIDPLUS: the message was copied, not moved", service="imap"
+                )
+            with mapped_errors("move a message"):
+                response = await self._client.uid("expunge", str(uid))
+            _raise_for(response, "move a message")
 
     async def create(self, folder: str) -> None:
         with mapped_errors("create a folder"):

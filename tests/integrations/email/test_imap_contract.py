@@ -8,7 +8,7 @@ import pytest
 
 from integrations.base import Connector
 from integrations.email.imap import ImapSmtpConnector
-from tests.integrations.contract_suite import EmailContract, EmailContractV2
+from tests.integrations.contract_suite import EmailContract, EmailContractV2, EmailContractV3
 from tests.integrations.contract_suite.email_v2 import IncomingMail, SharedFiles
 from tests.integrations.email.conftest import ACCOUNT, MailServers
 from tests.integrations.email.imap_helpers import deliver
@@ -34,5 +34,5 @@ def incoming_mail(mail_servers: MailServers) -> IncomingMail:
     return IncomingMail(ACCOUNT.address, arrive)
 
 
-class TestImapSmtpContract(EmailContract, EmailContractV2):
+class TestImapSmtpContract(EmailContract, EmailContractV2, EmailContractV3):
     pass

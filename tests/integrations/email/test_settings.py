@@ -48,7 +48,14 @@ async def test_the_imap_connector_is_configured_by_environment_variables(monkeyp
         connector = await factory("email", "imap")(session)
     assert isinstance(connector, ImapSmtpConnector) and isinstance(connector, Connector)
     assert connector.name == "imap"
-    assert connector.tools == {"fetch_emails", "send_email", "reply_email", "forward_email"}
+    assert connector.tools == {
+        "fetch_emails",
+        "send_email",
+        "reply_email",
+        "forward_email",
+        "create_draft",
+        "update_email",
+    }
     account = connector.account
     assert (account.imap.host, account.imap.effective_port, account.imap.sent_folder) == (
         "imap.example.com",
