@@ -42,7 +42,6 @@ from planning.engine.target_text import organised_by_other
 from planning.engine.writes import ClaimedWrites
 from planning.references import references_in
 from planning.store import PlanStore, StepClaim
-from planning.understanding.commands import names_a_day
 
 if TYPE_CHECKING:
     from planning.engine.audit import Auditor
@@ -113,7 +112,6 @@ class StepMachine:
                 await self._writes.run_items(session, nxt, nxt.decided_by or session.requester, replies)
                 continue
             if nxt is not None:
-                _keep_the_events_day(session, nxt)
                 if await self._waits_for_account(session, nxt, replies):
                     break
                 if not self._ask_if_start_passed(session, nxt, replies):
@@ -649,26 +647,6 @@ def _unstick(session: Session) -> bool:
     for run in stuck:
         run.state = "pending"
     return bool(stuck)
-
-
-def _keep_the_events_day(session: Session, run: StepRun) -> None:
-    """ "move that meeting to 5pm": a new time without a day stays on the day of the event it moves (the request
-    was read against today before the event was known)."""
-    if run.step.tool != "update_calendar_event" or run.edited is not None or "startTime" in run.overrides:
-        return
-    value, record = run.step.inputs.get("startTime"), targets.record_of(session, run)
-    old = record.get("startTime") if record is not None else None
-    if not (isinstance(value, str) and isinstance(old, str)) or "{{" in value or names_a_day(session.text):
-        return
-    try:
-        new, before = datetime.fromisoformat(value), datetime.fromisoformat(old)
-    except ValueError:
-        return
-    if new.tzinfo is None:
-        return
-    before = before.astimezone(new.tzinfo)
-    if before.date() != new.date():
-        run.overrides["startTime"] = before.replace(hour=new.hour, minute=new.minute, second=0).isoformat()
 
 
 def _approved_items_left(run: StepRun) -> bool:

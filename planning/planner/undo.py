@@ -73,10 +73,13 @@ def literal(change: Change) -> dict[str, Any]:
 
 def _undo_event_update(n: int, what: str, args: dict[str, Any], record: dict[str, Any]) -> Step | str:
     back: dict[str, Any] = {"eventId": record["id"]}
-    if isinstance(args.get("shiftMinutes"), int):
+    moved = "startTime" in args or isinstance(args.get("shiftMinutes"), int)
+    if (moved or "durationMinutes" in args) and record.get("startTime"):
+        back["startTime"] = record["startTime"]  # the instant it had: its day, its time and its offset
+    elif isinstance(args.get("shiftMinutes"), int):
         back["shiftMinutes"] = -args["shiftMinutes"]
-    elif "startTime" in args and record.get("startTime"):
-        back["startTime"] = record["startTime"]
+    if "durationMinutes" in args and (length := _length(record)) is not None:
+        back["durationMinutes"] = length
     if args.get("addAttendees"):
         back["removeAttendees"] = list(args["addAttendees"])
     if args.get("removeAttendees"):
@@ -87,6 +90,15 @@ def _undo_event_update(n: int, what: str, args: dict[str, Any], record: dict[str
     if len(back) == 1:
         return f"{what} cannot be undone: its earlier values are not known"
     return step(n, f"Put back what {what} changed", "update_calendar_event", back)
+
+
+def _length(record: dict[str, Any]) -> int | None:
+    """The event's length in minutes, from its start and end as they were; None when one is not known."""
+    start, end = record.get("startTime"), record.get("endTime")
+    if not (isinstance(start, str) and isinstance(end, str)):
+        return None
+    minutes = int((datetime.fromisoformat(end) - datetime.fromisoformat(start)).total_seconds() // 60)
+    return minutes if minutes >= 1 else None
 
 
 def recreated(record: dict[str, Any]) -> dict[str, Any]:

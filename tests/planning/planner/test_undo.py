@@ -22,7 +22,7 @@ def test_a_created_event_is_deleted():
     assert step.id == "undo_1" and "“Book lunch”" in step.intent
 
 
-def test_a_move_by_minutes_moves_back_and_an_invite_is_taken_back():
+def test_a_move_by_minutes_goes_back_to_the_instant_it_had_and_an_invite_is_taken_back():
     change = Change(
         "update_calendar_event",
         "Push it back",
@@ -31,7 +31,20 @@ def test_a_move_by_minutes_moves_back_and_an_invite_is_taken_back():
     )
     step = inverse(change, 1)
     assert isinstance(step, Step) and step.id == "undo_2"
-    assert step.inputs == {"eventId": "e1", "shiftMinutes": -60, "removeAttendees": ["maria@example.com"]}
+    back = {"eventId": "e1", "startTime": "2026-03-05T14:00:00-05:00", "removeAttendees": ["maria@example.com"]}
+    assert step.inputs == back
+
+
+def test_a_move_of_an_event_whose_earlier_time_is_not_known_is_shifted_back():
+    step = inverse(Change("update_calendar_event", "Push it back", {"eventId": "e1", "shiftMinutes": 1440}), 0)
+    assert isinstance(step, Step) and step.inputs == {"eventId": "e1", "shiftMinutes": -1440}
+
+
+def test_a_new_length_is_put_back_with_the_start_it_had():
+    change = Change("update_calendar_event", "Make it an hour", {"eventId": "e1", "durationMinutes": 60}, before=EVENT)
+    step = inverse(change, 0)
+    assert isinstance(step, Step)
+    assert step.inputs == {"eventId": "e1", "startTime": "2026-03-05T14:00:00-05:00", "durationMinutes": 45}
 
 
 def test_a_deleted_event_is_made_again_as_it_was():
