@@ -5,11 +5,12 @@ web domains are formats.
 """
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from planning.understanding.learned import gazetteer
 from planning.understanding.learned.tagger import SlotSpan
-from planning.understanding.learned.tagger_lazy import tagged
+from planning.understanding.learned.tagger_lazy import first_names, tagged
 from planning.understanding.words import NOT_A_NAME, PRONOUNS
 
 EMAIL_ADDRESS = re.compile(r"[A-Za-z0-9._%+'-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}")
@@ -58,8 +59,10 @@ def people(text: str) -> list[Name]:
     found: list[Name] = []
     typed = any(ch.isupper() for ch in text[1:])
     for span in tagged(_mask_addresses(text)):
-        if span.kind == "person":
-            found.append(_capitalised_part(Name(span.text, span.start, span.end)) if typed else Name(*_at(span)))
+        if span.kind == "person" and typed:
+            found.append(_capitalised_part(Name(span.text, span.start, span.end)))
+        elif span.kind == "person":
+            found.extend(_first_names_listed(Name(*_at(span)), first_names()))
         elif span.kind == "relation":
             words = span.text.split()
             while len(words) > 1 and words[0].lower() in PRONOUNS | _DETERMINERS:
@@ -70,6 +73,20 @@ def people(text: str) -> list[Name]:
 
 
 _DETERMINERS = frozenset({"the", "a", "an"})
+
+
+def _first_names_listed(name: Name, known: Mapping[str, str]) -> list[Name]:
+    """Lower-case first names the tagger read as one person are several when each is a first name and the last
+    is no common last name ("mike jim" → mike, jim; "eddie richards" stays one person)."""
+    words = name.text.split(" ")
+    if len(words) < 2 or not all(w in known for w in words) or words[-1] in gazetteer.surnames():
+        return [name]
+    out: list[Name] = []
+    at = name.start
+    for word in words:
+        out.append(Name(word, at, at + len(word)))
+        at += len(word) + 1
+    return out
 
 
 def _at(span: SlotSpan) -> tuple[str, int, int]:

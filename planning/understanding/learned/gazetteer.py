@@ -3,6 +3,7 @@ public domain). A name's rank bucket is a feature of the slot tagger, read once 
 artefact, so reading a request opens no file.
 """
 
+from functools import lru_cache
 from importlib.resources import files
 
 # rank buckets: the most common names are strong evidence, the tail ("may", "will", "june") weak
@@ -27,3 +28,17 @@ def _bucket(rank: int) -> str:
         if rank <= limit:
             return label
     return "rare"
+
+
+_SURNAME_RANK = 5000  # a last name among the 5,000 most common is read as one ("eddie richards", "tom lee")
+
+
+@lru_cache(maxsize=1)
+def surnames() -> frozenset[str]:
+    """Lower-case last names of the census list ranked within ``_SURNAME_RANK`` (read once, on first use)."""
+    out: set[str] = set()
+    for line in files("names").joinpath("dist.all.last").read_text(encoding="ascii").splitlines():
+        parts = line.split()
+        if len(parts) == 4 and int(parts[3]) <= _SURNAME_RANK:
+            out.add(parts[0].lower())
+    return frozenset(out)

@@ -100,3 +100,9 @@ def tagged(text: str) -> tuple[SlotSpan, ...]:
 @lru_cache(maxsize=1024)
 def _tagged(text: str, known: tuple[tuple[str, str], ...]) -> tuple[SlotSpan, ...]:
     return default_tagger().read(text, dict(known) if known else None)
+
+
+def first_names() -> Mapping[str, str]:
+    """The first names the default tagger was built with (lower case → rank bucket); none without a tagger."""
+    tagger = default_tagger().loaded()
+    return tagger.artefact.first_names if tagger is not None else {}

@@ -75,3 +75,15 @@ def test_people_listed_together_are_all_told():
 def test_remind_me_at_the_end_leaves_the_title_to_what_was_said_before():
     # "... remind me" says nothing after it: the event is what comes before ("Me" before)
     assert slots("pottery class thursday at 6 remind me").title == "Pottery class"
+
+
+@pytest.mark.parametrize(
+    ("text", "people"),
+    [
+        ("set up dinner with tom sarah and kevin friday", ("tom", "sarah", "kevin")),  # the tagger reads "tom sarah"
+        ("book a call with linda karen and paul tomorrow", ("linda", "karen", "paul")),
+        ("schedule coffee with eddie richards on friday", ("eddie richards",)),  # a common last name: one person
+    ],
+)
+def test_first_names_the_tagger_ran_together_are_several_people(text: str, people: tuple[str, ...]):
+    assert slots(text).people == people
