@@ -109,7 +109,9 @@ def _forward(goal: Goal, index: int, builder: PlanBuilder, recipients: list[str]
     """Find the message (by sender and words; the latest when asked), then forward it with its attachments."""
     s = goal.slots
     sender = goal.scope.get("forward_from")
-    message = builder.add(
+    earlier = goal.scope.get("mail_from_goal")
+    found = _mail_found_by(builder, earlier) if isinstance(earlier, int) else None
+    message = found or builder.add(
         "find_email_to_forward",
         "Find the email to forward",
         "fetch_emails",
@@ -129,6 +131,12 @@ def _forward(goal: Goal, index: int, builder: PlanBuilder, recipients: list[str]
         {"messageId": reference(message, "data[0].id"), "to": recipients, "body": s.body},
         index,
     )
+
+
+def _mail_found_by(builder: PlanBuilder, goal: int) -> str | None:
+    """The step of an earlier goal that found the mail it acted on ("… and fwd it to Sarah")."""
+    ids = set(builder.goal_steps.get(goal, []))
+    return next((s.id for s in builder.steps() if s.id in ids and s.tool == "fetch_emails"), None)
 
 
 def _attachments(goal: Goal, index: int, builder: PlanBuilder) -> list[str] | None:

@@ -7,14 +7,23 @@ keeps the request single.
 
 import re
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Literal
+
+
+def _data_verbs() -> str:
+    """The verbs of ``everyday_data/clause_verbs.txt`` as alternatives of ``_ACTION`` (longest first)."""
+    lines = (Path(__file__).parent / "everyday_data" / "clause_verbs.txt").read_text(encoding="utf-8").splitlines()
+    verbs = sorted({line.strip() for line in lines if line.strip() and not line.startswith("#")}, key=len)
+    return "|".join(re.escape(verb).replace(r"\ ", r"\s+") for verb in reversed(verbs))
+
 
 _ACTION = (
     r"(?:send|e-?mail|reply|respond|write|forward|tell|let|drop|shoot|ping|notify|show|list|find|search|look|"
     r"get|check|pull|add|create|schedule|book|set|put|arrange|log|make|block|invite|save|update|change|move|"
     r"reschedule|rename|push|mark|assign|delete|remove|cancel|clear|call off|summari[sz]e|remind|open|give|"
     r"what|when|who|how|do|does|am|is|are|any|plan|organi[sz]e|draft|compose|also|play|order|turn|buy|"
-    r"text|call|tweet|post|start|stop|watch|listen|"
+    r"text|call|tweet|post|start|stop|watch|listen|" + _data_verbs() + "|"
     r"(?:grab|take)(?=\s+(?:an?\s+|half\s+an\s+|some\s+)?(?:quick\s+|short\s+)?(?:\d+\s*)?"
     r"(?:min|hour|hr|call|meeting|sync|chat|catch|1:1)))"
 )

@@ -114,6 +114,25 @@ def mail_target(text: str) -> tuple[str | None, str | None]:
     return sender, " ".join(words) or None
 
 
+def replied_mail(text: str, body_from: int | None, people: tuple[str, ...]) -> tuple[str | None, str | None]:
+    """Which mail a reply answers: (its sender, its other words), read from the words after "reply to" up to the
+    text to send (``body_from``) — "reply to maria's invoice email saying …" → ("maria", "invoice"); "reply to the
+    overdue invoice email from maria" → ("maria", "overdue invoice"); "reply to maria" → ("maria", None): her
+    latest mail. ``people``: the names the request gives (a sender is one of them)."""
+    end = len(text) if body_from is None else body_from
+    toks = tuple(t for t in tokens(text) if t.end <= end)
+    lead = _first("reply_leads", toks)
+    if lead is None or lead.start + lead.length >= len(toks):
+        return (people[0] if people else None), None
+    target = text[toks[lead.start + lead.length].start : end]
+    sender, words = mail_target(target)
+    named = sender or next((p for p in people if p.lower() in target.lower()), None)
+    if words is not None and named is not None:
+        name_words = {w.lower() for w in named.split()}
+        words = " ".join(w for w in words.split() if w.lower() not in name_words) or None
+    return named, words
+
+
 def meeting_link_words(text: str) -> tuple[str, ...] | None:
     """The words asking for an online meeting link ("with a meet link"); None when there are none."""
     found = _first("meeting_link", tokens(text))

@@ -156,6 +156,12 @@ def _everyday_scope(text: str, reading: Reading, slot_values: dict[str, Any]) ->
     kind = (reading.intent, reading.entity)
     if kind == ("send", "email") and everyday.wants_draft(text):
         scope["draft"] = True
+    if kind == ("send", "email") and not slot_values.get("topic"):
+        # "reply to maria's invoice email saying …": the mail answered is hers and about the invoice
+        sender, words = everyday.replied_mail(text, _said_from(text), tuple(slot_values["people"]))
+        if words is not None:
+            slot_values["topic"] = words
+            slot_values["people"] = (sender,) if sender else ()
     if kind == ("update", "email"):
         change = everyday.mail_change(text)
         if change is not None:
@@ -314,6 +320,13 @@ def _email_slots(text: str, reading: Reading, people: list[str], time_spans: lis
         or (subjects.from_body(body, said.topic if said else None) if body else None)
     )
     return out
+
+
+def _said_from(text: str) -> int | None:
+    """Where the cue of the words to send ("saying", "that says", "let … know") begins, if the request has one."""
+    starts = [span[0] for span in (phrases.body_span(text),) if span is not None]
+    message = phrases.message_start(text)
+    return min([*starts, *([message] if message is not None else [])], default=None)
 
 
 def _said_to_recipient(text: str, people: list[str]) -> reported.Message | None:

@@ -201,6 +201,10 @@ def _combine(reads: list[_Read], text: str) -> ParseResult:
                 dependencies[index] = (earlier,)
         if reading.intent == "send" and _REPLY.search(read.clause.text):
             scope.setdefault("reply", True)
+        mail = _mail_acted_on(goals) if read.found.scope.get("forward") and _IT.search(read.clause.text) else None
+        if mail is not None and not slots.topic:
+            scope["mail_from_goal"] = mail  # "reply to John's pricing question …, and fwd it to Sarah": that mail
+            dependencies[index] = (mail,)
         goals.append(
             Goal(
                 intent=reading.intent,
@@ -332,6 +336,19 @@ def _amend(goal: Goal, text: str) -> Goal | None:
     if duration is None:
         return None
     return goal.model_copy(update={"slots": goal.slots.model_copy(update={"duration_minutes": duration.minutes})})
+
+
+_IT = re.compile(r"\b(?:it|that|this)\b", re.I)
+
+
+def _mail_acted_on(goals: list[Goal]) -> int | None:
+    """The latest goal that finds a mail or acts on one it finds (a reply, a forward, a change to mail)."""
+    for index in range(len(goals) - 1, -1, -1):
+        goal = goals[index]
+        finds = goal.intent == "find" or goal.scope.get("reply") or goal.scope.get("forward")
+        if goal.entity == "email" and (finds or goal.intent == "update"):
+            return index
+    return None
 
 
 def _last_email_finding(goals: list[Goal]) -> int | None:
