@@ -13,6 +13,10 @@ it, CalDAV scheduling (RFC 6638, ``calendar-auto-schedule`` in the ``DAV`` heade
 - free slots: REPORT free-busy-query on the user's calendar and on every attendee calendar configured
            (``PLANBOT_CALDAV_ATTENDEE_CALENDARS`` / ``..._TEMPLATE``) that the account may read; one it may not
            read, or that does not exist, adds no busy time.
+- v3:      optional attendees are ``ROLE=OPT-PARTICIPANT``; ``calendarId`` is the URL of another event calendar of
+           the account's calendar home (``fetch_calendars`` lists them: PROPFIND depth 1; the configured one is
+           ``primary``); an id that is not one of them is not found, so no other URL is ever reached. CalDAV has
+           no meeting links: ``onlineMeeting`` is refused before any call.
 The user's own addresses (``PLANBOT_CALDAV_ORGANIZER``, the ``mailto:`` addresses of the principal's
 ``calendar-user-address-set``, a user name that is an address) tell their events from invitations: an event whose
 ORGANIZER is someone else is an invitation. The first is the ORGANIZER of the events planbot creates, so that the
@@ -23,6 +27,7 @@ import asyncio
 import logging
 import uuid
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -33,7 +38,7 @@ from integrations.base import arguments as a
 from integrations.base.errors import AuthError, ConnectorError, NotFoundError, PermanentError
 from integrations.calendar.caldav.dav import ICALENDAR, DavClient, basic_auth
 from integrations.calendar.caldav.davxml import CALDAV, calendar_query, free_busy_query, parse_multistatus
-from integrations.calendar.caldav.discovery import find_calendar, user_addresses
+from integrations.calendar.caldav.discovery import all_calendars, find_calendar, user_addresses
 from integrations.calendar.caldav.edit import answer, change, leave_out, new_calendar
 from integrations.calendar.caldav.ical import (
     Me,
@@ -60,6 +65,7 @@ TOOLS = frozenset(
         "delete_calendar_event",
         "respond_to_event",
         "find_free_slots",
+        "fetch_calendars",
     }
 )
 SCHEDULING = "calendar-auto-schedule"
@@ -72,6 +78,7 @@ def _utc_now() -> datetime:
 class CalDavCalendar:
     name = "caldav"
     tools = TOOLS
+    v3_arguments = frozenset({"optionalAttendees", "calendarId"})
 
     def __init__(
         self,
@@ -141,6 +148,27 @@ class CalDavCalendar:
         ]
         return tuple(dict.fromkeys(known))
 
+    async def fetch_calendars(self, args: a.FetchCalendarsArgs) -> list[dict[str, Any]]:
+        primary = await self.calendar_url()
+        found = [
+            {"id": "primary" if url == primary else url, "name": name, "primary": url == primary, "canWrite": True}
+            for url, name in await all_calendars(self._dav, self._settings.url, primary)
+        ]
+        if args.name:
+            found = [item for item in found if args.name.casefold() in str(item["name"]).casefold()]
+        return found
+
+    async def _collection(self, calendar_id: str | None) -> str:
+        """The URL of ``calendar_id`` (None or ``primary``: the configured calendar); only a calendar of the
+        account's own calendar home is reached: any other id is not found."""
+        primary = await self.calendar_url()
+        if calendar_id is None or calendar_id.strip() in ("primary", primary):
+            return primary
+        for url, _name in await all_calendars(self._dav, self._settings.url, primary):
+            if url.rstrip("/") == calendar_id.strip().rstrip("/"):
+                return url
+        raise NotFoundError(f"no calendar with id {calendar_id!r}", service=self.name)
+
     async def schedules(self) -> bool:
         """Whether the server does CalDAV scheduling (sends iTIP messages itself); asked once."""
         if self._schedules is None:
@@ -150,33 +178,37 @@ class CalDavCalendar:
 
     async def fetch(self, args: a.FetchCalendarEventsArgs) -> list[CalendarEvent]:
         window = search_range(args, self._clock())
-        answer = await self._dav.send("REPORT", await self.calendar_url(), body=calendar_query(*window), depth="1")
+        collection = await self._collection(args.calendarId)
+        answer = await self._dav.send("REPORT", collection, body=calendar_query(*window), depth="1")
         events: list[CalendarEvent] = []
         for resource in parse_multistatus(answer.text):
             data = resource.text(CALDAV, "calendar-data")
             if data:
                 events.extend(read_object(data, _resource_name(resource.href), window, self._zone, self._me))
-        return select(events, args, window, query=True)
+        shown = args.calendarId or "primary"
+        return [replace(e, calendar_id=shown) for e in select(events, args, window, query=True)]
 
     async def create_calendar_event(self, args: a.CreateCalendarEventArgs) -> dict[str, Any]:
         name = f"{uuid.uuid4().hex}.ics"
-        url = f"{await self.calendar_url()}{name}"  # first: it learns the account's addresses
+        await self.calendar_url()  # first: it learns the account's addresses
+        url = f"{await self._collection(args.calendarId)}{name}"
         organizer = self._me[0] if self._me else None
         calendar, event = new_calendar(args, uid=f"{name[:-4]}@planbot", zone=self._zone, organizer=organizer,
                                        now=self._clock())  # fmt: skip
         await self._dav.send(
             "PUT", url, body=calendar.to_ical().decode(), content_type=ICALENDAR, headers={"If-None-Match": "*"}
         )
-        return to_event(event, name, self._zone, self._me).shown(self._zone)
+        shown = to_event(event, name, self._zone, self._me).shown(self._zone)
+        return {**shown, "calendarId": args.calendarId or "primary"}
 
     async def update_calendar_event(self, args: a.UpdateCalendarEventArgs) -> dict[str, Any]:
         resource, rid = parse_event_id(args.eventId)
-        url = f"{await self.calendar_url()}{resource}"
+        url = f"{await self._collection(args.calendarId)}{resource}"
         current = await self._dav.send("GET", url)
         calendar = parse_calendar(current.text)
         changed = change(calendar, rid, args, zone=self._zone, now=self._clock(), me=self._me)
         await self._put_back(url, calendar.to_ical().decode(), current.etag)
-        return self._shown(calendar, changed, resource, rid)
+        return {**self._shown(calendar, changed, resource, rid), "calendarId": args.calendarId or "primary"}
 
     async def respond_to_event(self, args: a.RespondToEventArgs) -> dict[str, Any]:
         resource, rid = parse_event_id(args.eventId)

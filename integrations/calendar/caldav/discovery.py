@@ -22,6 +22,37 @@ async def find_calendar(dav: DavClient, url: str, name: str | None) -> str:
     about = await _one(dav, url, _ABOUT)
     if about.is_calendar:
         return url
+    home, calendars = await _calendars_at(dav, url, about)
+    chosen = _named(calendars, name) if name else (calendars[0] if calendars else None)
+    if chosen is None:
+        wanted = f" named {name!r}" if name else ""
+        raise PermanentError(f"no CalDAV calendar{wanted} found under the configured URL", service=SERVICE)
+    return _folder(urljoin(home, chosen.href))
+
+
+async def all_calendars(dav: DavClient, url: str, chosen: str) -> list[tuple[str, str]]:
+    """(v3) Every event calendar of the account's calendar home, as (URL ending in ``/``, display name); the
+    calendar ``chosen`` (the configured one) comes first, also when the URL named it directly."""
+    about = await _one(dav, _folder(url), _ABOUT)
+    found: list[tuple[str, str]] = []
+    if not about.is_calendar:
+        home, calendars = await _calendars_at(dav, _folder(url), about)
+        found = [(_folder(urljoin(home, c.href)), _display(c)) for c in calendars]
+    else:  # the URL is the calendar: its siblings are the other calendars of the same home
+        parent = _folder(url).rstrip("/").rsplit("/", 1)[0] + "/"
+        answer = await dav.send("PROPFIND", parent, body=_CALENDARS, depth="1")
+        listed = [r for r in parse_multistatus(answer.text) if r.is_calendar and r.holds_events]
+        found = [(_folder(urljoin(parent, c.href)), _display(c)) for c in sorted(listed, key=lambda r: r.href)]
+    first = [item for item in found if item[0].rstrip("/") == chosen.rstrip("/")]
+    return first + [item for item in found if item[0].rstrip("/") != chosen.rstrip("/")]
+
+
+def _display(calendar: DavResource) -> str:
+    return (calendar.text(DAV, "displayname") or "").strip() or unquote(calendar.href.rstrip("/").rsplit("/", 1)[-1])
+
+
+async def _calendars_at(dav: DavClient, url: str, about: DavResource) -> tuple[str, list[DavResource]]:
+    """The calendar home and its event calendars (by URL)."""
     homes = about.hrefs(CALDAV, "calendar-home-set")
     if not homes:
         principals = about.hrefs(DAV, "current-user-principal")
@@ -33,11 +64,7 @@ async def find_calendar(dav: DavClient, url: str, name: str | None) -> str:
     calendars = sorted(
         (r for r in parse_multistatus(answer.text) if r.is_calendar and r.holds_events), key=lambda r: r.href
     )
-    chosen = _named(calendars, name) if name else (calendars[0] if calendars else None)
-    if chosen is None:
-        wanted = f" named {name!r}" if name else ""
-        raise PermanentError(f"no CalDAV calendar{wanted} found under the configured URL", service=SERVICE)
-    return _folder(urljoin(home, chosen.href))
+    return home, calendars
 
 
 async def user_addresses(dav: DavClient, url: str) -> list[str]:

@@ -65,7 +65,7 @@ def new_calendar(
         event.add("DESCRIPTION", args.description)
     if organizer:
         event.add("ORGANIZER", vCalAddress(f"mailto:{organizer}"))
-    set_attendees(event, args.attendees or [])
+    set_attendees(event, [*(args.attendees or []), *(args.optionalAttendees or [])], set(args.optionalAttendees or []))
     calendar.add_component(event)
     _add_time_zones(calendar, event, zone)
     return calendar, event
@@ -104,8 +104,11 @@ def change(
             _replace(target, name, getattr(args, field))
     people = [address_of(prop) for prop in listed(target.get("ATTENDEE")) if is_person(prop)]
     addresses = changed_attendees(args, people)
-    if addresses is not None:
-        set_attendees(target, addresses)
+    if addresses is not None or args.optionalAttendees:
+        listed_now = addresses if addresses is not None else people
+        optional = {a.casefold() for a in args.optionalAttendees or []}
+        extra = [a for a in args.optionalAttendees or [] if a.casefold() not in {x.casefold() for x in listed_now}]
+        set_attendees(target, [*listed_now, *extra], optional)
     _touch(target, now)
     _add_time_zones(calendar, target, zone)
     return target
@@ -197,8 +200,10 @@ def _touch(component: Component, now: datetime) -> None:
     _replace(component, "LAST-MODIFIED", now.astimezone(UTC))
 
 
-def set_attendees(event: Component, addresses: list[str]) -> None:
-    """Replace the people invited; one already invited keeps their reply (PARTSTAT), rooms stay."""
+def set_attendees(event: Component, addresses: list[str], optional: set[str] | None = None) -> None:
+    """Replace the people invited; one already invited keeps their reply (PARTSTAT) and role, rooms stay; those in
+    ``optional`` (any case) get ``ROLE=OPT-PARTICIPANT`` (RFC 5545), a new one otherwise ``REQ-PARTICIPANT``."""
+    folded = {address.casefold() for address in optional or set()}
     before = listed(event.pop("ATTENDEE", None))
     kept = {address_of(prop).casefold(): prop for prop in before if is_person(prop)}
     for prop in [prop for prop in before if not is_person(prop)]:
@@ -208,6 +213,8 @@ def set_attendees(event: Component, addresses: list[str]) -> None:
         if prop is None:
             prop = vCalAddress(f"mailto:{address}")
             prop.params.update({"ROLE": "REQ-PARTICIPANT", "PARTSTAT": "NEEDS-ACTION", "RSVP": "TRUE"})
+        if address.casefold() in folded:
+            prop.params["ROLE"] = "OPT-PARTICIPANT"
         event.add("ATTENDEE", prop)
 
 

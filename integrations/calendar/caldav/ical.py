@@ -93,8 +93,10 @@ def to_event(
 ) -> CalendarEvent:
     """The event; ``me``: the user's addresses (to tell invitations apart); ``series``: an occurrence's series."""
     start, end = span(component, zone)
-    people = [prop for prop in listed(component.get("ATTENDEE")) if is_person(prop)]
+    everyone = [prop for prop in listed(component.get("ATTENDEE")) if is_person(prop)]
+    people = [prop for prop in everyone if not is_optional(prop)]
     addresses = list(dict.fromkeys(address_of(prop) for prop in people))
+    optional = list(dict.fromkeys(address_of(prop) for prop in everyone if is_optional(prop)))
     rule = (series if series is not None else component).get("RRULE")
     return CalendarEvent(
         id=identifier,
@@ -109,7 +111,13 @@ def to_event(
         my_response=my_response(component, me),
         recurrence=_rule_text(rule),
         series_id=None if series is None else identifier.rpartition("@")[0],
+        optional_attendees=tuple(address for address in optional if address),
     )
+
+
+def is_optional(prop: Any) -> bool:
+    """An attendee whose participation is optional (RFC 5545 ``ROLE=OPT-PARTICIPANT``)."""
+    return str(getattr(prop, "params", {}).get("ROLE", "")).upper() == "OPT-PARTICIPANT"
 
 
 def organizer_of(component: Component) -> str | None:

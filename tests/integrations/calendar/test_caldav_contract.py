@@ -14,7 +14,13 @@ from integrations.base import Connector, PermanentError
 from integrations.calendar.caldav import CalDavCalendar
 from tests.integrations.calendar.conftest import caldav_settings
 from tests.integrations.calendar.radicale import Radicale
-from tests.integrations.contract_suite import CalendarContract, CalendarContractV2, FreeSlotsContract, run
+from tests.integrations.contract_suite import (
+    CalendarContract,
+    CalendarContractV2,
+    CalendarContractV3,
+    FreeSlotsContract,
+    run,
+)
 from tests.integrations.contract_suite.calendar_v2 import MARCH, ORGANIZER, Invite
 
 ME = "planbot@example.com"
@@ -52,7 +58,7 @@ def put_invitation(radicale: Radicale, calendar_url: str, title: str, start: str
     return f"{uid}.ics"
 
 
-class TestCalDavContract(CalendarContract, CalendarContractV2, FreeSlotsContract):
+class TestCalDavContract(CalendarContract, CalendarContractV2, CalendarContractV3, FreeSlotsContract):
     @pytest.fixture
     def invite(self, radicale: Radicale, calendar_url: str) -> Invite:
         async def put(title: str, start: str, minutes: int) -> None:

@@ -162,6 +162,9 @@ async def test_moving_one_occurrence_overrides_only_that_one(
         "myResponse": "accepted",
         "recurrence": "FREQ=WEEKLY;COUNT=4",
         "seriesId": "weekly-1.ics",
+        "optionalAttendees": [],
+        "meetingUrl": None,
+        "calendarId": "primary",
     }
     renamed = await run(caldav, "update_calendar_event", eventId=occurrence, title="Moved 1:1")
     assert renamed["startTime"] == "2026-03-10T15:00:00-04:00" and renamed["title"] == "Moved 1:1"

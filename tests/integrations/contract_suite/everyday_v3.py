@@ -79,6 +79,19 @@ class CalendarContractV3(ContractBase):
         assert sorted(a.casefold() for a in changed["optionalAttendees"]) == ["ann@example.org", "tom@example.org"]
 
     async def test_an_online_meeting_gets_a_link(self, connector: Connector, token: str) -> None:
+        if "onlineMeeting" not in getattr(connector, "v3_arguments", {"onlineMeeting"}):  # a service without links
+            with pytest.raises(PermanentError, match="does not support onlineMeeting"):
+                await run(
+                    connector,
+                    "create_calendar_event",
+                    title=token,
+                    startTime="2026-03-05T14:00:00-05:00",
+                    durationMinutes=30,
+                    onlineMeeting=True,
+                )
+            week = {"start": "2026-03-02T00:00:00-05:00", "end": "2026-03-09T00:00:00-05:00", "query": token}
+            assert await run(connector, "fetch_calendar_events", **week) == []
+            return
         created = await run(
             connector,
             "create_calendar_event",
