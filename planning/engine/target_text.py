@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict
 
 from integrations.base.shifts import shifted
 from planning.engine import target_everyday as everyday
+from planning.engine.repeats import repeat_in_words
 from planning.engine.wording import day_text, label, length_text, moment, money, short_when, value_text, when_text
 
 MAX_PEOPLE = 50
@@ -285,7 +286,9 @@ def _new_event(arguments: dict[str, Any], tz: ZoneInfo, undo: bool, names: dict[
     lines = [Change(field="When", before="", after=when)]
     if isinstance(length, int):
         lines.append(Change(field="Length", before="", after=length_text(length)))
-    lines += _lines(_named(arguments, names), ("attendees", "location", "description", "recurrence"), tz)
+    lines += _lines(_named(arguments, names), ("attendees", "location", "description"), tz)
+    if isinstance(rule := arguments.get("recurrence"), str) and rule:
+        lines.append(Change(field=label("recurrence"), before="", after=repeat_in_words(rule, start)))
     lines += [Change(field=k, before="", after=v) for k, v in everyday.event_extra_lines(arguments, names)]
     again = f"“{title}” ({short_when(arguments.get('startTime'), tz)}) again" if undo else ""
     return Target(

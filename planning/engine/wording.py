@@ -5,6 +5,8 @@ from datetime import date, datetime, tzinfo
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from planning.engine.repeats import repeat_in_words
+
 LABELS = {
     "startTime": "Start",
     "endTime": "End",
@@ -139,6 +141,8 @@ def value_text(key: str, value: Any, tz: ZoneInfo) -> str:
         return _ANSWER_WORDS.get(value, value)
     if key in ("durationMinutes", "shiftMinutes"):
         return length_text(value)
+    if key == "recurrence" and isinstance(value, str):
+        return repeat_in_words(value)
     if isinstance(value, list):
         return ", ".join(value_text(key, item, tz) for item in value)
     if isinstance(value, dict):

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from planning.understanding import names
+from planning.understanding.timewords import PLURAL_WEEKDAYS
 from planning.understanding.words import EXCEPT_FILLER, EXCEPT_WORDS, FREE_TIME_PHRASES
 
 Response = Literal["accepted", "declined", "tentative"]
@@ -232,7 +233,6 @@ def attachment_source(text: str) -> MailSource | None:
 _WEEKDAYS = ("MO", "TU", "WE", "TH", "FR", "SA", "SU")
 _DAY_WORD = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?"
 _EVERY_DAYS = re.compile(rf"\b(?:every|each)\s+((?:{_DAY_WORD}s?(?:\s*(?:,|and|&)\s*)?)+)", re.I)
-_DAYS_PLURAL = re.compile(rf"\b({_DAY_WORD})s\b", re.I)
 _FREQUENCY: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(r"\b(?:bi-?weekly|fortnightly|every (?:other|second|2nd|two) weeks?)\b", re.I),
@@ -273,7 +273,10 @@ def recurrence(text: str) -> str | None:
 def _weekday_codes(text: str) -> list[str]:
     """Days named as repeating: "every Monday and Wednesday", or plural "on Thursdays"."""
     every = _EVERY_DAYS.search(text)
-    words = re.findall(_DAY_WORD, every.group(1), re.I) if every else _DAYS_PLURAL.findall(text)
+    if every:
+        words = re.findall(_DAY_WORD, every.group(1), re.I)
+    else:  # "on Thursdays"; not "thurs" nor "tues", which name one day
+        words = [word for word in re.findall(r"[a-z]+", text.lower()) if word in PLURAL_WEEKDAYS]
     return list(dict.fromkeys(_WEEKDAYS[_day_index(word)] for word in words))
 
 

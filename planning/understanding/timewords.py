@@ -45,6 +45,10 @@ MONTHS: Final[dict[str, int]] = {
     "dec": 12,
 }
 MONTH_NAMES: Final = tuple(name.capitalize() for name in list(MONTHS)[:12])
+DAY_NAMES: Final = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+# Only a whole name said in the plural repeats ("on Thursdays"); an abbreviation ending in s ("tues", "thurs",
+# "weds") is the name of one day (contract §2.4, v3).
+PLURAL_WEEKDAYS: Final = frozenset(f"{day}s" for day in DAY_NAMES)
 WEEKDAYS: Final[dict[str, int]] = {
     "monday": 0,
     "tuesday": 1,
@@ -54,10 +58,7 @@ WEEKDAYS: Final[dict[str, int]] = {
     "saturday": 5,
     "sunday": 6,
     # "on Thursdays": a repeating day, first on the next one
-    **{
-        f"{day}s": number
-        for number, day in enumerate(("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"))
-    },
+    **{f"{day}s": number for number, day in enumerate(DAY_NAMES)},
     "mon": 0,
     "tue": 1,
     "tues": 1,
