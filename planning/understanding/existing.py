@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from planning.understanding import names
-from planning.understanding.timewords import PLURAL_WEEKDAYS
+from planning.understanding.timewords import PLURAL_WEEKDAYS, WEEKDAYS
 from planning.understanding.words import EXCEPT_FILLER, EXCEPT_WORDS, FREE_TIME_PHRASES
 
 Response = Literal["accepted", "declined", "tentative"]
@@ -81,8 +81,11 @@ _NAMED_EVENT = re.compile(
     r"huddle|appointment|summit|conference)s?)\b",
     re.I,
 )
+# a day said before the event's noun is when it is, not its name ("my fri meetings", "thurs's sync"): every
+# weekday word of the vocabulary, abbreviations too (contract §2.4 v3)
+_DAY_NAMES = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
 _WHEN_WORDS = re.compile(
-    r"^(?:(?:today|tonight|tomorrow|yesterday|(?:mon|tues|wednes|thurs|fri|satur|sun)day|next week|this week)(?:'s)?"
+    rf"^(?:(?:today|tonight|tomorrow|tmrw|tmr|yesterday|{_DAY_NAMES}|next week|this week)(?:'s)?"
     r"\s+|(?:morning|afternoon|evening)\s+)+",
     re.I,
 )
