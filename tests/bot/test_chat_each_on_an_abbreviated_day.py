@@ -1,4 +1,4 @@
-""""all my <day> meetings" with the day abbreviated finds that day's meetings, like the day's whole name (trial-chat
+""" "all my <day> meetings" with the day abbreviated finds that day's meetings, like the day's whole name (trial-chat
 conversation 8: "cancel all my fri meetings" said "nothing was found", "friday" found the Launch review). In
 `planbot chat --script` on the local workspace."""
 
