@@ -47,6 +47,7 @@ EXAMPLES: dict[ValueType, str] = {
     "choice": "",
     "text": "",
 }
+_BARE_HOUR = re.compile(r"\s*(?:1[0-2]|0?[1-9])\s*\??")
 OPTIONAL = frozenset({"cc", "location", "description", "attendees", "attachments"})
 
 
@@ -99,7 +100,10 @@ def _email(name: str, text: str, now: datetime) -> Parsed:
 
 def _datetime(name: str, text: str, now: datetime) -> Parsed:
     """A time already past is read as given: a write that would book it asks first (``timing``)."""
-    read = read_times(clean(text), now)
+    said = clean(text)
+    if _BARE_HOUR.fullmatch(said):  # "11" answering a time question: a bare hour, in working hours (contract §2.4)
+        said = f"at {said}"
+    read = read_times(said, now)
     if read.impossible:
         return Parsed(problem=f"there is no {read.impossible[0].date}")
     if not read.times:
