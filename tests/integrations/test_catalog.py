@@ -28,6 +28,10 @@ CONTRACT_TOOLS = {
     "forward_email": "write",
     "extract": "read",
     "respond_to_event": "write",
+    # v3 (contract §3)
+    "create_draft": "write",
+    "update_email": "write",
+    "fetch_calendars": "read",
 }
 
 
