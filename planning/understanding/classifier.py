@@ -34,6 +34,14 @@ _SPLIT = re.compile(
     rf"(?=(?:please\s+|also\s+|can you\s+|could you\s+)?{_ACTION}\b)",
     re.I,
 )
+
+
+def next_clause(text: str, start: int) -> int:
+    """Where the next clause with an action of its own begins after ``start`` (the end of ``text`` if none)."""
+    match = _SPLIT.search(text, start)
+    return match.start() if match else len(text)
+
+
 _STARTS_WITH_ACTION = re.compile(rf"{_ACTION}\b", re.I)
 # A clause that only produces something the next clause uses.
 _FEEDER = re.compile(

@@ -2,7 +2,9 @@
 
 import html
 import re
+from pathlib import Path
 
+from planning.understanding.classifier import next_clause
 from planning.understanding.numbers import spoken_numbers_to_digits
 
 _SLACK_MAILTO = re.compile(r"<mailto:([^|>]+)(?:\|[^>]*)?>")
@@ -49,4 +51,25 @@ def clean(text: str) -> str:
         previous = text
         text = _POLITE.sub("", _WAKE.sub("", text))
     text = _TRAILING_POLITE.sub("", text).strip(" ,")
-    return spoken_numbers_to_digits(text)
+    said = _said_span(text)
+    if said is None:
+        return spoken_numbers_to_digits(text)
+    start, end = said  # the words to send stay as typed; numbers elsewhere become digits
+    return spoken_numbers_to_digits(text[:start]) + text[start:end] + spoken_numbers_to_digits(text[end:])
+
+
+def _said_cues() -> re.Pattern[str]:
+    lines = (Path(__file__).parent / "everyday_data" / "said_cues.txt").read_text(encoding="utf-8").splitlines()
+    cues = sorted((line.strip() for line in lines if line.strip() and not line.startswith("#")), key=len)
+    return re.compile(r"\b(?:" + "|".join(re.escape(c).replace(r"\ ", r"\s+") for c in reversed(cues)) + r")\s", re.I)
+
+
+_SAID = _said_cues()
+
+
+def _said_span(text: str) -> tuple[int, int] | None:
+    """Where the text to send is: after a cue of ``said_cues.txt``, up to the next clause with its own action."""
+    cue = _SAID.search(text)
+    if cue is None:
+        return None
+    return cue.end(), next_clause(text, cue.end())

@@ -98,6 +98,13 @@ _ONE_DETERMINER_RE: Final = re.compile(
     r"|\d{1,2}(?:st|nd|rd|th))[ \t]+$",
     _FLAGS,
 )
+# "the expense policy one": "one" closing a noun phrase that a determiner opened stands for a thing, not a number
+_ONE_NOUN_PHRASE_RE: Final = re.compile(
+    r"\b(?:the|this|that|those|these)[ \t]+(?:(?!(?:for|of|in|on|with|to|at|by|past|after|before|till|until|"
+    r"from|around|about|than|is|are|" + "|".join(_KIND) + r")\b)[a-z][\w'-]*[ \t]+){1,3}$",
+    _FLAGS,
+)
+_ONE_ENDS_RE: Final = re.compile(r"[ \t]*(?:$|[,.;:!?)]|(?:from|too|please|pls|and|instead)\b)", _FLAGS)
 _TIME_BEFORE_RE: Final = re.compile(
     r"(?:\b(?:at|by|around|about|from|until|till|til|before|after|between|to|and|today|tomorrow|tonight)"
     r"|@|" + _WEEKDAYS + r")[ \t]+$",
@@ -274,7 +281,14 @@ def _emit(
             )
             pieces.append(f"{seg.value}{_suffix(seg.value)}" if is_date else words)
             date_ordinal_prev = bool(is_date)
-        elif seg.j - seg.i == 1 and words.lower() == "one" and _ONE_DETERMINER_RE.search(before):
+        elif (
+            seg.j - seg.i == 1
+            and words.lower() == "one"
+            and (
+                _ONE_DETERMINER_RE.search(before)
+                or (_ONE_NOUN_PHRASE_RE.search(before) and _ONE_ENDS_RE.match(text, toks[seg.j - 1][1]))
+            )
+        ):
             pieces.append(words)
             date_ordinal_prev = False
         else:

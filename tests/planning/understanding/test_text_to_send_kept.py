@@ -1,0 +1,54 @@
+"""The text to send is kept as typed, and ends where a clause with an action of its own begins; "one" closing a
+noun phrase ("the expense policy one") stands for a thing, not the number 1."""
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from planning.understanding.normalize import clean
+from planning.understanding.numbers import spoken_numbers_to_digits
+from planning.understanding.parser import GoalUnderstandingService
+
+NOW = datetime(2026, 3, 2, 9, tzinfo=ZoneInfo("America/New_York"))
+
+
+def test_spoken_numbers_in_the_text_to_send_stay_words_and_elsewhere_become_digits():
+    cleaned = clean("email priya saying we need one more day, and book thirty minutes with her tomorrow at two")
+    assert "saying we need one more day" in cleaned and "book 30 minutes" in cleaned and "at 2" in cleaned
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("archive the expense policy one", "the expense policy one"),
+        ("forward the acme one from maria", "the acme one from maria"),
+        ("the top one, please", "the top one"),
+    ],
+)
+def test_one_closing_a_noun_phrase_is_not_a_number(text: str, kept: str):
+    assert kept in spoken_numbers_to_digits(text)
+
+
+@pytest.mark.parametrize("text", ["move the sync to one", "the meeting at one", "book the room for one hour"])
+def test_one_after_a_preposition_is_still_a_number(text: str):
+    assert "1" in spoken_numbers_to_digits(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "second"),
+    [
+        ("email sarah saying thanks for today, and archive the newsletter from acme", ("update", "email")),
+        ("reply to john saying sounds good, and fwd it to sarah", ("send", "email")),
+        ("email tom saying the deck is ready, and link dana to the acme deal", ("update", "deal")),
+    ],
+)
+def test_a_new_action_after_the_text_to_send_ends_the_text_and_is_a_goal(text: str, second: tuple[str, str]):
+    goals = GoalUnderstandingService().parse(text, NOW).meta.goals
+    assert len(goals) == 2 and (goals[1].intent, goals[1].entity) == second
+    assert goals[0].slots.body is not None and "," not in goals[0].slots.body
+
+
+def test_the_mail_to_archive_is_named_without_the_pronoun_one():
+    goals = GoalUnderstandingService().parse("archive the expense policy one", NOW).meta.goals
+    assert goals[0].slots.topic == "expense policy"
