@@ -12,7 +12,7 @@ from pydantic import BaseModel
 from integrations.base.arguments import CreateEntityArgs, DeleteEntityArgs, FetchEntityArgs, UpdateEntityArgs
 from integrations.base.errors import NotFoundError, PermanentError
 from integrations.base.records import FIELDS_BY_ENTITY, REQUIRED_ON_CREATE
-from integrations.crm.salesforce import soql
+from integrations.crm.salesforce import contact_roles, soql
 from integrations.crm.salesforce.activities import SOBJECT_OF, about_conditions, about_fields, about_of
 from integrations.crm.salesforce.api import SalesforceApi, checked_id
 from integrations.crm.salesforce.mapping import SOBJECTS, SObjectMap
@@ -68,6 +68,8 @@ class SalesforceCrm:
             return []
         if about is None:
             return []
+        if entity.entity_type == "Activity":  # (v3) logged calls and emails: tasks of those subtypes
+            where = [*where, "TaskSubtype IN ('Call', 'Email')"]
         limit = args.limit or DEFAULT_LIMIT
         local = {n: str(v).casefold() for n, v in args.filters.items() if (entity.entity_type, n) in LOCAL - _ABOUT}
         scan = SCAN_LIMIT if local else limit
@@ -75,12 +77,14 @@ class SalesforceCrm:
         found = [_record(entity, row, picklists) for row in await self._api.query(query, limit=scan)]
         found = [r for r in found if all(text in str(r.get(n) or "").casefold() for n, text in local.items())]
         logger.debug("salesforce fetch %s: %d records", entity.entity_type, min(len(found), limit))
-        return found[:limit]
+        return await self._with_contacts(entity, found[:limit])
 
     async def create(self, args: CreateEntityArgs) -> Record:
         entity = _entity_of(args.entityType)
         picklists = await self._picklists(entity)
-        fields = {name: value for name, value in args.fields.items() if value is not None and name != "about"}
+        links = {name: args.fields[name] for name in contact_roles.FIELDS if name in args.fields}
+        skipped = {"about", *contact_roles.FIELDS}
+        fields = {name: value for name, value in args.fields.items() if value is not None and name not in skipped}
         values = self._defaults(entity, fields, picklists) | await self._values(entity, fields, picklists)
         if entity.about:
             about = args.fields.get("about")
@@ -88,6 +92,8 @@ class SalesforceCrm:
                 await self._check_about(entity, about)
             values |= {k: v for k, v in about_fields(entity, about).items() if v is not None}
         record_id = await self._api.create(entity.sobject, values)
+        if links:
+            await contact_roles.link(self._api, record_id, links)
         return await self._load(entity, record_id, picklists)
 
     async def update(self, args: UpdateEntityArgs) -> Record:
@@ -97,7 +103,7 @@ class SalesforceCrm:
         needed = REQUIRED_ON_CREATE[entity.entity_type]
         if not any({**current, **args.fields}.get(name) not in (None, "") for name in needed):
             raise PermanentError(f"a {entity.entity_type} cannot lose its {' or '.join(needed)}", service=SERVICE)
-        fields = {name: value for name, value in args.fields.items() if name != "about"}
+        fields = {name: value for name, value in args.fields.items() if name not in ("about", *contact_roles.FIELDS)}
         values = await self._values(entity, fields, picklists)
         about = args.fields.get("about")
         if "about" in args.fields and about != current.get("about"):
@@ -111,6 +117,9 @@ class SalesforceCrm:
             values |= about_fields(entity, about)
         if values:
             await self._api.update(entity.sobject, args.id, values)
+        links = {name: args.fields[name] for name in contact_roles.FIELDS if name in args.fields}
+        if links and entity.sobject == "Opportunity":
+            await contact_roles.link(self._api, args.id, links)
         return await self._load(entity, args.id, picklists)
 
     async def delete(self, args: DeleteEntityArgs) -> Record:
@@ -144,7 +153,14 @@ class SalesforceCrm:
         found = await self._api.query(soql.select(entity.sobject, entity.selected(), where, limit=1), limit=1)
         if not found:
             raise NotFoundError(f"no {entity.entity_type} with id {record_id!r}", service=SERVICE)
-        return _record(entity, found[0], picklists)
+        return (await self._with_contacts(entity, [_record(entity, found[0], picklists)]))[0]
+
+    async def _with_contacts(self, entity: SObjectMap, records: list[Record]) -> list[Record]:
+        """(v3) A deal's ``contacts``: its contact roles."""
+        if entity.sobject != "Opportunity" or not records:
+            return records
+        linked = await contact_roles.contacts_of(self._api, [str(r["id"]) for r in records])
+        return [{**record, "contacts": linked.get(str(record["id"]), [])} for record in records]
 
     async def _values(self, entity: SObjectMap, fields: Mapping[str, Any], picklists: Picklists) -> dict[str, Any]:
         values: dict[str, Any] = {}
@@ -173,6 +189,9 @@ class SalesforceCrm:
         if entity.sobject == "Lead":
             name = fields.get("name") or fields.get("company") or fields.get("email")
             return encode(spec["name"], name, picklists) | encode(spec["company"], fields.get("company"), picklists)
+        if entity.entity_type == "Activity":  # logged: done, on its day
+            day = fields.get("occurredAt") or self._today().isoformat()
+            return {"Status": picklists.task_status("done")} | encode(spec["occurredAt"], day, picklists)
         if entity.sobject == "Task":
             return encode(spec["status"], fields.get("status", "open"), picklists)
         return {}

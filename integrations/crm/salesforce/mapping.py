@@ -5,6 +5,12 @@ Contact → Contact, Lead → Lead, Deal → Opportunity, Account → Account, N
 found by name, or created); an account's or task's ``owner`` is the name of its owning User (``OwnerId``); ``name``
 of a contact or lead is the compound ``Name``, written as ``FirstName``/``LastName``. A note's or task's ``about``
 is the record its ``about`` fields point to (see ``activities``); a task's ``status`` is read from ``IsClosed``.
+
+(v3) An Activity is a completed Task whose ``TaskSubtype`` says the kind (``Call``, ``Email``; a logged meeting,
+an Event in Salesforce, is not mapped yet), its ``body`` the ``Description``, ``occurredAt`` written as
+``ActivityDate`` (Salesforce keeps the day) and read as ``CompletedDateTime``, a call's ``durationMinutes`` as
+``CallDurationInSeconds``. A contact's ``accountId`` is its ``AccountId``; contacts, leads and deals have an
+``owner`` (``OwnerId``); a deal's ``contacts`` are its ``OpportunityContactRole`` rows (``contact_roles``).
 """
 
 from collections.abc import Mapping
@@ -15,7 +21,7 @@ from integrations.base.records import EntityType
 
 ColumnKind = Literal[
     "text", "person_name", "number", "date", "deal_stage", "lead_status", "website", "account", "owner", "lead_company",
-    "note_body", "datetime", "task_status",
+    "note_body", "datetime", "task_status", "record_id", "activity_kind", "occurred", "call_seconds",
 ]  # fmt: skip
 
 
@@ -56,6 +62,8 @@ CONTACT = SObjectMap(
         "phone": column("Phone"),
         "company": column("Account.Name", "account", "AccountId"),
         "title": column("Title"),
+        "accountId": column("AccountId", "record_id"),
+        "owner": column("Owner.Name", "owner", "OwnerId"),
     },
 )
 LEAD = SObjectMap(
@@ -67,6 +75,7 @@ LEAD = SObjectMap(
         "phone": column("Phone"),
         "company": column("Company", "lead_company"),
         "status": column("Status", "lead_status"),
+        "owner": column("Owner.Name", "owner", "OwnerId"),
     },
 )
 DEAL = SObjectMap(
@@ -78,6 +87,7 @@ DEAL = SObjectMap(
         "amount": column("Amount", "number"),
         "stage": column("StageName", "deal_stage"),
         "closeDate": column("CloseDate", "date"),
+        "owner": column("Owner.Name", "owner", "OwnerId"),
     },
 )
 ACCOUNT = SObjectMap(
@@ -107,5 +117,22 @@ TASK = SObjectMap(
     },
     about=("WhatId", "WhoId"),
 )
-SOBJECTS: dict[str, SObjectMap] = {entity.entity_type: entity for entity in (CONTACT, LEAD, DEAL, ACCOUNT, NOTE, TASK)}
+ACTIVITY = SObjectMap(
+    "Activity",
+    "Task",
+    {
+        "kind": column("TaskSubtype", "activity_kind"),
+        "subject": column("Subject"),
+        "body": column("Description"),
+        "occurredAt": column("CompletedDateTime", "occurred", "ActivityDate"),
+        "durationMinutes": column("CallDurationInSeconds", "call_seconds"),
+        "owner": column("Owner.Name", "owner", "OwnerId"),
+    },
+    about=("WhatId", "WhoId"),
+)
+ACTIVITY_SUBTYPES = {"call": "Call", "email": "Email"}
+"""``TaskSubtype`` of each kind; a logged meeting would be an Event (a calendar entry): not mapped yet."""
+SOBJECTS: dict[str, SObjectMap] = {
+    entity.entity_type: entity for entity in (CONTACT, LEAD, DEAL, ACCOUNT, NOTE, TASK, ACTIVITY)
+}
 COMPANY_NOT_PROVIDED = "[not provided]"  # a Lead needs a Company; a lead without one gets this, read back as None

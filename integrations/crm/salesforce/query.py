@@ -10,10 +10,11 @@ from collections.abc import Mapping
 from datetime import date, timedelta
 from typing import Any
 
-from integrations.base.errors import PermanentError
+from integrations.base.errors import NotFoundError, PermanentError
 from integrations.base.records import DateRangeFilter, InFilter, RangeFilter
 from integrations.crm.dates import date_range
 from integrations.crm.salesforce import soql
+from integrations.crm.salesforce.api import checked_id
 from integrations.crm.salesforce.mapping import Column, SObjectMap
 from integrations.crm.salesforce.values import SERVICE, Picklists
 
@@ -22,7 +23,7 @@ class NoMatchError(Exception):
     """A filter no record can satisfy (e.g. a stage text that names no stage): the answer is empty."""
 
 
-LOCAL = {("Note", "body"), ("Note", "about"), ("Task", "about")}
+LOCAL = {("Note", "body"), ("Note", "about"), ("Task", "about"), ("Activity", "about")}
 """Filters SOQL cannot apply (a long text area) or that ``activities`` turns into conditions."""
 
 
@@ -45,7 +46,7 @@ def _conditions(spec: Column, wanted: Any, picklists: Picklists) -> list[str]:
     if isinstance(wanted, dict) and "in" in wanted:
         choices = InFilter.model_validate(wanted).in_
         return [f"{field} IN {soql.listed(_literals(spec, choices, picklists))}"]
-    if isinstance(wanted, dict) and spec.kind in ("date", "datetime"):
+    if isinstance(wanted, dict) and spec.kind in ("date", "datetime", "occurred"):
         return _days(spec, DateRangeFilter.model_validate(wanted))
     if isinstance(wanted, dict):
         bounds = RangeFilter.model_validate(wanted)
@@ -54,12 +55,17 @@ def _conditions(spec: Column, wanted: Any, picklists: Picklists) -> list[str]:
         parts = [(">", bounds.gt), ("<", bounds.lt)]
         return [f"{field} {op} {soql.number(bound)}" for op, bound in parts if bound is not None]
     text = str(wanted)
+    if spec.kind == "record_id":  # an id is compared whole (SOQL's LIKE takes text fields only)
+        try:
+            return [f"{field} = {soql.quoted(checked_id(text))}"]
+        except NotFoundError as error:
+            raise NoMatchError(text) from error
     if spec.kind == "number":
         return [f"{field} = {soql.number(_float(text))}"]
     if spec.kind in ("deal_stage", "lead_status"):
         named = [choice for choice in picklists.choices(spec.kind) if text.casefold() in choice]
         return [f"{field} IN {soql.listed(_picklist_literals(spec, named, picklists))}"]
-    if spec.kind in ("date", "datetime"):
+    if spec.kind in ("date", "datetime", "occurred"):
         start, end = date_range(text, service=SERVICE)
         return _days(spec, DateRangeFilter(gte=start, lt=end))
     return [f"{field} LIKE {soql.containing(text)}"]

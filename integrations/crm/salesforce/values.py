@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from integrations.base.errors import PermanentError
-from integrations.crm.salesforce.mapping import COMPANY_NOT_PROVIDED, Column, ColumnKind
+from integrations.crm.salesforce.mapping import ACTIVITY_SUBTYPES, COMPANY_NOT_PROVIDED, Column, ColumnKind
 from integrations.crm.salesforce.settings import SalesforceSettings
 from integrations.crm.salesforce.statuses import OrgStatus
 
@@ -97,6 +97,13 @@ def decode(spec: Column, record: Mapping[str, Any], picklists: Picklists) -> Any
         return None
     if spec.kind == "number":
         return float(value)
+    if spec.kind == "call_seconds":
+        return max(1, round(float(value) / 60))
+    if spec.kind == "activity_kind":
+        return next((k for k, subtype in ACTIVITY_SUBTYPES.items() if subtype == value), None)
+    if spec.kind == "occurred":
+        moment = datetime.fromisoformat(str(value))
+        return moment.astimezone(UTC).isoformat(timespec="seconds")
     if spec.kind == "task_status":
         return "done" if value is True else "open"
     if spec.kind == "datetime":
@@ -128,6 +135,19 @@ def encode(spec: Column, value: Any, picklists: Picklists) -> dict[str, Any]:
         return {spec.writes[0]: picklists.write(spec.kind, value)}
     if spec.kind == "task_status":
         return {spec.writes[0]: picklists.task_status(value)}
+    if spec.kind == "activity_kind":
+        subtype = ACTIVITY_SUBTYPES.get(str(value))
+        if subtype is None:
+            raise PermanentError(
+                f"Salesforce logs a {value} as an Event, which planbot does not write yet: nothing was written",
+                service=SERVICE,
+            )
+        return {spec.writes[0]: subtype}
+    if spec.kind == "occurred":  # Salesforce keeps the activity's day
+        moment = value if isinstance(value, datetime) else datetime.fromisoformat(str(value))
+        return {spec.writes[0]: moment.date().isoformat()}
+    if spec.kind == "call_seconds":
+        return {spec.writes[0]: int(value) * 60}
     if spec.kind == "note_body":
         text = str(value)
         if len(text) > NOTE_BODY_LIMIT:

@@ -144,6 +144,9 @@ class FakeSalesforce:
         unknown = [f for f in (*parsed.fields, *(c.field for c in parsed.where)) if not self._known(parsed.sobject, f)]
         if unknown:
             return failure(400, "INVALID_FIELD", f"No such column '{unknown[0]}' on entity '{parsed.sobject}'.")
+        liked_ids = [c.field for c in parsed.where if c.operator == "LIKE" and c.field.endswith("Id")]
+        if liked_ids:  # LIKE takes string fields only; an id field is of type reference
+            return failure(400, "INVALID_FIELD", f"invalid operator on id field: {liked_ids[0]}")
         unfiltered = [c.field for c in parsed.where if (parsed.sobject, c.field) in UNFILTERABLE]
         if unfiltered:
             return failure(400, "INVALID_FIELD", f"field '{unfiltered[0]}' can not be filtered in a query call")
@@ -184,7 +187,8 @@ class FakeSalesforce:
             return failure(
                 400, "REQUIRED_FIELD_MISSING", f"Required fields are missing: [{', '.join(missing)}]", missing
             )
-        defaults = {"OwnerId": self.api_user} if sobject in ("Account", "Note", "Task") else {}
+        owned = ("Account", "Note", "Task", "Contact", "Lead", "Opportunity")
+        defaults = {"OwnerId": self.api_user} if sobject in owned else {}
         if sobject in ("Lead", "Task"):
             statuses = self.records["LeadStatus" if sobject == "Lead" else "TaskStatus"].values()
             defaults["Status"] = next(r["ApiName"] for r in statuses if r["IsDefault"])
@@ -253,6 +257,8 @@ class FakeSalesforce:
         if field == "IsClosed" and sobject == "Task":
             statuses = self.records["TaskStatus"].values()
             return next(r["IsClosed"] for r in statuses if r["ApiName"] == record.get("Status"))
+        if field == "CompletedDateTime" and sobject == "Task":  # set when closed (here: when it was created)
+            return record.get("CreatedDate") if self._value("Task", record, "IsClosed") else None
         return record.get(field)
 
     def _shape(self, sobject: str, record: dict[str, Any], fields: tuple[str, ...]) -> dict[str, Any]:

@@ -5,22 +5,29 @@ Objects: Account, Contact, Lead, Opportunity, User, the org's statuses (``LeadSt
 and ``Task`` (``WhatId``: an Account or Opportunity; ``WhoId``: a Contact or Lead, and then no ``WhatId``;
 ``Status`` one of the org's task statuses, ``IsClosed`` following it). ``refusal`` returns the error code,
 message and fields of the 400 a create or update gets, or None.
+
+(v3, from the Salesforce Object Reference) ``Task.TaskSubtype`` is a restricted picklist set on create only (Task,
+Email, ListEmail, Cadence, Call, LinkedIn); ``CallDurationInSeconds`` is an integer; ``CompletedDateTime`` is read
+only, set when the task is closed. ``OpportunityContactRole`` links a Contact to an Opportunity (``OpportunityId``
+create only, both required). Contacts, leads and opportunities have an ``OwnerId`` (the creating user by default).
 """
 
 from collections.abc import Mapping
 from typing import Any
 
 PREFIX = {"Account": "001", "Contact": "003", "Opportunity": "006", "Lead": "00Q", "User": "005", "LeadStatus": "01J",
-          "TaskStatus": "01K", "Note": "002", "Task": "00T"}  # fmt: skip
+          "TaskStatus": "01K", "Note": "002", "Task": "00T", "OpportunityContactRole": "00K"}  # fmt: skip
 WRITABLE = {
     "Account": {"Name", "Website", "Industry", "OwnerId"},
-    "Contact": {"FirstName", "LastName", "Email", "Phone", "Title", "AccountId"},
-    "Lead": {"FirstName", "LastName", "Company", "Email", "Phone", "Status"},
-    "Opportunity": {"Name", "AccountId", "Amount", "StageName", "CloseDate"},
+    "Contact": {"FirstName", "LastName", "Email", "Phone", "Title", "AccountId", "OwnerId"},
+    "Lead": {"FirstName", "LastName", "Company", "Email", "Phone", "Status", "OwnerId"},
+    "Opportunity": {"Name", "AccountId", "Amount", "StageName", "CloseDate", "OwnerId"},
     "Note": {"Title", "Body", "ParentId", "IsPrivate", "OwnerId"},
-    "Task": {"Subject", "ActivityDate", "Status", "Priority", "OwnerId", "WhatId", "WhoId", "Description"},
-}
-CREATE_ONLY = {"Note": {"ParentId"}}
+    "Task": {"Subject", "ActivityDate", "Status", "Priority", "OwnerId", "WhatId", "WhoId", "Description",
+             "TaskSubtype", "CallDurationInSeconds"},
+    "OpportunityContactRole": {"OpportunityId", "ContactId", "Role", "IsPrimary"},
+}  # fmt: skip
+CREATE_ONLY = {"Note": {"ParentId"}, "Task": {"TaskSubtype"}, "OpportunityContactRole": {"OpportunityId"}}
 REQUIRED = {
     "Account": ["Name"],
     "Contact": ["LastName"],
@@ -28,15 +35,17 @@ REQUIRED = {
     "Opportunity": ["Name", "StageName", "CloseDate"],
     "Note": ["Title", "ParentId"],
     "Task": [],
+    "OpportunityContactRole": ["OpportunityId", "ContactId"],
 }
 PICKLISTS = {
     ("Opportunity", "StageName"): {"Prospecting", "Qualification", "Needs Analysis", "Value Proposition",
                                    "Id. Decision Makers", "Perception Analysis", "Proposal/Price Quote",
                                    "Negotiation/Review", "Closed Won", "Closed Lost"},
     ("Task", "Priority"): {"High", "Normal", "Low"},
+    ("Task", "TaskSubtype"): {"Task", "Email", "ListEmail", "Cadence", "Call", "LinkedIn"},
 }  # fmt: skip
 READABLE = {"Id", "Name", "IsActive", "Email", "Username", "Account.Name", "Owner.Name", "CreatedDate"}
-READ_ONLY = {"Task": {"IsClosed"}}
+READ_ONLY = {"Task": {"IsClosed", "CompletedDateTime"}}
 UNFILTERABLE = {("Note", "Body")}
 STATUS_FIELDS = {
     "LeadStatus": {"MasterLabel", "ApiName", "IsConverted", "IsDefault", "SortOrder"},
@@ -48,6 +57,8 @@ REFERENCES = {
     "ParentId": {"Account", "Contact", "Lead", "Opportunity"},
     "WhatId": {"Account", "Opportunity"},
     "WhoId": {"Contact", "Lead"},
+    "OpportunityId": {"Opportunity"},
+    "ContactId": {"Contact"},
 }
 RELATIONS = {"Account": ("AccountId", "Account"), "Owner": ("OwnerId", "User")}
 

@@ -34,7 +34,7 @@ async def test_user_text_with_quotes_backslashes_and_soql_reaches_salesforce_as_
     found = await run(salesforce_crm, "fetch_entity", entityType="Contact", filters={"name": HOSTILE})
     assert [record["name"] for record in found] == ["Pat " + HOSTILE + "_x"]
     assert fake.queries[-1] == (
-        "SELECT Id, Name, Email, Phone, Account.Name, Title FROM Contact "
+        "SELECT Id, Name, Email, Phone, Account.Name, Title, AccountId, Owner.Name FROM Contact "
         "WHERE Name LIKE '%O\\'Brien\\\\\\' OR Name LIKE \\'\\%%' ORDER BY Id LIMIT 100"
     )
     (condition,) = fake.parsed[-1].where
@@ -90,7 +90,8 @@ async def test_deal_filters_become_one_soql_query(salesforce: Fake, salesforce_c
     }
     assert await run(salesforce_crm, "fetch_entity", entityType="Deal", filters=filters) == []
     assert fake.queries == [
-        "SELECT Id, Name, Account.Name, Amount, StageName, CloseDate FROM Opportunity WHERE Account.Name LIKE '%acme%' "
+        "SELECT Id, Name, Account.Name, Amount, StageName, CloseDate, Owner.Name FROM Opportunity"
+        " WHERE Account.Name LIKE '%acme%' "
         "AND StageName IN ('Closed Won') AND Amount > 1000 AND Amount < 500000 "
         "AND CloseDate >= 2026-03-01 AND CloseDate < 2026-04-01 ORDER BY Id LIMIT 100"
     ]
@@ -106,6 +107,8 @@ async def test_deals_get_required_defaults_and_an_account(salesforce: Fake, sale
         "amount": 1200.0,
         "stage": "prospecting",
         "closeDate": "2026-04-01",
+        "owner": "Api User",  # the creating user, as Salesforce sets it
+        "contacts": [],
     }
     stored = fake.records["Opportunity"][deal["id"]]
     assert (stored["StageName"], stored["CloseDate"]) == ("Prospecting", "2026-04-01")
@@ -157,6 +160,7 @@ async def test_leads_fill_salesforces_required_fields(salesforce: Fake, salesfor
         "phone": None,
         "company": None,
         "status": "qualified",
+        "owner": "Api User",
     }
 
 

@@ -5,7 +5,7 @@ import pytest
 
 from integrations.base import Connector
 from integrations.crm.salesforce import SalesforceCrm
-from tests.integrations.contract_suite import CrmContract, CrmContractV2
+from tests.integrations.contract_suite import CrmContract, CrmContractV2, CrmContractV3
 
 
 @pytest.fixture
@@ -13,5 +13,5 @@ def connector(salesforce_crm: SalesforceCrm) -> Connector:
     return salesforce_crm
 
 
-class TestSalesforceCrmContract(CrmContract, CrmContractV2):
+class TestSalesforceCrmContract(CrmContract, CrmContractV2, CrmContractV3):
     pass

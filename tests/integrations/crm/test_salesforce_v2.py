@@ -147,3 +147,33 @@ async def test_date_ranges_are_soql_day_bounds(salesforce: Fake, salesforce_crm:
         filters={"closeDate": {"gte": "2026-03-01", "lt": "2026-04-01"}},
     )
     assert "WHERE CloseDate >= 2026-03-01 AND CloseDate < 2026-04-01 " in fake.queries[-1]
+
+
+async def test_a_logged_call_is_a_completed_call_task_and_a_deal_contact_is_a_contact_role(
+    salesforce: Fake, salesforce_crm: SalesforceCrm
+) -> None:
+    """(v3) TaskSubtype Call, Description, ActivityDate, a closed status; OpportunityContactRole rows, no second
+    row for a contact linked twice, deleted when unlinked."""
+    fake, _ = salesforce
+    laura = await run(salesforce_crm, "create_entity", entityType="Contact", fields={"name": "Laura Chen"})
+    about = {"entityType": "Contact", "id": laura["id"]}
+    fields = {"kind": "call", "subject": "Call with Laura", "body": "They want a discount", "about": about}
+    logged = await run(salesforce_crm, "create_entity", entityType="Activity", fields=fields)
+    stored = fake.records["Task"][logged["id"]]
+    assert (stored["TaskSubtype"], stored["Description"], stored["Status"], stored["WhoId"]) == (
+        "Call", "They want a discount", "Completed", laura["id"],
+    )  # fmt: skip
+    assert logged["kind"] == "call" and logged["occurredAt"]
+    with pytest.raises(PermanentError, match="Event"):
+        await run(salesforce_crm, "create_entity", entityType="Activity", fields={**fields, "kind": "meeting"})
+    deal = await run(salesforce_crm, "create_entity", entityType="Deal", fields={"company": "Acme"})
+    for _ in range(2):
+        await run(
+            salesforce_crm, "update_entity", entityType="Deal", id=deal["id"], fields={"addContacts": [laura["id"]]}
+        )
+    roles = [r for r in fake.records["OpportunityContactRole"].values() if r["Id"] not in fake.deleted]
+    assert [(r["OpportunityId"], r["ContactId"]) for r in roles] == [(deal["id"], laura["id"])]
+    unlinked = await run(
+        salesforce_crm, "update_entity", entityType="Deal", id=deal["id"], fields={"removeContacts": [laura["id"]]}
+    )
+    assert unlinked["contacts"] == [] and all(r["Id"] in fake.deleted for r in roles)
