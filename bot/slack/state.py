@@ -22,7 +22,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from integrations.base.titles import tool_title
 from planning.store import Clock, is_postgres_url
@@ -34,6 +34,7 @@ _SLACK_TS = re.compile(r"(\d{1,15})(?:\.(\d{1,9}))?")
 REDACTED_LINE = "(details not kept: redaction is on)"
 MAX_ATTEMPTS = 10  # a request tried this often (its process stopped each time, or it failed) is not tried again
 PRUNED = (("seen_events", "seen_at"), ("plan_messages", "updated_at"), ("recent_results", "at"))  # table, its time
+WHERE_COLUMNS = "team_id, channel, thread_ts, requester, is_dm, message_ts"  # a plan message's place, as stored
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +90,24 @@ def where_of_key(key: str, requester: str) -> Where | None:
     return None
 
 
+def where_values(where: Where) -> tuple[object, ...]:
+    """The columns ``remember`` writes after the session id: ``WHERE_COLUMNS``, then the thread key."""
+    return (
+        where.team_id,
+        where.channel,
+        where.thread_ts,
+        where.requester,
+        where.is_dm,
+        where.message_ts,
+        where.thread_key,
+    )
+
+
+def where_of_row(row: Sequence[Any]) -> Where:
+    """A plan message's place from a row of ``WHERE_COLUMNS``."""
+    return Where(row[0], row[1], row[2], row[3], bool(row[4]), row[5])
+
+
 def event_order(ts: str | None) -> str | None:
     """A Slack ``ts`` ("1712345678.123456") as text that sorts in time order; None if it is not one."""
     match = _SLACK_TS.fullmatch(ts or "")
@@ -105,6 +124,11 @@ def kept_line(line: str, *, redact: bool) -> str:
 def kept_title(title: str, tool: str, *, redact: bool) -> str:
     """What is kept of a step's title: with redaction on, its tool's name in words, never the request's words."""
     return tool_title(tool) if redact else title
+
+
+def kept_result(title: str, tool: str, line: str, *, redact: bool) -> tuple[str, str]:
+    """What a recent result keeps: its title and its line, as ``kept_title`` and ``kept_line`` say."""
+    return kept_title(title, tool, redact=redact), kept_line(line, redact=redact)
 
 
 def decision_line(line: str, title: str, tool: str, *, redact: bool) -> str:

@@ -17,12 +17,14 @@ from bot.slack.state import (
     MAX_ATTEMPTS,
     PRUNED,
     RECENT_KEPT,
+    WHERE_COLUMNS,
     Received,
     Where,
     decision_line,
     event_order,
-    kept_line,
-    kept_title,
+    kept_result,
+    where_of_row,
+    where_values,
 )
 from planning.store import Clock, StoreError
 from planning.store.postgres import Pool, open_pool
@@ -30,7 +32,6 @@ from planning.store.protocol import utc_now
 from planning.store.schema import migrate_postgres, postgres_at_head
 
 HISTORY = state_migrations.POSTGRES
-_WHERE_COLUMNS = "team_id, channel, thread_ts, requester, is_dm, message_ts"
 
 
 async def migrate(url: str) -> int:
@@ -38,23 +39,6 @@ async def migrate(url: str) -> int:
     if await asyncio.to_thread(postgres_at_head, url, HISTORY):
         return HISTORY.head
     return await asyncio.to_thread(migrate_postgres, url, HISTORY)
-
-
-def _where_values(where: Where) -> tuple[object, ...]:
-    """The columns ``remember`` writes after the session id: ``_WHERE_COLUMNS``, then the thread key."""
-    return (
-        where.team_id,
-        where.channel,
-        where.thread_ts,
-        where.requester,
-        where.is_dm,
-        where.message_ts,
-        where.thread_key,
-    )
-
-
-def _where(row: Sequence[Any]) -> Where:
-    return Where(row[0], row[1], row[2], row[3], bool(row[4]), row[5])
 
 
 class PostgresSlackState:
@@ -183,21 +167,21 @@ class PostgresSlackState:
 
     async def remember(self, session_id: str, where: Where) -> None:
         await self._run(
-            f"INSERT INTO plan_messages (session_id, {_WHERE_COLUMNS}, thread_key, updated_at) "
+            f"INSERT INTO plan_messages (session_id, {WHERE_COLUMNS}, thread_key, updated_at) "
             "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s) "
             "ON CONFLICT (session_id) DO UPDATE SET message_ts = excluded.message_ts, updated_at = excluded.updated_at",
-            (session_id, *_where_values(where), self._clock()),
+            (session_id, *where_values(where), self._clock()),
         )
 
     async def where(self, session_id: str) -> Where | None:
-        rows, _ = await self._run(f"SELECT {_WHERE_COLUMNS} FROM plan_messages WHERE session_id = %s", (session_id,))
-        return _where(rows[0]) if rows else None
+        rows, _ = await self._run(f"SELECT {WHERE_COLUMNS} FROM plan_messages WHERE session_id = %s", (session_id,))
+        return where_of_row(rows[0]) if rows else None
 
     async def where_thread(self, key: str) -> Where | None:
         rows, _ = await self._run(
-            f"SELECT {_WHERE_COLUMNS} FROM plan_messages WHERE thread_key = %s ORDER BY seq DESC LIMIT 1", (key,)
+            f"SELECT {WHERE_COLUMNS} FROM plan_messages WHERE thread_key = %s ORDER BY seq DESC LIMIT 1", (key,)
         )
-        return _where(rows[0]) if rows else None
+        return where_of_row(rows[0]) if rows else None
 
     async def decide(self, session_id: str, line: str, *, title: str = "", tool: str = "") -> list[str]:
         line = decision_line(line, title, tool, redact=self._redact)
@@ -219,7 +203,7 @@ class PostgresSlackState:
             async with self._pool.connection() as connection, connection.transaction():
                 await connection.execute(
                     "INSERT INTO recent_results (user_id, at, title, line) VALUES (%s, %s, %s, %s)",
-                    (user_id, self._clock(), *self._kept(title, tool, line)),
+                    (user_id, self._clock(), *kept_result(title, tool, line, redact=self._redact)),
                 )
                 await connection.execute(
                     "DELETE FROM recent_results WHERE user_id = %s AND id NOT IN (SELECT id FROM recent_results "
@@ -228,9 +212,6 @@ class PostgresSlackState:
                 )
         except psycopg.Error as exc:
             raise StoreError(f"Slack state query failed: {exc}") from exc
-
-    def _kept(self, title: str, tool: str, line: str) -> tuple[str, str]:
-        return kept_title(title, tool, redact=self._redact), kept_line(line, redact=self._redact)
 
     async def recent(self, user_id: str, limit: int = 10) -> list[tuple[str, str]]:
         rows, _ = await self._run(

@@ -7,7 +7,6 @@ import json
 import os
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
 from bot.slack import state_migrations
 from bot.slack.state import (
@@ -15,12 +14,14 @@ from bot.slack.state import (
     MAX_ATTEMPTS,
     PRUNED,
     RECENT_KEPT,
+    WHERE_COLUMNS,
     Received,
     Where,
     decision_line,
     event_order,
-    kept_line,
-    kept_title,
+    kept_result,
+    where_of_row,
+    where_values,
 )
 from planning.store import Clock
 from planning.store.protocol import utc_now
@@ -28,7 +29,6 @@ from planning.store.schema import migrate_sqlite, sqlite_at_head
 from planning.store.sqlite_writer import SqliteFile
 
 HISTORY = state_migrations.SQLITE
-_WHERE_COLUMNS = "team_id, channel, thread_ts, requester, is_dm, message_ts"
 
 
 async def migrate(path: str | os.PathLike[str]) -> int:
@@ -42,23 +42,6 @@ async def migrate(path: str | os.PathLike[str]) -> int:
 def _time(value: datetime) -> str:
     """Fixed-width ISO text in UTC, so that text order is time order."""
     return value.astimezone(UTC).isoformat(timespec="microseconds")
-
-
-def _where_values(where: Where) -> tuple[object, ...]:
-    """The columns ``remember`` writes after the session id: ``_WHERE_COLUMNS``, then the thread key."""
-    return (
-        where.team_id,
-        where.channel,
-        where.thread_ts,
-        where.requester,
-        where.is_dm,
-        where.message_ts,
-        where.thread_key,
-    )
-
-
-def _where(row: Sequence[Any]) -> Where:
-    return Where(row[0], row[1], row[2], row[3], bool(row[4]), row[5])
 
 
 class SqliteSlackState:
@@ -156,21 +139,21 @@ class SqliteSlackState:
 
     async def remember(self, session_id: str, where: Where) -> None:
         await self._file.write(
-            f"INSERT INTO plan_messages (session_id, {_WHERE_COLUMNS}, thread_key, updated_at) "
+            f"INSERT INTO plan_messages (session_id, {WHERE_COLUMNS}, thread_key, updated_at) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
             "ON CONFLICT (session_id) DO UPDATE SET message_ts = excluded.message_ts, updated_at = excluded.updated_at",
-            (session_id, *_where_values(where), _time(self._clock())),
+            (session_id, *where_values(where), _time(self._clock())),
         )
 
     async def where(self, session_id: str) -> Where | None:
-        rows = await self._file.read(f"SELECT {_WHERE_COLUMNS} FROM plan_messages WHERE session_id = ?", (session_id,))
-        return _where(rows[0]) if rows else None
+        rows = await self._file.read(f"SELECT {WHERE_COLUMNS} FROM plan_messages WHERE session_id = ?", (session_id,))
+        return where_of_row(rows[0]) if rows else None
 
     async def where_thread(self, key: str) -> Where | None:
         rows = await self._file.read(
-            f"SELECT {_WHERE_COLUMNS} FROM plan_messages WHERE thread_key = ? ORDER BY rowid DESC LIMIT 1", (key,)
+            f"SELECT {WHERE_COLUMNS} FROM plan_messages WHERE thread_key = ? ORDER BY rowid DESC LIMIT 1", (key,)
         )
-        return _where(rows[0]) if rows else None
+        return where_of_row(rows[0]) if rows else None
 
     async def decide(self, session_id: str, line: str, *, title: str = "", tool: str = "") -> list[str]:
         line = decision_line(line, title, tool, redact=self._redact)
@@ -189,16 +172,13 @@ class SqliteSlackState:
         async with self._file.transaction() as tx:
             await tx.run(
                 "INSERT INTO recent_results (user_id, at, title, line) VALUES (?, ?, ?, ?)",
-                (user_id, _time(self._clock()), *self._kept(title, tool, line)),
+                (user_id, _time(self._clock()), *kept_result(title, tool, line, redact=self._redact)),
             )
             await tx.run(
                 "DELETE FROM recent_results WHERE user_id = ? AND rowid NOT IN "
                 "(SELECT rowid FROM recent_results WHERE user_id = ? ORDER BY at DESC, rowid DESC LIMIT ?)",
                 (user_id, user_id, RECENT_KEPT),
             )
-
-    def _kept(self, title: str, tool: str, line: str) -> tuple[str, str]:
-        return kept_title(title, tool, redact=self._redact), kept_line(line, redact=self._redact)
 
     async def recent(self, user_id: str, limit: int = 10) -> list[tuple[str, str]]:
         rows = await self._file.read(
