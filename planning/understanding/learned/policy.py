@@ -71,6 +71,9 @@ class RulesView:
     offtopic: bool = False
     capability: str | None = None  # a v2 capability the rules read (forward, each, recurrence...)
     loose: bool = False  # the rules matched only what the action's object is for (interpret.Reading.loose)
+    # the rules read an action planbot does not take on the things named ("unsend the email", "delete all emails"):
+    # a reading of its own, (action, thing), that no class of the classifier stands for
+    refused: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +115,10 @@ def judge(rules: RulesView, probabilities: Mapping[str, float], t: Thresholds) -
             "outside email, CRM and calendar; the rules matched only what it is for"
         )
         return Verdict("unsupported", "none", round(1.0 - (p_rules or 0.0), 2), "classifier", why, outside=True)
+    if rules.refused:  # the classifier knows only what planbot does: "unsend" is no "send" to it
+        return Verdict(
+            rules.intent, rules.entity, rules.confidence, "rules", "rules decided: an action planbot does not take"
+        )
     if in_scope and (rules_label not in probabilities or rules.capability in V2_SCOPE):
         unknown = f"'{rules.capability}'" if rules.capability else rules_label
         why = f"rules decided: the classifier has no examples of {unknown}"

@@ -22,6 +22,7 @@ def consult(judge: Judge, text: str, reading: Reading, scope: Mapping[str, objec
         offtopic=reading.offtopic is not None or reading.intent == "chat",
         capability=next((key for key in V2_SCOPE if scope.get(key)), None),
         loose=reading.loose,
+        refused=reading.offtopic is not None and bool(reading.offtopic.action),
     )
     verdict = judge.judge(_as_judged(text, reading), view)
     if verdict is None:

@@ -102,3 +102,11 @@ def test_a_loose_rules_reading_the_classifier_does_not_support_is_refused():
     assert (refused.intent, refused.by) == ("unsupported", "classifier")
     assert "the rules matched only what it is for" in refused.why
     assert (kept.intent, kept.entity) == ("create", "event")
+
+
+def test_an_action_the_rules_refuse_on_a_thing_is_left_to_the_rules_however_sure_the_classifier_is():
+    """ "unsend the email I sent Maria": the rules read an action planbot does not take on emails; the classifier has
+    no class for it and hears "send … email", so it may not turn the refusal into a send."""
+    rules = RulesView("unsupported", "none", 0.8, offtopic=True, refused=True)
+    verdict = judge(rules, probabilities(send_email=0.95), T)
+    assert (verdict.intent, verdict.entity, verdict.by) == ("unsupported", "none", "rules")
