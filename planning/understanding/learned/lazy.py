@@ -6,11 +6,11 @@ shared training data and without an artefact, one warning is logged and the rule
 """
 
 import logging
-import threading
 from collections.abc import Sequence
 from pathlib import Path
 
 from planning.understanding.learned import artefact
+from planning.understanding.learned.loaded_once import LoadedOnce, OnePerProcess
 from planning.understanding.learned.policy import RulesView, Verdict, judge
 
 logger = logging.getLogger(__name__)
@@ -20,9 +20,7 @@ class LazyJudge:
     def __init__(self, files: Sequence[Path] | None = None, folder: Path | None = None) -> None:
         self._files = files
         self._folder = folder
-        self._lock = threading.Lock()
-        self._artefact: artefact.Artefact | None = None
-        self._failed = False
+        self._artefact = LoadedOnce(self._open, failure="understanding uses the rules alone: %s", logger=logger)
 
     def judge(self, text: str, rules: RulesView) -> Verdict | None:
         loaded = self.loaded()
@@ -32,14 +30,7 @@ class LazyJudge:
         return judge(rules, dict(zip(loaded.classifier.classes, map(float, row), strict=True)), loaded.thresholds)
 
     def loaded(self) -> artefact.Artefact | None:
-        with self._lock:
-            if self._artefact is None and not self._failed:
-                try:
-                    self._artefact = self._open()
-                except Exception as error:  # a missing or broken model must not stop understanding
-                    logger.warning("understanding uses the rules alone: %s", error)
-                    self._failed = True
-            return self._artefact
+        return self._artefact.get()
 
     def _open(self) -> artefact.Artefact:
         from planning.understanding.learned import train
@@ -59,14 +50,5 @@ class LazyJudge:
         return artefact.load(path)
 
 
-_shared: LazyJudge | None = None
-_shared_lock = threading.Lock()
-
-
-def default_judge() -> LazyJudge:
-    """One judge per process (the model is loaded once), on the default files and folder."""
-    global _shared
-    with _shared_lock:
-        if _shared is None:
-            _shared = LazyJudge()
-        return _shared
+default_judge = OnePerProcess(LazyJudge)
+"""One judge per process (the model is loaded once), on the default files and folder."""

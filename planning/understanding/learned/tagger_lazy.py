@@ -5,7 +5,6 @@ spans (the understanding then reads no people, titles or places it would need th
 """
 
 import logging
-import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -13,6 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from planning.understanding.learned import artefact, data
+from planning.understanding.learned.loaded_once import LoadedOnce, OnePerProcess
 from planning.understanding.learned.tagger import PREFIX, SlotSpan, SlotTagger, TaggerArtefact
 
 logger = logging.getLogger(__name__)
@@ -22,23 +22,14 @@ class LazyTagger:
     def __init__(self, files: Sequence[Path] | None = None, folder: Path | None = None) -> None:
         self._files = files
         self._folder = folder
-        self._lock = threading.Lock()
-        self._tagger: SlotTagger | None = None
-        self._failed = False
+        self._tagger = LoadedOnce(lambda: SlotTagger(self._open()), failure="no slot tagger: %s", logger=logger)
 
     def read(self, text: str, known: Mapping[str, str] | None = None) -> tuple[SlotSpan, ...]:
         tagger = self.loaded()
         return tagger.read(text, known) if tagger is not None else ()
 
     def loaded(self) -> SlotTagger | None:
-        with self._lock:
-            if self._tagger is None and not self._failed:
-                try:
-                    self._tagger = SlotTagger(self._open())
-                except Exception as error:  # a missing or broken model must not stop understanding
-                    logger.warning("no slot tagger: %s", error)
-                    self._failed = True
-            return self._tagger
+        return self._tagger.get()
 
     def _open(self) -> TaggerArtefact:
         from planning.understanding.learned import tagger_train
@@ -64,17 +55,8 @@ def _checked(loaded: object, path: Path) -> TaggerArtefact:
     return loaded
 
 
-_shared: LazyTagger | None = None
-_shared_lock = threading.Lock()
-
-
-def default_tagger() -> LazyTagger:
-    """One tagger per process (the model is loaded once), on the default files and folder."""
-    global _shared
-    with _shared_lock:
-        if _shared is None:
-            _shared = LazyTagger()
-        return _shared
+default_tagger = OnePerProcess(LazyTagger)
+"""One tagger per process (the model is loaded once), on the default files and folder."""
 
 
 # The names the requester's own data holds, for the parse under way (set by the parser around one parse).
