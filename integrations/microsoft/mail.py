@@ -6,6 +6,10 @@ Every message is written as a draft and then sent (``POST /me/messages`` or ``cr
 message, which ``sendMail`` and ``reply`` would not give. Replies keep Outlook's conversation; their recipients
 follow the contract (the sender, or for one's own message its recipients; ``replyAll`` adds the other To and Cc,
 never the user), the subject gets ``Re:`` once and a forward's ``Fwd:`` once. Bodies are plain text.
+
+(v3) ``create_draft`` is the same draft left unsent (a reply's: ``createReply``, then its recipients and subject);
+``update_email`` PATCHes ``isRead`` and archives with ``move`` to the well-known ``archive`` folder (back: to
+``inbox``); with immutable ids the message keeps its id. ``fetch_emails`` also reads the archive folder.
 """
 
 import asyncio
@@ -17,7 +21,14 @@ from zoneinfo import ZoneInfo
 
 from pydantic import BaseModel
 
-from integrations.base.arguments import FetchEmailsArgs, ForwardEmailArgs, ReplyEmailArgs, SendEmailArgs
+from integrations.base.arguments import (
+    CreateDraftArgs,
+    FetchEmailsArgs,
+    ForwardEmailArgs,
+    ReplyEmailArgs,
+    SendEmailArgs,
+    UpdateEmailArgs,
+)
 from integrations.base.errors import NotFoundError, PermanentError
 from integrations.base.files import FileSource
 from integrations.email.compose import reply_subject
@@ -35,7 +46,9 @@ ORIGINAL = "id,from,replyTo,toRecipients,ccRecipients,subject,conversationId,rec
 
 class OutlookMail:
     name = "microsoft_mail"
-    tools: frozenset[str] = frozenset({"fetch_emails", "send_email", "reply_email", "forward_email"})
+    tools: frozenset[str] = frozenset(
+        {"fetch_emails", "send_email", "reply_email", "forward_email", "create_draft", "update_email"}
+    )
 
     def __init__(self, graph: Graph, *, zone: ZoneInfo, files: FileSource | None = None) -> None:
         self._graph = graph
@@ -48,14 +61,66 @@ class OutlookMail:
     async def fetch_emails(self, args: FetchEmailsArgs) -> list[dict[str, Any]]:
         limit = args.limit or DEFAULT_LIMIT
         found = await asyncio.gather(*(self._folder(folder, args, limit) for folder in FOLDERS))
+        for folder, messages in zip(FOLDERS, found, strict=True):
+            for message in messages:
+                message["_archived"] = folder == "archive"
         newest = sorted((m for messages in found for m in messages), key=_moment, reverse=True)[:limit]
         files = await asyncio.gather(
             *(mail_files.listed(self._graph, str(m["id"])) if m.get("hasAttachments") else _none() for m in newest)
         )
         return [
-            summary(message, self._zone, attached, body=bool(args.includeBody))
+            {**summary(message, self._zone, attached, body=bool(args.includeBody)), "archived": message["_archived"]}
             for message, attached in zip(newest, files, strict=True)
         ]
+
+    async def create_draft(self, args: CreateDraftArgs) -> dict[str, str]:
+        """(v3) The draft a send would make, left in Drafts (files attached), never sent."""
+        mail_files.check_refs(args.attachments or [], self._source)
+        if args.replyTo is None:
+            draft = await self._graph.post(
+                "me/messages",
+                {
+                    "subject": args.subject,
+                    "body": {"contentType": "text", "content": args.body},
+                    "toRecipients": _recipients(args.to or []),
+                    "ccRecipients": _recipients(args.cc or []),
+                },
+            )
+            changes: dict[str, Any] = {}
+        else:
+            original = await self._original(args.replyTo)
+            sender = addresses(original.get("replyTo")) or addresses([original.get("from")])
+            me = (await self._graph.my_address()).casefold()
+            own = any(address.casefold() == me for address in addresses([original.get("from")]))
+            path = f"me/messages/{segment(original['id'])}/createReply"
+            draft = await self._graph.post(path, {"Comment": args.body})
+            changes = {
+                "subject": args.subject or reply_subject(str(original.get("subject") or "")),
+                "toRecipients": _recipients(args.to or (addresses(original.get("toRecipients")) if own else sender)),
+                "ccRecipients": _recipients(args.cc or []),
+            }
+        draft_id = _id_of(draft)
+        try:
+            if changes:
+                await self._graph.patch(f"me/messages/{segment(draft_id)}", changes)
+            await mail_files.attach(self._graph, draft_id, list(args.attachments or []), self._source)
+        except Exception:
+            await self._discard(draft_id)
+            raise
+        return {"id": draft_id}
+
+    async def update_email(self, args: UpdateEmailArgs) -> dict[str, Any]:
+        """(v3) ``isRead`` patched; archived by a ``move`` to the ``archive`` folder, or back to ``inbox``."""
+        original = await self._original(args.messageId)
+        message_id = str(original["id"])
+        if args.unread is not None:
+            await self._graph.patch(f"me/messages/{segment(message_id)}", {"isRead": not args.unread})
+        if args.archived is not None:
+            moved = await self._graph.post(
+                f"me/messages/{segment(message_id)}/move", {"DestinationId": "archive" if args.archived else "inbox"}
+            )
+            message_id = str(moved.get("id") or message_id)
+        return {"id": message_id}
 
     async def send_email(self, args: SendEmailArgs) -> dict[str, str]:
         mail_files.check_refs(args.attachments or [], self._source)  # before any draft

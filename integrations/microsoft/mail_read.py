@@ -19,7 +19,7 @@ from typing import Any
 from integrations.base.arguments import FetchEmailsArgs
 from integrations.email.summary import snippet, within
 
-FOLDERS = ("inbox", "sentitems")
+FOLDERS = ("inbox", "archive", "sentitems")  # (v3) archived mail is still found
 SELECTED = (
     "id",
     "conversationId",

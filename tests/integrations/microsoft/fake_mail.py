@@ -1,5 +1,8 @@
 """The stand-in's mailbox: Inbox, Drafts, Sent Items, Deleted Items, and the message operations planbot uses.
 
+(v3) ``move`` to a well-known folder (``archive``, ``inbox``...) answers the moved message (201), with a new id
+unless immutable ids are asked for; ``isRead`` may change on any message.
+
 What it does as Exchange does (and the connector must cope with): without ``Prefer: IdType="ImmutableId"`` a
 message gets a new id when it moves (a sent draft); ``createReply``/``createReplyAll``/``createForward`` make a
 draft in the conversation (``RE:``/``FW:`` subject, the comment above the quoted original, a forward's
@@ -24,7 +27,10 @@ from msgraph.generated.models.message import Message
 from tests.integrations.microsoft import odata
 from tests.integrations.microsoft.fake_graph import ME, ME_NAME, Call, FakeGraph, error, new_id
 
-FOLDERS = {"inbox": "inbox", "drafts": "drafts", "sentitems": "sentitems", "deleteditems": "deleteditems"}
+FOLDERS = {
+    "inbox": "inbox", "drafts": "drafts", "sentitems": "sentitems", "deleteditems": "deleteditems",
+    "archive": "archive",
+}  # fmt: skip
 MESSAGE_PROPERTIES = set(Message().get_field_deserializers())
 ATTACHMENT_PROPERTIES = set(Attachment().get_field_deserializers())
 _ID = re.compile(r"^AAMk[A-Za-z0-9_=-]{20,}$")
@@ -97,6 +103,7 @@ class FakeMailbox:
         for action in ("createReply", "createReplyAll", "createForward"):
             serve("POST", f"{USERS}/messages/{{message%2Did}}/{action}", self.create_response)
         serve("POST", f"{USERS}/messages/{{message%2Did}}/send", self.send)
+        serve("POST", f"{USERS}/messages/{{message%2Did}}/move", self.move)
         serve("GET", f"{USERS}/messages/{{message%2Did}}/attachments", self.list_attachments)
         serve("POST", f"{USERS}/messages/{{message%2Did}}/attachments", self.add_attachment)
         serve("GET", f"{USERS}/messages/{{message%2Did}}/attachments/{{attachment%2Did}}", self.get_attachment)
@@ -257,6 +264,20 @@ class FakeMailbox:
             copy = Stored(**{**stored.__dict__, "id": new_id(), "folder": "inbox", "is_read": False})
             self.messages[copy.id] = copy
         return web.Response(status=202)
+
+    async def move(self, call: Call) -> web.Response:
+        """``move``: ``DestinationId`` a well-known folder name or a folder id; a new id unless ids are immutable."""
+        stored = self._message(call.ids[1])
+        if isinstance(stored, web.Response):
+            return stored
+        destination = str(call.body.get("DestinationId") or "")
+        if destination.lower() not in FOLDERS:
+            return error(404, "ErrorItemNotFound", "The specified folder could not be found in the store.")
+        del self.messages[stored.id]
+        stored.id = stored.id if call.immutable_ids else new_id()
+        stored.folder = FOLDERS[destination.lower()]
+        self.messages[stored.id] = stored
+        return web.json_response(stored.resource(text=call.text_bodies), status=201)
 
     async def list_attachments(self, call: Call) -> web.Response:
         stored = self._message(call.ids[1])

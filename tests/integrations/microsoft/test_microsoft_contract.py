@@ -13,6 +13,7 @@ from tests.integrations.contract_suite import (
     CalendarContractV2,
     EmailContract,
     EmailContractV2,
+    EmailContractV3,
     FreeSlotsContract,
 )
 from tests.integrations.contract_suite.calendar_v2 import ORGANIZER, Invite
@@ -22,7 +23,7 @@ from tests.integrations.microsoft.fake_graph import ME
 from tests.integrations.slack_file_source import slack_file_source
 
 
-class TestOutlookMailContract(EmailContract, EmailContractV2):
+class TestOutlookMailContract(EmailContract, EmailContractV2, EmailContractV3):
     @pytest.fixture
     async def shared_files(self) -> AsyncIterator[SharedFiles]:
         async with slack_file_source() as files:

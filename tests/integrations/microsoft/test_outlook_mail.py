@@ -38,12 +38,13 @@ async def test_words_go_to_search_and_dates_and_flags_to_an_ordered_filter(micro
     await mail.fetch_emails(FetchEmailsArgs(query='"Q3 deck" Priya', unreadOnly=True))
     await mail.fetch_emails(FetchEmailsArgs(since=since, hasAttachment=True))
     await mail.fetch_emails(FetchEmailsArgs(unreadOnly=True))
-    searched, dated, unread = (r.query for r in microsoft.graph.requests[::2])
+    searched, dated, unread = (r.query for r in microsoft.graph.requests[::3])  # inbox, archive, sent items each
     assert searched["$search"] == '"Q3 deck Priya"' and "$filter" not in searched and "$orderby" not in searched
     assert dated["$filter"] == "receivedDateTime ge 2026-03-02T09:00:00Z and hasAttachments eq true"
     assert unread["$filter"] == "receivedDateTime ge 1900-01-01T00:00:00Z and isRead eq false"
     assert {r.path for r in microsoft.graph.requests} == {
         "/v1.0/me/mailFolders/inbox/messages",
+        "/v1.0/me/mailFolders/archive/messages",
         "/v1.0/me/mailFolders/sentitems/messages",
     }
 
