@@ -5,35 +5,25 @@ Run: `.venv/bin/python -m bench.learned_understanding [--shared ../shared] [--ro
 `taskset -c CORE` does) and so does each cold-start run. Prints figures; asserts nothing.
 """
 
-import argparse
-import json
-import os
 import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
+from bench.timing import eval_texts, p50_p99_ms, pinned_options, timings
 from planning.pipeline import RequestPlanner
 from planning.understanding.parser import GoalUnderstandingService
 
 NOW = datetime(2026, 3, 2, 9, 0, tzinfo=ZoneInfo("America/New_York"))
 
 
-def load(path: Path) -> list[str]:
-    return [str(json.loads(line)["text"]) for line in path.read_text().splitlines() if line.strip()]
-
-
-def latencies(planner: RequestPlanner, texts: list[str], rounds: int) -> list[float]:
-    timings = []
-    for _ in range(rounds):
-        for text in texts:
-            started = time.perf_counter()
-            planner.understand(text, NOW)
-            timings.append(time.perf_counter() - started)
-    return sorted(timings)
+def understanding_of(planner: RequestPlanner) -> Callable[[str], object]:
+    """The call timed per request: the planner understanding it at ``NOW``."""
+    return lambda text: planner.understand(text, NOW)
 
 
 def memory() -> dict[str, int]:
@@ -57,18 +47,8 @@ def cold_starts(core: int, runs: int) -> list[float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--shared", default=str(Path(__file__).resolve().parents[2] / "shared"))
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--core", type=int, default=0)
-    options = parser.parse_args()
-    os.sched_setaffinity(0, {options.core})
-    evals = Path(options.shared) / "eval"
-    texts = [
-        t
-        for name in ("slurp_devel", "paraphrases", "plans_public", "plans_v2_public")
-        for t in load(evals / f"{name}.jsonl")
-    ]
+    options = pinned_options()
+    texts = eval_texts(options.shared)
     planners = {
         "rules alone": RequestPlanner(GoalUnderstandingService(rules_only=True)),
         "rules + classifier": RequestPlanner(),
@@ -80,8 +60,8 @@ def main() -> None:
     for name, planner in planners.items():
         for text in texts[:50]:  # warm up: the model loads, regular expressions compile
             planner.understand(text, NOW)
-        t = latencies(planner, texts, options.rounds)
-        p50, p99 = statistics.median(t) * 1000, t[int(len(t) * 0.99) - 1] * 1000
+        t = timings(understanding_of(planner), texts, options.rounds)
+        p50, p99 = p50_p99_ms(t)
         print(f"{name:<20}{p50:>9.2f}{p99:>9.2f}{t[-1] * 1000:>9.2f}{len(t) / sum(t):>9.0f}")
     rss = memory()
     print(f"memory with the classifier loaded: RSS {rss['VmRSS']} MB, peak {rss['VmHWM']} MB")
