@@ -7,13 +7,13 @@ skipped. The file's stem names the source (``slurp_devel``), so an evaluation ca
 """
 
 import hashlib
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from planning.types import Entity, Intent
 from planning.understanding.examples import as_label
+from planning.understanding.json_lines import json_lines
 from planning.understanding.normalize import clean
 
 
@@ -35,13 +35,7 @@ def text_key(text: str) -> str:
 def read_examples(path: Path) -> list[LabelledExample]:
     """The usable examples of one file; ``ValueError`` naming the line for a line that is not JSON."""
     examples = []
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            item = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise ValueError(f"{path}:{number}: not JSON ({error.msg})") from error
+    for item in json_lines(path):
         example = _example(path.stem, item)
         if example is not None:
             examples.append(example)

@@ -8,12 +8,12 @@ one clause per goal, each clause is an example of its goal, in order; otherwise 
 """
 
 import hashlib
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from planning.understanding.classifier import QueryClassifier
+from planning.understanding.json_lines import json_lines
 from planning.understanding.learned.labels import data_label
 from planning.understanding.normalize import clean
 
@@ -53,13 +53,7 @@ def read_examples(paths: Iterable[Path]) -> list[Example]:
     examples: list[Example] = []
     splitter = QueryClassifier()
     for path in paths:
-        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-            if not line.strip():
-                continue
-            try:
-                item = json.loads(line)
-            except json.JSONDecodeError as error:
-                raise ValueError(f"{path}:{number}: not JSON ({error.msg})") from error
+        for item in json_lines(path):
             examples.extend(_examples(item, path.stem, splitter))
     return examples
 

@@ -6,12 +6,12 @@ types planbot reads (:data:`TYPES`); the others (songs, devices, food…) are no
 span. A line without ``annotation`` teaches that its words are no slot.
 """
 
-import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from planning.understanding.json_lines import json_lines
 from planning.understanding.numbers import spoken_numbers_to_digits
 
 # the slot types planbot reads (annotation-format.md), and the public types folded into them
@@ -83,13 +83,7 @@ def read(paths: Iterable[Path]) -> list[Annotated]:
     """Every usable line of ``paths``, in order; ``ValueError`` naming the line for a line that is not JSON."""
     out: list[Annotated] = []
     for path in paths:
-        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-            if not line.strip():
-                continue
-            try:
-                item = json.loads(line)
-            except json.JSONDecodeError as error:
-                raise ValueError(f"{path}:{number}: not JSON ({error.msg})") from error
+        for item in json_lines(path):
             annotated = _annotated(item, path.stem)
             if annotated is not None:
                 out.append(annotated)
