@@ -23,7 +23,7 @@ import base64
 import binascii
 import json
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Literal
 from urllib.parse import quote
 
@@ -62,45 +62,49 @@ class GmailApi:
 
     async def send(self, raw: bytes, *, thread_id: str | None = None) -> dict[str, Any]:
         """Sends the RFC 2822 message ``raw`` (on the upload path when it is large); refuses one Gmail cannot take."""
-        metadata: dict[str, str] = {"threadId": thread_id} if thread_id else {}
-        if len(raw) <= INLINE_MOST:
-            body = {"raw": base64.urlsafe_b64encode(raw).decode("ascii"), **metadata}
-            return _object(await self._api.request("POST", f"users/{self._user}/messages/send", json_body=body))
-        if len(raw) > UPLOAD_MOST:
-            raise PermanentError(
-                f"the email with its files is {len(raw) / 1_048_576:.1f} MB and Gmail sends at most 35 MB: nothing"
-                " was sent; share the largest files as links instead",
-                service="gmail",
-            )
-        url = f"{upload_root(self._api.base_url)}/users/{self._user}/messages/send"
-        answer = await self._api.request(
-            "POST",
-            url,
-            params={"uploadType": "multipart"},
-            raw=related(metadata, raw),
-            absolute=True,
-            timeout=UPLOAD_TIMEOUT,
+        return await self._post_message(
+            "messages/send",
+            raw,
+            thread_id,
+            wrap=_as_is,
+            too_large="the email with its files is {mb:.1f} MB and Gmail sends at most 35 MB: nothing was sent;"
+            " share the largest files as links instead",
         )
-        return _object(answer)
 
     async def create_draft(self, raw: bytes, *, thread_id: str | None = None) -> dict[str, Any]:
         """Saves the RFC 2822 message ``raw`` as a draft (the upload path when it is large): ``{"id", "message"}``."""
+        return await self._post_message(
+            "drafts",
+            raw,
+            thread_id,
+            wrap=_in_draft,
+            too_large="the draft with its files is {mb:.1f} MB and Gmail keeps at most 35 MB: nothing was saved",
+        )
+
+    async def _post_message(
+        self,
+        path: str,
+        raw: bytes,
+        thread_id: str | None,
+        *,
+        wrap: Callable[[dict[str, str]], dict[str, Any]],
+        too_large: str,
+    ) -> dict[str, Any]:
+        """POSTs ``raw`` to ``users/{userId}/{path}``: inside JSON up to ``INLINE_MOST`` bytes, as a multipart upload
+        up to ``UPLOAD_MOST``, refused (``too_large``, its size in MB as ``mb``) above. ``wrap`` places the message
+        resource (``raw``, ``threadId``) in the method's body."""
         message: dict[str, str] = {"threadId": thread_id} if thread_id else {}
         if len(raw) <= INLINE_MOST:
-            body = {"message": {"raw": base64.urlsafe_b64encode(raw).decode("ascii"), **message}}
-            return _object(await self._api.request("POST", f"users/{self._user}/drafts", json_body=body))
+            body = wrap({"raw": base64.urlsafe_b64encode(raw).decode("ascii"), **message})
+            return _object(await self._api.request("POST", f"users/{self._user}/{path}", json_body=body))
         if len(raw) > UPLOAD_MOST:
-            raise PermanentError(
-                f"the draft with its files is {len(raw) / 1_048_576:.1f} MB and Gmail keeps at most 35 MB: nothing"
-                " was saved",
-                service="gmail",
-            )
-        url = f"{upload_root(self._api.base_url)}/users/{self._user}/drafts"
+            raise PermanentError(too_large.format(mb=len(raw) / 1_048_576), service="gmail")
+        url = f"{upload_root(self._api.base_url)}/users/{self._user}/{path}"
         answer = await self._api.request(
             "POST",
             url,
             params={"uploadType": "multipart"},
-            raw=related({"message": message} if message else {}, raw),
+            raw=related(wrap(message) if message else {}, raw),
             absolute=True,
             timeout=UPLOAD_TIMEOUT,
         )
@@ -171,3 +175,13 @@ def decoded_data(value: Any) -> bytes | None:
 
 def _object(answer: Any) -> dict[str, Any]:
     return answer if isinstance(answer, dict) else {}
+
+
+def _as_is(message: dict[str, str]) -> dict[str, Any]:
+    """``messages.send`` takes the message resource as its body."""
+    return dict(message)
+
+
+def _in_draft(message: dict[str, str]) -> dict[str, Any]:
+    """``drafts.create`` takes a draft resource: the message under ``message``."""
+    return {"message": message}

@@ -72,6 +72,20 @@ async def test_a_forward_and_a_reply_with_large_files_keep_their_thread(gmail: G
     assert [r.json for r in uploads] == [{"threadId": original}, {"threadId": original}]
 
 
+async def test_a_reply_draft_with_a_large_file_is_saved_on_the_upload_path_in_its_thread(gmail: GmailRig) -> None:
+    original = gmail.fake.deliver(with_a_file("Big deck", files=(("Deck.pdf", "application/pdf", PDF),)))
+    connector = gmail.connector()
+    (found,) = await call(connector, "fetch_emails", subject="Big deck", hasAttachment=True, includeBody=True)
+    draft = await call(
+        connector, "create_draft", replyTo=original, body="Draft", attachments=[found["attachments"][0]["ref"]]
+    )
+    stored = gmail.fake.messages[gmail.fake.drafts[draft["id"]]]
+    assert stored.thread_id == original and "DRAFT" in stored.labels
+    assert [f.content for _n, f in attachments_of(stored.parsed)] == [PDF]
+    (upload,) = [r for r in gmail.fake.requests if r.path == "/upload/gmail/v1/users/me/drafts"]
+    assert upload.query == [("uploadType", "multipart")] and upload.json == {"message": {"threadId": original}}
+
+
 async def test_a_small_message_stays_on_the_json_path(gmail: GmailRig) -> None:
     await call(gmail.connector(), "send_email", to=["ann@example.org"], subject="Hi", body="Short.")
     ((path, _query, size),) = sends(gmail)
@@ -91,6 +105,20 @@ async def test_a_message_over_35_mb_is_refused_before_anything_is_sent(
         )  # fmt: skip
     assert "share the largest files as links" in describe_failure(raised.value).message
     assert sends(gmail) == [] and gmail.fake.messages == {}
+
+
+async def test_a_draft_over_35_mb_is_refused_before_anything_is_saved(
+    gmail: GmailRig, slack: FakeSlackWithFiles, http: aiohttp.ClientSession
+) -> None:
+    huge = slack.share("archive.zip", os.urandom(19 * 1024 * 1024), mimetype="application/zip")
+    more = slack.share("more.zip", os.urandom(19 * 1024 * 1024), mimetype="application/zip")
+    connector = connector_from(gmail.settings(), gmail.session, files=SlackFiles(slack.client(), http))
+    with pytest.raises(PermanentError, match="Gmail keeps at most 35 MB: nothing was saved"):
+        await call(
+            connector, "create_draft", to=["a@example.org"], subject="s", body="x",
+            attachments=[f"slack:{huge}", f"slack:{more}"],
+        )  # fmt: skip
+    assert gmail.fake.messages == {} and gmail.fake.drafts == {}
 
 
 async def test_the_stand_in_refuses_a_large_json_body_as_google_does(gmail: GmailRig) -> None:
