@@ -9,6 +9,7 @@ from rich.console import Console
 from bot.compose import App, build_app
 from bot.settings import Settings
 from bot.terminal_render import render
+from integrations.base.principal import Principal
 from planning.engine.replies import Reply, ShowPlan
 
 _KEYS = {"a": "approve", "c": "cancel", "q": "cancel"}
@@ -76,7 +77,7 @@ def as_one_person(settings: Settings, user: str) -> Settings:
 
 
 async def _handle(app: App, thread_key: str, user: str, text: str, tz: str) -> list[Reply]:
-    return await app.conversation.message(thread_key=thread_key, user=user, text=text, tz=tz)
+    return await app.conversation.message(thread_key=thread_key, text=text, who=Principal(team="", user=user, zone=tz))
 
 
 async def _with_its_question(app: App, replies: list[Reply]) -> list[Reply]:

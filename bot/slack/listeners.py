@@ -18,11 +18,12 @@ from bot.slack.delivery import Delivery
 from bot.slack.edits import RequestEdits
 from bot.slack.files import describe_shared
 from bot.slack.inbox import receipt_of
-from bot.slack.people import SlackPeople
+from bot.slack.people import Person, SlackPeople
 from bot.slack.sending import RetryPolicy, SendError
 from bot.slack.state import SlackState, Where, legacy_dm_key, recent_owner, thread_key
 from bot.slack.zone_notice import ZoneNotice
 from integrations.base.files import FileFacts
+from integrations.base.principal import Principal
 from planning.engine.conversation import Conversation
 from planning.engine.file_facts import AttachedFile
 from planning.engine.reading import decides
@@ -159,12 +160,16 @@ class Listeners:
         text = str(event.get("text", ""))
         bot = context.get("bot_user_id")
         if event.get("channel_type") == "im":
-            # one plan per thread: a top-level DM is a new request (its questions are asked in its thread),
-            # a reply in a DM thread is for that thread's plan
+            # one plan per thread: a top-level DM is a new request (its questions are asked in its thread) unless it
+            # answers the question the person's last DM plan asks; a reply in a DM thread is for that thread's plan
             thread = str(event.get("thread_ts") or event["ts"])
             where = Where(team, str(event["channel"]), thread, str(event["user"]), is_dm=True)
-            legacy = await self._legacy_dm_plan(where) if event.get("thread_ts") else None
-            await self._words(where, text, context, key=legacy, files=await describe_shared(self._client, event))
+            key = (
+                await self._legacy_dm_plan(where)
+                if event.get("thread_ts")
+                else await self._answered(where, text, context)
+            )
+            await self._words(where, text, context, key=key, files=await describe_shared(self._client, event))
             return
         if not event.get("thread_ts") or (bot and f"<@{bot}>" in text):
             return  # top-level chatter, or a mention (handled as app_mention)
@@ -197,11 +202,7 @@ class Listeners:
             return
         person = await self._people.person(where.requester)
         replies = await self._engine.follow_up(
-            thread_key=where.thread_key,
-            user=where.requester,
-            text=words,
-            tz=person.tz or self._default_tz,
-            receipt=receipt_of(context),
+            thread_key=where.thread_key, text=words, who=self._principal(where, person), receipt=receipt_of(context)
         )
         if replies:
             await self._delivery.deliver(where, replies, actor=where.requester)
@@ -326,14 +327,25 @@ class Listeners:
             return
         replies = await self._engine.message(
             thread_key=key or where.thread_key,
-            user=where.requester,
             text=words,
-            tz=person.tz or self._default_tz,
+            who=self._principal(where, person),
             files=files or [],
             receipt=receipt_of(context),
         )
         await self._delivery.deliver(await self._thread_place(where, key), replies, actor=where.requester)
         await self._zone_notice.tell_once(where, person)  # once: their profile has no zone we know
+
+    async def _answered(self, where: Where, text: str, context: dict[str, Any]) -> str | None:
+        """A top-level DM typed while the person's DM plan asks something in its thread: that plan's thread key when
+        the words answer its question (the engine's typed reading decides), else None (a new request)."""
+        person = await self._people.person(where.requester)
+        words = await self._people.expand_mentions(text, bot_user_id=context.get("bot_user_id"))
+        threads = thread_key(where.team_id, where.channel, "", True)  # every thread of this DM
+        return await self._engine.answered_elsewhere(who=self._principal(where, person), text=words, threads=threads)
+
+    def _principal(self, where: Where, person: Person) -> Principal:
+        """Who asks, made once here and passed down: the requester in this workspace, in their time zone."""
+        return Principal(team=where.team_id, user=where.requester, zone=person.tz or self._default_tz)
 
     async def _thread_place(self, where: Where, key: str | None = None) -> Where:
         """For replies that name no plan: the open plan of this thread, with its requester (its message and a

@@ -6,7 +6,10 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class Principal:
-    """A Slack user of a workspace (``team`` empty outside Slack: the terminal chat)."""
+    """A Slack user of a workspace (``team`` empty outside Slack: the terminal chat), with their time zone and
+    locale. Made once where a message comes in (the Slack listener, the terminal chat) and passed down."""
 
     team: str
     user: str
+    zone: str = "UTC"
+    locale: str = "en"

@@ -15,11 +15,13 @@ from functools import partial
 from typing import Any
 
 from integrations.base.files import FileFacts
+from integrations.base.principal import Principal
 from planning.engine import connections, texts
 from planning.engine.audit import Auditor
 from planning.engine.checks import ChoiceKey
 from planning.engine.decisions import Decision, Decisions
 from planning.engine.dialogue import Dialogue
+from planning.engine.elsewhere import answered_thread
 from planning.engine.file_facts import AttachedFile, known_files
 from planning.engine.handlers import Handlers
 from planning.engine.intentions import view_of
@@ -39,7 +41,6 @@ from planning.engine.sweeps import Sweeps
 from planning.engine.takeover import Takeover
 from planning.engine.turns import as_turn
 from planning.engine.view import PlanView
-from planning.engine.workspaces import workspace_of
 from planning.pipeline import RequestPlanner
 from planning.store import PlanStore
 
@@ -99,7 +100,8 @@ class Conversation:
         )
         self._decisions = Decisions(self._parts)
         self._starter = Starter(self._parts)
-        self._handlers = Handlers(self._parts, self._decisions, self._starter, Offers(self._parts, self._starter))
+        self._offers = Offers(self._parts, self._starter)
+        self._handlers = Handlers(self._parts, self._decisions, self._starter, self._offers)
         self._sweeps = Sweeps(self._parts, self._decisions)
 
     # --- entry points --------------------------------------------------------------------------------
@@ -109,8 +111,9 @@ class Conversation:
         self,
         *,
         thread_key: str,
-        user: str,
         text: str,
+        who: Principal | None = None,
+        user: str = "",
         tz: str = "UTC",
         files: Sequence[str | FileFacts | AttachedFile] = (),
         receipt: Receipt | None = None,
@@ -119,19 +122,26 @@ class Conversation:
         shared with it (``slack:`` references, or their facts to show them by name), attached to the email a new
         request sends, or in a reply the answer to the open plan's question for a file, else joining its emails
         not sent yet (§2.7). ``receipt``: the request's, from a front end that may hand it over again; handled
-        again, a request whose plan exists or whose reply a plan took returns nothing."""
-        if not self._allowed(user):
+        again, a request whose plan exists or whose reply a plan took returns nothing. ``who``: the principal the
+        front end made (``user`` and ``tz`` alone: a person of no workspace, as the terminal chat's)."""
+        who = who or Principal(team="", user=user, zone=tz)
+        if not self._allowed(who.user):
             return [Refused(text=texts.NOT_ALLOWED, reason="not_allowed")]
         shared = known_files(files)
         async with self._parts.turns, self._parts.lock(thread_key):
             with handling(receipt):
-                return await self._message(thread_key, user, text, tz, shared, receipt)
+                return await self._message(who, thread_key, text, shared, receipt)
 
     async def _message(
-        self, thread_key: str, user: str, text: str, tz: str, shared: list[AttachedFile], receipt: Receipt | None
+        self, who: Principal, thread_key: str, text: str, shared: list[AttachedFile], receipt: Receipt | None
     ) -> list[Reply]:
+        user = who.user
         session = await self._parts.open_session(thread_key)
-        if receipt is not None and receipt.again and await self._handled(receipt, thread_key, user, session):
+        if (
+            receipt is not None
+            and receipt.again
+            and await self._starter.handled_before(receipt, thread_key, user, session)
+        ):
             logger.info("a request handled before was delivered again; nothing to do (thread %s)", thread_key)
             return []
         if session is not None:
@@ -139,24 +149,15 @@ class Conversation:
         if session is None:
             if not text.strip():  # a file alone asks for nothing
                 return []
-            followed = await self._starter.after(thread_key, user, text, tz)
+            followed = await self._starter.after(who, thread_key, text)
             if followed is not None:
                 return followed
-            return await self._starter.start(thread_key, user, text, tz, files=shared)
+            return await self._starter.start(who, thread_key, text, files=shared)
         if user != session.requester and user not in self._parts.settings.approvers:
             return await self._decisions.refuse(session, user, "answer")
         if shared:
             return await self._handlers.with_files(session, user, text, shared)
         return await self._handlers.reply(session, user, text)
-
-    async def _handled(self, receipt: Receipt, thread_key: str, user: str, session: Session | None) -> bool:
-        """Whether a request delivered again was handled before: its plan exists, or a plan here took it."""
-        if await self._parts.store.get(session_id_for(receipt)) is not None:
-            return True
-        if session is not None and receipt.key in session.receipts:
-            return True
-        latest = await self._parts.store.latest_for_thread(thread_key, requester=user)
-        return latest is not None and receipt.key in latest.data.get("receipts", [])
 
     async def request_files(self, session_id: str) -> list[AttachedFile]:
         """The files shared with a plan's request and in its thread (a plan made again from an edited request keeps
@@ -236,18 +237,7 @@ class Conversation:
     async def read_edit(self, *, session_id: str, step_id: str, field: str, text: str) -> tuple[Any, str | None]:
         """A value typed in the edit form for ``field`` (an argument's path) read as "edit FIELD=VALUE" reads it:
         "Friday 1pm", "1 hour", "Tom" (an address looked up). (value, None), or (None, what is wrong)."""
-        session = await self._parts.get(session_id)
-        question = session.question if session is not None else None
-        if session is None or question is None or question.step_id != step_id:
-            return None, texts.MOVED_ON
-        now = self._parts.now(session.tz)
-        arguments, problem = await self._parts.dialogue.edited(session, session.step(step_id), field, text, now)
-        if arguments is None:
-            return None, problem
-        value: Any = arguments
-        for key in field.split("."):
-            value = value.get(key) if isinstance(value, dict) else None
-        return value, None
+        return await self._decisions.read_edit(await self._parts.get(session_id), step_id, field, text)
 
     def _allowed(self, user: str) -> bool:
         """``PLANBOT_ALLOWED_USERS``, when set, names everyone who may use the bot."""
@@ -259,12 +249,20 @@ class Conversation:
 
     @as_turn
     async def follow_up(
-        self, *, thread_key: str, user: str, text: str, tz: str = "UTC", receipt: Receipt | None = None
+        self,
+        *,
+        thread_key: str,
+        text: str,
+        who: Principal | None = None,
+        user: str = "",
+        tz: str = "UTC",
+        receipt: Receipt | None = None,
     ) -> list[Reply]:
-        """Only a follow-up ("also invite Tom", "undo that") to ``user``'s own plan in this thread, ended within
+        """Only a follow-up ("also invite Tom", "undo that") to ``who``'s own plan in this thread, ended within
         the session TTL: for a channel thread, where other words are chatter and start nothing. [] otherwise.
-        ``receipt`` as for ``message``."""
-        if not self._allowed(user) or not text.strip():
+        ``receipt`` and ``who`` as for ``message``."""
+        who = who or Principal(team="", user=user, zone=tz)
+        if not self._allowed(who.user) or not text.strip():
             return []
         async with self._parts.turns, self._parts.lock(thread_key):
             if await self._parts.open_session(thread_key) is not None:
@@ -275,13 +273,13 @@ class Conversation:
                 and await self._parts.store.get(session_id_for(receipt)) is not None
             ):
                 return []
-            record = await self._parts.store.latest_for_thread(thread_key, requester=user)
+            record = await self._parts.store.latest_for_thread(thread_key, requester=who.user)
             if record is None or record.open:
                 return []
             if self._parts.clock() - record.updated_at > timedelta(seconds=self._parts.settings.session_ttl_seconds):
                 return []
             with handling(receipt):
-                return await self._starter.after(thread_key, user, text, tz) or []
+                return await self._starter.after(who, thread_key, text) or []
 
     # --- now and then (planning.engine.sweeps) ----------------------------------------------------------
 
@@ -307,12 +305,19 @@ class Conversation:
         """Open plans, of ``user`` only if given, of Slack workspace ``team`` only if given."""
         records = await self._parts.store.list_open(requester=user)
         return [
-            view_of(self._parts.from_record(r)) for r in records if team is None or workspace_of(r.thread_key) == team
+            view_of(session)
+            for session in map(self._parts.from_record, records)
+            if team is None or session.team == team
         ]
 
     async def is_open(self, thread_key: str) -> bool:
         """Whether a plan is open in this thread (a reply there is meant for it)."""
         return await self._parts.store.open_for_thread(thread_key) is not None
+
+    async def answered_elsewhere(self, *, who: Principal, text: str, threads: str) -> str | None:
+        """The thread of ``who``'s plan (among keys starting with ``threads``) whose open question ``text``, typed
+        outside it, answers; None when it is a request of its own (:mod:`planning.engine.elsewhere`)."""
+        return await answered_thread(self._parts, self._offers, who, text, threads)
 
     async def requester_of(self, session_id: str) -> str | None:
         session = await self._parts.get(session_id)
@@ -321,7 +326,7 @@ class Conversation:
     async def workspace_of_plan(self, session_id: str) -> str | None:
         """The Slack workspace (team id) a plan was asked in ("" outside Slack); None for no such plan."""
         session = await self._parts.get(session_id)
-        return workspace_of(session.thread_key) if session is not None else None
+        return session.team if session is not None else None
 
     async def pending_approval(self, session_id: str) -> AskApproval | None:
         """The step waiting for approval in a plan, with its arguments as they would run."""

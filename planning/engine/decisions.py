@@ -19,6 +19,21 @@ class Decisions:
     def __init__(self, parts: Parts) -> None:
         self._parts = parts
 
+    async def read_edit(self, session: Session | None, step_id: str, field: str, text: str) -> tuple[Any, str | None]:
+        """A value typed for ``field`` of the step waiting for approval, read as "edit FIELD=VALUE" reads it:
+        (value, None), or (None, what is wrong)."""
+        question = session.question if session is not None else None
+        if session is None or question is None or question.step_id != step_id:
+            return None, texts.MOVED_ON
+        now = self._parts.now(session.tz)
+        arguments, problem = await self._parts.dialogue.edited(session, session.step(step_id), field, text, now)
+        if arguments is None:
+            return None, problem
+        value: Any = arguments
+        for key in field.split("."):
+            value = value.get(key) if isinstance(value, dict) else None
+        return value, None
+
     def check_decider(self, session: Session, user: str) -> Refused | None:
         if user != session.requester and user not in self._parts.settings.approvers:
             return Refused(text=texts.NOT_YOURS, reason="not_yours")

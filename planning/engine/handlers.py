@@ -2,6 +2,7 @@
 handler its row of :mod:`planning.engine.table` names (``_on_<handler>``). Files shared in a reply go with it."""
 
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import Literal
 
 from planning.engine import reading, table, texts, thread_files
@@ -108,9 +109,8 @@ class Handlers:
         option = session.question.options[command.index - 1]
         await self._parts.close(session, "cancelled")  # one of the readings offered: plan the request again as that
         chosen = (str(option["intent"]), str(option["entity"]))
-        return await self._starter.start(
-            session.thread_key, user, session.text, session.tz, chosen=chosen, files=session.files
-        )
+        who = replace(session.principal, user=user)
+        return await self._starter.start(who, session.thread_key, session.text, chosen=chosen, files=session.files)
 
     async def _on_clarify_yes(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
         session.question, session.state = None, "collecting"
@@ -118,7 +118,8 @@ class Handlers:
 
     async def _on_clarify_new(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
         await self._parts.close(session, "cancelled")
-        return await self._starter.start(session.thread_key, user, text, session.tz, files=session.files)
+        who = replace(session.principal, user=user)
+        return await self._starter.start(who, session.thread_key, text, files=session.files)
 
     async def _on_approve(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
         question = session.question

@@ -1,6 +1,7 @@
 """A reply that reads as a request of its own while the plan asks something: offered ("reply new to drop the open
 plan"), never taken; "new" drops the plan and starts the request offered, an answer keeps the plan."""
 
+from dataclasses import replace
 from datetime import datetime
 
 from planning.engine import each
@@ -32,7 +33,8 @@ class Offers:
         await self._parts.close(session, "cancelled")
         await self._parts.audit.record(session, "cancelled", self._parts.clock(), actor=user)
         dropped = Say(text=f"Dropped the plan “{session.text}”.")
-        started = await self._starter.start(session.thread_key, user, offered, session.tz, files=session.files)
+        who = replace(session.principal, user=user)
+        started = await self._starter.start(who, session.thread_key, offered, files=session.files)
         return [dropped, ShowPlan(view=view_of(session)), *started]
 
     async def keep(self, session: Session) -> list[Reply]:

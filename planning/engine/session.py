@@ -90,6 +90,7 @@ class Session(Mutable):
     requester: str
     text: str
     tz: str
+    team: str = ""  # the Slack workspace it was asked in ("" elsewhere), from the principal that asked
     created_at: datetime
     state: SessionState = "understood"
     parse: ParseResult
@@ -106,9 +107,8 @@ class Session(Mutable):
 
     @property
     def principal(self) -> Principal:
-        """Who the plan acts for: the requester, in the Slack workspace of the thread (no workspace elsewhere)."""
-        source, _, rest = self.thread_key.partition(":")
-        return Principal(team=rest.partition(":")[0] if source == "slack" else "", user=self.requester)
+        """Who the plan acts for: the requester, in the workspace it was asked in, in their time zone."""
+        return Principal(team=self.team, user=self.requester, zone=self.tz)
 
     def step(self, step_id: str) -> StepRun:
         for run in self.steps:

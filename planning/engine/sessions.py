@@ -32,6 +32,8 @@ class SessionRepository:
 
     def from_record(self, record: SessionRecord) -> Session:
         self._versions[record.id] = record.version
+        if "team" not in record.data:  # stored before the plan kept the team it was asked in
+            return Session.model_validate({**record.data, "team": record.team_of_thread()})
         return Session.model_validate(record.data)
 
     async def create(self, session: Session) -> None:

@@ -9,15 +9,16 @@ from dataclasses import replace
 from datetime import timedelta
 from functools import partial
 
+from integrations.base.principal import Principal
 from planning.engine import each, followups, reading, texts
 from planning.engine.file_facts import AttachedFile
 from planning.engine.intentions import view_of
 from planning.engine.observe import ApprovedPlans
 from planning.engine.parts import Parts, zone
-from planning.engine.receipts import new_session_id
+from planning.engine.receipts import Receipt, new_session_id, session_id_for
 from planning.engine.replies import AskValue, Refused, Reply, Say, ShowPlan
 from planning.engine.session import Question, Session, StepRun
-from planning.engine.workspaces import same_workspace_prefix, workspace_of
+from planning.engine.workspaces import workspace_prefix
 from planning.planner.shared_files import with_shared_files
 from planning.types import Plan
 from planning.understanding.clarify import describe
@@ -31,18 +32,18 @@ class Starter:
     def __init__(self, parts: Parts) -> None:
         self._parts = parts
 
-    async def after(self, thread_key: str, user: str, text: str, tz: str) -> list[Reply] | None:
+    async def after(self, who: Principal, thread_key: str, text: str) -> list[Reply] | None:
         """ "undo that", "make it 4pm instead", "also invite Priya" after this person's last plan in the thread
         ended: a new plan from its values (contract §2.7); None when ``text`` is no such follow-up."""
-        record = await self._parts.store.latest_for_thread(thread_key, requester=user)
+        record = await self._parts.store.latest_for_thread(thread_key, requester=who.user)
         if record is None or record.open:
             return None
-        now = self._parts.now(tz)
+        now = self._parts.now(who.zone)
         earlier = self._parts.from_record(record)
         [command, *_] = reading.read_after(text, earlier)
         if isinstance(command, Change) and command.field == "when":  # "and tomorrow?": the earlier request again
             again = followups.restated(earlier, text, now)
-            return await self.start(thread_key, user, again, tz) if again is not None else None
+            return await self.start(who, thread_key, again) if again is not None else None
         if isinstance(command, Thanks):
             return [Say(text=texts.WELCOME)]
         if not isinstance(command, Undo | Change):
@@ -60,9 +61,10 @@ class Starter:
         session = Session(
             id=new_session_id(),
             thread_key=thread_key,
-            requester=user,
+            requester=who.user,
             text=text,
-            tz=tz,
+            tz=who.zone,
+            team=who.team,
             created_at=self._parts.clock(),
             parse=followups.parse_of(follow),
             steps=follow.runs(self._parts.kind),
@@ -73,23 +75,31 @@ class Starter:
             return [limited]
         return [*said, *await self._parts.machine.advance(session)]
 
+    async def handled_before(self, receipt: Receipt, thread_key: str, user: str, session: Session | None) -> bool:
+        """Whether a request delivered again was handled before: its plan exists, or a plan here took it."""
+        if await self._parts.store.get(session_id_for(receipt)) is not None:
+            return True
+        if session is not None and receipt.key in session.receipts:
+            return True
+        latest = await self._parts.store.latest_for_thread(thread_key, requester=user)
+        return latest is not None and receipt.key in latest.data.get("receipts", [])
+
     async def start(
         self,
+        who: Principal,
         thread_key: str,
-        user: str,
         text: str,
-        tz: str,
         chosen: tuple[str, str] | None = None,
         *,
         files: Sequence[AttachedFile] = (),
     ) -> list[Reply]:
-        now = self._parts.now(tz)
-        early = await self.rate_limited(user, thread_key)  # a cheap early answer; the binding check is at creation
+        now = self._parts.now(who.zone)
+        early = await self.rate_limited(who)  # a cheap early answer; the binding check is at creation
         if early is not None:
             return [early]
         understood = await self._parts.planner.understand_async(text, now, chosen)
         understood = replace(understood, plan=with_shared_files(understood.plan, [file.ref for file in files]))
-        earlier = await self._parts.store.latest_for_thread(thread_key, requester=user)
+        earlier = await self._parts.store.latest_for_thread(thread_key, requester=who.user)
         pointed: followups.FollowUp | None = None
         if earlier is not None and not earlier.open:  # "book a follow-up with them": the earlier plan's people
             plan = followups.with_earlier_people(self._parts.from_record(earlier), text, understood.plan)
@@ -117,9 +127,10 @@ class Starter:
         session = Session(
             id=new_session_id(),
             thread_key=thread_key,
-            requester=user,
+            requester=who.user,
             text=text,
-            tz=tz,
+            tz=who.zone,
+            team=who.team,
             created_at=self._parts.clock(),
             parse=parse,
             steps=steps,
@@ -145,7 +156,9 @@ class Starter:
         session.state = "collecting"
         which = None
         if pointed is not None:  # several found where one is meant: which one
-            which = followups.ask_which(session, pointed, partial(each.item_label, tz=zone(tz)), self._parts.clock())
+            which = followups.ask_which(
+                session, pointed, partial(each.item_label, tz=zone(who.zone)), self._parts.clock()
+            )
         limited = await self.create_within_limit(session)
         if limited is not None:
             return [limited]
@@ -156,20 +169,20 @@ class Starter:
         if self._parts.settings.max_plans_per_hour <= 0:
             await self._parts.create(session)
             return None
-        team = workspace_of(session.thread_key)
+        team = session.team
         async with self._parts.lock(f"user:{team}:{session.requester}" if team else f"user:{session.requester}"):
-            limited = await self.rate_limited(session.requester, session.thread_key)
+            limited = await self.rate_limited(session.principal)
             if limited is None:
                 await self._parts.create(session)
             return limited
 
-    async def rate_limited(self, user: str, thread_key: str) -> Say | None:
-        """The hourly plan limit of ``user`` in the workspace of ``thread_key`` (one user id may be two people)."""
+    async def rate_limited(self, who: Principal) -> Say | None:
+        """The hourly plan limit of ``who`` in their workspace (one user id may be two people)."""
         limit = self._parts.settings.max_plans_per_hour
         if limit <= 0:
             return None
-        since, prefix = self._parts.clock() - timedelta(hours=1), same_workspace_prefix(thread_key)
-        started = await self._parts.store.count_created_since(user, since, thread_prefix=prefix)
+        since, prefix = self._parts.clock() - timedelta(hours=1), workspace_prefix(who.team) if who.team else None
+        started = await self._parts.store.count_created_since(who.user, since, thread_prefix=prefix)
         if started < limit:
             return None
         self._parts.observer.count("rate_limited")
@@ -182,7 +195,7 @@ async def remember(memory: ApprovedPlans | None, session: Session) -> None:
     if memory is None or not approved:
         return
     plan = Plan(steps=tuple(r.step for r in session.steps))
-    scope = session.thread_key.split(":")[1] if session.thread_key.startswith("slack:") else "default"
+    scope = session.team or "default"
     try:
         who = session.requester  # what is learned from a request is forgotten with its requester
         remember = memory.remember

@@ -88,6 +88,12 @@ class SessionRecord(_Record):
     updated_at: UtcDatetime = Field(default_factory=utc_now)
     expires_at: UtcDatetime | None = None
 
+    def team_of_thread(self) -> str:
+        """The Slack workspace of the thread (``slack:<team>:…``), "" for other threads: only for plans stored
+        before their document kept the team they were asked in."""
+        source, _, rest = self.thread_key.partition(":")
+        return rest.partition(":")[0] if source == "slack" else ""
+
 
 class StepClaim(_Record):
     """The record that a step was started and, once it ends, how it ended.

@@ -8,6 +8,7 @@ import pytest
 from pydantic import SecretStr
 
 from bot.serve import resume_in_slack
+from integrations.base.principal import Principal
 from tests.slack.conftest import Bot, running_bot
 from tests.slack.kit.payloads import TEAM_ID, dm_channel_id
 from tests.slack.kit.views import view_button
@@ -26,7 +27,7 @@ async def test_a_plan_resumed_after_a_restart_asks_to_connect_with_the_button(ma
     channel, ts = dm_channel_id(MARIA), "1712345678.000200"
     # the plan was made and stopped at the step that needs her mail; the process died before Slack saw anything
     await mail_bot.service.app.conversation.message(
-        thread_key=f"slack:{TEAM_ID}:{channel}:{ts}", user=MARIA, text="show my 5 latest emails"
+        thread_key=f"slack:{TEAM_ID}:{channel}:{ts}", text="show my 5 latest emails", who=Principal(TEAM_ID, MARIA)
     )
     assert mail_bot.slack.calls_to("chat.postMessage") == []
 

@@ -14,6 +14,7 @@ from bot.slack.declared import BOT_EVENTS, BOT_SCOPES
 from bot.slack.delivery import Delivery
 from bot.slack.state import Where, legacy_dm_key
 from integrations.base.arguments import CreateEntityArgs
+from integrations.base.principal import Principal
 from tests.slack.conftest import Bot, running_bot
 from tests.slack.kit.payloads import (
     BOT_USER_ID,
@@ -157,7 +158,7 @@ async def test_plans_come_in_pages_that_slack_takes_and_none_is_left_out(tmp_pat
         for number in range(12):
             await bot.service.app.conversation.message(
                 thread_key=f"slack:T0PLANBOT:C0GENERAL:1700000001.{number:06d}",
-                user=JOHN,
+                who=Principal("T0PLANBOT", JOHN),
                 text=f"email Priya saying zebra{number:02d} {padding}",
             )
         await bot.send(slash_command_body(command="/plans", user_id=JOHN, response_url=bot.slack.response_url()))

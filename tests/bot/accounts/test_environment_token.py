@@ -12,6 +12,7 @@ import pytest
 from bot.accounts.environment_token import KEPT_LABEL
 from bot.compose import App, build_app
 from bot.settings import Settings
+from integrations.base.principal import Principal
 from planning.engine.replies import StepOutcome
 from tests.integrations.microsoft.fake_calendar import FakeCalendar
 from tests.integrations.microsoft.fake_graph import CLIENT, REFRESH_TOKEN, TENANT, FakeGraph, serving
@@ -44,7 +45,7 @@ async def graph(monkeypatch: pytest.MonkeyPatch, planbot_env: dict[str, str]) ->
 
 async def done(app: App, text: str, tool: str) -> None:
     replies = await app.conversation.message(
-        thread_key=f"slack:T1:C1:{uuid.uuid4().hex}", user="UA", text=text, tz=ZONE
+        thread_key=f"slack:T1:C1:{uuid.uuid4().hex}", text=text, who=Principal("T1", "UA", ZONE)
     )
     outcomes = [r for r in replies if isinstance(r, StepOutcome) and r.tool == tool]
     assert outcomes and all(r.ok for r in outcomes), replies

@@ -16,6 +16,7 @@ from click.testing import CliRunner
 from bot.cli import main
 from bot.compose import App, StartupError, build_app
 from bot.settings import Settings
+from integrations.base.principal import Principal
 from planning.engine.replies import AskConnect, StepOutcome
 from tests.integrations.calendar.radicale import USERS, Radicale
 
@@ -54,7 +55,9 @@ async def app(radicale: Radicale, planbot_env: dict[str, str], monkeypatch: pyte
 
 
 async def ask(app: App, user: str) -> tuple[list[Any], str]:
-    replies = await app.conversation.message(thread_key=f"slack:T1:C1:{uuid.uuid4().hex}", user=user, text=ASK, tz=ZONE)
+    replies = await app.conversation.message(
+        thread_key=f"slack:T1:C1:{uuid.uuid4().hex}", text=ASK, who=Principal("T1", user, ZONE)
+    )
     found = [r for r in replies if isinstance(r, StepOutcome | AskConnect)]  # the result, or: connect first
     assert [getattr(r, "tool", "connect") for r in found] in (["fetch_calendar_events"], ["connect"]), replies
     return found, " ".join(str(r.model_dump()) for r in replies)
@@ -78,7 +81,7 @@ async def test_someone_without_a_calendar_is_asked_to_connect_it_and_sees_no_dat
 
 
 async def test_the_same_user_in_another_workspace_is_someone_else(app: App) -> None:
-    replies = await app.conversation.message(thread_key="slack:T2:C1:1.1", user="UA", text=ASK, tz=ZONE)
+    replies = await app.conversation.message(thread_key="slack:T2:C1:1.1", text=ASK, who=Principal("T2", "UA", ZONE))
     assert not [r for r in replies if isinstance(r, StepOutcome)]
     (asked,) = [r for r in replies if isinstance(r, AskConnect)]
     assert asked.account == "calendar"

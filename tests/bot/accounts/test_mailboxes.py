@@ -9,6 +9,7 @@ import pytest
 
 from bot.compose import build_app
 from bot.settings import Settings
+from integrations.base.principal import Principal
 from planning.engine.replies import AskConnect, StepOutcome
 from tests.bot.accounts.test_accounts_cli import connect_mail
 from tests.integrations.email.conftest import ACCOUNT, PRIYA, MailServers
@@ -40,7 +41,9 @@ async def scenario(mail: MailServers, tokens: dict[str, str]) -> dict[str, str]:
     seen: dict[str, str] = {}
     try:
         for user in ("UA", "UB", "UC"):
-            replies = await app.conversation.message(thread_key=f"slack:T1:C1:{user}.1", user=user, text=ASK, tz="UTC")
+            replies = await app.conversation.message(
+                thread_key=f"slack:T1:C1:{user}.1", text=ASK, who=Principal("T1", user)
+            )
             (outcome,) = [r for r in replies if isinstance(r, StepOutcome | AskConnect)]
             if isinstance(outcome, AskConnect):  # not connected: the plan waits for it
                 seen[user] = outcome.text

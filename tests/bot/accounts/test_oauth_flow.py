@@ -364,7 +364,7 @@ async def test_the_plan_on_a_revoked_grant_asks_to_reconnect_and_goes_on_once_re
         assert (await w.sign_in())[0] == 200
         w.provider.revoke_all()
         thread = "slack:T1:C1:1700000000.000100"
-        replies = await conversation.message(thread_key=thread, user="UA", text=ASK, tz="America/New_York")
+        replies = await conversation.message(thread_key=thread, text=ASK, who=Principal("T1", "UA", "America/New_York"))
         (asked,) = [r for r in replies if isinstance(r, AskConnect)]
         assert asked.account == "calendar" and asked.reconnect and "connected again" in asked.text
         assert not [r for r in replies if isinstance(r, StepOutcome)]
