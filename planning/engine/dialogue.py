@@ -99,7 +99,15 @@ class Dialogue:
         if problem is not None:
             return [Say(text=f"I could not change the {label(key)}: {problem}.", tone="problem")]
         value = [*(parsed.value or []), *found]
-        self._rename(session, run, parsed.names)
+        if command.adding:  # "send it to Tom as well": they join the ones there
+            try:
+                current = self._machine.arguments(session, run).get(key)
+            except ResolutionError:  # someone still to be found: only the addresses known so far
+                current = self._machine_value(session, run, key)
+            there = [a for a in current if isinstance(a, str) and "@" in a] if isinstance(current, list) else []
+            value = [*there, *(a for a in value if a not in there)]
+        else:
+            self._rename(session, run, parsed.names)
         self._set(session, run, key, value)
         question = session.question
         if question is not None and question.kind == "value" and question.step_id == run.id and question.name == key:

@@ -16,16 +16,15 @@ def people(reply: Reply) -> Correct | None:
     if verb is None or index + verb[0] >= len(words):
         return None
     start, end = index + verb[0], len(words)
-    tail = phrases("instead").ending(words[start:])
-    if tail is not None and end - tail[0] > start:
-        end -= tail[0]
-    while end > start and words[end - 1] == ",":
-        end -= 1
-    if verb[1] == "invite" and not (led or tail is not None):
+    end = reply.end_before(start, "instead")
+    adding = phrases("adding_tails").ending(words[start:end])  # "… as well", "… too": they join the ones there
+    end = reply.end_before(start, "instead", "adding_tails")
+    tail = adding is not None or end < len(words)
+    if verb[1] == "invite" and not (led or tail):
         return None
     names = reply.rest(start, end).strip("\"“”'")
     field = None if verb[1] == "any" else "attendees" if verb[1] == "invite" else verb[1]
-    return Correct(names, field=field, people=True) if names else None
+    return Correct(names, field=field, people=True, adding=adding is not None) if names else None
 
 
 def named_field(reply: Reply) -> Correct | None:
@@ -65,13 +64,7 @@ def bare(reply: Reply) -> Correct | None:
         return None
     if index < len(words) and words[index] == "the" and index + 2 < len(words) and words[index + 2] == "is":
         index += 3  # "the time is 4pm"
-    end = len(words)
-    tail = phrases("instead").ending(words[index:])
-    if tail is not None and end - tail[0] > index:
-        end -= tail[0]
-    while end > index and words[end - 1] == ",":
-        end -= 1
-    value = reply.rest(index, end)
+    value = reply.rest(index, reply.end_before(index, "instead"))
     return Correct(value) if value else None
 
 

@@ -12,7 +12,8 @@ _ANY_DAY = datetime(2026, 1, 5, 8, tzinfo=UTC)  # clock times are compared, the 
 
 
 def cancel(reply: Reply) -> Decide | None:
-    return Decide("cancel") if reply.is_one_of("cancel", objects=True) is not None else None
+    """ "cancel", "cancel that", "cancel it, we don't need it any more" (a reason said with it)."""
+    return Decide("cancel") if _said(reply, "cancel", things=False) else None
 
 
 def approve(reply: Reply) -> Decide | None:
@@ -30,7 +31,17 @@ def approve(reply: Reply) -> Decide | None:
 
 
 def skip(reply: Reply) -> Decide | None:
-    return Decide("skip") if reply.is_one_of("skip", objects=True) is not None else None
+    """ "skip", "skip the email", "skip the email, i'll tell him in person" (a reason said with it)."""
+    return Decide("skip") if _said(reply, "skip", things=True) else None
+
+
+def _said(reply: Reply, name: str, *, things: bool) -> bool:
+    """Whether the reply is the decision of ``data/{name}.txt`` (with what it acts on), alone or with a reason.
+    ``things``: "skip the email" (a skip is never a request of its own; "cancel the meeting" may be one)."""
+    if reply.is_one_of(name, objects=True, things=things) is not None:
+        return True
+    head = reply.before_reason()
+    return head is not None and head.is_one_of(name, objects=True, things=things) is not None
 
 
 def edit(reply: Reply) -> Decide | None:

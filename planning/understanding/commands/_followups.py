@@ -35,7 +35,8 @@ def length(reply: Reply) -> Change | None:
     verb = phrases("length_verbs").at(words, _lead(words))
     if verb is None:
         return None
-    value = reply.rest(_lead(words) + verb[0])
+    start = _lead(words) + verb[0]
+    value = reply.rest(start, reply.end_before(start, "instead"))
     if find_duration(value.lower()) is None:
         return None
     return Change("durationMinutes", value)
@@ -47,11 +48,7 @@ def retime(reply: Reply) -> Change | None:
     verb = phrases("retime_verbs").at(words)
     if verb is None or verb[0] >= len(words):
         return None
-    end = len(words)
-    tail = phrases("instead").ending(words[verb[0] :])
-    if tail is not None and end - tail[0] > verb[0]:
-        end -= tail[0]
-    value = reply.rest(verb[0], end)
+    value = reply.rest(verb[0], reply.end_before(verb[0], "instead"))
     return Change("startTime", value) if value else None
 
 

@@ -92,9 +92,9 @@ class Reply:
         toks = self.toks[index:end]
         return self.text[toks[0].start : toks[-1].end].strip() if toks else ""
 
-    def is_one_of(self, name: str, *, objects: bool = False) -> str | None:
+    def is_one_of(self, name: str, *, objects: bool = False, things: bool = False) -> str | None:
         """The value of the phrase of ``data/{name}.txt`` the whole reply is (followed by an object word, such as
-        "it" or "this step", when ``objects``)."""
+        "it" or "this step", when ``objects``; or by one word naming the thing, "the email", when ``things``)."""
         words = self.words
         found = phrases(name).value(words)
         if found is not None or not objects:
@@ -103,7 +103,35 @@ class Reply:
         if head is None:
             return None
         tail = words[head[0] :]
-        return head[1] if tail and phrases("objects").value(tail) is not None else None
+        if tail and phrases("objects").value(tail) is not None:
+            return head[1]
+        named = phrases("determiners").at(tail) if things else None  # "skip the email": one word names it
+        return head[1] if named is not None and len(tail) == named[0] + 1 and tail[-1].isalpha() else None
+
+    def end_before(self, start: int, *names: str) -> int:
+        """Where the words from token ``start`` end without the phrases of ``data/{name}.txt`` trailing them, as
+        many as there are ("4pm instead please" → "4pm"), and trailing commas."""
+        words, end = self.words, len(self.words)
+        trimmed = True
+        while trimmed:
+            trimmed = False
+            while end > start and words[end - 1] == ",":
+                end, trimmed = end - 1, True
+            for name in names:
+                tail = phrases(name).ending(words[start:end])
+                if tail is not None and end - tail[0] > start:
+                    end, trimmed = end - tail[0], True
+        return end
+
+    def before_reason(self) -> "Reply | None":
+        """The reply up to the reason said with it ("skip the email, i'll tell him in person" → "skip the email"),
+        None when it gives no reason (data/reason_marks.txt)."""
+        words = self.words
+        marks = phrases("reason_marks")
+        cut = next((index for index in range(1, len(words)) if marks.at(words, index) is not None), None)
+        if cut is None:
+            return None
+        return Reply(self.text[: self.toks[cut - 1].end], self.toks[:cut])
 
     def after(self, *names: str, start: int = 0) -> int:
         """The token index after any phrases of the files ``names`` found one after the other from ``start``."""

@@ -8,9 +8,10 @@ from typing import ClassVar, Literal
 class Correct:
     """``field``: the argument the reply named ("subject", "startTime"; "to" or "attendees" for people), None when it
     named none (the value goes where it fits). ``people``: the value names the people who replace the recipients or
-    the attendees (``field`` None: whichever the plan has)."""
+    the attendees (``field`` None: whichever the plan has); with ``adding`` they join them ("… as well")."""
 
     kind: ClassVar[Literal["correct"]] = "correct"
     value: str
     field: str | None = None
     people: bool = False
+    adding: bool = False

@@ -5,6 +5,7 @@ from datetime import datetime, timedelta
 
 from planning.understanding.commands._followups import names_a_day
 from planning.understanding.commands._words import Reply, phrases
+from planning.understanding.commands.values import bare_clock
 from planning.understanding.timeexpr import TimeMatch, find_times
 
 
@@ -93,6 +94,7 @@ def _at(moment: datetime) -> str:
 
 
 def clock_only(text: str) -> bool:
-    """Whether ``text`` is a time of day alone ("4pm", "at 10:30", "noon"), with no day."""
+    """Whether ``text`` is a time of day alone ("4pm", "at 10:30", "noon", a number alone: "11"), with no day."""
+    text = bare_clock(text) or text
     found = find_times(text, datetime.now().astimezone())
     return len(found) == 1 and found[0].has_clock_time and _only_time(text, found) and not names_a_day(text)

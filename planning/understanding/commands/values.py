@@ -98,12 +98,26 @@ def _email(name: str, text: str, now: datetime) -> Parsed:
     return Parsed(value=found.group(0)) if found else Parsed(problem=f"“{text}” is not an email address")
 
 
+_BARE_CLOCK = re.compile(r"\d{1,2}(?:[:.]\d{2})?")  # a format: "11", "2:30", "11.30"
+
+
+def bare_clock(text: str) -> str | None:
+    """A clock time given as a number alone ("11", "2:30", "11.30"), as the time of day it says ("at 11:30");
+    None for anything else. A number alone answering for a time is a time of day, read as "at 11" is."""
+    said = text.strip().rstrip(".!")
+    if _BARE_CLOCK.fullmatch(said) is None:
+        return None
+    hour = int(said.replace(".", ":").split(":")[0])
+    return f"at {said.replace('.', ':')}" if 0 < hour < 24 else None
+
+
 def _datetime(name: str, text: str, now: datetime) -> Parsed:
-    """A time already past is read as given: a write that would book it asks first (``timing``)."""
+    """A time already past is read as given: a write that would book it asks first (``timing``). A number alone
+    ("11", "2:30", "11.30") is a time of day: a bare hour in working hours (contract §2.4)."""
     said = clean(text)
     if _BARE_HOUR.fullmatch(said):  # "11" answering a time question: a bare hour, in working hours (contract §2.4)
         said = f"at {said}"
-    read = read_times(said, now)
+    read = read_times(clean(bare_clock(said) or said), now)
     if read.impossible:
         return Parsed(problem=f"there is no {read.impossible[0].date}")
     if not read.times:

@@ -86,7 +86,7 @@ def test_a_command_where_a_value_is_asked_is_not_the_value():
 
 def test_follow_ups_in_other_words():
     assert read_reply("go back to how it was", AFTER_BOOKING) == (Undo(),)
-    assert read_reply("hmm make it an hour instead", AFTER_BOOKING) == (Change("durationMinutes", "an hour instead"),)
+    assert read_reply("hmm make it an hour instead", AFTER_BOOKING) == (Change("durationMinutes", "an hour"),)
     assert read_reply("move it to 4pm", AFTER_BOOKING) == (Change("startTime", "4pm"),)
     assert read_reply("also invite Priya", AFTER_BOOKING) == (Change("addAttendees", "Priya"),)
     assert read_reply("thanks!", AFTER_BOOKING) == (Thanks(),)
