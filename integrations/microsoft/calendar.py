@@ -40,6 +40,7 @@ def _utc_now() -> datetime:
 
 
 class OutlookCalendar:
+    v3_arguments = frozenset({"optionalAttendees", "onlineMeeting"})  # calendarId: not yet
     name = "microsoft_calendar"
     tools: frozenset[str] = frozenset(
         {

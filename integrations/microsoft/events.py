@@ -20,8 +20,9 @@ from integrations.calendar.changes import Times, changed_times, new_times
 
 SELECTED = (
     "id,subject,start,end,isAllDay,attendees,location,body,organizer,responseStatus,isOrganizer,isCancelled,type,"
-    "recurrence"
+    "recurrence,isOnlineMeeting,onlineMeeting"
 )
+TEAMS = "teamsForBusiness"  # (v3) the online meeting provider of work and school accounts
 RESPONSES = {
     "organizer": "accepted",
     "accepted": "accepted",
@@ -54,12 +55,13 @@ def attendee_addresses(item: dict[str, Any]) -> list[str]:
     return [address for address, _name in people(item)]
 
 
-def people(item: dict[str, Any]) -> list[tuple[str, str]]:
-    """(address, name) of each attendee who is a person."""
+def people(item: dict[str, Any], *, optional: bool = False) -> list[tuple[str, str]]:
+    """(address, name) of each attendee who is a person (required ones; with ``optional``: the optional ones)."""
     found: list[tuple[str, str]] = []
     for attendee in item.get("attendees") or []:
         email = attendee.get("emailAddress") if isinstance(attendee, dict) else None
-        if isinstance(email, dict) and email.get("address") and attendee.get("type") != "resource":
+        kind = attendee.get("type") if isinstance(attendee, dict) else None
+        if isinstance(email, dict) and email.get("address") and kind != "resource" and (kind == "optional") == optional:
             found.append((str(email["address"]), str(email.get("name") or "")))
     return list(dict.fromkeys(found))
 
@@ -81,6 +83,8 @@ def shown(item: dict[str, Any], zone: ZoneInfo) -> dict[str, Any]:
         "description": str(body.get("content") or "").strip() or None,
         "organizer": str(organizer.get("address") or "") or None,
         "myResponse": mine,
+        "optionalAttendees": [address for address, _name in people(item, optional=True)],
+        "meetingUrl": str((item.get("onlineMeeting") or {}).get("joinUrl") or "") or None,
     }
 
 
@@ -100,8 +104,13 @@ def create_body(
         "end": local_time(times.end, zone),
         "isAllDay": times.all_day,
     }
-    if args.attendees:
-        body["attendees"] = [_attendee(address) for address in dict.fromkeys(args.attendees)]
+    optional = {address.casefold() for address in args.optionalAttendees or []}
+    attendees = [_attendee(a) for a in dict.fromkeys(args.attendees or []) if a.casefold() not in optional]
+    attendees += [_attendee(a, "optional") for a in dict.fromkeys(args.optionalAttendees or [])]
+    if attendees:
+        body["attendees"] = attendees
+    if args.onlineMeeting:
+        body["isOnlineMeeting"], body["onlineMeetingProvider"] = True, TEAMS
     if args.location:
         body["location"] = {"displayName": args.location}
     if args.description:
@@ -135,12 +144,16 @@ def patch_body(args: UpdateCalendarEventArgs, current: dict[str, Any], zone: Zon
     attendees = _new_attendees(args, current)
     if attendees is not None:
         body["attendees"] = attendees
+    if args.onlineMeeting is not None:
+        body["isOnlineMeeting"] = args.onlineMeeting
+        if args.onlineMeeting:
+            body["onlineMeetingProvider"] = TEAMS
     return body
 
 
 def _new_attendees(args: UpdateCalendarEventArgs, current: dict[str, Any]) -> list[dict[str, Any]] | None:
     """The whole new list (Graph replaces it); those staying keep their entry's type, rooms stay."""
-    if args.attendees is None and not args.addAttendees and not args.removeAttendees:
+    if args.attendees is None and not args.addAttendees and not args.removeAttendees and not args.optionalAttendees:
         return None
     before = [a for a in current.get("attendees") or [] if isinstance(a, dict)]
     kept = {str((a.get("emailAddress") or {}).get("address", "")).casefold(): a for a in before}
@@ -148,18 +161,22 @@ def _new_attendees(args: UpdateCalendarEventArgs, current: dict[str, Any]) -> li
         wanted = list(args.attendees)
     else:
         removed = {address.casefold() for address in args.removeAttendees or []}
-        wanted = [a for a in attendee_addresses(current) if a.casefold() not in removed]
+        everyone = [*attendee_addresses(current), *(a for a, _n in people(current, optional=True))]
+        wanted = [a for a in everyone if a.casefold() not in removed]
         wanted += [a for a in args.addAttendees or [] if a.casefold() not in removed]
+        wanted += [a for a in args.optionalAttendees or [] if a.casefold() not in removed]
+    optional = {address.casefold() for address in args.optionalAttendees or []}
     rooms = [_entry(a) for a in before if a.get("type") == "resource"]
     chosen: dict[str, dict[str, Any]] = {}
     for address in wanted:
         key = address.casefold()
-        chosen.setdefault(key, _entry(kept[key]) if key in kept else _attendee(address))
+        entry = _entry(kept[key]) if key in kept else _attendee(address)
+        chosen.setdefault(key, {**entry, "type": "optional"} if key in optional else entry)
     return rooms + list(chosen.values())
 
 
-def _attendee(address: str) -> dict[str, Any]:
-    return {"emailAddress": {"address": address}, "type": "required"}
+def _attendee(address: str, kind: str = "required") -> dict[str, Any]:
+    return {"emailAddress": {"address": address}, "type": kind}
 
 
 def _entry(attendee: dict[str, Any]) -> dict[str, Any]:

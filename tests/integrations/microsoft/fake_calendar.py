@@ -75,6 +75,7 @@ class FakeCalendar:
         if problem:
             return error(400, "ErrorInvalidRequest", problem)
         event = self._new(call.body, organizer=ME)
+        _online(event)
         return web.json_response(self._shown(event, call), status=201)
 
     async def get(self, call: Call) -> web.Response:
@@ -89,6 +90,8 @@ class FakeCalendar:
         if problem:
             return error(400, "ErrorInvalidRequest", problem)
         changes = {**call.body}
+        if "isOnlineMeeting" in changes:
+            _online(changes, before=found)
         if "attendees" in changes:
             changes["attendees"] = [
                 _attendee(a["emailAddress"]["address"], a.get("type")) for a in changes["attendees"]
@@ -398,3 +401,18 @@ def _stamp(moment: datetime, *, utc: bool = True) -> str:
 def _instant(text: str) -> datetime:
     moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+ALLOWED_PROVIDERS = ("teamsForBusiness",)
+"""The mailbox calendar's ``allowedOnlineMeetingProviders`` (a work account): a meeting asked of another provider is
+created without one, as Exchange does; ``joinUrl`` is made only for an allowed provider."""
+
+
+def _online(event: dict[str, Any], before: dict[str, Any] | None = None) -> None:
+    """``isOnlineMeeting`` as Exchange keeps it: a Teams meeting gets ``onlineMeeting.joinUrl``; off removes it."""
+    provider = event.get("onlineMeetingProvider") or (before or {}).get("onlineMeetingProvider")
+    if event.get("isOnlineMeeting") and provider in ALLOWED_PROVIDERS:
+        token = (before or event).get("id", "x")
+        event["onlineMeeting"] = {"joinUrl": f"https://teams.microsoft.com/l/meetup-join/19%3ameeting_{token[-12:]}"}
+    elif "isOnlineMeeting" in event:
+        event["isOnlineMeeting"], event["onlineMeeting"] = False, None

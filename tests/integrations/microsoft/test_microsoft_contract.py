@@ -11,6 +11,7 @@ from integrations.microsoft import mail_from
 from tests.integrations.contract_suite import (
     CalendarContract,
     CalendarContractV2,
+    CalendarContractV3,
     EmailContract,
     EmailContractV2,
     EmailContractV3,
@@ -43,7 +44,7 @@ class TestOutlookMailContract(EmailContract, EmailContractV2, EmailContractV3):
         return IncomingMail(me=ME, deliver=deliver)
 
 
-class TestOutlookCalendarContract(CalendarContract, CalendarContractV2, FreeSlotsContract):
+class TestOutlookCalendarContract(CalendarContract, CalendarContractV2, CalendarContractV3, FreeSlotsContract):
     @pytest.fixture
     def connector(self, microsoft: GraphRig) -> Connector:
         return microsoft.calendar_connector()

@@ -147,3 +147,28 @@ async def test_the_stand_in_refuses_an_all_day_event_that_is_not_midnight_to_mid
     with pytest.raises(PermanentError, match="midnight"):
         await graph_from(microsoft.settings(), microsoft.session).post("me/events", body)
     assert microsoft.calendar.events == {}
+
+
+async def test_a_teams_meeting_and_an_optional_guest_are_sent_as_graph_takes_them(microsoft: GraphRig) -> None:
+    """(v3) isOnlineMeeting with onlineMeetingProvider teamsForBusiness (another provider gets no link on a work
+    account), attendee type optional; the join URL is read back as meetingUrl."""
+    calendar = microsoft.calendar_connector()
+    created = await calendar.call(
+        "create_calendar_event",
+        CreateCalendarEventArgs(
+            title="Sync",
+            startTime=datetime(2026, 3, 5, 15, 0, tzinfo=UTC),
+            durationMinutes=30,
+            attendees=["ann@example.org"],
+            optionalAttendees=["tom@example.org"],
+            onlineMeeting=True,
+        ),
+    )
+    (sent,) = [r.body for r in microsoft.graph.requests if r.verb == "POST" and r.path.endswith("/me/events")]
+    assert (sent["isOnlineMeeting"], sent["onlineMeetingProvider"]) == (True, "teamsForBusiness")
+    assert [(a["emailAddress"]["address"], a["type"]) for a in sent["attendees"]] == [
+        ("ann@example.org", "required"),
+        ("tom@example.org", "optional"),
+    ]
+    assert created["meetingUrl"].startswith("https://teams.microsoft.com/")
+    assert (created["attendees"], created["optionalAttendees"]) == (["ann@example.org"], ["tom@example.org"])
