@@ -17,6 +17,7 @@ from integrations.base.arguments import CreateEntityArgs, DeleteEntityArgs, Fetc
 from integrations.base.creations import CreationClaims
 from integrations.base.errors import PermanentError
 from integrations.base.records import FIELDS_BY_ENTITY, REQUIRED_ON_CREATE
+from integrations.crm.hubspot import deal_contacts
 from integrations.crm.hubspot.about import AboutLinks
 from integrations.crm.hubspot.api import HubSpotApi
 from integrations.crm.hubspot.finder import Finder
@@ -122,6 +123,8 @@ class HubSpotCrm:
             associations.append(await self._about.association(entity.object_type, entity.entity_type, fields["about"]))
         created = await self._api.create(entity.object_type, properties, associations)
         self._recent.wrote(entity.object_type, created.id)
+        if entity.entity_type == "Deal" and set(deal_contacts.FIELDS) & set(args.fields):
+            await deal_contacts.link(self._api, created.id, args.fields)
         return await self._record(entity, created.id, values)  # an existing contact with that email: as it is
 
     async def update(self, args: UpdateEntityArgs) -> Record:
@@ -143,6 +146,8 @@ class HubSpotCrm:
         if entity.has_about and "about" in args.fields:
             old, new = current.get("about"), args.fields["about"]
             await self._about.move(entity.object_type, entity.entity_type, args.id, old, new)
+        if entity.entity_type == "Deal" and set(deal_contacts.FIELDS) & set(args.fields):
+            await deal_contacts.link(self._api, args.id, args.fields)
         self._recent.wrote(entity.object_type, args.id)
         return await self._record(entity, args.id, values)
 
@@ -178,7 +183,7 @@ class HubSpotCrm:
         """What HubSpot requires of a new deal (name, pipeline, stage), lead (name), note or task (a time: the
         note's, the task's due date, today when it has none), and a new task's status (open)."""
         now = self._now().astimezone(UTC)
-        if entity.entity_type == "Note":
+        if entity.entity_type == "Note" or (entity.entity_type == "Activity" and not fields.get("occurredAt")):
             return {"hs_timestamp": now.strftime("%Y-%m-%dT%H:%M:%SZ")}
         if entity.entity_type == "Task":
             status = values.encode(entity.fields["status"], fields.get("status", "open"))
@@ -208,6 +213,10 @@ class HubSpotCrm:
             await self._links.add_fields(entity, entity.link, records, values)
         if entity.has_about and records:
             await self._about.add(entity.object_type, records)
+        if entity.entity_type == "Deal" and records:  # (v3) its contacts: the deal's contact associations
+            linked = await deal_contacts.contacts_of(self._api, [str(record["id"]) for record in records])
+            for record in records:
+                record["contacts"] = linked.get(str(record["id"]), [])
         order = ["id", *FIELDS_BY_ENTITY[entity.entity_type].model_fields]
         return [{key: record.get(key) for key in order if key in record} for record in records]
 
@@ -227,8 +236,10 @@ def _entity_of(entity_type: str) -> EntityMap:
 
 
 def _refuse_unmapped(entity: EntityMap, fields: Mapping[str, Any]) -> None:
-    """A field this connector does not write yet (v3 links and owners) is refused, never dropped in silence."""
+    """A field this connector does not write yet (v3: a contact's accountId) is refused, never dropped in silence."""
     mapped = set(entity.fields) | set(entity.link.fields if entity.link else ()) | _about_of(entity)
+    if entity.entity_type == "Deal":
+        mapped |= set(deal_contacts.FIELDS)
     unmapped = sorted(set(fields) - mapped)
     if unmapped:
         raise PermanentError(

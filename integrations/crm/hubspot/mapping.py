@@ -7,6 +7,11 @@ contact), which HubSpot requires every lead to have. A note's or task's ``about`
 with (``about``). A note's ``createdAt`` is HubSpot's ``hs_createdate``; a task's ``dueDate`` is its
 ``hs_timestamp`` (HubSpot's due date), written at noon UTC so that the day is the same in every time zone of the
 Americas and Europe.
+
+(v3) An Activity is a call (``calls``:
+``hs_call_title``, ``hs_call_body``, ``hs_timestamp``, ``hs_call_duration`` in milliseconds) about a record, as a
+note is; a logged email or meeting (``emails``, ``meetings``) is not mapped yet. A deal's ``contacts`` are its
+contact associations (``deal_contacts``).
 """
 
 from collections.abc import Mapping
@@ -17,7 +22,7 @@ from integrations.base.records import EntityType
 
 FieldKind = Literal[
     "text", "person_name", "number", "date", "deal_stage", "lead_status", "enum", "owner", "html", "datetime",
-    "due_date", "task_status",
+    "due_date", "task_status", "call_kind", "duration_ms",
 ]  # fmt: skip
 DATE_KINDS: frozenset[FieldKind] = frozenset({"date", "datetime", "due_date"})  # filtered by day, at UTC
 
@@ -126,5 +131,20 @@ TASK = EntityMap(
     },
     has_about=True,
 )
-ENTITIES: dict[str, EntityMap] = {entity.entity_type: entity for entity in (CONTACT, ACCOUNT, DEAL, LEAD, NOTE, TASK)}
+ACTIVITY = EntityMap(
+    "Activity",
+    "calls",
+    {
+        "kind": prop(kind="call_kind"),
+        "subject": prop("hs_call_title"),
+        "body": prop("hs_call_body", kind="html"),
+        "occurredAt": prop("hs_timestamp", kind="datetime"),
+        "durationMinutes": prop("hs_call_duration", kind="duration_ms"),
+        "owner": prop("hubspot_owner_id", kind="owner"),
+    },
+    has_about=True,
+)
+ENTITIES: dict[str, EntityMap] = {
+    entity.entity_type: entity for entity in (CONTACT, ACCOUNT, DEAL, LEAD, NOTE, TASK, ACTIVITY)
+}
 NUMERIC_FIELDS = frozenset({"amount"})

@@ -57,6 +57,18 @@ class Values:
         self._enumerations = enumerations or {}
 
     def encode(self, spec: Prop, value: Any) -> dict[str, str]:
+        if spec.kind == "call_kind":  # (v3) the object (calls) says the kind: only a call is written there
+            if value not in (None, "call"):
+                raise PermanentError(
+                    f"HubSpot: logging {'an' if str(value)[0] in 'aeiou' else 'a'} {value} is not supported yet"
+                    " (only calls): nothing was written",
+                    service=SERVICE,
+                )
+            return {}
+        if spec.kind == "duration_ms" and value is not None:
+            return {spec.names[0]: str(int(value) * 60_000)}
+        if spec.kind == "datetime" and value is not None and not isinstance(value, str):
+            return {spec.names[0]: value.isoformat()}
         if spec.kind == "person_name":
             first, last = split_name(value)
             return {spec.names[0]: first, spec.names[1]: last}
@@ -65,6 +77,8 @@ class Values:
         return {spec.names[0]: self._encode_one(spec.kind, value)}
 
     def decode(self, spec: Prop, properties: Mapping[str, Any]) -> Any:
+        if spec.kind == "call_kind":
+            return "call"
         raw = [properties.get(name) for name in spec.names]
         if spec.kind == "person_name":
             return " ".join(str(part).strip() for part in raw if part and str(part).strip()) or None
@@ -124,6 +138,11 @@ class Values:
         if kind == "number":
             try:
                 return float(value)
+            except ValueError:
+                return None
+        if kind == "duration_ms":
+            try:
+                return max(1, round(float(value) / 60_000))
             except ValueError:
                 return None
         if kind in ("date", "due_date", "datetime"):

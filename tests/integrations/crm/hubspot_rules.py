@@ -26,6 +26,9 @@ ASSOCIATION_TYPES: dict[tuple[str, str], int] = {
     ("tasks", "companies"): 192,
     ("tasks", "deals"): 216,
     ("tasks", "leads"): 646,
+    ("calls", "contacts"): 194,
+    ("calls", "companies"): 182,
+    ("calls", "deals"): 206,
 }
 """HUBSPOT_DEFINED unlabeled association types the fake knows, from → to (HubSpot's ids; the lead ones are the
 fake's own: clients read them from ``GET /crm/associations/2026-09/{from}/{to}/labels``)."""

@@ -300,6 +300,14 @@ PROPERTIES: dict[str, dict[str, PropertyDef]] = {
         "hs_timestamp": moment("Activity date"),
         "hubspot_owner_id": OWNER,
     },
+    "calls": {  # (v3) HubSpot's calls object (engagements): the properties of its documentation
+        "hs_call_title": text("Call Title"),
+        "hs_call_body": PropertyDef("string", "Call notes", field_type="html"),
+        "hs_call_duration": number("Call duration"),  # milliseconds
+        "hs_call_direction": choice("Call direction", (("INBOUND", "Inbound"), ("OUTBOUND", "Outbound"))),
+        "hs_timestamp": moment("Activity date"),
+        "hubspot_owner_id": OWNER,
+    },
     "tasks": {
         "hs_task_subject": text("Task Title"),
         "hs_task_body": PropertyDef("string", "Notes", field_type="html"),
@@ -317,12 +325,14 @@ READ_ONLY: dict[str, tuple[str, ...]] = {
     "leads": ("hs_object_id", "hs_createdate", "hs_lastmodifieddate"),
     "notes": ("hs_object_id", "hs_createdate", "hs_lastmodifieddate"),
     "tasks": ("hs_object_id", "hs_createdate", "hs_lastmodifieddate"),
+    "calls": ("hs_object_id", "hs_createdate", "hs_lastmodifieddate"),
 }
 REQUIRED_ON_CREATE: dict[str, tuple[str, ...]] = {
     "deals": ("dealname", "dealstage", "pipeline"),
     "leads": ("hs_lead_name",),
     "notes": ("hs_timestamp",),
     "tasks": ("hs_timestamp",),
+    "calls": ("hs_timestamp",),
 }
 
 

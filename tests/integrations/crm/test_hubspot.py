@@ -126,6 +126,7 @@ async def test_deals_are_associated_with_one_company_found_or_created(hubspot: F
         "amount": None,
         "stage": "negotiation",
         "closeDate": None,
+        "contacts": [],  # (v3) its contact associations
     }
     assert fake.store.objects[first["id"]].properties["dealstage"] == "decisionmakerboughtin"
     assert fake.store.objects[first["id"]].properties["pipeline"] == "default"
@@ -152,6 +153,7 @@ async def test_deal_stage_ids_read_as_contract_stages(hubspot: Fake, hubspot_crm
             "amount": None,
             "stage": "negotiation",
             "closeDate": "2026-04-30",
+            "contacts": [],
         }
     ]
     assert searches(fake, "deals")[0]["filterGroups"][0]["filters"] == [

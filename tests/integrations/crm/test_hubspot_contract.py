@@ -5,7 +5,7 @@ import pytest
 
 from integrations.base import Connector
 from integrations.crm.hubspot import HubSpotCrm
-from tests.integrations.contract_suite import CrmContract, CrmContractV2
+from tests.integrations.contract_suite import CrmContract, CrmContractV2, CrmContractV3
 
 
 @pytest.fixture
@@ -13,5 +13,5 @@ def connector(hubspot_crm: HubSpotCrm) -> Connector:
     return hubspot_crm
 
 
-class TestHubSpotCrmContract(CrmContract, CrmContractV2):
+class TestHubSpotCrmContract(CrmContract, CrmContractV2, CrmContractV3):
     pass

@@ -182,3 +182,33 @@ async def test_deals_closing_this_month_are_a_day_range(hubspot: Fake, crm: HubS
         {"propertyName": "closedate", "operator": "GTE", "value": "1772323200000"},
         {"propertyName": "closedate", "operator": "LT", "value": "1775001600000"},
     ]
+
+
+async def test_a_logged_call_is_a_call_and_a_deal_contact_is_an_association(
+    hubspot: Fake, hubspot_crm: HubSpotCrm
+) -> None:
+    """(v3) the calls object (hs_call_body as HTML, hs_timestamp, the duration in milliseconds), associated with its
+    record by HubSpot's unlabeled type; a deal's contact is a deal-contact association (type 3), once."""
+    fake, _ = hubspot
+    laura = await run(hubspot_crm, "create_entity", entityType="Contact", fields={"name": "Laura Chen"})
+    fields = {
+        "kind": "call",
+        "subject": "Call with Laura",
+        "body": "They want a discount",
+        "about": {"entityType": "Contact", "id": laura["id"]},
+        "durationMinutes": 15,
+    }
+    logged = await run(hubspot_crm, "create_entity", entityType="Activity", fields=fields)
+    stored = fake.store.objects[logged["id"]]
+    assert stored.type == "calls" and stored.properties["hs_call_duration"] == "900000"
+    assert fake.store.associated("calls", logged["id"], "contacts") == {laura["id"]: [194]}
+    assert (logged["kind"], logged["body"], logged["durationMinutes"]) == ("call", "They want a discount", 15)
+    with pytest.raises(PermanentError, match="not supported yet"):
+        await run(hubspot_crm, "create_entity", entityType="Activity", fields={**fields, "kind": "meeting"})
+    deal = await run(hubspot_crm, "create_entity", entityType="Deal", fields={"company": "Acme"})
+    for _ in range(2):
+        linked = await run(
+            hubspot_crm, "update_entity", entityType="Deal", id=deal["id"], fields={"addContacts": [laura["id"]]}
+        )
+    assert linked["contacts"] == [laura["id"]]
+    assert fake.store.associated("deals", deal["id"], "contacts") == {laura["id"]: [3]}
