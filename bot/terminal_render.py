@@ -16,7 +16,7 @@ from planning.engine.replies import ApprovalItem, AskApproval, AskValue, Reply, 
 from planning.engine.targets import Target, when_text
 from planning.engine.texts import step_state
 from planning.engine.view import PlanView
-from planning.engine.wording import label
+from planning.engine.wording import label, value_text
 
 _STATE_STYLE = {
     "pending": ("·", "dim"),
@@ -212,9 +212,14 @@ def _cell(item: dict[str, Any], column: str, zone: str | None) -> str:
     if isinstance(value, str) and isinstance(end, str) and _when(value, zone) and _when(end, zone):
         at = datetime.fromisoformat(value)
         return when_text(value, _zone(zone) or at.tzinfo or ZoneInfo("UTC"), end)
+    if column in _IN_WORDS and value is not None:  # "$48,000", "Closed won", "Mon 30 Mar 2026"
+        return value_text(column, value, _zone(zone) or ZoneInfo("UTC"))
     if column == "attendees" and isinstance(value, list):
         return _short(", ".join(str(person) for person in value)) if value else "—"
     return _short(value, zone=zone)
+
+
+_IN_WORDS = frozenset({"amount", "stage", "status", "closeDate"})
 
 
 def _columns(items: list[Any]) -> list[str]:

@@ -119,6 +119,15 @@ def money(value: Any) -> str:
     return str(value)
 
 
+CODED = frozenset({"stage", "status", "dealStage", "leadStatus"})  # fields a CRM keeps as codes ("closed_won")
+
+
+def coded_words(value: str) -> str:
+    """ "Closed won" for the code ``closed_won``."""
+    words = value.replace("_", " ").strip()
+    return words[:1].upper() + words[1:]
+
+
 def length_text(minutes: Any) -> str:
     """ "30 min", "1 h", "1 h 30 min"."""
     if not isinstance(minutes, int | float) or isinstance(minutes, bool):
@@ -137,6 +146,8 @@ def value_text(key: str, value: Any, tz: ZoneInfo) -> str:
         return "yes" if value else "no"
     if key in _AMOUNTS:
         return money(value)
+    if key in CODED and isinstance(value, str):
+        return coded_words(value)
     if key in ("response", "myResponse") and isinstance(value, str):
         return _ANSWER_WORDS.get(value, value)
     if key in ("durationMinutes", "shiftMinutes"):

@@ -53,11 +53,11 @@ def test_a_contact_and_a_task_card_show_labelled_fields(tmp_path: Path):
 def test_a_deal_update_and_its_undo_show_each_field_before_and_after(tmp_path: Path):
     output = plain(chat(tmp_path, "move the Globex deal to proposal and bump it to 150k", "a"))
     assert "Approve: Update deal “Globex deal”" in output
-    assert "Stage: negotiation → proposal" in output and "Amount: $125,000 → $150,000" in output
-    assert "✓ Updated deal “Globex deal”: Stage negotiation → proposal; Amount $125,000 → $150,000" in output
+    assert "Stage: Negotiation → Proposal" in output and "Amount: $125,000 → $150,000" in output
+    assert "✓ Updated deal “Globex deal”: Stage Negotiation → Proposal; Amount $125,000 → $150,000" in output
     undo = plain(chat(tmp_path, "undo that"))
     assert "Approve: Put back deal “Globex deal” as it was" in undo
-    assert "Stage: proposal → negotiation" in undo and "Amount: $150,000 → $125,000" in undo
+    assert "Stage: Proposal → Negotiation" in undo and "Amount: $150,000 → $125,000" in undo
     chat(tmp_path, "a")
     [deal] = deals(tmp_path, "Globex")
     assert (deal["stage"], deal["amount"]) == ("negotiation", 125000)

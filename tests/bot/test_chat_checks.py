@@ -76,14 +76,14 @@ def test_an_event_deleted_after_its_card_is_skipped(tmp_path: Path):
 
 def test_a_deal_whose_stage_changed_is_shown_with_its_new_stage(tmp_path: Path):
     first = chat(tmp_path, "update the Globex deal stage to proposal")
-    assert "Stage: negotiation → proposal" in first
+    assert "Stage: Negotiation → Proposal" in first
     [deal] = deals(tmp_path, "Globex")
     change(
         tmp_path, "update_entity", UpdateEntityArgs(entityType="Deal", id=deal["id"], fields={"stage": "closed_won"})
     )
     second = chat(tmp_path, "a")
     assert "“Globex deal” changed since you saw it (stage: negotiation → closed_won)" in second
-    assert "Stage: closed_won → proposal" in second
+    assert "Stage: Closed won → Proposal" in second
     assert deals(tmp_path, "Globex")[0]["stage"] == "closed_won"  # nothing ran on the card shown before
     chat(tmp_path, "a")
     assert deals(tmp_path, "Globex")[0]["stage"] == "proposal"

@@ -911,7 +911,7 @@ def test_approval_cards_say_what_changes_in_words_for_each_kind() -> None:
     deal = {"entityType": "Deal", "id": "d1", "fields": {"stage": "negotiation", "amount": 125000}}
     record = {"id": "d1", "name": "Acme deal", "stage": "proposal", "amount": 48000}
     text = _card_for("update_entity", deal, describe("update_entity", record, deal, ny))
-    assert "*Stage:* proposal → negotiation" in text and "*Amount:* $48,000 → $125,000" in text
+    assert "*Stage:* Proposal → Negotiation" in text and "*Amount:* $48,000 → $125,000" in text
     for shown in (text, _card_for("create_entity", note, describe_new("create_entity", note, ny))):
         assert not any(name in shown for name in ("fields", "entityType", "{", "UTC-0", "`update_entity`", "eventId"))
 

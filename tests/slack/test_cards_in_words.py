@@ -50,18 +50,18 @@ async def test_a_note_and_a_deal_update_with_its_undo_are_in_words(bot: Bot):
     ts = await _plan_ts(bot, DM, root)
     card = await _plan(bot, ts)
     assert "Update deal “Globex deal”" in card
-    assert "*Stage:* negotiation → proposal" in card and "*Amount:* $125,000 → $150,000" in card
+    assert "*Stage:* Negotiation → Proposal" in card and "*Amount:* $125,000 → $150,000" in card
     await _approve(bot, DM, ts, seen)
     await _wait_count(bot, root, "Finished", 1)
-    assert any("Updated deal “Globex deal”: Stage negotiation → proposal" in text for text in _texts(bot, root))
+    assert any("Updated deal “Globex deal”: Stage Negotiation → Proposal" in text for text in _texts(bot, root))
 
     ts = await _follow(bot, root, "undo that", 2)
     undo = await _plan(bot, ts)
     assert "Put back deal “Globex deal” as it was" in undo
-    assert "*Stage:* proposal → negotiation" in undo and "*Amount:* $150,000 → $125,000" in undo
+    assert "*Stage:* Proposal → Negotiation" in undo and "*Amount:* $150,000 → $125,000" in undo
     await _approve(bot, DM, ts, seen)
     await _wait_count(bot, root, "Finished", 2)
     undone = [text for text in _texts(bot, root) if "Put back deal “Globex deal” as it was" in text]
-    assert undone and "Stage proposal → negotiation; Amount $150,000 → $125,000" in undone[-1]
+    assert undone and "Stage Proposal → Negotiation; Amount $150,000 → $125,000" in undone[-1]
     [deal] = await workspace.call("fetch_entity", FetchEntityArgs(entityType="Deal", filters={"company": "Globex"}))
     assert (deal["stage"], deal["amount"]) == ("negotiation", 125000)

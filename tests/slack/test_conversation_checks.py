@@ -143,7 +143,7 @@ async def test_a_deal_changed_after_its_card_is_shown_again_and_not_changed(bot:
     )
     assert told.args["user"] == JOHN and "(stage: negotiation → closed_won)" in str(told.args["text"])
     [again] = await bot.slack.wait_for(
-        "chat.postEphemeral", lambda c: "*Stage:* closed_won → proposal" in json.dumps(c.args, ensure_ascii=False)
+        "chat.postEphemeral", lambda c: "*Stage:* Closed won → Proposal" in json.dumps(c.args, ensure_ascii=False)
     )
     assert "Approved by" not in json.dumps(bot.slack.message(CHANNEL_ID, ts))  # nothing was approved that ran
     [now] = await workspace.call("fetch_entity", FetchEntityArgs(entityType="Deal", filters={"company": "Globex"}))

@@ -72,10 +72,10 @@ def test_a_record_update_shows_before_and_after_with_amounts_formatted():
     }
     target = describe("update_entity", DEAL, args, NY)
     text = card(target)
-    assert "Stage: proposal → negotiation" in text and "Amount: $48,000 → $125,000" in text
+    assert "Stage: Proposal → Negotiation" in text and "Amount: $48,000 → $125,000" in text
     assert "Close date: — → Thu 30 Apr 2026" in text
     assert target.heading == "Update deal “Initech deal”"
-    assert target.done.startswith("Updated deal “Initech deal”: Stage proposal → negotiation; Amount $48,000")
+    assert target.done.startswith("Updated deal “Initech deal”: Stage Proposal → Negotiation; Amount $48,000")
 
 
 def test_the_undo_of_a_record_update_shows_before_and_after_like_the_update():
@@ -84,7 +84,7 @@ def test_the_undo_of_a_record_update_shows_before_and_after_like_the_update():
     target = describe("update_entity", now, args, NY, undo=True)
     text = card(target)
     assert target.heading == "Put back deal “Initech deal” as it was"
-    assert "Stage: negotiation → proposal" in text and "Amount: $125,000 → $48,000" in text
+    assert "Stage: Negotiation → Proposal" in text and "Amount: $125,000 → $48,000" in text
 
 
 def test_a_move_names_the_event_in_the_users_zone_with_everyone_on_it():

@@ -69,7 +69,7 @@ async def test_a_deal_whose_stage_changed_shows_the_new_stage_before_the_change(
     harness.engine = harness.build()
     card = approval(await harness.say("update the Globex deal stage to negotiation"))
     assert card.target is not None and [(c.before, c.after) for c in card.target.changes] == [
-        ("proposal", "negotiation")
+        ("Proposal", "Negotiation")
     ]
     deals[0]["stage"] = "closed_won"
     replies = await harness.approve([card])
@@ -77,7 +77,7 @@ async def test_a_deal_whose_stage_changed_shows_the_new_stage_before_the_change(
     assert "(stage: proposal → closed_won)" in said(replies)
     again = approval(replies)
     assert again.target is not None and [(c.before, c.after) for c in again.target.changes] == [
-        ("closed_won", "negotiation")
+        ("Closed won", "Negotiation")
     ]
     await harness.approve(replies)
     assert harness.connector.called("update_entity") == [
