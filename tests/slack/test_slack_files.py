@@ -1,8 +1,6 @@
 """``SlackFiles`` against the Slack stand-in: Slack's refusals in the connector error tree, the bot token sent only
 to Slack's own hosts, and downloads that Slack (and the stand-in) refuse without it."""
 
-from collections.abc import AsyncIterator
-
 import aiohttp
 import pytest
 from slack_sdk.web.async_client import AsyncWebClient
@@ -11,18 +9,6 @@ from bot.slack.files import SlackFiles, describe_shared
 from integrations.base import AuthError, NotFoundError, PermanentError, RateLimitError
 from integrations.base.files import FileFacts
 from tests.slack.kit.fake_files import FakeSlackWithFiles
-
-
-@pytest.fixture
-async def slack() -> AsyncIterator[FakeSlackWithFiles]:
-    async with FakeSlackWithFiles() as fake:
-        yield fake
-
-
-@pytest.fixture
-async def http() -> AsyncIterator[aiohttp.ClientSession]:
-    async with aiohttp.ClientSession() as session:
-        yield session
 
 
 async def test_a_shared_file_is_read_whole_with_its_name_and_type(

@@ -2,7 +2,6 @@
 reconnection or once idle; a workspace CRM serves its own workspace only; an account no key opens asks to reconnect."""
 
 import logging
-from collections.abc import AsyncIterator
 from typing import Any
 
 import aiohttp
@@ -52,12 +51,6 @@ class Ticks:
 
     def __call__(self) -> float:
         return self.now
-
-
-@pytest.fixture
-async def http() -> AsyncIterator[aiohttp.ClientSession]:
-    async with aiohttp.ClientSession() as session:
-        yield session
 
 
 async def connect_ann(accounts: Accounts, url: str, password: str = USERS["ann"]) -> None:

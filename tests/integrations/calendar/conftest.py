@@ -40,12 +40,6 @@ def caldav_settings(url: str, **overrides: object) -> CalDavSettings:
 
 
 @pytest.fixture
-async def http() -> AsyncIterator[aiohttp.ClientSession]:
-    async with aiohttp.ClientSession() as session:
-        yield session
-
-
-@pytest.fixture
 def caldav(http: aiohttp.ClientSession, calendar_url: str) -> CalDavCalendar:
     return CalDavCalendar.from_settings(http, caldav_settings(calendar_url))
 

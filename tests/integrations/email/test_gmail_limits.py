@@ -4,7 +4,6 @@ before anything is sent; a 403 is told as what it is (a scope, a quota, the dail
 
 import json
 import os
-from collections.abc import AsyncIterator
 
 import aiohttp
 import pytest
@@ -23,18 +22,6 @@ from tests.slack.kit.fake_files import FakeSlackWithFiles
 PDF = b"%PDF-1.7\n" + os.urandom(3 * 1024 * 1024)  # 3 MB that do not compress
 SEND = "/gmail/v1/users/me/messages/send"
 UPLOAD = "/upload/gmail/v1/users/me/messages/send"
-
-
-@pytest.fixture
-async def slack() -> AsyncIterator[FakeSlackWithFiles]:
-    async with FakeSlackWithFiles() as fake:
-        yield fake
-
-
-@pytest.fixture
-async def http() -> AsyncIterator[aiohttp.ClientSession]:
-    async with aiohttp.ClientSession() as session:
-        yield session
 
 
 def sends(gmail: GmailRig) -> list[tuple[str, list[tuple[str, str]], int]]:

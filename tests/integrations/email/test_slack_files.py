@@ -2,8 +2,6 @@
 stand-in (``files.info``, then the download with the bot token), sent over aiosmtpd + Dovecot and the Gmail fake
 with their name, type and bytes; too large refused before any download, and nothing sent."""
 
-from collections.abc import AsyncIterator
-
 import aiohttp
 import pytest
 
@@ -19,18 +17,6 @@ from tests.slack.kit.fake_files import FakeSlackWithFiles
 
 DECK = b"%PDF-1.7\n" + bytes(range(256)) * 40  # binary, not text
 CSV = "name,amount\nAcme,12\u00a0000\n".encode()
-
-
-@pytest.fixture
-async def slack() -> AsyncIterator[FakeSlackWithFiles]:
-    async with FakeSlackWithFiles() as fake:
-        yield fake
-
-
-@pytest.fixture
-async def http() -> AsyncIterator[aiohttp.ClientSession]:
-    async with aiohttp.ClientSession() as session:
-        yield session
 
 
 def imap_with_files(servers: MailServers, files: SlackFiles) -> ImapSmtpConnector:

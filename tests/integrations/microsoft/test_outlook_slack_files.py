@@ -2,8 +2,6 @@
 file attachments of the draft, with their name, type and bytes; one over Graph's 3 MB is refused before its
 download and before any draft."""
 
-from collections.abc import AsyncIterator
-
 import aiohttp
 import pytest
 
@@ -15,12 +13,6 @@ from tests.integrations.microsoft.conftest import GraphRig
 from tests.slack.kit.fake_files import FakeSlackWithFiles
 
 DECK = b"%PDF-1.7\n" + bytes(range(256)) * 8
-
-
-@pytest.fixture
-async def slack() -> AsyncIterator[FakeSlackWithFiles]:
-    async with FakeSlackWithFiles() as fake:
-        yield fake
 
 
 async def test_a_slack_file_is_attached_with_its_name_type_and_bytes(
