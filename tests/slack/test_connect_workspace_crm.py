@@ -41,11 +41,9 @@ async def hubspot() -> AsyncIterator[tuple[FakeHubSpot, str]]:
         yield fake, url
 
 
-async def test_everyone_waiting_goes_on_once_an_admin_connects_the_workspaces_crm(
-    tmp_path: Path, hubspot: tuple[FakeHubSpot, str]
-) -> None:
-    fake, url = hubspot
-    settings: dict[str, Any] = {
+def hubspot_settings(url: str) -> dict[str, Any]:
+    """The bot's settings with the workspace's CRM on HubSpot (the stand-in at ``url``) and its sign-in set up."""
+    return {
         "crm": "hubspot",
         "secret_key": SecretStr(KEY),
         "public_url": "https://planbot.example.com",
@@ -54,7 +52,13 @@ async def test_everyone_waiting_goes_on_once_an_admin_connects_the_workspaces_cr
         "oauth_hubspot_base_url": url,
         "oauth_hubspot_api_url": url,
     }
-    async with running_bot(tmp_path, **settings) as bot:
+
+
+async def test_everyone_waiting_goes_on_once_an_admin_connects_the_workspaces_crm(
+    tmp_path: Path, hubspot: tuple[FakeHubSpot, str]
+) -> None:
+    fake, url = hubspot
+    async with running_bot(tmp_path, **hubspot_settings(url)) as bot:
         bot.slack.users[ADMIN.id] = ADMIN
         threads = {}
         for user in (MARIA, JOHN):
@@ -103,16 +107,7 @@ async def test_members_read_through_the_workspaces_crm_and_change_nothing_until_
     tmp_path: Path, hubspot: tuple[FakeHubSpot, str]
 ) -> None:
     fake, url = hubspot
-    settings: dict[str, Any] = {
-        "crm": "hubspot",
-        "secret_key": SecretStr(KEY),
-        "public_url": "https://planbot.example.com",
-        "oauth_hubspot_client_id": "hubspot-client",
-        "oauth_hubspot_client_secret": SecretStr("hubspot-client-secret"),
-        "oauth_hubspot_base_url": url,
-        "oauth_hubspot_api_url": url,
-    }
-    async with running_bot(tmp_path, **settings) as bot:
+    async with running_bot(tmp_path, **hubspot_settings(url)) as bot:
         bot.slack.users[ADMIN.id] = ADMIN
         accounts = bot.service.app.accounts
         assert accounts is not None
