@@ -37,6 +37,7 @@ from aiohttp import web
 
 from tests.slack.kit import payloads as p
 from tests.slack.kit.fake_web_api import FakeSlackWebApi, SlackCall, _read_arguments, basic_auth
+from tests.slack.kit.oauth_exchange import ExchangeRefusedError, check_client, error_page, redeem_code
 
 OAUTH_ACCESS = "oauth.v2.access"
 AUTHORIZE_PATH = "/oauth/v2/authorize"
@@ -158,20 +159,20 @@ class FakeSlackInstalls(FakeSlackWebApi):
         session = self._sessions.get(request.cookies.get("d", ""))
         query = request.query
         if session is None:
-            return _error_page(401, "not_signed_in")
+            return error_page(401, "not_signed_in")
         if query.get("client_id") != self.app.client_id:
-            return _error_page(400, "invalid_client_id")
+            return error_page(400, "invalid_client_id")
         redirect = query.get("redirect_uri")
         if redirect is not None and redirect not in self.app.redirect_urls:
-            return _error_page(400, "bad_redirect_uri")
+            return error_page(400, "bad_redirect_uri")
         target = redirect or (self.app.redirect_urls[0] if self.app.redirect_urls else None)
         if target is None:
-            return _error_page(400, "no_redirect_uri")
+            return error_page(400, "no_redirect_uri")
         scopes = frozenset(scope for scope in query.get("scope", "").split(",") if scope)
         if not scopes or not scopes <= self.app.scopes or query.get("user_scope"):
-            return _error_page(400, "invalid_scope")
+            return error_page(400, "invalid_scope")
         if session.org_wide and session.workspace.enterprise_id is None:
-            return _error_page(400, "not_an_enterprise")
+            return error_page(400, "not_an_enterprise")
         number = next(_counter)
         install = _Install(
             session.workspace, session.user_id, session.org_wide, scopes, f"U0BOT{number}", f"B0BOT{number}"
@@ -195,24 +196,17 @@ class FakeSlackInstalls(FakeSlackWebApi):
         return web.json_response(body)
 
     def _oauth_access(self, client_id: str, client_secret: str, args: dict[str, Any]) -> dict[str, Any]:
-        if client_id != self.app.client_id:
-            return {"ok": False, "error": "invalid_client_id"}
-        if not secrets.compare_digest(client_secret, self.app.client_secret):
-            return {"ok": False, "error": "bad_client_secret"}
-        if args.get("grant_type") == "refresh_token":
-            refresh = self._refresh.get(str(args.get("refresh_token") or ""))
-            if refresh is None or refresh.used or refresh.install.removed:
-                return {"ok": False, "error": "invalid_refresh_token"}
-            refresh.used = True
-            return self._issue(refresh.install, with_installer=False)
-        if args.get("grant_type") not in (None, "authorization_code"):
-            return {"ok": False, "error": "unsupported_grant_type"}
-        code = self._codes.get(str(args.get("code") or ""))
-        if code is None or code.used:
-            return {"ok": False, "error": "invalid_code"}
-        if code.redirect_uri is not None and args.get("redirect_uri") != code.redirect_uri:
-            return {"ok": False, "error": "bad_redirect_uri"}
-        code.used = True
+        try:
+            check_client(client_id, client_secret, app_id=self.app.client_id, app_secret=self.app.client_secret)
+            if args.get("grant_type") == "refresh_token":
+                refresh = self._refresh.get(str(args.get("refresh_token") or ""))
+                if refresh is None or refresh.used or refresh.install.removed:
+                    return {"ok": False, "error": "invalid_refresh_token"}
+                refresh.used = True
+                return self._issue(refresh.install, with_installer=False)
+            code = redeem_code(self._codes, args)
+        except ExchangeRefusedError as refused:
+            return refused.answer
         return self._issue(code.install, with_installer=True)
 
     def _issue(self, install: _Install, *, with_installer: bool) -> dict[str, Any]:
@@ -304,12 +298,6 @@ def _serves(install: _Install, workspace: Workspace) -> bool:
     if install.org_wide:
         return install.workspace.enterprise_id == workspace.enterprise_id
     return install.workspace.team_id == workspace.team_id
-
-
-def _error_page(status: int, error: str) -> web.Response:
-    return web.Response(
-        status=status, text=f"<html><body>Something went wrong: {error}</body></html>", content_type="text/html"
-    )
 
 
 TEST_WORKSPACE = Workspace(p.TEAM_ID, "planbot test")  # the workspace of ``payloads``' builders

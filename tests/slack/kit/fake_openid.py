@@ -33,6 +33,8 @@ from aiohttp import web
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.asymmetric import padding, rsa
 
+from tests.slack.kit.oauth_exchange import ExchangeRefusedError, check_client, error_page, redeem_code
+
 if TYPE_CHECKING:
     from tests.slack.kit.fake_web_api import FakeSlackWebApi
 
@@ -91,23 +93,23 @@ class SlackOpenId:
         session = self.sessions.get(request.cookies.get("d", ""))
         query = request.query
         if session is None:
-            return _error_page(401, "not_signed_in")
+            return error_page(401, "not_signed_in")
         user_id, team_id = session
         if query.get("client_id") != self.client_id:
-            return _error_page(400, "invalid_client_id")
+            return error_page(400, "invalid_client_id")
         if query.get("response_type") != "code":
-            return _error_page(400, "unsupported_response_type")
+            return error_page(400, "unsupported_response_type")
         scopes = frozenset(query.get("scope", "").split())
         if "openid" not in scopes or not scopes <= ALLOWED_SCOPES:
-            return _error_page(400, "invalid_scope")
+            return error_page(400, "invalid_scope")
         redirect = query.get("redirect_uri")
         if redirect is not None and redirect not in self.redirect_urls:
-            return _error_page(400, "bad_redirect_uri")
+            return error_page(400, "bad_redirect_uri")
         target = redirect or (self.redirect_urls[0] if self.redirect_urls else None)
         if target is None:
-            return _error_page(400, "no_redirect_uri")
+            return error_page(400, "no_redirect_uri")
         if query.get("team") and query["team"] != team_id:
-            return _error_page(401, "not_signed_in_to_team")
+            return error_page(401, "not_signed_in_to_team")
         state = query.get("state", "")
         if self.deny:
             return _redirect(target, {"error": "access_denied", "state": state})
@@ -141,18 +143,11 @@ class SlackOpenId:
     def token(self, args: dict[str, Any], basic: tuple[str, str] | None) -> dict[str, Any]:
         client_id, client_secret = basic or (str(args.get("client_id") or ""), str(args.get("client_secret") or ""))
         self.token_requests.append({k: str(v) for k, v in args.items() if k != "client_secret"})
-        if client_id != self.client_id:
-            return {"ok": False, "error": "invalid_client_id"}
-        if not secrets.compare_digest(client_secret, self.client_secret):
-            return {"ok": False, "error": "bad_client_secret"}
-        if args.get("grant_type") not in (None, "authorization_code"):
-            return {"ok": False, "error": "unsupported_grant_type"}
-        code = self._codes.get(str(args.get("code") or ""))
-        if code is None or code.used:
-            return {"ok": False, "error": "invalid_code"}
-        if code.redirect_uri is not None and args.get("redirect_uri") != code.redirect_uri:
-            return {"ok": False, "error": "bad_redirect_uri"}
-        code.used = True
+        try:
+            check_client(client_id, client_secret, app_id=self.client_id, app_secret=self.client_secret)
+            code = redeem_code(self._codes, args)
+        except ExchangeRefusedError as refused:
+            return refused.answer
         access = f"xoxp-{secrets.token_hex(12)}"
         return {"ok": True, "access_token": access, "token_type": "Bearer", "id_token": self._id_token(code)}
 
@@ -200,9 +195,3 @@ def _b64_json(value: dict[str, Any]) -> str:
 def _redirect(target: str, query: dict[str, str]) -> web.Response:
     joiner = "&" if "?" in target else "?"
     return web.Response(status=302, headers={"Location": f"{target}{joiner}{urlencode(query)}"})
-
-
-def _error_page(status: int, error: str) -> web.Response:
-    return web.Response(
-        status=status, text=f"<html><body>Something went wrong: {error}</body></html>", content_type="text/html"
-    )
