@@ -72,11 +72,7 @@ class Handlers:
     async def _dispatch(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
         question = session.question
         kind: str = "none" if question is None else question.kind
-        if (
-            question is not None
-            and question.offered is not None
-            and table.label(command) in ("pick:new", "pick:answer")
-        ):
+        if question is not None and question.offered is not None and table.label(command) in table.OFFER_ANSWERS:
             kind = "offer"
         row = table.row_for(kind, command)
         handler: Handler = getattr(self, f"_on_{row.handler}")
@@ -90,6 +86,11 @@ class Handlers:
 
     async def _on_keep_offer(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
         return await self._offers.keep(session)
+
+    async def _on_offer_again(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
+        question = session.question
+        assert question is not None and question.offered is not None
+        return await self._offers.offer(session, question.offered, question.partial)
 
     async def _on_correct(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
         assert isinstance(command, Correct)

@@ -25,6 +25,7 @@ TABLE: tuple[Row, ...] = (
     Row("any", "decide:cancel", "cancel", "cancel the plan: nothing else runs"),
     Row("offer", "pick:new", "take_offer", "drop the open plan and start the request offered"),
     Row("offer", "pick:answer", "keep_offer", "keep the plan: a text asked takes the offered words, else ask again"),
+    Row("offer", "cannot_handle", "offer_again", 'neither choice said ("a", "yes"): keep the plan, offer again'),
     Row("any", "correct", "correct", "change the value named, or the one it fits; fits none: read as an answer"),
     Row("none", "any", "busy", "a step is running: say so (or take over a write whose process stopped)"),
     Row("clarify", "pick", "clarify_pick", "plan the request again as the reading picked"),
@@ -41,7 +42,7 @@ TABLE: tuple[Row, ...] = (
 )
 
 
-OFFER_ANSWERS = ("pick:new", "pick:answer")
+OFFER_ANSWERS = ("pick:new", "pick:answer", "cannot_handle")
 
 
 def label(command: Command) -> str:

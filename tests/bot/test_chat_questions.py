@@ -92,3 +92,26 @@ def test_an_event_named_only_by_its_time_is_never_another_event_at_another_time(
     assert "Approve" not in output
     [call] = events(tmp_path, query="Acme call", **day("2026-03-03"))
     assert call["startTime"] == "2026-03-03T11:00:00-05:00"
+
+
+def test_an_email_text_that_mentions_a_meeting_is_the_text_not_a_new_request(tmp_path: Path):
+    body = "hey priya, moved our 1:1 to fri 3pm, hope that works!"
+    output = chat(tmp_path, "move my 1:1 w/ priya to fri at 3 and email her to let her know", "1:1 moved to fri", body)
+    assert "What text of the email should I use" in output
+    assert "sounds like a new request" not in output and "Dropped the plan" not in output
+    assert "Approve: Move" in output.split(f"> {body}", 1)[1]  # the text taken: the plan goes on to its cards
+
+
+def test_a_record_named_where_one_is_asked_is_the_answer_not_a_new_request(tmp_path: Path):
+    request = "mark the globex deal closed won at 130k and add a note on it that they signed today"
+    output = chat(tmp_path, request, "the globex deal")
+    assert "What record should I use" in output
+    assert "sounds like a new request" not in output
+
+
+def test_a_one_letter_reply_at_the_new_request_offer_keeps_the_plan_and_asks_again(tmp_path: Path):
+    output = chat(tmp_path, "schedule a sync with Tom", "cancel my lunch with Maria", "a")
+    assert "sounds like a new request" in output
+    after = output.split("\n> a\n", 1)[1]
+    assert "Dropped the plan" not in output
+    assert "Reply “new”" in after  # the offer is asked again, the plan still open

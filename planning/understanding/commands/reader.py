@@ -35,6 +35,8 @@ def read_reply(text: str, context: Context) -> tuple[Command, ...]:
             return (Pick(key="new"),)
         if reply.is_one_of("offer_keep") is not None:
             return (Pick(key="answer"),)
+        if _unclear_at_offer(reply):  # "a", "yes", "ok": neither choice said; the offer is asked again
+            return (CannotHandle("neither “new” nor an answer"),)
     split = _yes_and(reply, context)
     if split is not None:
         return split
@@ -42,6 +44,13 @@ def read_reply(text: str, context: Context) -> tuple[Command, ...]:
     if correction is not None:
         return (correction,)
     return (_to_question(reply, context),)
+
+
+def _unclear_at_offer(reply: Reply) -> bool:
+    """A reply at the new-request offer that says neither choice: one letter, a command word, a yes."""
+    text = reply.text.strip()
+    one_letter = len(text) == 1 and not text.isdigit()
+    return one_letter or reply.is_one_of("not_a_value") is not None or _decisions.approve(reply) is not None
 
 
 def _follow_up(reply: Reply, context: Context) -> Change | NewRequest | Command:
@@ -163,9 +172,14 @@ def _value(reply: Reply, context: Context) -> Command:
         return CannotHandle("an instruction, not the text asked for", command=_command_word(reply))
     if context.value_kind == "datetime" and reply.is_one_of("gap_words") is not None:
         return Answer(reply.text, search=True)
-    if context.value_kind == "text" and not _prose(reply):
-        return NewRequest(reply.text)  # any words fit a text: one that reads as a request is offered as one
+    if context.value_kind == "text" and _request_start(reply) and not _prose(reply):
+        return NewRequest(reply.text)  # any words fit a text: only one that starts as a request is offered as one
     return Answer(reply.text)
+
+
+def _request_start(reply: Reply) -> bool:
+    """Whether a reply starts like a request of its own ("book a meeting …"), not like a text ("the globex deal")."""
+    return bool(reply.words) and phrases("request_starts").at(reply.words) is not None
 
 
 def _prose(reply: Reply) -> bool:

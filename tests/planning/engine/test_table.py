@@ -10,6 +10,7 @@ ROWS = {
     ("value", Decide("cancel")): "cancel",
     ("offer", Pick(key="new")): "take_offer",
     ("offer", Pick(key="answer")): "keep_offer",
+    ("offer", CannotHandle("neither “new” nor an answer")): "offer_again",
     ("approval", Correct("4pm")): "correct",
     ("none", Answer("hello")): "busy",
     ("clarify", Pick(index=1)): "clarify_pick",
