@@ -79,33 +79,26 @@ async def test_a_small_message_stays_on_the_json_path(gmail: GmailRig) -> None:
     assert path == SEND and size < METADATA_MOST
 
 
-async def test_a_message_over_35_mb_is_refused_before_anything_is_sent(
-    gmail: GmailRig, slack: FakeSlackWithFiles, http: aiohttp.ClientSession
+OVER_35_MB = [
+    ("send_email", "Gmail sends at most 35 MB: nothing was sent; share the largest files as links"),
+    ("create_draft", "Gmail keeps at most 35 MB: nothing was saved"),
+]
+
+
+@pytest.mark.parametrize(("tool", "told"), OVER_35_MB)
+async def test_a_message_or_draft_over_35_mb_is_refused_before_anything_is_sent_or_saved(
+    gmail: GmailRig, slack: FakeSlackWithFiles, http: aiohttp.ClientSession, tool: str, told: str
 ) -> None:
     huge = slack.share("archive.zip", os.urandom(19 * 1024 * 1024), mimetype="application/zip")
     more = slack.share("more.zip", os.urandom(19 * 1024 * 1024), mimetype="application/zip")
     connector = connector_from(gmail.settings(), gmail.session, files=SlackFiles(slack.client(), http))
-    with pytest.raises(PermanentError, match="Gmail sends at most 35 MB: nothing was sent") as raised:
+    with pytest.raises(PermanentError) as raised:
         await call(
-            connector, "send_email", to=["a@example.org"], subject="s", body="x",
+            connector, tool, to=["a@example.org"], subject="s", body="x",
             attachments=[f"slack:{huge}", f"slack:{more}"],
         )  # fmt: skip
-    assert "share the largest files as links" in describe_failure(raised.value).message
-    assert sends(gmail) == [] and gmail.fake.messages == {}
-
-
-async def test_a_draft_over_35_mb_is_refused_before_anything_is_saved(
-    gmail: GmailRig, slack: FakeSlackWithFiles, http: aiohttp.ClientSession
-) -> None:
-    huge = slack.share("archive.zip", os.urandom(19 * 1024 * 1024), mimetype="application/zip")
-    more = slack.share("more.zip", os.urandom(19 * 1024 * 1024), mimetype="application/zip")
-    connector = connector_from(gmail.settings(), gmail.session, files=SlackFiles(slack.client(), http))
-    with pytest.raises(PermanentError, match="Gmail keeps at most 35 MB: nothing was saved"):
-        await call(
-            connector, "create_draft", to=["a@example.org"], subject="s", body="x",
-            attachments=[f"slack:{huge}", f"slack:{more}"],
-        )  # fmt: skip
-    assert gmail.fake.messages == {} and gmail.fake.drafts == {}
+    assert told in describe_failure(raised.value).message
+    assert sends(gmail) == [] and gmail.fake.messages == {} and gmail.fake.drafts == {}
 
 
 async def test_the_stand_in_refuses_a_large_json_body_as_google_does(gmail: GmailRig) -> None:
