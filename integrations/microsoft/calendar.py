@@ -40,7 +40,7 @@ def _utc_now() -> datetime:
 
 
 class OutlookCalendar:
-    v3_arguments = frozenset({"optionalAttendees", "onlineMeeting"})  # calendarId: not yet
+    v3_arguments = frozenset({"optionalAttendees", "onlineMeeting", "calendarId"})
     name = "microsoft_calendar"
     tools: frozenset[str] = frozenset(
         {
@@ -50,6 +50,7 @@ class OutlookCalendar:
             "respond_to_event",
             "delete_calendar_event",
             "find_free_slots",
+            "fetch_calendars",
         }
     )
 
@@ -73,7 +74,7 @@ class OutlookCalendar:
         }
         wanted = args.limit or DEFAULT_LIMIT
         found: list[tuple[datetime, datetime, str, dict[str, Any]]] = []
-        async for page in self._graph.pages("me/calendarView", params):
+        async for page in self._graph.pages(self._calendar(args.calendarId, "calendarView"), params):
             for item in page:
                 if item.get("isCancelled") or "start" not in item:
                     continue
@@ -83,15 +84,42 @@ class OutlookCalendar:
             if len(found) >= wanted:
                 break
         found.sort(key=lambda entry: entry[:3])
-        return [shown(item, self._zone) for *_key, item in found[:wanted]]
+        named = {"calendarId": args.calendarId} if args.calendarId else {}  # an event's own read does not say it
+        return [{**shown(item, self._zone), **named} for *_key, item in found[:wanted]]
+
+    async def fetch_calendars(self, args: a.FetchCalendarsArgs) -> list[dict[str, Any]]:
+        """(v3) ``/me/calendars``: the default one is ``primary``; ``canWrite`` is ``canEdit``."""
+        params = {"$select": "id,name,isDefaultCalendar,canEdit"}
+        found: list[dict[str, Any]] = []
+        async for page in self._graph.pages("me/calendars", params):
+            for item in page:
+                default = bool(item.get("isDefaultCalendar"))
+                found.append(
+                    {
+                        "id": "primary" if default else str(item["id"]),
+                        "name": str(item.get("name") or ""),
+                        "primary": default,
+                        "canWrite": bool(item.get("canEdit")),
+                    }
+                )
+        if args.name:
+            found = [item for item in found if args.name.casefold() in str(item["name"]).casefold()]
+        return found
+
+    def _calendar(self, calendar_id: str | None, tail: str) -> str:
+        """``me/<tail>`` of the default calendar, or ``me/calendars/{id}/<tail>`` of another."""
+        if calendar_id is None or calendar_id.strip() == "primary":
+            return f"me/{tail}"
+        return f"me/calendars/{segment(calendar_id.strip())}/{tail}"
 
     async def create_calendar_event(self, args: a.CreateCalendarEventArgs) -> dict[str, Any]:
         start, recurrence = args.startTime, None
         if args.recurrence:
             repeating = series(args.recurrence, args.startTime, self._zone, service=SERVICE)
             start, recurrence = repeating.start, repeating.recurrence
-        item = await self._graph.post("me/events", create_body(args, self._zone, start, recurrence))
-        return self._shown(item)
+        body = create_body(args, self._zone, start, recurrence)
+        item = await self._graph.post(self._calendar(args.calendarId, "events"), body)
+        return {**self._shown(item), **({"calendarId": args.calendarId} if args.calendarId else {})}
 
     async def update_calendar_event(self, args: a.UpdateCalendarEventArgs) -> dict[str, Any]:
         current = await self._event(args.eventId)

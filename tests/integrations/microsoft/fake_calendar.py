@@ -25,6 +25,8 @@ from tests.integrations.microsoft import odata
 from tests.integrations.microsoft.fake_graph import ME, ME_NAME, Call, FakeGraph, error, new_id
 from tests.integrations.microsoft.fake_mail import USERS, person
 
+DEFAULT_CALENDAR = "AAMkAGDEFAULTCALENDAR000000"
+
 EVENT_PROPERTIES = set(Event().get_field_deserializers())
 _WALL_CLOCK = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,7})?$")
 _CODES = {"monday": "MO", "tuesday": "TU", "wednesday": "WE", "thursday": "TH", "friday": "FR", "saturday": "SA",
@@ -46,6 +48,17 @@ class FakeCalendar:
     graph: FakeGraph
     events: dict[str, Series] = field(default_factory=dict)
     others: dict[str, list[tuple[datetime, datetime]]] = field(default_factory=dict)  # colleagues' busy time
+    calendars: dict[str, dict[str, Any]] = field(
+        default_factory=lambda: {
+            DEFAULT_CALENDAR: {"name": "Calendar", "canEdit": True, "isDefaultCalendar": True},
+            "AAMkAGTEAMCALENDAR0000000000": {"name": "Team", "canEdit": True, "isDefaultCalendar": False},
+            "AAMkAGHOLIDAYCALENDAR000000": {"name": "United States holidays", "canEdit": False,
+                                            "isDefaultCalendar": False},
+        }
+    )  # fmt: skip
+    """(v3) The user's calendars: id → name, ``canEdit``, ``isDefaultCalendar``."""
+    placed: dict[str, str] = field(default_factory=dict)
+    """Event (series) id → the calendar it is on, when not the default one."""
 
     def __post_init__(self) -> None:
         serve = self.graph.serve
@@ -56,6 +69,9 @@ class FakeCalendar:
         for action in ("accept", "decline", "tentativelyAccept"):
             serve("POST", f"{USERS}/events/{{event%2Did}}/{action}", self.respond)
         serve("GET", f"{USERS}/calendarView", self.calendar_view)
+        serve("GET", f"{USERS}/calendars", self.list_calendars)
+        serve("GET", f"{USERS}/calendars/{{calendar%2Did}}/calendarView", self.calendar_view)
+        serve("POST", f"{USERS}/calendars/{{calendar%2Did}}/events", self.create)
         serve("POST", f"{USERS}/calendar/getSchedule", self.get_schedule)
 
     def invite(
@@ -70,11 +86,35 @@ class FakeCalendar:
         return str(event["id"])
 
     # --- handlers ---------------------------------------------------------------------------------------------
+    async def list_calendars(self, call: Call) -> web.Response:
+        value = [
+            {"id": key, "name": c["name"], "canEdit": c["canEdit"], "isDefaultCalendar": c["isDefaultCalendar"],
+             "canShare": c["canEdit"], "canViewPrivateItems": True, "owner": {"name": ME_NAME, "address": ME}}
+            for key, c in self.calendars.items()
+        ]  # fmt: skip
+        return web.json_response({"value": value})
+
+    def _calendar(self, call: Call) -> str | web.Response | None:
+        """The calendar of a ``/calendars/{id}/...`` path (None: the default one)."""
+        if "/calendars/" not in call.request.path:
+            return None
+        calendar = call.ids[1]
+        if calendar not in self.calendars:
+            return error(404, "ErrorItemNotFound", "The specified object was not found in the store.")
+        return None if self.calendars[calendar]["isDefaultCalendar"] else calendar
+
     async def create(self, call: Call) -> web.Response:
         problem = _check_times(call.body, required=True) or _check_recurrence(call.body) or _check_all_day(call.body)
         if problem:
             return error(400, "ErrorInvalidRequest", problem)
+        calendar = self._calendar(call)
+        if isinstance(calendar, web.Response):
+            return calendar
+        if calendar is not None and not self.calendars[calendar]["canEdit"]:
+            return error(403, "ErrorAccessDenied", "Access is denied. Check credentials and try again.")
         event = self._new(call.body, organizer=ME)
+        if calendar is not None:
+            self.placed[event["id"]] = calendar
         _online(event)
         return web.json_response(self._shown(event, call), status=201)
 
@@ -147,7 +187,16 @@ class FakeCalendar:
             low, high = (_instant(query[name]) for name in ("startDateTime", "endDateTime"))
         except ValueError:
             return error(400, "ErrorInvalidParameter", "StartDateTime or EndDateTime is not a valid date.")
-        found = [event for event in self._expanded(low, high) if _end(event) > low and _start(event) < high]
+        calendar = self._calendar(call)
+        if isinstance(calendar, web.Response):
+            return calendar
+        found = [
+            event
+            for event in self._expanded(low, high)
+            if _end(event) > low
+            and _start(event) < high
+            and self.placed.get(str(event.get("seriesMasterId") or event["id"])) == calendar
+        ]
         found.sort(key=lambda event: (_start(event), event["id"]))
         size = odata.parse_top(query.get("$top", "10"))
         offset = int(query.get("$skiptoken") or query.get("$skip") or "0")
