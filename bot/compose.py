@@ -18,6 +18,7 @@ from bot.accounts.oauth_providers import oauth_setup
 from bot.accounts.services import Options
 from bot.accounts.vault import Vault, VaultError
 from bot.connectors import chosen, factory, service_tools
+from bot.known_names import NameSource, RefreshedNames
 from bot.retention import prune_plan_store
 from bot.settings import Settings
 from integrations.base import CATALOG, Connector
@@ -63,8 +64,11 @@ class App:
     personal: PersonalConnectors | None = None
     forgetting: Forgetting | None = None  # a person leaving: their accounts, plan memory and open plans
     claims: SqlCreationClaims | None = None  # creation claims the CRM connectors share with the other replicas
+    names: RefreshedNames | None = None  # the names grounding the understanding, refreshed in the background
 
     async def close(self) -> None:
+        if self.names is not None:
+            await self.names.close()
         if self.personal is not None:
             await self.personal.close()
         if self.accounts is not None:
@@ -242,7 +246,10 @@ async def build_app(
         raise
     voter = _example_voter(settings)
     memory = IndexedPlans(voter) if voter is not None else None
-    understanding = GoalUnderstandingService(voter=voter)
+    names = RefreshedNames(_local_names(settings, workspace))
+    await names.refresh()  # the workspace's file, read once at start; later listings run in the background
+    names.start()
+    understanding = GoalUnderstandingService(voter=voter, grounding=names)
     refiner = _llm(settings, registry, connectors, observer, memory, clock=clock or _system_clock, tz=tz)
     planner = RequestPlanner(understanding, refiner=refiner)
     # load the trained classifier now, in a worker thread, not inside the first request (it blocked every ack)
@@ -268,7 +275,24 @@ async def build_app(
         personal=personal,
         forgetting=Forgetting(store=store, conversation=conversation, accounts=accounts, memory=memory),
         claims=claims,
+        names=names,
     )
+
+
+_KINDS_OF_NAMES = {"crm": ("contact", "lead", "account", "deal"), "calendar": ("event",), "email": ("sender",)}
+
+
+def _local_names(settings: Settings, workspace: LocalWorkspace) -> list[NameSource]:
+    """The workspace's names of the kinds it serves (a CRM elsewhere: not its demo people)."""
+    elsewhere = {kind for kind, _ in chosen(settings)}
+    kinds = {name for kind, names in _KINDS_OF_NAMES.items() if kind not in elsewhere for name in names}
+    if not kinds:
+        return []
+
+    async def listed() -> list[tuple[str, str]]:
+        return [(name, kind) for name, kind in await workspace.names() if kind in kinds]
+
+    return [listed]
 
 
 def _system_clock() -> datetime:

@@ -30,6 +30,7 @@ from integrations.local import (
 )
 from integrations.local.calendar_rows import Shown
 from integrations.local.database import SERVICE, Database, connect
+from integrations.local.names import NameKind, list_names
 from integrations.local.schema import SCHEMA_VERSION, ensure_schema
 from integrations.local.seed import seed
 from integrations.local.settings import LocalWorkspaceSettings
@@ -128,6 +129,10 @@ class LocalWorkspace:
         if refs and self._source is not None:  # Slack files are read before the write, outside the database
             context = replace(context, shared=await attachments.fetched(self._source, refs))
         return await self._database.run(lambda db: handler(db, arguments, context), write=spec.kind == "write")
+
+    async def names(self) -> list[tuple[str, NameKind]]:
+        """The names of its people, companies, deals, events and mail senders, with their kinds (for grounding)."""
+        return await self._database.run(list_names, write=False)
 
     def close(self) -> None:
         """Close the file; waits for a call in progress. Later calls raise PermanentError."""

@@ -18,6 +18,7 @@ from planning.understanding.combinations import supported
 from planning.understanding.interpret import Reading, read_clause
 
 RECORDS = frozenset({"contact", "lead", "account", "deal"})
+PEOPLE = frozenset({"contact", "lead", "sender"})  # kinds whose names are people's (a sender: of received mail)
 GROUNDED_CONFIDENCE = 0.85  # a reading whose thing is a named record or event of the user's
 _WORD_FOR = {"event": "meeting", "contact": "contact", "lead": "lead", "account": "account", "deal": "deal"}
 
@@ -42,16 +43,33 @@ class Grounding(Protocol):
 
 
 class NameIndex:
-    """Names → the kinds of records that carry them; matched whole-word, case-insensitively, longest first."""
+    """Names → the kinds of records that carry them; matched whole-word, case-insensitively, longest first.
+
+    A person of the CRM (a contact or lead) is also known by each word of their name ("dana" → Dana Whitfield);
+    a word several people share stands for itself ("john"). A full name of any record wins over such a word. A mail
+    sender whose name has a word of a company's ("Acme Newsletter") is not taken for a person."""
 
     def __init__(self, names: Iterable[tuple[str, str]]) -> None:
         kinds: dict[str, set[str]] = {}
         self._names: dict[str, str] = {}
+        parts: dict[str, tuple[set[str], set[str]]] = {}  # a word of a person's name → (full names, kinds)
         for name, entity in names:
             key = _key(name)
             if len(key) >= 3:
                 kinds.setdefault(key, set()).add(entity)
                 self._names.setdefault(key, " ".join(name.split()))
+            if entity in ("contact", "lead"):
+                for word in key.split():
+                    fulls, carried = parts.setdefault(word, (set(), set()))
+                    fulls.add(self._names.get(key, name))
+                    carried.add(entity)
+        companies = {word for key, found in kinds.items() if found & {"account", "deal"} for word in key.split()}
+        for key in [key for key, found in kinds.items() if found == {"sender"} and companies & set(key.split())]:
+            del kinds[key]  # "Acme Newsletter" sends mail but is no person
+        for word, (fulls, carried) in parts.items():
+            if len(word) >= 3 and word not in kinds and " " not in word:
+                kinds[word] = carried
+                self._names[word] = next(iter(fulls)) if len(fulls) == 1 else word.title()
         self._kinds = {key: frozenset(found) for key, found in kinds.items()}
         ordered = sorted(self._kinds, key=len, reverse=True)
         alternatives = "|".join(re.escape(key).replace(r"\ ", r"\s+") for key in ordered)
@@ -107,12 +125,12 @@ def named(slots: Slots, grounded: Grounded) -> Slots:
 
 
 def known_names(found: tuple[Mention, ...]) -> dict[str, str]:
-    """The mentioned names as the slot tagger takes them: lower-case name → person (a contact or lead), company
+    """The mentioned names as the slot tagger takes them: lower-case name → person (a contact, lead or sender), company
     (an account or deal) or event."""
     out: dict[str, str] = {}
     for mention in found:
         kinds = mention.entities
-        kind = "person" if kinds & {"contact", "lead"} else "company" if kinds & {"account", "deal"} else "event"
+        kind = "person" if kinds & PEOPLE else "company" if kinds & {"account", "deal"} else "event"
         out.setdefault(mention.written.lower(), kind)
     return out
 

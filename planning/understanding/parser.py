@@ -90,10 +90,11 @@ class GoalUnderstandingService:
             reads = [self._judged_in_turn(reads, index, self._learned, now) for index in range(len(reads))]
         if self._voter is not None and len(reads) == 1 and (verdict is None or verdict.by == "rules"):
             reads = [self._with_second_opinion(reads[0], self._voter, now)]
-        if self._grounding is not None and len(reads) == 1 and len(segments) == 1:
-            reads[0] = self._grounded(reads[0], self._grounding, now)
         reads = [_reread(read, untimed_reminder(read.clause.text, read.reading, now), now) for read in reads]
         reads = [_reread(read, everyday.reread(read.clause.text, read.reading), now) for read in reads]
+        if self._grounding is not None and len(reads) == 1 and len(segments) == 1:
+            # after the everyday readings: "archive the newsletter from acme" changes mail, whatever Acme is
+            reads[0] = self._grounded(reads[0], self._grounding, now)
         parse = guard_goals(_combine(reads, " ".join(s.action for s in segments)), segments, now)
         return with_choices(parse, verdict)
 

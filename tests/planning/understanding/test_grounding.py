@@ -70,3 +70,26 @@ def test_the_batch_command_is_data_free_unless_asked_to_ground():
     [step] = grounded["plan"]["steps"]
     assert step["tool"] == "fetch_calendar_events"
     assert step["arguments"]["input"]["query"] == "Initech pilot debrief"
+
+
+def test_a_word_of_a_person_s_name_is_that_person_and_a_shared_one_stands_for_itself():
+    index = NameIndex(
+        [("Dana Whitfield", "contact"), ("John Smith", "contact"), ("John Park", "lead"), ("Acme", "account")]
+    )
+    found = index.mentions("ask whitfield and john about acme")
+    assert [(m.written, m.name, sorted(m.entities)) for m in found] == [
+        ("whitfield", "Dana Whitfield", ["contact"]),
+        ("john", "John", ["contact", "lead"]),
+        ("acme", "Acme", ["account"]),
+    ]
+
+
+def test_a_mail_sender_is_known_by_full_name_and_a_company_s_mailing_is_no_person():
+    index = NameIndex([("Nina Patel", "sender"), ("Acme Newsletter", "sender"), ("Acme", "account")])
+    assert [m.name for m in index.mentions("reply to nina patel")] == ["Nina Patel"]
+    assert index.mentions("reply to nina") == ()
+    assert [sorted(m.entities) for m in index.mentions("archive the acme newsletter")] == [["account"]]
+
+
+def test_a_change_to_mail_from_a_known_company_stays_a_change_to_mail():
+    assert labels("archive the newsletter from acme") == [("update", "email")]
