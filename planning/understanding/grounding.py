@@ -20,6 +20,7 @@ from planning.understanding.interpret import Reading, read_clause
 RECORDS = frozenset({"contact", "lead", "account", "deal"})
 PEOPLE = frozenset({"contact", "lead", "sender"})  # kinds whose names are people's (a sender: of received mail)
 GROUNDED_CONFIDENCE = 0.85  # a reading whose thing is a named record or event of the user's
+_PERSONS = frozenset({"contact", "lead"})
 _WORD_FOR = {"event": "meeting", "contact": "contact", "lead": "lead", "account": "account", "deal": "deal"}
 
 
@@ -95,6 +96,8 @@ def ground(text: str, reading: Reading, found: tuple[Mention, ...]) -> Grounded 
         if not single:
             return None
         mention = single[0]
+        if _key(text.strip(" .!?")) == _key(mention.written):
+            return None  # a bare name asks nothing: the answer to a question ("Initech" for "which record?")
         (entity,) = mention.entities
         again = read_clause(text.replace(mention.written, _WORD_FOR.get(entity, mention.written)))
         if again.intent in ("chat", "unsupported"):
@@ -103,10 +106,10 @@ def ground(text: str, reading: Reading, found: tuple[Mention, ...]) -> Grounded 
     matching = [m for m in found if reading.entity in m.entities]
     if matching:
         return _grounded(reading, reading.entity, matching[0])
-    if reading.entity in RECORDS:
+    if reading.entity in _PERSONS:  # a person is a contact or a lead; a company named is no deal or account asked
         for mention in single:
             (entity,) = mention.entities
-            if entity in RECORDS and supported(reading.intent, entity):
+            if entity in _PERSONS and supported(reading.intent, entity):
                 return _grounded(reading, entity, mention)
     return None
 
@@ -126,11 +129,13 @@ def named(slots: Slots, grounded: Grounded) -> Slots:
 
 def known_names(found: tuple[Mention, ...]) -> dict[str, str]:
     """The mentioned names as the slot tagger takes them: lower-case name → person (a contact, lead or sender), company
-    (an account or deal) or event."""
+    (an account) or event; a deal's name is left to the rules."""
     out: dict[str, str] = {}
     for mention in found:
         kinds = mention.entities
-        kind = "person" if kinds & PEOPLE else "company" if kinds & {"account", "deal"} else "event"
+        if kinds == {"deal"}:
+            continue  # "the Initech deal": the company is Initech, the rules read the deal
+        kind = "person" if kinds & PEOPLE else "company" if "account" in kinds else "event"
         out.setdefault(mention.written.lower(), kind)
     return out
 

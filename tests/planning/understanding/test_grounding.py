@@ -93,3 +93,13 @@ def test_a_mail_sender_is_known_by_full_name_and_a_company_s_mailing_is_no_perso
 
 def test_a_change_to_mail_from_a_known_company_stays_a_change_to_mail():
     assert labels("archive the newsletter from acme") == [("update", "email")]
+
+
+def test_a_bare_name_asks_nothing():
+    assert labels("Acme.", grounding=NameIndex([("Acme", "account")])) == [("unsupported", "none")]
+
+
+def test_a_company_named_for_a_new_contact_or_deal_does_not_make_it_an_account():
+    globex = NameIndex([("Globex", "account")])
+    assert labels("add a new contact: Rob Kim, rob.kim@globex.com at Globex", globex)[0][1] == "contact"
+    assert labels("create a deal for Globex", globex)[0][1] == "deal"
