@@ -219,9 +219,7 @@ async def test_an_approved_plan_that_ran_is_remembered_once(harness):
     from planning.engine.conversation import Conversation
 
     memory = RecordingMemory()
-    harness.engine = Conversation(
-        store=harness.store, runner=harness.runner(), clock=harness.clock, memory=memory
-    )
+    harness.engine = Conversation(store=harness.store, runner=harness.runner(), clock=harness.clock, memory=memory)
     replies = await harness.say("email priya saying the deck is ready")
     await harness.approve(replies)
     assert memory.remembered == [
