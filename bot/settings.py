@@ -56,6 +56,9 @@ class Settings(BaseSettings):
     slack_client_id: str | None = Field(default=None, validation_alias="SLACK_CLIENT_ID")
     slack_client_secret: SecretStr | None = Field(default=None, validation_alias="SLACK_CLIENT_SECRET")
     slack_state_secret: SecretStr | None = Field(default=None, validation_alias="SLACK_STATE_SECRET")
+    # the install flow asks for channels:history, groups:history, mpim:history only so that a reply in a channel
+    # thread needs no mention; false: it asks for none of them, and replies there mention the bot
+    slack_thread_history: bool = Field(default=True, validation_alias="PLANBOT_SLACK_THREAD_HISTORY")
     max_request_chars: int = Field(default=4000, ge=1, validation_alias="PLANBOT_MAX_REQUEST_CHARS")
     max_body_bytes: int = Field(default=4 * 1024 * 1024, ge=64 * 1024, validation_alias="PLANBOT_MAX_BODY_BYTES")
     max_attachment_mb: float = Field(default=20, gt=0, validation_alias="PLANBOT_MAX_ATTACHMENT_MB")

@@ -49,7 +49,7 @@ class AccessGate:
 
     async def middleware(self, body: dict[str, Any], context: dict[str, Any], next_: Any) -> BoltResponse | None:
         user = _asker(body)
-        if user is None:
+        if user is None or _chatter(body):
             await next_()
             return None
         verdict = await self._policy.verdict(user, _installation(context))
@@ -150,6 +150,18 @@ def _asker(body: dict[str, Any]) -> str | None:
     if body.get("type") in INTERACTIONS:
         return str((body.get("user") or {}).get("id") or "") or None
     return None
+
+
+def _chatter(body: dict[str, Any]) -> bool:
+    """A top-level message in a channel: never for the bot (a mention of it comes as ``app_mention``, checked
+    then), so the listeners leave it, and it costs no call to Slack here."""
+    event = (body.get("event") or {}) if body.get("type") == "event_callback" else {}
+    return (
+        event.get("type") == "message"
+        and not event.get("subtype")
+        and not event.get("thread_ts")
+        and event.get("channel_type") not in ("im", None)
+    )
 
 
 def _installation(context: dict[str, Any]) -> Installation:

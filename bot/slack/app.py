@@ -7,7 +7,7 @@ from bot.slack.access import AccessPolicy, AllowedList
 from bot.slack.access_gate import AccessGate
 from bot.slack.access_leaving import Leaving
 from bot.slack.assistant import AssistantPanel
-from bot.slack.declared import ACTION_IDS, EDIT_CALLBACK_ID, MESSAGE_SHORTCUTS
+from bot.slack.declared import ACTION_IDS, EDIT_CALLBACK_ID, MESSAGE_SHORTCUTS, WRITE_CALLBACK_ID
 from bot.slack.delivery import Delivery
 from bot.slack.inbox import Inbox, InboxApp
 from bot.slack.install_events import Uninstalls
@@ -104,6 +104,8 @@ def build_slack_app(
     app.action(ACTION_IDS["cancel_deleted"])(listeners.edits.cancel_deleted)
     app.action(ACTION_IDS["keep"])(listeners.edits.keep)
     app.view(EDIT_CALLBACK_ID)(listeners.edit_submitted)
+    app.action(ACTION_IDS["write"])(listeners.writing.clicked)
+    app.view(WRITE_CALLBACK_ID)(listeners.writing.submitted)
     if uninstalls is not None:
         app.event("app_uninstalled")(uninstalls.app_uninstalled)
         app.event("tokens_revoked")(uninstalls.tokens_revoked)

@@ -42,20 +42,24 @@ def approval_blocks(ask: AskApproval, *, title: str = "Waiting for your approval
     return [section(text), _buttons(ask, with_choices=True)]
 
 
-def approval_card(ask: AskApproval) -> dict[str, Any]:
-    """``{"text", "blocks"}``: the private card for the requester (or an approver) of a plan in a channel."""
+def approval_card(ask: AskApproval, *, channel: str | None = None) -> dict[str, Any]:
+    """``{"text", "blocks"}``: the private card for the requester (or an approver) of a plan in ``channel``, sent
+    to their DM with the app."""
+    where = f" The plan is in <#{channel}>." if channel else ""
     blocks = [
         *approval_blocks(ask, title="Your approval is needed"),
-        context("Only you can see these details."),
+        context(f"Only you can see these details.{where}"),
     ]
     return message(f"Your approval is needed: {escape(clip(ask.intent, 500))}", blocks)
 
 
-def waiting_blocks(ask: AskApproval, requester: str) -> list[dict[str, Any]]:
-    """For everyone in the channel: what waits, for whom, and the buttons (a click by anyone else is refused)."""
+def waiting_blocks(ask: AskApproval, requester: str, details: str | None = None) -> list[dict[str, Any]]:
+    """For everyone in the channel: what waits, for whom, and the buttons (a click by anyone else is refused).
+    ``details``: the link to the card in the requester's DM."""
     who = f"<@{requester}>"
     text = f"✋ *Waiting for {who} to approve:* {escape(clip(ask.intent, _TITLE))}"
-    note = f"The details are shown to {who} only (and to approvers, with Edit)."
+    link = f" (<{details}|open>)" if details else ""
+    note = f"The details are in {who}'s direct messages with me{link}, and approvers see them with Edit."
     return [section(text), context(note), _buttons(ask)]
 
 

@@ -57,11 +57,13 @@ def plan_message(
     decided: list[str] | None = None,
     *,
     for_channel: str | None = None,
+    details: str | None = None,
 ) -> dict[str, Any]:
     """``{"text", "blocks"}`` for the plan; buttons only while the plan is open and a step waits for approval.
 
     ``for_channel``: the requester's user id when a whole channel sees the message; the step waiting is then
-    named with whom it waits for, and its arguments are left out."""
+    named with whom it waits for, and its arguments are left out (``details``: a link to them, in the
+    requester's DM)."""
     finished = view.state in FINISHED_PLAN
     waiting = approval is not None and not finished
     head = [section(_summary(view)), context(_status(view))]
@@ -69,7 +71,7 @@ def plan_message(
     if decided:
         tail.append(section(_decisions(decided)))
     if waiting and approval is not None:
-        tail += approval_blocks(approval) if for_channel is None else waiting_blocks(approval, for_channel)
+        tail += approval_blocks(approval) if for_channel is None else waiting_blocks(approval, for_channel, details)
     body = _fitting_intentions(view.intentions, MAX_BLOCKS - len(head) - len(tail), blocks_text_size([*head, *tail]))
     fallback = escape(f"Plan for “{clip(view.request, 500)}”: {_status(view)}")
     if waiting and approval is not None:

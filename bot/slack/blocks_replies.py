@@ -53,8 +53,9 @@ IN_FILE, IN_DM = "in the attached file", "in the file I sent you in our direct m
 _USER_ID = re.compile(r"[UW][A-Z0-9]{2,30}")
 
 
-def question_message(ask: AskValue) -> dict[str, Any]:
-    """The question, the problem with the last answer, an example, numbered options, "or reply skip"."""
+def question_message(ask: AskValue, *, answer_in: str | None = None) -> dict[str, Any]:
+    """The question, the problem with the last answer, an example, numbered options, "or reply skip".
+    ``answer_in``: the channel whose thread takes the answer (the choices were sent to a DM)."""
     question = f"*{escape(clip(ask.text, 1500))}*"
     if ask.problem:
         question = f"⚠️ Sorry, {escape(clip(ask.problem, 1000))}.\n{question}"
@@ -66,7 +67,7 @@ def question_message(ask: AskValue) -> dict[str, Any]:
     if ask.example:
         hints.append(f"e.g. {escape(clip(ask.example, 500))}")
     if ask.options:
-        hints.append("reply with a number")
+        hints.append("reply with a number" + (f" in the plan's thread in <#{answer_in}>" if answer_in else ""))
     if ask.can_skip:
         hints.append("or reply `skip`")
     if hints:
@@ -75,12 +76,15 @@ def question_message(ask: AskValue) -> dict[str, Any]:
     return message(escape(clip(fallback, 3000)), blocks)
 
 
-def shared_question_message(ask: AskValue, requester: str) -> dict[str, Any]:
-    """The question for a channel: its choices (records, emails, events found) are shown to the requester only."""
+def shared_question_message(ask: AskValue, requester: str, link: str | None = None) -> dict[str, Any]:
+    """The question for a channel: its choices (records, emails, events found) went to the requester's DM
+    (``link``: to them)."""
     shown = question_message(ask.model_copy(update={"options": []}))
     if not ask.options:
         return shown
-    note = context(f"The {len(ask.options)} choices are shown to <@{requester}> only: reply with a number.")
+    there = f" (<{link}|open>)" if link else ""
+    count = len(ask.options)
+    note = context(f"The {count} choices are in <@{requester}>'s direct messages with me{there}: reply with a number.")
     return message(str(shown["text"]), [*shown["blocks"], note])
 
 

@@ -1,7 +1,8 @@
 """Clicks on a plan's buttons (Approve, Skip, Edit, Cancel) and the edit form's submission.
 
-A button may sit on the plan message (a channel's or a DM's) or on the requester's private card (ephemeral: it
-cannot be updated, so after a click its response URL replaces it with the outcome). Who may decide is the
+A button may sit on the plan message (a channel's or a DM's) or on the requester's private card: in their DM with
+the app for a plan in a channel (after a click it is updated to show the outcome, its buttons gone), or an
+ephemeral one from before (it cannot be updated: its response URL replaces it). Who may decide is the
 engine's rule (the requester, or a configured approver); the edit form, which shows the step's full arguments,
 opens only for them.
 """
@@ -17,6 +18,7 @@ from slack_bolt.async_app import AsyncAck, AsyncRespond
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.slack import blocks
+from bot.slack.blocks_edit import field_label
 from bot.slack.declared import ACTION_IDS
 from bot.slack.delivery import Delivery
 from bot.slack.sending import SendError
@@ -68,7 +70,7 @@ class Clicks:
         intent, tool = (step[1], step[2]) if step else (ref.get("t", ""), "")
         verb = "Approved" if decision == "approve" else "Skipped"
         refused = isinstance(replies.outcome, Refused)
-        said = await self._answer_card(body, respond, replies, f"{verb} by you: {intent}")
+        said = await self._answer_card(body, respond, replies, f"{verb} by you: {intent}", where)
         if where is None:
             await self._tell(body, user, said)
             return
@@ -89,7 +91,7 @@ class Clicks:
             session_id=ref.get("s", ""), step_id=ref.get("t", ""), choice=choice, user=user, args_hash=ref.get("h")
         )
         done = "You chose another time." if choice == "free_slot" else "You chose the existing one."
-        said = await self._answer_card(body, respond, replies, done)
+        said = await self._answer_card(body, respond, replies, done, where)
         if where is None:
             await self._tell(body, user, said)
             return
@@ -107,7 +109,7 @@ class Clicks:
             session_id=ref.get("s", ""), step_id=ref.get("t", ""), numbers=[number], user=user
         )
         where = await self._where_clicked(ref.get("s", ""), body)
-        said = await self._answer_card(body, respond, replies, f"Removed item {number}.")
+        said = await self._answer_card(body, respond, replies, f"Removed item {number}.", where)
         if where is None:
             await self._tell(body, user, said)
             return
@@ -122,7 +124,7 @@ class Clicks:
         replies = await self._engine.cancel(session_id=ref.get("s", ""), user=user)
         where = await self._where_clicked(ref.get("s", ""), body)
         refused = isinstance(replies.outcome, Refused)
-        said = await self._answer_card(body, respond, replies, "You cancelled the plan.")
+        said = await self._answer_card(body, respond, replies, "You cancelled the plan.", where)
         if where is None:
             await self._tell(body, user, said)
             await self._home_again(body, user)
@@ -137,13 +139,26 @@ class Clicks:
         if self._home is not None and (body.get("view") or {}).get("type") == "home":
             await self._home(str((body.get("team") or {}).get("id") or body["user"].get("team_id") or ""), user)
 
-    async def _answer_card(self, body: dict[str, Any], respond: AsyncRespond, replies: Turn, done: str) -> list[Reply]:
-        """A click on a private card (ephemeral: it cannot be updated) replaces the card with the outcome: ``done``,
-        or the refusal, which then is not sent again. Other clicks leave ``replies`` as they are."""
-        if not (body.get("container") or {}).get("is_ephemeral") or not body.get("response_url"):
-            return replies
+    async def _answer_card(
+        self, body: dict[str, Any], respond: AsyncRespond, replies: Turn, done: str, where: Where | None
+    ) -> list[Reply]:
+        """A click on a private card replaces the card with the outcome: ``done``, or the refusal, which then is not
+        sent again. The card in a DM is updated; an ephemeral one (it cannot be) is replaced through its response
+        URL. Other clicks (on the plan message) leave ``replies`` as they are."""
+        container = body.get("container") or {}
         refusals = replies.refusals
         text = "\n".join(r.text for r in refusals) if refusals else done
+        channel, ts = str(container.get("channel_id") or ""), str(container.get("message_ts") or "")
+        if not container.get("is_ephemeral"):
+            if where is None or where.is_dm or not channel.startswith("D") or not ts or ts == where.message_ts:
+                return replies
+            try:  # the card in the requester's DM, for a plan in a channel
+                await self._send.update(channel=channel, ts=ts, message=blocks.card_result(text))
+            except SendError:
+                return replies
+            return [r for r in replies if r not in refusals]
+        if not body.get("response_url"):
+            return replies
         try:
             answer = await respond(replace_original=True, **blocks.card_result(text))
             replaced = answer.status_code == 200
@@ -177,41 +192,74 @@ class Clicks:
             await self._tell(body, user, [Say(text=text, tone="problem", private=True)])
 
     async def edit_submitted(self, ack: AsyncAck, body: dict[str, Any], view: dict[str, Any]) -> None:
+        """Acknowledged before anything is looked up: the form shows the problems found without a connector (a
+        value not valid as typed, a time or a length that cannot be read); names to look up (in the CRM, the
+        contacts) are read after the acknowledgement, and a problem with them is told to the requester with the
+        step's card, unchanged."""
         meta, arguments = blocks.read_edit_submission(view)
-        if meta.get("k"):  # arguments too long for the modal come back as they were
-            pending = await self._engine.pending_approval(str(meta.get("s", "")))
+        session_id = str(meta.get("s", ""))
+        if meta.get("k"):  # arguments too long for the modal come back as they were (the plan store: local)
+            pending = await self._engine.pending_approval(session_id)
             if pending is not None:
                 arguments = blocks.restore_kept(pending.arguments, meta, arguments)
-        unread = await self._read_words(meta, view, arguments)
-        errors = unread or self._engine.field_errors(str(meta.get("tool", "")), arguments)
+        unread = await self._read_words(meta, view, arguments, names=False)
+        errors = unread or self._field_errors(meta, view, arguments)
         if errors:
             mapped = blocks.field_errors_for_modal(errors, blocks.input_block_ids(meta))
             await ack(response_action="errors", errors=mapped)
             return
         await ack()
         user = str(body["user"]["id"])
+        unread = await self._read_words(meta, view, arguments, names=True)
+        errors = unread or self._engine.field_errors(str(meta.get("tool", "")), arguments)
+        where = await self._state.where(session_id)
+        if errors:  # the form is closed by now: the requester is told in their DM (in place in a DM), card again
+            problems = "; ".join(f"{field_label(field)}: {problem}" for field, problem in errors.items())
+            said = Say(
+                text=f"I couldn't save that edit ({problems}). Nothing changed: press Edit again.", tone="problem"
+            )
+            pending = await self._engine.pending_approval(session_id)
+            if where is not None:
+                await self._delivery.keep(where, user, blocks.say_message(said), what="a message")
+                if pending is not None:
+                    await self._delivery.deliver(where, [pending], actor=user)
+            return
         replies = await self._engine.edit(
-            session_id=str(meta.get("s", "")), step_id=str(meta.get("t", "")), arguments=arguments, user=user
+            session_id=session_id, step_id=str(meta.get("t", "")), arguments=arguments, user=user
         )
-        where = await self._state.where(str(meta.get("s", "")))
         if where is not None:
             await self._delivery.deliver(where, replies, actor=user)
 
-    async def _read_words(
-        self, meta: dict[str, Any], view: dict[str, Any], arguments: dict[str, Any]
+    def _field_errors(self, meta: dict[str, Any], view: dict[str, Any], arguments: dict[str, Any]) -> dict[str, str]:
+        """The problems of the form's values, leaving out the names still to look up."""
+        unread = set(self._to_read(meta, view, arguments, names=True))
+        errors = self._engine.field_errors(str(meta.get("tool", "")), arguments)
+        return {p: e for p, e in errors.items() if not any(p == f or p.startswith(f + ".") for f in unread)}
+
+    def _to_read(
+        self, meta: dict[str, Any], view: dict[str, Any], arguments: dict[str, Any], *, names: bool
     ) -> dict[str, str]:
-        """Values typed in words ("Friday 1pm", "1 hour", "Tom") read by the engine as "edit FIELD=VALUE" reads
-        them, in place in ``arguments``; the problems by field."""
+        """Fields typed in words, with their text: names of people (``names``: looked up, in the CRM or the
+        contacts), or else times and lengths (read without asking anyone)."""
         raw = meta.get("types")
         types: dict[str, Any] = raw if isinstance(raw, dict) else {}
-        problems: dict[str, str] = {}
+        found: dict[str, str] = {}
         for field, text in blocks.edit_texts(view).items():
             kind = types.get(field)
             current: Any = arguments
             for key in field.split("."):
                 current = current.get(key) if isinstance(current, dict) else None
-            if not blocks.needs_reading(kind, current):
-                continue
+            if blocks.needs_reading(kind, current) and (kind == "list") == names:
+                found[field] = text
+        return found
+
+    async def _read_words(
+        self, meta: dict[str, Any], view: dict[str, Any], arguments: dict[str, Any], *, names: bool
+    ) -> dict[str, str]:
+        """Values typed in words ("Friday 1pm", "1 hour"; with ``names``: "Tom") read by the engine as "edit
+        FIELD=VALUE" reads them, in place in ``arguments``; the problems by field."""
+        problems: dict[str, str] = {}
+        for field, text in self._to_read(meta, view, arguments, names=names).items():
             value, problem = await self._engine.read_edit(
                 session_id=str(meta.get("s", "")), step_id=str(meta.get("t", "")), field=field, text=text
             )

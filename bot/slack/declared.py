@@ -21,19 +21,32 @@ MESSAGE_SHORTCUTS: dict[str, str] = {"plan_from_message": "Plan from this messag
 BOT_SCOPES: tuple[str, ...] = (
     "app_mentions:read",
     "assistant:write",  # the assistant panel: its events, status, title and suggested prompts
-    "channels:history",
+    "channels:history",  # optional: thread replies without a mention (README, "Scopes")
+    "channels:read",  # conversations.info: is a channel shared with other organisations (Slack Connect)
     "chat:write",
     "commands",
     "files:write",  # a result too long for a message, attached whole as a file (files.uploadV2)
     "files:read",  # files.info, and the download of a file shared with a request (bot/slack/files.py)
-    "groups:history",
+    "groups:history",  # optional, as channels:history
+    "groups:read",  # conversations.info for private channels
     "im:history",
     "im:write",  # conversations.open, for a DM to someone
-    "mpim:history",
+    "mpim:history",  # optional, as channels:history
+    "mpim:read",  # conversations.info for group DMs
     "usergroups:read",  # PLANBOT_ALLOWED_USERS=@group: its members (bot/slack/access.py)
     "users:read",
     "users:read.email",
 )
+# what only thread replies without a mention need (message.channels, .groups, .mpim events): an install may leave
+# them out (PLANBOT_SLACK_THREAD_HISTORY=false), and then a reply in a channel thread mentions the bot
+HISTORY_SCOPES: tuple[str, ...] = ("channels:history", "groups:history", "mpim:history")
+
+
+def install_scopes(thread_history: bool = True) -> tuple[str, ...]:
+    """The bot scopes an install asks for: all of ``BOT_SCOPES``, or without ``HISTORY_SCOPES``."""
+    return BOT_SCOPES if thread_history else tuple(s for s in BOT_SCOPES if s not in HISTORY_SCOPES)
+
+
 ACTION_IDS: dict[str, str] = {
     "approve": "step_approve",
     "skip": "step_skip",
@@ -54,6 +67,8 @@ ACTION_IDS: dict[str, str] = {
     "connect_discard": "account_held_discard",  # ... or forget it
     "disconnect": "account_disconnect",
     "crm_members_write": "account_crm_members_write",  # an admin lets members change records (or not)
+    "write": "question_write",  # "Write it": an email's text typed in a modal, not in a channel thread
 }
 EDIT_CALLBACK_ID = "edit_step"
+WRITE_CALLBACK_ID = "write_text"
 EVENTS_PATH = "/slack/events"

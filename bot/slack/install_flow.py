@@ -33,7 +33,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 from bot.accounts.vault import Vault, VaultError
 from bot.compose import StartupError
 from bot.settings import Settings
-from bot.slack.declared import BOT_SCOPES
+from bot.slack.declared import install_scopes
 from bot.slack.install_client import TeamClient, act_for, acting_for
 from bot.slack.install_logs import FLOW_LOGGER, WEB_LOGGER
 from bot.slack.install_sql import open_statements
@@ -80,8 +80,11 @@ class Workspaces:
         client_secret: str,
         api_url: str,
         close: Callable[[], Awaitable[None]],
+        thread_history: bool = True,
     ) -> None:
+        """``thread_history``: ask for the ``*:history`` scopes (thread replies without a mention)."""
         self.installations = installations
+        self.scopes = install_scopes(thread_history)
         self.states = states
         self.client = TeamClient(base_url=api_url)
         self.client.retry_handlers.append(AsyncRateLimitErrorRetryHandler(max_retry_count=3))
@@ -100,7 +103,7 @@ class Workspaces:
         settings = AsyncOAuthSettings(
             client_id=self._client_id,
             client_secret=self._client_secret,
-            scopes=list(BOT_SCOPES),
+            scopes=list(self.scopes),
             user_scopes=[],
             install_path=INSTALL_PATH,
             install_page_rendering_enabled=False,
@@ -204,6 +207,7 @@ async def open_workspaces(
         client_secret=settings.slack_client_secret.get_secret_value(),
         api_url=settings.slack_api_url,
         close=statements.close,
+        thread_history=settings.slack_thread_history,
     )
 
 

@@ -13,6 +13,8 @@ from slack_bolt.async_app import AsyncAck, AsyncRespond
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.slack import blocks
+from bot.slack.authors import as_the_author_meant
+from bot.slack.blocks_private import moved_to_dm, planning_line, shared_channel_line, their_own_line
 from bot.slack.clicks import ORDER_POLL_SECONDS, ORDER_WAIT_SECONDS, Clicks
 from bot.slack.delivery import Delivery
 from bot.slack.edits import RequestEdits
@@ -20,13 +22,16 @@ from bot.slack.files import describe_shared
 from bot.slack.inbox import receipt_of
 from bot.slack.people import Person, SlackPeople
 from bot.slack.sending import RetryPolicy, SendError
+from bot.slack.shared_channels import SharedChannels
 from bot.slack.state import SlackState, Where, legacy_dm_key, recent_owner, thread_key
+from bot.slack.writing import Writing
 from bot.slack.zone_notice import ZoneNotice
 from integrations.base.files import FileFacts
 from integrations.base.principal import Principal
 from planning.engine.conversation import Conversation
 from planning.engine.file_facts import AttachedFile
 from planning.engine.reading import decides
+from planning.engine.replies import Reply, Say, ShowPlan
 from planning.engine.workspaces import workspace_prefix
 
 if TYPE_CHECKING:
@@ -103,6 +108,14 @@ class Listeners:
         self.edits = RequestEdits(
             engine=deps.conversation, state=deps.state, delivery=self._delivery, words=self._words
         )
+        self._shared = SharedChannels(self._send)
+        self.writing = Writing(
+            state=deps.state,
+            delivery=self._delivery,
+            words=lambda where, text, context: self._words(where, text, context),
+            is_open=deps.conversation.is_open,
+            approvers=deps.approvers,
+        )
 
     # --- messages ------------------------------------------------------------------------------------
 
@@ -116,7 +129,57 @@ class Listeners:
         )
         async with self._in_order(body):
             files = await describe_shared(self._client, event)
-            await self._words(where, str(event.get("text", "")), context, files=files)
+            text = str(event.get("text", ""))
+            line = await self._not_here(where, text)
+            if line is not None:  # a channel other organisations see, or someone else's plan's thread
+                await self._in_their_dm(where, text, context, line=line, files=files)
+                return
+            await self._words(where, text, context, files=files)
+
+    async def _not_here(self, where: Where, text: str) -> Callable[[str | None], dict[str, Any]] | None:
+        """Why a mention's plan cannot live in its thread (the line that says so there, given the link to the
+        requester's DM), or None. A Slack Connect channel is seen by other organisations; a thread whose open plan
+        is someone else's keeps its one plan (an approver's words, and words that decide, stay with it)."""
+        if await self._shared.is_shared(where.channel):
+            return lambda link: shared_channel_line(where.requester, link)
+        if not await self._engine.is_open(where.thread_key):
+            return None
+        known = await self._state.where_thread(where.thread_key)
+        if known is None or where.requester in (known.requester, *self._approvers) or decides(text):
+            return None
+        owner = known.requester
+        return lambda link: their_own_line(where.requester, owner, link)
+
+    async def _in_their_dm(
+        self,
+        where: Where,
+        text: str,
+        context: dict[str, Any],
+        *,
+        line: Callable[[str | None], dict[str, Any]] | None,
+        files: Sequence[FileFacts | AttachedFile] | None = None,
+    ) -> str | None:
+        """The request becomes a plan in the requester's DM with the app, opened by what they asked and where;
+        ``line(link)``, saying so, goes to the thread they asked in. Returns the link to the DM ("" without one),
+        None when the DM could not be opened (they were told)."""
+        user = where.requester
+        try:
+            channel = await self._send.dm_channel(user)
+            bot = context.get("bot_user_id")
+            readable = await self._people.readable(text.replace(f"<@{bot}>", "").strip() if bot else text)
+            root = await self._send.post(channel=channel, thread_ts=None, message=moved_to_dm(readable, where.channel))
+        except SendError as error:
+            failed = {"text": f"I couldn't open our direct messages ({error.error}). DM me your request instead."}
+            await self._delivery.privately(where, user, failed, what="a message")
+            return None
+        link = await self._send.permalink(channel=channel, ts=root)
+        if line is not None:
+            try:
+                await self._send.post(channel=where.channel, thread_ts=where.thread_ts or None, message=line(link))
+            except SendError:
+                logger.warning("could not say in %s that a plan went to a DM", where.channel)
+        await self._words(Where(where.team_id, channel, root, user, is_dm=True), text, context, files=files)
+        return link or ""
 
     async def message(self, event: dict[str, Any], context: dict[str, Any], body: dict[str, Any]) -> None:
         if event.get("subtype") in ("message_changed", "message_deleted"):  # a plan's request, edited or deleted
@@ -214,38 +277,66 @@ class Listeners:
     async def plan_command(
         self, ack: AsyncAck, command: dict[str, Any], respond: AsyncRespond, context: dict[str, Any]
     ) -> None:
+        """``/plan TEXT``: answered privately first. A refused request (not allowed, the hourly limit) and anything
+        that is not a plan (help, not understood) are told to the requester only; a plan's message becomes the
+        thread's first message, showing what a plan message shows (the request is not posted again). In a channel
+        other organisations see, the plan lives in the requester's DM."""
         await ack()
         text = str(command.get("text", "")).strip()
         if not text:
             await respond(text="Tell me what to do, e.g. `/plan email Priya the Q3 deck`.", response_type="ephemeral")
             return
         channel, user = str(command["channel_id"]), str(command["user_id"])
+        team = str(context.get("team_id") or command.get("team_id") or "")
+        is_dm = channel.startswith("D")
+        refused = await self._engine.refusal_to_start(user=user, thread_key=thread_key(team, channel, "", is_dm))
+        if refused is not None:
+            await respond(response_type="ephemeral", **blocks.say_message(refused))
+            return
+        if await self._shared.is_shared(channel):
+            link = await self._in_their_dm(Where(team, channel, "", user, is_dm=False), text, context, line=None)
+            if link is not None:  # the one line, to them only: a command is not seen by the channel
+                await respond(response_type="ephemeral", **shared_channel_line(user, link or None))
+            return
         try:
-            root = await self._send.post(
-                channel=channel,
-                thread_ts=None,
-                message={"text": f"<@{user}> asked: {_plain(await self._people.readable(text))}"},
-            )
+            root = await self._send.post(channel=channel, thread_ts=None, message=planning_line(user))
         except SendError as error:
             await respond(
                 text=f"I can't post in this channel ({error.error}). Invite me, or DM me.", response_type="ephemeral"
             )
             return
-        team = str(context.get("team_id") or command.get("team_id") or "")
-        is_dm = channel.startswith("D")
-        where = Where(team, channel, root, user, is_dm=is_dm)
-        await self._words(where, text, context)
+        where = Where(team, channel, root, user, is_dm=is_dm, message_ts=root)
+        replies = await self._replies(where, text, context)
+        if any(isinstance(reply, ShowPlan) for reply in replies):
+            await self._delivery.deliver(where, replies, actor=user)
+            await self._zone_notice.tell_once(where, await self._people.person(user))  # once
+            return
+        try:  # no plan: its first message goes, and what was said is the requester's alone
+            await self._send.delete(channel=channel, ts=root)
+        except SendError:
+            logger.warning("could not take back the first message of a request that made no plan")
+        for reply in replies:
+            if isinstance(reply, Say):
+                await respond(response_type="ephemeral", **blocks.say_message(reply))
 
     async def plan_from_message(
         self, ack: AsyncAck, shortcut: dict[str, Any], respond: AsyncRespond, context: dict[str, Any]
     ) -> None:
-        """The message shortcut "Plan from this message": a plan in the message's thread, its text the request."""
+        """The message shortcut "Plan from this message": a plan in the message's thread, its text the request, read
+        as its author meant it ("send me …" written by someone else: to them, ``bot.slack.authors``)."""
         await ack()
         source = shortcut.get("message") or {}
         user, channel = str(shortcut["user"]["id"]), str((shortcut.get("channel") or {}).get("id") or "")
         text, ts = str(source.get("text") or "").strip(), str(source.get("thread_ts") or source.get("ts") or "")
+        author = None if source.get("bot_id") else str(source.get("user") or "") or None
+        text = as_the_author_meant(text, author=author, runner=user)
         if not text or not channel or not ts:
             await respond(text="That message has no text I can plan from.", response_type="ephemeral")
+            return
+        team = str(context.get("team_id") or (shortcut.get("team") or {}).get("id") or "")
+        where = Where(team, channel, ts, user, is_dm=channel.startswith("D"))
+        if await self._shared.is_shared(channel):
+            await self._in_their_dm(where, text, context, line=lambda link: shared_channel_line(user, link))
             return
         asked = f"<@{user}> asked me to plan from this message."
         try:
@@ -256,8 +347,7 @@ class Listeners:
                 response_type="ephemeral",
             )
             return
-        team = str(context.get("team_id") or (shortcut.get("team") or {}).get("id") or "")
-        await self._words(Where(team, channel, ts, user, is_dm=channel.startswith("D")), text, context)
+        await self._words(where, text, context)
 
     async def plans_command(self, ack: AsyncAck, command: dict[str, Any], respond: AsyncRespond) -> None:
         await ack()
@@ -321,19 +411,32 @@ class Listeners:
     ) -> None:
         """``key``: the plan's thread key when it is not ``where``'s (a legacy DM plan); ``files``: the files shared
         with the message (``slack:`` references with their name, type and size)."""
+        replies = await self._replies(where, text, context, key=key, files=files)
+        if replies:
+            await self._delivery.deliver(await self._thread_place(where, key), replies, actor=where.requester)
+            await self._zone_notice.tell_once(where, await self._people.person(where.requester))  # once
+
+    async def _replies(
+        self,
+        where: Where,
+        text: str,
+        context: dict[str, Any],
+        *,
+        key: str | None = None,
+        files: Sequence[FileFacts | AttachedFile] | None = None,
+    ) -> list[Reply]:
+        """What the engine answers to ``text`` in ``where``'s thread (nothing for an empty message)."""
         person = await self._people.person(where.requester)
         words = await self._people.expand_mentions(text, bot_user_id=context.get("bot_user_id"))
         if not words and not files:
-            return
-        replies = await self._engine.message(
+            return []
+        return await self._engine.message(
             thread_key=key or where.thread_key,
             text=words,
             who=self._principal(where, person),
             files=files or [],
             receipt=receipt_of(context),
         )
-        await self._delivery.deliver(await self._thread_place(where, key), replies, actor=where.requester)
-        await self._zone_notice.tell_once(where, person)  # once: their profile has no zone we know
 
     async def _answered(self, where: Where, text: str, context: dict[str, Any]) -> str | None:
         """A top-level DM typed while the person's DM plan asks something in its thread: that plan's thread key when

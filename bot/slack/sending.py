@@ -19,6 +19,8 @@ from slack_sdk.errors import SlackApiError, SlackClientError
 from slack_sdk.web.async_client import AsyncWebClient
 from slack_sdk.web.async_slack_response import AsyncSlackResponse
 
+from bot.slack.install_client import acting_team
+
 logger = logging.getLogger(__name__)
 TRANSIENT_ERRORS = frozenset({"ratelimited", "service_unavailable", "internal_error", "fatal_error", "request_timeout"})
 
@@ -61,6 +63,7 @@ class SlackSender:
         self.client = client
         self._policy = policy or RetryPolicy()
         self._sleep = sleep
+        self._dms: dict[tuple[str, str], str] = {}  # (workspace, user) → their DM with the bot
 
     async def post(self, *, channel: str, thread_ts: str | None, message: dict[str, Any]) -> str:
         """Post in a channel (in a thread when ``thread_ts``); returns the new message's ``ts``."""
@@ -72,6 +75,19 @@ class SlackSender:
 
     async def update(self, *, channel: str, ts: str, message: dict[str, Any]) -> None:
         await self.call("chat.update", lambda: self.client.chat_update(channel=channel, ts=ts, **_content(message)))
+
+    async def delete(self, *, channel: str, ts: str) -> None:
+        await self.call("chat.delete", lambda: self.client.chat_delete(channel=channel, ts=ts))
+
+    async def permalink(self, *, channel: str, ts: str) -> str | None:
+        """A link to the message (``chat.getPermalink``); None when Slack gives none (the message is there anyway)."""
+        try:
+            found = await self.call(
+                "chat.getPermalink", lambda: self.client.chat_getPermalink(channel=channel, message_ts=ts)
+            )
+        except SendError:
+            return None
+        return str(found.get("permalink") or "") or None
 
     async def ephemeral(self, *, channel: str, user: str, thread_ts: str | None, message: dict[str, Any]) -> None:
         await self.call(
@@ -98,11 +114,17 @@ class SlackSender:
         )
 
     async def dm_channel(self, user: str) -> str:
-        """The id of the bot's direct-message conversation with ``user`` (``conversations.open``)."""
+        """The id of the bot's direct-message conversation with ``user`` (``conversations.open``, once per process:
+        a DM's id never changes)."""
+        key = (acting_team(), user)
+        known = self._dms.get(key)
+        if known is not None:
+            return known
         opened = await self.call("conversations.open", lambda: self.client.conversations_open(users=[user]))
         channel = str((opened.get("channel") or {}).get("id") or "")
         if not channel:
             raise SendError("conversations.open", "no_channel", transient=False)
+        self._dms[key] = channel
         return channel
 
     async def direct(self, *, user: str, message: dict[str, Any]) -> str:

@@ -31,7 +31,7 @@ from planning.engine.observe import ApprovedPlans, NoObserver, Observer
 from planning.engine.offers import Offers
 from planning.engine.parts import Parts
 from planning.engine.receipts import Receipt, handling, session_id_for, taken
-from planning.engine.replies import AskApproval, AskValue, Refused, Reply
+from planning.engine.replies import AskApproval, AskValue, Refused, Reply, Say
 from planning.engine.runner import ToolRunner, argument_errors
 from planning.engine.session import Session
 from planning.engine.sessions import SessionRepository
@@ -131,6 +131,14 @@ class Conversation:
         async with self._parts.turns, self._parts.lock(thread_key):
             with handling(receipt):
                 return await self._message(who, thread_key, text, shared, receipt)
+
+    async def refusal_to_start(self, *, user: str, thread_key: str) -> Say | None:
+        """What a new request of ``user`` in the workspace of ``thread_key`` is refused with before any planning
+        (not allowed, the hourly limit), for a front end that shows nothing in public for a refused request; None:
+        it may start (the binding check is still made when the plan is created)."""
+        if not self._allowed(user):
+            return Refused(text=texts.NOT_ALLOWED, reason="not_allowed")
+        return await self._starter.rate_limited(user, thread_key)
 
     async def _message(
         self, who: Principal, thread_key: str, text: str, shared: list[AttachedFile], receipt: Receipt | None
@@ -343,4 +351,4 @@ class Conversation:
             return None
         if session.question.kind == "approval":
             return await self.pending_approval(session_id)
-        return connections.ask(session) or AskValue(text=session.question.prompt)
+        return connections.ask(session) or AskValue(text=session.question.prompt, field=session.question.name)

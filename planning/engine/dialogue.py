@@ -116,7 +116,7 @@ class Dialogue:
         self._withdraw_approval(session, run)
         replies: list[Reply] = [Say(text=_changed(session, run, key, value))]
         if question is not None and question.kind == "value" and session.question is question:
-            replies.append(AskValue(text=question.prompt))  # what was being asked still is
+            replies.append(AskValue(text=question.prompt, field=question.name))  # what was being asked still is
         return replies
 
     def _rename(self, session: Session, run: StepRun, names: tuple[str, ...]) -> None:
@@ -152,7 +152,7 @@ class Dialogue:
         replies: list[Reply] = [Say(text=_changed(session, run, key, parsed.value))]
         open_question = session.question
         if open_question is not None and open_question.kind == "value":  # what was being asked still is
-            replies.append(AskValue(text=open_question.prompt))
+            replies.append(AskValue(text=open_question.prompt, field=open_question.name))
         return replies
 
     def _machine_value(self, session: Session, run: StepRun, name: str) -> Any:

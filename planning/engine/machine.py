@@ -398,7 +398,7 @@ class StepMachine:
             session.question.partial = window[0].replace(hour=0, minute=0, second=0, microsecond=0).isoformat()
         session.state = "collecting"
         can_skip = name in OPTIONAL or stuck
-        replies.append(AskValue(text=prompt, example=example_for(name), problem=problem, can_skip=can_skip))
+        replies.append(AskValue(text=prompt, example=example_for(name), problem=problem, can_skip=can_skip, field=name))
 
     # --- approvals -----------------------------------------------------------------------------------
 

@@ -68,6 +68,7 @@ class AskValue(Reply):
     problem: str | None = None
     options: list[str] = []
     can_skip: bool = False
+    field: str | None = None  # the value asked for ("body", "startTime"), when a step's value is asked
 
 
 class AskConnect(AskValue):

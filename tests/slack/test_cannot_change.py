@@ -5,6 +5,7 @@ import json
 
 from tests.slack.conftest import Bot
 from tests.slack.kit.payloads import app_mention_event
+from tests.slack.test_privacy import private_to
 from tests.slack.test_scenarios import JOHN, thread_texts, wait_text
 
 
@@ -19,5 +20,5 @@ async def test_moving_an_event_someone_else_organises_is_refused_before_approval
     assert not any("✅ Finished" in text for text in said)
     everything = json.dumps([c.args for c in bot.slack.calls])
     assert "step_approve" not in everything  # no Approve button for what cannot run
-    private = json.dumps([c.args for c in bot.slack.calls_to("chat.postEphemeral")])
+    private = json.dumps([c.args for c in private_to(bot, JOHN)])
     assert "organised by tom.reyes@example.com" in private

@@ -93,21 +93,22 @@ async def test_in_a_channel_the_busy_time_and_the_choice_are_on_the_requesters_c
     private = json.dumps(card.args, ensure_ascii=False)
     assert "You have “Globex pricing review” 15:00–16:00" in private and "Book 16:00–16:30 instead" in private
 
+    johns_dm = dm_channel_id(JOHN)
     await bot.send(
         block_actions_body(
             action_id="step_free_slot",
             value=buttons(card.args)["step_free_slot"],
             user_id=JOHN,
-            message_ts=str(card.response["message_ts"]),
-            thread_ts=root,
-            is_ephemeral=True,
-            response_url=bot.slack.response_url(),
+            channel_id=johns_dm,
+            message_ts=str(card.response["ts"]),
         )
     )
-    [replaced] = await bot.slack.wait_for("response_url")
+    [replaced] = await bot.slack.wait_for("chat.update", lambda c: c.args.get("channel") == johns_dm)
     assert "You chose another time" in str(replaced.args.get("text"))
     [_, second] = await bot.slack.wait_for(
-        "chat.postEphemeral", lambda c: "step_approve" in json.dumps(c.args.get("blocks")), count=2
+        "chat.postMessage",
+        lambda c: c.args.get("channel") == johns_dm and "step_approve" in json.dumps(c.args.get("blocks")),
+        count=2,
     )
     assert "16:00" in json.dumps(second.args) and "step_free_slot" not in json.dumps(second.args)
     await bot.send(
@@ -115,10 +116,8 @@ async def test_in_a_channel_the_busy_time_and_the_choice_are_on_the_requesters_c
             action_id="step_approve",
             value=buttons(second.args)["step_approve"],
             user_id=JOHN,
-            message_ts=str(second.response["message_ts"]),
-            thread_ts=root,
-            is_ephemeral=True,
-            response_url=bot.slack.response_url(),
+            channel_id=johns_dm,
+            message_ts=str(second.response["ts"]),
         )
     )
     await wait_text(bot, root, "Finished")
@@ -139,11 +138,11 @@ async def test_a_deal_changed_after_its_card_is_shown_again_and_not_changed(bot:
 
     await bot.send(block_actions_body(action_id="step_approve", value=first, user_id=JOHN, message_ts=ts))
     [told] = await bot.slack.wait_for(
-        "chat.postEphemeral", lambda c: "changed since you saw it" in str(c.args.get("text"))
+        "chat.postMessage", lambda c: "changed since you saw it" in str(c.args.get("text"))
     )
-    assert told.args["user"] == JOHN and "(stage: negotiation → closed_won)" in str(told.args["text"])
+    assert told.args["channel"] == dm_channel_id(JOHN) and "(stage: negotiation → closed_won)" in str(told.args["text"])
     [again] = await bot.slack.wait_for(
-        "chat.postEphemeral", lambda c: "*Stage:* Closed won → Proposal" in json.dumps(c.args, ensure_ascii=False)
+        "chat.postMessage", lambda c: "*Stage:* Closed won → Proposal" in json.dumps(c.args, ensure_ascii=False)
     )
     assert "Approved by" not in json.dumps(bot.slack.message(CHANNEL_ID, ts))  # nothing was approved that ran
     [now] = await workspace.call("fetch_entity", FetchEntityArgs(entityType="Deal", filters={"company": "Globex"}))

@@ -58,11 +58,11 @@ async def _wait_count(bot: Bot, thread_ts: str, fragment: str, count: int, metho
 
 
 def _cards(bot: Bot, thread_ts: str) -> list[str]:
-    """The private approval cards the requester was shown in the thread, as JSON."""
+    """The private approval cards the requester was shown for the plan in the thread (in his DM), as JSON."""
     return [
         json.dumps(c.args, ensure_ascii=False)
-        for c in bot.slack.calls_to("chat.postEphemeral")
-        if c.args.get("thread_ts") == thread_ts and "approval" in str(c.args.get("text", ""))
+        for c in bot.slack.calls_to("chat.postMessage")
+        if c.args.get("channel") == dm_channel_id(JOHN) and "approval" in str(c.args.get("text", ""))
     ]
 
 

@@ -6,6 +6,7 @@ of a plan still in progress (an approval already shown is asked again); a plan m
 "did you mean" question answered in words, Re-plan after an edit) keeps the request's files.
 """
 
+import asyncio
 import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -22,6 +23,7 @@ from tests.slack.kit.payloads import (
     app_mention_event,
     block_actions_body,
     channel_thread_message_event,
+    dm_channel_id,
     message_changed_event,
 )
 from tests.slack.test_scenarios import JOHN, PRIYA_MENTION, buttons, click, until_buttons, wait_text
@@ -52,10 +54,10 @@ def reply(text: str, root: str) -> dict[str, Any]:
 
 
 async def cards(bot: Bot, count: int = 1) -> list[SlackCall]:
-    """The private approval cards shown to the requester so far (at least ``count``)."""
+    """The private approval cards shown to the requester so far, in his DM (at least ``count``)."""
     return await bot.slack.wait_for(
-        "chat.postEphemeral",
-        lambda c: c.args.get("user") == JOHN and "Your approval is needed" in str(c.args.get("text")),
+        "chat.postMessage",
+        lambda c: c.args.get("channel") == dm_channel_id(JOHN) and "Your approval is needed" in str(c.args.get("text")),
         count=count,
     )
 
@@ -79,9 +81,20 @@ async def latest_plan_ts(bot: Bot, root: str) -> str:
 
 
 async def approve_last(bot: Bot, root: str, previous: str | None = None) -> None:
-    ts = await latest_plan_ts(bot, root)
-    await click(bot, "step_approve", await until_buttons(bot, ts, "step_approve", previous=previous), ts)
-    await wait_text(bot, root, "Finished")
+    """Approve from the latest card in the requester's DM (one whose Approve is not ``previous``)."""
+    for _ in range(400):
+        shown = [c for c in await cards(bot) if buttons(c.args).get("step_approve") not in (None, previous)]
+        if shown:
+            card = shown[-1]
+            value, johns_dm = buttons(card.args)["step_approve"], dm_channel_id(JOHN)
+            pressed = block_actions_body(
+                action_id="step_approve", value=value, user_id=JOHN, channel_id=johns_dm, message_ts=card.response["ts"]
+            )
+            await bot.send(pressed)
+            await wait_text(bot, root, "Finished")
+            return
+        await asyncio.sleep(0.025)
+    raise AssertionError("no new approval card")
 
 
 async def test_the_approval_card_names_a_shared_file_by_name_type_and_size(tmp_path: Path) -> None:
@@ -156,7 +169,7 @@ async def test_a_file_shared_while_the_email_waits_for_approval_is_shown_for_app
         [_, again] = await cards(bot, count=2)
         assert SHOWN in shown(again)
         await click(bot, "step_approve", unseen, ts)  # the approval of the card without the file no longer counts
-        await bot.slack.wait_for("chat.postEphemeral", lambda c: "changed since" in str(c.args.get("text")).lower())
+        await bot.slack.wait_for("chat.postMessage", lambda c: "changed since" in str(c.args.get("text")).lower())
         assert await sent_to_priya(bot) == []
         await approve_last(bot, root, previous=unseen)
         (sent,) = await sent_to_priya(bot)

@@ -10,12 +10,15 @@ from tests.slack.kit.payloads import (
     CHANNEL_ID,
     app_home_opened_event,
     app_mention_event,
+    dm_channel_id,
     plain_text_value,
     view_submission_body,
 )
 from tests.slack.kit.views import view_actions_body, view_button
 from tests.slack.test_conversation_flows import FRIDAY, _events
 from tests.slack.test_scenarios import JOHN, click, plan_ts, thread_texts, until_buttons, wait_text
+
+JOHNS_DM = dm_channel_id(JOHN)
 
 
 def _inputs(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -62,11 +65,10 @@ async def test_the_edit_form_names_fields_in_words_and_reads_times_and_lengths_a
     assert "Updated “Create the event 'Roadmap chat'”. Please approve it again." in said
     assert "Roadmap planning" not in " ".join(said) and "Finished" in said[-1]
     # told to the requester alone, right after the thread's Finished
-    await bot.slack.wait_for(
-        "chat.postEphemeral", lambda c: "As it ran" in str(c.args.get("text")) and c.args.get("user") == JOHN
+    [ran] = await bot.slack.wait_for(
+        "chat.postMessage", lambda c: "As it ran" in str(c.args.get("text")) and c.args.get("channel") == JOHNS_DM
     )
-    ephemeral = [str(c.args.get("text")) for c in bot.slack.calls_to("chat.postEphemeral")]
-    assert any("As it ran" in text and "Roadmap planning" in text for text in ephemeral)
+    assert "Roadmap planning" in str(ran.args.get("text"))
     [event] = await _events(bot, "Roadmap planning", FRIDAY)
     assert (event["startTime"], event["endTime"]) == ("2026-03-06T14:00:00-05:00", "2026-03-06T15:00:00-05:00"), event
 
@@ -97,13 +99,12 @@ async def test_a_long_private_result_in_a_channel_says_where_its_file_went_and_t
     await bot.send(mention)
     await wait_text(bot, root, "Finished")
     [listed] = [
-        c for c in bot.slack.calls_to("chat.postEphemeral") if "quill" in json.dumps(c.args.get("blocks")).lower()
+        c for c in bot.slack.calls_to("chat.postMessage") if "quill" in json.dumps(c.args.get("blocks")).lower()
     ]
     shown = json.dumps(listed.args["blocks"], ensure_ascii=False)
-    assert listed.args["channel"] == CHANNEL_ID and "in the file I sent you in our direct messages" in shown
-    assert "in the attached file" not in shown  # nothing is attached to a private message in a channel
+    assert listed.args["channel"] == JOHNS_DM and "in the attached file" in shown  # his DM: the file is there too
     [upload] = bot.slack.calls_to("files.completeUploadExternal")
-    assert upload.args["channel_id"] != CHANNEL_ID and "<#" in str(upload.args.get("initial_comment"))
+    assert upload.args["channel_id"] == JOHNS_DM and f"<#{CHANNEL_ID}>" in str(upload.args.get("initial_comment"))
     [shared] = [f for f in bot.slack.files.values() if "quill.moss00@example.com" in f["content"]]
     content = shared["content"]
     assert all(f"quill.moss{number:02d}@example.com" in content for number in range(19))

@@ -18,11 +18,12 @@ MONDAY = {"start": "2026-03-02T00:00:00-05:00", "end": "2026-03-02T23:59:00-05:0
 
 
 async def _private(bot: Bot, user: str, thread_ts: str, fragment: str) -> str:
-    """The private message ``user`` was shown in the thread with ``fragment`` in its blocks, as JSON."""
+    """The private message ``user`` was shown for the plan in the thread (in their DM) with ``fragment`` in its
+    blocks, as JSON."""
     for _ in range(400):
-        for call in bot.slack.calls_to("chat.postEphemeral"):
+        for call in bot.slack.calls_to("chat.postMessage"):
             shown = json.dumps(call.args, ensure_ascii=False)
-            if call.args.get("user") == user and call.args.get("thread_ts") == thread_ts and fragment in shown:
+            if call.args.get("channel") == dm_channel_id(user) and fragment in shown:
                 return shown
         await asyncio.sleep(0.025)
     raise AssertionError(f"{fragment!r} never shown to {user}")

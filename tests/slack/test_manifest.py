@@ -39,6 +39,9 @@ METHOD_SCOPES: dict[str, set[str]] = {
     "usergroups_list": {"usergroups:read"},
     "usergroups_users_list": {"usergroups:read"},
     "conversations_open": {"im:write"},
+    "conversations_info": {"channels:read", "groups:read", "mpim:read"},  # by the kind of channel
+    "chat_getPermalink": set(),
+    "chat_delete": {"chat:write"},
     "files_info": {"files:read"},
     "views_open": set(),
     "views_publish": set(),

@@ -1,5 +1,5 @@
 """Who sees what: each plan answers its own requester in its own message, and in a channel the approval details
-and read results go to the requester only (a DM shows everything)."""
+and read results go to the requester only, in their DM with the app (a DM shows everything in place)."""
 
 import json
 from collections.abc import Callable
@@ -27,7 +27,24 @@ def plan_posts(bot: Bot, thread_ts: str) -> list[SlackCall]:
 
 
 def to(user: str) -> Callable[[SlackCall], bool]:
-    return lambda call: call.args.get("user") == user
+    """A message for ``user`` alone: in their DM with the app, or ephemeral."""
+    return lambda call: call.args.get("user") == user or call.args.get("channel") == dm_channel_id(user)
+
+
+def private_to(bot: Bot, user: str) -> list[SlackCall]:
+    """What the bot sent ``user`` alone: to their DM (posted, updated) and ephemeral."""
+    methods = ("chat.postMessage", "chat.update", "chat.postEphemeral")
+    return [c for c in bot.slack.calls if c.method in methods and c.ok and to(user)(c)]
+
+
+def in_channels(bot: Bot) -> str:
+    """Every message posted or updated where others can read it (any conversation but a DM with the app)."""
+    methods = ("chat.postMessage", "chat.update")
+    return json.dumps([c.args for c in bot.slack.calls if c.method in methods and not _a_dm(c)])
+
+
+def _a_dm(call: SlackCall) -> bool:
+    return str(call.args.get("channel", "")).startswith("D")
 
 
 async def home_of(bot: Bot, user: str) -> str:
@@ -38,8 +55,9 @@ async def home_of(bot: Bot, user: str) -> str:
 
 
 async def card_for(bot: Bot, user: str) -> SlackCall:
+    """The approval card in ``user``'s DM with the app."""
     [card] = await bot.slack.wait_for(
-        "chat.postEphemeral", lambda c: to(user)(c) and "step_approve" in json.dumps(c.args.get("blocks"))
+        "chat.postMessage", lambda c: to(user)(c) and "step_approve" in json.dumps(c.args.get("blocks"))
     )
     return card
 
@@ -51,16 +69,16 @@ async def test_a_second_plan_in_a_used_thread_answers_its_own_requester_in_its_o
     await wait_text(bot, root, "Finished")
     [johns] = plan_posts(bot, root)
     johns_ts = str(johns.response["ts"])
-    johns_results = len(bot.slack.calls_to("chat.postEphemeral"))
-    assert johns_results and all(to(JOHN)(c) for c in bot.slack.calls_to("chat.postEphemeral"))
+    johns_results = len(private_to(bot, JOHN))
+    assert johns_results and private_to(bot, MARIA) == []
 
     # Maria's plan reads her mail, then waits for her approval: it stays open in John's old thread
     second = app_mention_event(
         "show me emails from Priya and email Tom saying zebra-own-1", user_id=MARIA, thread_ts=root
     )
     await bot.send(second)
-    await bot.slack.wait_for("chat.postEphemeral", lambda c: to(MARIA)(c) and "emails from Priya" in str(c.args))
-    assert [c for c in bot.slack.calls_to("chat.postEphemeral") if to(JOHN)(c)][johns_results:] == []
+    await bot.slack.wait_for("chat.postMessage", lambda c: to(MARIA)(c) and "emails from Priya" in str(c.args))
+    assert private_to(bot, JOHN)[johns_results:] == []
 
     await bot.slack.wait_for("chat.postMessage", lambda c: c in plan_posts(bot, root), count=2)
     marias = plan_posts(bot, root)[1]
@@ -91,24 +109,43 @@ async def test_forwarded_mail_is_named_to_the_requester_only(bot: Bot):
     await until_buttons(bot, ts, "step_approve")
     card = json.dumps((await card_for(bot, JOHN)).args)
     assert "*To:* Tom Reyes &lt;tom.reyes@example.com&gt;" in card and "*Email:* " in card and "messageId" not in card
-    shared = json.dumps([c.args for c in bot.slack.calls if c.method in ("chat.postMessage", "chat.update")])
+    shared = in_channels(bot)
     assert "tom.reyes@example.com" not in shared and "messageId" not in shared
 
 
-async def test_a_click_on_the_private_card_runs_the_step_and_replaces_the_card(bot: Bot):
+async def test_a_click_on_the_card_in_the_dm_runs_the_step_and_replaces_the_card(bot: Bot):
     mention = app_mention_event("email Priya saying zebra-secret-2", user_id=JOHN)
     root = mention["event"]["ts"]
     await bot.send(mention)
     ts = await plan_ts(bot, root)
     card = await card_for(bot, JOHN)
     value = buttons(card.args)["step_approve"]
+    card_ts, johns_dm = str(card.response["ts"]), dm_channel_id(JOHN)
+    await bot.send(
+        block_actions_body(action_id="step_approve", value=value, user_id=JOHN, channel_id=johns_dm, message_ts=card_ts)
+    )
+    await bot.slack.wait_for("chat.update", lambda c: c.args.get("channel") == johns_dm and c.args.get("ts") == card_ts)
+    replaced = json.dumps(bot.slack.message(johns_dm, card_ts))
+    assert "Approved by you" in replaced and "step_approve" not in replaced
+    await wait_text(bot, root, "Finished")
+    assert "Approved by <@U0JOHN>" in json.dumps(bot.slack.message(CHANNEL_ID, ts))
+    sent = await bot.service.app.workspace.call("fetch_emails", FetchEmailsArgs(query="zebra-secret-2"))
+    assert len(sent) == 1
+
+
+async def test_a_click_on_an_ephemeral_card_from_before_still_replaces_it(bot: Bot):
+    mention = app_mention_event("email Priya saying zebra-secret-4", user_id=JOHN)
+    root = mention["event"]["ts"]
+    await bot.send(mention)
+    await plan_ts(bot, root)
+    value = buttons((await card_for(bot, JOHN)).args)["step_approve"]
     response_url = bot.slack.response_url()
     await bot.send(
         block_actions_body(
             action_id="step_approve",
             value=value,
             user_id=JOHN,
-            message_ts=str(card.response["message_ts"]),
+            message_ts="1700000000.999999",
             thread_ts=root,
             is_ephemeral=True,
             response_url=response_url,
@@ -116,11 +153,7 @@ async def test_a_click_on_the_private_card_runs_the_step_and_replaces_the_card(b
     )
     [replaced] = await bot.slack.wait_for("response_url")
     assert replaced.args.get("replace_original") is True and "Approved by you" in str(replaced.args.get("text"))
-    assert "step_approve" not in json.dumps(replaced.args)
     await wait_text(bot, root, "Finished")
-    assert "Approved by <@U0JOHN>" in json.dumps(bot.slack.message(CHANNEL_ID, ts))
-    sent = await bot.service.app.workspace.call("fetch_emails", FetchEmailsArgs(query="zebra-secret-2"))
-    assert len(sent) == 1
 
 
 async def test_in_a_direct_message_the_plan_shows_the_details(bot: Bot):
@@ -139,12 +172,10 @@ async def test_a_channel_question_shows_its_choices_to_the_requester_only(bot: B
     root = mention["event"]["ts"]
     await bot.send(mention)
     await wait_text(bot, root, "Which one?")
-    [choices] = await bot.slack.wait_for(
-        "chat.postEphemeral", lambda c: to("U0SARAH")(c) and "Which one" in str(c.args)
-    )
-    assert "john.park@globex.com" in json.dumps(choices.args)
+    [choices] = await bot.slack.wait_for("chat.postMessage", lambda c: to("U0SARAH")(c) and "Which one" in str(c.args))
+    assert "john.park@globex.com" in json.dumps(choices.args) and f"<#{CHANNEL_ID}>" in json.dumps(choices.args)
     shared = json.dumps([c.args for c in bot.slack.calls_to("chat.postMessage") if c.args.get("thread_ts") == root])
-    assert "globex" not in shared and "shown to <@U0SARAH> only" in shared
+    assert "globex" not in shared and "in <@U0SARAH>'s direct messages with me (<https://" in shared
 
 
 async def test_a_question_in_a_channel_thread_does_not_name_what_the_requesters_mail_holds(bot: Bot):
@@ -154,5 +185,4 @@ async def test_a_question_in_a_channel_thread_does_not_name_what_the_requesters_
     await bot.slack.wait_for(
         "chat.postMessage", lambda c: c.args.get("thread_ts") == root and "should I use" in str(c.args.get("text"))
     )
-    public = json.dumps([c.args for c in bot.slack.calls if c.method in ("chat.postMessage", "chat.update")])
-    assert "Partner summit" not in public  # the subject of Priya's email, found by the requester's read
+    assert "Partner summit" not in in_channels(bot)  # the subject of Priya's email, found by the requester's read

@@ -6,15 +6,16 @@ from typing import Any
 
 from tests.slack.conftest import Bot
 from tests.slack.kit.payloads import app_mention_event, plain_text_value, view_submission_body
+from tests.slack.test_privacy import in_channels, private_to
 from tests.slack.test_scenarios import JOHN, click, plan_ts, until_buttons, wait_text
 
 
 def _public(bot: Bot) -> str:
-    return json.dumps([c.args for c in bot.slack.calls if c.method in ("chat.postMessage", "chat.update")])
+    return in_channels(bot)
 
 
 def _to_john(bot: Bot) -> str:
-    return json.dumps([c.args for c in bot.slack.calls_to("chat.postEphemeral") if c.args.get("user") == JOHN])
+    return json.dumps([c.args for c in private_to(bot, JOHN)])
 
 
 async def _edit_and_approve(bot: Bot, request: str, changes: dict[str, str]) -> str:

@@ -165,7 +165,7 @@ async def test_edit_with_an_invalid_value_shows_a_field_error(bot: Bot):
     [opened] = await bot.slack.wait_for("views.open")
     view = opened.args["view"]
     values = {b["block_id"]: {"value": plain_text_value(_initial(b))} for b in view["blocks"] if b["type"] == "input"}
-    values["to"]["value"] = plain_text_value("not-an-address")
+    values["to"]["value"] = plain_text_value("not-an-address@")  # wrong as typed: no lookup needed to say so
     status, text = await bot.send(
         view_submission_body(
             callback_id=view["callback_id"], values=values, private_metadata=view["private_metadata"], user_id=JOHN
@@ -203,8 +203,9 @@ async def test_cancel_from_the_thread(bot: Bot):
 async def test_private_results_go_to_the_requester_only(bot: Bot):
     mention = app_mention_event("show me emails from Priya", user_id=JOHN)
     await bot.send(mention)
-    [private] = await bot.slack.wait_for("chat.postEphemeral", lambda c: c.args.get("user") == JOHN)
-    assert private.args.get("thread_ts") == mention["event"]["ts"]
+    [private] = await bot.slack.wait_for("chat.postMessage", lambda c: c.args.get("channel") == dm_channel_id(JOHN))
+    assert "Q3" in json.dumps(private.args)
+    await wait_text(bot, mention["event"]["ts"], "in our direct messages (<https://")  # where it is, linked
     public = await thread_texts(bot, mention["event"]["ts"])
     assert not any("Q3" in text for text in public)
 
@@ -237,8 +238,9 @@ async def test_slash_plan_and_plans(bot: Bot):
     await bot.send(
         slash_command_body(command="/plan", text="email Priya the Q3 deck", user_id=JOHN, response_url=response_url)
     )
-    [root] = await bot.slack.wait_for("chat.postMessage", lambda c: "asked:" in str(c.args.get("text")))
+    [root] = await bot.slack.wait_for("chat.postMessage", lambda c: "making a plan" in str(c.args.get("text")))
     await wait_text(bot, str(root.response["ts"]), "What text of the email")
+    assert "Q3 deck" in json.dumps(bot.slack.message(CHANNEL_ID, str(root.response["ts"])))  # the plan message
     listing_url = bot.slack.response_url()
     await bot.send(slash_command_body(command="/plans", text="", user_id=JOHN, response_url=listing_url))
     [listing] = await bot.slack.wait_for("response_url")
@@ -269,7 +271,7 @@ async def test_a_mention_of_a_person_becomes_their_address_and_dates_use_the_req
     await bot.send(mention)
     ts = await plan_ts(bot, mention["event"]["ts"])
     await until_buttons(bot, ts, "step_approve")
-    [card] = await bot.slack.wait_for("chat.postEphemeral", lambda c: c.args.get("user") == "U0SARAH")
+    [card] = await bot.slack.wait_for("chat.postMessage", lambda c: c.args.get("channel") == dm_channel_id("U0SARAH"))
     shown = json.dumps(card.args.get("blocks"))  # the details go to the requester only
     assert "priya.shah@example.com" in shown
     assert "15:00" in shown and "15:30 PST" in shown  # Sarah is in Los Angeles, and the card names her zone

@@ -202,10 +202,12 @@ async def test_addresses_links_and_people_in_slack_markup_are_read_as_what_they_
 async def test_plan_command_with_a_person_shows_them_by_name_and_plans_with_their_address(bot: Bot):
     text = "email <@U0PRIYA|priya> saying zebra-markup <http://acme.com|acme.com>"
     await bot.send(slash_command_body(command="/plan", text=text, user_id=JOHN, response_url=bot.slack.response_url()))
-    [root] = await bot.slack.wait_for("chat.postMessage", lambda c: "asked:" in str(c.args.get("text")))
-    assert root.args["text"] == "<@U0JOHN> asked: email @Priya saying zebra-markup acme.com"
-    [card] = await bot.slack.wait_for("chat.postEphemeral", lambda c: "zebra-markup" in json.dumps(c.args).lower())
+    [card] = await bot.slack.wait_for(
+        "chat.postMessage",
+        lambda c: c.args.get("channel") == dm_channel_id(JOHN) and "zebra-markup" in json.dumps(c.args).lower(),
+    )
     assert "priya.shah@example.com" in json.dumps(card.args)
+    assert not any("asked:" in str(c.args.get("text")) for c in bot.slack.calls_to("chat.postMessage"))
 
 
 # --- 5. Message shortcut -----------------------------------------------------------------------------------------
@@ -225,8 +227,8 @@ async def test_plan_from_this_message_plans_in_the_messages_thread_with_its_text
     await said_in(bot, CHANNEL_ID, said["ts"], "asked me to plan")
     ts = await plan_message_ts(bot, CHANNEL_ID, said["ts"])
     assert await until_button(bot, CHANNEL_ID, ts, "step_approve")
-    [card] = await bot.slack.wait_for("chat.postEphemeral", lambda c: c.args.get("user") == JOHN)
-    assert card.args["thread_ts"] == said["ts"] and "tom.reyes@example.com" in json.dumps(card.args)
+    [card] = await bot.slack.wait_for("chat.postMessage", lambda c: c.args.get("channel") == dm_channel_id(JOHN))
+    assert "tom.reyes@example.com" in json.dumps(card.args) and f"<#{CHANNEL_ID}>" in json.dumps(card.args)
     await bot.send(channel_thread_message_event("cancel", thread_ts=said["ts"], user_id=JOHN))
     await said_in(bot, CHANNEL_ID, said["ts"], "Cancelled the plan")  # the thread is the plan's
 

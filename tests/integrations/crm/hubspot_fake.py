@@ -13,6 +13,7 @@ continue with ``after``, and read an index that trails writes by ``index_lag`` s
 A contact whose email another contact has is a 409 naming the existing id, as HubSpot answers.
 """
 
+import asyncio
 import json
 import uuid
 from collections.abc import AsyncIterator, Callable
@@ -68,6 +69,7 @@ class FakeHubSpot:
         self.shape_errors: list[str] = []
         self.refresh_token = "refresh-1"
         self.issued = 0
+        self.delay = 0.0  # seconds every API answer takes (a slow account, for benchmarks)
         self.owners = [
             {"id": "71", "email": "dana@example.com", "firstName": "Dana", "lastName": "Owner", "userId": 9071},
             {"id": "72", "email": "lee@example.com", "firstName": "Lee", "lastName": "Seller", "userId": 9072},
@@ -112,6 +114,8 @@ class FakeHubSpot:
         if self.fail_next:
             status, payload, headers = self.fail_next.pop(0)
             return web.json_response(payload, status=status, headers=headers)
+        if self.delay:
+            await asyncio.sleep(self.delay)
         response = await handler(request)
         if response.status >= 400 and isinstance(response, web.Response) and response.text:
             self.check(json.loads(response.text), "Error", undocumented=frozenset({"status"}))

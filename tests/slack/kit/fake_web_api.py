@@ -23,6 +23,15 @@ User groups: :attr:`FakeSlackWebApi.usergroups` maps a handle (``sales``) to its
 Sign in with Slack (OpenID Connect): :attr:`FakeSlackWebApi.openid` (``tests.slack.kit.fake_openid``) serves Slack's
 authorize page, its keys and ``openid.connect.token`` beside the Web API.
 
+Channels: ``conversations.info`` describes any channel id, with ``is_shared`` / ``is_ext_shared`` true for the
+ids in :attr:`FakeSlackWebApi.shared_channels` (a Slack Connect channel, seen by other organisations);
+``chat.getPermalink`` gives a message's link, ``chat.delete`` removes a message.
+
+Ephemeral messages: as Slack documents, they are not guaranteed to arrive and are gone after a reload.
+:meth:`FakeSlackWebApi.lose_ephemeral` makes the fake lose a seeded random share of them (answered ``ok``, never
+shown: kept in :attr:`FakeSlackWebApi.lost_ephemeral`); :meth:`FakeSlackWebApi.after_reload` is what a person
+still sees after reloading Slack: the messages that persist, none of the ephemeral ones.
+
 Response URLs (``respond()`` in Bolt) can point here too: :meth:`FakeSlackWebApi.response_url` hands out one,
 and the POSTs to it are recorded as calls to the method ``"response_url"`` (five uses each, as on Slack).
 """
@@ -30,6 +39,7 @@ and the POSTs to it are recorded as calls to the method ``"response_url"`` (five
 import asyncio
 import base64
 import json
+import random
 import re
 import secrets
 import time
@@ -72,7 +82,9 @@ METHOD_SCOPES: dict[str, tuple[str, ...]] = {
     "assistant.threads.setStatus": ("assistant:write",),
     "assistant.threads.setSuggestedPrompts": ("assistant:write",),
     "assistant.threads.setTitle": ("assistant:write",),
+    "chat.delete": ("chat:write",),
 }
+CONVERSATION_READ_SCOPES = {"C": "channels:read", "G": "groups:read", "D": "im:read"}  # conversations.info, by kind
 _MAX_BLOCKS_TEXT = 12_000  # chat.* refuse blocks whose texts add up to more with msg_blocks_too_long
 
 
@@ -138,9 +150,14 @@ class FakeSlackWebApi:
         channels: Iterable[str] | None = None,
         team_id: str = p.TEAM_ID,
         scopes: Iterable[str] | None = None,
+        shared_channels: Iterable[str] = (),
     ) -> None:
         """``channels``: the channel ids that exist (``None``: any id does); DM channels always exist.
-        ``scopes``: the bot token's scopes (``None``: every method is allowed)."""
+        ``scopes``: the bot token's scopes (``None``: every method is allowed). ``shared_channels``: Slack Connect
+        channels (``is_ext_shared``)."""
+        self.shared_channels = set(shared_channels)
+        self.lost_ephemeral: list[dict[str, Any]] = []
+        self._losing: tuple[float, random.Random] | None = None
         self.scopes = None if scopes is None else frozenset(scopes)
         self.users = {user.id: user for user in users}
         self.usergroups: dict[str, list[str]] = {}
@@ -167,6 +184,9 @@ class FakeSlackWebApi:
             "chat.postMessage": self._chat_post_message,
             "chat.update": self._chat_update,
             "chat.postEphemeral": self._chat_post_ephemeral,
+            "chat.getPermalink": self._chat_get_permalink,
+            "chat.delete": self._chat_delete,
+            "conversations.info": self._conversations_info,
             "users.info": self._users_info,
             "usergroups.list": self._usergroups_list,
             "usergroups.users.list": self._usergroups_users_list,
@@ -258,6 +278,15 @@ class FakeSlackWebApi:
         """The message as it stands now (after any ``chat.update``)."""
         return self.messages.get((channel, ts))
 
+    def after_reload(self, channel: str) -> list[dict[str, Any]]:
+        """What a person sees in ``channel`` after reloading Slack: its messages as they now stand, oldest first;
+        no ephemeral message survives a reload."""
+        return [message for (where, _), message in sorted(self.messages.items()) if where == channel]
+
+    def lose_ephemeral(self, share: float, *, seed: int) -> None:
+        """From now on ``share`` of the ephemeral messages (drawn with ``seed``) never arrive, as Slack may."""
+        self._losing = (share, random.Random(seed))
+
     def home_view(self, user_id: str) -> dict[str, Any] | None:
         """The Home tab last published for ``user_id``."""
         view_id = self._home_views.get(user_id)
@@ -341,9 +370,10 @@ class FakeSlackWebApi:
             return 200, {"ok": False, "error": "not_authed"}, {}
         if token != self.token:
             return 200, {"ok": False, "error": "invalid_auth"}, {}
-        needed = [
-            scope for scope in METHOD_SCOPES.get(method, ()) if self.scopes is not None and scope not in self.scopes
-        ]
+        wanted = METHOD_SCOPES.get(method, ())
+        if method == "conversations.info":
+            wanted = (CONVERSATION_READ_SCOPES.get(str(args.get("channel") or "")[:1], "channels:read"),)
+        needed = [scope for scope in wanted if self.scopes is not None and scope not in self.scopes]
         if needed:
             return 200, {"ok": False, "error": "missing_scope", "needed": ",".join(needed)}, {}
         fault = self._next_fault(method, args)
@@ -464,8 +494,42 @@ class FakeSlackWebApi:
         if not user or (self.users and user not in self.users):
             raise _ApiError("user_not_found")
         message = self._message(args, p.next_ts())
-        self.ephemeral.append({**message, "channel": channel, "user": user})
+        shown = {**message, "channel": channel, "user": user}
+        if self._losing is not None and self._losing[1].random() < self._losing[0]:
+            self.lost_ephemeral.append(shown)  # Slack said ok; the person never sees it
+        else:
+            self.ephemeral.append(shown)
         return {"message_ts": message["ts"]}
+
+    def _chat_get_permalink(self, args: dict[str, Any]) -> dict[str, Any]:
+        channel, ts = self._channel(args), str(args.get("message_ts") or "")
+        if (channel, ts) not in self.messages:
+            raise _ApiError("message_not_found")
+        return {"channel": channel, "permalink": _permalink(channel, ts)}
+
+    def _chat_delete(self, args: dict[str, Any]) -> dict[str, Any]:
+        channel, ts = self._channel(args), str(args.get("ts") or "")
+        if self.messages.pop((channel, ts), None) is None:
+            raise _ApiError("message_not_found")
+        return {"channel": channel, "ts": ts}
+
+    def _conversations_info(self, args: dict[str, Any]) -> dict[str, Any]:
+        channel = self._channel(args)
+        kind = channel[:1]
+        shared = channel in self.shared_channels
+        return {
+            "channel": {
+                "id": channel,
+                "is_channel": kind == "C",
+                "is_group": kind == "G",
+                "is_im": kind == "D",
+                "is_private": kind in ("G", "D"),
+                "is_shared": shared,
+                "is_ext_shared": shared,
+                "is_org_shared": False,
+                "is_pending_ext_shared": False,
+            }
+        }
 
     def _assistant_thread(self, args: dict[str, Any]) -> None:
         channel, thread_ts = str(args.get("channel_id") or ""), str(args.get("thread_ts") or "")
@@ -630,6 +694,10 @@ class FakeSlackWebApi:
         if args.get("hash") and args["hash"] != current["hash"]:
             raise _ApiError("hash_conflict")
         return self._view(args, kinds=(str(current.get("type", "modal")),), view_id=str(view_id))
+
+
+def _permalink(channel: str, ts: str) -> str:
+    return f"https://{p.TEAM_DOMAIN}.slack.com/archives/{channel}/p{ts.replace('.', '')}"
 
 
 def _usergroup_id(handle: str) -> str:
