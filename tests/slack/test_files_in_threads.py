@@ -169,7 +169,7 @@ async def test_a_file_shared_while_the_email_waits_for_approval_is_shown_for_app
         [_, again] = await cards(bot, count=2)
         assert SHOWN in shown(again)
         await click(bot, "step_approve", unseen, ts)  # the approval of the card without the file no longer counts
-        await bot.slack.wait_for("chat.postMessage", lambda c: "changed since" in str(c.args.get("text")).lower())
+        await bot.slack.wait_for("chat.postEphemeral", lambda c: "changed since" in str(c.args.get("text")).lower())
         assert await sent_to_priya(bot) == []
         await approve_last(bot, root, previous=unseen)
         (sent,) = await sent_to_priya(bot)
