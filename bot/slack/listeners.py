@@ -289,7 +289,9 @@ class Listeners:
         channel, user = str(command["channel_id"]), str(command["user_id"])
         team = str(context.get("team_id") or command.get("team_id") or "")
         is_dm = channel.startswith("D")
-        refused = await self._engine.refusal_to_start(user=user, thread_key=thread_key(team, channel, "", is_dm))
+        asking = Where(team, channel, "", user, is_dm=is_dm)
+        who = self._principal(asking, await self._people.person(user))
+        refused = await self._engine.refusal_to_start(who=who)
         if refused is not None:
             await respond(response_type="ephemeral", **blocks.say_message(refused))
             return

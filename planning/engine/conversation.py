@@ -132,13 +132,13 @@ class Conversation:
             with handling(receipt):
                 return await self._message(who, thread_key, text, shared, receipt)
 
-    async def refusal_to_start(self, *, user: str, thread_key: str) -> Say | None:
-        """What a new request of ``user`` in the workspace of ``thread_key`` is refused with before any planning
-        (not allowed, the hourly limit), for a front end that shows nothing in public for a refused request; None:
-        it may start (the binding check is still made when the plan is created)."""
-        if not self._allowed(user):
+    async def refusal_to_start(self, *, who: Principal) -> Say | None:
+        """What a new request of ``who`` is refused with before any planning (not allowed, the hourly limit), for a
+        front end that shows nothing in public for a refused request; None: it may start (the binding check is
+        still made when the plan is created)."""
+        if not self._allowed(who.user):
             return Refused(text=texts.NOT_ALLOWED, reason="not_allowed")
-        return await self._starter.rate_limited(user, thread_key)
+        return await self._starter.rate_limited(who)
 
     async def _message(
         self, who: Principal, thread_key: str, text: str, shared: list[AttachedFile], receipt: Receipt | None
