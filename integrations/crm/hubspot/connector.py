@@ -17,7 +17,7 @@ from integrations.base.arguments import CreateEntityArgs, DeleteEntityArgs, Fetc
 from integrations.base.creations import CreationClaims
 from integrations.base.errors import PermanentError
 from integrations.base.records import FIELDS_BY_ENTITY, REQUIRED_ON_CREATE
-from integrations.crm.hubspot import deal_contacts
+from integrations.crm.hubspot import contact_account, deal_contacts
 from integrations.crm.hubspot.about import AboutLinks
 from integrations.crm.hubspot.api import HubSpotApi
 from integrations.crm.hubspot.finder import Finder
@@ -77,10 +77,15 @@ class HubSpotCrm:
         values = await self._values(entity)
         link = entity.link
         unknown = set(args.filters) - set(entity.fields) - set(link.fields if link else ()) - _about_of(entity)
+        if entity.entity_type == "Contact":
+            unknown.discard("accountId")
         if unknown:
             raise PermanentError(f"{entity.entity_type} has no field {sorted(unknown)[0]!r}", service=SERVICE)
         if "about" in args.filters:
             return await self._fetch_about(entity, args, values)
+        if entity.entity_type == "Contact" and "accountId" in args.filters:  # (v3) the company's contacts
+            ids = await contact_account.contacts_at(self._api, str(args.filters["accountId"]))
+            return await self._read_matching(entity, ids, args, values, "accountId")
         try:
             groups = filter_groups(entity.fields, args.filters, values)
             if link is not None and set(args.filters) & set(link.fields):
@@ -102,9 +107,15 @@ class HubSpotCrm:
     async def _fetch_about(self, entity: EntityMap, args: FetchEntityArgs, values: Values) -> list[Record]:
         """Notes or tasks about a record: its associations, read fresh, then the other filters."""
         ids = await self._about.ids_about(entity.object_type, args.filters["about"])
+        return await self._read_matching(entity, ids, args, values, "about")
+
+    async def _read_matching(
+        self, entity: EntityMap, ids: list[str], args: FetchEntityArgs, values: Values, by: str
+    ) -> list[Record]:
+        """The records ``ids``, read fresh, that the filters other than ``by`` match."""
         fresh = await self._api.read_many(entity.object_type, ids, entity.properties())
         results = [{"id": record_id, "properties": fresh[record_id]} for record_id in ids if record_id in fresh]
-        others = {name: value for name, value in args.filters.items() if name != "about"}
+        others = {name: value for name, value in args.filters.items() if name != by}
         found = [record for record in await self._records(entity, results, values) if matches(record, others)]
         return found[: args.limit or DEFAULT_LIMIT]
 
@@ -125,6 +136,8 @@ class HubSpotCrm:
         self._recent.wrote(entity.object_type, created.id)
         if entity.entity_type == "Deal" and set(deal_contacts.FIELDS) & set(args.fields):
             await deal_contacts.link(self._api, created.id, args.fields)
+        if entity.entity_type == "Contact" and args.fields.get("accountId"):
+            await contact_account.set_account(self._api, created.id, str(args.fields["accountId"]))
         return await self._record(entity, created.id, values)  # an existing contact with that email: as it is
 
     async def update(self, args: UpdateEntityArgs) -> Record:
@@ -148,6 +161,9 @@ class HubSpotCrm:
             await self._about.move(entity.object_type, entity.entity_type, args.id, old, new)
         if entity.entity_type == "Deal" and set(deal_contacts.FIELDS) & set(args.fields):
             await deal_contacts.link(self._api, args.id, args.fields)
+        if entity.entity_type == "Contact" and "accountId" in args.fields:
+            account = args.fields["accountId"]
+            await contact_account.set_account(self._api, args.id, str(account) if account else None)
         self._recent.wrote(entity.object_type, args.id)
         return await self._record(entity, args.id, values)
 
@@ -213,6 +229,10 @@ class HubSpotCrm:
             await self._links.add_fields(entity, entity.link, records, values)
         if entity.has_about and records:
             await self._about.add(entity.object_type, records)
+        if entity.entity_type == "Contact" and records:  # (v3) its account: the associated company
+            accounts = await contact_account.accounts_of(self._api, [str(record["id"]) for record in records])
+            for record in records:
+                record["accountId"] = accounts.get(str(record["id"]))
         if entity.entity_type == "Deal" and records:  # (v3) its contacts: the deal's contact associations
             linked = await deal_contacts.contacts_of(self._api, [str(record["id"]) for record in records])
             for record in records:
@@ -240,6 +260,8 @@ def _refuse_unmapped(entity: EntityMap, fields: Mapping[str, Any]) -> None:
     mapped = set(entity.fields) | set(entity.link.fields if entity.link else ()) | _about_of(entity)
     if entity.entity_type == "Deal":
         mapped |= set(deal_contacts.FIELDS)
+    if entity.entity_type == "Contact":
+        mapped.add("accountId")
     unmapped = sorted(set(fields) - mapped)
     if unmapped:
         raise PermanentError(

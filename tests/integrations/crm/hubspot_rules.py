@@ -29,6 +29,7 @@ ASSOCIATION_TYPES: dict[tuple[str, str], int] = {
     ("calls", "contacts"): 194,
     ("calls", "companies"): 182,
     ("calls", "deals"): 206,
+    ("contacts", "companies"): 279,  # unlabeled; the primary company is type 1
 }
 """HUBSPOT_DEFINED unlabeled association types the fake knows, from → to (HubSpot's ids; the lead ones are the
 fake's own: clients read them from ``GET /crm/associations/2026-09/{from}/{to}/labels``)."""
