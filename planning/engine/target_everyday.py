@@ -71,14 +71,18 @@ def activity_words(fields: dict[str, Any], on: str) -> dict[str, Any]:
 
 
 def linked_contacts(record: dict[str, Any], arguments: dict[str, Any], names: dict[str, str]) -> tuple[str, str] | None:
-    """(heading, done) of a person linked to a deal: "Link Dana Whitfield to the Acme deal"."""
+    """(heading, done) of a person linked to a deal ("Link Dana Whitfield to the Acme deal") or unlinked."""
     fields = arguments.get("fields") or {}
-    added = fields.get("addContacts")
-    if not added or set(fields) - {"addContacts"}:
+    key = next((k for k in ("addContacts", "removeContacts") if set(fields) == {k}), None)
+    if key is None or not fields[key]:
         return None
-    people = ", ".join(names.get(str(p).strip().lower()) or str(p) for p in added)
+    known = [names.get(str(p).strip().lower()) for p in fields[key]]
+    count = len(known)
+    people = ", ".join(k for k in known if k) if all(known) else f"{count} contact{'s' if count > 1 else ''}"
     deal = str(record.get("name") or "the deal")
     deal = deal if deal.lower().endswith("deal") else f"{deal} deal"
+    if key == "removeContacts":
+        return f"Unlink {people} from the {deal}", f"Unlinked {people} from the {deal}"
     return f"Link {people} to the {deal}", f"Linked {people} to the {deal}"
 
 

@@ -34,6 +34,12 @@ def inverse(change: Change, n: int) -> Step | str:
         return f"{what} cannot be undone: a sent email cannot be unsent"
     if tool == "delete_entity":
         return f"{what} cannot be undone: the record was deleted"
+    if tool == "create_draft":  # (v3) no tool deletes a draft
+        return f"{what} saved a draft, which was not sent: delete it in your mail app if you do not want it"
+    if tool == "update_email":
+        return _undo_mail_change(n, what, args, record)
+    if tool == "update_entity" and record.get("id") and set(args.get("fields") or {}) == {"addContacts"}:
+        return _undo_links(n, what, args, record)
     if tool == "create_calendar_event" and result.get("id"):
         return step(n, f"Delete the event created by {what}", "delete_calendar_event", {"eventId": result["id"]})
     if tool == "create_entity" and result.get("id"):
@@ -130,3 +136,29 @@ def entity_of(step: Step) -> str:
         return "event"
     entity_type = step.inputs.get("entityType")
     return entity_type.lower() if isinstance(entity_type, str) else "contact"
+
+
+def _undo_mail_change(n: int, what: str, args: dict[str, Any], record: dict[str, Any]) -> Step | str:
+    """(v3) Read/unread and archived back as the mail was: known from the read that found it."""
+    back: dict[str, Any] = {
+        key: record[key] for key in ("unread", "archived") if key in args and isinstance(record.get(key), bool)
+    }
+    if not back or len(back) < len([key for key in ("unread", "archived") if key in args]):
+        return f"{what} cannot be undone: how the email was before is not known"
+    return step(
+        n, f"Put the email back as it was before {what}", "update_email", {"messageId": args["messageId"], **back}
+    )
+
+
+def _undo_links(n: int, what: str, args: dict[str, Any], record: dict[str, Any]) -> Step | str:
+    """(v3) Contacts linked to a deal unlinked again (those it had before stay)."""
+    before = record.get("contacts")
+    if not isinstance(before, list):
+        return f"{what} cannot be undone: the deal's earlier contacts are not known"
+    added = [c for c in args["fields"]["addContacts"] if c not in before]
+    if not added:
+        return f"{what} changed nothing to undo: the contacts were linked already"
+    fields = {"removeContacts": added}
+    return step(
+        n, f"Unlink what {what} linked", "update_entity", {"entityType": "Deal", "id": record["id"], "fields": fields}
+    )

@@ -75,3 +75,14 @@ def test_an_optional_attendee_a_deal_link_and_a_logged_call(tmp_path: Path):
     about = {"entityType": "Account", "id": account["id"]}
     [logged] = read(tmp_path, "fetch_entity", FetchEntityArgs(entityType="Activity", filters={"about": about}))
     assert (logged["kind"], logged["body"]) == ("call", "They want a discount")
+
+
+def test_undo_puts_a_mail_back_and_unlinks_the_contact(tmp_path: Path):
+    output = plain(chat(tmp_path, "mark the invoice email as read", "a", "undo that", "a"))
+    assert "✓ Put the email back as it was before “Mark it as read”" in output
+    [invoice] = read(tmp_path, "fetch_emails", FetchEmailsArgs(query="invoice 4821"))
+    assert invoice["unread"] is True
+    linked = plain(chat(tmp_path, "link dana to the acme deal", "a", "undo that", "a"))
+    assert "Approve: Unlink 1 contact from the Acme deal" in linked  # the undo has no read that names her
+    [deal] = read(tmp_path, "fetch_entity", FetchEntityArgs(entityType="Deal", filters={"name": "Acme deal"}))
+    assert deal["contacts"] == []

@@ -82,3 +82,29 @@ def test_the_planner_knows_nothing_of_the_engine():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and node.module:
                 assert not node.module.startswith("planning.engine"), path.name
+
+
+def test_a_mail_marked_read_or_archived_goes_back_and_a_draft_is_said_to_stay():
+    """(v3) update_email puts back the flags the read showed; a draft has no undo step (nothing was sent)."""
+    email = {"id": "m1", "subject": "Invoice", "unread": True, "archived": False}
+    change = Change("update_email", "Mark it as read", {"messageId": "m1", "unread": False}, before=email)
+    step = inverse(change, 0)
+    assert isinstance(step, Step) and step.tool == "update_email" and step.inputs == {"messageId": "m1", "unread": True}
+    unknown = inverse(Change("update_email", "Archive it", {"messageId": "m1", "archived": True}, before={}), 0)
+    assert isinstance(unknown, str) and "not known" in unknown
+    draft = inverse(
+        Change("create_draft", "Save a draft to Maria", {"body": "x", "replyTo": "m1"}, result={"id": "d"}), 0
+    )
+    assert isinstance(draft, str) and "not sent" in draft
+
+
+def test_a_contact_linked_to_a_deal_is_unlinked_unless_it_was_linked_before():
+    deal = {"id": "deal-1", "name": "Acme deal", "contacts": ["contact-2"]}
+    fields = {"addContacts": ["contact-2", "contact-8"]}
+    change = Change("update_entity", "Link Dana", {"entityType": "Deal", "id": "deal-1", "fields": fields}, before=deal)
+    step = inverse(change, 0)
+    assert isinstance(step, Step) and step.inputs == {
+        "entityType": "Deal",
+        "id": "deal-1",
+        "fields": {"removeContacts": ["contact-8"]},
+    }
