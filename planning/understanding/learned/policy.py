@@ -53,7 +53,8 @@ class Thresholds:
     # rules at least this confident are neither vetoed nor switched: with every goal label learned, none (1.01)
     rules_sure: float = 1.01
     # a learned write (send, create, update, delete) this likely is needed to turn the rules' "out of scope" into it
-    # (a write made from a guess has to guess its values)
+    # (a write made from a guess has to guess its values); below it, a read offered beside it (at least promote_at)
+    # is planned and the readings are asked
     promote_write_at: float = 0.4
     # the classifier's reading is unsure (the parse offers choices) below this probability, or when the next
     # in-scope reading is within this margin; chosen from the reliability table of the cross-validated model
@@ -128,13 +129,19 @@ def judge(rules: RulesView, probabilities: Mapping[str, float], t: Thresholds) -
     choices = _choices(probabilities)
     said = f"classifier {p:.2f}: {label}"
     if not in_scope:
-        needed = t.promote_offtopic_at if rules.offtopic else t.promote_at
+        needed = asked_at = t.promote_offtopic_at if rules.offtopic else t.promote_at
         if label and is_write(label):
             needed = max(needed, t.promote_write_at)
         if label and p >= needed and probabilities.get(RULES, 0.0) < p:
             intent, entity = label.split("/")
             why = f"{said}; the rules read no request"
             return Verdict(intent, entity, round(p, 2), "classifier", why, choices, _unsure(probabilities, t))
+        read = _best_read(choices, asked_at)
+        if label and is_write(label) and read and p > p_out and probabilities.get(RULES, 0.0) < p:
+            # a write too unsure to plan on a guess, likelier than out of scope: the likeliest reading that is no
+            # write is planned, and asked about with the write among the choices
+            why = f"classifier {read.confidence:.2f}: {read.intent}/{read.entity}, {said} too unsure to write: asked"
+            return Verdict(read.intent, read.entity, read.confidence, "classifier", why, choices, unsure=True)
         if p_out >= p:
             why = f"classifier {p_out:.2f}: out of scope; rules agreed"
             return Verdict(rules.intent, rules.entity, rules.confidence, "classifier", why)
@@ -159,6 +166,11 @@ def _unsure(probabilities: Mapping[str, float], t: Thresholds) -> bool:
     ranked = sorted((p for name, p in probabilities.items() if as_pair(name)), reverse=True)
     best, second = [*ranked, 0.0, 0.0][:2]
     return best < t.unsure_below or best - second < t.unsure_margin
+
+
+def _best_read(choices: tuple[Candidate, ...], at_least: float) -> Candidate | None:
+    """The likeliest reading offered that changes nothing (find, summarize), when it is at least this likely."""
+    return next((c for c in choices if not is_write(f"{c.intent}/{c.entity}") and c.confidence >= at_least), None)
 
 
 def _best_learned(probabilities: Mapping[str, float]) -> tuple[str | None, float]:

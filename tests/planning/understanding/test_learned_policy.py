@@ -110,3 +110,17 @@ def test_an_action_the_rules_refuse_on_a_thing_is_left_to_the_rules_however_sure
     rules = RulesView("unsupported", "none", 0.8, offtopic=True, refused=True)
     verdict = judge(rules, probabilities(send_email=0.95), T)
     assert (verdict.intent, verdict.entity, verdict.by) == ("unsupported", "none", "rules")
+
+
+def test_a_write_too_unsure_to_plan_on_a_guess_is_offered_beside_the_likeliest_read():
+    """ "tom wedding anniversary": the rules read no request, the classifier leans to an event write but below the bar
+    a guessed write needs: the read beside it is planned and both are offered (asked), not refused; the write alone
+    is never made of it."""
+    rules = RulesView("unsupported", "none", 0.6)
+    asked = judge(rules, probabilities(create_event=0.36, find_event=0.3, out=0.2), T)
+    outside = judge(rules, probabilities(create_event=0.33, find_event=0.3, out=0.34), T)
+    no_read = judge(rules, probabilities(create_event=0.36, find_event=0.2, out=0.2), T)
+    assert (asked.intent, asked.entity, asked.unsure) == ("find", "event", True)
+    assert [(c.intent, c.entity) for c in asked.choices] == [("create", "event"), ("find", "event")]
+    assert (outside.intent, outside.unsure) == ("unsupported", False)
+    assert (no_read.intent, no_read.unsure) == ("unsupported", False)
