@@ -27,7 +27,7 @@ async def test_a_record_change_shows_each_field_before_and_after_and_formats_amo
     ask = approval(await harness.say("move the Initech deal to negotiation"))
     assert ask.target is not None and ask.target.name == "Initech deal"
     assert "amount $125,000" in ask.target.facts
-    assert [(c.field, c.before, c.after) for c in ask.target.changes] == [("Stage", "qualification", "negotiation")]
+    assert [(c.field, c.before, c.after) for c in ask.target.changes] == [("Stage", "Qualification", "Negotiation")]
 
 
 async def test_a_new_thing_says_what_it_will_be(harness):
