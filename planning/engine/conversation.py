@@ -10,7 +10,7 @@ follow-up (:mod:`~planning.engine.starting`), a reply to the open plan by the ta
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Sequence
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from functools import partial
 from typing import Any
 
@@ -30,7 +30,7 @@ from planning.engine.machine import StepMachine
 from planning.engine.observe import ApprovedPlans, NoObserver, Observer
 from planning.engine.offers import Offers
 from planning.engine.parts import Parts
-from planning.engine.receipts import Receipt, handling, session_id_for, taken
+from planning.engine.receipts import Receipt, handling, taken
 from planning.engine.replies import AskApproval, AskValue, Refused, Reply, Say
 from planning.engine.runner import ToolRunner, argument_errors
 from planning.engine.session import Session
@@ -273,18 +273,7 @@ class Conversation:
         if not self._allowed(who.user) or not text.strip():
             return []
         async with self._parts.turns, self._parts.lock(thread_key):
-            if await self._parts.open_session(thread_key) is not None:
-                return []
-            if (
-                receipt is not None
-                and receipt.again
-                and await self._parts.store.get(session_id_for(receipt)) is not None
-            ):
-                return []
-            record = await self._parts.store.latest_for_thread(thread_key, requester=who.user)
-            if record is None or record.open:
-                return []
-            if self._parts.clock() - record.updated_at > timedelta(seconds=self._parts.settings.session_ttl_seconds):
+            if not await self._starter.may_follow_up(who, thread_key, receipt):
                 return []
             with handling(receipt):
                 return await self._starter.after(who, thread_key, text) or []

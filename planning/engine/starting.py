@@ -32,6 +32,19 @@ class Starter:
     def __init__(self, parts: Parts) -> None:
         self._parts = parts
 
+    async def may_follow_up(self, who: Principal, thread_key: str, receipt: Receipt | None) -> bool:
+        """Whether words in this thread may follow up ``who``'s own plan there: none is open, their last one ended
+        within the session TTL, and this is not a delivery again of a request that already made its plan."""
+        if await self._parts.open_session(thread_key) is not None:
+            return False
+        if receipt is not None and receipt.again and await self._parts.store.get(session_id_for(receipt)) is not None:
+            return False
+        record = await self._parts.store.latest_for_thread(thread_key, requester=who.user)
+        if record is None or record.open:
+            return False
+        ttl = timedelta(seconds=self._parts.settings.session_ttl_seconds)
+        return self._parts.clock() - record.updated_at <= ttl
+
     async def after(self, who: Principal, thread_key: str, text: str) -> list[Reply] | None:
         """ "undo that", "make it 4pm instead", "also invite Priya" after this person's last plan in the thread
         ended: a new plan from its values (contract §2.7); None when ``text`` is no such follow-up."""
