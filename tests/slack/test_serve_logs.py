@@ -28,7 +28,10 @@ from tests.slack.test_workspaces import ACME, CLIENT_ID, CLIENT_SECRET, SECRET_K
 
 __all__ = ["google"]
 GOOGLE_CLIENT_SECRET = "google-client-secret-of-planbot"
-SCOPES = "https://www.googleapis.com/auth/calendar.events https://www.googleapis.com/auth/calendar.freebusy"
+SCOPES = (
+    "https://www.googleapis.com/auth/calendar.events https://www.googleapis.com/auth/calendar.freebusy"
+    " https://www.googleapis.com/auth/calendar.calendarlist.readonly"
+)
 
 
 @dataclass
