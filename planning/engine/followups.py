@@ -236,16 +236,8 @@ def _retime(event: dict[str, Any], value: str, now: datetime) -> FollowUp | None
     parsed = parse_answer("startTime", value, day_start if clock_only(value) else now)
     if not parsed.ok:
         return None
-    step = Step(
-        id="move",
-        intent=f"Move “{event.get('title', 'the event')}” to {value}",
-        tool="update_calendar_event",
-        arguments={"input": {"eventId": str(event["id"]), "startTime": parsed.value}},
-    )
-    known: dict[str, Any] = {}
-    steps = _acting_on(step, event, "earlier_event", known)
-    goal = Goal(intent="update", entity="event")
-    return FollowUp(Plan(steps=tuple(steps)), goal, "follow-up: the event moved", known=known)
+    title = f"Move “{event.get('title', 'the event')}” to {value}"
+    return _event_changed(event, "move", title, {"startTime": parsed.value}, "follow-up: the event moved")
 
 
 def _relength(event: dict[str, Any], value: str, now: datetime) -> FollowUp | None:
@@ -253,16 +245,18 @@ def _relength(event: dict[str, Any], value: str, now: datetime) -> FollowUp | No
     parsed = parse_answer("durationMinutes", value, now)
     if not parsed.ok:
         return None
-    step = Step(
-        id="length",
-        intent=f"Make “{event.get('title', 'the event')}” {value}",
-        tool="update_calendar_event",
-        arguments={"input": {"eventId": str(event["id"]), "durationMinutes": parsed.value}},
-    )
+    title = f"Make “{event.get('title', 'the event')}” {value}"
+    changes = {"durationMinutes": parsed.value}
+    return _event_changed(event, "length", title, changes, "follow-up: the event's length changed")
+
+
+def _event_changed(event: dict[str, Any], step_id: str, title: str, changes: dict[str, Any], why: str) -> FollowUp:
+    """One update of the earlier plan's event with ``changes``, acting on the event that plan made or found."""
+    arguments = {"input": {"eventId": str(event["id"]), **changes}}
+    step = Step(id=step_id, intent=title, tool="update_calendar_event", arguments=arguments)
     known: dict[str, Any] = {}
     steps = _acting_on(step, event, "earlier_event", known)
-    goal = Goal(intent="update", entity="event")
-    return FollowUp(Plan(steps=tuple(steps)), goal, "follow-up: the event's length changed", known=known)
+    return FollowUp(Plan(steps=tuple(steps)), Goal(intent="update", entity="event"), why, known=known)
 
 
 def _invite(event: dict[str, Any], who: str) -> FollowUp:
