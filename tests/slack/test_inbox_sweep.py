@@ -2,6 +2,7 @@
 marked processed) is processed by the sweep once, and a second delivery of it, or a second sweep, changes nothing.
 The real SIGKILL of ``planbot serve`` is in ``tests/replicas/test_inbox.py``."""
 
+import asyncio
 import json
 from pathlib import Path
 
@@ -37,6 +38,7 @@ async def test_a_request_left_by_a_stopped_process_is_processed_by_the_sweep_onc
             payload=json.dumps(mention),
             owner="a-process-that-stopped",
         )
+        await asyncio.sleep(LEASE_SECONDS * 20)  # its heartbeat is older than the lease (a fast machine sweeps within 1 ms)
         assert await service.inbox.sweep(service.slack) == 1
         await wait_text(bot, root, "Plan")
         status, _ = await bot.send(mention)  # delivered again: the receipt is known
