@@ -239,9 +239,9 @@ def evaluate(
     each item's own example (same id, or the same text) left out of the bank while it is scored; both
     results are printed side by side.
     """
-    from bot.evaluation import evaluate as score
-    from bot.evaluation import index_by_id, load_jsonl
-    from bot.evaluation_report import format_report
+    from devtools.evaluation import evaluate as score
+    from devtools.evaluation import index_by_id, load_jsonl
+    from devtools.evaluation_report import format_report
     from planning.output import output_line
     from planning.pipeline import RequestPlanner
     from planning.understanding.parser import GoalUnderstandingService
@@ -287,9 +287,9 @@ def _evaluate_with_examples(
 ) -> None:
     from pathlib import Path
 
-    from bot.evaluation import evaluate as score
-    from bot.evaluation import index_by_id
-    from bot.evaluation_report import format_report
+    from devtools.evaluation import evaluate as score
+    from devtools.evaluation import index_by_id
+    from devtools.evaluation_report import format_report
     from integrations.base import CATALOG
     from planning.index.leave_one_out import predictions_leaving_one_out
 

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.evaluation import evaluate, index_by_id, load_jsonl
+from devtools.evaluation import evaluate, index_by_id, load_jsonl
 from planning.output import output_line
 from planning.pipeline import RequestPlanner
 from tests.planning.conftest import MONDAY_9AM

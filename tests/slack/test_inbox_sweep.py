@@ -38,7 +38,8 @@ async def test_a_request_left_by_a_stopped_process_is_processed_by_the_sweep_onc
             payload=json.dumps(mention),
             owner="a-process-that-stopped",
         )
-        await asyncio.sleep(LEASE_SECONDS * 20)  # its heartbeat is older than the lease (a fast machine sweeps within 1 ms)
+        # its heartbeat older than the lease (a fast machine would sweep within the 1 ms)
+        await asyncio.sleep(LEASE_SECONDS * 20)
         assert await service.inbox.sweep(service.slack) == 1
         await wait_text(bot, root, "Plan")
         status, _ = await bot.send(mention)  # delivered again: the receipt is known

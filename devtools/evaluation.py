@@ -2,7 +2,7 @@
 
 The figures follow the reference scorer ``shared/eval/score.py`` check for check, so that ``planbot eval``
 and ``score.py`` report the same numbers for the same files. Everything here is pure except
-:func:`load_jsonl`; the human-readable report is in :mod:`bot.evaluation_report`.
+:func:`load_jsonl`; the human-readable report is in :mod:`devtools.evaluation_report`.
 """
 
 import json

@@ -1,6 +1,6 @@
-"""The human-readable block ``planbot eval`` prints for one gold file (figures from bot.evaluation)."""
+"""The human-readable block ``planbot eval`` prints for one gold file (figures from devtools.evaluation)."""
 
-from bot.evaluation import EvalReport, ItemScore
+from devtools.evaluation import EvalReport, ItemScore
 
 CHECK_LABELS = {
     "goals_ok": "goals",

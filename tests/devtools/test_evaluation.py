@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from bot.evaluation import (
+from devtools.evaluation import (
     EvalReport,
     depends_on_tool,
     evaluate,
@@ -16,7 +16,7 @@ from bot.evaluation import (
     score_item,
     value_matches,
 )
-from bot.evaluation_report import format_report
+from devtools.evaluation_report import format_report
 
 SCORE_PY = Path("/work/shared/eval/score.py")
 
