@@ -112,6 +112,8 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
         if slot_values["location"] in companies:  # "lunch at Blue Bottle": where, not whom the event is with
             slot_values["companies"] = tuple(c for c in companies if c != slot_values["location"])
         result.scope.update(acting_on.event_scope(text, reading, slot_values, source))
+        if slot_values["duration_minutes"] is None and not result.scope.get("free_slot"):
+            slot_values["duration_minutes"] = _range_minutes(slot_values, reading)
         if _REMIND.search(text) and reading.intent == "create":  # a reminder is for me: no attendees
             result.scope["reminder"] = True
             slot_values["people"] = ()
@@ -271,6 +273,16 @@ def _when(text: str, times: list[TimeMatch], reading: Reading) -> tuple[TimeRang
     if _TARGET_MARKER.search(before):
         return None, ranges[0]
     return ranges[0], None
+
+
+def _range_minutes(slot_values: dict[str, Any], reading: Reading) -> int | None:
+    """A clock range an event is made or moved to gives its length ("from 2 to 3:30" → 90, contract §2.4); the time
+    an existing event is found by ("my 2-3pm") does not, nor does a free-time window (a search, not the event)."""
+    when = {"create": slot_values["when"], "update": slot_values["new_when"]}.get(reading.intent)
+    if not isinstance(when, TimeRange) or when.end is None or not when.has_clock_time:
+        return None
+    minutes = round((when.end - when.start).total_seconds() / 60)
+    return minutes if 0 < minutes < 24 * 60 else None
 
 
 _JOINED = re.compile(r"\s*(?:,|&|\+|\band\b|\bplus\b|\bor\b)[\s,]*(?:\band\b\s*)?", re.I)

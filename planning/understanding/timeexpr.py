@@ -187,9 +187,9 @@ def _crange(m: re.Match[str], c: _Ctx) -> _C | None:
     kw, sep = (pre["kw"].lower() if pre else ""), m["sep"].lower()
     if (kw == "between" and sep not in ("and", "-", "–", "—")) or (kw == "from" and sep == "and"):
         return None
-    marked = m["ap1"] or m["ap2"] or m["n1"] or m["n2"] or (m["m1"] and m["m2"])
-    if not kw and (sep not in ("-", "–", "—", "to") or not marked):
-        return None  # "2-3", "1-1", "2 and 4"
+    marked = m["ap1"] or m["ap2"] or m["n1"] or m["n2"] or m["m1"] or m["m2"]
+    if not kw and (sep == "and" or not marked):
+        return None  # "2-3", "1-1", "2 and 4"; a marked end makes a range ("9 to 10:30", "10 till noon")
     span = tw.clock_range(m)
     if span is None:
         return None

@@ -186,7 +186,7 @@ GAP: Final = rx(r"(?:[\s,]|\b(?:at|on|in\s+the|by|around|about)\b|@|-|–)*")
 WORD: Final = rx(r"[a-z]+")
 DIGIT: Final = rx(r"\d")
 RISKY_BEFORE: Final = rx(r"\b(?:on|by|until|till|since|before|after|every)\s+$")
-RISKY_AFTER: Final = rx(r"\s*(?:\d|at\b|@|morning|afternoon|evening|night)")
+RISKY_AFTER: Final = rx(r"\s*(?:\d|at\b|from\b|between\b|@|morning|afternoon|evening|night)")
 NIGHT_BEFORE: Final = rx(rf"\b(?:at|tomorrow|today|yesterday|{WEEKDAY_ANY})\s+$")
 ORD_BEFORE: Final = rx(rf"\b(?:on|by|until|till|before|after|since|from|{WEEKDAY_ANY}),?\s+$")
 # Nouns after "the 1st ..." that make it not a date ("the 1st meeting").
