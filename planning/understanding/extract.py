@@ -10,6 +10,8 @@ from planning.types import Slots, TimeRange
 from planning.understanding import (
     acting_on,
     asked_fields,
+    event_place,
+    event_title,
     everyday,
     job_titles,
     names,
@@ -18,12 +20,11 @@ from planning.understanding import (
     subjects,
     values,
 )
+from planning.understanding.commands._words import Token, tokens
 from planning.understanding.interpret import Reading
-from planning.understanding.learned.features import word_classes
-from planning.understanding.learned.tagger import SlotSpan
 from planning.understanding.learned.tagger_lazy import tagged
 from planning.understanding.timeexpr import Prefer, TimeMatch, TimeReading, find_duration, find_shift, read_times
-from planning.understanding.words import PRONOUNS, REPORTING, TIME_WORDS, VERBS
+from planning.understanding.words import REPORTING, TIME_WORDS, VERBS
 
 _EVENT_NOUN = re.compile(
     r"\b(?:(?:a|an|the|my|our)\s+)?((?:\d+[- ](?:minute|min|hour)s?\s+)?(?:quick\s+|short\s+|weekly\s+|daily\s+)?"
@@ -32,10 +33,6 @@ _EVENT_NOUN = re.compile(
     r"webinar|retro|follow-?up|planning|event|chat|date|concert|game|match|birthday|wedding|holiday|"
     r"tournament|festival|ceremony|class|practice|trip|vacation)s?)\b",
     re.I,
-)
-_REMIND = re.compile(r"\bremind(?: me)?(?: to| about| of| that)?\s+(.+)$|\bremember to\s+(.+)$", re.I)
-_FOR_PURPOSE = re.compile(
-    r"\bfor\s+((?!\d)(?:the\s+)?[\w' -]+?)(?=\s+(?:on|at|with|tomorrow|today|next)\b|[,.]|$)", re.I
 )
 _OBJECT = re.compile(
     r"^\s*((?:the|a|an|my|our|this|that|his|her|their)\s+[\w' -]+?)(?=\s+(?:to|about|on|at|by|and|"
@@ -48,7 +45,6 @@ _FIELD_CHANGE = re.compile(
     r"close ?date|amount|stage|status)\s+(?:to|as|is)\s+(.+?)(?=\s+and\s+|[,;]|$)",
     re.I,
 )
-_TIME_WORDS_IN_TITLE = re.compile(r"\s+(?:on|at|for|from|by|this|next|in)\s*$", re.I)
 
 
 @dataclass
@@ -104,17 +100,25 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
         if reading.intent in ("find", "summarize") and _WITH_FILES.search(text):  # "emails with attachments"
             result.scope["with_attachments"] = True
     elif reading.entity in ("event", "availability"):
-        untimed = _blank(text, spans)
+        # "every friday": the words of a repeat are no part of the title either ("a repeating event" is one)
+        repeats = [(s.start, s.end) for s in tagged(text) if s.kind == "general_frequency"]
+        repeats = [(t.start, t.end) for t in tokens(text) if t.word in TIME_WORDS and _inside(t, repeats)]
+        # "put monday meeting on calendar": the day names the new event
+        naming = event_title.naming_times(text, spans) if reading.intent == "create" else []
+        untimed = _blank(text, [s for s in [*spans, *repeats] if s not in naming])
         source = acting_on.mail_source_of_values(text, reading)
         if source is not None and source.span is not None:  # "from the emails about it" is no part of the title
             untimed = _blank(untimed, [source.span])
-        slot_values.update(_event_slots(untimed, reading, people, text))
+        slot_values.update(_event_slots(untimed, reading, people, text, spans))
+        place = slot_values["location"]
+        if place is not None:  # "at jack's place": the owner of a place is no attendee
+            slot_values["people"] = tuple(p for p in slot_values["people"] if p.lower() not in place.lower())
         if slot_values["location"] in companies:  # "lunch at Blue Bottle": where, not whom the event is with
             slot_values["companies"] = tuple(c for c in companies if c != slot_values["location"])
         result.scope.update(acting_on.event_scope(text, reading, slot_values, source))
         if slot_values["duration_minutes"] is None and not result.scope.get("free_slot"):
             slot_values["duration_minutes"] = _range_minutes(slot_values, reading)
-        if _REMIND.search(text) and reading.intent == "create":  # a reminder is for me: no attendees
+        if event_title.for_oneself(text) and reading.intent == "create":  # a reminder is for me: no attendees
             result.scope["reminder"] = True
             slot_values["people"] = ()
         if reading.intent == "find" and _WHO_COMES.search(text):  # "who's coming to …": its attendees (§2.8)
@@ -198,8 +202,6 @@ def _everyday_scope(text: str, reading: Reading, slot_values: dict[str, Any]) ->
 
 
 _CRM = ("contact", "lead", "deal", "account")
-SURE = 0.5  # the tagger's least marginal probability for a span taken as a title
-PLACE_SURE = 0.3  # ... as a place (a wrong place is shown on the card; a missed one is lost)
 _WITH_FILES = re.compile(
     r"\b(?:with|that have|that has|having|containing|carrying)\s+(?:an?\s+|any\s+|some\s+|the\s+)?"
     r"(?:attachments?|attached files?|files?|pdfs?|documents?)\b|\battachments?\s+(?:in|from)\b",
@@ -388,10 +390,14 @@ def _object_after_recipient(text: str, people: list[str]) -> str | None:
     return phrase
 
 
-def _event_slots(text: str, reading: Reading, people: list[str], said: str) -> dict[str, Any]:
-    """``text``: the clause without its times; ``said``: the clause as written (the tagger's spans are of it)."""
+def _event_slots(
+    text: str, reading: Reading, people: list[str], said: str, times: list[tuple[int, int]]
+) -> dict[str, Any]:
+    """``text``: the clause without its times; ``said``: the clause as written (the tagger's spans are of it, and
+    ``times``, the spans of its times)."""
     found = tagged(said)
-    out: dict[str, Any] = {"title": _event_title(text, people, found), "location": _location(found, said)}
+    place = event_place.location(said, found, times=times, people=people, said_freely=reading.intent == "create")
+    out: dict[str, Any] = {"title": event_title.title(text, people, found), "location": place and place.text}
     rename = _RENAME.search(text)
     if rename:
         out["field_changes"] = (("title", phrases.capitalise(rename.group(1) or rename.group(2))),)
@@ -407,130 +413,15 @@ def _event_slots(text: str, reading: Reading, people: list[str], said: str) -> d
     return out
 
 
+def _inside(token: Token, spans: list[tuple[int, int]]) -> bool:
+    return any(start <= token.start and token.end <= end for start, end in spans)
+
+
 def _blank(text: str, spans: list[tuple[int, int]]) -> str:
     """``text`` with the time expressions removed, so titles and queries carry no dates."""
     for start, end in sorted(spans, reverse=True):
         text = text[:start] + " " * (end - start) + text[end:]
     return phrases.squash(text)
-
-
-def _event_title(text: str, people: list[str], found: tuple[SlotSpan, ...]) -> str | None:
-    called = phrases.called_title(text)
-    if called:
-        return called
-    named = _named_event(found)
-    remind = _REMIND.search(text)
-    if remind:
-        what = _strip_times(remind.group(1) or remind.group(2))
-        if what and what.lower() not in PRONOUNS:  # "… remind me": nothing is said after it
-            return phrases.capitalise(what)
-    if named is not None:
-        return phrases.capitalise(named)
-    noun = _EVENT_NOUN.search(text)
-    topic = phrases.topic_span(text)  # "a call with Maria to discuss the renewal terms" → "Renewal terms"
-    if (
-        topic is not None
-        and (  # named only by its kind, or the "noun" is the purpose's verb ("to review X")
-            noun is None or _GENERIC_EVENT.fullmatch(noun.group(1)) or not text[noun.end() : topic[0]].strip()
-        )
-    ):
-        return phrases.capitalise(_strip_times(text[topic[0] : topic[1]])) or None
-    if noun:
-        title = re.sub(r"^\d+[- ](?:minute|min|hour)s?\s+", "", noun.group(1), flags=re.I)
-        title = re.sub(r"^(?:quick|short)\s+", "", title, flags=re.I)
-        first, _, rest = title.partition(" ")
-        if rest and first.lower() in VERBS:  # "put lunch with Maria" → "lunch"
-            title = rest
-        with_who = _with_whom(text[noun.end() :])
-        if with_who:
-            title = f"{title} with {with_who}"
-        elif re.match(r"(?:event|events)$", title, re.I):
-            purpose = _FOR_PURPOSE.search(text)
-            if purpose:
-                return phrases.capitalise(purpose.group(1))
-        return phrases.capitalise(title)
-    purpose = _FOR_PURPOSE.search(text)
-    if purpose and not re.match(r"\d", purpose.group(1)):
-        return phrases.capitalise(purpose.group(1))
-    booked = _BOOKED.search(text)
-    thing = booked.group(1).strip() if booked else ""
-    if booked and thing and not _NOT_A_TITLE.search(thing):
-        with_who = _with_whom(text[booked.end() :])
-        return phrases.capitalise(f"{thing} with {with_who}" if with_who else thing)
-    return None
-
-
-def _named_event(found: tuple[SlotSpan, ...]) -> str | None:
-    """The tagger's event title, when it names more than the kind of event ("baseball practice", "Q3 planning",
-    not "meeting" or "call": those are titled with whom or what they are about, below)."""
-    kinds = word_classes()
-    for span in found:
-        if span.kind != "event_name" or span.probability < SURE:
-            continue
-        words = [w for w in span.text.lower().split() if w not in _ARTICLES]
-        if words and not all(kinds.get(w.rstrip("s")) == "event" or kinds.get(w) == "event" for w in words):
-            return span.text
-    return None
-
-
-_ARTICLES = frozenset({"a", "an", "the", "my", "our", "your"})
-
-
-# a meeting named only by its kind: a topic said with it names it better ("a call with Maria about X" → "X")
-_GENERIC_EVENT = re.compile(
-    r"(?:\d+[- ](?:minute|min|hour)s?\s+)?(?:(?:quick|short)\s+)?(?:meeting|call|sync|chat|catch-?up|check-?in|"
-    r"session|1:1|one on one|appointment|event)s?",
-    re.I,
-)
-
-
-def _with_whom(after: str) -> str | None:
-    """The people named right after the event ("… with Priya on Friday" → "Priya"), not a pronoun."""
-    with_who = re.match(
-        r"\s+with\s+((?:the\s+)?[\w'@.+ -]+?)(?=\s+(?:on|at|for|next|this|tomorrow|today|in)\b|[,.](?:\s|$)|$)",
-        after,
-        re.I,
-    )
-    if with_who is None or re.match(r"(?:her|him|them|me|us)$", with_who.group(1), re.I):
-        return None
-    return names.display_name(_strip_times(with_who.group(1)))
-
-
-_LEADS_ON = r"(?:with|on|at|for|from|tomorrow|today|tonight|next|this|every|in|to|between|before|after)\b"
-# what a booking verb books, when it is not a known kind of event: "put a focus block on Thursday" → "Focus block"
-_BOOKED = re.compile(
-    r"^(?:please\s+)?(?:book|schedule|put|set up|add|create|plan|arrange|organi[sz]e|block(?: out)?|hold)\s+"
-    r"(?:(?:a|an|the|my|our|some)\s+)?(?:\d+(?:\.\d+)?[- ]?(?:minutes?|mins?|hours?|hrs?|h)\s+(?:of\s+)?)?"
-    rf"(?!{_LEADS_ON})((?:[a-z][\w'-]*\s+){{0,2}}?[a-z][\w'-]*)(?=\s+{_LEADS_ON}|[,.;!?]|$)",
-    re.I,
-)
-_NOT_A_TITLE = re.compile(
-    r"\b(?:it|that|this|them|time|slot|slots|calendar|agenda|schedule|diary|day|morning|afternoon|evening|week|"
-    r"something|anything|one|hours?|minutes?|mins?|reminder|event|appointment|note|task|contact|lead|deal|account|"
-    r"email|e-mail|message)\b",
-    re.I,
-)
-
-
-def _strip_times(text: str) -> str:
-    cut = re.split(r"\s+(?:at|on|tomorrow|today|tonight|next|this|by|in \d|every)\b", text, maxsplit=1, flags=re.I)[0]
-    return _TIME_WORDS_IN_TITLE.sub("", cut).strip(" ,.")
-
-
-def _location(found: tuple[SlotSpan, ...], text: str) -> str | None:
-    """Where the event happens: the tagger's place ("conf room b", "their office"), else a business named right
-    after "at" or "in" ("lunch at Blue Bottle")."""
-    for span in found:
-        if span.kind == "place_name" and span.probability >= PLACE_SURE:
-            return span.text
-    for span in found:
-        before = text[: span.start].split()
-        if span.kind == "business_name" and before and before[-1].lower() in _WHERE:
-            return span.text
-    return None
-
-
-_WHERE = frozenset({"at", "in", "@"})
 
 
 _INDUSTRY = re.compile(r"\b(?:in|from) the ([\w -]+?) (?:industry|sector|space|vertical)\b", re.I)

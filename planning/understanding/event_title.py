@@ -1,0 +1,256 @@
+"""An event's title, read from a clause without its times: a title said as such ("called …"), what one is to be
+reminded of, the tagger's event name, the event's noun phrase ("baseball practice", "lunch meetings"), what a
+generic one is for ("a meeting for paul's retirement"), what a booking verb books.
+
+Generic words ("event", "meeting", "reminder") are no title when more is said; recurrence words ("every") and
+time words never are. Words are data (``data/event_kinds.txt``, ``generic_events.txt``, ``meeting_kinds.txt``,
+``reminder_cues.txt``, ``title_leads.txt``).
+"""
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from planning.understanding import names, phrases
+from planning.understanding.commands._words import Token, tokens
+from planning.understanding.learned.features import word_classes
+from planning.understanding.learned.tagger import SlotSpan
+from planning.understanding.word_lists import listed, words
+from planning.understanding.words import FUNCTION_WORDS, PRONOUNS, TIME_WORDS, VERBS, WEEKDAYS
+
+SURE = 0.5  # the tagger's least marginal probability for a span taken as a title
+_MODIFIERS = 2  # words before or after an event's kind that belong to its name ("q3 planning", "lunch meetings")
+
+
+def title(text: str, people: Sequence[str], found: Sequence[SlotSpan]) -> str | None:
+    """``text``: the clause without its times (and repeats); ``people``: the people read; ``found``: the tagger's
+    spans of the clause as written."""
+    called = phrases.called_title(text)
+    if called:
+        return called
+    reminded = reminded_of(text)
+    if reminded is not None:
+        return reminded
+    named = _named_event(found)
+    if named is not None:
+        return phrases.capitalise(named)
+    toks = tokens(text)
+    blocked = _names(toks, people)
+    noun = _event_noun(toks, blocked)
+    topic = phrases.topic_span(text)  # "a call with Maria to discuss the renewal terms" → "Renewal terms"
+    if topic is not None and (noun is None or noun.plain or not text[noun.end : topic[0]].strip()):
+        return phrases.capitalise(_strip_times(text[topic[0] : topic[1]])) or None
+    if noun is not None:
+        return _noun_title(text, toks, blocked, noun)
+    purpose = _purpose(text, toks, blocked, 0)
+    if purpose is not None:
+        return purpose
+    booked = _BOOKED.search(text)
+    thing = booked.group(1).strip() if booked else ""
+    if booked and thing and not _NOT_A_TITLE.search(thing):
+        with_who = _with_whom(text[booked.end() :])
+        return phrases.capitalise(f"{thing} with {with_who}" if with_who else thing)
+    return _wished(text)
+
+
+def for_oneself(text: str) -> bool:
+    """Whether the request asks to be reminded (a reminder is for the requester: no attendees)."""
+    toks = tuple(t.word for t in tokens(text))
+    cues = listed("reminder_cues")
+    return any((cue := cues.at(toks, i)) is not None and cue[1] == "self" for i in range(len(toks)))
+
+
+def reminded_of(text: str) -> str | None:
+    """What the request asks to be reminded of ("remind me to call the bank", "a reminder to pick up my dog")."""
+    toks = tokens(text)
+    said = tuple(t.word for t in toks)
+    cues = listed("reminder_cues")
+    for i in range(len(toks)):
+        cue = cues.at(said, i)
+        if cue is None or i + cue[0] >= len(toks):
+            continue
+        what = _strip_times(text[toks[i + cue[0]].start :])
+        if what and what.lower() not in PRONOUNS:  # "… remind me": nothing is said after it
+            return phrases.capitalise(what)
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class _Noun:
+    first: int  # token indexes, end exclusive
+    last: int
+    end: int  # character end
+    generic: bool  # only words such as "event", "meeting"
+    plain: bool  # only a kind of meeting ("call", "quick sync"): a topic names it better
+
+
+def _event_noun(toks: Sequence[Token], blocked: Sequence[bool]) -> _Noun | None:
+    said = tuple(t.word for t in toks)
+    for i in range(len(toks)):
+        size = _kind_at(said, i)
+        if size == 0 or (i == 0 and said[i] in VERBS and said[i + 1 : i + 2] not in (("with",), ("w",))):
+            continue  # "call person a for the meeting": a verb, not a call
+        first, last = i, i + size
+        if i > 0 and said[i - 1] in _NAMING_TIMES:  # "monday meeting", "the evening program": part of its name
+            first -= 1
+        while first > 0 and i - first < _MODIFIERS and _may_name(said[first - 1], blocked[first - 1]):
+            first -= 1
+        # after it: more kinds ("lunch meetings"), or, after a generic word, what it is ("event baseball practice")
+        apposition = all(w in words("generic_events") for w in said[i : i + size])
+        while last < len(toks) and last - (i + size) < _MODIFIERS:
+            more = _kind_at(said, last) or (1 if apposition and _may_name(said[last], blocked[last]) else 0)
+            if not more:
+                break
+            last += more
+        inside = said[first:last]
+        generic = all(_singular(w) in words("generic_events") or w in words("generic_events") for w in inside)
+        plain = all(w in words("generic_events") or w in words("meeting_kinds") for w in inside)
+        return _Noun(first, last, toks[last - 1].end, generic, plain)
+    return None
+
+
+def _kind_at(said: tuple[str, ...], i: int) -> int:
+    """How many words from ``i`` name a kind of event (0: none)."""
+    kinds = listed("event_kinds")
+    found = kinds.at(said, i)
+    if found is not None:
+        return found[0]
+    return 1 if i < len(said) and kinds.value((_singular(said[i]),)) is not None else 0
+
+
+def _singular(word: str) -> str:
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
+def _may_name(word: str, blocked: bool) -> bool:
+    """Whether a word next to an event's kind may be part of its name ("baseball", "q3", "team"): not a small
+    word, a time, a verb ("starting") or a length ("30-minute")."""
+    small = FUNCTION_WORDS | PRONOUNS | TIME_WORDS | VERBS | {"w", "w/"}
+    verb = word.endswith("ing") and (word[:-3] in VERBS or word[:-3] + "e" in VERBS)
+    return not blocked and word not in small and not verb and word[:1].isalpha()
+
+
+def _names(toks: Sequence[Token], people: Sequence[str]) -> list[bool]:
+    named = {t.word for person in people for t in tokens(person)}
+    return [t.word in named for t in toks]
+
+
+def _noun_title(text: str, toks: Sequence[Token], blocked: Sequence[bool], noun: _Noun) -> str | None:
+    inside = [t.word for t in toks[noun.first : noun.last]]
+    lead = 0
+    while lead < len(inside) - 1 and inside[lead] in words("generic_events"):
+        lead += 1  # "event baseball practice": the event is the practice
+    name = text[toks[noun.first + lead].start : noun.end]
+    with_who = _with_whom(text[noun.end :])
+    if with_who:
+        return phrases.capitalise(f"{name} with {with_who}")
+    if noun.generic:  # "a meeting for paul's retirement", "an event for the launch"
+        purpose = _purpose(text, toks, blocked, noun.last)
+        if purpose is not None:
+            return purpose
+    return phrases.capitalise(name)
+
+
+def _purpose(text: str, toks: Sequence[Token], blocked: Sequence[bool], at: int) -> str | None:
+    """What the event is for, said after "for" at or after token ``at`` ("for the pool party"), not a person, a
+    number or a pronoun."""
+    ends = words("place_ends") | VERBS
+    for i in range(at, len(toks) - 1):
+        if toks[i].word != "for":
+            continue
+        last = i + 1
+        while last < len(toks) and not blocked[last] and toks[last].word not in ends and toks[last].word[0].isalnum():
+            last += 1
+        said = [t.word for t in toks[i + 1 : last]]
+        if said and not said[0].isdigit() and any(w not in FUNCTION_WORDS | PRONOUNS | TIME_WORDS for w in said):
+            return phrases.capitalise(text[toks[i + 1].start : toks[last - 1].end])
+        if at > 0:
+            return None  # only the "for" right after a generic event
+    return None
+
+
+def _wished(text: str) -> str | None:
+    """A request that ends asking to be reminded and names the event only by what one wants to do ("i want to go
+    to the outdoor screening remind me" → "Go to the outdoor screening")."""
+    toks = tokens(text)
+    said = tuple(t.word for t in toks)
+    cue = listed("reminder_cues").ending(said)
+    if cue is None:
+        return None
+    leads = listed("title_leads")
+    found = (i + lead[0] for i in range(len(toks) - 1, -1, -1) if (lead := leads.at(said, i)) is not None)
+    start = next(found, 0)  # after "i want to" if it is said ("olly i want to go to …")
+    if start >= len(toks) - cue[0]:
+        return None
+    what = _strip_times(text[toks[start].start : toks[len(toks) - cue[0] - 1].end])
+    return phrases.capitalise(what) or None
+
+
+def _named_event(found: Sequence[SlotSpan]) -> str | None:
+    """The tagger's event title, when it names more than the kind of event ("baseball practice", "Q3 planning",
+    not "meeting" or "call": those are titled with whom or what they are about, below)."""
+    kinds = word_classes()
+    for span in found:
+        if span.kind != "event_name" or span.probability < SURE:
+            continue
+        said = [w for w in span.text.lower().split() if w not in _ARTICLES]
+        if said and not all(kinds.get(w.rstrip("s")) == "event" or kinds.get(w) == "event" for w in said):
+            toks = tokens(span.text)
+            lead = 0  # "appointment dentist cleaning": the appointment is the cleaning
+            while lead < len(toks) - 1 and toks[lead].word in words("generic_events") | _ARTICLES:
+                lead += 1
+            return span.text[toks[lead].start - toks[0].start :] if toks else span.text
+    return None
+
+
+_ARTICLES = frozenset({"a", "an", "the", "my", "our", "your"})
+# a weekday or part of the day said right before an event's kind names it ("monday meeting", "evening program");
+# the clause keeps it for the title (``naming_times``)
+_NAMING_TIMES = WEEKDAYS | frozenset({"morning", "afternoon", "evening", "night"})
+
+
+def naming_times(text: str, times: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The ``times`` of ``text`` that are one weekday or part of the day right before a kind of event: part of
+    its name, kept in the title ("put monday meeting on calendar every monday")."""
+    toks = tokens(text)
+    said = tuple(t.word for t in toks)
+    out: list[tuple[int, int]] = []
+    for start, end in times:
+        inside = [i for i, t in enumerate(toks) if start <= t.start and t.end <= end]
+        if len(inside) == 1 and said[inside[0]] in _NAMING_TIMES and _kind_at(said, inside[0] + 1):
+            out.append((start, end))
+    return out
+
+
+def _with_whom(after: str) -> str | None:
+    """The people named right after the event ("… with Priya on Friday" → "Priya"), not a pronoun."""
+    with_who = re.match(
+        r"\s+with\s+((?:the\s+)?[\w'@.+ -]+?)(?=\s+(?:on|at|for|next|this|tomorrow|today|in)\b|[,.](?:\s|$)|$)",
+        after,
+        re.I,
+    )
+    if with_who is None or re.match(r"(?:her|him|them|me|us)$", with_who.group(1), re.I):
+        return None
+    return names.display_name(_strip_times(with_who.group(1)))
+
+
+_LEADS_ON = r"(?:with|on|at|for|from|tomorrow|today|tonight|next|this|every|in|to|between|before|after)\b"
+# what a booking verb books, when it is not a known kind of event: "put a focus block on Thursday" → "Focus block"
+_BOOKED = re.compile(
+    r"^(?:please\s+)?(?:book|schedule|put|set up|add|create|plan|arrange|organi[sz]e|block(?: out)?|hold|set)\s+"
+    r"(?:(?:a|an|the|my|our|some)\s+)?(?:\d+(?:\.\d+)?[- ]?(?:minutes?|mins?|hours?|hrs?|h)\s+(?:of\s+)?)?"
+    rf"(?!{_LEADS_ON})((?:[a-z][\w'-]*\s+){{0,2}}?[a-z][\w'-]*)(?=\s+{_LEADS_ON}|[,.;!?]|$)",
+    re.I,
+)
+_NOT_A_TITLE = re.compile(
+    r"\b(?:it|that|this|them|time|slot|slots|calendar|agenda|schedule|diary|day|morning|afternoon|evening|week|"
+    r"something|anything|one|hours?|minutes?|mins?|reminder|event|appointment|note|task|contact|lead|deal|account|"
+    r"email|e-mail|message)\b",
+    re.I,
+)
+_TIME_WORDS_IN_TITLE = re.compile(r"\s+(?:on|at|for|from|by|this|next|in)\s*$", re.I)
+
+
+def _strip_times(text: str) -> str:
+    cut = re.split(r"\s+(?:at|on|tomorrow|today|tonight|next|this|by|in \d|every)\b", text, maxsplit=1, flags=re.I)[0]
+    return _TIME_WORDS_IN_TITLE.sub("", cut).strip(" ,.")
