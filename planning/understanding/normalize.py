@@ -5,6 +5,7 @@ import re
 from pathlib import Path
 
 from planning.understanding.classifier import next_clause
+from planning.understanding.message_lines import one_line
 from planning.understanding.numbers import spoken_numbers_to_digits
 
 _SLACK_MAILTO = re.compile(r"<mailto:([^|>]+)(?:\|[^>]*)?>")
@@ -43,7 +44,7 @@ def unescape_slack(text: str) -> str:
 
 def clean(text: str) -> str:
     """The request as understanding reads it: one line, no wake word, digits for spoken numbers."""
-    text = _CONTROL.sub(" ", unescape_slack(text)).translate(_QUOTES)
+    text = _CONTROL.sub(" ", one_line(unescape_slack(text))).translate(_QUOTES)
     text = _SPACES.sub(" ", text).strip()
     text = _SPOKEN_DOT.sub(r"\1.\2", _SPOKEN_AT.sub(r"\1@\2.\3", text))
     previous = None

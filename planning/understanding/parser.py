@@ -17,6 +17,7 @@ from planning.understanding.clarify import clarifying_question, describe, no_suc
 from planning.understanding.classifier import Clause, QueryClassifier
 from planning.understanding.combinations import artifact
 from planning.understanding.conditions import split_segments
+from planning.understanding.ellipsis import of_the_kind_before
 from planning.understanding.examples import ExampleVoter, second_opinion
 from planning.understanding.extract import ClauseSlots, read_slots
 from planning.understanding.grounding import Grounding, ground, known_names, named
@@ -87,7 +88,9 @@ class GoalUnderstandingService:
         if self._learned is not None and len(reads) == 1 and len(segments) == 1 and segments[0].condition is None:
             reads[0], verdict = self._with_learned(reads[0], self._learned, now)
         elif self._learned is not None and len(reads) > 1:  # several requests: each clause judged on its own
+            rules = [read.reading for read in reads]
             reads = [self._judged_in_turn(reads, index, self._learned, now) for index in range(len(reads))]
+            reads = _elided(reads, rules, now)
         if self._voter is not None and len(reads) == 1 and (verdict is None or verdict.by == "rules"):
             reads = [self._with_second_opinion(reads[0], self._voter, now)]
         reads = [_reread(read, untimed_reminder(read.clause.text, read.reading, now), now) for read in reads]
@@ -136,6 +139,15 @@ class GoalUnderstandingService:
         if reading.intent in ("chat", "unsupported"):
             return _Read(clause, reading, ClauseSlots(Slots()))
         return _Read(clause, reading, read_slots(text, reading, now, future_times=times))
+
+
+def _elided(reads: list[_Read], rules: list[Reading], now: datetime) -> list[_Read]:
+    """A request naming no thing of its own after another is of the same kind ("…; anything from Ana")."""
+    out = reads[:1]
+    for read, own in zip(reads[1:], rules[1:], strict=True):
+        same = of_the_kind_before(read.clause.text, own, out[-1].reading)
+        out.append(read if same is None else _reread(read, same, now))
+    return out
 
 
 def _reread(read: _Read, reading: Reading, now: datetime) -> _Read:
