@@ -18,6 +18,7 @@ from planning.understanding import (
     phrases,
     reported,
     subjects,
+    tagged_times,
     values,
 )
 from planning.understanding.commands._words import Token, tokens
@@ -58,6 +59,7 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
     """``future_times``: the clause's times already read with ``prefer="future"`` (not read twice)."""
     prefer: Prefer = "past" if reading.entity == "email" and reading.intent in ("find", "summarize") else "future"
     read = future_times if prefer == "future" and future_times is not None else read_times(text, now, prefer)
+    read = tagged_times.with_tagged(text, read, now, prefer)  # a time the tagger sees and the grammar missed
     times = read.times
     spans = [span for t in times for span in t.spans] + [n.span for n in read.impossible]
     duration = find_duration(text)
