@@ -69,6 +69,8 @@ def create_record(goal: Goal, index: int, builder: PlanBuilder) -> None:
         fields["name"] = f"{company} deal" if company else None
     else:
         fields["name"] = company or person or placeholder("name")
+        domains = [value for key, value in s.field_changes if _FIELD_NAMES.get(key) == "domain"]
+        fields.update(domain=domains[0] if domains else None, industry=s.industry)
     if goal.entity == "contact" and not person:
         fields["name"] = placeholder("name")
     if goal.entity == "lead" and not (person or company):

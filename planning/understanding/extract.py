@@ -16,6 +16,7 @@ from planning.understanding import (
     job_titles,
     names,
     phrases,
+    record_fields,
     reported,
     subjects,
     tagged_times,
@@ -137,6 +138,9 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
             key in ("title", "job title") for key, _ in slot_values.get("field_changes", ())
         ):
             slot_values["field_changes"] = (*slot_values.get("field_changes", ()), ("job title", said_role.title))
+        if reading.intent == "create":  # "add a contact: ana lee, ana@lumen.it, cfo at lumen"
+            listed = record_fields.listed_fields(text, reading.entity)
+            slot_values.update(record_fields.as_slots(listed, slot_values, reading.entity))
         result.scope.update(_crm_scope(text))
         asked = _ASKED_FIELD.search(text) if reading.intent == "find" else None
         if asked:  # "what's Maria's phone number": the answer is that field (contract §2.8)

@@ -315,6 +315,9 @@ def _topic_from_earlier(slots: Slots, goals: list[Goal]) -> Slots:
     return slots.model_copy(update={**update, **({"title": named} if pronoun_title else {})})
 
 
+_RECORDS = frozenset({"account", "deal", "lead", "contact"})
+
+
 def _resolve_implied(
     read: _Read, slots: Slots, scope: dict[str, Any], goals: list[Goal]
 ) -> tuple[Slots, dict[str, Any]]:
@@ -326,6 +329,9 @@ def _resolve_implied(
         return slots, scope
     for index in range(len(goals) - 1, -1, -1):
         earlier = goals[index]
+        taken = read.reading.entity in ("deal", "lead") and not slots.companies and earlier.entity in _RECORDS
+        if taken and earlier.slots.companies:  # "an account for Umbrella …, and a deal for them": Umbrella's deal
+            return slots.model_copy(update={"companies": earlier.slots.companies[:1]}), scope
         if earlier.slots.people or earlier.slots.emails:
             return slots.model_copy(update={"people": earlier.slots.people, "emails": earlier.slots.emails}), scope
         if earlier.entity in ("lead", "contact") and earlier.slots.companies:

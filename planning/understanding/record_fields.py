@@ -1,0 +1,214 @@
+"""The fields of a new CRM record given as a list: "add a contact: ana lee, ana@lumen.it, cfo at lumen", "new lead -
+raj patel from brightpath, raj@brightpath.co", "an account for hollis & finch, domain hollisfinch.com, industry
+retail", "a deal for northwind at $120k" (contract §3, create_entity fields).
+
+The details start after the record's noun (``data/record_nouns.txt``) and its introducing words
+(``record_intros.txt``) and are cut into parts at commas, semicolons and dashes. Each part is read by its form: an
+address is the email, a web domain the domain, a labelled part ("industry retail", ``record_labels.txt``) that field,
+"<title> at <company>" a title (a word of ``job_words.txt``) and a company, "<name> from <company>" a person and a
+company (``record_company_links.txt``), an industry of ``industries.txt`` the industry; the first plain part is the
+record's name. What follows "for" in a lead or a deal is its company, up to a word of ``record_ends.txt``.
+"""
+
+import re
+from dataclasses import dataclass, replace
+from typing import Any
+
+from planning.understanding.commands._words import Phrases, Token, tokens
+from planning.understanding.word_lists import listed, words
+from planning.understanding.words import PRONOUNS
+
+_ADDRESS = re.compile(r"[\w.%+'-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}", re.I)
+_DOMAIN = re.compile(r"(?:https?://)?(?:www\.)?((?:[a-z0-9-]+\.)+[a-z]{2,})/?", re.I)
+_CUTS = frozenset({",", ";", "-", "–", "—", "|"})
+_NAMED_BY_FOR = frozenset({"lead", "deal"})  # "a lead for Globex": the company; "a contact for …": no
+_COMPANY_INTROS = frozenset({"for", "with"})  # "a deal with Initech"
+
+
+@dataclass(frozen=True, slots=True)
+class RecordFields:
+    name: str | None = None  # the person of a contact or lead; the account's name
+    company: str | None = None
+    email: str | None = None
+    title: str | None = None
+    domain: str | None = None
+    industry: str | None = None
+
+    def found(self) -> bool:
+        return any((self.name, self.company, self.email, self.title, self.domain, self.industry))
+
+
+@dataclass(frozen=True, slots=True)
+class _Part:
+    text: str
+    toks: tuple[Token, ...]
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        return tuple(t.word for t in self.toks)
+
+    def cut(self, start: int, end: int | None = None) -> "_Part":
+        toks = self.toks[start:end]
+        return _Part(self.text, toks)
+
+    def said(self) -> str:
+        return self.text[self.toks[0].start : self.toks[-1].end].strip(" .") if self.toks else ""
+
+
+def listed_fields(text: str, entity: str) -> RecordFields:
+    """The fields a request to make a ``entity`` record (contact, lead, account, deal) lists; empty when it lists
+    none (no record noun, or nothing after it)."""
+    toks = tokens(text)
+    found = _details_start(toks)
+    if found is None:
+        return RecordFields()
+    start, by_for = found
+    details = _Part(text, toks[start:])
+    fields = RecordFields()
+    if by_for and entity in _NAMED_BY_FOR:  # "a lead for hollis freight - greta lind, …": the company first
+        end = _company_end(details)
+        company = details.cut(0, end)
+        named = not set(company.words) <= PRONOUNS  # "a deal for them": the record said before
+        fields = replace(fields, company=company.said() if named else None)
+        details = details.cut(end)
+    if entity == "deal":
+        return fields
+    for part in _parts(details):
+        fields = _read_part(part, fields, entity)
+    return fields
+
+
+def _details_start(toks: tuple[Token, ...]) -> tuple[int, bool] | None:
+    """The token after the record's noun and its introducing words, and whether "for" introduced them."""
+    nouns, intros = listed("record_nouns"), listed("record_intros")
+    said = tuple(t.word for t in toks)
+    for index in range(len(said)):
+        noun = nouns.at(said, index)
+        if noun is None:
+            continue
+        at, by_for = index + noun[0], False
+        while (intro := intros.at(said, at)) is not None:
+            by_for = by_for or said[at] in _COMPANY_INTROS
+            at += intro[0]
+        listed_after = any(word in _CUTS for word in said[at:])  # "new lead ahmed karimi, ahmed@…": a list
+        return (at, by_for) if at < len(said) and (at > index + noun[0] or listed_after) else None
+    return None
+
+
+def _company_end(details: _Part) -> int:
+    """Where a company said after "for" ends: at a cut, an amount, or a word of ``record_ends.txt``."""
+    ends = words("record_ends")
+    for index, tok in enumerate(details.toks):
+        if index and (tok.word in _CUTS or tok.word in ends or tok.word == "$" or tok.word[0].isdigit()):
+            return index
+    return len(details.toks)
+
+
+def _parts(details: _Part) -> list[_Part]:
+    parts: list[list[Token]] = []
+    current: list[Token] = []
+    for tok in details.toks:
+        if tok.word in _CUTS:
+            parts.append(current)
+            current = []
+        else:
+            current.append(tok)
+    parts.append(current)
+    return [_Part(details.text, tuple(part)) for part in parts if part]
+
+
+def _read_part(part: _Part, fields: RecordFields, entity: str) -> RecordFields:
+    said = part.said()
+    address = _ADDRESS.search(said)
+    if address is not None:
+        before = said[: address.start()].strip(" :")
+        fields = replace(fields, email=fields.email or address.group(0))
+        labelled = listed("record_labels").at(tuple(t.word for t in tokens(before)))
+        return fields if not before or labelled else _read_part(_Part(before, tokens(before)), fields, entity)
+    label = listed("record_labels").at(part.words)
+    if label is not None and len(part.toks) > label[0]:
+        return _filled(fields, label[1], part.cut(label[0]).said())
+    domain = _DOMAIN.fullmatch(said)
+    if domain is not None:
+        return replace(fields, domain=fields.domain or domain.group(1).lower())
+    if _all_of(part.words, listed("industries")):
+        return replace(fields, industry=fields.industry or said)
+    linked = _linked(part) if entity in ("contact", "lead") else None  # "bank of america" is an account's name
+    if linked is not None:
+        first, company = linked
+        if _is_title(first.words):
+            return replace(fields, title=fields.title or first.said(), company=fields.company or company.said())
+        return replace(fields, name=fields.name or first.said(), company=fields.company or company.said())
+    if _is_title(part.words) and entity in ("contact", "lead"):
+        return replace(fields, title=fields.title or said)
+    if fields.name is None:
+        return replace(fields, name=said)
+    return fields
+
+
+def _filled(fields: RecordFields, field: str, value: str) -> RecordFields:
+    if not value:
+        return fields
+    if field == "domain":
+        domain = _DOMAIN.fullmatch(value)
+        value = domain.group(1).lower() if domain else value
+    if field not in RecordFields.__dataclass_fields__:
+        return fields
+    return fields if getattr(fields, field) else replace(fields, **{field: value})
+
+
+def _linked(part: _Part) -> tuple[_Part, _Part] | None:
+    """ "cfo at lumen", "ana lee from acme": the words before the last link word and the company after it."""
+    links = words("record_company_links")
+    for index in range(len(part.toks) - 2, 0, -1):
+        if part.words[index] in links:
+            if part.words[index] == "of" and _is_title(part.words):
+                return None  # "head of growth": a title, not a company
+            return part.cut(0, index), part.cut(index + 1)
+    return None
+
+
+def _is_title(said: tuple[str, ...]) -> bool:
+    jobs = listed("job_words")
+    return any(jobs.at(said, index) is not None for index in range(len(said)))
+
+
+def _all_of(said: tuple[str, ...], vocabulary: Phrases) -> bool:
+    index = 0
+    while index < len(said):
+        found = vocabulary.at(said, index)
+        if found is None:
+            return False
+        index += found[0]
+    return bool(said)
+
+
+def as_slots(fields: RecordFields, found: dict[str, Any], entity: str) -> dict[str, Any]:
+    """The slot values ``fields`` give a new ``entity`` record, over those read from the whole request (``found``):
+    a listed name, company or title is what the list says."""
+    if not fields.found():
+        return {}
+    out: dict[str, Any] = {}
+    changes: tuple[tuple[str, str], ...] = tuple(found.get("field_changes", ()))
+    if entity in ("contact", "lead"):
+        people: tuple[str, ...] = tuple(found.get("people", ()))
+        if fields.company:  # "a lead for wayne logistics": a company, whatever else read it as a person
+            out["companies"] = (fields.company,)
+            out["people"] = tuple(p for p in people if p.lower() not in fields.company.lower())
+        if fields.name:
+            out["people"] = (fields.name,)
+        if fields.title:
+            changes = (*(c for c in changes if c[0] not in ("title", "job title")), ("job title", fields.title))
+    elif entity == "account":
+        if fields.name:
+            out["companies"], out["people"] = (fields.name,), ()
+        if fields.industry:
+            out["industry"] = fields.industry
+        if fields.domain:
+            changes = (*(c for c in changes if c[0] != "domain"), ("domain", fields.domain))
+    elif fields.company:  # a deal
+        out["companies"] = (fields.company,)
+    if fields.email and not found.get("emails"):
+        out["emails"] = (fields.email,)
+    out["field_changes"] = changes
+    return out

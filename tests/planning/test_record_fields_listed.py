@@ -1,0 +1,75 @@
+"""A new CRM record given as a list fills its fields (contract §3, create_entity): a name, an address, "<title> at
+<company>", "<name> from <company>", a domain and an industry, labelled or not; "for <company>" names a lead's or a
+deal's company; "a deal for them" after an account is that account's deal."""
+
+import pytest
+
+from planning.understanding.record_fields import RecordFields, listed_fields
+from tests.planning.conftest import args, goals, run
+
+
+def fields(text: str) -> dict[str, object]:
+    return args(run(text), "create_entity")["fields"]
+
+
+def test_a_contact_listed_with_address_and_role_at_a_company() -> None:
+    assert fields("new contact - marco bianchi, marco.b@veltra.eu, head of sales at veltra") == {
+        "name": "marco bianchi",
+        "email": "marco.b@veltra.eu",
+        "company": "veltra",
+        "title": "head of sales",
+    }
+
+
+def test_a_lead_from_a_company_with_an_address() -> None:
+    made = fields("add lead: nora quinn from copperline freight, nora@copperline.io")
+    assert (made["name"], made["company"], made["email"]) == ("nora quinn", "copperline freight", "nora@copperline.io")
+
+
+def test_a_lead_for_a_company_then_the_person() -> None:
+    made = fields("create a lead for pinewood dental - sam ortiz, sam@pinewood.dental")
+    assert (made["company"], made["name"], made["email"]) == ("pinewood dental", "sam ortiz", "sam@pinewood.dental")
+
+
+def test_a_lead_for_a_company_alone_is_no_person() -> None:
+    assert fields("add a lead for bluefin analytics") == {"company": "bluefin analytics"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "create an account for tallow & reed, domain tallowreed.com, industry hospitality",
+        "new account: tallow & reed, tallowreed.com, hospitality",
+        "add an account called tallow & reed - website https://www.tallowreed.com/ - sector hospitality",
+    ],
+)
+def test_an_account_with_its_domain_and_industry(text: str) -> None:
+    assert fields(text) == {"name": "tallow & reed", "domain": "tallowreed.com", "industry": "hospitality"}
+
+
+def test_a_deal_for_a_company_stops_at_its_amount() -> None:
+    made = fields("open a deal for quarry labs at $85k in proposal")
+    assert (made["company"], made["amount"], made["stage"]) == ("quarry labs", 85000.0, "proposal")
+
+
+def test_a_deal_for_them_after_an_account_is_that_accounts_deal() -> None:
+    line = run("create an account for sable systems, sable.io, and add a $15k deal for them")
+    assert goals(line) == [("create", "account"), ("create", "deal")]
+    deal = next(s for s in line["plan"]["steps"] if s["arguments"]["input"]["entityType"] == "Deal")
+    assert deal["arguments"]["input"]["fields"]["company"] == "sable systems"
+
+
+@pytest.mark.parametrize(
+    ("text", "entity", "expected"),
+    [
+        ("add sarah as a contact", "contact", RecordFields()),  # no list: the rest of the reading decides
+        ("add contact: head of growth, jo park", "contact", RecordFields(name="jo park", title="head of growth")),
+        (
+            "create account bank of america, industry banking",
+            "account",
+            RecordFields("bank of america", industry="banking"),
+        ),
+    ],
+)
+def test_parts_read_by_their_form(text: str, entity: str, expected: RecordFields) -> None:
+    assert listed_fields(text, entity) == expected
