@@ -5,175 +5,166 @@ Each reader looks at the words of one clause and returns a plain value for the g
 those into ``for_each`` steps, attendee changes, ``extract`` steps and attachments.
 """
 
-import re
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, cast
 
 from planning.understanding import names
+from planning.understanding.cues import Words, cues
 from planning.understanding.timewords import PLURAL_WEEKDAYS, WEEKDAYS
-from planning.understanding.words import EXCEPT_FILLER, EXCEPT_WORDS, FREE_TIME_PHRASES
 
 Response = Literal["accepted", "declined", "tentative"]
-
-_EVERY = re.compile(
-    r"\b(?:all|every|everything|each|any and all|whole|entire)\b"
-    r"|\b(?:my|the) (?:whole |entire )?(?:calendar|schedule|diary|agenda)\b"
-    r"|\b(?:clear|free up|empty|wipe) (?:out )?(?:my|the)\b",  # "clear my Friday": whatever is on it
-    re.I,
-)
-_PLURAL_EVENTS = re.compile(r"\b(?:meetings|events|calls|appointments|invit(?:es|ations)|syncs|1:1s)\b", re.I)
-
-
-_EXCEPT = re.compile(
-    r"\b(?:" + "|".join(re.escape(words).replace(r"\ ", r"\s+") for words in EXCEPT_WORDS) + r")\s+(?P<what>[^,.;!?]+)",
-    re.I,
-)
 
 
 def excepted(text: str) -> tuple[str, str] | None:
     """ "cancel all my Friday meetings except the 1:1" → ("1:1", the text before "except"): the words of the items
     left out of a set (contract §2.9), without the words around them ("the one with Priya" → "with Priya")."""
-    match = _EXCEPT.search(text)
-    if match is None:
+    words = Words.of(text)
+    cue = cues("except").find(words)
+    if cue is None:
         return None
-    words = match.group("what").split()
-    while words and words[0].lower() in EXCEPT_FILLER:
-        words.pop(0)
-    while words and words[-1].lower() in EXCEPT_FILLER:
-        words.pop()
-    return (" ".join(words), text[: match.start()].rstrip()) if words else None
+    end = next((i for i in range(cue.end, len(words)) if words.words[i] in _CLAUSE_ENDS), len(words))
+    start, filler = cue.end, cues("except_filler")
+    while start < end and words.words[start] in filler:
+        start += 1
+    while end > start and words.words[end - 1] in filler:
+        end -= 1
+    if start == end:
+        return None
+    return words.text_of(start, end), text[: words.char_start(cue.start)].rstrip()
 
 
-_WE_ARE = re.compile(r"\b(we|they|everyone|she|he) (?:are|is)\b")
-_FREE_TIME = re.compile(r"\b(?:" + "|".join(re.escape(p) for p in FREE_TIME_PHRASES) + r")\b")
-
-
-def _contracted(text: str) -> str:
-    lowered = text.lower().replace("’", "'")
-    return _WE_ARE.sub(lambda m: f"{m.group(1)}'{'re' if m.group(1) in ('we', 'they') else 's'}", lowered)
+_CLAUSE_ENDS = frozenset(",.;!?")
 
 
 def free_time_phrase(text: str) -> str | None:
     """The words that ask for the first free slot ("when we're both free"); None when there are none."""
-    match = _FREE_TIME.search(_contracted(text))
-    return match.group(0) if match else None
+    words = Words.of(text).rewritten("contractions")
+    found = cues("free_time").find(words)
+    return " ".join(words.words[found.start : found.end]) if found else None
 
 
 def without_free_time(title: str) -> str | None:
     """A title read with the free-time words in it, without them ("Call with Tom when we are both free" → "Call
     with Tom"); None when nothing of it is left."""
-    for cut in range(len(title)):  # the first place from which the rest of the title is the free-time words
-        if title[cut] == " " and _FREE_TIME.match(_contracted(title[cut + 1 :])):
-            return title[:cut].rstrip(" ,;-") or None
-    return None if _FREE_TIME.match(_contracted(title)) else title
+    words = Words.of(title).rewritten("contractions")
+    cut = next((i for i in range(len(words)) if cues("free_time").at(words, i)), None)
+    if cut is None:
+        return title
+    return title[: words.char_start(cut)].rstrip(" ,;-") or None
 
 
 def acts_on_each(text: str, *, has_range: bool) -> bool:
     """The change is for every event found ("all my Tuesday meetings", "clear my calendar on Thursday", "decline
     my Friday afternoon meetings"): a quantifier, or plural events over a time range."""
-    return bool(_EVERY.search(text)) or (has_range and bool(_PLURAL_EVENTS.search(text)))
+    words = Words.of(text)
+    return cues("each_item").find(words) is not None or (has_range and cues("plural_events").find(words) is not None)
 
 
-_NAMED_EVENT = re.compile(
-    r"\b(?:the|my|our|this|that|(?=(?:today|tonight|tomorrow|yesterday|\w+day)'s\s))\s*(?P<name>(?:(?!(?:next|upcoming|first|last|all|every|each)\b)[\w:'&-]+\s+){0,4}?"
-    r"(?:meeting|call|sync|review|standup|stand-up|1:1|one on one|demo|lunch|dinner|breakfast|offsite|off-site|"
-    r"planning|presentation|interview|session|workshop|webinar|retro|check-?in|catch-?up|kickoff|kick-off|"
-    r"huddle|appointment|summit|conference)s?)\b",
-    re.I,
-)
-# a day said before the event's noun is when it is, not its name ("my fri meetings", "thurs's sync"): every
-# weekday word of the vocabulary, abbreviations too (contract §2.4 v3)
-_DAY_NAMES = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
-_WHEN_WORDS = re.compile(
-    rf"^(?:(?:today|tonight|tomorrow|tmrw|tmr|yesterday|{_DAY_NAMES}|next week|this week)(?:'s)?"
-    r"\s+|(?:morning|afternoon|evening)\s+)+",
-    re.I,
-)
-_GENERIC_EVENT = re.compile(r"^(?:meeting|call|event|appointment)s?$", re.I)
+_NAME_WORDS = 4  # words of an event's name before its noun ("the Globex pricing review")
 
 
 def named_event(text: str) -> str | None:
     """The name of an event that exists ("the Globex pricing review" → "Globex pricing review"); None for a
     generic one ("the meeting")."""
-    match = _NAMED_EVENT.search(text)
-    if match is None:
+    words = Words.of(text)
+    found = next(filter(None, (_event_name_at(words, i) for i in range(len(words)))), None)
+    if found is None:
         return None
-    name = _WHEN_WORDS.sub("", match.group("name").strip())
-    return None if _GENERIC_EVENT.match(name) else name
+    start, end = found
+    start = _after_when_words(words, start, end)
+    name = words.words[start:end]
+    return None if cues("generic_events").value(name) is not None else words.text_of(start, end)
 
 
-_EVENT_PEOPLE = re.compile(
-    r"\b(?:every(?:one|body)|all(?: of)? (?:the )?(?:attendees|participants|guests|invitees|people)|the (?:attendees|"
-    r"participants|guests|invitees|people)|all)\s+(?:in|at|from|of|on|invited to|attending|who (?:are|were) in)\s+",
-    re.I,
-)
+def _event_name_at(words: Words, index: int) -> tuple[int, int] | None:
+    """The tokens of an event's name said from token ``index`` on ("the Globex review", "tomorrow's sync")."""
+    if words.words[index] in cues("event_determiners"):
+        start = index + 1
+    elif words.words[index] in cues("day_possessives"):
+        start = index
+    else:
+        return None
+    for end in range(start, min(start + _NAME_WORDS, len(words)) + 1):
+        noun = cues("event_nouns").at(words, end)
+        if noun is not None:
+            return start, noun.end
+        if end >= len(words) or not words.is_word(end) or words.words[end] in cues("not_in_event_name"):
+            return None
+    return None
+
+
+def _after_when_words(words: Words, start: int, end: int) -> int:
+    """Past the day or part of the day said before an event's noun ("fri meetings", "tomorrow's sync")."""
+    when = cues("when_before_event")
+    while start < end - 1:
+        word = words.words[start].removesuffix("'s")
+        found = when.at(words, start)
+        if word in WEEKDAYS or word in when:
+            start += 1
+        elif found is not None:
+            start = found.end
+        else:
+            break
+    return start
 
 
 def people_of_event(text: str) -> str | None:
     """ "email everyone in the launch review": the event whose attendees are the recipients."""
-    match = _EVENT_PEOPLE.search(text)
-    if match is None:
+    words = Words.of(text)
+    for group in cues("event_people").find_all(words):
+        link = cues("event_people_links").at(words, group.end)
+        if link is None or link.end >= len(words):
+            continue
+        rest = text[words.char_start(link.end) :]
+        named = words.words[link.end] in cues("event_determiners")
+        return named_event(rest if named else "the " + rest)
+    return None
+
+
+def _people_change(text: str) -> tuple[Literal["add", "remove"], str] | None:
+    """The change and the words naming who is added or removed: "add Maria and Tom to the review" → ("add",
+    "Maria and Tom"); the verb opens the clause, the link ("to", "off") is the first after it."""
+    words = Words.of(text)
+    index = 1 if words.words[:1] == ("please",) else 0
+    verb = cues("people_change_verbs").at(words, index)
+    if verb is None:
         return None
-    return named_event(
-        text[match.end() :]
-        if re.match(r"(?:the|my|our|this|that)\b", text[match.end() :], re.I)
-        else "the " + text[match.end() :]
-    )
-
-
-_ADD_PEOPLE = re.compile(
-    r"^(?:please\s+)?(?:add|invite|include|bring|loop)\b(?P<who>.+?)\b(?:in\s+)?(?:to|into|on|in)\s", re.I
-)
-_REMOVE_PEOPLE = re.compile(
-    r"^(?:please\s+)?(?:remove|drop|take|uninvite|kick)\b(?P<who>.+?)\b(?:from|off|out of)\s", re.I
-)
+    for link in range(verb.end, len(words) - 1):
+        found = cues("people_change_links").at(words, link)
+        if found is not None and found.value == verb.value and found.end < len(words):
+            return (verb.value, words.text_of(verb.end, link))  # type: ignore[return-value]
+    return None
 
 
 def attendee_change(text: str) -> Literal["add", "remove"] | None:
     """ "add Sarah to the review" → add; "take John off the launch review" → remove; anything else → None."""
-    if _REMOVE_PEOPLE.search(text):
-        return "remove"
-    if _ADD_PEOPLE.search(text):
-        return "add"
-    return None
+    change = _people_change(text)
+    return change[0] if change else None
 
 
 def changed_people(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The names and the addresses between the verb and the event in an attendee change ("add Maria and
     tom.reyes@example.com to ...")."""
-    match = _REMOVE_PEOPLE.search(text) or _ADD_PEOPLE.search(text)
-    if match is None:
+    change = _people_change(text)
+    if change is None:
         return (), ()
-    who = match.group("who")
+    who = change[1]
     addresses = tuple(names.email_addresses(who))
     found = [person.text for person in names.people(names.EMAIL_ADDRESS.sub(" ", who))]
     listed = names.listed(who)  # the span holds only people: lower-case names too ("invite tom and sarah")
     return tuple(listed if len(listed) > len(found) else found), addresses
 
 
-_RESPONSES: tuple[tuple[re.Pattern[str], Response], ...] = (
-    (re.compile(r"\b(?:tentative(?:ly)?|maybe|provisionally)\b", re.I), "tentative"),
-    (re.compile(r"\b(?:decline[ds]?|turn down|reject|say no to|rsvp no|can't make|cannot make)\b", re.I), "declined"),
-    (
-        re.compile(r"\b(?:accept(?:ed)?|say yes to|rsvp(?: yes)?|confirm (?:i'll|i will) (?:come|attend))\b", re.I),
-        "accepted",
-    ),
-)
-
-
 def invitation_response(text: str) -> Response | None:
     """The answer to an invitation the clause gives ("decline the launch review" → declined)."""
-    for pattern, response in _RESPONSES:
-        if pattern.search(text):
-            return response
-    return None
-
-
-_REPLY_ALL = re.compile(r"\breply(?:ing)?[- ](?:to[- ])?(?:all|everyone|everybody)\b|\breply[- ]all\b", re.I)
+    table = cues("invitation_responses")
+    said = {found.value for found in table.find_all(Words.of(text))}
+    return next((cast(Response, answer) for answer in table.values if answer in said), None)
 
 
 def replies_to_all(text: str) -> bool:
-    return bool(_REPLY_ALL.search(text))
+    return cues("reply_all").find(Words.of(text)) is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,105 +176,206 @@ class MailSource:
     span: tuple[int, int] | None = None  # the words that said so, to leave out of titles
 
 
-_FROM_MAIL = re.compile(
-    r"\b(?:from|in|based on|according to|using|out of)\s+(?:the|my|that|this|those|these)?\s*"
-    r"(?:(?P<owner>[A-Z][\w.-]*(?: [A-Z][\w.-]*)?)'s\s+)?(?:latest\s+|last\s+|recent\s+)?"
-    r"(?:(?P<kind>(?!(?:e-?mails?|mails?|messages?)\b)[\w&'-]+(?: [\w&'-]+){0,2})\s+)?"
-    r"(?:e-?mails?|mails?|messages?|inbox|invite email)"
-    r"(?:\s+(?:from\s+(?P<sender>[A-Z][\w.-]*(?: [A-Z][\w.-]*)?)|(?:about|regarding|re)\s+(?P<about>[\w' -]+?)))?"
-    r"(?=[,.;]|\s+(?:and|make|for|with|on|at|to|into|onto|in)\b|$)",
-    re.I,
-)
-_PRONOUN_TOPIC = re.compile(r"^(?:it|this|that|them|those)$", re.I)
-
-
 def value_source(text: str, topic: str | None) -> MailSource | None:
     """ "put the partner summit from the emails on my calendar", "based on the emails about it", "from Tom's
     email": the values come from mail; ``topic`` (what the clause is about) searches it when the words don't."""
-    match = _FROM_MAIL.search(text)
-    if match is None:
-        return None
-    sender = match.group("owner") or match.group("sender")
-    about = match.group("about") or match.group("kind")
-    if about is None or _PRONOUN_TOPIC.match(about.strip()):
-        about = topic
-    return MailSource(sender=sender, query=about.strip() if about else None, span=match.span())
+    words = Words.of(text)
+    for prep in cues("mail_source_preps").find_all(words):
+        found = next((read for read in _mail_named(words, prep.end) if _ends_mail_source(words, read.end)), None)
+        if found is None:
+            continue
+        about = found.about or found.kind
+        if about is None or about.strip().casefold() in cues("pronoun_topics"):
+            about = topic
+        span = (words.char_start(prep.start), words.char_end(found.end - 1))
+        return MailSource(sender=found.sender, query=about.strip() if about else None, span=span)
+    return None
 
 
-_ATTACHED = re.compile(
-    r"\b(?:the|that|this|those|these)\s+(?P<thing>[\w' -]{1,40}?)\s+(?:that\s+)?"
-    r"(?P<sender>[A-Z][\w.-]*(?: [A-Z][\w.-]*)?)\s+"
-    r"(?:attached|sent(?: me| over| us)?|shared|forwarded(?: me)?|e-?mailed(?: me)?)\b"
-    r"|\b(?:the\s+)?(?P<thing2>[\w' -]{1,40}?)\s+(?:attached to|attachment (?:in|of|from))\s+"
-    r"(?:the|my|that)?\s*(?:(?P<sender2>[A-Z][\w.-]*)'s\s+)?(?:last |latest )?(?:e-?mail|message)",
-)
-_NOT_A_THING = re.compile(r"^(?:e-?mail|message|one|file)s?$", re.I)
+@dataclass(frozen=True, slots=True)
+class _MailRead:
+    end: int  # the token after the words naming the mail
+    sender: str | None = None
+    kind: str | None = None  # "the travel agency email"
+    about: str | None = None  # "the emails about the offsite"
+
+
+_KIND_WORDS = 3  # "the travel agency email"
+_NAME_PARTS = 2  # "Tom Smith's email"
+
+
+def _mail_named(words: Words, index: int) -> Iterator[_MailRead]:
+    """Every reading of "(the) (Tom's) (latest) (travel agency) email (from X | about Y)" from token ``index``,
+    the longest first (as a greedy pattern would try them)."""
+    starts = [index + 1, index] if index < len(words) and words.words[index] in cues("mail_determiners") else [index]
+    for start in starts:
+        for after_owner, owner in _owners(words, start):
+            latest = cues("mail_latest").at(words, after_owner) if after_owner < len(words) else None
+            for after_latest in ([latest.end] if latest else []) + [after_owner]:
+                for kind_end in range(min(after_latest + _KIND_WORDS, len(words)), after_latest - 1, -1):
+                    if kind_end > after_latest and not _kind_words(words, after_latest, kind_end):
+                        continue
+                    noun = cues("mail_nouns").at(words, kind_end) if kind_end < len(words) else None
+                    if noun is None:
+                        continue
+                    kind = words.text_of(after_latest, kind_end) or None
+                    for tail in _mail_tails(words, noun.end):
+                        yield _MailRead(tail.end, owner or tail.sender, kind, tail.about)
+
+
+def _owners(words: Words, start: int) -> Iterator[tuple[int, str | None]]:
+    """ "Tom's", "Tom Smith's" at token ``start`` (the token after it and the owner), then no owner."""
+    for length in range(_NAME_PARTS, 0, -1):
+        last = start + length - 1
+        whole = last < len(words) and all(words.is_word(i) for i in range(start, last + 1))
+        if whole and words.words[last].endswith("'s"):
+            yield last + 1, words.text_of(start, last + 1)[:-2]
+    yield start, None
+
+
+def _kind_words(words: Words, start: int, end: int) -> bool:
+    """Words that say what kind of mail it is ("travel agency"): words, not a mail noun first."""
+    return all(words.is_word(i) for i in range(start, end)) and cues("mail_nouns").at(words, start) is None
+
+
+def _mail_tails(words: Words, index: int) -> Iterator[_MailRead]:
+    """After the mail's noun: "from Jess", "about the offsite" (shortest first), or nothing."""
+    if index < len(words) and words.words[index] == "from":
+        for length in range(_NAME_PARTS, 0, -1):
+            end = index + 1 + length
+            if end <= len(words) and all(words.is_word(i) for i in range(index + 1, end)):
+                yield _MailRead(end, sender=words.text_of(index + 1, end))
+    about = cues("mail_about").at(words, index) if index < len(words) else None
+    if about is not None:
+        for end in range(about.end + 1, len(words) + 1):
+            if not words.is_word(end - 1) and words.words[end - 1] != "'":
+                break
+            yield _MailRead(end, about=words.text_of(about.end, end))
+    yield _MailRead(index)
+
+
+def _ends_mail_source(words: Words, index: int) -> bool:
+    """Where the words naming a mail may end: the end, a mark ending a clause part, or a word of the next part."""
+    return index >= len(words) or words.words[index] in cues("mail_source_ends")
 
 
 def attachment_source(text: str) -> MailSource | None:
     """ "send Sarah the contract John attached last week": a file from mail, by its sender and what it is."""
-    match = _ATTACHED.search(text)
-    if match is None:
+    words = Words.of(text)
+    for index in range(len(words)):
+        found = _shared_by(words, index) or _attached_to(words, index)
+        if found is None:
+            continue
+        thing, sender, end = found
+        if sender is not None and sender.lower() in cues("speakers"):
+            return None
+        query = None if not thing or cues("not_a_thing").value(Words.of(thing).words) is not None else thing
+        return MailSource(sender=sender, query=query, span=(words.char_start(index), words.char_end(end - 1)))
+    return None
+
+
+_THING_CHARS = 40  # "the contract" in "the contract John attached": a few words
+
+
+def _things(words: Words, start: int) -> Iterator[int]:
+    """Where the words naming a file from token ``start`` may end (the shortest first)."""
+    for end in range(start + 1, len(words) + 1):
+        if not (words.is_word(end - 1) or words.words[end - 1] == "'"):
+            return
+        if words.char_end(end - 1) - words.char_start(start) > _THING_CHARS:
+            return
+        yield end
+
+
+def _cased(words: Words, index: int) -> str:
+    return words.text[words.toks[index].start : words.toks[index].end]
+
+
+def _shared_by(words: Words, index: int) -> tuple[str, str, int] | None:
+    """ "the contract (that) John attached", "the slides Tom sent me": (the thing, its sender, the end)."""
+    if _cased(words, index) not in cues("file_determiners"):
         return None
-    thing = (match.group("thing") or match.group("thing2") or "").strip()
-    sender = match.group("sender") or match.group("sender2")
-    if sender is not None and sender.lower() in ("i", "we", "you"):
-        return None
-    query = None if not thing or _NOT_A_THING.match(thing) else thing
-    return MailSource(sender=sender, query=query, span=match.span())
+    for thing_end in _things(words, index + 1):
+        after = thing_end + 1 if thing_end < len(words) and _cased(words, thing_end) == "that" else thing_end
+        for name_end in (after + 2, after + 1):
+            if name_end > len(words) or not all(_cased(words, i)[:1].isupper() for i in range(after, name_end)):
+                continue
+            verb = cues("file_share_verbs").at(words, name_end) if name_end < len(words) else None
+            if verb is not None and _cased(words, name_end).islower():
+                return words.text_of(index + 1, thing_end), words.text_of(after, name_end), verb.end
+    return None
+
+
+def _attached_to(words: Words, index: int) -> tuple[str, str | None, int] | None:
+    """ "the invoice attached to Tom's last email": (the thing, its sender or None, the end)."""
+    start = index + 1 if _cased(words, index) == "the" else index
+    for thing_end in _things(words, start):
+        link = cues("attachment_links").at(words, thing_end) if thing_end < len(words) else None
+        if link is None:
+            continue
+        at = link.end + 1 if link.end < len(words) and _cased(words, link.end) in cues("mail_determiners") else link.end
+        sender = None
+        if at < len(words) and words.words[at].endswith("'s") and _cased(words, at)[:1].isupper():
+            sender, at = _cased(words, at)[:-2], at + 1
+        latest = cues("mail_latest").at(words, at) if at < len(words) else None
+        at = latest.end if latest is not None else at
+        noun = cues("attachment_nouns").at(words, at) if at < len(words) else None
+        if noun is not None:
+            return words.text_of(start, thing_end), sender, noun.end
+    return None
 
 
 _WEEKDAYS = ("MO", "TU", "WE", "TH", "FR", "SA", "SU")
-_DAY_WORD = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?"
-_EVERY_DAYS = re.compile(rf"\b(?:every|each)\s+((?:{_DAY_WORD}s?(?:\s*(?:,|and|&)\s*)?)+)", re.I)
-_FREQUENCY: tuple[tuple[re.Pattern[str], str], ...] = (
-    (
-        re.compile(r"\b(?:bi-?weekly|fortnightly|every (?:other|second|2nd|two) weeks?)\b", re.I),
-        "FREQ=WEEKLY;INTERVAL=2",
-    ),
-    (
-        re.compile(r"\b(?:every (?:week ?day|working day|business day)|weekdays)\b", re.I),
-        "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR",
-    ),
-    (re.compile(r"\b(?:daily|every (?:day|morning|evening|afternoon|night))\b", re.I), "FREQ=DAILY"),
-    (re.compile(r"\b(?:weekly|every week|each week|once a week)\b", re.I), "FREQ=WEEKLY"),
-    (re.compile(r"\b(?:monthly|every month|each month|once a month)\b", re.I), "FREQ=MONTHLY"),
-    (re.compile(r"\b(?:yearly|annually|every year|each year|once a year)\b", re.I), "FREQ=YEARLY"),
-)
-
-
-_NTH_WEEKDAY = re.compile(rf"\b(first|second|third|fourth|last)\s+({_DAY_WORD})\b", re.I)
-_NTH = {"first": "1", "second": "2", "third": "3", "fourth": "4", "last": "-1"}
 
 
 def recurrence(text: str) -> str | None:
     """An RRULE for a repeat the clause names ("every Monday" → FREQ=WEEKLY;BYDAY=MO, "daily" → FREQ=DAILY,
     "monthly on the first Monday" → FREQ=MONTHLY;BYDAY=1MO)."""
-    days = _weekday_codes(text)
-    for pattern, rule in _FREQUENCY:
-        if pattern.search(text):
-            nth = _NTH_WEEKDAY.search(text)
-            if rule == "FREQ=MONTHLY" and nth:
-                return f"{rule};BYDAY={_NTH[nth.group(1).lower()]}{_WEEKDAYS[_day_index(nth.group(2))]}"
-            if days and rule.startswith("FREQ=WEEKLY") and "BYDAY" not in rule:
-                return f"{rule};BYDAY={','.join(days)}"
-            return rule
+    words = Words.of(text)
+    days = _weekday_codes(words)
+    table = cues("repeats")
+    said = {found.value for found in table.find_all(words)}
+    rule = next((rule for rule in table.values if rule in said), None)
+    if rule is not None:
+        nth = _nth_weekday(words)
+        if rule == "FREQ=MONTHLY" and nth:
+            return f"{rule};BYDAY={nth}"
+        if days and rule.startswith("FREQ=WEEKLY") and "BYDAY" not in rule:
+            return f"{rule};BYDAY={','.join(days)}"
+        return rule
     if days:
         return f"FREQ=WEEKLY;BYDAY={','.join(days)}"
     return None
 
 
-def _weekday_codes(text: str) -> list[str]:
+def _nth_weekday(words: Words) -> str | None:
+    """ "the first Monday" → "1MO", "the last Friday" → "-1FR"."""
+    for nth in cues("nth_of_month").find_all(words):
+        day = _day(words.words[nth.end]) if nth.end < len(words) else None
+        if day is not None:
+            return f"{nth.value}{_WEEKDAYS[day]}"
+    return None
+
+
+def _weekday_codes(words: Words) -> list[str]:
     """Days named as repeating: "every Monday and Wednesday", or plural "on Thursdays"."""
-    every = _EVERY_DAYS.search(text)
-    if every:
-        words = re.findall(_DAY_WORD, every.group(1), re.I)
+    days: list[int] = []
+    for every in cues("repeat_every").find_all(words):
+        index = every.end
+        while index < len(words) and (day := _day(words.words[index], plural=True)) is not None:
+            days.append(day)
+            index += 1
+            while index < len(words) and words.words[index] in cues("day_list_joins"):
+                index += 1
+        if days:
+            break
     else:  # "on Thursdays"; not "thurs" nor "tues", which name one day
-        words = [word for word in re.findall(r"[a-z]+", text.lower()) if word in PLURAL_WEEKDAYS]
-    return list(dict.fromkeys(_WEEKDAYS[_day_index(word)] for word in words))
+        days = [WEEKDAYS[word] for word in words.words if word in PLURAL_WEEKDAYS]
+    return list(dict.fromkeys(_WEEKDAYS[day] for day in days))
 
 
-def _day_index(word: str) -> int:
-    starts = ("mon", "tu", "we", "th", "fr", "sa", "su")
-    lowered = word.lower()
-    return next(index for index, start in enumerate(starts) if lowered.startswith(start))
+def _day(word: str, *, plural: bool = False) -> int | None:
+    """The weekday a word names ("thurs" → 3; "mondays" too when ``plural``)."""
+    if word in WEEKDAYS:
+        return WEEKDAYS[word]
+    return WEEKDAYS.get(word.removesuffix("s")) if plural else None

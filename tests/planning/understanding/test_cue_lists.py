@@ -1,0 +1,78 @@
+"""Cue words are data (issue 23): every list the understanding reads loads from ``data/cues``, and what a list
+says is what the readers do, so a newcomer adds a word to a file, not to code."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+import planning.understanding
+from planning.understanding import existing
+from planning.understanding.cues import Words, cues, names
+
+_ROOT = Path(planning.understanding.__file__).parent
+_CALL = re.compile(r"""\bcues\(\s*["']([\w-]+)["']""")
+_REWRITE = re.compile(r"""\.rewritten\(\s*["']([\w-]+)["']""")
+
+
+def _named_in_code() -> set[str]:
+    found: set[str] = set()
+    for path in _ROOT.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        found |= set(_CALL.findall(text)) | set(_REWRITE.findall(text))
+    return found
+
+
+def test_every_cue_list_named_in_code_loads_from_data() -> None:
+    named = _named_in_code()
+    assert named, "no reader uses a cue list"
+    missing = named - set(names())
+    assert not missing, f"cue lists named in code with no data/cues file: {sorted(missing)}"
+    for name in named:
+        assert cues(name).entries, f"data/cues/{name}.txt has no phrase"
+
+
+def test_every_cue_file_is_read_somewhere() -> None:
+    unused = set(names()) - _named_in_code()
+    assert not unused, f"data/cues files no code reads: {sorted(unused)}"
+
+
+def test_phrases_match_whole_words_and_hyphens_read_as_spaces() -> None:
+    assert cues("reply_all").find(Words.of("Reply-all to Dana")) is not None
+    assert cues("invitation_responses").find(Words.of("the maybeline launch")) is None
+    assert cues("repeats").find(Words.of("the weeklyish sync")) is None
+    assert Words.of("we’re in the 1:1, tom@acme.com").words == ("we're", "in", "the", "1:1", ",", "tom@acme.com")
+
+
+def test_a_map_keeps_the_file_order_of_its_values() -> None:
+    assert cues("invitation_responses").values == ("tentative", "declined", "accepted")
+
+
+@pytest.mark.parametrize(
+    ("phrase", "value"),
+    [
+        entry
+        for entry in (
+            line.partition(" = ")[::2]
+            for line in (_ROOT / "data" / "cues" / "invitation_responses.txt").read_text(encoding="utf-8").splitlines()
+        )
+        if entry[1]
+    ],
+)
+def test_every_invitation_answer_in_the_file_is_read(phrase: str, value: str) -> None:
+    assert existing.invitation_response(f"please {phrase} the launch review") == value
+
+
+@pytest.mark.parametrize("phrase", [p for p, _ in cues("except").entries])
+def test_every_except_phrase_in_the_file_leaves_something_out(phrase: tuple[str, ...]) -> None:
+    said = " ".join(phrase)
+    assert existing.excepted(f"cancel all my Friday meetings {said} the Acme review") == (
+        "Acme review",
+        "cancel all my Friday meetings",
+    )
+
+
+@pytest.mark.parametrize(("phrase", "rule"), [(" ".join(p), rule) for p, rule in cues("repeats").entries])
+def test_every_repeat_in_the_file_gives_its_rule(phrase: str, rule: str) -> None:
+    assert existing.recurrence(f"book the team sync {phrase} at 9") == rule
+
