@@ -1,98 +1,102 @@
-"""Typed values in a request: money amounts, deal stages, lead statuses, phone numbers, limits."""
+"""Typed values in a request: money amounts, deal stages, lead statuses, phone numbers, limits.
+
+The numbers are read by their format; the words around them (scales, currencies, stages, "last", "unread") are
+cue lists in ``data/cues`` (:mod:`planning.understanding.cues`).
+"""
 
 import re
 
-_AMOUNT = re.compile(
-    r"(?:\$|usd\s*|€|£)?\b(\d+(?:[.,]\d+)*)\s*(k|m|mm|thousand|million|grand|bn|billion)?\b(?:\s*(?:dollars|usd|bucks|euros?))?",
-    re.I,
-)
-_MONEY_CONTEXT = re.compile(r"\$|\b(?:worth|amount|valued?|for|at|of|to|dollars|usd|k|m|thousand|million)\b", re.I)
-_SCALE = {
-    "k": 1e3,
-    "thousand": 1e3,
-    "grand": 1e3,
-    "m": 1e6,
-    "mm": 1e6,
-    "million": 1e6,
-    "bn": 1e9,
-    "billion": 1e9,
-}
-_STAGES = [
-    (re.compile(r"\bclosed[ -]?won\b|\bwon\b", re.I), "closed_won"),
-    (re.compile(r"\bclosed[ -]?lost\b|\blost\b", re.I), "closed_lost"),
-    (re.compile(r"\bnegotiat\w*\b", re.I), "negotiation"),
-    (re.compile(r"\bproposal\b", re.I), "proposal"),
-    (re.compile(r"\bqualification\b", re.I), "qualification"),
-    (re.compile(r"\bprospecting\b", re.I), "prospecting"),
-]
-_STATUSES = [
-    (re.compile(r"\bunqualified\b|\bnot qualified\b|\bdisqualified\b", re.I), "unqualified"),
-    (re.compile(r"\bqualified\b", re.I), "qualified"),
-    (re.compile(r"\bcontacted\b", re.I), "contacted"),
-    (re.compile(r"\bnew\b", re.I), "new"),
-]
-_OPEN = re.compile(r"\b(?:open|active|in progress|ongoing|pending)\b", re.I)
+from planning.understanding.cues import Cues, Words, cues
+from planning.understanding.timewords import DAY_NAMES, PLURAL_WEEKDAYS
+
+# a number as written, with letters glued to it ("50k", "1.2m", "20,000")
+_NUMBER = re.compile(r"(\d+(?:[.,]\d+)*)([a-z]*)")
 _PHONE = re.compile(r"(?<![\w@])(\+?\d[\d\s().-]{5,}\d)(?![\w@])")
-# "next week", "last Friday" name a period, not how many
-_LATEST = re.compile(
-    r"\b(?:last|latest|most recent|newest|recent(?:ly)? received|next|first)\b(?! \d)"
-    r"(?! (?:week|weekend|month|year|quarter|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b)",
-    re.I,
-)
-_COUNT = re.compile(
-    r"\b(?:last|latest|first|top|next)\s+(\d{1,3})\b(?!\s*(?:hours?|minutes?|days?|weeks?|months?))", re.I
-)
-_UNREAD = re.compile(r"\b(?:unread|new|unopened|haven't read|not read)\b", re.I)
+_MAX_COUNT = 3  # digits of a count ("the last 5 emails"); a longer number is not one
 
 
 def amount(text: str) -> float | None:
     """A money amount ("50k", "$20,000", "20000 dollars", "1.2m"); not a time, a count or a phone number."""
-    for match in _AMOUNT.finditer(text):
-        number, scale = match.group(1), (match.group(2) or "").lower()
-        before = text[max(0, match.start() - 12) : match.start()]
-        whole = match.group(0)
-        if not (scale or "$" in whole or re.search(r"dollars|usd|bucks|euro", whole, re.I)):
-            if not re.search(r"\b(?:worth|amount(?: to)?|valued? at|at|for|to)\s*$", before, re.I):
+    words = Words.of(text)
+    seq = words.words
+    scales, currencies = cues("amount_scales"), cues("currency_words")
+    for index, word in enumerate(seq):
+        number = _NUMBER.fullmatch(word)
+        if number is None:
+            continue
+        digits, glued = number.groups()
+        after = index + 1
+        scale = scales.value((glued,)) if glued else None
+        if glued and scale is None:
+            continue
+        spaced = scales.at(seq, after) if scale is None and after < len(seq) else None
+        if spaced is not None:
+            scale, after = spaced.value, spaced.end
+        money = (index > 0 and seq[index - 1] in currencies) or (after < len(seq) and seq[after] in currencies)
+        if not (scale or money):
+            if cues("amount_leads").ending(seq[:index]) is None:
                 continue
-            if re.match(r"\s*(?:am|pm|:|\d|minutes?|hours?|days?|o'clock)", text[match.end() :], re.I):
+            if after < len(seq) and (seq[after] in cues("not_an_amount_after") or seq[after][:1].isdigit()):
                 continue
         try:
-            value = float(number.replace(",", ""))
+            value = float(digits.replace(",", ""))
         except ValueError:
             continue
-        return value * _SCALE.get(scale, 1.0)
+        return value * float(scale or 1)
     return None
 
 
 def stage(text: str) -> str | None:
-    return next((value for pattern, value in _STAGES if pattern.search(text)), None)
+    return _first_named(cues("deal_stages"), text)
 
 
 def status(text: str) -> str | None:
-    return next((value for pattern, value in _STATUSES if pattern.search(text)), None)
+    return _first_named(cues("lead_statuses"), text)
+
+
+def _first_named(table: Cues, text: str) -> str | None:
+    """The value of ``table`` said in ``text`` that comes first in the table's file."""
+    said = {found.value for found in table.find_all(Words.of(text))}
+    return next((value for value in table.values if value in said), None)
 
 
 def wants_open(text: str) -> bool:
-    return _OPEN.search(text) is not None
+    return cues("open_records").in_text(text)
 
 
 def phone(text: str) -> str | None:
     for match in _PHONE.finditer(text):
-        digits = re.sub(r"\D", "", match.group(1))
-        if 7 <= len(digits) <= 15:
+        digits = sum(ch.isdigit() for ch in match.group(1))
+        if 7 <= digits <= 15:
             return match.group(1).strip()
     return None
 
 
 def limit(text: str) -> int | None:
     """How many items the request wants: "the last email" → 1, "last 5 emails" → 5."""
-    count = _COUNT.search(text)
-    if count:
-        return int(count.group(1))
-    if _LATEST.search(text) and not re.search(r"\b(?:emails|messages|meetings|events|appointments)\b", text, re.I):
+    words = Words.of(text)
+    seq = words.words
+    for found in cues("count_words").find_all(words):
+        count = seq[found.end] if found.end < len(seq) else ""
+        if count.isdigit() and len(count) <= _MAX_COUNT:
+            if found.end + 1 < len(seq) and seq[found.end + 1] in cues("length_units"):
+                continue
+            return int(count)
+    if _says_latest(words) and cues("plural_items").find(words) is None:
         return 1
     return None
 
 
+def _says_latest(words: Words) -> bool:
+    """ "my last email", "the next meeting", "my next 1:1"; not "last week", "next Friday", "the first 3" (a period
+    or a count)."""
+    for found in cues("latest_words").find_all(words):
+        after = words.words[found.end].removesuffix("'s") if found.end < len(words) else ""
+        if after.isdigit() or after in cues("periods") or after in DAY_NAMES or after in PLURAL_WEEKDAYS:
+            continue
+        return True
+    return False
+
+
 def unread(text: str) -> bool:
-    return _UNREAD.search(text) is not None
+    return cues("unread_words").in_text(text)

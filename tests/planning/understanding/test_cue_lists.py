@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 import planning.understanding
-from planning.understanding import existing
+from planning.understanding import existing, values
 from planning.understanding.cues import Words, cues, names
 
 _ROOT = Path(planning.understanding.__file__).parent
@@ -76,3 +76,29 @@ def test_every_except_phrase_in_the_file_leaves_something_out(phrase: tuple[str,
 def test_every_repeat_in_the_file_gives_its_rule(phrase: str, rule: str) -> None:
     assert existing.recurrence(f"book the team sync {phrase} at 9") == rule
 
+
+@pytest.mark.parametrize(("phrase", "value"), [(" ".join(p), v) for p, v in cues("deal_stages").entries])
+def test_every_deal_stage_in_the_file_is_read(phrase: str, value: str) -> None:
+    assert values.stage(f"set the Acme deal to {phrase}") == value
+
+
+@pytest.mark.parametrize(("phrase", "value"), [(" ".join(p), v) for p, v in cues("lead_statuses").entries])
+def test_every_lead_status_in_the_file_is_read(phrase: str, value: str) -> None:
+    assert values.status(f"mark the lead Tina as {phrase}") == value
+
+
+@pytest.mark.parametrize(("word", "scale"), [(p[0], float(v)) for p, v in cues("amount_scales").entries])
+def test_every_scale_in_the_file_scales_an_amount_glued_or_spaced(word: str, scale: float) -> None:
+    assert values.amount(f"a deal for Acme worth 3{word}") == 3 * scale
+    assert values.amount(f"a deal for Acme worth 3 {word}") == 3 * scale
+
+
+def test_a_number_is_money_by_its_words_and_a_time_or_length_is_not() -> None:
+    assert values.amount("log a deal Initech valued at $20,000") == 20000
+    assert values.amount("a deal worth 500 bucks") == 500
+    assert values.amount("book it at 5 pm") is None
+    assert values.amount("block 30 minutes for review") is None
+    assert values.limit("show my last 5 emails") == 5
+    assert values.limit("emails from the last 3 days") is None
+    assert values.limit("what's my next meeting") == 1
+    assert values.limit("meetings next week") is None
