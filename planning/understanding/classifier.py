@@ -57,6 +57,11 @@ _USES_PREVIOUS = re.compile(
 Route = Literal["single", "multi"]
 
 
+def uses_previous(text: str) -> bool:
+    """Whether a clause acts on what the one before it produced ("book it", "send them the summary")."""
+    return _USES_PREVIOUS.search(text) is not None
+
+
 @dataclass(frozen=True, slots=True)
 class Clause:
     text: str

@@ -6,7 +6,7 @@ into the goal they feed.
 """
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -14,7 +14,7 @@ from planning.types import Goal, MetaGoal, OutOfScope, ParseResult, Slots
 from planning.understanding import everyday
 from planning.understanding.attendee_swaps import joined
 from planning.understanding.clarify import clarifying_question, describe, no_such_date
-from planning.understanding.classifier import Clause, QueryClassifier
+from planning.understanding.classifier import Clause, QueryClassifier, uses_previous
 from planning.understanding.combinations import artifact
 from planning.understanding.conditions import split_segments
 from planning.understanding.ellipsis import of_the_kind_before
@@ -91,6 +91,7 @@ class GoalUnderstandingService:
             rules = [read.reading for read in reads]
             reads = [self._judged_in_turn(reads, index, self._learned, now) for index in range(len(reads))]
             reads = _elided(reads, rules, now)
+        reads = _free_time_feeders(reads)
         if self._voter is not None and len(reads) == 1 and (verdict is None or verdict.by == "rules"):
             reads = [self._with_second_opinion(reads[0], self._voter, now)]
         reads = [_reread(read, untimed_reminder(read.clause.text, read.reading, now), now) for read in reads]
@@ -139,6 +140,19 @@ class GoalUnderstandingService:
         if reading.intent in ("chat", "unsupported"):
             return _Read(clause, reading, ClauseSlots(Slots()))
         return _Read(clause, reading, read_slots(text, reading, now, future_times=times))
+
+
+def _free_time_feeders(reads: list[_Read]) -> list[_Read]:
+    """ "find 45 mins with Fatima on Wednesday afternoon and put it on the calendar": a search for free time only
+    feeds the booking after it that takes what it found (contract §2.9)."""
+    out = list(reads)
+    for index in range(len(out) - 1):
+        search, booking = out[index], out[index + 1]
+        searched = (search.reading.intent, search.reading.entity) == ("find", "availability")
+        books = (booking.reading.intent, booking.reading.entity) == ("create", "event")
+        if searched and books and not search.clause.feeds_next and uses_previous(booking.clause.text):
+            out[index] = _Read(replace(search.clause, feeds_next=True), search.reading, search.found)
+    return out
 
 
 def _elided(reads: list[_Read], rules: list[Reading], now: datetime) -> list[_Read]:

@@ -1,0 +1,31 @@
+"""A search for free time whose result the next clause books is one goal (contract §2.9): the free-slot search with
+the length and window asked, then the event at the first slot found, depending on it."""
+
+from tests.planning.conftest import args, goals, run, steps
+
+
+def test_finding_minutes_then_booking_them_is_one_booking_into_free_time() -> None:
+    line = run("find 40 minutes with carla on thursday morning and book it")
+    assert goals(line) == [("create", "event")]
+    assert line["parse"]["meta_type"] == "single"
+    [search] = steps(line, "find_free_slots")
+    assert {k: search["arguments"]["input"][k] for k in ("durationMinutes", "windowStart", "windowEnd")} == {
+        "durationMinutes": 40,
+        "windowStart": "2026-03-05T08:00:00-05:00",
+        "windowEnd": "2026-03-05T12:00:00-05:00",
+    }
+    [create] = steps(line, "create_calendar_event")
+    assert search["id"] in create["depends_on"]
+    assert create["arguments"]["input"]["startTime"] == "{{" + search["id"] + ".result.data[0].start}}"
+    assert create["arguments"]["input"]["durationMinutes"] == 40
+
+
+def test_putting_the_found_time_on_the_calendar_books_it() -> None:
+    create = args(run("look for an hour w/ dev tomorrow afternoon and put it on my calendar"), "create_calendar_event")
+    assert create["startTime"].endswith(".result.data[0].start}}") and create["durationMinutes"] == 60
+
+
+def test_a_search_for_free_time_alone_stays_a_search() -> None:
+    line = run("find 40 minutes with carla on thursday morning")
+    assert goals(line) == [("find", "availability")]
+    assert steps(line, "create_calendar_event") == []
