@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from planning.types import TimeRange
-from planning.understanding import existing, names, phrases
+from planning.understanding import existing, mail_roles, names, phrases
 from planning.understanding.conditions import names_a_day
 from planning.understanding.interpret import Reading
 from planning.understanding.records_text import note_body, task_subject
@@ -65,15 +65,14 @@ def _forwarding(text: str, slot_values: dict[str, Any]) -> dict[str, Any]:
     """ "forward the contract email from Maria to Tom": the message by its sender and words, to the people after
     "to"; the sender is not a recipient."""
     sender_match = _FORWARD_SENDER.search(text)
-    sender: str | None = None
-    if sender_match is not None:
-        named = names.people(text[sender_match.start() :])
-        addresses = names.email_addresses(sender_match.group(1))
-        sender = named[0].text if named else (addresses[0] if addresses else None)
+    said = mail_roles.sender(text)  # "from stripe to nadia": stripe, a person or not; "hamid's email": hamid
+    sender: str | None = said.name if said is not None else None
     to_match = _FORWARD_TO.search(text, sender_match.end() if sender_match else 0)
     segment = text[to_match.start() : to_match.end()] if to_match else ""
     addresses = names.email_addresses(segment)
     recipients = [p.text for p in names.people(names.EMAIL_ADDRESS.sub(" ", segment))]
+    if not recipients and not addresses:  # "to oskar": whom it goes to, though no name the tagger knows
+        recipients = list(mail_roles.recipients_after_to(segment))
     slot_values["people"] = tuple(recipients)
     slot_values["emails"] = tuple(addresses)
     query_match = _FORWARD_QUERY.search(text)
@@ -81,9 +80,11 @@ def _forwarding(text: str, slot_values: dict[str, Any]) -> dict[str, Any]:
     if not query or _MAIL_WORDS.match(query):
         query = ""
     owner = _POSSESSIVE_OWNER.match(query)
-    if sender is None and owner is not None and names.people(owner.group(0)):  # "Laura's contract redlines"
+    if said is None and owner is not None and names.people(owner.group(0)):  # "Laura's contract redlines"
         sender, query = owner.group(1), owner.group(2)
-        slot_values["companies"] = tuple(c for c in slot_values.get("companies", ()) if c != sender)
+    elif said is not None and said.owner:  # "hamid's email about the audit": what it is about, if said
+        query = mail_roles.owned_topic(text, said) or ""
+    slot_values["companies"] = tuple(c for c in slot_values.get("companies", ()) if c != sender)
     slot_values["topic"] = query or None
     if phrases.body_span(text) is not None:  # "with a note saying please pay this week": no time of the mail
         slot_values["when"] = None

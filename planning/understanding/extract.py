@@ -14,6 +14,7 @@ from planning.understanding import (
     event_title,
     everyday,
     job_titles,
+    mail_roles,
     names,
     phrases,
     record_fields,
@@ -102,6 +103,8 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
         )
         if reading.intent in ("find", "summarize") and _WITH_FILES.search(text):  # "emails with attachments"
             result.scope["with_attachments"] = True
+        if reading.intent in ("find", "summarize"):  # "any emails from stripe": stripe sends, a person or not
+            slot_values["people"] = mail_roles.sender_first(text, slot_values["people"])
     elif reading.entity in ("event", "availability"):
         # "every friday": the words of a repeat are no part of the title either ("a repeating event" is one)
         repeats = [(s.start, s.end) for s in tagged(text) if s.kind == "general_frequency"]

@@ -6,9 +6,9 @@ from planning.understanding import phrases
 
 _NOTE_BODY = re.compile(r"(?:\bnote\b[^:]*?(?::|\bthat\b|\bsaying\b|\bwhich says\b|\breading\b)|:)\s*(.+)$", re.I)
 _TASK_SUBJECT = re.compile(
-    r"(?:\b(?:task|to-?do|reminder|action item)s?\b\s*(?:(?:to|for|:)\s+|(?=\w))|"
+    r"(?:\b(?:task|to-?do|reminder|action item)s?\b\s*(?:(?:(?:for\s+(?:me|us|myself)\s+)?to|for|:)\s+|(?=\w))|"
     r"\bremind me (?:(?:on|by|before|for|this|next)\s+)*to\s+)(.+?)"
-    r"(?=\s+(?:by|before|due|on|for (?:next|this|tomorrow|today)|until|till)\b|[,.;!?]|$)",
+    r"(?=\s+(?:by|before|due|for (?:next|this|tomorrow|today)|until|till)\b|\s+(?:on|for)\s*(?:[,.;!?]|$)|[,.;!?]|$)",
     re.I,
 )
 
@@ -22,7 +22,8 @@ def note_body(text: str) -> str | None:
 
 
 def task_subject(text: str) -> str | None:
-    """ "add a task to follow up with Globex by Friday" → "Follow up with Globex"."""
+    """ "add a task to follow up with Globex by Friday" → "Follow up with Globex"; what it is on stays ("follow up
+    with Ana on the renewal"): an "on" ends the subject only where its day was (the caller blanks times)."""
     match = _TASK_SUBJECT.search(text)
     if match is None:
         return None
