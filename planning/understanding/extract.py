@@ -134,6 +134,7 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
         # its subject ("call Globex by Friday")
         worded = text if reading.entity == "note" else _blank(text, spans)
         slot_values.update(acting_on.record_text_slots(worded, reading))
+        slot_values.update(record_fields.named_in_slots(text, slot_values))  # "on the umbrella corp account"
         result.scope.update(acting_on.record_scope(text))
     elif reading.entity in _CRM:
         slot_values.update(_crm_slots(text, reading))
@@ -144,6 +145,8 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
         if reading.intent == "create":  # "add a contact: ana lee, ana@lumen.it, cfo at lumen"
             listed = record_fields.listed_fields(text, reading.entity)
             slot_values.update(record_fields.as_slots(listed, slot_values, reading.entity))
+        else:  # "move the umbrella corp deal to negotiation"
+            slot_values.update(record_fields.named_in_slots(text, slot_values))
         result.scope.update(_crm_scope(text))
         asked = _ASKED_FIELD.search(text) if reading.intent == "find" else None
         if asked:  # "what's Maria's phone number": the answer is that field (contract §2.8)

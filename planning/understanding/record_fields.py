@@ -212,3 +212,49 @@ def as_slots(fields: RecordFields, found: dict[str, Any], entity: str) -> dict[s
         out["emails"] = (fields.email,)
     out["field_changes"] = changes
     return out
+
+
+_NAME_STARTS = frozenset({"the", "a", "an", "on", "to", "for", "about", "under", "of", "in", "with"})
+_MAX_NAME = 4
+
+
+def named_record(text: str) -> tuple[str, str] | None:
+    """The name said right before a record's noun and the noun ("a note on the umbrella corp account" → "umbrella
+    corp", "account"), whatever its case; None when a describing word, a pronoun, a number or nothing comes before."""
+    toks = tokens(text)
+    said = tuple(t.word for t in toks)
+    nouns, skips = listed("record_nouns"), words("record_name_skips")
+    for index in range(1, len(said)):
+        if nouns.at(said, index) is None:
+            continue
+        first = index
+        while first > 0 and index - first < _MAX_NAME and said[first - 1] not in _NAME_STARTS:
+            first -= 1
+        name = said[first:index]
+        named = [w for w in name if w != "&"]  # "hollis & finch"
+        if (
+            not named
+            or first == 0
+            or name[0] == "&"
+            or any(w in skips or w in PRONOUNS or not w[0].isalpha() for w in named)
+        ):
+            continue
+        return text[toks[first].start : toks[index - 1].end], said[index]
+    return None
+
+
+def named_in_slots(text: str, found: dict[str, Any]) -> dict[str, Any]:
+    """The record named before its noun as the company slot, when the request's words gave no company and the
+    name is not a person already read ("move the umbrella corp deal …", "a note on the globex account")."""
+    people: tuple[str, ...] = tuple(found.get("people", ()))
+    named = None if found.get("companies") else named_record(text)
+    if named is None or any(p.lower() == named[0].lower() for p in people):
+        return {}
+    name, noun = named
+    others = tuple(p for p in people if p.lower() not in name.lower())
+    if noun in _PERSON_NOUNS:  # "the maria lopez contact": a person
+        return {"people": (name, *others)}
+    return {"companies": (name,), "people": others}
+
+
+_PERSON_NOUNS = frozenset({"contact", "contacts"})

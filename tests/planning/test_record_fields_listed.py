@@ -73,3 +73,25 @@ def test_a_deal_for_them_after_an_account_is_that_accounts_deal() -> None:
 )
 def test_parts_read_by_their_form(text: str, entity: str, expected: RecordFields) -> None:
     assert listed_fields(text, entity) == expected
+
+
+def test_a_record_named_before_its_noun_is_found_by_that_name() -> None:
+    line = run("move the birchwood dental deal to negotiation")
+    assert args(line, "fetch_entity")["filters"] == {"company": "birchwood dental"}
+    assert args(line, "update_entity")["fields"] == {"stage": "negotiation"}
+
+
+def test_a_note_on_a_lower_case_account_is_attached_to_it() -> None:
+    line = run("add a note on the kestrel freight account: they asked for a w9")
+    assert args(line, "fetch_entity") == {"entityType": "Account", "filters": {"name": "kestrel freight"}}
+
+
+def test_a_contact_named_before_its_noun_is_a_person() -> None:
+    assert args(run("update the dana whitaker contact with phone 555 867 5309"), "fetch_entity")["filters"] == {
+        "name": "dana whitaker"
+    }
+
+
+def test_a_describing_word_before_the_noun_names_nothing() -> None:
+    line = run("add a note on the new account: kickoff went well")
+    assert args(line, "fetch_entity")["filters"] == {"name": "{{PLACEHOLDER_record}}"}
