@@ -39,15 +39,15 @@ _CLAUSE_ENDS = frozenset(",.;!?")
 
 def free_time_phrase(text: str) -> str | None:
     """The words that ask for the first free slot ("when we're both free"); None when there are none."""
-    words = Words.of(text).rewritten("contractions")
+    words = Words.of(text).rewritten("contractions").rewritten("free_words")
     found = cues("free_time").find(words)
-    return " ".join(words.words[found.start : found.end]) if found else None
+    return text[words.toks[found.start].start : words.toks[found.end - 1].end].lower() if found else None
 
 
 def without_free_time(title: str) -> str | None:
     """A title read with the free-time words in it, without them ("Call with Tom when we are both free" → "Call
     with Tom"); None when nothing of it is left."""
-    words = Words.of(title).rewritten("contractions")
+    words = Words.of(title).rewritten("contractions").rewritten("free_words")
     cut = next((i for i in range(len(words)) if cues("free_time").at(words, i)), None)
     if cut is None:
         return title

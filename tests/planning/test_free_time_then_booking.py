@@ -29,3 +29,11 @@ def test_a_search_for_free_time_alone_stays_a_search() -> None:
     line = run("find 40 minutes with carla on thursday morning")
     assert goals(line) == [("find", "availability")]
     assert steps(line, "create_calendar_event") == []
+
+
+def test_being_open_or_available_is_being_free() -> None:
+    line = run("set up 30 min with rosa friday morning whenever we're both open")
+    [search] = steps(line, "find_free_slots")
+    create = args(line, "create_calendar_event")
+    assert create["startTime"] == "{{" + search["id"] + ".result.data[0].start}}"
+    assert "open" not in create["title"].lower()
