@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from planning.understanding.cues import Words, cues
+
 
 def _data_verbs() -> str:
     """The verbs of ``everyday_data/clause_verbs.txt`` as alternatives of ``_ACTION`` (longest first)."""
@@ -128,15 +130,34 @@ def _split_gapped(pieces: list[Clause]) -> list[Clause]:
     two bookings, the second read with the verb of the first ("book a follow-up with them on Friday")."""
     out: list[Clause] = []
     for piece in pieces:
-        verb = _BOOKING.match(piece.text)
+        booking = _BOOKING.match(piece.text)
+        verb = booking.group("verb") if booking else _making_verb(piece.text)
         split = _NEXT_THING.search(piece.text) if verb else None
         second = piece.text[split.end() :] if split else ""
-        if verb is None or split is None or not _OWN_DETAILS.search(second):
+        own = _OWN_DETAILS.search(second) if booking else _second_thing(second)
+        if verb is None or split is None or not own:
             out.append(piece)
             continue
         out.append(Clause(piece.text[: split.start()], piece.start))
-        out.append(Clause(f"{verb.group('verb')} {second}", piece.start + split.end()))
+        out.append(Clause(f"{verb} {second}", piece.start + split.end()))
     return out
+
+
+def _making_verb(text: str) -> str | None:
+    """The verb that makes a CRM thing at the start of ``text`` ("add a note …"), from ``cues/record_verbs.txt``."""
+    words = Words.of(text)
+    start = 1 if words.words[:1] == ("please",) else 0
+    found = cues("record_verbs").at(words, start)
+    return words.text_of(found.start, found.end) if found else None
+
+
+def _second_thing(text: str) -> bool:
+    """Whether ``text`` ("a task to send the quote") names a second thing to make with its details after it."""
+    words = Words.of(text)
+    thing = cues("second_things").at(words, 1)
+    return thing is not None and (
+        thing.end == len(words) or cues("second_thing_links").at(words, thing.end) is not None
+    )
 
 
 def _join_verbless(pieces: list[Clause]) -> list[Clause]:

@@ -329,7 +329,8 @@ def _topic_from_earlier(slots: Slots, goals: list[Goal]) -> Slots:
     return slots.model_copy(update={**update, **({"title": named} if pronoun_title else {})})
 
 
-_RECORDS = frozenset({"account", "deal", "lead", "contact"})
+_RECORDS = frozenset({"account", "deal", "lead", "contact", "note", "task"})
+_TAKES_RECORD = frozenset({"deal", "lead", "note", "task"})  # "…, and a task to send them the quote": their record
 
 
 def _resolve_implied(
@@ -343,7 +344,7 @@ def _resolve_implied(
         return slots, scope
     for index in range(len(goals) - 1, -1, -1):
         earlier = goals[index]
-        taken = read.reading.entity in ("deal", "lead") and not slots.companies and earlier.entity in _RECORDS
+        taken = read.reading.entity in _TAKES_RECORD and not slots.companies and earlier.entity in _RECORDS
         if taken and earlier.slots.companies:  # "an account for Umbrella …, and a deal for them": Umbrella's deal
             return slots.model_copy(update={"companies": earlier.slots.companies[:1]}), scope
         if earlier.slots.people or earlier.slots.emails:

@@ -68,7 +68,7 @@ def listed_fields(text: str, entity: str) -> RecordFields:
     if by_for and entity in _NAMED_BY_FOR:  # "a lead for hollis freight - greta lind, …": the company first
         end = _company_end(details)
         company = details.cut(0, end)
-        named = not set(company.words) <= PRONOUNS  # "a deal for them": the record said before
+        named = bool(company.words) and company.words[0] not in PRONOUNS  # "for them", "for her company": said before
         fields = replace(fields, company=company.said() if named else None)
         details = details.cut(end)
     if entity == "deal":

@@ -33,3 +33,18 @@ def test_the_lines_after_a_colon_are_the_text_to_send() -> None:
 def test_a_question_after_a_semicolon_is_its_own_request() -> None:
     line = run("what's on my calendar tomorrow; anything unread from the landlord")
     assert goals(line) == [("find", "event"), ("find", "email")]
+
+
+def test_one_making_verb_for_a_note_and_a_task_makes_both_on_the_same_record() -> None:
+    line = run("add a note on the orbit labs account that legal signed off, and a task to send them the bill by friday")
+    assert goals(line) == [("create", "note"), ("create", "task")]
+    [lookup] = steps(line, "fetch_entity")
+    assert lookup["arguments"]["input"]["filters"] == {"name": "orbit labs"}
+    task = next(s for s in steps(line, "create_entity") if s["arguments"]["input"]["entityType"] == "Task")
+    assert task["arguments"]["input"]["fields"]["subject"] == "Send them the bill"
+    assert task["arguments"]["input"]["fields"]["about"]["id"] == "{{" + lookup["id"] + ".result.data[0].id}}"
+
+
+def test_a_thing_named_in_a_notes_text_is_no_second_thing() -> None:
+    line = run("add a note on the orbit labs account that they need a deal desk review and a task list")
+    assert goals(line) == [("create", "note")]
