@@ -362,14 +362,23 @@ def _check_args(expected: Record, steps: list[Record]) -> _Check:
     return _Check(not reasons, tuple(reasons))
 
 
+def _values_named(param: str, steps: list[Record]) -> list[Any]:
+    """The values of ``param`` in the steps: a bare path ("body") in every step, or, written like ``args``
+    ("send_email.body"), in the steps of that tool."""
+    tool, _, path = param.partition(".")
+    if path and any(step.get("tool") == tool for step in steps):
+        return [value_at(step_arguments(step), path) for step in steps if step.get("tool") == tool]
+    return [value_at(step_arguments(step), param) for step in steps]
+
+
 def _check_placeholders(expect: Record, steps: list[Record]) -> _Check:
     reasons = []
     for param in expect.get("placeholders") or []:
-        values = [value_at(step_arguments(step), param) for step in steps]
+        values = _values_named(param, steps)
         if not any(is_placeholder(value) for value in values):
             reasons.append(f"{param} should be a placeholder, got {_show_values(values)}")
     for param in expect.get("not_placeholder") or []:
-        present = [v for v in (value_at(step_arguments(step), param) for step in steps) if v is not None]
+        present = [v for v in _values_named(param, steps) if v is not None]
         if not present or any(is_placeholder(value) for value in present):
             reasons.append(f"{param} should be filled, got {_show_values(present)}")
     return _Check(not reasons, tuple(reasons))

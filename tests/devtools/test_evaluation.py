@@ -306,6 +306,14 @@ def test_placeholders_hold_when_some_step_has_one() -> None:
     assert score_item(gold(expect), prediction([("send", "email")], EMAIL_JOHN)).placeholders_ok is True
 
 
+def test_a_placeholder_may_be_named_with_its_tool_like_an_argument() -> None:
+    expect = {"tools": ["fetch_entity", "send_email"], "placeholders": ["send_email.body"]}
+    assert score_item(gold(expect), prediction([("send", "email")], EMAIL_JOHN)).placeholders_ok is True
+    filled = [step("ev", "create_calendar_event", title="Sync", startTime="2026-03-03T15:00:00-05:00")]
+    expect = {"tools": ["create_calendar_event"], "placeholders": ["create_calendar_event.startTime"]}
+    assert score_item(gold(expect), prediction([("create", "event")], filled)).placeholders_ok is False
+
+
 def test_placeholder_expected_but_filled_fails() -> None:
     steps = [step("ev", "create_calendar_event", title="Meeting", startTime="2026-03-03T15:00:00-05:00")]
     expect = {"tools": ["create_calendar_event"], "placeholders": ["startTime"]}
