@@ -3,41 +3,19 @@
 "if my Thursday 11am is open, set up a meeting with Priya", "book it at 3 if I'm free", "book it at 9, or at 3 if 9
 is taken": the condition is split off the request before the goals are read; it becomes a check of that time on the
 calendar and ``run_if`` on the action, not a goal of its own (contract §2.1).
+
+The words are cue lists in ``data/cues`` (``condition_leads``, ``calendar_states`` …); the order of the parts
+(condition, comma, action; action, condition; action, "or" another time, condition) is the grammar here.
 """
 
 import re
 from dataclasses import dataclass
 
-_FREE = re.compile(
-    r"\b(?:free|open|available|clear|empty|nothing (?:is )?(?:on|booked|scheduled|planned)|"
-    r"no (?:meetings?|events?|conflicts?|clash(?:es)?)|(?:don't|do not|dont) have anything|haven't got anything)\b",
-    re.I,
-)
-_BUSY = re.compile(
-    r"\b(?:taken|busy|booked|occupied|blocked|full|unavailable|"
-    r"have (?:a|an|something|anything) (?:on|booked|scheduled)|something (?:is )?on|(?:a )?conflict|clash(?:es)?)\b",
-    re.I,
-)
-_LEADING = re.compile(
-    r"^(?P<word>(?:only )?if|unless|provided(?: that)?|as long as|assuming)\s+(?P<cond>.+?),\s*"
-    r"(?:then\s+)?(?P<action>.+)$",
-    re.I,
-)
-_ACTION_START = (
-    r"(?:please\s+)?(?:book|schedule|set up|set|add|create|put|send|e-?mail|move|cancel|decline|accept|invite|"
-    r"arrange|organi[sz]e|block|reply|forward|delete|remove|make|pencil in|plan)\b"
-)
-_LEADING_NO_COMMA = re.compile(
-    r"^(?P<word>(?:only )?if|unless)\s+(?P<cond>.+?)\s+(?:then\s+)?(?P<action>" + _ACTION_START + r".*)$", re.I
-)
-_TRAILING = re.compile(
-    r"^(?P<action>.+?),?\s+(?:but\s+)?(?P<word>(?:only )?if|unless|provided(?: that)?|as long as)\s+"
-    r"(?P<cond>.+?)[.!?]?$",
-    re.I,
-)
-_FALLBACK = re.compile(
-    r"^(?P<action>.+?),?\s+(?:or|otherwise|else)\s+(?P<alt>(?:at|on|for)\s+.+?)\s+if\s+(?P<cond>.+?)[.!?]?$", re.I
-)
+from planning.understanding.cues import Found, Words, cues
+from planning.understanding.timewords import MONTHS, WEEKDAYS
+
+_DATE = re.compile(r"\b(?:\d{1,2}/\d{1,2}|\d{4}-\d{2}-\d{2})\b")  # "3/14", "2026-03-14"
+_END_MARKS = frozenset(".!?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,20 +37,20 @@ class Guarded:
     fallback: str | None = None
 
 
-_CONDITION_START = re.compile(r"(?:,\s*|\s+)(?:and\s+|then\s+|but\s+)?(?=(?:only\s+)?if\b|unless\b)", re.I)
-
-
 def split_segments(text: str) -> list[Guarded]:
     """The request cut before each "if"/"unless" that starts a calendar condition ("check Thursday, and if I'm
     free at 2 book it"), each part with its own condition."""
-    cuts = [m for m in _CONDITION_START.finditer(text) if m.start() > 0]
+    words = Words.of(text)
     parts, last = [], 0
-    for cut in cuts:
-        candidate = split_condition(text[cut.end() :])
-        if candidate.condition is None:
+    for lead in cues("condition_leads").find_all(words, 1):
+        cut = lead.start
+        if cut > 0 and words.words[cut - 1] in cues("condition_joins"):
+            cut -= 1
+        start, end = words.char_start(cut), words.char_start(lead.start)
+        if start <= last or split_condition(text[end:]).condition is None:
             continue
-        parts.append(text[last : cut.start()])
-        last = cut.end()
+        parts.append(text[last:start])
+        last = end
     parts.append(text[last:])
     segments = [split_condition(part.strip(" ,;")) for part in parts if part.strip(" ,;")]
     return segments or [Guarded(text)]  # only punctuation: the request as it is
@@ -80,56 +58,89 @@ def split_segments(text: str) -> list[Guarded]:
 
 def split_condition(text: str) -> Guarded:
     """The action and its calendar condition; a request with no such condition comes back whole."""
-    fallback = _FALLBACK.match(text)
-    if fallback:
-        condition = _read(fallback.group("cond"), negated=False)
-        if condition is not None and not condition.wants_free:
-            return Guarded(fallback.group("action").strip(), condition, fallback.group("alt").strip())
-    found: list[Guarded] = []
-    for pattern in (_LEADING, _LEADING_NO_COMMA, _TRAILING):
-        match = pattern.match(text)
-        if match is None:
-            continue
-        condition = _read(match.group("cond"), negated=match.group("word").lower() == "unless")
-        if condition is not None:
-            found.append(Guarded(match.group("action").strip(), condition))
+    words = Words.of(text)
+    fallback = _fallback(words)
+    if fallback is not None:
+        return fallback
+    trailing = _trailing(words)
+    found = _leading(words) + ([trailing] if trailing is not None else [])
     # "if I'm free at 2 book a call, then email her": the condition ends where the first action starts
     return min(found, key=lambda g: len(g.condition.text) if g.condition else 0, default=Guarded(text))
 
 
-_NOTHING = re.compile(
-    r"\b(?:nothing|no (?:meetings?|events?|conflicts?|clash(?:es)?)|(?:don't|do not|dont) have anything|"
-    r"haven't got anything)\b",
-    re.I,
-)
-_NOT_FREE = re.compile(r"\b(?:not|isn't|is not|aren't|am not|i'm not) (?:free|open|available|clear)\b", re.I)
-_NOT_BUSY = re.compile(r"\b(?:not|isn't|is not|aren't|am not|i'm not) (?:busy|taken|booked|blocked)\b", re.I)
+def _condition_end(words: Words) -> int:
+    """The end of the words without one closing mark ("… if I'm free." → "… if I'm free")."""
+    end = len(words)
+    return end - 1 if end and words.words[end - 1] in _END_MARKS else end
+
+
+def _fallback(words: Words) -> Guarded | None:
+    """ "book it at 9, or at 3 if 9 is taken": the action, the other time, and the condition (a busy one)."""
+    for alt in cues("fallback_words").find_all(words, 1):
+        if alt.end >= len(words) or words.words[alt.end] not in cues("fallback_time_leads"):
+            continue
+        lead = next((i for i in range(alt.end + 2, len(words) - 1) if words.words[i] == "if"), None)
+        if lead is None:
+            continue
+        condition = _read(words.text_of(lead + 1, _condition_end(words)), negated=False)
+        if condition is None or condition.wants_free:
+            return None
+        action_end = alt.start - 1 if words.words[alt.start - 1] == "," else alt.start
+        return Guarded(words.text_of(0, action_end).strip(), condition, words.text_of(alt.end, lead).strip())
+    return None
+
+
+def _leading(words: Words) -> list[Guarded]:
+    """ "if my Thursday 11am is open, set up a meeting", "if I'm free at 2 book a call": read up to the first
+    comma, and up to the first action verb."""
+    lead = cues("condition_leads").at(words, 0)
+    if lead is None:
+        return []
+    found: list[Guarded | None] = []
+    comma = next((i for i in range(lead.end + 1, len(words)) if words.words[i] == ","), None)
+    if comma is not None:
+        action = comma + 1
+        if action < len(words) and words.words[action] == "then":
+            action += 1
+        if action < len(words):
+            found.append(_guarded(lead, words.text_of(lead.end, comma), words.text_of(action)))
+    for start in range(lead.end + 1, len(words)):  # the action starts with its verb
+        action = start + 1 if words.words[start] == "then" else start
+        if cues("condition_action_verbs").at(words, action) is not None:
+            found.append(_guarded(lead, words.text_of(lead.end, start), words.text_of(action)))
+            break
+    return [g for g in found if g is not None]
+
+
+def _trailing(words: Words) -> Guarded | None:
+    """ "book it at 3 if I'm free", "schedule it, but only if nothing is on"."""
+    for lead in cues("condition_leads").find_all(words, 1):
+        end = lead.start
+        if words.words[end - 1] == "but":
+            end -= 1
+        if end > 0 and words.words[end - 1] == ",":
+            end -= 1
+        if end == 0 or lead.end >= _condition_end(words):
+            continue
+        return _guarded(lead, words.text_of(lead.end, _condition_end(words)), words.text_of(0, end))
+    return None
+
+
+def _guarded(lead: Found, condition: str, action: str) -> Guarded | None:
+    read = _read(condition, negated=lead.value == "unless")
+    return Guarded(action.strip(), read) if read is not None else None
 
 
 def _read(text: str, *, negated: bool) -> CalendarCondition | None:
     """A condition about free or taken time; None for any other condition ("if John agrees")."""
-    if _NOTHING.search(text):
-        free = True
-    elif _NOT_FREE.search(text):
-        free = False
-    elif _NOT_BUSY.search(text):
-        free = True
-    elif _BUSY.search(text):
-        free = False
-    elif _FREE.search(text):
-        free = True
-    else:
+    state = cues("calendar_states").earliest_line(Words.of(text))
+    if state is None:
         return None
-    return CalendarCondition(text.strip(), wants_free=free != negated)
-
-
-_NAMES_A_DAY = re.compile(
-    r"\b(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?|today|tonight|tomorrow|next|this|"
-    r"jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|\d{1,2}/\d{1,2}|\d{4}-\d{2}-\d{2})\b",
-    re.I,
-)
+    return CalendarCondition(text.strip(), wants_free=(state.value == "free") != negated)
 
 
 def names_a_day(text: str) -> bool:
     """Whether a time expression says which day (a bare "10" or "3pm" does not: it takes the action's day)."""
-    return _NAMES_A_DAY.search(text) is not None
+    said = Words.of(text).words
+    days = cues("day_namers")
+    return any(w in WEEKDAYS or w in MONTHS or w in days for w in said) or _DATE.search(text) is not None

@@ -99,6 +99,7 @@ class Cues:
     name: str
     entries: tuple[tuple[tuple[str, ...], str], ...]
     values: tuple[str, ...]  # every value once, in the file's order (the first wins where a reader ranks them)
+    lines: tuple[tuple[str, ...], ...]  # the phrases in the file's order
 
     def __contains__(self, word: str) -> bool:
         """Whether ``word`` (one token, any case) is a phrase of the file."""
@@ -134,6 +135,12 @@ class Cues:
             index = found.end
         return
 
+    def earliest_line(self, words: tuple[str, ...] | Words) -> Found | None:
+        """Of the phrases found, the one on the earliest line of the file (a file ranks its phrases by line)."""
+        found = list(self.find_all(words))
+        seq = words.words if isinstance(words, Words) else words
+        return min(found, key=lambda f: self.lines.index(seq[f.start : f.end]), default=None)
+
     def ending(self, words: tuple[str, ...]) -> Found | None:
         """The longest phrase ``words`` end with."""
         for phrase, value in self.entries:
@@ -158,8 +165,9 @@ def cues(name: str) -> Cues:
         if words:
             entries.append((words, value.strip() or " ".join(words)))
     values = tuple(dict.fromkeys(value for _, value in entries))
+    lines = tuple(phrase for phrase, _ in entries)
     entries.sort(key=lambda entry: -len(entry[0]))  # stable: among equally long phrases, the file's order
-    return Cues(name, tuple(entries), values)
+    return Cues(name, tuple(entries), values, lines)
 
 
 def names() -> tuple[str, ...]:

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 import planning.understanding
-from planning.understanding import existing, values
+from planning.understanding import conditions, existing, values
 from planning.understanding.cues import Words, cues, names
 
 _ROOT = Path(planning.understanding.__file__).parent
@@ -102,3 +102,29 @@ def test_a_number_is_money_by_its_words_and_a_time_or_length_is_not() -> None:
     assert values.limit("emails from the last 3 days") is None
     assert values.limit("what's my next meeting") == 1
     assert values.limit("meetings next week") is None
+
+
+@pytest.mark.parametrize(("phrase", "state"), [(" ".join(p), v) for p, v in cues("calendar_states").entries])
+def test_every_calendar_state_in_the_file_guards_the_action(phrase: str, state: str) -> None:
+    guarded = conditions.split_condition(f"book the sync at 3 if {phrase}")
+    assert guarded.action == "book the sync at 3"
+    assert guarded.condition is not None
+    assert guarded.condition.wants_free is (state == "free")
+
+
+@pytest.mark.parametrize(("phrase", "kind"), [(" ".join(p), v) for p, v in cues("condition_leads").entries])
+def test_every_condition_lead_in_the_file_opens_a_condition_before_or_after(phrase: str, kind: str) -> None:
+    after = conditions.split_condition(f"book the sync at 3 {phrase} I'm free")
+    before = conditions.split_condition(f"{phrase} I'm free at 3, book the sync")
+    for guarded in (after, before):
+        assert guarded.action == "book the sync at 3" if guarded is after else "book the sync"
+        assert guarded.condition is not None
+        assert guarded.condition.wants_free is (kind == "if")
+
+
+def test_a_day_is_named_by_weekday_and_month_names_and_their_abbreviations() -> None:
+    assert conditions.names_a_day("to march 11 2-3pm")
+    assert conditions.names_a_day("to weds at 11")
+    assert conditions.names_a_day("to 3/14")
+    assert not conditions.names_a_day("to 4pm")
+
