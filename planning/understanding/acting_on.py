@@ -3,29 +3,35 @@ emails, notes and tasks from the readers of ``existing``. ``slot_values`` is the
 functions here may adjust it (an attachment's sender is not a recipient) and return the scope to add.
 """
 
-import re
 from datetime import datetime
 from typing import Any
 
 from planning.types import TimeRange
 from planning.understanding import existing, mail_roles, names, phrases
 from planning.understanding.conditions import names_a_day
+from planning.understanding.cues import Words, cues
 from planning.understanding.interpret import Reading
 from planning.understanding.records_text import note_body, task_subject
 
-_FORWARD_SENDER = re.compile(r"\bfrom\s+(\S+)")
-_FORWARD_TO = re.compile(r"\bto\s+(.+?)(?=\s+(?:with|saying|and say|adding|plus)\b|[,;!?]|\.(?:\s|$)|$)", re.I)
-_FORWARD_QUERY = re.compile(
-    r"^(?:please\s+)?(?:forward|fwd|pass on|pass along)\s+(?:me\s+)?(?:the|that|this|my)?\s*(?:(?:last|latest|most "
-    r"recent|newest)\s+)?(?P<what>[\w' -]*?)\s*(?:e-?mails?|messages?|mails?|invoice|thread)?\s*(?=\bfrom\b|\bto\b|$)",
-    re.I,
-)
-_POSSESSIVE_OWNER = re.compile(r"^([A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?)['’]s\s+(\S.*)$")
-_MAIL_WORDS = re.compile(r"^(?:e-?mails?|messages?|mails?|one|it|this|that)$", re.I)
-_WANTS_A_FILE = re.compile(  # "attach the deck", "with the deck attached": a file that is not at hand (§2.7)
-    r"\battach(?:ing)?\s+(?:the|my|our|this|that|a|an|it)\b|\bwith\s+(?:the|my|our|a|an)\s+[\w' -]{1,40}?\s+attached\b",
-    re.I,
-)
+_FILE_WORDS = 40  # characters of a file's name in "with the … attached"
+
+
+def _asks_for_file(words: Words) -> int | None:
+    """Where a request to attach a file not at hand begins ("attach the deck", "with the deck attached"), if any
+    (contract §2.7)."""
+    starts = [
+        verb.start
+        for verb in cues("attach_verbs").find_all(words)
+        if verb.end < len(words) and words.words[verb.end] in cues("attach_objects")
+    ]
+    for lead in cues("with_attached").find_all(words):
+        for end in range(lead.end + 1, len(words)):
+            if words.char_start(end) - words.char_start(lead.end) > _FILE_WORDS + 1 or not words.is_word(end - 1):
+                break
+            if words.words[end] == "attached":
+                starts.append(lead.start)
+                break
+    return min(starts, default=None)
 
 
 def email_scope(text: str, reading: Reading, slot_values: dict[str, Any], *, forward: bool) -> dict[str, Any]:
@@ -48,40 +54,43 @@ def email_scope(text: str, reading: Reading, slot_values: dict[str, Any], *, for
         if attached.query:
             slot_values["topic"] = attached.query
             slot_values["subject"] = phrases.capitalise(attached.query)
-    elif _WANTS_A_FILE.search(text):
+    elif _asks_for_file(Words.of(text)) is not None:
         scope["attachment_wanted"] = True
     return scope
 
 
 def without_file_request(body: str | None) -> str | None:
     """ "saying here it is, attach the deck": the request to attach a file is no part of the mail's text."""
-    asked = _WANTS_A_FILE.search(body) if body else None
-    if body is None or asked is None:
+    words = Words.of(body) if body else None
+    asked = _asks_for_file(words) if words is not None else None
+    if body is None or words is None or asked is None:
         return body
-    return re.sub(r"(?:[\s,;:-]|\band\b)*$", "", body[: asked.start()]) or None
+    end = asked
+    while end > 0 and words.words[end - 1] in cues("body_trailing_joins"):
+        end -= 1
+    return words.text_of(0, end) or None
 
 
 def _forwarding(text: str, slot_values: dict[str, Any]) -> dict[str, Any]:
     """ "forward the contract email from Maria to Tom": the message by its sender and words, to the people after
     "to"; the sender is not a recipient."""
-    sender_match = _FORWARD_SENDER.search(text)
+    words = Words.of(text)
     said = mail_roles.sender(text)  # "from stripe to nadia": stripe, a person or not; "hamid's email": hamid
     sender: str | None = said.name if said is not None else None
-    to_match = _FORWARD_TO.search(text, sender_match.end() if sender_match else 0)
-    segment = text[to_match.start() : to_match.end()] if to_match else ""
+    sender_at = next((i for i, word in enumerate(words.words[:-1]) if word == "from"), None)
+    segment = _forwarded_to(words, sender_at + 2 if sender_at is not None else 0)
     addresses = names.email_addresses(segment)
     recipients = [p.text for p in names.people(names.EMAIL_ADDRESS.sub(" ", segment))]
     if not recipients and not addresses:  # "to oskar": whom it goes to, though no name the tagger knows
         recipients = list(mail_roles.recipients_after_to(segment))
     slot_values["people"] = tuple(recipients)
     slot_values["emails"] = tuple(addresses)
-    query_match = _FORWARD_QUERY.search(text)
-    query = (query_match.group("what") or "").strip() if query_match else ""
-    if not query or _MAIL_WORDS.match(query):
+    query = _forwarded_query(words)
+    if cues("not_a_mail_query").value(Words.of(query).words) is not None:
         query = ""
-    owner = _POSSESSIVE_OWNER.match(query)
-    if said is None and owner is not None and names.people(owner.group(0)):  # "Laura's contract redlines"
-        sender, query = owner.group(1), owner.group(2)
+    owner = _possessive_owner(query)
+    if said is None and owner is not None and names.people(query):  # "Laura's contract redlines"
+        sender, query = owner
     elif said is not None and said.owner:  # "hamid's email about the audit": what it is about, if said
         query = mail_roles.owned_topic(text, said) or ""
     slot_values["companies"] = tuple(c for c in slot_values.get("companies", ()) if c != sender)
@@ -89,6 +98,47 @@ def _forwarding(text: str, slot_values: dict[str, Any]) -> dict[str, Any]:
     if phrases.body_span(text) is not None:  # "with a note saying please pay this week": no time of the mail
         slot_values["when"] = None
     return {"forward": True, "forward_from": sender}
+
+
+def _forwarded_to(words: Words, start: int) -> str:
+    """The words after the first "to" from token ``start`` up to a note or a mark ("to Tom with a note …")."""
+    at = next((i for i in range(start, len(words) - 1) if words.words[i] == "to"), None)
+    if at is None:
+        return ""
+    end = next((i for i in range(at + 2, len(words)) if cues("forward_to_ends").at(words, i)), len(words))
+    return words.text[words.char_start(at) : words.char_end(end - 1)]
+
+
+def _forwarded_query(words: Words) -> str:
+    """What a forward is about: the words after "forward (me) (the) (latest)" up to "from", "to" or the end,
+    without a last word naming the mail ("forward the contract email from Maria" → "contract")."""
+    index = 1 if words.words[:1] == ("please",) else 0
+    verb = cues("forward_leads").at(words, index)
+    if verb is None:
+        return ""
+    index = verb.end
+    for table in (cues("me_words"), cues("mail_determiners"), cues("mail_latest")):
+        found = table.at(words, index) if index < len(words) else None
+        index = found.end if found is not None else index
+    end = next((i for i in range(index, len(words)) if words.words[i] in ("from", "to")), len(words))
+    if any(not words.is_word(i) for i in range(index, end)):
+        return ""
+    noun = cues("mail_query_ends").ending(words.words[index:end])
+    return words.text_of(index, end - noun.end + noun.start if noun else end).strip()
+
+
+def _possessive_owner(query: str) -> tuple[str, str] | None:
+    """ "Laura's contract redlines" → ("Laura", "contract redlines"): a capitalised name (one or two words) with
+    "'s", and what is theirs."""
+    words = Words.of(query)
+    for length in (2, 1):
+        if len(words) <= length:
+            continue
+        parts = [query[t.start : t.end] for t in words.toks[:length]]
+        if all(p[:1].isupper() for p in parts) and words.words[length - 1].endswith("'s"):
+            owner = words.text_of(0, length)[:-2]
+            return owner, words.text_of(length)
+    return None
 
 
 def mail_source_of_values(text: str, reading: Reading) -> existing.MailSource | None:
@@ -139,20 +189,22 @@ def event_scope(
     return scope
 
 
-_LEADING_VERB = re.compile(
-    r"^(?:please\s+)?(?:put|add|create|make|schedule|book|set up|save|enter|copy|get)\s+(?:an?\s+event\s+for\s+)?"
-    r"(?:the|a|an|my|our|that|this)?\s*",
-    re.I,
-)
-
-
 def _named_before(text: str, source: existing.MailSource) -> str | None:
     """ "put the partner summit from the emails on my calendar": the thing named before where it comes from."""
     if source.span is None:
         return None
-    before = _LEADING_VERB.sub("", text[: source.span[0]].strip())
-    words = before.split()
-    return " ".join(words) if 0 < len(words) <= 5 else None
+    words = Words.of(text[: source.span[0]].strip())
+    index = 1 if words.words[:1] == ("please",) else 0
+    verb = cues("event_put_verbs").at(words, index)
+    if verb is not None:
+        index = verb.end
+        for _ in range(2):  # "an event for", then "the"
+            filler = cues("event_put_fillers").at(words, index) if index < len(words) else None
+            index = filler.end if filler is not None else index
+    else:
+        index = 0
+    named = words.text_of(index).split()
+    return " ".join(named) if 0 < len(named) <= 5 else None
 
 
 def _event_changes(text: str, slot_values: dict[str, Any]) -> dict[str, Any]:
@@ -191,7 +243,7 @@ def _event_changes(text: str, slot_values: dict[str, Any]) -> dict[str, Any]:
         scope["time_of_day"] = True
     if (change or response) and when is None and new_when is not None:  # "decline all invitations for Monday"
         slot_values["when"], slot_values["new_when"] = when, new_when = new_when, None
-    if when is not None and when.has_clock_time and when.end is not None and new_when is None and _FROM_TO.search(text):
+    if when is not None and when.has_clock_time and when.end is not None and new_when is None and _from_to(text):
         # "move my 3pm to 4pm": a move from one time to the other, not an event lasting from 3 to 4
         end = when.end
         slot_values["when"] = when = TimeRange(start=when.start, has_clock_time=True)
@@ -204,7 +256,7 @@ def _event_changes(text: str, slot_values: dict[str, Any]) -> dict[str, Any]:
         and not new_when.has_clock_time
     ):  # "move my Tuesday meetings to Wednesday": each keeps its time of day, a day later
         days = (new_when.start.date() - when.start.date()).days
-        if -7 < days < 0 and not _EXPLICIT_DAY.search(text):  # "Monday's meetings to Thursday": that week's
+        if -7 < days < 0 and not _says_the_day(text):  # "Monday's meetings to Thursday": that week's
             days += 7
         if days:
             slot_values["shift_minutes"] = days * 24 * 60
@@ -212,37 +264,66 @@ def _event_changes(text: str, slot_values: dict[str, Any]) -> dict[str, Any]:
     return scope
 
 
-_BARE_HOUR = re.compile(r"\bto\s+(\d{1,2})\s*\??\s*$")
+_WORKING_HOURS = (7, 12)  # a bare hour in the morning; 1-6 read as p.m.
 
 
 def _bare_target_hour(text: str) -> int | None:
     """The hour of "... to 4" at the end of a move, in working hours (7-11 a.m., 12 noon, 1-6 p.m.)."""
-    match = _BARE_HOUR.search(text)
-    if match is None:
+    said = Words.of(text).words
+    said = said[:-1] if said[-1:] == ("?",) else said
+    if len(said) < 2 or said[-2] != "to" or not said[-1].isdigit() or len(said[-1]) > 2:
         return None
-    hour = int(match.group(1))
+    hour = int(said[-1])
     if 1 <= hour <= 6:
         return hour + 12
-    return hour if 7 <= hour <= 12 else None
+    return hour if _WORKING_HOURS[0] <= hour <= _WORKING_HOURS[1] else None
 
 
-_FROM_TO = re.compile(
-    r"\b(?:move|moving|reschedule|shift|push|bump|change|switch)\b.*\b\d{1,2}(?::\d{2})?\s*(?:am|pm)?\s+to\s+\d", re.I
-)
-_EXPLICIT_DAY = re.compile(r"\b(?:today|tonight|tomorrow|yesterday|last|\d)", re.I)
-_TASK_NAMED = re.compile(r"\b(?:the|my|that|this)\s+(.+?)\s+(?:task|to-?do|action item)s?\b", re.I)
-_DONE = re.compile(r"\b(?:done|complete[d]?|finished|closed)\b", re.I)
-_OPEN = re.compile(r"\b(?:open|outstanding|pending|remaining|to do|incomplete|not done)\b", re.I)
+def _from_to(text: str) -> bool:
+    """ "move my 3pm to 4pm": a move verb, then a time, "to" and a number."""
+    words = Words.of(text)
+    verb = cues("move_verbs").find(words)
+    if verb is None:
+        return False
+    said = words.words
+    for index in range(verb.end, len(said) - 2):
+        after = index + 1 if said[index + 1] in cues("clock_halves") else index
+        target = said[after + 2] if after + 2 < len(said) else ""
+        if _is_clock(said[index]) and said[after + 1] == "to" and target[:1].isdigit():
+            return True
+    return False
 
 
-_RECORD_TYPE = re.compile(r"\b(account|deal|opportunity|contact|lead|company|customer|client)s?\b", re.I)
-_RECORD_TYPES = {"deal": "Deal", "opportunity": "Deal", "contact": "Contact", "lead": "Lead"}
+def _is_clock(word: str) -> bool:
+    """ "3", "3pm", "10:30", "10:30am": an hour, its minutes and a half of the day."""
+    digits = word.rstrip("apm")
+    if word[len(digits) :] and word[len(digits) :] not in cues("clock_halves"):
+        return False
+    hour, _, minutes = digits.partition(":")
+    return hour.isdigit() and len(hour) <= 2 and (not minutes or (minutes.isdigit() and len(minutes) == 2))
+
+
+def _says_the_day(text: str) -> bool:
+    words = Words.of(text).words
+    return any(w.removesuffix("'s") in cues("explicit_day_words") or w[:1].isdigit() for w in words)
 
 
 def record_scope(text: str) -> dict[str, Any]:
     """The kind of record a note or task is about ("on the Globex deal" → Deal); accounts by default."""
-    match = _RECORD_TYPE.search(text)
-    return {"about_type": _RECORD_TYPES.get(match.group(1).lower(), "Account")} if match else {}
+    found = cues("record_types").find(Words.of(text))
+    return {"about_type": found.value} if found else {}
+
+
+def _task_named(text: str) -> str | None:
+    """The words naming an existing task ("the follow up with Acme task" → "follow up with Acme")."""
+    words = Words.of(text)
+    for start in range(len(words) - 2):
+        if words.words[start] not in cues("event_determiners") or words.words[start] == "our":
+            continue
+        for end in range(start + 2, len(words)):
+            if cues("task_nouns").at(words, end) is not None:
+                return words.text_of(start + 1, end)
+    return None
 
 
 def record_text_slots(text: str, reading: Reading) -> dict[str, Any]:
@@ -254,11 +335,11 @@ def record_text_slots(text: str, reading: Reading) -> dict[str, Any]:
         if reading.intent == "create":
             out["subject"] = task_subject(text)
         else:
-            named = _TASK_NAMED.search(text)
-            if named and named.group(1).lower() not in ("open", "my", "all", "outstanding"):
-                out["topic"] = named.group(1)
-        if _DONE.search(text):
+            named = _task_named(text)
+            if named and named.casefold() not in cues("task_not_a_name"):
+                out["topic"] = named
+        if cues("task_done").in_text(text):
             out["status"] = "done"
-        elif _OPEN.search(text) and reading.intent == "find":
+        elif cues("task_open").in_text(text) and reading.intent == "find":
             out["status"] = "open"
     return out

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 import planning.understanding
-from planning.understanding import conditions, existing, values
+from planning.understanding import acting_on, conditions, existing, values
 from planning.understanding.cues import Words, cues, names
 
 _ROOT = Path(planning.understanding.__file__).parent
@@ -128,3 +128,14 @@ def test_a_day_is_named_by_weekday_and_month_names_and_their_abbreviations() -> 
     assert conditions.names_a_day("to 3/14")
     assert not conditions.names_a_day("to 4pm")
 
+
+@pytest.mark.parametrize(("word", "kind"), [(p[0], v) for p, v in cues("record_types").entries])
+def test_every_record_type_in_the_file_names_what_a_note_is_about(word: str, kind: str) -> None:
+    assert acting_on.record_scope(f"add a note on the Globex {word} saying they signed") == {"about_type": kind}
+
+
+@pytest.mark.parametrize("verb", [" ".join(p) for p, _ in cues("attach_verbs").entries])
+def test_a_request_to_attach_a_file_is_no_part_of_the_mail(verb: str) -> None:
+    assert acting_on.without_file_request(f"here it is, and {verb} the deck") == "here it is"
+    assert acting_on.without_file_request("here it is, with the Q3 deck attached") == "here it is"
+    assert acting_on.without_file_request("thanks for the deck") == "thanks for the deck"
