@@ -5,11 +5,16 @@ from planning.understanding.combinations import supported
 from planning.understanding.interpret import Reading
 from planning.understanding.lexicon import evidence_in
 
+SURE = 0.5  # a judged reading this sure of its own kind is kept ("…; also what's on my cal tmrw")
 
-def of_the_kind_before(text: str, rules: Reading, before: Reading) -> Reading | None:
+
+def of_the_kind_before(text: str, rules: Reading, before: Reading, judged: Reading) -> Reading | None:
     """The reading of the question ``text`` as a search for the kind of thing of the request ``before`` it, when the
-    rules (``rules``) found no email, CRM or calendar word in it and no off-topic one; None otherwise."""
+    rules (``rules``) found no email, CRM or calendar word in it and no off-topic one, and the classifier's reading
+    (``judged``) is unsure; None otherwise."""
     if rules.entity != "none" or rules.offtopic is not None or before.entity == "none":
+        return None
+    if judged.intent not in ("chat", "unsupported") and judged.confidence >= SURE:
         return None
     evidence = evidence_in(text)
     if any(e.kind in ("entity", "chat", "offtopic") for e in evidence):

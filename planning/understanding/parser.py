@@ -159,7 +159,7 @@ def _elided(reads: list[_Read], rules: list[Reading], now: datetime) -> list[_Re
     """A request naming no thing of its own after another is of the same kind ("…; anything from Ana")."""
     out = reads[:1]
     for read, own in zip(reads[1:], rules[1:], strict=True):
-        same = of_the_kind_before(read.clause.text, own, out[-1].reading)
+        same = of_the_kind_before(read.clause.text, own, out[-1].reading, read.reading)
         out.append(read if same is None else _reread(read, same, now))
     return out
 

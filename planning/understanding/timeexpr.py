@@ -187,13 +187,18 @@ def _crange(m: re.Match[str], c: _Ctx) -> _C | None:
     kw, sep = (pre["kw"].lower() if pre else ""), m["sep"].lower()
     if (kw == "between" and sep not in ("and", "-", "–", "—")) or (kw == "from" and sep == "and"):
         return None
-    marked = m["ap1"] or m["ap2"] or m["n1"] or m["n2"] or m["m1"] or m["m2"]
+    marked = m["ap1"] or m["ap2"] or m["n1"] or m["n2"] or m["m1"] or m["m2"] or _next_to_a_day(m, c)
     if not kw and (sep == "and" or not marked):
         return None  # "2-3", "1-1", "2 and 4"; a marked end makes a range ("9 to 10:30", "10 till noon")
     span = tw.clock_range(m)
     if span is None:
         return None
     return _C(pre.start() if pre else m.start(), m.end(), clock=span[0], clock_end=span[1])
+
+
+def _next_to_a_day(m: re.Match[str], c: _Ctx) -> bool:
+    """ "friday 9-10", "2-3 tomorrow": a day beside an unmarked range makes it hours."""
+    return c.prefix(tw.RANGE_DAY_BEFORE, m.start()) is not None or tw.RANGE_DAY_AFTER.match(c.text, m.end()) is not None
 
 
 def _date_numeric(m: re.Match[str], c: _Ctx) -> _C | None:

@@ -48,3 +48,8 @@ def test_one_making_verb_for_a_note_and_a_task_makes_both_on_the_same_record() -
 def test_a_thing_named_in_a_notes_text_is_no_second_thing() -> None:
     line = run("add a note on the orbit labs account that they need a deal desk review and a task list")
     assert goals(line) == [("create", "note")]
+
+
+def test_a_question_sure_of_its_own_kind_keeps_it() -> None:
+    line = run("email dana the deck\nalso what's on my cal tmrw")
+    assert goals(line) == [("send", "email"), ("find", "event")]

@@ -215,6 +215,10 @@ def test_not_times(text: str) -> None:
     assert find_times(text, NOW) == []
 
 
+def test_an_unmarked_count_beside_a_day_is_no_range() -> None:
+    assert [m.has_clock_time for m in find_times("we need 2-3 people on friday", NOW)] == [False]
+
+
 def test_one_on_one_next_to_a_time() -> None:
     text = "my 1:1 tomorrow at 3"
     m = one(text)
@@ -397,6 +401,8 @@ def test_since_span_includes_since() -> None:
         ("11:30 to 1", "2026-03-02T11:30:00-05:00", "2026-03-02T13:00:00-05:00"),
         ("9 until noon", "2026-03-02T09:00:00-05:00", "2026-03-02T12:00:00-05:00"),
         ("wed from 2 to 3", "2026-03-04T14:00:00-05:00", "2026-03-04T15:00:00-05:00"),
+        ("friday 9-10", "2026-03-06T09:00:00-05:00", "2026-03-06T10:00:00-05:00"),
+        ("12-1 tomorrow", "2026-03-03T12:00:00-05:00", "2026-03-03T13:00:00-05:00"),
     ],
 )
 def test_clock_ranges(text: str, start: str, end: str) -> None:
