@@ -6,19 +6,13 @@ The person asked or told becomes "you" (he/she for one recipient, they for sever
 names: "asking them if they …"); a question that cannot be turned round surely is asked as "Could you let me know
 whether …?" rather than guessed."""
 
-import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from planning.understanding.cues import Found, Words, cues
 from planning.understanding.verbforms import AUXILIARIES, HAVE, is_participle, past_base, present_base
 
-_PRONOUN = r"(him|her|them)"
-_QUESTION = re.compile(rf"\b(?:asking|ask)\s+(?:{_PRONOUN}\s+)?(if|whether)\s+(.+)$", re.I)
-_REQUEST = re.compile(rf"\b(?:asking|ask|telling|tell)\s+{_PRONOUN}\s+to\s+(.+)$", re.I)
-_STATEMENT = re.compile(
-    rf"\b(?:telling|tell)\s+{_PRONOUN}\s+(?:that\s+)?(?!to\b)(.+)$|\b(?:letting|let)\s+{_PRONOUN}\s+know\s+"
-    r"(?:that\s+)?(?!if\b|whether\b)(.+)$",
-    re.I,
-)
+_CLOSING = ",.;:!?"  # marks that close a clause or a noun phrase
 _FAMILIES = {
     "him": {"he": "you", "him": "you", "his": "your", "himself": "yourself"},
     "her": {"she": "you", "her": "you", "hers": "yours", "herself": "yourself"},
@@ -48,30 +42,77 @@ class Message:
     topic: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class _Reported:
+    """Reporting words found: where they start, the pronoun of the person told, the words said, and the "if" or
+    "whether" of a question."""
+
+    start: int
+    pronoun: str | None
+    clause: str
+    whether: str | None = None
+
+
+def _question(words: Words, verb: Found) -> _Reported | None:
+    """ "asking (him) if he can cover the review"."""
+    seq, at = words.words, verb.end
+    pronoun = seq[at] if at < len(seq) and seq[at] in cues("recipient_pronouns") else None
+    at += 1 if pronoun else 0
+    if verb.value != "ask" or at + 1 >= len(seq) or seq[at] not in cues("whether_words"):
+        return None
+    return _Reported(words.char_start(verb.start), pronoun, words.text[words.char_start(at + 1) :], seq[at])
+
+
+def _request(words: Words, verb: Found) -> _Reported | None:
+    """ "asking her to send the slides", "tell them to join"."""
+    seq, at = words.words, verb.end
+    if verb.value not in ("ask", "tell") or at + 2 >= len(seq) or seq[at] not in cues("recipient_pronouns"):
+        return None
+    if seq[at + 1] != "to":
+        return None
+    return _Reported(words.char_start(verb.start), seq[at], words.text[words.char_start(at + 2) :])
+
+
+def _statement(words: Words, verb: Found) -> _Reported | None:
+    """ "telling him (that) the deck is ready", "to let her know (that) she's invited"."""
+    seq, at = words.words, verb.end
+    if verb.value not in ("tell", "let") or at >= len(seq) or seq[at] not in cues("recipient_pronouns"):
+        return None
+    pronoun, at = seq[at], at + 1
+    if verb.value == "let":
+        if at >= len(seq) or seq[at] != "know":
+            return None
+        at += 1
+    at += 1 if at + 1 < len(seq) and seq[at] == "that" else 0
+    if at >= len(seq) or seq[at] == "to" or (verb.value == "let" and seq[at] in cues("whether_words")):
+        return None
+    return _Reported(words.char_start(verb.start), pronoun, words.text[words.char_start(at) :])
+
+
+def _first(words: Words, read: Callable[[Words, Found], _Reported | None]) -> _Reported | None:
+    verbs = cues("reporting_verbs").find_all(words)
+    return next((found for found in (read(words, verb) for verb in verbs) if found), None)
+
+
 def message(text: str, *, several: bool) -> Message | None:
     """The body to send, said to the recipient, when ``text`` reports it; None when it does not."""
-    question = _QUESTION.search(text)
-    request = _REQUEST.search(text)
-    statement = _STATEMENT.search(text)
-    found = [m for m in (question, request, statement) if m is not None]
+    words = Words.of(text)
+    question, request, statement = (_first(words, read) for read in (_question, _request, _statement))
+    found = [r for r in (question, request, statement) if r is not None]
     if not found:
         return None
-    first = min(found, key=lambda m: m.start())
-    if first is question:
-        pronoun, word, clause = first.group(1), first.group(2), _clean(first.group(3))
-        words = _shift(clause.split(), _family(pronoun, several))
-        asked = _inverted(words)
+    first = min(found, key=lambda r: r.start)
+    said = _shift(_clean(first.clause).split(), _family(first.pronoun, several))
+    if first is question and first.whether:
+        asked = _inverted(said)
         if asked is None:
-            return Message(f"Could you let me know {word.lower()} {' '.join(words)}?", first.start())
+            return Message(f"Could you let me know {first.whether} {' '.join(said)}?", first.start)
         body, verb_at = asked
-        return Message(body, first.start(), _object(body.rstrip("?").split(), verb_at))
+        return Message(body, first.start, _object(body.rstrip("?").split(), verb_at))
     if first is request:
-        words = _shift(_clean(first.group(2)).split(), _family(first.group(1), several))
-        body = "Could you " + " ".join(words) + "?"
-        return Message(body, first.start(), _object(body.rstrip("?").split(), 2))
-    pronoun = first.group(1) or first.group(3)
-    words = _shift(_clean(first.group(2) or first.group(4)).split(), _family(pronoun, several))
-    return Message(_upper_first(" ".join(words)), first.start()) if words else None
+        body = "Could you " + " ".join(said) + "?"
+        return Message(body, first.start, _object(body.rstrip("?").split(), 2))
+    return Message(_upper_first(" ".join(said)), first.start) if said else None
 
 
 def addressed(statement: str, *, several: bool) -> str:
@@ -86,7 +127,7 @@ def _family(pronoun: str | None, several: bool) -> dict[str, str]:
 
 
 def _clean(clause: str) -> str:
-    return re.sub(r"[\s,.;:!?]+$", "", clause.replace("’", "'")).strip()
+    return clause.replace("’", "'").rstrip(_CLOSING + " \t\n").strip()
 
 
 def _upper_first(text: str) -> str:
@@ -98,7 +139,8 @@ def _shift(words: list[str], family: dict[str, str]) -> list[str]:
     out: list[str] = []
     agree = False
     for i, word in enumerate(words):
-        core, punct = re.match(r"^(.*?)([,.;:!?)]*)$", word).groups()  # type: ignore[union-attr]
+        core = word.rstrip(_CLOSING + ")")
+        punct = word[len(core) :]
         low = core.lower()
         base, _, rest = low.partition("'")
         suffix = "'" + rest if rest else ""
@@ -224,7 +266,7 @@ def _object(words: list[str], verb_end: int) -> str | None:
     if k >= len(words) or words[k].lower() not in _DETERMINERS:
         return None
     end = k + 1
-    while end < len(words) and words[end].lower() not in _NP_STOP and not re.search(r"[,.;:!?]$", words[end - 1]):
+    while end < len(words) and words[end].lower() not in _NP_STOP and not words[end - 1].endswith(tuple(_CLOSING)):
         end += 1
     phrase = words[k:end]
     return " ".join(phrase).rstrip(",.;:!?") if len(phrase) >= 3 else None

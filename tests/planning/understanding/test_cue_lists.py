@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 import planning.understanding
-from planning.understanding import acting_on, conditions, existing, values
+from planning.understanding import acting_on, conditions, existing, reported, values
 from planning.understanding.cues import Words, cues, names
 
 _ROOT = Path(planning.understanding.__file__).parent
@@ -139,3 +139,15 @@ def test_a_request_to_attach_a_file_is_no_part_of_the_mail(verb: str) -> None:
     assert acting_on.without_file_request(f"here it is, and {verb} the deck") == "here it is"
     assert acting_on.without_file_request("here it is, with the Q3 deck attached") == "here it is"
     assert acting_on.without_file_request("thanks for the deck") == "thanks for the deck"
+
+
+@pytest.mark.parametrize(("verb", "kind"), [(p[0], v) for p, v in cues("reporting_verbs").entries])
+def test_every_reporting_verb_in_the_file_says_the_mail_to_its_recipient(verb: str, kind: str) -> None:
+    said = {
+        "ask": (f"email Tom {verb} him if he can cover the review", "Can you cover the review?"),
+        "tell": (f"email Tom {verb} him the deck is ready", "The deck is ready"),
+        "let": (f"email Tom to {verb} him know the deck is ready", "The deck is ready"),
+    }[kind]
+    message = reported.message(said[0], several=False)
+    assert message is not None
+    assert message.body == said[1]

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import planning.understanding
 
-CEILING = 150
+CEILING = 144
 # files whose cue words went to data: no regex may come back into them
-REGEX_FREE = ("existing.py", "acting_on.py")
+REGEX_FREE = ("existing.py", "acting_on.py", "reported.py")
 
 _USE = re.compile(r"re\.(?:compile|search|match|sub|findall|fullmatch|split|finditer)\b")
 _ROOT = Path(planning.understanding.__file__).parent
