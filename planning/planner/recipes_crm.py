@@ -60,7 +60,7 @@ def create_record(goal: Goal, index: int, builder: PlanBuilder) -> None:
     if goal.entity in ("contact", "lead"):
         fields.update(name=person, email=s.emails[0] if s.emails else None, phone=s.phone, company=company)
         titles = [value for key, value in s.field_changes if _FIELD_NAMES.get(key) == "title"]
-        if titles:  # "VP Engineering at Globex"
+        if titles and goal.entity == "contact":  # "VP Engineering at Globex" (a lead has no title field)
             fields["title"] = titles[0]
         if goal.entity == "lead" and s.status:
             fields["status"] = s.status

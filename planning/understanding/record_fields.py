@@ -20,9 +20,9 @@ from planning.understanding.words import PRONOUNS
 
 _ADDRESS = re.compile(r"[\w.%+'-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}", re.I)
 _DOMAIN = re.compile(r"(?:https?://)?(?:www\.)?((?:[a-z0-9-]+\.)+[a-z]{2,})/?", re.I)
-_CUTS = frozenset({",", ";", "-", "–", "—", "|"})
+_CUTS = frozenset({",", ";", "-", "–", "—", "|", "(", ")", "[", "]"})
 _NAMED_BY_FOR = frozenset({"lead", "deal"})  # "a lead for Globex": the company; "a contact for …": no
-_COMPANY_INTROS = frozenset({"for", "with"})  # "a deal with Initech"
+_COMPANY_INTROS = frozenset({"for", "with", "w"})  # "a deal with Initech", "a deal w/ Initech"
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +143,8 @@ def _read_part(part: _Part, fields: RecordFields, entity: str) -> RecordFields:
         return replace(fields, title=fields.title or said)
     if fields.name is None:
         return replace(fields, name=said)
+    if fields.company is None and entity in ("contact", "lead"):  # "ana lee, cfo, lumen": name, title, company
+        return replace(fields, company=said)
     return fields
 
 

@@ -95,3 +95,17 @@ def test_a_contact_named_before_its_noun_is_a_person() -> None:
 def test_a_describing_word_before_the_noun_names_nothing() -> None:
     line = run("add a note on the new account: kickoff went well")
     assert args(line, "fetch_entity")["filters"] == {"name": "{{PLACEHOLDER_record}}"}
+
+
+def test_a_lead_listed_with_a_role_in_brackets_has_no_title_field() -> None:
+    made = fields("create a lead: rhea kapoor (coo, lanternworks), rhea@lanternworks.com")
+    assert made == {"name": "rhea kapoor", "email": "rhea@lanternworks.com", "company": "lanternworks"}
+
+
+def test_name_title_company_in_a_row() -> None:
+    made = fields("add contact: tomas berg, head of it, fjordline, tomas@fjordline.no")
+    assert (made["name"], made["title"], made["company"]) == ("tomas berg", "head of it", "fjordline")
+
+
+def test_a_deal_with_a_company_written_w_slash() -> None:
+    assert fields("log a deal w/ cobalt mills for 20k")["company"] == "cobalt mills"
