@@ -45,7 +45,8 @@ def _attendee(goal: Goal) -> str | None:
 
 def create_event(goal: Goal, index: int, builder: PlanBuilder) -> None:
     s = goal.slots
-    attendees = person_refs(goal, index, builder)
+    # a reminder is for me: the people it names ("remind me to call dayo") are what it is about, not invited
+    attendees = [] if goal.scope.get("reminder") else person_refs(goal, index, builder)
     duration = s.duration_minutes or DEFAULT_DURATION
     extracted = _values_from_mail(goal, index, builder)
     if extracted is not None:

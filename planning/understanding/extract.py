@@ -124,9 +124,10 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
         result.scope.update(acting_on.event_scope(text, reading, slot_values, source))
         if slot_values["duration_minutes"] is None and not result.scope.get("free_slot"):
             slot_values["duration_minutes"] = _range_minutes(slot_values, reading)
-        if event_title.for_oneself(text) and reading.intent == "create":  # a reminder is for me: no attendees
+        if (
+            event_title.for_oneself(text) and reading.intent == "create"
+        ):  # a reminder is for me: its people are no attendees
             result.scope["reminder"] = True
-            slot_values["people"] = ()
         if reading.intent == "find" and _WHO_COMES.search(text):  # "who's coming to …": its attendees (§2.8)
             result.scope["asked_field"] = "attendees"
     elif reading.entity in ("note", "task"):
@@ -158,7 +159,7 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
         record = _RECIPIENT_RECORD.search(text)
         if record:
             result.scope["recipient_record"] = record.group(1).capitalize()
-    if len(people) > 1 or (people and reading.intent in ("send", "create")):
+    if not result.scope.get("reminder") and (len(people) > 1 or (people and reading.intent in ("send", "create"))):
         result.ambiguities.extend(
             f"'{p}' may match several contacts; the plan looks them up and asks if it does" for p in people[:2]
         )
@@ -226,8 +227,11 @@ def _people(text: str, reading: Reading) -> list[str]:
     the overdue Globex invoice"), nor one who is the subject of what is to be said ("let maria know john approved
     the quote": the tagger's body span follows john): those are text, not recipients."""
     cut = len(text)
-    titled = phrases.title_span(text) if reading.entity in ("event", "availability") else None  # a contact "named X"
-    for span in (phrases.body_span(text), phrases.subject_span(text), titled):
+    calendar = reading.entity in ("event", "availability")
+    titled = phrases.title_span(text) if calendar else None  # a contact "named X"
+    # an event has no words to send: "… that there is a meeting for paul's retirement" names paul, says nothing
+    worded = (None, None) if calendar else (phrases.body_span(text), phrases.subject_span(text))
+    for span in (*worded, titled):
         if span is not None:
             cut = min(cut, span[0])
     topic = phrases.topic_span(text)

@@ -1,18 +1,25 @@
 """What the slot tagger sees of each token: the word, its shape and affixes, its word class (from
 ``data/word_classes.json``), whether it is a common first name, whether it is a name in the requester's own
-data (grounding), and the same of its neighbours (±2).
+data (grounding), whether it is a last name, and the same of its neighbours (±2).
 
-Pure: the word classes and first names are passed in, read once by the caller.
+A word the training data holds fewer than :data:`MIN_COUNT` times is seen as ``<rare>``, not as itself: the
+model learns what an unseen word is from the many words seen once (most of them names), instead of learning
+each of those words by heart and knowing nothing of a word it never met ("raju", "ashmit").
+
+Pure: the word classes, first names and common words are passed in, read once by the caller.
 """
 
 import json
-from collections.abc import Mapping, Sequence
+from collections import Counter
+from collections.abc import Container, Iterable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 
 from planning.understanding.learned.tokens import Token
 
 CLASSES_FILE = Path(__file__).with_name("data") / "word_classes.json"
+MIN_COUNT = 2  # a word seen fewer times in training is <rare>
+RARE = "<rare>"
 
 
 @cache
@@ -38,11 +45,24 @@ def shape(word: str) -> str:
     return "".join(out)[:6]
 
 
-def _own(token: Token, classes: Mapping[str, str], first_names: Mapping[str, str], known: str | None) -> list[str]:
+def common_words(sentences: Iterable[Sequence[Token]], least: int = MIN_COUNT) -> frozenset[str]:
+    """The lower-case words that occur at least ``least`` times in ``sentences``."""
+    counts = Counter(t.text.lower() for tokens in sentences for t in tokens)
+    return frozenset(word for word, n in counts.items() if n >= least)
+
+
+def _own(
+    token: Token,
+    classes: Mapping[str, str],
+    first_names: Mapping[str, str],
+    last_names: Mapping[str, str],
+    known: str | None,
+    seen: str,
+) -> list[str]:
     word = token.text
     lower = word.lower()
     out = [
-        f"w={lower}",
+        f"w={seen}",
         f"shape={shape(word)}",
         f"p3={lower[:3]}",
         f"s2={lower[-2:]}",
@@ -56,6 +76,9 @@ def _own(token: Token, classes: Mapping[str, str], first_names: Mapping[str, str
     name = first_names.get(lower)
     if name is not None:
         out.append(f"fname={name}")
+    surname = last_names.get(lower)
+    if surname is not None:
+        out.append(f"lname={surname}")
     if known is not None:
         out.append(f"known={known}")
     return out
@@ -66,13 +89,18 @@ def sequence(
     classes: Mapping[str, str],
     first_names: Mapping[str, str],
     known: Sequence[str | None] | None = None,
+    common: Container[str] | None = None,
+    last_names: Mapping[str, str] | None = None,
 ) -> list[list[str]]:
     """One feature list per token. ``known``: per token, the kind of the requester's record it names
-    (``person``, ``company``, ``event``) or ``None``."""
+    (``person``, ``company``, ``event``) or ``None``; ``common``: the words the model knows by themselves (the
+    others are :data:`RARE`; ``None``: every word); ``last_names``: lower-case last name → its rank bucket."""
+    surnames = last_names or {}
     marks = list(known) if known is not None else [None] * len(tokens)
-    own = [_own(t, classes, first_names, k) for t, k in zip(tokens, marks, strict=True)]
     lowers = [t.text.lower() for t in tokens]
     kinds = [classes.get(w, "-") for w in lowers]
+    seen = [w if common is None or w in common or kinds[i] != "-" else RARE for i, w in enumerate(lowers)]
+    own = [_own(t, classes, first_names, surnames, k, s) for t, k, s in zip(tokens, marks, seen, strict=True)]
     out: list[list[str]] = []
     last = len(tokens) - 1
     for i, features in enumerate(own):
@@ -80,19 +108,21 @@ def sequence(
         for offset in (-2, -1, 1, 2):
             j = i + offset
             if 0 <= j <= last:
-                row.append(f"{offset}:w={lowers[j]}")
+                row.append(f"{offset}:w={seen[j]}")
                 row.append(f"{offset}:class={kinds[j]}")
                 if abs(offset) == 1:
                     row.append(f"{offset}:shape={shape(tokens[j].text)}")
                     if marks[j] is not None:
                         row.append(f"{offset}:known={marks[j]}")
-                    if lowers[j] in first_names:
-                        row.append(f"{offset}:fname")
+                    if lowers[j] in surnames:
+                        row.append(f"{offset}:lname")
+                if lowers[j] in first_names:  # ±2: a name, then "and" or ",", then maybe another
+                    row.append(f"{offset}:fname")
             elif abs(offset) == 1:
                 row.append("BOS" if offset < 0 else "EOS")
         if i > 0:
-            row.append(f"-1|0={lowers[i - 1]}|{lowers[i]}")
+            row.append(f"-1|0={seen[i - 1]}|{seen[i]}")
         if i < last:
-            row.append(f"0|1={lowers[i]}|{lowers[i + 1]}")
+            row.append(f"0|1={seen[i]}|{seen[i + 1]}")
         out.append(row)
     return out

@@ -42,3 +42,20 @@ def surnames() -> frozenset[str]:
         if len(parts) == 4 and int(parts[3]) <= _SURNAME_RANK:
             out.add(parts[0].lower())
     return frozenset(out)
+
+
+_LAST_BUCKETS = ((5000, "top"), (25000, "common"))  # past 25,000 the census list is mostly one family each
+
+
+def last_names() -> dict[str, str]:
+    """Lower-case last name → its bucket (``top`` within the 5,000 most common, ``common`` within 25,000): a
+    feature of the slot tagger, kept in its artefact like :func:`first_names`."""
+    out: dict[str, str] = {}
+    for line in files("names").joinpath("dist.all.last").read_text(encoding="ascii").splitlines():
+        parts = line.split()
+        if len(parts) == 4:
+            rank = int(parts[3])
+            label = next((name for limit, name in _LAST_BUCKETS if rank <= limit), None)
+            if label is not None:
+                out.setdefault(parts[0].lower(), label)
+    return out

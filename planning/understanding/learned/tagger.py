@@ -35,6 +35,8 @@ class TaggerArtefact:
     first_names: dict[str, str]
     fingerprint: str
     figures: dict[str, float] = field(default_factory=dict)
+    common: frozenset[str] | None = None  # the words the model knows by themselves (features.common_words)
+    last_names: dict[str, str] = field(default_factory=dict)  # gazetteer.last_names
 
 
 class SlotTagger:
@@ -45,7 +47,14 @@ class SlotTagger:
     def read(self, text: str, known: Mapping[str, str] | None = None) -> tuple[SlotSpan, ...]:
         tokens = tokenize(text)
         marks = known_marks(tokens, known) if known else None
-        rows = features.sequence(tokens, features.word_classes(), self.artefact.first_names, marks)
+        rows = features.sequence(
+            tokens,
+            features.word_classes(),
+            self.artefact.first_names,
+            marks,
+            self.artefact.common,
+            self.artefact.last_names,
+        )
         tagged = self._model().tag(rows)
         return decode(text, tokens, tagged.labels, tagged.marginals)
 

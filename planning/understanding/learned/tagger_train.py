@@ -20,7 +20,7 @@ from planning.understanding.learned.tagger import PREFIX, TaggerArtefact, bio, d
 from planning.understanding.learned.tokens import Token, tokenize
 
 SEED = 23
-MODEL_VERSION = "2"  # bump when features, labels or the CRF's settings change
+MODEL_VERSION = "4"  # bump when features, labels or the CRF's settings change
 FOLDS = 5
 KNOWN_SHARE = 0.15  # the share of annotated names marked as known to the requester
 NOISE_SHARE = 0.03  # the share of requests with one ordinary word marked known
@@ -88,10 +88,14 @@ def sequences(annotated: Sequence[spans.Annotated], seed: int) -> list[Labelled]
     return out
 
 
-def fit(train: Sequence[Labelled], first_names: dict[str, str]) -> bytes:
+def fit(
+    train: Sequence[Labelled], first_names: dict[str, str], last_names: dict[str, str]
+) -> tuple[bytes, frozenset[str]]:
+    """The fitted model and the words it knows by themselves (the others it reads as rare)."""
     classes = features.word_classes()
-    rows = [features.sequence(s.tokens, classes, first_names, s.known) for s in train]
-    return crf.fit(rows, [s.labels for s in train])
+    common = features.common_words(s.tokens for s in train)
+    rows = [features.sequence(s.tokens, classes, first_names, s.known, common, last_names) for s in train]
+    return crf.fit(rows, [s.labels for s in train]), common
 
 
 def train(files: Sequence[Path] | None = None, folder: Path | None = None, *, seed: int = SEED) -> TaggerReport:
@@ -99,9 +103,10 @@ def train(files: Sequence[Path] | None = None, folder: Path | None = None, *, se
     paths = training_files(files)
     if not paths:
         raise data_missing()
-    first_names = gazetteer.first_names()
+    first_names, last_names = gazetteer.first_names(), gazetteer.last_names()
     train_set = sequences(spans.read(paths), seed)
-    built = TaggerArtefact(fit(train_set, first_names), first_names, fingerprint(paths, seed))
+    model, common = fit(train_set, first_names, last_names)
+    built = TaggerArtefact(model, first_names, fingerprint(paths, seed), common=common, last_names=last_names)
     path = artefact.save(built, folder or artefact.default_folder(), PREFIX)
     return TaggerReport(path, len(train_set), time.perf_counter() - started, {})
 
@@ -117,7 +122,7 @@ def cross_validate(files: Sequence[Path] | None = None, *, seed: int = SEED, fol
     are in every training fold, never scored), read without known names; ``known_*`` the same with the
     annotated people, companies and titles known (as grounding would mark them)."""
     paths = training_files(files)
-    first_names = gazetteer.first_names()
+    first_names, last_names = gazetteer.first_names(), gazetteer.last_names()
     every = sequences(spans.read(paths), seed)
     shared = [s for s in every if s.source == data.SHARED_FILE.stem]
     own = [s for s in every if s.source != data.SHARED_FILE.stem]
@@ -128,12 +133,13 @@ def cross_validate(files: Sequence[Path] | None = None, *, seed: int = SEED, fol
     classes = features.word_classes()
     for fold in range(folds):
         held = {order[i] for i in range(fold, len(order), folds)}
-        model = crf.Model(fit([s for i, s in enumerate(shared) if i not in held] + own, first_names))
+        fitted, common = fit([s for i, s in enumerate(shared) if i not in held] + own, first_names, last_names)
+        model = crf.Model(fitted)
         for i in sorted(held):
             s = shared[i]
             gold = set(decode(s.text, s.tokens, s.labels, [1.0] * len(s.tokens)))
             for marks, tally in ((None, counts), (_all_known(s), known_counts)):
-                tagged = model.tag(features.sequence(s.tokens, classes, first_names, marks))
+                tagged = model.tag(features.sequence(s.tokens, classes, first_names, marks, common, last_names))
                 _tally(tally, {(g.kind, g.start, g.end) for g in gold}, decode(s.text, s.tokens, *_pair(tagged)))
     return {**_figures(counts, ""), **_figures(known_counts, "known_")}
 
