@@ -39,6 +39,7 @@ bench: $(STAMP) model
 	$(BIN)/python -m bench.index
 	$(BIN)/python -m bench.replicas_load
 	$(BIN)/python -m bench.delivery_load
+	$(BIN)/python -m bench.personal_names
 	$(BIN)/python -m bench.random_kill
 	$(BIN)/python -m bench.extract
 

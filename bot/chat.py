@@ -45,6 +45,8 @@ async def run_chat(
     clock: Callable[[], datetime] | None = None,
 ) -> None:
     app = await build_app(as_one_person(settings, user), tz, clock)
+    if app.names is not None:  # the chat's one person: their own accounts' names listed before the first request
+        await app.names.refresh(Principal(team="", user=user, zone=tz))
     thread_key = f"terminal:{user}"
     shown = PlanShown()
     try:

@@ -2,13 +2,14 @@
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, time
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
 
+from bot.account_names import LISTINGS
 from bot.accounts.book import Accounts
 from bot.accounts.connectors import PersonalConnectors
 from bot.accounts.environment_token import KeptRefreshToken
@@ -19,12 +20,14 @@ from bot.accounts.services import Options
 from bot.accounts.vault import Vault, VaultError
 from bot.connectors import chosen, factory, service_tools
 from bot.known_names import NameSource, RefreshedNames
+from bot.personal_names import PersonalNames
 from bot.retention import prune_plan_store
 from bot.settings import Settings
 from integrations.base import CATALOG, Connector
 from integrations.base.connector import close_connector
 from integrations.base.creations import CreationClaims, ScopedClaims
 from integrations.base.files import FileSource
+from integrations.base.principal import Principal
 from integrations.base.registry import ConnectorRegistry
 from integrations.local import LocalWorkspace, LocalWorkspaceSettings, WorkingHours, open_workspace
 from integrations.outbound import ServerPolicy
@@ -64,7 +67,9 @@ class App:
     personal: PersonalConnectors | None = None
     forgetting: Forgetting | None = None  # a person leaving: their accounts, plan memory and open plans
     claims: SqlCreationClaims | None = None  # creation claims the CRM connectors share with the other replicas
-    names: RefreshedNames | None = None  # the names grounding the understanding, refreshed in the background
+    names: PersonalNames | None = (
+        None  # each requester's names grounding the understanding, refreshed in the background
+    )
 
     async def close(self) -> None:
         if self.names is not None:
@@ -246,10 +251,14 @@ async def build_app(
         raise
     voter = _example_voter(settings)
     memory = IndexedPlans(voter) if voter is not None else None
-    names = RefreshedNames(_local_names(settings, workspace))
-    await names.refresh()  # the workspace's file, read once at start; later listings run in the background
+    shared = _local_names(settings, workspace)
+    own_kinds = {kind for kind, _ in chosen(settings)}
+    names = PersonalNames(RefreshedNames(shared), _names_of(shared, personal, own_kinds, clock or _system_clock))
+    await names.refresh_shared()  # the workspace's file, read once at start; later listings run in the background
     names.start()
-    understanding = GoalUnderstandingService(voter=voter, grounding=names)
+    if accounts is not None:
+        accounts.watch(names.changed)
+    understanding = GoalUnderstandingService(voter=voter, groundings=names)
     refiner = _llm(settings, registry, connectors, observer, memory, clock=clock or _system_clock, tz=tz)
     planner = RequestPlanner(understanding, refiner=refiner)
     # load the trained classifier now, in a worker thread, not inside the first request (it blocked every ack)
@@ -293,6 +302,29 @@ def _local_names(settings: Settings, workspace: LocalWorkspace) -> list[NameSour
         return [(name, kind) for name, kind in await workspace.names() if kind in kinds]
 
     return [listed]
+
+
+def _names_of(
+    shared: list[NameSource], personal: PersonalConnectors | None, kinds: set[str], clock: Callable[[], datetime]
+) -> Callable[[Principal], list[NameSource]] | None:
+    """Each person's listings: the shared ones, and those of the accounts they act with of every kind that runs on
+    people's own accounts (``PersonalConnectors``: their own, their workspace's CRM, the owner's environment). None:
+    no kind does, everyone has the shared names."""
+    if personal is None or not kinds:
+        return None
+
+    def of(who: Principal) -> list[NameSource]:
+        own = [listing(_opener(personal, kind, who), clock) for kind, listing in LISTINGS.items() if kind in kinds]
+        return [*shared, *own]
+
+    return of
+
+
+def _opener(personal: PersonalConnectors, kind: str, who: Principal) -> Callable[[], Awaitable[Connector | None]]:
+    async def opened() -> Connector | None:
+        return await personal.connector(kind, who)
+
+    return opened
 
 
 def _system_clock() -> datetime:

@@ -23,9 +23,14 @@ REFRESH_SECONDS = 300.0
 class RefreshedNames:
     """A ``Grounding`` over the names ``sources`` list; ``refresh`` lists them again, ``start`` keeps doing so."""
 
-    def __init__(self, sources: Sequence[NameSource], *, every_seconds: float = REFRESH_SECONDS) -> None:
+    def __init__(
+        self, sources: Sequence[NameSource], *, every_seconds: float = REFRESH_SECONDS, one_at_a_time: bool = False
+    ) -> None:
+        """``one_at_a_time``: list the sources one after the other (a person's accounts: their services limit the
+        requests in flight per mailbox, and the person's own requests run meanwhile), else all at once."""
         self._sources = tuple(sources)
         self._every = every_seconds
+        self._one_at_a_time = one_at_a_time
         self._found: list[tuple[tuple[str, str], ...]] = [() for _ in self._sources]
         self._index: NameIndex | None = None
         self._task: asyncio.Task[None] | None = None
@@ -40,8 +45,12 @@ class RefreshedNames:
         return index.mentions(text) if index is not None else ()
 
     async def refresh(self) -> None:
-        """List every source at once and swap in the new index."""
-        listed = await asyncio.gather(*(_listed(source) for source in self._sources), return_exceptions=True)
+        """List every source and swap in the new index."""
+        listed: list[tuple[tuple[str, str], ...] | BaseException]
+        if self._one_at_a_time:
+            listed = [await _caught(source) for source in self._sources]
+        else:
+            listed = await asyncio.gather(*(_listed(source) for source in self._sources), return_exceptions=True)
         for position, names in enumerate(listed):
             if isinstance(names, BaseException):
                 logger.warning("names not refreshed from source %d: %s", position, type(names).__name__)
@@ -66,6 +75,13 @@ class RefreshedNames:
         while True:
             await self.refresh()
             await asyncio.sleep(self._every)
+
+
+async def _caught(source: NameSource) -> tuple[tuple[str, str], ...] | Exception:
+    try:
+        return await _listed(source)
+    except Exception as error:  # as gather(return_exceptions=True) gives it
+        return error
 
 
 async def _listed(source: NameSource) -> tuple[tuple[str, str], ...]:

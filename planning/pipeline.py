@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
+from integrations.base.principal import Principal
 from planning.planner.rule_based import InvalidPlanError, RuleBasedPlanner
 from planning.types import ParseResult, Plan
 from planning.understanding.parser import GoalUnderstandingService
@@ -46,20 +47,24 @@ class RequestPlanner:
         self._planner = planner or RuleBasedPlanner()
         self._refiner = refiner
 
-    def understand(self, text: str, now: datetime, chosen: tuple[str, str] | None = None) -> Understood:
+    def understand(
+        self, text: str, now: datetime, chosen: tuple[str, str] | None = None, *, who: Principal | None = None
+    ) -> Understood:
         """Rules only: deterministic, offline, fast (the batch CLI and the benchmarks use this). ``chosen``: the
-        reading the user picked when asked (``parse.choices``)."""
-        parse = self._understanding.parse(text, now, chosen) if chosen else self._understanding.parse(text, now)
+        reading the user picked when asked (``parse.choices``); ``who``: the requester, whose names ground it."""
+        parse = self._understanding.parse(text, now, chosen or None, who=who)
         try:
             return Understood(parse, self._planner.plan(parse, now))
         except InvalidPlanError as error:  # never hand out an invalid plan
             logger.error("rule-based plan failed validation: %s", error)
             return Understood(parse, Plan(), planning_problem=str(error))
 
-    async def understand_async(self, text: str, now: datetime, chosen: tuple[str, str] | None = None) -> Understood:
+    async def understand_async(
+        self, text: str, now: datetime, chosen: tuple[str, str] | None = None, *, who: Principal | None = None
+    ) -> Understood:
         """Rules, then the refiner when one is configured; a refiner failure never loses the rule-based plan. The
         rules run in a worker thread, so the event loop keeps answering (acks) meanwhile."""
-        understood = await asyncio.to_thread(self.understand, text, now, chosen)
+        understood = await asyncio.to_thread(self.understand, text, now, chosen, who=who)
         if self._refiner is None:
             return understood
         try:

@@ -17,6 +17,8 @@ NO_KEY = (
 
 Revoke = Callable[[str, Mapping[str, Any]], Awaitable[bool]]
 """Asks the service to revoke the grant of stored credentials (``bot.accounts.oauth_revoke``); True when it did."""
+Changed = Callable[[str, str], None]
+"""Told (team, user) when an account of theirs is connected, disconnected or refused (user empty: the workspace)."""
 
 
 def _now() -> datetime:
@@ -40,6 +42,15 @@ class Accounts:
         self._vault = vault
         self._clock = clock
         self._revoke = revoke
+        self._watchers: list[Changed] = []
+
+    def watch(self, changed: Changed) -> None:
+        """Call ``changed`` after each change of an account (what was built from it is out of date)."""
+        self._watchers.append(changed)
+
+    def _changed(self, account: StoredAccount) -> None:
+        for changed in self._watchers:
+            changed(account.team, account.user)
 
     @property
     def store(self) -> CredentialStore:
@@ -63,6 +74,7 @@ class Accounts:
             updated_at=self._clock(),
         )
         await self._store.put(account)
+        self._changed(account)
         logger.info("account connected: %s %s for %s/%s", kind, service, team, user or "workspace")
         return account
 
@@ -75,6 +87,7 @@ class Accounts:
             return False
         await self._revoke_grant(found)
         deleted = await self._store.delete(team, user, kind)
+        self._changed(found)
         if deleted:
             logger.info("account disconnected: %s %s for %s/%s", kind, service, team, user or "workspace")
         return deleted
@@ -104,6 +117,7 @@ class Accounts:
         cleared when it is saved again). False when it was connected again meanwhile, or is gone."""
         marked = await self._store.mark_needs_reconnect(account)
         if marked:
+            self._changed(account)
             who = account.user or "workspace"
             logger.info("account needs reconnecting: %s %s for %s/%s", account.kind, account.service, account.team, who)
         return marked

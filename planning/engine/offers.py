@@ -52,7 +52,7 @@ class Offers:
     async def is_new_request(self, session: Session, text: str, now: datetime) -> bool:
         """Whether a reply that does not answer the question is a request of its own: understood with good
         confidence, without a question back, as something else than the open plan is for."""
-        understood = await self._parts.planner.understand_async(text, now, None)
+        understood = await self._parts.planner.understand_async(text, now, None, who=session.principal)
         parse = understood.parse
         if parse.clarify or not understood.plan.steps or parse.confidence < self._parts.settings.new_request_confidence:
             return False

@@ -110,7 +110,7 @@ class Starter:
         early = await self.rate_limited(who)  # a cheap early answer; the binding check is at creation
         if early is not None:
             return [early]
-        understood = await self._parts.planner.understand_async(text, now, chosen)
+        understood = await self._parts.planner.understand_async(text, now, chosen, who=who)
         understood = replace(understood, plan=with_shared_files(understood.plan, [file.ref for file in files]))
         earlier = await self._parts.store.latest_for_thread(thread_key, requester=who.user)
         pointed: followups.FollowUp | None = None

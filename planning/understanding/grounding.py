@@ -13,9 +13,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
+from integrations.base.principal import Principal
 from planning.types import Slots
 from planning.understanding.combinations import supported
 from planning.understanding.interpret import Reading, read_clause
+from planning.understanding.shortenings import shortenings
 
 RECORDS = frozenset({"contact", "lead", "account", "deal"})
 PEOPLE = frozenset({"contact", "lead", "sender"})  # kinds whose names are people's (a sender: of received mail)
@@ -43,22 +45,51 @@ class Grounding(Protocol):
         ...
 
 
+class Groundings(Protocol):
+    """Each requester's own grounding: the names of the accounts *they* act with (a Slack user's own connected
+    accounts), never another person's."""
+
+    def for_requester(self, who: Principal | None) -> Grounding | None:
+        """The names grounding a request of ``who`` (None: a request of nobody in particular), read from what is in
+        hand: no listing on the request path. None: read without grounding."""
+        ...
+
+
+class SameForEveryone:
+    """``Groundings`` that give every requester the same names (the batch CLI, one-person installs)."""
+
+    def __init__(self, grounding: Grounding) -> None:
+        self._grounding = grounding
+
+    def for_requester(self, who: Principal | None) -> Grounding | None:
+        return self._grounding
+
+
 class NameIndex:
     """Names → the kinds of records that carry them; matched whole-word, case-insensitively, longest first.
 
     A person of the CRM (a contact or lead) is also known by each word of their name ("dana" → Dana Whitfield);
-    a word several people share stands for itself ("john"). A full name of any record wins over such a word. A mail
-    sender whose name has a word of a company's ("Acme Newsletter") is not taken for a person."""
+    a word several people share stands for itself ("john"). An event is also known by a shortening of its title that
+    no other title shares ("the AR sync" → Accounts receivable sync, ``planning.understanding.shortenings``). A full
+    name of any record wins over such a word or shortening. A mail sender whose name has a word of a company's
+    ("Acme Newsletter") is not taken for a person."""
 
     def __init__(self, names: Iterable[tuple[str, str]]) -> None:
         kinds: dict[str, set[str]] = {}
         self._names: dict[str, str] = {}
         parts: dict[str, tuple[set[str], set[str]]] = {}  # a word of a person's name → (full names, kinds)
+        short: dict[str, set[str]] = {}  # a shortening of an event's title → the titles it shortens
+        self._capitals: set[str] = set()  # shortenings known only when written in capitals (initials alone)
         for name, entity in names:
             key = _key(name)
             if len(key) >= 3:
                 kinds.setdefault(key, set()).add(entity)
                 self._names.setdefault(key, " ".join(name.split()))
+            if entity == "event":
+                for shortening in shortenings(name):
+                    short.setdefault(shortening.key, set()).add(self._names.get(key, name))
+                    if shortening.capitals_only:
+                        self._capitals.add(shortening.key)
             if entity in ("contact", "lead"):
                 for word in key.split():
                     fulls, carried = parts.setdefault(word, (set(), set()))
@@ -71,19 +102,44 @@ class NameIndex:
             if len(word) >= 3 and word not in kinds and " " not in word:
                 kinds[word] = carried
                 self._names[word] = next(iter(fulls)) if len(fulls) == 1 else word.title()
-        self._kinds = {key: frozenset(found) for key, found in kinds.items()}
-        ordered = sorted(self._kinds, key=len, reverse=True)
-        alternatives = "|".join(re.escape(key).replace(r"\ ", r"\s+") for key in ordered)
-        self._pattern = re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)", re.I) if ordered else None
+        for key, titles in short.items():
+            if len(titles) == 1 and key not in kinds:  # shared by two titles: neither is meant
+                kinds[key] = {"event"}
+                self._names[key] = next(iter(titles))
+        self._capitals &= {key for key, titles in short.items() if len(titles) == 1}
+        # kept by their words (``_WORD``): a request is looked up a few words at a time, no pattern of every name
+        interned: dict[frozenset[str], frozenset[str]] = {}
+        self._found: dict[str, tuple[str, frozenset[str]]] = {}
+        for key, entities in kinds.items():
+            one = interned.setdefault(frozenset(entities), frozenset(entities))
+            self._found.setdefault(_words_key(key), (self._names[key], one))
+        self._capitals = {_words_key(key) for key in self._capitals}
+        self._longest = max((key.count(" ") + 1 for key in self._found), default=0)
+        del self._names
 
     def __len__(self) -> int:
-        return len(self._kinds)
+        return len(self._found)
 
     def mentions(self, text: str) -> tuple[Mention, ...]:
-        if self._pattern is None:
+        """The known names ``text`` mentions, left to right; at each word the longest name that starts there."""
+        if not self._found:
             return ()
-        found = ((m.group(0), _key(m.group(0))) for m in self._pattern.finditer(text))
-        return tuple(Mention(written, self._names[key], self._kinds[key]) for written, key in found)
+        words = list(_WORD.finditer(text))
+        folded = [word.group(0).casefold() for word in words]
+        out: list[Mention] = []
+        at = 0
+        while at < len(words):
+            for size in range(min(self._longest, len(words) - at), 0, -1):
+                key = " ".join(folded[at : at + size])
+                known = self._found.get(key)
+                written = text[words[at].start() : words[at + size - 1].end()]
+                if known is not None and (key not in self._capitals or written.isupper()):
+                    out.append(Mention(written, *known))
+                    at += size
+                    break
+            else:
+                at += 1
+        return tuple(out)
 
 
 def ground(text: str, reading: Reading, found: tuple[Mention, ...]) -> Grounded | None:
@@ -142,6 +198,13 @@ def known_names(found: tuple[Mention, ...]) -> dict[str, str]:
 
 def _key(name: str) -> str:
     return " ".join(name.casefold().split())
+
+
+_WORD = re.compile(r"\w+|[^\w\s]")  # a word, or a mark between words ("1:1", "O'Brien")
+
+
+def _words_key(name: str) -> str:
+    return " ".join(word.group(0).casefold() for word in _WORD.finditer(name))
 
 
 def _grounded(reading: Reading, entity: str, mention: Mention) -> Grounded:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
+from integrations.base.principal import Principal
 from planning.types import Goal, MetaGoal, OutOfScope, ParseResult, Slots
 from planning.understanding import everyday
 from planning.understanding.attendee_swaps import joined
@@ -20,7 +21,7 @@ from planning.understanding.conditions import split_segments
 from planning.understanding.ellipsis import of_the_kind_before
 from planning.understanding.examples import ExampleVoter, second_opinion
 from planning.understanding.extract import ClauseSlots, read_slots
-from planning.understanding.grounding import Grounding, ground, known_names, named
+from planning.understanding.grounding import Grounding, Groundings, SameForEveryone, ground, known_names, named
 from planning.understanding.guard import guard_goals
 from planning.understanding.interpret import Reading, read_clause
 from planning.understanding.learned.lazy import default_judge
@@ -56,24 +57,33 @@ class GoalUnderstandingService:
         *,
         rules_only: bool = False,
         grounding: Grounding | None = None,
+        groundings: Groundings | None = None,
     ) -> None:
+        """``grounding``: the same names for every requester; ``groundings``: each requester's own (they win)."""
         self._classifier = classifier or QueryClassifier()
         self._voter = voter  # labelled examples, asked when the rules are unsure of a single clause
         # the trained classifier, judging a single clause with the rules (planning.understanding.learned)
         self._learned = None if rules_only else (learned or default_judge())
-        self._grounding = grounding  # names from the user's accounts (planning.understanding.grounding)
+        # names from the requester's accounts (planning.understanding.grounding)
+        self._groundings = groundings or (SameForEveryone(grounding) if grounding is not None else None)
 
-    def parse(self, text: str, now: datetime, chosen: tuple[str, str] | None = None) -> ParseResult:
+    def parse(
+        self, text: str, now: datetime, chosen: tuple[str, str] | None = None, *, who: Principal | None = None
+    ) -> ParseResult:
         """Understand ``text`` with ``now`` (an aware datetime) as the clock. ``chosen``: the (intent, entity) the
-        user picked among the choices offered when the understanding was unsure; it decides the one goal."""
+        user picked among the choices offered when the understanding was unsure; it decides the one goal. ``who``:
+        the requester, whose own names ground the reading (``groundings``)."""
         cleaned = clean(text[:MAX_TEXT])
         if not cleaned:
             return _only("chat", "none", 0.5, "an empty message", clarify="What would you like me to do?")
-        known = known_names(self._grounding.mentions(cleaned)) if self._grounding is not None else {}
+        grounding = self._groundings.for_requester(who) if self._groundings is not None else None
+        known = known_names(grounding.mentions(cleaned)) if grounding is not None else {}
         with knowing(known):  # the slot tagger reads names of the user's own records as evidence
-            return self._parse(cleaned, now, chosen)
+            return self._parse(cleaned, now, chosen, grounding)
 
-    def _parse(self, cleaned: str, now: datetime, chosen: tuple[str, str] | None) -> ParseResult:
+    def _parse(
+        self, cleaned: str, now: datetime, chosen: tuple[str, str] | None, grounding: Grounding | None
+    ) -> ParseResult:
         segments = split_segments(cleaned)
         reads: list[_Read] = []
         for segment in segments:
@@ -96,9 +106,9 @@ class GoalUnderstandingService:
             reads = [self._with_second_opinion(reads[0], self._voter, now)]
         reads = [_reread(read, untimed_reminder(read.clause.text, read.reading, now), now) for read in reads]
         reads = [_reread(read, everyday.reread(read.clause.text, read.reading), now) for read in reads]
-        if self._grounding is not None and len(reads) == 1 and len(segments) == 1:
+        if grounding is not None and len(reads) == 1 and len(segments) == 1:
             # after the everyday readings: "archive the newsletter from acme" changes mail, whatever Acme is
-            reads[0] = self._grounded(reads[0], self._grounding, now)
+            reads[0] = self._grounded(reads[0], grounding, now)
         parse = guard_goals(_combine(reads, " ".join(s.action for s in segments)), segments, now)
         return with_choices(parse, verdict)
 
