@@ -89,7 +89,10 @@ class PersonalNames:
         return person.names if person is not None and person.names.ready else self._shared
 
     async def refresh(self, who: Principal) -> RefreshedNames:
-        """List ``who``'s names now (their index made if it was not kept), and return their index."""
+        """List ``who``'s names now (their index made if it was not kept), and return their index (the shared one
+        when every kind is shared)."""
+        if self._sources_of is None:
+            return self._shared
         person = self._kept(who)
         await self._list(person)
         return person.names

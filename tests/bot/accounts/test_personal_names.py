@@ -203,3 +203,17 @@ async def test_calendar_mail_and_crm_listings_give_names_only(tmp_path: Path) ->
         far = await calendar_names(opened, lambda: now + timedelta(days=3650))()
         assert far == []  # only upcoming events
         assert await crm_names(nothing, lambda: now)() == []  # not connected: nothing
+
+
+async def test_where_every_kind_is_shared_nobody_gets_an_index_of_their_own() -> None:
+    async def shared() -> list[tuple[str, str]]:
+        return list(SHARED)
+
+    names = PersonalNames(RefreshedNames([shared]), None)
+    await names.refresh_shared()
+    names.start()
+    try:
+        assert await names.refresh(JOHN) is names.for_requester(MARIA) is names.for_requester(None)
+        assert names.held() == 0
+    finally:
+        await names.close()
