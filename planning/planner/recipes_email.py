@@ -36,6 +36,7 @@ def _email_filters(goal: Goal, builder: PlanBuilder) -> dict[str, Any]:
         until = s.when.end
     return {
         "sender": s.people[0] if s.people else (s.companies[0] if s.companies else None),
+        "to": goal.scope.get("mail_to"),
         "query": query_words(s.topic),
         "since": iso(since),
         "until": iso(until) if until and until <= builder.now + timedelta(days=1) else None,

@@ -105,6 +105,10 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
             result.scope["with_attachments"] = True
         if reading.intent in ("find", "summarize"):  # "any emails from stripe": stripe sends, a person or not
             slot_values["people"] = mail_roles.sender_first(text, slot_values["people"])
+            to = mail_roles.addressee(text, slot_values["people"])
+            if to is not None:  # "emails to raj": sent to him, not from him
+                result.scope["mail_to"] = to
+                slot_values["people"] = tuple(p for p in slot_values["people"] if p != to)
     elif reading.entity in ("event", "availability"):
         # "every friday": the words of a repeat are no part of the title either ("a repeating event" is one)
         repeats = [(s.start, s.end) for s in tagged(text) if s.kind == "general_frequency"]

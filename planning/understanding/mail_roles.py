@@ -31,7 +31,44 @@ class Sender:
 def sender(text: str) -> Sender | None:
     """The sender a request names for a mail, if any: after "from" first, else as the owner of a mail noun."""
     toks = tokens(text)
-    return _after_from(text, toks) or _owner(text, toks)
+    return _after_from(text, toks) or _owner(text, toks) or _subject_of_sending(text, toks)
+
+
+def _subject_of_sending(text: str, toks: tuple[Token, ...]) -> Sender | None:
+    """ "what did the landlord send me", "has acme replied": the words between the helping verb and the sending one."""
+    helpers, verbs = words("mail_helping_verbs"), listed("mail_sent_verbs")
+    said = tuple(t.word for t in toks)
+    for index, word in enumerate(said):
+        if word not in helpers:
+            continue
+        first = index + 1
+        while first < len(said) and said[first] in _DETERMINERS:
+            first += 1
+        for last in range(first + 1, min(first + _MAX_WORDS, len(said)) + 1):
+            if verbs.at(said, last) is not None:
+                if any(_no_name(w) or w in _MARKS or w in words("mail_role_ends") for w in said[first:last]):
+                    break  # "did i email", "did ben and jen get back together"
+                return Sender(
+                    text[toks[first].start : toks[last - 1].end], toks[first].start, toks[last - 1].end, False
+                )
+    return None
+
+
+def addressee(text: str, people: tuple[str, ...]) -> str | None:
+    """The person a mail searched for was sent to: one read right after "to" ("emails to raj last week"), or right
+    after a verb of sending said by the requester ("did i email tom yesterday")."""
+    toks = tokens(text)
+    said = tuple(t.word for t in toks)
+    verbs = words("mail_sent_verbs")
+    for person in people:
+        first = person.lower().split()[0] if person.split() else ""
+        for index, word in enumerate(said[1:], start=1):
+            if word != first:
+                continue
+            by_me = index > 1 and said[index - 1] in verbs and said[index - 2] in ("i", "we")  # "did i email tom"
+            if said[index - 1] == "to" or by_me:
+                return person
+    return None
 
 
 def _after_from(text: str, toks: tuple[Token, ...]) -> Sender | None:

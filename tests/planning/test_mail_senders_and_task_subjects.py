@@ -42,3 +42,19 @@ def test_a_task_keeps_what_it_is_on_without_its_due_date() -> None:
 def test_a_task_for_me_is_subjected_by_what_to_do() -> None:
     made = args(run("create a task for me to send the signed sow on monday"), "create_entity")["fields"]
     assert (made["subject"], made["dueDate"]) == ("Send the signed sow", "2026-03-09")
+
+
+def test_who_sent_is_the_one_before_the_sending_verb() -> None:
+    assert args(run("what did the property manager send me this week"), "fetch_emails")["sender"] == "property manager"
+
+
+def test_mail_to_someone_filters_by_recipient_not_sender() -> None:
+    found = args(run("show emails to wendy from last week"), "fetch_emails")
+    assert found.get("to") == "wendy" and "sender" not in found
+    found = args(run("did i email wendy yesterday"), "fetch_emails")
+    assert found.get("to") == "wendy" and "sender" not in found
+
+
+def test_a_sender_and_a_recipient_both_filter() -> None:
+    found = args(run("find emails from nico to wendy about the kickoff"), "fetch_emails")
+    assert (found["sender"], found["to"], found["query"]) == ("nico", "wendy", "kickoff")
