@@ -2,31 +2,15 @@
 
 import html
 import re
-from pathlib import Path
 
 from planning.understanding.classifier import next_clause
+from planning.understanding.cues import Words, cues
 from planning.understanding.message_lines import one_line
 from planning.understanding.numbers import spoken_numbers_to_digits
 
 _SLACK_MAILTO = re.compile(r"<mailto:([^|>]+)(?:\|[^>]*)?>")
 _SLACK_LINK = re.compile(r"<(https?://[^|>]+)\|([^>]+)>|<(https?://[^>]+)>")
 _SLACK_USER = re.compile(r"<@([A-Z0-9]+)(?:\|([^>]+))?>")
-_WAKE = re.compile(
-    r"^\s*(?:(?:hey|hi|ok|okay)\s+)?(?:olly|ollie|siri|alexa|google|assistant|planbot|bot|computer)\b[\s,:]*",
-    re.IGNORECASE,
-)
-_POLITE = re.compile(
-    r"^\s*(?:(?:please|pls|kindly|hey|ok|okay|so|and|also|now|then|just)\b[\s,]*"
-    r"|(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?"
-    r"|i\s+(?:would\s+like|'d\s+like|want|wanna|need)\s+(?:you\s+)?to\s+"
-    r"|help\s+me\s+(?:to\s+)?"
-    r"|(?:go\s+ahead\s+and|let's|lets)\s+)+",
-    re.IGNORECASE,
-)
-_TRAILING_POLITE = re.compile(r"[\s,]*\b(?:please|pls|thanks|thank you|for me)\s*[.!?]*\s*$", re.IGNORECASE)
-_SPOKEN_AT = re.compile(r"(\w)\s+at\s+(\w+)\s+dot\s+(com|org|net|io|co|edu)\b", re.IGNORECASE)
-_SPOKEN_DOT = re.compile(r"(@[\w.-]+?)\s+dot\s+(com|org|net|io|co|edu|uk|de)\b", re.IGNORECASE)
-_SPACES = re.compile(r"\s+")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u200b-\u200f\u2028\u2029\ufeff]")
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u2013": "-", "\u2014": "-"})
 
@@ -45,13 +29,13 @@ def unescape_slack(text: str) -> str:
 def clean(text: str) -> str:
     """The request as understanding reads it: one line, no wake word, digits for spoken numbers."""
     text = _CONTROL.sub(" ", one_line(unescape_slack(text))).translate(_QUOTES)
-    text = _SPACES.sub(" ", text).strip()
-    text = _SPOKEN_DOT.sub(r"\1.\2", _SPOKEN_AT.sub(r"\1@\2.\3", text))
+    text = " ".join(text.split())
+    text = _spoken_dots(_spoken_ats(text))
     previous = None
     while previous != text:
         previous = text
-        text = _POLITE.sub("", _WAKE.sub("", text))
-    text = _TRAILING_POLITE.sub("", text).strip(" ,")
+        text = _without_polite_start(_without_wake_word(text))
+    text = _without_polite_end(text).strip(" ,")
     said = _said_span(text)
     if said is None:
         return spoken_numbers_to_digits(text)
@@ -59,18 +43,87 @@ def clean(text: str) -> str:
     return spoken_numbers_to_digits(text[:start]) + text[start:end] + spoken_numbers_to_digits(text[end:])
 
 
-def _said_cues() -> re.Pattern[str]:
-    lines = (Path(__file__).parent / "everyday_data" / "said_cues.txt").read_text(encoding="utf-8").splitlines()
-    cues = sorted((line.strip() for line in lines if line.strip() and not line.startswith("#")), key=len)
-    return re.compile(r"\b(?:" + "|".join(re.escape(c).replace(r"\ ", r"\s+") for c in reversed(cues)) + r")\s", re.I)
+def _spoken_ats(text: str) -> str:
+    """ "tom at acme dot com" → "tom@acme.com"."""
+    words = Words.of(text)
+    seq, out, last = words.words, [], 0
+    for at in cues("spoken_at").find_all(words, 1):
+        i = at.start
+        if i + 3 >= len(seq) or not (words.is_word(i - 1) and seq[i + 1].isalnum()):
+            continue
+        if seq[i + 2] not in cues("spoken_dot") or seq[i + 3] not in cues("spoken_domain_endings"):
+            continue
+        if words.char_start(i) <= last:
+            continue
+        out.append(text[last : words.char_end(i - 1)] + "@" + words.text_of(i + 1, i + 2) + ".")
+        out.append(words.text_of(i + 3, i + 4))
+        last = words.char_end(i + 3)
+    return "".join(out) + text[last:]
 
 
-_SAID = _said_cues()
+def _spoken_dots(text: str) -> str:
+    """ "tom@acme dot com" → "tom@acme.com", "tom@acme dot co dot uk" → "tom@acme.co.uk"."""
+    joined = _spoken_dot(text)
+    return joined if joined == text else _spoken_dots(joined)
+
+
+def _spoken_dot(text: str) -> str:
+    words = Words.of(text)
+    seq, out, last = words.words, [], 0
+    for i in range(1, len(seq) - 1):
+        if "@" not in seq[i - 1] or seq[i] not in cues("spoken_dot") or seq[i + 1] not in cues("spoken_domain_endings"):
+            continue
+        out.append(text[last : words.char_end(i - 1)] + "." + words.text_of(i + 1, i + 2))
+        last = words.char_end(i + 1)
+    return "".join(out) + text[last:]
+
+
+def _without_wake_word(text: str) -> str:
+    """ "hey siri, book …" → "book …"."""
+    words = Words.of(text)
+    seq = words.words
+    start = 1 if seq[:1] and seq[0] in cues("wake_greetings") and seq[1:2] and seq[1] in cues("wake_names") else 0
+    if not (seq[start : start + 1] and seq[start] in cues("wake_names")):
+        return text
+    end = start + 1
+    while end < len(seq) and seq[end] in (",", ":"):
+        end += 1
+    return text[words.char_start(end) :]
+
+
+def _without_polite_start(text: str) -> str:
+    """ "please can you book …" → "book …" (one opening or polite word at a time; ``clean`` repeats)."""
+    words = Words.of(text)
+    found = cues("polite_words").at(words) if words.toks else None
+    if found is not None:
+        end = found.end
+        while end < len(words) and words.words[end] == ",":
+            end += 1
+        return text[words.char_start(end) :]
+    for phrase, _ in cues("polite_openers").entries:
+        end = len(phrase)
+        if words.words[:end] == phrase and end < len(words) and text[words.char_end(end - 1)].isspace():
+            return text[words.char_start(end) :]
+    return text
+
+
+def _without_polite_end(text: str) -> str:
+    """ "…, thanks!" → "…"."""
+    words = Words.of(text)
+    end = len(words)
+    while end and words.words[end - 1] in (".", "!", "?"):
+        end -= 1
+    tail = cues("polite_tails").ending(words.words[:end])
+    if tail is None:
+        return text
+    return text[: words.char_start(tail.start)].rstrip(" ,")
 
 
 def _said_span(text: str) -> tuple[int, int] | None:
     """Where the text to send is: after a cue of ``said_cues.txt``, up to the next clause with its own action."""
-    cue = _SAID.search(text)
-    if cue is None:
-        return None
-    return cue.end(), next_clause(text, cue.end())
+    words = Words.of(text)
+    for cue in cues("said_cues").find_all(words):
+        end = words.char_end(cue.end - 1)
+        if end < len(text) and text[end].isspace():
+            return end + 1, next_clause(text, end + 1)
+    return None

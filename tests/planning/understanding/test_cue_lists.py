@@ -9,6 +9,7 @@ import pytest
 import planning.understanding
 from planning.understanding import acting_on, conditions, existing, reported, values
 from planning.understanding.cues import Words, cues, names
+from planning.understanding.normalize import clean
 
 _ROOT = Path(planning.understanding.__file__).parent
 _CALL = re.compile(r"""\bcues\(\s*["']([\w-]+)["']""")
@@ -151,3 +152,18 @@ def test_every_reporting_verb_in_the_file_says_the_mail_to_its_recipient(verb: s
     message = reported.message(said[0], several=False)
     assert message is not None
     assert message.body == said[1]
+
+
+@pytest.mark.parametrize("name", [p[0] for p, _ in cues("wake_names").entries])
+def test_every_wake_name_in_the_file_is_dropped_before_reading(name: str) -> None:
+    assert clean(f"hey {name}, book lunch with Kim") == "book lunch with Kim"
+
+
+@pytest.mark.parametrize("opener", [" ".join(p) for p, _ in cues("polite_openers").entries])
+def test_every_polite_opening_in_the_file_is_dropped_before_reading(opener: str) -> None:
+    assert clean(f"please {opener} book lunch with Kim, thanks!") == "book lunch with Kim"
+
+
+def test_an_address_said_aloud_is_an_address() -> None:
+    assert clean("email tom at acme dot com the deck") == "email tom@acme.com the deck"
+    assert clean("email tom@acme dot co dot uk") == "email tom@acme.co.uk"
