@@ -6,6 +6,7 @@ import signal
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any, Literal
 
 import aiohttp
@@ -43,12 +44,14 @@ from bot.slack.install_flow import (
 from bot.slack.listeners import SlackDeps, event_thread_key
 from bot.slack.state import SlackState, where_of_key
 from planning.engine.lease import process_owner
+from planning.engine.receipts import Receipt
 from planning.engine.replies import Reply, ShowPlan
 
 logger = logging.getLogger(__name__)
 Mode = Literal["socket", "http"]
 SHUTDOWN_GRACE_SECONDS = 20.0  # within the usual 30 s a process manager waits after SIGTERM
 EXPIRY_SWEEP_SECONDS = 60.0  # how often open plans past their lifetime are looked for
+EXPIRY = "planbot_expiry"  # the inbox's work of closing a plan past its lifetime and telling its requester
 
 
 class ConfigurationError(Exception):
@@ -155,7 +158,8 @@ async def build_service(
     )
     inflight = InFlight()
     inflight.watch(slack)
-    return SlackService(
+    inbox.on_later = inflight.add  # a request acknowledged before it is handled is in flight from its ack
+    service = SlackService(
         app=app,
         slack=slack,
         state=state,
@@ -170,6 +174,8 @@ async def build_service(
         oauth=oauth,
         inbox=inbox,
     )
+    inbox.job(EXPIRY, partial(_expiry, service))
+    return service
 
 
 def outside_requests(service: SlackService) -> Delivery:
@@ -217,8 +223,23 @@ async def say_in_threads(service: SlackService, replies_by_thread: dict[str, lis
 
 
 async def expire_in_slack(service: SlackService) -> None:
-    """Close the open plans past their lifetime (``PLANBOT_SESSION_TTL_HOURS``) and tell each requester, once."""
-    await say_in_threads(service, await service.app.conversation.expire_abandoned())
+    """Close the open plans past their lifetime (``PLANBOT_SESSION_TTL_HOURS``) and tell each requester, once.
+
+    The closing of a plan and its notice are one outcome: recorded in the inbox before the plan is closed (named by
+    the plan and its version: of replicas sweeping at once, one closes it), and processed once told. A process that
+    stops between the two leaves it to a sweep, which tells (``EXPIRY``)."""
+    conversation = service.app.conversation
+    for session_id, version in await conversation.expiring():
+        if service.inbox is None:
+            await say_in_threads(service, await conversation.expire(session_id))
+        else:
+            await service.inbox.run(EXPIRY, f"{session_id}:{version}", {"session_id": session_id})
+
+
+async def _expiry(service: SlackService, payload: dict[str, Any], receipt: Receipt) -> None:
+    """The inbox's ``EXPIRY`` work: close the plan (or, handled again, find it closed by this closing), and tell."""
+    session_id = str(payload.get("session_id") or "")
+    await say_in_threads(service, await service.app.conversation.expire(session_id, receipt))
 
 
 async def _sweeps(service: SlackService, *, inbox_every: float, expiry_every: float) -> None:

@@ -90,6 +90,16 @@ class AccessPolicy:
         self._monotonic = monotonic
         self._groups: dict[str, tuple[float, frozenset[str]]] = {}
 
+    def ready(self, user_id: str) -> bool:
+        """Whether ``verdict`` answers for ``user_id`` without asking Slack: the person is cached, and so are the
+        groups of the allowed list it may need."""
+        if self._people.cached(user_id) is None:
+            return False
+        if self._allowed.empty or user_id in self._allowed.user_ids:
+            return True
+        now = self._monotonic()
+        return all(h in self._groups and now - self._groups[h][0] < self._ttl for h in self._allowed.groups)
+
     async def verdict(self, user_id: str, installation: Installation) -> Verdict:
         try:
             person = await self._people.person(user_id)

@@ -6,7 +6,14 @@ thread without an open plan, edits, the Home tab) is dropped without a word.
 A click or a form submission naming a plan (``bot.slack.plan_refs``) must come from the plan's own workspace: with
 several workspaces installed one user id can be two people, so a click of the same id in another workspace is
 refused here, before the engine (which matches the user) sees it. A message needs no such check: its thread key
-holds the workspace it was sent in, so it never reaches another workspace's plan."""
+holds the workspace it was sent in, so it never reaches another workspace's plan.
+
+Slack's ack waits for this check, and must come within 3 seconds: a person not cached (``AccessPolicy.ready``) is
+looked up after the ack (``after_ack``, the inbox's: the request is acknowledged at once and checked, then handled,
+in a dispatch of its own), never before. A form's submission is the exception: its answer (errors, the refusal in
+place of the form) can only be its acknowledgement, so it is checked before it (its sender, who opened the form
+with a click, is usually cached). A refusal after the ack goes where it can: a command's through its response
+URL."""
 
 import asyncio
 import logging
@@ -14,12 +21,14 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import aiohttp
+from slack_bolt.request.async_request import AsyncBoltRequest
 from slack_bolt.response import BoltResponse
 from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 from slack_sdk.webhook.async_client import AsyncWebhookClient
 
 from bot.slack.access import REFUSALS, AccessPolicy, Installation, Verdict
+from bot.slack.inbox import acknowledged
 from bot.slack.listeners import IGNORED_SUBTYPES, event_thread_key
 from bot.slack.plan_refs import plans_named
 from bot.slack.state import SlackState
@@ -27,6 +36,7 @@ from bot.slack.state import SlackState
 logger = logging.getLogger(__name__)
 UNCHECKED_EVENTS = frozenset({"user_change", "app_uninstalled", "tokens_revoked", "team_join"})  # Slack's own news
 INTERACTIONS = frozenset({"block_actions", "message_action", "shortcut", "view_submission", "view_closed"})
+AfterAck = Callable[[AsyncBoltRequest], Awaitable[BoltResponse | None]]  # ``Inbox.after_ack``
 
 
 class AccessGate:
@@ -38,8 +48,11 @@ class AccessGate:
         *,
         is_open: Callable[[str], Awaitable[bool]],
         plan_workspace: Callable[[str], Awaitable[str | None]] | None = None,
+        after_ack: AfterAck | None = None,
     ) -> None:
-        """``plan_workspace(session_id)``: the team id a plan was asked in (None: no such plan)."""
+        """``plan_workspace(session_id)``: the team id a plan was asked in (None: no such plan). ``after_ack``:
+        acknowledges a request now and dispatches it again right after (None when it cannot be)."""
+        self._after_ack = after_ack
         self._policy = policy
         self._plan_workspace = plan_workspace
         self._client = client
@@ -47,11 +60,17 @@ class AccessGate:
         self._is_open = is_open
         self._telling: set[asyncio.Task[None]] = set()
 
-    async def middleware(self, body: dict[str, Any], context: dict[str, Any], next_: Any) -> BoltResponse | None:
+    async def middleware(
+        self, body: dict[str, Any], context: dict[str, Any], request: AsyncBoltRequest, next_: Any
+    ) -> BoltResponse | None:
         user = _asker(body)
         if user is None or _chatter(body):
             await next_()
             return None
+        if not self._policy.ready(user) and body.get("type") != "view_submission" and self._after_ack is not None:
+            acked = await self._after_ack(request)  # Slack is asked after the ack, in the request's next dispatch
+            if acked is not None:
+                return acked
         verdict = await self._policy.verdict(user, _installation(context))
         if verdict == "allowed" and await self._plan_elsewhere(body, context):
             verdict = "other_workspace"
@@ -59,7 +78,7 @@ class AccessGate:
             await next_()
             return None
         logger.info("refused %s: %s", user, verdict)
-        return await self._refuse(body, user, verdict)
+        return await self._refuse(body, user, verdict, acked=acknowledged(context))
 
     async def _plan_elsewhere(self, body: dict[str, Any], context: dict[str, Any]) -> bool:
         """A plan named by this click or submission was asked in another workspace than the request's."""
@@ -73,12 +92,13 @@ class AccessGate:
                 return True
         return False
 
-    async def _refuse(self, body: dict[str, Any], user: str, verdict: Verdict) -> BoltResponse:
+    async def _refuse(self, body: dict[str, Any], user: str, verdict: Verdict, *, acked: bool) -> BoltResponse:
+        """``acked``: Slack has the request's ack already (the refusal cannot be in it)."""
         text = REFUSALS[verdict]
         kind = body.get("type")
         if kind == "event_callback":
             await self._refuse_event(body, user, text)
-        elif "command" in body:  # the command's own answer, shown to its sender only
+        elif "command" in body and not acked:  # the command's own answer, shown to its sender only
             return BoltResponse(status=200, body={"response_type": "ephemeral", "text": text})
         elif kind == "view_submission":
             view = {
@@ -87,7 +107,7 @@ class AccessGate:
                 "blocks": [{"type": "section", "text": {"type": "plain_text", "text": text}}],
             }
             return BoltResponse(status=200, body={"response_action": "update", "view": view})
-        elif kind in INTERACTIONS and body.get("response_url"):
+        elif (kind in INTERACTIONS or "command" in body) and body.get("response_url"):
             self._later(_respond(str(body["response_url"]), text))
         return BoltResponse(status=200, body="")
 

@@ -59,6 +59,7 @@ def build_slack_app(
         deps.state,
         is_open=deps.conversation.is_open,
         plan_workspace=deps.conversation.workspace_of_plan,
+        after_ack=app.inbox.after_ack,  # a person Slack must be asked about is looked up after the ack
     )
     app.middleware(gate.middleware)
     length = refuse_long_requests(app, deps, max_request_chars)

@@ -3,7 +3,8 @@ close. Whatever does not finish in time is cancelled and, being saved step by st
 (``bot.serve.resume_in_slack``; leases for other replicas).
 
 Bolt runs an event's listener in a task of its own after acking; its runner's start and completion handlers run
-inside that task, which is where each run is counted."""
+inside that task, which is where each run is counted. A request acknowledged before it is handled (a person looked
+up after the ack, ``bot.slack.inbox``) is counted from its ack: its dispatch's task until its listener starts."""
 
 import asyncio
 import logging
@@ -14,6 +15,8 @@ from slack_bolt.listener.async_listener_completion_handler import AsyncListenerC
 from slack_bolt.listener.async_listener_start_handler import AsyncListenerStartHandler
 from slack_bolt.request.async_request import AsyncBoltRequest
 from slack_bolt.response import BoltResponse
+
+from bot.slack.inbox import LATER_TASK
 
 logger = logging.getLogger(__name__)
 
@@ -27,6 +30,12 @@ class InFlight:
         runner = app.listener_runner
         runner.listener_start_handler = _Started(self._running, runner.listener_start_handler)
         runner.listener_completion_handler = _Completed(self._running, runner.listener_completion_handler)
+
+    def add(self, task: asyncio.Task[Any]) -> None:
+        """Count work of a request running before its listener (its dispatch after its ack), until it ends or its
+        listener starts (counted then)."""
+        self._running.add(task)
+        task.add_done_callback(self._running.discard)
 
     @property
     def running(self) -> int:
@@ -54,6 +63,7 @@ class _Started(AsyncListenerStartHandler):
         task = asyncio.current_task()
         if task is not None:
             self._running.add(task)
+        self._running.discard(request.context.get(LATER_TASK))  # the request is counted by its listener's run now
         await self._then.handle(request=request, response=response)
 
 

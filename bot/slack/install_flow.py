@@ -20,6 +20,7 @@ from urllib.parse import urljoin
 from aiohttp import web
 from slack_bolt.adapter.aiohttp import to_aiohttp_response, to_bolt_request
 from slack_bolt.async_app import AsyncApp
+from slack_bolt.authorization import AuthorizeResult
 from slack_bolt.authorization.async_authorize import AsyncInstallationStoreAuthorize
 from slack_bolt.context.async_context import AsyncBoltContext
 from slack_bolt.oauth.async_oauth_flow import AsyncOAuthFlow
@@ -34,6 +35,7 @@ from bot.accounts.vault import Vault, VaultError
 from bot.compose import StartupError
 from bot.settings import Settings
 from bot.slack.declared import install_scopes
+from bot.slack.inbox import AUTHORIZED
 from bot.slack.install_client import TeamClient, act_for, acting_for
 from bot.slack.install_logs import FLOW_LOGGER, WEB_LOGGER
 from bot.slack.install_sql import open_statements
@@ -113,7 +115,7 @@ class Workspaces:
             state_store=self.states,
             token_rotation_expiration_minutes=ROTATE_MINUTES_BEFORE,
         )
-        authorize = AsyncInstallationStoreAuthorize(
+        authorize = _AuthorizedOnce(
             logger=logging.getLogger("slack_bolt.authorize"),
             installation_store=self.installations,
             client_id=self._client_id,
@@ -245,3 +247,32 @@ def install_routes(bolt: AsyncApp) -> list[web.RouteDef]:
         return await to_aiohttp_response(await flow.handle_callback(await to_bolt_request(request)))
 
     return [web.get(flow.install_path, install), web.get(flow.redirect_uri_path, redirect)]
+
+
+class _AuthorizedOnce(AsyncInstallationStoreAuthorize):
+    """Bolt's, except for a request dispatched again right after its ack (``bot.slack.inbox``): the authorization
+    made on its receipt stands (a token due for rotation is rotated once per request, not once per dispatch)."""
+
+    async def __call__(
+        self,
+        *,
+        context: AsyncBoltContext,
+        enterprise_id: str | None,
+        team_id: str | None,
+        user_id: str | None,
+        actor_enterprise_id: str | None = None,
+        actor_team_id: str | None = None,
+        actor_user_id: str | None = None,
+    ) -> AuthorizeResult | None:
+        earlier = context.get(AUTHORIZED)
+        if isinstance(earlier, AuthorizeResult):
+            return earlier
+        return await super().__call__(
+            context=context,
+            enterprise_id=enterprise_id,
+            team_id=team_id,
+            user_id=user_id,
+            actor_enterprise_id=actor_enterprise_id,
+            actor_team_id=actor_team_id,
+            actor_user_id=actor_user_id,
+        )

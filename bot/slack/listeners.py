@@ -13,6 +13,7 @@ from slack_bolt.async_app import AsyncAck, AsyncRespond
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.slack import blocks
+from bot.slack.again import Again
 from bot.slack.authors import as_the_author_meant
 from bot.slack.blocks_private import moved_to_dm, planning_line, shared_channel_line, their_own_line
 from bot.slack.clicks import ORDER_POLL_SECONDS, ORDER_WAIT_SECONDS, Clicks
@@ -84,6 +85,7 @@ class Listeners:
             connect_button=deps.connect.button if deps.connect is not None else None,
         )
         self._connect = deps.connect
+        self._again = Again(deps.state, deps.conversation.made_by)  # a request handled again after a stop
         self._send = self._delivery.sender
         self._client = deps.client
         self._default_tz = deps.default_tz
@@ -161,8 +163,13 @@ class Listeners:
     ) -> str | None:
         """The request becomes a plan in the requester's DM with the app, opened by what they asked and where;
         ``line(link)``, saying so, goes to the thread they asked in. Returns the link to the DM ("" without one),
-        None when the DM could not be opened (they were told)."""
+        None when the DM could not be opened (they were told). Handled again, the request goes on in the DM thread its
+        first handling opened (``bot.slack.again``)."""
         user = where.requester
+        opened = await self._again.opened(receipt_of(context))
+        if opened is not None:
+            await self._words(opened, text, context, files=files)
+            return await self._send.permalink(channel=opened.channel, ts=opened.thread_ts) or ""
         try:
             channel = await self._send.dm_channel(user)
             bot = context.get("bot_user_id")
@@ -172,6 +179,7 @@ class Listeners:
             failed = {"text": f"I couldn't open our direct messages ({error.error}). DM me your request instead."}
             await self._delivery.privately(where, user, failed, what="a message")
             return None
+        await self._again.opening(receipt_of(context), Where(where.team_id, channel, root, user, is_dm=True))
         link = await self._send.permalink(channel=channel, ts=root)
         if line is not None:
             try:
@@ -264,9 +272,11 @@ class Listeners:
         if not words.strip():
             return
         person = await self._people.person(where.requester)
-        replies = await self._engine.follow_up(
-            thread_key=where.thread_key, text=words, who=self._principal(where, person), receipt=receipt_of(context)
+        receipt = receipt_of(context)
+        replies: list[Reply] = await self._engine.follow_up(
+            thread_key=where.thread_key, text=words, who=self._principal(where, person), receipt=receipt
         )
+        replies = replies or await self._again.made_before(receipt)
         if replies:
             await self._delivery.deliver(where, replies, actor=where.requester)
         elif not _MENTION.search(text):  # words to someone they mention are theirs
@@ -289,9 +299,11 @@ class Listeners:
         channel, user = str(command["channel_id"]), str(command["user_id"])
         team = str(context.get("team_id") or command.get("team_id") or "")
         is_dm = channel.startswith("D")
+        receipt = receipt_of(context)
+        opened = await self._again.opened(receipt)  # handled again: the thread its first handling opened
         asking = Where(team, channel, "", user, is_dm=is_dm)
         who = self._principal(asking, await self._people.person(user))
-        refused = await self._engine.refusal_to_start(who=who)
+        refused = await self._engine.refusal_to_start(who=who) if opened is None else None  # checked then
         if refused is not None:
             await respond(response_type="ephemeral", **blocks.say_message(refused))
             return
@@ -300,14 +312,19 @@ class Listeners:
             if link is not None:  # the one line, to them only: a command is not seen by the channel
                 await respond(response_type="ephemeral", **shared_channel_line(user, link or None))
             return
-        try:
-            root = await self._send.post(channel=channel, thread_ts=None, message=planning_line(user))
-        except SendError as error:
-            await respond(
-                text=f"I can't post in this channel ({error.error}). Invite me, or DM me.", response_type="ephemeral"
-            )
-            return
-        where = Where(team, channel, root, user, is_dm=is_dm, message_ts=root)
+        where = opened
+        if where is None:
+            try:
+                root = await self._send.post(channel=channel, thread_ts=None, message=planning_line(user))
+            except SendError as error:
+                await respond(
+                    text=f"I can't post in this channel ({error.error}). Invite me, or DM me.",
+                    response_type="ephemeral",
+                )
+                return
+            where = Where(team, channel, root, user, is_dm=is_dm, message_ts=root)
+            await self._again.opening(receipt, where)
+        root = where.thread_ts
         replies = await self._replies(where, text, context)
         if any(isinstance(reply, ShowPlan) for reply in replies):
             await self._delivery.deliver(where, replies, actor=user)
@@ -339,6 +356,10 @@ class Listeners:
         where = Where(team, channel, ts, user, is_dm=channel.startswith("D"))
         if await self._shared.is_shared(channel):
             await self._in_their_dm(where, text, context, line=lambda link: shared_channel_line(user, link))
+            return
+        made = await self._again.made_before(receipt_of(context))
+        if made:  # handled again after its process stopped: its plan is shown, the line was said then
+            await self._delivery.deliver(where, made, actor=user)
             return
         asked = f"<@{user}> asked me to plan from this message."
         try:
@@ -432,13 +453,15 @@ class Listeners:
         words = await self._people.expand_mentions(text, bot_user_id=context.get("bot_user_id"))
         if not words and not files:
             return []
-        return await self._engine.message(
+        receipt = receipt_of(context)
+        replies: list[Reply] = await self._engine.message(
             thread_key=key or where.thread_key,
             text=words,
             who=self._principal(where, person),
             files=files or [],
-            receipt=receipt_of(context),
+            receipt=receipt,
         )
+        return replies or await self._again.made_before(receipt)
 
     async def _answered(self, where: Where, text: str, context: dict[str, Any]) -> str | None:
         """A top-level DM typed while the person's DM plan asks something in its thread: that plan's thread key when

@@ -72,11 +72,16 @@ class SlackPeople:
         self._cache: dict[tuple[str, str], tuple[float, Person]] = {}
         self._asking: dict[tuple[str, str], asyncio.Future[Person]] = {}  # lookups under way, shared
 
+    def cached(self, user_id: str) -> Person | None:
+        """The person as known without asking Slack (looked up within ``ttl_seconds``), or None."""
+        cached = self._cache.get((acting_team(), user_id))
+        return cached[1] if cached is not None and self._monotonic() - cached[0] < self._ttl else None
+
     async def person(self, user_id: str) -> Person:
         key = (acting_team(), user_id)
-        cached = self._cache.get(key)
-        if cached is not None and self._monotonic() - cached[0] < self._ttl:
-            return cached[1]
+        known = self.cached(user_id)
+        if known is not None:
+            return known
         asking = self._asking.get(key)
         if asking is None:  # a burst of one person's events (Slack acks wait on this) asks Slack once
             asking = self._asking[key] = asyncio.ensure_future(self._look_up(user_id))

@@ -16,7 +16,7 @@ from typing import Any
 
 from integrations.base.files import FileFacts
 from integrations.base.principal import Principal
-from planning.engine import connections, texts
+from planning.engine import texts
 from planning.engine.audit import Auditor
 from planning.engine.checks import ChoiceKey
 from planning.engine.decisions import Decision, Decisions
@@ -288,9 +288,14 @@ class Conversation:
         """Ask about every write whose process stopped renewing its claim for a lease."""
         return await self._sweeps.take_over_stale()
 
-    async def expire_abandoned(self) -> dict[str, list[Reply]]:
-        """Close every open plan that waited past its lifetime; what to say in each one's thread."""
-        return await self._sweeps.expire_abandoned()
+    async def expiring(self) -> list[tuple[str, int]]:
+        """The open plans past their lifetime, as (id, version): each to close with ``expire``."""
+        return await self._sweeps.expiring()
+
+    async def expire(self, session_id: str, receipt: Receipt | None = None) -> dict[str, list[Reply]]:
+        """Close a plan past its lifetime; what to say in its thread. The closing with ``receipt`` handled again
+        (its process stopped before telling) says it again."""
+        return await self._sweeps.expire(session_id, receipt)
 
     async def account_connected(self, *, team: str, user: str, kind: str) -> dict[str, list[Reply]]:
         """``user`` of ``team`` connected their ``kind`` account: each plan waiting for it goes on."""
@@ -336,8 +341,9 @@ class Conversation:
     async def open_question(self, session_id: str) -> AskApproval | AskValue | None:
         """What a plan is waiting for from its requester (to ask again where it was never seen), if anything."""
         session = await self._parts.get(session_id)
-        if session is None or session.question is None or not session.open:
-            return None
-        if session.question.kind == "approval":
-            return await self.pending_approval(session_id)
-        return connections.ask(session) or AskValue(text=session.question.prompt, field=session.question.name)
+        return self._sweeps.asked(session) if session is not None else None
+
+    async def made_by(self, receipt: Receipt) -> list[Reply]:
+        """For a request handled again (its process stopped after its plan was made): where that plan stands and
+        what it asks, to show where it may never have been shown; [] when the request made no plan."""
+        return await self._sweeps.made_by(receipt)

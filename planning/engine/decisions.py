@@ -189,7 +189,7 @@ class Decisions:
         session.question = None
         await self._parts.close(session, "expired")
         await self._parts.audit.record(session, "expired", self._parts.clock())
-        return [Say(text=texts.SESSION_EXPIRED, tone="problem"), ShowPlan(view=view_of(session))]
+        return expired_notice(session)
 
     async def while_running(self, session: Session, *, clicked: bool) -> list[Reply]:
         """A word about a plan that waits for no answer: a step of it is running, here or in a process that
@@ -229,3 +229,8 @@ def _named(session: Session, run: StepRun) -> str:
     """A step as who decided it reads it (' “Email Priya”'): by its intent, never by what it acts on, since who
     decided is told in the thread, which everyone in a channel sees."""
     return f" “{run.step.intent}”"
+
+
+def expired_notice(session: Session) -> list[Reply]:
+    """What the requester of an expired plan is told, in its thread."""
+    return [Say(text=texts.SESSION_EXPIRED, tone="problem"), ShowPlan(view=view_of(session))]

@@ -1,12 +1,16 @@
 """Now and then, across every open plan: after a restart, each says where it stands; a write whose process
-stopped is asked about; a plan that waited too long is closed; an account just connected lets its plans go on."""
+stopped is asked about; a plan that waited too long is closed; an account just connected lets its plans go on. And
+for one request handled again after its process stopped: where the plan it made stands (``made_by``)."""
 
 from datetime import UTC, datetime, timedelta
 
 from planning.engine import connections
-from planning.engine.decisions import Decisions
+from planning.engine.decisions import Decisions, expired_notice
+from planning.engine.intentions import view_of
 from planning.engine.parts import Parts
-from planning.engine.replies import Reply
+from planning.engine.receipts import Receipt, session_id_for, taken
+from planning.engine.replies import AskApproval, AskValue, Reply, ShowPlan
+from planning.engine.session import Session
 from planning.store import SessionRecord, VersionConflict
 
 
@@ -26,6 +30,33 @@ class Sweeps:
                     out[session.thread_key] = await self._parts.takeover.reconcile(session) or []
         return out
 
+    async def made_by(self, receipt: Receipt) -> list[Reply]:
+        """Where the plan made by the request with ``receipt`` stands, moved on as after a restart, with what it asks
+        (its process may have stopped before showing either); [] for no such plan, or while a live process runs one
+        of its writes (that process shows it)."""
+        record = await self._parts.store.get(session_id_for(receipt))
+        if record is None:
+            return []
+        async with self._parts.lock(record.thread_key):
+            session = await self._parts.get(record.id)
+            if session is None or not session.open:
+                return [ShowPlan(view=view_of(session))] if session is not None else []
+            replies = await self._parts.takeover.reconcile(session)
+            if replies is None:
+                return []
+            asked = self.asked(session)
+            if asked is not None and not any(isinstance(reply, AskApproval | AskValue) for reply in replies):
+                replies = [*replies, asked]
+        return replies
+
+    def asked(self, session: Session) -> AskApproval | AskValue | None:
+        """What an open plan waits for from its requester, asked again (where it was never seen), if anything."""
+        if session.question is None or not session.open:
+            return None
+        if session.question.kind == "approval":
+            return next((r for r in self._decisions.reissue(session) if isinstance(r, AskApproval)), None)
+        return connections.ask(session) or AskValue(text=session.question.prompt, field=session.question.name)
+
     async def take_over_stale(self) -> dict[str, list[Reply]]:
         """Ask about every write whose process stopped renewing its claim for a lease (call this now and then)."""
         out: dict[str, list[Reply]] = {}
@@ -43,26 +74,35 @@ class Sweeps:
             await self._parts.store.expire_claim(claim.session_id, claim.step_id, idle_seconds=lease)
         return out
 
-    async def expire_abandoned(self) -> dict[str, list[Reply]]:
-        """Close every open plan that waited past its lifetime (the session TTL since its question was asked, or
-        since it was made) and return what to say in each one's thread (call this now and then). A plan with a step
-        running is left to its lease. Of processes sweeping at once, the one that closes a plan says so: once."""
-        out: dict[str, list[Reply]] = {}
+    async def expiring(self) -> list[tuple[str, int]]:
+        """The open plans past their lifetime (the session TTL since their question was asked, or since they were
+        made), as (id, version), to close one by one with ``expire``."""
         ttl = timedelta(seconds=self._parts.settings.session_ttl_seconds)
-        for record in await self._parts.store.list_open():
-            if self._parts.clock() - _made_at(record) <= ttl:  # a plan asks nothing before it is made: not expired
-                continue
-            async with self._parts.turns, self._parts.lock(record.thread_key):
-                session = await self._parts.get(record.id)
-                if session is None or not session.open or not self._parts.expired(session):
-                    continue
-                if any(run.state == "running" for run in session.steps):
-                    continue
-                try:
-                    out[session.thread_key] = await self._decisions.expire(session)
-                except VersionConflict:  # another process changed it first: it is theirs to tell
-                    continue
-        return out
+        records = await self._parts.store.list_open()
+        return [(r.id, r.version) for r in records if self._parts.clock() - _made_at(r) > ttl]  # made: it asks
+
+    async def expire(self, session_id: str, receipt: Receipt | None = None) -> dict[str, list[Reply]]:
+        """Close a plan past its lifetime and return what to say in its thread (nothing for a plan not past it, or
+        with a step running: that is left to its lease). Of processes closing it at once, the one that closes it
+        says so: once. The closing keeps its ``receipt``: handled again (its process stopped before telling), a
+        closing that closed the plan already says so again, and only that one."""
+        record = await self._parts.store.get(session_id)
+        if record is None:
+            return {}
+        async with self._parts.turns, self._parts.lock(record.thread_key):
+            session = await self._parts.get(session_id)
+            if session is None:
+                return {}
+            if not session.open:
+                again = receipt is not None and receipt.again and receipt.key in session.receipts
+                return {session.thread_key: expired_notice(session)} if again and session.state == "expired" else {}
+            if not self._parts.expired(session) or any(run.state == "running" for run in session.steps):
+                return {}
+            session.receipts = taken(session.receipts, receipt)
+            try:
+                return {session.thread_key: await self._decisions.expire(session)}
+            except VersionConflict:  # another process changed it first: it is theirs to tell
+                return {}
 
     async def account_connected(self, *, team: str, user: str, kind: str) -> dict[str, list[Reply]]:
         """``user`` of ``team`` has just connected their ``kind`` account (``user`` "": the CRM of the whole

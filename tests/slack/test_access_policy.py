@@ -22,7 +22,6 @@ from tests.slack.kit.payloads import (
     channel_thread_message_event,
     dm_channel_id,
     im_message_event,
-    slash_command_body,
     view_submission_body,
 )
 from tests.slack.test_scenarios import JOHN, MARIA, buttons, plan_ts, until_buttons
@@ -73,9 +72,7 @@ async def test_a_single_channel_guest_in_a_dm_is_refused(bot: Bot) -> None:
 async def test_someone_of_another_organisation_gets_the_commands_answer_as_a_refusal(bot: Bot) -> None:
     add(bot, EXTERNAL, OTHER_TEAM)
     for user in (EXTERNAL, OTHER_TEAM):
-        status, answer = await bot.send(slash_command_body(command="/plan", text=ASK, user_id=user.id))
-        assert status == 200
-        shown = json.loads(answer)
+        shown = await bot.command(command="/plan", text=ASK, user_id=user.id)
         assert shown["response_type"] == "ephemeral" and "not for people of other organisations" in shown["text"]
     await nothing_ran(bot)  # not even the "asked:" line /plan posts first
 

@@ -92,10 +92,7 @@ async def open_plans_of(bot: Bot, user: str) -> list[str]:
 
 
 async def ask_to_forget(bot: Bot, user: str) -> dict[str, Any]:
-    status, answer = await bot.send(slash_command_body(command="/plans", text="forget-me", user_id=user))
-    assert status == 200
-    shown: dict[str, Any] = json.loads(answer)
-    return shown
+    return await bot.command(command="/plans", text="forget-me", user_id=user)
 
 
 def button(message: dict[str, Any], action_id: str) -> str:

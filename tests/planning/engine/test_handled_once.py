@@ -47,6 +47,15 @@ def engine(store: PlanStore, clock: ManualClock, connector: ScriptedConnector | 
     return Conversation(store=store, runner=runner, clock=clock, settings=settings)
 
 
+async def expire_abandoned(bot: Conversation, receipt: str | None = None) -> dict[str, list[object]]:
+    """Close every plan past its lifetime, as a sweep does; what to say in each one's thread."""
+    told: dict[str, list[object]] = {}
+    for session_id, version in await bot.expiring():
+        closing = Receipt(f"expiry:{session_id}:{version}:{receipt}") if receipt else None
+        told.update(await bot.expire(session_id, closing))
+    return told
+
+
 async def say(bot: Conversation, text: str, receipt: Receipt, thread: str = THREAD) -> list[object]:
     return list(await bot.message(thread_key=thread, user="alice", text=text, tz=NY, receipt=receipt))
 
@@ -102,9 +111,9 @@ async def test_an_abandoned_plan_expires_by_the_sweep_and_is_told_once_by_two_sw
         await say(bot, f"Email Priya saying note {n}", Receipt(f"T1:Ev{n}"), thread=f"slack:T1:C1:{n}.0")
     clock.advance(hours=TTL_HOURS - 1)
     await say(bot, "Email Priya saying a later one", Receipt("T1:Ev7"), thread="slack:T1:C1:7.0")
-    assert await bot.expire_abandoned() == {}  # none is past its lifetime yet
+    assert await expire_abandoned(bot) == {}  # none is past its lifetime yet
     clock.advance(hours=2)
-    told = await asyncio.gather(engine(store, clock).expire_abandoned(), engine(store, clock).expire_abandoned())
+    told = await asyncio.gather(expire_abandoned(engine(store, clock)), expire_abandoned(engine(store, clock)))
     threads = [thread for each in told for thread in each]
     assert sorted(threads) == [f"slack:T1:C1:{n}.0" for n in range(3)]  # each told once, by one of the two
     for each in told:
@@ -112,6 +121,23 @@ async def test_an_abandoned_plan_expires_by_the_sweep_and_is_told_once_by_two_sw
             assert any(isinstance(r, Say) and "expired" in r.text for r in replies)
             assert any(isinstance(r, ShowPlan) for r in replies)
     assert [r.thread_key for r in await store.list_open()] == ["slack:T1:C1:7.0"]
-    assert await bot.expire_abandoned() == {}  # and never again
+    assert await expire_abandoned(bot) == {}  # and never again
     expired = [e for e in await store.audit(limit=100) if e.action == "expired"]
     assert len(expired) == 3
+
+
+async def test_a_closing_handled_again_after_its_process_stopped_says_it_again_and_no_other_does(
+    store: PlanStore, clock: ManualClock
+) -> None:
+    bot = engine(store, clock)
+    await say(bot, "Email Priya saying note", Receipt("T1:Ev1"))
+    clock.advance(hours=TTL_HOURS + 1)
+    [(session_id, version)] = await bot.expiring()
+    closing = Receipt(f"expiry:{session_id}:{version}")
+    [told] = (await bot.expire(session_id, closing)).values()  # closed; its process stops before telling
+    assert await store.list_open() == []
+    again = engine(store, clock)  # the process that takes the closing over
+    assert (await again.expire(session_id, Receipt(closing.key, again=True))).popitem()[1] == told
+    assert await again.expire(session_id, Receipt("expiry:another", again=True)) == {}  # not its closing
+    assert await again.expire(session_id, closing) == {}  # closed: a first closing finds nothing to say
+    assert await bot.expiring() == []

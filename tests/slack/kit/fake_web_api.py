@@ -32,6 +32,11 @@ Ephemeral messages: as Slack documents, they are not guaranteed to arrive and ar
 shown: kept in :attr:`FakeSlackWebApi.lost_ephemeral`); :meth:`FakeSlackWebApi.after_reload` is what a person
 still sees after reloading Slack: the messages that persist, none of the ephemeral ones.
 
+A slow Slack: :meth:`FakeSlackWebApi.hold` makes the calls to a method wait, unanswered, until the test lets them
+go (the event it returns); :attr:`FakeSlackWebApi.waiting` lists the calls waiting, and
+:meth:`FakeSlackWebApi.wait_held` waits until one arrives. Tests assert on what happened in which order while a
+call waits, never on durations.
+
 Response URLs (``respond()`` in Bolt) can point here too: :meth:`FakeSlackWebApi.response_url` hands out one,
 and the POSTs to it are recorded as calls to the method ``"response_url"`` (five uses each, as on Slack).
 """
@@ -110,6 +115,12 @@ class SlackCall:
 
 
 @dataclass(frozen=True)
+class _Hold:
+    released: asyncio.Event
+    when: Callable[[dict[str, Any]], bool] | None = None
+
+
+@dataclass(frozen=True)
 class _Fault:
     status: int
     error: str
@@ -170,6 +181,8 @@ class FakeSlackWebApi:
         self.views: dict[str, dict[str, Any]] = {}
         self.files: dict[str, dict[str, Any]] = {}
         self._faults: dict[str, deque[_Fault]] = {}
+        self._holds: dict[str, list[_Hold]] = {}
+        self.waiting: list[tuple[str, dict[str, Any]]] = []  # calls held unanswered (``hold``), as they arrived
         self._used_triggers: set[str] = set()
         self._response_urls: dict[str, int] = {}
         self._home_views: dict[str, str] = {}
@@ -297,6 +310,39 @@ class FakeSlackWebApi:
     # Each takes ``when``: a test of the call's arguments (``lambda args: args.get("channel") == CHANNEL_ID``);
     # the fault then waits for the next call that passes it, and other calls go through.
 
+    def hold(self, method: str, *, when: Callable[[dict[str, Any]], bool] | None = None) -> asyncio.Event:
+        """From now on the calls to ``method`` (those whose arguments pass ``when``) wait unanswered until the
+        returned event is set (Slack being slow); each is then answered as usual, and recorded when answered, unless
+        its caller went away meanwhile (a call cut short by its process stopping never reaches Slack)."""
+        released = asyncio.Event()
+        self._holds.setdefault(method, []).append(_Hold(released, when))
+        return released
+
+    async def wait_held(self, method: str, *, timeout: float = 5.0) -> dict[str, Any]:
+        """Wait until a call to ``method`` is held unanswered (``hold``); returns its arguments."""
+        try:
+            async with asyncio.timeout(timeout), self._recorded:
+                await self._recorded.wait_for(lambda: any(m == method for m, _ in self.waiting))
+        except TimeoutError:
+            raise AssertionError(f"no call to {method} was held in {timeout}s") from None
+        return next(args for m, args in self.waiting if m == method)
+
+    async def _held(self, method: str, args: dict[str, Any], request: web.Request) -> bool:
+        """Wait while a ``hold`` on ``method`` applies to this call; False when its caller went away meanwhile (its
+        process stopped): Slack never acts on it, and it is not recorded."""
+        hold = next((h for h in self._holds.get(method, ()) if h.when is None or h.when(args)), None)
+        if hold is None or hold.released.is_set():
+            return True
+        entry = (method, args)
+        async with self._recorded:
+            self.waiting.append(entry)
+            self._recorded.notify_all()
+        try:
+            await hold.released.wait()
+        finally:
+            self.waiting.remove(entry)
+        return request.transport is not None and not request.transport.is_closing()
+
     def rate_limit(
         self, method: str, *, times: int = 1, retry_after: int = 1, when: Callable[[dict[str, Any]], bool] | None = None
     ) -> None:
@@ -359,6 +405,8 @@ class FakeSlackWebApi:
             body = {"ok": True, "url": f"ws://127.0.0.1:{self.port}/socket"}
             await self._record(SlackCall(method, args, arrived, token, 200, body))
             return web.json_response(body)
+        if not await self._held(method, args, request):
+            return web.Response(status=503)  # nobody reads it
         status, body, headers = self._answer(method, args, token)
         await self._record(SlackCall(method, args, arrived, token, status, body))
         return web.json_response(body, status=status, headers=headers)

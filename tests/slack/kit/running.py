@@ -23,7 +23,7 @@ from bot.slack.declared import EVENTS_PATH
 from tests.fakes import ManualClock
 from tests.slack.kit.fake_openid import SIGN_IN_CLIENT_ID, SIGN_IN_CLIENT_SECRET
 from tests.slack.kit.fake_web_api import FakeSlackWebApi, serve_locally
-from tests.slack.kit.payloads import BOT_TOKEN, DEMO_USERS, SlackUser, json_body
+from tests.slack.kit.payloads import BOT_TOKEN, DEMO_USERS, SlackUser, json_body, slash_command_body
 from tests.slack.kit.signing import SIGNING_SECRET, post_signed
 
 MANIFEST = Path(__file__).resolve().parents[3] / "infra" / "slack-app-manifest.json"
@@ -41,6 +41,20 @@ class Bot:
     async def send(self, body: dict[str, Any] | str, *, retry_num: int | None = None) -> tuple[int, str]:
         text = json_body(body) if isinstance(body, dict) else body
         return await post_signed(self.http, self.url + EVENTS_PATH, SIGNING_SECRET, text, retry_num=retry_num)
+
+    async def command(self, **fields: Any) -> dict[str, Any]:
+        """Run a slash command (``slash_command_body``'s fields): its answer as its sender sees it, in the command's
+        acknowledgement or sent right after it through the command's response URL (a person Slack must be asked
+        about is looked up after the ack)."""
+        url = self.slack.response_url()
+        status, acknowledged = await self.send(slash_command_body(response_url=url, **fields))
+        assert status == 200
+        if acknowledged:
+            answer: dict[str, Any] = json.loads(acknowledged)
+            return answer
+        key = url.rsplit("/", 1)[1]
+        [sent] = await self.slack.wait_for("response_url", lambda call: call.args.get("key") == key)
+        return {name: value for name, value in sent.args.items() if name != "key"}
 
 
 @asynccontextmanager
