@@ -39,6 +39,7 @@ from planning.understanding.commands import (
 )
 from planning.understanding.commands import restated as restated_text
 from planning.understanding.commands.restate import clock_only
+from planning.understanding.names import display_name
 
 _BODY_START = 100
 
@@ -114,8 +115,31 @@ def with_earlier_people(earlier: Session, text: str, plan: Plan) -> Plan:
         name = _PEOPLE_ARGUMENT.get(step.tool)
         if name is not None and _no_people(step.inputs.get(name)):
             step = step.model_copy(update={"arguments": {**step.arguments, "input": {**step.inputs, name: people}}})
+        elif _new_person_unnamed(step):  # "add her as a contact": the person, by name and address
+            fields = {**step.inputs["fields"], **_person_named(earlier, people[0])}
+            step = step.model_copy(update={"arguments": {**step.arguments, "input": {**step.inputs, "fields": fields}}})
         steps.append(step)
     return plan.model_copy(update={"steps": tuple(steps)})
+
+
+def _new_person_unnamed(step: Step) -> bool:
+    """A new contact or lead whose request named no one and gave no address ("add her as a contact")."""
+    fields = step.inputs.get("fields")
+    if step.tool != "create_entity" or step.inputs.get("entityType") not in _PEOPLE_RECORDS:
+        return False
+    return isinstance(fields, dict) and not fields.get("email") and _no_people(fields.get("name"))
+
+
+def _person_named(earlier: Session, address: str) -> dict[str, str]:
+    """The person of ``address`` as the earlier plan knew them: the name of a record it found with that address
+    (or the name given with the address), else the name the address spells."""
+    for run in reversed(earlier.steps):
+        found = run.result if run.state == "done" and run.step.tool == "fetch_entity" else None
+        for item in found if isinstance(found, list) else []:
+            name = item.get("name") if isinstance(item, dict) and item.get("email") == address else None
+            if isinstance(name, str) and name.strip():
+                return {"name": name, "email": address}
+    return {"name": display_name(address), "email": address}
 
 
 def _no_people(value: Any) -> bool:
@@ -181,7 +205,7 @@ def _people_in(session: Session, run: StepRun) -> list[str]:
         result = run.result if isinstance(run.result, dict) else {}
         attendees = result.get("attendees")
         return [a for a in attendees if isinstance(a, str) and "@" in a] if isinstance(attendees, list) else []
-    args = _ran_with(session, run)
+    args = ran_with(session, run)
     if tool in ("send_email", "forward_email"):
         sent_to = args.get("to")
         return [a for a in sent_to if isinstance(a, str) and "@" in a] if isinstance(sent_to, list) else []
@@ -203,7 +227,7 @@ def undo(earlier: Session) -> FollowUp:
             cannot.append(inverse)
             continue
         undone += 1
-        steps += _acting_on(inverse, _left_by(earlier, run), f"earlier_{undone}", known)
+        steps += acting_on(inverse, left_by(earlier, run), f"earlier_{undone}", known)
     goal = Goal(intent="update", entity="event", text="undo")
     writes = [step for step in steps if step.id not in known]
     if writes:
@@ -222,7 +246,7 @@ def _change(session: Session, run: StepRun) -> undoing.Change:
     return undoing.Change(
         tool=run.step.tool,
         intent=run.step.intent,
-        arguments=_ran_with(session, run),
+        arguments=ran_with(session, run),
         result=run.result if isinstance(run.result, dict) else {},
         before=record_of(session, run) or {},
         repeated=run.step.for_each is not None,
@@ -255,7 +279,7 @@ def _event_changed(event: dict[str, Any], step_id: str, title: str, changes: dic
     arguments = {"input": {"eventId": str(event["id"]), **changes}}
     step = Step(id=step_id, intent=title, tool="update_calendar_event", arguments=arguments)
     known: dict[str, Any] = {}
-    steps = _acting_on(step, event, "earlier_event", known)
+    steps = acting_on(step, event, "earlier_event", known)
     return FollowUp(Plan(steps=tuple(steps)), Goal(intent="update", entity="event"), why, known=known)
 
 
@@ -269,7 +293,7 @@ def _invite(event: dict[str, Any], who: str) -> FollowUp:
         depends_on=tuple(s.id for s in lookups),
     )
     known: dict[str, Any] = {}
-    plan = Plan(steps=(*lookups, *_acting_on(update, event, "earlier_event", known)))
+    plan = Plan(steps=(*lookups, *acting_on(update, event, "earlier_event", known)))
     return FollowUp(plan, Goal(intent="update", entity="event"), "follow-up: also invite", known=known)
 
 
@@ -285,12 +309,12 @@ def _forward(earlier: Session, sent: StepRun, who: str) -> FollowUp:
         depends_on=tuple(s.id for s in lookups),
     )
     known: dict[str, Any] = {}
-    steps = _acting_on(step, email, "earlier_email", known, since=earlier.created_at)
+    steps = acting_on(step, email, "earlier_email", known, since=earlier.created_at)
     plan = Plan(steps=(*lookups, *steps))
     return FollowUp(plan, Goal(intent="send", entity="email"), "follow-up: forward it too", known=known)
 
 
-def _acting_on(
+def acting_on(
     step: Step, record: dict[str, Any] | None, carried_id: str, known: dict[str, Any], *, since: datetime | None = None
 ) -> list[Step]:
     """``step``, which names the thing it changes by its id, made to take it from a read of the thing carried from
@@ -351,7 +375,7 @@ def _read_again(kind: str, record: dict[str, Any], entity: str | None, since: da
     return {"entityType": entity, "filters": {key: record[key][:_BODY_START]}} if key and record[key] else None
 
 
-def _left_by(session: Session, run: StepRun) -> dict[str, Any] | None:
+def left_by(session: Session, run: StepRun) -> dict[str, Any] | None:
     """The thing an earlier write made or changed, as that write left it."""
     tool, result = run.step.tool, run.result if isinstance(run.result, dict) else {}
     if not result.get("id"):
@@ -360,7 +384,7 @@ def _left_by(session: Session, run: StepRun) -> dict[str, Any] | None:
         return result if result.get("startTime") else None  # a calendar returns the whole event
     if tool in ("create_entity", "update_entity"):
         before = (record_of(session, run) or {}) if tool == "update_entity" else {}
-        fields = _ran_with(session, run).get("fields")
+        fields = ran_with(session, run).get("fields")
         left = {**before, **(fields if isinstance(fields, dict) else {}), **result}
         about, on = left.get("about"), about_of(session, run)
         if isinstance(about, dict) and on is not None and (on.get("name") or on.get("subject")):
@@ -374,7 +398,7 @@ def _sent_email(session: Session, run: StepRun) -> dict[str, Any]:
     result = run.result if isinstance(run.result, dict) else {}
     email: dict[str, Any] = {"id": str(result["id"])}
     if run.step.tool == "send_email":
-        args = _ran_with(session, run)
+        args = ran_with(session, run)
         email.update({key: args[key] for key in ("subject", "to") if args.get(key)})
     return email
 
@@ -425,7 +449,7 @@ def _last_event(session: Session) -> dict[str, Any] | None:
     return None
 
 
-def _ran_with(session: Session, run: StepRun) -> dict[str, Any]:
+def ran_with(session: Session, run: StepRun) -> dict[str, Any]:
     """The arguments the write ran with: its inputs filled from the earlier steps' results and the answers."""
     if run.edited is not None:
         return dict(run.edited)
@@ -499,12 +523,12 @@ def _earlier_record(earlier: Session) -> tuple[list[dict[str, Any]], dict[str, A
     for run in reversed(earlier.steps):
         if run.state != "done" or run.step.tool not in ("create_entity", "update_entity", "fetch_entity"):
             continue
-        args = _ran_with(earlier, run)
+        args = ran_with(earlier, run)
         entity = args.get("entityType")
         if not isinstance(entity, str) or entity not in _RECORD_TYPES:
             continue
         if run.kind == "write":
-            left = _left_by(earlier, run)
+            left = left_by(earlier, run)
             inputs = _read_again("record", left, entity, None) if left else None
             if left and inputs:
                 return [left], inputs, entity
@@ -571,14 +595,14 @@ def _referred(earlier: Session, kind: Kind, entity: Any) -> tuple[list[dict[str,
     with the arguments of that read."""
     for run in reversed(earlier.steps):
         if run.state == "done" and run.kind == "write" and run.step.tool in _CHANGED_BY.get(kind, ()):
-            left = _left_by(earlier, run)
+            left = left_by(earlier, run)
             return ([left], {}) if left else ([], {})
     for run in reversed(earlier.steps):
         if run.state != "done" or run.step.tool != READS[kind] or not isinstance(run.result, list):
             continue
-        if kind == "record" and _ran_with(earlier, run).get("entityType") != entity:
+        if kind == "record" and ran_with(earlier, run).get("entityType") != entity:
             continue
         found = [item for item in run.result if isinstance(item, dict) and item.get("id")]
         if found:
-            return found, _ran_with(earlier, run)
+            return found, ran_with(earlier, run)
     return [], {}

@@ -17,6 +17,7 @@ from planning.understanding.commands.values import ValueType as ValueKind
 _BARE: tuple[ValueKind, ...] = ("datetime", "duration", "number", "choice")
 _EVENT_WRITES = ("create_calendar_event", "update_calendar_event")
 _SENDS = ("send_email", "reply_email", "forward_email")
+_RECORD_WRITES = ("create_entity", "update_entity")
 
 
 def read(text: str, session: Session) -> tuple[Command, ...]:
@@ -72,6 +73,8 @@ def ended_context(earlier: Session | None) -> Context:
             left.add("event")
         if run.step.tool in _SENDS:
             left.add("email")
+        if run.step.tool in _RECORD_WRITES:
+            left.add("record")
     return Context(left=frozenset(left))
 
 

@@ -16,6 +16,7 @@ from planning.engine.intentions import view_of
 from planning.engine.observe import ApprovedPlans
 from planning.engine.parts import Parts, zone
 from planning.engine.receipts import Receipt, new_session_id, session_id_for
+from planning.engine.record_changes import record_changed
 from planning.engine.replies import AskValue, Refused, Reply, Say, ShowPlan
 from planning.engine.session import Question, Session, StepRun
 from planning.engine.workspaces import workspace_prefix
@@ -23,6 +24,7 @@ from planning.planner.shared_files import with_shared_files
 from planning.types import Plan
 from planning.understanding.clarify import describe
 from planning.understanding.commands import Change, Thanks, Undo
+from planning.understanding.commands.change import RECORD_CHANGES
 from planning.validation import validate_plan
 
 logger = logging.getLogger(__name__)
@@ -61,7 +63,10 @@ class Starter:
             return [Say(text=texts.WELCOME)]
         if not isinstance(command, Undo | Change):
             return None
-        follow = followups.follow_up(earlier, command, now)
+        if isinstance(command, Change) and command.field in RECORD_CHANGES:
+            follow = record_changed(earlier, command, now)
+        else:
+            follow = followups.follow_up(earlier, command, now)
         if follow is None:
             return None
         said = [Say(text=line + ".") for line in follow.cannot]

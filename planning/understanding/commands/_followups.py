@@ -1,27 +1,42 @@
 """Follow-ups after a plan ended: undo it, change what it made (its start, its length, who is invited), forward the
 email it sent, thanks."""
 
+from typing import cast
+
 from planning.understanding.commands._words import Reply, phrases
-from planning.understanding.commands.change import Change
+from planning.understanding.commands.change import RECORD_CHANGES, Change, Changed
 from planning.understanding.commands.thanks import Thanks
 from planning.understanding.commands.undo import Undo
 from planning.understanding.timewords import find_duration
 
 
 def undo(reply: Reply) -> Undo | None:
-    """ "undo that", "please revert it", "go back to how it was", "put it back the way it was"."""
+    """ "undo that", "please revert it", "go back to how it was", "put it back the way it was"; also after a few
+    words of hesitation and before a reason ("wait no, undo that, it was the old quote")."""
     words = reply.words
-    start = 0
-    polite = phrases("polite").at(words)
-    if polite is not None and polite[0] < len(words):
-        start = polite[0]
-    rest = words[start:]
+    start, moved = 0, True
+    while moved:  # "oops. hold on, no - …": words of hesitation, and the marks between them
+        after = reply.after("leads", "polite", start=start)
+        while after < len(words) and words[after] in _CLAUSE_MARKS:
+            after += 1
+        start, moved = after, after > start
+    rest = words[start : _clause_end(words, start)]
+    polite = phrases("polite").ending(rest)
+    rest = rest[: len(rest) - polite[0]] if polite is not None and polite[0] < len(rest) else rest
     if phrases("undo").value(rest) is not None:
         return Undo()
     head = phrases("undo").at(rest)
     if head is not None and phrases("objects").value(rest[head[0] :]) is not None:
         return Undo()
     return None
+
+
+_CLAUSE_MARKS = frozenset({",", ".", ";", "!", "?", "-", "–", "—"})
+
+
+def _clause_end(words: tuple[str, ...], start: int) -> int:
+    """Where the clause starting at ``start`` ends: at the next mark between clauses, else at the end."""
+    return next((i for i in range(start, len(words)) if words[i] in _CLAUSE_MARKS), len(words))
 
 
 def thanks(reply: Reply) -> Thanks | None:
@@ -81,6 +96,42 @@ def forward(reply: Reply) -> Change | None:
     return Change("forward", who) if who else None
 
 
+def record_field(reply: Reply) -> Change | None:
+    """ "actually make it due fri", "push the close date to apr 15", "oh and her cell is 617 555 0199": a field of the
+    record the last plan made or changed, and its new value as typed (the engine reads it by the field's type). A
+    date alone ("make it friday") is for the record's date, whichever it has. None when the words name another record
+    ("the close date of the initech deal") or no field."""
+    words = reply.words
+    index = reply.after("leads", "record_leads", "polite")
+    verb = phrases("record_verbs").at(words, index)
+    if verb is not None:
+        index += verb[0]
+    owner = phrases("record_owners").at(words, index)
+    if owner is not None:
+        index += owner[0]
+    field = phrases("record_fields").at(words, index)
+    if field is None:
+        if verb is None or not verb[1].endswith(" it") or index >= len(words):
+            return None
+        link = phrases("field_links").at(words, index)
+        if link is not None and index + link[0] < len(words):
+            index += link[0]
+        value = reply.rest(index, reply.end_before(index, "instead"))
+        return Change("date", value) if value and names_a_day(value) else None
+    if verb is None and owner is None:
+        return None  # "status update for the team": a field word alone starts a request, not a follow-up
+    index += field[0]
+    if index >= len(words) or phrases("record_stops").at(words, index) is not None:
+        return None
+    link = phrases("field_links").at(words, index)
+    if link is not None and index + link[0] < len(words):
+        index += link[0]
+    value = reply.rest(index, reply.end_before(index, "instead")).strip("\"“”'")
+    if not value or field[1] not in RECORD_CHANGES:
+        return None
+    return Change(cast(Changed, field[1]), value)
+
+
 def names_a_day(text: str, words: str = "day_words") -> bool:
     """Whether ``text`` names a day, a week or a month ("friday", "next week", "3/5"), not only a time of day (with
     ``words`` "own_day_words": a day of its own, not a weekday read in a week said before)."""
@@ -88,6 +139,8 @@ def names_a_day(text: str, words: str = "day_words") -> bool:
         if phrases(words).value((word,)) is not None:
             return True
         if any(mark in word for mark in "/-") and any(c.isdigit() for c in word) and word[0].isdigit():
+            return True
+        if word[:-2].isdigit() and word[-2:] in ("st", "nd", "rd", "th"):  # "the 9th": a day of the month
             return True
     return False
 

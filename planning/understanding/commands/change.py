@@ -4,13 +4,35 @@ Tom", "forward that to Maria too", "and tomorrow?")."""
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
-Changed = Literal["startTime", "durationMinutes", "addAttendees", "forward", "when"]
+Changed = Literal[
+    "startTime",
+    "durationMinutes",
+    "addAttendees",
+    "forward",
+    "when",
+    # a field of the CRM record the last plan made or changed (data/record_fields.txt); "date": its date, whichever
+    "dueDate",
+    "closeDate",
+    "amount",
+    "stage",
+    "status",
+    "phone",
+    "email",
+    "title",
+    "company",
+    "subject",
+    "date",
+]
+RECORD_CHANGES: frozenset[str] = frozenset(
+    {"dueDate", "closeDate", "amount", "stage", "status", "phone", "email", "title", "company", "subject", "date"}
+)
 
 
 @dataclass(frozen=True, slots=True)
 class Change:
     """``field``: what changes — the event's start, its length, people added to it, the email sent forwarded to
-    someone, or ("when") the earlier request said again at another time; ``value`` as typed."""
+    someone, ("when") the earlier request said again at another time, or a field of the record the last plan made or
+    changed (``RECORD_CHANGES``); ``value`` as typed."""
 
     kind: ClassVar[Literal["change"]] = "change"
     field: Changed

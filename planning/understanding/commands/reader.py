@@ -55,7 +55,7 @@ def _unclear_at_offer(reply: Reply) -> bool:
 
 def _follow_up(reply: Reply, context: Context) -> Change | NewRequest | Command:
     """After the last plan in the thread ended: a follow-up on what it made, or a new request."""
-    if "changes" in context.left or "event" in context.left or "email" in context.left:
+    if context.left:
         undo = _followups.undo(reply)
         if undo is not None:
             return undo
@@ -71,6 +71,10 @@ def _follow_up(reply: Reply, context: Context) -> Change | NewRequest | Command:
             change = read(reply)
             if change is not None:
                 return change
+    if "record" in context.left:
+        change = _followups.record_field(reply)
+        if change is not None:
+            return change
     thanks = _followups.thanks(reply)
     return thanks if thanks is not None else NewRequest(reply.text)
 

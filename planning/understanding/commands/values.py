@@ -9,6 +9,7 @@ from typing import Any, Literal
 from planning.understanding.names import EMAIL_ADDRESS
 from planning.understanding.normalize import clean
 from planning.understanding.timeexpr import find_duration, read_times
+from planning.understanding.timewords import WEEKDAYS
 
 ValueType = Literal["emails", "email", "datetime", "date", "duration", "number", "choice", "text"]
 
@@ -135,7 +136,11 @@ def _date(name: str, text: str, now: datetime) -> Parsed:
             return Parsed(value=date.fromisoformat(text).isoformat())
         except ValueError:
             return Parsed(problem=f"“{text}” is not a date")
-    read = read_times(clean(text), now)
+    said = clean(text)
+    alone = said.strip(" .!?").lower()
+    if alone in WEEKDAYS:  # a day's short name alone is that day, even one that is also a word ("wed", "sat")
+        said = f"on {alone}"
+    read = read_times(said, now)
     if read.impossible:
         return Parsed(problem=f"there is no {read.impossible[0].date}")
     if not read.times:

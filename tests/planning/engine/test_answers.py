@@ -53,3 +53,9 @@ def test_a_record_date_is_read_as_an_iso_date():
     assert parse_answer("dueDate", "2026-05-15", NOW).value == "2026-05-15"
     assert "not a date" in (parse_answer("closeDate", "2026-02-30", NOW).problem or "")
     assert "could not read a date" in (parse_answer("closeDate", "when legal signs", NOW).problem or "")
+
+
+def test_a_short_day_name_alone_is_that_day_even_when_it_is_also_a_word():
+    assert parse_answer("dueDate", "Wed", NOW).value == "2026-03-04"
+    assert parse_answer("closeDate", "sat", NOW).value == "2026-03-07"
+    assert "could not read a date" in (parse_answer("dueDate", "wedding", NOW).problem or "")

@@ -93,5 +93,31 @@ def test_follow_ups_in_other_words():
     assert read_reply("what's on my calendar", AFTER_BOOKING) == (NewRequest("what's on my calendar"),)
 
 
+def test_an_undo_after_hesitation_and_before_a_reason_is_an_undo():
+    assert read_reply("hold on, no, roll it back - the client changed their mind", AFTER_BOOKING) == (Undo(),)
+    assert read_reply("oops. revert that please", AFTER_BOOKING) == (Undo(),)
+    assert read_reply("ah, undo it. wrong record", AFTER_BOOKING) == (Undo(),)
+    # the undo words must be a clause of their own: not negated, not the start of another request
+    assert read_reply("don't undo that", AFTER_BOOKING) == (NewRequest("don't undo that"),)
+    assert read_reply("undo the meeting with john", AFTER_BOOKING) == (NewRequest("undo the meeting with john"),)
+
+
+AFTER_RECORD = Context(left=frozenset({"record", "changes"}))
+
+
+def test_a_field_of_the_record_just_made_is_a_change_of_it():
+    assert read_reply("set the amount to 61.5k", AFTER_RECORD) == (Change("amount", "61.5k"),)
+    assert read_reply("sorry, make it due next tuesday", AFTER_RECORD) == (Change("dueDate", "next tuesday"),)
+    assert read_reply("also her job title is head of finance", AFTER_RECORD) == (Change("title", "head of finance"),)
+    assert read_reply("move it to the 9th", AFTER_RECORD) == (Change("date", "the 9th"),)
+
+
+def test_a_field_of_another_record_or_no_field_is_no_change_of_the_record_just_made():
+    said = "set the amount of the hooli deal to 10k"
+    assert read_reply(said, AFTER_RECORD) == (NewRequest(said),)
+    assert read_reply("status update for the team", AFTER_RECORD) == (NewRequest("status update for the team"),)
+    assert read_reply("set the amount to 10k", AFTER_BOOKING) == (NewRequest("set the amount to 10k"),)
+
+
 def test_no_follow_up_after_a_plan_that_changed_nothing():
     assert read_reply("undo that", Context()) == (NewRequest("undo that"),)

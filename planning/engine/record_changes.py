@@ -1,0 +1,69 @@
+"""A follow-up that changes a field of the CRM record the last plan made or changed: "actually make it due fri" after
+a task was added, "push the close date to apr 15" after a deal was updated, "oh and her cell is …" after a contact was
+added. It becomes one update of that record, acting on it as the earlier plan left it (read again before the change
+runs, like any follow-up: :func:`planning.engine.followups.acting_on`)."""
+
+from datetime import datetime
+from typing import Any
+
+from integrations.base.records import DATE_FIELDS, FIELDS_BY_ENTITY, READ_ONLY_FIELDS
+from planning.engine.answers import parse_answer
+from planning.engine.followups import FollowUp, acting_on, left_by, ran_with
+from planning.engine.session import Session
+from planning.engine.wording import name_in_words
+from planning.types import Entity, Goal, Plan, Step
+from planning.understanding.commands import Change
+
+_WRITES = ("create_entity", "update_entity")
+_GOAL_ENTITIES: dict[str, Entity] = {
+    "Contact": "contact",
+    "Lead": "lead",
+    "Deal": "deal",
+    "Account": "account",
+    "Note": "note",
+    "Task": "task",
+}
+
+
+def record_changed(earlier: Session, command: Change, now: datetime) -> FollowUp | None:
+    """The update ``command`` asks for on the record ``earlier`` made or changed last that has the field; None when
+    no such record, or the value does not read as one for the field (then the words are a request of their own)."""
+    for run in reversed(earlier.steps):
+        if run.state != "done" or run.kind != "write" or run.step.tool not in _WRITES or run.used_existing:
+            continue
+        entity = ran_with(earlier, run).get("entityType")
+        field = _field_of(entity, command.field)
+        record = left_by(earlier, run)
+        if field is None or not record or not isinstance(entity, str):
+            continue
+        parsed = parse_answer(field, command.value, now)
+        if not parsed.ok:
+            return None
+        return _update(record, entity, field, parsed.value)
+    return None
+
+
+def _field_of(entity: Any, said: str) -> str | None:
+    """The record's field ``said`` names ("date": the one date a task or a deal has), if the record has it."""
+    model = FIELDS_BY_ENTITY.get(entity) if isinstance(entity, str) else None
+    if model is None:
+        return None
+    writable = [name for name in model.model_fields if name not in READ_ONLY_FIELDS.get(entity, frozenset())]
+    if said == "date":
+        dates = [name for name in writable if name in DATE_FIELDS]
+        return dates[0] if len(dates) == 1 else None
+    return said if said in writable else None
+
+
+def _update(record: dict[str, Any], entity: str, field: str, value: Any) -> FollowUp:
+    name = record.get("name") or record.get("subject") or f"the {entity.lower()}"
+    step = Step(
+        id="change",
+        intent=f"Change the {name_in_words(field)} of “{name}”",
+        tool="update_entity",
+        arguments={"input": {"entityType": entity, "id": str(record["id"]), "fields": {field: value}}},
+    )
+    known: dict[str, Any] = {}
+    steps = acting_on(step, record, "earlier_record", known)
+    goal = Goal(intent="update", entity=_GOAL_ENTITIES.get(entity, "none"))
+    return FollowUp(Plan(steps=tuple(steps)), goal, "follow-up: the record's field changed", known=known)

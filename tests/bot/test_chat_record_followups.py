@@ -1,0 +1,63 @@
+"""Follow-ups on the CRM record the last plan made or changed, in `planbot chat --script`, checked in the workspace:
+a field named with its new value ("set the amount to …", "move the due date to …", "his mobile is …"), a date alone
+for the record's one date, and an undo said with some hesitation and a reason (issue 24)."""
+
+from pathlib import Path
+from typing import Any
+
+from integrations.base.arguments import FetchEntityArgs
+from tests.bot.test_chat import chat
+from tests.bot.test_chat_v2 import read
+
+
+def records(tmp_path: Path, entity: str, **filters: Any) -> list[dict[str, Any]]:
+    return list(read(tmp_path, "fetch_entity", FetchEntityArgs(entityType=entity, filters=filters)))
+
+
+def test_a_due_date_said_after_a_task_was_added_moves_that_task(tmp_path: Path):
+    output = chat(
+        tmp_path,
+        "add a task on the acme account to chase the signed order form, due tuesday",
+        "a",
+        "move the due date to wed",
+        "a",
+    )
+    assert output.count("Finished") == 2
+    [task] = records(tmp_path, "Task", subject="signed order form")  # changed, not a second task
+    assert task["dueDate"] == "2026-03-04"
+
+
+def test_a_date_alone_after_a_task_goes_to_its_due_date(tmp_path: Path):
+    chat(
+        tmp_path,
+        "add a task on the acme account to chase the signed order form, due tuesday",
+        "a",
+        "hmm, change it to thursday",
+        "a",
+    )
+    [task] = records(tmp_path, "Task", subject="signed order form")
+    assert task["dueDate"] == "2026-03-05"
+
+
+def test_the_close_date_named_after_a_deal_update_changes_that_deal_and_undo_puts_it_back(tmp_path: Path):
+    chat(tmp_path, "change the acme deal amount to 50k", "a", "also set its close date to may 4", "a")
+    [deal] = records(tmp_path, "Deal", name="Acme deal")
+    assert (deal["amount"], deal["closeDate"]) == (50000, "2026-05-04")
+    chat(tmp_path, "hang on - no, revert that, the date was right", "a")
+    [deal] = records(tmp_path, "Deal", name="Acme deal")
+    assert (deal["amount"], deal["closeDate"]) == (50000, "2026-03-30")
+
+
+def test_a_phone_said_after_a_contact_was_added_goes_on_that_contact(tmp_path: Path):
+    chat(tmp_path, "add a contact: omar haddad, omar.haddad@contoso.com", "a", "and his mobile is +1 646 555 0123", "a")
+    [contact] = records(tmp_path, "Contact", email="omar.haddad@contoso.com")
+    assert contact["phone"] == "+1 646 555 0123"
+
+
+def test_a_field_of_another_record_named_is_a_request_of_its_own(tmp_path: Path):
+    output = chat(
+        tmp_path, "change the acme deal amount to 50k", "a", "set the close date of the globex deal to may 4", "a"
+    )
+    [acme] = records(tmp_path, "Deal", name="Acme deal")
+    assert acme["closeDate"] == "2026-03-30"
+    assert "Globex deal" in output.split("set the close date of the globex deal")[-1]
