@@ -5,11 +5,12 @@ from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from planning.engine import connections, each, edits, left_out, timing
+from planning.engine import connections, each, edits, left_out, recovery, timing
 from planning.engine.answers import OPTIONAL, parse_answer, value_type
 from planning.engine.claims import OUTCOME_OPTIONS
 from planning.engine.in_words import label, value_in_words
 from planning.engine.machine import StepMachine, window_asked
+from planning.engine.recovery import RECORD_ASKED
 from planning.engine.replies import AskValue, Reply, Say
 from planning.engine.resolve import ResolutionError
 from planning.engine.runner import ToolRunner
@@ -27,6 +28,7 @@ from planning.understanding.commands import (
     names_a_day,
 )
 from planning.understanding.commands.edited import read_value
+from planning.understanding.commands.records_named import record_named
 from planning.understanding.normalize import clean
 from planning.understanding.timeexpr import find_times
 from planning.understanding.timewords import find_duration
@@ -237,6 +239,11 @@ class Dialogue:
             if slot is not None:
                 run.answers[name] = slot
                 return self._answered(session, run)
+        if name == RECORD_ASKED and run.step.tool == "fetch_entity":  # "the globex deal": its kind and its name
+            kind, named = record_named(text)
+            self._as_kind(session, run, kind)
+            run.answers[name] = named
+            return self._answered(session, run)
         parsed = parse_answer(name, text, _within(question.partial, text, now))
         if parsed.ok and parsed.names:
             found, problem = await self._addresses_for(session, parsed.names)
@@ -361,10 +368,25 @@ class Dialogue:
             run.state, run.note = "done", "address given by you"
             session.question = None
             return []
-        run.edited = {**self._machine.arguments(session, run), "query": text.strip()}
+        if run.step.tool == "fetch_entity":  # "the globex deal": a record of that kind, by its name
+            kind, named = record_named(text)
+            self._as_kind(session, run, kind)
+            run.edited = recovery.named_again(self._machine.arguments(session, run), named)
+        else:
+            run.edited = {**self._machine.arguments(session, run), "query": text.strip()}
         run.state = "pending"
         session.question = None
         return []
+
+    @staticmethod
+    def _as_kind(session: Session, run: StepRun, kind: str | None) -> None:
+        """The lookup ``run`` made for a record of ``kind`` (the answer said it), and what the steps after it say
+        the record they are about is."""
+        if kind is None or kind == run.step.inputs.get("entityType"):
+            return
+        run.step = recovery.as_kind(run.step, kind)
+        for other in session.steps:
+            other.step = recovery.retyped(other.step, run.id, kind)
 
     # --- a start time that has already passed ----------------------------------------------------------
 

@@ -80,6 +80,28 @@ def retyped(step: Step, lookup_id: str, kind: str) -> Step:
     return step if arguments == step.arguments else step.model_copy(update={"arguments": arguments})
 
 
+RECORD_ASKED = "record"  # the placeholder of a lookup of the record a note or task is about, when none was named
+_NAMED_BY = {"Task": "subject", "Note": "body"}  # the field a record is found by its words in (else its name)
+
+
+def as_kind(step: Step, kind: str) -> Step:
+    """A lookup of a record made for a record of ``kind`` (an answer said "the globex deal" where an account was
+    looked for): its one filter kept as the name of a record of that kind."""
+    filters = step.inputs.get("filters") or {}
+    if step.tool != "fetch_entity" or len(filters) != 1:
+        return step
+    [value] = filters.values()
+    inputs = {**step.inputs, "entityType": kind, "filters": {_NAMED_BY.get(kind, "name"): value}}
+    return step.model_copy(update={"arguments": {**step.arguments, "input": inputs}})
+
+
+def named_again(arguments: dict[str, Any], words: str) -> dict[str, Any]:
+    """A record lookup made again with the words the user gave, in the field its kind is found by (never a filter
+    its kind does not have)."""
+    kind = str(arguments.get("entityType"))
+    return {**arguments, "filters": {_NAMED_BY.get(kind, "name"): words}}
+
+
 def broader(step: Step, arguments: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
     """A wider version of a lookup's arguments, with the name of the strategy; None when there is none."""
     args = dict(arguments)

@@ -17,6 +17,7 @@ from integrations.base.read_only import ReadOnlyConnector
 from integrations.base.registry import ConnectorRegistry
 from planning.engine.observe import NoObserver, Observer
 from planning.engine.retry import RetryPolicy, Sleep, safe_to_repeat, with_retries
+from planning.engine.wording import name_in_words
 
 logger = logging.getLogger(__name__)
 CALL_TIMEOUT_SECONDS = 30.0
@@ -149,6 +150,16 @@ class ToolRunner:
         return result
 
 
+def _fields_in_words(problems: dict[str, str]) -> str:
+    """ "query" for ``{"query": "Extra inputs are not permitted"}``; "fields.dueDate" → "due date"."""
+    names = []
+    for key in problems:
+        parts = [part for part in key.split(".") if part and not part.isdigit() and part != "input"]
+        names.append(name_in_words(parts[-1]) if parts else "values")
+    named = list(dict.fromkeys(names))
+    return " and ".join(named) if len(named) <= 2 else ", ".join(named[:-1]) + " and " + named[-1]
+
+
 def describe_failure(error: Exception) -> ToolFailure:
     from integrations.base import AuthError, NotFoundError
     from integrations.base.errors import AccountNotConnectedError
@@ -156,8 +167,9 @@ def describe_failure(error: Exception) -> ToolFailure:
     if isinstance(error, AccountNotConnectedError):
         kind = error.kind
         return ToolFailure(f"this needs your own {kind} account: connect your {kind} account, then ask again", False)
-    if isinstance(error, InvalidArgumentsError):
-        return ToolFailure(f"the arguments are not valid ({error})", transient=False)
+    if isinstance(error, InvalidArgumentsError):  # the validator's own words stay in the log, never said
+        logger.warning("arguments refused by the tool's schema: %s", error)
+        return ToolFailure(f"I could not use the {_fields_in_words(error.problems)} given for it", transient=False)
     if isinstance(error, AuthError):
         return ToolFailure(f"{error.service or 'the service'} needs you to reconnect your account", False, True)
     if isinstance(error, NotFoundError):

@@ -77,6 +77,9 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
         companies = [c for c in companies if c not in inside and c not in said_role.title.split()]
         companies = list(dict.fromkeys([*companies, said_role.company]))
         people = [p for p in people if p not in inside and p != said_role.company]
+    if not people and emails and (reading.intent, reading.entity) in _NEW_PERSON:
+        named = names.named_by_address(text, emails[0])  # "a lead: ravi menon at hooli, ravi.menon@hooli.com"
+        people = [named] if named is not None and named not in companies else people
     when, new_when = _when(text, times, reading)
     slot_values: dict[str, Any] = {
         "people": tuple(people),
@@ -219,6 +222,7 @@ def _everyday_scope(text: str, reading: Reading, slot_values: dict[str, Any]) ->
 
 
 _CRM = ("contact", "lead", "deal", "account")
+_NEW_PERSON = (("create", "contact"), ("create", "lead"))
 _WITH_FILES = re.compile(
     r"\b(?:with|that have|that has|having|containing|carrying)\s+(?:an?\s+|any\s+|some\s+|the\s+)?"
     r"(?:attachments?|attached files?|files?|pdfs?|documents?)\b|\battachments?\s+(?:in|from)\b",

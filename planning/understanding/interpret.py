@@ -63,7 +63,7 @@ def _scores(items: list[Evidence]) -> dict[str, float]:
 
 
 def read_clause(text: str, *, has_time: bool = False, names_someone: bool = False) -> Reading:
-    evidence = _without_nested(evidence_in(text))
+    evidence = _without_task_content(text, _without_nested(evidence_in(text)))
     chat = [e for e in evidence if e.kind == "chat"]
     if chat:
         return Reading("chat", "none", 0.95, None, f"'{chat[0].text.strip()}' is small talk or a request for help")
@@ -129,11 +129,21 @@ def read_clause(text: str, *, has_time: bool = False, names_someone: bool = Fals
 
 
 _TOPIC = re.compile(r"\s(?:about|regarding|re|to\s+(?:discuss|go\s+over|talk\s+about|walk\s+through|review))\s", re.I)
+_TASK_CONTENT = re.compile(r"\b(?:task|to-?do|action\s+item)\s+(?:for\s+(?:me|myself|us)\s+)?to\s", re.I)
+
+
+def _without_task_content(text: str, evidence: list[Evidence]) -> list[Evidence]:
+    """ "a task for me to email the checklist to Acme": what the task says to do (its verb, the things it names) is
+    its subject; the task is what is made."""
+    content = _TASK_CONTENT.search(text)
+    if content is None:
+        return evidence
+    return [e for e in evidence if e.kind not in ("intent", "entity") or e.start < content.end()]
 
 
 def _without_topics(text: str, entities: list[Evidence]) -> list[Evidence]:
     """ "a call with Tom about the Initech deal": a thing named after "about" is the topic of the thing named before
-    it, never the thing acted on."""
+    it, never the thing acted on; so is what "a task for me to email …" says to do (the task is made)."""
     topic = _TOPIC.search(text)
     if topic is None or not any(e.end <= topic.start() for e in entities):
         return entities

@@ -146,6 +146,12 @@ INTENT_CUES = _rows(
         ),
         # shorthand with the content after a colon: "note on the Acme account: they want a discount", "task: call Tom"
         (r"^(?:quick |new )?(?:note|task|to-?do)\b[^?:]*(?=:\s*\w)", "create", 3.0),
+        # "a task for me to send them the pack": a task is made; what it says to do is its subject, not the action
+        (
+            r"(?:(?<=\btask )|(?<=\btodo )|(?<=\bto-do )|(?<=\baction item ))(?:for (?:me|myself|us) )?to\b",
+            "create",
+            4.0,
+        ),
         (r"remind(?:ed|ing|s)?(?!ers?\b)|remember to|don't forget|do not forget", "create", 3.5),
         (r"^i(?:'ve| have)(?: got)? (?:a|an|my) ", "create", 2.0),
         # update
@@ -293,6 +299,9 @@ ENTITY_CUES = _rows(
             "contact",
             3.0,
         ),
+        # a person added "as a contact": that is the record made, whatever else the words say ("her new role is IT
+        # lead")
+        (r"\bas (?:a |an |my |our )?(?:new )?contact\b", "contact", 6.0),
         # lead
         (r"leads?(?! singer| guitar| role| actor| vocal)|prospects?", "lead", 4.0),
         # a record met "with": a participant of an event, not the thing acted on ("a demo with the Acme lead")

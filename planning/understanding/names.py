@@ -33,6 +33,25 @@ def display_name(who: str) -> str:
     return " ".join(part.capitalize() for part in re.split(r"[._+-]+", local) if part)
 
 
+def named_by_address(text: str, address: str) -> str | None:
+    """The words of ``text`` that name the person whose ``address`` it gives, when the tagger found no one: the
+    address's local part spelt out ("ravi menon … ravi.menon@hooli.com" → "ravi menon"), or its one part followed
+    by a surname-like word ("ravi menon from umbrella (ravi@umbrella.com)" → "ravi menon"); None otherwise."""
+    parts = [part.lower() for part in re.split(r"[._+-]+", address.split("@", 1)[0]) if part.isalpha()]
+    if not parts or len(parts[0]) < 2:
+        return None
+    words = re.findall(r"[^\W\d_][\w'’-]*", EMAIL_ADDRESS.sub(" ", text))
+    lowered = [word.lower() for word in words]
+    for start in range(len(words) - len(parts) + 1):
+        if lowered[start : start + len(parts)] != parts:
+            continue
+        end = start + len(parts)
+        if len(parts) == 1 and end < len(words) and _is_name_word(words[end], typed=False):
+            end += 1  # "ravi menon" for "ravi@": the next word, when it may be a name
+        return " ".join(words[start:end])
+    return None
+
+
 def email_addresses(text: str) -> list[str]:
     return _unique(m.group(0).rstrip(".") for m in EMAIL_ADDRESS.finditer(text))
 

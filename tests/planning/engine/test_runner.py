@@ -101,3 +101,11 @@ async def test_with_retries_counts_attempts():
         await asyncio.sleep(0)
 
     assert await with_retries(flaky, RetryPolicy(jitter=False), no_sleep) == ("ok", 2)
+
+
+def test_arguments_a_tool_refuses_are_said_by_the_fields_never_in_the_validators_words():
+    failure = describe_failure(
+        InvalidArgumentsError({"query": "Extra inputs are not permitted", "filters.dueDate": "Input should be a date"})
+    )
+    assert failure.message == "I could not use the query and due date given for it"
+    assert "permitted" not in failure.message and not failure.transient
