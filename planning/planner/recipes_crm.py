@@ -102,6 +102,7 @@ _FIELD_NAMES = {
     "owner": "owner",
     "close date": "closeDate",
     "closedate": "closeDate",
+    "closing date": "closeDate",
     "amount": "amount",
     "stage": "stage",
     "status": "status",

@@ -24,6 +24,7 @@ from planning.understanding import (
     values,
 )
 from planning.understanding.commands._words import Token, tokens
+from planning.understanding.cues import cues
 from planning.understanding.interpret import Reading
 from planning.understanding.learned.tagger_lazy import tagged
 from planning.understanding.timeexpr import Prefer, TimeMatch, TimeReading, find_duration, find_shift, read_times
@@ -45,7 +46,10 @@ _OBJECT = re.compile(
 _RENAME = re.compile(r"\b(?:rename|retitle)\b.*?\bto\s+(.+?)(?=[,.]|$)|\btitle to\s+(.+?)(?=[,.]|$)", re.I)
 _FIELD_CHANGE = re.compile(
     r"\b(phone(?: number)?|number|e-?mail(?: address)?|title|job title|company|name|industry|domain|owner|"
-    r"close ?date|amount|stage|status)\s+(?:to|as|is)\s+(.+?)(?=\s+and\s+|[,;]|$)",
+    r"close ?date|closing date|amount|stage|status)"
+    # "the close date of the initech deal out to …": whose field it is, and a particle, between the field and "to"
+    r"(?:\s+(?:of|for|on)\s+(?:the\s+|our\s+|my\s+)?(?:[\w&'.-]+\s+){0,3}?(?:deal|opportunity|account|contact|lead))?"
+    r"(?:\s+(?:out|back|up|forward))?\s+(?:to|as|is)\s+(.+?)(?=\s+and\s+|[,;]|$)",
     re.I,
 )
 
@@ -159,6 +163,8 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
         asked = _ASKED_FIELD.search(text) if reading.intent == "find" else None
         if asked:  # "what's Maria's phone number": the answer is that field (contract §2.8)
             result.scope["asked_field"] = _ASKED_FIELDS[asked.group(1).lower().split()[0]]
+        elif reading.intent == "find" and cues("owner_asked").in_text(text):  # "who owns the initech account"
+            result.scope["asked_field"] = "owner"
         fields = asked_fields.deal_fields(text) if reading.intent == "find" and reading.entity == "deal" else ()
         if fields:  # "what's it worth and when does it close": each of them
             result.scope["asked_fields"] = list(fields)

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 from planning.types import Entity, Intent, OutOfScope
 from planning.understanding.combinations import REMAP, supported
+from planning.understanding.cues import Words, cues
 from planning.understanding.lexicon import Evidence, evidence_in
 from planning.understanding.phrases import message_start
 
@@ -129,16 +130,18 @@ def read_clause(text: str, *, has_time: bool = False, names_someone: bool = Fals
 
 
 _TOPIC = re.compile(r"\s(?:about|regarding|re|to\s+(?:discuss|go\s+over|talk\s+about|walk\s+through|review))\s", re.I)
-_TASK_CONTENT = re.compile(r"\b(?:task|to-?do|action\s+item)\s+(?:for\s+(?:me|myself|us)\s+)?to\s", re.I)
 
 
 def _without_task_content(text: str, evidence: list[Evidence]) -> list[Evidence]:
     """ "a task for me to email the checklist to Acme": what the task says to do (its verb, the things it names) is
     its subject; the task is what is made."""
-    content = _TASK_CONTENT.search(text)
-    if content is None:
-        return evidence
-    return [e for e in evidence if e.kind not in ("intent", "entity") or e.start < content.end()]
+    words = Words.of(text)
+    for noun in cues("task_nouns").find_all(words):
+        to = cues("task_for_whom").at(words, noun.end)
+        if to is not None and to.end < len(words):
+            start = words.char_start(to.end)  # the first word of what it says to do
+            return [e for e in evidence if e.kind not in ("intent", "entity") or e.start < start]
+    return evidence
 
 
 def _without_topics(text: str, entities: list[Evidence]) -> list[Evidence]:

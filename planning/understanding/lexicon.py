@@ -195,6 +195,13 @@ INTENT_CUES = _rows(
             "update",
             3.5,
         ),
+        # a deal's value moved to an amount: "bump the acme deal to 52k", "raise the globex opportunity to $140k"
+        (
+            r"(?:bump|raise|increase|lower|reduce|up|take|bring) (?:the |our |my |that |this )?"
+            r"(?:[\w&'.-]+ ){0,3}?(?:deal|opportunity|oppty)(?:'s)?(?: amount| value| size)?(?: up| down)? to(?= \$?\d)",
+            "update",
+            4.0,
+        ),
         # answering an invitation changes my side of an event
         (r"accept(?:ed)?|decline[ds]?|turn down|rsvp|say (?:yes|no) to|reject (?=the|this|that|my|an?)", "update", 4.0),
         # delete
@@ -307,6 +314,7 @@ ENTITY_CUES = _rows(
         # a record met "with": a participant of an event, not the thing acted on ("a demo with the Acme lead")
         (r"with (?:the |our |my )?(?:[\w'-]+ )?(?:leads?|contacts?|prospects?|customers?|clients?)\b", "event", 1.5),
         # deal
+        (r"clos(?:e|ing) date|expected close", "deal", 4.5),  # a deal's field, never an event's date
         (
             r"deals?(?! with (?:it|this|that|them|him|her|the (?:issue|problem|situation))\b)|opportunit(?:y|ies)|oppty|pipeline",
             "deal",

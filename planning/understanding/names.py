@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from planning.understanding.cues import Words
 from planning.understanding.learned import gazetteer
 from planning.understanding.learned.tagger import SlotSpan
 from planning.understanding.learned.tagger_lazy import first_names, tagged
@@ -37,18 +38,21 @@ def named_by_address(text: str, address: str) -> str | None:
     """The words of ``text`` that name the person whose ``address`` it gives, when the tagger found no one: the
     address's local part spelt out ("ravi menon … ravi.menon@hooli.com" → "ravi menon"), or its one part followed
     by a surname-like word ("ravi menon from umbrella (ravi@umbrella.com)" → "ravi menon"); None otherwise."""
-    parts = [part.lower() for part in re.split(r"[._+-]+", address.split("@", 1)[0]) if part.isalpha()]
+    local = address.split("@", 1)[0]
+    parts = [part.lower() for part in "".join(c if c.isalpha() else " " for c in local).split()]
     if not parts or len(parts[0]) < 2:
         return None
-    words = re.findall(r"[^\W\d_][\w'’-]*", EMAIL_ADDRESS.sub(" ", text))
-    lowered = [word.lower() for word in words]
-    for start in range(len(words) - len(parts) + 1):
+    said = Words.of(text)
+    kept = [i for i, t in enumerate(said.toks) if "@" not in t.word and t.word[:1].isalpha()]
+    lowered = [said.toks[i].word for i in kept]
+    typed = [said.text_of(i, i + 1) for i in kept]
+    for start in range(len(kept) - len(parts) + 1):
         if lowered[start : start + len(parts)] != parts:
             continue
         end = start + len(parts)
-        if len(parts) == 1 and end < len(words) and _is_name_word(words[end], typed=False):
+        if len(parts) == 1 and end < len(kept) and _is_name_word(typed[end], typed=False):
             end += 1  # "ravi menon" for "ravi@": the next word, when it may be a name
-        return " ".join(words[start:end])
+        return " ".join(typed[start:end])
     return None
 
 

@@ -230,6 +230,7 @@ def _combine(reads: list[_Read], text: str) -> ParseResult:
             pending_feeder = None
         slots, scope = _resolve_implied(read, slots, scope, goals)
         slots = _topic_from_earlier(slots, goals)
+        slots = _record_from_earlier(reading.intent, reading.entity, slots, goals)
         index = len(goals)
         if reading.intent == "send" and _REPLY.search(read.clause.text) and goals:
             earlier = _last_email_finding(goals)
@@ -341,6 +342,19 @@ def _topic_from_earlier(slots: Slots, goals: list[Goal]) -> Slots:
 
 _RECORDS = frozenset({"account", "deal", "lead", "contact", "note", "task"})
 _TAKES_RECORD = frozenset({"deal", "lead", "note", "task"})  # "…, and a task to send them the quote": their record
+
+
+def _record_from_earlier(intent: str, entity: str, slots: Slots, goals: list[Goal]) -> Slots:
+    """ "bump the acme deal to 52k and push the close date to apr 15": a change of a record that names none is a
+    change of the record of that kind the goal just before named."""
+    if intent != "update" or entity not in _RECORDS or slots.companies or slots.people or not goals:
+        return slots
+    earlier = goals[-1]
+    if earlier.entity != entity or earlier.intent not in ("update", "find"):
+        return slots
+    if not (earlier.slots.companies or earlier.slots.people):
+        return slots
+    return slots.model_copy(update={"companies": earlier.slots.companies[:1], "people": earlier.slots.people[:1]})
 
 
 def _resolve_implied(

@@ -3,6 +3,7 @@
 import re
 
 from planning.understanding import phrases
+from planning.understanding.cues import Words, cues
 
 _NOTE_BODY = re.compile(r"(?:\bnote\b[^:]*?(?::|\bthat\b|\bsaying\b|\bwhich says\b|\breading\b)|:)\s*(.+)$", re.I)
 _TASK_SUBJECT = re.compile(
@@ -21,17 +22,6 @@ def note_body(text: str) -> str | None:
     return body[0].upper() + body[1:] if body else None
 
 
-# what a task's words may start with that is not what it says to do: the record it is on ("on the Initech account
-# to …"), and whom it is for ("for me to …")
-_ABOUT_FIRST = re.compile(
-    r"^(?:(?:on|for|about|against)\s+(?:the\s+|our\s+|my\s+)?|(?:the|our|my)\s+)(?:[\w&'.-]+\s+){0,3}?"
-    r"(?:account|deal|opportunity|contact|lead|record|company|customer|client)\s*"
-    r"(?:to\b|:|(?=for\s+(?:me|myself|us)\s+to\b))\s*",
-    re.I,
-)
-_FOR_WHOM = re.compile(r"^(?:for\s+)?(?:me|myself|us)\s+to\s+", re.I)
-
-
 def task_subject(text: str) -> str | None:
     """ "add a task to follow up with Globex by Friday" → "Follow up with Globex"; what it is on stays ("follow up
     with Ana on the renewal"): an "on" ends the subject only where its day was (the caller blanks times). The record
@@ -40,6 +30,38 @@ def task_subject(text: str) -> str | None:
     match = _TASK_SUBJECT.search(text)
     if match is None:
         return None
-    said = _FOR_WHOM.sub("", _ABOUT_FIRST.sub("", match.group(1).strip()))
-    subject = phrases.capitalise(said)
+    subject = phrases.capitalise(_what_to_do(match.group(1).strip()))
     return subject or None
+
+
+_DETERMINERS = frozenset({"the", "our", "my", "this", "that"})
+
+
+def _what_to_do(said: str) -> str:
+    """A task's words without the record it is on and whom it is for, said first ("on the Initech account for me to
+    send the quote" → "send the quote"; data/cues/task_record_leads, task_record_nouns, task_for_whom)."""
+    words = Words.of(said)
+    start = _after_record(words)
+    whom = cues("task_for_whom").at(words, start)
+    if whom is not None and whom.end - whom.start > 1:  # "for me to …", "me to …" (a lone "to" stays)
+        start = whom.end
+    return said[words.char_start(start) :] if start else said
+
+
+def _after_record(words: Words) -> int:
+    """The token after "on the Initech account to" / "the Acme deal:" said first; 0 when the words start otherwise."""
+    index = 1 if cues("task_record_leads").at(words, 0) is not None else 0
+    index += 1 if index < len(words) and words.words[index] in _DETERMINERS else 0
+    if index == 0:
+        return 0
+    for at in range(index, min(index + 5, len(words))):
+        noun = cues("task_record_nouns").at(words, at)
+        if noun is None:
+            continue
+        if noun.end < len(words) and words.words[noun.end] == ":":
+            return noun.end + 1
+        whom = cues("task_for_whom").at(words, noun.end)
+        if whom is None:
+            return 0
+        return whom.end if whom.end - whom.start == 1 else noun.end  # "… account to" / "… deal for me to" (next)
+    return 0
