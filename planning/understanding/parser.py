@@ -372,7 +372,10 @@ def _resolve_implied(
         if taken and earlier.slots.companies:  # "an account for Umbrella …, and a deal for them": Umbrella's deal
             return slots.model_copy(update={"companies": earlier.slots.companies[:1]}), scope
         if earlier.slots.people or earlier.slots.emails:
-            return slots.model_copy(update={"people": earlier.slots.people, "emails": earlier.slots.emails}), scope
+            people = earlier.slots.people
+            if earlier.slots.emails and len(earlier.slots.emails) >= len(people):  # their addresses were given
+                people = ()
+            return slots.model_copy(update={"people": people, "emails": earlier.slots.emails}), scope
         if earlier.entity in ("lead", "contact") and earlier.slots.companies:
             scope["person_from_goal"] = index
             return slots, scope
