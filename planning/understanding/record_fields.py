@@ -127,7 +127,10 @@ def _read_part(part: _Part, fields: RecordFields, entity: str) -> RecordFields:
         return fields if not before or labelled else _read_part(_Part(before, tokens(before)), fields, entity)
     label = listed("record_labels").at(part.words)
     if label is not None and len(part.toks) > label[0]:
-        return _filled(fields, label[1], part.cut(label[0]).said())
+        value = part.cut(label[0]).said()
+        if label[1] == "name" and fields.name and entity in ("contact", "lead") and fields.company is None:
+            return replace(fields, name=value, company=fields.name)  # "acme corp, contact jo lee": a labelled name
+        return _filled(fields, label[1], value)
     domain = _DOMAIN.fullmatch(said)
     if domain is not None:
         return replace(fields, domain=fields.domain or domain.group(1).lower())

@@ -109,3 +109,8 @@ def test_name_title_company_in_a_row() -> None:
 
 def test_a_deal_with_a_company_written_w_slash() -> None:
     assert fields("log a deal w/ cobalt mills for 20k")["company"] == "cobalt mills"
+
+
+def test_a_labelled_person_of_a_lead_listed_after_its_company() -> None:
+    made = fields("log lead: marlow textiles, contact ines duarte, ines@marlow.pt")
+    assert (made["name"], made["company"], made["email"]) == ("ines duarte", "marlow textiles", "ines@marlow.pt")
