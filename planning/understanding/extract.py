@@ -27,7 +27,15 @@ from planning.understanding.commands._words import Token, tokens
 from planning.understanding.cues import cues
 from planning.understanding.interpret import Reading
 from planning.understanding.learned.tagger_lazy import tagged
-from planning.understanding.timeexpr import Prefer, TimeMatch, TimeReading, find_duration, find_shift, read_times
+from planning.understanding.timeexpr import (
+    Prefer,
+    TimeMatch,
+    TimeReading,
+    find_duration,
+    find_shift,
+    moved_to,
+    read_times,
+)
 from planning.understanding.words import REPORTING, TIME_WORDS, VERBS
 
 _EVENT_NOUN = re.compile(
@@ -85,6 +93,9 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
         named = names.named_by_address(text, emails[0])  # "a lead: ravi menon at hooli, ravi.menon@hooli.com"
         people = [named] if named is not None and named not in companies else people
     when, new_when = _when(text, times, reading)
+    if new_when is None and (reading.intent, reading.entity) == ("update", "event"):
+        moved = moved_to(text, now)  # "push the standup to 10": a bare hour after "to" is where it goes
+        new_when = None if moved is None else TimeRange(start=moved.start, end=moved.end, has_clock_time=True)
     slot_values: dict[str, Any] = {
         "people": tuple(people),
         "emails": tuple(emails),

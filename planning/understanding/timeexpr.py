@@ -29,6 +29,7 @@ __all__ = [
     "find_duration",
     "find_shift",
     "find_times",
+    "moved_to",
     "read_times",
 ]
 
@@ -508,6 +509,18 @@ def _with_zones(text: str, comps: list[_C]) -> None:
         limit = comps[i + 1].s if i + 1 < len(comps) else len(text)
         if said is not None and said.end <= limit:
             comp.zone, comp.e = said.zone, said.end
+
+
+def moved_to(text: str, now: datetime) -> TimeMatch | None:
+    """The clock time a change moves something to when said as a bare number after "to" ("push the standup to 10",
+    "move my 2pm to 4-5"): the words after the last "to" read as "at …"; None unless they start with a digit and
+    read as a clock time."""
+    cut = text.lower().rfind(" to ")
+    rest = text[cut + 4 :] if cut >= 0 else ""
+    if not rest[:1].isdigit():
+        return None
+    found = find_times(f"at {rest}", now)
+    return found[0] if found and found[0].has_clock_time and found[0].spans[0][0] == 3 else None
 
 
 def find_times(text: str, now: datetime, prefer: Prefer = "future") -> list[TimeMatch]:

@@ -202,9 +202,10 @@ CLOCK_END: Final = (
 )
 # The words just before an expression that belong to it (searched at the end of the preceding text).
 RANGE_PREFIX: Final = rx(r"\b(?P<kw>between|from)\s+$")
-# A day said right next to an unmarked range makes it a clock range ("friday 9-10", "2-3 tmrw").
+# A day said right next to an unmarked range makes it a clock range ("friday 9-10", "2-3 tmrw"), as "at" before it
+# does ("lunch at 12-1").
 _DAY_WORD: Final = rf"(?:{WEEKDAY_ANY}|today|tomorrow|tmrw|tmr|tonight)"
-RANGE_DAY_BEFORE: Final = rx(rf"\b{_DAY_WORD}\s+$")
+RANGE_DAY_BEFORE: Final = rx(rf"\b(?:{_DAY_WORD}|at)\s+$")
 RANGE_DAY_AFTER: Final = rx(rf"\s+(?:on\s+)?{_DAY_WORD}\b")
 WEEKDAY_PREFIX: Final = rx(
     r"\b(?:(?P<wk1>this|next|last)\s+week(?:'s)?\s+(?:on\s+)?"

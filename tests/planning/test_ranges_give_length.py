@@ -39,3 +39,17 @@ def test_a_window_to_search_is_no_length_of_the_meeting() -> None:
 def test_a_move_to_a_range_changes_the_length_too() -> None:
     change = args(run("move the design sync to 3-4:30pm"), "update_calendar_event")
     assert change["durationMinutes"] == 90
+
+
+def test_a_bare_hour_after_to_is_where_a_move_goes() -> None:
+    change = args(run("push the retro to 11"), "update_calendar_event")
+    assert change["startTime"].startswith("11:00 on the day of")
+
+
+def test_a_move_to_an_unmarked_range_takes_its_start_and_length() -> None:
+    change = args(run("move my 3pm to 5-6"), "update_calendar_event")
+    assert (change["startTime"], change["durationMinutes"]) == ("2026-03-02T17:00:00-05:00", 60)
+
+
+def test_a_number_after_to_in_a_record_change_is_no_time() -> None:
+    assert args(run("change the hooli deal amount to 12"), "update_entity")["fields"] == {"amount": 12.0}
