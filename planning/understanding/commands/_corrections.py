@@ -53,6 +53,7 @@ def bare(reply: Reply) -> Correct | None:
     """ "actually make it 4pm", "make it 45 minutes", "sorry, change it to Friday": a value for whatever it fits."""
     words = reply.words
     index = _skip(reply, 0, "leads")
+    replaced = _replaced_at(words, index)  # "142.5k not 140": the value, then the one it replaces
     verb = phrases("change_verbs").at(words, index)
     if verb is not None and index + verb[0] < len(words):
         index += verb[0]
@@ -60,12 +61,28 @@ def bare(reply: Reply) -> Correct | None:
         again = phrases("change_verbs").at(words, index)  # "actually, make it …"
         if again is not None and index + again[0] < len(words):
             index += again[0]
-    elif index == 0:
-        return None
+    elif index == 0 and (replaced is None or replaced > _SHORT):
+        return None  # with no lead and no verb, only a short value then the one it replaces ("142.5k not 140")
     if index < len(words) and words[index] == "the" and index + 2 < len(words) and words[index + 2] == "is":
         index += 3  # "the time is 4pm"
-    value = reply.rest(index, reply.end_before(index, "instead"))
+    end = replaced if replaced is not None and replaced > index else None
+    while end is not None and end > index and words[end - 1] == ",":
+        end -= 1
+    value = reply.rest(index, end) if end is not None else reply.rest(index, reply.end_before(index, "instead"))
     return Correct(value) if value else None
+
+
+_SHORT = 4  # tokens of a value said alone before "not …" (with a comma): "142.5k,", "next friday at 3"
+
+
+def _replaced_at(words: tuple[str, ...], start: int) -> int | None:
+    """Where the words saying which value is replaced begin ("… not 140", "… instead of Thursday"), when something
+    follows them; None when there are none."""
+    for index in range(start + 1, len(words)):
+        found = phrases("replaces").at(words, index)
+        if found is not None and index + found[0] < len(words):
+            return index
+    return None
 
 
 def _skip(reply: Reply, index: int, name: str) -> int:

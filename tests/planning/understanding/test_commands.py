@@ -102,6 +102,15 @@ def test_an_undo_after_hesitation_and_before_a_reason_is_an_undo():
     assert read_reply("undo the meeting with john", AFTER_BOOKING) == (NewRequest("undo the meeting with john"),)
 
 
+def test_a_value_then_the_one_it_replaces_is_a_correction_of_that_value():
+    amounts = Context(question="approval", open_plan=True, correctable=("number",))
+    assert read_reply("oops, 61.5k not 65", amounts) == (Correct("61.5k"),)
+    assert read_reply("80k, not 85k", amounts) == (Correct("80k"),)
+    body = Context(question="value", name="body", value_kind="text", open_plan=True, correctable=("datetime",))
+    said = "the launch moves to friday not thursday"  # a text asked for: the words are the text
+    assert read_reply(said, body) == (Answer(said),)
+
+
 AFTER_RECORD = Context(left=frozenset({"record", "changes"}))
 
 
