@@ -110,7 +110,8 @@ class PersonalNames:
         """``user``'s accounts changed (``user`` empty: the workspace's, which its members act with): their index
         goes, and is listed again when they next ask."""
         with self._guard:
-            gone = [key for key in self._people if (user and key[1] == user) or (not user and key[0] in ("", team))]
+            # the workspace's account of no team named serves the install's one workspace: everyone
+            gone = [key for key in self._people if key[1] == user or (not user and (not team or key[0] in ("", team)))]
             dropped = [self._people.pop(key) for key in gone]
         for person in dropped:
             if person.listing is not None:

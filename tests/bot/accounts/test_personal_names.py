@@ -23,7 +23,7 @@ from bot.personal_names import PersonalNames
 from integrations.base import Connector
 from integrations.base.principal import Principal
 from integrations.local import open_workspace
-from planning.store.credentials import InMemoryCredentialStore
+from planning.store.credentials import WORKSPACE, InMemoryCredentialStore
 from planning.understanding.parser import GoalUnderstandingService
 from tests.bot.accounts.test_personal_connectors import KEY, LOCAL, Ticks
 from tests.integrations.crm.hubspot_fake import FakeHubSpot
@@ -217,3 +217,15 @@ async def test_where_every_kind_is_shared_nobody_gets_an_index_of_their_own() ->
         assert names.held() == 0
     finally:
         await names.close()
+
+
+async def test_a_workspace_crm_connected_is_listed_again_for_its_members(people: People) -> None:
+    """A CRM connected for the whole workspace (here without naming it: the install's one workspace) serves those
+    without their own: their indexes go, and the next listing holds its names."""
+    await people.names.refresh(SARAH)
+    assert mentioned(people, "find whitfield", SARAH) == []
+    crm = {"token": "pat-john"}
+    await people.accounts.save(team="", user=WORKSPACE, kind="crm", service="hubspot", label="x", credentials=crm)
+    assert people.names.held() == 0
+    await people.names.refresh(SARAH)
+    assert mentioned(people, "find whitfield", SARAH) == ["Dana Whitfield"]
