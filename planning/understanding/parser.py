@@ -154,13 +154,15 @@ class GoalUnderstandingService:
 
 def _free_time_feeders(reads: list[_Read]) -> list[_Read]:
     """ "find 45 mins with Fatima on Wednesday afternoon and put it on the calendar": a search for free time only
-    feeds the booking after it that takes what it found (contract §2.9)."""
+    feeds the booking after it that takes what it found ("it"), or that has no time of its own ("…, then schedule
+    the budget review") (contract §2.9)."""
     out = list(reads)
     for index in range(len(out) - 1):
         search, booking = out[index], out[index + 1]
         searched = (search.reading.intent, search.reading.entity) == ("find", "availability")
         books = (booking.reading.intent, booking.reading.entity) == ("create", "event")
-        if searched and books and not search.clause.feeds_next and uses_previous(booking.clause.text):
+        takes = uses_previous(booking.clause.text) or booking.found.slots.when is None  # "… and book it", no time
+        if searched and books and not search.clause.feeds_next and takes:
             out[index] = _Read(replace(search.clause, feeds_next=True), search.reading, search.found)
     return out
 

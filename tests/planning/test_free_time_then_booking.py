@@ -37,3 +37,17 @@ def test_being_open_or_available_is_being_free() -> None:
     create = args(line, "create_calendar_event")
     assert create["startTime"] == "{{" + search["id"] + ".result.data[0].start}}"
     assert "open" not in create["title"].lower()
+
+
+def test_a_booking_with_no_time_of_its_own_after_a_search_takes_the_slot_found() -> None:
+    line = run("check when nell and i are both free thursday and set up the contract review")
+    assert goals(line) == [("create", "event")]
+    [search] = steps(line, "find_free_slots")
+    create = args(line, "create_calendar_event")
+    assert create["startTime"] == "{{" + search["id"] + ".result.data[0].start}}"
+
+
+def test_a_booking_with_its_own_time_after_a_search_is_its_own_goal() -> None:
+    line = run("find 30 minutes with nell on friday and also book a call with ivo at 3")
+    assert goals(line) == [("find", "availability"), ("create", "event")]
+    assert args(line, "create_calendar_event")["startTime"] == "2026-03-02T15:00:00-05:00"
