@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
+from pathlib import Path
 from typing import Final
 
 FLAGS: Final = re.IGNORECASE | re.ASCII
@@ -140,12 +141,23 @@ DURATION_UNITS: Final = r"(?:minutes?|mins?|hours?|hrs?|days?)\b|h\b"
 TIME_UNITS: Final = r"(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?)\b|h\b"
 
 
+def _length_adjectives() -> str:
+    """The words of ``data/length_adjectives.txt`` as alternatives ("a free hour" is an hour)."""
+    path = Path(__file__).parent / "data" / "length_adjectives.txt"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return "|".join(re.escape(w.strip()) for w in lines if w.strip() and not w.lstrip().startswith("#"))
+
+
+_ADJ: Final = _length_adjectives()
+
+
 def qty_pattern(units: str) -> str:
     """A length of time: "30 minutes", "an hour and a half", "1.5 hrs", "2-hour", "half an hour", "1h30"."""
     return (
         r"(?:(?P<qhalf>half\s+an?\s+hour|half[\s-]hour|(?:a\s+)?quarter\s+(?:of\s+)?an?\s+hour)\b"
         r"|(?P<qhh>\d{1,2})h(?P<qhm>\d{2})m?\b"
-        rf"|(?:(?P<qn>\d{{1,4}}(?:\.\d{{1,2}})?)\s*-?\s*|(?P<qw>{NUM_WORDS})(?:\s+|\s*-\s*))(?P<qu>{units})"
+        rf"|(?:(?P<qn>\d{{1,4}}(?:\.\d{{1,2}})?)\s*-?\s*|(?P<qw>{NUM_WORDS})(?:\s+|\s*-\s*))(?:(?:{_ADJ})\s+)?"
+        rf"(?P<qu>{units})"
         r"(?:(?P<qand>\s+and\s+a\s+half)\b|,?\s+(?:and\s+)?(?P<qm>\d{1,2})\s*(?:minutes?|mins?)\b)?)"
     )
 

@@ -605,3 +605,9 @@ def test_long_input() -> None:
 
 def test_naive_now_does_not_raise() -> None:
     assert find_times("tomorrow at 3pm", datetime(2026, 3, 2, 9, 0))[0].start == datetime(2026, 3, 3, 15, 0)
+
+
+@pytest.mark.parametrize(("text", "minutes"), [("find a free hour with omar", 60), ("2 solid hours of focus", 120)])
+def test_a_describing_word_inside_a_length_keeps_it(text: str, minutes: int) -> None:
+    found = find_duration(text)
+    assert found is not None and found.minutes == minutes
