@@ -17,6 +17,7 @@ from planning.understanding.attendee_swaps import joined
 from planning.understanding.clarify import clarifying_question, describe, no_such_date
 from planning.understanding.classifier import Clause, QueryClassifier, uses_previous
 from planning.understanding.combinations import artifact
+from planning.understanding.commands.pointing import points_back
 from planning.understanding.conditions import split_segments
 from planning.understanding.ellipsis import of_the_kind_before
 from planning.understanding.examples import ExampleVoter, second_opinion
@@ -231,6 +232,7 @@ def _combine(reads: list[_Read], text: str) -> ParseResult:
             explanations.append(f"'{pending_feeder.clause.text}' only feeds the next step")
             pending_feeder = None
         slots, scope = _resolve_implied(read, slots, scope, goals)
+        slots, scope = _about_earlier_record(read, slots, scope, goals)
         slots = _topic_from_earlier(slots, goals)
         slots = _record_from_earlier(reading.intent, reading.entity, slots, goals)
         index = len(goals)
@@ -344,6 +346,26 @@ def _topic_from_earlier(slots: Slots, goals: list[Goal]) -> Slots:
 
 _RECORDS = frozenset({"account", "deal", "lead", "contact", "note", "task"})
 _TAKES_RECORD = frozenset({"deal", "lead", "note", "task"})  # "…, and a task to send them the quote": their record
+
+
+_RECORD_TYPES = {"account": "Account", "deal": "Deal", "lead": "Lead", "contact": "Contact"}
+
+
+def _about_earlier_record(
+    read: _Read, slots: Slots, scope: dict[str, Any], goals: list[Goal]
+) -> tuple[Slots, dict[str, Any]]:
+    """ "mark the globex deal closed won and add a note on it": a new note or task that points back is about the
+    record the goal before acted on (its kind and its name), not an account of the same name."""
+    reading = read.reading
+    if reading.intent != "create" or reading.entity not in ("note", "task") or not goals:
+        return slots, scope
+    if not points_back(read.clause.text):
+        return slots, scope
+    earlier = goals[-1]
+    if earlier.entity not in _RECORD_TYPES or not (earlier.slots.companies or earlier.slots.people):
+        return slots, scope
+    named = {"companies": earlier.slots.companies[:1], "people": earlier.slots.people[:1]}
+    return slots.model_copy(update=named), {**scope, "about_type": _RECORD_TYPES[earlier.entity]}
 
 
 def _record_from_earlier(intent: str, entity: str, slots: Slots, goals: list[Goal]) -> Slots:

@@ -35,6 +35,7 @@ def task_subject(text: str) -> str | None:
 
 
 _DETERMINERS = frozenset({"the", "our", "my", "this", "that"})
+_POINTING = frozenset({"it", "that", "this", "them"})
 
 
 def _what_to_do(said: str) -> str:
@@ -51,6 +52,8 @@ def _what_to_do(said: str) -> str:
 def _after_record(words: Words) -> int:
     """The token after "on the Initech account to" / "the Acme deal:" said first; 0 when the words start otherwise."""
     index = 1 if cues("task_record_leads").at(words, 0) is not None else 0
+    if index == 1 and len(words) > 2 and words.words[1] in _POINTING and words.words[2] == "to":
+        return 3  # "on it to send the contract": the record the request pointed back at
     index += 1 if index < len(words) and words.words[index] in _DETERMINERS else 0
     if index == 0:
         return 0
