@@ -17,12 +17,13 @@ from integrations.base.principal import Principal
 from planning.types import Slots
 from planning.understanding.combinations import supported
 from planning.understanding.interpret import Reading, read_clause
-from planning.understanding.shortenings import shortenings
+from planning.understanding.shortenings import Abbreviations, shortenings
 
 RECORDS = frozenset({"contact", "lead", "account", "deal"})
 PEOPLE = frozenset({"contact", "lead", "sender"})  # kinds whose names are people's (a sender: of received mail)
 GROUNDED_CONFIDENCE = 0.85  # a reading whose thing is a named record or event of the user's
 _PERSONS = frozenset({"contact", "lead"})
+_EVENT = frozenset({"event"})
 _WORD_FOR = {"event": "meeting", "contact": "contact", "lead": "lead", "account": "account", "deal": "deal"}
 
 
@@ -80,12 +81,14 @@ class NameIndex:
         parts: dict[str, tuple[set[str], set[str]]] = {}  # a word of a person's name → (full names, kinds)
         short: dict[str, set[str]] = {}  # a shortening of an event's title → the titles it shortens
         self._capitals: set[str] = set()  # shortenings known only when written in capitals (initials alone)
+        event_titles: set[str] = set()
         for name, entity in names:
             key = _key(name)
             if len(key) >= 3:
                 kinds.setdefault(key, set()).add(entity)
                 self._names.setdefault(key, " ".join(name.split()))
             if entity == "event":
+                event_titles.add(self._names.get(key, name))
                 for shortening in shortenings(name):
                     short.setdefault(shortening.key, set()).add(self._names.get(key, name))
                     if shortening.capitals_only:
@@ -115,18 +118,21 @@ class NameIndex:
             self._found.setdefault(_words_key(key), (self._names[key], one))
         self._capitals = {_words_key(key) for key in self._capitals}
         self._longest = max((key.count(" ") + 1 for key in self._found), default=0)
+        self._abbreviations = Abbreviations(sorted(event_titles))
         del self._names
 
     def __len__(self) -> int:
         return len(self._found)
 
     def mentions(self, text: str) -> tuple[Mention, ...]:
-        """The known names ``text`` mentions, left to right; at each word the longest name that starts there."""
+        """The known names ``text`` mentions, left to right; at each word the longest name that starts there; then,
+        in the words left, titles abbreviated (``Abbreviations``)."""
         if not self._found:
             return ()
         words = list(_WORD.finditer(text))
         folded = [word.group(0).casefold() for word in words]
-        out: list[Mention] = []
+        found: list[tuple[int, Mention]] = []
+        taken = [False] * len(words)
         at = 0
         while at < len(words):
             for size in range(min(self._longest, len(words) - at), 0, -1):
@@ -134,12 +140,23 @@ class NameIndex:
                 known = self._found.get(key)
                 written = text[words[at].start() : words[at + size - 1].end()]
                 if known is not None and (key not in self._capitals or written.isupper()):
-                    out.append(Mention(written, *known))
+                    found.append((at, Mention(written, *known)))
+                    taken[at : at + size] = [True] * size
                     at += size
                     break
             else:
                 at += 1
-        return tuple(out)
+        first = 0
+        for end in range(len(words)):
+            if taken[end]:
+                first = end + 1
+                continue
+            hit = self._abbreviations.found(folded, end, first)
+            if hit is not None:
+                start, title = hit
+                found.append((start, Mention(text[words[start].start() : words[end].end()], title, _EVENT)))
+                first = end + 1
+        return tuple(mention for _, mention in sorted(found, key=lambda item: item[0]))
 
 
 def ground(text: str, reading: Reading, found: tuple[Mention, ...]) -> Grounded | None:

@@ -1,7 +1,7 @@
 """How people shorten an event's title: the words that end it ("standup" for "Daily standup", "pipeline review" for
 "Weekly pipeline review"), a subset of its words that keeps the last ("daily review" for "Daily pipeline review"),
-and initials of a run of its words ("the AR sync" for "Accounts receivable sync", "the QBR" for "Quarterly business
-review").
+initials of a run of its words ("the AR sync" for "Accounts receivable sync", "the QBR" for "Quarterly business
+review"), and (``Abbreviations``, matched as a request is read) words cut short ("eng sync", "sprint retro").
 
 English noun compounds end in their head ("accounts receivable *sync*"), so a shortening keeps the last word, whole
 or as an initial of a run that ends the title. Only the words before a joint ("Sync *with* Dana") are shortened.
@@ -11,6 +11,7 @@ Words live in ``data/title_joints.txt``; words for a kind of event in ``data/gen
 ``data/meeting_kinds.txt`` and ``data/shortening_fillers.txt``.
 """
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
@@ -42,7 +43,7 @@ def shortenings(title: str) -> frozenset[Shortening]:
     for size in range(len(before)):  # a subset of the words before the head, in order, and the head
         for kept in combinations(before, size):
             found.add(Shortening(" ".join((*kept, head)), False))
-    kinds = _words("generic_events") | _words("meeting_kinds") | _words("shortening_fillers")
+    kinds = _kinds()
     for start in range(len(words) - 1):  # initials of a run of two words or more, then the words after it
         for end in range(start + 2, len(words) + 1):
             initials = "".join(word[0] for word in words[start:end])
@@ -50,6 +51,51 @@ def shortenings(title: str) -> frozenset[Shortening]:
             if rest or set(words[:start]) <= kinds:  # initials alone: of the title but for words such as "weekly"
                 found.add(Shortening(" ".join((initials, *rest)), not rest))
     return frozenset(s for s in found if len(s.key) >= 2 and not set(s.key.split()) <= kinds)
+
+
+class Abbreviations:
+    """Titles found by words that begin theirs, in order, ending with the title's last ("eng sync" for "Engineering
+    sync", "sprint retro" for "Sprint retrospective"): two words at least, one of them cut short (3 letters or
+    more), not only words for a kind of event, and one title alone abbreviated so."""
+
+    def __init__(self, titles: Iterable[str]) -> None:
+        self._by_start: dict[str, list[tuple[tuple[str, ...], str]]] = {}  # the last word's first 3 letters → titles
+        for title in titles:
+            words = tuple(_main_words(title)[-MOST_WORDS:])
+            if len(words) >= 2:
+                self._by_start.setdefault(words[-1][:3], []).append((words, title))
+
+    def found(self, words: Sequence[str], end: int, first: int) -> tuple[int, str] | None:
+        """The title that ``words[start : end + 1]`` (case-folded) abbreviate, with ``start`` (not before ``first``);
+        None when no title, or several, are abbreviated by as many words."""
+        typed = words[end]
+        best: dict[str, int] = {}
+        for title_words, title in self._by_start.get(typed[:3], []) if len(typed) >= 3 else []:
+            if not title_words[-1].startswith(typed):
+                continue
+            start, left = end, len(title_words) - 2
+            while start > first and left >= 0:
+                at = next((j for j in range(left, -1, -1) if _begins(words[start - 1], title_words[j])), None)
+                if at is None:
+                    break
+                start, left = start - 1, at - 1
+            said = tuple(words[start : end + 1])
+            short = any(word not in title_words for word in said)
+            if len(said) >= 2 and short and not set(said) <= _kinds():
+                best[title] = start
+        if not best:
+            return None
+        earliest = min(best.values())
+        titles = [title for title, start in best.items() if start == earliest]
+        return (earliest, titles[0]) if len(titles) == 1 else None
+
+
+def _begins(typed: str, word: str) -> bool:
+    return typed == word or (len(typed) >= 3 and typed.isalpha() and word.startswith(typed))
+
+
+def _kinds() -> frozenset[str]:
+    return _words("generic_events") | _words("meeting_kinds") | _words("shortening_fillers")
 
 
 def _main_words(title: str) -> list[str]:

@@ -79,3 +79,44 @@ def test_the_request_looks_for_the_title_it_shortens():
 def test_without_the_titles_the_shortening_is_looked_for_as_written():
     [goal] = GoalUnderstandingService(rules_only=True).parse("move the AR sync to 3pm", MONDAY_9AM).goals
     assert goal.slots.topic == "AR sync"
+
+
+ABBREVIATED = NameIndex(
+    [
+        ("Engineering sync", "event"),
+        ("Sprint retrospective", "event"),
+        ("Performance review", "event"),
+        ("Pipeline review", "event"),
+        ("Dana Whitfield", "contact"),
+    ]
+)
+
+
+def test_words_cut_short_name_the_one_title_they_begin():
+    found = ABBREVIATED.mentions("after the eng sync, cancel the sprint retro and move the perf review")
+    assert [(m.written, m.name) for m in found] == [
+        ("eng sync", "Engineering sync"),
+        ("sprint retro", "Sprint retrospective"),
+        ("perf review", "Performance review"),
+    ]
+    assert [m.name for m in ABBREVIATED.mentions("email dana about the eng sync")] == [
+        "Dana Whitfield",
+        "Engineering sync",
+    ]
+
+
+def test_a_cut_short_word_alone_or_of_two_titles_or_too_short_names_none():
+    for text in ("the retro", "the p review", "sync with eng", "the eng review", "the review"):
+        assert ABBREVIATED.mentions(text) == (), text
+    two = NameIndex([("Performance review", "event"), ("Personnel review", "event")])
+    assert two.mentions("the per review") == ()  # both begin with "per"
+    assert [m.name for m in two.mentions("the perf review")] == ["Performance review"]
+
+
+def test_a_request_looks_for_the_title_its_words_abbreviate():
+    [goal] = (
+        GoalUnderstandingService(rules_only=True, grounding=ABBREVIATED)
+        .parse("move the eng sync to 3pm", MONDAY_9AM)
+        .goals
+    )
+    assert goal.slots.topic == "Engineering sync"
