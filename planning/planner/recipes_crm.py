@@ -67,6 +67,9 @@ def create_record(goal: Goal, index: int, builder: PlanBuilder) -> None:
     elif goal.entity == "deal":
         fields.update(company=company or placeholder("company"), amount=s.amount, stage=s.stage)
         fields["name"] = f"{company} deal" if company else None
+        closing = [value for key, value in s.field_changes if _FIELD_NAMES.get(key) == "closeDate"]
+        read = read_value("closeDate", closing[-1], None, builder.now) if closing else None
+        fields["closeDate"] = None if read is None else read.value if read.ok else placeholder("closeDate")
     else:
         fields["name"] = company or person or placeholder("name")
         domains = [value for key, value in s.field_changes if _FIELD_NAMES.get(key) == "domain"]

@@ -168,6 +168,9 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
         if reading.intent == "create":  # "add a contact: ana lee, ana@lumen.it, cfo at lumen"
             listed = record_fields.listed_fields(text, reading.entity)
             slot_values.update(record_fields.as_slots(listed, slot_values, reading.entity))
+            closes = record_fields.close_date(text, slot_values["when"]) if reading.entity == "deal" else None
+            if closes is not None:  # "a $50k deal for acme closing march 31"
+                slot_values["field_changes"] = (*slot_values.get("field_changes", ()), ("close date", closes))
         else:  # "move the umbrella corp deal to negotiation"
             slot_values.update(record_fields.named_in_slots(text, slot_values))
         result.scope.update(_crm_scope(text))

@@ -12,8 +12,10 @@ record's name. What follows "for" in a lead or a deal is its company, up to a wo
 
 import re
 from dataclasses import dataclass, replace
+from datetime import timedelta
 from typing import Any
 
+from planning.types import TimeRange
 from planning.understanding.commands._words import Phrases, Token, tokens
 from planning.understanding.word_lists import listed, words
 from planning.understanding.words import PRONOUNS
@@ -263,3 +265,15 @@ def named_in_slots(text: str, found: dict[str, Any]) -> dict[str, Any]:
 
 
 _PERSON_NOUNS = frozenset({"contact", "contacts"})
+
+
+def close_date(text: str, when: TimeRange | None) -> str | None:
+    """The day a new deal closes by, when a word of ``record_close_words.txt`` says the time is its close: the day
+    said ("closing march 31"), or the last day of a longer period ("closing end of april")."""
+    said = tuple(t.word for t in tokens(text))
+    closing = listed("record_close_words")
+    if when is None or not any(closing.at(said, i) is not None for i in range(len(said))):
+        return None
+    if when.end is None or when.end - when.start <= timedelta(days=1):
+        return when.start.date().isoformat()
+    return (when.end - timedelta(days=1)).date().isoformat()

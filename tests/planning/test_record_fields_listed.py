@@ -114,3 +114,18 @@ def test_a_deal_with_a_company_written_w_slash() -> None:
 def test_a_labelled_person_of_a_lead_listed_after_its_company() -> None:
     made = fields("log lead: marlow textiles, contact ines duarte, ines@marlow.pt")
     assert (made["name"], made["company"], made["email"]) == ("ines duarte", "marlow textiles", "ines@marlow.pt")
+
+
+@pytest.mark.parametrize(
+    ("text", "closes"),
+    [
+        ("log a $30k deal for wexford labs closing april 17", "2026-04-17"),
+        ("new deal w/ wexford labs, 30k, expected to close end of may", "2026-05-31"),
+    ],
+)
+def test_a_new_deal_closes_by_the_day_said_with_a_closing_word(text: str, closes: str) -> None:
+    assert fields(text)["closeDate"] == closes
+
+
+def test_a_time_without_a_closing_word_is_no_close_date() -> None:
+    assert "closeDate" not in fields("create a deal for wexford labs, 30k, we met them on friday")
