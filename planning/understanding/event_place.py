@@ -48,12 +48,22 @@ def location(
     for span in found:
         if span.kind == "place_name" and span.probability >= PLACE_SURE:
             around = next((p for p in phrases if p.start <= span.start and span.end <= p.end), None)
-            return around or Place(span.text, span.start, span.end)
+            place = around or Place(span.text, span.start, span.end)
+            if said_freely or _made_the_target(toks, place):
+                return place
     for span in found:  # a business named right after "at" or "in" ("lunch at Blue Bottle")
         around = next((p for p in phrases if p.start <= span.start and span.end <= p.end), None)
-        if span.kind == "business_name" and around is not None:
+        if span.kind == "business_name" and around is not None and said_freely:
             return around
     return phrases[0] if phrases and said_freely else None
+
+
+def _made_the_target(toks: Sequence[Token], place: Place) -> bool:
+    """Whether a change makes ``place`` the event's new place ("move my 3pm to the office"), rather than naming
+    the event by where it is ("move my 3pm at the office to 4pm"): a word of ``place_targets`` leads it."""
+    first = next((i for i, t in enumerate(toks) if t.start >= place.start), len(toks))
+    before = tuple(t.word for t in toks[:first])
+    return any(before[len(before) - len(phrase) :] == phrase for phrase, _ in listed("place_targets").entries)
 
 
 def _blocked(toks: Sequence[Token], times: Sequence[tuple[int, int]], people: Sequence[str]) -> list[bool]:

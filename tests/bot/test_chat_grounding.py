@@ -38,7 +38,8 @@ def test_a_lower_case_first_name_after_ping_is_that_person(tmp_path: Path):
     assert sent_to(tmp_path) == ["peter.gibbons@initech.com"]
 
 
-def test_without_the_workspace_names_nobody_is_read(tmp_path: Path):
+def test_the_workspace_names_make_a_name_the_tagger_alone_misses_a_person(tmp_path: Path):
+    # The tagger alone reads an unseen surname after "email" (ca22fa9); "peter" after "ping" it misses.
     async def both() -> tuple[list[tuple[str, ...]], list[tuple[str, ...]]]:
         with open_workspace(tmp_path / "workspace.sqlite3") as workspace:
             empty, filled = RefreshedNames([]), RefreshedNames([workspace.names])
@@ -47,7 +48,7 @@ def test_without_the_workspace_names_nobody_is_read(tmp_path: Path):
             return [p for t in texts for p in people(t, empty)], [p for t in texts for p in people(t, filled)]
 
     without, with_names = asyncio.run(both())
-    assert without == [(), ()]
+    assert without[1] == ()
     assert with_names == [("whitfield",), ("peter",)]
 
 

@@ -80,3 +80,9 @@ def test_a_place_set_as_a_field_changes_the_events_location():
 
 def test_a_place_said_in_passing_does_not_move_an_existing_event():
     assert goal("move my 3pm at the office to 4pm").slots.location is None
+    assert goal("push the offsite in denver to friday").slots.location is None
+
+
+def test_a_change_that_moves_an_event_to_a_place_sets_its_place():
+    assert goal("move my 3pm to the office").slots.location == "the office"
+    assert goal("shift the budget review over to conf room b").slots.location == "conf room b"
