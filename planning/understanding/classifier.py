@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from planning.understanding.cues import Words, cues
+from planning.understanding.cues import Cues, Words, cues
+from planning.understanding.timewords import WEEKDAYS
 
 
 def _data_verbs() -> str:
@@ -45,23 +46,51 @@ def next_clause(text: str, start: int) -> int:
 
 
 _STARTS_WITH_ACTION = re.compile(rf"{_ACTION}\b", re.I)
-# A clause that only produces something the next clause uses.
-_FEEDER = re.compile(
-    r"^(?:find|get|look up|lookup|look for|fetch|grab|pull up|check)\s+(?:out\s+)?"
-    r"(?:[\w' ]+?'s\s+)?(?:e-?mail address|e-?mail|address|number|phone(?: number)?|contact(?: details| info)?)"
-    r"|^(?:find|get|look for|search for|check)\b.*\b(?:slot|time|availability|free)\b"
-    r"|^summari[sz]e\b",
-    re.I,
-)
-_USES_PREVIOUS = re.compile(
-    r"\b(?:it|that|them|her|him|this|the summary|the slot|those|these|the results?|the first one)\b", re.I
-)
+
+
+def _feeds(text: str) -> bool:
+    """A clause that only produces something the next clause uses: a lookup of an address or a number ("find Tom's
+    email address"), a search for a slot ("find a time with Tom"), a summary."""
+    words = Words.of(text)
+    seq = words.words
+    if cues("summary_verbs").at(words) is not None:
+        return True
+    verb = cues("feeder_verbs").at(words)
+    if verb is not None and verb.end < len(seq):
+        at = verb.end + 1 if seq[verb.end] == "out" else verb.end
+        starts = [at]  # the thing itself, or the thing after someone's ("Tom's email address")
+        for index in range(at, len(seq)):
+            if not words.is_word(index):
+                break
+            if seq[index].endswith("'s"):
+                starts.append(index + 1)
+        if any(_fetched_thing(words, start) for start in starts):
+            return True
+    finder = cues("slot_finders").at(words)
+    return finder is not None and any(word in cues("slot_words") for word in seq[finder.end :])
+
+
+def _fetched_thing(words: Words, start: int) -> bool:
+    """An address, a number or contact details at token ``start`` ("email address", "numbers")."""
+    if start >= len(words):
+        return False
+    things = cues("feeder_things")
+    return things.at(words, start) is not None or any(
+        len(phrase) == 1 and words.words[start].startswith(phrase[0]) for phrase, _ in things.entries
+    )
+
+
 Route = Literal["single", "multi"]
 
 
 def uses_previous(text: str) -> bool:
     """Whether a clause acts on what the one before it produced ("book it", "send them the summary")."""
-    return _USES_PREVIOUS.search(text) is not None
+    return cues("uses_previous").find(_uncontracted(text)) is not None
+
+
+def _uncontracted(text: str) -> tuple[str, ...]:
+    """The words of ``text`` without what follows an apostrophe ("it's" → "it"), as word boundaries read them."""
+    return tuple(word.split("'")[0] for word in Words.of(text).words)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,35 +123,73 @@ class QueryClassifier:
         return _mark_feeders(_join_asked_of_it(_join_verbless(_split_gapped(_split_telling(pieces)))))
 
 
-_TELLING = re.compile(r"\s+and\s+(?=(?:tell|ask|let)\s+(?:him|her|them)\b)", re.I)
-_MESSAGE_WORDS = re.compile(
-    r"\b(?:e-?mail|send|sent|message|write|reply|respond|mail|ping|drop|tweet|text|post|dm|call|phone|ring|contact)\b",
-    re.I,
-)
+def _telling(text: str) -> tuple[int, int] | None:
+    """Where " and tell him …" is in ``text``: from the space before "and" to the verb."""
+    words = Words.of(text)
+    seq = words.words
+    for index in range(1, len(seq) - 2):
+        if (
+            seq[index] == "and"
+            and seq[index + 1] in cues("telling_verbs")
+            and seq[index + 2] in cues("recipient_pronouns")
+        ):
+            return words.char_end(index - 1), words.char_start(index + 1)
+    return None
 
 
 def _split_telling(pieces: list[Clause]) -> list[Clause]:
     """ "email my boss and tell him I'm sick" is one email; "move the 1:1 and tell her" is a change and an email."""
     out: list[Clause] = []
     for piece in pieces:
-        match = _TELLING.search(piece.text)
-        if match is None or _MESSAGE_WORDS.search(piece.text[: match.start()]):
+        found = _telling(piece.text)
+        if found is None or cues("message_words").in_text(piece.text[: found[0]]):
             out.append(piece)
             continue
-        out.append(Clause(piece.text[: match.start()], piece.start))
-        out.append(Clause(piece.text[match.end() :], piece.start + match.end()))
+        out.append(Clause(piece.text[: found[0]], piece.start))
+        out.append(Clause(piece.text[found[1] :], piece.start + found[1]))
     return out
 
 
-_BOOKING = re.compile(
-    r"^(?:please\s+)?(?P<verb>book|schedule|set up|arrange|organi[sz]e|put|block(?: out)?|plan)\s", re.I
-)
-_NEXT_THING = re.compile(r",?\s+(?:and(?:\s+then)?|then)\s+(?:also\s+)?(?=(?:a|an|another)\s)", re.I)
-_OWN_DETAILS = re.compile(
-    r"\bwith\s+\w|\b(?:today|tomorrow|tonight|mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\b|"
-    r"\bnext\s+\w|\bat\s+\d|\d\s*(?:am|pm)\b|\bnoon\b",
-    re.I,
-)
+def _booking_verb(text: str) -> str | None:
+    """The verb that books at the start of ``text`` ("book", "set up", "block out"), as typed."""
+    words = Words.of(text)
+    start = 1 if words.words[:1] == ("please",) else 0
+    found = cues("booking_verbs").at(words, start)
+    if found is None or found.end >= len(words) or not text[words.char_end(found.end - 1)].isspace():
+        return None
+    return words.text_of(found.start, found.end)
+
+
+def _next_thing(text: str) -> tuple[int, int] | None:
+    """Where ", and then a …" is in ``text``: from the comma or space before the join to the article."""
+    words = Words.of(text)
+    seq = words.words
+    for join in cues("next_thing_joins").find_all(words, 1):
+        at = join.end + 1 if seq[join.end : join.end + 1] == ("also",) else join.end
+        if at + 1 < len(seq) and seq[at] in cues("next_thing_articles") and text[words.char_end(at)].isspace():
+            before = join.start - 1 if seq[join.start - 1] == "," else join.start
+            return words.char_end(before - 1), words.char_start(at)
+    return None
+
+
+def _own_details(text: str) -> bool:
+    """Whether the second thing of a booking has details of its own: "with Tom", a day, "next week", "at 3",
+    "3pm", "noon"."""
+    words = Words.of(text)
+    seq = words.words
+    for index, word in enumerate(seq):
+        if word in cues("detail_words") or word in WEEKDAYS:
+            return True
+        lead = cues("detail_leads").value((word,))
+        after = seq[index + 1] if index + 1 < len(seq) else ""
+        if lead == "word" and after and words.is_word(index + 1):
+            return True
+        if lead == "number" and after[:1].isdigit():
+            return True
+        hour = word.rstrip("apm")
+        if hour[-1:].isdigit() and (word[len(hour) :] in cues("clock_halves") or after in cues("clock_halves")):
+            return True
+    return False
 
 
 def _split_gapped(pieces: list[Clause]) -> list[Clause]:
@@ -130,16 +197,16 @@ def _split_gapped(pieces: list[Clause]) -> list[Clause]:
     two bookings, the second read with the verb of the first ("book a follow-up with them on Friday")."""
     out: list[Clause] = []
     for piece in pieces:
-        booking = _BOOKING.match(piece.text)
-        verb = booking.group("verb") if booking else _making_verb(piece.text)
-        split = _NEXT_THING.search(piece.text) if verb else None
-        second = piece.text[split.end() :] if split else ""
-        own = _OWN_DETAILS.search(second) if booking else _second_thing(second)
+        booking = _booking_verb(piece.text)
+        verb = booking or _making_verb(piece.text)
+        split = _next_thing(piece.text) if verb else None
+        second = piece.text[split[1] :] if split else ""
+        own = _own_details(second) if booking else _second_thing(second)
         if verb is None or split is None or not own:
             out.append(piece)
             continue
-        out.append(Clause(piece.text[: split.start()], piece.start))
-        out.append(Clause(f"{verb} {second}", piece.start + split.end()))
+        out.append(Clause(piece.text[: split[0]], piece.start))
+        out.append(Clause(f"{verb} {second}", piece.start + split[1]))
     return out
 
 
@@ -172,37 +239,47 @@ def _join_verbless(pieces: list[Clause]) -> list[Clause]:
     return joined
 
 
-_ASKS = re.compile(r"^(?:what(?:'s)?|which|when|how|who(?:'s)?|where|is|are|does|do|did|will|has|can)\b", re.I)
-_OF_IT = re.compile(r"\b(?:it|its|it's|they|their|them|that one|this one)\b", re.I)
-_OWN_THING = re.compile(
-    r"\b(?:e-?mails?|messages?|meetings?|events?|calendar|contacts?|leads?|deals?|accounts?|tasks?|notes?)\b", re.I
-)
-
-
 def _join_asked_of_it(pieces: list[Clause]) -> list[Clause]:
     """A second question about the same thing ("when does the Acme deal close and how big is it?") asks more of
     what the first one reads: one request, not a question left unread."""
     joined: list[Clause] = []
     for piece in pieces:
         prev = joined[-1] if joined else None
-        same = _ASKS.match(piece.text) and _OF_IT.search(piece.text) and not _OWN_THING.search(piece.text)
-        if prev is not None and same and (_ASKS.match(prev.text) or _QUESTION.match(prev.text)):
+        said = _uncontracted(piece.text)
+        same = _starts(piece.text, cues("question_starts")) and cues("of_it_words").find(said) is not None
+        same = same and cues("own_things").find(said) is None
+        if prev is not None and same and (_starts(prev.text, cues("question_starts")) or _looks_up(prev.text)):
             joined[-1] = Clause(f"{prev.text} and {piece.text}", prev.start)
         else:
             joined.append(piece)
     return joined
 
 
-_QUESTION = re.compile(r"^(?:what|which|when|show|list|find|check|open|read|pull up|get)\b", re.I)
-_BARE_ACTION = re.compile(r"^\w+(?: (?:it|them|those|that|these|all))?$", re.I)
+def _starts(text: str, table: Cues) -> bool:
+    said = _uncontracted(text)
+    return bool(said) and table.at(said) is not None
+
+
+def _looks_up(text: str) -> bool:
+    """A clause that asks or shows ("what …", "show …", "pull up …")."""
+    return _starts(text, cues("lookup_starts"))
+
+
+def _bare_action(text: str) -> bool:
+    """One verb alone, or with what it acts on ("cancel", "cancel them")."""
+    words = Words.of(text)
+    seq = words.words
+    if not seq or not seq[0].isalnum() or len(seq) > 2 or len(text.split()) != len(seq):
+        return False
+    return len(seq) == 1 or seq[1] in cues("bare_objects")
 
 
 def _mark_feeders(pieces: list[Clause]) -> list[Clause]:
     marked = []
     for index, piece in enumerate(pieces):
         nxt = pieces[index + 1] if index + 1 < len(pieces) else None
-        feeds = bool(nxt and _FEEDER.search(piece.text) and _USES_PREVIOUS.search(nxt.text))
+        feeds = bool(nxt and _feeds(piece.text) and uses_previous(nxt.text))
         # "what do I have tomorrow, I need to cancel": the question only says what the action is on
-        feeds = feeds or bool(nxt and _QUESTION.search(piece.text) and _BARE_ACTION.match(nxt.text))
+        feeds = feeds or bool(nxt and _looks_up(piece.text) and _bare_action(nxt.text))
         marked.append(Clause(piece.text, piece.start, feeds))
     return marked

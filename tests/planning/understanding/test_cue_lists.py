@@ -8,6 +8,7 @@ import pytest
 
 import planning.understanding
 from planning.understanding import acting_on, conditions, existing, reported, values
+from planning.understanding.classifier import QueryClassifier
 from planning.understanding.cues import Words, cues, names
 from planning.understanding.normalize import clean
 
@@ -167,3 +168,15 @@ def test_every_polite_opening_in_the_file_is_dropped_before_reading(opener: str)
 def test_an_address_said_aloud_is_an_address() -> None:
     assert clean("email tom at acme dot com the deck") == "email tom@acme.com the deck"
     assert clean("email tom@acme dot co dot uk") == "email tom@acme.co.uk"
+
+
+@pytest.mark.parametrize("thing", [" ".join(p) for p, _ in cues("feeder_things").entries])
+def test_every_thing_fetched_for_the_next_clause_keeps_the_request_single(thing: str) -> None:
+    first, second = QueryClassifier().clauses(f"find Tom's {thing} and send it to Ana")
+    assert first.feeds_next and not second.feeds_next
+
+
+@pytest.mark.parametrize("verb", [" ".join(p) for p, _ in cues("booking_verbs").entries])
+def test_every_booking_verb_books_a_second_thing_with_details_of_its_own(verb: str) -> None:
+    clauses = QueryClassifier().clauses(f"{verb} a sync with Priya at 2 and then a follow-up with them on Friday")
+    assert [c.text for c in clauses] == [f"{verb} a sync with Priya at 2", f"{verb} a follow-up with them on Friday"]

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import planning.understanding
 
-CEILING = 137
+CEILING = 125
 # files whose cue words went to data: no regex may come back into them
 REGEX_FREE = ("existing.py", "acting_on.py", "reported.py")
 
