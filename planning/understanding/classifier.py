@@ -3,49 +3,110 @@
 It errs toward ``single``: a request splits only where a new clause starts with its own action verb, and
 a clause that only feeds the next one (a lookup, a summary that is then sent, a slot that is then booked)
 keeps the request single.
+
+The words are cue lists in ``data/cues`` (``clause_verbs``, ``clause_boundaries``, ``feeder_things`` …) matched on
+tokens (:mod:`planning.understanding.cues`); this module holds only the order of the parts.
 """
 
-import re
+from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Literal
 
 from planning.understanding.cues import Cues, Words, cues
 from planning.understanding.timewords import WEEKDAYS
 
 
-def _data_verbs() -> str:
-    """The verbs of ``everyday_data/clause_verbs.txt`` as alternatives of ``_ACTION`` (longest first)."""
-    lines = (Path(__file__).parent / "everyday_data" / "clause_verbs.txt").read_text(encoding="utf-8").splitlines()
-    verbs = sorted({line.strip() for line in lines if line.strip() and not line.startswith("#")}, key=len)
-    return "|".join(re.escape(verb).replace(r"\ ", r"\s+") for verb in reversed(verbs))
+def _action_at(words: Words, said: tuple[str, ...], index: int) -> bool:
+    """Whether a clause of its own starts at token ``index``: a verb or question word of ``clause_verbs.txt``, or
+    "grab"/"take" before a length or a meeting ("grab a quick 15 min call")."""
+    if index >= len(said):
+        return False
+    if cues("clause_verbs").at(said, index) is not None:
+        return True
+    return said[index] in cues("time_grab_verbs") and _grabs_time(said, index + 1)
 
 
-_ACTION = (
-    r"(?:send|e-?mail|reply|respond|write|forward|tell|let|drop|shoot|ping|notify|show|list|find|search|look|"
-    r"get|check|pull|add|create|schedule|book|set|put|arrange|log|make|block|invite|save|update|change|move|"
-    r"reschedule|rename|push|mark|assign|delete|remove|cancel|clear|call off|summari[sz]e|remind|open|give|"
-    r"what|when|who|how|do|does|am|is|are|any|plan|organi[sz]e|draft|compose|also|play|order|turn|buy|"
-    r"text|call|tweet|post|start|stop|watch|listen|" + _data_verbs() + "|"
-    r"(?:grab|take)(?=\s+(?:an?\s+|half\s+an\s+|some\s+)?(?:quick\s+|short\s+)?(?:\d+\s*)?"
-    r"(?:min|hour|hr|call|meeting|sync|chat|catch|1:1)))"
-)
-_SPLIT = re.compile(
-    rf"(?:\s*[;.]\s+|,?\s+and then\s+|,?\s+then\s+|,\s+and\s+(?:also\s+)?|\s+and\s+(?:also\s+)?|,\s+(?:also\s+)?"
-    rf"|,?\s+(?:so\s+)?i (?:need|want|have|would like|'d like) to\s+)"
-    rf"(?!(?:tell|ask|let)\s+(?:him|her|them)\b)"  # "email my boss and tell him I'm sick": the same email
-    rf"(?=(?:please\s+|also\s+|can you\s+|could you\s+)?{_ACTION}\b)",
-    re.I,
-)
+def _grabs_time(said: tuple[str, ...], index: int) -> bool:
+    """ "a quick 15 min call", "30min", "half an hour" from token ``index``."""
+    for table in (cues("time_grab_leads"), cues("time_grab_sizes")):
+        found = table.at(said, index) if index < len(said) else None
+        index = found.end if found is not None else index
+    if index >= len(said):
+        return False
+    units = [phrase[0] for phrase, _ in cues("time_grab_units").entries]
+    word = said[index]
+    number = word[: len(word) - len(word.lstrip("0123456789"))]
+    candidates = [word]
+    if number:
+        candidates.append(word[len(number) :] or (said[index + 1] if index + 1 < len(said) else ""))
+    return any(candidate and candidate.startswith(unit) for candidate in candidates for unit in units)
+
+
+def _boundaries(text: str, start: int = 0) -> Iterator[tuple[int, int]]:
+    """Where one clause ends and the next with an action of its own begins: (the end of the first, the start of
+    the next), from ``start`` on. A boundary is a full stop or semicolon, a comma, or words of
+    ``clause_boundaries.txt`` (after an optional comma); the next clause starts with an action, not with "tell
+    him" (which says more of the same message)."""
+    words = Words.of(text)
+    said = _uncontracted(text)
+    index = 0
+    while index < len(said):
+        found = _boundary_at(words, said, index)
+        if found is None or found[0] < start:
+            index += 1
+            continue
+        yield found[0], words.char_start(found[1])
+        index = found[1]
+
+
+def _boundary_at(words: Words, said: tuple[str, ...], index: int) -> tuple[int, int] | None:
+    """A boundary starting at token ``index``: (where it starts in the text, the token the next clause starts at)."""
+    text, word = words.text, said[index]
+    if word in (";", "."):
+        start = words.char_end(index - 1) if index else words.char_start(index)
+        return (start, index + 1) if _spaced(words, index) and _next_is_action(words, said, index + 1) else None
+    comma = word == ","
+    if comma and not _spaced(words, index):
+        return None
+    at = index + 1 if comma else index
+    if not comma and (index == 0 or not text[words.char_start(index) - 1].isspace()):
+        return None
+    start = words.char_start(index) if comma else words.char_end(index - 1)
+    table = cues("clause_boundaries")
+    for phrase, kind in table.entries:  # the longest first: "and then" before "and"
+        end = at + len(phrase)
+        if said[at:end] != phrase or (kind == "after a comma" and not comma) or not _spaced(words, end - 1):
+            continue
+        if _next_is_action(words, said, end):
+            return start, end
+    return (start, at) if comma and _next_is_action(words, said, at) else None
+
+
+def _spaced(words: Words, index: int) -> bool:
+    """Whether whitespace follows token ``index``."""
+    end = words.char_end(index)
+    return end < len(words.text) and words.text[end].isspace()
+
+
+def _next_is_action(words: Words, said: tuple[str, ...], index: int) -> bool:
+    """Whether the clause starting at token ``index`` has an action of its own (after "please", "can you" …), and
+    is not "tell him …", "ask her …"."""
+    if index >= len(said):
+        return False
+    if (
+        said[index] in cues("telling_verbs")
+        and said[index + 1 : index + 2]
+        and said[index + 1] in cues("recipient_pronouns")
+    ):
+        return False
+    opener = cues("clause_openers").at(said, index)
+    spaced = opener is not None and opener.end < len(said) and _spaced(words, opener.end - 1)
+    return (spaced and opener is not None and _action_at(words, said, opener.end)) or _action_at(words, said, index)
 
 
 def next_clause(text: str, start: int) -> int:
     """Where the next clause with an action of its own begins after ``start`` (the end of ``text`` if none)."""
-    match = _SPLIT.search(text, start)
-    return match.start() if match else len(text)
-
-
-_STARTS_WITH_ACTION = re.compile(rf"{_ACTION}\b", re.I)
+    return next((end for end, _ in _boundaries(text, start)), len(text))
 
 
 def _feeds(text: str) -> bool:
@@ -110,11 +171,11 @@ class QueryClassifier:
     def clauses(self, text: str) -> list[Clause]:
         pieces: list[Clause] = []
         last = 0
-        for match in _SPLIT.finditer(text):
-            piece = text[last : match.start()].strip(" ,;.")
+        for end, start in _boundaries(text):
+            piece = text[last:end].strip(" ,;.")
             if piece:
                 pieces.append(Clause(piece, last))
-            last = match.end()
+            last = start
         tail = text[last:].strip(" ,;.")
         if tail:
             pieces.append(Clause(tail, last))
@@ -231,7 +292,11 @@ def _join_verbless(pieces: list[Clause]) -> list[Clause]:
     """A piece too short to be a request of its own ("and Tom") stays with the one before."""
     joined: list[Clause] = []
     for piece in pieces:
-        if joined and len(piece.text.split()) < 2 and not _STARTS_WITH_ACTION.match(piece.text):
+        if (
+            joined
+            and len(piece.text.split()) < 2
+            and not _action_at(Words.of(piece.text), _uncontracted(piece.text), 0)
+        ):
             prev = joined.pop()
             joined.append(Clause(f"{prev.text} and {piece.text}", prev.start))
         else:

@@ -8,7 +8,7 @@ import pytest
 
 import planning.understanding
 from planning.understanding import acting_on, conditions, existing, reported, values
-from planning.understanding.classifier import QueryClassifier
+from planning.understanding.classifier import QueryClassifier, next_clause
 from planning.understanding.cues import Words, cues, names
 from planning.understanding.normalize import clean
 
@@ -180,3 +180,19 @@ def test_every_thing_fetched_for_the_next_clause_keeps_the_request_single(thing:
 def test_every_booking_verb_books_a_second_thing_with_details_of_its_own(verb: str) -> None:
     clauses = QueryClassifier().clauses(f"{verb} a sync with Priya at 2 and then a follow-up with them on Friday")
     assert [c.text for c in clauses] == [f"{verb} a sync with Priya at 2", f"{verb} a follow-up with them on Friday"]
+
+
+@pytest.mark.parametrize(("phrase", "kind"), [(" ".join(p), v) for p, v in cues("clause_boundaries").entries])
+def test_every_clause_boundary_in_the_file_starts_a_clause_with_an_action(phrase: str, kind: str) -> None:
+    text = f"email Tom the deck, {phrase} book lunch with Kim"
+    clauses = QueryClassifier().clauses(text)
+    assert [c.text for c in clauses] == ["email Tom the deck", "book lunch with Kim"]
+    assert next_clause(text, 0) == len("email Tom the deck")
+    if kind != "after a comma":
+        assert len(QueryClassifier().clauses(f"email Tom the deck {phrase} book lunch with Kim")) == 2
+
+
+@pytest.mark.parametrize("unit", [p[0] for p, _ in cues("time_grab_units").entries])
+def test_grabbing_time_starts_a_clause_of_its_own(unit: str) -> None:
+    clauses = QueryClassifier().clauses(f"email Tom the deck and grab a quick {unit} with Ana")
+    assert [c.text for c in clauses] == ["email Tom the deck", f"grab a quick {unit} with Ana"]

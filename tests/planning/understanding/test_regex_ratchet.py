@@ -11,9 +11,9 @@ from pathlib import Path
 
 import planning.understanding
 
-CEILING = 125
+CEILING = 123
 # files whose cue words went to data: no regex may come back into them
-REGEX_FREE = ("existing.py", "acting_on.py", "reported.py")
+REGEX_FREE = ("existing.py", "acting_on.py", "reported.py", "classifier.py")
 
 _USE = re.compile(r"re\.(?:compile|search|match|sub|findall|fullmatch|split|finditer)\b")
 _ROOT = Path(planning.understanding.__file__).parent
