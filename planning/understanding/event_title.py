@@ -15,6 +15,7 @@ from planning.understanding import names, phrases
 from planning.understanding.commands._words import Token, tokens
 from planning.understanding.learned.features import word_classes
 from planning.understanding.learned.tagger import SlotSpan
+from planning.understanding.learned.tagger_lazy import tagged
 from planning.understanding.word_lists import listed, words
 from planning.understanding.words import FUNCTION_WORDS, PRONOUNS, TIME_WORDS, VERBS, WEEKDAYS
 
@@ -54,10 +55,31 @@ def title(text: str, people: Sequence[str], found: Sequence[SlotSpan]) -> str | 
 
 
 def for_oneself(text: str) -> bool:
-    """Whether the request asks to be reminded (a reminder is for the requester: no attendees)."""
-    toks = tuple(t.word for t in tokens(text))
+    """Whether the request asks to be reminded (a reminder is for the requester: no attendees). A cue of the
+    reminder itself ("= thing": "a reminder to call X", "a reminder for the visa form") is for the requester
+    unless the person it is for follows it ("a reminder to priya to send the deck")."""
+    toks = tokens(text)
+    said = tuple(t.word for t in toks)
     cues = listed("reminder_cues")
-    return any((cue := cues.at(toks, i)) is not None and cue[1] == "self" for i in range(len(toks)))
+    for i in range(len(said)):
+        cue = cues.at(said, i)
+        if cue is None:
+            continue
+        if cue[1] == "self" or (cue[1] == "thing" and not _for_someone(text, toks, i + cue[0])):
+            return True
+    return False
+
+
+def _for_someone(text: str, toks: Sequence[Token], after: int) -> bool:
+    """Whether a person or a relation (not a possessive: "a reminder for mom's birthday") is named right at
+    token ``after``."""
+    if after >= len(toks):
+        return False
+    start = toks[after].start
+    for span in tagged(text):
+        if span.kind in ("person", "relation") and span.start == start:
+            return not text[span.end :].startswith(("'", "’"))
+    return False
 
 
 def reminded_of(text: str) -> str | None:

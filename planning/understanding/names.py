@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from planning.understanding.cues import Words
+from planning.understanding.cues import Words, cues
 from planning.understanding.learned import gazetteer
 from planning.understanding.learned.tagger import SlotSpan
 from planning.understanding.learned.tagger_lazy import first_names, tagged
@@ -81,7 +81,10 @@ def people(text: str) -> list[Name]:
     parse knows them, are evidence), and a relation ("my boss") as its role word ("boss")."""
     found: list[Name] = []
     typed = any(ch.isupper() for ch in text[1:])
+    days = _occasions(text)
     for span in tagged(_mask_addresses(text)):
+        if span.kind == "person" and any(start < span.end and span.start < end for start, end in days):
+            continue  # "valentine's day", "st patrick's day": a day's possessive is no person
         if span.kind == "person" and typed:
             found.append(_capitalised_part(Name(span.text, span.start, span.end)))
         elif span.kind == "person":
@@ -96,6 +99,12 @@ def people(text: str) -> list[Name]:
 
 
 _DETERMINERS = frozenset({"the", "a", "an"})
+
+
+def _occasions(text: str) -> list[tuple[int, int]]:
+    """Where the text names a day or an occasion of ``data/cues/occasions.txt`` ("mother's day")."""
+    words = Words.of(text)
+    return [(words.char_start(f.start), words.char_end(f.end - 1)) for f in cues("occasions").find_all(words)]
 
 
 def _first_names_listed(name: Name, known: Mapping[str, str]) -> list[Name]:

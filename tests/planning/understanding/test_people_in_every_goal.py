@@ -31,3 +31,22 @@ def test_a_calendar_question_after_that_keeps_the_person_it_names():
 def test_an_emails_body_after_that_still_names_no_recipient():
     line = run("email Priya that Tom signed the budget")
     assert args(line, "send_email")["to"] == ["{{find_priya.result.data[0].email}}"]
+
+
+def test_a_reminder_set_as_a_thing_is_for_oneself_and_invites_nobody():
+    line = run("set a reminder to ring Kofi at noon")
+    assert goals(line) == [("create", "event")]
+    assert line["parse"]["goals"][0]["slots"]["people"] == ["Kofi"]
+    assert not args(line, "create_calendar_event").get("attendees")
+    assert not steps(line, "fetch_entity")
+
+
+def test_a_reminder_for_someone_named_right_after_it_still_reaches_them():
+    line = run("set a reminder for Tom to send the deck friday at 9")
+    assert steps(line, "fetch_entity")
+
+
+def test_an_occasion_named_with_a_possessive_is_no_person():
+    for text in ("add mother's day brunch with Ife on sunday", "put st patrick's day drinks with Ife in my calendar"):
+        line = run(text)
+        assert line["parse"]["goals"][0]["slots"]["people"] == ["Ife"], text
