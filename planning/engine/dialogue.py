@@ -244,6 +244,8 @@ class Dialogue:
             self._as_kind(session, run, kind)
             run.answers[name] = named
             return self._answered(session, run)
+        if isinstance(command, Answer):
+            text = command.text  # the value, without the words that only accepted it
         parsed = parse_answer(name, text, _within(question.partial, text, now))
         if parsed.ok and parsed.names:
             found, problem = await self._addresses_for(session, parsed.names)
@@ -254,7 +256,8 @@ class Dialogue:
             parsed = type(parsed)(problem=problem)
         if parsed.ok:
             run.answers[name] = parsed.value
-            return self._answered(session, run)
+            told = self._also(session, run, command, now)
+            return [*told, *self._answered(session, run)]
         replies: list[Reply] = []
         tries = question.tries + 1
         partial = _day_or_week(text, now) if value_type(name) == "datetime" else None
@@ -262,6 +265,23 @@ class Dialogue:
         if partial is not None and session.question is not None:  # "next week" then "Tuesday at 10am"
             session.question.partial = partial
         return replies
+
+    def _also(self, session: Session, run: StepRun, command: Command, now: datetime) -> list[Reply]:
+        """The other values of the step said with an answer ("10:30, and make it an hour"): set where the step has
+        such a field; said when it has not, or the value does not read."""
+        told: list[Reply] = []
+        spec = self._runner.catalog.get(run.step.tool)
+        for name, typed in command.also if isinstance(command, Answer) else ():
+            parsed = parse_answer(name, typed, now)
+            if spec is None or name not in spec.args_model.model_fields:
+                problem = f"“{run.step.intent}” has no {label(name)}: I left “{typed}” out."
+            elif not parsed.ok:
+                problem = f"I could not use “{typed}” as the {label(name)}: {parsed.problem}."
+            else:
+                self._set(session, run, name, parsed.value)
+                continue
+            told.append(Say(text=problem, tone="problem"))
+        return told
 
     async def _first_free(self, session: Session, run: StepRun, name: str, now: datetime) -> str | None:
         """The start of the first free slot for the step's length, of everyone it invites, in the day or week the

@@ -94,7 +94,8 @@ def restated(earlier: Session, text: str, now: datetime) -> str | None:
     writes = [run for run in earlier.steps if run.kind == "write"]
     if any(run.state != "skipped" or not run.step.run_if for run in writes):  # only a condition stopped them
         return None
-    return restated_text(earlier.text, earlier.created_at, text, now, writes=bool(writes))
+    hours = any(run.step.tool == "find_free_slots" for run in earlier.steps)  # "what about 2?": 2 o'clock
+    return restated_text(earlier.text, earlier.created_at, text, now, writes=bool(writes), hours=hours)
 
 
 _PEOPLE_ARGUMENT = {"create_calendar_event": "attendees", "find_free_slots": "attendees", "send_email": "to"}

@@ -68,7 +68,22 @@ def retime(reply: Reply) -> Change | None:
 
 
 def invite(reply: Reply) -> Change | None:
-    """ "also invite Priya", "add Tom to it", "invite Sarah as well"."""
+    """ "also invite Priya", "add Tom to it", "invite Sarah as well"; with a reason after it ("add Tom to it, he
+    runs the budget", "also invite Sarah since she asked"): the people before the reason — where the words before
+    it end as an invite does ("… to it", "… as well"), else where the reason starts with a word ("since"), never at
+    a comma between names."""
+    words, marks = reply.words, phrases("reason_marks")
+    cuts = [i for i in range(2, len(words)) if marks.at(words, i) is not None]
+    ended = [i for i in cuts if phrases("invite_tails").ending(words[:i]) is not None]
+    worded = [i for i in cuts if words[i].isalpha()]
+    for cut in [*ended[:1], *worded[:1]]:
+        found = _invite(Reply(reply.text[: reply.toks[cut - 1].end], reply.toks[:cut]))
+        if found is not None:
+            return found
+    return _invite(reply)
+
+
+def _invite(reply: Reply) -> Change | None:
     words = reply.words
     verb = phrases("invite_verbs").at(words)
     if verb is None or verb[0] >= len(words):

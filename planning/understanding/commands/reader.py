@@ -178,7 +178,29 @@ def _value(reply: Reply, context: Context) -> Command:
         return Answer(reply.text, search=True)
     if context.value_kind == "text" and _request_start(reply) and not _prose(reply):
         return NewRequest(reply.text)  # any words fit a text: only one that starts as a request is offered as one
+    if context.value_kind in _BARE_ANSWERS:
+        return _bare_answer(reply, context)
     return Answer(reply.text)
+
+
+_BARE_ANSWERS = ("datetime", "date", "duration", "number")
+
+
+def _bare_answer(reply: Reply, context: Context) -> Answer:
+    """A value said with words that only accept it ("11 works", "let's do 3pm", "45 minutes is fine"): the value
+    alone. A start time said with a length ("10:30, and make it an hour", "3pm for 45 minutes"): the time is the
+    answer, the length another value of the step."""
+    text, also = reply.text, tuple[tuple[str, str], ...]()
+    if context.value_kind == "datetime":
+        length = find_duration(text.lower())
+        if length is not None:
+            start, end = length.span
+            also = (("durationMinutes", text[start:end]),)
+            text = f"{text[:start]} {text[end:]}"
+    said = Reply.of(text)
+    start = said.after("answer_leads")
+    value = said.rest(start, said.end_before(start, "answer_tails")) or reply.text
+    return Answer(value, also=also)
 
 
 def _request_start(reply: Reply) -> bool:

@@ -28,21 +28,25 @@ def asked_time(text: str) -> str | None:
     return asked or None
 
 
-def restated(old_text: str, old_at: datetime, text: str, now: datetime, *, writes: bool) -> str | None:
+def restated(
+    old_text: str, old_at: datetime, text: str, now: datetime, *, writes: bool, hours: bool = False
+) -> str | None:
     """``old_text`` (asked at ``old_at``) said again at the time ``text`` names; None when ``text`` is more than a
-    time. ``writes``: the earlier plan had writes (then a request without a time of its own is not said again)."""
+    time. ``writes``: the earlier plan had writes (then a request without a time of its own is not said again).
+    ``hours``: the earlier request was about times of day (free time), so a number alone is an hour ("what about
+    2?"), as it is after a request that gave a time of day."""
     asked = asked_time(text)
     if asked is None:
         return None
     old = find_times(old_text, old_at.astimezone(now.tzinfo))
     old_clock = old[0].has_clock_time if old else False
-    if old_clock and "at" not in Reply.of(asked).words:  # "try 11": an hour, as the earlier request gave one
+    if (old_clock or hours) and "at" not in Reply.of(asked).words:  # "try 11": an hour, as the earlier request gave
         asked = " ".join(f"at {w}" if _bare_hour(w) else w for w in asked.split())
     found = find_times(asked, now)
     if not found or not _only_time(asked, found):
         return None
     new = found[0]
-    if old_clock and old and not names_a_day(asked):  # a time alone: on the earlier request's day
+    if (old_clock or hours) and old and not names_a_day(asked):  # a time alone: on the earlier request's day
         day = old[0].start.replace(hour=0, minute=0, second=0, microsecond=0)
         new = find_times(asked, day - timedelta(microseconds=1))[0]
     if new.has_clock_time:

@@ -1,0 +1,20 @@
+"""Calendar conversations in `planbot chat --script`, checked in the workspace: follow-ups and answers in people's
+own words (issue 24)."""
+
+from pathlib import Path
+
+from tests.bot.test_chat import chat
+from tests.bot.test_chat_v2 import day, events
+
+
+def test_an_attendee_added_with_a_reason_is_invited(tmp_path: Path):
+    booked = ("schedule a sync with Tom tomorrow at 3pm", "a")
+    output = chat(tmp_path, *booked, "add Priya to it as she owns the launch", "a")
+    assert output.count("Finished") == 2
+    [sync] = events(tmp_path, query="Sync with Tom", **day("2026-03-03"))
+    assert set(sync["attendees"]) == {"tom.reyes@example.com", "priya.shah@example.com"}
+
+
+def test_a_number_alone_after_a_free_time_answer_asks_about_that_hour_of_the_day_searched(tmp_path: Path):
+    output = chat(tmp_path, "is tom free on wednesday?", "and 10?")
+    assert "Wed 4 Mar, 10:00" in output.split("> and 10?")[1]

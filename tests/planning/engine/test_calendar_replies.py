@@ -1,0 +1,66 @@
+"""Calendar replies in people's own words, by mechanism: an answer said with words that only accept it, a start
+time said together with a length."""
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from planning.understanding.commands import Answer, Change, Context, read_reply, restated
+from tests.planning.engine.conftest import approval, question
+
+START = Context(question="value", name="startTime", value_kind="datetime", open_plan=True, correctable=("duration",))
+
+
+def test_an_answer_is_the_value_without_the_words_that_accept_it():
+    for typed, value in (
+        ("2:30 sounds good", "2:30"),
+        ("ok, let's say 4pm then", "4pm"),
+        ("friday at 9 would be great", "friday at 9"),
+        ("how about 16:15?", "16:15"),
+    ):
+        [answer] = read_reply(typed, START)
+        assert answer == Answer(value), typed
+    length = Context(question="value", name="durationMinutes", value_kind="duration", open_plan=True)
+    assert read_reply("45 minutes should do", length) == (Answer("45 minutes"),)
+
+
+def test_a_length_said_with_a_start_time_is_a_second_value_of_the_step():
+    for typed, value, length in (
+        ("2pm, and make it 90 minutes", "2pm", "90 minutes"),
+        ("9:15 for 45 minutes", "9:15", "45 minutes"),
+        ("thursday at 4, two hours long", "thursday at 4", "two hours"),
+    ):
+        [answer] = read_reply(typed, START)
+        assert isinstance(answer, Answer), typed
+        assert (answer.text, answer.also) == (value, (("durationMinutes", length),)), typed
+
+
+async def test_a_bare_hour_said_with_assent_answers_the_start_time(harness):
+    assert "start time" in question(await harness.say("set up a design sync with Priya on Friday")).text
+    card = approval(await harness.say("4 works for me"))
+    assert card.arguments["startTime"] == "2026-03-06T16:00:00-05:00"
+
+
+async def test_a_start_time_given_with_a_length_books_that_length(harness):
+    assert "start time" in question(await harness.say("set up a design sync with Priya on Friday")).text
+    card = approval(await harness.say("1:30pm, and let it be 45 minutes"))
+    assert card.arguments["startTime"] == "2026-03-06T13:30:00-05:00"
+    assert card.arguments["durationMinutes"] == 45
+
+
+AFTER_EVENT = Context(left=frozenset({"event", "changes"}))
+
+
+def test_people_invited_with_a_reason_are_the_ones_before_the_reason():
+    for typed, who in (
+        ("add Sam to it, he owns the budget", "Sam"),
+        ("also invite Lee since she asked to join", "Lee"),
+        ("invite Dana as well, she runs the numbers", "Dana"),
+        ("also invite Tom, Sarah and Priya", "Tom, Sarah and Priya"),  # commas between names are no reason
+    ):
+        assert read_reply(typed, AFTER_EVENT) == (Change("addAttendees", who),), typed
+
+
+def test_a_number_alone_after_a_search_for_free_time_is_an_hour_of_the_day_searched():
+    monday = datetime(2026, 3, 2, 9, tzinfo=ZoneInfo("America/New_York"))
+    again = restated("when is Sam free on friday?", monday, "what about 3?", monday, writes=False, hours=True)
+    assert again == "when is Sam free on Friday 6 March at 15:00?"
