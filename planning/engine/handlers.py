@@ -151,7 +151,7 @@ class Handlers:
         now = self._parts.now(session.tz)
         run = session.step(question.step_id)
         arguments, problem = await self._parts.dialogue.edited(
-            session, run, command.field or "", command.value or "", now
+            session, run, command.field or "", command.value or "", now, adding=command.adding
         )
         if arguments is None:
             return [

@@ -3,8 +3,9 @@ own words (issue 24)."""
 
 from pathlib import Path
 
+from integrations.base.arguments import FetchEmailsArgs
 from tests.bot.test_chat import chat
-from tests.bot.test_chat_v2 import day, events
+from tests.bot.test_chat_v2 import day, events, read
 
 
 def test_an_attendee_added_with_a_reason_is_invited(tmp_path: Path):
@@ -18,3 +19,16 @@ def test_an_attendee_added_with_a_reason_is_invited(tmp_path: Path):
 def test_a_number_alone_after_a_free_time_answer_asks_about_that_hour_of_the_day_searched(tmp_path: Path):
     output = chat(tmp_path, "is tom free on wednesday?", "and 10?")
     assert "Wed 4 Mar, 10:00" in output.split("> and 10?")[1]
+
+
+def test_a_note_added_at_a_forwards_card_goes_with_the_forward(tmp_path: Path):
+    output = chat(
+        tmp_path,
+        "forward the contract email from Maria to Tom",
+        "include a comment saying the signature page is the last one",
+        "a",
+    )
+    assert "Finished" in output
+    sent = read(tmp_path, "fetch_emails", FetchEmailsArgs(to="tom.reyes@example.com", includeBody=True))
+    [forward] = [m for m in sent if m["subject"].startswith("Fwd:")]
+    assert "the signature page is the last one" in forward["body"]

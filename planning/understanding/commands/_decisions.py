@@ -59,6 +59,22 @@ def edit(reply: Reply) -> Decide | None:
     return Decide("edit", field=field, value=value)
 
 
+def note(reply: Reply) -> Decide | None:
+    """ "add a note: back on Monday", "please include a comment saying see page 2": text added to the message shown
+    (the field the words name, data/note_leads.txt), as typed after the link word."""
+    words = reply.words
+    start = reply.after("polite")
+    lead = phrases("note_leads").at(words, start)
+    if lead is None:
+        return None
+    index = start + lead[0]
+    link = phrases("note_links").at(words, index)
+    if link is None:  # "add a note" alone says nothing to add
+        return None
+    value = reply.rest(index + link[0]).strip("\"“”'")
+    return Decide("edit", field=lead[1], value=value, adding=True) if value else None
+
+
 def remove(reply: Reply) -> Decide | None:
     """ "r 2", "remove 2 and 3", "drop #1": the numbers of the items taken out of a repeated step."""
     words = reply.words

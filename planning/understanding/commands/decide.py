@@ -9,10 +9,12 @@ Action = Literal["approve", "skip", "edit", "cancel", "remove", "retry", "done",
 @dataclass(frozen=True, slots=True)
 class Decide:
     """``remove``: ``numbers`` are the items taken out; ``edit``: ``field`` set to ``value``; ``retry`` / ``done``:
-    a write whose outcome is unknown runs again / went through; ``another_time``: a start that passed is replaced."""
+    a write whose outcome is unknown runs again / went through; ``another_time``: a start that passed is replaced.
+    ``adding``: an edit that adds ``value`` to the text there ("add a note: …"), not one that replaces it."""
 
     kind: ClassVar[Literal["decide"]] = "decide"
     action: Action
     numbers: tuple[int, ...] = ()
     field: str | None = None
     value: str | None = None
+    adding: bool = False

@@ -159,7 +159,7 @@ def _at_approval(reply: Reply, context: Context) -> Command:
     choice = _decisions.card_choice(reply, context.choices, context.existing)
     if choice is not None:
         return choice
-    for read in (_decisions.remove, _decisions.edit):
+    for read in (_decisions.remove, _decisions.edit, _decisions.note):
         decided = read(reply)
         if decided is not None:
             return decided

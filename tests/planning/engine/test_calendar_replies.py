@@ -4,7 +4,7 @@ time said together with a length."""
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from planning.understanding.commands import Answer, Change, Context, read_reply, restated
+from planning.understanding.commands import Answer, Change, Context, Decide, read_reply, restated
 from tests.planning.engine.conftest import approval, question
 
 START = Context(question="value", name="startTime", value_kind="datetime", open_plan=True, correctable=("duration",))
@@ -64,3 +64,23 @@ def test_a_number_alone_after_a_search_for_free_time_is_an_hour_of_the_day_searc
     monday = datetime(2026, 3, 2, 9, tzinfo=ZoneInfo("America/New_York"))
     again = restated("when is Sam free on friday?", monday, "what about 3?", monday, writes=False, hours=True)
     assert again == "when is Sam free on Friday 6 March at 15:00?"
+
+
+APPROVAL = Context(question="approval", open_plan=True)
+
+
+def test_words_that_add_a_note_at_a_card_are_an_edit_that_adds_to_the_message():
+    for typed, note in (
+        ("please include a comment saying see page 2", "see page 2"),
+        ("add a note - back in the office on Monday", "back in the office on Monday"),
+        ("with a message: thanks for the quick turnaround", "thanks for the quick turnaround"),
+    ):
+        assert read_reply(typed, APPROVAL) == (Decide("edit", field="note", value=note, adding=True),), typed
+    assert read_reply("add a note", APPROVAL) != (Decide("edit", field="note", value="", adding=True),)
+
+
+async def test_a_line_added_at_an_emails_card_follows_its_text(harness):
+    approval(await harness.say("email Priya saying the venue changed"))
+    card = approval(await harness.say("add a line: parking is on level 2"))
+    body = card.arguments["body"]
+    assert body.lower().startswith("the venue changed") and body.endswith("parking is on level 2")
