@@ -149,7 +149,11 @@ def mail_source_of_values(text: str, reading: Reading) -> existing.MailSource | 
 
 
 def event_scope(
-    text: str, reading: Reading, slot_values: dict[str, Any], source: existing.MailSource | None
+    text: str,
+    reading: Reading,
+    slot_values: dict[str, Any],
+    source: existing.MailSource | None,
+    now: datetime | None = None,
 ) -> dict[str, Any]:
     scope: dict[str, Any] = {}
     when: TimeRange | None = slot_values["when"]
@@ -167,7 +171,7 @@ def event_scope(
         if named:
             slot_values["topic"] = named
     if reading.intent == "update":
-        scope.update(_event_changes(text, slot_values))
+        scope.update(_event_changes(text, slot_values, now))
     if reading.intent == "create":
         free_time = existing.free_time_phrase(text)
         if free_time is not None:  # "… when we're both free": search free time, then book the first slot (§2.9)
@@ -207,7 +211,7 @@ def _named_before(text: str, source: existing.MailSource) -> str | None:
     return " ".join(named) if 0 < len(named) <= 5 else None
 
 
-def _event_changes(text: str, slot_values: dict[str, Any]) -> dict[str, Any]:
+def _event_changes(text: str, slot_values: dict[str, Any], now: datetime | None) -> dict[str, Any]:
     scope: dict[str, Any] = {}
     change = existing.attendee_change(text)
     if change is not None:
@@ -224,6 +228,11 @@ def _event_changes(text: str, slot_values: dict[str, Any]) -> dict[str, Any]:
         slot_values["new_when"] = new_when = TimeRange(
             start=when.start.replace(hour=hour, minute=0), has_clock_time=True
         )
+    elif new_when is None and now is not None and (hour := _bare_target_hour(text)):
+        # "move my 1:1 with Priya to 3", "push Thursday's review to 4": that hour, on the event's day (the day named,
+        # else the day of the event found, below)
+        day = when.start if when is not None else now
+        slot_values["new_when"] = new_when = TimeRange(start=day.replace(hour=hour, minute=0), has_clock_time=True)
     if (
         when is not None
         and new_when is not None

@@ -143,7 +143,7 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
             slot_values["people"] = tuple(p for p in slot_values["people"] if p.lower() not in place.lower())
         if slot_values["location"] in companies:  # "lunch at Blue Bottle": where, not whom the event is with
             slot_values["companies"] = tuple(c for c in companies if c != slot_values["location"])
-        result.scope.update(acting_on.event_scope(text, reading, slot_values, source))
+        result.scope.update(acting_on.event_scope(text, reading, slot_values, source, now))
         if slot_values["duration_minutes"] is None and not result.scope.get("free_slot"):
             slot_values["duration_minutes"] = _range_minutes(slot_values, reading)
         if (

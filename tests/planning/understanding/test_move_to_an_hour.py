@@ -1,0 +1,16 @@
+"""A move to a bare hour ("… to 4") with no time of the event said: that hour, in working hours, on the event's own
+day (or the day named for it) — never a start time asked for (issue 24)."""
+
+from tests.planning.conftest import args, run
+
+
+def test_a_move_to_a_bare_hour_keeps_the_events_day():
+    change = args(run("push my review with Dana to 4"), "update_calendar_event")
+    assert change["startTime"] == "16:00 on the day of {{find_event.result.data[0].startTime}}"
+    named_day = args(run("move wednesday's standup to 10"), "update_calendar_event")
+    assert named_day["startTime"] == "2026-03-04T10:00:00-05:00"
+
+
+def test_a_move_to_a_bare_hour_in_a_second_request_of_a_message_keeps_that_hour():
+    line = run("email Sam that the draft is ready, and move my sync with him to 2")
+    assert args(line, "update_calendar_event")["startTime"].startswith("14:00 on the day of")
