@@ -5,7 +5,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Literal
 
-from planning.engine import reading, table, texts, thread_files
+from planning.engine import named_steps, reading, table, texts, thread_files
 from planning.engine.checks import ChoiceKey
 from planning.engine.decisions import Decisions
 from planning.engine.file_facts import AttachedFile, known_files
@@ -104,6 +104,24 @@ class Handlers:
 
     async def _on_busy(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
         return await self._decisions.while_running(session, clicked=False)
+
+    async def _on_skip_named(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
+        """ "skip the email" while another step is asked: that step is left out and what is asked stays asked;
+        the step asked, or nothing of that kind open: a skip of what is asked."""
+        assert isinstance(command, Decide) and command.target is not None
+        question = session.question
+        runs = named_steps.named(session, self._parts.runner.catalog, command.target)
+        if question is None or not runs or any(run.id == question.step_id for run in runs):
+            return await self._dispatch(session, user, text, Decide("skip"))
+        replies: list[Reply] = []
+        for run in runs:
+            run.state, run.decided_by, run.note = "skipped", user, f"skipped by {user}"
+            await self._parts.audit.record(session, "skipped", self._parts.clock(), actor=user, run=run)
+            replies.append(Say(text=f"Skipped “{run.step.intent}” ({user})."))
+        await self._parts.save(session)
+        if question.kind == "approval":
+            return [*replies, *self._decisions.reissue(session)]
+        return [*replies, AskValue(text=question.prompt, field=question.name)]
 
     async def _on_clarify_pick(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
         assert isinstance(command, Pick) and command.index is not None and session.question is not None

@@ -28,6 +28,7 @@ TABLE: tuple[Row, ...] = (
     Row("offer", "cannot_handle", "offer_again", 'neither choice said ("a", "yes"): keep the plan, offer again'),
     Row("any", "correct", "correct", "change the value named, or the one it fits; fits none: read as an answer"),
     Row("none", "any", "busy", "a step is running: say so (or take over a write whose process stopped)"),
+    Row("any", "decide:skip_named", "skip_named", 'leave out the step named ("skip the email"); what is asked stays'),
     Row("clarify", "pick", "clarify_pick", "plan the request again as the reading picked"),
     Row("clarify", "decide:approve", "clarify_yes", "go ahead with the plan as understood"),
     Row("clarify", "any", "clarify_new", "drop the question: plan the reply as the request"),
@@ -48,7 +49,7 @@ OFFER_ANSWERS = ("pick:new", "pick:answer", "cannot_handle")
 def label(command: Command) -> str:
     """A command as the table names it: "decide:approve", "pick:new", "pick", "answer", …"""
     if isinstance(command, Decide):
-        return f"decide:{command.action}"
+        return f"decide:{command.action}{'_named' if command.target is not None else ''}"
     if isinstance(command, Pick) and command.key in ("new", "answer"):
         return f"pick:{command.key}"
     return command.kind
@@ -65,9 +66,9 @@ def row_for(question: str, command: Command) -> Row:
 
 def render() -> str:
     """The table as text, one row a line."""
-    head = f"{'question':<10} {'command':<16} {'handler':<15} what happens"
+    head = f"{'question':<10} {'command':<18} {'handler':<15} what happens"
     lines = [head, "-" * len(head)]
-    lines += [f"{r.question:<10} {r.command:<16} {r.handler:<15} {r.does}" for r in TABLE]
+    lines += [f"{r.question:<10} {r.command:<18} {r.handler:<15} {r.does}" for r in TABLE]
     return "\n".join(lines)
 
 

@@ -32,3 +32,17 @@ def test_a_note_added_at_a_forwards_card_goes_with_the_forward(tmp_path: Path):
     sent = read(tmp_path, "fetch_emails", FetchEmailsArgs(to="tom.reyes@example.com", includeBody=True))
     [forward] = [m for m in sent if m["subject"].startswith("Fwd:")]
     assert "the signature page is the last one" in forward["body"]
+
+
+def test_a_skip_that_names_the_other_request_leaves_that_one_out_and_keeps_the_question(tmp_path: Path):
+    output = chat(
+        tmp_path,
+        "email tom that the agenda is out, and move my 1:1 with priya to friday",
+        "skip the email because I'll see him later",
+        "11am",
+        "a",
+    )
+    assert "Finished" in output
+    assert read(tmp_path, "fetch_emails", FetchEmailsArgs(to="tom.reyes@example.com", includeBody=True)) == []
+    [moved] = events(tmp_path, query="1:1", **day("2026-03-06"))
+    assert moved["startTime"] == "2026-03-06T11:00:00-05:00"

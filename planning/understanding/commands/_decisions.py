@@ -31,8 +31,13 @@ def approve(reply: Reply) -> Decide | None:
 
 
 def skip(reply: Reply) -> Decide | None:
-    """ "skip", "skip the email", "skip the email, i'll tell him in person" (a reason said with it)."""
-    return Decide("skip") if _said(reply, "skip", things=True) else None
+    """ "skip", "skip the email", "skip the email, i'll tell him in person" (a reason said with it); the kind of
+    thing named, when the words name one ("email": data/step_things.txt)."""
+    if not _said(reply, "skip", things=True):
+        return None
+    said = reply.before_reason() or reply
+    named = phrases("step_things").value(said.words[-1:]) if len(said.words) > 1 else None
+    return Decide("skip", target=named)
 
 
 def _said(reply: Reply, name: str, *, things: bool) -> bool:

@@ -10,7 +10,8 @@ Action = Literal["approve", "skip", "edit", "cancel", "remove", "retry", "done",
 class Decide:
     """``remove``: ``numbers`` are the items taken out; ``edit``: ``field`` set to ``value``; ``retry`` / ``done``:
     a write whose outcome is unknown runs again / went through; ``another_time``: a start that passed is replaced.
-    ``adding``: an edit that adds ``value`` to the text there ("add a note: …"), not one that replaces it."""
+    ``adding``: an edit that adds ``value`` to the text there ("add a note: …"), not one that replaces it.
+    ``target``: the kind of thing the decision names ("skip the email": "email"), data/step_things.txt."""
 
     kind: ClassVar[Literal["decide"]] = "decide"
     action: Action
@@ -18,3 +19,4 @@ class Decide:
     field: str | None = None
     value: str | None = None
     adding: bool = False
+    target: str | None = None

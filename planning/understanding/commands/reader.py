@@ -132,8 +132,9 @@ def _to_question(reply: Reply, context: Context) -> Command:
             return picked
         approved = _decisions.approve(reply)
         return approved if approved is not None else NewRequest(reply.text)
-    if question in ("pick", "recover") and _decisions.skip(reply) is not None:
-        return Decide("skip")
+    skipped = _decisions.skip(reply) if question in ("pick", "recover", "value") else None
+    if skipped is not None:
+        return skipped
     if question == "pick":
         return (
             _picks.by_number(reply, len(context.options))
@@ -167,8 +168,6 @@ def _at_approval(reply: Reply, context: Context) -> Command:
 
 
 def _value(reply: Reply, context: Context) -> Command:
-    if _decisions.skip(reply) is not None:
-        return Decide("skip")
     command = reply.is_one_of("not_a_value")
     if command is not None or _command_word(reply) is not None:
         return CannotHandle("a command, not a value", command=_command_word(reply))

@@ -84,3 +84,14 @@ async def test_a_line_added_at_an_emails_card_follows_its_text(harness):
     card = approval(await harness.say("add a line: parking is on level 2"))
     body = card.arguments["body"]
     assert body.lower().startswith("the venue changed") and body.endswith("parking is on level 2")
+
+
+def test_a_skip_that_names_a_kind_of_thing_says_which():
+    asked = Context(question="value", name="startTime", value_kind="datetime", open_plan=True)
+    for typed, target in (
+        ("skip the meeting, we'll talk by phone", "event"),
+        ("skip that email", "email"),
+        ("skip the task", "task"),
+        ("skip it", None),
+    ):
+        assert read_reply(typed, asked) == (Decide("skip", target=target),), typed

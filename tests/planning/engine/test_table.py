@@ -13,6 +13,7 @@ ROWS = {
     ("offer", CannotHandle("neither “new” nor an answer")): "offer_again",
     ("approval", Correct("4pm")): "correct",
     ("none", Answer("hello")): "busy",
+    ("value", Decide("skip", target="email")): "skip_named",
     ("clarify", Pick(index=1)): "clarify_pick",
     ("clarify", Decide("approve")): "clarify_yes",
     ("clarify", NewRequest("email Tom")): "clarify_new",
