@@ -8,6 +8,7 @@ value from an earlier step's result, ``path`` being keys and ``[index]`` (``data
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
 PLACEHOLDER_PREFIX = "PLACEHOLDER_"
@@ -52,6 +53,24 @@ def parse_on_day(text: str) -> tuple[int, int, str] | None:
     """``(hour, minute, moment template)`` of an ``on_day_of`` text; None for any other text."""
     match = _ON_DAY.match(text.strip())
     return (int(match.group(1)), int(match.group(2)), match.group(3)) if match else None
+
+
+_AT_TIME_OF = re.compile(r"^the time of (\{\{[^{}]+\}\}) on (\d{4}-\d{2}-\d{2}) in ([A-Za-z0-9_/+-]+)$")
+
+
+def at_time_of(moment: str, day: date, zone: str) -> str:
+    """The wall-clock time of a moment known only at run time, on another day, in a zone:
+    ``at_time_of("{{f.result.data[0].startTime}}", date(2026, 3, 6), "America/New_York")`` →
+    ``"the time of {{f.result.data[0].startTime}} on 2026-03-06 in America/New_York"``. "Move my 1:1 to Friday"
+    keeps the event's time of day (across a daylight-saving change too); the engine fills it once the event is
+    read."""
+    return f"the time of {moment} on {day.isoformat()} in {zone}"
+
+
+def parse_at_time_of(text: str) -> tuple[str, date, str] | None:
+    """``(moment template, day, zone)`` of an ``at_time_of`` text; None for any other text."""
+    match = _AT_TIME_OF.match(text.strip())
+    return (match.group(1), date.fromisoformat(match.group(2)), match.group(3)) if match else None
 
 
 def parse_reference(body: str) -> Reference | None:

@@ -12,6 +12,7 @@ from planning.references import (
     Reference,
     is_template,
     item_paths_in,
+    parse_at_time_of,
     parse_on_day,
     parse_reference,
     references_in,
@@ -139,7 +140,9 @@ def _is_deferred(error: Any, inputs: dict[str, Any]) -> bool:
 
 def _filled_later(value: object) -> bool:
     """A placeholder or reference, or a time of day on a referenced moment's day (``on_day_of``)."""
-    return is_template(value) or (isinstance(value, str) and parse_on_day(value) is not None)
+    return is_template(value) or (
+        isinstance(value, str) and (parse_on_day(value) is not None or parse_at_time_of(value) is not None)
+    )
 
 
 def _describe(error: Any) -> str:

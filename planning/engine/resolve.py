@@ -1,12 +1,14 @@
 """Filling a step's arguments: placeholders from the user's answers, references from earlier results."""
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from planning.references import (
     PLACEHOLDER_PREFIX,
     Reference,
     fill_templates,
+    parse_at_time_of,
     parse_item_path,
     parse_on_day,
     parse_reference,
@@ -71,6 +73,10 @@ def _resolve(value: Any, results: dict[str, Any], answers: dict[str, Any], item:
         return out
     if not isinstance(value, str):
         return value
+    elsewhen = parse_at_time_of(value)
+    if elsewhen is not None:  # "the time of {{find.result.data[0].startTime}} on 2026-03-06 in America/New_York"
+        moment, day, zone = elsewhen
+        return _at_time_of(_resolve(moment, results, answers, item, key), day, zone)
     on_day = parse_on_day(value)
     if on_day is not None:  # "17:00 on the day of {{find.result.data[0].startTime}}": that day, in that moment's zone
         hour, minute, moment = on_day
@@ -92,6 +98,17 @@ def _on_day(moment: Any, hour: int, minute: int) -> str:
     except ValueError as error:
         raise ResolutionError(f"{moment!r} is not a date and time") from error
     return start.replace(hour=hour, minute=minute, second=0, microsecond=0).isoformat()
+
+
+def _at_time_of(moment: Any, day: date, zone: str) -> str:
+    """The wall-clock time ``moment`` has in ``zone``, on ``day`` (its offset that day's: 14:00 stays 14:00 across a
+    daylight-saving change)."""
+    try:
+        start, where = datetime.fromisoformat(str(moment)), ZoneInfo(zone)
+    except (ValueError, KeyError) as error:
+        raise ResolutionError(f"{moment!r} is not a date and time in {zone}") from error
+    wall = start.astimezone(where) if start.tzinfo is not None else start
+    return datetime.combine(day, wall.time().replace(second=0, microsecond=0), tzinfo=where).isoformat()
 
 
 def _is_whole(text: str) -> bool:

@@ -1,15 +1,17 @@
 """Calendar recipes for events that exist: change, move, answer, delete — one event, or every event found
 (contract §2.6: ``for_each`` over the read, ``{{item.id}}`` in the write)."""
 
+from datetime import date, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from planning.planner.builder import PlanBuilder
 from planning.planner.recipe_common import iso
 from planning.planner.recipes_calendar import event_filters
 from planning.planner.recipes_everyday import event_extras
 from planning.planner.recipients import also_refs, person_refs
-from planning.references import on_day_of, placeholder, reference
-from planning.types import Exclusion, Goal
+from planning.references import at_time_of, on_day_of, placeholder, reference
+from planning.types import Exclusion, Goal, TimeRange
 
 
 def _left_out(goal: Goal) -> Exclusion | None:
@@ -67,6 +69,10 @@ def update_event(goal: Goal, index: int, builder: PlanBuilder) -> None:
         changes["startTime"] = on_day_of(s.new_when.start.hour, s.new_when.start.minute, start)
     elif s.new_when is not None and s.new_when.has_clock_time:
         changes["startTime"] = s.new_when.start.isoformat()
+    elif s.new_when is not None and not goal.scope.get("impossible_date") and (kept := _same_time(s.new_when, builder)):
+        # "move my 1:1 to Friday (, same time)": the event keeps its time of day on the day named
+        start = "{{item.startTime}}" if each else event_id.replace(".id}}", ".startTime}}")
+        changes["startTime"] = at_time_of(start, *kept)
     elif s.new_when is not None or goal.scope.get("impossible_date"):  # a day that does not exist: asked for
         changes["startTime"] = placeholder("startTime")
     for key, value in s.field_changes:
@@ -97,6 +103,16 @@ def update_event(goal: Goal, index: int, builder: PlanBuilder) -> None:
         for_each=each,
         exclude=_left_out(goal),
     )
+
+
+def _same_time(new_when: TimeRange, builder: PlanBuilder) -> tuple[date, str] | None:
+    """The day a move names without a time of day, and the zone it is in: one day only ("to Friday", not "to
+    next week"), in a named zone (the wall-clock time is kept across a daylight-saving change)."""
+    zone = new_when.start.tzinfo
+    one_day = new_when.end is None or new_when.end - new_when.start <= timedelta(days=1)
+    if not one_day or not isinstance(zone, ZoneInfo):
+        return None
+    return new_when.start.date(), zone.key
 
 
 _ANSWERS = {"accepted": "Accept", "declined": "Decline", "tentative": "Tentatively accept"}
