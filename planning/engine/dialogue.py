@@ -8,6 +8,7 @@ from zoneinfo import ZoneInfo
 from planning.engine import connections, each, edits, left_out, recovery, timing
 from planning.engine.answers import OPTIONAL, parse_answer, value_type
 from planning.engine.claims import OUTCOME_OPTIONS
+from planning.engine.free_times import inside_free_time, moment_of
 from planning.engine.in_words import label, value_in_words
 from planning.engine.machine import StepMachine, window_asked
 from planning.engine.recovery import RECORD_ASKED
@@ -347,9 +348,9 @@ class Dialogue:
         tz = ZoneInfo(session.tz)
         index = command.index if isinstance(command, Pick) else None
         chosen = question.options[index - 1] if index is not None and 1 <= index <= len(question.options) else None
-        at = _moment(command.at) if isinstance(command, Pick) else None
+        at = moment_of(command.at) if isinstance(command, Pick) else None
         if chosen is None and at is not None:  # a free time said by its time, inside the times offered (§2.9)
-            chosen = _inside_free_time(question.options, at)
+            chosen = inside_free_time(question.options, at)
         if chosen is None:
             question.tries += 1
             prompt = question.prompt
@@ -542,33 +543,3 @@ def _anchor(previous: Any, text: str, now: datetime) -> datetime:
         day_start = earlier.astimezone(now.tzinfo).replace(hour=0, minute=0, second=0, microsecond=0)
         return max(day_start, now) if day_start.date() == now.date() else day_start
     return now
-
-
-def _inside_free_time(options: list[dict[str, Any]], start: datetime) -> dict[str, Any] | None:
-    """A free slot picked by a time inside the free time offered ("2pm" when 13:30–14:15 and 14:15–15:00 are
-    offered): a slot of the same length at that time, when the free time offered holds all of it; else None."""
-    spans = sorted(
-        (begin, end)
-        for option in options
-        if (begin := _moment(option.get("start"))) and (end := _moment(option.get("end")))
-    )
-    if not spans:
-        return None
-    length = spans[0][1] - spans[0][0]
-    merged: list[list[datetime]] = []
-    for begin, end in spans:
-        if merged and begin <= merged[-1][1]:
-            merged[-1][1] = max(merged[-1][1], end)
-        else:
-            merged.append([begin, end])
-    if any(begin <= start and start + length <= end for begin, end in merged):
-        return {"start": start.isoformat(), "end": (start + length).isoformat()}
-    return None
-
-
-def _moment(value: Any) -> datetime | None:
-    try:
-        found = datetime.fromisoformat(value) if isinstance(value, str) else None
-    except ValueError:
-        return None
-    return found if found is not None and found.tzinfo is not None else None

@@ -9,6 +9,7 @@ from zoneinfo import ZoneInfo
 
 from planning.engine import each
 from planning.engine.answers import OPTIONAL, value_type
+from planning.engine.free_times import free_times
 from planning.engine.session import Session
 from planning.understanding.commands import Command, Context, Decide, read_reply
 from planning.understanding.commands.context import LeftBehind
@@ -75,6 +76,9 @@ def ended_context(earlier: Session | None) -> Context:
             left.add("email")
         if run.step.tool in _RECORD_WRITES:
             left.add("record")
+    slots = free_times(earlier)
+    if slots and not left:  # a search for free time, and nothing booked: one of its times may be taken
+        return Context(left=frozenset({"free_time"}), candidates=tuple(slots))
     return Context(left=frozenset(left))
 
 

@@ -10,7 +10,7 @@ from datetime import timedelta
 from functools import partial
 
 from integrations.base.principal import Principal
-from planning.engine import each, followups, reading, texts
+from planning.engine import each, followups, free_time_booking, reading, texts
 from planning.engine.file_facts import AttachedFile
 from planning.engine.intentions import view_of
 from planning.engine.observe import ApprovedPlans
@@ -23,7 +23,7 @@ from planning.engine.workspaces import workspace_prefix
 from planning.planner.shared_files import with_shared_files
 from planning.types import Plan
 from planning.understanding.clarify import describe
-from planning.understanding.commands import Change, Thanks, Undo
+from planning.understanding.commands import Change, Pick, Thanks, Undo
 from planning.understanding.commands.change import RECORD_CHANGES
 from planning.validation import validate_plan
 
@@ -61,12 +61,17 @@ class Starter:
             return await self.start(who, thread_key, again) if again is not None else None
         if isinstance(command, Thanks):
             return [Say(text=texts.WELCOME)]
-        if not isinstance(command, Undo | Change):
-            return None
-        if isinstance(command, Change) and command.field in RECORD_CHANGES:
+        if isinstance(command, Pick):  # "3pm works": one of the free times the search found, booked
+            taken = free_time_booking.booking(earlier, command)
+            if isinstance(taken, str):
+                return [Say(text=f"{taken}.", tone="problem")]
+            follow: followups.FollowUp | None = taken
+        elif isinstance(command, Change) and command.field in RECORD_CHANGES:
             follow = record_changed(earlier, command, now)
-        else:
+        elif isinstance(command, Undo | Change):
             follow = followups.follow_up(earlier, command, now)
+        else:
+            return None
         if follow is None:
             return None
         said = [Say(text=line + ".") for line in follow.cannot]

@@ -37,12 +37,25 @@ def test_a_note_added_at_a_forwards_card_goes_with_the_forward(tmp_path: Path):
 def test_a_skip_that_names_the_other_request_leaves_that_one_out_and_keeps_the_question(tmp_path: Path):
     output = chat(
         tmp_path,
-        "email tom that the agenda is out, and move my 1:1 with priya to friday",
+        "email tom that the agenda is out, and move my 1:1 with priya to next week",
         "skip the email because I'll see him later",
-        "11am",
+        "friday at 11am",
         "a",
     )
     assert "Finished" in output
     assert read(tmp_path, "fetch_emails", FetchEmailsArgs(to="tom.reyes@example.com", includeBody=True)) == []
-    [moved] = events(tmp_path, query="1:1", **day("2026-03-06"))
-    assert moved["startTime"] == "2026-03-06T11:00:00-05:00"
+    [moved] = events(tmp_path, query="1:1", **day("2026-03-13"))
+    assert moved["startTime"] == "2026-03-13T11:00:00-04:00"
+
+
+def test_a_free_time_taken_after_a_search_is_booked_with_the_people_searched_for(tmp_path: Path):
+    output = chat(tmp_path, "when are tom and I both free on wednesday?", "i'll take 11:30", "a")
+    assert "Finished" in output
+    [booked] = events(tmp_path, query="Meeting with Tom", **day("2026-03-04"))
+    assert (booked["startTime"], booked["attendees"]) == ("2026-03-04T11:30:00-05:00", ["tom.reyes@example.com"])
+
+
+def test_a_time_outside_the_free_time_found_is_not_booked(tmp_path: Path):
+    output = chat(tmp_path, "when are tom and I both free on wednesday?", "10:15 is fine")
+    assert "not in the free time I found" in output
+    assert events(tmp_path, query="Meeting with Tom", **day("2026-03-04")) == []

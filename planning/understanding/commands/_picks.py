@@ -8,6 +8,7 @@ from typing import Any
 
 from planning.understanding.commands._words import Reply, phrases, tokens
 from planning.understanding.commands.pick import Pick
+from planning.understanding.commands.restate import only_time
 from planning.understanding.timeexpr import find_times
 
 
@@ -90,3 +91,20 @@ def _start(candidate: Mapping[str, Any]) -> datetime | None:
     except ValueError:
         return None
     return found if found is not None and found.tzinfo is not None else None
+
+
+def free_time_taken(reply: Reply, slots: tuple[Mapping[str, Any], ...]) -> Pick | None:
+    """One of the free times just shown, taken in words that book it ("3pm works", "book the first one", "let's do
+    10:30"): by its number or by its time (a time inside the free time shown: ``Pick.at``); None for anything else
+    (a time asked about alone — "and 3?" — is a question, read before this)."""
+    if not slots:
+        return None
+    start = reply.after("answer_leads", "book_verbs")
+    end = reply.end_before(start, "answer_tails")
+    said = Reply.of(reply.rest(start, end))
+    if not said.words or (start == 0 and end == len(reply.words)):  # nothing that takes it was said
+        return None
+    picked = by_number(said, len(slots))
+    if picked is not None:
+        return picked
+    return by_time(said, slots) if only_time(said.text) else None

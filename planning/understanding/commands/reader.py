@@ -53,7 +53,7 @@ def _unclear_at_offer(reply: Reply) -> bool:
     return one_letter or reply.is_one_of("not_a_value") is not None or _decisions.approve(reply) is not None
 
 
-def _follow_up(reply: Reply, context: Context) -> Change | NewRequest | Command:
+def _follow_up(reply: Reply, context: Context) -> Command:
     """After the last plan in the thread ended: a follow-up on what it made, or a new request."""
     if context.left:
         undo = _followups.undo(reply)
@@ -62,6 +62,10 @@ def _follow_up(reply: Reply, context: Context) -> Change | NewRequest | Command:
     asked = asked_time(reply.text)
     if asked is not None and only_time(asked):
         return Change("when", reply.text)
+    if "free_time" in context.left:  # "3pm works", "book the first one": one of the free times just shown
+        taken = _picks.free_time_taken(reply, context.candidates)
+        if taken is not None:
+            return taken
     if "email" in context.left:
         forward = _followups.forward(reply)
         if forward is not None:

@@ -4,7 +4,7 @@ time said together with a length."""
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from planning.understanding.commands import Answer, Change, Context, Decide, read_reply, restated
+from planning.understanding.commands import Answer, Change, Context, Decide, Pick, read_reply, restated
 from tests.planning.engine.conftest import approval, question
 
 START = Context(question="value", name="startTime", value_kind="datetime", open_plan=True, correctable=("duration",))
@@ -95,3 +95,20 @@ def test_a_skip_that_names_a_kind_of_thing_says_which():
         ("skip it", None),
     ):
         assert read_reply(typed, asked) == (Decide("skip", target=target),), typed
+
+
+SLOTS = (
+    {"start": "2026-03-04T15:00:00-05:00", "end": "2026-03-04T15:30:00-05:00"},
+    {"start": "2026-03-04T15:30:00-05:00", "end": "2026-03-04T16:00:00-05:00"},
+    {"start": "2026-03-04T16:30:00-05:00", "end": "2026-03-04T17:00:00-05:00"},
+)
+AFTER_SEARCH = Context(left=frozenset({"free_time"}), candidates=SLOTS)
+
+
+def test_a_free_time_taken_after_a_search_is_a_pick_of_it_and_a_question_stays_a_question():
+    assert read_reply("3:30 works for me", AFTER_SEARCH) == (Pick(index=2),)
+    assert read_reply("grab the last one", AFTER_SEARCH) == (Pick(index=3),)
+    assert read_reply("let's do 16:40", AFTER_SEARCH) == (Pick(at="2026-03-04T16:40:00-05:00"),)
+    [asked] = read_reply("what about 4?", AFTER_SEARCH)
+    assert isinstance(asked, Change) and asked.field == "when"
+    assert read_reply("3:30 works for me", Context()) != (Pick(index=2),)  # no search just shown: a new request
