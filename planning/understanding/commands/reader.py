@@ -181,6 +181,8 @@ def _value(reply: Reply, context: Context) -> Command:
         return Answer(reply.text, search=True)
     if context.value_kind == "text" and _request_start(reply) and not _prose(reply):
         return NewRequest(reply.text)  # any words fit a text: only one that starts as a request is offered as one
+    if context.value_kind in _BARE_ANSWERS and _request_start(reply, joined=True) and not only_time(reply.text):
+        return NewRequest(reply.text)  # "also email her that it moved to fri 2pm": a request, not the time asked
     if context.value_kind in _BARE_ANSWERS:
         return _bare_answer(reply, context)
     return Answer(reply.text)
@@ -206,9 +208,11 @@ def _bare_answer(reply: Reply, context: Context) -> Answer:
     return Answer(value, also=also)
 
 
-def _request_start(reply: Reply) -> bool:
-    """Whether a reply starts like a request of its own ("book a meeting …"), not like a text ("the globex deal")."""
-    return bool(reply.words) and phrases("request_starts").at(reply.words) is not None
+def _request_start(reply: Reply, *, joined: bool = False) -> bool:
+    """Whether a reply starts like a request of its own ("book a meeting …"), not like a text ("the globex deal");
+    ``joined``: after words that join it to what came before ("also email her …")."""
+    start = reply.after("also_leads") if joined else 0
+    return start < len(reply.words) and phrases("request_starts").at(reply.words, start) is not None
 
 
 def _prose(reply: Reply) -> bool:

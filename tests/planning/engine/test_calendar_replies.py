@@ -4,8 +4,9 @@ time said together with a length."""
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from planning.understanding.commands import Answer, Change, Context, Decide, Pick, read_reply, restated
-from tests.planning.engine.conftest import approval, question
+from planning.engine.replies import AskApproval
+from planning.understanding.commands import Answer, Change, Context, Decide, NewRequest, Pick, read_reply, restated
+from tests.planning.engine.conftest import approval, question, said
 
 START = Context(question="value", name="startTime", value_kind="datetime", open_plan=True, correctable=("duration",))
 
@@ -112,3 +113,18 @@ def test_a_free_time_taken_after_a_search_is_a_pick_of_it_and_a_question_stays_a
     [asked] = read_reply("what about 4?", AFTER_SEARCH)
     assert isinstance(asked, Change) and asked.field == "when"
     assert read_reply("3:30 works for me", Context()) != (Pick(index=2),)  # no search just shown: a new request
+
+
+def test_a_request_said_while_a_time_is_asked_is_read_as_a_request():
+    [read] = read_reply("also email her that it moved to fri 2pm", START)
+    assert read == NewRequest("also email her that it moved to fri 2pm")
+    assert read_reply("friday at 2pm", START) == (Answer("friday at 2pm"),)
+
+
+async def test_a_request_with_a_time_in_it_is_offered_not_taken_as_the_time_asked(harness):
+    assert "start time" in question(await harness.say("set up a design sync with Priya on Friday")).text
+    replies = await harness.say("and send Priya an email that the sync is on friday at 2")
+    assert "sounds like a new request" in said(replies)
+    assert not [r for r in replies if isinstance(r, AskApproval)]
+    card = approval(await harness.say("book it for 3pm"))  # the same request's words: the time asked
+    assert card.arguments["startTime"] == "2026-03-06T15:00:00-05:00"
