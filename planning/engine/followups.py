@@ -80,8 +80,9 @@ def follow_up(earlier: Session, command: Undo | Change, now: datetime) -> Follow
         return _retime(event, command.value, now)
     if command.field == "durationMinutes":
         return _relength(event, command.value, now)
-    if command.field == "addAttendees":
-        return _invite(event, command.value)
+    if command.field in ("addAttendees", "removeAttendees"):
+        changes = dict([(command.field, command.value), *command.also])
+        return _invite(event, changes.get("addAttendees"), changes.get("removeAttendees"))
     return None
 
 
@@ -284,18 +285,30 @@ def _event_changed(event: dict[str, Any], step_id: str, title: str, changes: dic
     return FollowUp(Plan(steps=tuple(steps)), Goal(intent="update", entity="event"), why, known=known)
 
 
-def _invite(event: dict[str, Any], who: str) -> FollowUp:
-    lookups, people = _people(who)
+def _invite(event: dict[str, Any], added: str | None, removed: str | None) -> FollowUp:
+    """People added to the event, taken off it, or both in one change ("add Maria to it but take John off")."""
+    lookups, people = _people(added) if added else ([], [])
+    gone_lookups, gone = _people(removed, first=len(lookups)) if removed else ([], [])
+    changes: dict[str, Any] = {"eventId": str(event["id"])}
+    if added:
+        changes["addAttendees"] = people or [placeholder("attendees")]
+    if removed:
+        changes["removeAttendees"] = gone or [placeholder("removeAttendees")]
+    title = f"“{event.get('title', 'the event')}”"
+    intent = f"Invite {added} to {title}" if added else f"Take {removed} off {title}"
+    if added and removed:
+        intent += f" and take {removed} off"
     update = Step(
         id="invite",
-        intent=f"Invite {who} to “{event.get('title', 'the event')}”",
+        intent=intent,
         tool="update_calendar_event",
-        arguments={"input": {"eventId": str(event["id"]), "addAttendees": people or [placeholder("attendees")]}},
-        depends_on=tuple(s.id for s in lookups),
+        arguments={"input": changes},
+        depends_on=tuple(s.id for s in [*lookups, *gone_lookups]),
     )
     known: dict[str, Any] = {}
-    plan = Plan(steps=(*lookups, *acting_on(update, event, "earlier_event", known)))
-    return FollowUp(plan, Goal(intent="update", entity="event"), "follow-up: also invite", known=known)
+    plan = Plan(steps=(*lookups, *gone_lookups, *acting_on(update, event, "earlier_event", known)))
+    explanation = "follow-up: also invite" if not removed else "follow-up: change who is invited"
+    return FollowUp(plan, Goal(intent="update", entity="event"), explanation, known=known)
 
 
 def _forward(earlier: Session, sent: StepRun, who: str) -> FollowUp:
@@ -410,14 +423,14 @@ def _name(record: dict[str, Any]) -> str:
     return str(record.get("title") or record.get("subject") or record.get("name") or short or "the one")
 
 
-def _people(who: str) -> tuple[list[Step], list[str]]:
-    """Addresses as given; names through one contact lookup each (contract §2.2)."""
+def _people(who: str, first: int = 0) -> tuple[list[Step], list[str]]:
+    """Addresses as given; names through one contact lookup each (contract §2.2), numbered from ``first``."""
     addresses, names = people_named(who)
     if addresses:
         return [], addresses
     steps: list[Step] = []
     people: list[str] = []
-    for number, name in enumerate(names):
+    for number, name in enumerate(names, start=first):
         lookup = undoing.step(
             number,
             f"Find {name}'s contact record",

@@ -59,3 +59,18 @@ def test_a_time_outside_the_free_time_found_is_not_booked(tmp_path: Path):
     output = chat(tmp_path, "when are tom and I both free on wednesday?", "10:15 is fine")
     assert "not in the free time I found" in output
     assert events(tmp_path, query="Meeting with Tom", **day("2026-03-04")) == []
+
+
+def test_one_follow_up_adds_one_person_and_takes_another_off(tmp_path: Path):
+    booked = ("schedule a review with Tom and Priya tomorrow at 10", "a")
+    output = chat(tmp_path, *booked, "invite Sarah too but take Priya off", "a")
+    assert output.count("Finished") == 2
+    [review] = events(tmp_path, query="review", **day("2026-03-03"))
+    assert set(review["attendees"]) == {"tom.reyes@example.com", "sarah.lee@example.com"}
+
+
+def test_a_person_taken_off_the_event_just_made_is_uninvited_not_deleted(tmp_path: Path):
+    output = chat(tmp_path, "schedule a review with Tom and Priya tomorrow at 10", "a", "take priya off it", "a")
+    assert "Delete contact" not in output
+    [review] = events(tmp_path, query="review", **day("2026-03-03"))
+    assert review["attendees"] == ["tom.reyes@example.com"]

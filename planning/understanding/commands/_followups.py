@@ -67,7 +67,51 @@ def retime(reply: Reply) -> Change | None:
     return Change("startTime", value) if value else None
 
 
-def invite(reply: Reply) -> Change | None:
+def attendees(reply: Reply) -> Change | None:
+    """People added to or taken off the event the last plan made or changed, or both in one reply ("add Maria to it
+    but take John off", "remove Tom from it and invite Sam"): the first change, the other as ``also``."""
+    words = reply.words
+    for cut in range(1, len(words) - 1):
+        if words[cut] not in _JOINERS:
+            continue
+        left = Reply(reply.text[: reply.toks[cut - 1].end], reply.toks[:cut])
+        right = Reply(reply.text, reply.toks[cut + 1 :]) if words[cut + 1] not in _JOINERS else None
+        if right is None and cut + 2 < len(words):
+            right = Reply(reply.text, reply.toks[cut + 2 :])
+        if right is None:
+            continue
+        first, second = _change_people(left), _change_people(right)
+        pointed = _change_people(left, pointed=False) or _change_people(right, pointed=False)  # "… from it"
+        if first is not None and second is not None and first.field != second.field and pointed is not None:
+            return Change(first.field, first.value, also=((second.field, second.value),))
+    return invite(reply) or uninvite(reply)
+
+
+_JOINERS = frozenset({"and", "but", ",", ";", "then"})
+
+
+def _change_people(reply: Reply, *, pointed: bool = True) -> Change | None:
+    """People added or taken off; ``pointed``: the words that say it is the event ("to it", "off it") may be in the
+    other half of the reply ("invite Dana and drop Lee from it")."""
+    return invite(reply, pointed=pointed) or uninvite(reply, pointed=pointed)
+
+
+def uninvite(reply: Reply, *, pointed: bool = False) -> Change | None:
+    """ "take Priya off it", "remove Tom from the meeting", "uninvite Sam": people taken off the event."""
+    words = reply.words
+    verb = phrases("uninvite_verbs").at(words)
+    if verb is None or verb[0] >= len(words):
+        return None
+    body = words[verb[0] :]
+    tail = phrases("uninvite_tails").ending(body)
+    if tail is None and "uninvite" not in verb[1] and not pointed:
+        return None
+    end = len(words) - (tail[0] if tail is not None and tail[0] < len(body) else 0)
+    who = reply.rest(verb[0], end)
+    return Change("removeAttendees", who) if who else None
+
+
+def invite(reply: Reply, *, pointed: bool = False) -> Change | None:
     """ "also invite Priya", "add Tom to it", "invite Sarah as well"; with a reason after it ("add Tom to it, he
     runs the budget", "also invite Sarah since she asked"): the people before the reason — where the words before
     it end as an invite does ("… to it", "… as well"), else where the reason starts with a word ("since"), never at
@@ -77,13 +121,13 @@ def invite(reply: Reply) -> Change | None:
     ended = [i for i in cuts if phrases("invite_tails").ending(words[:i]) is not None]
     worded = [i for i in cuts if words[i].isalpha()]
     for cut in [*ended[:1], *worded[:1]]:
-        found = _invite(Reply(reply.text[: reply.toks[cut - 1].end], reply.toks[:cut]))
+        found = _invite(Reply(reply.text[: reply.toks[cut - 1].end], reply.toks[:cut]), pointed)
         if found is not None:
             return found
-    return _invite(reply)
+    return _invite(reply, pointed)
 
 
-def _invite(reply: Reply) -> Change | None:
+def _invite(reply: Reply, pointed: bool = False) -> Change | None:
     words = reply.words
     verb = phrases("invite_verbs").at(words)
     if verb is None or verb[0] >= len(words):
@@ -91,7 +135,7 @@ def _invite(reply: Reply) -> Change | None:
     body = words[verb[0] :]
     tail = phrases("invite_tails").ending(body)
     alone = verb[1] in ("invite", "add", "include", "loop in", "bring in")  # "add Tom" needs "to it" after it
-    if alone and tail is None:
+    if alone and tail is None and not pointed:
         return None
     end = len(words) - (tail[0] if tail is not None and tail[0] < len(body) else 0)
     who = reply.rest(verb[0], end)

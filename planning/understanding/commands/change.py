@@ -8,6 +8,7 @@ Changed = Literal[
     "startTime",
     "durationMinutes",
     "addAttendees",
+    "removeAttendees",
     "forward",
     "when",
     # a field of the CRM record the last plan made or changed (data/record_fields.txt); "date": its date, whichever
@@ -32,8 +33,10 @@ RECORD_CHANGES: frozenset[str] = frozenset(
 class Change:
     """``field``: what changes — the event's start, its length, people added to it, the email sent forwarded to
     someone, ("when") the earlier request said again at another time, or a field of the record the last plan made or
-    changed (``RECORD_CHANGES``); ``value`` as typed."""
+    changed (``RECORD_CHANGES``); ``value`` as typed. ``also``: another change said with it ("add Maria to it but
+    take John off": the people taken off)."""
 
     kind: ClassVar[Literal["change"]] = "change"
     field: Changed
     value: str
+    also: tuple[tuple[Changed, str], ...] = ()

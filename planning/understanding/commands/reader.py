@@ -71,7 +71,7 @@ def _follow_up(reply: Reply, context: Context) -> Command:
         if forward is not None:
             return forward
     if "event" in context.left:
-        for read in (_followups.length, _followups.retime, _followups.invite):
+        for read in (_followups.length, _followups.retime, _followups.attendees):
             change = read(reply)
             if change is not None:
                 return change

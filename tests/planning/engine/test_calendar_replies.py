@@ -128,3 +128,15 @@ async def test_a_request_with_a_time_in_it_is_offered_not_taken_as_the_time_aske
     assert not [r for r in replies if isinstance(r, AskApproval)]
     card = approval(await harness.say("book it for 3pm"))  # the same request's words: the time asked
     assert card.arguments["startTime"] == "2026-03-06T15:00:00-05:00"
+
+
+def test_people_taken_off_the_event_or_added_and_taken_off_in_one_reply():
+    assert read_reply("remove Sam from the meeting", AFTER_EVENT) == (Change("removeAttendees", "Sam"),)
+    assert read_reply("uninvite Lee", AFTER_EVENT) == (Change("removeAttendees", "Lee"),)
+    assert read_reply("invite Dana and drop Lee from it", AFTER_EVENT) == (
+        Change("addAttendees", "Dana", also=(("removeAttendees", "Lee"),)),
+    )
+    assert read_reply("take Lee off it but add Sam to it", AFTER_EVENT) == (
+        Change("removeAttendees", "Lee", also=(("addAttendees", "Sam"),)),
+    )
+    assert read_reply("add Tom and Sarah to it", AFTER_EVENT) == (Change("addAttendees", "Tom and Sarah"),)
