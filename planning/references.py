@@ -73,6 +73,12 @@ def parse_at_time_of(text: str) -> tuple[str, date, str] | None:
     return (match.group(1), date.fromisoformat(match.group(2)), match.group(3)) if match else None
 
 
+def is_time_of_found(value: object) -> bool:
+    """Whether ``value`` is a time said for a moment known only at run time (``on_day_of``, ``at_time_of``): a time
+    the user gave, which a correction may change."""
+    return isinstance(value, str) and (parse_on_day(value) is not None or parse_at_time_of(value) is not None)
+
+
 def parse_reference(body: str) -> Reference | None:
     match = _REFERENCE.match(body)
     if not match:

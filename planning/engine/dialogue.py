@@ -18,6 +18,7 @@ from planning.engine.runner import ToolRunner
 from planning.engine.session import Session, StepRun
 from planning.engine.settings import EngineSettings
 from planning.engine.thread_files import ATTACHMENTS, NOT_A_FILE
+from planning.references import is_time_of_found
 from planning.understanding.commands import (
     Answer,
     CannotHandle,
@@ -71,7 +72,7 @@ class Dialogue:
         if command.field is not None:
             return self._field_correction(session, command.field, command.value, now)
         for run, name in _correctable(session):  # "actually make it 4pm": an earlier answer first, else the request's
-            current = self._machine_value(session, run, name)
+            current = self._current(session, run, name)
             value = _read_as(name, command.value, current, now)
             if value is not None:
                 self._set(session, run, name, value)
@@ -157,6 +158,17 @@ class Dialogue:
         if open_question is not None and open_question.kind == "value":  # what was being asked still is
             replies.append(AskValue(text=open_question.prompt, field=open_question.name))
         return replies
+
+    def _current(self, session: Session, run: StepRun, name: str) -> Any:
+        """The value ``name`` has now, filled where it is known only from what was found ("14:00 on the day of the
+        event found": that day's 14:00), so that "make it 2:30" keeps the event's day."""
+        value = self._machine_value(session, run, name)
+        if is_time_of_found(value):
+            try:
+                return self._machine.arguments(session, run).get(name, value)
+            except ResolutionError:
+                return value
+        return value
 
     def _machine_value(self, session: Session, run: StepRun, name: str) -> Any:
         """The value ``name`` has now: as an edit, a correction or an answer left it, else as planned."""
@@ -492,7 +504,7 @@ def _correctable(session: Session) -> list[tuple[StepRun, str]]:
     shown = [run for run in open_runs if question is not None and question.step_id == run.id]
     for run in [*shown, *(run for run in open_runs if run not in shown)]:
         for name, value in run.step.inputs.items():
-            literal = not (isinstance(value, str) and "{{" in value)
+            literal = not (isinstance(value, str) and "{{" in value) or is_time_of_found(value)
             if literal and value_type(name) in _BARE_TYPES and (run, name) not in found:
                 found.append((run, name))
     return found

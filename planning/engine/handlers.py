@@ -100,6 +100,8 @@ class Handlers:
             return [*corrected, *await self._parts.machine.advance(session)]
         if session.question is None:
             return await self._on_busy(session, user, text, command)
+        if session.question.kind == "approval":  # it fits nothing on the card: say what an approval takes
+            return await self._on_approval_words(session, user, text, command)
         return await self._on_answer(session, user, text, Answer(text))  # it fits nothing: read as the answer
 
     async def _on_busy(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:

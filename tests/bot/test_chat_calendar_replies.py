@@ -74,3 +74,10 @@ def test_a_person_taken_off_the_event_just_made_is_uninvited_not_deleted(tmp_pat
     assert "Delete contact" not in output
     [review] = events(tmp_path, query="review", **day("2026-03-03"))
     assert review["attendees"] == ["tom.reyes@example.com"]
+
+
+def test_a_new_time_said_at_the_card_of_a_move_keeps_the_events_day(tmp_path: Path):
+    output = chat(tmp_path, "move the acme call to 3pm", "actually make it 3:45", "a")
+    assert "Changed the start time" in output
+    [moved] = events(tmp_path, query="acme call", **day("2026-03-03"))
+    assert moved["startTime"] == "2026-03-03T15:45:00-05:00"
