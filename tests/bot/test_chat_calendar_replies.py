@@ -81,3 +81,12 @@ def test_a_new_time_said_at_the_card_of_a_move_keeps_the_events_day(tmp_path: Pa
     assert "Changed the start time" in output
     [moved] = events(tmp_path, query="acme call", **day("2026-03-03"))
     assert moved["startTime"] == "2026-03-03T15:45:00-05:00"
+
+
+def test_a_new_hour_said_after_why_changes_the_card_in_the_workspace(tmp_path: Path):
+    output = chat(
+        tmp_path, "book 30 mins with tom tomorrow at 4pm", "tom has a dentist appointment then. make it 2 instead", "a"
+    )
+    assert "Finished" in output
+    [booked] = events(tmp_path, query="tom", **day("2026-03-03"))
+    assert booked["startTime"] == "2026-03-03T14:00:00-05:00"

@@ -123,6 +123,14 @@ class Reply:
                     end, trimmed = end - tail[0], True
         return end
 
+    def last_sentence(self) -> str | None:
+        """The words after the last mark that ends a sentence inside the reply ("john can't do it. undo that" →
+        "undo that"); None for a reply of one sentence."""
+        marks = [i for i, t in enumerate(self.toks) if t.word in _END_MARKS or t.word == ";"]
+        if not marks or marks[-1] + 1 >= len(self.toks):
+            return None
+        return self.rest(marks[-1] + 1)
+
     def before_reason(self) -> "Reply | None":
         """The reply up to the reason said with it ("skip the email, i'll tell him in person" → "skip the email"),
         None when it gives no reason (data/reason_marks.txt)."""

@@ -14,7 +14,8 @@ from planning.understanding.commands.kinds import Command
 from planning.understanding.commands.new_request import NewRequest
 from planning.understanding.commands.pick import Pick
 from planning.understanding.commands.restate import asked_time, only_time
-from planning.understanding.commands.values import parse_answer
+from planning.understanding.commands.undo import Undo
+from planning.understanding.commands.values import bare_clock, parse_answer
 from planning.understanding.timeexpr import find_times
 from planning.understanding.timewords import find_duration
 
@@ -23,7 +24,21 @@ _ANY_DAY = datetime(2026, 1, 5, 8, tzinfo=UTC)  # whether a value reads as a tim
 
 def read_reply(text: str, context: Context) -> tuple[Command, ...]:
     """What ``text`` asks for, given what the conversation is waiting for: one command, or a few in order
-    ("yes, and make it 4pm": a correction, then the approval)."""
+    ("yes, and make it 4pm": a correction, then the approval). A reply of several sentences that reads as nothing
+    asked for, whose last sentence is a decision, a correction or a follow-up ("john can't do thursday. undo that"):
+    the last sentence, the ones before it the reason."""
+    commands = _read(text, context)
+    reply = Reply.of(text)
+    last = reply.last_sentence()
+    reason = last is not None and not _request_start(reply, joined=True)  # "book lunch. make it an hour": a request
+    if last is not None and reason and isinstance(commands[0], NewRequest | CannotHandle):
+        again = _read(last, context)
+        if isinstance(again[0], _DECISIVE):
+            return again
+    return commands
+
+
+def _read(text: str, context: Context) -> tuple[Command, ...]:
     reply = Reply.of(text)
     if not context.open_plan:
         return (_follow_up(reply, context),)
@@ -44,6 +59,9 @@ def read_reply(text: str, context: Context) -> tuple[Command, ...]:
     if correction is not None:
         return (correction,)
     return (_to_question(reply, context),)
+
+
+_DECISIVE = (Undo, Correct, Decide, Change, Pick)
 
 
 def _unclear_at_offer(reply: Reply) -> bool:
@@ -118,7 +136,7 @@ def _fits(value: str, context: Context) -> bool:
     for kind in context.correctable:
         if kind == "duration" and find_duration(value.lower()) is not None:
             return True
-        if kind in ("datetime", "date") and find_times(value, _ANY_DAY):
+        if kind in ("datetime", "date") and find_times(bare_clock(value) or value, _ANY_DAY):  # "make it 1": 1pm
             return True
         if kind in ("number", "choice") and parse_answer("amount" if kind == "number" else "stage", value, _ANY_DAY).ok:
             return True

@@ -5,7 +5,18 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from planning.engine.replies import AskApproval
-from planning.understanding.commands import Answer, Change, Context, Decide, NewRequest, Pick, read_reply, restated
+from planning.understanding.commands import (
+    Answer,
+    Change,
+    Context,
+    Correct,
+    Decide,
+    NewRequest,
+    Pick,
+    Undo,
+    read_reply,
+    restated,
+)
 from tests.planning.engine.conftest import approval, question, said
 
 START = Context(question="value", name="startTime", value_kind="datetime", open_plan=True, correctable=("duration",))
@@ -140,3 +151,17 @@ def test_people_taken_off_the_event_or_added_and_taken_off_in_one_reply():
         Change("removeAttendees", "Lee", also=(("addAttendees", "Sam"),)),
     )
     assert read_reply("add Tom and Sarah to it", AFTER_EVENT) == (Change("addAttendees", "Tom and Sarah"),)
+
+
+def test_a_decision_after_its_reason_in_sentences_of_its_own_is_that_decision():
+    at_card = Context(question="approval", open_plan=True, correctable=("datetime",))
+    assert read_reply("ugh, sam is out that day. undo that", AFTER_EVENT) == (Undo(),)
+    assert read_reply("the room is taken at 3. make it 4 instead", at_card) == (Correct("4"),)
+    assert read_reply("turns out she already knows! skip it", at_card) == (Decide("skip"),)
+    [request] = read_reply("book lunch with Sam friday at noon. make it an hour", AFTER_EVENT)
+    assert isinstance(request, NewRequest)  # a request of its own, with its length
+
+
+def test_a_number_alone_in_a_correction_is_an_hour():
+    at_card = Context(question="approval", open_plan=True, correctable=("datetime",))
+    assert read_reply("make it 1 instead", at_card) == (Correct("1"),)
