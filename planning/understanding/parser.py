@@ -384,7 +384,11 @@ def _record_from_earlier(intent: str, entity: str, slots: Slots, goals: list[Goa
 def _resolve_implied(
     read: _Read, slots: Slots, scope: dict[str, Any], goals: list[Goal]
 ) -> tuple[Slots, dict[str, Any]]:
-    """ "with her", "them", "a follow-up": the person (or record) named in an earlier goal."""
+    """ "with her", "them", "a follow-up": the person (or record) named in an earlier goal. A pronoun read as a
+    person ("w/ him") is no one's name: it points back too."""
+    named = tuple(p for p in slots.people if not _PRONOUN.fullmatch(p.strip()))
+    if goals and named != slots.people and not named and not slots.emails:
+        slots = slots.model_copy(update={"people": named})
     if not goals or slots.people or slots.emails:
         return slots, scope
     text = read.clause.text
