@@ -6,6 +6,7 @@ from typing import Literal
 
 from planning.types import Goal
 from planning.understanding import names
+from planning.understanding.cues import Words, cues
 
 _BARE_CHANGE = re.compile(
     r"^(?:and\s+|then\s+|also\s+|but\s+)*(?:please\s+)?(?:(?P<add>add|invite|include|bring in|loop in)|"
@@ -17,6 +18,10 @@ _BARE_CHANGE = re.compile(
 def bare_change(text: str) -> tuple[Literal["add", "remove"], tuple[str, ...], tuple[str, ...]] | None:
     """ "add John Smith", "and invite tom@x.com too" → (change, names, addresses); None when the clause says more
     than who is added or removed (an event, a time, a record of its own)."""
+    said = Words.of(text.strip().rstrip(".!"))
+    pointing = cues("change_pointing_tails").ending(said.words)  # "… and take Sarah off it": the event just named
+    if pointing is not None and pointing.start > 0:
+        text = said.text_of(0, pointing.start)
     match = _BARE_CHANGE.match(text.strip())
     if match is None:
         return None
