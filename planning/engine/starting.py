@@ -63,8 +63,8 @@ class Starter:
             return [Say(text=texts.WELCOME)]
         if isinstance(command, Pick):  # "3pm works": one of the free times the search found, booked
             taken = free_time_booking.booking(earlier, command)
-            if isinstance(taken, str):
-                return [Say(text=f"{taken}.", tone="problem")]
+            if isinstance(taken, str):  # a time outside the free time found: nothing booked
+                return [Refused(text=f"{taken}.", reason="invalid", tone="problem", private=False)]
             follow: followups.FollowUp | None = taken
         elif isinstance(command, Change) and command.field in RECORD_CHANGES:
             follow = record_changed(earlier, command, now)
