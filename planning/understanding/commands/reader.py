@@ -199,7 +199,7 @@ def _value(reply: Reply, context: Context) -> Command:
         return Answer(reply.text, search=True)
     if context.value_kind == "text" and _request_start(reply) and not _prose(reply):
         return NewRequest(reply.text)  # any words fit a text: only one that starts as a request is offered as one
-    if context.value_kind in _BARE_ANSWERS and _request_start(reply, joined=True) and not only_time(reply.text):
+    if context.value_kind in _BARE_ANSWERS and _request_of_its_own(reply):
         return NewRequest(reply.text)  # "also email her that it moved to fri 2pm": a request, not the time asked
     if context.value_kind in _BARE_ANSWERS:
         return _bare_answer(reply, context)
@@ -231,6 +231,17 @@ def _request_start(reply: Reply, *, joined: bool = False) -> bool:
     ``joined``: after words that join it to what came before ("also email her …")."""
     start = reply.after("also_leads") if joined else 0
     return start < len(reply.words) and phrases("request_starts").at(reply.words, start) is not None
+
+
+def _request_of_its_own(reply: Reply) -> bool:
+    """A request said while a value is asked ("also email her that it moved to fri 2pm"), not the value said with a
+    verb about what is asked ("book it for 3pm", "move that to 10"): a request's start not followed by "it"."""
+    start = reply.after("also_leads")
+    verb = phrases("request_starts").at(reply.words, start)
+    if verb is None or only_time(reply.text):
+        return False
+    after = reply.words[start + verb[0] : start + verb[0] + 1]
+    return not after or phrases("objects").value(after) is None
 
 
 def _prose(reply: Reply) -> bool:

@@ -165,3 +165,9 @@ def test_a_decision_after_its_reason_in_sentences_of_its_own_is_that_decision():
 def test_a_number_alone_in_a_correction_is_an_hour():
     at_card = Context(question="approval", open_plan=True, correctable=("datetime",))
     assert read_reply("make it 1 instead", at_card) == (Correct("1"),)
+
+
+def test_a_verb_about_what_is_asked_with_a_time_is_the_answer_not_a_request():
+    for typed in ("book it for 3pm", "move that to 10:30", "schedule it at 4"):
+        [answer] = read_reply(typed, START)
+        assert isinstance(answer, Answer), typed
