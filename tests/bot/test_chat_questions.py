@@ -103,7 +103,7 @@ def test_an_email_text_that_mentions_a_meeting_is_the_text_not_a_new_request(tmp
 
 
 def test_a_record_named_where_one_is_asked_is_the_answer_not_a_new_request(tmp_path: Path):
-    request = "mark the globex deal closed won at 130k and add a note on it that they signed today"
+    request = "add a note that they signed today"
     output = chat(tmp_path, request, "the globex deal")
     assert "What record should I use" in output
     assert "sounds like a new request" not in output
