@@ -1,0 +1,24 @@
+"""The lexicon's word lists are cue files (issue 23): every phrase of a list is evidence of its concept, as typed
+in a request, so a newcomer adds a word to a file, not to a pattern."""
+
+import pytest
+
+from planning.understanding.lexicon import WORD_CUES, WordCue, evidence_in
+
+
+@pytest.mark.parametrize("cue", WORD_CUES, ids=lambda cue: cue.phrases.name)
+def test_every_phrase_of_a_word_list_is_evidence_of_its_concept(cue: WordCue) -> None:
+    for phrase in cue.phrases.lines:
+        text = "well, " + " ".join(phrase) + " please"
+        found = [(e.kind, e.concept, e.weight) for e in evidence_in(text)]
+        assert (cue.kind, cue.concept, cue.weight) in found, f"{text!r} gives {found}"
+
+
+def test_a_listed_word_is_found_with_its_possessive_and_whole_words_only() -> None:
+    found = {(e.concept, e.text) for e in evidence_in("when is the restaurant's delivery? tom@weather.com")}
+    assert ("food", "restaurant") in found
+    assert not any(concept == "weather" for concept, _ in found)
+
+
+def test_a_hyphen_reads_as_a_space_in_a_listed_phrase() -> None:
+    assert any(e.concept == "lists" for e in evidence_in("add milk to my to-do list"))
