@@ -2,9 +2,9 @@
 
 import re
 
+from planning.understanding.cues import Cues, Words, cues
 from planning.understanding.verbforms import past_base
 
-_ARTICLE = re.compile(r"^(?:the|a|an|my|our|your|some|this|that)\s+", re.I)
 _BODY = re.compile(
     r"\b(?:saying|that says|which says|stating(?: that)?|telling (?:him|her|them)(?: that)?|tell (?:him|her|them)"
     r"(?: that)?|to say(?: that)?|(?<=, )say(?: that)?|(?<=\band )say(?: that)?|"
@@ -35,7 +35,7 @@ _TRAILING = re.compile(r"[\s,.;:!?]+$")
 
 def capitalise(text: str) -> str:
     """Drop a leading article and capitalise the first letter only ("the sales report" → "Sales report")."""
-    text = _ARTICLE.sub("", text.strip()).strip()
+    text = _without_article(text.strip()).strip()
     text = _TRAILING.sub("", text)
     if not text:
         return ""
@@ -43,6 +43,15 @@ def capitalise(text: str) -> str:
     if (first[0].isupper() and len(first[0]) > 1) or any(ch.isupper() for ch in first[0][1:]):
         return text  # an acronym or a name keeps its case
     return text[0].upper() + text[1:]
+
+
+def _without_article(text: str) -> str:
+    """``text`` without the word of data/cues/title_articles.txt it starts with, when a space follows it."""
+    words = Words.of(text)
+    if len(words) < 2 or words.toks[0].start != 0 or words.words[0] not in cues("title_articles"):
+        return text
+    gap = text[words.char_end(0) : words.char_start(1)]
+    return text[words.char_start(1) :] if gap and gap.isspace() else text
 
 
 def body_text(text: str) -> str | None:
@@ -53,35 +62,47 @@ def body_text(text: str) -> str | None:
     return body[0].upper() + body[1:] if body else None
 
 
-_TELL = re.compile(r"\b(?:let|tell|inform|remind)\s+(?!me\b|us\b)", re.I)
-_KNOW = re.compile(r"^\s*know\b(?:\s+that\b)?", re.I)
-_JOINER = re.compile(r"^\s*(?:,|and\b|&|\s)+", re.I)
-_SUBJECT_WORD = re.compile(r"^(?:i|we|you|he|she|they|it|the|our|my|his|her|their|this|that|these|everyone)\b", re.I)
-_STATEMENT = re.compile(
-    r"^(?:i|i'm|we|we're|you|he|she|they|it|it's|the|our|my|his|her|their|this|that|these|there|everything|"
-    r"everyone|nothing)\b.*(?:\b(?:is|are|was|were|will|would|can|can't|cannot|won't|has|have|had|did|does|"
-    r"do|am|need|needs|got|moved|slipped)\b|'(?:s|re|m|ll|ve|d)\b)",
-    re.I,
-)
+def _told_from(text: str) -> int | None:
+    """Where the people told begin: after the first verb of data/cues/told_verbs.txt followed by a space and
+    someone other than the requester ("let Sarah …", not "let me …")."""
+    words = Words.of(text)
+    for index in range(len(words) - 1):
+        gap = text[words.char_end(index) : words.char_start(index + 1)]
+        told = words.words[index] in cues("told_verbs") and words.words[index + 1] not in cues("told_not_people")
+        if told and gap and gap.isspace():
+            return words.char_start(index + 1)
+    return None
+
+
+def _past_leading(text: str, phrases: Cues) -> str:
+    """``text`` past the phrase of ``phrases`` it starts with (after spaces), if it does."""
+    words = Words.of(text)
+    found = phrases.at(words) if len(words) and not text[: words.char_start(0)].strip() else None
+    return text if found is None else text[words.char_end(found.end - 1) :]
+
+
+def _head(word: str) -> str:
+    """A word before its apostrophe ("it's" → "it")."""
+    return word.split("'", 1)[0]
 
 
 def told_text(text: str, people: list[str]) -> str | None:
     """What a person is to be told without "that" or "saying": "let Sarah know I'm running late", "tell John and
     Tom the demo is pushed" (a statement of its own, with a verb), after the people named."""
-    verb = _TELL.search(text)
-    if verb is None:
+    told = _told_from(text)
+    if told is None:
         return None
-    rest = text[verb.end() :]
+    rest = text[told:]
     while True:
-        rest = _JOINER.sub("", rest)
+        while (joined := _past_leading(rest, cues("told_people_joins"))) != rest:
+            rest = joined
+        rest = rest.lstrip()
         named = next((p for p in people if rest.lower().startswith(p.lower())), None)
-        pronoun = re.match(r"(?:him|her|them)\b", rest, re.I)
-        if named is None and pronoun is None:
+        pronoun = _past_leading(rest, cues("recipient_pronouns"))
+        if named is None and pronoun == rest:
             break
-        rest = rest[len(named) if named is not None else pronoun.end() if pronoun else 0 :]
-    know = _KNOW.match(rest)
-    if know is not None:
-        rest = rest[know.end() :]
+        rest = rest[len(named) :] if named is not None else pronoun
+    rest = _past_leading(rest, cues("told_know"))
     rest = _TRAILING.sub("", rest).strip()
     if rest == text.strip() or not _is_statement(rest):
         return None
@@ -90,10 +111,17 @@ def told_text(text: str, people: list[str]) -> str | None:
 
 def _is_statement(text: str) -> bool:
     """A sentence of its own: a subject, then a verb (an auxiliary, or a past form: "the invoice went out")."""
-    if _STATEMENT.match(text):
+    words = Words.of(text)
+    if not len(words) or words.toks[0].start != 0:
+        return False
+    first = _head(words.words[0])
+    subject = first in cues("statement_subjects")
+    if not subject and first not in cues("statement_subjects_with_verb"):
+        return False
+    contracted = any("'" in word and word.split("'", 1)[1] in cues("statement_contractions") for word in words.words)
+    if contracted or any(word in cues("statement_verbs") for word in words.words[1:]):
         return True
-    words = re.findall(r"[\w']+", text)
-    return bool(_SUBJECT_WORD.match(text)) and any(past_base(word) for word in words[1:])
+    return subject and any(past_base(word) for word in words.words[1:] if word[:1].isalnum())
 
 
 _LET_KNOW = re.compile(r"\blet\s+(?!me\b|us\b)[^.;!?]{1,60}?\s+know\s+(?:that\s+)?", re.I)
@@ -134,8 +162,15 @@ def about_text(text: str) -> str | None:
     return topic or None
 
 
-# people named after the topic are not in it: "about the launch with Priya", "re the budget, cc Tom"
-_TOPIC_ENDS = re.compile(r"\s+(?:with|to|cc|and cc|and invite|and ask|and tell)\s", re.I)
+def _topic_end(text: str, start: int, end: int) -> int | None:
+    """Where a phrase of data/cues/topic_ends.txt between spaces cuts the topic from ``start`` to ``end``: people
+    named after the topic are not in it ("about the launch with Priya", "re the budget, cc Tom")."""
+    words = Words.of(text[:end])
+    for found in cues("topic_ends").find_all(words):
+        begin, finish = words.char_start(found.start), words.char_end(found.end - 1)
+        if begin > start and text[begin - 1].isspace() and finish < end and text[finish].isspace():
+            return len(text[:begin].rstrip())
+    return None
 
 
 def about_span(text: str) -> tuple[int, int] | None:
@@ -143,8 +178,8 @@ def about_span(text: str) -> tuple[int, int] | None:
     match = _ABOUT.search(text)
     if not match:
         return None
-    end = _TOPIC_ENDS.search(text, match.start(1), match.end(1))
-    return match.start(1), end.start() if end else match.end(1)
+    end = _topic_end(text, match.start(1), match.end(1))
+    return match.start(1), end if end is not None else match.end(1)
 
 
 # what a meeting is for, said as its purpose: "to go over the launch plan", "to discuss the renewal terms"
