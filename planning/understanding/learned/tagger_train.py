@@ -20,7 +20,7 @@ from planning.understanding.learned.tagger import PREFIX, TaggerArtefact, bio, d
 from planning.understanding.learned.tokens import Token, tokenize
 
 SEED = 23
-MODEL_VERSION = "4"  # bump when features, labels or the CRF's settings change
+MODEL_VERSION = "6"  # bump when features, labels or the CRF's settings change
 FOLDS = 5
 KNOWN_SHARE = 0.15  # the share of annotated names marked as known to the requester
 NOISE_SHARE = 0.03  # the share of requests with one ordinary word marked known
@@ -89,12 +89,15 @@ def sequences(annotated: Sequence[spans.Annotated], seed: int) -> list[Labelled]
 
 
 def fit(
-    train: Sequence[Labelled], first_names: dict[str, str], last_names: dict[str, str]
+    train: Sequence[Labelled],
+    first_names: dict[str, str],
+    last_names: dict[str, str],
+    vocabulary: dict[str, str] | None = None,
 ) -> tuple[bytes, frozenset[str]]:
     """The fitted model and the words it knows by themselves (the others it reads as rare)."""
     classes = features.word_classes()
     common = features.common_words(s.tokens for s in train)
-    rows = [features.sequence(s.tokens, classes, first_names, s.known, common, last_names) for s in train]
+    rows = [features.sequence(s.tokens, classes, first_names, s.known, common, last_names, vocabulary) for s in train]
     return crf.fit(rows, [s.labels for s in train]), common
 
 
@@ -103,10 +106,12 @@ def train(files: Sequence[Path] | None = None, folder: Path | None = None, *, se
     paths = training_files(files)
     if not paths:
         raise data_missing()
-    first_names, last_names = gazetteer.first_names(), gazetteer.last_names()
+    first_names, last_names, vocabulary = gazetteer.first_names(), gazetteer.last_names(), gazetteer.ordinary_words()
     train_set = sequences(spans.read(paths), seed)
-    model, common = fit(train_set, first_names, last_names)
-    built = TaggerArtefact(model, first_names, fingerprint(paths, seed), common=common, last_names=last_names)
+    model, common = fit(train_set, first_names, last_names, vocabulary)
+    built = TaggerArtefact(
+        model, first_names, fingerprint(paths, seed), common=common, last_names=last_names, vocabulary=vocabulary
+    )
     path = artefact.save(built, folder or artefact.default_folder(), PREFIX)
     return TaggerReport(path, len(train_set), time.perf_counter() - started, {})
 
@@ -122,7 +127,7 @@ def cross_validate(files: Sequence[Path] | None = None, *, seed: int = SEED, fol
     are in every training fold, never scored), read without known names; ``known_*`` the same with the
     annotated people, companies and titles known (as grounding would mark them)."""
     paths = training_files(files)
-    first_names, last_names = gazetteer.first_names(), gazetteer.last_names()
+    first_names, last_names, vocabulary = gazetteer.first_names(), gazetteer.last_names(), gazetteer.ordinary_words()
     every = sequences(spans.read(paths), seed)
     shared = [s for s in every if s.source == data.SHARED_FILE.stem]
     own = [s for s in every if s.source != data.SHARED_FILE.stem]
@@ -133,13 +138,16 @@ def cross_validate(files: Sequence[Path] | None = None, *, seed: int = SEED, fol
     classes = features.word_classes()
     for fold in range(folds):
         held = {order[i] for i in range(fold, len(order), folds)}
-        fitted, common = fit([s for i, s in enumerate(shared) if i not in held] + own, first_names, last_names)
+        fitted, common = fit(
+            [s for i, s in enumerate(shared) if i not in held] + own, first_names, last_names, vocabulary
+        )
         model = crf.Model(fitted)
         for i in sorted(held):
             s = shared[i]
             gold = set(decode(s.text, s.tokens, s.labels, [1.0] * len(s.tokens)))
             for marks, tally in ((None, counts), (_all_known(s), known_counts)):
-                tagged = model.tag(features.sequence(s.tokens, classes, first_names, marks, common, last_names))
+                rows = features.sequence(s.tokens, classes, first_names, marks, common, last_names, vocabulary)
+                tagged = model.tag(rows)
                 _tally(tally, {(g.kind, g.start, g.end) for g in gold}, decode(s.text, s.tokens, *_pair(tagged)))
     return {**_figures(counts, ""), **_figures(known_counts, "known_")}
 

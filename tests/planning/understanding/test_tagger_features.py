@@ -39,3 +39,26 @@ def test_the_census_last_names_are_bucketed_by_rank():
     assert names["smith"] == "top"
     assert names["okafor"] == "common"  # rank about 24,000
     assert "application" not in names
+
+
+def test_an_unseen_ordinary_word_is_marked_by_its_rank_and_an_unusual_name_as_none():
+    vocabulary = {"visa": "mid", "alert": "top", "check": "top", "maria": "top"}
+    text = tokenize("check alerts for ngozika visa maria")
+    rows = features.sequence(text, {}, {"maria": "top"}, common=frozenset({"check"}), vocabulary=vocabulary)
+    assert not any(f.startswith("voc=") for f in rows[0])  # a word seen in training is known by itself
+    assert "voc=top" in rows[1]  # an inflected word is as ordinary as its stem
+    assert "voc=none" in rows[3]
+    assert "voc=mid" in rows[4]
+    assert not any(f.startswith("voc=") for f in rows[5])  # a first name is told by the census list
+
+
+def test_without_a_vocabulary_no_word_is_marked_ordinary():
+    rows = features.sequence(tokenize("check alerts"), {}, {})
+    assert not any(f.startswith("voc=") for row in rows for f in row)
+
+
+def test_the_ordinary_words_are_the_embedding_tokenizers_whole_words():
+    words = gazetteer.ordinary_words()
+    assert words["the"] == "top"
+    assert "visa" in words and "selling" in words
+    assert "ngozika" not in words and "##ing" not in words
