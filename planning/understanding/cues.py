@@ -151,6 +151,17 @@ class Cues:
     def in_text(self, text: str) -> bool:
         return self.find(Words.of(text)) is not None
 
+    def starts(self, text: str) -> bool:
+        """Whether ``text`` starts (at its first character) with one of the phrases."""
+        words = Words.of(text)
+        return bool(len(words)) and words.toks[0].start == 0 and self.at(words) is not None
+
+    def past_leading(self, text: str) -> str:
+        """``text`` past the phrase it starts with (after spaces), or ``text`` when it starts with none."""
+        words = Words.of(text)
+        found = self.at(words) if len(words) and not text[: words.char_start(0)].strip() else None
+        return text if found is None else text[words.char_end(found.end - 1) :]
+
 
 @cache
 def cues(name: str) -> Cues:

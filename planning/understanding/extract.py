@@ -24,7 +24,7 @@ from planning.understanding import (
     values,
 )
 from planning.understanding.commands._words import Token, tokens
-from planning.understanding.cues import cues
+from planning.understanding.cues import Cues, Words, cues
 from planning.understanding.interpret import Reading
 from planning.understanding.learned.tagger_lazy import tagged
 from planning.understanding.timeexpr import (
@@ -367,7 +367,7 @@ def _email_slots(text: str, reading: Reading, people: list[str], time_spans: lis
             re.I,
         )
         topic = search.group(1) if search else None
-    if reading.intent == "send" and _FORWARD.search(text):
+    if reading.intent == "send" and cues("forward_starts").starts(text):
         out["forward"] = True
         topic = _forwarded_topic(text) or topic
     out["body"] = body
@@ -396,7 +396,6 @@ def _said_to_recipient(text: str, people: list[str]) -> reported.Message | None:
     return said
 
 
-_FORWARD = re.compile(r"^(?:forward|fwd)\b", re.I)
 _FORWARDED = re.compile(
     r"^(?:forward|fwd)\s+(?:me\s+)?(?:the|that|this|my)?\s*(?:(?:last|latest)\s+)?(?:e-?mail|message)?\s*"
     r"(?:about|regarding|re|on|from)?\s*([\w' -]+?)?\s*(?:e-?mail|message)?(?=\s+to\b|$)",
@@ -412,10 +411,11 @@ def _forwarded_topic(text: str) -> str | None:
 
 def _object_after_recipient(text: str, people: list[str]) -> str | None:
     """ "Email John the sales report" → "the sales report"; "mail the report to X" → "the report"."""
-    verb = re.search(r"\b(?:e-?mail|send|shoot|forward|mail|give)\b\s*", text, re.I)
-    if not verb:
+    words = Words.of(text)
+    verb = cues("giving_verbs").find(words)
+    if verb is None:
         return None
-    rest = text[verb.end() :]
+    rest = text[words.char_end(verb.end - 1) :].lstrip()
     address = names.EMAIL_ADDRESS.match(rest)
     if address:
         rest = rest[address.end() :]
@@ -424,12 +424,12 @@ def _object_after_recipient(text: str, people: list[str]) -> str | None:
         if named:
             rest = rest[named.end() :]
             break
-    rest = re.sub(r"^\s*(?:her|him|them|me|us)\b", "", rest, flags=re.I)
+    rest = cues("given_pronouns").past_leading(rest)
     match = _OBJECT.match(rest)
     if not match:
         return None
     phrase = match.group(1).strip()
-    if re.search(r"\b(?:e-?mail|message|note|line|reply|summary)\s*$", phrase, re.I):
+    if cues("message_itself").ending(Words.of(phrase).words) is not None:
         return None
     return phrase
 
@@ -452,7 +452,7 @@ def _event_slots(
         if rest and first.lower() in _NOT_A_QUALIFIER:  # "What meetings", "all events": no search words
             noun = rest
         generic = {"meeting", "meetings", "event", "events", "appointment", "appointments", "call", "calls"}
-        if noun.lower() not in generic and not re.match(r"(?:next|first|last|upcoming)\b", noun, re.I):
+        if noun.lower() not in generic and not cues("event_order_words").starts(noun):
             out["topic"] = re.sub(r"^(?:my|the|next|first|upcoming|\d+\w*)\s+", "", noun, flags=re.I)
     return out
 
@@ -471,8 +471,6 @@ def _blank(text: str, spans: list[tuple[int, int]]) -> str:
 _INDUSTRY = re.compile(r"\b(?:in|from) the ([\w -]+?) (?:industry|sector|space|vertical)\b", re.I)
 _NOT_A_QUALIFIER = VERBS | TIME_WORDS | frozenset("what which any all some every these those many".split())
 _RECIPIENT_RECORD = re.compile(r"\b(lead|contact)s?\b", re.I)
-_MORE_THAN = re.compile(r"\b(?:over|above|more than|greater than|bigger than|at least|>)\s*\$?\d", re.I)
-_LESS_THAN = re.compile(r"\b(?:under|below|less than|smaller than|at most|<)\s*\$?\d", re.I)
 
 
 _WHO_COMES = re.compile(
@@ -498,18 +496,27 @@ _ASKED_FIELDS = {
     "company": "company",
     "employer": "company",
 }
-_CLOSING = re.compile(r"\b(?:clos(?:e|es|ing)|clos(?:e|ing) date|expected to close|due to close)\b", re.I)
+
+
+def _bounds_an_amount(text: str, leads: Cues) -> bool:
+    """Whether one of ``leads`` ("over", "at most") comes just before an amount ("$50k", "2000")."""
+    words = Words.of(text)
+    for found in leads.find_all(words):
+        after = text[words.char_end(found.end - 1) :].lstrip().removeprefix("$")
+        if after[:1].isdigit():
+            return True
+    return False
 
 
 def _crm_scope(text: str) -> dict[str, Any]:
     scope: dict[str, Any] = {}
-    if _CLOSING.search(text):
+    if cues("closing_words").in_text(text):
         scope["by_close_date"] = True
     if values.wants_open(text):
         scope["open"] = True
-    if _MORE_THAN.search(text):
+    if _bounds_an_amount(text, cues("amount_more_than")):
         scope["amount_bound"] = "gt"
-    elif _LESS_THAN.search(text):
+    elif _bounds_an_amount(text, cues("amount_less_than")):
         scope["amount_bound"] = "lt"
     return scope
 

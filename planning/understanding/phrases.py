@@ -2,7 +2,7 @@
 
 import re
 
-from planning.understanding.cues import Cues, Words, cues
+from planning.understanding.cues import Words, cues
 from planning.understanding.verbforms import past_base
 
 _BODY = re.compile(
@@ -74,13 +74,6 @@ def _told_from(text: str) -> int | None:
     return None
 
 
-def _past_leading(text: str, phrases: Cues) -> str:
-    """``text`` past the phrase of ``phrases`` it starts with (after spaces), if it does."""
-    words = Words.of(text)
-    found = phrases.at(words) if len(words) and not text[: words.char_start(0)].strip() else None
-    return text if found is None else text[words.char_end(found.end - 1) :]
-
-
 def _head(word: str) -> str:
     """A word before its apostrophe ("it's" → "it")."""
     return word.split("'", 1)[0]
@@ -94,15 +87,15 @@ def told_text(text: str, people: list[str]) -> str | None:
         return None
     rest = text[told:]
     while True:
-        while (joined := _past_leading(rest, cues("told_people_joins"))) != rest:
+        while (joined := cues("told_people_joins").past_leading(rest)) != rest:
             rest = joined
         rest = rest.lstrip()
         named = next((p for p in people if rest.lower().startswith(p.lower())), None)
-        pronoun = _past_leading(rest, cues("recipient_pronouns"))
+        pronoun = cues("recipient_pronouns").past_leading(rest)
         if named is None and pronoun == rest:
             break
         rest = rest[len(named) :] if named is not None else pronoun
-    rest = _past_leading(rest, cues("told_know"))
+    rest = cues("told_know").past_leading(rest)
     rest = _TRAILING.sub("", rest).strip()
     if rest == text.strip() or not _is_statement(rest):
         return None

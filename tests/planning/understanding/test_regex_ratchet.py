@@ -18,8 +18,8 @@ from pathlib import Path
 
 import planning.understanding
 
-CEILING = 114
-COMPILED_CEILING = 200
+CEILING = 106
+COMPILED_CEILING = 196
 # files whose cue words went to data: no regex may come back into them
 REGEX_FREE = ("existing.py", "acting_on.py", "reported.py", "classifier.py")
 
