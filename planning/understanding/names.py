@@ -85,6 +85,8 @@ def people(text: str) -> list[Name]:
     for span in tagged(_mask_addresses(text)):
         if span.kind == "person" and any(start < span.end and span.start < end for start, end in days):
             continue  # "valentine's day", "st patrick's day": a day's possessive is no person
+        if span.kind == "person" and all(w in PRONOUNS for w in span.text.lower().split()):
+            continue  # "reply to all", "tell everyone": a pronoun names nobody to look up
         if span.kind == "person" and typed:
             found.append(_capitalised_part(Name(span.text, span.start, span.end)))
         elif span.kind == "person":

@@ -50,3 +50,9 @@ def test_an_occasion_named_with_a_possessive_is_no_person():
     for text in ("add mother's day brunch with Ife on sunday", "put st patrick's day drinks with Ife in my calendar"):
         line = run(text)
         assert line["parse"]["goals"][0]["slots"]["people"] == ["Ife"], text
+
+
+def test_a_pronoun_read_as_a_person_names_nobody():
+    line = run("reply to all")
+    assert not line["parse"]["goals"][0]["slots"].get("people")
+    assert not steps(line, "fetch_entity")
