@@ -316,26 +316,24 @@ ENTITY_CUES = _rows(
         # lead")
         (r"\bas (?:a |an |my |our )?(?:new )?contact\b", "contact", 6.0),
         # lead
-        (r"leads?(?! singer| guitar| role| actor| vocal)|prospects?", "lead", 4.0),
+        (r"leads?(?! singer| guitar| role| actor| vocal)", "lead", 4.0),
         # a record met "with": a participant of an event, not the thing acted on ("a demo with the Acme lead")
         (r"with (?:the |our |my )?(?:[\w'-]+ )?(?:leads?|contacts?|prospects?|customers?|clients?)\b", "event", 1.5),
         # deal
         (
-            r"deals?(?! with (?:it|this|that|them|him|her|the (?:issue|problem|situation))\b)|opportunit(?:y|ies)|oppty|pipeline",
+            r"deals?(?! with (?:it|this|that|them|him|her|the (?:issue|problem|situation))\b)",
             "deal",
             4.0,
         ),
         # account
         # event
         (
-            r"calendars?|agenda|schedules?|scheduled|diary|my (?:weekly |daily |work |monthly )?(?:plans?|itinerary)|my (?:\w+ )?(?:alerts|notifications)",
+            r"my (?:\w+ )?(?:alerts|notifications)",
             "event",
             3.0,
         ),
         (
-            r"meetings?|meet|appointments?|appt|events?|1:1s?|one on ones?|stand-?ups?|syncs?|check-?ins?|"
-            r"reminders?|remind(?:ed)?|remember to|don't forget|invite|invitation|interview|webinar|workshop|"
-            r"offsite|off-site|session|booked|(?:am i|i'm|i am|are we|be|how) busy|busy (?=on|this|next|today|tomorrow|at)",
+            r"stand-?ups?|check-?ins?|busy (?=on|this|next|today|tomorrow|at)",
             "event",
             3.0,
         ),
@@ -386,14 +384,13 @@ OFFTOPIC_CUES = _rows(
             "phone calls",
             5.0,
         ),
-        (r"(?:book|reserve|get|grab)(?: me| us)? an? table\b", "restaurant bookings", 4.0),
         (  # a purchase asked for ("order lunch for the team", "buy a gift for …"): no email, CRM or calendar work
             r"(?:^|(?<=please )|(?<=can you )|(?<=could you ))(?:order|buy|purchase)(?! (?:of|by|to|in|from)\b)",
             "shopping",
             4.0,
         ),
         (
-            r"taxi|uber|lyft|cab|trains?|flights? to (?!take|catch|board)|tickets?|traffic|bus(?:es)?|directions?|route|commute",
+            r"flights? to (?!take|catch|board)",
             "travel",
             4.0,
         ),
@@ -402,14 +399,6 @@ OFFTOPIC_CUES = _rows(
             r"(?:to|from|on|the|a|my|new|this|that) lists?(?! of (?:events|meetings|e-?mails|contacts|appointments|leads|deals))",
             "lists",
             2.9,
-        ),
-        (
-            r"what time is it|time in|time zone|what(?:'s| is) the (?:date|day|time)|what day is|"
-            r"(?:what|which) day (?:of the week|does|will|is)|day of the week|fall on|(?:today's|current|the) date\b|"
-            r"what is it today|is it (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
-            r"(?:is|be) (?:a|on a) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b",
-            "datetime",
-            4.5,
         ),
         (
             r"near me|nearby|local events|in town|around here|(?:events?|happening|going on|things to do|shows?)"
@@ -474,6 +463,13 @@ WORD_CUES: tuple[WordCue, ...] = (
     WordCue("offtopic", "quirky", 3.0, cues("offtopic_quirky")),
     WordCue("offtopic", "lists", 4.5, cues("offtopic_lists")),
     WordCue("offtopic", "qa", 3.0, cues("offtopic_qa")),
+    WordCue("offtopic", "datetime", 4.5, cues("offtopic_datetime")),
+    WordCue("offtopic", "restaurant bookings", 4.0, cues("offtopic_table_booking")),
+    WordCue("offtopic", "travel", 4.0, cues("offtopic_travel")),
+    WordCue("entity", "lead", 4.0, cues("entity_lead_prospect")),
+    WordCue("entity", "deal", 4.0, cues("entity_deal_names")),
+    WordCue("entity", "event", 3.0, cues("entity_event_calendar")),
+    WordCue("entity", "event", 3.0, cues("entity_event_meetings")),
 )
 
 ALL_CUES: tuple[Cue, ...] = (*INTENT_CUES, *ENTITY_CUES, *OFFTOPIC_CUES, *CHAT_CUES, *QUESTION_CUES)
@@ -486,12 +482,19 @@ def evidence_in(text: str) -> list[Evidence]:
         for match in cue.pattern.finditer(text):
             found.append(Evidence(cue.kind, cue.concept, cue.weight, match.start(), match.end(), match.group(0)))
     words = Words.of(text)
-    # a word read without its possessive ("the doctor's appointment": "doctor"), as a word boundary reads it
+    # a word also read without its possessive ("the doctor's appointment": "doctor"), as a word boundary reads it,
+    # where the words as typed give nothing ("what's the date" is a phrase of its own)
     bare = tuple(word.removesuffix("'s") for word in words.words)
     for word_cue in WORD_CUES:
-        for hit in word_cue.phrases.find_all(bare):
+        typed = [(hit, words.char_end(hit.end - 1)) for hit in word_cue.phrases.find_all(words)]
+        taken = {index for hit, _ in typed for index in range(hit.start, hit.end)}
+        read_bare = [
+            (hit, words.char_start(hit.end - 1) + len(bare[hit.end - 1]))
+            for hit in word_cue.phrases.find_all(bare)
+            if not taken.intersection(range(hit.start, hit.end))
+        ]
+        for hit, end in typed + read_bare:
             start = words.char_start(hit.start)
-            end = words.char_start(hit.end - 1) + len(bare[hit.end - 1])
             found.append(Evidence(word_cue.kind, word_cue.concept, word_cue.weight, start, end, text[start:end]))
     found.sort(key=lambda e: (e.start, -e.weight))
     return found

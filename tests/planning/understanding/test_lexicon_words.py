@@ -22,3 +22,9 @@ def test_a_listed_word_is_found_with_its_possessive_and_whole_words_only() -> No
 
 def test_a_hyphen_reads_as_a_space_in_a_listed_phrase() -> None:
     assert any(e.concept == "lists" for e in evidence_in("add milk to my to-do list"))
+
+
+def test_a_phrase_with_an_apostrophe_is_read_as_typed_before_it_is_read_without_it() -> None:
+    found = {(e.concept, e.text) for e in evidence_in("what's today's date? and the doctor's appointment")}
+    assert ("datetime", "today's date") in found
+    assert ("event", "appointment") in found
