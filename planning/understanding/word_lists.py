@@ -5,7 +5,7 @@
 from functools import cache
 from pathlib import Path
 
-from planning.understanding.commands._words import Phrases, tokens
+from planning.understanding.commands._words import Phrases, phrases_in
 
 _DATA = Path(__file__).parent / "data"
 
@@ -13,15 +13,7 @@ _DATA = Path(__file__).parent / "data"
 @cache
 def listed(name: str) -> Phrases:
     """``data/{name}.txt``, read once, longest phrases first."""
-    entries: list[tuple[tuple[str, ...], str]] = []
-    for line in (_DATA / f"{name}.txt").read_text(encoding="utf-8").splitlines():
-        line = line.split(" #", 1)[0].strip() if not line.startswith("#") else ""
-        if not line:
-            continue
-        phrase, _, value = line.partition(" = ")
-        entries.append((tuple(t.word for t in tokens(phrase.strip())), value.strip() or phrase.strip()))
-    entries.sort(key=lambda entry: -len(entry[0]))
-    return Phrases(tuple(entries))
+    return phrases_in(_DATA / f"{name}.txt")
 
 
 @cache

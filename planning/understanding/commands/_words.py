@@ -58,8 +58,13 @@ class Phrases:
 @cache
 def phrases(name: str) -> Phrases:
     """``data/{name}.txt``, read once."""
+    return phrases_in(_DATA / f"{name}.txt")
+
+
+def phrases_in(path: Path) -> Phrases:
+    """A phrase file (one phrase a line, ``# comments``, ``phrase = value`` for a map), longest phrases first."""
     entries: list[tuple[tuple[str, ...], str]] = []
-    for line in (_DATA / f"{name}.txt").read_text(encoding="utf-8").splitlines():
+    for line in path.read_text(encoding="utf-8").splitlines():
         line = line.split(" #", 1)[0].strip() if not line.startswith("#") else ""
         if not line:
             continue
