@@ -38,9 +38,23 @@ def clean(text: str) -> str:
     text = _without_polite_end(text).strip(" ,")
     said = _said_span(text)
     if said is None:
-        return spoken_numbers_to_digits(text)
-    start, end = said  # the words to send stay as typed; numbers elsewhere become digits
-    return spoken_numbers_to_digits(text[:start]) + text[start:end] + spoken_numbers_to_digits(text[end:])
+        return _read(text)
+    start, end = said  # the words to send stay as typed; numbers and chat spellings elsewhere are read
+    return _read(text[:start]) + text[start:end] + _read(text[end:])
+
+
+def _read(text: str) -> str:
+    return spoken_numbers_to_digits(_chat_spellings(text))
+
+
+def _chat_spellings(text: str) -> str:
+    """ "nxt week" → "next week", "go thru it" → "go through it": the words of ``chat_spellings``."""
+    words = Words.of(text)
+    out, last = [], 0
+    for found in cues("chat_spellings").find_all(words):
+        out.append(text[last : words.char_start(found.start)] + found.value)
+        last = words.char_end(found.end - 1)
+    return "".join(out) + text[last:]
 
 
 def _spoken_ats(text: str) -> str:
