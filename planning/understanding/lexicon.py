@@ -419,11 +419,6 @@ CHAT_CUES = _rows(
             5.0,
         ),
         (
-            r"^(?:thanks|thank you|thx|ty|cheers|great|awesome|nice|cool|perfect|ok|okay|got it)(?: (?:so much|a lot))?[!. ]*$",
-            "thanks",
-            5.0,
-        ),
-        (
             r"^(?:help|what can you do|how do(?:es)? (?:you|this|it) work|who are you|what are you|"
             r"what do you do|how can you help|how are you(?: doing)?|commands|usage)[?!. ]*$",
             "help",
@@ -496,5 +491,24 @@ def evidence_in(text: str) -> list[Evidence]:
         for hit, end in typed + read_bare:
             start = words.char_start(hit.start)
             found.append(Evidence(word_cue.kind, word_cue.concept, word_cue.weight, start, end, text[start:end]))
+    thanked = _only_thanks(words)
+    if thanked is not None:
+        found.append(Evidence("chat", "thanks", 5.0, thanked[0], thanked[1], text[thanked[0] : thanked[1]]))
     found.sort(key=lambda e: (e.start, -e.weight))
     return found
+
+
+def _only_thanks(words: Words) -> tuple[int, int] | None:
+    """Where the words of a message that only thanks or praises lie ("lol ty, ur a lifesaver 🙏"): every word is
+    part of a phrase of ``chat_thanks``, marks and emoji aside; ``None`` when one word is not."""
+    kept = tuple(index for index in range(len(words)) if words.is_word(index))
+    if not kept:
+        return None
+    seq = tuple(words.words[index] for index in kept)
+    index = 0
+    while index < len(seq):
+        found = cues("chat_thanks").at(seq, index)
+        if found is None:
+            return None
+        index = found.end
+    return words.char_start(kept[0]), words.char_end(kept[-1])

@@ -55,6 +55,15 @@ def test_small_talk_and_help_are_chat():
         assert goals(run(text)) == [("chat", "none")], text
 
 
+def test_thanks_and_praise_in_chat_shorthand_are_chat():
+    for text in ("thx so much!!", "haha ty 🙏", "u rock, thank u", "perfect, you're the best", "tysm, legend"):
+        assert goals(run(text)) == [("chat", "none")], text
+
+
+def test_thanks_with_a_request_after_it_is_the_request():
+    assert goals(run("ty! now email Tom the deck")) == [("send", "email")]
+
+
 def test_mixed_request_plans_the_in_scope_part_and_flags_the_rest():
     line = run("email Tom about the launch and play some jazz")
     assert ("send", "email") in goals(line)
