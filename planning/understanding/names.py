@@ -166,11 +166,21 @@ def _dedupe_names(names: list[Name]) -> list[Name]:
 def companies(text: str) -> list[Name]:
     """Company or CRM record names: the slot tagger's business spans ("the Acme deal", "a lead at Globex Corp"),
     and web domains ("acme.io") that are no part of an address."""
-    found = [Name(s.text, s.start, s.end) for s in tagged(_mask_addresses(text)) if s.kind == "business_name"]
+    spans = (s for s in tagged(_mask_addresses(text)) if s.kind == "business_name")
+    found = [_without_account_word(Name(s.text, s.start, s.end)) for s in spans]
     for match in _DOMAIN.finditer(text):
         if not EMAIL_ADDRESS.search(text[max(0, match.start() - 40) : match.end()]):
             found.append(Name(match.group(1), match.start(1), match.end(1)))
     return _dedupe_names(found)
+
+
+def _without_account_word(name: Name) -> Name:
+    """ "initech acct" → "initech": a word of an account (``cues/entity_account.txt``) ending a company's span names
+    the record, not the company."""
+    head, _, last = name.text.rpartition(" ")
+    if head.strip() and last.lower() in cues("entity_account"):
+        return Name(head.rstrip(), name.start, name.start + len(head.rstrip()))
+    return name
 
 
 def _unique(items: Iterable[str]) -> list[str]:

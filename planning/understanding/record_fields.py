@@ -24,7 +24,8 @@ _ADDRESS = re.compile(r"[\w.%+'-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}", re.I)
 _DOMAIN = re.compile(r"(?:https?://)?(?:www\.)?((?:[a-z0-9-]+\.)+[a-z]{2,})/?", re.I)
 _CUTS = frozenset({",", ";", "-", "–", "—", "|", "(", ")", "[", "]"})
 _NAMED_BY_FOR = frozenset({"lead", "deal"})  # "a lead for Globex": the company; "a contact for …": no
-_COMPANY_INTROS = frozenset({"for", "with", "w"})  # "a deal with Initech", "a deal w/ Initech"
+_COMPANY_INTROS = frozenset({"for", "with", "w"})
+_LEAD_IN_ENDS = frozenset({":", "-", "–", "—"})  # "a deal with Initech", "a deal w/ Initech"
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,8 +93,24 @@ def _details_start(toks: tuple[Token, ...]) -> tuple[int, bool] | None:
         while (intro := intros.at(said, at)) is not None:
             by_for = by_for or said[at] in _COMPANY_INTROS
             at += intro[0]
+        lead_in = _lead_in_end(said, at)
+        if lead_in is not None:  # "a contact pls - kenji ito, …", "a lead from the expo: rosa diaz …"
+            return lead_in, False
         listed_after = any(word in _CUTS for word in said[at:])  # "new lead ahmed karimi, ahmed@…": a list
         return (at, by_for) if at < len(said) and (at > index + noun[0] or listed_after) else None
+    return None
+
+
+def _lead_in_end(said: tuple[str, ...], at: int) -> int | None:
+    """After a lead-in ("pls", "from the expo", a word of ``record_lead_ins.txt`` first) ended by a colon or a
+    dash before any other cut: the token after that colon or dash; None when the words at ``at`` are no lead-in."""
+    if at >= len(said) or said[at] not in words("record_lead_ins"):
+        return None
+    for index in range(at + 1, len(said)):
+        if said[index] in _LEAD_IN_ENDS:
+            return index + 1 if index + 1 < len(said) else None
+        if said[index] in _CUTS:
+            return None
     return None
 
 

@@ -129,3 +129,19 @@ def test_a_new_deal_closes_by_the_day_said_with_a_closing_word(text: str, closes
 
 def test_a_time_without_a_closing_word_is_no_close_date() -> None:
     assert "closeDate" not in fields("create a deal for wexford labs, 30k, we met them on friday")
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("please add a new contact thx - mei chen, mei@oakridge.io, vp sales at oakridge", "mei chen"),
+        ("got a new lead off the webinar: omar haddad at vertex labs, omar@vertexlabs.com", "omar haddad"),
+        ("new contact i met at the conference — li wei, li.wei@harbor.cn", "li wei"),
+    ],
+)
+def test_a_lead_in_before_a_colon_or_dash_is_not_the_name(text: str, name: str) -> None:
+    assert fields(text)["name"] == name
+
+
+def test_a_name_before_a_dash_is_still_the_name() -> None:
+    assert fields("add a contact ana lee - cfo at lumen")["name"] == "ana lee"
