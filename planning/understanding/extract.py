@@ -119,7 +119,7 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
         result.scope.update(
             acting_on.email_scope(text, reading, slot_values, forward=bool(result.scope.get("forward")))
         )
-        if reading.intent in ("find", "summarize") and _WITH_FILES.search(text):  # "emails with attachments"
+        if reading.intent in ("find", "summarize") and _with_files(text):  # "emails with attachments"
             result.scope["with_attachments"] = True
         if reading.intent in ("find", "summarize"):  # "any emails from stripe": stripe sends, a person or not
             slot_values["people"] = mail_roles.sender_first(text, slot_values["people"])
@@ -250,6 +250,12 @@ _WITH_FILES = re.compile(
 )
 
 
+def _with_files(text: str) -> bool:
+    """Mail asked for with files: "with attachments", "that have PDFs", or a word of data/cues/mail_attachments.txt
+    anywhere ("w/ attachements")."""
+    return _WITH_FILES.search(text) is not None or cues("mail_attachments").find(Words.of(text)) is not None
+
+
 def _people(text: str, reading: Reading) -> list[str]:
     """The people acted on. Not those in quoted content (a subject, a body, a title) or inside the topic ("about
     the overdue Globex invoice"), nor one who is the subject of what is to be said ("let maria know john approved
@@ -347,8 +353,9 @@ def _joined_days(text: str, times: list[TimeMatch]) -> bool:
 
 def _email_slots(text: str, reading: Reading, people: list[str], time_spans: list[tuple[int, int]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    said = _said_to_recipient(text, people) if reading.intent == "send" else None
-    body = said.body if said else phrases.body_text(text)
+    worded = phrases.without_field_tail(text)  # "…, cc John. subject: quote": fields, not words to send
+    said = _said_to_recipient(worded, people) if reading.intent == "send" else None
+    body = said.body if said else phrases.body_text(worded)
     if body is None and reading.intent == "send":
         told = phrases.told_text(text, people)  # "let Sarah know she's invited": said to her, "You're invited"
         body = reported.addressed(told, several=len(people) > 1) if told else _told_by_spans(text)
@@ -358,6 +365,10 @@ def _email_slots(text: str, reading: Reading, people: list[str], time_spans: lis
     said_from = said.start if said else phrases.message_start(text)
     if topic is not None and said_from is not None and (phrases.about_span(text) or (0, 0))[0] > said_from:
         topic = None  # "saying I'll be about 20 minutes late": the message's words, not its topic
+    elif topic is not None and said_from is not None and _within(said_from, phrases.about_span(text)):
+        lead = phrases.said_lead(text)  # "about the budget - say we'll send it monday": the topic ends there
+        cut = lead[0] if lead is not None and lead[0] < said_from else said_from
+        topic = text[(phrases.about_span(text) or (0, 0))[0] : cut].rstrip(" -–—,.;:!?") or None
     if topic is None and reading.intent == "send":
         topic = _object_after_recipient(text, people)
     if topic is None and reading.intent in ("find", "summarize"):
@@ -378,6 +389,10 @@ def _email_slots(text: str, reading: Reading, people: list[str], time_spans: lis
         or (subjects.from_body(body, said.topic if said else None) if body else None)
     )
     return out
+
+
+def _within(at: int, span: tuple[int, int] | None) -> bool:
+    return span is not None and span[0] < at < span[1]
 
 
 def _said_from(text: str) -> int | None:

@@ -16,7 +16,7 @@ _BODY = re.compile(
     re.I,
 )
 _SUBJECT = re.compile(
-    r"\b(?:with (?:the )?subject(?: line)?|subject(?: line)?|titled|entitled|re:)\s+(.+?)"
+    r"\b(?:with (?:the )?subject(?: line)?|subject(?: line)?|titled|entitled|re:)\s*(:)?\s+(.+?)"
     r"(?=\s+(?:saying|that says|body|with the body|and say)\b|$)",
     re.I,
 )
@@ -54,11 +54,47 @@ def _without_article(text: str) -> str:
     return text[words.char_start(1) :] if gap and gap.isspace() else text
 
 
+_CLAUSE_MARKS = "-–—,.;:!?"  # marks after which a clause starts: "reply to Dana - say …", "…, just say thanks"
+
+
+def said_lead(text: str) -> tuple[int, int] | None:
+    """Where a lead of data/cues/said_leads.txt that opens a clause begins, and where the words to send after it
+    begin: "reply to Dana - say we'll have it Friday" (not "what did John say in the email")."""
+    words = Words.of(text)
+    for found in cues("said_leads").find_all(words):
+        begin, end = words.char_start(found.start), words.char_end(found.end - 1)
+        before = text[:begin].rstrip()
+        opens = not before or before[-1] in _CLAUSE_MARKS or (found.start > 0 and words.words[found.start - 1] == "and")
+        if opens and end < len(text) and text[end].isspace() and text[end:].strip():
+            return begin, len(text) - len(text[end:].lstrip())
+    return None
+
+
+def without_field_tail(text: str) -> str:
+    """``text`` up to a clause of data/cues/message_field_leads.txt after the words to send begin ("…, cc John.
+    subject: quote"): what follows is the mail's other fields, not its text."""
+    words = Words.of(text)
+    begin = message_start(text) or 0
+    for found in cues("message_field_leads").find_all(words):
+        at = words.char_start(found.start)
+        before = text[:at].rstrip()
+        if at > begin and before and before[-1] in _CLAUSE_MARKS:
+            return before.rstrip(_CLAUSE_MARKS + " ")
+    return text
+
+
+def _body_match(text: str) -> tuple[int, int] | None:
+    """Where the words to send are introduced and where they begin, the earliest of a cue and a clause lead."""
+    found = [(m.start(), m.start(1)) for m in (_BODY.search(text),) if m is not None]
+    found += [lead for lead in (said_lead(text),) if lead is not None]
+    return min(found, default=None)
+
+
 def body_text(text: str) -> str | None:
-    match = _BODY.search(text)
+    match = _body_match(text)
     if not match:
         return None
-    body = _TRAILING.sub("", match.group(1)).strip()
+    body = _TRAILING.sub("", text[match[1] :]).strip()
     return body[0].upper() + body[1:] if body else None
 
 
@@ -122,14 +158,14 @@ _LET_KNOW = re.compile(r"\blet\s+(?!me\b|us\b)[^.;!?]{1,60}?\s+know\s+(?:that\s+
 
 def message_start(text: str) -> int | None:
     """Where the words to be sent begin ("saying …", "that …", "let Priya know …"), if the request has them."""
-    starts = [m.start(1) for m in (_BODY.search(text),) if m is not None]
+    starts = [match[1] for match in (_body_match(text),) if match is not None]
     starts += [m.end() for m in (_LET_KNOW.search(text),) if m is not None]
     return min(starts, default=None)
 
 
 def body_span(text: str) -> tuple[int, int] | None:
-    match = _BODY.search(text)
-    return (match.start(), match.end()) if match else None
+    match = _body_match(text)
+    return (match[0], len(text)) if match else None
 
 
 def subject_span(text: str) -> tuple[int, int] | None:
@@ -143,8 +179,11 @@ def title_span(text: str) -> tuple[int, int] | None:
 
 
 def subject_text(text: str) -> str | None:
+    """The subject named: "subject: revised quote" as typed, "with the subject budget" capitalised."""
     match = _SUBJECT.search(text)
-    return capitalise(match.group(1)) if match else None
+    if match is None:
+        return None
+    return _TRAILING.sub("", match.group(2)).strip() if match.group(1) else capitalise(match.group(2))
 
 
 def about_text(text: str) -> str | None:

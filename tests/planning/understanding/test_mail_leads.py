@@ -1,0 +1,32 @@
+"""The words to send after a clause lead ("- say …", ", just say …"), a mail's other fields after them ("…, cc X.
+subject: Y"), and files asked for with a misspelt "attachment" (round 2 of session 3: mechanisms from fresh_c)."""
+
+from tests.planning.conftest import args, run
+
+
+def test_a_say_lead_after_a_dash_or_comma_gives_a_reply_its_body_and_ends_the_topic():
+    reply = args(run("reply to ken's mail about the budget – say the numbers come monday"), "reply_email")
+    assert reply["body"] == "The numbers come monday"
+    search = args(run("reply to ken's mail about the budget – say the numbers come monday"), "fetch_emails")
+    assert search["query"] == "budget"
+    assert args(run("write back to ana about the offsite, just say sounds good"), "reply_email")["body"] == (
+        "Sounds good"
+    )
+    draft = args(run("draft a reply to lee's email on the lease. just tell her we signed"), "create_draft")
+    assert draft["body"] == "We signed"
+
+
+def test_say_inside_a_question_is_no_message():
+    search = args(run("what did john smith say in the quarterly email"), "fetch_emails")
+    assert "body" not in search
+
+
+def test_cc_and_subject_after_the_words_to_send_are_not_sent_as_text():
+    mail = args(run("email bob asking whether the invoice went out, cc carol. subject: invoice check"), "send_email")
+    assert mail["body"] == "Could you let me know whether the invoice went out?"
+    assert mail["subject"] == "invoice check"  # given after a colon: exactly as typed
+
+
+def test_a_misspelt_attachment_still_asks_for_mail_with_files():
+    assert args(run("show me messages with attachmnts from lee"), "fetch_emails")["hasAttachment"] is True
+    assert args(run("pull up mail w/ attachements from raj"), "fetch_emails")["hasAttachment"] is True
