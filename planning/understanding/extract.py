@@ -14,6 +14,7 @@ from planning.understanding import (
     event_title,
     everyday,
     job_titles,
+    mail_names,
     mail_roles,
     names,
     phrases,
@@ -377,7 +378,7 @@ def _email_slots(text: str, reading: Reading, people: list[str], time_spans: lis
             text,
             re.I,
         )
-        topic = search.group(1) if search else None
+        topic = search.group(1) if search else mail_names.named_topic(text)
     if reading.intent == "send" and cues("forward_starts").starts(text):
         out["forward"] = True
         topic = _forwarded_topic(text) or topic

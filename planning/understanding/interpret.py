@@ -69,7 +69,7 @@ def read_clause(text: str, *, has_time: bool = False, names_someone: bool = Fals
     if chat:
         return Reading("chat", "none", 0.95, None, f"'{chat[0].text.strip()}' is small talk or a request for help")
     intents = [e for e in evidence if e.kind == "intent"]
-    entities = _without_topics(text, [e for e in evidence if e.kind == "entity"])
+    entities = _mail_named_by_a_thing(text, _without_topics(text, [e for e in evidence if e.kind == "entity"]))
     if len(text.split()) == 1 and any(e.weight >= STRONG_ENTITY + 1 for e in entities):
         intents = []  # a lone "schedule" or "calendar" names a thing, it does not ask for an action
     offtopic = _outside_message(text, intents, [e for e in evidence if e.kind == "offtopic"])
@@ -151,6 +151,22 @@ def _without_topics(text: str, entities: list[Evidence]) -> list[Evidence]:
     if topic is None or not any(e.end <= topic.start() for e in entities):
         return entities
     return [e for e in entities if e.start < topic.start()]
+
+
+def _mail_named_by_a_thing(text: str, entities: list[Evidence]) -> list[Evidence]:
+    """ "summarise the partner summit thread": a thing named just before a word of mail (``mail_heads``) says which
+    mail; the last word of the name is what it is, so the thing reads as mail, with its weight."""
+    words = Words.of(text)
+    out: list[Evidence] = []
+    for item in entities:
+        after = next((i for i in range(len(words)) if words.char_start(i) >= item.end), None)
+        head = None if after is None or item.concept == "email" else cues("mail_heads").at(words, after)
+        if head is None:
+            out.append(item)
+            continue
+        end = words.char_end(head.end - 1)
+        out.append(Evidence("entity", "email", item.weight, item.start, end, text[item.start : end]))
+    return out
 
 
 def _action_on_nothing_it_fits(main: Evidence | None, entity_scores: dict[str, float]) -> Reading | None:
