@@ -90,7 +90,7 @@ def _spaced(words: Words, index: int) -> bool:
 
 def _next_is_action(words: Words, said: tuple[str, ...], index: int) -> bool:
     """Whether the clause starting at token ``index`` has an action of its own (after "please", "can you" …), and
-    is not "tell him …", "ask her …"."""
+    is not "tell him …", "ask her …", nor "call it …" (a title)."""
     if index >= len(said):
         return False
     if (
@@ -101,6 +101,8 @@ def _next_is_action(words: Words, said: tuple[str, ...], index: int) -> bool:
         return False
     opener = cues("clause_openers").at(said, index)
     spaced = opener is not None and opener.end < len(said) and _spaced(words, opener.end - 1)
+    if cues("title_callers").at(said, opener.end if spaced and opener is not None else index) is not None:
+        return False  # "… and call it security review": the title of the event just asked for
     return (spaced and opener is not None and _action_at(words, said, opener.end)) or _action_at(words, said, index)
 
 

@@ -26,9 +26,6 @@ _ABOUT = re.compile(
     r"friday|saturday|sunday))\b|[,.;!?]|$)",
     re.I,
 )
-_TITLE = re.compile(
-    r"\b(?:called|titled|named|entitled)\s+[\"']?(.+?)[\"']?(?=\s+(?:on|at|with|for)\b|[,.;!?]|$)", re.I
-)
 _SPACE = re.compile(r"\s+")
 _TRAILING = re.compile(r"[\s,.;:!?]+$")
 
@@ -174,8 +171,32 @@ def subject_span(text: str) -> tuple[int, int] | None:
 
 
 def title_span(text: str) -> tuple[int, int] | None:
-    match = _TITLE.search(text)
-    return (match.start(), match.end()) if match else None
+    """Where a title said as such is, from the word that says so ("called …", "call it …") to its end."""
+    found = _called(text)
+    return (found[0], found[3]) if found else None
+
+
+def _called(text: str) -> tuple[int, int, int, int] | None:
+    """(start of the calling words, start and end of the title, end of its quotes) of the first title said as such: the
+    words after one of ``title_callers`` up to a word of ``title_call_ends`` or a mark."""
+    words = Words.of(text)
+    for found in cues("title_callers").find_all(words):
+        end = found.end
+        while end < len(words) and words.words[end] not in cues("title_call_ends") and _in_title(words.words[end]):
+            end += 1
+        if end > found.end:
+            start, stop = words.char_start(found.end), words.char_end(end - 1)
+            while start < stop and text[start] in "\"'":
+                start += 1
+            while stop > start and text[stop - 1] in "\"'":
+                stop -= 1
+            if stop > start:
+                return words.char_start(found.start), start, stop, words.char_end(end - 1)
+    return None
+
+
+def _in_title(word: str) -> bool:
+    return word not in (",", ".", ";", "!", "?")
 
 
 def subject_text(text: str) -> str | None:
@@ -234,8 +255,8 @@ def topic_span(text: str) -> tuple[int, int] | None:
 
 
 def called_title(text: str) -> str | None:
-    match = _TITLE.search(text)
-    return capitalise(match.group(1)) if match else None
+    found = _called(text)
+    return capitalise(text[found[1] : found[2]]) if found else None
 
 
 def squash(text: str) -> str:

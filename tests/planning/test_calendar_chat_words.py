@@ -23,3 +23,16 @@ def test_a_purpose_typed_short_titles_the_event():
 def test_a_misspelt_calendar_is_no_place():
     made = args(run("add lunch with priya tomorrow at noon in my calender"), "create_calendar_event")
     assert "calend" not in str(made.get("location", "")).lower()
+
+
+def test_call_it_names_the_event_and_is_no_request_of_its_own():
+    line = run("grab 30 min w priya thurs afternoon when we're both free. call it launch prep")
+    assert [g["intent"] for g in line["parse"]["goals"]] == ["create"]
+    assert args(line, "create_calendar_event")["title"] == "Launch prep"
+    named = args(run("book an hour with dana on friday at 11 and name it pricing review"), "create_calendar_event")
+    assert named["title"] == "Pricing review"
+
+
+def test_a_quoted_title_after_called_loses_its_quotes():
+    made = args(run('book a meeting called "roadmap" on friday at 2'), "create_calendar_event")
+    assert made["title"] == "Roadmap"

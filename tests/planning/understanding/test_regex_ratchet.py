@@ -18,7 +18,7 @@ from pathlib import Path
 
 import planning.understanding
 
-CEILING = 106
+CEILING = 105
 COMPILED_CEILING = 194
 # files whose cue words went to data: no regex may come back into them
 REGEX_FREE = ("existing.py", "acting_on.py", "reported.py", "classifier.py")
