@@ -35,7 +35,7 @@ def clean(text: str) -> str:
     while previous != text:
         previous = text
         text = _without_polite_start(_without_wake_word(text))
-    text = _without_polite_end(text).strip(" ,")
+    text = _deal_close_date(_without_polite_end(text).strip(" ,"))
     said = _said_span(text)
     if said is None:
         return _read(text)
@@ -118,6 +118,19 @@ def _without_polite_start(text: str) -> str:
         end = len(phrase)
         if words.words[:end] == phrase and end < len(words) and text[words.char_end(end - 1)].isspace():
             return text[words.char_start(end) :]
+    return text
+
+
+def _deal_close_date(text: str) -> str:
+    """ "push the close to the 12th" of a deal → "push the close date to the 12th": a deal's close, not an event."""
+    words = Words.of(text)
+    if cues("deal_close_contexts").find(words) is None:
+        return text
+    for found in reversed(list(cues("deal_close_shortened").find_all(words))):
+        if found.end < len(words) and words.words[found.end] in ("date", "dates"):
+            continue
+        at = words.char_end(found.end - 1)
+        text = text[:at] + " date" + text[at:]
     return text
 
 
