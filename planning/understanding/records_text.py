@@ -17,9 +17,27 @@ _TASK_SUBJECT = re.compile(
 def note_body(text: str) -> str | None:
     """ "add a note on the Initech account that they asked for SSO support" → "They asked for SSO support"."""
     match = _NOTE_BODY.search(text)
-    body = match.group(1).strip() if match else phrases.body_text(text)
+    body = match.group(1).strip() if match else _after_dash(text) or phrases.body_text(text)
     body = (body or "").strip(" .")
     return body[0].upper() + body[1:] if body else None
+
+
+_DASHES = (" - ", " – ", " — ", " -- ")
+
+
+def _after_dash(text: str) -> str | None:
+    """The words after the first spaced dash that follows a word of data/cues/note_nouns.txt ("a note to the Acme
+    deal - they want net 60" → "they want net 60")."""
+    words = Words.of(text)
+    noun = cues("note_nouns").find(words)
+    if noun is None:
+        return None
+    start = words.char_end(noun.end - 1)
+    found = [at for at in (text.find(dash, start) for dash in _DASHES) if at >= 0]
+    if not found:
+        return None
+    body = text[min(found) :].lstrip(" -–—").strip()
+    return body or None
 
 
 def task_subject(text: str) -> str | None:

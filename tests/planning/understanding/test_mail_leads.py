@@ -30,3 +30,10 @@ def test_cc_and_subject_after_the_words_to_send_are_not_sent_as_text():
 def test_a_misspelt_attachment_still_asks_for_mail_with_files():
     assert args(run("show me messages with attachmnts from lee"), "fetch_emails")["hasAttachment"] is True
     assert args(run("pull up mail w/ attachements from raj"), "fetch_emails")["hasAttachment"] is True
+
+
+def test_a_note_after_a_dash_following_its_record_is_its_body():
+    note = args(run("add a note to the globex deal - ken says they need net 45"), "create_entity")
+    assert note["fields"]["body"] == "Ken says they need net 45"
+    note = args(run("note on the initech account — renewal slipped to june"), "create_entity")
+    assert note["fields"]["body"] == "Renewal slipped to june"
