@@ -7,7 +7,7 @@ from typing import Any
 from planning.planner import recipes_everyday
 from planning.planner.builder import PlanBuilder, slug
 from planning.planner.recipe_common import iso
-from planning.planner.recipients import person_refs
+from planning.planner.recipients import also_refs, person_refs
 from planning.references import placeholder, reference
 from planning.types import Goal
 
@@ -71,24 +71,38 @@ def send_email(goal: Goal, index: int, builder: PlanBuilder) -> None:
         _reply(goal, index, builder, body)
         return
     recipients: list[str] | str = person_refs(goal, index, builder) or _event_attendees(goal, index, builder)
+    copies = _cc(goal, index, builder)
     if goal.scope.get("forward"):
-        _forward(goal, index, builder, recipients)
+        _forward(goal, index, builder, recipients, copies)
         return
     if "summary_of" in goal.scope:
         body = reference(_summary_step(goal, index, builder), "data.summary")
     subject = s.subject or ("Summary" if "summary_of" in goal.scope else placeholder("subject"))
     who = ", ".join(s.people) or ", ".join(s.emails)
     if goal.scope.get("draft"):
-        inputs = {"to": recipients, "subject": subject, "body": body, "attachments": _attachments(goal, index, builder)}
+        inputs = {"to": recipients, "cc": copies, "subject": subject, "body": body}
+        inputs["attachments"] = _attachments(goal, index, builder)
         recipes_everyday.draft(goal, index, builder, inputs, None)
         return
     builder.add(
         "send_email",
         (f"Email {who}" if who else "Send an email") + (f": {subject}" if "{{" not in subject else ""),
         "send_email",
-        {"to": recipients, "subject": subject, "body": body, "attachments": _attachments(goal, index, builder)},
+        {
+            "to": recipients,
+            "cc": copies,
+            "subject": subject,
+            "body": body,
+            "attachments": _attachments(goal, index, builder),
+        },
         index,
     )
+
+
+def _cc(goal: Goal, index: int, builder: PlanBuilder) -> list[str] | None:
+    """ "…, cc Carol": the people copied, each looked up like a recipient (None when nobody is copied)."""
+    named = goal.scope.get("cc")
+    return also_refs(named, index, builder) or None if isinstance(named, dict) else None
 
 
 def _event_attendees(goal: Goal, index: int, builder: PlanBuilder) -> list[str] | str:
@@ -106,7 +120,9 @@ def _event_attendees(goal: Goal, index: int, builder: PlanBuilder) -> list[str] 
     return reference(found, "data[0].attendees")
 
 
-def _forward(goal: Goal, index: int, builder: PlanBuilder, recipients: list[str] | str) -> None:
+def _forward(
+    goal: Goal, index: int, builder: PlanBuilder, recipients: list[str] | str, copies: list[str] | None
+) -> None:
     """Find the message (by sender and words; the latest when asked), then forward it with its attachments."""
     s = goal.slots
     sender = goal.scope.get("forward_from")
@@ -129,7 +145,7 @@ def _forward(goal: Goal, index: int, builder: PlanBuilder, recipients: list[str]
         "forward_email",
         f"Forward it to {who}" if who else "Forward it",
         "forward_email",
-        {"messageId": reference(message, "data[0].id"), "to": recipients, "body": s.body},
+        {"messageId": reference(message, "data[0].id"), "to": recipients, "cc": copies, "body": s.body},
         index,
     )
 

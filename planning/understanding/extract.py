@@ -14,6 +14,7 @@ from planning.understanding import (
     event_title,
     everyday,
     job_titles,
+    mail_cc,
     mail_names,
     mail_roles,
     names,
@@ -120,6 +121,12 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
         result.scope.update(
             acting_on.email_scope(text, reading, slot_values, forward=bool(result.scope.get("forward")))
         )
+        copied = mail_cc.copied(text) if reading.intent == "send" else None
+        if copied is not None:  # "…, cc Carol": looked up like a recipient, sent a copy, not in "to"
+            result.scope["cc"] = {"people": list(copied.people), "emails": list(copied.emails)}
+            cc_names = {n.lower() for n in (*copied.people, *copied.emails)}
+            slot_values["people"] = tuple(p for p in slot_values["people"] if p.lower() not in cc_names)
+            slot_values["emails"] = tuple(e for e in slot_values["emails"] if e.lower() not in cc_names)
         if reading.intent in ("find", "summarize") and _with_files(text):  # "emails with attachments"
             result.scope["with_attachments"] = True
         if reading.intent in ("find", "summarize"):  # "any emails from stripe": stripe sends, a person or not

@@ -1,7 +1,7 @@
 """The words to send after a clause lead ("- say …", ", just say …"), a mail's other fields after them ("…, cc X.
 subject: Y"), and files asked for with a misspelt "attachment" (round 2 of session 3: mechanisms from fresh_c)."""
 
-from tests.planning.conftest import args, run
+from tests.planning.conftest import args, run, steps
 
 
 def test_a_say_lead_after_a_dash_or_comma_gives_a_reply_its_body_and_ends_the_topic():
@@ -37,3 +37,17 @@ def test_a_note_after_a_dash_following_its_record_is_its_body():
     assert note["fields"]["body"] == "Ken says they need net 45"
     note = args(run("note on the initech account — renewal slipped to june"), "create_entity")
     assert note["fields"]["body"] == "Renewal slipped to june"
+
+
+def test_people_after_cc_are_looked_up_and_copied_not_sent_to():
+    line = run("email bob asking whether the invoice went out, cc carol and dan park. subject: invoice check")
+    mail = args(line, "send_email")
+    assert len(mail["to"]) == 1 and "find_bob" in mail["to"][0]
+    looked_up = [s["arguments"]["input"]["filters"]["name"] for s in steps(line, "fetch_entity")]
+    assert looked_up == ["bob", "carol", "dan park"]
+    assert len(mail["cc"]) == 2 and "find_carol" in mail["cc"][0] and "find_dan_park" in mail["cc"][1]
+    forward = args(run("fwd maya's invoice email to ken lee and cc dora, just say fyi"), "forward_email")
+    assert len(forward["to"]) == 1 and "find_ken_lee" in forward["to"][0]
+    assert len(forward["cc"]) == 1 and "find_dora" in forward["cc"][0]
+    draft = args(run("draft an email to ana about the q3 plan and cc tom park saying numbers are in"), "create_draft")
+    assert len(draft["cc"]) == 1 and "find_tom_park" in draft["cc"][0] and draft["body"] == "Numbers are in"
