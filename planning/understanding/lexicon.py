@@ -443,6 +443,7 @@ WORD_CUES: tuple[WordCue, ...] = (
     WordCue("intent", "find", 1.0, cues("intent_find_written")),
     WordCue("entity", "email", 2.0, cues("entity_email_message")),
     WordCue("entity", "email", 1.2, cues("entity_email_thread")),
+    WordCue("entity", "email", 3.5, cues("entity_email_answers")),
     WordCue("entity", "event", 2.5, cues("entity_event_invitation")),
     WordCue("entity", "contact", 3.5, cues("entity_contact")),
     WordCue("entity", "deal", 4.5, cues("entity_deal_close")),

@@ -46,6 +46,8 @@ def _subject_of_sending(text: str, toks: tuple[Token, ...]) -> Sender | None:
             first += 1
         for last in range(first + 1, min(first + _MAX_WORDS, len(said)) + 1):
             if verbs.at(said, last) is not None:
+                while last > first + 1 and said[last - 1] in words("mail_sender_adverbs"):
+                    last -= 1  # "did john park ever get back to me"
                 if any(_no_name(w) or w in _MARKS or w in words("mail_role_ends") for w in said[first:last]):
                     break  # "did i email", "did ben and jen get back together"
                 return Sender(
