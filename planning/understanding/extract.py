@@ -377,6 +377,10 @@ def _email_slots(text: str, reading: Reading, people: list[str], time_spans: lis
         lead = phrases.said_lead(text)  # "about the budget - say we'll send it monday": the topic ends there
         cut = lead[0] if lead is not None and lead[0] < said_from else said_from
         topic = text[(phrases.about_span(text) or (0, 0))[0] : cut].rstrip(" -–—,.;:!?") or None
+    copy_at = mail_cc.lead_start(text)  # "about the offsite and cc Tom": the topic ends before the copy
+    about_at = phrases.about_span(text)
+    if topic is not None and copy_at is not None and about_at is not None and about_at[0] < copy_at:
+        topic = text[about_at[0] : min(about_at[1], copy_at)].rstrip(" ,.;:!?") or None
     if topic is None and reading.intent == "send":
         topic = _object_after_recipient(text, people)
     if topic is None and reading.intent in ("find", "summarize"):

@@ -34,6 +34,13 @@ def copied(text: str) -> Copied | None:
     return Copied(people, emails) if people or emails else None
 
 
+def lead_start(text: str) -> int | None:
+    """Where the words that copy people in begin ("about the offsite and cc Tom": at "and")."""
+    words = Words.of(text)
+    lead = cues("cc_leads").find(words)
+    return words.char_start(lead.start) if lead is not None else None
+
+
 def _inside_address(text: str, at: int) -> bool:
     """A dot inside an address ("x@globex.com"), not the end of a clause."""
     return text[at] == "." and at + 1 < len(text) and text[at + 1].isalnum()

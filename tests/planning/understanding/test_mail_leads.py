@@ -51,3 +51,9 @@ def test_people_after_cc_are_looked_up_and_copied_not_sent_to():
     assert len(forward["cc"]) == 1 and "find_dora" in forward["cc"][0]
     draft = args(run("draft an email to ana about the q3 plan and cc tom park saying numbers are in"), "create_draft")
     assert len(draft["cc"]) == 1 and "find_tom_park" in draft["cc"][0] and draft["body"] == "Numbers are in"
+
+
+def test_a_topic_ends_where_people_are_copied_in():
+    assert args(run("email ana about the offsite and cc tom"), "send_email")["subject"] == "Offsite"
+    draft = args(run("draft an email to ana about the q3 plan and cc tom park saying numbers are in"), "create_draft")
+    assert draft["subject"] == "Q3 plan"
