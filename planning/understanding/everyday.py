@@ -60,9 +60,11 @@ def _starts_with(name: str, toks: tuple[Token, ...]) -> Found | None:
     return Found(index, hit[0], hit[1]) if hit else None
 
 
-def wants_draft(text: str) -> bool:
-    """ "draft a reply to Maria …", "… but don't send it": the mail is saved as a draft."""
-    return _first("draft", tokens(text)) is not None
+def wants_draft(text: str, asked: str | None = None) -> bool:
+    """ "draft a reply to Maria …", "… but don't send it": the mail is saved as a draft. ``asked`` is the request
+    without the words to send, where the bare word "draft" must be (it defaults to the whole text)."""
+    outside = text if asked is None else asked
+    return _first("draft", tokens(text)) is not None or _first("draft_words", tokens(outside)) is not None
 
 
 def mail_change(text: str) -> dict[str, bool] | None:

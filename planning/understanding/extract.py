@@ -208,7 +208,7 @@ def _everyday_scope(text: str, reading: Reading, slot_values: dict[str, Any]) ->
     person linked to a deal: the scope the recipes turn into those arguments (``everyday`` reads the words)."""
     scope: dict[str, Any] = {}
     kind = (reading.intent, reading.entity)
-    if kind == ("send", "email") and everyday.wants_draft(text):
+    if kind == ("send", "email") and everyday.wants_draft(text, _without_words_sent(text, slot_values.get("body"))):
         scope["draft"] = True
     if kind == ("send", "email") and not slot_values.get("topic"):
         # "reply to maria's invoice email saying …": the mail answered is hers and about the invoice
@@ -405,6 +405,13 @@ def _email_slots(text: str, reading: Reading, people: list[str], time_spans: lis
 
 def _within(at: int, span: tuple[int, int] | None) -> bool:
     return span is not None and span[0] < at < span[1]
+
+
+def _without_words_sent(text: str, body: str | None) -> str:
+    """The request without the words it asks to send ("… a note that the press release draft looks good"): a
+    "draft" said in them is what the mail is about, not a wish to keep the mail as a draft."""
+    where = text.lower().find(body.lower()) if body else -1
+    return text if body is None or where < 0 else text[:where] + text[where + len(body) :]
 
 
 def _said_from(text: str) -> int | None:
