@@ -57,3 +57,10 @@ def test_a_topic_ends_where_people_are_copied_in():
     assert args(run("email ana about the offsite and cc tom"), "send_email")["subject"] == "Offsite"
     draft = args(run("draft an email to ana about the q3 plan and cc tom park saying numbers are in"), "create_draft")
     assert draft["subject"] == "Q3 plan"
+
+
+def test_draft_in_the_words_to_send_asks_for_no_draft():
+    assert steps(run("send ken a short note saying the draft contract looks fine"), "send_email")
+    assert not steps(run("send ken a short note saying the draft contract looks fine"), "create_draft")
+    assert steps(run("email ken that the draft is ready, don't send it yet"), "create_draft")
+    assert steps(run("email ken saying the draft is ready. leave it as a draft"), "create_draft")
