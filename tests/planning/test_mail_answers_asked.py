@@ -29,3 +29,9 @@ def test_a_draft_named_in_the_words_to_send_does_not_make_the_mail_a_draft():
 
 def test_asking_not_to_send_in_the_same_words_still_keeps_a_draft():
     assert [s["tool"] for s in steps(run("email kim saying hi but don't send it"))][-1] == "create_draft"
+
+
+def test_abt_is_about_in_a_mail_search():
+    line = run("did kim ever get back to me abt the venue contract?")
+    assert args(line, "fetch_emails")["sender"] == "kim"
+    assert args(line, "fetch_emails")["query"] == "venue contract"
