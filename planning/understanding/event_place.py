@@ -112,9 +112,22 @@ def _names_a_place(said: Sequence[str]) -> bool:
     calendar, no manner ("in person") and no kind of event ("at the meeting")."""
     small = FUNCTION_WORDS | PRONOUNS | TIME_WORDS | words("not_places")
     head = said[-1]
+    if _labelled(said, small):
+        return True
     if head in small or word_classes().get(head) == "event" or head.isdigit():
         return False
     return any(w not in small and not w.isdigit() for w in said)
+
+
+def _labelled(said: Sequence[str], small: frozenset[str] | set[str]) -> bool:
+    """A place named by a noun and its label: a letter or a short number ("conf room a", "building 4", "floor
+    2b"); the noun is no small word and no event ("the call 2" is none)."""
+    if len(said) < 2:
+        return False
+    label, noun = said[-1], said[-2]
+    short = (len(label) == 1 and label.isalpha()) or (label[:1].isdigit() and len(label) <= 3 and label.isalnum())
+    nouny = noun.isalpha() and noun not in small and word_classes().get(noun) != "event"
+    return short and nouny
 
 
 def _set_as_field(text: str, toks: Sequence[Token], blocked: Sequence[bool]) -> Place | None:

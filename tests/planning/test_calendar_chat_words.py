@@ -36,3 +36,12 @@ def test_call_it_names_the_event_and_is_no_request_of_its_own():
 def test_a_quoted_title_after_called_loses_its_quotes():
     made = args(run('book a meeting called "roadmap" on friday at 2'), "create_calendar_event")
     assert made["title"] == "Roadmap"
+
+
+def test_a_room_named_by_a_letter_or_number_is_the_place():
+    made = args(run("book thurs 2-3 for the design crit in building 4"), "create_calendar_event")
+    assert made["location"] == "building 4"
+    room = args(run("hold wed 10-12 for budget prep in huddle room c"), "create_calendar_event")
+    assert room["location"] == "huddle room c"
+    none = args(run("book thurs 2-3 for the design crit in the morning"), "create_calendar_event")
+    assert "location" not in none or not none["location"]
