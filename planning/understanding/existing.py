@@ -340,6 +340,8 @@ def recurrence(text: str) -> str | None:
         nth = _nth_weekday(words)
         if rule == "FREQ=MONTHLY" and nth:
             return f"{rule};BYDAY={nth}"
+        if not days and rule.startswith("FREQ=WEEKLY"):  # "a weekly 1:1 tues at 10": the day it falls on
+            days = list(dict.fromkeys(_WEEKDAYS[day] for w in words.words if (day := _day(w)) is not None))
         if days and rule.startswith("FREQ=WEEKLY") and "BYDAY" not in rule:
             return f"{rule};BYDAY={','.join(days)}"
         return rule

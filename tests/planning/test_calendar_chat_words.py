@@ -45,3 +45,10 @@ def test_a_room_named_by_a_letter_or_number_is_the_place():
     assert room["location"] == "huddle room c"
     none = args(run("book thurs 2-3 for the design crit in the morning"), "create_calendar_event")
     assert "location" not in none or not none["location"]
+
+
+def test_a_weekly_repeat_said_with_one_weekday_repeats_on_that_day():
+    made = args(run("set up a weekly sync w bob thurs 3pm"), "create_calendar_event")
+    assert made["recurrence"] == "FREQ=WEEKLY;BYDAY=TH"
+    plain = args(run("set up a weekly standup at 9"), "create_calendar_event")
+    assert plain["recurrence"] == "FREQ=WEEKLY"
