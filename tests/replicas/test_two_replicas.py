@@ -161,6 +161,8 @@ async def test_audit_shows_every_decision_of_a_flow(cluster):
     await b.send(channel_thread_message_event("replica-code-4", thread_ts=root, user_id=JOHN))
     value = await approve_button(slack, ts)
     await a.send(click(value, ts, user="U0MARIA"))  # someone else: refused
+    # the refusal is told before John clicks (a person not yet looked up is handled just after the ack)
+    await slack.wait_for("chat.postEphemeral", lambda c: c.args.get("user") == "U0MARIA", timeout=20)
     await b.send(click(value, ts))
     await wait_text(slack, root, "Finished")
     trail = audit(env, thread=f"slack:T0PLANBOT:{CHANNEL_ID}:{root}")
