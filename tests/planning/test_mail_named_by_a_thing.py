@@ -23,3 +23,10 @@ def test_which_mail_is_not_its_topic():
 
 def test_an_event_still_summarises_as_an_event():
     assert goals(run("summarize the q2 kickoff meeting")) == [("summarize", "event")]
+
+
+def test_how_many_mails_is_not_their_topic():
+    for text in ("show my 5 latest emails", "pull up my ten most recent messages"):
+        line = run(text)
+        assert goals(line) == [("find", "email")], text
+        assert "query" not in args(line, "fetch_emails"), text
