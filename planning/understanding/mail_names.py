@@ -7,7 +7,8 @@ _MOST_WORDS = 4
 
 def named_topic(text: str) -> str | None:
     """The words between a determiner (``mail_determiners``) and a word of mail (``mail_heads``): "summarise the
-    partner summit thread" → "partner summit". Which mail ("latest", "unread"), how many ("5", "ten") and whose ("john's") are not a topic."""
+    partner summit thread" → "partner summit". Which mail ("latest", "unread"), how many ("5", "ten") and whose
+    ("john's") are not a topic."""
     words = Words.of(text)
     for start in range(len(words)):
         if words.words[start] not in cues("mail_determiners"):
