@@ -98,17 +98,7 @@ def _change_people(reply: Reply, *, pointed: bool = True) -> Change | None:
 
 def uninvite(reply: Reply, *, pointed: bool = False) -> Change | None:
     """ "take Priya off it", "remove Tom from the meeting", "uninvite Sam": people taken off the event."""
-    words = reply.words
-    verb = phrases("uninvite_verbs").at(words)
-    if verb is None or verb[0] >= len(words):
-        return None
-    body = words[verb[0] :]
-    tail = phrases("uninvite_tails").ending(body)
-    if tail is None and "uninvite" not in verb[1] and not pointed:
-        return None
-    end = len(words) - (tail[0] if tail is not None and tail[0] < len(body) else 0)
-    who = reply.rest(verb[0], end)
-    return Change("removeAttendees", who) if who else None
+    return _attendees(reply, "uninvite", "removeAttendees", pointed=pointed)
 
 
 def invite(reply: Reply, *, pointed: bool = False) -> Change | None:
@@ -128,18 +118,24 @@ def invite(reply: Reply, *, pointed: bool = False) -> Change | None:
 
 
 def _invite(reply: Reply, pointed: bool = False) -> Change | None:
+    return _attendees(reply, "invite", "addAttendees", pointed=pointed)
+
+
+def _attendees(reply: Reply, kind: str, field: Changed, *, pointed: bool) -> Change | None:
+    """The people after a verb of ``{kind}_verbs`` up to a tail of ``{kind}_tails`` ("… to it", "… off it"). A verb
+    marked ``= itself`` says the change alone ("uninvite Sam", "also invite Sam"); another ("add Tom", "take Sam")
+    needs the tail, or a reply that points at the event (``pointed``)."""
     words = reply.words
-    verb = phrases("invite_verbs").at(words)
+    verb = phrases(f"{kind}_verbs").at(words)
     if verb is None or verb[0] >= len(words):
         return None
     body = words[verb[0] :]
-    tail = phrases("invite_tails").ending(body)
-    alone = verb[1] in ("invite", "add", "include", "loop in", "bring in")  # "add Tom" needs "to it" after it
-    if alone and tail is None and not pointed:
+    tail = phrases(f"{kind}_tails").ending(body)
+    if tail is None and verb[1] != "itself" and not pointed:
         return None
     end = len(words) - (tail[0] if tail is not None and tail[0] < len(body) else 0)
     who = reply.rest(verb[0], end)
-    return Change("addAttendees", who) if who else None
+    return Change(field, who) if who else None
 
 
 def forward(reply: Reply) -> Change | None:
