@@ -55,10 +55,12 @@ ANN_IN_SLACK = SlackUser("UA", "ann", "Ann Example", ME)  # her Slack profile's 
 BEA_IN_SLACK = SlackUser("UB", "bea", "Bea Lopez", "bea@example.com")
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+def listening_socket() -> socket.socket:
+    """A socket already bound to a free loopback port: the port is known before the server starts and no other
+    process can take it in between (choosing a port and binding it later raced other tests' servers in CI)."""
+    bound = socket.socket()
+    bound.bind(("127.0.0.1", 0))
+    return bound
 
 
 @dataclass
@@ -114,8 +116,8 @@ async def world(
     tmp_path: Path, google: tuple[FakeGoogleCalendar, str], *, email: str = "local", scope: str = CALENDAR_SCOPES
 ) -> AsyncIterator[World]:
     fake, calendar_url = google
-    port = free_port()
-    public = f"http://127.0.0.1:{port}"
+    bound = listening_socket()
+    public = f"http://127.0.0.1:{bound.getsockname()[1]}"
     client = Client("planbot-test", "client-secret-1", [f"{public}/accounts/google/callback"], f"openid email {scope}")
     provider = SignInServer(Person("g-ann", ME), client, on_access=fake.tokens.add, on_revoke=fake.tokens.discard)
     async with sign_in_server(provider), FakeSlackWebApi(users=[ANN_IN_SLACK, BEA_IN_SLACK], team_id="T1") as slack:
@@ -142,7 +144,7 @@ async def world(
         site.add_routes(oauth_routes(connections))
         runner = web.AppRunner(site, access_log=None)
         await runner.setup()
-        await web.TCPSite(runner, "127.0.0.1", port).start()
+        await web.SockSite(runner, bound).start()
         jar = aiohttp.CookieJar(unsafe=True)  # cookies for 127.0.0.1, as a browser keeps them
         try:
             async with aiohttp.ClientSession(cookie_jar=jar) as browser:
