@@ -2,8 +2,9 @@
 
 Saved with pickle next to the interpreter (``<venv>/share/planbot``, or the user cache folder when that is
 not writable), never committed: ``planbot train`` rebuilds it from the training files and a seed. The file
-name carries the fingerprint of the files, the seed and the library versions, so a change of any of them
-means a rebuild; an artefact is only ever loaded from the folder this process (or ``planbot train``) wrote.
+name carries the fingerprint of the files, the seed, the library versions and the code that makes examples and
+features (:mod:`~planning.understanding.learned.code_files`), so a change of any of them means a rebuild; an
+artefact is only ever loaded from the folder this process (or ``planbot train``) wrote.
 """
 
 import os
@@ -46,7 +47,7 @@ def newest(folder: Path, prefix: str = PREFIX) -> Path | None:
     return found[-1] if found else None
 
 
-KEEP = 4  # artefacts kept in a folder: checkouts sharing one virtual environment do not delete each other's
+KEEP = 12  # artefacts kept in a folder: checkouts sharing one virtual environment do not delete each other's
 
 
 def save(artefact: Any, folder: Path, prefix: str = PREFIX) -> Path:

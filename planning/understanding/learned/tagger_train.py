@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from importlib.metadata import version
 from pathlib import Path
 
-from planning.understanding.learned import artefact, crf, data, features, gazetteer, spans
+from planning.understanding.learned import artefact, code_files, crf, data, features, gazetteer, spans
 from planning.understanding.learned.tagger import PREFIX, TaggerArtefact, bio, decode
 from planning.understanding.learned.tokens import Token, tokenize
 
@@ -62,6 +62,7 @@ def fingerprint(files: Sequence[Path], seed: int = SEED) -> str:
         str(seed),
         version("python-crfsuite"),
         features.CLASSES_FILE.read_text(encoding="utf-8"),
+        code_files.code_digest(),
     )
 
 

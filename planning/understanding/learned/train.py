@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from importlib.metadata import version
 from pathlib import Path
 
-from planning.understanding.learned import artefact, data
+from planning.understanding.learned import artefact, code_files, data
 from planning.understanding.learned.policy import Thresholds
 
 SEED = 14
@@ -43,7 +43,9 @@ def training_files(files: Sequence[Path] | None = None) -> tuple[Path, ...]:
 
 
 def fingerprint(files: Sequence[Path], seed: int = SEED) -> str:
-    return data.fingerprint(files, MODEL_VERSION, str(seed), version("scikit-learn"), version("numpy"))
+    return data.fingerprint(
+        files, MODEL_VERSION, str(seed), version("scikit-learn"), version("numpy"), code_files.code_digest()
+    )
 
 
 def train(
