@@ -117,7 +117,7 @@ INTENT_CUES = _rows(
         ),
         # create
         (
-            r"add|create|(?:^|(?<=\bto )|(?<=\band )|(?<=\bthen )|(?<=\bplease )|(?<=\balso ))schedule|(?<!phone )(?<!address )book(?! of)|set ?up|arrange|organi[sz]e|plan(?! for)|put(?! on\b(?! (?:my|the) calendar))|log|"
+            r"add|create|(?:^|(?<=\bto )|(?<=\band )|(?<=\bthen )|(?<=\bplease )|(?<=\balso ))(?:schedule|hold(?! on\b))|(?<!phone )(?<!address )book(?! of)|set ?up|arrange|organi[sz]e|plan(?! for)|put(?! on\b(?! (?:my|the) calendar))|log|"
             r"record|enter|"
             r"block(?: out)?|invite|save|register|open (?:a|an|new)|start (?:a|an|new)|insert|pencil in|note (?=this|that|it|down)|"
             r"make (?:a |an |me an? )?(?:new )?(?:calendar |)(?:entry|event|appointment|meeting|reminder|note|booking|"
