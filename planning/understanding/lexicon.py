@@ -122,7 +122,7 @@ INTENT_CUES = _rows(
             r"block(?: out)?|invite|save|register|open (?:a|an|new)|start (?:a|an|new)|insert|pencil in|note (?=this|that|it|down)|"
             r"make (?:a |an |me an? )?(?:new )?(?:calendar |)(?:entry|event|appointment|meeting|reminder|note|booking|"
             r"reservation|contact|lead|deal|record)|"
-            r"new (?=(?:contact|lead|deal|account|event|meeting|appointment|opportunity|reminder|entry)s?\b)",
+            r"new (?=(?:contact|lead|deal|account|acct|event|meeting|appointment|opportunity|reminder|entry)s?\b)",
             "create",
             2.0,
         ),
@@ -463,6 +463,7 @@ WORD_CUES: tuple[WordCue, ...] = (
     WordCue("offtopic", "restaurant bookings", 4.0, cues("offtopic_table_booking")),
     WordCue("offtopic", "travel", 4.0, cues("offtopic_travel")),
     WordCue("entity", "lead", 4.0, cues("entity_lead_prospect")),
+    WordCue("entity", "lead", 4.0, cues("entity_lead_status")),
     WordCue("entity", "deal", 4.0, cues("entity_deal_names")),
     WordCue("entity", "event", 3.0, cues("entity_event_calendar")),
     WordCue("entity", "event", 3.0, cues("entity_event_meetings")),

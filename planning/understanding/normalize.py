@@ -134,6 +134,9 @@ def _deal_close_date(text: str) -> str:
     return text
 
 
+_SIGN_OFF_MARKS = frozenset({",", "-", "–", "—", ".", "!"})
+
+
 def _without_polite_end(text: str) -> str:
     """ "…, thanks!" → "…"."""
     words = Words.of(text)
@@ -141,9 +144,12 @@ def _without_polite_end(text: str) -> str:
     while end and words.words[end - 1] in (".", "!", "?"):
         end -= 1
     tail = cues("polite_tails").ending(words.words[:end])
+    signed = cues("sign_offs").ending(words.words[:end])
+    if tail is None and signed is not None and signed.start and words.words[signed.start - 1] in _SIGN_OFF_MARKS:
+        tail = signed  # "…, ty": a thanks after a mark (alone, "ty" may be a name)
     if tail is None:
         return text
-    return text[: words.char_start(tail.start)].rstrip(" ,")
+    return text[: words.char_start(tail.start)].rstrip(" ,-–—")
 
 
 def _said_span(text: str) -> tuple[int, int] | None:

@@ -32,6 +32,7 @@ from planning.understanding.learned.tagger_lazy import knowing
 from planning.understanding.names import EMAIL_ADDRESS
 from planning.understanding.names import people as find_people
 from planning.understanding.normalize import clean
+from planning.understanding.record_changes import one_change
 from planning.understanding.reminders import untimed_reminder
 from planning.understanding.timeexpr import find_duration, find_shift, read_times
 
@@ -247,17 +248,22 @@ def _combine(reads: list[_Read], text: str) -> ParseResult:
         if mail is not None and not slots.topic:
             scope["mail_from_goal"] = mail  # "reply to John's pricing question …, and fwd it to Sarah": that mail
             dependencies[index] = (mail,)
-        goals.append(
-            Goal(
-                intent=reading.intent,
-                entity=reading.entity,
-                artifact=artifact(reading.intent, reading.entity),
-                scope={**read.found.scope, **scope},
-                slots=slots,
-                text=read.clause.text,
-                outside=reading.offtopic if reading.intent == "unsupported" else None,
-            )
+        goal = Goal(
+            intent=reading.intent,
+            entity=reading.entity,
+            artifact=artifact(reading.intent, reading.entity),
+            scope={**read.found.scope, **scope},
+            slots=slots,
+            text=read.clause.text,
+            outside=reading.offtopic if reading.intent == "unsupported" else None,
         )
+        merged = one_change(goals[-1], goal) if goals and index not in dependencies else None
+        if merged is not None:  # "… and push the close date to 3/31": more changes of the same record
+            goals[-1] = merged
+            explanations.append(f"'{read.clause.text}' changes the same record")
+            confidences.append(reading.confidence)
+            continue
+        goals.append(goal)
         explanations.append(reading.explanation)
         ambiguities.extend(read.found.ambiguities)
         confidences.append(reading.confidence)

@@ -133,7 +133,20 @@ def _parts(details: _Part) -> list[_Part]:
         else:
             current.append(tok)
     parts.append(current)
-    return [_Part(details.text, tuple(part)) for part in parts if part]
+    kept = (_without_fillers(tuple(part)) for part in parts)
+    return [_Part(details.text, part) for part in kept if part]
+
+
+def _without_fillers(part: tuple[Token, ...]) -> tuple[Token, ...]:
+    """``part`` without the words of ``record_fillers.txt`` at its start and end ("too", "as well pls")."""
+    fillers = listed("record_fillers")
+    said = tuple(t.word for t in part)
+    start, end = 0, len(said)
+    while start < end and (found := fillers.at(said[:end], start)) is not None:
+        start += found[0]
+    while start < end and (found := fillers.ending(said[start:end])) is not None:
+        end -= found[0]
+    return part[start:end]
 
 
 def _read_part(part: _Part, fields: RecordFields, entity: str) -> RecordFields:
@@ -155,9 +168,14 @@ def _read_part(part: _Part, fields: RecordFields, entity: str) -> RecordFields:
         return replace(fields, domain=fields.domain or domain.group(1).lower())
     if _all_of(part.words, listed("industries")):
         return replace(fields, industry=fields.industry or said)
+    loose = _loose_industry(part) if fields.name else None
+    if loose is not None:  # "…, they're in logistics": the industry, said among words that only lead to it
+        return replace(fields, industry=fields.industry or loose)
     linked = _linked(part) if entity in ("contact", "lead") else None  # "bank of america" is an account's name
     if linked is not None:
         first, company = linked
+        if all(word in words("record_subjects") for word in first.words):  # "he's at acme": no name said
+            return replace(fields, company=fields.company or company.said())
         if _is_title(first.words):
             return replace(fields, title=fields.title or first.said(), company=fields.company or company.said())
         return replace(fields, name=fields.name or first.said(), company=fields.company or company.said())
@@ -195,6 +213,22 @@ def _linked(part: _Part) -> tuple[_Part, _Part] | None:
 def _is_title(said: tuple[str, ...]) -> bool:
     jobs = listed("job_words")
     return any(jobs.at(said, index) is not None for index in range(len(said)))
+
+
+def _loose_industry(part: _Part) -> str | None:
+    """The industry in a part made of one industry of ``industries.txt`` and words of ``industry_leads.txt`` around
+    it ("theyre in logistics", "a fintech company"); None when any other word is there."""
+    industries, leads = listed("industries"), words("industry_leads")
+    said = part.words
+    for index in range(len(said)):
+        found = industries.at(said, index)
+        if found is None:
+            continue
+        end = index + found[0]
+        if all(word in leads for word in (*said[:index], *said[end:])):
+            return part.cut(index, end).said()
+        return None
+    return None
 
 
 def _all_of(said: tuple[str, ...], vocabulary: Phrases) -> bool:

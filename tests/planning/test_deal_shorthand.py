@@ -19,9 +19,9 @@ def test_a_close_date_moved_is_the_deal_s_and_never_a_calendar_event():
     assert args(line, "update_entity")["fields"] == {"closeDate": "2026-05-29"}
 
 
-def test_a_second_change_naming_no_record_is_of_the_deal_named_first():
+def test_a_second_change_naming_no_record_is_of_the_deal_named_first_in_the_same_update():
     line = run("raise the acme deal to 61k and move the closing date to may 29")
     updates = steps(line, "update_entity")
-    assert [u["arguments"]["input"]["fields"] for u in updates] == [{"amount": 61000.0}, {"closeDate": "2026-05-29"}]
+    assert [u["arguments"]["input"]["fields"] for u in updates] == [{"amount": 61000.0, "closeDate": "2026-05-29"}]
     [lookup] = steps(line, "fetch_entity")
     assert lookup["arguments"]["input"]["filters"] == {"company": "acme"}

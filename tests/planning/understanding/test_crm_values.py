@@ -1,0 +1,43 @@
+"""The values of single CRM requests typed as in Slack, read by their kind: a lead's status from the contract's
+statuses, an industry said loosely, fillers ("too", "as well") that are never part of a name, a short thanks after a
+comma that is nobody to look up."""
+
+from tests.planning.conftest import args, goals, run, steps
+
+
+def test_a_person_marked_with_a_lead_status_is_a_lead_update():
+    line = run("could u flag dev okoro as qualified in the crm pls")
+    assert goals(line) == [("update", "lead")]
+    assert args(line, "fetch_entity")["filters"]["name"] == "dev okoro"
+    change = args(line, "update_entity")
+    assert (change["entityType"], change["fields"]["status"]) == ("Lead", "qualified")
+    assert args(run("set lina moss to contacted"), "update_entity")["fields"]["status"] == "contacted"
+
+
+def test_an_industry_said_loosely_fills_the_account_industry():
+    fields = args(run("new acct for bluefin shipping pls, bluefin.io, they do healthcare"), "create_entity")["fields"]
+    assert (fields["name"], fields["domain"], fields["industry"]) == ("bluefin shipping", "bluefin.io", "healthcare")
+    fields = args(run("create an account: kestrel labs, kestrel.ai, we're in the fintech space"), "create_entity")
+    assert fields["fields"]["industry"] == "fintech"
+    assert "industry" not in args(run("create an account called harbor logistics"), "create_entity")["fields"]
+
+
+def test_a_filler_after_the_record_noun_is_never_the_name():
+    fields = args(run("also add tara wells as a contact as well, tara@quill.io"), "create_entity")["fields"]
+    assert (fields["name"], fields["email"]) == ("tara wells", "tara@quill.io")
+    fields = args(run("pls put lee chan in as a contact too, lee@brightco.io, she's at brightco"), "create_entity")
+    assert (fields["fields"]["name"], fields["fields"]["company"]) == ("lee chan", "brightco")
+
+
+def test_a_short_thanks_after_a_comma_is_nobody_to_invite():
+    line = run("can u set up a call w nadia ruiz abt the renewal terms, thx")
+    assert [s["arguments"]["input"]["filters"]["name"] for s in steps(line, "fetch_entity")] == ["nadia ruiz"]
+    assert [s["arguments"]["input"]["filters"]["name"] for s in steps(run("grab coffee with ty at 3"), "fetch_entity")]
+
+
+def test_two_changes_of_one_record_in_one_message_are_one_update():
+    line = run("raise the acme deal to 90k and move the close date out to 5/30")
+    assert goals(line) == [("update", "deal")]
+    [change] = steps(line, "update_entity")
+    assert change["arguments"]["input"]["fields"] == {"amount": 90000, "closeDate": "2026-05-30"}
+    assert len(steps(line, "fetch_entity")) == 1
