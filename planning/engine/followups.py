@@ -21,6 +21,7 @@ from typing import Any, Literal, get_args
 from integrations.base.records import FIELDS_BY_ENTITY, RecordType
 from planning.engine.answers import parse_answer
 from planning.engine.conflicts import moment
+from planning.engine.day_move import on_day_said
 from planning.engine.replies import AskValue
 from planning.engine.resolve import ResolutionError, resolve
 from planning.engine.session import Question, Session, StepRun
@@ -76,14 +77,56 @@ def follow_up(earlier: Session, command: Undo | Change, now: datetime) -> Follow
     event = _last_event(earlier)
     if event is None:
         return None
+    if command.field == "delete":
+        title = f"Delete “{event.get('title', 'the event')}”"
+        arguments = {"input": {"eventId": str(event["id"])}}
+        delete = Step(id="delete", intent=title, tool="delete_calendar_event", arguments=arguments)
+        known: dict[str, Any] = {}
+        plan = Plan(steps=tuple(acting_on(delete, event, "earlier_event", known)))
+        return FollowUp(plan, Goal(intent="delete", entity="event"), "follow-up: the event deleted", known=known)
+    changes: dict[str, str] = dict([(command.field, command.value), *command.also])
+    if changes.keys() - {"addAttendees", "removeAttendees"} and len(changes) > 1:
+        return _several(event, changes, now)
     if command.field == "startTime":
         return _retime(event, command.value, now)
     if command.field == "durationMinutes":
         return _relength(event, command.value, now)
     if command.field in ("addAttendees", "removeAttendees"):
-        changes = dict([(command.field, command.value), *command.also])
         return _invite(event, changes.get("addAttendees"), changes.get("removeAttendees"))
     return None
+
+
+def _several(event: dict[str, Any], said: dict[str, str], now: datetime) -> FollowUp | None:
+    """Several changes of the event in one follow-up ("also invite Sam, and push it to friday same time"): one update
+    with them all, after a lookup of each person named; None when a time or a length said is not one."""
+    changes: dict[str, Any] = {"eventId": str(event["id"])}
+    if "startTime" in said:
+        start = _new_start(event, said["startTime"], now)
+        if start is None:
+            return None
+        changes["startTime"] = start
+    if "durationMinutes" in said:
+        length = parse_answer("durationMinutes", said["durationMinutes"], now)
+        if not length.ok:
+            return None
+        changes["durationMinutes"] = length.value
+    lookups: list[Step] = []
+    for name in ("addAttendees", "removeAttendees"):
+        if name in said:
+            found, people = _people(said[name], first=len(lookups))
+            lookups += found
+            changes[name] = people or [placeholder(name)]
+    title = f"Change “{event.get('title', 'the event')}”"
+    update = Step(
+        id="change",
+        intent=title,
+        tool="update_calendar_event",
+        arguments={"input": changes},
+        depends_on=tuple(step.id for step in lookups),
+    )
+    known: dict[str, Any] = {}
+    plan = Plan(steps=(*lookups, *acting_on(update, event, "earlier_event", known)))
+    return FollowUp(plan, Goal(intent="update", entity="event"), "follow-up: the event changed", known=known)
 
 
 def restated(earlier: Session, text: str, now: datetime) -> str | None:
@@ -256,14 +299,22 @@ def _change(session: Session, run: StepRun) -> undoing.Change:
 
 
 def _retime(event: dict[str, Any], value: str, now: datetime) -> FollowUp | None:
+    start = _new_start(event, value, now)
+    if start is None:
+        return None
+    title = f"Move “{event.get('title', 'the event')}” to {value}"
+    return _event_changed(event, "move", title, {"startTime": start}, "follow-up: the event moved")
+
+
+def _new_start(event: dict[str, Any], value: str, now: datetime) -> str | None:
+    """The start ``value`` says: a time of day on the event's day, a day at the event's wall-clock time, or both."""
     start = event.get("startTime")
     anchor = datetime.fromisoformat(start).astimezone(now.tzinfo) if start else now
     day_start = anchor.replace(hour=0, minute=0, second=0, microsecond=0) - timedelta(microseconds=1)
     parsed = parse_answer("startTime", value, day_start if clock_only(value) else now)
-    if not parsed.ok:
-        return None
-    title = f"Move “{event.get('title', 'the event')}” to {value}"
-    return _event_changed(event, "move", title, {"startTime": parsed.value}, "follow-up: the event moved")
+    if parsed.ok:
+        return str(parsed.value)
+    return on_day_said(event, value, now)
 
 
 def _relength(event: dict[str, Any], value: str, now: datetime) -> FollowUp | None:

@@ -32,7 +32,7 @@ def booking(earlier: Session, command: Pick) -> FollowUp | str:
     minutes = arguments.get("durationMinutes")
     length = minutes if isinstance(minutes, int) else int((end - start).total_seconds() // 60)
     people = [a for a in arguments.get("attendees") or [] if isinstance(a, str) and "@" in a]
-    title = _title(earlier, people)
+    title = command.title[:1].upper() + command.title[1:] if command.title else _title(earlier, people)
     step = Step(
         id="book",
         intent=f"Book “{title}” at {_clock(start)}",

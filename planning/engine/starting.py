@@ -10,7 +10,7 @@ from datetime import timedelta
 from functools import partial
 
 from integrations.base.principal import Principal
-from planning.engine import each, followups, free_time_booking, reading, texts
+from planning.engine import each, followups, free_time_beside, free_time_booking, reading, texts
 from planning.engine.file_facts import AttachedFile
 from planning.engine.intentions import view_of
 from planning.engine.observe import ApprovedPlans
@@ -62,7 +62,8 @@ class Starter:
         if isinstance(command, Thanks):
             return [Say(text=texts.WELCOME)]
         if isinstance(command, Pick):  # "3pm works": one of the free times the search found, booked
-            taken = free_time_booking.booking(earlier, command)
+            placed = await free_time_beside.placed(earlier, command, self._parts.runner)
+            taken = free_time_booking.booking(earlier, placed) if isinstance(placed, Pick) else placed
             if isinstance(taken, str):  # a time outside the free time found: nothing booked
                 return [Refused(text=f"{taken}.", reason="invalid", tone="problem", private=False)]
             follow: followups.FollowUp | None = taken

@@ -14,12 +14,7 @@ def undo(reply: Reply) -> Undo | None:
     """ "undo that", "please revert it", "go back to how it was", "put it back the way it was"; also after a few
     words of hesitation and before a reason ("wait no, undo that, it was the old quote")."""
     words = reply.words
-    start, moved = 0, True
-    while moved:  # "oops. hold on, no - …": words of hesitation, and the marks between them
-        after = reply.after("leads", "polite", start=start)
-        while after < len(words) and words[after] in _CLAUSE_MARKS:
-            after += 1
-        start, moved = after, after > start
+    start = _past_hesitation(reply)
     rest = words[start : _clause_end(words, start)]
     polite = phrases("polite").ending(rest)
     rest = rest[: len(rest) - polite[0]] if polite is not None and polite[0] < len(rest) else rest
@@ -32,6 +27,18 @@ def undo(reply: Reply) -> Undo | None:
 
 
 _CLAUSE_MARKS = frozenset({",", ".", ";", "!", "?", "-", "–", "—"})
+
+
+def _past_hesitation(reply: Reply) -> int:
+    """Where the words start after those of hesitation ("oops. hold on, no - …") and the marks between them."""
+    words = reply.words
+    start, moved = 0, True
+    while moved:
+        after = reply.after("leads", "polite", start=start)
+        while after < len(words) and words[after] in _CLAUSE_MARKS:
+            after += 1
+        start, moved = after, after > start
+    return start
 
 
 def _clause_end(words: tuple[str, ...], start: int) -> int:
@@ -55,6 +62,59 @@ def length(reply: Reply) -> Change | None:
     if find_duration(value.lower()) is None:
         return None
     return Change("durationMinutes", value)
+
+
+def delete_event(reply: Reply) -> Change | None:
+    """ "cancel it", "actually, delete that - she can't make it", "call it off please": the event taken off the
+    calendar (data/delete_event.txt), after words of hesitation, before a reason."""
+    words = reply.words
+    start = _past_hesitation(reply)
+    found = phrases("delete_event").at(words, start)
+    if found is None:
+        return None
+    end = start + found[0]
+    polite = phrases("polite").at(words, end)
+    end += polite[0] if polite is not None else 0
+    if end < len(words) and phrases("reason_marks").at(words, end) is None:
+        return None  # "cancel it and book friday instead": more than the cancellation
+    return Change("delete", "")
+
+
+def event_changes(reply: Reply) -> Change | None:
+    """Several changes of the event in one reply, joined ("also invite Sam, and push it to friday same time", "make
+    it an hour and move it to 3"): the first, the others as ``also``; None unless every part reads as a change of
+    its own, each of another field."""
+    words = reply.words
+    for cut in range(1, len(words) - 1):
+        if words[cut] not in _JOINERS:
+            continue
+        head = Reply(reply.text[: reply.toks[cut - 1].end], reply.toks[:cut])
+        rest = cut + 1
+        while rest < len(words) and words[rest] in _JOINERS:
+            rest += 1
+        if rest >= len(words):
+            return None
+        tail = Reply(reply.text, reply.toks[rest:])
+        first = event_change(head)
+        if first is None:
+            continue
+        others = event_changes(tail) or event_change(tail)
+        if others is None:
+            continue
+        said = [(first.field, first.value), (others.field, others.value), *others.also]
+        fields = [field for field, _ in said]
+        if len(set(fields)) == len(fields):
+            return Change(first.field, first.value, also=tuple(said[1:]))
+    return None
+
+
+def event_change(reply: Reply) -> Change | None:
+    """One change of the event: its length, its start, who is invited."""
+    for read in (length, retime, attendees):
+        change = read(reply)
+        if change is not None:
+            return change
+    return None
 
 
 def retime(reply: Reply) -> Change | None:

@@ -93,18 +93,54 @@ def _start(candidate: Mapping[str, Any]) -> datetime | None:
     return found if found is not None and found.tzinfo is not None else None
 
 
-def free_time_taken(reply: Reply, slots: tuple[Mapping[str, Any], ...]) -> Pick | None:
+def free_time_taken(reply: Reply, slots: tuple[Mapping[str, Any], ...], *, yes: bool = False) -> Pick | None:
     """One of the free times just shown, taken in words that book it ("3pm works", "book the first one", "let's do
-    10:30"): by its number or by its time (a time inside the free time shown: ``Pick.at``); None for anything else
-    (a time asked about alone — "and 3?" — is a question, read before this)."""
+    10:30"), picked alone ("the later one"), placed next to a meeting ("the one right after my standup"), or, when
+    ``yes`` (the reply says yes and nothing else), the first one shown; with the name the reply gives it ("…, call
+    it roadmap sync"). None for anything else (a time asked about alone — "and 3?" — is a question, read before
+    this)."""
     if not slots:
         return None
-    start = reply.after("answer_leads", "book_verbs")
+    reply, title = _named_as(reply)
+    start = reply.after("answer_leads", "approve", "book_verbs")
     end = reply.end_before(start, "answer_tails")
     said = Reply.of(reply.rest(start, end))
-    if not said.words or (start == 0 and end == len(reply.words)):  # nothing that takes it was said
+    took = not (start == 0 and end == len(reply.words))  # words that take what follows were said
+    picked = by_number(said, len(slots)) if said.words else None
+    if picked is None and said.words:
+        picked = _beside(said)
+    if picked is None and took and said.words and only_time(said.text):
+        picked = by_time(said, slots)
+    if picked is None and (yes or (took and phrases("objects").value(said.words) is not None)):
+        picked = Pick(index=1)  # "yep", "that works", "book it": the first time shown, as proposed
+    if picked is None:
         return None
-    picked = by_number(said, len(slots))
-    if picked is not None:
-        return picked
-    return by_time(said, slots) if only_time(said.text) else None
+    return Pick(index=picked.index, at=picked.at, beside=picked.beside, title=title)
+
+
+def _named_as(reply: Reply) -> tuple[Reply, str | None]:
+    """The reply without the name it gives what it books ("book the first one, call it roadmap sync" → "book the
+    first one", "roadmap sync"); the reply itself and None when it names nothing."""
+    words, leads = reply.words, phrases("title_leads")
+    for index in range(1, len(words)):
+        found = leads.at(words, index)
+        if found is None or index + found[0] >= len(words):
+            continue
+        name = reply.rest(index + found[0]).strip("\"“”'")
+        end = index
+        while end > 0 and words[end - 1] in (",", "and", "-"):
+            end -= 1
+        return Reply.of(reply.rest(0, end)), name or None
+    return reply, None
+
+
+def _beside(said: Reply) -> Pick | None:
+    """ "the one right after my 1:1 with priya", "the slot before lunch": the side and the meeting's words."""
+    words = said.words
+    index = said.after("slot_fillers")
+    side = phrases("slot_sides").at(words, index)
+    if side is None:
+        return None
+    meeting = [w for w in words[index + side[0] :] if any(c.isalnum() for c in w)]
+    meeting = [w for w in meeting if phrases("meeting_fillers").value((w,)) is None]
+    return Pick(beside=("after" if side[1] == "after" else "before", " ".join(meeting))) if meeting else None

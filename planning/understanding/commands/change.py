@@ -9,6 +9,7 @@ Changed = Literal[
     "durationMinutes",
     "addAttendees",
     "removeAttendees",
+    "delete",
     "forward",
     "when",
     # a field of the CRM record the last plan made or changed (data/record_fields.txt); "date": its date, whichever
@@ -31,7 +32,8 @@ RECORD_CHANGES: frozenset[str] = frozenset(
 
 @dataclass(frozen=True, slots=True)
 class Change:
-    """``field``: what changes — the event's start, its length, people added to it, the email sent forwarded to
+    """``field``: what changes — the event's start, its length, people added to it, the event itself ("delete": taken
+    off the calendar), the email sent forwarded to
     someone, ("when") the earlier request said again at another time, or a field of the record the last plan made or
     changed (``RECORD_CHANGES``); ``value`` as typed. ``also``: another change said with it ("add Maria to it but
     take John off": the people taken off)."""

@@ -81,7 +81,8 @@ def _follow_up(reply: Reply, context: Context) -> Command:
     if asked is not None and only_time(asked):
         return Change("when", reply.text)
     if "free_time" in context.left:  # "3pm works", "book the first one": one of the free times just shown
-        taken = _picks.free_time_taken(reply, context.candidates)
+        yes = _decisions.approve(reply) is not None
+        taken = _picks.free_time_taken(reply, context.candidates, yes=yes)
         if taken is not None:
             return taken
     if "email" in context.left:
@@ -89,10 +90,9 @@ def _follow_up(reply: Reply, context: Context) -> Command:
         if forward is not None:
             return forward
     if "event" in context.left:
-        for read in (_followups.length, _followups.retime, _followups.attendees):
-            change = read(reply)
-            if change is not None:
-                return change
+        change = _followups.delete_event(reply) or _followups.event_changes(reply) or _followups.event_change(reply)
+        if change is not None:
+            return change
     if "record" in context.left:
         change = _followups.record_field(reply)
         if change is not None:

@@ -1,0 +1,42 @@
+"""Follow-ups on the event just made, in one reply and in people's own words (issue 24): several changes at once
+are one update; a day said without a time keeps the event's wall-clock time across the 8 March DST change."""
+
+from pathlib import Path
+from typing import Any
+
+from tests.bot.test_chat import chat
+from tests.bot.test_chat_v2 import day, events
+
+
+def renewal(tmp_path: Path, date: str) -> list[dict[str, Any]]:
+    return [event for event in events(tmp_path, **day(date)) if event["title"] == "Renewal"]
+
+
+BOOKED = ("put a 30 min call with laura on thursday at 2 about the renewal", "a")  # Thu 5 Mar 14:00 EST
+
+
+def test_an_invite_and_a_move_to_another_day_in_one_reply_are_both_done(tmp_path: Path) -> None:
+    output = chat(tmp_path, *BOOKED, "also invite tom, and push it to next tuesday same time", "a")
+    assert output.count("Finished") == 2
+    assert renewal(tmp_path, "2026-03-05") == []
+    [moved] = renewal(tmp_path, "2026-03-10")
+    assert (moved["startTime"], moved["endTime"]) == ("2026-03-10T14:00:00-04:00", "2026-03-10T14:30:00-04:00")
+    assert set(moved["attendees"]) == {"laura.chen@acme.com", "tom.reyes@example.com"}
+
+
+def test_a_length_and_a_new_time_in_one_reply_change_both(tmp_path: Path) -> None:
+    output = chat(tmp_path, *BOOKED, "make it 45 minutes and move it to 4", "a")
+    assert output.count("Finished") == 2
+    [moved] = renewal(tmp_path, "2026-03-05")
+    assert (moved["startTime"], moved["endTime"]) == ("2026-03-05T16:00:00-05:00", "2026-03-05T16:45:00-05:00")
+
+
+def test_cancel_it_after_a_booking_deletes_that_event_after_approval(tmp_path: Path) -> None:
+    output = chat(tmp_path, *BOOKED, "oh wait, cancel it - laura is travelling", "a")
+    assert output.count("Finished") == 2
+    assert renewal(tmp_path, "2026-03-05") == []
+
+
+def test_never_mind_after_a_booking_deletes_nothing(tmp_path: Path) -> None:
+    chat(tmp_path, *BOOKED, "never mind")
+    assert len(renewal(tmp_path, "2026-03-05")) == 1
