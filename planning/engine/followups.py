@@ -471,7 +471,8 @@ def _sent_email(session: Session, run: StepRun) -> dict[str, Any]:
 def _name(record: dict[str, Any]) -> str:
     body = str(record.get("body") or "")
     short = body if len(body) <= 60 else body[:60].rsplit(" ", 1)[0] + "…"  # a note by its first words
-    return str(record.get("title") or record.get("subject") or record.get("name") or short or "the one")
+    # a contact's name before its job title; an event has only a title, an email or a task a subject
+    return str(record.get("name") or record.get("title") or record.get("subject") or short or "the one")
 
 
 def _people(who: str, first: int = 0) -> tuple[list[Step], list[str]]:

@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 from planning.engine import each
 from planning.engine.answers import OPTIONAL, value_type
 from planning.engine.free_times import free_times
-from planning.engine.session import Session
+from planning.engine.session import Session, StepRun
 from planning.understanding.commands import Command, Context, Decide, read_reply
 from planning.understanding.commands.context import LeftBehind
 from planning.understanding.commands.values import ValueType as ValueKind
@@ -67,6 +67,8 @@ def ended_context(earlier: Session | None) -> Context:
         return Context()
     left: set[LeftBehind] = set()
     for run in earlier.steps:
+        if _found_one_record(run):  # "what's Dana's number?": the record found may be changed next
+            left.add("record")
         if run.state != "done" or run.kind != "write":
             continue
         left.add("changes")
@@ -80,6 +82,13 @@ def ended_context(earlier: Session | None) -> Context:
     if slots and not left:  # a search for free time, and nothing booked: one of its times may be taken
         return Context(left=frozenset({"free_time"}), candidates=tuple(slots))
     return Context(left=frozenset(left))
+
+
+def _found_one_record(run: StepRun) -> bool:
+    """Whether a finished read of CRM records found exactly one."""
+    if run.state != "done" or run.step.tool != "fetch_entity" or not isinstance(run.result, list):
+        return False
+    return sum(1 for item in run.result if isinstance(item, dict) and item.get("id")) == 1
 
 
 def _correctable(session: Session) -> tuple[ValueKind, ...]:

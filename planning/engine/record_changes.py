@@ -1,7 +1,8 @@
 """A follow-up that changes a field of the CRM record the last plan made or changed: "actually make it due fri" after
 a task was added, "push the close date to apr 15" after a deal was updated, "oh and her cell is …" after a contact was
-added. It becomes one update of that record, acting on it as the earlier plan left it (read again before the change
-runs, like any follow-up: :func:`planning.engine.followups.acting_on`)."""
+added; or of the one record its last read found ("she has a new number, …" after a contact was looked up). It becomes
+one update of that record, acting on it as the earlier plan left it (read again before the change runs, like any
+follow-up: :func:`planning.engine.followups.acting_on`)."""
 
 from datetime import datetime
 from typing import Any
@@ -9,7 +10,7 @@ from typing import Any
 from integrations.base.records import DATE_FIELDS, FIELDS_BY_ENTITY, READ_ONLY_FIELDS
 from planning.engine.answers import parse_answer
 from planning.engine.followups import FollowUp, acting_on, left_by, ran_with
-from planning.engine.session import Session
+from planning.engine.session import Session, StepRun
 from planning.engine.wording import name_in_words
 from planning.types import Entity, Goal, Plan, Step
 from planning.understanding.commands import Change
@@ -26,20 +27,31 @@ _GOAL_ENTITIES: dict[str, Entity] = {
 
 
 def record_changed(earlier: Session, command: Change, now: datetime) -> FollowUp | None:
-    """The update ``command`` asks for on the record ``earlier`` made or changed last that has the field; None when
-    no such record, or the value does not read as one for the field (then the words are a request of their own)."""
+    """The update ``command`` asks for on the record ``earlier`` made or changed last that has the field, else on the
+    one record its last read found ("what's Dana's number?" → "she has a new one, …, update it"); None when no such
+    record, or the value does not read as one for the field (then the words are a request of their own)."""
     for run in reversed(earlier.steps):
-        if run.state != "done" or run.kind != "write" or run.step.tool not in _WRITES or run.used_existing:
-            continue
-        entity = ran_with(earlier, run).get("entityType")
+        record = _record_of(earlier, run)
+        entity = ran_with(earlier, run).get("entityType") if record else None
         field = _field_of(entity, command.field)
-        record = left_by(earlier, run)
         if field is None or not record or not isinstance(entity, str):
             continue
         parsed = parse_answer(field, command.value, now)
         if not parsed.ok:
             return None
         return _update(record, entity, field, parsed.value)
+    return None
+
+
+def _record_of(earlier: Session, run: StepRun) -> dict[str, Any] | None:
+    """The record a finished step of ``earlier`` made or changed (as it left it), or the only one a read found."""
+    if run.state != "done":
+        return None
+    if run.kind == "write" and run.step.tool in _WRITES and not run.used_existing:
+        return left_by(earlier, run)
+    if run.step.tool == "fetch_entity" and isinstance(run.result, list):
+        found = [item for item in run.result if isinstance(item, dict) and item.get("id")]
+        return found[0] if len(found) == 1 else None
     return None
 
 

@@ -3,6 +3,7 @@
 from datetime import UTC, datetime
 
 from planning.understanding.commands import _corrections, _decisions, _followups, _picks
+from planning.understanding.commands._typed_fields import typed_change
 from planning.understanding.commands._words import Reply, phrases
 from planning.understanding.commands.answer import Answer
 from planning.understanding.commands.cannot_handle import CannotHandle
@@ -94,11 +95,21 @@ def _follow_up(reply: Reply, context: Context) -> Command:
         if change is not None:
             return change
     if "record" in context.left:
-        change = _followups.record_field(reply)
+        change = _record_change(reply)
         if change is not None:
             return change
     thanks = _followups.thanks(reply)
     return thanks if thanks is not None else NewRequest(reply.text)
+
+
+def _record_change(reply: Reply) -> Change | None:
+    """A field of the record the last plan made, changed or found: named by its words ("her cell is …"), else told by
+    the value's form ("… (415) 555-0142, update it"); where both read the same address or phone number, the value its
+    form bounds ("his email is actually a@b.com": the address alone)."""
+    named, typed = _followups.record_field(reply), typed_change(reply)
+    if named is not None and typed is not None and named.field == typed.field and typed.field in ("email", "phone"):
+        return typed
+    return named or typed
 
 
 def _yes_and(reply: Reply, context: Context) -> tuple[Command, ...] | None:

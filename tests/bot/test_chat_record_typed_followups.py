@@ -1,0 +1,38 @@
+"""CRM over several turns in `planbot chat --script` (issue 24): a follow-up changes the record the last plan found
+or made, with the field told by the value's form; checked in the local workspace."""
+
+from pathlib import Path
+
+from integrations.base.arguments import FetchEntityArgs
+from tests.bot.test_chat import chat
+from tests.bot.test_chat_v2 import read
+
+
+def _one(tmp_path: Path, entity: str, name: str) -> dict[str, object]:
+    [record] = read(tmp_path, "fetch_entity", FetchEntityArgs(entityType=entity, filters={"name": name}))
+    return dict(record)
+
+
+def test_a_new_number_after_a_contact_was_looked_up_updates_that_contact(tmp_path: Path):
+    output = chat(
+        tmp_path, "what's tom reyes's phone number", "he switched carriers, (646) 555-0177 now. update it", "a"
+    )
+    assert "Finished" in output
+    assert _one(tmp_path, "Contact", "Tom Reyes")["phone"] == "(646) 555-0177"
+    assert _one(tmp_path, "Contact", "Priya Shah")["phone"] != "(646) 555-0177"
+
+
+def test_an_address_said_to_be_the_right_one_updates_the_email_of_the_contact_just_added(tmp_path: Path):
+    chat(
+        tmp_path,
+        "add nora quist as a contact, nora@quist.example, cfo at quist",
+        "a",
+        "oh wait, her email is actually n.quist@quist.example",
+        "a",
+    )
+    assert _one(tmp_path, "Contact", "Nora Quist")["email"] == "n.quist@quist.example"
+
+
+def test_a_lead_found_then_marked_with_a_status_gets_that_status(tmp_path: Path):
+    chat(tmp_path, "show me the lead samir", "mark him unqualified, he went quiet", "a")
+    assert _one(tmp_path, "Lead", "Samir")["status"] == "unqualified"

@@ -1,0 +1,39 @@
+"""A follow-up that changes the record the last plan made, changed or found, when its words name no field the reader
+knows: the field is told by the value's form (issue 24, CRM over several turns)."""
+
+from planning.understanding.commands import Change, Context, NewRequest, read_reply
+
+AFTER_RECORD = Context(left=frozenset({"record"}))
+
+
+def test_a_phone_number_in_its_owners_format_changes_the_phone():
+    said = "he switched carriers, new one is (646) 555-0177 - pls update"
+    assert read_reply(said, AFTER_RECORD) == (Change("phone", "(646) 555-0177"),)
+    assert read_reply("tom's mobile: 646 555 0177", AFTER_RECORD) == (Change("phone", "646 555 0177"),)
+
+
+def test_an_email_address_said_as_the_new_one_changes_the_email_and_nothing_around_it():
+    said = "oh and her address is actually p.shah@newco.io"
+    assert read_reply(said, AFTER_RECORD) == (Change("email", "p.shah@newco.io"),)
+    assert read_reply("his email's now tr@corp.example", AFTER_RECORD) == (Change("email", "tr@corp.example"),)
+
+
+def test_an_amount_after_a_verb_of_change_changes_the_amount():
+    assert read_reply("raise it to 63.5k", AFTER_RECORD) == (Change("amount", "63500"),)
+    assert read_reply("actually it's $71,250", AFTER_RECORD) == (Change("amount", "71250"),)
+
+
+def test_a_status_or_stage_said_as_the_new_state_changes_it():
+    assert read_reply("mark them contacted", AFTER_RECORD) == (Change("status", "contacted"),)
+    assert read_reply("ok set her as unqualified", AFTER_RECORD) == (Change("status", "unqualified"),)
+    assert read_reply("move it to negotiation", AFTER_RECORD) == (Change("stage", "negotiation"),)
+
+
+def test_a_value_in_a_request_of_its_own_or_without_a_change_is_no_follow_up():
+    for said in (
+        "email her at p.shah@newco.io about the renewal",
+        "book a call with him for 3pm",
+        "we got a new one from the partner team",  # "new" is no status here
+        "what's her email?",
+    ):
+        assert read_reply(said, AFTER_RECORD) == (NewRequest(said),), said
