@@ -317,8 +317,9 @@ async def test_removing_the_app_deletes_that_workspaces_tokens_and_accounts(tmp_
 
         installations = bot.service.workspaces.installations if bot.service.workspaces else None
         assert installations is not None
-        for _ in range(50):
-            if await installations.async_find_bot(enterprise_id=None, team_id=ACME.team_id) is None:
+        for _ in range(100):  # the handler runs after the ack: tokens go first, then the accounts
+            gone = await installations.async_find_bot(enterprise_id=None, team_id=ACME.team_id) is None
+            if gone and all(a.team != ACME.team_id for a in await stored(bot)):
                 break
             await asyncio.sleep(0.05)
         assert await installations.async_find_installation(enterprise_id=None, team_id=ACME.team_id) is None

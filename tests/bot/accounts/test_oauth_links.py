@@ -14,11 +14,13 @@ def _token(url: str) -> str:
 
 
 def test_the_link_opens_start_and_reads_back_its_person_only_with_the_key() -> None:
-    url = start_link("https://bot.example.com/", "gmail", "T1", "U1", secret=KEY, now=1000.0)
+    # ids long enough that a random sealed token cannot contain them by chance (two characters could)
+    team, user = "T0SEALEDTEAM", "U0SEALEDPERSON"
+    url = start_link("https://bot.example.com/", "gmail", team, user, secret=KEY, now=1000.0)
     assert url.startswith("https://bot.example.com/accounts/google/start?link=")
-    assert "U1" not in url and "T1" not in url  # the ids are sealed, not readable
+    assert user not in url and team not in url  # the ids are sealed, not readable
     link = read_link(_token(url), "google", secret=KEY, now=1001.0)
-    assert (link.team, link.user, link.shared) == ("T1", "U1", False)
+    assert (link.team, link.user, link.shared) == (team, user, False)
     with pytest.raises(LinkError, match="not valid"):
         read_link(_token(url), "google", secret=KEY.upper(), now=1001.0)
 
