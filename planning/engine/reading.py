@@ -59,7 +59,20 @@ def context_of(session: Session) -> Context:
         offered=question.offered is not None,
         open_plan=True,
         correctable=correctable,
+        doing=_doing(session) if question.kind == "approval" else None,
     )
+
+
+def _doing(session: Session) -> str | None:
+    """What the step shown for approval does: its tool, or for an answer to an invitation, the answer."""
+    question = session.question
+    if question is None or question.step_id is None:
+        return None
+    step = session.step(question.step_id).step
+    if step.tool == "respond_to_event":
+        response = step.inputs.get("response")
+        return str(response) if isinstance(response, str) else None
+    return step.tool
 
 
 def ended_context(earlier: Session | None) -> Context:

@@ -17,6 +17,7 @@ MAX_PEOPLE = 50
 ATTACHMENTS = "attachments"  # shown by the front ends: they know the files by name, type and size
 _EVENT_TOOLS = ("update_calendar_event", "delete_calendar_event", "respond_to_event")
 _ANSWERS = {"accept": "Accept", "accepted": "Accept", "decline": "Decline", "declined": "Decline"}
+_ANSWERED = {"Accept": "Accepted", "Decline": "Declined"}
 _RECORD_FIELDS = ("name", "subject", "email", "title", "company", "phone", "stage", "amount", "status", "closeDate")
 _FACTS = ("company", "email", "stage", "amount", "dueDate", "closeDate")
 
@@ -149,7 +150,7 @@ def _event(
         answer = value_text("response", arguments.get("response"), tz)
         verb = _ANSWERS.get(str(arguments.get("response")))
         heading = f"{verb} {named}" if verb else f"Answer {named}: {answer}"
-        done = f"{verb}d {named}" if verb else f"Answered {named}: {answer}"
+        done = f"{_ANSWERED[verb]} {named}" if verb else f"Answered {named}: {answer}"
     elif undo:
         heading, done = f"Put back {named} as it was", f"Put back “{title}” as it was"
     elif any(k in arguments for k in ("startTime", "shiftMinutes")):

@@ -40,3 +40,10 @@ def test_cancel_it_after_a_booking_deletes_that_event_after_approval(tmp_path: P
 def test_never_mind_after_a_booking_deletes_nothing(tmp_path: Path) -> None:
     chat(tmp_path, *BOOKED, "never mind")
     assert len(renewal(tmp_path, "2026-03-05")) == 1
+
+
+def test_an_invitation_accepted_with_a_yes_and_its_verb_is_answered_accepted(tmp_path: Path) -> None:
+    output = chat(tmp_path, "rsvp to the quarterly review", "sure, accept it")
+    assert "Accepted “Acme quarterly business review”" in output
+    [review] = events(tmp_path, query="quarterly business review", **day("2026-03-05"))
+    assert review["myResponse"] == "accepted"

@@ -30,6 +30,29 @@ def approve(reply: Reply) -> Decide | None:
     return Decide("approve") if words else None
 
 
+def approve_naming(reply: Reply, doing: str | None) -> Decide | None:
+    """ "yep, accept", "ok, send it", "sure - move it please": a yes, then the words of what the step shown does
+    (data/step_verbs.txt); words of another action ("yes, decline" for an acceptance) are no approval."""
+    words, index = reply.words, 0
+    if doing is None:
+        return None
+    said_yes = False
+    while index < len(words):
+        if words[index] in (",", "and", "-", "just"):
+            index += 1
+            continue
+        verb = phrases("step_verbs").at(words, index)
+        if verb is not None and verb[1] == doing and said_yes:
+            rest = words[index + verb[0] :]
+            polite = phrases("polite").value(rest) is not None or phrases("objects").value(rest) is not None
+            return Decide("approve") if not rest or polite else None
+        found = phrases("approve").at(words, index)
+        if found is None:
+            return None
+        said_yes, index = True, index + found[0]
+    return None
+
+
 def skip(reply: Reply) -> Decide | None:
     """ "skip", "skip the email", "skip the email, i'll tell him in person" (a reason said with it); the kind of
     thing named, when the words name one ("email": data/step_things.txt)."""

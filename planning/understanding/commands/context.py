@@ -22,7 +22,8 @@ class Context:
     the free times it found, as ``candidates``, and nothing else). ``offered``:
     the bot asked whether the last reply was a new request. ``open_plan``: a plan is open in the thread (else the reply
     may follow up on the last one). ``correctable``: the kinds of value a bare correction ("actually make it 4pm") may
-    change in the open plan."""
+    change in the open plan. ``doing``: what the step shown for approval does (its tool; for an answer to an
+    invitation, the answer), so that "yep, accept" approves it."""
 
     question: QuestionKind = "none"
     name: str | None = None
@@ -36,3 +37,4 @@ class Context:
     open_plan: bool = False
     correctable: tuple[ValueKind, ...] = ()
     left: frozenset[LeftBehind] = frozenset()
+    doing: str | None = None

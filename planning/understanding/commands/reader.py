@@ -190,6 +190,9 @@ def _at_approval(reply: Reply, context: Context) -> Command:
         decided = read(reply)
         if decided is not None:
             return decided
+    named = _decisions.approve_naming(reply, context.doing)
+    if named is not None:
+        return named
     choice = _decisions.card_choice(reply, context.choices, context.existing)
     if choice is not None:
         return choice

@@ -130,3 +130,12 @@ def test_a_field_of_another_record_or_no_field_is_no_change_of_the_record_just_m
 
 def test_no_follow_up_after_a_plan_that_changed_nothing():
     assert read_reply("undo that", Context()) == (NewRequest("undo that"),)
+
+
+def test_a_yes_with_the_words_of_the_step_shown_approves_it_and_with_another_action_does_not():
+    accepting = Context(question="approval", open_plan=True, doing="accepted")
+    assert read_reply("sure, accept it", accepting) == (Decide("approve"),)
+    assert read_reply("ok - move it", Context(question="approval", open_plan=True, doing="update_calendar_event")) == (
+        Decide("approve"),
+    )
+    assert read_reply("yes, decline", accepting) != (Decide("approve"),)
