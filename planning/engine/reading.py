@@ -92,8 +92,8 @@ def ended_context(earlier: Session | None) -> Context:
         if run.step.tool in _RECORD_WRITES:
             left.add("record")
     slots = free_times(earlier)
-    if slots and not left:  # a search for free time, and nothing booked: one of its times may be taken
-        return Context(left=frozenset({"free_time"}), candidates=tuple(slots))
+    if slots and "changes" not in left:  # a search for free time, nothing booked: one of its times may be taken
+        return Context(left=frozenset({"free_time", *left}), candidates=tuple(slots))
     return Context(left=frozenset(left))
 
 

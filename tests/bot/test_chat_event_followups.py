@@ -47,3 +47,12 @@ def test_an_invitation_accepted_with_a_yes_and_its_verb_is_answered_accepted(tmp
     assert "Accepted “Acme quarterly business review”" in output
     [review] = events(tmp_path, query="quarterly business review", **day("2026-03-05"))
     assert review["myResponse"] == "accepted"
+
+
+def test_an_undo_said_after_its_reason_puts_the_moved_event_back(tmp_path: Path) -> None:
+    moved = ("move it to friday", "a")
+    output = chat(tmp_path, *BOOKED, *moved, "hmm friday is bad for laura after all. never mind, move it back", "a")
+    assert output.count("Finished") == 3
+    assert renewal(tmp_path, "2026-03-06") == []
+    [back] = renewal(tmp_path, "2026-03-05")
+    assert back["startTime"] == "2026-03-05T14:00:00-05:00"

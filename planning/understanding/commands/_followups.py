@@ -12,7 +12,16 @@ from planning.understanding.timewords import find_duration
 
 def undo(reply: Reply) -> Undo | None:
     """ "undo that", "please revert it", "go back to how it was", "put it back the way it was"; also after a few
-    words of hesitation and before a reason ("wait no, undo that, it was the old quote")."""
+    words of hesitation and before a reason ("wait no, undo that, it was the old quote"), or as the last clause after
+    the reason ("friday is bad for them after all, move it back")."""
+    found = _undo(reply)
+    marks = [i for i, word in enumerate(reply.words) if word in _CLAUSE_MARKS]
+    if found is None and marks and marks[-1] + 1 < len(reply.words):
+        found = _undo(Reply(reply.text, reply.toks[marks[-1] + 1 :]))
+    return found
+
+
+def _undo(reply: Reply) -> Undo | None:
     words = reply.words
     start = _past_hesitation(reply)
     rest = words[start : _clause_end(words, start)]
