@@ -11,6 +11,7 @@ from planning.engine.claims import OUTCOME_OPTIONS
 from planning.engine.free_times import inside_free_time, moment_of
 from planning.engine.in_words import label, value_in_words
 from planning.engine.machine import StepMachine, window_asked
+from planning.engine.record_corrections import record_write, with_field
 from planning.engine.recovery import RECORD_ASKED
 from planning.engine.replies import AskValue, Reply, Say
 from planning.engine.resolve import ResolutionError
@@ -142,7 +143,7 @@ class Dialogue:
             (r for r in reversed(session.steps) if r.state in ("pending", "waiting") and key in r.step.inputs), None
         )
         if run is None:
-            return None
+            return self._record_field_correction(session, key, value_text, now)
         current = self._machine_value(session, run, key)
         parsed = parse_answer(key, value_text, _anchor(current, value_text, now))  # "4pm": the same day
         if not parsed.ok:
@@ -158,6 +159,19 @@ class Dialogue:
         if open_question is not None and open_question.kind == "value":  # what was being asked still is
             replies.append(AskValue(text=open_question.prompt, field=open_question.name))
         return replies
+
+    def _record_field_correction(self, session: Session, key: str, text: str, now: datetime) -> list[Reply] | None:
+        """A field of the CRM record a write makes or changes ("his email's …", "put him as contacted"): set in the
+        write's ``fields``; None when no write still to run has a record with that field."""
+        run = record_write(session, key)
+        if run is None:
+            return None
+        parsed = parse_answer(key, text, now)
+        if not parsed.ok:
+            return [AskValue(text=f"What {label(key)} should I use?", problem=parsed.problem)]
+        self._set(session, run, "fields", with_field(self._machine_value(session, run, "fields"), key, parsed.value))
+        self._withdraw_approval(session, run)
+        return [Say(text=_changed(session, run, key, parsed.value))]
 
     def _current(self, session: Session, run: StepRun, name: str) -> Any:
         """The value ``name`` has now, filled where it is known only from what was found ("14:00 on the day of the

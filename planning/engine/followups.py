@@ -538,7 +538,8 @@ def with_earlier_record(earlier: Session, text: str, plan: Plan, goal: Goal) -> 
     the earlier plan (standing done with its records), so that thing is what changes, never the next one a fresh
     read would find. Of several found where the change is to one, ``which`` is that read: the user picks. None when
     ``text`` points at nothing, or the plan names what it changes."""
-    if not points_back(text):
+    pointing, person = points_back(text), names_them(text)  # "a task to follow up with him": the record made
+    if not pointing and not person:
         return None
     steps, known, which = list(plan.steps), {}, None
     for index, step in enumerate(plan.steps):
@@ -552,7 +553,7 @@ def with_earlier_record(earlier: Session, text: str, plan: Plan, goal: Goal) -> 
             steps = [_about_retyped(other, step.id, record_type) for other in steps]
             known[step.id] = found
             continue
-        kind = next((k for k, tool in READS.items() if tool == step.tool), None)
+        kind = next((k for k, tool in READS.items() if tool == step.tool), None) if pointing else None
         use = _used_as_target(plan, step.id, kind) if kind is not None else None
         if kind is None or use is None or not _unnamed(kind, step):
             continue

@@ -42,6 +42,8 @@ def value_in_words(name: str, value: Any, tz: str) -> str:
         return money(value)
     if isinstance(value, list):
         return ", ".join(str(item) for item in value)
+    if isinstance(value, dict):  # a record's fields: each in its own words ("email x@y.com, status contacted")
+        return ", ".join(f"{label(key).lower()} {value_in_words(key, item, tz)}" for key, item in value.items())
     return f"“{value}”" if kind == "text" else str(value)
 
 

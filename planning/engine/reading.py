@@ -10,6 +10,7 @@ from zoneinfo import ZoneInfo
 from planning.engine import each
 from planning.engine.answers import OPTIONAL, value_type
 from planning.engine.free_times import free_times
+from planning.engine.record_corrections import record_fields
 from planning.engine.session import Session, StepRun
 from planning.understanding.commands import Command, Context, Decide, read_reply
 from planning.understanding.commands.context import LeftBehind
@@ -35,8 +36,9 @@ def read_after(text: str, earlier: Session | None) -> tuple[Command, ...]:
 def context_of(session: Session) -> Context:
     question = session.question
     correctable = _correctable(session)
+    fields = record_fields(session)
     if question is None:
-        return Context(question="none", open_plan=True, correctable=correctable)
+        return Context(question="none", open_plan=True, correctable=correctable, record_fields=fields)
     name = question.name
     options: tuple[str, ...] = ()
     candidates: tuple[dict[str, Any], ...] = ()
@@ -60,6 +62,7 @@ def context_of(session: Session) -> Context:
         open_plan=True,
         correctable=correctable,
         doing=_doing(session) if question.kind == "approval" else None,
+        record_fields=fields,
     )
 
 

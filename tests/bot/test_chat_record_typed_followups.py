@@ -36,3 +36,18 @@ def test_an_address_said_to_be_the_right_one_updates_the_email_of_the_contact_ju
 def test_a_lead_found_then_marked_with_a_status_gets_that_status(tmp_path: Path):
     chat(tmp_path, "show me the lead samir", "mark him unqualified, he went quiet", "a")
     assert _one(tmp_path, "Lead", "Samir")["status"] == "unqualified"
+
+
+def test_an_address_and_a_status_said_at_the_card_of_a_new_lead_are_on_the_lead_made(tmp_path: Path):
+    chat(
+        tmp_path,
+        "new lead: gina tork at vandelay industries",
+        "her email's gina@vandelay.example and put her as contacted, met her at the expo",
+        "a",
+    )
+    lead = _one(tmp_path, "Lead", "Gina Tork")
+    assert (lead["email"], lead["status"], lead["company"]) == (
+        "gina@vandelay.example",
+        "contacted",
+        "vandelay industries",
+    )

@@ -29,6 +29,31 @@ def typed_change(reply: Reply) -> Change | None:
     return _state(text)
 
 
+def typed_changes(reply: Reply) -> tuple[Change, ...]:
+    """Each clause's typed change, one per field, in order ("his email's a@b.com and put him as contacted": the email,
+    then the status); a clause is cut at "and", a comma or a semicolon."""
+    found: list[Change] = []
+    for clause in _clauses(reply):
+        change = typed_change(clause)
+        if change is not None and all(change.field != earlier.field for earlier in found):
+            found.append(change)
+    return tuple(found)
+
+
+def _clauses(reply: Reply) -> list[Reply]:
+    clauses: list[Reply] = []
+    start = 0
+    for index, word in enumerate([*reply.words, ","]):
+        if word in _CUTS:
+            if index > start:
+                clauses.append(Reply.of(reply.rest(start, index)))
+            start = index + 1
+    return clauses
+
+
+_CUTS = frozenset({"and", ",", ";"})
+
+
 def _says_a_change(reply: Reply) -> bool:
     """A word that says a value changes ("update", "new", "actually", "mark", "is"), or a field's name ("cell")."""
     change, fields = phrases("record_change_cues"), phrases("record_fields")

@@ -23,7 +23,8 @@ class Context:
     the bot asked whether the last reply was a new request. ``open_plan``: a plan is open in the thread (else the reply
     may follow up on the last one). ``correctable``: the kinds of value a bare correction ("actually make it 4pm") may
     change in the open plan. ``doing``: what the step shown for approval does (its tool; for an answer to an
-    invitation, the answer), so that "yep, accept" approves it."""
+    invitation, the answer), so that "yep, accept" approves it. ``record_fields``: the fields of the CRM record the
+    open plan makes or changes ("his email's …, and put him as contacted" at its approval corrects them)."""
 
     question: QuestionKind = "none"
     name: str | None = None
@@ -36,5 +37,6 @@ class Context:
     offered: bool = False
     open_plan: bool = False
     correctable: tuple[ValueKind, ...] = ()
+    record_fields: tuple[str, ...] = ()
     left: frozenset[LeftBehind] = frozenset()
     doing: str | None = None

@@ -3,7 +3,7 @@
 from datetime import UTC, datetime
 
 from planning.understanding.commands import _corrections, _decisions, _followups, _picks
-from planning.understanding.commands._typed_fields import typed_change
+from planning.understanding.commands._typed_fields import typed_change, typed_changes
 from planning.understanding.commands._words import Reply, phrases
 from planning.understanding.commands.answer import Answer
 from planning.understanding.commands.cannot_handle import CannotHandle
@@ -59,7 +59,21 @@ def _read(text: str, context: Context) -> tuple[Command, ...]:
     correction = _correction(reply, context)
     if correction is not None:
         return (correction,)
+    fields = _record_fields(reply, context)
+    if fields:
+        return fields
     return (_to_question(reply, context),)
+
+
+def _record_fields(reply: Reply, context: Context) -> tuple[Correct, ...]:
+    """Values of the record the open plan writes, told by their form, at its approval or while nothing is asked ("his
+    email's a@b.com and put him as contacted"): one correction a field, none when a value fits no field it has."""
+    if not context.record_fields or context.question not in ("approval", "none"):
+        return ()
+    changes = typed_changes(reply)
+    if not changes or any(change.field not in context.record_fields for change in changes):
+        return ()
+    return tuple(Correct(change.value, field=change.field) for change in changes)
 
 
 _DECISIVE = (Undo, Correct, Decide, Change, Pick)

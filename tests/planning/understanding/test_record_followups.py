@@ -1,7 +1,7 @@
 """A follow-up that changes the record the last plan made, changed or found, when its words name no field the reader
 knows: the field is told by the value's form (issue 24, CRM over several turns)."""
 
-from planning.understanding.commands import Change, Context, NewRequest, read_reply
+from planning.understanding.commands import Change, Context, Correct, NewRequest, read_reply
 
 AFTER_RECORD = Context(left=frozenset({"record"}))
 
@@ -37,3 +37,22 @@ def test_a_value_in_a_request_of_its_own_or_without_a_change_is_no_follow_up():
         "what's her email?",
     ):
         assert read_reply(said, AFTER_RECORD) == (NewRequest(said),), said
+
+
+LEAD_CARD = Context(
+    question="approval", open_plan=True, record_fields=("name", "email", "phone", "company", "status", "owner")
+)
+
+
+def test_values_of_the_record_on_the_card_told_by_their_form_are_corrections_of_its_fields():
+    said = "her email's gina@vandelay.example and put her as contacted, met her at the expo"
+    assert read_reply(said, LEAD_CARD) == (
+        Correct("gina@vandelay.example", field="email"),
+        Correct("contacted", field="status"),
+    )
+    assert read_reply("oh, his cell is 917 555 0144", LEAD_CARD) == (Correct("917 555 0144", field="phone"),)
+
+
+def test_a_value_the_record_on_the_card_has_no_field_for_is_no_correction():
+    said = "and bump it to 20k"  # a lead has no amount
+    assert not any(isinstance(command, Correct) for command in read_reply(said, LEAD_CARD))

@@ -1,0 +1,47 @@
+"""Corrections of the CRM record the open plan makes or changes ("his email's …, and put him as contacted" at its
+approval): the fields such a record has, and the write that takes a corrected field into its ``fields``."""
+
+from typing import Any
+
+from integrations.base.records import FIELDS_BY_ENTITY, READ_ONLY_FIELDS, WRITE_ONLY_FIELDS
+from planning.engine.session import Session, StepRun
+
+_WRITES = ("create_entity", "update_entity")
+_NOT_SAID = frozenset({"about", "owner", "contacts"})  # set by reference or by the connector, not by a typed value
+
+
+def record_fields(session: Session) -> tuple[str, ...]:
+    """The fields the records written by the open plan's writes still to run have, in the records' order."""
+    names: list[str] = []
+    for run in _open_writes(session):
+        for name in _fields_of(run):
+            if name not in names:
+                names.append(name)
+    return tuple(names)
+
+
+def record_write(session: Session, field: str) -> StepRun | None:
+    """The latest write still to run whose record has ``field``."""
+    return next((run for run in reversed(_open_writes(session)) if field in _fields_of(run)), None)
+
+
+def with_field(fields: Any, field: str, value: Any) -> dict[str, Any]:
+    """The write's ``fields`` with ``field`` set to ``value``, the others as they are."""
+    return {**(fields if isinstance(fields, dict) else {}), field: value}
+
+
+def _open_writes(session: Session) -> list[StepRun]:
+    return [
+        run
+        for run in session.steps
+        if run.state in ("pending", "waiting") and run.step.tool in _WRITES and run.step.for_each is None
+    ]
+
+
+def _fields_of(run: StepRun) -> tuple[str, ...]:
+    entity = run.step.inputs.get("entityType")
+    model = FIELDS_BY_ENTITY.get(entity) if isinstance(entity, str) else None
+    if model is None or not isinstance(entity, str):
+        return ()
+    hidden = READ_ONLY_FIELDS.get(entity, frozenset()) | WRITE_ONLY_FIELDS.get(entity, frozenset()) | _NOT_SAID
+    return tuple(name for name in model.model_fields if name not in hidden)
