@@ -101,7 +101,7 @@ def _several(event: dict[str, Any], said: dict[str, str], now: datetime) -> Foll
     with them all, after a lookup of each person named; None when a time or a length said is not one."""
     changes: dict[str, Any] = {"eventId": str(event["id"])}
     if "startTime" in said:
-        start = _new_start(event, said["startTime"], now)
+        start = new_start(event, said["startTime"], now)
         if start is None:
             return None
         changes["startTime"] = start
@@ -299,14 +299,14 @@ def _change(session: Session, run: StepRun) -> undoing.Change:
 
 
 def _retime(event: dict[str, Any], value: str, now: datetime) -> FollowUp | None:
-    start = _new_start(event, value, now)
+    start = new_start(event, value, now)
     if start is None:
         return None
     title = f"Move “{event.get('title', 'the event')}” to {value}"
     return _event_changed(event, "move", title, {"startTime": start}, "follow-up: the event moved")
 
 
-def _new_start(event: dict[str, Any], value: str, now: datetime) -> str | None:
+def new_start(event: dict[str, Any], value: str, now: datetime) -> str | None:
     """The start ``value`` says: a time of day on the event's day, a day at the event's wall-clock time, or both."""
     start = event.get("startTime")
     anchor = datetime.fromisoformat(start).astimezone(now.tzinfo) if start else now

@@ -9,13 +9,14 @@ from planning.engine import named_steps, reading, table, texts, thread_files
 from planning.engine.checks import ChoiceKey
 from planning.engine.decisions import Decisions
 from planning.engine.file_facts import AttachedFile, known_files
+from planning.engine.instead import instead
 from planning.engine.offers import Offers
 from planning.engine.parts import Parts
 from planning.engine.replies import AskValue, Refused, Reply, Say
 from planning.engine.session import Question, Session
 from planning.engine.starting import Starter
 from planning.understanding.clarify import describe
-from planning.understanding.commands import Answer, Command, Correct, Decide, Pick
+from planning.understanding.commands import Answer, Change, Command, Correct, Decide, Pick
 
 Handler = Callable[[Session, str, str, Command], Awaitable[list[Reply]]]
 
@@ -178,6 +179,23 @@ class Handlers:
                 Refused(text=f"That edit is not valid ({problem}). Nothing changed.", reason="invalid", tone="problem")
             ]
         return await self._decisions.edit(session, question.step_id, arguments, user)
+
+    async def _on_instead(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
+        """ "don't delete it - move it to the 11th instead": the step shown becomes that update, shown again."""
+        question = session.question
+        assert question is not None and question.step_id is not None and isinstance(command, Change)
+        run = session.step(question.step_id)
+        arguments = self._parts.machine.arguments(session, run)
+        step = instead(session, run, arguments, command, self._parts.now(session.tz))
+        if step is None:
+            return await self._on_approval_words(session, user, text, command)
+        run.step, run.edited, run.overrides = step, None, {}
+        await self._parts.audit.record(session, "edited", self._parts.clock(), actor=user, run=run, instead=step.tool)
+        run.state, session.question = "pending", None  # shown again, checked again (busy times, duplicates)
+        return [
+            Say(text=f"Changed the plan: {step.intent}. Please approve it again."),
+            *await self._parts.machine.advance(session),
+        ]
 
     async def _on_approval_words(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
         return [Say(text=texts.APPROVAL_WORDS, private=True)]

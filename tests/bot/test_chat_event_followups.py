@@ -56,3 +56,22 @@ def test_an_undo_said_after_its_reason_puts_the_moved_event_back(tmp_path: Path)
     assert renewal(tmp_path, "2026-03-06") == []
     [back] = renewal(tmp_path, "2026-03-05")
     assert back["startTime"] == "2026-03-05T14:00:00-05:00"
+
+
+def test_a_bare_hour_in_another_zone_corrects_a_move_before_approval(tmp_path: Path) -> None:
+    output = chat(tmp_path, "move the acme call to 3pm", "actually make it 1 denver time", "a")
+    assert "Finished" in output
+    [call] = [e for e in events(tmp_path, **day("2026-03-03")) if e["title"] == "Acme call"]
+    assert call["startTime"] == "2026-03-03T15:00:00-05:00"  # 13:00 in Denver (MST)
+
+
+def test_a_move_said_instead_at_the_approval_of_a_delete_moves_the_event_and_deletes_nothing(tmp_path: Path) -> None:
+    output = chat(
+        tmp_path,
+        "delete my lunch with maria next week",  # Tue 10 Mar 12:30 EDT
+        "hold on, don't delete it - move it to the 12th instead, same time",
+        "a",
+    )
+    assert "Moved “Lunch with Maria”" in output
+    [lunch] = events(tmp_path, query="lunch maria", start="2026-03-09T00:00:00-04:00", end="2026-03-16T00:00:00-04:00")
+    assert (lunch["startTime"], lunch["endTime"]) == ("2026-03-12T12:30:00-04:00", "2026-03-12T13:30:00-04:00")

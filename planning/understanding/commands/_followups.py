@@ -117,6 +117,24 @@ def event_changes(reply: Reply) -> Change | None:
     return None
 
 
+def change_instead(reply: Reply) -> Change | None:
+    """A change of the event said where another action was shown for it ("wait, don't cancel it - move it to the
+    11th instead, same time"): the changes read from the first clause they start at, after any words before it
+    (hesitation, what not to do); None when no clause starts one."""
+    words = reply.words
+    starts = [0, *(i + 1 for i, word in enumerate(words) if word in _CLAUSE_MARKS and i + 1 < len(words))]
+    for start in starts:
+        rest = Reply(reply.text, reply.toks[start:])
+        begin = _past_hesitation(rest)
+        if begin >= len(rest.words):
+            continue
+        tail = Reply(reply.text, rest.toks[begin:])
+        change = event_changes(tail) or event_change(tail)
+        if change is not None and change.field in ("startTime", "durationMinutes"):
+            return change
+    return None
+
+
 def event_change(reply: Reply) -> Change | None:
     """One change of the event: its length, its start, who is invited."""
     for read in (length, retime, attendees):

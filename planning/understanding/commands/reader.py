@@ -207,6 +207,10 @@ def _at_approval(reply: Reply, context: Context) -> Command:
     named = _decisions.approve_naming(reply, context.doing)
     if named is not None:
         return named
+    if context.doing in _ON_AN_EVENT:  # "don't delete it - move it to friday instead": that change in its place
+        instead = _followups.change_instead(reply)
+        if instead is not None:
+            return instead
     choice = _decisions.card_choice(reply, context.choices, context.existing)
     if choice is not None:
         return choice
@@ -235,6 +239,7 @@ def _value(reply: Reply, context: Context) -> Command:
 
 
 _BARE_ANSWERS = ("datetime", "date", "duration", "number")
+_ON_AN_EVENT = ("delete_calendar_event", "update_calendar_event", "accepted", "declined", "tentative")
 
 
 def _bare_answer(reply: Reply, context: Context) -> Answer:

@@ -3,7 +3,7 @@ for times and lengths; formats for addresses and numbers)."""
 
 import re
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from typing import Any, Literal
 
 from planning.understanding.names import EMAIL_ADDRESS
@@ -106,10 +106,21 @@ def bare_clock(text: str) -> str | None:
     """A clock time given as a number alone ("11", "2:30", "11.30"), as the time of day it says ("at 11:30");
     None for anything else. A number alone answering for a time is a time of day, read as "at 11" is."""
     said = text.strip().rstrip(".!")
+    head, _, zone = said.partition(" ")
+    if zone and _BARE_CLOCK.fullmatch(head) is not None:  # "2 chicago time": the hour in the zone said after it
+        return _in_zone(head, zone)
     if _BARE_CLOCK.fullmatch(said) is None:
         return None
     hour = int(said.replace(".", ":").split(":")[0])
     return f"at {said.replace('.', ':')}" if 0 < hour < 24 else None
+
+
+def _in_zone(clock: str, zone: str) -> str | None:
+    """ "at 2 chicago time" when the words after the number are all the zone a time is read in; else None."""
+    said = f"at {clock.replace('.', ':')} {zone}"
+    found = read_times(said, datetime(2026, 1, 5, 8, tzinfo=UTC)).times
+    whole = len(found) == 1 and found[0].has_clock_time and found[0].spans[-1][1] == len(said)
+    return said if whole and found[0].spans[0][0] <= 3 else None
 
 
 def _datetime(name: str, text: str, now: datetime) -> Parsed:

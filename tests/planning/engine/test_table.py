@@ -3,7 +3,7 @@
 from pathlib import Path
 
 from planning.engine import table
-from planning.understanding.commands import Answer, CannotHandle, Correct, Decide, NewRequest, Pick
+from planning.understanding.commands import Answer, CannotHandle, Change, Correct, Decide, NewRequest, Pick
 from tests.planning.engine.conftest import JOHNS, approval, question, said
 
 ROWS = {
@@ -22,6 +22,7 @@ ROWS = {
     ("approval", Pick(key="free_slot")): "card_choice",
     ("approval", Decide("remove", numbers=(2,))): "remove",
     ("approval", Decide("edit", field="title", value="X")): "edit",
+    ("approval", Change("startTime", "friday")): "instead",
     ("approval", CannotHandle("not an answer")): "approval_words",
     ("value", NewRequest("book a meeting")): "maybe_new",
     ("pick", Pick(index=1)): "answer",
