@@ -62,6 +62,7 @@ def create_task(goal: Goal, index: int, builder: PlanBuilder) -> None:
         "subject": s.subject or placeholder("subject"),
         "dueDate": s.when.start.date().isoformat() if s.when is not None else None,
         "about": _about(goal, index, builder),
+        "owner": goal.scope.get("task_owner"),  # "a task for sarah to …"
     }
     builder.add(
         "create_task",

@@ -12,6 +12,7 @@ from planning.understanding.conditions import names_a_day
 from planning.understanding.cues import Words, cues
 from planning.understanding.interpret import Reading
 from planning.understanding.records_text import note_body, task_subject
+from planning.understanding.task_owner import task_owner
 
 _FILE_WORDS = 40  # characters of a file's name in "with the … attached"
 
@@ -341,7 +342,10 @@ def record_text_slots(text: str, reading: Reading) -> dict[str, Any]:
     if reading.entity == "note" and reading.intent == "create":
         out["body"] = note_body(text)
     if reading.entity == "task":
-        if reading.intent == "create":
+        owner = task_owner(text) if reading.intent == "create" else None
+        if owner is not None:  # "a task for sarah to send the deck": its subject is what she is to do
+            out["subject"] = task_subject(f"{text[: owner.start].rstrip()} to {text[owner.todo :]}")
+        elif reading.intent == "create":
             out["subject"] = task_subject(text)
         else:
             named = _task_named(text)

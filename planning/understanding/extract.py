@@ -29,6 +29,7 @@ from planning.understanding.commands._words import Token, tokens
 from planning.understanding.cues import Cues, Words, cues
 from planning.understanding.interpret import Reading
 from planning.understanding.learned.tagger_lazy import tagged
+from planning.understanding.task_owner import task_owner
 from planning.understanding.timeexpr import (
     Prefer,
     TimeMatch,
@@ -165,6 +166,10 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
         # its subject ("call Globex by Friday")
         worded = text if reading.entity == "note" else _blank(text, spans)
         slot_values.update(acting_on.record_text_slots(worded, reading))
+        owner = task_owner(text) if (reading.intent, reading.entity) == ("create", "task") else None
+        if owner is not None:  # "a task for sarah to …": she does it; it is not about her contact record
+            result.scope["task_owner"] = owner.name
+            slot_values["people"] = tuple(p for p in slot_values["people"] if p.lower() != owner.name.lower())
         slot_values.update(record_fields.named_in_slots(text, slot_values))  # "on the umbrella corp account"
         result.scope.update(acting_on.record_scope(text))
     elif reading.entity in _CRM:

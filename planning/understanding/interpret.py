@@ -8,6 +8,7 @@ from planning.understanding.combinations import REMAP, supported
 from planning.understanding.cues import Words, cues
 from planning.understanding.lexicon import Evidence, evidence_in
 from planning.understanding.phrases import message_start
+from planning.understanding.task_owner import task_owner
 
 STRONG_ENTITY = 2.0
 MAIN_VERB_BONUS = 2.0
@@ -141,6 +142,9 @@ def _without_task_content(text: str, evidence: list[Evidence]) -> list[Evidence]
         if to is not None and to.end < len(words):
             start = words.char_start(to.end)  # the first word of what it says to do
             return [e for e in evidence if e.kind not in ("intent", "entity") or e.start < start]
+    owner = task_owner(text) if cues("task_nouns").find(words) is not None else None
+    if owner is not None:  # "a task for sarah to send them the kickoff deck": the deck is what it says to do
+        return [e for e in evidence if e.kind not in ("intent", "entity") or e.start < owner.start]
     return evidence
 
 

@@ -127,7 +127,7 @@ INTENT_CUES = _rows(
             2.0,
         ),
         (
-            r"(?:^|(?<=\bto )|(?<=\band )|(?<=\bthen )|(?<=\bplease )|(?<=\balso ))set(?! (?:the |my )?\w+ (?:to|as)\b)",
+            r"(?:^|(?<=\bto )|(?<=\band )|(?<=\bthen )|(?<=\bplease )|(?<=\balso ))set(?! (?!an? )(?:[\w'-]+ ){1,5}?(?:to|as)\b)",
             "create",
             2.0,
         ),
@@ -176,7 +176,7 @@ INTENT_CUES = _rows(
             3.0,
         ),
         (
-            r"(?:set|mark|make|change|switch|flag) (?!a |an )(?:the |my |his |her |their )?(?:[\w'-]+ ){0,3}(?:to|as) ",
+            r"(?:set|mark|make|change|switch|flag) (?!a |an )(?:the |my |his |her |their )?(?:[\w'-]+ ){0,4}(?:to|as) ",
             "update",
             3.5,
         ),

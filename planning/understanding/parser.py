@@ -33,6 +33,7 @@ from planning.understanding.names import EMAIL_ADDRESS
 from planning.understanding.names import people as find_people
 from planning.understanding.normalize import clean
 from planning.understanding.record_changes import one_change
+from planning.understanding.record_placing import placed_on
 from planning.understanding.reminders import untimed_reminder
 from planning.understanding.timeexpr import find_duration, find_shift, read_times
 
@@ -214,6 +215,10 @@ def _combine(reads: list[_Read], text: str) -> ParseResult:
         if goals and pending_feeder is None and (swap := joined(goals[-1], read.clause.text)) is not None:
             goals[-1] = swap  # "take Sarah off the Acme call and add John Smith": one change of its attendees
             explanations.append(f"'{read.clause.text}' changes the same event's attendees")
+            continue
+        if goals and pending_feeder is None and (placed := placed_on(goals[-1], read.clause.text)) is not None:
+            goals[-1] = placed  # "… put it on the initech account": the record the note or task is about
+            explanations.append(f"'{read.clause.text}' says which record it is on")
             continue
         if reading.intent in ("chat", "unsupported") and in_scope:
             if reading.intent == "unsupported" and reading.offtopic:

@@ -41,3 +41,27 @@ def test_two_changes_of_one_record_in_one_message_are_one_update():
     [change] = steps(line, "update_entity")
     assert change["arguments"]["input"]["fields"] == {"amount": 90000, "closeDate": "2026-05-30"}
     assert len(steps(line, "fetch_entity")) == 1
+
+
+def test_setting_a_field_of_a_named_record_is_an_update_of_that_field():
+    line = run("pls set the bluefin deal close date to june 2")
+    assert goals(line) == [("update", "deal")]
+    assert args(line, "update_entity")["fields"] == {"closeDate": "2026-06-02"}
+    assert goals(run("set a reminder to call the bank at 5")) == [("create", "event")]
+
+
+def test_a_task_for_someone_is_owned_by_them_and_what_it_says_to_do_is_its_subject():
+    line = run("move the hooli deal to closed won and add a task for maria to send them the onboarding deck by thurs")
+    assert goals(line) == [("update", "deal"), ("create", "task")]
+    task = args(line, "create_entity")["fields"]
+    assert (task["subject"], task["dueDate"], task["owner"]) == ("Send them the onboarding deck", "2026-03-05", "maria")
+    assert task["about"]["entityType"] == "Deal"
+    assert steps(line, "create_calendar_event") == []
+
+
+def test_a_task_put_on_a_record_in_a_second_clause_is_about_that_record():
+    line = run("task for me: email dana the renewal quote by thurs. link it to the globex deal")
+    assert goals(line) == [("create", "task")]
+    task = args(line, "create_entity")["fields"]
+    assert (task["subject"], task["about"]["entityType"]) == ("Email dana the renewal quote", "Deal")
+    assert [s["arguments"]["input"]["filters"] for s in steps(line, "fetch_entity")] == [{"company": "globex"}]

@@ -1,0 +1,39 @@
+"""The person a new CRM task is for (contract §3, Task ``owner``): "add a task for sarah to send them the deck"
+is a task owned by Sarah whose subject is "send them the deck"; Sarah is not the record the task is about, and
+what the task says to do ("the kickoff deck") is no event or record acted on.
+
+Read by form: a task noun (``task_nouns.txt``), a link (``task_owner_links.txt``: "for", "assigned to"), a person
+read by ``names.people`` right after it, then an end word (``task_owner_ends.txt``: "to", a colon). "For me" is
+the requester (no owner to set): ``task_for_whom.txt`` already reads it.
+"""
+
+from dataclasses import dataclass
+
+from planning.understanding import names
+from planning.understanding.cues import Words, cues
+
+
+@dataclass(frozen=True, slots=True)
+class TaskOwner:
+    name: str
+    start: int  # where the link before the name starts ("for")
+    todo: int  # where what the task says to do starts
+
+
+def task_owner(text: str) -> TaskOwner | None:
+    """The owner said after a task noun, or None when the request names none."""
+    words = Words.of(text)
+    for noun in cues("task_nouns").find_all(words):
+        link = cues("task_owner_links").at(words, noun.end)
+        if link is None or link.end >= len(words):
+            continue
+        at = words.char_start(link.end)
+        person = next((n for n in names.people(text) if n.start == at), None)
+        if person is None:
+            continue
+        after = next((i for i in range(link.end, len(words)) if words.char_start(i) >= person.end), None)
+        end = cues("task_owner_ends").at(words, after) if after is not None else None
+        if end is None or end.end >= len(words):
+            continue
+        return TaskOwner(person.text, words.char_start(link.start), words.char_start(end.end))
+    return None
