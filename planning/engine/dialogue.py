@@ -19,6 +19,7 @@ from planning.engine.runner import ToolRunner
 from planning.engine.session import Session, StepRun
 from planning.engine.settings import EngineSettings
 from planning.engine.thread_files import ATTACHMENTS, NOT_A_FILE
+from planning.engine.week_answer import in_week_said
 from planning.references import is_time_of_found
 from planning.understanding.commands import (
     Answer,
@@ -277,6 +278,10 @@ class Dialogue:
         if isinstance(command, Answer):
             text = command.text  # the value, without the words that only accepted it
         parsed = parse_answer(name, text, _within(question.partial, text, now))
+        window = window_asked(session, run, name, now)
+        in_week = in_week_said(window[0] if window and _one_day(window) else None, text, now)
+        if in_week is not None:  # "4pm, starting next week" for a time asked on a Tuesday: next week's Tuesday
+            parsed = type(parsed)(value=in_week)
         if parsed.ok and parsed.names:
             found, problem = await self._addresses_for(session, parsed.names)
             if problem is None:
@@ -489,6 +494,10 @@ class Dialogue:
             return [AskValue(text=question.prompt, options=list(OUTCOME_OPTIONS))]
         run.state, session.question = "pending", None
         return []
+
+
+def _one_day(window: tuple[datetime, datetime | None]) -> bool:
+    return window[1] is None or window[1] - window[0] <= timedelta(days=1)
 
 
 def _within(partial: str | None, text: str, now: datetime) -> datetime:
