@@ -391,7 +391,7 @@ def acting_on(
     if kind is None or name is None or not record or str(record.get("id")) != str(step.inputs[name]):
         return [step]
     entity = step.inputs.get("entityType")
-    inputs = _read_again(kind, record, entity if isinstance(entity, str) else None, since)
+    inputs = read_again(kind, record, entity if isinstance(entity, str) else None, since)
     if inputs is None:
         return [step]
     carried = Step(
@@ -408,7 +408,7 @@ def acting_on(
     ]
 
 
-def _read_again(kind: str, record: dict[str, Any], entity: str | None, since: datetime | None) -> dict[str, Any] | None:
+def read_again(kind: str, record: dict[str, Any], entity: str | None, since: datetime | None) -> dict[str, Any] | None:
     """The arguments of a read that finds ``record`` among few others (matched by its id when read again)."""
     if kind == "event":
         inputs: dict[str, Any] = {"query": record["title"]} if record.get("title") else {}
@@ -554,7 +554,7 @@ def with_earlier_record(earlier: Session, text: str, plan: Plan, goal: Goal) -> 
             known[step.id] = found
             continue
         kind = next((k for k, tool in READS.items() if tool == step.tool), None) if pointing else None
-        use = _used_as_target(plan, step.id, kind) if kind is not None else None
+        use = used_as_target(plan, step.id, kind) if kind is not None else None
         if kind is None or use is None or not _unnamed(kind, step):
             continue
         entity = step.inputs.get("entityType") if kind == "record" else None
@@ -562,7 +562,7 @@ def with_earlier_record(earlier: Session, text: str, plan: Plan, goal: Goal) -> 
         if not found:
             continue
         if len(found) == 1:
-            inputs = _read_again(kind, found[0], entity, None) or inputs
+            inputs = read_again(kind, found[0], entity, None) or inputs
         elif use == "one":
             which = step.id
         several = f"The {len(found)} found by your last plan"
@@ -596,7 +596,7 @@ def _earlier_record(earlier: Session) -> tuple[list[dict[str, Any]], dict[str, A
             continue
         if run.kind == "write":
             left = left_by(earlier, run)
-            inputs = _read_again("record", left, entity, None) if left else None
+            inputs = read_again("record", left, entity, None) if left else None
             if left and inputs:
                 return [left], inputs, entity
             continue
@@ -632,7 +632,7 @@ def ask_which(session: Session, follow: FollowUp, label: Callable[[Any], str], n
     return AskValue(text=prompt, options=[label(item) for item in found[:5]])
 
 
-def _used_as_target(plan: Plan, read_id: str, kind: str | None) -> Literal["one", "each"] | None:
+def used_as_target(plan: Plan, read_id: str, kind: str | None) -> Literal["one", "each"] | None:
     """How a write of ``kind`` takes its target from the read: its first item ("one") or each of them."""
     for step in plan.steps:
         if KINDS.get(step.tool) != kind:

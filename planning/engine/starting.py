@@ -19,6 +19,7 @@ from planning.engine.receipts import Receipt, new_session_id, session_id_for
 from planning.engine.record_changes import record_changed
 from planning.engine.replies import AskValue, Refused, Reply, Say, ShowPlan
 from planning.engine.session import Question, Session, StepRun
+from planning.engine.shown_events import among_shown
 from planning.engine.workspaces import workspace_prefix
 from planning.planner.shared_files import with_shared_files
 from planning.types import Plan
@@ -131,7 +132,7 @@ class Starter:
             # "push it back an hour": what the earlier plan changed or found
             pointed = followups.with_earlier_record(
                 self._parts.from_record(earlier), text, plan, understood.parse.goals[0]
-            )
+            ) or among_shown(self._parts.from_record(earlier), plan, understood.parse.goals[0])
         parse = understood.parse
         intents = {g.intent for g in parse.goals}
         self._parts.observer.count("requests", understood="/".join(sorted(intents)))

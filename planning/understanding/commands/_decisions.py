@@ -19,15 +19,18 @@ def cancel(reply: Reply) -> Decide | None:
 def approve(reply: Reply) -> Decide | None:
     """ "yes", "looks good, send", "ok go ahead": approval phrases only, one after the other."""
     words, index = reply.words, 0
+    said = False
     while index < len(words):
         if words[index] in (",", "and", "-"):
             index += 1
             continue
         found = phrases("approve").at(words, index)
-        if found is None:
+        polite = phrases("polite").at(words, index) if found is None and said else None  # "yes pls", "ok thanks"
+        if found is None and polite is None:
             return None
-        index += found[0]
-    return Decide("approve") if words else None
+        said = said or found is not None
+        index += (found or polite or (1, ""))[0]
+    return Decide("approve") if said else None
 
 
 def approve_naming(reply: Reply, doing: str | None) -> Decide | None:

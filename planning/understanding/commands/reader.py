@@ -144,6 +144,19 @@ def _yes_and(reply: Reply, context: Context) -> tuple[Command, ...] | None:
 
 
 def _correction(reply: Reply, context: Context) -> Correct | None:
+    """A correction of the open plan; said with a reason after it ("make it 2 chicago time, laura's there"), the
+    words before the reason."""
+    found = _corrected(reply, context)
+    words, marks = reply.words, phrases("reason_marks")
+    cuts = [i for i in range(len(words) - 1, 1, -1) if marks.at(words, i) is not None] if found is None else []
+    for cut in cuts:  # the longest words before a reason that read as a correction
+        found = _corrected(Reply(reply.text[: reply.toks[cut - 1].end], reply.toks[:cut]), context)
+        if found is not None:
+            return found
+    return found
+
+
+def _corrected(reply: Reply, context: Context) -> Correct | None:
     people = _corrections.people(reply)
     if people is not None:
         return people

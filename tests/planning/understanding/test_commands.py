@@ -139,3 +139,12 @@ def test_a_yes_with_the_words_of_the_step_shown_approves_it_and_with_another_act
         Decide("approve"),
     )
     assert read_reply("yes, decline", accepting) != (Decide("approve"),)
+
+
+def test_a_yes_with_a_polite_word_approves_and_a_polite_word_alone_does_not():
+    assert read_reply("yep pls", APPROVAL) == (Decide("approve"),)
+    assert read_reply("please", APPROVAL) != (Decide("approve"),)
+
+
+def test_a_correction_with_a_reason_after_it_is_the_words_before_the_reason():
+    assert read_reply("no, make it 3 denver time, dana is there that week", APPROVAL) == (Correct("3 denver time"),)
