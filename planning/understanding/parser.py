@@ -127,7 +127,9 @@ class GoalUnderstandingService:
         return self._with_learned(reads[index], judge, now)[0]
 
     def _grounded(self, read: _Read, grounding: Grounding, now: datetime) -> _Read:
-        grounded = ground(read.clause.text, read.reading, grounding.mentions(read.clause.text))
+        left_out = str(read.found.scope.get("except") or "").casefold()  # "… except the acme review": kept, not sought
+        mentions = tuple(m for m in grounding.mentions(read.clause.text) if not _inside(m.written, left_out))
+        grounded = ground(read.clause.text, read.reading, mentions)
         if grounded is None:
             return read
         read = _reread(read, grounded.reading, now)
@@ -200,6 +202,10 @@ def _only(
         explanation=why,
         clarify=clarify,
     )
+
+
+def _inside(written: str, left_out: str) -> bool:
+    return bool(left_out) and written.casefold() in left_out
 
 
 def _combine(reads: list[_Read], text: str) -> ParseResult:
