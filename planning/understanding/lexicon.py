@@ -464,6 +464,7 @@ WORD_CUES: tuple[WordCue, ...] = (
     WordCue("offtopic", "travel", 4.0, cues("offtopic_travel")),
     WordCue("entity", "lead", 4.0, cues("entity_lead_prospect")),
     WordCue("entity", "lead", 4.0, cues("entity_lead_status")),
+    WordCue("entity", "deal", 4.0, cues("entity_deal_stage")),
     WordCue("entity", "deal", 4.0, cues("entity_deal_names")),
     WordCue("entity", "event", 3.0, cues("entity_event_calendar")),
     WordCue("entity", "event", 3.0, cues("entity_event_meetings")),

@@ -17,6 +17,7 @@ from typing import Any
 
 from planning.types import TimeRange
 from planning.understanding.commands._words import Phrases, Token, tokens
+from planning.understanding.cues import Cues, Words, cues
 from planning.understanding.word_lists import listed, words
 from planning.understanding.words import PRONOUNS
 
@@ -62,12 +63,13 @@ def listed_fields(text: str, entity: str) -> RecordFields:
     """The fields a request to make a ``entity`` record (contact, lead, account, deal) lists; empty when it lists
     none (no record noun, or nothing after it)."""
     toks = tokens(text)
+    named_as = _named_as(text, toks) if entity in ("contact", "lead", "account") else None
+    fields = RecordFields(name=named_as)  # "add wren co as an account, …": named before the noun
     found = _details_start(toks)
-    if found is None:
-        return RecordFields()
+    if found is None:  # no list: a person is the people reading's; an account's name is the one said
+        return fields if entity == "account" else RecordFields()
     start, by_for = found
     details = _Part(text, toks[start:])
-    fields = RecordFields()
     if by_for and entity in _NAMED_BY_FOR:  # "a lead for hollis freight - greta lind, …": the company first
         end = _company_end(details)
         company = details.cut(0, end)
@@ -79,6 +81,32 @@ def listed_fields(text: str, entity: str) -> RecordFields:
     for part in _parts(details):
         fields = _read_part(part, fields, entity)
     return fields
+
+
+def _named_as(text: str, toks: tuple[Token, ...]) -> str | None:
+    """The name said before "as a <record noun>", after the verb that makes it (``cues/record_verbs.txt``): "add
+    wren co as an account" → "wren co"; None when no such words, or only pronouns, are there."""
+    said = tuple(t.word for t in toks)
+    nouns, joins = listed("record_nouns"), words("record_as_words")
+    for index in range(1, len(said)):
+        if nouns.at(said, index) is None:
+            continue
+        at = index
+        while at > 0 and said[at - 1] in joins and said[at - 1] != "as":
+            at -= 1
+        if at == 0 or said[at - 1] != "as":
+            return None
+        verbs = (cues("record_verbs").at(said, i) for i in range(at - 2, -1, -1))
+        verb = next((found for found in verbs if found is not None), None)
+        if verb is None:
+            return None
+        first = verb.end
+        last = at - 1 - (said[at - 2] == "in" if at >= 2 else 0)  # "put tim in as …"
+        name = said[first:last]
+        if not name or any(w in PRONOUNS or not w[0].isalnum() or "@" in w for w in name):
+            return None  # "add ana@lumen.it as a contact": an address is no name
+        return text[toks[first].start : toks[last - 1].end]
+    return None
 
 
 def _details_start(toks: tuple[Token, ...]) -> tuple[int, bool] | None:
@@ -171,7 +199,10 @@ def _read_part(part: _Part, fields: RecordFields, entity: str) -> RecordFields:
     loose = _loose_industry(part) if fields.name else None
     if loose is not None:  # "…, they're in logistics": the industry, said among words that only lead to it
         return replace(fields, industry=fields.industry or loose)
-    linked = _linked(part) if entity in ("contact", "lead") else None  # "bank of america" is an account's name
+    person_record = entity in ("contact", "lead")
+    if person_record and len(part.toks) > 1 and part.words[0] in words("record_company_links"):
+        return replace(fields, company=fields.company or part.cut(1).said())  # "…, from globex": the company
+    linked = _linked(part) if person_record else None  # "bank of america" is an account's name
     if linked is not None:
         first, company = linked
         if all(word in words("record_subjects") for word in first.words):  # "he's at acme": no name said
@@ -316,6 +347,49 @@ def named_in_slots(text: str, found: dict[str, Any]) -> dict[str, Any]:
 
 
 _PERSON_NOUNS = frozenset({"contact", "contacts"})
+_VALUE_CUES = {"deal": "entity_deal_stage", "lead": "entity_lead_status"}
+_DETERMINERS = frozenset({"the", "our", "my", "that", "this"})
+
+
+def assigned_owner(text: str) -> str | None:
+    """The person a record is given to ("assign the initech account to sarah" → "sarah"): the words after the last
+    "to" that follows a verb of ``record_owner_verbs.txt``, up to a mark; None when no such verb opens the request."""
+    said = Words.of(text)
+    verb = listed("record_owner_verbs").at(said.words, 0) or listed("record_owner_verbs").at(said.words, 1)
+    tos = [i for i, w in enumerate(said.words) if w == "to"]
+    if verb is None or not tos or tos[-1] + 1 >= len(said):
+        return None
+    start = tos[-1] + 1
+    end = next((i for i in range(start, len(said)) if not said.is_word(i)), len(said))
+    owner = said.words[start:end]
+    if not owner or len(owner) > _MAX_NAME or any(w in PRONOUNS and w not in ("me", "myself") for w in owner):
+        return None
+    return said.text_of(start, end)
+
+
+def named_before_value(text: str, entity: str) -> dict[str, Any]:
+    """The record named between a verb of ``record_change_verbs.txt`` and the stage or status it is given, when
+    nothing else named it ("push bluefin into proposal": the deal of bluefin; "flag jo lee as contacted": the lead
+    jo lee); empty when no such words are there."""
+    name = _between_verb_and_value(Words.of(text), cues(_VALUE_CUES[entity])) if entity in _VALUE_CUES else None
+    if not name:
+        return {}
+    return {"people": (name,)} if entity == "lead" else {"companies": (name,)}
+
+
+def _between_verb_and_value(said: Words, values: Cues) -> str | None:
+    found = values.find(said)
+    if found is None:
+        return None
+    verbs = words("record_change_verbs")
+    for start in range(found.start - 1, max(found.start - _MAX_NAME - 2, -1), -1):
+        if said.words[start] in verbs:
+            first = start + 1 + (said.words[start + 1] in _DETERMINERS if start + 1 < found.start else 0)
+            named = said.words[first : found.start]
+            if named and all(w[0].isalnum() and w not in PRONOUNS for w in named):
+                return said.text_of(first, found.start)
+            return None
+    return None
 
 
 def close_date(text: str, when: TimeRange | None) -> str | None:

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from planning.understanding import names
 from planning.understanding.cues import Words, cues
 
+_RECORD_REACH = 7  # tokens after the task noun in which a record it is on may be named
+
 
 @dataclass(frozen=True, slots=True)
 class TaskOwner:
@@ -24,16 +26,24 @@ def task_owner(text: str) -> TaskOwner | None:
     """The owner said after a task noun, or None when the request names none."""
     words = Words.of(text)
     for noun in cues("task_nouns").find_all(words):
-        link = cues("task_owner_links").at(words, noun.end)
-        if link is None or link.end >= len(words):
-            continue
-        at = words.char_start(link.end)
-        person = next((n for n in names.people(text) if n.start == at), None)
-        if person is None:
-            continue
-        after = next((i for i in range(link.end, len(words)) if words.char_start(i) >= person.end), None)
-        end = cues("task_owner_ends").at(words, after) if after is not None else None
-        if end is None or end.end >= len(words):
-            continue
-        return TaskOwner(person.text, words.char_start(link.start), words.char_start(end.end))
+        records = cues("task_record_nouns").find_all(words, noun.end, min(len(words), noun.end + _RECORD_REACH))
+        for at in (noun.end, *(record.end for record in records)):  # "a task on the acme account for sarah to …"
+            owner = _owner_at(text, words, at)
+            if owner is not None:
+                return owner
     return None
+
+
+def _owner_at(text: str, words: Words, at: int) -> TaskOwner | None:
+    """The owner said from token ``at`` on: a link, a person, an end word."""
+    link = cues("task_owner_links").at(words, at)
+    if link is None or link.end >= len(words):
+        return None
+    person = next((n for n in names.people(text) if n.start == words.char_start(link.end)), None)
+    if person is None:
+        return None
+    after = next((i for i in range(link.end, len(words)) if words.char_start(i) >= person.end), None)
+    end = cues("task_owner_ends").at(words, after) if after is not None else None
+    if end is None or end.end >= len(words):
+        return None
+    return TaskOwner(person.text, words.char_start(link.start), words.char_start(end.end))

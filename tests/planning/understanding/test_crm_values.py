@@ -65,3 +65,39 @@ def test_a_task_put_on_a_record_in_a_second_clause_is_about_that_record():
     task = args(line, "create_entity")["fields"]
     assert (task["subject"], task["about"]["entityType"]) == ("Email dana the renewal quote", "Deal")
     assert [s["arguments"]["input"]["filters"] for s in steps(line, "fetch_entity")] == [{"company": "globex"}]
+
+
+def test_a_deal_stage_given_to_a_name_alone_is_an_update_of_that_deal():
+    line = run("mark hooli as closed won")
+    assert goals(line) == [("update", "deal")]
+    assert args(line, "fetch_entity")["filters"] == {"company": "hooli"}
+    assert args(line, "update_entity")["fields"] == {"stage": "closed_won"}
+    line = run("pls push bluefin into proposal")
+    assert (args(line, "fetch_entity")["filters"], args(line, "update_entity")["fields"]) == (
+        {"company": "bluefin"},
+        {"stage": "proposal"},
+    )
+
+
+def test_a_record_named_before_as_a_noun_keeps_its_name_and_its_details():
+    fields = args(run("add wren co as an account too, wren.co, theyre a fintech shop"), "create_entity")["fields"]
+    assert fields == {"name": "wren co", "domain": "wren.co", "industry": "fintech"}
+    fields = args(run("add priya nair as a lead as well, from globex"), "create_entity")["fields"]
+    assert (fields["name"], fields["company"]) == ("priya nair", "globex")
+
+
+def test_a_task_on_a_record_for_someone_is_theirs_and_on_that_record():
+    task = args(run("put a task on the acme account for sarah to chase the invoice by monday"), "create_entity")
+    assert (task["fields"]["subject"], task["fields"]["owner"]) == ("Chase the invoice", "sarah")
+    assert task["fields"]["about"]["entityType"] == "Account"
+
+
+def test_a_record_given_to_someone_changes_its_owner():
+    line = run("pls reassign the globex deal to tom reyes")
+    assert args(line, "update_entity")["fields"] == {"owner": "tom reyes"}
+    assert [s["arguments"]["input"]["entityType"] for s in steps(line, "fetch_entity")] == ["Deal"]
+
+
+def test_an_address_said_before_as_a_contact_is_its_email_never_its_name():
+    fields = args(run("add kim@lumen.io as a new contact for kim ito"), "create_entity")["fields"]
+    assert (fields["name"], fields["email"]) == ("kim ito", "kim@lumen.io")
