@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from planning.understanding import names, phrases
+from planning.understanding.booked_title import booked
 from planning.understanding.commands._words import Token, tokens
 from planning.understanding.learned.features import word_classes
 from planning.understanding.learned.tagger import SlotSpan
@@ -38,20 +39,30 @@ def title(text: str, people: Sequence[str], found: Sequence[SlotSpan]) -> str | 
     toks = tokens(text)
     blocked = _names(toks, people)
     noun = _event_noun(toks, blocked)
-    topic = phrases.topic_span(text)  # "a call with Maria to discuss the renewal terms" → "Renewal terms"
+    topic = _topic(text)  # "a call with Maria to discuss the renewal terms" → "Renewal terms"
     if topic is not None and (noun is None or noun.plain or not text[noun.end : topic[0]].strip()):
-        return phrases.capitalise(_strip_times(text[topic[0] : topic[1]])) or None
+        about = _strip_times(text[topic[0] : topic[1]])
+        if noun is not None and noun.plain and not noun.generic and about:  # "a sync about the roadmap"
+            return phrases.capitalise(f"{text[toks[noun.first].start : noun.end]} about {about}")
+        return phrases.capitalise(about) or None
     if noun is not None:
         return _noun_title(text, toks, blocked, noun)
     purpose = _purpose(text, toks, blocked, 0)
     if purpose is not None:
         return purpose
-    booked = _BOOKED.search(text)
-    thing = booked.group(1).strip() if booked else ""
-    if booked and thing and not _NOT_A_TITLE.search(thing):
-        with_who = _with_whom(text[booked.end() :])
-        return phrases.capitalise(f"{thing} with {with_who}" if with_who else thing)
+    thing = booked(text)
+    if thing is not None:
+        with_who = _with_whom(text[thing[1] :])
+        return phrases.capitalise(f"{thing[0]} with {with_who}" if with_who else thing[0])
     return _wished(text)
+
+
+def _topic(text: str) -> tuple[int, int] | None:
+    """Where what the event is about is said, unless it is only a pronoun ("… if not, don't worry about it")."""
+    topic = phrases.topic_span(text)
+    if topic is None or text[topic[0] : topic[1]].strip(" ,.!?").lower() in PRONOUNS:
+        return None
+    return topic
 
 
 def for_oneself(text: str) -> bool:
@@ -245,31 +256,26 @@ def naming_times(text: str, times: Sequence[tuple[int, int]]) -> list[tuple[int,
 
 
 def _with_whom(after: str) -> str | None:
-    """The people named right after the event ("… with Priya on Friday" → "Priya"), not a pronoun."""
-    with_who = re.match(
-        r"\s+with\s+((?:the\s+)?[\w'@.+ -]+?)(?=\s+(?:on|at|for|next|this|tomorrow|today|in)\b|[,.](?:\s|$)|$)",
-        after,
-        re.I,
-    )
-    if with_who is None or re.match(r"(?:her|him|them|me|us)$", with_who.group(1), re.I):
+    """The people named right after the event ("… with Priya on Friday" → "Priya", "… w the berlin team" → "the
+    berlin team"), not a pronoun: the words after a word of ``data/with_words.txt`` up to a word of
+    ``data/title_stops.txt`` or a mark."""
+    toks = tokens(after)
+    said = tuple(t.word for t in toks)
+    link = listed("with_words").at(said, 0)
+    if link is None:
         return None
-    return names.display_name(_strip_times(with_who.group(1)))
+    last = link[0]
+    while last < len(toks) and _a_name_word(said[last]) and listed("title_stops").at(said, last) is None:
+        last += 1
+    if last == link[0] or (last - link[0] == 1 and said[link[0]] in PRONOUNS):
+        return None
+    return names.display_name(after[toks[link[0]].start : toks[last - 1].end])
 
 
-_LEADS_ON = r"(?:with|on|at|for|from|tomorrow|today|tonight|next|this|every|in|to|between|before|after)\b"
-# what a booking verb books, when it is not a known kind of event: "put a focus block on Thursday" → "Focus block"
-_BOOKED = re.compile(
-    r"^(?:please\s+)?(?:book|schedule|put|set up|add|create|plan|arrange|organi[sz]e|block(?: out)?|hold|set)\s+"
-    r"(?:(?:a|an|the|my|our|some)\s+)?(?:\d+(?:\.\d+)?[- ]?(?:minutes?|mins?|hours?|hrs?|h)\s+(?:of\s+)?)?"
-    rf"(?!{_LEADS_ON})((?:[a-z][\w'-]*\s+){{0,2}}?[a-z][\w'-]*)(?=\s+{_LEADS_ON}|[,.;!?]|$)",
-    re.I,
-)
-_NOT_A_TITLE = re.compile(
-    r"\b(?:it|that|this|them|time|slot|slots|calendar|agenda|schedule|diary|day|morning|afternoon|evening|week|"
-    r"something|anything|one|hours?|minutes?|mins?|reminder|event|appointment|note|task|contact|lead|deal|account|"
-    r"email|e-mail|message)\b",
-    re.I,
-)
+def _a_name_word(word: str) -> bool:
+    return word[:1].isalnum() or "@" in word
+
+
 _TIME_WORDS_IN_TITLE = re.compile(r"\s+(?:on|at|for|from|by|this|next|in)\s*$", re.I)
 
 

@@ -4,6 +4,7 @@ import re
 
 from planning.understanding.cues import Words, cues
 from planning.understanding.verbforms import past_base
+from planning.understanding.words import WEEKDAYS
 
 _BODY = re.compile(
     r"\b(?:saying|that says|which says|stating(?: that)?|telling (?:him|her|them)(?: that)?|tell (?:him|her|them)"
@@ -18,12 +19,6 @@ _BODY = re.compile(
 _SUBJECT = re.compile(
     r"\b(?:with (?:the )?subject(?: line)?|subject(?: line)?|titled|entitled|re:)\s*(:)?\s+(.+?)"
     r"(?=\s+(?:saying|that says|body|with the body|and say)\b|$)",
-    re.I,
-)
-_ABOUT = re.compile(
-    r"\b(?:about|regarding|re|concerning|on the subject of|having to do with|in regard to|with regards? to)\s+(.+?)"
-    r"(?=\s+(?:saying|and ask|and tell|that says|tomorrow|today|on (?:monday|tuesday|wednesday|thursday|"
-    r"friday|saturday|sunday))\b|[,.;!?]|$)",
     re.I,
 )
 _SPACE = re.compile(r"\s+")
@@ -208,10 +203,10 @@ def subject_text(text: str) -> str | None:
 
 
 def about_text(text: str) -> str | None:
-    match = _ABOUT.search(text)
-    if not match:
+    span = _lead_topic(text)
+    if span is None:
         return None
-    topic = _TRAILING.sub("", match.group(1)).strip()
+    topic = _TRAILING.sub("", text[span[0] : span[1]]).strip()
     return topic or None
 
 
@@ -228,11 +223,34 @@ def _topic_end(text: str, start: int, end: int) -> int | None:
 
 def about_span(text: str) -> tuple[int, int] | None:
     """Where the topic after "about", "re", "regarding" … is: names in it are what the request is about."""
-    match = _ABOUT.search(text)
-    if not match:
+    span = _lead_topic(text)
+    if span is None:
         return None
-    end = _topic_end(text, match.start(1), match.end(1))
-    return match.start(1), end if end is not None else match.end(1)
+    end = _topic_end(text, *span)
+    return span[0], end if end is not None else span[1]
+
+
+def _lead_topic(text: str) -> tuple[int, int] | None:
+    """The words after the first word of data/cues/topic_leads.txt (and a colon: "re: hiring"), up to a mark, a
+    word of topic_stops.txt or "on" and a weekday."""
+    words = Words.of(text)
+    for lead in cues("topic_leads").find_all(words):
+        first = lead.end + 1 if words.words[lead.end : lead.end + 1] == (":",) else lead.end
+        last = first
+        while last < len(words) and not _ends_topic(words.words, last):
+            last += 1
+        if last > first:
+            return words.char_start(first), words.char_end(last - 1)
+    return None
+
+
+def _ends_topic(said: tuple[str, ...], at: int) -> bool:
+    if said[at] in _TOPIC_MARKS or cues("topic_stops").at(said, at) is not None:
+        return True
+    return said[at] == "on" and at + 1 < len(said) and said[at + 1] in WEEKDAYS
+
+
+_TOPIC_MARKS = frozenset({",", ".", ";", "!", "?"})
 
 
 # what a meeting is for, said as its purpose: "to go over the launch plan", "to discuss the renewal terms"

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import planning.understanding
 
-CEILING = 105
-COMPILED_CEILING = 194
+CEILING = 100
+COMPILED_CEILING = 189
 # files whose cue words went to data: no regex may come back into them
 REGEX_FREE = ("existing.py", "acting_on.py", "reported.py", "classifier.py")
 
