@@ -48,7 +48,7 @@ def update_event(goal: Goal, index: int, builder: PlanBuilder) -> None:
             "respond",
             f"{_ANSWERS.get(response, 'Answer')} {several}",
             "respond_to_event",
-            {"eventId": event_id, "response": response},
+            {"eventId": event_id, "response": response} | _comment(goal),
             index,
             for_each=each,
             exclude=_left_out(goal),
@@ -129,3 +129,9 @@ def delete_event(goal: Goal, index: int, builder: PlanBuilder) -> None:
         for_each=each,
         exclude=_left_out(goal),
     )
+
+
+def _comment(goal: Goal) -> dict[str, Any]:
+    """The words sent with an answer to an invitation ("decline it, comment: out sick"), when said."""
+    comment = goal.scope.get("response_comment")
+    return {"comment": comment} if isinstance(comment, str) and comment else {}

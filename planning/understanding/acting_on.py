@@ -12,6 +12,7 @@ from planning.understanding.conditions import names_a_day
 from planning.understanding.cues import Words, cues
 from planning.understanding.interpret import Reading
 from planning.understanding.records_text import note_body, task_subject
+from planning.understanding.said_body import words_said
 from planning.understanding.task_owner import task_owner
 
 _FILE_WORDS = 40  # characters of a file's name in "with the … attached"
@@ -223,6 +224,9 @@ def _event_changes(text: str, slot_values: dict[str, Any], now: datetime | None)
     response = existing.invitation_response(text)
     if response is not None:
         scope["response"] = response
+        comment = words_said(text)  # "decline it, comment: out sick": the words sent with the answer
+        if comment is not None:
+            scope["response_comment"] = comment
     when, new_when = slot_values["when"], slot_values["new_when"]
     if when is not None and when.has_clock_time and new_when is None and (hour := _bare_target_hour(text)):
         # "move my 2pm tomorrow to 4": a bare hour after "to", read in working hours on the same day

@@ -39,7 +39,7 @@ def title(text: str, people: Sequence[str], found: Sequence[SlotSpan]) -> str | 
     toks = tokens(text)
     blocked = _names(toks, people)
     noun = _event_noun(toks, blocked)
-    topic = _topic(text)  # "a call with Maria to discuss the renewal terms" → "Renewal terms"
+    topic = _topic(text, noun)  # "a call with Maria to discuss the renewal terms" → "Renewal terms"
     if topic is not None and (noun is None or noun.plain or not text[noun.end : topic[0]].strip()):
         about = _strip_times(text[topic[0] : topic[1]])
         if noun is not None and noun.plain and not noun.generic and about:  # "a sync about the roadmap"
@@ -57,10 +57,12 @@ def title(text: str, people: Sequence[str], found: Sequence[SlotSpan]) -> str | 
     return _wished(text)
 
 
-def _topic(text: str) -> tuple[int, int] | None:
-    """Where what the event is about is said, unless it is only a pronoun ("… if not, don't worry about it")."""
+def _topic(text: str, noun: "_Noun | None") -> tuple[int, int] | None:
+    """Where what the event is about is said. A pronoun ("… to walk through it") is what an earlier request was
+    about (the parser names it), unless a kind of event is said: then the kind names it ("a check-in w/ john …, if
+    not don't worry about it")."""
     topic = phrases.topic_span(text)
-    if topic is None or text[topic[0] : topic[1]].strip(" ,.!?").lower() in PRONOUNS:
+    if topic is None or (noun is not None and text[topic[0] : topic[1]].strip(" ,.!?").lower() in PRONOUNS):
         return None
     return topic
 

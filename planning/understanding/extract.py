@@ -15,6 +15,7 @@ from planning.understanding import (
     everyday,
     job_titles,
     mail_cc,
+    mail_kinds,
     mail_names,
     mail_roles,
     names,
@@ -29,6 +30,7 @@ from planning.understanding.commands._words import Token, tokens
 from planning.understanding.cues import Cues, Words, cues
 from planning.understanding.interpret import Reading
 from planning.understanding.learned.tagger_lazy import tagged
+from planning.understanding.said_body import tagged_body
 from planning.understanding.task_owner import task_owner
 from planning.understanding.timeexpr import (
     Prefer,
@@ -378,6 +380,8 @@ def _email_slots(text: str, reading: Reading, people: list[str], time_spans: lis
     if body is None and reading.intent == "send":
         told = phrases.told_text(text, people)  # "let Sarah know she's invited": said to her, "You're invited"
         body = reported.addressed(told, several=len(people) > 1) if told else _told_by_spans(text)
+    if body is None and reading.intent == "send":  # "… thread: net 30 works for us": the tagger's words to send
+        body = tagged_body(worded)
     body = acting_on.without_file_request(body)
     subject = phrases.subject_text(text)
     topic = phrases.about_text(text)
@@ -410,6 +414,7 @@ def _email_slots(text: str, reading: Reading, people: list[str], time_spans: lis
         subject
         or (phrases.capitalise(topic) if topic else None)
         or (subjects.from_body(body, said.topic if said else None) if body else None)
+        or (mail_kinds.subject_of_kind(text) if reading.intent == "send" else None)
     )
     return out
 

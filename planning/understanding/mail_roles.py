@@ -5,12 +5,14 @@ The sender is the words after "from" up to a word of ``data/mail_role_ends.txt``
 four words (or the person the slot tagger reads there), whatever their case and whether or not they are a person (a
 company sends invoices); or the owner of a
 mail noun of ``data/mail_nouns.txt`` ("X's email", "X's latest message"). "from" followed by a time ("from last
-week"), a number or a pronoun names no sender.
+week"), a number or a pronoun, or ending on a kind of event ("notes from the vendor call"), names no sender; an owner
+said before "from" is the sender.
 """
 
 from dataclasses import dataclass
 
 from planning.understanding.commands._words import Token, tokens
+from planning.understanding.learned.features import word_classes
 from planning.understanding.learned.tagger_lazy import tagged
 from planning.understanding.word_lists import listed, words
 from planning.understanding.words import PRONOUNS, TIME_WORDS
@@ -31,7 +33,10 @@ class Sender:
 def sender(text: str) -> Sender | None:
     """The sender a request names for a mail, if any: after "from" first, else as the owner of a mail noun."""
     toks = tokens(text)
-    return _after_from(text, toks) or _owner(text, toks) or _subject_of_sending(text, toks)
+    after_from, owner = _after_from(text, toks), _owner(text, toks)
+    if owner is not None and (after_from is None or owner.start < after_from.start):
+        return owner  # "sarah's email with her notes from the board call": sarah's, whatever comes later
+    return after_from or _subject_of_sending(text, toks)
 
 
 def _subject_of_sending(text: str, toks: tuple[Token, ...]) -> Sender | None:
@@ -84,8 +89,8 @@ def _after_from(text: str, toks: tuple[Token, ...]) -> Sender | None:
         last = first
         while last < len(toks) and last - first < _MAX_WORDS and not _ends_name(toks[last].word, ends):
             last += 1
-        if last == first or _no_name(toks[first].word):
-            continue  # "from 2 to 3", "from me", "from last week", "from today's inbox"
+        if last == first or _no_name(toks[first].word) or _an_event(toks[last - 1].word):
+            continue  # "from 2 to 3", "from me", "from last week", "from today's inbox", "from the vendor call"
         person = next((s for s in tagged(text) if s.kind == "person" and s.start == toks[first].start), None)
         end = min(person.end, toks[last - 1].end) if person is not None else toks[last - 1].end
         return Sender(text[toks[first].start : end], toks[first].start, end, False)
@@ -96,6 +101,11 @@ def _no_name(word: str) -> bool:
     """A word that starts no sender's name: a pronoun, a time word ("today's"), a number."""
     bare = word.removesuffix("'s")
     return bare in PRONOUNS or bare in TIME_WORDS or not any(ch.isalpha() for ch in bare)
+
+
+def _an_event(word: str) -> bool:
+    """A kind of event ("call", "standup", "offsite"): notes from it, not mail from someone."""
+    return word_classes().get(word) == "event" or word_classes().get(word.removesuffix("s")) == "event"
 
 
 def _ends_name(word: str, ends: frozenset[str]) -> bool:

@@ -1,0 +1,41 @@
+"""The words to send or say as the slot tagger reads them (a ``body`` span), for the requests no cue word
+introduces them in: "email lena the plan for monday: intros, demo, q&a", "reply on the move thread: friday works",
+"decline it, comment: out sick". A colon just before the span begins the words (the tagger may leave a first word
+out: "friday works for us"), and a few words the span leaves at the end of the request are part of them."""
+
+from planning.understanding import phrases
+from planning.understanding.commands._words import tokens
+from planning.understanding.learned.tagger_lazy import tagged
+
+BODY_SURE = 0.5  # the tagger's least marginal probability for a span taken as the words to send
+_GAP = 3  # at most this many words between a colon and the span for the colon to begin the words
+_TRAILING = " ,;:-"
+
+
+def tagged_body(text: str) -> str | None:
+    """The words to send in ``text`` (capitalised), or None when the tagger reads none sure enough."""
+    spans = [s for s in tagged(text) if s.kind == "body" and s.probability >= BODY_SURE]
+    if not spans:
+        return None
+    span = max(spans, key=lambda s: s.end - s.start)
+    start = _after_colon(text, span.start)
+    end = len(text) if len(tokens(text[span.end :])) <= _GAP else span.end  # "… to 3?": the mark the tagger left
+    said = text[start:end].strip().rstrip(_TRAILING)
+    return said[0].upper() + said[1:] if said else None
+
+
+def words_said(text: str) -> str | None:
+    """The words to send after a lead that opens a clause ("…, comment: out sick", "- say we're in"), else the
+    tagger's (``tagged_body``)."""
+    lead = phrases.said_lead(text)
+    said = text[lead[1] :].strip().rstrip(_TRAILING) if lead is not None else ""
+    return said[0].upper() + said[1:] if said else tagged_body(text)
+
+
+def _after_colon(text: str, start: int) -> int:
+    """Where the words begin: right after a colon a few words before ``start``, else ``start``."""
+    before = tokens(text[:start])
+    colons = [i for i, t in enumerate(before) if t.word == ":"]
+    if not colons or len(before) - colons[-1] - 1 > _GAP:
+        return start
+    return before[colons[-1]].end
