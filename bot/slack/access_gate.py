@@ -10,10 +10,10 @@ holds the workspace it was sent in, so it never reaches another workspace's plan
 
 Slack's ack waits for this check, and must come within 3 seconds: a person not cached (``AccessPolicy.ready``) is
 looked up after the ack (``after_ack``, the inbox's: the request is acknowledged at once and checked, then handled,
-in a dispatch of its own), never before. A form's submission is the exception: its answer (errors, the refusal in
-place of the form) can only be its acknowledgement, so it is checked before it (its sender, who opened the form
-with a click, is usually cached). A refusal after the ack goes where it can: a command's through its response
-URL."""
+in a dispatch of its own), never before. A form's submission is answered by its listener (the fields' errors can
+only be in that answer), which runs at once while its sender is looked up beside it, and waits for the verdict
+right after its ack, before any work (``bot.slack.access_forms``; register form listeners through ``form``). A
+refusal after the ack goes where it can: a command's through its response URL, a form's sender's in their DM."""
 
 import asyncio
 import logging
@@ -28,6 +28,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 from slack_sdk.webhook.async_client import AsyncWebhookClient
 
 from bot.slack.access import REFUSALS, AccessPolicy, Installation, Verdict
+from bot.slack.access_forms import PENDING, FormListener, checked_form, pending
 from bot.slack.inbox import acknowledged
 from bot.slack.listeners import IGNORED_SUBTYPES, event_thread_key
 from bot.slack.plan_refs import plans_named
@@ -59,6 +60,7 @@ class AccessGate:
         self._state = state
         self._is_open = is_open
         self._telling: set[asyncio.Task[None]] = set()
+        self._forms: set[str] = set()  # forms whose listeners check their submitter after the ack (``form``)
 
     async def middleware(
         self, body: dict[str, Any], context: dict[str, Any], request: AsyncBoltRequest, next_: Any
@@ -67,18 +69,45 @@ class AccessGate:
         if user is None or _chatter(body):
             await next_()
             return None
-        if not self._policy.ready(user) and body.get("type") != "view_submission" and self._after_ack is not None:
-            acked = await self._after_ack(request)  # Slack is asked after the ack, in the request's next dispatch
-            if acked is not None:
-                return acked
-        verdict = await self._policy.verdict(user, _installation(context))
-        if verdict == "allowed" and await self._plan_elsewhere(body, context):
-            verdict = "other_workspace"
+        if not self._policy.ready(user) and not acknowledged(context):
+            if _callback_id(body) in self._forms:  # the form's listener acks, then awaits the person's verdict
+                if await self._plan_elsewhere(body, context):  # known without Slack: said in the form
+                    return await self._refuse(body, user, "other_workspace", acked=False)
+                context[PENDING] = pending(self._policy.verdict(user, _installation(context)))
+                await next_()
+                return None
+            if self._after_ack is not None:  # Slack is asked after the ack, in the request's next dispatch
+                acked = await self._after_ack(request)
+                if acked is not None:
+                    return acked
+        verdict = await self._verdict(body, user, context)
         if verdict == "allowed":
             await next_()
             return None
         logger.info("refused %s: %s", user, verdict)
         return await self._refuse(body, user, verdict, acked=acknowledged(context))
+
+    def form(self, callback_id: str, listener: FormListener) -> FormListener:
+        """The listener of the form ``callback_id``, whose submitter, when not cached, is checked right after its
+        ack (``access_forms``). Another form's submitter is checked before its listener runs."""
+        self._forms.add(callback_id)
+        return checked_form(listener, self._refuse_form)
+
+    async def _verdict(self, body: dict[str, Any], user: str, context: dict[str, Any]) -> Verdict:
+        verdict = await self._policy.verdict(user, _installation(context))
+        if verdict == "allowed" and await self._plan_elsewhere(body, context):
+            return "other_workspace"
+        return verdict
+
+    async def _refuse_form(self, user: str, verdict: Verdict) -> None:
+        """A form's sender refused after its ack (the form is closed): told in their DM with the bot."""
+        await self._tell_in_dm(user, REFUSALS[verdict])
+
+    async def _tell_in_dm(self, user: str, text: str) -> None:
+        try:
+            await self._client.chat_postMessage(channel=user, text=text)
+        except (SlackApiError, aiohttp.ClientError, TimeoutError) as error:
+            logger.warning("could not tell %s they may not use the bot (%s)", user, _reason(error))
 
     async def _plan_elsewhere(self, body: dict[str, Any], context: dict[str, Any]) -> bool:
         """A plan named by this click or submission was asked in another workspace than the request's."""
@@ -100,6 +129,8 @@ class AccessGate:
             await self._refuse_event(body, user, text)
         elif "command" in body and not acked:  # the command's own answer, shown to its sender only
             return BoltResponse(status=200, body={"response_type": "ephemeral", "text": text})
+        elif kind == "view_submission" and acked:  # processed again after its process stopped: the form is gone
+            self._later(self._tell_in_dm(user, text))
         elif kind == "view_submission":
             view = {
                 "type": "modal",
@@ -170,6 +201,13 @@ def _asker(body: dict[str, Any]) -> str | None:
     if body.get("type") in INTERACTIONS:
         return str((body.get("user") or {}).get("id") or "") or None
     return None
+
+
+def _callback_id(body: dict[str, Any]) -> str | None:
+    """The form a submission is of (None: not a form's submission)."""
+    if body.get("type") != "view_submission":
+        return None
+    return str((body.get("view") or {}).get("callback_id") or "")
 
 
 def _chatter(body: dict[str, Any]) -> bool:

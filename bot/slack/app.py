@@ -78,6 +78,7 @@ def build_slack_app(
         usable=deps.connect.usable_kinds if deps.connect is not None else None,
     )
     app.assistant(panel.middleware)
+    app.middleware_takes = (panel.takes,)  # a new assistant thread of someone not cached: acknowledged first too
     app.event("app_mention")(listeners.app_mention)
     app.event("message")(listeners.message)
     app.event("app_home_opened")(listeners.home_opened)
@@ -104,9 +105,9 @@ def build_slack_app(
     app.action(ACTION_IDS["replan"])(listeners.edits.replan)
     app.action(ACTION_IDS["cancel_deleted"])(listeners.edits.cancel_deleted)
     app.action(ACTION_IDS["keep"])(listeners.edits.keep)
-    app.view(EDIT_CALLBACK_ID)(listeners.edit_submitted)
+    app.view(EDIT_CALLBACK_ID)(gate.form(EDIT_CALLBACK_ID, listeners.edit_submitted))
     app.action(ACTION_IDS["write"])(listeners.writing.clicked)
-    app.view(WRITE_CALLBACK_ID)(listeners.writing.submitted)
+    app.view(WRITE_CALLBACK_ID)(gate.form(WRITE_CALLBACK_ID, listeners.writing.submitted))
     if uninstalls is not None:
         app.event("app_uninstalled")(uninstalls.app_uninstalled)
         app.event("tokens_revoked")(uninstalls.tokens_revoked)

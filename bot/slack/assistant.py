@@ -21,7 +21,10 @@ from typing import Any
 
 from slack_bolt.middleware.assistant.async_assistant import AsyncAssistant
 from slack_bolt.request.async_request import AsyncBoltRequest
-from slack_bolt.request.payload_utils import is_other_message_sub_event_in_assistant_thread
+from slack_bolt.request.payload_utils import (
+    is_assistant_thread_started_event,
+    is_other_message_sub_event_in_assistant_thread,
+)
 from slack_bolt.response import BoltResponse
 
 from bot.slack import markup
@@ -83,6 +86,12 @@ class AssistantPanel:
         self.middleware.thread_started(self.thread_started)
         known: Any = [self._in_known_thread]  # Bolt's hint says one matcher; it merges a list of them (sync: body)
         self.middleware.user_message(self.user_message, matchers=known)
+
+    @staticmethod
+    def takes(body: dict[str, Any]) -> bool:
+        """The requests the panel answers that no listener of the app takes: a new assistant thread (a message in
+        one is a DM message, which the app's own listener takes too)."""
+        return is_assistant_thread_started_event(body)
 
     async def thread_started(self, event: dict[str, Any], body: dict[str, Any], context: dict[str, Any]) -> None:
         thread = event.get("assistant_thread") or {}

@@ -260,9 +260,13 @@ class InboxApp(AsyncApp):
     """Bolt's app, which settles a request that no listener took once it is dispatched."""
 
     inbox: Inbox | None = None
+    middleware_takes: tuple[Callable[[dict[str, Any]], bool], ...] = ()  # requests a middleware answers itself
 
     async def takes(self, req: AsyncBoltRequest) -> bool:
-        """Whether a listener of this app takes the request (its matchers agree), as dispatching it would find."""
+        """Whether a listener of this app takes the request (its matchers agree), as dispatching it would find, or
+        a middleware that answers requests itself (``middleware_takes``: Bolt's assistant panel) does."""
+        if any(takes(req.body) for takes in self.middleware_takes):
+            return True
         answer = BoltResponse(status=200, body="")
         for listener in self._async_listeners:
             if await listener.async_matches(req=req, resp=answer):

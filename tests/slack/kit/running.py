@@ -9,7 +9,7 @@ Used by the Slack tests (``tests/slack/conftest.py``) and by ``devtools.slack_co
 
 import json
 from collections.abc import AsyncIterator, Iterable
-from contextlib import asynccontextmanager
+from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -63,12 +63,16 @@ async def running_bot(
     *,
     stand_in: type[FakeSlackWebApi] = FakeSlackWebApi,
     users: Iterable[SlackUser] = DEMO_USERS,
+    slack: FakeSlackWebApi | None = None,
     **settings: Any,
 ) -> AsyncIterator[Bot]:
     """The app over HTTP on ``data_dir`` with a fresh fake Slack (``stand_in``: one that also serves files, …) whose
     token has the manifest's scopes (a call the manifest does not allow fails as on Slack) and whose workspace has
-    ``users``; ``settings`` are more of ``Settings``' fields (approvers=...)."""
-    async with stand_in(users=users, scopes=MANIFEST_SCOPES) as slack:
+    ``users``; ``settings`` are more of ``Settings``' fields (approvers=...). ``slack``: a fake Slack running
+    already, kept on exit (a second process of the app, or the same one started again, on the same workspace)."""
+    async with AsyncExitStack() as stack:
+        if slack is None:
+            slack = await stack.enter_async_context(stand_in(users=users, scopes=MANIFEST_SCOPES))
         settings.setdefault("slack_sign_in_client_id", SIGN_IN_CLIENT_ID)  # Sign in with Slack, before a Connect
         settings.setdefault("slack_sign_in_client_secret", SecretStr(SIGN_IN_CLIENT_SECRET))
         if settings.get("public_url"):
