@@ -21,6 +21,7 @@ from planning.understanding import (
     names,
     phrases,
     record_fields,
+    record_updates,
     reported,
     subjects,
     tagged_times,
@@ -188,12 +189,8 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
                 slot_values["field_changes"] = (*slot_values.get("field_changes", ()), ("close date", closes))
         else:  # "move the umbrella corp deal to negotiation"
             slot_values.update(record_fields.named_in_slots(text, slot_values))
-            given_to = record_fields.assigned_owner(text) if reading.intent == "update" else None
-            if given_to is not None:  # "assign the initech account to sarah": her record now, no record of hers
-                slot_values["field_changes"] = (*slot_values.get("field_changes", ()), ("owner", given_to))
-                slot_values["people"] = tuple(p for p in slot_values["people"] if p.lower() != given_to.lower())
-            if reading.intent == "update" and not (slot_values["companies"] or slot_values["people"]):
-                slot_values.update(record_fields.named_before_value(text, reading.entity))  # "mark hooli as won"
+            if reading.intent == "update":  # "jo lee is now at hooli", "assign it to sarah", "mark hooli as won"
+                slot_values.update(record_updates.changed_values(text, reading.entity, slot_values))
         result.scope.update(_crm_scope(text))
         asked = _ASKED_FIELD.search(text) if reading.intent == "find" else None
         if asked:  # "what's Maria's phone number": the answer is that field (contract §2.8)

@@ -17,7 +17,7 @@ from typing import Any
 
 from planning.types import TimeRange
 from planning.understanding.commands._words import Phrases, Token, tokens
-from planning.understanding.cues import Cues, Words, cues
+from planning.understanding.cues import cues
 from planning.understanding.word_lists import listed, words
 from planning.understanding.words import PRONOUNS
 
@@ -347,49 +347,6 @@ def named_in_slots(text: str, found: dict[str, Any]) -> dict[str, Any]:
 
 
 _PERSON_NOUNS = frozenset({"contact", "contacts"})
-_VALUE_CUES = {"deal": "entity_deal_stage", "lead": "entity_lead_status"}
-_DETERMINERS = frozenset({"the", "our", "my", "that", "this"})
-
-
-def assigned_owner(text: str) -> str | None:
-    """The person a record is given to ("assign the initech account to sarah" → "sarah"): the words after the last
-    "to" that follows a verb of ``record_owner_verbs.txt``, up to a mark; None when no such verb opens the request."""
-    said = Words.of(text)
-    verb = listed("record_owner_verbs").at(said.words, 0) or listed("record_owner_verbs").at(said.words, 1)
-    tos = [i for i, w in enumerate(said.words) if w == "to"]
-    if verb is None or not tos or tos[-1] + 1 >= len(said):
-        return None
-    start = tos[-1] + 1
-    end = next((i for i in range(start, len(said)) if not said.is_word(i)), len(said))
-    owner = said.words[start:end]
-    if not owner or len(owner) > _MAX_NAME or any(w in PRONOUNS and w not in ("me", "myself") for w in owner):
-        return None
-    return said.text_of(start, end)
-
-
-def named_before_value(text: str, entity: str) -> dict[str, Any]:
-    """The record named between a verb of ``record_change_verbs.txt`` and the stage or status it is given, when
-    nothing else named it ("push bluefin into proposal": the deal of bluefin; "flag jo lee as contacted": the lead
-    jo lee); empty when no such words are there."""
-    name = _between_verb_and_value(Words.of(text), cues(_VALUE_CUES[entity])) if entity in _VALUE_CUES else None
-    if not name:
-        return {}
-    return {"people": (name,)} if entity == "lead" else {"companies": (name,)}
-
-
-def _between_verb_and_value(said: Words, values: Cues) -> str | None:
-    found = values.find(said)
-    if found is None:
-        return None
-    verbs = words("record_change_verbs")
-    for start in range(found.start - 1, max(found.start - _MAX_NAME - 2, -1), -1):
-        if said.words[start] in verbs:
-            first = start + 1 + (said.words[start + 1] in _DETERMINERS if start + 1 < found.start else 0)
-            named = said.words[first : found.start]
-            if named and all(w[0].isalnum() and w not in PRONOUNS for w in named):
-                return said.text_of(first, found.start)
-            return None
-    return None
 
 
 def close_date(text: str, when: TimeRange | None) -> str | None:

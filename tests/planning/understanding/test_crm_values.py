@@ -101,3 +101,16 @@ def test_a_record_given_to_someone_changes_its_owner():
 def test_an_address_said_before_as_a_contact_is_its_email_never_its_name():
     fields = args(run("add kim@lumen.io as a new contact for kim ito"), "create_entity")["fields"]
     assert (fields["name"], fields["email"]) == ("kim ito", "kim@lumen.io")
+
+
+def test_a_new_value_stated_without_a_verb_of_change_is_an_update():
+    line = run("hooli deal is now 80k fyi")
+    assert goals(line) == [("update", "deal")]
+    assert args(line, "update_entity")["fields"] == {"amount": 80000}
+    assert goals(run("is now a good time to call")) == [("unsupported", "none")]
+
+
+def test_a_persons_new_company_is_the_value_changed_not_a_filter_to_find_them():
+    line = run("jo lee is now at hooli, pls update her contact")
+    assert args(line, "fetch_entity")["filters"] == {"name": "jo lee"}
+    assert args(line, "update_entity")["fields"] == {"company": "hooli"}
