@@ -530,7 +530,13 @@ def _correctable(session: Session) -> list[tuple[StepRun, str]]:
             literal = not (isinstance(value, str) and "{{" in value) or is_time_of_found(value)
             if literal and value_type(name) in _BARE_TYPES and (run, name) not in found:
                 found.append((run, name))
+    for run in shown:  # "and make it an hour" at a move that only shifts it: an event's length may always change
+        if run.step.tool in _EVENT_WRITES and run.step.for_each is None and (run, "durationMinutes") not in found:
+            found.append((run, "durationMinutes"))
     return found
+
+
+_EVENT_WRITES = ("create_calendar_event", "update_calendar_event")
 
 
 _BARE_TYPES = ("datetime", "duration", "number", "choice")

@@ -108,8 +108,11 @@ def _found_one_record(run: StepRun) -> bool:
 
 
 def _correctable(session: Session) -> tuple[ValueKind, ...]:
-    """The kinds of value a bare correction may change: of the answers given and the values the request gave."""
-    kinds: list[ValueKind] = []
+    """The kinds of value a bare correction may change: of the answers given and the values the request gave; an
+    event's length, at the approval of the event's write."""
+    question = session.question
+    shown = session.step(question.step_id) if question is not None and question.step_id is not None else None
+    kinds: list[ValueKind] = ["duration"] if shown is not None and shown.step.tool in _EVENT_WRITES else []
     for run in session.steps:
         if run.state not in ("pending", "waiting"):
             continue

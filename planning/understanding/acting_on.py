@@ -262,6 +262,10 @@ def _event_changes(text: str, slot_values: dict[str, Any], now: datetime | None)
         end = when.end
         slot_values["when"] = when = TimeRange(start=when.start, has_clock_time=True)
         slot_values["new_when"] = new_when = TimeRange(start=end, has_clock_time=True)
+    weeks = _same_time_weeks(text, when, new_when, now) if not (change or response) else None
+    if weeks is not None and slot_values.get("shift_minutes") is None:  # "to the same time next week": a week on
+        slot_values["shift_minutes"] = weeks * 7 * 24 * 60
+        slot_values["when"] = slot_values["new_when"] = when = new_when = None
     if (
         slot_values.get("shift_minutes") is None
         and when is not None
@@ -315,6 +319,21 @@ def _is_clock(word: str) -> bool:
         return False
     hour, _, minutes = digits.partition(":")
     return hour.isdigit() and len(hour) <= 2 and (not minutes or (minutes.isdigit() and len(minutes) == 2))
+
+
+def _same_time_weeks(text: str, when: TimeRange | None, new_when: TimeRange | None, now: datetime | None) -> int | None:
+    """ "move our 1:1 to the same time next week": the whole weeks from this week to the one week said (the only time
+    said, with no clock time), when the request says the time stays; None otherwise."""
+    said = [t for t in (when, new_when) if t is not None]
+    if now is None or len(said) != 1 or said[0].has_clock_time or said[0].end is None:
+        return None
+    week = said[0]
+    assert week.end is not None
+    if (week.end - week.start).days != 7 or cues("same_time").find(Words.of(text)) is None:
+        return None
+    this_week = now.date().toordinal() - now.weekday()
+    weeks = (week.start.date().toordinal() - this_week) // 7
+    return weeks if weeks > 0 else None
 
 
 def _says_the_day(text: str) -> bool:

@@ -75,3 +75,16 @@ def test_a_move_said_instead_at_the_approval_of_a_delete_moves_the_event_and_del
     assert "Moved “Lunch with Maria”" in output
     [lunch] = events(tmp_path, query="lunch maria", start="2026-03-09T00:00:00-04:00", end="2026-03-16T00:00:00-04:00")
     assert (lunch["startTime"], lunch["endTime"]) == ("2026-03-12T12:30:00-04:00", "2026-03-12T13:30:00-04:00")
+
+
+def test_a_move_to_the_same_time_next_week_keeps_the_wall_clock_time_and_takes_a_new_length(tmp_path: Path) -> None:
+    output = chat(
+        tmp_path,
+        "push my 1:1 with priya to the same time next week",  # Thu 5 Mar 14:00 EST
+        "and make it 45 minutes while you're at it",
+        "a",
+    )
+    assert "Finished" in output
+    [one] = [e for e in events(tmp_path, **day("2026-03-12")) if e["title"] == "1:1 with Priya"]
+    assert (one["startTime"], one["endTime"]) == ("2026-03-12T14:00:00-04:00", "2026-03-12T14:45:00-04:00")
+    assert [e for e in events(tmp_path, **day("2026-03-05")) if e["title"] == "1:1 with Priya"] == []
