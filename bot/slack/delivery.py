@@ -28,6 +28,7 @@ from bot.slack import blocks
 from bot.slack.blocks_private import in_dm_line, write_it_question, write_value
 from bot.slack.blocks_text import MAX_BLOCKS, unnest_message
 from bot.slack.connect_blocks import connect_prompt, connect_waiting
+from bot.slack.posted_once import first_to_post
 from bot.slack.sending import RetryPolicy, SendError, SlackSender
 from bot.slack.state import SlackState, Where, recent_owner
 from planning.engine.replies import AskApproval, AskConnect, AskValue, Refused, Reply, Say, ShowPlan, StepOutcome
@@ -179,6 +180,8 @@ class Delivery:
                 if failure.transient:
                     return where  # still there; the next change updates it
                 logger.warning("plan %s: chat.update failed (%s); posting it again", session_id, failure.error)
+        if not await first_to_post(self._state, f"plan:{session_id}"):
+            return where  # another handling of this request posts it
         try:
             ts = await self._send.post(channel=where.channel, thread_ts=where.thread_ts or None, message=message)
         except SendError:  # the requester's own, details included (its card, if any, went to their DM already)
@@ -194,17 +197,24 @@ class Delivery:
         the link to the requester's."""
         card = unnest_message(blocks.approval_card(ask, channel=None if where.is_dm else where.channel))
         what = f"the details of “{ask.intent}”"
+        shown = f"card:{ask.session_id}:{ask.step_id}:{ask.args_hash}"
         if where.is_dm:
-            await self._public(where, card, what=what)
+            if await first_to_post(self._state, f"{shown}:{where.thread_key}"):
+                await self._public(where, card, what=what)
             return None
-        link = await self.keep(where, where.requester, card, what=what)
-        if actor and actor != where.requester and actor in self._approvers:
+        link = None
+        if await first_to_post(self._state, f"{shown}:{where.requester}"):
+            link = await self.keep(where, where.requester, card, what=what)
+        approver = actor and actor != where.requester and actor in self._approvers
+        if approver and actor and await first_to_post(self._state, f"{shown}:{actor}"):
             await self.keep(where, actor, card, what=what)
         return link
 
     # --- replies -------------------------------------------------------------------------------------
 
     async def _question(self, where: Where, ask: AskValue) -> None:
+        if not await first_to_post(self._state, f"question:{where.thread_key}:{ask.field}:{ask.text}"):
+            return  # another handling of this request asks it
         if isinstance(ask, AskConnect):
             await self._connect(where, ask)
             return

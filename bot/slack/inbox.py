@@ -41,6 +41,7 @@ from slack_bolt.request.async_request import AsyncBoltRequest
 from slack_bolt.response import BoltResponse
 from slack_sdk.webhook.async_client import AsyncWebhookClient
 
+from bot.slack.posted_once import begin, dispatching
 from bot.slack.state import Received, SlackState
 from planning.engine.receipts import Receipt
 
@@ -135,9 +136,13 @@ class Inbox:
             )
             if not first:
                 return BoltResponse(status=200, body="")
-        if key is not None:
-            self._held.add(key)
-            context[_KEY], context[RECEIPT] = key, Receipt(key=":".join(key), again=replayed is not None)
+        if key is None:
+            await next_()
+            return None
+        self._held.add(key)
+        receipt = Receipt(key=":".join(key), again=replayed is not None)
+        context[_KEY], context[RECEIPT] = key, receipt
+        begin(receipt)  # what it posts, it posts once (another handling of it may be under way)
         await next_()
         return None
 
@@ -274,7 +279,8 @@ class InboxApp(AsyncApp):
         return False
 
     async def async_dispatch(self, req: AsyncBoltRequest) -> BoltResponse:
-        response = await super().async_dispatch(req)
+        with dispatching():
+            response = await super().async_dispatch(req)
         if self.inbox is not None:
             await self.inbox.dispatched(req, response)
         return response
