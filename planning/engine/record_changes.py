@@ -4,7 +4,7 @@ added; or of the one record its last read found ("she has a new number, …" aft
 one update of that record, acting on it as the earlier plan left it (read again before the change runs, like any
 follow-up: :func:`planning.engine.followups.acting_on`)."""
 
-from datetime import datetime
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from integrations.base.records import DATE_FIELDS, FIELDS_BY_ENTITY, READ_ONLY_FIELDS
@@ -36,11 +36,29 @@ def record_changed(earlier: Session, command: Change, now: datetime) -> FollowUp
         field = _field_of(entity, command.field)
         if field is None or not record or not isinstance(entity, str):
             continue
+        if command.shift_days is not None:  # "push the close date out two weeks": from the date it has
+            moved = _shifted(record.get(field), command.shift_days)
+            if moved is None:
+                continue
+            return _update(record, entity, field, moved)
         parsed = parse_answer(field, command.value, now)
         if not parsed.ok:
             return None
         return _update(record, entity, field, parsed.value)
     return None
+
+
+def _shifted(current: Any, days: int) -> str | None:
+    """The ISO date ``days`` after ``current`` (an ISO date, or an ISO time whose date counts); None without one."""
+    if not isinstance(current, str) or len(current) < _ISO_DATE:
+        return None
+    try:
+        return (date.fromisoformat(current[:_ISO_DATE]) + timedelta(days=days)).isoformat()
+    except ValueError:
+        return None
+
+
+_ISO_DATE = len("2026-01-01")
 
 
 def _record_of(earlier: Session, run: StepRun) -> dict[str, Any] | None:
@@ -67,15 +85,56 @@ def _field_of(entity: Any, said: str) -> str | None:
     return said if said in writable else None
 
 
-def _update(record: dict[str, Any], entity: str, field: str, value: Any) -> FollowUp:
+def made_again(earlier: Session, plan: Plan) -> FollowUp | None:
+    """A request that makes again the record the last plan made or found, by its name ("add Jen Ortiz as a contact,
+    cell 617 …" after she was added): an update of that record with the values that differ, never a second record;
+    None when the plan is not one such create, or gives nothing new (the card then says the record exists)."""
+    if len(plan.steps) != 1 or plan.steps[0].tool != "create_entity":
+        return None
+    inputs = plan.steps[0].inputs
+    entity, fields = inputs.get("entityType"), inputs.get("fields")
+    name = fields.get("name") if isinstance(fields, dict) else None
+    if not isinstance(entity, str) or not isinstance(fields, dict) or not isinstance(name, str) or not name.strip():
+        return None
+    for run in reversed(earlier.steps):
+        record = _record_of(earlier, run)
+        if (
+            not record
+            or ran_with(earlier, run).get("entityType") != entity
+            or _folded(record.get("name")) != _folded(name)
+        ):
+            continue
+        new = {key: value for key, value in fields.items() if _new_value(value) and record.get(key) != value}
+        new.pop("name", None)
+        return _update(record, entity, next(iter(new)), new, "the record named again") if new else None
+    return None
+
+
+def _new_value(value: Any) -> bool:
+    return value not in (None, "", []) and not (isinstance(value, str) and ("PLACEHOLDER_" in value or "{{" in value))
+
+
+def _folded(value: Any) -> str:
+    return " ".join(value.split()).casefold() if isinstance(value, str) else ""
+
+
+def _update(
+    record: dict[str, Any],
+    entity: str,
+    field: str,
+    value: Any,
+    why: str = "the record's field changed",
+) -> FollowUp:
     name = record.get("name") or record.get("subject") or f"the {entity.lower()}"
+    fields = value if isinstance(value, dict) else {field: value}
+    said = field if len(fields) == 1 else "details"
     step = Step(
         id="change",
-        intent=f"Change the {name_in_words(field)} of “{name}”",
+        intent=f"Change the {name_in_words(said)} of “{name}”",
         tool="update_entity",
-        arguments={"input": {"entityType": entity, "id": str(record["id"]), "fields": {field: value}}},
+        arguments={"input": {"entityType": entity, "id": str(record["id"]), "fields": fields}},
     )
     known: dict[str, Any] = {}
     steps = acting_on(step, record, "earlier_record", known)
     goal = Goal(intent="update", entity=_GOAL_ENTITIES.get(entity, "none"))
-    return FollowUp(Plan(steps=tuple(steps)), goal, "follow-up: the record's field changed", known=known)
+    return FollowUp(Plan(steps=tuple(steps)), goal, f"follow-up: {why}", known=known)

@@ -16,7 +16,7 @@ from planning.engine.intentions import view_of
 from planning.engine.observe import ApprovedPlans
 from planning.engine.parts import Parts, zone
 from planning.engine.receipts import Receipt, new_session_id, session_id_for
-from planning.engine.record_changes import record_changed
+from planning.engine.record_changes import made_again, record_changed
 from planning.engine.replies import AskValue, Refused, Reply, Say, ShowPlan
 from planning.engine.session import Question, Session, StepRun
 from planning.engine.shown_events import among_shown
@@ -133,7 +133,8 @@ class Starter:
             pointed = followups.with_earlier_record(
                 self._parts.from_record(earlier), text, plan, understood.parse.goals[0]
             ) or among_shown(self._parts.from_record(earlier), plan, understood.parse.goals[0])
-        parse = understood.parse
+            pointed = pointed or made_again(self._parts.from_record(earlier), plan)  # the record just made, again
+        parse = understood.parse if pointed is None or pointed.goal.intent != "update" else followups.parse_of(pointed)
         intents = {g.intent for g in parse.goals}
         self._parts.observer.count("requests", understood="/".join(sorted(intents)))
         if not understood.plan.steps:

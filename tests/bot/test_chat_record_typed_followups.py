@@ -51,3 +51,11 @@ def test_an_address_and_a_status_said_at_the_card_of_a_new_lead_are_on_the_lead_
         "contacted",
         "vandelay industries",
     )
+
+
+def test_a_due_date_pushed_out_by_a_week_after_a_task_was_added_moves_from_its_own_date(tmp_path: Path):
+    chat(
+        tmp_path, "add a task on the globex account to send the security docs by friday", "a", "push it out a week", "a"
+    )
+    tasks = read(tmp_path, "fetch_entity", FetchEntityArgs(entityType="Task", filters={"subject": "security docs"}))
+    assert [task["dueDate"] for task in tasks] == ["2026-03-13"]

@@ -4,11 +4,14 @@ a deal stage said as the record's new state ("she gave me a new one, (415) 555-0
 actually x@y.com", "bump it to 31.5k", "mark them contacted"). The reply must say that something changes (a word of
 ``data/record_change_cues.txt`` or a field's name) and must not start as a request of its own ("email her at …")."""
 
+from typing import cast
+
 from planning.understanding import values
 from planning.understanding.commands._words import Reply, phrases
-from planning.understanding.commands.change import Change
+from planning.understanding.commands.change import Change, Changed
 from planning.understanding.cues import Words, cues
 from planning.understanding.names import EMAIL_ADDRESS
+from planning.understanding.normalize import clean
 
 
 def typed_change(reply: Reply) -> Change | None:
@@ -23,10 +26,44 @@ def typed_change(reply: Reply) -> Change | None:
     if phone is not None:
         opened = text.find(phone)  # "(646) 555-0177": the number as typed, with its area code's bracket
         return Change("phone", f"({phone}" if opened > 0 and text[opened - 1] == "(" else phone)
+    shift = _shift_in(reply)
+    if shift is not None:
+        return shift
     amount = values.amount(text)
     if amount is not None:
         return Change("amount", str(int(amount)) if float(amount).is_integer() else str(amount))
     return _state(text)
+
+
+def date_shift(text: str) -> int | None:
+    """A move of a date by an amount, in days, later positive ("out two weeks" → 14, "back by 3 days" → 3, "forward a
+    week" → -7, "a week later" → 7); None when ``text`` says no such move."""
+    words = Reply.of(clean(text)).words
+    direction = phrases("shift_directions").at(words, 0)
+    if direction is not None:
+        start = direction[0] + (1 if words[direction[0] : direction[0] + 1] == ("by",) else 0)
+        days = _days(words[start:])
+        return None if days is None or days[1] != len(words) - start else _signed(days[0], direction[1])
+    days = _days(words)
+    after = phrases("shift_directions").at(words, days[1]) if days is not None else None
+    if days is None or after is None or days[1] + after[0] != len(words):
+        return None
+    return _signed(days[0], after[1])
+
+
+def _days(words: tuple[str, ...]) -> tuple[int, int] | None:
+    """ "2 weeks", "a day", "10 days" at the start of ``words``: (the days, the tokens read)."""
+    if len(words) < 2:
+        return None
+    count = int(words[0]) if words[0].isdigit() else 1 if words[0] in ("a", "an") else None
+    unit = phrases("shift_units").at(words, 1)
+    if count is None or unit is None:
+        return None
+    return count * int(unit[1]), 1 + unit[0]
+
+
+def _signed(days: int, direction: str) -> int:
+    return -days if direction == "earlier" else days
 
 
 def typed_changes(reply: Reply) -> tuple[Change, ...]:
@@ -52,6 +89,18 @@ def _clauses(reply: Reply) -> list[Reply]:
 
 
 _CUTS = frozenset({"and", ",", ";"})
+
+
+def _shift_in(reply: Reply) -> Change | None:
+    """ "push it out two weeks", "move the due date back 3 days": the record's date moved by the amount said last."""
+    for index in range(1, len(reply.words)):
+        rest = reply.rest(index)
+        days = date_shift(rest)
+        if days is not None:
+            field = phrases("record_fields").ending(reply.words[:index])
+            named = field[1] if field is not None and field[1] in ("dueDate", "closeDate") else "date"
+            return Change(cast(Changed, named), rest, shift_days=days)
+    return None
 
 
 def _says_a_change(reply: Reply) -> bool:

@@ -36,9 +36,11 @@ class Change:
     off the calendar), the email sent forwarded to
     someone, ("when") the earlier request said again at another time, or a field of the record the last plan made or
     changed (``RECORD_CHANGES``); ``value`` as typed. ``also``: another change said with it ("add Maria to it but
-    take John off": the people taken off)."""
+    take John off": the people taken off). ``shift_days``: a record's date moved by an amount from what it is ("push
+    the close date out two weeks": 14), not to a day said."""
 
     kind: ClassVar[Literal["change"]] = "change"
     field: Changed
     value: str
     also: tuple[tuple[Changed, str], ...] = ()
+    shift_days: int | None = None

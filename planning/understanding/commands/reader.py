@@ -123,6 +123,8 @@ def _record_change(reply: Reply) -> Change | None:
     named, typed = _followups.record_field(reply), typed_change(reply)
     if named is not None and typed is not None and named.field == typed.field and typed.field in ("email", "phone"):
         return typed
+    if typed is not None and typed.shift_days is not None and (named is None or named.field == typed.field):
+        return typed  # "push the close date out two weeks": a move by an amount, not to a day
     return named or typed
 
 

@@ -56,3 +56,10 @@ def test_values_of_the_record_on_the_card_told_by_their_form_are_corrections_of_
 def test_a_value_the_record_on_the_card_has_no_field_for_is_no_correction():
     said = "and bump it to 20k"  # a lead has no amount
     assert not any(isinstance(command, Correct) for command in read_reply(said, LEAD_CARD))
+
+
+def test_a_date_moved_by_an_amount_is_a_shift_from_the_date_it_has():
+    said = "and slip the due date back 3 days"
+    assert read_reply(said, AFTER_RECORD) == (Change("dueDate", "back 3 days", shift_days=3),)
+    assert read_reply("bring it forward a week", AFTER_RECORD) == (Change("date", "forward a week", shift_days=-7),)
+    assert read_reply("move the close date to may 4", AFTER_RECORD) == (Change("closeDate", "may 4"),)
