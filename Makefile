@@ -42,6 +42,7 @@ bench: $(STAMP) model
 	$(BIN)/python -m bench.personal_names
 	$(BIN)/python -m bench.random_kill
 	$(BIN)/python -m bench.extract
+	$(BIN)/python -m bench.serve_memory
 
 clean:
 	rm -rf $(VENV)

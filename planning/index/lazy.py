@@ -10,6 +10,7 @@ import logging
 import threading
 
 from integrations.base import CATALOG
+from planning.index.freed_memory import give_back
 from planning.index.semantic_index import SemanticIndex
 from planning.index.settings import IndexSettings
 from planning.understanding.examples import Vote
@@ -36,6 +37,7 @@ class LazyExampleVoter:
                     index = SemanticIndex.open(self._settings)
                     index.ensure_built(CATALOG)
                     self._index = index
+                    give_back()  # what loading the model and building the bank left freed (bench/serve_memory.py)
                 except Exception:  # an index problem must not stop understanding
                     logger.exception("the semantic index is unavailable; understanding uses the rules alone")
                     self._failed = True

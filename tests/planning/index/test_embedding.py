@@ -46,3 +46,31 @@ def test_a_missing_model_package_says_how_to_install_it(monkeypatch: pytest.Monk
     monkeypatch.setattr(model_files.importlib.util, "find_spec", lambda name: None)
     with pytest.raises(EmbeddingModelMissingError, match=r"install-embedding-model\.sh"):
         ModelFiles.installed()
+
+
+def test_the_model_folded_once_is_saved_reused_and_embeds_the_same(tmp_path):
+    import onnxruntime as ort
+
+    from planning.index.embedding import folded
+
+    model = ModelFiles.installed().onnx_model
+    saved = folded(model, tmp_path)
+    assert saved.parent == tmp_path and saved != model
+    written = saved.stat().st_mtime_ns
+    assert folded(model, tmp_path) == saved and saved.stat().st_mtime_ns == written  # found, not folded again
+    ids = np.array([[101, 2000, 2001, 2002, 102]])
+    feeds = {"input_ids": ids, "attention_mask": np.ones_like(ids), "token_type_ids": np.zeros_like(ids)}
+    outputs = [
+        ort.InferenceSession(str(path), providers=["CPUExecutionProvider"]).run(["last_hidden_state"], feeds)[0]
+        for path in (model, saved)
+    ]
+    assert np.allclose(outputs[0], outputs[1], atol=1e-5)
+
+
+def test_a_folder_that_cannot_be_written_folds_at_every_load_instead(tmp_path):
+    from planning.index.embedding import folded
+
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    model = ModelFiles.installed().onnx_model
+    assert folded(model, blocked / "models") == model
