@@ -33,6 +33,7 @@ from planning.understanding.commands import (
 )
 from planning.understanding.commands.edited import read_value
 from planning.understanding.commands.records_named import record_named
+from planning.understanding.commands.text_times import with_time_replaced
 from planning.understanding.normalize import clean
 from planning.understanding.timeexpr import find_times
 from planning.understanding.timewords import find_duration
@@ -80,6 +81,21 @@ class Dialogue:
                 self._set(session, run, name, value)
                 self._withdraw_approval(session, run)
                 return [Say(text=_changed(session, run, name, value))]
+        return self._time_in_text(session, command.value, now)
+
+    def _time_in_text(self, session: Session, value: str, now: datetime) -> list[Reply] | None:
+        """ "make that wednesday" where the text of the message shown says thursday (and no time of the plan is
+        one): the day or the time in the text is changed; None when no text says one of that kind, or several."""
+        question = session.question
+        runs = [run for run in reversed(session.steps) if run.state in ("pending", "waiting")]
+        runs.sort(key=lambda run: question is None or run.id != question.step_id)  # the step shown first
+        for run in runs:
+            current = self._machine_value(session, run, "body")
+            changed = with_time_replaced(current, value, now) if isinstance(current, str) else None
+            if changed is not None:
+                self._set(session, run, "body", changed)
+                self._withdraw_approval(session, run)
+                return [Say(text=_changed(session, run, "body", changed))]
         return None
 
     async def _people(self, session: Session, command: Correct, now: datetime) -> list[Reply] | None:
@@ -98,6 +114,8 @@ class Dialogue:
         if run is None:
             return None
         key = next(k for k in keys if k in run.step.inputs)
+        if command.removing:  # "drop Tom": taken off the ones there
+            return self._people_off(session, run, key, command.value, now)
         parsed = parse_answer(key, command.value, now)
         if not parsed.ok:
             return [Say(text=f"I could not change the {label(key)}: {parsed.problem}.", tone="problem")]
@@ -124,6 +142,27 @@ class Dialogue:
         if question is not None and question.kind == "value" and session.question is question:
             replies.append(AskValue(text=question.prompt, field=question.name))  # what was being asked still is
         return replies
+
+    def _people_off(self, session: Session, run: StepRun, key: str, who: str, now: datetime) -> list[Reply]:
+        """The people named taken off the recipients or attendees: each must be one of them (by address, or a name
+        its address starts with); else nothing changes and the reply says who is there."""
+        try:
+            current = self._machine.arguments(session, run).get(key)
+        except ResolutionError:
+            current = self._machine_value(session, run, key)
+        there = [a for a in current if isinstance(a, str) and "@" in a] if isinstance(current, list) else []
+        parsed = parse_answer(key, who, now)
+        named = [*(a.lower() for a in parsed.value or []), *(n.lower() for n in parsed.names)] if parsed.ok else []
+        gone = [a for a in there if any(_is_them(a, name) for name in named)]
+        if not named or not gone or len(gone) < len(named):
+            listed = ", ".join(there) or "no one"
+            return [
+                Say(text=f"I could not take “{who}” off the {label(key)} ({listed}). Nothing changed.", tone="problem")
+            ]
+        value = [a for a in there if a not in gone]
+        self._set(session, run, key, value)
+        self._withdraw_approval(session, run)
+        return [Say(text=_changed(session, run, key, value))]
 
     def _rename(self, session: Session, run: StepRun, names: tuple[str, ...]) -> None:
         """A heading that named the person looked up before ("Email Sarah: …") names the people now meant."""
@@ -512,6 +551,15 @@ def _day_or_week(text: str, now: datetime) -> str | None:
     """The start of the day or week an answer gave without a time, if it gave one."""
     found = [t for t in find_times(text, now) if not t.has_clock_time]
     return found[0].start.isoformat() if found else None
+
+
+def _is_them(address: str, name: str) -> bool:
+    """Whether ``address`` is the person ``name`` names: the address itself, or a name its local part starts with
+    ("tom" → tom.reyes@example.com; "tom reyes" → tom.reyes@…)."""
+    local = address.lower().split("@", 1)[0]
+    parts = [p for p in name.replace(".", " ").split() if p]
+    joined, local = ".".join(parts), local.replace("_", ".")
+    return address.lower() == name or (bool(parts) and (local == joined or local.startswith(joined + ".")))
 
 
 def _placeholder(value: Any) -> bool:

@@ -12,11 +12,11 @@ from planning.engine.file_facts import AttachedFile, known_files
 from planning.engine.instead import instead
 from planning.engine.offers import Offers
 from planning.engine.parts import Parts
-from planning.engine.replies import AskValue, Refused, Reply, Say
+from planning.engine.replies import AskApproval, AskValue, Refused, Reply, Say, ShowPlan
 from planning.engine.session import Question, Session
 from planning.engine.starting import Starter
 from planning.understanding.clarify import describe
-from planning.understanding.commands import Answer, Change, Command, Correct, Decide, Pick
+from planning.understanding.commands import Answer, Change, Command, Correct, Decide, NewRequest, Pick
 
 Handler = Callable[[Session, str, str, Command], Awaitable[list[Reply]]]
 
@@ -63,10 +63,24 @@ class Handlers:
         """A reply to the open plan: read once into commands, each run by the handler its table row names."""
         if self._parts.expired(session):
             return await self._decisions.expire(session)
+        commands = reading.read(text, session)
         replies: list[Reply] = []
-        for command in reading.read(text, session):
-            replies += await self._dispatch(session, user, text, command)
+        for index, command in enumerate(commands):
+            said = await self._dispatch(session, user, text, command)
+            later = commands[index + 1 :]
+            if later and _went_wrong(said):  # what follows a change that did not apply is not done
+                replies += [*said, Say(text=texts.STOPPED_AT_PROBLEM, private=True)]
+                if not any(isinstance(r, AskApproval) for r in said) and _approval_open(session):
+                    replies += self._decisions.reissue(session)
+                break
+            if later:  # the card is shown once, with every change of the reply made
+                said = [r for r in said if not isinstance(r, AskApproval | ShowPlan)]
+            replies += said
             if not session.open:
+                request = next((c for c in later if isinstance(c, NewRequest)), None)
+                if request is not None:  # "scratch that, email omar instead": the plan ended, the request starts
+                    who = replace(session.principal, user=user)
+                    replies += await self._starter.start(who, session.thread_key, request.text, files=session.files)
                 break
         return replies
 
@@ -198,7 +212,7 @@ class Handlers:
         ]
 
     async def _on_approval_words(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
-        return [Say(text=texts.APPROVAL_WORDS, private=True)]
+        return [Say(text=texts.not_understood_at_card(text), private=True, tone="problem")]
 
     async def _on_maybe_new(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
         now = self._parts.now(session.tz)
@@ -232,6 +246,16 @@ class Handlers:
             await self._parts.save(session)
             return replies
         return [*replies, *await self._parts.machine.advance(session)]
+
+
+def _went_wrong(replies: list[Reply]) -> bool:
+    """Whether a command's replies say it did not do what was asked: a problem, a refusal, a reply not understood."""
+    said = any(isinstance(r, Say) and r.tone in ("problem", "refusal") for r in replies)
+    return said or any(isinstance(r, AskValue) and r.problem for r in replies)
+
+
+def _approval_open(session: Session) -> bool:
+    return session.open and session.question is not None and session.question.kind == "approval"
 
 
 def _asked_again(before: Question, after: Question, replies: list[Reply]) -> bool:

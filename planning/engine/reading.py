@@ -16,7 +16,7 @@ from planning.understanding.commands import Command, Context, Decide, read_reply
 from planning.understanding.commands.context import LeftBehind
 from planning.understanding.commands.values import ValueType as ValueKind
 
-_BARE: tuple[ValueKind, ...] = ("datetime", "duration", "number", "choice")
+_BARE: tuple[ValueKind, ...] = ("datetime", "duration", "number", "choice", "text")  # "text": a day or time in it
 _EVENT_WRITES = ("create_calendar_event", "update_calendar_event")
 _SENDS = ("send_email", "reply_email", "forward_email")
 _RECORD_WRITES = ("create_entity", "update_entity")

@@ -51,7 +51,19 @@ STALE_APPROVAL = "This step changed since you saw it. Here is the current versio
 EXPIRED_APPROVAL = "That approval request expired. Here it is again if you still want it."
 SESSION_EXPIRED = "This plan expired because it waited too long. Ask again to start over."
 BUSY = "I'm working on this plan; I'll ask when I need something."
+STOPPED_AT_PROBLEM = "I stopped there: nothing else in that message was done, and nothing was approved."
 APPROVAL_WORDS = "Reply “approve”, “skip”, “edit FIELD=VALUE”, “remove N” (an item of a list) or “cancel”."
+
+
+def not_understood_at_card(text: str) -> str:
+    """A reply at an approval card read as neither a change nor a decision: nothing changed, and it says so."""
+    said = text.strip()
+    said = said if len(said) <= 80 else said[:77] + "…"
+    return (
+        f"I did not understand “{said}” as a change or a decision, so nothing changed and nothing was approved. "
+        "What should I change? Or reply “approve”, “skip”, “edit FIELD=VALUE”, “remove N” (an item of a list) "
+        "or “cancel”."
+    )
 
 
 def already_over(state: str) -> str:

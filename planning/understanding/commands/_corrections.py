@@ -96,6 +96,6 @@ def _skip(reply: Reply, index: int, name: str) -> int:
 
 
 def _commas(words: tuple[str, ...], index: int) -> int:
-    while index < len(words) and words[index] in (",", ":"):
+    while index < len(words) and words[index] in (",", ":", "-", "–", "—"):
         index += 1
     return index

@@ -66,6 +66,25 @@ def skip(reply: Reply) -> Decide | None:
     return Decide("skip", target=named)
 
 
+def skip_said_last(reply: Reply) -> Decide | None:
+    """A skip said after the reason, where a value or a person is asked: "no idea who that is, just skip him"."""
+    found = skip(reply)
+    last = _last_clause(reply) if found is None else None
+    return found if last is None else skip(last)
+
+
+def _last_clause(reply: Reply) -> Reply | None:
+    """The words after the last comma or dash, without the words that soften them ("…, just skip him" → "skip
+    him"); None for a reply of one clause."""
+    words = reply.words
+    cut = max((i for i, w in enumerate(words) if w in (",", "-", "–", "—", ";")), default=None)
+    if cut is None or cut + 1 >= len(words):
+        return None
+    tail = Reply.of(reply.rest(cut + 1))
+    start = tail.after("leads", "polite")
+    return Reply.of(tail.rest(start)) if start < len(tail.words) else None
+
+
 def _said(reply: Reply, name: str, *, things: bool) -> bool:
     """Whether the reply is the decision of ``data/{name}.txt`` (with what it acts on), alone or with a reason.
     ``things``: "skip the email" (a skip is never a request of its own; "cancel the meeting" may be one)."""
@@ -165,3 +184,48 @@ def past_start(reply: Reply) -> Decide | None:
     if reply.is_one_of("another_time") is not None:
         return Decide("another_time")
     return Decide("approve") if reply.is_one_of("keep_time") is not None else None
+
+
+def turned_down(reply: Reply) -> Decide | None:
+    """A change of mind about what is shown: "don't send it", "nvm, don't book that", "hold off on sending it for
+    now" — a negation (data/negations.txt), an action (negated_actions.txt) and only words that point at what is
+    shown (negation_tails.txt); after words of hesitation or a cancel word ("nvm"); before a reason ("don't send it,
+    tom is out"). The plan is cancelled: nothing of it runs."""
+    found = _turned_down(reply)
+    head = reply.before_reason() if found is None else None
+    return found if head is None else _turned_down(head)
+
+
+def _turned_down(reply: Reply) -> Decide | None:
+    words = reply.words
+    index = reply.after("leads", "polite")
+    cancelled = phrases("cancel").at(words, index)  # "nvm", "hold off on that"
+    if cancelled is not None:
+        index = _marks(words, index + cancelled[0])
+    negation = phrases("negations").at(words, index)
+    if negation is None and cancelled is None:
+        return None
+    if negation is not None:
+        index += negation[0]
+        action = phrases("negated_actions").at(words, index)
+        if action is not None:
+            index += action[0]
+        elif negation[1] != "alone" and index < len(words):
+            return None  # "don't invite tom": a change of who, not of whether
+    return Decide("cancel") if _only_tails(words, index) else None
+
+
+def _marks(words: tuple[str, ...], index: int) -> int:
+    while index < len(words) and words[index] in (",", "-", ":"):
+        index += 1
+    return index
+
+
+def _only_tails(words: tuple[str, ...], index: int) -> bool:
+    """Whether the words from ``index`` only point at what is shown ("it", "that", "for now")."""
+    while index < len(words):
+        tail = phrases("negation_tails").at(words, index)
+        if tail is None and words[index] not in (",", "-"):
+            return False
+        index += tail[0] if tail is not None else 1
+    return True

@@ -8,10 +8,12 @@ from typing import ClassVar, Literal
 class Correct:
     """``field``: the argument the reply named ("subject", "startTime"; "to" or "attendees" for people), None when it
     named none (the value goes where it fits). ``people``: the value names the people who replace the recipients or
-    the attendees (``field`` None: whichever the plan has); with ``adding`` they join them ("… as well")."""
+    the attendees (``field`` None: whichever the plan has); with ``adding`` they join them ("… as well"); with
+    ``removing`` they are taken off them ("drop Tom")."""
 
     kind: ClassVar[Literal["correct"]] = "correct"
     value: str
     field: str | None = None
     people: bool = False
     adding: bool = False
+    removing: bool = False

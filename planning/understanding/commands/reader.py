@@ -1,8 +1,10 @@
 """One reading of a reply, with the conversation's context, into typed commands."""
 
+from dataclasses import replace
 from datetime import UTC, datetime
 
-from planning.understanding.commands import _corrections, _decisions, _followups, _picks
+from planning.understanding.commands import _clauses, _corrections, _decisions, _followups, _picks
+from planning.understanding.commands._people_changes import people_change
 from planning.understanding.commands._typed_fields import typed_change, typed_changes
 from planning.understanding.commands._words import Reply, phrases
 from planning.understanding.commands.answer import Answer
@@ -15,6 +17,7 @@ from planning.understanding.commands.kinds import Command
 from planning.understanding.commands.new_request import NewRequest
 from planning.understanding.commands.pick import Pick
 from planning.understanding.commands.restate import asked_time, only_time
+from planning.understanding.commands.text_times import says_a_time
 from planning.understanding.commands.undo import Undo
 from planning.understanding.commands.values import bare_clock, parse_answer
 from planning.understanding.timeexpr import find_times
@@ -43,7 +46,14 @@ def _read(text: str, context: Context) -> tuple[Command, ...]:
     reply = Reply.of(text)
     if not context.open_plan:
         return (_follow_up(reply, context),)
+    instead = _clauses.then_request(reply, _turned_down, _request_start) if context.value_kind != "text" else None
+    if instead is not None:  # "scratch that, email omar instead"
+        on_event = context.question == "approval" and context.doing in _ON_AN_EVENT
+        changed = _followups.change_instead(reply) if on_event else None  # "don't delete it - move it … instead"
+        return instead if changed is None else (changed,)
     cancel = _decisions.cancel(reply)
+    if cancel is None and context.value_kind != "text":
+        cancel = _decisions.turned_down(reply)
     if cancel is not None:
         return (cancel,)
     if context.offered and not (context.question == "pick" and text.strip().isdigit()):
@@ -53,7 +63,7 @@ def _read(text: str, context: Context) -> tuple[Command, ...]:
             return (Pick(key="answer"),)
         if _unclear_at_offer(reply):  # "a", "yes", "ok": neither choice said; the offer is asked again
             return (CannotHandle("neither “new” nor an answer"),)
-    split = _yes_and(reply, context)
+    split = _several(reply, context)
     if split is not None:
         return split
     correction = _correction(reply, context)
@@ -128,47 +138,118 @@ def _record_change(reply: Reply) -> Change | None:
     return named or typed
 
 
-def _yes_and(reply: Reply, context: Context) -> tuple[Command, ...] | None:
-    """ "yes, and make it 4pm", "ok but send it to Tom": a correction, then the approval it came with."""
-    words = reply.words
-    if context.question != "approval" or "," not in words:
-        return None
-    comma = words.index(",")
-    head = Reply.of(reply.rest(0, comma))
-    if head.is_one_of("approve") is None:
-        return None
-    tail_start = comma + 1
-    while tail_start < len(words) and words[tail_start] in ("and", "but", "just", "only"):
-        tail_start += 1
-    tail = Reply.of(reply.rest(tail_start))
-    correction = _correction(tail, context)
-    return (correction, Decide("approve")) if correction is not None else None
+def _several(reply: Reply, context: Context) -> tuple[Command, ...] | None:
+    """A reply of several clauses, each a command ("make it 11 and pull priya in too", "yes, and make it 4pm",
+    "make it 3pm and send it"): at an approval, changes and decisions; where a time, a length or a number is asked,
+    the answer first, then changes of the plan ("3pm, and loop in dana")."""
+    if context.question == "approval":
+        if _decisions.approve(reply) is not None:
+            return None  # "perfect, go": one approval in several words
+        return _clauses.several(reply, lambda clause, first: _clause_at_card(clause, context, first=first))
+    if context.question == "value" and context.value_kind in _BARE_ANSWERS:
+        return _clauses.several(reply, lambda clause, first: _clause_at_value(clause, context, first=first))
+    return None
+
+
+def _turned_down(reply: Reply) -> Command | None:
+    return _decisions.cancel(reply) or _decisions.turned_down(reply)
+
+
+def _clause_at_card(clause: Reply, context: Context, *, first: bool) -> Command | None:
+    """One clause of a reply at an approval card: a decision, or a change of what the card shows."""
+    for decide in (_decisions.cancel, _decisions.turned_down, _decisions.approve, _decisions.note):
+        decided = decide(clause)
+        if decided is not None:
+            return decided
+    return _change_clause(clause, context, first=first)
+
+
+def _clause_at_value(clause: Reply, context: Context, *, first: bool) -> Command | None:
+    """One clause of a reply where a value is asked: the first is the answer, the others change the plan."""
+    if first:
+        answer = _value(clause, context)
+        return answer if isinstance(answer, Answer) and not answer.search else None
+    return _change_clause(clause, context, first=False, values=False)
+
+
+def _change_clause(clause: Reply, context: Context, *, first: bool, values: bool = True) -> Command | None:
+    """A change of the open plan said in one clause: people added, taken off or replaced, a field named; with
+    ``values``, a value with a verb ("make it 11") and, after the first clause, a value alone that fits the plan
+    ("…, 45 minutes")."""
+    people = _corrections.people(clause) or people_change(clause)
+    if people is not None:
+        return people
+    named = _corrections.named_field(clause)
+    if named is not None or not values:
+        return named
+    bare = _corrections.bare(clause)
+    if bare is not None and _fits(bare.value, context):
+        return bare
+    alone = clause.rest(clause.after("leads", "polite"))
+    if not first and alone and len(clause.words) <= _SHORT_VALUE and _only_value(alone, context):
+        return Correct(alone)
+    return None
+
+
+def _only_value(value: str, context: Context) -> bool:
+    """Whether ``value`` is a value the open plan may have and nothing else ("45 minutes", "at 3:30"), not a clause
+    that holds a time ("he's flying in that morning")."""
+    said = Reply.of(value)
+    for kind in context.correctable:
+        if kind == "duration":
+            length = find_duration(value.lower())
+            rest = value.lower()[: length.span[0]] + value.lower()[length.span[1] :] if length is not None else None
+            if rest is not None and all(phrases("glue").value((w,)) is not None for w in Reply.of(rest).words):
+                return True
+        if kind in ("datetime", "date", "text") and only_time(bare_clock(value) or value):
+            return True
+        alone = replace(context, correctable=(kind,))
+        if kind in ("number", "choice") and len(said.words) <= 2 and _fits(value, alone):
+            return True
+    return False
+
+
+_SHORT_VALUE = 5  # tokens of a value said alone in a later clause ("45 minutes", "at 3:30")
 
 
 def _correction(reply: Reply, context: Context) -> Correct | None:
-    """A correction of the open plan; said with a reason after it ("make it 2 chicago time, laura's there"), the
-    words before the reason."""
-    found = _corrected(reply, context)
-    words, marks = reply.words, phrases("reason_marks")
-    cuts = [i for i in range(len(words) - 1, 1, -1) if marks.at(words, i) is not None] if found is None else []
-    for cut in cuts:  # the longest words before a reason that read as a correction
-        found = _corrected(Reply(reply.text[: reply.toks[cut - 1].end], reply.toks[:cut]), context)
+    """A change of the open plan: as said; after words that join it to what came before ("and make it an hour");
+    said with a reason after it ("make it 2 chicago time, laura's there"), the longest words before the reason that
+    read as one."""
+    start = reply.after("also_leads")
+    said = Reply.of(reply.rest(start)) if start else reply
+    for part in (reply, said):
+        found = _correction_of(part, context)
         if found is not None:
             return found
-    return found
+    words, marks = said.words, phrases("reason_marks")
+    for cut in [i for i in range(len(words) - 1, 1, -1) if marks.at(words, i) is not None]:
+        found = _correction_of(Reply(said.text[: said.toks[cut - 1].end], said.toks[:cut]), context)
+        if found is not None:
+            return found
+    return None
 
 
-def _corrected(reply: Reply, context: Context) -> Correct | None:
-    people = _corrections.people(reply)
+def _correction_of(reply: Reply, context: Context) -> Correct | None:
+    spans = context.question == "approval" or (context.question == "value" and context.value_kind != "text")
+    people = _corrections.people(reply) or (people_change(reply) if spans else None)
     if people is not None:
         return people
     named = _corrections.named_field(reply)
     if named is not None:
         return named
     bare = _corrections.bare(reply)
-    if bare is not None and _fits(bare.value, context):
+    one = bare is not None and (_one_clause(bare.value) or _only_value(bare.value, context))
+    if bare is not None and one and _fits(bare.value, context):
         return bare
     return None
+
+
+def _one_clause(value: str) -> bool:
+    """Whether a value is said in one clause: no word that joins clauses in it ("10:15 and bring laura along" holds
+    two; what the second asks would be lost)."""
+    words = Reply.of(value).words
+    return not any(phrases("clause_joins").value((w,)) is not None for w in words)
 
 
 def _fits(value: str, context: Context) -> bool:
@@ -177,6 +258,8 @@ def _fits(value: str, context: Context) -> bool:
         if kind == "duration" and find_duration(value.lower()) is not None:
             return True
         if kind in ("datetime", "date") and find_times(bare_clock(value) or value, _ANY_DAY):  # "make it 1": 1pm
+            return True
+        if kind == "text" and says_a_time(value):  # "make that wednesday": the day a message's text says
             return True
         if kind in ("number", "choice") and parse_answer("amount" if kind == "number" else "stage", value, _ANY_DAY).ok:
             return True
@@ -194,7 +277,7 @@ def _to_question(reply: Reply, context: Context) -> Command:
             return picked
         approved = _decisions.approve(reply)
         return approved if approved is not None else NewRequest(reply.text)
-    skipped = _decisions.skip(reply) if question in ("pick", "recover", "value") else None
+    skipped = _decisions.skip_said_last(reply) if question in ("pick", "recover", "value") else None
     if skipped is not None:
         return skipped
     if question == "pick":

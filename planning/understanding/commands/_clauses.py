@@ -1,0 +1,92 @@
+"""A reply of several clauses to an open plan, each a command of its own: "actually make it 11 and pull priya in
+too", "make it 3pm and send it", "change the subject to Q3 numbers, then send". The reply is cut where words join
+clauses (data/clause_joins.txt) and only where every part reads as a command alone; the approval, if said, comes last
+(the changes before it are what is approved)."""
+
+from collections.abc import Callable
+
+from planning.understanding.commands._words import Reply, phrases
+from planning.understanding.commands.decide import Decide
+from planning.understanding.commands.kinds import Command
+from planning.understanding.commands.new_request import NewRequest
+
+Clause = Callable[[Reply, bool], Command | None]
+"""Reads one clause into a command, or None; the flag says whether it is the first clause of the reply."""
+
+_LONGEST = 40  # tokens: a longer reply is a text, not a list of edits
+
+
+def several(reply: Reply, read: Clause) -> tuple[Command, ...] | None:
+    """The commands of a reply of two clauses or more, each read by ``read``; None when it is not cut into commands
+    that way."""
+    if len(reply.words) > _LONGEST:
+        return None
+    found = _segments(reply, read, first=True, depth=0)
+    if found is None or len(found) < 2 or any(isinstance(c, Decide) and c.action == "cancel" for c in found):
+        return None  # a cancel said with more is a change of mind: the rest is a request of its own, or a reason
+    ordered = [c for c in found if not _approves(c)]
+    if len(ordered) < len(found):
+        ordered.append(Decide("approve"))
+    return tuple(ordered) if len(ordered) >= 2 else None
+
+
+def then_request(
+    reply: Reply, turned_down: Callable[[Reply], Command | None], request: Callable[[Reply], bool]
+) -> tuple[Command, ...] | None:
+    """ "wait, don't cancel it - move it to wed the 11th instead": what is shown turned down in the first clause, and
+    a request of its own in the rest: the cancel, then the request (None when the reply is not that)."""
+    words = reply.words
+    for cut in range(1, len(words) - 1):
+        join = phrases("clause_joins").at(words, cut)
+        if join is None:
+            continue
+        head = turned_down(_part(reply, 0, cut))
+        rest = _part(reply, cut + join[0], None)
+        if head is not None and rest.words and request(rest):
+            return (head, NewRequest(rest.text))
+    return None
+
+
+def _approves(command: Command) -> bool:
+    return isinstance(command, Decide) and command.action == "approve"
+
+
+def _segments(reply: Reply, read: Clause, *, first: bool, depth: int) -> tuple[Command, ...] | None:
+    words = reply.words
+    if depth < 4:
+        for cut in range(1, len(words) - 1):
+            join = phrases("clause_joins").at(words, cut)
+            if join is None:
+                continue
+            left = _part(reply, 0, cut)
+            if _only_leads(left):
+                continue
+            head = read(left, first)
+            if head is None:
+                continue
+            rest = _part(reply, cut + join[0], None)
+            tail = _segments(rest, read, first=False, depth=depth + 1) if rest.words else None
+            if tail is not None:
+                return (head, *tail)
+    whole = read(reply, first) if words else None
+    return (whole,) if whole is not None else None
+
+
+def _part(reply: Reply, start: int, end: int | None) -> Reply:
+    toks = reply.toks[start:end]
+    while toks and toks[0].word in (",", ";", "-", "and"):
+        toks = toks[1:]
+    if not toks:
+        return Reply("", ())
+    return Reply.of(reply.text[toks[0].start : toks[-1].end])
+
+
+def _only_leads(reply: Reply) -> bool:
+    """ "no, make it 4pm", "hmm wait - …": words of hesitation are not a clause of their own."""
+    words, index = reply.words, 0
+    while index < len(words):
+        found = phrases("leads").at(words, index) or phrases("polite").at(words, index)
+        if found is None and words[index] not in (",", "-", ":"):
+            return False
+        index += found[0] if found is not None else 1
+    return True

@@ -1,0 +1,61 @@
+"""People added to or taken off what is shown, in a clause of a reply ("pull priya in too", "loop in dana and sam",
+"drop tom from the invite"): a verb of data/people_verbs.txt, then only the people — found by the understanding's name
+spans, or as addresses — and words of data/people_fillers.txt."""
+
+from planning.understanding import names
+from planning.understanding.commands._words import Reply, phrases
+from planning.understanding.commands.correct import Correct
+
+
+def people_change(reply: Reply) -> Correct | None:
+    words = reply.words
+    index = reply.after("leads", "polite", "also_leads")
+    verb = phrases("people_verbs").at(words, index)
+    if verb is None or index + verb[0] >= len(words):
+        return None
+    start = index + verb[0]
+    after = reply.toks[start].start
+    people = [(p.start, p.end, p.text) for p in names.people(reply.text) if p.start >= after]
+    people += [(t.start, t.end, reply.text[t.start : t.end]) for t in reply.toks[start:] if _address(t.word)]
+    if not people:
+        people = _listed(reply, start)  # "bring laura along": the words between the verb and the fillers
+    if not people:
+        return None
+    if not _only_people(reply, start, people):
+        return None  # "add a line about tom to the text": words other than the people and their fillers
+    value = ", ".join(text for _, _, text in sorted(people))
+    removing = verb[1] == "remove"
+    return Correct(value, people=True, adding=not removing, removing=removing)
+
+
+def _listed(reply: Reply, start: int) -> list[tuple[int, int, str]]:
+    """The names between the verb and the fillers around them, when those words hold only names ("laura", "tom and
+    sam"): what the name spans missed in lower case. Looked up like any name afterwards (none found: it says so)."""
+    words, fillers = reply.words, phrases("people_fillers")
+    first, end = start, len(words)
+    while end > first and fillers.ending(words[first:end]) is not None:
+        end -= (fillers.ending(words[first:end]) or (1, ""))[0]
+    if end <= first or not all(w.isalpha() or w in (",", "and", "&") for w in words[first:end]):
+        return []
+    span = reply.rest(first, end)
+    offset = reply.toks[first].start
+    return [(offset + span.find(name), offset + span.find(name) + len(name), name) for name in names.listed(span)]
+
+
+def _address(word: str) -> bool:
+    return "@" in word and "." in word.split("@")[-1]
+
+
+def _only_people(reply: Reply, start: int, people: list[tuple[int, int, str]]) -> bool:
+    """Whether the words from token ``start`` are the people and fillers only."""
+    words, index = reply.words, start
+    while index < len(words):
+        token = reply.toks[index]
+        if any(begin <= token.start and token.end <= end for begin, end, _ in people):
+            index += 1
+            continue
+        filler = phrases("people_fillers").at(words, index)
+        if filler is None:
+            return False
+        index += filler[0]
+    return True
