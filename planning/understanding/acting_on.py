@@ -265,7 +265,11 @@ def _event_changes(text: str, slot_values: dict[str, Any], now: datetime | None)
     weeks = _same_time_weeks(text, when, new_when, now) if not (change or response) else None
     if weeks is not None and slot_values.get("shift_minutes") is None:  # "to the same time next week": a week on
         slot_values["shift_minutes"] = weeks * 7 * 24 * 60
-        slot_values["when"] = slot_values["new_when"] = when = new_when = None
+        slot_values["new_when"] = new_when = None
+        if when is not None and (when.end is None or (when.end - when.start).days <= 1):
+            pass  # the event's own day ("thursday's review"): it is found there
+        else:
+            slot_values["when"] = when = None
     if (
         slot_values.get("shift_minutes") is None
         and when is not None
@@ -322,16 +326,21 @@ def _is_clock(word: str) -> bool:
 
 
 def _same_time_weeks(text: str, when: TimeRange | None, new_when: TimeRange | None, now: datetime | None) -> int | None:
-    """ "move our 1:1 to the same time next week": the whole weeks from this week to the one week said (the only time
-    said, with no clock time), when the request says the time stays; None otherwise."""
+    """ "move our 1:1 to the same time next week" (from this week), "push thursday's review to the same time next
+    week" (from the week of the day said): the whole weeks to the week said, with no clock time anywhere, when the
+    request says the time stays; None otherwise."""
+    if now is None or cues("same_time").find(Words.of(text)) is None:
+        return None
     said = [t for t in (when, new_when) if t is not None]
-    if now is None or len(said) != 1 or said[0].has_clock_time or said[0].end is None:
+    if not said or any(t.has_clock_time for t in said):
         return None
-    week = said[0]
-    assert week.end is not None
-    if (week.end - week.start).days != 7 or cues("same_time").find(Words.of(text)) is None:
+    week = said[-1]
+    if week.end is None or (week.end - week.start).days != 7:
         return None
-    this_week = now.date().toordinal() - now.weekday()
+    start = said[0].start if len(said) == 2 else now
+    if len(said) == 2 and said[0].end is not None and (said[0].end - said[0].start).days > 1:
+        return None  # a range from, as well: not one event's day
+    this_week = start.date().toordinal() - start.weekday()
     weeks = (week.start.date().toordinal() - this_week) // 7
     return weeks if weeks > 0 else None
 

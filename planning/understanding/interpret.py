@@ -30,6 +30,9 @@ class Reading:
     # the action's object is no email, CRM or calendar thing; the thing named is only what it is for ("create a
     # zoom link for the launch review"): a confident out-of-scope verdict of the classifier stands
     loose: bool = False
+    # nothing named and no action: the calendar only guessed from a time ("priya's out thursday"); beside a request
+    # of its own in the same message, such a clause is what the request is about, not a request
+    guessed: bool = False
 
 
 def _without_nested(evidence: list[Evidence]) -> list[Evidence]:
@@ -127,7 +130,10 @@ def read_clause(text: str, *, has_time: bool = False, names_someone: bool = Fals
         else _explain(main, entities, question, intent, entity)
     )
     loose = main is not None and main.concept == "create" and _object_is_no_thing(text, main, entities)
-    return Reading(intent, entity, confidence, (runner[1], runner[2]) if runner else None, why, loose=loose)
+    runner_up = (runner[1], runner[2]) if runner else None
+    return Reading(
+        intent, entity, confidence, runner_up, why, loose=loose, guessed=bare and main is None and len(text.split()) > 1
+    )
 
 
 _TOPIC = re.compile(r"\s(?:about|regarding|re|to\s+(?:discuss|go\s+over|talk\s+about|walk\s+through|review))\s", re.I)

@@ -103,6 +103,7 @@ class GoalUnderstandingService:
         elif self._learned is not None and len(reads) > 1:  # several requests: each clause judged on its own
             rules = [read.reading for read in reads]
             reads = [self._judged_in_turn(reads, index, self._learned, now) for index in range(len(reads))]
+            reads = [_guess_kept(read, rule) for read, rule in zip(reads, rules, strict=True)]
             reads = _elided(reads, rules, now)
         reads = _free_time_feeders(reads)
         if self._voter is not None and len(reads) == 1 and (verdict is None or verdict.by == "rules"):
@@ -204,6 +205,14 @@ def _only(
     )
 
 
+def _guess_kept(read: _Read, rules: Reading) -> _Read:
+    """A clause the rules only guessed a calendar request in stays a guess when the classifier agrees with them."""
+    same = (read.reading.intent, read.reading.entity) == (rules.intent, rules.entity)
+    if not rules.guessed or not same or read.reading.guessed:
+        return read
+    return _Read(read.clause, replace(read.reading, guessed=True), read.found)
+
+
 def _inside(written: str, left_out: str) -> bool:
     return bool(left_out) and written.casefold() in left_out
 
@@ -216,8 +225,12 @@ def _combine(reads: list[_Read], text: str) -> ParseResult:
     pending_feeder: _Read | None = None
     confidences: list[float] = []
     in_scope = [r for r in reads if r.reading.intent not in ("chat", "unsupported")]
+    asked = [r for r in in_scope if not r.reading.guessed]
     for read in reads:
         reading = read.reading
+        if reading.guessed and asked and read not in asked:  # "priya's out thursday, move our 1:1 …": a reason
+            explanations.append(f"'{read.clause.text}' says why, it asks nothing")
+            continue
         if goals and pending_feeder is None and (swap := joined(goals[-1], read.clause.text)) is not None:
             goals[-1] = swap  # "take Sarah off the Acme call and add John Smith": one change of its attendees
             explanations.append(f"'{read.clause.text}' changes the same event's attendees")

@@ -88,3 +88,10 @@ def test_a_move_to_the_same_time_next_week_keeps_the_wall_clock_time_and_takes_a
     [one] = [e for e in events(tmp_path, **day("2026-03-12")) if e["title"] == "1:1 with Priya"]
     assert (one["startTime"], one["endTime"]) == ("2026-03-12T14:00:00-04:00", "2026-03-12T14:45:00-04:00")
     assert [e for e in events(tmp_path, **day("2026-03-05")) if e["title"] == "1:1 with Priya"] == []
+
+
+def test_a_reason_said_before_a_move_is_no_request_of_its_own(tmp_path: Path) -> None:
+    output = chat(tmp_path, "laura's away tuesday, push the acme call to the same time next week", "a")
+    assert "put something on your calendar" not in output
+    [call] = [e for e in events(tmp_path, **day("2026-03-10")) if e["title"] == "Acme call"]
+    assert call["startTime"] == "2026-03-10T11:00:00-04:00"  # Tue 3 Mar 11:00 EST, a week on, after the DST change
