@@ -9,7 +9,11 @@ from tests.bot.test_chat_v2 import day, events
 
 
 def renewal(tmp_path: Path, date: str) -> list[dict[str, Any]]:
-    return [event for event in events(tmp_path, **day(date)) if event["title"] == "Renewal"]
+    return [
+        event
+        for event in events(tmp_path, **day(date))
+        if "renewal" in event["title"].lower() and "review" not in event["title"].lower()
+    ]
 
 
 BOOKED = ("put a 30 min call with laura on thursday at 2 about the renewal", "a")  # Thu 5 Mar 14:00 EST
