@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from planning.understanding.cues import Cues, Words, cues
+from planning.understanding.help_asked import help_asked
 
 CueKind = Literal["intent", "entity", "offtopic", "question", "chat"]
 
@@ -498,6 +499,9 @@ def evidence_in(text: str) -> list[Evidence]:
     thanked = _only_thanks(words)
     if thanked is not None:
         found.append(Evidence("chat", "thanks", 5.0, thanked[0], thanked[1], text[thanked[0] : thanked[1]]))
+    helped = help_asked(words)
+    if helped is not None:  # "what kinda stuff can you do?"
+        found.append(Evidence("chat", "help", 5.0, helped[0], helped[1], text[helped[0] : helped[1]]))
     found.sort(key=lambda e: (e.start, -e.weight))
     return found
 

@@ -48,3 +48,7 @@ def test_a_place_ends_where_the_topic_begins():
         ("grab a meeting w/ li and bo fri 10-11 in huddle room d re: budget", "huddle room d"),
     ]:
         assert GoalUnderstandingService().parse(text, MONDAY_9AM).goals[0].slots.location == place
+
+
+def test_a_meeting_typed_short_is_a_meeting():
+    assert title("set up a mtg w/ ana thurs 3-4:30") == "Meeting with ana"
