@@ -28,7 +28,7 @@ from bot.slack import blocks
 from bot.slack.blocks_private import in_dm_line, write_it_question, write_value
 from bot.slack.blocks_text import MAX_BLOCKS, unnest_message
 from bot.slack.connect_blocks import connect_prompt, connect_waiting
-from bot.slack.posted_once import first_to_post
+from bot.slack.posted_once import posting
 from bot.slack.sending import RetryPolicy, SendError, SlackSender
 from bot.slack.state import SlackState, Where, recent_owner
 from planning.engine.replies import AskApproval, AskConnect, AskValue, Refused, Reply, Say, ShowPlan, StepOutcome
@@ -180,16 +180,17 @@ class Delivery:
                 if failure.transient:
                     return where  # still there; the next change updates it
                 logger.warning("plan %s: chat.update failed (%s); posting it again", session_id, failure.error)
-        if not await first_to_post(self._state, f"plan:{session_id}"):
-            return where  # another handling of this request posts it
-        try:
-            ts = await self._send.post(channel=where.channel, thread_ts=where.thread_ts or None, message=message)
-        except SendError:  # the requester's own, details included (its card, if any, went to their DM already)
-            whole = blocks.plan_message(plan.view, approval if where.is_dm else None, decided)
-            await self.keep(where, where.requester, whole, what="your plan")
-            return where
-        where = replace(where, message_ts=ts)
-        await self._state.remember(session_id, where)
+        async with posting(self._state, f"plan:{session_id}") as mine:
+            if not mine:
+                return where  # another handling of this request posts it
+            try:
+                ts = await self._send.post(channel=where.channel, thread_ts=where.thread_ts or None, message=message)
+            except SendError:  # the requester's own, details included (its card, if any, went to their DM already)
+                whole = blocks.plan_message(plan.view, approval if where.is_dm else None, decided)
+                await self.keep(where, where.requester, whole, what="your plan")
+                return where
+            where = replace(where, message_ts=ts)
+            await self._state.remember(session_id, where)
         return where
 
     async def _card(self, where: Where, ask: AskApproval, actor: str | None) -> str | None:
@@ -199,22 +200,28 @@ class Delivery:
         what = f"the details of “{ask.intent}”"
         shown = f"card:{ask.session_id}:{ask.step_id}:{ask.args_hash}"
         if where.is_dm:
-            if await first_to_post(self._state, f"{shown}:{where.thread_key}"):
-                await self._public(where, card, what=what)
+            async with posting(self._state, f"{shown}:{where.thread_key}") as mine:
+                if mine:
+                    await self._public(where, card, what=what)
             return None
         link = None
-        if await first_to_post(self._state, f"{shown}:{where.requester}"):
-            link = await self.keep(where, where.requester, card, what=what)
-        approver = actor and actor != where.requester and actor in self._approvers
-        if approver and actor and await first_to_post(self._state, f"{shown}:{actor}"):
-            await self.keep(where, actor, card, what=what)
+        async with posting(self._state, f"{shown}:{where.requester}") as mine:
+            if mine:
+                link = await self.keep(where, where.requester, card, what=what)
+        if actor and actor != where.requester and actor in self._approvers:
+            async with posting(self._state, f"{shown}:{actor}") as mine:
+                if mine:
+                    await self.keep(where, actor, card, what=what)
         return link
 
     # --- replies -------------------------------------------------------------------------------------
 
     async def _question(self, where: Where, ask: AskValue) -> None:
-        if not await first_to_post(self._state, f"question:{where.thread_key}:{ask.field}:{ask.text}"):
-            return  # another handling of this request asks it
+        async with posting(self._state, f"question:{where.thread_key}:{ask.field}:{ask.text}") as mine:
+            if mine:  # else another handling of this request asks it
+                await self._ask(where, ask)
+
+    async def _ask(self, where: Where, ask: AskValue) -> None:
         if isinstance(ask, AskConnect):
             await self._connect(where, ask)
             return

@@ -142,7 +142,7 @@ class Inbox:
         self._held.add(key)
         receipt = Receipt(key=":".join(key), again=replayed is not None)
         context[_KEY], context[RECEIPT] = key, receipt
-        begin(receipt)  # what it posts, it posts once (another handling of it may be under way)
+        begin(receipt, lease_seconds=self.lease_seconds)  # posted once each (another handling may be under way)
         await next_()
         return None
 

@@ -199,6 +199,12 @@ class SlackState(Protocol):
         becomes ``owner``'s, its heartbeat now, one attempt more. Of concurrent callers, each entry goes to one."""
         ...
 
+    async def take_stale(self, team_id: str, event_id: str, owner: str, *, idle_seconds: float) -> bool:
+        """Take over a receipt recorded without a payload (a claim, ``bot.slack.posted_once``) that is not processed
+        and whose heartbeat is at least ``idle_seconds`` old: it becomes ``owner``'s, its heartbeat now. Of
+        concurrent callers, one gets it."""
+        ...
+
     async def mark_processed(self, team_id: str, event_id: str) -> None:
         """The event has been acted on (or deliberately ignored): later events of its thread may go ahead, and its
         payload is no longer kept (the receipt stays, for Slack's retries, until ``prune``)."""

@@ -147,6 +147,15 @@ class PostgresSlackState:
         rows.sort(key=lambda row: row[4])
         return [Received(row[0], row[1], row[2], row[3]) for row in rows]
 
+    async def take_stale(self, team_id: str, event_id: str, owner: str, *, idle_seconds: float) -> bool:
+        now = self._clock()
+        _, taken = await self._run(
+            "UPDATE seen_events SET owner = %s, heartbeat_at = %s, attempts = attempts + 1 WHERE team_id = %s "
+            "AND event_id = %s AND processed_at IS NULL AND payload IS NULL AND heartbeat_at <= %s",
+            (owner, now, team_id, event_id, now - timedelta(seconds=idle_seconds)),
+        )
+        return taken == 1
+
     async def mark_processed(self, team_id: str, event_id: str) -> None:
         await self._run(
             "UPDATE seen_events SET processed_at = %s, payload = NULL "

@@ -119,6 +119,15 @@ class SqliteSlackState:
         rows.sort(key=lambda row: row[4])
         return [Received(row[0], row[1], row[2], row[3]) for row in rows]
 
+    async def take_stale(self, team_id: str, event_id: str, owner: str, *, idle_seconds: float) -> bool:
+        now = self._clock()
+        _, taken = await self._file.write(
+            "UPDATE seen_events SET owner = ?, heartbeat_at = ?, attempts = attempts + 1 WHERE team_id = ? "
+            "AND event_id = ? AND processed_at IS NULL AND payload IS NULL AND heartbeat_at <= ?",
+            (owner, _time(now), team_id, event_id, _time(now - timedelta(seconds=idle_seconds))),
+        )
+        return taken == 1
+
     async def mark_processed(self, team_id: str, event_id: str) -> None:
         await self._file.write(
             "UPDATE seen_events SET processed_at = ?, payload = NULL WHERE team_id = ? AND event_id = ? "

@@ -72,3 +72,30 @@ async def test_a_request_handled_again_while_its_first_handling_stalls_posts_its
                 await first.service.inflight.drain(GUARD_SECONDS)
         assert len(cards(slack, "offsite moved")) == 1
         assert len(plan_messages(slack, root)) == 1
+
+
+async def test_a_card_claimed_by_a_handling_that_died_before_posting_it_is_posted_by_the_takeover(
+    tmp_path: Path,
+) -> None:
+    """The first process claims the card and stops while Slack has not answered (its post cut short, as by a
+    SIGKILL: the stand-in never records it, and its claim is renewed no more). The second process takes the request
+    over after the lease and posts the card: once. Before, the claim stayed the dead handling's and the card was
+    never posted."""
+    text = "email priya.shah@example.com saying the budget review moved to friday"
+    async with FakeSlackWebApi(users=DEMO_USERS, scopes=MANIFEST_SCOPES) as slack:
+        settings: dict[str, Any] = {"claim_lease_seconds": LEASE_SECONDS}
+        async with running_bot(tmp_path, slack=slack, **settings) as first:
+            into_dm = slack.hold("chat.postMessage", when=lambda a: a.get("channel") == dm_channel_id(JOHN))
+            mention = app_mention_event(text, user_id=JOHN)
+            root = mention["event"]["ts"]
+            assert (await first.send(mention))[0] == 200
+            await slack.wait_held("chat.postMessage", timeout=GUARD_SECONDS)  # the card claimed, being posted
+            assert await first.service.inflight.drain(0) == 1  # the first process stops there
+        into_dm.set()
+        assert cards(slack, "budget review") == []  # the cut post never reached Slack
+        await asyncio.sleep(LEASE_SECONDS)  # its request's lease and its claim's heartbeat run out
+        async with running_bot(tmp_path, slack=slack, **settings) as second:
+            await taken_over(second)
+            await second.service.inflight.drain(GUARD_SECONDS)
+        assert len(cards(slack, "budget review")) == 1
+        assert len(plan_messages(slack, root)) == 1

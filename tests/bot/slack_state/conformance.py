@@ -174,6 +174,33 @@ class SlackStateConformance:
         ids = [r.event_id for batch in taken for r in batch]
         assert sorted(ids) == sorted(f"Ev{n}" for n in range(20))
 
+    async def test_a_claim_not_posted_is_taken_over_once_stale_by_one(
+        self, state: SlackState, replica: SlackState, clock: ManualClock
+    ) -> None:
+        assert await state.first_sighting("", "posted:T1:Ev1:card", owner="h1")  # claimed, Slack not answered yet
+        assert not await replica.take_stale("", "posted:T1:Ev1:card", "h2", idle_seconds=10)  # h1 may be posting
+        clock.advance(seconds=8)
+        assert await state.renew_receipts("h1", [("", "posted:T1:Ev1:card")]) == 1  # h1 alive, still posting
+        clock.advance(seconds=8)
+        assert not await replica.take_stale("", "posted:T1:Ev1:card", "h2", idle_seconds=10)
+        clock.advance(seconds=10)  # h1 died
+        taken = await asyncio.gather(
+            *(s.take_stale("", "posted:T1:Ev1:card", "h2", idle_seconds=10) for s in [state, replica])
+        )
+        assert sorted(taken) == [False, True]
+        assert await state.renew_receipts("h1", [("", "posted:T1:Ev1:card")]) == 0  # h1 lost it
+
+    async def test_a_posted_claim_or_an_inbox_entry_is_never_taken_as_stale(
+        self, state: SlackState, clock: ManualClock
+    ) -> None:
+        await state.first_sighting("", "posted:T1:Ev1:card", owner="h1")
+        await state.mark_processed("", "posted:T1:Ev1:card")  # Slack has it
+        await state.first_sighting("T1", "Ev2", payload="{}", owner="p1")
+        clock.advance(seconds=60)
+        assert not await state.take_stale("", "posted:T1:Ev1:card", "h2", idle_seconds=10)
+        assert not await state.take_stale("T1", "Ev2", "h2", idle_seconds=10)
+        assert not await state.take_stale("", "posted:T1:Ev9:card", "h2", idle_seconds=10)
+
     # --- where plans live -------------------------------------------------------------------------------
 
     async def test_where_a_plan_lives_comes_back(self, state: SlackState) -> None:
