@@ -104,11 +104,14 @@ def _shift_in(reply: Reply) -> Change | None:
 
 
 def _says_a_change(reply: Reply) -> bool:
-    """A word that says a value changes ("update", "new", "actually", "mark", "is"), or a field's name ("cell")."""
+    """A word that says a value changes ("update", "new", "actually", "mark", "is"), a field's name ("cell"), or the
+    value it replaces after the new one ("… not 140", data/replaces.txt)."""
     change, fields = phrases("record_change_cues"), phrases("record_fields")
-    for word in reply.words:
+    for index, word in enumerate(reply.words):
         bare = word.removesuffix("'s")
         if change.value((word,)) is not None or fields.value((bare,)) is not None:
+            return True
+        if index > 0 and phrases("replaces").at(reply.words, index) is not None:  # "142.5k not 140": the value first
             return True
     return False
 

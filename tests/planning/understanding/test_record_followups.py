@@ -63,3 +63,7 @@ def test_a_date_moved_by_an_amount_is_a_shift_from_the_date_it_has():
     assert read_reply(said, AFTER_RECORD) == (Change("dueDate", "back 3 days", shift_days=3),)
     assert read_reply("bring it forward a week", AFTER_RECORD) == (Change("date", "forward a week", shift_days=-7),)
     assert read_reply("move the close date to may 4", AFTER_RECORD) == (Change("closeDate", "may 4"),)
+
+
+def test_a_value_then_the_one_it_replaces_changes_the_record_just_found():
+    assert read_reply("oops, 57.5k not 55", AFTER_RECORD) == (Change("amount", "57500"),)
