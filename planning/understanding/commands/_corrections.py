@@ -63,6 +63,8 @@ def bare(reply: Reply) -> Correct | None:
             index += again[0]
     elif index == 0 and (replaced is None or replaced > _SHORT):
         return None  # with no lead and no verb, only a short value then the one it replaces ("142.5k not 140")
+    elif phrases("request_starts").at(words, index) is not None:
+        return None  # a lead then a request of its own ("and send her an email that …") changes no value
     if index < len(words) and words[index] == "the" and index + 2 < len(words) and words[index + 2] == "is":
         index += 3  # "the time is 4pm"
     end = replaced if replaced is not None and replaced > index else None

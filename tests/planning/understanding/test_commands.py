@@ -148,3 +148,12 @@ def test_a_yes_with_a_polite_word_approves_and_a_polite_word_alone_does_not():
 
 def test_a_correction_with_a_reason_after_it_is_the_words_before_the_reason():
     assert read_reply("no, make it 3 denver time, dana is there that week", APPROVAL) == (Correct("3 denver time"),)
+
+
+def test_a_request_after_a_joining_word_is_no_correction_of_the_value_asked() -> None:
+    asked = Context(
+        question="value", name="startTime", value_kind="datetime", open_plan=True, correctable=("datetime",)
+    )
+    [read] = read_reply("and also book a room for the offsite on monday at 10", asked)
+    assert not isinstance(read, Correct)
+    assert read_reply("actually 4:30 tmrw", asked) != read_reply("and book a room for tmrw at 4:30", asked)
