@@ -98,9 +98,10 @@ def create_event(goal: Goal, index: int, builder: PlanBuilder) -> None:
 
 def _first_occurrence(start: datetime, goal: Goal, builder: PlanBuilder) -> datetime:
     """A repeating event starts at the next matching time from now: today when it is still ahead (contract §2.6);
-    the date grammar reads a weekday as the next one after today."""
+    the date grammar reads a weekday as the next one after today. Not when the request said the period it begins in
+    ("starting next week")."""
     week_before = start - timedelta(days=7)
-    if goal.scope.get("recurrence") and week_before > builder.now:
+    if goal.scope.get("recurrence") and not goal.scope.get("begins_in_period") and week_before > builder.now:
         return week_before.replace(tzinfo=start.tzinfo)
     return start
 

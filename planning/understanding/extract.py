@@ -22,6 +22,7 @@ from planning.understanding import (
     phrases,
     record_fields,
     record_updates,
+    repeat_start,
     reported,
     subjects,
     tagged_times,
@@ -99,6 +100,9 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
         named = names.named_by_address(text, emails[0])  # "a lead: ravi menon at hooli, ravi.menon@hooli.com"
         people = [named] if named is not None and named not in companies else people
     when, new_when = _when(text, times, reading)
+    begins = repeat_start.first_in_period(text, times) if reading.intent == "create" else None
+    if begins is not None:  # "a weekly 1:1 tues 10am, starting next week": its first time is next week's
+        when = TimeRange(start=begins.start, end=begins.end, has_clock_time=True)
     if new_when is None and (reading.intent, reading.entity) == ("update", "event"):
         moved = moved_to(text, now)  # "push the standup to 10": a bare hour after "to" is where it goes
         new_when = None if moved is None else TimeRange(start=moved.start, end=moved.end, has_clock_time=True)
@@ -114,6 +118,8 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
         "unread": values.unread(text) and reading.entity == "email",
     }
     result = ClauseSlots(Slots())
+    if begins is not None:  # the first time is the one said, not moved to this week's (``_first_occurrence``)
+        result.scope["begins_in_period"] = True
     if read.impossible:  # never moved to another day: the plan asks for the date (or the bot asks which one)
         missing = read.impossible[0].date
         result.scope["impossible_date"] = missing
