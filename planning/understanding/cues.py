@@ -8,24 +8,16 @@ comment. A text is read as tokens (``Words``): words with the apostrophes, dots,
 whole tokens, so "maybe" never matches inside "maybeline" and "won" never matches "wonder".
 """
 
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from planning.understanding.scanner import Token, scan
+
 _DATA = Path(__file__).parent / "data" / "cues"
-# a number with thousands separators ("20,000"), a word (with the apostrophes, dots, colons, at-signs, ampersands
-# and slashes inside it: "we're", "1:1", "1.2m", "tom@acme.com", "r&d"), or one mark (a quote too); a hyphen is no
-# token
-_TOKEN = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?\b|\w+(?:['’]\w+)*(?:[@.:/&+]\w+(?:['’]\w+)*)*|[^\w\s-]")
 
-
-@dataclass(frozen=True, slots=True)
-class Token:
-    word: str  # casefolded, curly apostrophes made straight
-    start: int
-    end: int
+__all__ = ["Cues", "Found", "Token", "Words", "cues", "names"]
 
 
 @dataclass(frozen=True)
@@ -37,7 +29,7 @@ class Words:
 
     @classmethod
     def of(cls, text: str) -> "Words":
-        return cls(text, tuple(_token(m) for m in _TOKEN.finditer(text)))
+        return cls(text, scan(text, "fine"))
 
     @property
     def words(self) -> tuple[str, ...]:
@@ -77,10 +69,6 @@ class Words:
         """Whether token ``index`` is a word, not a mark."""
         word = self.toks[index].word
         return word[:1].isalnum() or word[:1] == "_"
-
-
-def _token(match: re.Match[str]) -> Token:
-    return Token(match.group(0).casefold().replace("’", "'"), match.start(), match.end())
 
 
 @dataclass(frozen=True, slots=True)

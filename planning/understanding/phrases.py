@@ -3,6 +3,7 @@
 import re
 
 from planning.understanding.cues import Words, cues
+from planning.understanding.lead_spans import Atoms, LeadSpan
 from planning.understanding.verbforms import past_base
 from planning.understanding.words import WEEKDAYS
 
@@ -16,11 +17,7 @@ _BODY = re.compile(
     r"(?:him|her|them) (?:if|whether|to))|ask (?:him|her|them)? ?(?:if|whether|to)|know that|that)\s+(.+)$",
     re.I,
 )
-_SUBJECT = re.compile(
-    r"\b(?:with (?:the )?subject(?: line)?|subject(?: line)?|titled|entitled|re:)\s*(:)?\s+(.+?)"
-    r"(?=\s+(?:saying|that says|body|with the body|and say)\b|$)",
-    re.I,
-)
+_SUBJECT = LeadSpan((cues("subject_leads"),), cues("subject_stops"), "", "one space", colon=True)
 _SPACE = re.compile(r"\s+")
 _TRAILING = re.compile(r"[\s,.;:!?]+$")
 
@@ -145,13 +142,65 @@ def _is_statement(text: str) -> bool:
     return subject and any(past_base(word) for word in words.words[1:] if word[:1].isalnum())
 
 
-_LET_KNOW = re.compile(r"\blet\s+(?!me\b|us\b)[^.;!?]{1,60}?\s+know\s+(?:that\s+)?", re.I)
+_KNOWN_LIMIT = 60  # characters at most between "let" and "know"
+_NOT_BETWEEN = ".;!?"  # marks that cannot come between "let" and "know"
+
+
+def _let_know_end(text: str) -> int | None:
+    """Where the text to send begins after the first "let … know (that)" (data/cues/let_know.txt): the people told
+    are 1 to 60 characters without ``_NOT_BETWEEN``; not "let me/us" (data/cues/told_not_people.txt) when one space
+    follows "let"."""
+    atoms = Atoms.of(text)
+    words = cues("let_know")
+    for index, tok in enumerate(atoms.toks):
+        if words.value((tok.word,)) != "lead" or index + 1 == len(atoms.toks):
+            continue
+        spaces = atoms.toks[index + 1].start - tok.end
+        if not text[tok.end : atoms.toks[index + 1].start].isspace():
+            continue
+        for taken in range(spaces, 0, -1):  # the spaces after "let" the people may start after
+            if taken == spaces and atoms.toks[index + 1].word in cues("told_not_people"):
+                continue
+            end = _known_end(atoms, tok.end + taken)
+            if end is not None:
+                return end
+    return None
+
+
+def _known_end(atoms: Atoms, start: int) -> int | None:
+    """Where the text to send begins when the people told start at character ``start``: after the first "know"
+    (spaces before and after it) reached within the limit, and after "that" with spaces after it."""
+    text, words = atoms.text, cues("let_know")
+    for length in range(1, _KNOWN_LIMIT + 1):
+        char = start + length
+        if char > len(text) or text[char - 1] in _NOT_BETWEEN:
+            return None
+        if char == len(text) or not text[char].isspace():
+            continue
+        index = atoms.atom_at(len(text) - len(text[char:].lstrip()))
+        if index is None or words.value((atoms.toks[index].word,)) != "end":
+            continue
+        after = _past_spaces(atoms, index)
+        if after is None:
+            continue
+        then = atoms.atom_at(after)
+        if then is not None and words.value((atoms.toks[then].word,)) == "then":
+            return _past_spaces(atoms, then) or after
+        return after
+    return None
+
+
+def _past_spaces(atoms: Atoms, index: int) -> int | None:
+    """Where the spaces after atom ``index`` end (None when no space follows it)."""
+    rest = atoms.text[atoms.toks[index].end :]
+    stripped = rest.lstrip()
+    return None if len(stripped) == len(rest) else len(atoms.text) - len(stripped)
 
 
 def message_start(text: str) -> int | None:
     """Where the words to be sent begin ("saying …", "that …", "let Priya know …"), if the request has them."""
     starts = [match[1] for match in (_body_match(text),) if match is not None]
-    starts += [m.end() for m in (_LET_KNOW.search(text),) if m is not None]
+    starts += [end for end in (_let_know_end(text),) if end is not None]
     return min(starts, default=None)
 
 
@@ -161,8 +210,8 @@ def body_span(text: str) -> tuple[int, int] | None:
 
 
 def subject_span(text: str) -> tuple[int, int] | None:
-    match = _SUBJECT.search(text)
-    return (match.start(), match.end()) if match else None
+    found = _SUBJECT.find(text)
+    return (found.lead, found.end) if found else None
 
 
 def title_span(text: str) -> tuple[int, int] | None:
@@ -196,10 +245,11 @@ def _in_title(word: str) -> bool:
 
 def subject_text(text: str) -> str | None:
     """The subject named: "subject: revised quote" as typed, "with the subject budget" capitalised."""
-    match = _SUBJECT.search(text)
-    if match is None:
+    found = _SUBJECT.find(text)
+    if found is None:
         return None
-    return _TRAILING.sub("", match.group(2)).strip() if match.group(1) else capitalise(match.group(2))
+    subject = text[found.start : found.end]
+    return _TRAILING.sub("", subject).strip() if found.colon else capitalise(subject)
 
 
 def about_text(text: str) -> str | None:
@@ -254,12 +304,7 @@ _TOPIC_MARKS = frozenset({",", ".", ";", "!", "?"})
 
 
 # what a meeting is for, said as its purpose: "to go over the launch plan", "to discuss the renewal terms"
-_PURPOSE = re.compile(
-    r"\b(?:to|and)\s+(?:go\s+(?:over|through)|walk\s+(?:through|over)|run\s+through|talk\s+(?:about|through)|"
-    r"discuss|review|cover|plan|prep(?:are)?(?:\s+for)?)\s+(.+?)"
-    r"(?=\s+(?:with|on|at|by|tomorrow|today|tonight|next|this|every|and (?:invite|send|email|tell))\b|[,.;!?]|$)",
-    re.I,
-)
+_PURPOSE = LeadSpan((cues("purpose_links"), cues("purpose_verbs")), cues("purpose_stops"), ",.;!?", "spaces")
 
 
 def topic_span(text: str) -> tuple[int, int] | None:
@@ -268,8 +313,8 @@ def topic_span(text: str) -> tuple[int, int] | None:
     about = about_span(text)
     if about is not None:
         return about
-    match = _PURPOSE.search(text)
-    return (match.start(1), match.end(1)) if match else None
+    found = _PURPOSE.find(text)
+    return (found.start, found.end) if found else None
 
 
 def called_title(text: str) -> str | None:

@@ -5,25 +5,21 @@ A reply is scanned into tokens (words, addresses, times such as "4:30pm", single
 matches whole tokens, case-insensitively, so "no" never matches "now" and "cancel" never matches "cancelled".
 """
 
-import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from planning.understanding.scanner import Token, scan
+
 _DATA = Path(__file__).parent / "data"
-# a word (with the dots, at-signs, colons and hyphens inside addresses, times and names), or one mark
-_TOKEN = re.compile(r"[\w'’]+(?:[@.+:/-][\w'’]+)*|[^\w\s]")
 
-
-@dataclass(frozen=True, slots=True)
-class Token:
-    word: str  # casefolded, curly apostrophes made straight
-    start: int
-    end: int
+__all__ = ["Phrases", "Reply", "Token", "phrases", "phrases_in", "tokens"]
 
 
 def tokens(text: str) -> tuple[Token, ...]:
-    return tuple(Token(m.group(0).casefold().replace("’", "'"), m.start(), m.end()) for m in _TOKEN.finditer(text))
+    """``text`` as tokens: words with the dots, at-signs, colons and hyphens inside addresses, times and names, or
+    one mark (``planning.understanding.scanner``, the ``joined`` reading)."""
+    return scan(text, "joined")
 
 
 def _split(phrase: str) -> tuple[str, ...]:

@@ -23,6 +23,7 @@ TRAINING_MODULES = (
     "message_lines",
     "normalize",
     "numbers",
+    "scanner",
     "timewords",
 )
 
