@@ -2,21 +2,12 @@
 
 import re
 
+from planning.understanding.body_leads import body_start
 from planning.understanding.cues import Words, cues
 from planning.understanding.lead_spans import Atoms, LeadSpan
 from planning.understanding.verbforms import past_base
 from planning.understanding.words import WEEKDAYS
 
-_BODY = re.compile(
-    r"\b(?:saying|that says|which says|stating(?: that)?|telling (?:him|her|them)(?: that)?|tell (?:him|her|them)"
-    r"(?: that)?|to say(?: that)?|(?<=, )say(?: that)?|(?<=\band )say(?: that)?|"
-    r"with the (?:message|text|body)|body|"
-    # a note introduced by its kind and a colon: "with a note: …", "adding: …", "plus a quick message: …"
-    r"(?:with|plus|and) (?:a|the|this) (?:short |quick |brief )?(?:note|message|comment|line)\s*:|"
-    r"adding(?:\s*:|(?= that\b) that)|asking (?:if|whether|"
-    r"(?:him|her|them) (?:if|whether|to))|ask (?:him|her|them)? ?(?:if|whether|to)|know that|that)\s+(.+)$",
-    re.I,
-)
 _SUBJECT = LeadSpan((cues("subject_leads"),), cues("subject_stops"), "", "one space", colon=True)
 _SPACE = re.compile(r"\s+")
 _TRAILING = re.compile(r"[\s,.;:!?]+$")
@@ -74,8 +65,7 @@ def without_field_tail(text: str) -> str:
 
 def _body_match(text: str) -> tuple[int, int] | None:
     """Where the words to send are introduced and where they begin, the earliest of a cue and a clause lead."""
-    found = [(m.start(), m.start(1)) for m in (_BODY.search(text),) if m is not None]
-    found += [lead for lead in (said_lead(text),) if lead is not None]
+    found = [lead for lead in (body_start(text), said_lead(text)) if lead is not None]
     return min(found, default=None)
 
 

@@ -36,3 +36,19 @@ def test_let_know_starts_the_text_after_know_and_that() -> None:
     assert phrases.message_start("let me know when the dock opens") is None
     far = "let " + "x" * 70 + " know it's closed"
     assert phrases.message_start(far) is None
+
+
+def test_the_text_to_send_follows_a_lead_to_the_end_of_the_message() -> None:
+    assert phrases.body_text("mail the landlord telling him that the heater is out") == "The heater is out"
+    assert phrases.body_text("ping dev ops, say the build is green") == "The build is green"
+    assert phrases.body_text("ping dev ops with a brief note: build is green") == "Build is green"
+    assert phrases.body_text("ping dev ops adding : build is green") == "Build is green"
+
+
+def test_say_alone_opens_a_text_only_after_a_comma_or_and() -> None:
+    assert phrases.body_text("what did the landlord say in his mail") is None
+    assert phrases.body_text("ping dev ops and say the build is green") == "The build is green"
+
+
+def test_a_text_on_several_lines_is_not_read_after_its_lead() -> None:
+    assert phrases.body_text("mail kai saying hi\nthen file it") is None
