@@ -31,9 +31,11 @@ from planning.understanding import (
 from planning.understanding.commands._words import Token, tokens
 from planning.understanding.cues import Cues, Words, cues
 from planning.understanding.interpret import Reading
+from planning.understanding.lead_spans import Atoms
 from planning.understanding.learned.tagger_lazy import tagged
 from planning.understanding.said_body import tagged_body
 from planning.understanding.task_owner import task_owner
+from planning.understanding.time_links import days_joined, ends_with_target_mark
 from planning.understanding.timeexpr import (
     Prefer,
     TimeMatch,
@@ -207,9 +209,9 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
         if fields:  # "what's it worth and when does it close": each of them
             result.scope["asked_fields"] = list(fields)
     if reading.intent in ("send", "create") and companies and not people:
-        record = _RECIPIENT_RECORD.search(text)
+        record = next(filter(None, (cues("recipient_records").value((t.word,)) for t in Atoms.of(text).toks)), None)
         if record:
-            result.scope["recipient_record"] = record.group(1).capitalize()
+            result.scope["recipient_record"] = record
     if not result.scope.get("reminder") and (len(people) > 1 or (people and reading.intent in ("send", "create"))):
         result.ambiguities.extend(
             f"'{p}' may match several contacts; the plan looks them up and asks if it does" for p in people[:2]
@@ -331,7 +333,6 @@ def _told_by_spans(text: str) -> str | None:
     return None
 
 
-_TARGET_MARKER = re.compile(r"\b(?:to|for|until|till|into|onto|at)\s*$", re.I)
 
 
 def _when(text: str, times: list[TimeMatch], reading: Reading) -> tuple[TimeRange | None, TimeRange | None]:
@@ -346,7 +347,7 @@ def _when(text: str, times: list[TimeMatch], reading: Reading) -> tuple[TimeRang
     if len(ranges) >= 2:
         return ranges[0], ranges[-1]
     before = text[: times[0].spans[0][0]] if times[0].spans else ""
-    if _TARGET_MARKER.search(before):
+    if ends_with_target_mark(before):
         return None, ranges[0]
     return ranges[0], None
 
@@ -361,16 +362,13 @@ def _range_minutes(slot_values: dict[str, Any], reading: Reading) -> int | None:
     return minutes if 0 < minutes < 24 * 60 else None
 
 
-_JOINED = re.compile(r"\s*(?:,|&|\+|\band\b|\bplus\b|\bor\b)[\s,]*(?:\band\b\s*)?", re.I)
-
-
 def _joined_days(text: str, times: list[TimeMatch]) -> bool:
     """Whether the times are whole days or weeks said one after another ("this week and next week", "today,
     tomorrow or Wednesday"), each later than the one before: a question about them covers them all."""
     if len(times) < 2 or any(t.has_clock_time or t.end is None or not t.spans for t in times):
         return False
     return all(
-        later.start >= earlier.start and _JOINED.fullmatch(text[earlier.spans[-1][1] : later.spans[0][0]]) is not None
+        later.start >= earlier.start and days_joined(text[earlier.spans[-1][1] : later.spans[0][0]])
         for earlier, later in pairwise(times)
     )
 
@@ -523,7 +521,6 @@ def _blank(text: str, spans: list[tuple[int, int]]) -> str:
 
 _INDUSTRY = re.compile(r"\b(?:in|from) the ([\w -]+?) (?:industry|sector|space|vertical)\b", re.I)
 _NOT_A_QUALIFIER = VERBS | TIME_WORDS | frozenset("what which any all some every these those many".split())
-_RECIPIENT_RECORD = re.compile(r"\b(lead|contact)s?\b", re.I)
 
 
 _WHO_COMES = re.compile(

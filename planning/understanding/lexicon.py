@@ -12,6 +12,7 @@ from typing import Literal
 
 from planning.understanding.cues import Cues, Words, cues
 from planning.understanding.help_asked import help_asked
+from planning.understanding.message_cues import opening_word, whole_message
 
 CueKind = Literal["intent", "entity", "offtopic", "question", "chat"]
 
@@ -411,34 +412,6 @@ OFFTOPIC_CUES = _rows(
     ],
 )
 
-CHAT_CUES = _rows(
-    "chat",
-    [
-        (
-            r"^(?:hi|hello|hey|hiya|howdy|yo|good (?:morning|afternoon|evening)|greetings)(?: there| planbot| bot)?[!. ]*$",
-            "greeting",
-            5.0,
-        ),
-        (
-            r"^(?:help|what can you do|how do(?:es)? (?:you|this|it) work|who are you|what are you|"
-            r"what do you do|how can you help|how are you(?: doing)?|commands|usage)[?!. ]*$",
-            "help",
-            5.0,
-        ),
-    ],
-)
-
-QUESTION_CUES = _rows(
-    "question",
-    [
-        (
-            r"^(?:what|when|who|which|where|how|is|are|am|do|does|did|any|have|has|was|were)\b|\?$",
-            "question",
-            1.0,
-        ),
-    ],
-)
-
 WORD_CUES: tuple[WordCue, ...] = (
     WordCue("intent", "summarize", 3.5, cues("intent_summarize")),
     WordCue("intent", "find", 1.0, cues("intent_find_written")),
@@ -472,7 +445,7 @@ WORD_CUES: tuple[WordCue, ...] = (
     WordCue("entity", "event", 3.0, cues("entity_event_meetings")),
 )
 
-ALL_CUES: tuple[Cue, ...] = (*INTENT_CUES, *ENTITY_CUES, *OFFTOPIC_CUES, *CHAT_CUES, *QUESTION_CUES)
+ALL_CUES: tuple[Cue, ...] = (*INTENT_CUES, *ENTITY_CUES, *OFFTOPIC_CUES)
 
 
 def evidence_in(text: str) -> list[Evidence]:
@@ -481,6 +454,7 @@ def evidence_in(text: str) -> list[Evidence]:
     for cue in ALL_CUES:
         for match in cue.pattern.finditer(text):
             found.append(Evidence(cue.kind, cue.concept, cue.weight, match.start(), match.end(), match.group(0)))
+    found += _message_evidence(text)
     words = Words.of(text)
     # a word also read without its possessive ("the doctor's appointment": "doctor"), as a word boundary reads it,
     # where the words as typed give nothing ("what's the date" is a phrase of its own)
@@ -503,6 +477,27 @@ def evidence_in(text: str) -> list[Evidence]:
     if helped is not None:  # "what kinda stuff can you do?"
         found.append(Evidence("chat", "help", 5.0, helped[0], helped[1], text[helped[0] : helped[1]]))
     found.sort(key=lambda e: (e.start, -e.weight))
+    return found
+
+
+# a whole message that greets or asks for help ("hi there", "what can you do"), and a question's first word
+_WHOLE_MESSAGES = (
+    ("greeting", cues("chat_greetings"), cues("chat_greeting_names")),
+    ("help", cues("chat_help_whole"), None),
+)
+
+
+def _message_evidence(text: str) -> list[Evidence]:
+    """The chat and question cues of ``text``: the whole message a greeting or a request for help, its first word
+    a question word (data/cues/chat_greetings.txt, chat_help_whole.txt, question_openers.txt)."""
+    found = []
+    for concept, phrases, after in _WHOLE_MESSAGES:
+        end = whole_message(text, phrases, after)
+        if end is not None:
+            found.append(Evidence("chat", concept, 5.0, 0, end, text[:end]))
+    opened = opening_word(text, cues("question_openers"))
+    if opened is not None:
+        found.append(Evidence("question", "question", 1.0, 0, opened, text[:opened]))
     return found
 
 

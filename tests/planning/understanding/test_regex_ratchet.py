@@ -18,8 +18,8 @@ from pathlib import Path
 
 import planning.understanding
 
-CEILING = 95
-COMPILED_CEILING = 183
+CEILING = 92
+COMPILED_CEILING = 177
 # files whose cue words went to data: no regex may come back into them
 REGEX_FREE = ("existing.py", "acting_on.py", "reported.py", "classifier.py")
 
