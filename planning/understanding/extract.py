@@ -333,8 +333,6 @@ def _told_by_spans(text: str) -> str | None:
     return None
 
 
-
-
 def _when(text: str, times: list[TimeMatch], reading: Reading) -> tuple[TimeRange | None, TimeRange | None]:
     """The time a request is about and, for a change, the time it should move to ("... to Friday at 10")."""
     ranges = [TimeRange(start=t.start, end=t.end, has_clock_time=t.has_clock_time) for t in times]

@@ -87,6 +87,11 @@ def _replaced_at(words: tuple[str, ...], start: int) -> int | None:
     return None
 
 
+def past_leads(reply: Reply) -> int:
+    """The token index after the words a correction may start with ("ugh,", "oh and", "hmm wait")."""
+    return _skip(reply, 0, "leads")
+
+
 def _skip(reply: Reply, index: int, name: str) -> int:
     """The token index after the phrases of ``data/{name}.txt`` (and commas or colons) starting at ``index``."""
     words = reply.words

@@ -157,3 +157,10 @@ def test_a_request_after_a_joining_word_is_no_correction_of_the_value_asked() ->
     [read] = read_reply("and also book a room for the offsite on monday at 10", asked)
     assert not isinstance(read, Correct)
     assert read_reply("actually 4:30 tmrw", asked) != read_reply("and book a room for tmrw at 4:30", asked)
+
+
+def test_an_undo_or_an_instruction_after_hesitation_is_never_the_text_asked_for() -> None:
+    subject = Context(question="value", name="subject", value_kind="text", open_plan=True)
+    for said in ("argh, undo that - wrong person", "hmm wait, undo it", "oh, actually send it to dana"):
+        assert not isinstance(read_reply(said, subject)[0], Answer), said
+    assert read_reply("Renewal numbers", subject) == (Answer("Renewal numbers"),)
