@@ -539,6 +539,7 @@ def with_earlier_record(earlier: Session, text: str, plan: Plan, goal: Goal) -> 
     read would find. Of several found where the change is to one, ``which`` is that read: the user picks. None when
     ``text`` points at nothing, or the plan names what it changes."""
     pointing, person = points_back(text), names_them(text)  # "a task to follow up with him": the record made
+    pointing = pointing or _answers_unnamed_mail(plan)  # "reply saying …" right after reading an email: that one
     if not pointing and not person:
         return None
     steps, known, which = list(plan.steps), {}, None
@@ -644,6 +645,15 @@ def used_as_target(plan: Plan, read_id: str, kind: str | None) -> Literal["one",
         if any(ref.step_id == read_id and ref.path[:2] == ("data", 0) for ref in refs):
             return "one"
     return None
+
+
+def _answers_unnamed_mail(plan: Plan) -> bool:
+    """Whether the plan replies to (or forwards) an email its read names in no way ("reply saying I'll send it
+    friday"): the one a person means is the one just read with them, not the newest in the mailbox."""
+    return any(
+        step.tool == "fetch_emails" and _unnamed("email", step) and used_as_target(plan, step.id, "email") is not None
+        for step in plan.steps
+    )
 
 
 def _unnamed(kind: str, step: Step) -> bool:

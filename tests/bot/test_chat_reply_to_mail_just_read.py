@@ -1,0 +1,25 @@
+"""A reply that names no email, said right after reading one ("reply saying …"), answers that email, not the newest
+in the mailbox (issue 24: the thing a follow-up means is the one just discussed)."""
+
+from pathlib import Path
+
+from integrations.base.arguments import FetchEmailsArgs
+from tests.bot.test_chat import chat
+from tests.bot.test_chat_v2 import read
+
+
+def test_a_reply_right_after_reading_an_email_answers_that_email(tmp_path: Path):
+    output = chat(
+        tmp_path,
+        "what did maria say about the expense policy?",
+        "ok reply saying the new policy works for me, thanks",
+        "a",
+    )
+    assert "from your last plan" in output
+    sent = read(
+        tmp_path,
+        "fetch_emails",
+        FetchEmailsArgs(to="maria.garcia@example.com", since="2026-03-02T00:00:00-05:00", includeBody=True),
+    )
+    assert [m["subject"] for m in sent] == ["Re: Updated expense policy"]
+    assert "the new policy works for me" in sent[0]["body"].lower()
