@@ -11,12 +11,15 @@ small talk are never overridden.
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 from typing import Protocol
 
 from integrations.base.principal import Principal
 from planning.types import Slots
 from planning.understanding.combinations import supported
+from planning.understanding.cues import cues
 from planning.understanding.interpret import Reading, read_clause
+from planning.understanding.learned.gazetteer import ordinary_words
 from planning.understanding.shortenings import Abbreviations, shortenings
 
 RECORDS = frozenset({"contact", "lead", "account", "deal"})
@@ -139,7 +142,8 @@ class NameIndex:
                 key = " ".join(folded[at : at + size])
                 known = self._found.get(key)
                 written = text[words[at].start() : words[at + size - 1].end()]
-                if known is not None and (key not in self._capitals or written.isupper()):
+                before = folded[at - 1] if at else ""
+                if known is not None and (key not in self._capitals or _initials(written, before)):
                     found.append((at, Mention(written, *known)))
                     taken[at : at + size] = [True] * size
                     at += size
@@ -211,6 +215,25 @@ def known_names(found: tuple[Mention, ...]) -> dict[str, str]:
         kind = "person" if kinds & PEOPLE else "company" if "account" in kinds else "event"
         out.setdefault(mention.written.lower(), kind)
     return out
+
+
+_LOWER_INITIALS = 3  # initials written in lower case name an event from three letters on ("the qbr", not "the lr")
+
+
+def _initials(written: str, before: str) -> bool:
+    """Initials alone are taken for a title when written in capitals ("the QBR"), or in lower case right after a word
+    such as "the" or "my" when they are no word of English ("the qbr"; "ask" is not "All staff kickoff")."""
+    if written.isupper():
+        return True
+    lower, english = written.casefold(), _english()  # without the word list, only capitals
+    plain = bool(english) and len(lower) >= _LOWER_INITIALS and lower.isalpha() and lower not in english
+    return plain and before in cues("event_determiners")
+
+
+@cache
+def _english() -> frozenset[str]:
+    """Ordinary English words (the embedding tokenizer's whole words, ``learned.gazetteer``), read once."""
+    return frozenset(ordinary_words())
 
 
 def _key(name: str) -> str:

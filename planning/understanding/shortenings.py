@@ -1,12 +1,14 @@
 """How people shorten an event's title: the words that end it ("standup" for "Daily standup", "pipeline review" for
 "Weekly pipeline review"), a subset of its words that keeps the last ("daily review" for "Daily pipeline review"),
 initials of a run of its words ("the AR sync" for "Accounts receivable sync", "the QBR" for "Quarterly business
-review"), and (``Abbreviations``, matched as a request is read) words cut short ("eng sync", "sprint retro").
+review", also for "Acme quarterly business review", as is "the acme QBR"), and (``Abbreviations``, matched as a
+request is read) words cut short ("eng sync", "sprint retro").
 
 English noun compounds end in their head ("accounts receivable *sync*"), so a shortening keeps the last word, whole
 or as an initial of a run that ends the title. Only the words before a joint ("Sync *with* Dana") are shortened.
 A shortening made only of words for a kind of event ("the sync", "weekly call") names no event, and one made of
-initials alone ("QBR") is taken only when written in capitals ("ask" is not "All staff kickoff").
+initials alone ("QBR") is taken only when written in capitals, or in lower case after "the" when no word of English
+(``grounding``: "the qbr"; "ask" is not "All staff kickoff").
 Words live in ``data/title_joints.txt``; words for a kind of event in ``data/generic_events.txt``,
 ``data/meeting_kinds.txt`` and ``data/shortening_fillers.txt``.
 """
@@ -18,6 +20,7 @@ from itertools import combinations
 from pathlib import Path
 
 MOST_WORDS = 6  # a longer title is shortened only from its last words
+_RUN = 3  # initials of as many words ending the title name it alone ("QBR" for "Acme quarterly business review")
 _DATA = Path(__file__).parent / "data"
 
 
@@ -48,8 +51,10 @@ def shortenings(title: str) -> frozenset[Shortening]:
         for end in range(start + 2, len(words) + 1):
             initials = "".join(word[0] for word in words[start:end])
             rest = words[end:]
-            if rest or set(words[:start]) <= kinds:  # initials alone: of the title but for words such as "weekly"
-                found.add(Shortening(" ".join((initials, *rest)), not rest))
+            if rest or set(words[:start]) <= kinds or end - start >= _RUN:  # initials alone: of the title but for
+                found.add(Shortening(" ".join((initials, *rest)), not rest))  # words such as "weekly", or of 3 words
+            if start and not rest:  # the words before, then the initials of the rest ("acme qbr")
+                found.add(Shortening(" ".join((*words[:start], initials)), False))
     return frozenset(s for s in found if len(s.key) >= 2 and not set(s.key.split()) <= kinds)
 
 

@@ -52,11 +52,23 @@ def test_a_shortening_two_titles_share_names_neither():
     assert titles("when is the review") == []  # pipeline review or business review
 
 
-def test_initials_alone_are_taken_only_in_capitals():
+def test_initials_alone_are_taken_in_capitals_or_when_no_word_after_the():
     assert titles("cancel the QBR") == ["Quarterly business review"]
-    assert titles("cancel the qbr") == []
     assert titles("ask dana about it") == []  # "All staff kickoff" is not "ask"
     assert titles("the ASK deck") == ["All staff kickoff"]
+    assert titles("what's the ask") == []  # a word of English in lower case is that word
+    index = NameIndex([("Monthly revenue forecast", "event"), ("Launch review", "event"), ("Ops review", "event")])
+    assert titles("can we push the mrf to friday", index) == ["Monthly revenue forecast"]
+    assert titles("i cant make our mrf", index) == ["Monthly revenue forecast"]
+    assert titles("mrf numbers look off", index) == []  # lower case and after no "the": no event
+    assert titles("cancel my lr", index) == []  # two lower-case letters: too short to be sure
+
+
+def test_initials_of_the_last_three_words_or_more_name_a_title_with_words_before():
+    index = NameIndex([("Initech monthly revenue forecast", "event"), ("Budget review", "event")])
+    assert titles("move the MRF", index) == ["Initech monthly revenue forecast"]
+    assert titles("when is the initech mrf", index) == ["Initech monthly revenue forecast"]
+    assert titles("the rf", index) == []  # two initials do not drop the words before them
 
 
 def test_words_after_a_joint_are_not_shortened():
@@ -73,6 +85,7 @@ def test_the_request_looks_for_the_title_it_shortens():
     assert topic("move the AR sync to 3pm") == "Accounts receivable sync"
     assert topic("move my standup to 10am") == "Daily standup"
     assert topic("cancel the QBR") == "Quarterly business review"
+    assert topic("push the qbr to thursday") == "Quarterly business review"
     assert topic("when is the pipeline review") == "Weekly pipeline review"
 
 
