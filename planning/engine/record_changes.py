@@ -28,8 +28,9 @@ _GOAL_ENTITIES: dict[str, Entity] = {
 
 def record_changed(earlier: Session, command: Change, now: datetime) -> FollowUp | None:
     """The update ``command`` asks for on the record ``earlier`` made or changed last that has the field, else on the
-    one record its last read found ("what's Dana's number?" → "she has a new one, …, update it"); None when no such
-    record, or the value does not read as one for the field (then the words are a request of their own)."""
+    one record its last read found ("what's Dana's number?" → "she has a new one, …, update it"); with the changes said
+    with it (``also``: "bump him to contacted, and his email is …") in the same update. None when no such record, or a
+    value does not read as one for its field (then the words are a request of their own)."""
     for run in reversed(earlier.steps):
         record = _record_of(earlier, run)
         entity = ran_with(earlier, run).get("entityType") if record else None
@@ -40,11 +41,20 @@ def record_changed(earlier: Session, command: Change, now: datetime) -> FollowUp
             moved = _shifted(record.get(field), command.shift_days)
             if moved is None:
                 continue
-            return _update(record, entity, field, moved)
-        parsed = parse_answer(field, command.value, now)
-        if not parsed.ok:
-            return None
-        return _update(record, entity, field, parsed.value)
+            first: Any = moved
+        else:
+            parsed = parse_answer(field, command.value, now)
+            if not parsed.ok:
+                return None
+            first = parsed.value
+        fields = {field: first}
+        for said, value in command.also:
+            other = _field_of(entity, said)
+            also = parse_answer(other, value, now) if other is not None else None
+            if other is None or also is None or not also.ok:
+                return None
+            fields.setdefault(other, also.value)
+        return _update(record, entity, field, fields if len(fields) > 1 else first)
     return None
 
 

@@ -61,3 +61,16 @@ def test_a_field_of_another_record_named_is_a_request_of_its_own(tmp_path: Path)
     [acme] = records(tmp_path, "Deal", name="Acme deal")
     assert acme["closeDate"] == "2026-03-30"
     assert "Globex deal" in output.split("set the close date of the globex deal")[-1]
+
+
+def test_two_values_said_after_a_deal_was_changed_both_go_on_that_deal(tmp_path: Path):
+    output = chat(
+        tmp_path,
+        "update the initech deal to proposal",
+        "a",
+        "the buyer is slow, lower it to 16k and close date is now may 22",
+        "a",
+    )
+    assert output.count("Finished") == 2
+    [deal] = records(tmp_path, "Deal", name="Initech deal")
+    assert (deal["stage"], deal["amount"], deal["closeDate"]) == ("proposal", 16000, "2026-05-22")

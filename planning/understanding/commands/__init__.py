@@ -8,7 +8,7 @@ The engine dispatches on (question kind × command kind) and never reads words i
 ``timewords``).
 """
 
-from planning.understanding.commands._followups import names_a_day
+from planning.understanding.commands._days import names_a_day
 from planning.understanding.commands.answer import Answer
 from planning.understanding.commands.cannot_handle import CannotHandle
 from planning.understanding.commands.change import Change

@@ -3,6 +3,8 @@ email it sent, thanks."""
 
 from typing import cast
 
+from planning.understanding.commands._days import names_a_day
+from planning.understanding.commands._field_kinds import fits_field
 from planning.understanding.commands._words import Reply, phrases
 from planning.understanding.commands.change import RECORD_CHANGES, Change, Changed
 from planning.understanding.commands.thanks import Thanks
@@ -242,7 +244,8 @@ def record_field(reply: Reply) -> Change | None:
     """ "actually make it due fri", "push the close date to apr 15", "oh and her cell is 617 555 0199": a field of the
     record the last plan made or changed, and its new value as typed (the engine reads it by the field's type). A
     date alone ("make it friday") is for the record's date, whichever it has. None when the words name another record
-    ("the close date of the initech deal") or no field."""
+    ("the close date of the initech deal") or no field; a field said without a verb or an owner ("close date is now
+    may 8", "amount 52k") only before a value of its kind."""
     words = reply.words
     index = reply.after("leads", "record_leads", "polite")
     verb = phrases("record_verbs").at(words, index)
@@ -260,8 +263,9 @@ def record_field(reply: Reply) -> Change | None:
             index += link[0]
         value = reply.rest(index, reply.end_before(index, "instead"))
         return Change("date", value) if value and names_a_day(value) else None
-    if verb is None and owner is None:
-        return None  # "status update for the team": a field word alone starts a request, not a follow-up
+    bare = verb is None and owner is None  # the field said first: a change only before a value of its kind
+    if bare and phrases("request_starts").at(words, index) is not None:
+        return None  # "email her at …": a request of its own
     index += field[0]
     if index >= len(words) or phrases("record_stops").at(words, index) is not None:
         return None
@@ -271,20 +275,9 @@ def record_field(reply: Reply) -> Change | None:
     value = reply.rest(index, reply.end_before(index, "instead")).strip("\"“”'")
     if not value or field[1] not in RECORD_CHANGES:
         return None
+    if bare and not fits_field(field[1], value):
+        return None  # "status update for the team"
     return Change(cast(Changed, field[1]), value)
-
-
-def names_a_day(text: str, words: str = "day_words") -> bool:
-    """Whether ``text`` names a day, a week or a month ("friday", "next week", "3/5"), not only a time of day (with
-    ``words`` "own_day_words": a day of its own, not a weekday read in a week said before)."""
-    for word in Reply.of(text).words:
-        if phrases(words).value((word,)) is not None:
-            return True
-        if any(mark in word for mark in "/-") and any(c.isdigit() for c in word) and word[0].isdigit():
-            return True
-        if word[:-2].isdigit() and word[-2:] in ("st", "nd", "rd", "th"):  # "the 9th": a day of the month
-            return True
-    return False
 
 
 def _lead(words: tuple[str, ...]) -> int:

@@ -16,7 +16,7 @@ from planning.understanding.normalize import clean
 
 def typed_change(reply: Reply) -> Change | None:
     """The field the value's form names, and the value; None when the reply says no change or holds no such value."""
-    if not _says_a_change(reply) or _another_request(reply) or _another_record(reply):
+    if not _says_a_change(reply) or starts_a_request(reply) or _another_record(reply):
         return None
     text = reply.text
     address = EMAIL_ADDRESS.search(text)
@@ -70,14 +70,15 @@ def typed_changes(reply: Reply) -> tuple[Change, ...]:
     """Each clause's typed change, one per field, in order ("his email's a@b.com and put him as contacted": the email,
     then the status); a clause is cut at "and", a comma or a semicolon."""
     found: list[Change] = []
-    for clause in _clauses(reply):
+    for clause in clauses(reply):
         change = typed_change(clause)
         if change is not None and all(change.field != earlier.field for earlier in found):
             found.append(change)
     return tuple(found)
 
 
-def _clauses(reply: Reply) -> list[Reply]:
+def clauses(reply: Reply) -> list[Reply]:
+    """The reply cut at "and", a comma or a semicolon."""
     clauses: list[Reply] = []
     start = 0
     for index, word in enumerate([*reply.words, ","]):
@@ -132,12 +133,17 @@ def _another_record(reply: Reply) -> bool:
     return False
 
 
-def _another_request(reply: Reply) -> bool:
+def starts_a_request(reply: Reply) -> bool:
     """Whether the reply starts as a request of its own ("email her at …", "book a call with …"), not as a change of
-    the record ("update her phone …", "mark them qualified")."""
-    start = reply.after("also_leads")
-    verb = phrases("request_starts").at(reply.words, start)
-    return verb is not None and phrases("record_change_cues").value(reply.words[start : start + verb[0]]) is None
+    the record ("update her phone …", "mark them qualified", "add his cell too: …" — a verb before a field of the
+    record said as its own)."""
+    words, start = reply.words, reply.after("also_leads")
+    verb = phrases("request_starts").at(words, start)
+    if verb is None or phrases("record_change_cues").value(words[start : start + verb[0]]) is not None:
+        return False
+    owner = phrases("record_owners").at(words, start + verb[0])
+    field = phrases("record_fields").at(words, start + verb[0] + owner[0]) if owner is not None else None
+    return field is None
 
 
 def _state(text: str) -> Change | None:

@@ -5,7 +5,8 @@ from datetime import UTC, datetime
 
 from planning.understanding.commands import _clauses, _corrections, _decisions, _followups, _picks
 from planning.understanding.commands._people_changes import people_change
-from planning.understanding.commands._typed_fields import typed_change, typed_changes
+from planning.understanding.commands._record_followups import record_change
+from planning.understanding.commands._typed_fields import typed_changes
 from planning.understanding.commands._words import Reply, phrases
 from planning.understanding.commands.answer import Answer
 from planning.understanding.commands.cannot_handle import CannotHandle
@@ -119,23 +120,11 @@ def _follow_up(reply: Reply, context: Context) -> Command:
         if change is not None:
             return change
     if "record" in context.left:
-        change = _record_change(reply)
+        change = record_change(reply)
         if change is not None:
             return change
     thanks = _followups.thanks(reply)
     return thanks if thanks is not None else NewRequest(reply.text)
-
-
-def _record_change(reply: Reply) -> Change | None:
-    """A field of the record the last plan made, changed or found: named by its words ("her cell is …"), else told by
-    the value's form ("… (415) 555-0142, update it"); where both read the same address or phone number, the value its
-    form bounds ("his email is actually a@b.com": the address alone)."""
-    named, typed = _followups.record_field(reply), typed_change(reply)
-    if named is not None and typed is not None and named.field == typed.field and typed.field in ("email", "phone"):
-        return typed
-    if typed is not None and typed.shift_days is not None and (named is None or named.field == typed.field):
-        return typed  # "push the close date out two weeks": a move by an amount, not to a day
-    return named or typed
 
 
 def _several(reply: Reply, context: Context) -> tuple[Command, ...] | None:

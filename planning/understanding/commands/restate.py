@@ -3,7 +3,7 @@ thursday"): the earlier request said again at the new time."""
 
 from datetime import datetime, timedelta
 
-from planning.understanding.commands._followups import names_a_day
+from planning.understanding.commands._days import names_a_day
 from planning.understanding.commands._words import Reply, phrases
 from planning.understanding.commands.values import bare_clock
 from planning.understanding.timeexpr import TimeMatch, find_times

@@ -4,7 +4,7 @@ understanding's time reader, replaced by the words of the correction."""
 
 from datetime import datetime
 
-from planning.understanding.commands._followups import names_a_day
+from planning.understanding.commands._days import names_a_day
 from planning.understanding.commands.restate import clock_only, only_time
 from planning.understanding.timeexpr import find_times
 

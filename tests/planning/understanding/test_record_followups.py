@@ -67,3 +67,27 @@ def test_a_date_moved_by_an_amount_is_a_shift_from_the_date_it_has():
 
 def test_a_value_then_the_one_it_replaces_changes_the_record_just_found():
     assert read_reply("oops, 57.5k not 55", AFTER_RECORD) == (Change("amount", "57500"),)
+
+
+def test_several_changes_in_one_follow_up_are_one_change_with_the_others_also():
+    said = "move her to qualified, and her email is dl@umbrella.example now"
+    assert read_reply(said, AFTER_RECORD) == (Change("status", "qualified", also=(("email", "dl@umbrella.example"),)),)
+    said = "set the amount to 71k and the close date to june 2"
+    assert read_reply(said, AFTER_RECORD) == (Change("amount", "71k", also=(("closeDate", "june 2"),)),)
+
+
+def test_a_field_said_without_a_verb_changes_it_only_before_a_value_of_its_kind():
+    assert read_reply("ah and due date is now the 19th", AFTER_RECORD) == (Change("dueDate", "the 19th"),)
+    assert read_reply("close date june 12", AFTER_RECORD) == (Change("closeDate", "june 12"),)
+    for said in ("amount looks off to me", "stage review with the team friday"):
+        assert read_reply(said, AFTER_RECORD) == (NewRequest(said),), said
+
+
+def test_a_verb_before_a_field_of_the_record_adds_its_value():
+    assert read_reply("add her mobile as well: 303 555 0117", AFTER_RECORD) == (Change("phone", "303 555 0117"),)
+    assert read_reply("and lower it to 9.5k", AFTER_RECORD) == (Change("amount", "9500"),)
+
+
+def test_a_clause_that_says_why_is_passed_over():
+    said = "the deal is stalling, push its close date to june 30"
+    assert read_reply(said, AFTER_RECORD) == (Change("closeDate", "june 30"),)
