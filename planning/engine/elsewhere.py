@@ -28,7 +28,7 @@ async def answered_thread(parts: Parts, offers: Offers, who: Principal, text: st
 async def _answers(parts: Parts, offers: Offers, session: Session, text: str) -> bool:
     question = session.question
     assert question is not None
-    commands = reading.read(text, session)
+    commands = reading.read(text, session, parts.now(session.tz))
     if not commands or not all(isinstance(command, _ANSWERS) for command in commands):
         return False
     if not all(isinstance(command, Answer) for command in commands):

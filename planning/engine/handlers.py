@@ -63,7 +63,7 @@ class Handlers:
         """A reply to the open plan: read once into commands, each run by the handler its table row names."""
         if self._parts.expired(session):
             return await self._decisions.expire(session)
-        commands = reading.read(text, session)
+        commands = reading.read(text, session, self._parts.now(session.tz))
         replies: list[Reply] = []
         for index, command in enumerate(commands):
             said = await self._dispatch(session, user, text, command)

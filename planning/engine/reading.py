@@ -4,6 +4,8 @@ The engine never reads a reply's words: it hands them, with this context, to the
 (:func:`planning.understanding.commands.read_reply`) and acts on the commands that come back.
 """
 
+from dataclasses import replace
+from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -22,9 +24,9 @@ _SENDS = ("send_email", "reply_email", "forward_email")
 _RECORD_WRITES = ("create_entity", "update_entity")
 
 
-def read(text: str, session: Session) -> tuple[Command, ...]:
-    """``text`` read as a reply to the plan open in ``session``."""
-    return read_reply(text, context_of(session))
+def read(text: str, session: Session, now: datetime | None = None) -> tuple[Command, ...]:
+    """``text`` read as a reply to the plan open in ``session`` at ``now`` (the requester's time)."""
+    return read_reply(text, replace(context_of(session), now=now))
 
 
 def read_after(text: str, earlier: Session | None) -> tuple[Command, ...]:

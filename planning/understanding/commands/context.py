@@ -2,6 +2,7 @@
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, Literal
 
 from planning.understanding.commands.values import ValueType as ValueKind
@@ -24,7 +25,8 @@ class Context:
     may follow up on the last one). ``correctable``: the kinds of value a bare correction ("actually make it 4pm") may
     change in the open plan. ``doing``: what the step shown for approval does (its tool; for an answer to an
     invitation, the answer), so that "yep, accept" approves it. ``record_fields``: the fields of the CRM record the
-    open plan makes or changes ("his email's …, and put him as contacted" at its approval corrects them)."""
+    open plan makes or changes ("his email's …, and put him as contacted" at its approval corrects them). ``now``: the
+    time the reply is read at, in the requester's zone ("yesterday's" picks the email that came yesterday)."""
 
     question: QuestionKind = "none"
     name: str | None = None
@@ -40,3 +42,4 @@ class Context:
     record_fields: tuple[str, ...] = ()
     left: frozenset[LeftBehind] = frozenset()
     doing: str | None = None
+    now: datetime | None = None

@@ -3,7 +3,7 @@
 from dataclasses import replace
 from datetime import UTC, datetime
 
-from planning.understanding.commands import _clauses, _corrections, _decisions, _followups, _picks
+from planning.understanding.commands import _clauses, _corrections, _decisions, _followups, _picks, mail_picks
 from planning.understanding.commands._people_changes import people_change
 from planning.understanding.commands._record_followups import record_change
 from planning.understanding.commands._typed_fields import typed_changes
@@ -271,7 +271,8 @@ def _to_question(reply: Reply, context: Context) -> Command:
         return skipped
     if question == "pick":
         return (
-            _picks.by_number(reply, len(context.options))
+            mail_picks.by_mail(reply, context.candidates, context.now)  # "the older one": by date, not position
+            or _picks.by_number(reply, len(context.options))
             or _picks.by_label(reply, context.options)
             or _picks.by_description(reply, context.candidates, context.options)
             or _picks.by_time(reply, context.candidates)
