@@ -40,6 +40,7 @@ from planning.engine.settings import EngineSettings
 from planning.engine.staleness import Recheck
 from planning.engine.target_text import organised_by_other
 from planning.engine.writes import ClaimedWrites
+from planning.planner.unnamed_event import CHOOSE_EVENT
 from planning.references import references_in
 from planning.store import PlanStore, StepClaim
 
@@ -258,6 +259,9 @@ class StepMachine:
             return False
         if lookup and isinstance(data, list) and not data:
             return await self._recover(session, run, replies)
+        if lookup and isinstance(data, list) and run.step.intent == CHOOSE_EVENT:  # nothing named it: always asked
+            run.result = data
+            return self._ask_pick(session, run, data, replies)
         if lookup and isinstance(data, list) and len(data) > 1 and self._uses_first(session, run):
             clear = clear_choice(run.step, data)  # "the Acme deal": the one named so, or the only open one
             if clear is None:
@@ -299,6 +303,10 @@ class StepMachine:
                 break
         if tried:
             self._record(session, run, "; ".join(tried), "found" if found else "nothing")
+            if found and strategy == recovery.COMING:  # asked, never taken
+                run.edited, run.result = new_args, data
+                said = f"I found no {recovery.describe_lookup(run.step, args, session.tz).removeprefix('an ')}."
+                return self._ask_pick(session, run, data, replies, nothing_matched=said)
             if found:
                 run.edited = new_args
                 for other in session.steps:  # a deal found for an account looked for: what the note is about
@@ -338,10 +346,15 @@ class StepMachine:
         session.recoveries.append(Recovery(step_id=run.id, strategy=strategy, outcome=outcome, at=self._clock()))
         session.history.append(f"recovery {len(session.recoveries)} on {run.id}: {strategy} -> {outcome}")
 
-    def _ask_pick(self, session: Session, run: StepRun, data: list[Any], replies: list[Reply]) -> bool:
+    def _ask_pick(
+        self, session: Session, run: StepRun, data: list[Any], replies: list[Reply], *, nothing_matched: str = ""
+    ) -> bool:
         options = [each.item_label(item, ZoneInfo(session.tz)) for item in data[:5]]
         run.state = "waiting"
         prompt = f"I found {len(data)} matches for “{run.step.intent}”. Which one? Reply with a number."
+        if run.step.intent == CHOOSE_EVENT or nothing_matched:
+            said = nothing_matched or "Nothing you named matched one of your events."
+            prompt = f"{said} Which one do you mean? Reply with a number."
         if run.step.tool == "find_free_slots":  # the first free times, as choices before the booking (§2.9)
             prompt = f"I found {len(data)} free times. Which one should I book? Reply with a number or the time."
         session.question = Question(

@@ -3,10 +3,12 @@ not a contact may be a lead; what a note or task is about, not an account, may b
 the user is asked (planner-recovery)."""
 
 from collections.abc import Iterable
+from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from planning.engine.wording import value_text, when_text
+from planning.planner.unnamed_event import AHEAD, CHOICES
 from planning.types import Step
 
 # the kinds a lookup may also be made in: a person's address is a contact's or a lead's; what a note or task is
@@ -21,7 +23,25 @@ def searches(step: Step, arguments: dict[str, Any], steps: Iterable[Step]) -> li
     lookup takes either kind: an email address, or an ``about``), then :func:`broader`."""
     out = _other_kinds(step, arguments, steps)
     wider = broader(step, arguments)
-    return out + ([wider] if wider is not None else [])
+    coming = coming_to_choose(step, arguments)
+    return out + [found for found in (wider, coming) if found is not None]
+
+
+COMING = "your coming events, to choose from"
+
+
+def coming_to_choose(step: Step, arguments: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
+    """One event named by words that match none ("cancel the board offsite"): the coming events, the user picks
+    the one meant (``COMING``); never the next event taken in its place."""
+    start = arguments.get("start")
+    one_named = arguments.get("limit") == 1 and arguments.get("query") and not arguments.get("attendee")
+    if step.tool != "fetch_calendar_events" or not one_named or not isinstance(start, str):
+        return None
+    try:
+        end = datetime.fromisoformat(start) + AHEAD
+    except ValueError:
+        return None
+    return COMING, {"start": start, "end": end.isoformat(), "limit": CHOICES}
 
 
 def _other_kinds(step: Step, arguments: dict[str, Any], steps: Iterable[Step]) -> list[tuple[str, dict[str, Any]]]:

@@ -10,6 +10,7 @@ from planning.planner.recipe_common import iso
 from planning.planner.recipes_calendar import event_filters
 from planning.planner.recipes_everyday import event_extras
 from planning.planner.recipients import also_refs, person_refs
+from planning.planner.unnamed_event import CHOOSE_EVENT, coming_events, names_no_event
 from planning.references import at_time_of, on_day_of, placeholder, reference
 from planning.types import Exclusion, Goal, TimeRange
 
@@ -31,6 +32,10 @@ def _target(goal: Goal, index: int, builder: PlanBuilder) -> tuple[str, str | No
         filters["limit"] = 1
     if filters["attendee"] is None and filters["query"] is None and goal.slots.when is None:
         filters["query"] = goal.slots.title
+    if not each and names_no_event(goal, filters):  # never the next event in place of one not found: choices
+        coming = filters | coming_events(builder)
+        found = builder.add("find_event", CHOOSE_EVENT, "fetch_calendar_events", coming, index)
+        return reference(found, "data[0].id"), None
     if each:
         found = builder.add("find_events", "Find the events", "fetch_calendar_events", filters, index)
         return "{{item.id}}", reference(found, "data")
