@@ -99,7 +99,18 @@ def ended_context(earlier: Session | None) -> Context:
     slots = free_times(earlier)
     if slots and "changes" not in left:  # a search for free time, nothing booked: one of its times may be taken
         return Context(left=frozenset({"free_time", *left}), candidates=tuple(slots))
+    listed = records_listed(earlier) if "changes" not in left else []
+    if len(listed) > 1:  # "the acme one, bump it to 52k": one of the records the read listed may be changed next
+        return Context(left=frozenset({"records", *left}), candidates=tuple(listed))
     return Context(left=frozenset(left))
+
+
+def records_listed(earlier: Session) -> list[dict[str, Any]]:
+    """The CRM records the last read of ``earlier`` found, in the order shown."""
+    for run in reversed(earlier.steps):
+        if run.state == "done" and run.step.tool == "fetch_entity" and isinstance(run.result, list):
+            return [item for item in run.result if isinstance(item, dict) and item.get("id")]
+    return []
 
 
 def _found_one_record(run: StepRun) -> bool:

@@ -32,7 +32,7 @@ def record_changed(earlier: Session, command: Change, now: datetime) -> FollowUp
     with it (``also``: "bump him to contacted, and his email is …") in the same update. None when no such record, or a
     value does not read as one for its field (then the words are a request of their own)."""
     for run in reversed(earlier.steps):
-        record = _record_of(earlier, run)
+        record = _record_of(earlier, run, command.record)
         entity = ran_with(earlier, run).get("entityType") if record else None
         field = _field_of(entity, command.field)
         if field is None or not record or not isinstance(entity, str):
@@ -71,14 +71,17 @@ def _shifted(current: Any, days: int) -> str | None:
 _ISO_DATE = len("2026-01-01")
 
 
-def _record_of(earlier: Session, run: StepRun) -> dict[str, Any] | None:
-    """The record a finished step of ``earlier`` made or changed (as it left it), or the only one a read found."""
+def _record_of(earlier: Session, run: StepRun, listed: int | None = None) -> dict[str, Any] | None:
+    """The record a finished step of ``earlier`` made or changed (as it left it), or the only one a read found; with
+    ``listed``, the one of that number (from 1) among those the read found."""
     if run.state != "done":
         return None
-    if run.kind == "write" and run.step.tool in _WRITES and not run.used_existing:
+    if listed is None and run.kind == "write" and run.step.tool in _WRITES and not run.used_existing:
         return left_by(earlier, run)
     if run.step.tool == "fetch_entity" and isinstance(run.result, list):
         found = [item for item in run.result if isinstance(item, dict) and item.get("id")]
+        if listed is not None:
+            return found[listed - 1] if 0 < listed <= len(found) else None
         return found[0] if len(found) == 1 else None
     return None
 

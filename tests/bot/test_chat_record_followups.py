@@ -74,3 +74,19 @@ def test_two_values_said_after_a_deal_was_changed_both_go_on_that_deal(tmp_path:
     assert output.count("Finished") == 2
     [deal] = records(tmp_path, "Deal", name="Initech deal")
     assert (deal["stage"], deal["amount"], deal["closeDate"]) == ("proposal", 16000, "2026-05-22")
+
+
+def test_one_of_the_deals_listed_named_by_its_company_is_changed(tmp_path: Path):
+    output = chat(
+        tmp_path,
+        "which deals are still open?",
+        "initech is dragging, move its close date to the end of next month",
+        "a",
+        "and cut it to 15k",
+        "a",
+    )
+    assert output.count("Finished") == 3
+    [deal] = records(tmp_path, "Deal", name="Initech deal")
+    assert (deal["closeDate"], deal["amount"]) == ("2026-04-30", 15000)
+    [globex] = records(tmp_path, "Deal", name="Globex deal")
+    assert (globex["closeDate"], globex["amount"]) == ("2026-03-16", 125000)

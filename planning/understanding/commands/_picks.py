@@ -50,6 +50,21 @@ def by_description(reply: Reply, candidates: tuple[Mapping[str, Any], ...], labe
     return Pick(index=fits[0] + 1) if len(fits) == 1 else None
 
 
+def mentioned(reply: Reply, candidates: tuple[Mapping[str, Any], ...]) -> Pick | None:
+    """The one candidate a word of the reply names by the words of its name, company or address, among words that
+    name only one of them ("the acme one is slipping, …": the Acme deal, not the word "deal" they all have); None when
+    no word names one, or the words name several."""
+    naming = [_words_of([candidate.get(f) for f in ("name", "company", "email")]) for candidate in candidates]
+    named: set[int] = set()
+    for word in reply.words:
+        if len(word) <= 2 or not word.isalnum() or phrases("stop_words").value((word,)) is not None:
+            continue
+        hits = {i for i, known in enumerate(naming) if word in known}
+        if len(hits) == 1:
+            named |= hits
+    return Pick(index=min(named) + 1) if len(named) == 1 else None
+
+
 def _words_of(values: list[Any]) -> set[str]:
     words: set[str] = set()
     for value in values:

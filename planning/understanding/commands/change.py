@@ -37,10 +37,12 @@ class Change:
     someone, ("when") the earlier request said again at another time, or a field of the record the last plan made or
     changed (``RECORD_CHANGES``); ``value`` as typed. ``also``: another change said with it ("add Maria to it but
     take John off": the people taken off). ``shift_days``: a record's date moved by an amount from what it is ("push
-    the close date out two weeks": 14), not to a day said."""
+    the close date out two weeks": 14), not to a day said. ``record``: which of the records the last plan listed the
+    change is for, from 1, when the reply names one by its words ("the acme one, bump it to 52k")."""
 
     kind: ClassVar[Literal["change"]] = "change"
     field: Changed
     value: str
     also: tuple[tuple[Changed, str], ...] = ()
     shift_days: int | None = None
+    record: int | None = None

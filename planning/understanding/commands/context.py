@@ -10,7 +10,7 @@ from planning.understanding.commands.values import ValueType as ValueKind
 QuestionKind = Literal[
     "clarify", "value", "pick", "recover", "unknown_outcome", "past_start", "approval", "connect", "none"
 ]
-LeftBehind = Literal["event", "email", "record", "changes", "free_time"]
+LeftBehind = Literal["event", "email", "record", "records", "changes", "free_time"]
 
 
 @dataclass(frozen=True)
@@ -20,7 +20,8 @@ class Context:
     a pick or a clarification; ``candidates``: the records behind them (name, company, email, title).
     ``choices``: the named choices of an approval card (free slot, existing record). ``left``: what the last plan in
     the thread made, when it ended (an event, an email sent, a CRM record made or changed, any change; "free_time":
-    the free times it found, as ``candidates``, and nothing else). ``offered``:
+    the free times it found, as ``candidates``, and nothing else; "records": the CRM records its last read listed, as
+    ``candidates``, and nothing changed). ``offered``:
     the bot asked whether the last reply was a new request. ``open_plan``: a plan is open in the thread (else the reply
     may follow up on the last one). ``correctable``: the kinds of value a bare correction ("actually make it 4pm") may
     change in the open plan. ``doing``: what the step shown for approval does (its tool; for an answer to an

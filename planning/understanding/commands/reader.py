@@ -123,6 +123,11 @@ def _follow_up(reply: Reply, context: Context) -> Command:
         change = record_change(reply)
         if change is not None:
             return change
+    if "records" in context.left:  # "the acme one, bump it to 52k": a change of one of the records listed
+        change = record_change(reply)
+        named = _picks.mentioned(reply, context.candidates) if change is not None else None
+        if change is not None and named is not None:
+            return replace(change, record=named.index)
     thanks = _followups.thanks(reply)
     return thanks if thanks is not None else NewRequest(reply.text)
 

@@ -3,9 +3,10 @@ for times and lengths; formats for addresses and numbers)."""
 
 import re
 from dataclasses import dataclass
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 from typing import Any, Literal
 
+from planning.understanding.commands.period_end import period_of_end
 from planning.understanding.names import EMAIL_ADDRESS
 from planning.understanding.normalize import clean
 from planning.understanding.timeexpr import find_duration, read_times
@@ -151,12 +152,16 @@ def _date(name: str, text: str, now: datetime) -> Parsed:
     alone = said.strip(" .!?").lower()
     if alone in WEEKDAYS:  # a day's short name alone is that day, even one that is also a word ("wed", "sat")
         said = f"on {alone}"
-    read = read_times(said, now)
+    period = period_of_end(said)  # "end of month": the last day of this month
+    read = read_times(period or said, now)
     if read.impossible:
         return Parsed(problem=f"there is no {read.impossible[0].date}")
     if not read.times:
         return Parsed(problem=f"I could not read a date in “{text}”")
-    return Parsed(value=read.times[0].start.date().isoformat())
+    first = read.times[0]
+    if period is not None and first.end is not None and first.end - first.start > timedelta(days=1):
+        return Parsed(value=(first.end - timedelta(days=1)).date().isoformat())
+    return Parsed(value=first.start.date().isoformat())
 
 
 def _duration(name: str, text: str, now: datetime) -> Parsed:

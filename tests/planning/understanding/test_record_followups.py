@@ -1,7 +1,11 @@
 """A follow-up that changes the record the last plan made, changed or found, when its words name no field the reader
 knows: the field is told by the value's form (issue 24, CRM over several turns)."""
 
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
 from planning.understanding.commands import Change, Context, Correct, NewRequest, read_reply
+from planning.understanding.commands.values import parse_answer
 
 AFTER_RECORD = Context(left=frozenset({"record"}))
 
@@ -91,3 +95,36 @@ def test_a_verb_before_a_field_of_the_record_adds_its_value():
 def test_a_clause_that_says_why_is_passed_over():
     said = "the deal is stalling, push its close date to june 30"
     assert read_reply(said, AFTER_RECORD) == (Change("closeDate", "june 30"),)
+
+
+LISTED = Context(
+    left=frozenset({"records"}),
+    candidates=(
+        {"id": "d1", "name": "Umbrella deal", "company": "Umbrella", "stage": "proposal"},
+        {"id": "d2", "name": "Vandelay deal", "company": "Vandelay", "stage": "negotiation"},
+    ),
+)
+
+
+def test_a_change_of_one_of_the_records_listed_names_it_by_its_words():
+    said = "vandelay is stuck, push its close date to june 5"
+    assert read_reply(said, LISTED) == (Change("closeDate", "june 5", record=2),)
+    said = "raise the umbrella one to 80k, and it's in negotiation now"  # "negotiation" is no name: Vandelay's stage
+    assert read_reply(said, LISTED) == (Change("amount", "80000", also=(("stage", "negotiation"),), record=1),)
+
+
+def test_a_change_that_names_none_or_all_of_the_records_listed_is_no_follow_up():
+    for said in ("push its close date to june 5", "set the deal amount to 80k"):
+        assert read_reply(said, LISTED) == (NewRequest(said),), said
+
+
+def test_a_date_said_as_the_end_of_a_period_is_its_last_day():
+    now = datetime(2026, 3, 2, 9, tzinfo=ZoneInfo("America/New_York"))
+    for said, day in (
+        ("end of month", "2026-03-31"),
+        ("the end of next month", "2026-04-30"),
+        ("eom", "2026-03-31"),
+        ("by the end of june", "2026-06-30"),
+        ("june 12", "2026-06-12"),
+    ):
+        assert parse_answer("dueDate", said, now).value == day, said
