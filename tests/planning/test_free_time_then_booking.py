@@ -51,3 +51,14 @@ def test_a_booking_with_its_own_time_after_a_search_is_its_own_goal() -> None:
     line = run("find 30 minutes with nell on friday and also book a call with ivo at 3")
     assert goals(line) == [("find", "availability"), ("create", "event")]
     assert args(line, "create_calendar_event")["startTime"] == "2026-03-02T15:00:00-05:00"
+
+
+def test_asking_the_assistant_to_find_the_time_for_a_meeting_searches_it() -> None:
+    line = run("can you find us a slot w/ omar and bea thu afternoon, 30 min, to go through the hiring plan")
+    assert goals(line) == [("create", "event")]
+    [search] = steps(line, "find_free_slots")
+    assert search["arguments"]["input"]["durationMinutes"] == 30
+    assert search["arguments"]["input"]["windowStart"].startswith("2026-03-05T12:00")
+    create = args(line, "create_calendar_event")
+    assert create["startTime"] == "{{" + search["id"] + ".result.data[0].start}}"
+    assert "slot" not in create["title"].lower()
