@@ -20,6 +20,7 @@ from planning.engine.record_changes import made_again, record_changed
 from planning.engine.replies import AskValue, Refused, Reply, Say, ShowPlan
 from planning.engine.session import Question, Session, StepRun
 from planning.engine.shown_events import among_shown
+from planning.engine.shown_mails import among_shown_mails
 from planning.engine.workspaces import workspace_prefix
 from planning.planner.shared_files import with_shared_files
 from planning.types import Plan
@@ -133,6 +134,9 @@ class Starter:
             pointed = followups.with_earlier_record(
                 self._parts.from_record(earlier), text, plan, understood.parse.goals[0]
             ) or among_shown(self._parts.from_record(earlier), plan, understood.parse.goals[0])
+            pointed = pointed or among_shown_mails(
+                self._parts.from_record(earlier), plan, understood.parse.goals[0], now
+            )
             pointed = pointed or made_again(self._parts.from_record(earlier), plan)  # the record just made, again
         parse = understood.parse if pointed is None or pointed.goal.intent != "update" else followups.parse_of(pointed)
         intents = {g.intent for g in parse.goals}
