@@ -10,6 +10,9 @@ Three readings share the atoms:
   "'tis"), words joined by one of ``@.+:/-`` ("check-in", "4:30pm", "tom-lee@acme.com"); a hyphen alone is a mark.
 - ``atoms`` (``planning.understanding.lead_spans``): the atoms themselves, so a word is where a word boundary puts it
   ("re:" is "re" then ":", "e-mail" is "e", "-", "mail").
+- ``tagged`` (the slot tagger, ``planning.understanding.learned.tokens``): an address is one token
+  ("tom.lee+x@acme.co.uk"), a word keeps its inner dots, colons, hyphens and apostrophes ("3:30pm", "e-mail",
+  "don't"), a possessive "'s" is a token of its own ("jack's" is "jack", "'s"); any other mark is a token.
 """
 
 import re
@@ -22,7 +25,7 @@ _FINE_JOINERS = frozenset("'’@.:/&+")
 _JOINED_JOINERS = frozenset("@.+:/-")
 _APOSTROPHES = frozenset("'’")
 
-Reading = Literal["fine", "joined", "atoms"]
+Reading = Literal["fine", "joined", "atoms", "tagged"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +38,12 @@ class Token:
 def scan(text: str, reading: Reading) -> tuple[Token, ...]:
     """``text`` as tokens of ``reading`` (casefolded, curly apostrophes straight), with where each came from."""
     atoms = [(m.start(), m.end()) for m in _ATOM.finditer(text)]
-    readings = {"atoms": lambda: atoms, "fine": lambda: _fine(text, atoms), "joined": lambda: _joined(text, atoms)}
+    readings = {
+        "atoms": lambda: atoms,
+        "fine": lambda: _fine(text, atoms),
+        "joined": lambda: _joined(text, atoms),
+        "tagged": lambda: _tagged(text),
+    }
     spans = readings[reading]()
     return tuple(Token(text[start:end].casefold().replace("’", "'"), start, end) for start, end in spans)
 
@@ -136,3 +144,64 @@ def _piece(text: str, atoms: list[tuple[int, int]], index: int) -> tuple[int, in
         end = atoms[index][1]
         index += 1
     return index, end
+
+
+_ADDRESS_LOCAL = frozenset(".+'-")
+_INNER_JOINERS = frozenset(".:-")
+
+
+def _tagged(text: str) -> list[tuple[int, int]]:
+    spans: list[tuple[int, int]] = []
+    index = 0
+    while index < len(text):
+        if text[index].isspace():
+            index += 1
+            continue
+        end = _address(text, index) or _possessive(text, index) or _inner_joined(text, index) or index + 1
+        spans.append((index, end))
+        index = end
+    return spans
+
+
+def _run(text: str, index: int, extra: frozenset[str] = frozenset()) -> int:
+    """Where the run of word characters (and ``extra``) from ``index`` ends."""
+    while index < len(text) and (_word_char(text[index]) or text[index] in extra):
+        index += 1
+    return index
+
+
+def _address(text: str, index: int) -> int | None:
+    """Where an address starting at ``index`` ends: a local part, "@", a domain of at least two dotted parts."""
+    at = _run(text, index, _ADDRESS_LOCAL)
+    if at == index or at >= len(text) or text[at] != "@":
+        return None
+    end, parts = _run(text, at + 1, frozenset("-")), 0
+    if end == at + 1:
+        return None
+    while end + 1 < len(text) and text[end] == "." and (_word_char(text[end + 1]) or text[end + 1] == "-"):
+        end, parts = _run(text, end + 1, frozenset("-")), parts + 1
+    return end if parts else None
+
+
+def _possessive(text: str, index: int) -> int | None:
+    """Where a possessive "'s" at ``index`` ends."""
+    return index + 2 if text.startswith("'s", index) and not _word_char_at(text, index + 2) else None
+
+
+def _word_char_at(text: str, index: int) -> bool:
+    return index < len(text) and _word_char(text[index])
+
+
+def _inner_joined(text: str, index: int) -> int | None:
+    """Where a word from ``index`` ends, with the words its inner dots, colons, hyphens and apostrophes join
+    ("3:30pm", "e-mail", "don't"); a possessive "'s" is not joined."""
+    if not _word_char(text[index]):
+        return None
+    end = _run(text, index)
+    while end + 1 < len(text) and _word_char(text[end + 1]):
+        joiner = text[end]
+        if joiner in _INNER_JOINERS or (joiner == "'" and _possessive(text, end) is None):
+            end = _run(text, end + 1)
+            continue
+        break
+    return end

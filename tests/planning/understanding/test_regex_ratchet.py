@@ -18,8 +18,8 @@ from pathlib import Path
 
 import planning.understanding
 
-CEILING = 92
-COMPILED_CEILING = 177
+CEILING = 91
+COMPILED_CEILING = 176
 # files whose cue words went to data: no regex may come back into them
 REGEX_FREE = ("existing.py", "acting_on.py", "reported.py", "classifier.py")
 

@@ -39,3 +39,15 @@ def test_tokens_point_back_at_the_text_as_typed() -> None:
     assert [(t.word, text[t.start : t.end]) for t in scan(text, "fine")] == [
         ("ping", "Ping"), ("ana's", "ANA’s"), ("team", "team"),
     ]  # fmt: skip
+
+
+def test_the_tagged_reading_keeps_addresses_and_inner_joins_and_splits_possessives() -> None:
+    text = "ask Bo.Ng+x@kite-air.co.uk re jack's 3:30pm e-mail, don't (o'neil's)"
+    assert [text[t.start : t.end] for t in scan(text, "tagged")] == [
+        "ask", "Bo.Ng+x@kite-air.co.uk", "re", "jack", "'s", "3:30pm", "e-mail", ",", "don't",
+        "(", "o'neil", "'s", ")",
+    ]  # fmt: skip
+
+
+def test_the_tagged_reading_reads_no_address_without_a_dotted_domain() -> None:
+    assert [t.word for t in scan("me@home. x@y..z", "tagged")] == ["me", "@", "home", ".", "x", "@", "y", ".", ".", "z"]
