@@ -7,6 +7,7 @@ from zoneinfo import ZoneInfo
 
 from planning.engine.answers import value_type
 from planning.engine.targets import money, when_text
+from planning.engine.wording import name_in_words
 
 LABELS = {
     "body": "text of the email",
@@ -25,11 +26,14 @@ LABELS = {
     "location": "location",
     "amount": "amount",
     "close_date": "close date",
+    "addAttendees": "people to invite",
+    "removeAttendees": "people to take off",
+    "optionalAttendees": "optional attendees",
 }
 
 
 def label(name: str) -> str:
-    return LABELS.get(name, name.replace("_", " "))
+    return LABELS.get(name) or name_in_words(name)
 
 
 def value_in_words(name: str, value: Any, tz: str) -> str:

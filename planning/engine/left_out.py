@@ -9,6 +9,10 @@ from planning.engine.session import Session, StepRun
 from planning.references import placeholder, references_in
 
 _PEOPLE_KINDS = {"Contact": "contacts", "Lead": "leads"}
+# Lists that add to what is there: without the person left out, an empty one changes nothing and is not asked for
+_ADDITIONS = frozenset({"addAttendees", "removeAttendees", "optionalAttendees", "cc"})
+# What identifies the event an update changes; an update holding nothing else changes nothing
+_EVENT_KEYS = frozenset({"eventId", "calendarId", "sendUpdates"})
 _WITHOUT = {
     "create_calendar_event": "the meeting is created without them",
     "update_calendar_event": "the event is changed without them",
@@ -37,14 +41,31 @@ def go_on_without(session: Session, lookup: StepRun) -> str:
         if other.id == lookup.id or not _paths(other.step.arguments, lookup.id):
             continue
         inputs = {key: _without(key, value, lookup.id) for key, value in other.step.inputs.items()}
+        inputs = {key: value for key, value in inputs.items() if not (key in _ADDITIONS and _only_asked(key, value))}
         depends = tuple(d for d in other.step.depends_on if d != lookup.id)
         other.step = other.step.model_copy(update={"arguments": {"input": inputs}, "depends_on": depends})
         asked = any(placeholder(key) in str(value) for key, value in inputs.items())  # they were the only one
-        goes_on = "I will ask who else it is for" if asked else _WITHOUT.get(other.step.tool, "it goes on without them")
+        if _changes_nothing(other.step.tool, inputs):  # "invite X to it", X left out: nothing is left to do
+            other.state, other.note = "skipped", f"nothing left to change: {name} was left out"
+            goes_on = "nothing else was asked, so nothing changes"
+        elif asked:
+            goes_on = "I will ask who else it is for"
+        else:
+            goes_on = _WITHOUT.get(other.step.tool, "it goes on without them")
         notice = f"{name} was not found in your {where}; {goes_on}"
         other.without = [*other.without, notice]
         said.append(notice)
     return said[0] if said else f"{name} was not found in your {where}; going on without them"
+
+
+def _only_asked(key: str, value: Any) -> bool:
+    return bool(value == [placeholder(key)] or value == placeholder(key))
+
+
+def _changes_nothing(tool: str, inputs: dict[str, Any]) -> bool:
+    return tool == "update_calendar_event" and all(
+        key in _EVENT_KEYS or value in (None, []) for key, value in inputs.items()
+    )
 
 
 def _without(key: str, value: Any, step_id: str) -> Any:

@@ -41,3 +41,13 @@ def test_skip_on_the_only_recipient_not_found_asks_for_an_address_instead(tmp_pa
     output = chat(tmp_path, "email Sam Ortiz saying hi", "skip", "sam@example.org", "a")
     assert "I will ask who else it is for" in output
     assert "Finished" in output and "Cancelled" not in output
+
+
+def test_skip_on_the_only_person_to_invite_changes_nothing_and_asks_nothing(tmp_path: Path):
+    output = chat(tmp_path, "add wendell okafor to the launch review", "skip")
+    after_skip = " ".join(output.split("> skip")[1].split()).lower()
+    assert "wendell okafor was not found in your contacts" in after_skip
+    assert "nothing changes" in after_skip
+    assert "should I use" not in after_skip  # no question about a list that would only have held them
+    [launch] = events(tmp_path, query="Launch review", **day("2026-03-06"))
+    assert "wendell" not in " ".join(launch.get("attendees") or []).lower()
