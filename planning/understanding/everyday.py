@@ -126,7 +126,7 @@ def replied_mail(text: str, body_from: int | None, people: tuple[str, ...]) -> t
     lead = _first("reply_leads", toks)
     if lead is None or lead.start + lead.length >= len(toks):
         return (people[0] if people else None), None
-    target = text[toks[lead.start + lead.length].start : end]
+    target = text[toks[lead.start + lead.length].start : end].rstrip(" :,;-–—")  # "… from maria: we'll pay"
     sender, words = mail_target(target)
     named = sender or next((p for p in people if p.lower() in target.lower()), None)
     if words is not None and named is not None:

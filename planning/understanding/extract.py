@@ -18,6 +18,7 @@ from planning.understanding import (
     mail_kinds,
     mail_names,
     mail_roles,
+    mail_topic,
     names,
     phrases,
     record_fields,
@@ -33,7 +34,7 @@ from planning.understanding.cues import Cues, Words, cues
 from planning.understanding.interpret import Reading
 from planning.understanding.lead_spans import Atoms
 from planning.understanding.learned.tagger_lazy import tagged
-from planning.understanding.said_body import tagged_body
+from planning.understanding.said_body import colon_body, tagged_body
 from planning.understanding.task_owner import task_owner
 from planning.understanding.time_links import days_joined, ends_with_target_mark
 from planning.understanding.timeexpr import (
@@ -230,7 +231,9 @@ def _everyday_scope(text: str, reading: Reading, slot_values: dict[str, Any]) ->
         scope["draft"] = True
     if kind == ("send", "email") and not slot_values.get("topic"):
         # "reply to maria's invoice email saying …": the mail answered is hers and about the invoice
-        sender, words = everyday.replied_mail(text, _said_from(text), tuple(slot_values["people"]))
+        sent_from = mail_topic.body_start(text, slot_values.get("body"), _said_from(text))
+        sender, words = everyday.replied_mail(text, sent_from, tuple(slot_values["people"]))
+        words = mail_topic.topic_before(text, words, sent_from)
         if words is not None:
             slot_values["topic"] = words
             slot_values["people"] = (sender,) if sender else ()
@@ -380,7 +383,7 @@ def _email_slots(text: str, reading: Reading, people: list[str], time_spans: lis
         told = phrases.told_text(text, people)  # "let Sarah know she's invited": said to her, "You're invited"
         body = reported.addressed(told, several=len(people) > 1) if told else _told_by_spans(text)
     if body is None and reading.intent == "send":  # "… thread: net 30 works for us": the tagger's words to send
-        body = tagged_body(worded)
+        body = tagged_body(worded) or colon_body(worded)
     body = acting_on.without_file_request(body)
     subject = phrases.subject_text(text)
     topic = phrases.about_text(text)
@@ -397,6 +400,8 @@ def _email_slots(text: str, reading: Reading, people: list[str], time_spans: lis
         topic = text[about_at[0] : min(about_at[1], copy_at)].rstrip(" ,.;:!?") or None
     if topic is None and reading.intent == "send":
         topic = _object_after_recipient(text, people)
+    if reading.intent == "send":  # never words of the message: "reply to her saying I'll send my receipts"
+        topic = mail_topic.topic_before(text, topic, mail_topic.body_start(text, body, said_from))
     if topic is None and reading.intent in ("find", "summarize"):
         search = re.search(
             r"\b(?:for|containing|mentioning|with the word)\s+(?!me\b|the last|today|\d)([\w' -]+?)(?=[,.?!]|$)",

@@ -4,6 +4,7 @@ introduces them in: "email lena the plan for monday: intros, demo, q&a", "reply 
 out: "friday works for us"), and a few words the span leaves at the end of the request are part of them."""
 
 from planning.understanding import phrases
+from planning.understanding.commands._words import phrases as word_list
 from planning.understanding.commands._words import tokens
 from planning.understanding.learned.tagger_lazy import tagged
 
@@ -39,3 +40,18 @@ def _after_colon(text: str, start: int) -> int:
     if not colons or len(before) - colons[-1] - 1 > _GAP:
         return start
     return before[colons[-1]].end
+
+
+def colon_body(text: str) -> str | None:
+    """The words after a colon that ends the request's own words ("reply to the globex email from maria: we'll pay
+    by friday"), when no other reading found words to send; not after a field's name or a subject's mark ("subject:
+    …", "re: …", commands/data/colon_fields.txt)."""
+    toks = tokens(text)
+    for index, tok in enumerate(toks):
+        if tok.word != ":" or index == 0 or index + 1 >= len(toks):
+            continue
+        if word_list("colon_fields").value((toks[index - 1].word,)) is not None:
+            return None
+        said = text[tok.end :].strip().rstrip(_TRAILING)
+        return said[0].upper() + said[1:] if said else None
+    return None

@@ -1,0 +1,33 @@
+"""The words to send are never the topic of the mail searched for: "reply to sarah saying I will send my receipts"
+answers her last mail, not one about receipts; "reply to maria's email about the payment terms: thanks, we accept"
+searches for "the payment terms". A topic ends where the words to send begin, or where the person is told them
+("…, let her know …", data/cues/told_verbs.txt), and none is found inside them."""
+
+from planning.understanding.cues import Words, cues
+
+
+def body_start(text: str, body: str | None, said_from: int | None) -> int | None:
+    """Where the words to send begin in ``text``: at the cue that leads them ("saying", "tell him"), else where the
+    body itself is found as typed; None when neither is known."""
+    found = text.lower().find(body.strip().lower()) if body and body.strip() else -1
+    starts = [at for at in (said_from, found if found >= 0 else None) if at is not None]
+    return min(starts, default=None)
+
+
+def topic_before(text: str, topic: str | None, start: int | None) -> str | None:
+    """``topic`` cut where the words to send begin at ``start``; None when it lies inside them."""
+    if topic is None or start is None:
+        return topic
+    at = text.lower().find(topic.lower())
+    if at < 0:
+        return topic
+    if at >= start:
+        return None
+    return _before_telling(text[at : min(start, at + len(topic))]).rstrip(" -–—,.;:!?") or None
+
+
+def _before_telling(topic: str) -> str:
+    """ "the contract, let her" → "the contract": a topic cut at the words to send ends before the verb of telling."""
+    words = Words.of(topic)
+    verb = cues("told_verbs").find(words)
+    return topic[: words.char_start(verb.start)] if verb is not None else topic
