@@ -21,7 +21,7 @@ from typing import Any, Literal, get_args
 from integrations.base.records import FIELDS_BY_ENTITY, RecordType
 from planning.engine.answers import parse_answer
 from planning.engine.conflicts import moment
-from planning.engine.day_move import on_day_said
+from planning.engine.event_values import EVENT_FIELDS, new_start, with_changes
 from planning.engine.replies import AskValue
 from planning.engine.resolve import ResolutionError, resolve
 from planning.engine.session import Question, Session, StepRun
@@ -33,13 +33,13 @@ from planning.types import Goal, MetaGoal, ParseResult, Plan, Step
 from planning.understanding.commands import (
     Change,
     Undo,
+    by_amount,
     names_nothing,
     names_them,
     people_named,
     points_back,
 )
 from planning.understanding.commands import restated as restated_text
-from planning.understanding.commands.restate import clock_only
 from planning.understanding.names import display_name
 
 _BODY_START = 100
@@ -85,7 +85,10 @@ def follow_up(earlier: Session, command: Undo | Change, now: datetime) -> Follow
         plan = Plan(steps=tuple(acting_on(delete, event, "earlier_event", known)))
         return FollowUp(plan, Goal(intent="delete", entity="event"), "follow-up: the event deleted", known=known)
     changes: dict[str, str] = dict([(command.field, command.value), *command.also])
-    if changes.keys() - {"addAttendees", "removeAttendees"} and len(changes) > 1:
+    by_an_amount = any(by_amount(value) is not None for value in changes.values())
+    if changes.keys() - {"addAttendees", "removeAttendees"} and (len(changes) > 1 or by_an_amount):
+        return _several(event, changes, now)
+    if command.field == "location":
         return _several(event, changes, now)
     if command.field == "startTime":
         return _retime(event, command.value, now)
@@ -100,16 +103,10 @@ def _several(event: dict[str, Any], said: dict[str, str], now: datetime) -> Foll
     """Several changes of the event in one follow-up ("also invite Sam, and push it to friday same time"): one update
     with them all, after a lookup of each person named; None when a time or a length said is not one."""
     changes: dict[str, Any] = {"eventId": str(event["id"])}
-    if "startTime" in said:
-        start = new_start(event, said["startTime"], now)
-        if start is None:
-            return None
-        changes["startTime"] = start
-    if "durationMinutes" in said:
-        length = parse_answer("durationMinutes", said["durationMinutes"], now)
-        if not length.ok:
-            return None
-        changes["durationMinutes"] = length.value
+    values = with_changes({}, [(k, v) for k, v in said.items() if k in EVENT_FIELDS], event, now)
+    if values is None:
+        return None
+    changes |= values
     lookups: list[Step] = []
     for name in ("addAttendees", "removeAttendees"):
         if name in said:
@@ -304,17 +301,6 @@ def _retime(event: dict[str, Any], value: str, now: datetime) -> FollowUp | None
         return None
     title = f"Move “{event.get('title', 'the event')}” to {value}"
     return _event_changed(event, "move", title, {"startTime": start}, "follow-up: the event moved")
-
-
-def new_start(event: dict[str, Any], value: str, now: datetime) -> str | None:
-    """The start ``value`` says: a time of day on the event's day, a day at the event's wall-clock time, or both."""
-    start = event.get("startTime")
-    anchor = datetime.fromisoformat(start).astimezone(now.tzinfo) if start else now
-    day_start = anchor.replace(hour=0, minute=0, second=0, microsecond=0) - timedelta(microseconds=1)
-    parsed = parse_answer("startTime", value, day_start if clock_only(value) else now)
-    if parsed.ok:
-        return str(parsed.value)
-    return on_day_said(event, value, now)
 
 
 def _relength(event: dict[str, Any], value: str, now: datetime) -> FollowUp | None:

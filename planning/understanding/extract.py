@@ -30,6 +30,7 @@ from planning.understanding import (
     values,
 )
 from planning.understanding.commands._words import Token, tokens
+from planning.understanding.commands.event_edits import request_shift
 from planning.understanding.cues import Cues, Words, cues
 from planning.understanding.interpret import Reading
 from planning.understanding.lead_spans import Atoms
@@ -116,7 +117,7 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
         "when": when,
         "new_when": new_when,
         "duration_minutes": duration.minutes if duration else None,
-        "shift_minutes": shift.minutes if shift else None,
+        "shift_minutes": shift.minutes if shift else request_shift(text),  # "push it back 15": minutes
         "limit": values.limit(text),
         "unread": values.unread(text) and reading.entity == "email",
     }

@@ -11,7 +11,7 @@ The engine dispatches on (question kind × command kind) and never reads words i
 from planning.understanding.commands._days import names_a_day
 from planning.understanding.commands.answer import Answer
 from planning.understanding.commands.cannot_handle import CannotHandle
-from planning.understanding.commands.change import Change
+from planning.understanding.commands.change import Change, by_amount
 from planning.understanding.commands.context import Context, QuestionKind
 from planning.understanding.commands.correct import Correct
 from planning.understanding.commands.decide import Decide
@@ -40,6 +40,7 @@ __all__ = [
     "QuestionKind",
     "Thanks",
     "Undo",
+    "by_amount",
     "clock_only",
     "names_a_day",
     "names_nothing",

@@ -18,19 +18,25 @@ def cancel(reply: Reply) -> Decide | None:
 
 def approve(reply: Reply) -> Decide | None:
     """ "yes", "looks good, send", "ok go ahead": approval phrases only, one after the other."""
-    words, index = reply.words, 0
-    said = False
+    words = reply.words
+    lead = phrases("approve_leads").at(words)
+    index, said = (lead[0] if lead is not None and lead[0] < len(words) else 0), False
     while index < len(words):
         if words[index] in (",", "and", "-"):
             index += 1
             continue
         found = phrases("approve").at(words, index)
-        polite = phrases("polite").at(words, index) if found is None and said else None  # "yes pls", "ok thanks"
+        polite = None
+        for name in _AFTER_YES if found is None and said else ():  # "yes pls", "yes, just today", "yeah that"
+            polite = polite or phrases(name).at(words, index)
         if found is None and polite is None:
             return None
         said = said or found is not None
         index += (found or polite or (1, ""))[0]
     return Decide("approve") if said else None
+
+
+_AFTER_YES = ("one_occurrence", "polite", "objects")  # words after a yes that add nothing to it
 
 
 def approve_naming(reply: Reply, doing: str | None) -> Decide | None:

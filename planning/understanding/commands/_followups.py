@@ -7,6 +7,7 @@ from planning.understanding.commands._days import names_a_day
 from planning.understanding.commands._field_kinds import fits_field
 from planning.understanding.commands._words import Reply, phrases
 from planning.understanding.commands.change import RECORD_CHANGES, Change, Changed
+from planning.understanding.commands.event_edits import event_edit
 from planning.understanding.commands.thanks import Thanks
 from planning.understanding.commands.undo import Undo
 from planning.understanding.timewords import find_duration
@@ -132,14 +133,14 @@ def change_instead(reply: Reply) -> Change | None:
             continue
         tail = Reply(reply.text, rest.toks[begin:])
         change = event_changes(tail) or event_change(tail)
-        if change is not None and change.field in ("startTime", "durationMinutes"):
+        if change is not None and change.field in ("startTime", "durationMinutes", "location"):
             return change
     return None
 
 
 def event_change(reply: Reply) -> Change | None:
-    """One change of the event: its length, its start, who is invited."""
-    for read in (length, retime, attendees):
+    """One change of the event: its length, its start (to a time or by an amount), its place, who is invited."""
+    for read in (event_edit, length, retime, attendees):
         change = read(reply)
         if change is not None:
             return change

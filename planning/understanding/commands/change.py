@@ -7,6 +7,7 @@ from typing import ClassVar, Literal
 Changed = Literal[
     "startTime",
     "durationMinutes",
+    "location",
     "addAttendees",
     "removeAttendees",
     "delete",
@@ -38,7 +39,10 @@ class Change:
     changed (``RECORD_CHANGES``); ``value`` as typed. ``also``: another change said with it ("add Maria to it but
     take John off": the people taken off). ``shift_days``: a record's date moved by an amount from what it is ("push
     the close date out two weeks": 14), not to a day said. ``record``: which of the records the last plan listed the
-    change is for, from 1, when the reply names one by its words ("the acme one, bump it to 52k")."""
+    change is for, from 1, when the reply names one by its words ("the acme one, bump it to 52k").
+    ``shift_minutes``: the event's start ("push it back 15": 15) or length ("extend it by 15") moved by an amount,
+    not set to a value (``value`` then says it as ``by_amount`` reads it). ``one_occurrence``: the change is for one
+    occurrence of a repeating event ("…, just today"), not the series."""
 
     kind: ClassVar[Literal["change"]] = "change"
     field: Changed
@@ -46,3 +50,14 @@ class Change:
     also: tuple[tuple[Changed, str], ...] = ()
     shift_days: int | None = None
     record: int | None = None
+    shift_minutes: int | None = None
+    one_occurrence: bool = False
+
+
+def by_amount(value: str) -> int | None:
+    """The minutes of a value that moves a start or a length by an amount, as the reader writes it ("+15 minutes",
+    "-30 minutes"); None for a value said as what it becomes ("45 minutes", "4pm")."""
+    sign, _, rest = value.strip().partition(" ")
+    if sign[:1] not in ("+", "-") or not sign[1:].isdigit() or rest != "minutes":
+        return None
+    return int(sign)

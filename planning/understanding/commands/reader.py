@@ -14,6 +14,7 @@ from planning.understanding.commands.change import Change
 from planning.understanding.commands.context import Context
 from planning.understanding.commands.correct import Correct
 from planning.understanding.commands.decide import Decide
+from planning.understanding.commands.event_edits import event_edit
 from planning.understanding.commands.kinds import Command
 from planning.understanding.commands.new_request import NewRequest
 from planning.understanding.commands.pick import Pick
@@ -48,15 +49,16 @@ def _read(text: str, context: Context) -> tuple[Command, ...]:
     if not context.open_plan:
         return (_follow_up(reply, context),)
     instead = _clauses.then_request(reply, _turned_down, _request_start) if context.value_kind != "text" else None
+    on_event = context.question == "approval" and context.doing in _EVENT_STEPS
     if instead is not None:  # "scratch that, email omar instead"
-        on_event = context.question == "approval" and context.doing in _ON_AN_EVENT
         changed = _followups.change_instead(reply) if on_event else None  # "don't delete it - move it … instead"
         return instead if changed is None else (changed,)
     cancel = _decisions.cancel(reply)
     if cancel is None and context.value_kind != "text":
         cancel = _decisions.turned_down(reply)
-    if cancel is not None:
-        return (cancel,)
+    if cancel is not None:  # "no don't cancel it, push it back an hour": the change said in its place
+        changed = _followups.change_instead(reply) if on_event else None
+        return (cancel,) if changed is None else (changed,)
     if context.offered and not (context.question == "pick" and text.strip().isdigit()):
         if reply.is_one_of("offer_new") is not None:
             return (Pick(key="new"),)
@@ -176,6 +178,9 @@ def _change_clause(clause: Reply, context: Context, *, first: bool, values: bool
     named = _corrections.named_field(clause)
     if named is not None or not values:
         return named
+    edited = event_edit(clause) if context.doing in _EVENT_STEPS else None
+    if edited is not None:  # "give it an hour", "put it in room 4"
+        return edited
     bare = _corrections.bare(clause)
     if bare is not None and _fits(bare.value, context):
         return bare
@@ -300,6 +305,10 @@ def _at_approval(reply: Reply, context: Context) -> Command:
     named = _decisions.approve_naming(reply, context.doing)
     if named is not None:
         return named
+    if context.doing in _EVENT_STEPS:  # "give it an hour", "push it back 15", "put it in room 4": the event's values
+        edited = event_edit(reply)
+        if edited is not None:
+            return edited
     if context.doing in _ON_AN_EVENT:  # "don't delete it - move it to friday instead": that change in its place
         instead = _followups.change_instead(reply)
         if instead is not None:
@@ -333,6 +342,7 @@ def _value(reply: Reply, context: Context) -> Command:
 
 _BARE_ANSWERS = ("datetime", "date", "duration", "number")
 _ON_AN_EVENT = ("delete_calendar_event", "update_calendar_event", "accepted", "declined", "tentative")
+_EVENT_STEPS = ("create_calendar_event", *_ON_AN_EVENT)
 
 
 def _bare_answer(reply: Reply, context: Context) -> Answer:
@@ -341,6 +351,8 @@ def _bare_answer(reply: Reply, context: Context) -> Answer:
     answer, the length another value of the step."""
     text, also = reply.text, tuple[tuple[str, str], ...]()
     if context.value_kind == "datetime":
+        text, also = _values_said_after(reply)
+    if context.value_kind == "datetime" and not also:
         length = find_duration(text.lower())
         if length is not None:
             start, end = length.span
@@ -350,6 +362,26 @@ def _bare_answer(reply: Reply, context: Context) -> Answer:
     start = said.after("answer_leads")
     value = said.rest(start, said.end_before(start, "answer_tails")) or reply.text
     return Answer(value, also=also)
+
+
+def _values_said_after(reply: Reply) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """A start time with other values of the event said in later clauses ("tues 10am, give it an hour", "3pm - put
+    it in room 4"): the words of the time, and each value (its length, its place) as the step names it."""
+    words, also = reply.words, list[tuple[str, str]]()
+    cuts = [i for i, word in enumerate(words) if word in _CLAUSE_CUTS and 0 < i < len(words) - 1]
+    end = len(words)
+    for cut in reversed(cuts):
+        change = event_edit(Reply(reply.text, reply.toks[cut + 1 : end]))
+        if change is None or change.field == "startTime" or change.shift_minutes is not None:
+            break
+        also.insert(0, (change.field, change.value))
+        end = cut
+    if not also:
+        return reply.text, ()
+    return reply.rest(0, end), tuple(also)
+
+
+_CLAUSE_CUTS = frozenset({",", ";", "-", "–", "—", "and", "."})
 
 
 def _request_start(reply: Reply, *, joined: bool = False) -> bool:
