@@ -32,6 +32,7 @@ from planning.understanding.learned.tagger_lazy import knowing
 from planning.understanding.names import EMAIL_ADDRESS
 from planning.understanding.names import people as find_people
 from planning.understanding.normalize import clean
+from planning.understanding.record_amends import more_changes
 from planning.understanding.record_changes import one_change
 from planning.understanding.record_placing import placed_on
 from planning.understanding.reminders import untimed_reminder
@@ -246,6 +247,9 @@ def _combine(reads: list[_Read], text: str) -> ParseResult:
             elif goals and (amended := _amend(goals[-1], read.clause.text)) is not None:
                 goals[-1] = amended  # ", make it last 3 hours": more about the goal before
                 explanations.append(f"'{read.clause.text}' says more about it")
+            elif goals and (more := more_changes(goals[-1], read.clause.text)) is not None:
+                goals[-1] = more  # "… and make the amount 52k": more fields of the record it updates
+                explanations.append(f"'{read.clause.text}' changes the same record")
             continue
         if read.clause.feeds_next and reading.intent not in ("chat", "unsupported"):
             pending_feeder = read

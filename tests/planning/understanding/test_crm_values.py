@@ -114,3 +114,13 @@ def test_a_persons_new_company_is_the_value_changed_not_a_filter_to_find_them():
     line = run("jo lee is now at hooli, pls update her contact")
     assert args(line, "fetch_entity")["filters"] == {"name": "jo lee"}
     assert args(line, "update_entity")["fields"] == {"company": "hooli"}
+
+
+def test_a_clause_that_only_changes_more_fields_adds_them_to_the_record_update():
+    line = run("push the umbrella deal to proposal and make the amount 64k")
+    assert goals(line) == [("update", "deal")]
+    fields = args(line, "update_entity")["fields"]
+    assert (fields["stage"], fields["amount"]) == ("proposal", 64000)
+    line = run("move the vandelay deal into negotiation, and set its close date to june 9")
+    fields = args(line, "update_entity")["fields"]
+    assert (fields["stage"], fields["closeDate"]) == ("negotiation", "2026-06-09")
