@@ -12,6 +12,7 @@ from planning.engine.answers import parse_answer
 from planning.engine.followups import FollowUp, acting_on, left_by, ran_with
 from planning.engine.session import Session, StepRun
 from planning.engine.wording import name_in_words
+from planning.references import placeholder
 from planning.types import Entity, Goal, Plan, Step
 from planning.understanding.commands import Change
 
@@ -44,9 +45,9 @@ def record_changed(earlier: Session, command: Change, now: datetime) -> FollowUp
             first: Any = moved
         else:
             parsed = parse_answer(field, command.value, now)
-            if not parsed.ok:
+            if not parsed.ok and field not in _ASKED_AGAIN:
                 return None
-            first = parsed.value
+            first = parsed.value if parsed.ok else placeholder(field)  # "her cell is 555 0190": which area code?
         fields = {field: first}
         for said, value in command.also:
             other = _field_of(entity, said)
@@ -69,6 +70,7 @@ def _shifted(current: Any, days: int) -> str | None:
 
 
 _ISO_DATE = len("2026-01-01")
+_ASKED_AGAIN = frozenset({"phone"})  # a value its form says is one (a phone number) that cannot be stored: asked
 
 
 def _record_of(earlier: Session, run: StepRun, listed: int | None = None) -> dict[str, Any] | None:

@@ -58,7 +58,9 @@ def create_record(goal: Goal, index: int, builder: PlanBuilder) -> None:
     person = s.people[0] if s.people else None
     company = s.companies[0] if s.companies else None
     if goal.entity in ("contact", "lead"):
-        fields.update(name=person, email=s.emails[0] if s.emails else None, phone=s.phone, company=company)
+        fields.update(
+            name=person, email=s.emails[0] if s.emails else None, phone=_phone(s.phone, builder), company=company
+        )
         titles = [value for key, value in s.field_changes if _FIELD_NAMES.get(key) == "title"]
         if titles and goal.entity == "contact":  # "VP Engineering at Globex" (a lead has no title field)
             fields["title"] = titles[0]
@@ -87,6 +89,13 @@ def create_record(goal: Goal, index: int, builder: PlanBuilder) -> None:
         index,
     )
     builder.record_lookup.setdefault(index, step)
+
+
+def _phone(said: str | None, builder: PlanBuilder) -> str | None:
+    """The phone number as typed, or a question for it when it cannot be dialled ("555 0190": no area code)."""
+    if said is None:
+        return None
+    return said if read_value("phone", said, None, builder.now).ok else placeholder("phone")
 
 
 _FIELD_NAMES = {
@@ -147,7 +156,7 @@ def update_record(goal: Goal, index: int, builder: PlanBuilder) -> None:
         if s.emails and "email" not in fields:
             fields["email"] = s.emails[0]
         if s.phone and "phone" not in fields:
-            fields["phone"] = s.phone
+            fields["phone"] = _phone(s.phone, builder)
     if "email" in fields and s.emails:
         fields["email"] = s.emails[0]
     if not fields:

@@ -90,3 +90,24 @@ def test_one_of_the_deals_listed_named_by_its_company_is_changed(tmp_path: Path)
     assert (deal["closeDate"], deal["amount"]) == ("2026-04-30", 15000)
     [globex] = records(tmp_path, "Deal", name="Globex deal")
     assert (globex["closeDate"], globex["amount"]) == ("2026-03-16", 125000)
+
+
+def test_a_phone_is_stored_with_its_country_code_and_shown_as_typed(tmp_path: Path):
+    output = chat(tmp_path, "add a contact: nina brandt, nina@ferro.example, cell (718) 555-0163", "a")
+    assert "(718) 555-0163" in output
+    [contact] = records(tmp_path, "Contact", email="nina@ferro.example")
+    assert contact["phone"] == "+1 718 555 0163"
+
+
+def test_a_phone_that_cannot_be_dialled_is_asked_for_again(tmp_path: Path):
+    output = chat(
+        tmp_path,
+        "add a contact: nina brandt, nina@ferro.example",
+        "a",
+        "and her mobile is 555 0163",
+        "718 555 0163",
+        "a",
+    )
+    assert "What phone should I use" in output
+    [contact] = records(tmp_path, "Contact", email="nina@ferro.example")
+    assert contact["phone"] == "+1 718 555 0163"

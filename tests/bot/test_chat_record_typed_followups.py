@@ -18,8 +18,8 @@ def test_a_new_number_after_a_contact_was_looked_up_updates_that_contact(tmp_pat
         tmp_path, "what's tom reyes's phone number", "he switched carriers, (646) 555-0177 now. update it", "a"
     )
     assert "Finished" in output
-    assert _one(tmp_path, "Contact", "Tom Reyes")["phone"] == "(646) 555-0177"
-    assert _one(tmp_path, "Contact", "Priya Shah")["phone"] != "(646) 555-0177"
+    assert _one(tmp_path, "Contact", "Tom Reyes")["phone"] == "+1 646 555 0177"
+    assert _one(tmp_path, "Contact", "Priya Shah")["phone"] != "+1 646 555 0177"
 
 
 def test_an_address_said_to_be_the_right_one_updates_the_email_of_the_contact_just_added(tmp_path: Path):

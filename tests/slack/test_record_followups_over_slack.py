@@ -21,4 +21,4 @@ async def test_a_new_number_said_after_a_lookup_updates_the_contact_found(bot: B
     await _wait_count(bot, root, "Finished", 2)
     args = FetchEntityArgs(entityType="Contact", filters={"name": "Tom Reyes"})
     [tom] = await bot.service.app.workspace.call("fetch_entity", args)
-    assert tom["phone"] == "(646) 555-0177"
+    assert tom["phone"] == "+1 646 555 0177"

@@ -6,13 +6,14 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from typing import Any, Literal
 
+from planning.understanding import phones
 from planning.understanding.commands.period_end import period_of_end
 from planning.understanding.names import EMAIL_ADDRESS
 from planning.understanding.normalize import clean
 from planning.understanding.timeexpr import find_duration, read_times
 from planning.understanding.timewords import WEEKDAYS
 
-ValueType = Literal["emails", "email", "datetime", "date", "duration", "number", "choice", "text"]
+ValueType = Literal["emails", "email", "datetime", "date", "duration", "number", "choice", "phone", "text"]
 
 # placeholder name → what kind of value it holds
 VALUE_TYPES: dict[str, ValueType] = {
@@ -34,6 +35,7 @@ VALUE_TYPES: dict[str, ValueType] = {
     "limit": "number",
     "stage": "choice",
     "status": "choice",
+    "phone": "phone",
 }
 CHOICES: dict[str, tuple[str, ...]] = {
     "stage": ("prospecting", "qualification", "proposal", "negotiation", "closed_won", "closed_lost"),
@@ -47,6 +49,7 @@ EXAMPLES: dict[ValueType, str] = {
     "duration": "“30 minutes” or “1 hour”",
     "number": "“50000” or “50k”",
     "choice": "",
+    "phone": "“512 555 0190” or “+44 20 7946 0958”",
     "text": "",
 }
 _BARE_HOUR = re.compile(r"\s*(?:1[0-2]|0?[1-9])\s*\??")
@@ -192,6 +195,15 @@ def _choice(name: str, text: str, now: datetime) -> Parsed:
     return Parsed(problem=f"choose one of: {', '.join(options)}")
 
 
+def _phone(name: str, text: str, now: datetime) -> Parsed:
+    """A phone number that can be dialled, read in the region of the requester's time zone when it has no country
+    code; kept as typed (it is stored in its international form when written: ``phones.stored_form``)."""
+    said = text.strip().rstrip(".")
+    if phones.dialable(said, phones.region_of(zone=getattr(now.tzinfo, "key", None))):
+        return Parsed(value=said)
+    return Parsed(problem=f"“{text}” is not a phone number I can store (an area code or a digit may be missing)")
+
+
 def _text(name: str, text: str, now: datetime) -> Parsed:
     return Parsed(value=text)
 
@@ -204,6 +216,7 @@ _READERS = {
     "duration": _duration,
     "number": _number,
     "choice": _choice,
+    "phone": _phone,
     "text": _text,
 }
 
