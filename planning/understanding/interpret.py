@@ -7,6 +7,7 @@ from planning.types import Entity, Intent, OutOfScope
 from planning.understanding.combinations import REMAP, supported
 from planning.understanding.cues import Words, cues
 from planning.understanding.lexicon import Evidence, evidence_in
+from planning.understanding.mail_received import as_received
 from planning.understanding.phrases import message_start
 from planning.understanding.task_owner import task_owner
 
@@ -68,7 +69,7 @@ def _scores(items: list[Evidence]) -> dict[str, float]:
 
 
 def read_clause(text: str, *, has_time: bool = False, names_someone: bool = False) -> Reading:
-    evidence = _without_task_content(text, _without_nested(evidence_in(text)))
+    evidence = as_received(text, _without_task_content(text, _without_nested(evidence_in(text))))
     chat = [e for e in evidence if e.kind == "chat"]
     if chat:
         return Reading("chat", "none", 0.95, None, f"'{chat[0].text.strip()}' is small talk or a request for help")

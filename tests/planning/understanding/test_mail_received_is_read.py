@@ -1,0 +1,42 @@
+"""Mail described by who sent it is mail received (issue 24): "read me what X sent yesterday" asks to read mail,
+not to send any; the requester's own sending ("i sent"), a passive ("it's been sent") and a request to send that
+names mail received ("send … the deck X sent") stay what they were."""
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from planning.understanding.parser import GoalUnderstandingService
+
+NOW = datetime(2026, 3, 2, 9, tzinfo=ZoneInfo("America/New_York"))
+
+
+def _goal(text: str) -> tuple[str, str, tuple[str, ...]]:
+    goal = GoalUnderstandingService().parse(text, NOW).meta.goals[0]
+    return goal.intent, goal.entity, tuple(goal.slots.people)
+
+
+@pytest.mark.parametrize(
+    ("text", "who"),
+    [
+        ("read out what greta sent this morning", "greta"),
+        ("open whatever hugo sent about the venue", "hugo"),
+        ("what's in the note omar sent on tuesday", "omar"),
+    ],
+)
+def test_what_someone_sent_is_read_not_sent(text: str, who: str):
+    intent, entity, people = _goal(text)
+    assert (intent, entity) == ("find", "email")
+    assert who in people
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "send greta the slides hugo sent last week",
+        "reply to omar that the forms have been sent",
+    ],
+)
+def test_a_request_to_send_that_names_mail_received_still_sends(text: str):
+    assert _goal(text)[:2] == ("send", "email")
