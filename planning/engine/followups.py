@@ -22,6 +22,7 @@ from integrations.base.records import FIELDS_BY_ENTITY, RecordType
 from planning.engine.answers import parse_answer
 from planning.engine.conflicts import moment
 from planning.engine.event_values import EVENT_FIELDS, new_start, with_changes
+from planning.engine.occurrence import is_series, one_occurrence
 from planning.engine.replies import AskValue
 from planning.engine.resolve import ResolutionError, resolve
 from planning.engine.session import Question, Session, StepRun
@@ -36,6 +37,7 @@ from planning.understanding.commands import (
     by_amount,
     names_nothing,
     names_them,
+    ordinal_named,
     people_named,
     points_back,
 )
@@ -84,6 +86,10 @@ def follow_up(earlier: Session, command: Undo | Change, now: datetime) -> Follow
         known: dict[str, Any] = {}
         plan = Plan(steps=tuple(acting_on(delete, event, "earlier_event", known)))
         return FollowUp(plan, Goal(intent="delete", entity="event"), "follow-up: the event deleted", known=known)
+    if command.one_occurrence and is_series(event):  # "push it back 15, just today": that occurrence alone
+        alone = one_occurrence(event, [(command.field, command.value), *command.also], now)
+        explanation = "follow-up: one occurrence of the series changed"
+        return FollowUp(alone, Goal(intent="update", entity="event"), explanation) if alone is not None else None
     changes: dict[str, str] = dict([(command.field, command.value), *command.also])
     by_an_amount = any(by_amount(value) is not None for value in changes.values())
     if changes.keys() - {"addAttendees", "removeAttendees"} and (len(changes) > 1 or by_an_amount):
@@ -548,6 +554,9 @@ def with_earlier_record(earlier: Session, text: str, plan: Plan, goal: Goal) -> 
         found, inputs = _referred(earlier, kind, entity)
         if not found:
             continue
+        place = ordinal_named(text, len(found)) if len(found) > 1 and use == "one" else None
+        if place is not None:  # "decline the second one": that one of those listed
+            found = [found[place - 1]]
         if len(found) == 1:
             inputs = read_again(kind, found[0], entity, None) or inputs
         elif use == "one":

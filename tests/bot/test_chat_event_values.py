@@ -51,3 +51,19 @@ def test_a_delete_turned_down_at_its_card_for_a_move_by_an_amount_keeps_the_even
     chat(tmp_path, "cancel my 1:1 with priya on thursday", "hm no, keep it - slide it back half an hour", "yes")
     moved = _one(tmp_path, "2026-03-05", "priya")
     assert moved["startTime"] == "2026-03-05T14:30:00-05:00" and moved["endTime"] == "2026-03-05T15:00:00-05:00"
+
+
+def test_an_invitation_declined_by_its_place_in_the_list_just_shown_with_the_words_to_send(tmp_path: Path) -> None:
+    said = "decline the 2nd one, i'm out sick. tell them apologies"
+    output = chat(tmp_path, "what do i have on thursday", said, "yep")
+    assert "Which one do you mean?" not in output and "Comment: Apologies" in output
+    [review] = [e for e in events(tmp_path, **day("2026-03-05")) if "review" in str(e["title"]).lower()]
+    [one_to_one] = [e for e in events(tmp_path, **day("2026-03-05")) if "priya" in str(e["title"]).lower()]
+    assert review["myResponse"] == "declined" and one_to_one["myResponse"] != "declined"
+
+
+def test_a_move_of_one_occurrence_of_a_series_just_made_leaves_the_others(tmp_path: Path) -> None:
+    chat(tmp_path, "set up a weekly sync with tom on tuesdays at 3pm", "a", "slide it back 30, only this one", "a")
+    moved, kept = _one(tmp_path, "2026-03-03", "sync with tom"), _one(tmp_path, "2026-03-10", "sync with tom")
+    assert moved["startTime"] == "2026-03-03T15:30:00-05:00" and moved["endTime"] == "2026-03-03T16:00:00-05:00"
+    assert kept["startTime"] == "2026-03-10T15:00:00-04:00"

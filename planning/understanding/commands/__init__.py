@@ -17,6 +17,7 @@ from planning.understanding.commands.correct import Correct
 from planning.understanding.commands.decide import Decide
 from planning.understanding.commands.kinds import COMMANDS, Command, CommandKind
 from planning.understanding.commands.new_request import NewRequest
+from planning.understanding.commands.ordinal_named import ordinal_named
 from planning.understanding.commands.pick import ChoiceKey, Pick
 from planning.understanding.commands.pointing import names_nothing, names_them, people_named, points_back
 from planning.understanding.commands.reader import read_reply
@@ -45,6 +46,7 @@ __all__ = [
     "names_a_day",
     "names_nothing",
     "names_them",
+    "ordinal_named",
     "people_named",
     "points_back",
     "read_reply",

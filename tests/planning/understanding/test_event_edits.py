@@ -2,7 +2,7 @@
 start asked, after the event was made, or in place of a delete shown (issue 24): its length to or by an amount, its
 start by an amount, its place."""
 
-from planning.understanding.commands import Answer, Change, Context, Decide, read_reply
+from planning.understanding.commands import Answer, Change, Context, Decide, ordinal_named, read_reply
 from planning.understanding.commands._words import Reply
 from planning.understanding.commands.event_edits import event_edit, one_occurrence
 
@@ -82,3 +82,11 @@ def test_after_the_event_was_made_its_length_start_and_place_change():
 def test_a_delete_turned_down_for_a_move_by_an_amount():
     said = read_reply("hm no, keep it - slide it back half an hour", DELETE_CARD)
     assert said == (Change("startTime", "+30 minutes", shift_minutes=30),)
+
+
+def test_a_thing_named_by_its_place_in_a_list_just_shown():
+    assert ordinal_named("decline the 2nd one, i'm out sick", 3) == 2
+    assert ordinal_named("move the last meeting to 4", 3) == 3
+    assert ordinal_named("move it to the 2nd", 3) is None  # a day, not a place in the list
+    assert ordinal_named("cancel the fourth one", 3) is None
+    assert ordinal_named("swap the first one and the second one", 3) is None

@@ -1,0 +1,26 @@
+"""Which of the things the last plan listed a request names by its place in the list ("decline the second one,
+i'll be away", "move the last meeting to 4"): "the", an ordinal (data/list_ordinals.txt), a word of a thing
+(data/list_things.txt)."""
+
+from planning.understanding.commands._words import Reply, phrases
+
+
+def ordinal_named(text: str, count: int) -> int | None:
+    """The place from 1 of the one thing ``text`` names among ``count`` listed; None when it names none by place,
+    names more than one, or a place past the list."""
+    words = Reply.of(text).words
+    said: set[int] = set()
+    for index, word in enumerate(words[:-1]):
+        if word != "the":
+            continue
+        ordinal = phrases("list_ordinals").at(words, index + 1)
+        if ordinal is None or index + 1 + ordinal[0] >= len(words):
+            continue
+        if phrases("list_things").at(words, index + 1 + ordinal[0]) is None:
+            continue
+        place = int(ordinal[1])
+        said.add(count + 1 + place if place < 0 else place)
+    if len(said) != 1:
+        return None
+    place = said.pop()
+    return place if 1 <= place <= count else None
