@@ -70,8 +70,12 @@ def listed_fields(text: str, entity: str) -> RecordFields:
         return fields if entity == "account" else RecordFields()
     start, by_for = found
     details = _Part(text, toks[start:])
-    if by_for and entity in _NAMED_BY_FOR:  # "a lead for hollis freight - greta lind, …": the company first
-        end = _company_end(details)
+    end = _company_end(details) if by_for and entity in _NAMED_BY_FOR else 0
+    person_links = words("record_person_links")
+    said = details.words[: end + 1]
+    if end and entity in ("contact", "lead") and any(word in person_links for word in said[1:]):
+        end = 0  # "a lead for sam wu at bolt": a person at a company, not the company first
+    if end:  # "a lead for hollis freight - greta lind, …": the company first
         company = details.cut(0, end)
         named = bool(company.words) and company.words[0] not in PRONOUNS  # "for them", "for her company": said before
         fields = replace(fields, company=company.said() if named else None)

@@ -124,3 +124,12 @@ def test_a_clause_that_only_changes_more_fields_adds_them_to_the_record_update()
     line = run("move the vandelay deal into negotiation, and set its close date to june 9")
     fields = args(line, "update_entity")["fields"]
     assert (fields["stage"], fields["closeDate"]) == ("negotiation", "2026-06-09")
+
+
+def test_a_person_at_a_company_after_for_is_the_new_records_name_and_company():
+    fields = args(run("add a lead for nora vance at quillco"), "create_entity")["fields"]
+    assert (fields["name"], fields["company"]) == ("nora vance", "quillco")
+    fields = args(run("create a contact for ivo petrov from brightline, ivo@brightline.io"), "create_entity")["fields"]
+    assert (fields["name"], fields["company"], fields["email"]) == ("ivo petrov", "brightline", "ivo@brightline.io")
+    fields = args(run("add a lead for bank of america"), "create_entity")["fields"]
+    assert fields["company"] == "bank of america"
