@@ -13,13 +13,17 @@ _WEEK = timedelta(days=7)
 
 
 def first_in_period(text: str, times: list[TimeMatch]) -> TimeMatch | None:
-    """The first time moved into the period a lead of ``repeat_start_leads`` names after it; None when none is said
-    or the first time is already in it."""
+    """The first time moved into the period a lead of ``repeat_start_leads`` names after it (as it is when it is
+    already in it); None when none is said, or the first time is past it."""
     if len(times) < 2 or not times[0].has_clock_time or not times[0].spans:
         return None
     first = times[0]
     period = next((t for t in times[1:] if not t.has_clock_time and t.spans and _led(text, t)), None)
-    if period is None or first.start >= period.start:
+    if period is None:
+        return None
+    if first.start >= period.start and (period.end is None or first.start < period.end):
+        return first  # already in it ("mondays at 4, starting next week" said on a Monday): kept, not today's
+    if first.start >= period.start:
         return None
     start = first.start
     if _names_a_weekday(text, first):

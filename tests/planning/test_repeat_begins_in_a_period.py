@@ -23,3 +23,8 @@ def test_beginning_next_month_is_the_first_such_weekday_of_the_month():
 
 def test_without_a_period_the_next_such_time():
     assert start("set up a weekly sync w dana weds 2pm") == "2026-03-04T14:00:00-05:00"
+
+
+def test_a_weekday_that_is_today_and_a_period_from_next_week_first_happens_next_week():
+    # Monday 2 March: "tuesdays" would be tomorrow, "mondays at 5" today at 17:00 without the period
+    assert start("add a weekly planning slot with tom, mondays at 5, beginning next week") == "2026-03-09T17:00:00-04:00"
