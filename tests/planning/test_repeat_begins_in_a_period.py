@@ -27,4 +27,5 @@ def test_without_a_period_the_next_such_time():
 
 def test_a_weekday_that_is_today_and_a_period_from_next_week_first_happens_next_week():
     # Monday 2 March: "tuesdays" would be tomorrow, "mondays at 5" today at 17:00 without the period
-    assert start("add a weekly planning slot with tom, mondays at 5, beginning next week") == "2026-03-09T17:00:00-04:00"
+    said = "add a weekly planning slot with tom, mondays at 5, beginning next week"
+    assert start(said) == "2026-03-09T17:00:00-04:00"
