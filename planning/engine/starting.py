@@ -10,7 +10,7 @@ from datetime import timedelta
 from functools import partial
 
 from integrations.base.principal import Principal
-from planning.engine import each, followups, free_time_beside, free_time_booking, reading, texts
+from planning.engine import each, followups, free_time_beside, free_time_booking, reading, sent_corrections, texts
 from planning.engine.file_facts import AttachedFile
 from planning.engine.intentions import view_of
 from planning.engine.observe import ApprovedPlans
@@ -69,6 +69,8 @@ class Starter:
             if isinstance(taken, str):  # a time outside the free time found: nothing booked
                 return [Refused(text=f"{taken}.", reason="invalid", tone="problem", private=False)]
             follow: followups.FollowUp | None = taken
+        elif isinstance(command, Change) and command.field == "correction":  # "its friday not thursday"
+            follow = sent_corrections.correction(earlier, command)
         elif isinstance(command, Change) and command.field in RECORD_CHANGES:
             follow = record_changed(earlier, command, now)
         elif isinstance(command, Undo | Change):
@@ -79,7 +81,8 @@ class Starter:
             return None
         said = [Say(text=line + ".") for line in follow.cannot]
         if not follow.plan.steps:
-            return [*said, Say(text="There is nothing in your last plan here that I can undo.")] if said else None
+            offer = sent_corrections.OFFER if sent_corrections.sent_last(earlier) else texts.NOTHING_TO_UNDO
+            return [*said, Say(text=offer)] if said else None
         problems = validate_plan(follow.plan, self._parts.runner.catalog)
         if problems:
             logger.error("follow-up plan failed validation: %s", "; ".join(map(str, problems)))

@@ -45,6 +45,7 @@ PARTLY_UNSUPPORTED = "Part of that is outside email, CRM and calendar, so I left
 TRY_AGAIN = "Could you say it another way?"
 NOT_YOURS = "Only the person who asked for this plan (or a configured approver) can decide on its steps."
 NO_SUCH_PLAN = "I can't find that plan any more."
+NOTHING_TO_UNDO = "There is nothing in your last plan here that I can undo."
 NOT_ALLOWED = "Sorry, I'm not set up to work for you here. Ask whoever installed me to add you."
 MOVED_ON = "That plan has moved on since this was shown; use the latest message in the thread."
 STALE_APPROVAL = "This step changed since you saw it. Here is the current version to approve."

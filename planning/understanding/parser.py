@@ -13,6 +13,7 @@ from typing import Any
 from integrations.base.principal import Principal
 from planning.types import Goal, MetaGoal, OutOfScope, ParseResult, Slots
 from planning.understanding import everyday
+from planning.understanding.about_pointed import about_pointed
 from planning.understanding.attendee_swaps import joined
 from planning.understanding.clarify import clarifying_question, describe, no_such_date
 from planning.understanding.classifier import Clause, QueryClassifier, uses_previous
@@ -262,6 +263,8 @@ def _combine(reads: list[_Read], text: str) -> ParseResult:
             pending_feeder = None
         slots, scope = _resolve_implied(read, slots, scope, goals)
         slots, scope = _about_earlier_record(read, slots, scope, goals)
+        if not goals and reading.intent == "create" and reading.entity in ("note", "task"):
+            slots = about_pointed(read.clause.text, slots.body or slots.subject, slots)  # "a note on it: …"
         slots = _topic_from_earlier(slots, goals)
         slots = _record_from_earlier(reading.intent, reading.entity, slots, goals)
         index = len(goals)

@@ -13,6 +13,7 @@ Changed = Literal[
     "delete",
     "forward",
     "when",
+    "correction",
     # a field of the CRM record the last plan made or changed (data/record_fields.txt); "date": its date, whichever
     "dueDate",
     "closeDate",
@@ -42,7 +43,8 @@ class Change:
     change is for, from 1, when the reply names one by its words ("the acme one, bump it to 52k").
     ``shift_minutes``: the event's start ("push it back 15": 15) or length ("extend it by 15") moved by an amount,
     not set to a value (``value`` then says it as ``by_amount`` reads it). ``one_occurrence``: the change is for one
-    occurrence of a repeating event ("…, just today"), not the series."""
+    occurrence of a repeating event ("…, just today"), not the series. ``replaces``: for a "correction" of the email
+    sent, the wrong words it said (``value``: the right ones)."""
 
     kind: ClassVar[Literal["change"]] = "change"
     field: Changed
@@ -52,6 +54,7 @@ class Change:
     record: int | None = None
     shift_minutes: int | None = None
     one_occurrence: bool = False
+    replaces: str = ""
 
 
 def by_amount(value: str) -> int | None:

@@ -3,7 +3,7 @@
 from dataclasses import replace
 from datetime import UTC, datetime
 
-from planning.understanding.commands import _clauses, _corrections, _decisions, _followups, _picks, mail_picks
+from planning.understanding.commands import _clauses, _corrections, _decisions, _followups, _picks, mail_picks, sent_fix
 from planning.understanding.commands._people_changes import people_change
 from planning.understanding.commands._record_followups import record_change
 from planning.understanding.commands._typed_fields import typed_changes
@@ -101,6 +101,10 @@ def _unclear_at_offer(reply: Reply) -> bool:
 
 def _follow_up(reply: Reply, context: Context) -> Command:
     """After the last plan in the thread ended: a follow-up on what it made, or a new request."""
+    if "email" in context.left:  # "its friday not thursday. can u unsend?": a correction, or the ask to take it back
+        fix = sent_fix.corrected(reply) or sent_fix.unsend(reply)
+        if fix is not None:
+            return fix
     if context.left:
         undo = _followups.undo(reply)
         if undo is not None:
