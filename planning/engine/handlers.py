@@ -10,11 +10,13 @@ from planning.engine.checks import ChoiceKey
 from planning.engine.decisions import Decisions
 from planning.engine.file_facts import AttachedFile, known_files
 from planning.engine.instead import instead
+from planning.engine.occurrence import whole_series
 from planning.engine.offers import Offers
 from planning.engine.parts import Parts
 from planning.engine.replies import AskApproval, AskValue, Refused, Reply, Say, ShowPlan
 from planning.engine.session import Question, Session
 from planning.engine.starting import Starter
+from planning.engine.targets import record_of
 from planning.understanding.clarify import describe
 from planning.understanding.commands import Answer, Change, Command, Correct, Decide, NewRequest, Pick
 
@@ -160,6 +162,10 @@ class Handlers:
     async def _on_approve(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
         question = session.question
         assert question is not None and question.step_id is not None
+        run = session.step(question.step_id)
+        series = whole_series(record_of(session, run), run.step.tool)
+        if series is not None and isinstance(command, Decide) and command.one_occurrence:  # "yes, just today"
+            return [Say(text=series, private=True, tone="problem"), *self._decisions.reissue(session)]
         return await self._decisions.decide_step(session, question.step_id, "approve", user, question.args_hash)
 
     async def _on_skip(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:

@@ -44,3 +44,18 @@ def one_occurrence(event: Mapping[str, Any], said: Iterable[tuple[str, str]], no
         depends_on=("occurrence",),
     )
     return Plan(steps=(find, update))
+
+
+def whole_series(event: Mapping[str, Any] | None, tool: str) -> str | None:
+    """What to say when an approval said for one occurrence ("yes, just today") is of a step that changes every
+    occurrence of a series (never done silently); None when the step acts on one event or occurrence."""
+    if event is None or tool not in _ON_AN_EVENT or not is_series(event):
+        return None
+    title = str(event.get("title") or "the event")
+    return (
+        f"This changes every occurrence of “{title}”, not only one, so nothing was approved. To change one occurrence, "
+        "cancel and say the change again with “only this one”; to change them all, approve."
+    )
+
+
+_ON_AN_EVENT = ("update_calendar_event", "delete_calendar_event", "respond_to_event")

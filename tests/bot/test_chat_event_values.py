@@ -67,3 +67,11 @@ def test_a_move_of_one_occurrence_of_a_series_just_made_leaves_the_others(tmp_pa
     moved, kept = _one(tmp_path, "2026-03-03", "sync with tom"), _one(tmp_path, "2026-03-10", "sync with tom")
     assert moved["startTime"] == "2026-03-03T15:30:00-05:00" and moved["endTime"] == "2026-03-03T16:00:00-05:00"
     assert kept["startTime"] == "2026-03-10T15:00:00-04:00"
+
+
+def test_an_approval_said_for_one_occurrence_never_moves_the_whole_series(tmp_path: Path) -> None:
+    weekly = "set up a weekly sync with tom on tuesdays at 3pm"
+    output = chat(tmp_path, weekly, "a", "slide it back 30", "yes, only this one")
+    assert "every occurrence" in output and "nothing was approved" in output
+    for date in ("2026-03-03", "2026-03-10"):
+        assert str(_one(tmp_path, date, "sync with tom")["startTime"]).startswith(f"{date}T15:00")

@@ -20,7 +20,7 @@ def approve(reply: Reply) -> Decide | None:
     """ "yes", "looks good, send", "ok go ahead": approval phrases only, one after the other."""
     words = reply.words
     lead = phrases("approve_leads").at(words)
-    index, said = (lead[0] if lead is not None and lead[0] < len(words) else 0), False
+    index, said, one = (lead[0] if lead is not None and lead[0] < len(words) else 0), False, False
     while index < len(words):
         if words[index] in (",", "and", "-"):
             index += 1
@@ -28,12 +28,14 @@ def approve(reply: Reply) -> Decide | None:
         found = phrases("approve").at(words, index)
         polite = None
         for name in _AFTER_YES if found is None and said else ():  # "yes pls", "yes, just today", "yeah that"
-            polite = polite or phrases(name).at(words, index)
+            here = phrases(name).at(words, index)
+            one = one or (here is not None and polite is None and name == "one_occurrence")
+            polite = polite or here
         if found is None and polite is None:
             return None
         said = said or found is not None
         index += (found or polite or (1, ""))[0]
-    return Decide("approve") if said else None
+    return Decide("approve", one_occurrence=one) if said else None
 
 
 _AFTER_YES = ("one_occurrence", "polite", "objects")  # words after a yes that add nothing to it

@@ -11,7 +11,8 @@ class Decide:
     """``remove``: ``numbers`` are the items taken out; ``edit``: ``field`` set to ``value``; ``retry`` / ``done``:
     a write whose outcome is unknown runs again / went through; ``another_time``: a start that passed is replaced.
     ``adding``: an edit that adds ``value`` to the text there ("add a note: …"), not one that replaces it.
-    ``target``: the kind of thing the decision names ("skip the email": "email"), data/step_things.txt."""
+    ``target``: the kind of thing the decision names ("skip the email": "email"), data/step_things.txt.
+    ``one_occurrence``: an approval said for one occurrence of a repeating event ("yes, just today")."""
 
     kind: ClassVar[Literal["decide"]] = "decide"
     action: Action
@@ -20,3 +21,4 @@ class Decide:
     value: str | None = None
     adding: bool = False
     target: str | None = None
+    one_occurrence: bool = False
