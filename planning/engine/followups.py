@@ -72,7 +72,7 @@ def follow_up(earlier: Session, command: Undo | Change, now: datetime) -> Follow
     """The plan ``command`` asks for on top of ``earlier`` (a finished plan of the same person); None when the
     earlier plan has nothing it applies to."""
     if isinstance(command, Undo):
-        return undo(earlier)
+        return undo(earlier, command.fields)
     if command.field == "forward":
         sent = _last_sent(earlier)
         return _forward(earlier, sent, command.value) if sent is not None else None
@@ -264,13 +264,20 @@ def _people_in(session: Session, run: StepRun) -> list[str]:
     return []
 
 
-def undo(earlier: Session) -> FollowUp:
+def undo(earlier: Session, fields: tuple[str, ...] = ()) -> FollowUp:
+    """The earlier plan's changes reversed; with ``fields``, only the changes of those fields of the records it
+    changed ("undo the email part, keep the status"), the others kept."""
     steps: list[Step] = []
     cannot: list[str] = []
     known: dict[str, Any] = {}
     undone = 0
     for run in reversed([r for r in earlier.steps if r.kind == "write" and r.state == "done" and not r.used_existing]):
         inverse = undoing.inverse(_change(earlier, run), undone)
+        if fields and not isinstance(inverse, str):
+            part = only_fields(inverse, fields)
+            if part is None:
+                continue
+            inverse = part
         if isinstance(inverse, str):
             cannot.append(inverse)
             continue
@@ -281,6 +288,19 @@ def undo(earlier: Session) -> FollowUp:
     if writes:
         goal = Goal(intent=undoing.intent_of(writes[0]), entity=undoing.entity_of(writes[0]), text="undo")
     return FollowUp(Plan(steps=tuple(steps)), goal, "undo: the last plan's changes reversed", cannot, known)
+
+
+def only_fields(step: Step, fields: tuple[str, ...]) -> Step | None:
+    """An undo's update of a record that puts back only ``fields``; None when it puts back none of them, or is no
+    update of a record's fields."""
+    inputs = step.inputs
+    old = inputs.get("fields")
+    if step.tool != "update_entity" or not isinstance(old, dict):
+        return None
+    kept = {key: value for key, value in old.items() if key in fields}
+    if not kept:
+        return None
+    return step.model_copy(update={"arguments": {"input": {**inputs, "fields": kept}}})
 
 
 def parse_of(follow: FollowUp) -> ParseResult:

@@ -153,3 +153,15 @@ def _update(
     steps = acting_on(step, record, "earlier_record", known)
     goal = Goal(intent="update", entity=_GOAL_ENTITIES.get(entity, "none"))
     return FollowUp(Plan(steps=tuple(steps)), goal, f"follow-up: {why}", known=known)
+
+
+def names_another(follow: FollowUp, goals: tuple[Goal, ...]) -> bool:
+    """Whether the request read from the words of a record's follow-up names a company or a person that is not the
+    record it would change ("push initech to proposal" right after the Globex deal changed: the Initech deal's)."""
+    records = [item for found in follow.known.values() if isinstance(found, list) for item in found]
+    record = next((item for item in records if isinstance(item, dict)), None)
+    if record is None:
+        return False
+    own = {word for key in ("name", "company", "email") for word in str(record.get(key) or "").casefold().split()}
+    named = [name for goal in goals for name in (*goal.slots.companies, *goal.slots.people)]
+    return any(not set(name.casefold().split()) <= own for name in named)

@@ -16,7 +16,7 @@ from planning.engine.intentions import view_of
 from planning.engine.observe import ApprovedPlans
 from planning.engine.parts import Parts, zone
 from planning.engine.receipts import Receipt, new_session_id, session_id_for
-from planning.engine.record_changes import made_again, record_changed
+from planning.engine.record_changes import made_again, names_another, record_changed
 from planning.engine.replies import AskValue, Refused, Reply, Say, ShowPlan
 from planning.engine.session import Question, Session, StepRun
 from planning.engine.shown_events import among_shown
@@ -73,6 +73,9 @@ class Starter:
             follow = sent_corrections.correction(earlier, command)
         elif isinstance(command, Change) and command.field in RECORD_CHANGES:
             follow = record_changed(earlier, command, now)
+            if follow is not None and command.record is None:  # "push initech to proposal": another record's
+                understood = await self._parts.planner.understand_async(text, now, None, who=who)
+                follow = None if names_another(follow, understood.parse.goals) else follow
         elif isinstance(command, Undo | Change):
             follow = followups.follow_up(earlier, command, now)
         else:

@@ -16,6 +16,7 @@ from typing import Protocol
 
 from integrations.base.principal import Principal
 from planning.types import Slots
+from planning.understanding import values
 from planning.understanding.combinations import supported
 from planning.understanding.cues import cues
 from planning.understanding.interpret import Reading, read_clause
@@ -176,6 +177,10 @@ def ground(text: str, reading: Reading, found: tuple[Mention, ...]) -> Grounded 
         if _key(text.strip(" .!?")) == _key(mention.written):
             return None  # a bare name asks nothing: the answer to a question ("Initech" for "which record?")
         (entity,) = mention.entities
+        if entity == "account" and _says_a_deal_value(text):  # "bump globex to 130k": the company's deal
+            again = read_clause(text.replace(mention.written, f"{mention.written} deal"))
+            if again.intent not in ("chat", "unsupported") and again.entity == "deal":
+                return _grounded(again, "deal", mention)
         again = read_clause(text.replace(mention.written, _WORD_FOR.get(entity, mention.written)))
         if again.intent in ("chat", "unsupported"):
             return None
@@ -189,6 +194,11 @@ def ground(text: str, reading: Reading, found: tuple[Mention, ...]) -> Grounded 
             if entity in _PERSONS and supported(reading.intent, entity):
                 return _grounded(reading, entity, mention)
     return None
+
+
+def _says_a_deal_value(text: str) -> bool:
+    """Whether ``text`` gives a value only a deal has: a money amount or a deal stage."""
+    return values.amount(text) is not None or values.stage(text) is not None
 
 
 def named(slots: Slots, grounded: Grounded) -> Slots:

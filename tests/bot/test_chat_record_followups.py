@@ -111,3 +111,25 @@ def test_a_phone_that_cannot_be_dialled_is_asked_for_again(tmp_path: Path):
     assert "What phone should I use" in output
     [contact] = records(tmp_path, "Contact", email="nina@ferro.example")
     assert contact["phone"] == "+1 718 555 0163"
+
+
+def test_an_undo_of_one_field_puts_back_that_field_and_keeps_the_other(tmp_path: Path):
+    chat(
+        tmp_path,
+        "what's the status on marcus bell?",
+        "move him to qualified, and his email is mbell@bellworks.example now",
+        "a",
+        "hmm, revert the email change, the old one was fine",
+        "a",
+    )
+    [lead] = records(tmp_path, "Lead", name="Marcus Bell")
+    assert (lead["status"], lead["email"]) == ("qualified", "marcus.bell@acme.com")
+
+
+def test_a_deal_named_by_its_company_and_another_named_next_are_each_changed(tmp_path: Path):
+    output = chat(tmp_path, "raise acme to 51k", "a", "move initech into negotiation", "a")
+    assert output.count("Finished") == 2
+    [acme] = records(tmp_path, "Deal", name="Acme deal")
+    assert (acme["amount"], acme["stage"]) == (51000, "proposal")  # the second request was not a follow-up on it
+    [initech] = records(tmp_path, "Deal", name="Initech deal")
+    assert initech["stage"] == "negotiation"

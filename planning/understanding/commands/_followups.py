@@ -35,7 +35,20 @@ def _undo(reply: Reply) -> Undo | None:
     head = phrases("undo").at(rest)
     if head is not None and phrases("objects").value(rest[head[0] :]) is not None:
         return Undo()
-    return None
+    return _undo_part(rest[head[0] :]) if head is not None else None
+
+
+def _undo_part(words: tuple[str, ...]) -> Undo | None:
+    """ "the email part", "her status change", "the close date": the field of the record whose change is put back."""
+    owner = phrases("record_owners").at(words)
+    start = owner[0] if owner is not None else 0
+    field = phrases("record_fields").at(words, start)
+    if field is None or field[1] not in RECORD_CHANGES:
+        return None
+    rest = words[start + field[0] :]
+    if rest and phrases("undo_part_fillers").value(rest) is None:
+        return None
+    return Undo(fields=(field[1],))
 
 
 _CLAUSE_MARKS = frozenset({",", ".", ";", "!", "?", "-", "–", "—"})

@@ -4,7 +4,7 @@ knows: the field is told by the value's form (issue 24, CRM over several turns).
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from planning.understanding.commands import Change, Context, Correct, NewRequest, read_reply
+from planning.understanding.commands import Change, Context, Correct, NewRequest, Undo, read_reply
 from planning.understanding.commands.values import parse_answer
 
 AFTER_RECORD = Context(left=frozenset({"record"}))
@@ -128,3 +128,11 @@ def test_a_date_said_as_the_end_of_a_period_is_its_last_day():
         ("june 12", "2026-06-12"),
     ):
         assert parse_answer("dueDate", said, now).value == day, said
+
+
+def test_an_undo_that_names_a_field_puts_back_only_that_field():
+    after = Context(left=frozenset({"record", "changes"}))
+    said = "hmm no, revert the phone change - the old number still works. leave the title"
+    assert read_reply(said, after) == (Undo(fields=("phone",)),)
+    assert read_reply("undo her status part", after) == (Undo(fields=("status",)),)
+    assert read_reply("undo that", after) == (Undo(),)
