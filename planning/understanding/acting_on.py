@@ -130,17 +130,23 @@ def _forwarded_query(words: Words) -> str:
 
 
 def _possessive_owner(query: str) -> tuple[str, str] | None:
-    """ "Laura's contract redlines" → ("Laura", "contract redlines"): a capitalised name (one or two words) with
-    "'s", and what is theirs."""
+    """ "Laura's contract redlines" → ("Laura", "contract redlines"): a name (one or two words, capitalised or a
+    person's name in any case: "john's feb report") with "'s", and what is theirs."""
     words = Words.of(query)
     for length in (2, 1):
         if len(words) <= length:
             continue
         parts = [query[t.start : t.end] for t in words.toks[:length]]
-        if all(p[:1].isupper() for p in parts) and words.words[length - 1].endswith("'s"):
+        named = all(p[:1].isupper() for p in parts) or _person_at_start(query, words.char_end(length - 1) - 2)
+        if named and words.words[length - 1].endswith("'s"):
             owner = words.text_of(0, length)[:-2]
             return owner, words.text_of(length)
     return None
+
+
+def _person_at_start(query: str, end: int) -> bool:
+    """Whether the words of ``query`` up to ``end`` are a person's name as typed, in any case ("john's report")."""
+    return any(person.start == 0 and person.end == end for person in names.people(query))
 
 
 def mail_source_of_values(text: str, reading: Reading) -> existing.MailSource | None:

@@ -415,6 +415,7 @@ OFFTOPIC_CUES = _rows(
 WORD_CUES: tuple[WordCue, ...] = (
     WordCue("intent", "summarize", 3.5, cues("intent_summarize")),
     WordCue("intent", "find", 1.0, cues("intent_find_written")),
+    WordCue("intent", "send", 3.0, cues("intent_send_short")),
     WordCue("intent", "update", 3.0, cues("intent_update_stated")),
     WordCue("entity", "email", 2.0, cues("entity_email_message")),
     WordCue("entity", "email", 1.2, cues("entity_email_thread")),

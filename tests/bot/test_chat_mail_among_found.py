@@ -41,3 +41,9 @@ def test_the_original_of_a_mail_just_answered_is_the_one_passed_on(tmp_path: Pat
     assert [m["subject"] for m in _sent_to(tmp_path, "sarah.lee@example.com")] == [
         "Fwd: Globex contract: payment terms"
     ]
+
+
+def test_a_mail_of_a_list_just_shown_is_passed_on_by_its_place_said_in_short(tmp_path: Path):
+    output = chat(tmp_path, "which emails came from john smith?", "fwd the 3rd one to dana, she needs the numbers", "a")
+    assert "from your last plan" in output
+    assert [m["subject"] for m in _sent_to(tmp_path, "dana.whitfield@acme.com")] == ["Fwd: Globex negotiation status"]

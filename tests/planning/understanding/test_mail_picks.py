@@ -66,3 +66,8 @@ def test_a_description_that_fits_several_or_none_picks_nothing():
     assert isinstance(read_reply("the one from marta", ASKED)[0], Answer)
     assert mail_described("the one from 4pm", MAILS, NOW) is None
     assert mail_described("yesterday's", MAILS, None) is None  # no day known to read "yesterday" against
+
+
+def test_a_mail_picked_by_its_place_written_in_figures():
+    assert _picked("the 3rd") == 3
+    assert _picked("ines's 2nd one") == 3

@@ -40,3 +40,23 @@ def test_what_someone_sent_is_read_not_sent(text: str, who: str):
 )
 def test_a_request_to_send_that_names_mail_received_still_sends(text: str):
     assert _goal(text)[:2] == ("send", "email")
+
+
+@pytest.mark.parametrize("text", ["fwd the renewal thread to greta", "fwd hugo's venue notes to omar pls"])
+def test_fwd_opens_a_forward(text: str):
+    goal = GoalUnderstandingService().parse(text, NOW).meta.goals[0]
+    assert (goal.intent, goal.entity) == ("send", "email")
+    assert goal.scope.get("forward")
+
+
+@pytest.mark.parametrize(
+    ("text", "sender", "topic"),
+    [
+        ("fwd hugo's venue notes to omar pls", "hugo", "venue notes"),
+        ("forward omar's signed forms to dana", "omar", "signed forms"),
+    ],
+)
+def test_the_owner_of_what_is_forwarded_is_its_sender_in_any_case(text: str, sender: str, topic: str):
+    goal = GoalUnderstandingService().parse(text, NOW).meta.goals[0]
+    assert goal.scope.get("forward_from") == sender
+    assert goal.slots.topic == topic
