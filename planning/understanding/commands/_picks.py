@@ -13,8 +13,10 @@ from planning.understanding.timeexpr import find_times
 
 
 def by_number(reply: Reply, count: int) -> Pick | None:
-    """ "2", "#2", "number 2", "option 1", "the second (one)", "the last one"."""
-    words = [w for w in reply.words if w != "#" and (phrases("pick_fillers").value((w,)) is None or w.isdigit())]
+    """ "2", "#2", "number 2", "option 1", "the second (one)", "the last one"; with words that accept it after it
+    ("the first one works", "2 is fine": data/answer_tails.txt)."""
+    said = reply.words[: reply.end_before(0, "answer_tails")]
+    words = [w for w in said if w != "#" and (phrases("pick_fillers").value((w,)) is None or w.isdigit())]
     if len(words) != 1:
         return None
     word = words[0].rstrip(".)")

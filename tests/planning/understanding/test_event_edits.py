@@ -2,7 +2,7 @@
 start asked, after the event was made, or in place of a delete shown (issue 24): its length to or by an amount, its
 start by an amount, its place."""
 
-from planning.understanding.commands import Answer, Change, Context, Decide, ordinal_named, read_reply
+from planning.understanding.commands import Answer, Change, Context, Decide, Pick, ordinal_named, read_reply
 from planning.understanding.commands._words import Reply
 from planning.understanding.commands.event_edits import event_edit, one_occurrence
 
@@ -90,3 +90,9 @@ def test_a_thing_named_by_its_place_in_a_list_just_shown():
     assert ordinal_named("move it to the 2nd", 3) is None  # a day, not a place in the list
     assert ordinal_named("cancel the fourth one", 3) is None
     assert ordinal_named("swap the first one and the second one", 3) is None
+
+
+def test_a_pick_by_number_with_words_that_accept_it():
+    pick = Context(question="pick", open_plan=True, options=("Wed 12:00", "Wed 12:45", "Wed 13:30"))
+    assert read_reply("the 3rd one is fine", pick) == (Pick(index=3),)
+    assert read_reply("2 works for me", pick) == (Pick(index=2),)
