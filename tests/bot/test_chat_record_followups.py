@@ -133,3 +133,15 @@ def test_a_deal_named_by_its_company_and_another_named_next_are_each_changed(tmp
     assert (acme["amount"], acme["stage"]) == (51000, "proposal")  # the second request was not a follow-up on it
     [initech] = records(tmp_path, "Deal", name="Initech deal")
     assert initech["stage"] == "negotiation"
+
+
+def test_details_said_at_the_card_of_a_new_lead_go_on_it(tmp_path: Path):
+    output = chat(
+        tmp_path,
+        "new lead: nora vance, nora@quillco.example",
+        "she's with quillco. we emailed her already so put contacted",
+        "a",
+    )
+    assert output.count("Finished") == 1
+    [lead] = records(tmp_path, "Lead", email="nora@quillco.example")
+    assert (lead["company"], lead["status"]) == ("quillco", "contacted")

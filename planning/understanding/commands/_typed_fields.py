@@ -35,6 +35,25 @@ def typed_change(reply: Reply) -> Change | None:
     return _state(text)
 
 
+def _company(reply: Reply) -> Change | None:
+    """ "she's at hooli", "he works for initech now": the company after the words of ``company_links``, up to a
+    word of change ("now") at the end."""
+    start = reply.after("leads", "polite")
+    link = phrases("company_links").at(reply.words, start)
+    if link is None:
+        return None
+    words = reply.words[start + link[0] :]
+    end = len(words)
+    while end and (phrases("record_change_cues").value((words[end - 1],)) is not None or not words[end - 1].isalnum()):
+        end -= 1
+    if not end or end > _COMPANY_WORDS or phrases("determiners").value(words[:1]) is not None:
+        return None  # "she's at the expo all week": a place, not a company
+    return Change("company", reply.rest(start + link[0], start + link[0] + end))
+
+
+_COMPANY_WORDS = 4
+
+
 def date_shift(text: str) -> int | None:
     """A move of a date by an amount, in days, later positive ("out two weeks" → 14, "back by 3 days" → 3, "forward a
     week" → -7, "a week later" → 7); None when ``text`` says no such move."""
@@ -71,7 +90,7 @@ def typed_changes(reply: Reply) -> tuple[Change, ...]:
     then the status); a clause is cut at "and", a comma or a semicolon."""
     found: list[Change] = []
     for clause in clauses(reply):
-        change = typed_change(clause)
+        change = typed_change(clause) or _company(clause)  # on the card, "she's at hooli" is a detail said
         if change is not None and all(change.field != earlier.field for earlier in found):
             found.append(change)
     return tuple(found)
@@ -89,7 +108,7 @@ def clauses(reply: Reply) -> list[Reply]:
     return clauses
 
 
-_CUTS = frozenset({"and", ",", ";"})
+_CUTS = frozenset({"and", ",", ";", ".", "so"})
 
 
 def _shift_in(reply: Reply) -> Change | None:

@@ -136,3 +136,10 @@ def test_an_undo_that_names_a_field_puts_back_only_that_field():
     assert read_reply(said, after) == (Undo(fields=("phone",)),)
     assert read_reply("undo her status part", after) == (Undo(fields=("status",)),)
     assert read_reply("undo that", after) == (Undo(),)
+
+
+def test_a_company_and_a_status_said_as_details_on_the_card_correct_those_fields():
+    said = "he's with bluefin. we called him last week so put contacted"
+    assert read_reply(said, LEAD_CARD) == (Correct("bluefin", field="company"), Correct("contacted", field="status"))
+    assert not any(isinstance(c, Correct) for c in read_reply("she's at the expo all week", LEAD_CARD))
+    assert read_reply("she is at lunch", AFTER_RECORD) == (NewRequest("she is at lunch"),)
