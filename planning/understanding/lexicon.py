@@ -217,8 +217,6 @@ INTENT_CUES = _rows(
             "update",
             4.0,
         ),
-        # answering an invitation changes my side of an event
-        (r"accept(?:ed)?|decline[ds]?|turn down|rsvp|say (?:yes|no) to|reject (?=the|this|that|my|an?)", "update", 4.0),
         # delete
         (
             r"delete|remove|cancel|call off|clear|erase|wipe|scrap|drop (?!" + _P + r" a)|get rid of|archive|"
@@ -417,6 +415,7 @@ WORD_CUES: tuple[WordCue, ...] = (
     WordCue("intent", "find", 1.0, cues("intent_find_written")),
     WordCue("intent", "send", 3.0, cues("intent_send_short")),
     WordCue("intent", "update", 3.0, cues("intent_update_stated")),
+    WordCue("intent", "update", 4.0, cues("intent_update_answers")),  # answering an invitation: my side of an event
     WordCue("entity", "email", 2.0, cues("entity_email_message")),
     WordCue("entity", "email", 1.2, cues("entity_email_thread")),
     WordCue("entity", "email", 3.5, cues("entity_email_answers")),

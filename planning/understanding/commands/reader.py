@@ -4,6 +4,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 
 from planning.understanding.commands import _clauses, _corrections, _decisions, _followups, _picks, mail_picks, sent_fix
+from planning.understanding.commands._answer_changes import answer_changed
 from planning.understanding.commands._people_changes import people_change
 from planning.understanding.commands._record_followups import record_change
 from planning.understanding.commands._typed_fields import typed_changes
@@ -234,6 +235,8 @@ def _correction(reply: Reply, context: Context) -> Correct | None:
 
 
 def _correction_of(reply: Reply, context: Context) -> Correct | None:
+    if context.question == "approval" and (answered := answer_changed(reply, context.doing)) is not None:
+        return answered  # "make it tentative instead": another answer to the invitation shown
     spans = context.question == "approval" or (context.question == "value" and context.value_kind != "text")
     people = _corrections.people(reply) or (people_change(reply) if spans else None)
     if people is not None:
