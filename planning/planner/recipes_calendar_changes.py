@@ -31,7 +31,7 @@ def _target(goal: Goal, index: int, builder: PlanBuilder) -> tuple[str, str | No
     if not each:
         filters["limit"] = 1
     if filters["attendee"] is None and filters["query"] is None and goal.slots.when is None:
-        filters["query"] = goal.slots.title
+        filters["query"] = _own_title(goal)
     if not each and names_no_event(goal, filters):  # never the next event in place of one not found: choices
         coming = filters | coming_events(builder)
         found = builder.add("find_event", CHOOSE_EVENT, "fetch_calendar_events", coming, index)
@@ -41,6 +41,13 @@ def _target(goal: Goal, index: int, builder: PlanBuilder) -> tuple[str, str | No
         return "{{item.id}}", reference(found, "data")
     found = builder.add("find_event", "Find the event", "fetch_calendar_events", filters, index)
     return reference(found, "data[0].id"), None
+
+
+def _own_title(goal: Goal) -> str | None:
+    """The title read, unless it is only the name of a person added or taken off ("add maria to it": no event
+    called "Maria" is meant)."""
+    title, people = goal.slots.title, {person.casefold() for person in goal.slots.people}
+    return None if title and goal.scope.get("attendees_change") and title.casefold() in people else title
 
 
 def update_event(goal: Goal, index: int, builder: PlanBuilder) -> None:

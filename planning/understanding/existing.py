@@ -137,6 +137,21 @@ def _people_change(text: str) -> tuple[Literal["add", "remove"], str] | None:
     return None
 
 
+def people_change_target(text: str) -> str | None:
+    """The words after the link of an attendee change, naming what people join or leave ("add Maria to *the
+    review*"); None when there is no such change."""
+    words = Words.of(text)
+    change = _people_change(text)
+    if change is None:
+        return None
+    verb = cues("people_change_verbs").at(words, 1 if words.words[:1] == ("please",) else 0)
+    for link in range(verb.end if verb is not None else 0, len(words) - 1):
+        found = cues("people_change_links").at(words, link)
+        if found is not None and found.value == change[0] and found.end < len(words):
+            return words.text_of(found.end)
+    return None
+
+
 def attendee_change(text: str) -> Literal["add", "remove"] | None:
     """ "add Sarah to the review" → add; "take John off the launch review" → remove; anything else → None."""
     change = _people_change(text)

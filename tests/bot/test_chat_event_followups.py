@@ -99,3 +99,9 @@ def test_a_reason_said_before_a_move_is_no_request_of_its_own(tmp_path: Path) ->
     assert "put something on your calendar" not in output
     [call] = [e for e in events(tmp_path, **day("2026-03-10")) if e["title"] == "Acme call"]
     assert call["startTime"] == "2026-03-10T11:00:00-04:00"  # Tue 3 Mar 11:00 EST, a week on, after the DST change
+
+
+def test_a_person_added_to_an_event_just_read_joins_the_people_there(tmp_path: Path) -> None:
+    chat(tmp_path, "when is the pricing review with globex", "could you add sarah to it", "a")
+    [review] = events(tmp_path, query="globex pricing", **day("2026-03-04"))
+    assert set(review["attendees"]) == {"sarah.lee@example.com", "john.park@globex.com", "john.smith@example.com"}
