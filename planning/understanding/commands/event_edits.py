@@ -33,6 +33,8 @@ def event_edit(reply: Reply) -> Change | None:
         while kept and kept[-1].word in (",", "-", "–", "—", ";"):
             kept = kept[:-1]
         reply = Reply(reply.text, kept)
+    if any(phrases("question_words").value((w,)) for w in reply.words):
+        return None  # "in what room is it?": a question, not a change ("can we push it back 15?" is one)
     change = _read(reply)
     if change is None:
         return None
@@ -76,7 +78,7 @@ def _past_leads(reply: Reply) -> int:
     """Where the words start after those of hesitation and the marks between them ("oops, …", "no wait - …")."""
     words, start, moved = reply.words, 0, True
     while moved:
-        after = reply.after("leads", "polite", start=start)
+        after = reply.after("leads", "polite", "edit_leads", start=start)
         while after < len(words) and words[after] in (",", ".", "-", "–", "—", ";", "!"):
             after += 1
         start, moved = after, after > start
@@ -85,7 +87,7 @@ def _past_leads(reply: Reply) -> int:
 
 def _end(reply: Reply, start: int) -> int:
     """Where a value from ``start`` ends: before words that add nothing ("instead", "please") and a reason."""
-    end = reply.end_before(start, "instead")
+    end = reply.end_before(start, "instead", "polite")
     marks = phrases("reason_marks")
     return next((i for i in range(start + 1, end) if marks.at(reply.words, i) is not None), end)
 
@@ -133,11 +135,13 @@ def _length_by(reply: Reply, start: int) -> Change | None:
     if delta is None and verb is None:
         return None
     begin = start + (delta or verb or (0, ""))[0]
+    extra = phrases("length_delta_leads").at(words, begin) if delta is None else None  # "have it run an extra 15"
+    begin += extra[0] if extra is not None else 0
     end = _end(reply, begin)
     amount = _amount(reply, begin, end)
     if amount is None:
         return None
-    way = delta[1] if delta is not None else None
+    way = delta[1] if delta is not None else extra[1] if extra is not None else None
     tail = phrases("length_delta_tails").at(words, amount[1]) if amount[1] < end else None
     if tail is not None and tail[1] != "end":
         way = tail[1]
@@ -186,7 +190,7 @@ def _place(reply: Reply, start: int) -> Change | None:
         return None
     begin = start + verb[0]
     end = _end(reply, begin)
-    value = reply.rest(begin, end).strip("\"“”'")
+    value = reply.rest(begin, end).strip("\"“”':").strip()
     said = Reply.of(value)
     if not value or len(said.words) > _LONGEST_PLACE or any(w in _CLAUSE_MARKS for w in said.words):
         return None

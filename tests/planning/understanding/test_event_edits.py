@@ -96,3 +96,12 @@ def test_a_pick_by_number_with_words_that_accept_it():
     pick = Context(question="pick", open_plan=True, options=("Wed 12:00", "Wed 12:45", "Wed 13:30"))
     assert read_reply("the 3rd one is fine", pick) == (Pick(index=3),)
     assert read_reply("2 works for me", pick) == (Pick(index=2),)
+
+
+def test_a_change_asked_for_with_words_that_only_ask_or_soften_it():
+    assert _edit("could we cut it to 25") == ("durationMinutes", "25 minutes", None)
+    assert _edit("let's have it start 10 min earlier pls") == ("startTime", "-10 minutes", -10)
+    assert _edit("let it run an extra 20 minutes") == ("durationMinutes", "+20 minutes", 20)
+    assert _edit("venue: the annex lobby") == ("location", "the annex lobby", None)
+    assert _edit("in what room is it") is None  # a question
+    assert _edit("can we push it back 15?") == ("startTime", "+15 minutes", 15)  # asked as a question
