@@ -94,6 +94,8 @@ def ended_context(earlier: Session | None) -> Context:
             left.add("event")
         if run.step.tool in _SENDS:
             left.add("email")
+        if run.step.tool == "update_email":
+            left.add("mail_marks")
         if run.step.tool in _RECORD_WRITES:
             left.add("record")
     slots = free_times(earlier)

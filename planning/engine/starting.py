@@ -13,6 +13,7 @@ from integrations.base.principal import Principal
 from planning.engine import each, followups, free_time_beside, free_time_booking, reading, sent_corrections, texts
 from planning.engine.file_facts import AttachedFile
 from planning.engine.intentions import view_of
+from planning.engine.mail_again import mail_again
 from planning.engine.observe import ApprovedPlans
 from planning.engine.parts import Parts, zone
 from planning.engine.receipts import Receipt, new_session_id, session_id_for
@@ -71,6 +72,8 @@ class Starter:
             follow: followups.FollowUp | None = taken
         elif isinstance(command, Change) and command.field == "correction":  # "its friday not thursday"
             follow = sent_corrections.correction(earlier, command)
+        elif isinstance(command, Change) and command.field == "mail":  # "the invoice one from maria too"
+            follow = mail_again(earlier, command)
         elif isinstance(command, Change) and command.field in RECORD_CHANGES:
             follow = record_changed(earlier, command, now)
             if follow is not None and command.record is None:  # "push initech to proposal": another record's

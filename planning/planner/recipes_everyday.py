@@ -16,20 +16,31 @@ def update_email(goal: Goal, index: int, builder: PlanBuilder) -> None:
     change = goal.scope.get("mail_change")
     s = goal.slots
     sender = s.people[0] if s.people else None
+    changes = change if isinstance(change, dict) else {"unread": placeholder("unread")}
+    each = bool(goal.scope.get("each"))  # "mark all of tom's emails as read": each one found (only those unread)
     found = builder.add(
-        "find_email",
-        "Find the email" + (f" from {sender}" if sender else ""),
+        "find_emails" if each else "find_email",
+        ("Find the emails" if each else "Find the email") + (f" from {sender}" if sender else ""),
         "fetch_emails",
-        {"sender": sender, "query": query_words(s.topic), "limit": s.limit},
+        {
+            "sender": sender,
+            "query": query_words(s.topic),
+            "limit": s.limit,
+            "unreadOnly": True if each and changes == {"unread": False} else None,
+        },
         index,
     )
-    changes = change if isinstance(change, dict) else {"unread": placeholder("unread")}
     what: str = {
         ("unread", False): "Mark it as read",
         ("unread", True): "Mark it as unread",
         ("archived", True): "Archive it",
         ("archived", False): "Move it back to the inbox",
     }.get(next(iter(changes.items())), "Change it")  # type: ignore[arg-type]
+    if each:  # "Mark it as read" → "Mark each as read"
+        target = {"messageId": "{{item.id}}", **changes}
+        each_what = what.replace(" it ", " each ").replace(" it", " each")
+        builder.add("update_emails", each_what, "update_email", target, index, for_each=reference(found, "data"))
+        return
     builder.add("update_email", what, "update_email", {"messageId": reference(found, "data[0].id"), **changes}, index)
 
 

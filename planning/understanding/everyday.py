@@ -116,6 +116,34 @@ def mail_target(text: str) -> tuple[str | None, str | None]:
     return sender, " ".join(words) or None
 
 
+def marked_mails(text: str, people: tuple[str, ...]) -> tuple[str | None, str | None, bool]:
+    """Which mail a change is for and whether it is each one found (``mail_each``): (the sender — after "from", else
+    whose mail it is, "tom's emails" — the other words, each) — "mark all of tom's emails as read" → ("tom", None,
+    True). ``people``: the names the request gives (the owner is one of them, else the word before "'s")."""
+    sender, words = mail_target(text)
+    toks = tokens(text)
+    if sender is None:
+        sender = _owner(toks, people)
+        said = {t.word for t in tokens(sender or "")}
+        kept = [word for word in (words or "").split() if word.casefold() not in said]
+        words = " ".join(kept) or None
+    return sender, words, _first("mail_each", toks) is not None
+
+
+def _owner(toks: tuple[Token, ...], people: tuple[str, ...]) -> str | None:
+    """The person whose mail the words name ("tom's emails", "john park's messages"): one of ``people`` whose last
+    word is said with "'s", else the word said with "'s" right before a noun of mail."""
+    owned = {t.word.removesuffix("'s") for t in toks if t.word.endswith("'s")}
+    for person in people:
+        named = tokens(person)
+        if named and named[-1].word in owned:
+            return person
+    for index, tok in enumerate(toks[:-1]):
+        if tok.word.endswith("'s") and _list("mail_nouns").at(tuple(t.word for t in toks), index + 1) is not None:
+            return tok.word.removesuffix("'s")
+    return None
+
+
 def replied_mail(text: str, body_from: int | None, people: tuple[str, ...]) -> tuple[str | None, str | None]:
     """Which mail a reply answers: (its sender, its other words), read from the words after "reply to" up to the
     text to send (``body_from``) — "reply to maria's invoice email saying …" → ("maria", "invoice"); "reply to the

@@ -242,7 +242,9 @@ def _everyday_scope(text: str, reading: Reading, slot_values: dict[str, Any]) ->
         change = everyday.mail_change(text)
         if change is not None:
             scope["mail_change"] = change
-            sender, words = everyday.mail_target(text)
+            sender, words, each = everyday.marked_mails(text, tuple(slot_values["people"]))
+            if each:  # "mark all of tom's emails as read": each mail found
+                scope["each"] = True
             slot_values["people"] = (sender,) if sender else ()
             slot_values["companies"] = ()
             slot_values["topic"] = words

@@ -14,6 +14,7 @@ Changed = Literal[
     "forward",
     "when",
     "correction",
+    "mail",
     # a field of the CRM record the last plan made or changed (data/record_fields.txt); "date": its date, whichever
     "dueDate",
     "closeDate",
@@ -43,7 +44,8 @@ class Change:
     change is for, from 1, when the reply names one by its words ("the acme one, bump it to 52k").
     ``shift_minutes``: the event's start ("push it back 15": 15) or length ("extend it by 15") moved by an amount,
     not set to a value (``value`` then says it as ``by_amount`` reads it). ``one_occurrence``: the change is for one
-    occurrence of a repeating event ("…, just today"), not the series. ``replaces``: for a "correction" of the email
+    occurrence of a repeating event ("…, just today"), not the series. ``field`` "mail": the mail the reply describes
+    gets the change the last plan made to mail. ``replaces``: for a "correction" of the email
     sent, the wrong words it said (``value``: the right ones)."""
 
     kind: ClassVar[Literal["change"]] = "change"

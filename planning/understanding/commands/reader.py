@@ -17,6 +17,7 @@ from planning.understanding.commands.correct import Correct
 from planning.understanding.commands.decide import Decide
 from planning.understanding.commands.event_edits import event_edit
 from planning.understanding.commands.kinds import Command
+from planning.understanding.commands.mail_again import mail_again
 from planning.understanding.commands.new_request import NewRequest
 from planning.understanding.commands.pick import Pick
 from planning.understanding.commands.restate import asked_time, only_time
@@ -122,6 +123,10 @@ def _follow_up(reply: Reply, context: Context) -> Command:
         forward = _followups.forward(reply)
         if forward is not None:
             return forward
+    if "mail_marks" in context.left and _followups.thanks(reply) is None:  # "the invoice one from maria too"
+        again = mail_again(reply)
+        if again is not None:
+            return again
     if "event" in context.left:
         change = _followups.delete_event(reply) or _followups.event_changes(reply) or _followups.event_change(reply)
         if change is not None:

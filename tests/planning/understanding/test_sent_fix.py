@@ -31,3 +31,22 @@ def test_a_correction_means_nothing_after_a_plan_that_sent_no_email():
 
 def test_a_request_after_a_send_stays_a_request():
     assert read_reply("email maria about the invoice", SENT) == (NewRequest("email maria about the invoice"),)
+
+
+MARKED = Context(left=frozenset({"mail_marks", "changes"}))
+
+
+@pytest.mark.parametrize(
+    ("text", "described"),
+    [
+        ("the contract one from laura as well", "the contract one from laura"),
+        ("oh and also the ones from peter", "the ones from peter"),
+    ],
+)
+def test_mail_described_after_a_mail_change_is_the_same_change_again(text: str, described: str):
+    assert read_reply(text, MARKED) == (Change("mail", described),)
+
+
+def test_thanks_after_a_mail_change_is_no_mail():
+    [command] = read_reply("thanks too", MARKED)
+    assert not isinstance(command, Change)
