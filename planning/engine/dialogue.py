@@ -8,6 +8,7 @@ from zoneinfo import ZoneInfo
 from planning.engine import connections, each, edits, left_out, recovery, timing
 from planning.engine.answers import OPTIONAL, parse_answer, value_type
 from planning.engine.claims import OUTCOME_OPTIONS
+from planning.engine.conflicts import moment
 from planning.engine.free_times import inside_free_time, moment_of
 from planning.engine.in_words import label, value_in_words
 from planning.engine.machine import StepMachine, window_asked
@@ -37,6 +38,7 @@ from planning.understanding.commands.text_times import with_time_replaced
 from planning.understanding.normalize import clean
 from planning.understanding.timeexpr import find_times
 from planning.understanding.timewords import find_duration
+from planning.understanding.weekday_said import in_week_of
 
 
 class Dialogue:
@@ -594,6 +596,8 @@ def _read_as(name: str, text: str, current: Any, now: datetime) -> Any:
     """``text`` read as the value of ``name`` if it is one: a length only where a length goes; a day alone moves a
     time to that day at the same hour ("change it to Friday"). None when it does not fit."""
     kind = value_type(name)
+    if kind == "datetime" and (moved := moment(current)) is not None:
+        text = in_week_of(text, moved, now)  # "make it wed": the Wednesday of the week of the time it had
     length = find_duration(clean(text))
     if kind == "duration":
         return length.minutes if length is not None else None

@@ -11,6 +11,7 @@ from planning.engine.answers import parse_answer
 from planning.engine.conflicts import moment
 from planning.engine.day_move import on_day_said
 from planning.understanding.commands import by_amount, clock_only
+from planning.understanding.weekday_said import in_week_of
 
 EVENT_FIELDS = frozenset({"startTime", "durationMinutes", "location"})
 
@@ -91,6 +92,7 @@ def new_start(event: Mapping[str, Any], value: str, now: datetime) -> str | None
     """The start ``value`` says: a time of day on the event's day, a day at the event's wall-clock time, or both."""
     start = event.get("startTime")
     anchor = datetime.fromisoformat(start).astimezone(now.tzinfo) if start else now
+    value = in_week_of(value, anchor, now) if start else value  # "make it wed": the Wednesday of the event's week
     day_start = anchor.replace(hour=0, minute=0, second=0, microsecond=0) - timedelta(microseconds=1)
     parsed = parse_answer("startTime", value, day_start if clock_only(value) else now)
     if parsed.ok:

@@ -105,3 +105,11 @@ def test_a_person_added_to_an_event_just_read_joins_the_people_there(tmp_path: P
     chat(tmp_path, "when is the pricing review with globex", "could you add sarah to it", "a")
     [review] = events(tmp_path, query="globex pricing", **day("2026-03-04"))
     assert set(review["attendees"]) == {"sarah.lee@example.com", "john.park@globex.com", "john.smith@example.com"}
+
+
+def test_a_weekday_said_alone_to_move_a_booking_is_that_day_of_its_own_week(tmp_path: Path) -> None:
+    output = chat(tmp_path, "set up 45 min with priya on the 19th at 9:30 about hiring", "hmm make it tues", "a")
+    assert "Tue 17 Mar, 09:30" in output
+    chat(tmp_path, "push it to fri", "a")
+    [hiring] = [e for e in events(tmp_path, **day("2026-03-20")) if "hiring" in e["title"].lower()]
+    assert (hiring["startTime"], hiring["endTime"]) == ("2026-03-20T09:30:00-04:00", "2026-03-20T10:15:00-04:00")

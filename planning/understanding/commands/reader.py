@@ -26,6 +26,7 @@ from planning.understanding.commands.undo import Undo
 from planning.understanding.commands.values import bare_clock, parse_answer
 from planning.understanding.timeexpr import find_times
 from planning.understanding.timewords import find_duration
+from planning.understanding.weekday_said import weekday_alone
 
 _ANY_DAY = datetime(2026, 1, 5, 8, tzinfo=UTC)  # whether a value reads as a time; which day does not matter
 
@@ -269,6 +270,8 @@ def _fits(value: str, context: Context) -> bool:
         if kind == "duration" and find_duration(value.lower()) is not None:
             return True
         if kind in ("datetime", "date") and find_times(bare_clock(value) or value, _ANY_DAY):  # "make it 1": 1pm
+            return True
+        if kind in ("datetime", "date") and weekday_alone(value) is not None:  # "make it wed": that day of its week
             return True
         if kind == "text" and says_a_time(value):  # "make that wednesday": the day a message's text says
             return True
