@@ -1,7 +1,9 @@
 """Answers in the thread: values, choices, corrections, confirmations — as commands the understanding read
 (:mod:`planning.understanding.commands`); nothing here reads words."""
 
+from contextlib import suppress
 from datetime import datetime, timedelta
+from functools import partial
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -12,13 +14,15 @@ from planning.engine.conflicts import moment
 from planning.engine.free_times import inside_free_time, moment_of
 from planning.engine.in_words import label, value_in_words
 from planning.engine.machine import StepMachine, window_asked
+from planning.engine.plan_people import is_them, swapped, without_names
 from planning.engine.record_corrections import record_write, with_field
 from planning.engine.recovery import RECORD_ASKED
 from planning.engine.replies import AskValue, Reply, Say
-from planning.engine.resolve import ResolutionError
+from planning.engine.resolve import ResolutionError, resolve
 from planning.engine.runner import ToolRunner
 from planning.engine.session import Session, StepRun
 from planning.engine.settings import EngineSettings
+from planning.engine.text_edits import text_changes
 from planning.engine.thread_files import ATTACHMENTS, NOT_A_FILE
 from planning.engine.week_answer import in_week_said
 from planning.references import is_time_of_found
@@ -34,7 +38,6 @@ from planning.understanding.commands import (
 )
 from planning.understanding.commands.edited import read_value
 from planning.understanding.commands.records_named import record_named
-from planning.understanding.commands.text_times import with_time_replaced
 from planning.understanding.normalize import clean
 from planning.understanding.timeexpr import find_times
 from planning.understanding.timewords import find_duration
@@ -83,22 +86,27 @@ class Dialogue:
                 self._set(session, run, name, value)
                 self._withdraw_approval(session, run)
                 return [Say(text=_changed(session, run, name, value))]
-        return self._time_in_text(session, command.value, now)
+        return self._value_in_text(session, command, now)
 
-    def _time_in_text(self, session: Session, value: str, now: datetime) -> list[Reply] | None:
-        """ "make that wednesday" where the text of the message shown says thursday (and no time of the plan is
-        one): the day or the time in the text is changed; None when no text says one of that kind, or several."""
+    def _value_in_text(self, session: Session, command: Correct, now: datetime) -> list[Reply] | None:
+        """ "say friday not thursday", "make it 300" where no value of the plan is one: the words or the value of that
+        kind in the texts shown are changed (:mod:`.text_edits`); where no text has one, the user is asked what to
+        change and the question stays open. None when the plan has no text."""
+        found = text_changes(session, command.value, command.replaces, now, partial(self._machine_value, session))
+        for run, name, text in found.changes:
+            self._set(session, run, name, text)
+            self._withdraw_approval(session, run)
+        if found.changes:
+            return [Say(text=_changed(session, run, name, text)) for run, name, text in found.changes]
+        if found.problem is None:
+            return None
         question = session.question
-        runs = [run for run in reversed(session.steps) if run.state in ("pending", "waiting")]
-        runs.sort(key=lambda run: question is None or run.id != question.step_id)  # the step shown first
-        for run in runs:
-            current = self._machine_value(session, run, "body")
-            changed = with_time_replaced(current, value, now) if isinstance(current, str) else None
-            if changed is not None:
-                self._set(session, run, "body", changed)
-                self._withdraw_approval(session, run)
-                return [Say(text=_changed(session, run, "body", changed))]
-        return None
+        replies: list[Reply] = [Say(text=found.problem, tone="problem")]
+        if question is not None and question.kind == "approval" and question.step_id is not None:
+            self._withdraw_approval(session, session.step(question.step_id))  # the card is shown again
+        elif question is not None and question.kind == "value":
+            replies.append(AskValue(text=question.prompt, field=question.name))
+        return replies
 
     async def _people(self, session: Session, command: Correct, now: datetime) -> list[Reply] | None:
         """ "actually send it to Priya instead", "change the recipient to Tom", "invite Sarah instead": who an email
@@ -126,12 +134,10 @@ class Dialogue:
             return [Say(text=f"I could not change the {label(key)}: {problem}.", tone="problem")]
         value = [*(parsed.value or []), *found]
         if command.adding:  # "send it to Tom as well": they join the ones there
-            try:
-                current = self._machine.arguments(session, run).get(key)
-            except ResolutionError:  # someone still to be found: only the addresses known so far
-                current = self._machine_value(session, run, key)
-            there = [a for a in current if isinstance(a, str) and "@" in a] if isinstance(current, list) else []
+            there = self._people_now(session, run, key)
             value = [*there, *(a for a in value if a not in there)]
+        elif command.replaces:  # "not tom, sarah": the one named replaced, the others kept
+            value = swapped(self._people_now(session, run, key), value, command.replaces)
         else:
             self._rename(session, run, parsed.names)
         self._set(session, run, key, value)
@@ -145,26 +151,40 @@ class Dialogue:
             replies.append(AskValue(text=question.prompt, field=question.name))  # what was being asked still is
         return replies
 
+    def _people_now(self, session: Session, run: StepRun, key: str) -> list[str]:
+        """The addresses a step's recipients or attendees have now (someone still to be found: those known so far)."""
+        try:
+            current = self._machine.arguments(session, run).get(key)
+        except ResolutionError:  # another value still asked: this one alone, as far as it is known
+            current = self._machine_value(session, run, key)
+            with suppress(ResolutionError):
+                current = resolve(current, session.results(), run.answers)
+        return [a for a in current if isinstance(a, str) and "@" in a] if isinstance(current, list) else []
+
     def _people_off(self, session: Session, run: StepRun, key: str, who: str, now: datetime) -> list[Reply]:
         """The people named taken off the recipients or attendees: each must be one of them (by address, or a name
         its address starts with); else nothing changes and the reply says who is there."""
-        try:
-            current = self._machine.arguments(session, run).get(key)
-        except ResolutionError:
-            current = self._machine_value(session, run, key)
-        there = [a for a in current if isinstance(a, str) and "@" in a] if isinstance(current, list) else []
+        there = self._people_now(session, run, key)
         parsed = parse_answer(key, who, now)
         named = [*(a.lower() for a in parsed.value or []), *(n.lower() for n in parsed.names)] if parsed.ok else []
-        gone = [a for a in there if any(_is_them(a, name) for name in named)]
+        gone = [a for a in there if any(is_them(a, name) for name in named)]
         if not named or not gone or len(gone) < len(named):
             listed = ", ".join(there) or "no one"
             return [
                 Say(text=f"I could not take “{who}” off the {label(key)} ({listed}). Nothing changed.", tone="problem")
             ]
         value = [a for a in there if a not in gone]
+        if not value:
+            text = f"Taking “{who}” off would leave no {label(key)}: nothing changed (say who it should go to instead)."
+            return [Say(text=text, tone="problem")]
         self._set(session, run, key, value)
+        run.step = run.step.model_copy(update={"intent": without_names(run.step.intent, parsed.names)})
+        question = session.question
         self._withdraw_approval(session, run)
-        return [Say(text=_changed(session, run, key, value))]
+        replies: list[Reply] = [Say(text=_changed(session, run, key, value))]
+        if question is not None and question.kind == "value" and session.question is question:
+            replies.append(AskValue(text=question.prompt, field=question.name))  # what was being asked still is
+        return replies
 
     def _rename(self, session: Session, run: StepRun, names: tuple[str, ...]) -> None:
         """A heading that named the person looked up before ("Email Sarah: …") names the people now meant."""
@@ -553,15 +573,6 @@ def _day_or_week(text: str, now: datetime) -> str | None:
     """The start of the day or week an answer gave without a time, if it gave one."""
     found = [t for t in find_times(text, now) if not t.has_clock_time]
     return found[0].start.isoformat() if found else None
-
-
-def _is_them(address: str, name: str) -> bool:
-    """Whether ``address`` is the person ``name`` names: the address itself, or a name its local part starts with
-    ("tom" → tom.reyes@example.com; "tom reyes" → tom.reyes@…)."""
-    local = address.lower().split("@", 1)[0]
-    parts = [p for p in name.replace(".", " ").split() if p]
-    joined, local = ".".join(parts), local.replace("_", ".")
-    return address.lower() == name or (bool(parts) and (local == joined or local.startswith(joined + ".")))
 
 
 def _placeholder(value: Any) -> bool:

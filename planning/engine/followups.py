@@ -74,7 +74,7 @@ def follow_up(earlier: Session, command: Undo | Change, now: datetime) -> Follow
     if isinstance(command, Undo):
         return undo(earlier, command.fields)
     if command.field == "forward":
-        sent = _last_sent(earlier)
+        sent = last_sent(earlier)
         return _forward(earlier, sent, command.value) if sent is not None else None
     event = _last_event(earlier)
     if event is None:
@@ -116,7 +116,7 @@ def _several(event: dict[str, Any], said: dict[str, str], now: datetime) -> Foll
     lookups: list[Step] = []
     for name in ("addAttendees", "removeAttendees"):
         if name in said:
-            found, people = _people(said[name], first=len(lookups))
+            found, people = people_steps(said[name], first=len(lookups))
             lookups += found
             changes[name] = people or [placeholder(name)]
     title = f"Change “{event.get('title', 'the event')}”"
@@ -350,8 +350,8 @@ def _event_changed(event: dict[str, Any], step_id: str, title: str, changes: dic
 
 def _invite(event: dict[str, Any], added: str | None, removed: str | None) -> FollowUp:
     """People added to the event, taken off it, or both in one change ("add Maria to it but take John off")."""
-    lookups, people = _people(added) if added else ([], [])
-    gone_lookups, gone = _people(removed, first=len(lookups)) if removed else ([], [])
+    lookups, people = people_steps(added) if added else ([], [])
+    gone_lookups, gone = people_steps(removed, first=len(lookups)) if removed else ([], [])
     changes: dict[str, Any] = {"eventId": str(event["id"])}
     if added:
         changes["addAttendees"] = people or [placeholder("attendees")]
@@ -376,7 +376,7 @@ def _invite(event: dict[str, Any], added: str | None, removed: str | None) -> Fo
 
 def _forward(earlier: Session, sent: StepRun, who: str) -> FollowUp:
     """ "forward that to Maria as well": the email the earlier plan sent, forwarded as it went."""
-    lookups, people = _people(who)
+    lookups, people = people_steps(who)
     email = _sent_email(earlier, sent)
     step = Step(
         id="forward",
@@ -487,7 +487,7 @@ def _name(record: dict[str, Any]) -> str:
     return str(record.get("name") or record.get("title") or record.get("subject") or short or "the one")
 
 
-def _people(who: str, first: int = 0) -> tuple[list[Step], list[str]]:
+def people_steps(who: str, first: int = 0) -> tuple[list[Step], list[str]]:
     """Addresses as given; names through one contact lookup each (contract §2.2), numbered from ``first``."""
     addresses, names = people_named(who)
     if addresses:
@@ -507,7 +507,7 @@ def _people(who: str, first: int = 0) -> tuple[list[Step], list[str]]:
     return steps, people
 
 
-def _last_sent(session: Session) -> StepRun | None:
+def last_sent(session: Session) -> StepRun | None:
     """The send of the email the earlier plan sent last (a send, a reply or a forward)."""
     for run in reversed(session.steps):
         if run.state == "done" and run.step.tool in ("send_email", "reply_email", "forward_email"):

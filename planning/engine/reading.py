@@ -12,6 +12,7 @@ from zoneinfo import ZoneInfo
 from planning.engine import each
 from planning.engine.answers import OPTIONAL, value_type
 from planning.engine.free_times import free_times
+from planning.engine.plan_people import plan_people
 from planning.engine.record_corrections import record_fields
 from planning.engine.session import Session, StepRun
 from planning.understanding.commands import Command, Context, Decide, read_reply
@@ -40,7 +41,9 @@ def context_of(session: Session) -> Context:
     correctable = _correctable(session)
     fields = record_fields(session)
     if question is None:
-        return Context(question="none", open_plan=True, correctable=correctable, record_fields=fields)
+        return Context(
+            question="none", open_plan=True, correctable=correctable, record_fields=fields, people=plan_people(session)
+        )
     name = question.name
     options: tuple[str, ...] = ()
     candidates: tuple[dict[str, Any], ...] = ()
@@ -65,6 +68,7 @@ def context_of(session: Session) -> Context:
         correctable=correctable,
         doing=_doing(session) if question.kind == "approval" else None,
         record_fields=fields,
+        people=plan_people(session),
     )
 
 

@@ -19,6 +19,7 @@ from planning.engine.parts import Parts, zone
 from planning.engine.receipts import Receipt, new_session_id, session_id_for
 from planning.engine.record_changes import made_again, names_another, record_changed
 from planning.engine.replies import AskValue, Refused, Reply, Say, ShowPlan
+from planning.engine.resend import resend
 from planning.engine.session import Question, Session, StepRun
 from planning.engine.shown_events import among_shown
 from planning.engine.shown_mails import among_shown_mails
@@ -79,6 +80,8 @@ class Starter:
             if follow is not None and command.record is None:  # "push initech to proposal": another record's
                 understood = await self._parts.planner.understand_async(text, now, None, who=who)
                 follow = None if names_another(follow, understood.parse.goals) else follow
+        elif isinstance(command, Change) and command.field == "resend":
+            follow = resend(earlier, command, now)
         elif isinstance(command, Undo | Change):
             follow = followups.follow_up(earlier, command, now)
         else:

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
+from planning.understanding.addressed_text import addressed_text_start
 from planning.understanding.cues import Cues, Words, cues
 from planning.understanding.timewords import WEEKDAYS
 
@@ -173,7 +174,10 @@ class QueryClassifier:
     def clauses(self, text: str) -> list[Clause]:
         pieces: list[Clause] = []
         last = 0
+        said = addressed_text_start(text)  # "email priya: …, pls bring the deck": what follows the colon is the text
         for end, start in _boundaries(text):
+            if said is not None and end >= said:
+                break
             piece = text[last:end].strip(" ,;.")
             if piece:
                 pieces.append(Clause(piece, last))

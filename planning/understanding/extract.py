@@ -29,6 +29,7 @@ from planning.understanding import (
     tagged_times,
     values,
 )
+from planning.understanding.addressed_text import addressed_text
 from planning.understanding.commands._words import Token, tokens
 from planning.understanding.commands.event_edits import request_shift
 from planning.understanding.cues import Cues, Words, cues
@@ -382,6 +383,8 @@ def _email_slots(text: str, reading: Reading, people: list[str], time_spans: lis
     worded = phrases.without_field_tail(text)  # "…, cc John. subject: quote": fields, not words to send
     said = _said_to_recipient(worded, people) if reading.intent == "send" else None
     body = said.body if said else phrases.body_text(worded)
+    if body is None and reading.intent == "send":  # "email priya and tom: …": the words after the colon
+        body = addressed_text(worded)
     if body is None and reading.intent == "send":
         told = phrases.told_text(text, people)  # "let Sarah know she's invited": said to her, "You're invited"
         body = reported.addressed(told, several=len(people) > 1) if told else _told_by_spans(text)

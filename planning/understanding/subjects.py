@@ -29,7 +29,17 @@ def from_body(body: str, topic: str | None = None) -> str | None:
         return capitalise(first) + ("?" if first.rstrip().endswith("?") else "")
     if topic:
         return capitalise(topic)
-    return _leading_name(words) or _leading_clause(words)
+    return _leading_name(words) or _leading_clause(words) or _first_clause(words)
+
+
+def _first_clause(words: list[str]) -> str | None:
+    """A first clause, up to its comma, short enough to be the subject as it is ("Launch review still on for fri
+    10am", then ", bring the deck")."""
+    end = next((i + 1 for i, w in enumerate(words) if w.endswith(",")), None)
+    if end is None or not 2 <= end <= _WHOLE:
+        return None
+    head = [*words[: end - 1], words[end - 1].rstrip(",")]
+    return None if head[-1].lower() in _LEADS_ON else capitalise(" ".join(head))
 
 
 def _finite(word: str) -> bool:

@@ -71,7 +71,25 @@ def bare(reply: Reply) -> Correct | None:
     while end is not None and end > index and words[end - 1] == ",":
         end -= 1
     value = reply.rest(index, end) if end is not None else reply.rest(index, reply.end_before(index, "instead"))
-    return Correct(value) if value else None
+    return Correct(value, replaces=_replaced_words(reply, end)) if value else None
+
+
+def _replaced_words(reply: Reply, value_end: int | None) -> str | None:
+    """The words said as replaced after the value ending at token ``value_end`` ("friday not thursday":
+    "thursday"), up to a reason or words that only trail."""
+    if value_end is None:
+        return None
+    words = reply.words
+    index = value_end
+    while index < len(words) and words[index] == ",":
+        index += 1
+    found = phrases("replaces").at(words, index)
+    if found is None:
+        return None
+    start = index + found[0]
+    cut = next((i for i in range(start + 1, len(words)) if phrases("reason_marks").at(words, i) is not None), None)
+    end = reply.end_before(start, "instead")
+    return reply.rest(start, end if cut is None else min(end, cut)) or None
 
 
 _SHORT = 4  # tokens of a value said alone before "not …" (with a comma): "142.5k,", "next friday at 3"

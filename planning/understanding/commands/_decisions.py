@@ -199,9 +199,29 @@ def turned_down(reply: Reply) -> Decide | None:
     now" — a negation (data/negations.txt), an action (negated_actions.txt) and only words that point at what is
     shown (negation_tails.txt); after words of hesitation or a cancel word ("nvm"); before a reason ("don't send it,
     tom is out"). The plan is cancelled: nothing of it runs."""
-    found = _turned_down(reply)
-    head = reply.before_reason() if found is None else None
-    return found if head is None else _turned_down(head)
+    return next((found for head in _heads(reply) if (found := _turned_down(head)) is not None), None)
+
+
+def action_turned_down(reply: Reply) -> Decide | None:
+    """A change of mind that names the action undone ("nah don't send it, i'll tell him myself"), not a word of
+    hesitation alone: where a text is asked, it never reads as the text."""
+    found = next((head for head in _heads(reply) if _turned_down(head) is not None), None)
+    return Decide("cancel") if found is not None and _acted(found) else None
+
+
+def _heads(reply: Reply) -> list[Reply]:
+    """The reply, then its words up to each reason said with it, shortest first ("ah no, don't email her, i'll ring
+    instead": "ah no", "ah no, don't email her")."""
+    words, marks = reply.words, phrases("reason_marks")
+    cuts = [index for index in range(1, len(words)) if marks.at(words, index) is not None]
+    return [reply, *(Reply(reply.text[: reply.toks[cut - 1].end], reply.toks[:cut]) for cut in cuts)]
+
+
+def _acted(reply: Reply) -> bool:
+    words = reply.words
+    index = reply.after("leads", "polite")
+    negation = phrases("negations").at(words, index)
+    return negation is not None and phrases("negated_actions").at(words, index + negation[0]) is not None
 
 
 def _turned_down(reply: Reply) -> Decide | None:

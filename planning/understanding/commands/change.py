@@ -12,6 +12,7 @@ Changed = Literal[
     "removeAttendees",
     "delete",
     "forward",
+    "resend",
     "when",
     "correction",
     "mail",
@@ -36,9 +37,9 @@ RECORD_CHANGES: frozenset[str] = frozenset(
 @dataclass(frozen=True, slots=True)
 class Change:
     """``field``: what changes — the event's start, its length, people added to it, the event itself ("delete": taken
-    off the calendar), the email sent forwarded to
-    someone, ("when") the earlier request said again at another time, or a field of the record the last plan made or
-    changed (``RECORD_CHANGES``); ``value`` as typed. ``also``: another change said with it ("add Maria to it but
+    off the calendar), the email sent forwarded to someone ("resend": sent again as a new email of the same subject
+    and text), ("when") the earlier request said again at another time, or a field of the record the last plan made
+    or changed (``RECORD_CHANGES``); ``value`` as typed. ``also``: another change said with it ("add Maria to it but
     take John off": the people taken off). ``shift_days``: a record's date moved by an amount from what it is ("push
     the close date out two weeks": 14), not to a day said. ``record``: which of the records the last plan listed the
     change is for, from 1, when the reply names one by its words ("the acme one, bump it to 52k").

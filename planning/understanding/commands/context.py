@@ -28,7 +28,9 @@ class Context:
     change in the open plan. ``doing``: what the step shown for approval does (its tool; for an answer to an
     invitation, the answer), so that "yep, accept" approves it. ``record_fields``: the fields of the CRM record the
     open plan makes or changes ("his email's …, and put him as contacted" at its approval corrects them). ``now``: the
-    time the reply is read at, in the requester's zone ("yesterday's" picks the email that came yesterday)."""
+    time the reply is read at, in the requester's zone ("yesterday's" picks the email that came yesterday).
+    ``people``: the names looked up and the addresses of those the open plan writes to or invites ("take tom off"
+    changes them)."""
 
     question: QuestionKind = "none"
     name: str | None = None
@@ -45,3 +47,4 @@ class Context:
     left: frozenset[LeftBehind] = frozenset()
     doing: str | None = None
     now: datetime | None = None
+    people: tuple[str, ...] = ()

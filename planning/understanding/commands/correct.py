@@ -9,7 +9,8 @@ class Correct:
     """``field``: the argument the reply named ("subject", "startTime"; "to" or "attendees" for people), None when it
     named none (the value goes where it fits). ``people``: the value names the people who replace the recipients or
     the attendees (``field`` None: whichever the plan has); with ``adding`` they join them ("… as well"); with
-    ``removing`` they are taken off them ("drop Tom")."""
+    ``removing`` they are taken off them ("drop Tom"). ``replaces``: the words said as replaced ("friday not
+    thursday": "thursday"), where a text holding them has them changed."""
 
     kind: ClassVar[Literal["correct"]] = "correct"
     value: str
@@ -17,3 +18,4 @@ class Correct:
     people: bool = False
     adding: bool = False
     removing: bool = False
+    replaces: str | None = None

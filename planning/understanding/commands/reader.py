@@ -3,7 +3,17 @@
 from dataclasses import replace
 from datetime import UTC, datetime
 
-from planning.understanding.commands import _clauses, _corrections, _decisions, _followups, _picks, mail_picks, sent_fix
+from planning.understanding.commands import (
+    _clauses,
+    _corrections,
+    _decisions,
+    _followups,
+    _people_swaps,
+    _picks,
+    _resends,
+    mail_picks,
+    sent_fix,
+)
 from planning.understanding.commands._answer_changes import answer_changed
 from planning.understanding.commands._people_changes import people_change
 from planning.understanding.commands._record_followups import record_change
@@ -21,7 +31,7 @@ from planning.understanding.commands.mail_again import mail_again
 from planning.understanding.commands.new_request import NewRequest
 from planning.understanding.commands.pick import Pick
 from planning.understanding.commands.restate import asked_time, only_time
-from planning.understanding.commands.text_times import says_a_time
+from planning.understanding.commands.text_values import sort_of
 from planning.understanding.commands.undo import Undo
 from planning.understanding.commands.values import bare_clock, parse_answer
 from planning.understanding.timeexpr import find_times
@@ -57,8 +67,8 @@ def _read(text: str, context: Context) -> tuple[Command, ...]:
         changed = _followups.change_instead(reply) if on_event else None  # "don't delete it - move it … instead"
         return instead if changed is None else (changed,)
     cancel = _decisions.cancel(reply)
-    if cancel is None and context.value_kind != "text":
-        cancel = _decisions.turned_down(reply)
+    if cancel is None:  # where a text is asked, only an action undone: "don't send it", never "nope"
+        cancel = _decisions.turned_down(reply) if context.value_kind != "text" else _decisions.action_turned_down(reply)
     if cancel is not None:  # "no don't cancel it, push it back an hour": the change said in its place
         changed = _followups.change_instead(reply) if on_event else None
         return (cancel,) if changed is None else (changed,)
@@ -120,8 +130,8 @@ def _follow_up(reply: Reply, context: Context) -> Command:
         taken = _picks.free_time_taken(reply, context.candidates, yes=yes)
         if taken is not None:
             return taken
-    if "email" in context.left:
-        forward = _followups.forward(reply)
+    if "email" in context.left:  # "send the same thing to kim too": the email again; "forward it to kim": forwarded
+        forward = _resends.resend(reply) or _followups.forward(reply)
         if forward is not None:
             return forward
     if "mail_marks" in context.left and _followups.thanks(reply) is None:  # "the invoice one from maria too"
@@ -193,7 +203,7 @@ def _change_clause(clause: Reply, context: Context, *, first: bool, values: bool
     if edited is not None:  # "give it an hour", "put it in room 4"
         return edited
     bare = _corrections.bare(clause)
-    if bare is not None and _fits(bare.value, context):
+    if bare is not None and _fits(bare.value, context, bare.replaces):
         return bare
     alone = clause.rest(clause.after("leads", "polite"))
     if not first and alone and len(clause.words) <= _SHORT_VALUE and _only_value(alone, context):
@@ -237,24 +247,45 @@ def _correction(reply: Reply, context: Context) -> Correct | None:
         found = _correction_of(Reply(said.text[: said.toks[cut - 1].end], said.toks[:cut]), context)
         if found is not None:
             return found
+    for cut in [i for i in range(1, len(words) - 1) if words[i] in _CLAUSE_MARKS]:  # "ugh, no - it was meant for X"
+        found = _corrections.people(Reply.of(said.rest(cut + 1)))
+        if found is not None:
+            return found
     return None
+
+
+_CLAUSE_MARKS = (",", ";", "-", "–", "—")
 
 
 def _correction_of(reply: Reply, context: Context) -> Correct | None:
     if context.question == "approval" and (answered := answer_changed(reply, context.doing)) is not None:
         return answered  # "make it tentative instead": another answer to the invitation shown
-    spans = context.question == "approval" or (context.question == "value" and context.value_kind != "text")
-    people = _corrections.people(reply) or (people_change(reply) if spans else None)
+    people = _corrections.people(reply) or _people_swaps.swap(reply, context.people) or _people_changed(reply, context)
+    if people is None and context.people:  # "and to omar as well" at the card: he gets it too
+        people = _resends.also_to(reply)
     if people is not None:
         return people
     named = _corrections.named_field(reply)
     if named is not None:
         return named
     bare = _corrections.bare(reply)
+    swapped = _people_swaps.as_people(bare, context.people) if bare is not None else None
+    if swapped is not None:  # "sarah not tom": one of the people replaced
+        return swapped
     one = bare is not None and (_one_clause(bare.value) or _only_value(bare.value, context))
-    if bare is not None and one and _fits(bare.value, context):
+    if bare is not None and one and _fits(bare.value, context, bare.replaces):
         return bare
     return None
+
+
+def _people_changed(reply: Reply, context: Context) -> Correct | None:
+    """People added or taken off at an approval or where a value other than a text is asked; where a text is asked,
+    only the plan's own people taken off ("take tom off" while the subject is asked)."""
+    spans = context.question == "approval" or (context.question == "value" and context.value_kind != "text")
+    changed = people_change(reply)
+    if changed is None or spans:
+        return changed
+    return changed if changed.removing and _people_swaps.among(changed.value, context.people) else None
 
 
 def _one_clause(value: str) -> bool:
@@ -264,8 +295,9 @@ def _one_clause(value: str) -> bool:
     return not any(phrases("clause_joins").value((w,)) is not None for w in words)
 
 
-def _fits(value: str, context: Context) -> bool:
-    """Whether a bare value may be one the open plan has: a time, a length, a number, a choice."""
+def _fits(value: str, context: Context, replaces: str | None = None) -> bool:
+    """Whether a bare value may be one the open plan has: a time, a length, a number, a choice; in a text, a value of
+    a kind a text holds (:mod:`.text_values`), or any words in the place of those said as replaced."""
     for kind in context.correctable:
         if kind == "duration" and find_duration(value.lower()) is not None:
             return True
@@ -273,8 +305,8 @@ def _fits(value: str, context: Context) -> bool:
             return True
         if kind in ("datetime", "date") and weekday_alone(value) is not None:  # "make it wed": that day of its week
             return True
-        if kind == "text" and says_a_time(value):  # "make that wednesday": the day a message's text says
-            return True
+        if kind == "text" and (replaces or sort_of(value) is not None):  # "make that wednesday", "make it 300"
+            return True  # a day, a number or a name the message's text says, or the words said as replaced
         if kind in ("number", "choice") and parse_answer("amount" if kind == "number" else "stage", value, _ANY_DAY).ok:
             return True
     return False

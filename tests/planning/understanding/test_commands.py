@@ -104,8 +104,8 @@ def test_an_undo_after_hesitation_and_before_a_reason_is_an_undo():
 
 def test_a_value_then_the_one_it_replaces_is_a_correction_of_that_value():
     amounts = Context(question="approval", open_plan=True, correctable=("number",))
-    assert read_reply("oops, 61.5k not 65", amounts) == (Correct("61.5k"),)
-    assert read_reply("80k, not 85k", amounts) == (Correct("80k"),)
+    assert read_reply("oops, 61.5k not 65", amounts) == (Correct("61.5k", replaces="65"),)
+    assert read_reply("80k, not 85k", amounts) == (Correct("80k", replaces="85k"),)
     body = Context(question="value", name="body", value_kind="text", open_plan=True, correctable=("datetime",))
     said = "the launch moves to friday not thursday"  # a text asked for: the words are the text
     assert read_reply(said, body) == (Answer(said),)
@@ -164,3 +164,28 @@ def test_an_undo_or_an_instruction_after_hesitation_is_never_the_text_asked_for(
     for said in ("argh, undo that - wrong person", "hmm wait, undo it", "oh, actually send it to dana"):
         assert not isinstance(read_reply(said, subject)[0], Answer), said
     assert read_reply("Renewal numbers", subject) == (Answer("Renewal numbers"),)
+
+
+TEXT_ASKED = Context(
+    question="value", name="subject", value_kind="text", open_plan=True, correctable=("text",), people=("omar", "kim")
+)
+
+
+def test_an_action_turned_down_where_a_text_is_asked_cancels_and_hesitation_alone_is_the_text():
+    assert read_reply("ah no, don't email her, i'll ring instead", TEXT_ASKED) == (Decide("cancel"),)
+    assert read_reply("nope", TEXT_ASKED) == (Answer("nope"),)
+    assert read_reply("don't forget the receipts", TEXT_ASKED) == (Answer("don't forget the receipts"),)
+
+
+def test_the_plans_own_people_changed_where_a_text_is_asked():
+    assert read_reply("hmm, leave kim out", TEXT_ASKED) == (Correct("kim", people=True, removing=True),)
+    assert read_reply("not omar - use rita", TEXT_ASKED) == (Correct("rita", people=True, replaces="omar"),)
+    assert read_reply("rita not omar", TEXT_ASKED) == (Correct("rita", people=True, replaces="omar"),)
+    assert read_reply("oh, that was meant for rita", TEXT_ASKED) == (Correct("rita", people=True),)
+    # no one of the plan named: the words are the text
+    assert read_reply("drop the second slide", TEXT_ASKED) == (Answer("drop the second slide"),)
+
+
+def test_a_value_said_in_the_place_of_another_is_a_correction_of_the_text():
+    assert read_reply("put 12 not 10", TEXT_ASKED) == (Correct("12", replaces="10"),)
+    assert read_reply("hmm, make it tuesday", TEXT_ASKED) == (Correct("tuesday"),)

@@ -52,3 +52,24 @@ def test_a_new_action_after_the_text_to_send_ends_the_text_and_is_a_goal(text: s
 def test_the_mail_to_archive_is_named_without_the_pronoun_one():
     goals = GoalUnderstandingService().parse("archive the expense policy one", NOW).meta.goals
     assert goals[0].slots.topic == "expense policy"
+
+
+@pytest.mark.parametrize(
+    ("text", "body"),
+    [
+        (
+            "email kim and raj: offsite is friday at 9, pls bring your laptops",
+            "Offsite is friday at 9, pls bring your laptops",
+        ),
+        (
+            "message omar: the pilot starts monday, send me the login list",
+            "The pilot starts monday, send me the login list",
+        ),
+        ("please ping lena, sam and dev: standup moves to 9:30 tomorrow", "Standup moves to 9:30 tomorrow"),
+    ],
+)
+def test_the_words_after_a_colon_that_follows_the_people_are_the_text_and_one_goal(text: str, body: str):
+    goals = GoalUnderstandingService().parse(text, NOW).meta.goals
+    assert [(g.intent, g.entity) for g in goals] == [("send", "email")]
+    assert goals[0].slots.body == body
+    assert goals[0].slots.subject  # derived from the text, never asked again

@@ -1,0 +1,37 @@
+"""The email just sent, or shown, wanted for someone else as well: "send the same thing to kim too", "and to omar as
+well", "do the same for rita" — a lead of data/resend_leads.txt, then only the people (name spans, addresses, or the
+words left before the tails that add them)."""
+
+from planning.understanding import names
+from planning.understanding.commands._words import Reply, phrases
+from planning.understanding.commands.change import Change
+from planning.understanding.commands.correct import Correct
+
+
+def resend(reply: Reply) -> Change | None:
+    """After an email was sent: the same email, to the people named."""
+    who = _people(reply)
+    return Change("resend", who) if who else None
+
+
+def also_to(reply: Reply) -> Correct | None:
+    """At a card of an email: the people named join its recipients."""
+    who = _people(reply)
+    return Correct(who, people=True, adding=True) if who else None
+
+
+def _people(reply: Reply) -> str | None:
+    words = reply.words
+    for index in dict.fromkeys((0, reply.after("polite"), reply.after("leads", "polite"))):
+        lead = phrases("resend_leads").at(words, index)
+        if lead is not None and index + lead[0] < len(words):
+            start = index + lead[0]
+            who = reply.rest(start, reply.end_before(start, "adding_tails", "instead"))
+            return who if _only_people(who) else None
+    return None
+
+
+def _only_people(who: str) -> bool:
+    """Whether ``who`` holds only people: addresses, or names ("kim and omar"), not words such as "be fair"."""
+    parts = [p.strip() for p in who.replace(" and ", ",").replace("&", ",").split(",") if p.strip()]
+    return bool(parts) and all("@" in part or names.listed(part) == [part] for part in parts)
