@@ -102,6 +102,11 @@ class Handlers:
         return await self._offers.take(session, user)
 
     async def _on_keep_offer(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
+        question = session.question
+        if question is not None and question.kind == "approval":  # the card waits as it was
+            question.offered = None
+            await self._parts.save(session)
+            return self._decisions.reissue(session)
         return await self._offers.keep(session)
 
     async def _on_offer_again(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
@@ -219,6 +224,13 @@ class Handlers:
 
     async def _on_approval_words(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
         return [Say(text=texts.not_understood_at_card(text), private=True, tone="problem")]
+
+    async def _on_new_at_card(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
+        question = session.question
+        assert question is not None
+        if not await self._offers.is_new_request(session, text, self._parts.now(session.tz)):
+            return await self._on_approval_words(session, user, text, command)
+        return [*await self._offers.offer(session, text, None), *self._decisions.reissue(session)]
 
     async def _on_maybe_new(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
         now = self._parts.now(session.tz)

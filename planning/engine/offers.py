@@ -73,6 +73,9 @@ class Offers:
             f"“{text.strip()}” sounds like a new request. Reply “new” to drop the open plan (“{session.text}”) and "
             "start this one, or answer the question to go on with it:"
         )
+        if question.kind == "approval":  # the card is shown again below the offer
+            kept = "or “keep” to go on with what is shown."
+            return [Say(text=offer.removesuffix("or answer the question to go on with it:") + kept)]
         if question.kind == "pick":  # a number answers the pick: the offer is in words only
             labels = [each.item_label(option, zone(session.tz)) for option in question.options]
             return [Say(text=offer), AskValue(text=question.prompt, options=labels)]

@@ -38,6 +38,7 @@ TABLE: tuple[Row, ...] = (
     Row("approval", "decide:remove", "remove", "take the items numbered out of a repeated step"),
     Row("approval", "decide:edit", "edit", "set a field of the step, then ask for approval again"),
     Row("approval", "change", "instead", "the event's length, start or place changed; said instead: that update"),
+    Row("approval", "new_request", "new_at_card", "a request of its own: offer to start it, the card shown again"),
     Row("approval", "any", "approval_words", "say what an approval takes"),
     Row("value", "new_request", "maybe_new", "a request of its own: offer to start it; else the text asked"),
     Row("any", "any", "answer", "the answer to what is asked (asked again when it is not one)"),

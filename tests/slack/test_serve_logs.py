@@ -88,7 +88,7 @@ async def planbot_serve(
         )
     served = Served(url, process, log)
     try:
-        for _ in range(600):
+        for _ in range(1800):
             assert process.poll() is None, served.stop()[-3000:]
             try:
                 async with http.get(url + "/readyz") as ready:

@@ -16,8 +16,9 @@ def cancel(reply: Reply) -> Decide | None:
     return Decide("cancel") if _said(reply, "cancel", things=False) else None
 
 
-def approve(reply: Reply) -> Decide | None:
-    """ "yes", "looks good, send", "ok go ahead": approval phrases only, one after the other."""
+def approve(reply: Reply, *, thanks: bool = False) -> Decide | None:
+    """ "yes", "looks good, send", "ok go ahead": approval phrases only, one after the other; with ``thanks`` (at a
+    card, where no text is asked) also with thanks said after it ("ok thanks")."""
     words = reply.words
     lead = phrases("approve_leads").at(words)
     index, said, one = (lead[0] if lead is not None and lead[0] < len(words) else 0), False, False
@@ -27,7 +28,8 @@ def approve(reply: Reply) -> Decide | None:
             continue
         found = phrases("approve").at(words, index)
         polite = None
-        for name in _AFTER_YES if found is None and said else ():  # "yes pls", "yes, just today", "yeah that"
+        after = (*_AFTER_YES, "thanks") if thanks else _AFTER_YES  # "yes pls", "yes, just today", "yeah that"
+        for name in after if found is None and said else ():
             here = phrases(name).at(words, index)
             one = one or (here is not None and polite is None and name == "one_occurrence")
             polite = polite or here

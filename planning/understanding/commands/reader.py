@@ -160,7 +160,7 @@ def _several(reply: Reply, context: Context) -> tuple[Command, ...] | None:
     "make it 3pm and send it"): at an approval, changes and decisions; where a time, a length or a number is asked,
     the answer first, then changes of the plan ("3pm, and loop in dana")."""
     if context.question == "approval":
-        if _decisions.approve(reply) is not None:
+        if _decisions.approve(reply, thanks=True) is not None:
             return None  # "perfect, go": one approval in several words
         return _clauses.several(reply, lambda clause, first: _clause_at_card(clause, context, first=first))
     if context.question == "value" and context.value_kind in _BARE_ANSWERS:
@@ -345,8 +345,7 @@ def _to_question(reply: Reply, context: Context) -> Command:
 
 
 def _at_approval(reply: Reply, context: Context) -> Command:
-    for read in (_decisions.approve, _decisions.skip):
-        decided = read(reply)
+    for decided in (_decisions.approve(reply, thanks=True), _decisions.skip(reply)):
         if decided is not None:
             return decided
     named = _decisions.approve_naming(reply, context.doing)
@@ -367,6 +366,8 @@ def _at_approval(reply: Reply, context: Context) -> Command:
         decided = read(reply)
         if decided is not None:
             return decided
+    if _request_of_its_own(reply):  # "book 20 min w/ dana tmrw at 10" while a card waits: offered, never taken
+        return NewRequest(reply.text)
     return CannotHandle("not an answer to the approval")
 
 

@@ -23,6 +23,7 @@ ROWS = {
     ("approval", Decide("remove", numbers=(2,))): "remove",
     ("approval", Decide("edit", field="title", value="X")): "edit",
     ("approval", Change("startTime", "friday")): "instead",
+    ("approval", NewRequest("book 20 min with tom tomorrow at 10")): "new_at_card",
     ("approval", CannotHandle("not an answer")): "approval_words",
     ("value", NewRequest("book a meeting")): "maybe_new",
     ("pick", Pick(index=1)): "answer",
