@@ -3,7 +3,8 @@ length to an amount ("give it 90 minutes", "we only need 20") or by one ("extend
 shorter"), its start by an amount ("push it back 15", "move it up half an hour", "an hour later"), its place ("switch
 it to room b", "put it at the cafe", "in the big boardroom instead"); with words that limit it to one occurrence of
 a repeating event ("…, just today"). A number said without a unit is minutes. The words live in data/ (length_verbs,
-length_deltas, length_delta_tails, shift_verbs, shift_directions, place_verbs, place_nouns, one_occurrence)."""
+length_deltas, length_delta_leads, length_delta_tails, length_tails, shift_verbs, shift_directions, place_verbs,
+place_nouns, one_occurrence, edit_leads, question_words)."""
 
 from dataclasses import replace
 from datetime import UTC, datetime
