@@ -60,3 +60,17 @@ def test_the_owner_of_what_is_forwarded_is_its_sender_in_any_case(text: str, sen
     goal = GoalUnderstandingService().parse(text, NOW).meta.goals[0]
     assert goal.scope.get("forward_from") == sender
     assert goal.slots.topic == topic
+
+
+@pytest.mark.parametrize(
+    ("text", "sender", "topic"),
+    [
+        ("what did greta say in her renewal email", "greta", "renewal"),
+        ("what did hugo say in his venue shortlist mail?", "hugo", "venue shortlist"),
+    ],
+)
+def test_what_someone_said_in_their_mail_is_read_by_its_sender_and_name(text: str, sender: str, topic: str):
+    goal = GoalUnderstandingService().parse(text, NOW).meta.goals[0]
+    assert (goal.intent, goal.entity) == ("find", "email")
+    assert sender in goal.slots.people
+    assert goal.slots.topic == topic
