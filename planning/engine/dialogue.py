@@ -123,6 +123,7 @@ class Dialogue:
         )
         if run is None:
             return None
+        heading = run.step.intent
         key = next(k for k in keys if k in run.step.inputs)
         if command.removing:  # "drop Tom": taken off the ones there
             return self._people_off(session, run, key, command.value, now)
@@ -148,6 +149,7 @@ class Dialogue:
         self._withdraw_approval(session, run)
         replies: list[Reply] = [Say(text=_changed(session, run, key, value))]
         if question is not None and question.kind == "value" and session.question is question:
+            question.prompt = question.prompt.replace(heading, run.step.intent)  # "… for “Email laura”?": renamed
             replies.append(AskValue(text=question.prompt, field=question.name))  # what was being asked still is
         return replies
 
@@ -164,6 +166,7 @@ class Dialogue:
     def _people_off(self, session: Session, run: StepRun, key: str, who: str, now: datetime) -> list[Reply]:
         """The people named taken off the recipients or attendees: each must be one of them (by address, or a name
         its address starts with); else nothing changes and the reply says who is there."""
+        heading = run.step.intent
         there = self._people_now(session, run, key)
         parsed = parse_answer(key, who, now)
         named = [*(a.lower() for a in parsed.value or []), *(n.lower() for n in parsed.names)] if parsed.ok else []
@@ -183,6 +186,7 @@ class Dialogue:
         self._withdraw_approval(session, run)
         replies: list[Reply] = [Say(text=_changed(session, run, key, value))]
         if question is not None and question.kind == "value" and session.question is question:
+            question.prompt = question.prompt.replace(heading, run.step.intent)  # "… for “Email laura”?": renamed
             replies.append(AskValue(text=question.prompt, field=question.name))  # what was being asked still is
         return replies
 

@@ -38,13 +38,15 @@ def test_a_recipient_replaced_by_another_at_the_card(tmp_path: Path):
 
 
 def test_meant_for_someone_else_while_the_text_is_asked(tmp_path: Path):
-    chat(
+    output = chat(
         tmp_path,
         "email laura about the onsite visit",
         "oops, that was meant for peter",
+        "ok yeah send it to him then",  # an instruction after words that accept: never the text
         "can you host us on thursday morning?",
         "a",
     )
+    assert "What text of the email should I use for “Email peter" in output  # the question names him now
     assert _sent_to(tmp_path, LAURA) == []
     [mail] = _sent_to(tmp_path, PETER)
     assert "thursday morning" in mail["body"]

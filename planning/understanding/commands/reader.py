@@ -459,11 +459,12 @@ def _prose(reply: Reply) -> bool:
 def _instruction(reply: Reply) -> bool:
     """Whether a reply where a text is asked changes the plan instead of giving the text: it starts like an
     instruction, also after words of hesitation ("ugh, send it to john instead"), or it undoes ("ugh undo that, it
-    was meant for john"). Such words are never sent as an email's subject or text."""
+    was meant for john"), also after words that accept ("ok yeah send it to him then"). Such words are never sent as
+    an email's subject or text."""
     words = reply.words
-    start = _corrections.past_leads(reply)
-    found = phrases("instruction_starts").at(words) or phrases("instruction_starts").at(words, start)
-    return found is not None or _followups.undo(reply) is not None
+    starts = (0, _corrections.past_leads(reply), reply.after("leads", "polite", "answer_leads"))  # "ok yeah send it …"
+    found = any(phrases("instruction_starts").at(words, start) is not None for start in starts)
+    return found or _followups.undo(reply) is not None
 
 
 def _command_word(reply: Reply) -> str | None:
