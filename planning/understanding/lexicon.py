@@ -416,6 +416,7 @@ WORD_CUES: tuple[WordCue, ...] = (
     WordCue("intent", "send", 3.0, cues("intent_send_short")),
     WordCue("intent", "update", 3.0, cues("intent_update_stated")),
     WordCue("intent", "update", 4.0, cues("intent_update_answers")),  # answering an invitation: my side of an event
+    WordCue("intent", "delete", 3.0, cues("intent_delete_slang")),
     WordCue("entity", "email", 2.0, cues("entity_email_message")),
     WordCue("entity", "email", 1.2, cues("entity_email_thread")),
     WordCue("entity", "email", 3.5, cues("entity_email_answers")),

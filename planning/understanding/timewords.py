@@ -72,8 +72,9 @@ WEEKDAYS: Final[dict[str, int]] = {
     "sat": 5,
     "sun": 6,
 }
-# Abbreviations that are also ordinary words: only taken with "this/next/last/on ..." or a time after them.
-RISKY_WEEKDAYS: Final = frozenset({"mon", "wed", "sat", "sun"})
+# Abbreviations that are also ordinary words: only taken with "this/next/last/on ..." or a time after them, or
+# joined to another day ("sat or sun", "mon-thurs"). Not "wed": in a request it is the day, never the verb.
+RISKY_WEEKDAYS: Final = frozenset({"mon", "sat", "sun"})
 # Parts of the day as [start, end) minutes after midnight ("night" is read as the evening).
 PARTS: Final[dict[str, tuple[int, int]]] = {
     "morning": (480, 720),
