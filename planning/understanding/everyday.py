@@ -12,6 +12,7 @@ from pathlib import Path
 
 from planning.understanding import names
 from planning.understanding.commands._words import Phrases, Token, tokens
+from planning.understanding.cues import Words, cues
 from planning.understanding.interpret import Reading
 
 _DATA = Path(__file__).parent / "everyday_data"
@@ -215,7 +216,7 @@ def links_to_deal(text: str) -> bool:
 def reread(text: str, reading: Reading) -> Reading:
     """The reading of a clause that changes mail, logs an activity or links a person to a deal, whatever the
     general reading made of it; else ``reading``."""
-    if mail_change(text) is not None and reading.entity in ("email", "none"):
+    if mail_change(text) is not None and (reading.entity in ("email", "none") or _from_an_address(text)):
         why = "a change to mail that exists (read, unread, archived)"
         return _as(reading, "update", "email", why)
     if activity_kind(text) is not None:
@@ -225,6 +226,16 @@ def reread(text: str, reading: Reading) -> Reading:
         why = "a person linked to a deal"
         return _as(reading, "update", "deal", why)
     return reading
+
+
+def _from_an_address(text: str) -> bool:
+    """ "… everything from digest@news.io": an email address after "from" (``address_sender_leads``) sends mail, so
+    what is changed is mail, whatever the rest of the words suggested."""
+    words = Words.of(text)
+    return any(
+        lead.end < len(words) and names.EMAIL_ADDRESS.fullmatch(words.words[lead.end].rstrip(".")) is not None
+        for lead in cues("address_sender_leads").find_all(words)
+    )
 
 
 def _as(reading: Reading, intent: str, entity: str, why: str) -> Reading:
