@@ -132,7 +132,12 @@ class GoalUnderstandingService:
 
     def _grounded(self, read: _Read, grounding: Grounding, now: datetime) -> _Read:
         left_out = str(read.found.scope.get("except") or "").casefold()  # "… except the acme review": kept, not sought
-        mentions = tuple(m for m in grounding.mentions(read.clause.text) if not _inside(m.written, left_out))
+        said = str(read.found.slots.body or "").casefold()  # "a note on it: … signed by john park": what it says
+        mentions = tuple(
+            m
+            for m in grounding.mentions(read.clause.text)
+            if not _inside(m.written, left_out) and not _inside(m.written, said)
+        )
         grounded = ground(read.clause.text, read.reading, mentions)
         if grounded is None:
             return read

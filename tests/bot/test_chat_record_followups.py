@@ -145,3 +145,15 @@ def test_details_said_at_the_card_of_a_new_lead_go_on_it(tmp_path: Path):
     assert output.count("Finished") == 1
     [lead] = records(tmp_path, "Lead", email="nora@quillco.example")
     assert (lead["company"], lead["status"]) == ("quillco", "contacted")
+
+
+def test_a_note_on_the_deal_just_changed_is_on_that_deal_whoever_its_text_names(tmp_path: Path):
+    chat(
+        tmp_path,
+        "move the initech deal to proposal",
+        "a",
+        "and put a note on it: pilot extended, peter gibbons signs off friday",
+        "a",
+    )
+    [note] = records(tmp_path, "Note", body="pilot extended")
+    assert note["about"]["entityType"] == "Deal"
