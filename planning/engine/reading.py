@@ -53,6 +53,9 @@ def context_of(session: Session) -> Context:
         options = tuple(each.item_label(o, tz) for o in question.options)
     elif question.kind == "clarify":
         options = tuple(str(o.get("intent", "")) for o in question.options)
+    elif question.kind == "approval" and question.step_id is not None:  # a list shown: its items, by number
+        items = session.step(question.step_id).items
+        options = tuple(each.item_label(item, _zone(session.tz)) for item in items or ())
     checks = question.checks
     return Context(
         question=question.kind,

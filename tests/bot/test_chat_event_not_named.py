@@ -19,3 +19,9 @@ def test_a_request_that_names_no_event_asks_which_one_even_before_anything_is_fo
     assert "Nothing you named matched one of your events. Which one do you mean?" in output
     assert "Approve" not in output
     assert len(events(tmp_path, **day("2026-03-02"))) == 1
+
+
+def test_an_item_of_a_list_card_kept_by_its_description_is_not_deleted(tmp_path: Path) -> None:
+    output = chat(tmp_path, "clear my thursday afternoon", "leave the acme one alone, only the 1:1", "a")
+    assert "Removed item 2" in output
+    assert [e["title"] for e in events(tmp_path, **day("2026-03-05"))] == ["Acme quarterly business review"]

@@ -15,6 +15,7 @@ from planning.understanding.commands import (
     sent_fix,
 )
 from planning.understanding.commands._answer_changes import answer_changed
+from planning.understanding.commands._list_keeps import kept_out
 from planning.understanding.commands._people_changes import people_change
 from planning.understanding.commands._record_followups import record_change
 from planning.understanding.commands._typed_fields import typed_changes
@@ -66,6 +67,9 @@ def _read(text: str, context: Context) -> tuple[Command, ...]:
     if instead is not None:  # "scratch that, email omar instead"
         changed = _followups.change_instead(reply) if on_event else None  # "don't delete it - move it … instead"
         return instead if changed is None else (changed,)
+    kept = kept_out(reply, context.options) if context.question == "approval" else None
+    if kept is not None:  # "keep the acme review, just cancel the priya one": items taken out of the list
+        return (kept,)
     cancel = _decisions.cancel(reply)
     if cancel is None:  # where a text is asked, only an action undone: "don't send it", never "nope"
         cancel = _decisions.turned_down(reply) if context.value_kind != "text" else _decisions.action_turned_down(reply)
