@@ -22,6 +22,9 @@ def _record_filters(goal: Goal) -> dict[str, Any]:
     if s.companies:
         filters["company" if goal.entity != "account" else "name"] = s.companies[0]
     if goal.intent == "find":
+        title = goal.scope.get("title")
+        if goal.entity == "contact" and isinstance(title, str):  # "who's the cto at acme"
+            filters["title"] = title
         if goal.entity == "deal" and s.stage:
             filters["stage"] = s.stage
         elif goal.entity == "deal" and goal.scope.get("open"):

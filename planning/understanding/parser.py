@@ -37,6 +37,7 @@ from planning.understanding.record_amends import more_changes
 from planning.understanding.record_changes import one_change
 from planning.understanding.record_placing import placed_on
 from planning.understanding.reminders import untimed_reminder
+from planning.understanding.role_asked import asked_role
 from planning.understanding.timeexpr import find_duration, find_shift, read_times
 
 CLARIFY_BELOW = 0.55
@@ -267,6 +268,10 @@ def _combine(reads: list[_Read], text: str) -> ParseResult:
             scope, slots = _fold_feeder(pending_feeder, read, slots)
             explanations.append(f"'{pending_feeder.clause.text}' only feeds the next step")
             pending_feeder = None
+        title = asked_role(read.clause.text) if reading.intent == "find" and reading.entity in _HOLD_ROLES else None
+        if title is not None:  # "who's the cto over at acme": the company's contact with that title
+            why = f"asks who is the {title}: a contact by job title"
+            reading, scope["title"] = replace(reading, entity="contact", explanation=why), title
         slots, scope = _resolve_implied(read, slots, scope, goals)
         slots, scope = _about_earlier_record(read, slots, scope, goals)
         if not goals and reading.intent == "create" and reading.entity in ("note", "task"):
@@ -388,6 +393,7 @@ def _topic_from_earlier(slots: Slots, goals: list[Goal]) -> Slots:
 
 
 _RECORDS = frozenset({"account", "deal", "lead", "contact", "note", "task"})
+_HOLD_ROLES = frozenset({"account", "contact", "lead"})  # a question of who holds a role reads as one of these
 _TAKES_RECORD = frozenset({"deal", "lead", "note", "task"})  # "…, and a task to send them the quote": their record
 
 
