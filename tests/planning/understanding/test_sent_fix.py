@@ -2,7 +2,7 @@
 
 import pytest
 
-from planning.understanding.commands import Change, Context, NewRequest, Undo, read_reply
+from planning.understanding.commands import Change, Context, Decide, NewRequest, Undo, read_reply
 
 SENT = Context(left=frozenset({"email", "changes"}))
 
@@ -50,3 +50,9 @@ def test_mail_described_after_a_mail_change_is_the_same_change_again(text: str, 
 def test_thanks_after_a_mail_change_is_no_mail():
     [command] = read_reply("thanks too", MARKED)
     assert not isinstance(command, Change)
+
+
+@pytest.mark.parametrize("text", ["yes do that", "ok, do this"])
+def test_do_that_at_a_card_approves_what_it_shows(text: str):
+    [command] = read_reply(text, Context(question="approval", open_plan=True, doing="send_email"))
+    assert isinstance(command, Decide) and command.action == "approve"
