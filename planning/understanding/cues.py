@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from planning.understanding.scanner import Token, scan
+from planning.understanding.scanner import Reading, Token, scan
 
 _DATA = Path(__file__).parent / "data" / "cues"
 
@@ -152,21 +152,37 @@ class Cues:
 
 
 @cache
-def cues(name: str) -> Cues:
-    """``data/cues/{name}.txt``, read once."""
+def cues(name: str, reading: Reading = "fine") -> Cues:
+    """``data/cues/{name}.txt``, read once; its phrases as tokens of ``reading`` (``"atoms"``: where a word boundary
+    puts words, "what's" is "what", "'", "s", for texts read the same way)."""
     entries: list[tuple[tuple[str, ...], str]] = []
     for line in (_DATA / f"{name}.txt").read_text(encoding="utf-8").splitlines():
         line = "" if line.lstrip().startswith("#") else line.split(" #", 1)[0].strip()
         if not line:
             continue
         phrase, _, value = line.partition(" = ")
-        words = Words.of(phrase.strip()).words
-        if words:
-            entries.append((words, value.strip() or " ".join(words)))
+        for written in _spelled_out(phrase.strip()):
+            words = tuple(token.word for token in scan(written, reading))
+            if words:
+                entries.append((words, value.strip() or " ".join(words)))
     values = tuple(dict.fromkeys(value for _, value in entries))
     lines = tuple(phrase for phrase, _ in entries)
     entries.sort(key=lambda entry: -len(entry[0]))  # stable: among equally long phrases, the file's order
     return Cues(name, tuple(entries), values, lines)
+
+
+def _spelled_out(phrase: str) -> list[str]:
+    """Every phrase a line with choices stands for: ``{a|an|} {quick|short|} note`` is "a quick note", "a short
+    note", "a note", "an quick note" … (an empty choice leaves the word out)."""
+    return [" ".join(written.split()) for written in _choices(phrase)]
+
+
+def _choices(phrase: str) -> list[str]:
+    head, brace, rest = phrase.partition("{")
+    if not brace:
+        return [phrase]
+    choices, _, tail = rest.partition("}")
+    return [f"{head}{choice}{more}" for choice in choices.split("|") for more in _choices(tail)]
 
 
 def names() -> tuple[str, ...]:

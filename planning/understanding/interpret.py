@@ -1,10 +1,10 @@
 """Reading one clause: which (intent, entity) the evidence supports, how surely, and why."""
 
-import re
 from dataclasses import dataclass
 
 from planning.types import Entity, Intent, OutOfScope
 from planning.understanding.combinations import REMAP, supported
+from planning.understanding.cue_context import Around, found_in, opens, spaced
 from planning.understanding.cues import Words, cues
 from planning.understanding.lexicon import Evidence, evidence_in
 from planning.understanding.mail_received import as_received
@@ -115,7 +115,7 @@ def read_clause(text: str, *, has_time: bool = False, names_someone: bool = Fals
     finding = question or "find" in intent_scores
     if domain < STRONG_ENTITY and not bare and not _weak_domain_is_enough(text, main, has_time, names_someone, finding):
         return Reading("unsupported", "none", 0.6, None, "only loose hints of a calendar or email request")
-    proposing = has_time or _WITH_SOMEONE.search(text) is not None  # "calendar event with these people"
+    proposing = has_time or found_in(cues("with_someone", "atoms"), text, _WITH_SOMEONE)  # "an event with these people"
     ranked = _rank(intent_scores, entity_scores, question=question, has_time=proposing)
     (best_score, intent, entity), runner = ranked[0], (ranked[1] if len(ranked) > 1 else None)
     confidence = _confidence(best_score, runner[0] if runner else 0.0, domain)
@@ -137,9 +137,6 @@ def read_clause(text: str, *, has_time: bool = False, names_someone: bool = Fals
     )
 
 
-_TOPIC = re.compile(r"\s(?:about|regarding|re|to\s+(?:discuss|go\s+over|talk\s+about|walk\s+through|review))\s", re.I)
-
-
 def _without_task_content(text: str, evidence: list[Evidence]) -> list[Evidence]:
     """ "a task for me to email the checklist to Acme": what the task says to do (its verb, the things it names) is
     its subject; the task is what is made."""
@@ -158,10 +155,10 @@ def _without_task_content(text: str, evidence: list[Evidence]) -> list[Evidence]
 def _without_topics(text: str, entities: list[Evidence]) -> list[Evidence]:
     """ "a call with Tom about the Initech deal": a thing named after "about" is the topic of the thing named before
     it, never the thing acted on; so is what "a task for me to email …" says to do (the task is made)."""
-    topic = _TOPIC.search(text)
-    if topic is None or not any(e.end <= topic.start() for e in entities):
+    topic = spaced(cues("topic_marks", "atoms"), text)
+    if topic is None or not any(e.end <= topic[0] for e in entities):
         return entities
-    return [e for e in entities if e.start < topic.start()]
+    return [e for e in entities if e.start < topic[0]]
 
 
 def _mail_named_by_a_thing(text: str, entities: list[Evidence]) -> list[Evidence]:
@@ -193,21 +190,17 @@ def _action_on_nothing_it_fits(main: Evidence | None, entity_scores: dict[str, f
     return Reading("unsupported", "none", 0.8, None, why, offtopic=outside)
 
 
-_OBJECT_END = re.compile(r"\s(?:for|to|in|into|on|at|with|about|before|after)\s", re.I)
-_OBJECT_START = re.compile(r"^\s+(?:a|an|some|the)\s+\S", re.I)
-_LENGTH = re.compile(r"\d|\b(?:min(?:ute)?s?|hours?|hrs?|time|slot)\b", re.I)
-
-
 def _object_is_no_thing(text: str, main: Evidence, entities: list[Evidence]) -> bool:
     """ "create a zoom link for the launch review": what is made (up to "for", "to" …) names nothing planbot keeps,
     and the things named come only after it."""
-    end = _OBJECT_END.search(text, main.end)
-    if end is None or not _OBJECT_START.match(text[main.end : end.start()]):
+    end = spaced(cues("object_ends", "atoms"), text, main.end)
+    made = "" if end is None else text[main.end : end[0]]
+    said = made.split()
+    if end is None or not made[:1].isspace() or len(said) < 2 or said[0].casefold() not in cues("object_articles"):
         return False
-    made = text[main.end : end.start()]
-    if _LENGTH.search(made):
+    if any(char.isdecimal() for char in made) or found_in(cues("object_lengths", "atoms"), made):
         return False
-    return bool(entities) and all(e.start >= end.start() for e in entities)
+    return bool(entities) and all(e.start >= end[0] for e in entities)
 
 
 def _outside_message(text: str, intents: list[Evidence], offtopic: list[Evidence]) -> list[Evidence]:
@@ -232,7 +225,7 @@ def _explain(main: Evidence | None, entities: list[Evidence], question: bool, in
     return f"{' + '.join(cues) or 'default reading'} -> {intent}/{entity}"
 
 
-_ABOUT_A_PERIOD = re.compile(r"^(?:is|are|will) (?:this|next|today|tomorrow|tonight)\b(?! the\b)", re.I)
+_ABOUT_A_PERIOD = Around(not_before=cues("period_questions_not_before", "atoms"))
 _BARE_ACTION = frozenset({"cancel", "delete", "remove", "reschedule", "clear", "move", "schedule", "add"})
 
 
@@ -241,7 +234,7 @@ def _calendar_by_default(text: str, intents: list[Evidence], has_time: bool) -> 
     words = text.lower().strip(" ?!.").split()
     if len(words) == 1 and words[0] in _BARE_ACTION:
         return True
-    if has_time and _ABOUT_A_PERIOD.match(text):  # "is this week a payday week"
+    if has_time and opens(cues("period_questions", "atoms"), text, _ABOUT_A_PERIOD):  # "is this week a payday week"
         return True
     return has_time and len(words) <= 3 and not intents
 
@@ -257,8 +250,7 @@ def _main_verb(intents: list[Evidence], question: bool, text: str) -> Evidence |
     return main
 
 
-_WITH_SOMEONE = re.compile(r"\bwith (?!me\b|my calendar)\w", re.I)
-_WHEN_QUESTION = re.compile(r"^when (?:is|are|does|do|will)\b", re.I)
+_WITH_SOMEONE = Around(before=cues("with_someone_before", "atoms"), not_before=cues("with_someone_not_before", "atoms"))
 
 
 def _weak_domain_is_enough(
@@ -267,7 +259,7 @@ def _weak_domain_is_enough(
     """A loose hint ("lunch", "a concert") counts with an action and a time or a person, or as a question
     about a time ("is there any program tomorrow evening")."""
     if main is None or main.concept == "find":
-        return (has_time and finding) or _WHEN_QUESTION.match(text) is not None
+        return (has_time and finding) or opens(cues("when_questions", "atoms"), text)
     if main.concept in ("send", "summarize"):
         return True
     return has_time or names_someone

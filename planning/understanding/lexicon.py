@@ -1,18 +1,23 @@
-"""Words and patterns mapped to concepts (not to goal types): intents, entities, out-of-domain topics.
+"""Words mapped to concepts (not to goal types): intents, entities, out-of-domain topics.
 
-A word list is a cue file (``data/cues/{kind}_{concept}….txt``, one phrase a line) read as a ``WordCue`` of a kind,
-a concept and a weight: a new word is a line there. A row ``(pattern, concept kind, concept, weight)`` is what is
-left of the patterns, for what a list cannot say yet (a word only before or after another). A new (intent, entity)
-combination is a row of ``planning.understanding.combinations``, not a new keyword list.
+A word list is a cue file (``data/cues/{kind}_{concept}….txt``, one phrase a line). A ``WordCue`` reads one file as
+evidence of a kind, a concept and a weight; a ``PhraseCue`` reads one or more files with what may stand around their
+phrases (``…_after``, ``…_not_before`` … files, ``planning.understanding.cue_context``): "hold" first or after "to",
+"book" never after "phone". A new word is a line in a file. A row ``(pattern, concept kind, concept, weight)`` is
+what is left of the patterns, for what a list cannot say yet (a run of any characters up to a word, a number of
+minutes). A new (intent, entity) combination is a row of ``planning.understanding.combinations``, not a new keyword
+list.
 """
 
 import re
 from dataclasses import dataclass
 from typing import Literal
 
+from planning.understanding.cue_context import ANYWHERE, Around, at_around
 from planning.understanding.cues import Cues, Words, cues
 from planning.understanding.help_asked import help_asked
 from planning.understanding.message_cues import opening_word, whole_message
+from planning.understanding.scanner import scan
 
 CueKind = Literal["intent", "entity", "offtopic", "question", "chat"]
 
@@ -33,6 +38,25 @@ class WordCue:
     concept: str
     weight: float
     phrases: Cues
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """Phrases with what may stand around them (``planning.understanding.cue_context``)."""
+
+    phrases: Cues
+    around: Around = ANYWHERE
+
+
+@dataclass(frozen=True, slots=True)
+class PhraseCue:
+    """Phrases read where a word boundary puts words, each evidence of ``concept`` with ``weight``; the parts are
+    tried in order at each place, so a text's words are evidence once."""
+
+    kind: CueKind
+    concept: str
+    weight: float
+    parts: tuple[Part, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,20 +89,6 @@ INTENT_CUES = _rows(
     [
         # send
         (
-            r"send|sent|shoot|fire off|compose|draft|write(?! (?:down|me))|forward (?=the|this|that|it|my|an?\b|\w+'s)|"
-            r"mail (?:to|it|this|the)",
-            "send",
-            3.0,
-        ),
-        (
-            r"(?:^|(?<=\bto )|(?<=\band )|(?<=\bthen )|(?<=\bplease )|(?<=\balso ))e-?mail"
-            r"(?= (?!address|id\b|account|inbox|from|about)\S)|start (?:an? )?(?:new )?e-?mail|"
-            r"^message(?= (?!from\b)\w)",
-            "send",
-            2.5,
-        ),
-        (r"(?:reply|respond|replies|responses?)(?! from)", "send", 3.5),
-        (
             r"let (?!me\b|us\b)"
             + _P
             + r"(?: \w+)?(?:(?:,| and| &) "  # "let Maria and Tom know": several people
@@ -94,56 +104,13 @@ INTENT_CUES = _rows(
             "send",
             2.5,
         ),
-        (r"(?:a|an|the) (?:quick |short )?(?:note|line|message|e-?mail) to", "send", 1.5),
         # find
-        (
-            r"show|list|find|search|look(?:ing)? (?:up|for|at)|lookup|get me|check|pull up|bring up|display|view|see|"
-            r"fetch|retrieve|read|open(?! (?:a|an|new) )|go through|browse|give me|tell me|what(?:'s| is| are)?|whats|"
-            r"when(?:'s| is)?|who(?:'s| is)?|which|where|how many|how much|any|do i have|did i (?:get|receive)|"
-            r"have i (?:got|received)|is there|are there|am i|what do i have|anything|latest|upcoming|next|"
-            r"let me know|tell me|notify me|receive[ds]?|got any|come in|came in|arrived|pending",
-            "find",
-            1.5,
-        ),
-        (
-            r"who did i (?:e-?mail|write|send|message)|did i (?:get|receive)|have i (?:got|received|gotten)",
-            "find",
-            3.0,
-        ),
-        (
-            r"(?:did|has|have|had) [\w']+(?: [\w']+)? (?:send|sent|write|wrote|email|e-mail|reply|replied|respond|"
-            r"responded)(?: to)? me|who (?:send|sent|emailed|e-mailed|wrote)|"
-            r"did you (?:add|set|schedule|book|create|put|save|send|cancel|delete|remove)",
-            "find",
-            3.0,
-        ),
         # create
-        (
-            r"add|create|(?:^|(?<=\bto )|(?<=\band )|(?<=\bthen )|(?<=\bplease )|(?<=\balso ))(?:schedule|hold(?! on\b))|(?<!phone )(?<!address )book(?! of)|set ?up|arrange|organi[sz]e|plan(?! for)|put(?! on\b(?! (?:my|the) calendar))|log|"
-            r"record|enter|"
-            r"block(?: out)?|invite|save|register|open (?:a|an|new)|start (?:a|an|new)|insert|pencil in|note (?=this|that|it|down)|"
-            r"make (?:a |an |me an? )?(?:new )?(?:calendar |)(?:entry|event|appointment|meeting|reminder|note|booking|"
-            r"reservation|contact|lead|deal|record)|"
-            r"new (?=(?:contact|lead|deal|account|acct|event|meeting|appointment|opportunity|reminder|entry)s?\b)",
-            "create",
-            2.0,
-        ),
         (
             r"(?:^|(?<=\bto )|(?<=\band )|(?<=\bthen )|(?<=\bplease )|(?<=\balso ))set(?! (?!an? )(?:[\w'-]+ ){1,5}?(?:to|as)\b)",
             "create",
             2.0,
         ),
-        (
-            r"go to|attend|be seeing|visit(?:ing)?|remember(?! when| that)|repeat|recurring|make (?:\w+ )?reservations?",
-            "create",
-            2.0,
-        ),
-        (
-            r"(?:let me know|notify me|alert me) (?:of|with|before|the (?:morning|day|night|evening) of)|(?:notify|alert|warn) me(?: [\w']+){0,3} before",
-            "create",
-            3.0,
-        ),
-        (r"update (?:my|the) calendar|send me (?:a |an )?(?:reminder|notification|alert)", "create", 4.0),
         # time kept aside: "hold 90 minutes for deep work", "reserve an hour on Friday", "carve out some time"
         (
             r"(?:hold|reserve|set aside|carve out|keep|free up)(?= (?:an? |some |half an )?(?:\d+(?:\.\d+)? ?)?"
@@ -161,14 +128,6 @@ INTENT_CUES = _rows(
         ),
         # shorthand with the content after a colon: "note on the Acme account: they want a discount", "task: call Tom"
         (r"^(?:quick |new )?(?:note|task|to-?do)\b[^?:]*(?=:\s*\w)", "create", 3.0),
-        # "a task for me to send them the pack": a task is made; what it says to do is its subject, not the action
-        (
-            r"(?:(?<=\btask )|(?<=\btodo )|(?<=\bto-do )|(?<=\baction item ))(?:for (?:me|myself|us) )?to\b",
-            "create",
-            4.0,
-        ),
-        (r"remind(?:ed|ing|s)?(?!ers?\b)|remember to|don't forget|do not forget", "create", 3.5),
-        (r"^i(?:'ve| have)(?: got)? (?:a|an|my) ", "create", 2.0),
         # update
         (
             r"update(?! me\b)|change|move(?! on\b| to the next)|reschedule|re-schedule|rename|push(?: back)?|shift|postpone|delay|bring forward|"
@@ -217,20 +176,6 @@ INTENT_CUES = _rows(
             "update",
             4.0,
         ),
-        # delete
-        (
-            r"delete|remove|cancel|call off|clear|erase|wipe|scrap|drop (?!" + _P + r" a)|get rid of|archive|"
-            r"take (?:\w+ )?off|make blank|trash (?=it|this|that|the|my|all)",
-            "delete",
-            3.0,
-        ),
-        # taking back a sent email is removing it (which planbot cannot do), not sending one
-        (
-            r"un-?send|recall (?=(?:the|my|that|this|an?|last)\b)|retract|take back (?=(?:the|my|that|this|an?)\b)|"
-            r"(?:undo|cancel) (?:the |my |that )?send(?:ing)?\b",
-            "delete",
-            4.0,
-        ),
         # summarize
     ],
 )
@@ -238,28 +183,9 @@ INTENT_CUES = _rows(
 ENTITY_CUES = _rows(
     "entity",
     [
-        # "catch-up" and "catchup" (an event, weakly), not "catch up with you": a cue list reads a hyphen as a space
-        (r"catch-?up", "event", 1.0),
         # a reminder before something is a calendar entry ("notify me an hour before my flight")
-        (r"(?:notify|alert|warn) me(?: [\w']+){0,3} before", "event", 3.0),
         # email
-        (r"e-?mails?|(?<!punjab )mails?|inbox|gmail|outlook|mailbox|unread", "email", 3.0),
-        (r"(?:did|has|have) [\w']+ (?:send|sent|write|wrote|e-?mail|e-?mailed|message|messaged) me", "email", 3.5),
         # an answer to me, asked about: "did anyone get back to me about …", "has Tom replied to me"
-        (
-            r"(?:did|has|have|had) [\w']+ (?:get|got|gotten|written|write|wrote|come|came) back to me|"
-            r"(?:did|has|have|had) [\w']+ (?:reply|replied|respond|responded|answer|answered)(?: to me)?\b|"
-            r"(?:heard|hear) back from",
-            "email",
-            3.5,
-        ),
-        (
-            r"wrote|written|emailed|e-mailed|sent me|write me|"
-            r"replied|responded|gotten back to me|got back to me|"
-            r"send me (?=yesterday|today|this|last)|did [\w']+(?: [\w']+)? (?:say|write|reply)",
-            "email",
-            2.5,
-        ),
         # an event referred to as one that exists ("the launch review", "tomorrow's standup"), or an invitation
         (_DEFINITE_THING + r"(?:[\w'-]+ ){0,3}?" + _EVENT_NOUNS, "event", 3.0),
         # CRM notes and tasks
@@ -279,7 +205,6 @@ ENTITY_CUES = _rows(
             "note",
             5.0,
         ),
-        (r"tasks?|to-?do(?:s| list| items?)|todos?|action items?|follow-?up tasks?", "task", 3.0),
         # a reminder to do something by a day (a deadline, no time of day) is a task due that day
         (
             r"(?:(?<=\bremind me )|(?<=\breminder ))to [^.?!]{1,80}? by (?:the end of |end of |close of )?(?:today|tomorrow|tonight|"
@@ -298,13 +223,6 @@ ENTITY_CUES = _rows(
         ),
         # contact
         (
-            r"(?:e-?mail|mail) (?:address|id)|phone(?: number)?|(?:mobile|cell) (?:number|no|phone)|"
-            r"contact (?:details|info|information)|details of (?!this\b)|area code|last name|surname|"
-            r"(?:number|address) (?:of|for) (?!the (?:beast|event|meeting))|(?:'s|his|her|their) (?:number|address|mobile|cell)",
-            "contact",
-            3.0,
-        ),
-        (
             r"(?:'s|his|her|their) (?:job title|title|role|position|phone|company|(?:work |home |mobile |cell )?number)|"
             r"(?<=save )(?:this|that|the|a|his|her) (?:number|contact|e-?mail address|address)|"
             r"(?:find|get|look ?up|what(?:'s| is)|set|update|change|give me|need|know|have)\s+(?:[\w']+\s+){0,2}[\w']+'s e-?mail|"
@@ -312,31 +230,10 @@ ENTITY_CUES = _rows(
             "contact",
             3.0,
         ),
-        # a person added "as a contact": that is the record made, whatever else the words say ("her new role is IT
-        # lead")
-        (r"\bas (?:a |an |my |our )?(?:new )?contact\b", "contact", 6.0),
         # lead
-        (r"leads?(?! singer| guitar| role| actor| vocal)", "lead", 4.0),
         # a record met "with": a participant of an event, not the thing acted on ("a demo with the Acme lead")
-        (r"with (?:the |our |my )?(?:[\w'-]+ )?(?:leads?|contacts?|prospects?|customers?|clients?)\b", "event", 1.5),
-        # deal
-        (
-            r"deals?(?! with (?:it|this|that|them|him|her|the (?:issue|problem|situation))\b)",
-            "deal",
-            4.0,
-        ),
         # account
         # event
-        (
-            r"my (?:\w+ )?(?:alerts|notifications)",
-            "event",
-            3.0,
-        ),
-        (
-            r"stand-?ups?|check-?ins?|busy (?=on|this|next|today|tomorrow|at)",
-            "event",
-            3.0,
-        ),
         # availability
         (
             r"(?:am i|i am|i'm|are we|is [\w']+(?: [\w']+)?|are [\w']+(?: [\w']+)?|be|when am i|when is [\w']+)"
@@ -384,22 +281,7 @@ OFFTOPIC_CUES = _rows(
             "phone calls",
             5.0,
         ),
-        (  # a purchase asked for ("order lunch for the team", "buy a gift for …"): no email, CRM or calendar work
-            r"(?:^|(?<=please )|(?<=can you )|(?<=could you ))(?:order|buy|purchase)(?! (?:of|by|to|in|from)\b)",
-            "shopping",
-            4.0,
-        ),
-        (
-            r"flights? to (?!take|catch|board)",
-            "travel",
-            4.0,
-        ),
         (r"who won|did (?:the )?[\w ]{1,20} win|score of|final score|scores|standings|league table", "sports", 4.0),
-        (
-            r"(?:to|from|on|the|a|my|new|this|that) lists?(?! of (?:events|meetings|e-?mails|contacts|appointments|leads|deals))",
-            "lists",
-            2.9,
-        ),
         (
             r"near me|nearby|local events|in town|around here|(?:events?|happening|going on|things to do|shows?)"
             r" (?:\w+ ){0,2}(?:in|near|around) (?!my\b|the calendar|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
@@ -446,6 +328,252 @@ WORD_CUES: tuple[WordCue, ...] = (
     WordCue("entity", "event", 3.0, cues("entity_event_meetings")),
 )
 
+A = "atoms"  # phrase cues are read where a word boundary puts words
+
+PHRASE_CUES: tuple[PhraseCue, ...] = (
+    PhraseCue(
+        "intent",
+        "send",
+        3.0,
+        (
+            Part(cues("intent_send_verbs", A)),
+            Part(cues("intent_send_write", A), Around(not_before=cues("intent_send_write_not_before", A))),
+            Part(cues("intent_send_forward", A), Around(before=cues("intent_send_forward_before", A))),
+            Part(cues("intent_send_mail", A)),
+        ),
+    ),
+    PhraseCue(
+        "intent",
+        "send",
+        3.5,
+        (Part(cues("intent_send_reply", A), Around(not_before=cues("intent_send_reply_not_before", A))),),
+    ),
+    PhraseCue("intent", "send", 1.5, (Part(cues("intent_send_note_to", A)),)),
+    PhraseCue(
+        "intent",
+        "find",
+        1.5,
+        (
+            Part(cues("intent_find_words", A)),
+            Part(cues("intent_find_open", A), Around(not_before=cues("intent_find_open_not_before", A))),
+            Part(cues("intent_find_asked", A)),
+        ),
+    ),
+    PhraseCue("intent", "find", 3.0, (Part(cues("intent_find_mine", A)),)),
+    PhraseCue(
+        "intent",
+        "send",
+        2.5,
+        (
+            Part(
+                cues("intent_send_email_verb", A),
+                Around(
+                    after=cues("intent_send_email_verb_after", A),
+                    before=cues("intent_send_email_verb_before", A),
+                    not_before=cues("intent_send_email_verb_not_before", A),
+                ),
+            ),
+            Part(cues("intent_send_start_email", A)),
+            Part(
+                cues("intent_send_message_first", A),
+                Around(
+                    after=cues("intent_send_message_first_after", A),
+                    before=cues("intent_send_message_first_before", A),
+                    not_before=cues("intent_send_message_first_not_before", A),
+                ),
+            ),
+        ),
+    ),
+    PhraseCue("intent", "find", 3.0, (Part(cues("intent_find_asked_sent", A)),)),
+    PhraseCue(
+        "intent",
+        "create",
+        2.0,
+        (
+            Part(cues("intent_create_make", A)),
+            Part(cues("intent_create_schedule", A), Around(after=cues("intent_create_leads", A))),
+            Part(
+                cues("intent_create_hold", A),
+                Around(after=cues("intent_create_leads", A), not_before=cues("intent_create_hold_not_before", A)),
+            ),
+            Part(
+                cues("intent_create_book", A),
+                Around(
+                    not_after=cues("intent_create_book_not_after", A),
+                    not_before=cues("intent_create_book_not_before", A),
+                ),
+            ),
+            Part(cues("intent_create_arrange", A)),
+            Part(cues("intent_create_plan", A), Around(not_before=cues("intent_create_plan_not_before", A))),
+            Part(cues("intent_create_put", A), Around(not_before=cues("intent_create_put_not_before", A))),
+            Part(cues("intent_create_put", A), Around(before=cues("intent_create_put_before", A))),
+            Part(cues("intent_create_enter", A)),
+            Part(cues("intent_create_note", A), Around(before=cues("intent_create_note_before", A))),
+            Part(cues("intent_create_make_thing", A)),
+            Part(cues("intent_create_new", A), Around(before=cues("intent_create_new_before", A))),
+        ),
+    ),
+    PhraseCue(
+        "intent",
+        "create",
+        2.0,
+        (
+            Part(cues("intent_create_going", A)),
+            Part(cues("intent_create_remember", A), Around(not_before=cues("intent_create_remember_not_before", A))),
+            Part(cues("intent_create_repeat", A)),
+        ),
+    ),
+    PhraseCue("intent", "create", 3.0, (Part(cues("intent_create_alert", A)),)),
+    PhraseCue("intent", "create", 4.0, (Part(cues("intent_create_calendar", A)),)),
+    # "a task for me to send them the pack": a task is made; what it says to do is its subject, not the action
+    PhraseCue(
+        "intent",
+        "create",
+        4.0,
+        (Part(cues("intent_create_task_to", A), Around(after=cues("intent_create_task_to_after", A))),),
+    ),
+    PhraseCue(
+        "intent",
+        "create",
+        2.0,
+        (
+            Part(
+                cues("intent_create_have_got", A),
+                Around(after=cues("intent_create_have_got_after", A), before=cues("intent_create_have_got_before", A)),
+            ),
+        ),
+    ),
+    PhraseCue("intent", "create", 3.5, (Part(cues("intent_create_remind", A)),)),
+    PhraseCue(
+        "intent",
+        "delete",
+        3.0,
+        (
+            Part(cues("intent_delete_words", A)),
+            Part(
+                cues("intent_delete_drop", A),
+                Around(
+                    before=cues("intent_delete_drop_before", A), not_before=cues("intent_delete_drop_not_before", A)
+                ),
+            ),
+            Part(cues("intent_delete_more", A)),
+            Part(cues("intent_delete_trash", A), Around(before=cues("intent_delete_trash_before", A))),
+        ),
+    ),
+    # taking back a sent email is removing it (which planbot cannot do), not sending one
+    PhraseCue(
+        "intent",
+        "delete",
+        4.0,
+        (
+            Part(cues("intent_delete_unsend", A)),
+            Part(cues("intent_delete_recall", A), Around(before=cues("intent_delete_recall_before", A))),
+            Part(cues("intent_delete_take_back", A), Around(before=cues("intent_delete_take_back_before", A))),
+        ),
+    ),
+    PhraseCue("entity", "event", 1.0, (Part(cues("entity_event_catchup", A)),)),
+    # a reminder before something is a calendar entry ("notify me an hour before my flight")
+    PhraseCue("entity", "event", 3.0, (Part(cues("entity_event_alert", A)),)),
+    PhraseCue("entity", "email", 3.5, (Part(cues("entity_email_sent_me", A)),)),
+    # an answer to me, asked about: "did anyone get back to me about …", "has Tom replied to me"
+    PhraseCue(
+        "entity",
+        "email",
+        3.5,
+        (
+            Part(cues("entity_email_got_back", A)),
+            Part(cues("entity_email_replied", A)),
+            Part(cues("entity_email_heard_back", A)),
+        ),
+    ),
+    PhraseCue(
+        "entity",
+        "email",
+        2.5,
+        (
+            Part(cues("entity_email_written", A)),
+            Part(cues("entity_email_send_me", A), Around(before=cues("entity_email_send_me_before", A))),
+            Part(cues("entity_email_did_say", A)),
+        ),
+    ),
+    PhraseCue(
+        "entity",
+        "contact",
+        3.0,
+        (
+            Part(cues("entity_contact_details", A)),
+            Part(
+                cues("entity_contact_details_of", A), Around(not_before=cues("entity_contact_details_of_not_before", A))
+            ),
+            Part(
+                cues("entity_contact_number_of", A), Around(not_before=cues("entity_contact_number_of_not_before", A))
+            ),
+            Part(cues("entity_contact_theirs", A)),
+        ),
+    ),
+    # a record met "with": a participant of an event, not the thing acted on ("a demo with the Acme lead")
+    PhraseCue("entity", "event", 1.5, (Part(cues("entity_event_with_record", A)),)),
+    PhraseCue(
+        "entity",
+        "email",
+        3.0,
+        (
+            Part(cues("entity_email_words", A)),
+            Part(cues("entity_email_mail", A), Around(not_after=cues("entity_email_mail_not_after", A))),
+            Part(cues("entity_email_boxes", A)),
+        ),
+    ),
+    PhraseCue("entity", "task", 3.0, (Part(cues("entity_task_words", A)),)),
+    # a person added "as a contact": that is the record made, whatever else the words say ("her new role is IT lead")
+    PhraseCue("entity", "contact", 6.0, (Part(cues("entity_contact_as", A)),)),
+    PhraseCue(
+        "entity",
+        "lead",
+        4.0,
+        (Part(cues("entity_lead_words", A), Around(not_before=cues("entity_lead_words_not_before", A))),),
+    ),
+    PhraseCue(
+        "entity",
+        "deal",
+        4.0,
+        (Part(cues("entity_deal_words", A), Around(not_before=cues("entity_deal_words_not_before", A))),),
+    ),
+    PhraseCue("entity", "event", 3.0, (Part(cues("entity_event_alerts", A)),)),
+    PhraseCue(
+        "entity",
+        "event",
+        3.0,
+        (
+            Part(cues("entity_event_standups", A)),
+            Part(cues("entity_event_busy", A), Around(before=cues("entity_event_busy_before", A))),
+        ),
+    ),
+    # a purchase asked for ("order lunch for the team", "buy a gift for …"): no email, CRM or calendar work
+    PhraseCue(
+        "offtopic",
+        "shopping",
+        4.0,
+        (
+            Part(
+                cues("offtopic_shopping", A),
+                Around(after=cues("offtopic_shopping_after", A), not_before=cues("offtopic_shopping_not_before", A)),
+            ),
+        ),
+    ),
+    PhraseCue(
+        "offtopic",
+        "travel",
+        4.0,
+        (Part(cues("offtopic_travel_flights", A), Around(not_before=cues("offtopic_travel_flights_not_before", A))),),
+    ),
+    PhraseCue(
+        "offtopic",
+        "lists",
+        2.9,
+        (Part(cues("offtopic_lists_words", A), Around(not_before=cues("offtopic_lists_words_not_before", A))),),
+    ),
+)
+
 ALL_CUES: tuple[Cue, ...] = (*INTENT_CUES, *ENTITY_CUES, *OFFTOPIC_CUES)
 
 
@@ -455,6 +583,7 @@ def evidence_in(text: str) -> list[Evidence]:
     for cue in ALL_CUES:
         for match in cue.pattern.finditer(text):
             found.append(Evidence(cue.kind, cue.concept, cue.weight, match.start(), match.end(), match.group(0)))
+    found += _phrase_evidence(text)
     found += _message_evidence(text)
     words = Words.of(text)
     # a word also read without its possessive ("the doctor's appointment": "doctor"), as a word boundary reads it,
@@ -479,6 +608,35 @@ def evidence_in(text: str) -> list[Evidence]:
         found.append(Evidence("chat", "help", 5.0, helped[0], helped[1], text[helped[0] : helped[1]]))
     found.sort(key=lambda e: (e.start, -e.weight))
     return found
+
+
+def _phrase_evidence(text: str) -> list[Evidence]:
+    """The evidence of :data:`PHRASE_CUES` in ``text``: at each place, the parts of a cue tried in order."""
+    atoms = scan(text, "atoms")
+    words = tuple(atom.word for atom in atoms)
+    found = []
+    for cue in PHRASE_CUES:
+        for start, end in _spans(cue.parts, words):
+            at, to = atoms[start].start, atoms[end - 1].end
+            found.append(Evidence(cue.kind, cue.concept, cue.weight, at, to, text[at:to]))
+    return found
+
+
+def _spans(parts: tuple[Part, ...], words: tuple[str, ...]) -> list[tuple[int, int]]:
+    """Where the phrases of ``parts`` are in ``words``, left to right, none overlapping; at a place, the first part
+    that has a phrase there."""
+    spans: list[tuple[int, int]] = []
+    index = 0
+    while index < len(words):
+        found = next(
+            (hit for part in parts if (hit := at_around(part.phrases, part.around, words, index)) is not None), None
+        )
+        if found is None:
+            index += 1
+            continue
+        spans.append((found.start, found.end))
+        index = found.end
+    return spans
 
 
 # a whole message that greets or asks for help ("hi there", "what can you do"), and a question's first word

@@ -3,7 +3,8 @@ in a request, so a newcomer adds a word to a file, not to a pattern."""
 
 import pytest
 
-from planning.understanding.lexicon import WORD_CUES, WordCue, evidence_in
+from planning.understanding.cue_context import ANYWHERE
+from planning.understanding.lexicon import PHRASE_CUES, WORD_CUES, PhraseCue, WordCue, evidence_in
 
 
 @pytest.mark.parametrize("cue", WORD_CUES, ids=lambda cue: cue.phrases.name)
@@ -28,3 +29,12 @@ def test_a_phrase_with_an_apostrophe_is_read_as_typed_before_it_is_read_without_
     found = {(e.concept, e.text) for e in evidence_in("what's today's date? and the doctor's appointment")}
     assert ("datetime", "today's date") in found
     assert ("event", "appointment") in found
+
+
+@pytest.mark.parametrize("cue", PHRASE_CUES, ids=lambda cue: f"{cue.kind}-{cue.concept}-{cue.weight}")
+def test_every_phrase_a_cue_reads_anywhere_is_evidence_of_its_concept(cue: PhraseCue) -> None:
+    for part in (p for p in cue.parts if p.around == ANYWHERE):
+        for phrase, _ in part.phrases.entries:
+            text = " ".join("Lena" if word == "*" else word for word in phrase)
+            found = [(e.kind, e.concept, e.weight) for e in evidence_in(text)]
+            assert (cue.kind, cue.concept, cue.weight) in found, f"{text!r} in {part.phrases.name}.txt"

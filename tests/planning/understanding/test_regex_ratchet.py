@@ -18,10 +18,10 @@ from pathlib import Path
 
 import planning.understanding
 
-CEILING = 91
-COMPILED_CEILING = 176
+CEILING = 84
+COMPILED_CEILING = 135
 # files whose cue words went to data: no regex may come back into them
-REGEX_FREE = ("existing.py", "acting_on.py", "reported.py", "classifier.py")
+REGEX_FREE = ("existing.py", "acting_on.py", "reported.py", "classifier.py", "interpret.py")
 
 _USE = re.compile(r"re\.(?:compile|search|match|sub|findall|fullmatch|split|finditer)\b")
 _ROOT = Path(planning.understanding.__file__).parent
