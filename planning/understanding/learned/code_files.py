@@ -16,15 +16,19 @@ _UNDERSTANDING = Path(__file__).resolve().parents[1]
 # Modules outside this package that the training path imports (tests/planning/understanding/
 # test_model_fingerprint.py checks the list against the imports).
 TRAINING_MODULES = (
+    "__init__",
+    "addressed_text",
     "classifier",
     "combinations",
     "cues",
     "json_lines",
     "message_lines",
+    "names",
     "normalize",
     "numbers",
     "scanner",
     "timewords",
+    "words",
 )
 
 
