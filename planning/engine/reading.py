@@ -80,9 +80,10 @@ def _doing(session: Session) -> str | None:
     question = session.question
     if question is None or question.step_id is None:
         return None
-    step = session.step(question.step_id).step
-    if step.tool == "respond_to_event":
-        response = step.inputs.get("response")
+    run = session.step(question.step_id)
+    step = run.step
+    if step.tool == "respond_to_event":  # as corrected at the card ("make it tentative instead"), else as planned
+        response = run.overrides.get("response", step.inputs.get("response"))
         return str(response) if isinstance(response, str) else None
     return step.tool
 

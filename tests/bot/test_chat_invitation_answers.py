@@ -17,3 +17,9 @@ def test_an_answer_changed_at_the_card_is_the_one_sent(tmp_path: Path) -> None:
     chat(tmp_path, "turn down the launch review", "ok wait, make it a maybe instead", "a")
     [review] = events(tmp_path, query="launch review", **day("2026-03-06"))
     assert review["myResponse"] == "tentative"
+
+
+def test_a_yes_with_the_answer_corrected_to_approves_it(tmp_path: Path) -> None:
+    chat(tmp_path, "say maybe to the launch review", "hmm no, accept it instead", "ok, accept")
+    [review] = events(tmp_path, query="launch review", **day("2026-03-06"))
+    assert review["myResponse"] == "accepted"
