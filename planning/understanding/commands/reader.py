@@ -87,6 +87,10 @@ def _read(text: str, context: Context) -> tuple[Command, ...]:
     if split is not None:
         return split
     correction = _correction(reply, context)
+    if correction is not None and correction.field is None and not correction.people:
+        fields = _record_fields(reply, context)  # "make it 24.5k" at a deal's card: its amount, not a word of a text
+        if fields:
+            return fields
     if correction is not None:
         return (correction,)
     fields = _record_fields(reply, context)
