@@ -18,8 +18,11 @@ def cancel(reply: Reply) -> Decide | None:
 
 def approve(reply: Reply, *, thanks: bool = False) -> Decide | None:
     """ "yes", "looks good, send", "ok go ahead": approval phrases only, one after the other; with ``thanks`` (at a
-    card, where no text is asked) also with thanks said after it ("ok thanks")."""
+    card, where no text is asked) also with thanks said after it ("ok thanks"). A question ("the rest ok?") is never
+    an approval."""
     words = reply.words
+    if reply.text.rstrip().endswith("?"):
+        return None
     lead = phrases("approve_leads").at(words)
     index, said, one = (lead[0] if lead is not None and lead[0] < len(words) else 0), False, False
     while index < len(words):

@@ -14,6 +14,8 @@ def kept_out(reply: Reply, labels: tuple[str, ...]) -> Decide | None:
     clearly, or would take out every item."""
     if len(labels) < 2:
         return None
+    if _both_ways(reply):  # "keep all of them except the 1:1", "keep only the standup": which is kept is unclear
+        return None
     words = [Reply.of(label).words for label in labels]
     removed: set[int] = set()
     only: set[int] | None = None
@@ -35,6 +37,18 @@ def kept_out(reply: Reply, labels: tuple[str, ...]) -> Decide | None:
     if not removed or len(removed) == len(labels):
         return None
     return Decide("remove", numbers=tuple(sorted(index + 1 for index in removed)))
+
+
+def _both_ways(reply: Reply) -> bool:
+    """Whether the reply keeps something and, in the same clause, names an exception or "only"."""
+    for clause in _clauses(reply):
+        words = clause.words
+        keeps = [phrases("keep_words").at(words, i) for i in range(len(words))]
+        if not any(found is not None and words[i] not in ("except", "not") for i, found in enumerate(keeps)):
+            continue
+        if "except" in words or any(phrases("only_words").at(words, i) is not None for i in range(len(words))):
+            return True
+    return False
 
 
 def _clauses(reply: Reply) -> list[Reply]:

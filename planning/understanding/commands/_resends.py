@@ -15,9 +15,12 @@ def resend(reply: Reply) -> Change | None:
 
 
 def also_to(reply: Reply) -> Correct | None:
-    """At a card of an email: the people named join its recipients."""
+    """At a card of an email: the people named join its recipients; said with "instead", they replace them."""
     who = _people(reply)
-    return Correct(who, people=True, adding=True) if who else None
+    if not who:
+        return None
+    instead = any(phrases("instead").at(reply.words, i) is not None for i in range(len(reply.words)))
+    return Correct(who, people=True, adding=not instead)  # "to sarah instead": she replaces them
 
 
 def _people(reply: Reply) -> str | None:

@@ -313,8 +313,9 @@ def _fits(value: str, context: Context, replaces: str | None = None) -> bool:
             return True
         if kind in ("datetime", "date") and weekday_alone(value) is not None:  # "make it wed": that day of its week
             return True
-        if kind == "text" and (replaces or sort_of(value) is not None):  # "make that wednesday", "make it 300"
-            return True  # a day, a number or a name the message's text says, or the words said as replaced
+        sort = sort_of(value)
+        if kind == "text" and (replaces or (sort is not None and not (sort == "name" and context.people))):
+            return True  # "make that wednesday", "make it 300"; a bare name where the plan has people is who, not text
         if kind in ("number", "choice") and parse_answer("amount" if kind == "number" else "stage", value, _ANY_DAY).ok:
             return True
     return False

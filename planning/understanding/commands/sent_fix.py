@@ -5,6 +5,7 @@ engine offers a correction to the same people)."""
 
 from planning.understanding.commands._words import Reply, phrases
 from planning.understanding.commands.change import Change
+from planning.understanding.commands.text_values import sort_of
 from planning.understanding.commands.undo import Undo
 
 _MARKS = frozenset({",", ".", ";", "!", "?", "-", "–", "—", ":"})
@@ -24,9 +25,12 @@ def unsend(reply: Reply) -> Undo | None:
 
 def corrected(reply: Reply) -> Change | None:
     """The first clause that says the right words, then the wrong ones ("its friday not thursday", "3pm, not 2pm",
-    "friday instead of thursday"), each of a few words."""
+    "friday instead of thursday"), each of a few words and both a day or time, or both a number: never people ("sarah
+    not tom" is about who it went to) nor a clause that asks for something ("book it for friday not thursday")."""
     for clause in _clauses(reply):
         words = clause.words
+        if phrases("request_starts").at(words, clause.after("leads", "polite")) is not None:
+            continue
         for index in range(1, len(words)):
             found = phrases("replaces").at(words, index)
             if found is None:
@@ -37,9 +41,17 @@ def corrected(reply: Reply) -> Change | None:
             start, after = _right_start(clause, end), index + found[0]
             stop = next((i for i in range(after, len(words)) if words[i] in _MARKS), len(words))
             wrong, right = clause.rest(after, stop), clause.rest(start, end)
-            if right and wrong and end - start <= _LONGEST and stop - after <= _LONGEST:
+            if right and wrong and end - start <= _LONGEST and stop - after <= _LONGEST and _same_sort(right, wrong):
                 return Change("correction", right, replaces=wrong)
     return None
+
+
+def _same_sort(right: str, wrong: str) -> bool:
+    """Both a day or a time, both a number, or both words with a number in them ("room 2" for "room 5")."""
+    sort = sort_of(right)
+    if sort in ("time", "number") and sort_of(wrong) == sort:
+        return True
+    return any(c.isdigit() for c in right) and any(c.isdigit() for c in wrong)
 
 
 def _right_start(clause: Reply, end: int) -> int:
