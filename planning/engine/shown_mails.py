@@ -12,7 +12,7 @@ from planning.engine.conflicts import moment
 from planning.engine.followups import FollowUp, read_again, used_as_target
 from planning.engine.session import Session
 from planning.types import Goal, Plan
-from planning.understanding.commands.mail_picks import mail_described
+from planning.understanding.commands.mail_picks import mail_described, sent_by
 
 _DESCRIBING = ("sender", "from", "subject", "query")  # a search's inputs that say which email
 
@@ -31,7 +31,8 @@ def among_shown_mails(earlier: Session, plan: Plan, goal: Goal, now: datetime) -
         description = " ".join(str(inputs[key]) for key in _DESCRIBING if isinstance(inputs.get(key), str))
         within = [mail for mail in shown if _within(mail, inputs.get("since"), inputs.get("until"))]
         picked = mail_described(description, within, now) if description.strip() and within else None
-        if picked is None:
+        sender = next((inputs[key] for key in ("sender", "from") if isinstance(inputs.get(key), str)), None)
+        if picked is None or (sender and not sent_by(within[picked], sender)):  # a sender said is the sender
             continue
         mail = within[picked]
         again = read_again("email", mail, None, None) or dict(inputs)

@@ -130,6 +130,13 @@ def _fits(mail: Mail, said: _Said, *, wide: bool) -> bool:
     return all(any(_same_word(k, w) for k in known) for w in said.words)
 
 
+def sent_by(mail: Mail, sender: str) -> bool:
+    """Whether every word of ``sender`` (a name or an address) is a word of the mail's sender."""
+    known = _words(str(mail.get("from") or ""))
+    said = _words(sender)
+    return bool(said) and all(any(_same_word(k, w) for k in known) for w in said)
+
+
 def _same_word(known: str, word: str) -> bool:
     """ "summ" starts "summit"; "rehearsing" and "rehearse" share all but their endings."""
     if known == word or (len(word) > 2 and known.startswith(word)):

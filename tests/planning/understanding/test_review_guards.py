@@ -34,3 +34,12 @@ def test_keeping_with_an_exception_is_not_guessed() -> None:
     assert kept_out(Reply.of("keep only the vendor call"), LISTED) is None
     kept = kept_out(Reply.of("leave the vendor call alone"), LISTED)
     assert kept is not None and kept.numbers == (2,)
+
+
+def test_a_sender_said_must_be_the_mails_sender_not_a_word_of_its_text() -> None:
+    from planning.understanding.commands.mail_picks import sent_by
+
+    mail = {"from": "Ines Duarte <ines.duarte@lumen.io>", "subject": "Q3 numbers", "snippet": "Omar said it is late"}
+    assert sent_by(mail, "ines")
+    assert sent_by(mail, "ines.duarte@lumen.io")
+    assert not sent_by(mail, "omar")
