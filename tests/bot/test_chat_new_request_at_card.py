@@ -37,3 +37,11 @@ def test_new_drops_the_card_and_starts_the_request(tmp_path: Path) -> None:
     assert _sent_to(tmp_path, "sarah.lee@example.com") == []
     [booked] = events(tmp_path, start="2026-03-05T11:00:00-05:00", end="2026-03-05T11:15:00-05:00")
     assert booked["attendees"] == ["tom.reyes@example.com"]
+
+
+def test_an_approving_emoji_approves_as_typed_or_as_slack_writes_it(tmp_path: Path) -> None:
+    chat(tmp_path, "email sarah: the venue deposit is paid", "👍 go")
+    assert len(_sent_to(tmp_path, "sarah.lee@example.com")) == 1
+    (tmp_path / "slack").mkdir()
+    chat(tmp_path / "slack", "email sarah: the caterer is booked", ":+1:")
+    assert len(_sent_to(tmp_path / "slack", "sarah.lee@example.com")) == 1
