@@ -32,6 +32,7 @@ _NP_STOP = frozenset(
 )
 _DETERMINERS = frozenset("the a an our your my this that these those their his her its".split())
 _PARTICLES = frozenset("over out up back along across".split())
+_WHOLE_TOPIC = 8  # a question said in at most this many words is the mail's topic as it is
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,8 +106,9 @@ def message(text: str, *, several: bool) -> Message | None:
     said = _shift(_clean(first.clause).split(), _family(first.pronoun, several))
     if first is question and first.whether:
         asked = _inverted(said)
-        if asked is None:
-            return Message(f"Could you let me know {first.whether} {' '.join(said)}?", first.start)
+        if asked is None:  # the question as it was said is what the mail is about, when short enough
+            topic = " ".join(said) if len(said) <= _WHOLE_TOPIC else None
+            return Message(f"Could you let me know {first.whether} {' '.join(said)}?", first.start, topic)
         body, verb_at = asked
         return Message(body, first.start, _object(body.rstrip("?").split(), verb_at))
     if first is request:

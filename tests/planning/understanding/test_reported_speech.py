@@ -44,3 +44,13 @@ def test_a_subject_from_a_long_body_is_a_whole_phrase_or_nothing():
     assert subjects.from_body("You've been told that we are going to need a bigger room for it") is None
     mail = _email("email Tom asking if the team credited the refund to Globex's account last week")
     assert "PLACEHOLDER_subject" in mail["subject"]  # left for the user rather than cut
+
+
+def test_a_short_question_that_cannot_be_turned_round_is_the_subject():
+    """Contract §2.3: the subject is a placeholder only when the request gives no topic; a question said in a few
+    words ("whether the vendor contract got signed") is one, even when it is asked as "Could you let me know …"."""
+    mail = _email("email omar and ask whether the vendor contract got signed")
+    assert mail["body"] == "Could you let me know whether the vendor contract got signed?"
+    assert mail["subject"] == "Vendor contract got signed"
+    mail = _email("write to keiko asking if umbrella plans to renew the license")
+    assert "PLACEHOLDER" not in mail["subject"] and "renew the license" in mail["subject"]
