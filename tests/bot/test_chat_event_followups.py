@@ -113,3 +113,10 @@ def test_a_weekday_said_alone_to_move_a_booking_is_that_day_of_its_own_week(tmp_
     chat(tmp_path, "push it to fri", "a")
     [hiring] = [e for e in events(tmp_path, **day("2026-03-20")) if "hiring" in e["title"].lower()]
     assert (hiring["startTime"], hiring["endTime"]) == ("2026-03-20T09:30:00-04:00", "2026-03-20T10:15:00-04:00")
+
+
+def test_a_person_added_with_hesitation_and_another_verb_joins_the_event_just_made(tmp_path: Path) -> None:
+    output = chat(tmp_path, *BOOKED, "ah right, throw sarah on it too", "a")
+    assert output.count("Finished") == 2
+    [booked] = renewal(tmp_path, "2026-03-05")  # still one event: none made for the person
+    assert set(booked["attendees"]) == {"laura.chen@acme.com", "sarah.lee@example.com"}

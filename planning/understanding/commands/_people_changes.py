@@ -47,15 +47,39 @@ def _address(word: str) -> bool:
 
 
 def _only_people(reply: Reply, start: int, people: list[tuple[int, int, str]]) -> bool:
-    """Whether the words from token ``start`` are the people and fillers only."""
+    """Whether the words from token ``start`` are the people and fillers only (a polite word too: "… as well pls")."""
     words, index = reply.words, start
     while index < len(words):
         token = reply.toks[index]
         if any(begin <= token.start and token.end <= end for begin, end, _ in people):
             index += 1
             continue
-        filler = phrases("people_fillers").at(words, index)
+        filler = phrases("people_fillers").at(words, index) or phrases("polite").at(words, index)
         if filler is None:
             return False
         index += filler[0]
     return True
+
+
+_CLAUSE_MARKS = frozenset({",", ".", ";", "!", "?", "-", "–", "—"})
+
+
+def people_in_a_clause(reply: Reply) -> Correct | None:
+    """People added or taken off in one clause of a reply whose other clauses ask for nothing ("ah right, throw sam
+    on it too", "include dana - she owns the budget"): the clause that reads as a change of people, when no other
+    clause starts a request of its own (data/request_starts.txt, also after a joining word)."""
+    words = reply.words
+    cuts = [i for i, word in enumerate(words) if word in _CLAUSE_MARKS]
+    bounds = list(zip([0, *(c + 1 for c in cuts)], [*cuts, len(words)], strict=True))
+    clauses = [Reply(reply.text, reply.toks[begin:end]) for begin, end in bounds if begin < end]
+    found = [(clause, people_change(clause)) for clause in clauses]
+    changes = [change for _, change in found if change is not None]
+    if len(changes) != 1:
+        return None
+    others = [clause for clause, change in found if change is None]
+    return changes[0] if not any(_starts_a_request(clause) for clause in others) else None
+
+
+def _starts_a_request(clause: Reply) -> bool:
+    start = clause.after("leads", "polite", "also_leads")
+    return start < len(clause.words) and phrases("request_starts").at(clause.words, start) is not None

@@ -16,7 +16,7 @@ from planning.understanding.commands import (
 )
 from planning.understanding.commands._answer_changes import answer_changed
 from planning.understanding.commands._list_keeps import kept_out
-from planning.understanding.commands._people_changes import people_change
+from planning.understanding.commands._people_changes import people_change, people_in_a_clause
 from planning.understanding.commands._record_followups import record_change
 from planning.understanding.commands._typed_fields import typed_changes
 from planning.understanding.commands._words import Reply, phrases
@@ -150,6 +150,9 @@ def _follow_up(reply: Reply, context: Context) -> Command:
         change = _followups.delete_event(reply) or _followups.event_changes(reply) or _followups.event_change(reply)
         if change is not None:
             return change
+        people = people_change(reply) or people_in_a_clause(reply)  # "ah right, include sam": people joining it
+        if people is not None and people.adding != people.removing:
+            return Change("addAttendees" if people.adding else "removeAttendees", people.value)
     if "record" in context.left:
         change = record_change(reply)
         if change is not None:

@@ -93,6 +93,21 @@ def test_follow_ups_in_other_words():
     assert read_reply("what's on my calendar", AFTER_BOOKING) == (NewRequest("what's on my calendar"),)
 
 
+def test_people_named_with_any_adding_word_after_a_booking_join_that_event():
+    # a verb of adding, then only people and words around them: whatever the verb, after words of hesitation
+    assert read_reply("oh, include dana", AFTER_BOOKING) == (Change("addAttendees", "dana"),)
+    assert read_reply("hmm throw kevin and sarah on it", AFTER_BOOKING) == (Change("addAttendees", "kevin, sarah"),)
+    assert read_reply("ah loop jenn in as well pls", AFTER_BOOKING) == (Change("addAttendees", "jenn"),)
+    assert read_reply("oh and kick sam off it", AFTER_BOOKING) == (Change("removeAttendees", "sam"),)
+    # in one clause, the others asking for nothing (a reaction, a reason)
+    assert read_reply("ok cool, include omar - he owns the budget", AFTER_BOOKING) == (Change("addAttendees", "omar"),)
+    said = "book lunch with omar friday, include dana"  # another clause is a request: the whole is one
+    assert read_reply(said, AFTER_BOOKING) == (NewRequest(said),)
+    # other words than people after the verb: a request of its own
+    for said in ("include the agenda", "add kevin as a contact", "add a note for dana"):
+        assert read_reply(said, AFTER_BOOKING) == (NewRequest(said),)
+
+
 def test_an_undo_after_hesitation_and_before_a_reason_is_an_undo():
     assert read_reply("hold on, no, roll it back - the client changed their mind", AFTER_BOOKING) == (Undo(),)
     assert read_reply("oops. revert that please", AFTER_BOOKING) == (Undo(),)
