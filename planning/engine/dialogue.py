@@ -14,6 +14,7 @@ from planning.engine.conflicts import moment
 from planning.engine.free_times import inside_free_time, moment_of
 from planning.engine.in_words import label, value_in_words
 from planning.engine.machine import StepMachine, window_asked
+from planning.engine.mail_subject import subject_from_text
 from planning.engine.plan_people import is_them, swapped, without_names
 from planning.engine.record_corrections import record_write, with_field
 from planning.engine.recovery import RECORD_ASKED
@@ -356,6 +357,7 @@ class Dialogue:
             parsed = type(parsed)(problem=problem)
         if parsed.ok:
             run.answers[name] = parsed.value
+            subject_from_text(run)  # "what should it say?" answered: its subject is made from it, not asked
             told = self._also(session, run, command, now)
             return [*told, *self._answered(session, run)]
         replies: list[Reply] = []

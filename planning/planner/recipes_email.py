@@ -88,11 +88,11 @@ def send_email(goal: Goal, index: int, builder: PlanBuilder) -> None:
         "send_email",
         (f"Email {who}" if who else "Send an email") + (f": {subject}" if "{{" not in subject else ""),
         "send_email",
-        {
+        {  # the text before the subject: asked what it says, the subject is made from the answer
             "to": recipients,
             "cc": copies,
-            "subject": subject,
             "body": body,
+            "subject": subject,
             "attachments": _attachments(goal, index, builder),
         },
         index,

@@ -5,8 +5,10 @@ import re
 
 from planning.understanding.phrases import capitalise
 from planning.understanding.verbforms import AUXILIARIES, HAVE, past_base
+from planning.understanding.word_lists import words as word_list
 
 _WHOLE = 8  # a first sentence this short is the subject as it is
+_WRAPPER = 8  # "could you let me know if …": the words before the opener that may only ask about what follows
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _NOT_IN_A_NAME = frozenset("i you we they he she it there that which who what".split())
 _LEADS_ON = frozenset(
@@ -20,7 +22,10 @@ _STARTS_NAME = frozenset("the a an my our your this these those".split())
 
 def from_body(body: str, topic: str | None = None) -> str | None:
     """ "The deck is ready" → itself; "My salary review notes are in the shared folder" → "Salary review notes";
-    a long question → its ``topic`` ("Globex pricing review"); else a leading clause that stands on its own."""
+    a long question → its ``topic`` ("Globex pricing review"); else a leading clause that stands on its own; else
+    the clause a request wraps ("could you let me know if …"), or the first part of the sentence, short. None only
+    for a body without words: a person who said what to write gets a subject made of it, shown on the card and
+    correctable, not a question."""
     first = _SENTENCE_END.split(body.strip(), maxsplit=1)[0]
     words = first.split()
     if not words:
@@ -29,7 +34,37 @@ def from_body(body: str, topic: str | None = None) -> str | None:
         return capitalise(first) + ("?" if first.rstrip().endswith("?") else "")
     if topic:
         return capitalise(topic)
-    return _leading_name(words) or _leading_clause(words) or _first_clause(words)
+    inner = _wrapped(words)
+    made = _leading_name(words) or (from_body(" ".join(inner)) if inner else None)
+    return made or _leading_clause(words) or _first_clause(words) or _first_part(words)
+
+
+def _wrapped(words: list[str]) -> list[str] | None:
+    """The clause a request wraps: "could you let me know if [the invoice got paid]", "can you confirm that [the
+    room is booked]" — an opener early in the sentence, after words that address the reader."""
+    for index, word in enumerate(words[:_WRAPPER]):
+        if word.lower() in _OPENS_CLAUSE and index + 1 < len(words):
+            before = {w.lower().strip(",").split("'")[0] for w in words[:index]}  # "you've been told that …"
+            return words[index + 1 :] if before & word_list("subject_wrapper_words") else None
+    return None
+
+
+def _first_part(words: list[str]) -> str:
+    """The first part of the sentence, up to a comma, a dash or a joining word ("the draft looks great | and we're
+    good to go"), at most eight words and never ending on a word that leads on ("… to", "… the")."""
+    ends = word_list("subject_part_ends")
+    head: list[str] = []
+    for index, word in enumerate(words[: _WHOLE + 1]):
+        low = word.lower()
+        if index >= 2 and (low in ends or low in _OPENS_CLAUSE or word in ("-", "–", "—")):
+            break
+        head.append(word)
+        if word.endswith((",", ";", ":")) and index >= 1:
+            break
+    head = head[:_WHOLE]
+    while len(head) > 1 and head[-1].lower().strip(",;:") in _LEADS_ON:
+        head.pop()
+    return capitalise(" ".join(head).rstrip(",;:"))
 
 
 def _first_clause(words: list[str]) -> str | None:
