@@ -10,7 +10,16 @@ from datetime import timedelta
 from functools import partial
 
 from integrations.base.principal import Principal
-from planning.engine import each, followups, free_time_beside, free_time_booking, reading, sent_corrections, texts
+from planning.engine import (
+    booked_beside,
+    each,
+    followups,
+    free_time_beside,
+    free_time_booking,
+    reading,
+    sent_corrections,
+    texts,
+)
 from planning.engine.file_facts import AttachedFile
 from planning.engine.intentions import view_of
 from planning.engine.mail_again import mail_again
@@ -63,6 +72,11 @@ class Starter:
         if isinstance(command, Change) and command.field == "when":  # "and tomorrow?": the earlier request again
             again = followups.restated(earlier, text, now)
             return await self.start(who, thread_key, again) if again is not None else None
+        if isinstance(command, Change) and command.field == "beside":  # "right after it then? 30 min with omar"
+            beside = await booked_beside.booking_beside(
+                earlier, command, text, now, self._parts.planner, self._parts.runner
+            )
+            return await self._follow(who, thread_key, text, earlier, beside) if beside is not None else None
         if isinstance(command, Thanks):
             return [Say(text=texts.WELCOME)]
         if isinstance(command, Pick):  # "3pm works": one of the free times the search found, booked
@@ -86,6 +100,12 @@ class Starter:
             follow = followups.follow_up(earlier, command, now)
         else:
             return None
+        return await self._follow(who, thread_key, text, earlier, follow)
+
+    async def _follow(
+        self, who: Principal, thread_key: str, text: str, earlier: Session, follow: followups.FollowUp | None
+    ) -> list[Reply] | None:
+        """The plan of a follow-up on ``earlier`` started (validated, created within the hourly limit, advanced)."""
         if follow is None:
             return None
         said = [Say(text=line + ".") for line in follow.cannot]

@@ -14,6 +14,7 @@ Changed = Literal[
     "forward",
     "resend",
     "when",
+    "beside",
     "correction",
     "mail",
     # a field of the CRM record the last plan made or changed (data/record_fields.txt); "date": its date, whichever
@@ -47,7 +48,8 @@ class Change:
     not set to a value (``value`` then says it as ``by_amount`` reads it). ``one_occurrence``: the change is for one
     occurrence of a repeating event ("…, just today"), not the series. ``field`` "mail": the mail the reply describes
     gets the change the last plan made to mail. ``replaces``: for a "correction" of the email
-    sent, the wrong words it said (``value``: the right ones)."""
+    sent, the wrong words it said (``value``: the right ones). ``field`` "beside": a new booking placed next to what
+    was shown (``value``: "after", "before" or "at" it; what it books is the reply read as a request)."""
 
     kind: ClassVar[Literal["change"]] = "change"
     field: Changed

@@ -15,6 +15,7 @@ from planning.understanding.commands import (
     sent_fix,
 )
 from planning.understanding.commands._answer_changes import answer_changed
+from planning.understanding.commands._beside_booking import booked_beside
 from planning.understanding.commands._list_keeps import kept_out
 from planning.understanding.commands._people_changes import people_change, people_in_a_clause
 from planning.understanding.commands._record_followups import record_change
@@ -133,6 +134,9 @@ def _follow_up(reply: Reply, context: Context) -> Command:
     asked = asked_time(reply.text)
     if asked is not None and only_time(asked):
         return Change("when", reply.text)
+    beside = booked_beside(reply)  # "right after it then? 30 min with omar": booked next to what was shown
+    if beside is not None:
+        return beside
     if "free_time" in context.left:  # "3pm works", "book the first one": one of the free times just shown
         yes = _decisions.approve(reply) is not None
         taken = _picks.free_time_taken(reply, context.candidates, yes=yes)

@@ -108,6 +108,16 @@ def test_people_named_with_any_adding_word_after_a_booking_join_that_event():
         assert read_reply(said, AFTER_BOOKING) == (NewRequest(said),)
 
 
+def test_a_booking_said_by_its_side_of_what_was_shown_is_placed_there():
+    # a side pointing back, and something to book (a length or a person), no time of its own
+    assert read_reply("ok fine, right after that then - an hour with kim", Context()) == (Change("beside", "after"),)
+    assert read_reply("20 min with leo just before it", AFTER_BOOKING) == (Change("beside", "before"),)
+    assert read_reply("cool, 45 min with leo then", Context()) == (Change("beside", "at"),)
+    for said in ("right after it then?", "then book 45 min with leo on friday at 2", "the slot right after my standup"):
+        assert read_reply(said, Context()) != (Change("beside", "after"),)
+        assert read_reply(said, Context()) != (Change("beside", "at"),)
+
+
 def test_an_undo_after_hesitation_and_before_a_reason_is_an_undo():
     assert read_reply("hold on, no, roll it back - the client changed their mind", AFTER_BOOKING) == (Undo(),)
     assert read_reply("oops. revert that please", AFTER_BOOKING) == (Undo(),)

@@ -1,0 +1,42 @@
+"""A booking said by its place next to what was just shown, after a plan ended: "right after it then? need 30 min
+with omar", "an hour with dana just before that", "ok, 20 min with kim then". The side comes from data/slot_sides.txt
+followed by words that point back (data/beside_pointers.txt), or for the time just asked about, words of
+data/beside_at.txt ending a clause. The reply must say something to book (a length or a person) and no time of its
+own; what it books is read by the understanding, the time from what was shown (the engine's part)."""
+
+from datetime import UTC, datetime
+
+from planning.understanding import names
+from planning.understanding.commands._words import Reply, phrases
+from planning.understanding.commands.change import Change
+from planning.understanding.timeexpr import find_times
+from planning.understanding.timewords import find_duration
+
+_ANY_DAY = datetime(2026, 1, 5, 8, tzinfo=UTC)  # whether words read as a time; which day does not matter
+_CLAUSE_ENDS = frozenset({",", ".", ";", "!", "?", "-", "–", "—"})
+
+
+def booked_beside(reply: Reply) -> Change | None:
+    """``Change("beside", side)``: "after", "before" or "at" what was shown; None for any other reply."""
+    side = _side(reply)
+    if side is None:
+        return None
+    text = reply.text.lower()
+    if find_times(text, _ANY_DAY):
+        return None  # "right after that, at 3": a time of its own, read as a request
+    if find_duration(text) is None and not names.people(reply.text):
+        return None  # nothing said to book ("ok right after it then?")
+    return Change("beside", side)
+
+
+def _side(reply: Reply) -> str | None:
+    words = reply.words
+    for index in range(len(words)):
+        side = phrases("slot_sides").at(words, index)
+        if side is not None and phrases("beside_pointers").at(words, index + side[0]) is not None:
+            return "after" if side[1] == "after" else "before"
+    for index in range(1, len(words)):
+        at = phrases("beside_at").at(words, index)
+        if at is not None and (index + at[0] >= len(words) or words[index + at[0]] in _CLAUSE_ENDS):
+            return "at"
+    return None
