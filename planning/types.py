@@ -189,6 +189,9 @@ class Step(Frozen):
     (v2) ``for_each``: a reference to a list; the step runs once per item, ``{{item.<path>}}`` being the item.
     ``run_if``: conditions that must all hold, else the step is skipped.
     (v3) ``exclude``: with ``for_each``, the items it names are left out ("all … except the 1:1", contract §2.9).
+    ``pick`` (not in the contract's JSON): "always" when the person picks one of the items a read finds even when it
+    finds one (a change to an event the request did not name: never the next event taken in its place); else they are
+    asked only when several are found where one is used.
     """
 
     id: str = Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -200,6 +203,7 @@ class Step(Frozen):
     for_each: str | None = None
     run_if: tuple[Condition, ...] = ()
     exclude: Exclusion | None = None
+    pick: Literal["when_several", "always"] = "when_several"
 
     @field_validator("run_if", mode="before")
     @classmethod
@@ -215,7 +219,7 @@ class Step(Frozen):
 
     def contract_json(self) -> dict[str, Any]:
         """The step as contract JSON: ``for_each``/``run_if``/``exclude`` only when set, one condition as an object."""
-        out = self.model_dump(mode="json", exclude={"for_each", "run_if", "exclude"})
+        out = self.model_dump(mode="json", exclude={"for_each", "run_if", "exclude", "pick"})
         if self.for_each is not None:
             out["for_each"] = self.for_each
         if self.exclude is not None:

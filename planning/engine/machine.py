@@ -40,7 +40,6 @@ from planning.engine.settings import EngineSettings
 from planning.engine.staleness import Recheck
 from planning.engine.target_text import organised_by_other
 from planning.engine.writes import ClaimedWrites
-from planning.planner.unnamed_event import CHOOSE_EVENT
 from planning.references import references_in
 from planning.store import PlanStore, StepClaim
 
@@ -259,7 +258,7 @@ class StepMachine:
             return False
         if lookup and isinstance(data, list) and not data:
             return await self._recover(session, run, replies)
-        if lookup and isinstance(data, list) and run.step.intent == CHOOSE_EVENT:  # nothing named it: always asked
+        if lookup and isinstance(data, list) and run.step.pick == "always":  # nothing named it: always asked
             run.result = data
             return self._ask_pick(session, run, data, replies)
         if lookup and isinstance(data, list) and len(data) > 1 and self._uses_first(session, run):
@@ -352,7 +351,7 @@ class StepMachine:
         options = [each.item_label(item, ZoneInfo(session.tz)) for item in data[:5]]
         run.state = "waiting"
         prompt = f"I found {len(data)} matches for “{run.step.intent}”. Which one? Reply with a number."
-        if run.step.intent == CHOOSE_EVENT or nothing_matched:
+        if run.step.pick == "always" or nothing_matched:
             said = nothing_matched or "Nothing you named matched one of your events."
             prompt = f"{said} Which one do you mean? Reply with a number."
         if run.step.tool == "find_free_slots":  # the first free times, as choices before the booking (§2.9)

@@ -3,7 +3,7 @@
 import re
 from collections.abc import Callable
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 
 from planning.references import references_in
 from planning.types import Condition, Exclusion, Step
@@ -39,9 +39,10 @@ class PlanBuilder:
         for_each: str | None = None,
         run_if: tuple[Condition, ...] = (),
         exclude: Exclusion | None = None,
+        pick: Literal["when_several", "always"] = "when_several",
     ) -> str:
         """Add a step; ``for_each`` (a list reference) and ``run_if`` count as dependencies (contract §2.6);
-        ``exclude`` leaves items of ``for_each`` out (§2.9)."""
+        ``exclude`` leaves items of ``for_each`` out (§2.9); ``pick``: ``Step.pick``."""
         if not run_if and tool in self._writes:
             run_if = self._guards.get(goal, ())
         step_id = self._unique(slug(id_hint))
@@ -59,6 +60,7 @@ class PlanBuilder:
                 for_each=for_each,
                 run_if=run_if,
                 exclude=exclude if for_each is not None else None,
+                pick=pick,
             )
         )
         self.goal_steps.setdefault(goal, []).append(step_id)

@@ -34,7 +34,7 @@ def _target(goal: Goal, index: int, builder: PlanBuilder) -> tuple[str, str | No
         filters["query"] = _own_title(goal)
     if not each and names_no_event(goal, filters):  # never the next event in place of one not found: choices
         coming = filters | coming_events(builder)
-        found = builder.add("find_event", CHOOSE_EVENT, "fetch_calendar_events", coming, index)
+        found = builder.add("find_event", CHOOSE_EVENT, "fetch_calendar_events", coming, index, pick="always")
         return reference(found, "data[0].id"), None
     if each:
         found = builder.add("find_events", "Find the events", "fetch_calendar_events", filters, index)

@@ -1,6 +1,6 @@
 """A change, answer or delete of one event that names no event the understanding could read ("cancel the zq thing"):
 never the next upcoming event taken in its place. The read lists the coming events and the user picks the one
-meant (the engine asks whenever a read has ``CHOOSE_EVENT`` as its intent, even for one event found)."""
+meant (the read's ``pick`` is "always": the engine asks even for one event found)."""
 
 from datetime import timedelta
 from typing import Any
