@@ -216,7 +216,9 @@ def links_to_deal(text: str) -> bool:
 def reread(text: str, reading: Reading) -> Reading:
     """The reading of a clause that changes mail, logs an activity or links a person to a deal, whatever the
     general reading made of it; else ``reading``."""
-    if mail_change(text) is not None and (reading.entity in ("email", "none") or _from_an_address(text)):
+    if mail_change(text) is not None and (
+        reading.entity in ("email", "none") or _from_an_address(text) or _marked_read(text)
+    ):
         why = "a change to mail that exists (read, unread, archived)"
         return _as(reading, "update", "email", why)
     if activity_kind(text) is not None:
@@ -226,6 +228,21 @@ def reread(text: str, reading: Reading) -> Reading:
         why = "a person linked to a deal"
         return _as(reading, "update", "deal", why)
     return reading
+
+
+def _marked_read(text: str) -> bool:
+    """ "mark everything from john as read", "mark the ones from ops unread": only mail is read or unread, so a
+    request that marks something (as) read is about mail, whatever else its words suggested (an "everything" that
+    read as each of some events). The mark is said with "as" or ends the request ("set a reminder to read the report"
+    marks nothing)."""
+    toks = tokens(text)
+    verb = _starts_with("mail_mark_verbs", toks)
+    if verb is None or _list("mail_read_verbs").value((toks[verb.start].word,)) is None:
+        return False
+    change = _first("mail_marks", toks, verb.start + verb.length)
+    if change is None or _list("mail_read_marks").value((change.value,)) is None:
+        return False
+    return toks[change.start].word == "as" or change.start + change.length == len(toks)
 
 
 def _from_an_address(text: str) -> bool:

@@ -36,10 +36,10 @@ def sender(text: str) -> Sender | None:
     after_from, owner = _after_from(text, toks), _owner(text, toks)
     if owner is not None and (after_from is None or owner.start < after_from.start):
         return owner  # "sarah's email with her notes from the board call": sarah's, whatever comes later
-    return after_from or _subject_of_sending(text, toks)
+    return after_from or subject_of_sending(text, toks)
 
 
-def _subject_of_sending(text: str, toks: tuple[Token, ...]) -> Sender | None:
+def subject_of_sending(text: str, toks: tuple[Token, ...]) -> Sender | None:
     """ "what did the landlord send me", "has acme replied": the words between the helping verb and the sending one."""
     helpers, verbs = words("mail_helping_verbs"), listed("mail_sent_verbs")
     said = tuple(t.word for t in toks)

@@ -12,7 +12,7 @@ from typing import Any
 
 from integrations.base.principal import Principal
 from planning.types import Goal, MetaGoal, OutOfScope, ParseResult, Slots
-from planning.understanding import everyday, people_added
+from planning.understanding import everyday, mail_asked, people_added
 from planning.understanding.about_pointed import about_pointed
 from planning.understanding.attendee_swaps import joined
 from planning.understanding.clarify import clarifying_question, describe, no_such_date
@@ -113,6 +113,11 @@ class GoalUnderstandingService:
             reads = [self._with_second_opinion(reads[0], self._voter, now)]
         reads = [_reread(read, untimed_reminder(read.clause.text, read.reading, now), now) for read in reads]
         reads = [_reread(read, everyday.reread(read.clause.text, read.reading), now) for read in reads]
+        unsure = verdict is not None and verdict.unsure
+        asked = [mail_asked.reread(read.clause.text, read.reading, sure=not unsure) for read in reads]
+        if any(new is not read.reading for new, read in zip(asked, reads, strict=True)):
+            verdict = None  # the grammar of a question of what someone sent decides: no choice to offer
+        reads = [_reread(read, new, now) for new, read in zip(asked, reads, strict=True)]
         reads = [_reread(read, people_added.reread(read.clause.text, read.reading), now) for read in reads]
         if grounding is not None and len(reads) == 1 and len(segments) == 1:
             # after the everyday readings: "archive the newsletter from acme" changes mail, whatever Acme is
