@@ -249,8 +249,10 @@ def _addresses_of(record: dict[str, Any]) -> list[str]:
 
 def _people_in(session: Session, run: StepRun) -> list[str]:
     tool = run.step.tool
-    if tool in ("create_calendar_event", "update_calendar_event"):
-        result = run.result if isinstance(run.result, dict) else {}
+    if tool in ("create_calendar_event", "update_calendar_event", "delete_calendar_event", "respond_to_event"):
+        # the event as the write left it; one deleted or answered: as the read that found it returned it
+        made = tool in ("create_calendar_event", "update_calendar_event")
+        result = (run.result if isinstance(run.result, dict) else {}) if made else (record_of(session, run) or {})
         attendees = result.get("attendees")
         return [a for a in attendees if isinstance(a, str) and "@" in a] if isinstance(attendees, list) else []
     args = ran_with(session, run)
