@@ -12,6 +12,7 @@ from zoneinfo import ZoneInfo
 from planning.engine.replies import ApprovalItem
 from planning.engine.resolve import ResolutionError, resolve
 from planning.engine.session import Session, StepRun
+from planning.engine.stored_values import as_stored
 from planning.engine.target_text import cannot_change_text, describe, organised_by_other
 from planning.engine.targets import when_text
 from planning.engine.wording import label, value_text
@@ -89,10 +90,11 @@ def item_words(session: Session, run: StepRun, index: int, arguments: dict[str, 
 
 
 def item_arguments(session: Session, run: StepRun, index: int) -> dict[str, Any]:
-    """One item's arguments: the step's inputs with ``{{item...}}`` filled from that item."""
+    """One item's arguments: the step's inputs with ``{{item...}}`` filled from that item, in stored form."""
     items = run.items or []
     filled = resolve(run.step.inputs, session.results(), run.answers, item=items[index])
-    return {key: value for key, value in filled.items() if value is not None}
+    given = {key: value for key, value in filled.items() if value is not None}
+    return as_stored(run.step.tool, given, locale=session.principal.locale, zone=session.tz)
 
 
 def approval_items(session: Session, run: StepRun) -> list[ApprovalItem]:

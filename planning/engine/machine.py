@@ -38,6 +38,7 @@ from planning.engine.runner import ToolRunner, describe_failure
 from planning.engine.session import Question, Recovery, Session, StepRun
 from planning.engine.settings import EngineSettings
 from planning.engine.staleness import Recheck
+from planning.engine.stored_values import as_stored
 from planning.engine.target_text import organised_by_other
 from planning.engine.writes import ClaimedWrites
 from planning.references import references_in
@@ -237,14 +238,16 @@ class StepMachine:
         )
 
     def arguments(self, session: Session, run: StepRun) -> dict[str, Any]:
-        """The step's arguments with every placeholder and reference filled (an edit replaces them); for a step
-        repeated for each item, every item still to run with its arguments."""
-        if run.edited is not None:
-            return dict(run.edited)
-        if run.step.for_each is not None and run.items is not None:
+        """The step's arguments with every placeholder and reference filled (an edit replaces them), each value in
+        the form it is stored in (``stored_values``: the card shows what will be written); for a step repeated for
+        each item, every item still to run with its arguments."""
+        if run.step.for_each is not None and run.items is not None and run.edited is None:
             return each.approved_arguments(session, run)
-        filled = {**resolve(run.step.inputs, session.results(), run.answers), **run.overrides}
-        return _without_blanks(filled)
+        if run.edited is not None:
+            filled = dict(run.edited)
+        else:
+            filled = _without_blanks({**resolve(run.step.inputs, session.results(), run.answers), **run.overrides})
+        return as_stored(run.step.tool, filled, locale=session.principal.locale, zone=session.tz)
 
     def _is_lookup(self, session: Session, run: StepRun) -> bool:
         return any(ref.step_id == run.id for other in session.steps for ref in references_in(other.step.arguments))

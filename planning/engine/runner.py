@@ -17,7 +17,6 @@ from integrations.base.read_only import ReadOnlyConnector
 from integrations.base.registry import ConnectorRegistry
 from planning.engine.observe import NoObserver, Observer
 from planning.engine.retry import RetryPolicy, Sleep, safe_to_repeat, with_retries
-from planning.engine.stored_values import as_stored
 from planning.engine.wording import name_in_words
 
 logger = logging.getLogger(__name__)
@@ -102,10 +101,8 @@ class ToolRunner:
         happened, so the user decides whether to run it again. ``zone``: the requester's time zone, which the
         connector reads with ``integrations.base.context.request_zone``. ``principal``: who the call acts for; a tool
         of a personal kind runs on their own account only (the registry resolves it)."""
-        locale = principal.locale if principal is not None else None
-        stored = as_stored(tool, arguments, locale=locale, zone=zone)  # "512 555 0190" → "+1 512 555 0190"
         with in_zone(zone):
-            return await self._run_kind(tool, stored, principal)
+            return await self._run_kind(tool, arguments, principal)
 
     async def _run_kind(self, tool: str, arguments: dict[str, Any], principal: Principal | None) -> Any:
         spec = self.catalog.get(tool)

@@ -1,6 +1,6 @@
 """Values written to a CRM record in the form they are stored in, whatever form the person typed them in: a phone
 number international, with its country code ("512 555 0190" → "+1 512 555 0190", read in the requester's region).
-The card shows them as typed; the write stores this form."""
+The step machine puts them in this form when it fills a step's arguments, so the card shows what the write stores."""
 
 from typing import Any
 

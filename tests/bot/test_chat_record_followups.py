@@ -92,9 +92,11 @@ def test_one_of_the_deals_listed_named_by_its_company_is_changed(tmp_path: Path)
     assert (globex["closeDate"], globex["amount"]) == ("2026-03-16", 125000)
 
 
-def test_a_phone_is_stored_with_its_country_code_and_shown_as_typed(tmp_path: Path):
+def test_a_phone_is_stored_with_its_country_code_and_the_card_shows_it_so(tmp_path: Path):
+    """The card shows the number as it will be stored, not as typed (issue 24: the card said one number and
+    another was stored)."""
     output = chat(tmp_path, "add a contact: nina brandt, nina@ferro.example, cell (718) 555-0163", "a")
-    assert "(718) 555-0163" in output
+    assert "Phone: +1 718 555 0163" in output
     [contact] = records(tmp_path, "Contact", email="nina@ferro.example")
     assert contact["phone"] == "+1 718 555 0163"
 
