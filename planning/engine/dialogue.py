@@ -480,6 +480,9 @@ class Dialogue:
             run.state, run.note = "skipped", "skipped: nothing found"
             session.question = None
             return []
+        if isinstance(command, CannotHandle):  # "yes", "ok do it", "undo that": a command, never words looked for
+            why = f"“{text.strip()}” is not something to look for: nothing has changed yet"
+            return [AskValue(text=question.prompt, problem=why, can_skip=True)]
         entity = run.step.inputs.get("entityType")
         if entity in ("Contact", "Lead"):
             parsed = parse_answer("email", text, now)

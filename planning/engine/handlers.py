@@ -236,7 +236,8 @@ class Handlers:
         now = self._parts.now(session.tz)
         question = session.question
         assert question is not None
-        if await self._offers.is_new_request(session, text, now):  # any words would fit a text: offered, not taken
+        recover = question.kind == "recover"  # a request said where words to look for are asked: offered
+        if await self._offers.is_new_request(session, text, now, any_kind=recover):  # any words would fit a text
             return await self._offers.offer(session, text, question.partial)
         return await self._on_answer(session, user, text, Answer(text))
 

@@ -8,6 +8,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime
+from functools import partial
 from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
 
@@ -23,6 +24,7 @@ from planning.engine import (
     targets,
     thread_files,
     timing,
+    word_search,
 )
 from planning.engine.answers import OPTIONAL, example_for, value_type
 from planning.engine.checks import CardChecks, ChoiceKey, Notice, card_hash
@@ -292,6 +294,16 @@ class StepMachine:
 
     async def _recover(self, session: Session, run: StepRun, replies: list[Reply]) -> bool:
         args = self.arguments(session, run)
+        if len(session.recoveries) < self._settings.max_recoveries:  # "the globex quote task": by each word
+            search = partial(self._runner.run, run.step.tool, zone=session.tz, principal=session.principal)
+            worded, kept = await word_search.found_by_words(run.step, args, search)
+            if kept:
+                self._record(session, run, word_search.STRATEGY.rstrip(","), "found")
+                run.edited = worded
+                searched = recovery.describe_lookup(run.step, args, session.tz)
+                said = f"Nothing matched {searched} as said; {word_search.STRATEGY} found {len(kept)}."
+                replies.append(Say(text=said))
+                return await self._after_read(session, run, kept, replies)
         wider = recovery.searches(run.step, args, [other.step for other in session.steps])
         tried: list[str] = []  # one recovery: the same name in the other kinds of record, then a broader search
         for strategy, new_args in wider if len(session.recoveries) < self._settings.max_recoveries else []:

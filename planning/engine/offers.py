@@ -49,15 +49,18 @@ class Offers:
         await self._parts.save(session)
         return [AskValue(text=question.prompt)]
 
-    async def is_new_request(self, session: Session, text: str, now: datetime) -> bool:
+    async def is_new_request(self, session: Session, text: str, now: datetime, *, any_kind: bool = False) -> bool:
         """Whether a reply that does not answer the question is a request of its own: understood with good
-        confidence, without a question back, as something else than the open plan is for."""
+        confidence, without a question back, as something else than the open plan is for (``any_kind``: or as the
+        same kind of thing: where words to look for are asked, a whole request is never such words)."""
         understood = await self._parts.planner.understand_async(text, now, None, who=session.principal)
         parse = understood.parse
         if parse.clarify or not understood.plan.steps or parse.confidence < self._parts.settings.new_request_confidence:
             return False
         if {goal.intent for goal in parse.goals} & {"chat", "unsupported"}:
             return False
+        if any_kind:
+            return True
         ours = {(goal.intent, goal.entity) for goal in session.parse.goals}
         our_tools = {run.step.tool for run in session.steps}
         theirs = {(goal.intent, goal.entity) for goal in parse.goals}

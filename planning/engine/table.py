@@ -41,6 +41,7 @@ TABLE: tuple[Row, ...] = (
     Row("approval", "new_request", "new_at_card", "a request of its own: offer to start it, the card shown again"),
     Row("approval", "any", "approval_words", "say what an approval takes"),
     Row("value", "new_request", "maybe_new", "a request of its own: offer to start it; else the text asked"),
+    Row("recover", "new_request", "maybe_new", "a request of its own: offer to start it; else the words to look for"),
     Row("any", "any", "answer", "the answer to what is asked (asked again when it is not one)"),
 )
 

@@ -357,6 +357,19 @@ def _to_question(reply: Reply, context: Context) -> Command:
         return _decisions.past_start(reply) or Answer(reply.text)
     if question == "value":
         return _value(reply, context)
+    if question == "recover":
+        return _search_words(reply)
+    return Answer(reply.text)
+
+
+def _search_words(reply: Reply) -> Command:
+    """Words to look for where a lookup found nothing, read as a command or a request first ("yes", "ok do it",
+    "undo that", "bump the due date to friday instead"): those are never searched for."""
+    if reply.is_one_of("not_a_value") is not None or _command_word(reply) is not None or _instruction(reply):
+        return CannotHandle("a command, not words to search for", command=_command_word(reply))
+    starts = (0, _corrections.past_leads(reply), reply.after("leads", "polite", "answer_leads"))  # "oh wait, set …"
+    if any(phrases("request_starts").at(reply.words, start) is not None for start in starts):
+        return NewRequest(reply.text)  # offered as a request of its own; else the words to look for (table)
     return Answer(reply.text)
 
 

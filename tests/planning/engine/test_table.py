@@ -26,6 +26,7 @@ ROWS = {
     ("approval", NewRequest("book 20 min with tom tomorrow at 10")): "new_at_card",
     ("approval", CannotHandle("not an answer")): "approval_words",
     ("value", NewRequest("book a meeting")): "maybe_new",
+    ("recover", NewRequest("move the due date to friday")): "maybe_new",
     ("pick", Pick(index=1)): "answer",
 }
 
