@@ -20,7 +20,7 @@ from planning.engine.runner import ToolRunner
 from planning.engine.session import Session, StepRun
 from planning.pipeline import RequestPlanner
 from planning.types import Goal, Plan
-from planning.understanding.commands import Change
+from planning.understanding.commands import BookBeside
 
 _BOOKING = ("create", "event")
 _DEFAULT_MINUTES = 30
@@ -36,11 +36,11 @@ class Shown:
 
 
 async def booking_beside(
-    earlier: Session, command: Change, text: str, now: datetime, planner: RequestPlanner, runner: ToolRunner
+    earlier: Session, command: BookBeside, text: str, now: datetime, planner: RequestPlanner, runner: ToolRunner
 ) -> FollowUp | None:
-    """The booking ``text`` asks for, started at ``command.value`` ("after", "before", "at") of what ``earlier``
+    """The booking ``text`` asks for, started at ``command.side`` ("after", "before", "at") of what ``earlier``
     showed; None when it showed nothing with a time to place it by, or ``text`` does not read as one booking."""
-    shown = await _shown(earlier, runner, at=command.value == "at")
+    shown = await _shown(earlier, runner, at=command.side == "at")
     if shown is None:
         return None
     understood = await planner.understand_async(text, now, _BOOKING, who=earlier.principal)
@@ -51,12 +51,12 @@ async def booking_beside(
     step = steps[index]
     minutes = step.inputs.get("durationMinutes")
     length = timedelta(minutes=minutes if isinstance(minutes, int) and minutes > 0 else _DEFAULT_MINUTES)
-    start = {"after": shown.end, "before": shown.start - length}.get(command.value, shown.start)
+    start = {"after": shown.end, "before": shown.start - length}.get(command.side, shown.start)
     inputs = {**step.inputs, "startTime": start.isoformat()}
     if not isinstance(minutes, int):
         inputs["durationMinutes"] = int(length.total_seconds() // 60)
     steps[index] = step.model_copy(update={"arguments": {**step.arguments, "input": inputs}})
-    side = {"after": "right after", "before": "right before"}.get(command.value, "at")
+    side = {"after": "right after", "before": "right before"}.get(command.side, "at")
     plan = Plan(steps=tuple(steps))
     return FollowUp(plan, Goal(intent="create", entity="event"), f"follow-up: booked {side} {shown.what}")
 

@@ -1,6 +1,6 @@
-"""An event's values changed as a reply says (a ``Change`` read by the understanding): its start to a time or by an
-amount, its length to an amount or by one, its place — on the values a step already has (a booking's card, a move's
-card) or on the event as it is (a follow-up after it was made)."""
+"""An event's values changed as a reply says (an ``EventChange`` read by the understanding): its start to a time or by
+an amount, its length to an amount or by one, its place — on the values a step already has (a booking's card, a
+move's card) or on the event as it is (a follow-up after it was made)."""
 
 from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime, timedelta

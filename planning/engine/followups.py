@@ -32,7 +32,7 @@ from planning.planner import undo as undoing
 from planning.references import placeholder, reference, references_in
 from planning.types import Goal, MetaGoal, ParseResult, Plan, Step
 from planning.understanding.commands import (
-    Change,
+    EventChange,
     Undo,
     by_amount,
     names_nothing,
@@ -68,14 +68,17 @@ class FollowUp:
         ]
 
 
-def follow_up(earlier: Session, command: Undo | Change, now: datetime) -> FollowUp | None:
+def forwarded(earlier: Session, to: str) -> FollowUp | None:
+    """The plan that forwards the last email ``earlier`` sent to the people ``to`` names; None when it sent none."""
+    sent = last_sent(earlier)
+    return _forward(earlier, sent, to) if sent is not None else None
+
+
+def follow_up(earlier: Session, command: Undo | EventChange, now: datetime) -> FollowUp | None:
     """The plan ``command`` asks for on top of ``earlier`` (a finished plan of the same person); None when the
     earlier plan has nothing it applies to."""
     if isinstance(command, Undo):
         return undo(earlier, command.fields)
-    if command.field == "forward":
-        sent = last_sent(earlier)
-        return _forward(earlier, sent, command.value) if sent is not None else None
     event = _last_event(earlier)
     if event is None:
         return None

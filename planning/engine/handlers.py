@@ -18,7 +18,7 @@ from planning.engine.session import Question, Session
 from planning.engine.starting import Starter
 from planning.engine.targets import record_of
 from planning.understanding.clarify import describe
-from planning.understanding.commands import Answer, Change, Command, Correct, Decide, NewRequest, Pick
+from planning.understanding.commands import Answer, Command, Correct, Decide, EventChange, NewRequest, Pick
 
 Handler = Callable[[Session, str, str, Command], Awaitable[list[Reply]]]
 
@@ -208,7 +208,7 @@ class Handlers:
     async def _on_instead(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
         """ "don't delete it - move it to the 11th instead": the step shown becomes that update, shown again."""
         question = session.question
-        assert question is not None and question.step_id is not None and isinstance(command, Change)
+        assert question is not None and question.step_id is not None and isinstance(command, EventChange)
         run = session.step(question.step_id)
         arguments = self._parts.machine.arguments(session, run)
         step = instead(session, run, arguments, command, self._parts.now(session.tz))

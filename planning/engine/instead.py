@@ -10,10 +10,12 @@ from planning.engine.event_values import with_changes
 from planning.engine.session import Session, StepRun
 from planning.engine.targets import record_of
 from planning.types import Step
-from planning.understanding.commands import Change
+from planning.understanding.commands import EventChange
 
 
-def instead(session: Session, run: StepRun, arguments: dict[str, Any], command: Change, now: datetime) -> Step | None:
+def instead(
+    session: Session, run: StepRun, arguments: dict[str, Any], command: EventChange, now: datetime
+) -> Step | None:
     """The step shown with the change ``command`` says (its start: a time, a day at the same wall-clock time, or
     by an amount; its length: to or by an amount; its place); None when the step acts on no one event or a value is
     not one."""

@@ -9,13 +9,13 @@ from planning.engine.session import Session
 from planning.planner.recipes_email import query_words
 from planning.references import reference
 from planning.types import Goal, Plan, Step
-from planning.understanding.commands import Change
+from planning.understanding.commands import MailFollowUp
 from planning.understanding.everyday import marked_mails
 
 _CHANGES = ("unread", "archived")
 
 
-def mail_again(earlier: Session, change: Change) -> FollowUp | None:
+def mail_again(earlier: Session, change: MailFollowUp) -> FollowUp | None:
     """The plan that makes the last mail change of ``earlier`` to the mail ``change`` describes; None when
     ``earlier`` changed no mail or the words describe none."""
     made = next(

@@ -14,7 +14,7 @@ from planning.engine.session import Session, StepRun
 from planning.engine.wording import name_in_words
 from planning.references import placeholder
 from planning.types import Entity, Goal, Plan, Step
-from planning.understanding.commands import Change
+from planning.understanding.commands import RecordChange
 
 _WRITES = ("create_entity", "update_entity")
 _GOAL_ENTITIES: dict[str, Entity] = {
@@ -27,7 +27,7 @@ _GOAL_ENTITIES: dict[str, Entity] = {
 }
 
 
-def record_changed(earlier: Session, command: Change, now: datetime) -> FollowUp | None:
+def record_changed(earlier: Session, command: RecordChange, now: datetime) -> FollowUp | None:
     """The update ``command`` asks for on the record ``earlier`` made or changed last that has the field, else on the
     one record its last read found ("what's Dana's number?" → "she has a new one, …, update it"); with the changes said
     with it (``also``: "bump him to contacted, and his email is …") in the same update. None when no such record, or a

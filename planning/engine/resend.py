@@ -3,22 +3,20 @@ as well", "do the same for Rita"): a new plan with one email of the same subject
 up as in any plan (contract §2.2) and approved as usual. An email the earlier plan sent as a reply or a forward is
 forwarded instead: its text is part of a thread the new people do not have."""
 
-from datetime import datetime
-
-from planning.engine.followups import FollowUp, follow_up, last_sent, people_steps, ran_with
+from planning.engine.followups import FollowUp, forwarded, last_sent, people_steps, ran_with
 from planning.engine.session import Session
 from planning.references import placeholder
 from planning.types import Goal, Plan, Step
-from planning.understanding.commands import Change
+from planning.understanding.commands import MailFollowUp
 
 
-def resend(earlier: Session, command: Change, now: datetime) -> FollowUp | None:
+def resend(earlier: Session, command: MailFollowUp) -> FollowUp | None:
     """The plan that sends the earlier plan's last email to the people ``command`` names; None when it sent none."""
     sent = last_sent(earlier)
     if sent is None:
         return None
     if sent.step.tool != "send_email":
-        return follow_up(earlier, Change("forward", command.value), now)
+        return forwarded(earlier, command.value)
     said = ran_with(earlier, sent)
     subject, body = said.get("subject"), said.get("body")
     if not isinstance(subject, str) or not isinstance(body, str):

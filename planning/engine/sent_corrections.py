@@ -7,14 +7,14 @@ from typing import Any
 from planning.engine.followups import FollowUp, ran_with
 from planning.engine.session import Session, StepRun
 from planning.types import Goal, Plan, Step
-from planning.understanding.commands import Change
+from planning.understanding.commands import MailFollowUp
 
 UNSENDABLE = "An email that was sent cannot be unsent"
 _MARK = "Correction: "
 OFFER = "Tell me what was wrong in it (“friday, not thursday”) and I will send the same people a correction."
 
 
-def correction(earlier: Session, change: Change) -> FollowUp | None:
+def correction(earlier: Session, change: MailFollowUp) -> FollowUp | None:
     """The send of a correction of the email ``earlier`` sent last, to its people (a reply: in its thread); None when
     it sent none, or the wrong words are not in what it sent."""
     run = _last_send(earlier)

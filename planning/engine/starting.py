@@ -10,25 +10,15 @@ from datetime import timedelta
 from functools import partial
 
 from integrations.base.principal import Principal
-from planning.engine import (
-    booked_beside,
-    each,
-    followups,
-    free_time_beside,
-    free_time_booking,
-    reading,
-    sent_corrections,
-    texts,
-)
+from planning.engine import each, followups, sent_corrections, texts
+from planning.engine.after_plan import AfterPlan
 from planning.engine.file_facts import AttachedFile
 from planning.engine.intentions import view_of
-from planning.engine.mail_again import mail_again
 from planning.engine.observe import ApprovedPlans
 from planning.engine.parts import Parts, zone
 from planning.engine.receipts import Receipt, new_session_id, session_id_for
-from planning.engine.record_changes import made_again, names_another, record_changed
+from planning.engine.record_changes import made_again
 from planning.engine.replies import AskValue, Refused, Reply, Say, ShowPlan
-from planning.engine.resend import resend
 from planning.engine.session import Question, Session, StepRun
 from planning.engine.shown_events import among_shown
 from planning.engine.shown_mails import among_shown_mails
@@ -36,8 +26,6 @@ from planning.engine.workspaces import workspace_prefix
 from planning.planner.shared_files import with_shared_files
 from planning.types import Plan
 from planning.understanding.clarify import describe
-from planning.understanding.commands import Change, Pick, Thanks, Undo
-from planning.understanding.commands.change import RECORD_CHANGES
 from planning.validation import validate_plan
 
 logger = logging.getLogger(__name__)
@@ -46,6 +34,7 @@ logger = logging.getLogger(__name__)
 class Starter:
     def __init__(self, parts: Parts) -> None:
         self._parts = parts
+        self._after = AfterPlan(parts, self)  # a follow-up after a plan ended, by its row of the table
 
     async def may_follow_up(self, who: Principal, thread_key: str, receipt: Receipt | None) -> bool:
         """Whether words in this thread may follow up ``who``'s own plan there: none is open, their last one ended
@@ -62,47 +51,11 @@ class Starter:
 
     async def after(self, who: Principal, thread_key: str, text: str) -> list[Reply] | None:
         """ "undo that", "make it 4pm instead", "also invite Priya" after this person's last plan in the thread
-        ended: a new plan from its values (contract §2.7); None when ``text`` is no such follow-up."""
-        record = await self._parts.store.latest_for_thread(thread_key, requester=who.user)
-        if record is None or record.open:
-            return None
-        now = self._parts.now(who.zone)
-        earlier = self._parts.from_record(record)
-        [command, *_] = reading.read_after(text, earlier)
-        if isinstance(command, Change) and command.field == "when":  # "and tomorrow?": the earlier request again
-            again = followups.restated(earlier, text, now)
-            return await self.start(who, thread_key, again) if again is not None else None
-        if isinstance(command, Change) and command.field == "beside":  # "right after it then? 30 min with omar"
-            beside = await booked_beside.booking_beside(
-                earlier, command, text, now, self._parts.planner, self._parts.runner
-            )
-            return await self._follow(who, thread_key, text, earlier, beside) if beside is not None else None
-        if isinstance(command, Thanks):
-            return [Say(text=texts.WELCOME)]
-        if isinstance(command, Pick):  # "3pm works": one of the free times the search found, booked
-            placed = await free_time_beside.placed(earlier, command, self._parts.runner)
-            taken = free_time_booking.booking(earlier, placed) if isinstance(placed, Pick) else placed
-            if isinstance(taken, str):  # a time outside the free time found: nothing booked
-                return [Refused(text=f"{taken}.", reason="invalid", tone="problem", private=False)]
-            follow: followups.FollowUp | None = taken
-        elif isinstance(command, Change) and command.field == "correction":  # "its friday not thursday"
-            follow = sent_corrections.correction(earlier, command)
-        elif isinstance(command, Change) and command.field == "mail":  # "the invoice one from maria too"
-            follow = mail_again(earlier, command)
-        elif isinstance(command, Change) and command.field in RECORD_CHANGES:
-            follow = record_changed(earlier, command, now)
-            if follow is not None and command.record is None:  # "push initech to proposal": another record's
-                understood = await self._parts.planner.understand_async(text, now, None, who=who)
-                follow = None if names_another(follow, understood.parse.goals) else follow
-        elif isinstance(command, Change) and command.field == "resend":
-            follow = resend(earlier, command, now)
-        elif isinstance(command, Undo | Change):
-            follow = followups.follow_up(earlier, command, now)
-        else:
-            return None
-        return await self._follow(who, thread_key, text, earlier, follow)
+        ended: a new plan from its values (contract §2.7, :mod:`~planning.engine.after_plan`); None when ``text`` is
+        no such follow-up."""
+        return await self._after.reply(who, thread_key, text)
 
-    async def _follow(
+    async def follow(
         self, who: Principal, thread_key: str, text: str, earlier: Session, follow: followups.FollowUp | None
     ) -> list[Reply] | None:
         """The plan of a follow-up on ``earlier`` started (validated, created within the hourly limit, advanced)."""

@@ -4,13 +4,15 @@ The understanding reads each reply once into a command (:mod:`planning.understan
 looks the pair up here and runs the handler the row names. ``python -m planning.engine.table`` prints it.
 
     question    the open question's kind; "offer": the bot asked whether the last reply was a new request;
-                "none": nothing is asked (a step is running); "any": whatever is asked
-    command     the command's kind; a decision by its action ("decide:approve"), a pick by its key ("pick:new")
+                "none": nothing is asked (a step is running); "ended": no plan is open, the person's last one in
+                the thread ended (a follow-up on it, :mod:`~planning.engine.after_plan`); "any": whatever is asked
+    command     the command's kind; a decision by its action ("decide:approve"), a pick by its key ("pick:new"),
+                a mail follow-up by its action ("mail:forward")
 """
 
 from dataclasses import dataclass
 
-from planning.understanding.commands import Command, Decide, Pick
+from planning.understanding.commands import Command, Decide, MailFollowUp, Pick
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,11 +39,23 @@ TABLE: tuple[Row, ...] = (
     Row("approval", "pick", "card_choice", "the card's choice: the next free slot, the existing record, another"),
     Row("approval", "decide:remove", "remove", "take the items numbered out of a repeated step"),
     Row("approval", "decide:edit", "edit", "set a field of the step, then ask for approval again"),
-    Row("approval", "change", "instead", "the event's length, start or place changed; said instead: that update"),
+    Row("approval", "event_change", "instead", "the event's length, start or place changed; said instead: that update"),
     Row("approval", "new_request", "new_at_card", "a request of its own: offer to start it, the card shown again"),
     Row("approval", "any", "approval_words", "say what an approval takes"),
     Row("value", "new_request", "maybe_new", "a request of its own: offer to start it; else the text asked"),
     Row("recover", "new_request", "maybe_new", "a request of its own: offer to start it; else the words to look for"),
+    Row("ended", "undo", "undo", "the last plan's changes put back (all, or the fields named)"),
+    Row("ended", "event_change", "event_change", "the event it made or changed: moved, lengthened, people, deleted"),
+    Row("ended", "record_change", "record_change", "a field of the record it made, changed or found (not another's)"),
+    Row("ended", "mail:forward", "forward", "the email it sent forwarded to the people named"),
+    Row("ended", "mail:send_again", "send_again", "the email it sent sent again to the people named (or forwarded)"),
+    Row("ended", "mail:correct", "correct_sent", "a correction of the email it sent, sent as a new email"),
+    Row("ended", "mail:same_change", "same_mail_change", "the change it made to mail made to the mail described"),
+    Row("ended", "request_again", "request_again", "its request planned again at the time said"),
+    Row("ended", "book_beside", "book_beside", "a booking placed right after, before or at what it showed"),
+    Row("ended", "pick", "book_free_time", "one of the free times it found, booked"),
+    Row("ended", "thanks", "welcome", "say you're welcome"),
+    Row("ended", "any", "not_follow_up", "no follow-up: the words start a new request"),
     Row("any", "any", "answer", "the answer to what is asked (asked again when it is not one)"),
 )
 
@@ -55,6 +69,8 @@ def label(command: Command) -> str:
         return f"decide:{command.action}{'_named' if command.target is not None else ''}"
     if isinstance(command, Pick) and command.key in ("new", "answer"):
         return f"pick:{command.key}"
+    if isinstance(command, MailFollowUp):
+        return f"mail:{command.action}"
     return command.kind
 
 
@@ -69,9 +85,9 @@ def row_for(question: str, command: Command) -> Row:
 
 def render() -> str:
     """The table as text, one row a line."""
-    head = f"{'question':<10} {'command':<18} {'handler':<15} what happens"
+    head = f"{'question':<10} {'command':<18} {'handler':<17} what happens"
     lines = [head, "-" * len(head)]
-    lines += [f"{r.question:<10} {r.command:<18} {r.handler:<15} {r.does}" for r in TABLE]
+    lines += [f"{r.question:<10} {r.command:<18} {r.handler:<17} {r.does}" for r in TABLE]
     return "\n".join(lines)
 
 

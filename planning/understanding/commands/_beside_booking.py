@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 
 from planning.understanding import names
 from planning.understanding.commands._words import Reply, phrases
-from planning.understanding.commands.change import Change
+from planning.understanding.commands.book_beside import BookBeside, Side
 from planning.understanding.timeexpr import find_times
 from planning.understanding.timewords import find_duration
 
@@ -16,8 +16,8 @@ _ANY_DAY = datetime(2026, 1, 5, 8, tzinfo=UTC)  # whether words read as a time; 
 _CLAUSE_ENDS = frozenset({",", ".", ";", "!", "?", "-", "–", "—"})
 
 
-def booked_beside(reply: Reply) -> Change | None:
-    """``Change("beside", side)``: "after", "before" or "at" what was shown; None for any other reply."""
+def booked_beside(reply: Reply) -> BookBeside | None:
+    """``BookBeside(side)``: "after", "before" or "at" what was shown; None for any other reply."""
     side = _side(reply)
     if side is None:
         return None
@@ -26,10 +26,10 @@ def booked_beside(reply: Reply) -> Change | None:
         return None  # "right after that, at 3": a time of its own, read as a request
     if find_duration(text) is None and not names.people(reply.text):
         return None  # nothing said to book ("ok right after it then?")
-    return Change("beside", side)
+    return BookBeside(side)
 
 
-def _side(reply: Reply) -> str | None:
+def _side(reply: Reply) -> Side | None:
     words = reply.words
     for index in range(len(words)):
         side = phrases("slot_sides").at(words, index)

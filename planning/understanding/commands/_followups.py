@@ -6,8 +6,10 @@ from typing import cast
 from planning.understanding.commands._days import names_a_day
 from planning.understanding.commands._field_kinds import fits_field
 from planning.understanding.commands._words import Reply, phrases
-from planning.understanding.commands.change import RECORD_CHANGES, Change, Changed
+from planning.understanding.commands.event_change import EventChange, EventField
 from planning.understanding.commands.event_edits import event_edit
+from planning.understanding.commands.mail_follow_up import MailFollowUp
+from planning.understanding.commands.record_change import RECORD_FIELDS, RecordChange, RecordField
 from planning.understanding.commands.thanks import Thanks
 from planning.understanding.commands.undo import Undo
 from planning.understanding.timewords import find_duration
@@ -43,7 +45,7 @@ def _undo_part(words: tuple[str, ...]) -> Undo | None:
     owner = phrases("record_owners").at(words)
     start = owner[0] if owner is not None else 0
     field = phrases("record_fields").at(words, start)
-    if field is None or field[1] not in RECORD_CHANGES:
+    if field is None or field[1] not in RECORD_FIELDS:
         return None
     rest = words[start + field[0] :]
     if rest and phrases("undo_part_fillers").value(rest) is None:
@@ -76,7 +78,7 @@ def thanks(reply: Reply) -> Thanks | None:
     return Thanks() if words and phrases("thanks").value(words) is not None else None
 
 
-def length(reply: Reply) -> Change | None:
+def length(reply: Reply) -> EventChange | None:
     """ "make it an hour", "make it 45 minutes long", "extend it to 90 minutes": the length of what was booked."""
     words = reply.words
     verb = phrases("length_verbs").at(words, _lead(words))
@@ -86,10 +88,10 @@ def length(reply: Reply) -> Change | None:
     value = reply.rest(start, reply.end_before(start, "instead"))
     if find_duration(value.lower()) is None:
         return None
-    return Change("durationMinutes", value)
+    return EventChange("durationMinutes", value)
 
 
-def delete_event(reply: Reply) -> Change | None:
+def delete_event(reply: Reply) -> EventChange | None:
     """ "cancel it", "actually, delete that - she can't make it", "call it off please": the event taken off the
     calendar (data/delete_event.txt), after words of hesitation, before a reason."""
     words = reply.words
@@ -102,10 +104,10 @@ def delete_event(reply: Reply) -> Change | None:
     end += polite[0] if polite is not None else 0
     if end < len(words) and phrases("reason_marks").at(words, end) is None:
         return None  # "cancel it and book friday instead": more than the cancellation
-    return Change("delete", "")
+    return EventChange("delete", "")
 
 
-def event_changes(reply: Reply) -> Change | None:
+def event_changes(reply: Reply) -> EventChange | None:
     """Several changes of the event in one reply, joined ("also invite Sam, and push it to friday same time", "make
     it an hour and move it to 3"): the first, the others as ``also``; None unless every part reads as a change of
     its own, each of another field."""
@@ -129,11 +131,11 @@ def event_changes(reply: Reply) -> Change | None:
         said = [(first.field, first.value), (others.field, others.value), *others.also]
         fields = [field for field, _ in said]
         if len(set(fields)) == len(fields):
-            return Change(first.field, first.value, also=tuple(said[1:]))
+            return EventChange(first.field, first.value, also=tuple(said[1:]))
     return None
 
 
-def change_instead(reply: Reply) -> Change | None:
+def change_instead(reply: Reply) -> EventChange | None:
     """A change of the event said where another action was shown for it ("wait, don't cancel it - move it to the
     11th instead, same time"): the changes read from the first clause they start at, after any words before it
     (hesitation, what not to do); None when no clause starts one."""
@@ -151,7 +153,7 @@ def change_instead(reply: Reply) -> Change | None:
     return None
 
 
-def event_change(reply: Reply) -> Change | None:
+def event_change(reply: Reply) -> EventChange | None:
     """One change of the event: its length, its start (to a time or by an amount), its place, who is invited."""
     for read in (event_edit, length, retime, attendees):
         change = read(reply)
@@ -160,17 +162,17 @@ def event_change(reply: Reply) -> Change | None:
     return None
 
 
-def retime(reply: Reply) -> Change | None:
+def retime(reply: Reply) -> EventChange | None:
     """ "make it 4pm instead", "move it to Friday", "actually change it to 3": the start of what was booked."""
     words = reply.words
     verb = phrases("retime_verbs").at(words)
     if verb is None or verb[0] >= len(words):
         return None
     value = reply.rest(verb[0], reply.end_before(verb[0], "instead"))
-    return Change("startTime", value) if value else None
+    return EventChange("startTime", value) if value else None
 
 
-def attendees(reply: Reply) -> Change | None:
+def attendees(reply: Reply) -> EventChange | None:
     """People added to or taken off the event the last plan made or changed, or both in one reply ("add Maria to it
     but take John off", "remove Tom from it and invite Sam"): the first change, the other as ``also``."""
     words = reply.words
@@ -186,25 +188,25 @@ def attendees(reply: Reply) -> Change | None:
         first, second = _change_people(left), _change_people(right)
         pointed = _change_people(left, pointed=False) or _change_people(right, pointed=False)  # "… from it"
         if first is not None and second is not None and first.field != second.field and pointed is not None:
-            return Change(first.field, first.value, also=((second.field, second.value),))
+            return EventChange(first.field, first.value, also=((second.field, second.value),))
     return invite(reply) or uninvite(reply)
 
 
 _JOINERS = frozenset({"and", "but", ",", ";", "then"})
 
 
-def _change_people(reply: Reply, *, pointed: bool = True) -> Change | None:
+def _change_people(reply: Reply, *, pointed: bool = True) -> EventChange | None:
     """People added or taken off; ``pointed``: the words that say it is the event ("to it", "off it") may be in the
     other half of the reply ("invite Dana and drop Lee from it")."""
     return invite(reply, pointed=pointed) or uninvite(reply, pointed=pointed)
 
 
-def uninvite(reply: Reply, *, pointed: bool = False) -> Change | None:
+def uninvite(reply: Reply, *, pointed: bool = False) -> EventChange | None:
     """ "take Priya off it", "remove Tom from the meeting", "uninvite Sam": people taken off the event."""
     return _attendees(reply, "uninvite", "removeAttendees", pointed=pointed)
 
 
-def invite(reply: Reply, *, pointed: bool = False) -> Change | None:
+def invite(reply: Reply, *, pointed: bool = False) -> EventChange | None:
     """ "also invite Priya", "add Tom to it", "invite Sarah as well"; with a reason after it ("add Tom to it, he
     runs the budget", "also invite Sarah since she asked"): the people before the reason — where the words before
     it end as an invite does ("… to it", "… as well"), else where the reason starts with a word ("since"), never at
@@ -220,11 +222,11 @@ def invite(reply: Reply, *, pointed: bool = False) -> Change | None:
     return _invite(reply, pointed)
 
 
-def _invite(reply: Reply, pointed: bool = False) -> Change | None:
+def _invite(reply: Reply, pointed: bool = False) -> EventChange | None:
     return _attendees(reply, "invite", "addAttendees", pointed=pointed)
 
 
-def _attendees(reply: Reply, kind: str, field: Changed, *, pointed: bool) -> Change | None:
+def _attendees(reply: Reply, kind: str, field: EventField, *, pointed: bool) -> EventChange | None:
     """The people after a verb of ``{kind}_verbs`` up to a tail of ``{kind}_tails`` ("… to it", "… off it"). A verb
     marked ``= itself`` says the change alone ("uninvite Sam", "also invite Sam"); another ("add Tom", "take Sam")
     needs the tail, or a reply that points at the event (``pointed``)."""
@@ -238,10 +240,10 @@ def _attendees(reply: Reply, kind: str, field: Changed, *, pointed: bool) -> Cha
         return None
     end = len(words) - (tail[0] if tail is not None and tail[0] < len(body) else 0)
     who = reply.rest(verb[0], end)
-    return Change(field, who) if who else None
+    return EventChange(field, who) if who else None
 
 
-def forward(reply: Reply) -> Change | None:
+def forward(reply: Reply) -> MailFollowUp | None:
     """ "forward that to Maria as well", "and send it to Tom too"."""
     words = reply.words
     verb = phrases("forward_verbs").at(words)
@@ -251,10 +253,10 @@ def forward(reply: Reply) -> Change | None:
     tail = phrases("invite_tails").ending(body)
     end = len(words) - (tail[0] if tail is not None and tail[0] < len(body) else 0)
     who = reply.rest(verb[0], end)
-    return Change("forward", who) if who else None
+    return MailFollowUp("forward", who) if who else None
 
 
-def record_field(reply: Reply) -> Change | None:
+def record_field(reply: Reply) -> RecordChange | None:
     """ "actually make it due fri", "push the close date to apr 15", "oh and her cell is 617 555 0199": a field of the
     record the last plan made or changed, and its new value as typed (the engine reads it by the field's type). A
     date alone ("make it friday") is for the record's date, whichever it has. None when the words name another record
@@ -276,7 +278,7 @@ def record_field(reply: Reply) -> Change | None:
         if link is not None and index + link[0] < len(words):
             index += link[0]
         value = reply.rest(index, reply.end_before(index, "instead"))
-        return Change("date", value) if value and names_a_day(value) else None
+        return RecordChange("date", value) if value and names_a_day(value) else None
     bare = verb is None and owner is None  # the field said first: a change only before a value of its kind
     if bare and phrases("request_starts").at(words, index) is not None:
         return None  # "email her at …": a request of its own
@@ -287,11 +289,11 @@ def record_field(reply: Reply) -> Change | None:
     if link is not None and index + link[0] < len(words):
         index += link[0]
     value = reply.rest(index, reply.end_before(index, "instead")).strip("\"“”'")
-    if not value or field[1] not in RECORD_CHANGES:
+    if not value or field[1] not in RECORD_FIELDS:
         return None
     if bare and not fits_field(field[1], value):
         return None  # "status update for the team"
-    return Change(cast(Changed, field[1]), value)
+    return RecordChange(cast(RecordField, field[1]), value)
 
 
 def _lead(words: tuple[str, ...]) -> int:

@@ -6,10 +6,10 @@ record or why ("the acme one is slipping, push its close date out") changes noth
 from planning.understanding.commands import _followups
 from planning.understanding.commands._typed_fields import clauses, starts_a_request, typed_change
 from planning.understanding.commands._words import Reply
-from planning.understanding.commands.change import Change
+from planning.understanding.commands.record_change import RecordChange
 
 
-def record_change(reply: Reply) -> Change | None:
+def record_change(reply: Reply) -> RecordChange | None:
     """The changes the reply says, the first as the change and the others as its ``also``, one per field; None when
     no clause reads as one, or a clause starts a request of its own ("book a call with her, her cell is …")."""
     whole = _one(reply)
@@ -18,7 +18,7 @@ def record_change(reply: Reply) -> Change | None:
         return whole
     if any(starts_a_request(part) for part in parts):
         return whole
-    found: list[Change] = []
+    found: list[RecordChange] = []
     for part in parts:
         change = _one(part)
         if change is not None and all(change.field != earlier.field for earlier in found):
@@ -26,7 +26,7 @@ def record_change(reply: Reply) -> Change | None:
     if not found or (whole is not None and len(found) < 2):
         return whole
     first, *others = found
-    return Change(
+    return RecordChange(
         first.field,
         first.value,
         also=tuple((other.field, other.value) for other in others),
@@ -34,7 +34,7 @@ def record_change(reply: Reply) -> Change | None:
     )
 
 
-def _one(reply: Reply) -> Change | None:
+def _one(reply: Reply) -> RecordChange | None:
     """One field's change: named by its words, else told by the value's form; where both read the same address or
     phone number, the value its form bounds ("his email is actually a@b.com": the address alone)."""
     named, typed = _followups.record_field(reply), typed_change(reply)

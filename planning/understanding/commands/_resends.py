@@ -4,14 +4,14 @@ words left before the tails that add them)."""
 
 from planning.understanding import names
 from planning.understanding.commands._words import Reply, phrases
-from planning.understanding.commands.change import Change
 from planning.understanding.commands.correct import Correct
+from planning.understanding.commands.mail_follow_up import MailFollowUp
 
 
-def resend(reply: Reply) -> Change | None:
+def resend(reply: Reply) -> MailFollowUp | None:
     """After an email was sent: the same email, to the people named."""
     who = _people(reply)
-    return Change("resend", who) if who else None
+    return MailFollowUp("send_again", who) if who else None
 
 
 def also_to(reply: Reply) -> Correct | None:

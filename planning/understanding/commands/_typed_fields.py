@@ -8,34 +8,34 @@ from typing import cast
 
 from planning.understanding import values
 from planning.understanding.commands._words import Reply, phrases
-from planning.understanding.commands.change import Change, Changed
+from planning.understanding.commands.record_change import RecordChange, RecordField
 from planning.understanding.cues import Words, cues
 from planning.understanding.names import EMAIL_ADDRESS
 from planning.understanding.normalize import clean
 
 
-def typed_change(reply: Reply) -> Change | None:
+def typed_change(reply: Reply) -> RecordChange | None:
     """The field the value's form names, and the value; None when the reply says no change or holds no such value."""
     if not _says_a_change(reply) or starts_a_request(reply) or _another_record(reply):
         return None
     text = reply.text
     address = EMAIL_ADDRESS.search(text)
     if address is not None:
-        return Change("email", address.group(0))
+        return RecordChange("email", address.group(0))
     phone = values.phone(text)
     if phone is not None:
         opened = text.find(phone)  # "(646) 555-0177": the number as typed, with its area code's bracket
-        return Change("phone", f"({phone}" if opened > 0 and text[opened - 1] == "(" else phone)
+        return RecordChange("phone", f"({phone}" if opened > 0 and text[opened - 1] == "(" else phone)
     shift = _shift_in(reply)
     if shift is not None:
         return shift
     amount = values.amount(text)
     if amount is not None:
-        return Change("amount", str(int(amount)) if float(amount).is_integer() else str(amount))
+        return RecordChange("amount", str(int(amount)) if float(amount).is_integer() else str(amount))
     return _state(text)
 
 
-def _company(reply: Reply) -> Change | None:
+def _company(reply: Reply) -> RecordChange | None:
     """ "she's at hooli", "he works for initech now": the company after the words of ``company_links``, up to a
     word of change ("now") at the end."""
     start = reply.after("leads", "polite")
@@ -48,7 +48,7 @@ def _company(reply: Reply) -> Change | None:
         end -= 1
     if not end or end > _COMPANY_WORDS or phrases("determiners").value(words[:1]) is not None:
         return None  # "she's at the expo all week": a place, not a company
-    return Change("company", reply.rest(start + link[0], start + link[0] + end))
+    return RecordChange("company", reply.rest(start + link[0], start + link[0] + end))
 
 
 _COMPANY_WORDS = 4
@@ -85,10 +85,10 @@ def _signed(days: int, direction: str) -> int:
     return -days if direction == "earlier" else days
 
 
-def typed_changes(reply: Reply) -> tuple[Change, ...]:
+def typed_changes(reply: Reply) -> tuple[RecordChange, ...]:
     """Each clause's typed change, one per field, in order ("his email's a@b.com and put him as contacted": the email,
     then the status); a clause is cut at "and", a comma or a semicolon."""
-    found: list[Change] = []
+    found: list[RecordChange] = []
     for clause in clauses(reply):
         change = typed_change(clause) or _company(clause)  # on the card, "she's at hooli" is a detail said
         if change is not None and all(change.field != earlier.field for earlier in found):
@@ -111,7 +111,7 @@ def clauses(reply: Reply) -> list[Reply]:
 _CUTS = frozenset({"and", ",", ";", ".", "so"})
 
 
-def _shift_in(reply: Reply) -> Change | None:
+def _shift_in(reply: Reply) -> RecordChange | None:
     """ "push it out two weeks", "move the due date back 3 days": the record's date moved by the amount said last."""
     for index in range(1, len(reply.words)):
         rest = reply.rest(index)
@@ -119,7 +119,7 @@ def _shift_in(reply: Reply) -> Change | None:
         if days is not None:
             field = phrases("record_fields").ending(reply.words[:index])
             named = field[1] if field is not None and field[1] in ("dueDate", "closeDate") else "date"
-            return Change(cast(Changed, named), rest, shift_days=days)
+            return RecordChange(cast(RecordField, named), rest, shift_days=days)
     return None
 
 
@@ -165,7 +165,7 @@ def starts_a_request(reply: Reply) -> bool:
     return field is None
 
 
-def _state(text: str) -> Change | None:
+def _state(text: str) -> RecordChange | None:
     """A lead status or a deal stage said as the new state: after a word that links it to the record ("as
     qualified", "to proposal", "them contacted", "it's won"), so "a new one" is no status."""
     words = Words.of(text)
@@ -174,5 +174,5 @@ def _state(text: str) -> Change | None:
         for found in cues(table).find_all(words):
             before = words.words[found.start - 1] if found.start > 0 else ""
             if links.value((before,)) is not None:
-                return Change("status" if field == "status" else "stage", found.value)
+                return RecordChange("status" if field == "status" else "stage", found.value)
     return None

@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 
 from planning.understanding.commands._days import names_a_day
 from planning.understanding.commands._words import Reply, phrases
-from planning.understanding.commands.change import Change
+from planning.understanding.commands.event_change import EventChange
 from planning.understanding.commands.values import bare_clock
 from planning.understanding.timeexpr import find_times
 from planning.understanding.timewords import find_duration
@@ -23,7 +23,7 @@ _SHORTEST = 5  # minutes: a shorter number alone is no length
 _LONGEST_PLACE = 7  # tokens of a place ("the big conference room on 3")
 
 
-def event_edit(reply: Reply) -> Change | None:
+def event_edit(reply: Reply) -> EventChange | None:
     """The change of an event one clause says (length, start by an amount, place), limited to one occurrence when
     it says so; None when it says none of them."""
     words = reply.words
@@ -55,7 +55,7 @@ def _occurrence_at(words: tuple[str, ...]) -> tuple[int, int] | None:
     return None
 
 
-def _read(reply: Reply) -> Change | None:
+def _read(reply: Reply) -> EventChange | None:
     """The change read from the first words, else from the start of a later clause, after the reason said before it
     ("oops, that room's taken - switch it to room 2")."""
     words = reply.words
@@ -112,7 +112,7 @@ def _minutes(minutes: int) -> str:
     return f"{minutes} minutes"
 
 
-def _length_to(reply: Reply, start: int) -> Change | None:
+def _length_to(reply: Reply, start: int) -> EventChange | None:
     """ "give it an hour", "we only need 20", "make it 45 min long": the length it becomes."""
     verb = phrases("length_verbs").at(reply.words, start)
     if verb is None:
@@ -124,10 +124,10 @@ def _length_to(reply: Reply, start: int) -> Change | None:
     said = reply.rest(begin, amount[1])  # as typed ("an hour"); a number alone is minutes after some verbs
     if said.isdigit() and (verb[1] != "alone" or amount[0] < _SHORTEST):
         return None  # "make it 2": a time
-    return Change("durationMinutes", _minutes(amount[0]) if said.isdigit() else said)
+    return EventChange("durationMinutes", _minutes(amount[0]) if said.isdigit() else said)
 
 
-def _length_by(reply: Reply, start: int) -> Change | None:
+def _length_by(reply: Reply, start: int) -> EventChange | None:
     """ "extend it by 15", "add 20 minutes to it", "make it 10 min shorter", "give it 15 more": longer or shorter
     by an amount."""
     words = reply.words
@@ -150,10 +150,10 @@ def _length_by(reply: Reply, start: int) -> Change | None:
     if way is None or not _only_tails(reply, after, end, "length_delta_tails"):
         return None
     signed = amount[0] if way == "longer" else -amount[0]
-    return Change("durationMinutes", f"{signed:+d} minutes", shift_minutes=signed)
+    return EventChange("durationMinutes", f"{signed:+d} minutes", shift_minutes=signed)
 
 
-def _shift(reply: Reply, start: int) -> Change | None:
+def _shift(reply: Reply, start: int) -> EventChange | None:
     """ "push it back 15", "move it up half an hour", "delay it by 20", "an hour later", "bump it 30 min earlier":
     the start moved by an amount (later: more minutes)."""
     words = reply.words
@@ -179,10 +179,10 @@ def _shift(reply: Reply, start: int) -> Change | None:
     if verb is None and behind is None:
         return None  # "back 15" alone: too little to be sure
     minutes = amount[0] if way == "later" else -amount[0]
-    return Change("startTime", f"{minutes:+d} minutes", shift_minutes=minutes)
+    return EventChange("startTime", f"{minutes:+d} minutes", shift_minutes=minutes)
 
 
-def _place(reply: Reply, start: int) -> Change | None:
+def _place(reply: Reply, start: int) -> EventChange | None:
     """ "switch it to room b", "put it at the cafe", "in the big conf room instead": the place the words give, when
     they are not a time, a day or a length (and name a kind of place, after words that say less)."""
     words = reply.words
@@ -201,7 +201,7 @@ def _place(reply: Reply, start: int) -> Change | None:
         return None
     if verb[1] != "place" and not _names_a_place(Reply.of(value).words):
         return None
-    return Change("location", value)
+    return EventChange("location", value)
 
 
 def _without_place_words(value: Reply) -> str:

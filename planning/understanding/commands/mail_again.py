@@ -3,12 +3,13 @@ reply ("the overdue invoice one from maria too", "and the ones from priya as wel
 
 from planning.understanding.commands._followups import thanks
 from planning.understanding.commands._words import Reply, phrases
-from planning.understanding.commands.change import Change
+from planning.understanding.commands.mail_follow_up import MailFollowUp
 
 
-def mail_again(reply: Reply) -> Change | None:
-    """``Change("mail", described)``: the words that describe the mail, said with "too" / "as well" after them or
-    "also" / "and" before them; None for a request of its own ("also email maria …") or a reply with neither."""
+def mail_again(reply: Reply) -> MailFollowUp | None:
+    """``MailFollowUp("same_change", described)``: the words that describe the mail, said with "too" / "as well"
+    after them or "also" / "and" before them; None for a request of its own ("also email maria …") or a reply with
+    neither."""
     words = reply.words
     led = reply.after("leads", "also_leads", "polite")
     also = any(phrases("also_leads").at(words, index) is not None for index in range(led))
@@ -20,4 +21,4 @@ def mail_again(reply: Reply) -> Change | None:
     described = reply.rest(led, end)
     if not described or thanks(Reply.of(described)) is not None:  # "thanks too"
         return None
-    return Change("mail", described)
+    return MailFollowUp("same_change", described)

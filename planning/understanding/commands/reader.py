@@ -23,15 +23,16 @@ from planning.understanding.commands._typed_fields import typed_changes
 from planning.understanding.commands._words import Reply, phrases
 from planning.understanding.commands.answer import Answer
 from planning.understanding.commands.cannot_handle import CannotHandle
-from planning.understanding.commands.change import Change
 from planning.understanding.commands.context import Context
 from planning.understanding.commands.correct import Correct
 from planning.understanding.commands.decide import Decide
+from planning.understanding.commands.event_change import EventChange
 from planning.understanding.commands.event_edits import event_edit
-from planning.understanding.commands.kinds import Command
+from planning.understanding.commands.kinds import Command, FollowUpChange
 from planning.understanding.commands.mail_again import mail_again
 from planning.understanding.commands.new_request import NewRequest
 from planning.understanding.commands.pick import Pick
+from planning.understanding.commands.request_again import RequestAgain
 from planning.understanding.commands.restate import asked_time, only_time
 from planning.understanding.commands.text_values import sort_of
 from planning.understanding.commands.undo import Undo
@@ -111,7 +112,7 @@ def _record_fields(reply: Reply, context: Context) -> tuple[Correct, ...]:
     return tuple(Correct(change.value, field=change.field) for change in changes)
 
 
-_DECISIVE = (Undo, Correct, Decide, Change, Pick)
+_DECISIVE = (Undo, Correct, Decide, FollowUpChange, Pick)
 
 
 def _unclear_at_offer(reply: Reply) -> bool:
@@ -133,7 +134,7 @@ def _follow_up(reply: Reply, context: Context) -> Command:
             return undo
     asked = asked_time(reply.text)
     if asked is not None and only_time(asked):
-        return Change("when", reply.text)
+        return RequestAgain(reply.text)
     beside = booked_beside(reply)  # "right after it then? 30 min with omar": booked next to what was shown
     if beside is not None:
         return beside
@@ -156,16 +157,16 @@ def _follow_up(reply: Reply, context: Context) -> Command:
             return change
         people = people_change(reply) or people_in_a_clause(reply)  # "ah right, include sam": people joining it
         if people is not None and people.adding != people.removing:
-            return Change("addAttendees" if people.adding else "removeAttendees", people.value)
+            return EventChange("addAttendees" if people.adding else "removeAttendees", people.value)
     if "record" in context.left:
-        change = record_change(reply)
-        if change is not None:
-            return change
+        fields = record_change(reply)
+        if fields is not None:
+            return fields
     if "records" in context.left:  # "the acme one, bump it to 52k": a change of one of the records listed
-        change = record_change(reply)
-        named = _picks.mentioned(reply, context.candidates) if change is not None else None
-        if change is not None and named is not None:
-            return replace(change, record=named.index)
+        fields = record_change(reply)
+        named = _picks.mentioned(reply, context.candidates) if fields is not None else None
+        if fields is not None and named is not None:
+            return replace(fields, record=named.index)
     thanks = _followups.thanks(reply)
     return thanks if thanks is not None else NewRequest(reply.text)
 

@@ -4,7 +4,7 @@ an undo (which says so), the second as a change whose value is the right words a
 engine offers a correction to the same people)."""
 
 from planning.understanding.commands._words import Reply, phrases
-from planning.understanding.commands.change import Change
+from planning.understanding.commands.mail_follow_up import MailFollowUp
 from planning.understanding.commands.text_values import sort_of
 from planning.understanding.commands.undo import Undo
 
@@ -23,7 +23,7 @@ def unsend(reply: Reply) -> Undo | None:
     return None
 
 
-def corrected(reply: Reply) -> Change | None:
+def corrected(reply: Reply) -> MailFollowUp | None:
     """The first clause that says the right words, then the wrong ones ("its friday not thursday", "3pm, not 2pm",
     "friday instead of thursday"), each of a few words and both a day or time, or both a number: never people ("sarah
     not tom" is about who it went to) nor a clause that asks for something ("book it for friday not thursday")."""
@@ -42,7 +42,7 @@ def corrected(reply: Reply) -> Change | None:
             stop = next((i for i in range(after, len(words)) if words[i] in _MARKS), len(words))
             wrong, right = clause.rest(after, stop), clause.rest(start, end)
             if right and wrong and end - start <= _LONGEST and stop - after <= _LONGEST and _same_sort(right, wrong):
-                return Change("correction", right, replaces=wrong)
+                return MailFollowUp("correct", right, replaces=wrong)
     return None
 
 

@@ -7,12 +7,13 @@ from zoneinfo import ZoneInfo
 from planning.engine.replies import AskApproval
 from planning.understanding.commands import (
     Answer,
-    Change,
     Context,
     Correct,
     Decide,
+    EventChange,
     NewRequest,
     Pick,
+    RequestAgain,
     Undo,
     read_reply,
     restated,
@@ -69,7 +70,7 @@ def test_people_invited_with_a_reason_are_the_ones_before_the_reason():
         ("invite Dana as well, she runs the numbers", "Dana"),
         ("also invite Tom, Sarah and Priya", "Tom, Sarah and Priya"),  # commas between names are no reason
     ):
-        assert read_reply(typed, AFTER_EVENT) == (Change("addAttendees", who),), typed
+        assert read_reply(typed, AFTER_EVENT) == (EventChange("addAttendees", who),), typed
 
 
 def test_a_number_alone_after_a_search_for_free_time_is_an_hour_of_the_day_searched():
@@ -122,7 +123,7 @@ def test_a_free_time_taken_after_a_search_is_a_pick_of_it_and_a_question_stays_a
     assert read_reply("grab the last one", AFTER_SEARCH) == (Pick(index=3),)
     assert read_reply("let's do 16:40", AFTER_SEARCH) == (Pick(at="2026-03-04T16:40:00-05:00"),)
     [asked] = read_reply("what about 4?", AFTER_SEARCH)
-    assert isinstance(asked, Change) and asked.field == "when"
+    assert isinstance(asked, RequestAgain)
     assert read_reply("3:30 works for me", Context()) != (Pick(index=2),)  # no search just shown: a new request
 
 
@@ -142,15 +143,15 @@ async def test_a_request_with_a_time_in_it_is_offered_not_taken_as_the_time_aske
 
 
 def test_people_taken_off_the_event_or_added_and_taken_off_in_one_reply():
-    assert read_reply("remove Sam from the meeting", AFTER_EVENT) == (Change("removeAttendees", "Sam"),)
-    assert read_reply("uninvite Lee", AFTER_EVENT) == (Change("removeAttendees", "Lee"),)
+    assert read_reply("remove Sam from the meeting", AFTER_EVENT) == (EventChange("removeAttendees", "Sam"),)
+    assert read_reply("uninvite Lee", AFTER_EVENT) == (EventChange("removeAttendees", "Lee"),)
     assert read_reply("invite Dana and drop Lee from it", AFTER_EVENT) == (
-        Change("addAttendees", "Dana", also=(("removeAttendees", "Lee"),)),
+        EventChange("addAttendees", "Dana", also=(("removeAttendees", "Lee"),)),
     )
     assert read_reply("take Lee off it but add Sam to it", AFTER_EVENT) == (
-        Change("removeAttendees", "Lee", also=(("addAttendees", "Sam"),)),
+        EventChange("removeAttendees", "Lee", also=(("addAttendees", "Sam"),)),
     )
-    assert read_reply("add Tom and Sarah to it", AFTER_EVENT) == (Change("addAttendees", "Tom and Sarah"),)
+    assert read_reply("add Tom and Sarah to it", AFTER_EVENT) == (EventChange("addAttendees", "Tom and Sarah"),)
 
 
 def test_a_decision_after_its_reason_in_sentences_of_its_own_is_that_decision():

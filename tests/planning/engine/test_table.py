@@ -3,7 +3,21 @@
 from pathlib import Path
 
 from planning.engine import table
-from planning.understanding.commands import Answer, CannotHandle, Change, Correct, Decide, NewRequest, Pick
+from planning.understanding.commands import (
+    Answer,
+    BookBeside,
+    CannotHandle,
+    Correct,
+    Decide,
+    EventChange,
+    MailFollowUp,
+    NewRequest,
+    Pick,
+    RecordChange,
+    RequestAgain,
+    Thanks,
+    Undo,
+)
 from tests.planning.engine.conftest import JOHNS, approval, question, said
 
 ROWS = {
@@ -22,12 +36,24 @@ ROWS = {
     ("approval", Pick(key="free_slot")): "card_choice",
     ("approval", Decide("remove", numbers=(2,))): "remove",
     ("approval", Decide("edit", field="title", value="X")): "edit",
-    ("approval", Change("startTime", "friday")): "instead",
+    ("approval", EventChange("startTime", "friday")): "instead",
     ("approval", NewRequest("book 20 min with tom tomorrow at 10")): "new_at_card",
     ("approval", CannotHandle("not an answer")): "approval_words",
     ("value", NewRequest("book a meeting")): "maybe_new",
     ("recover", NewRequest("move the due date to friday")): "maybe_new",
     ("pick", Pick(index=1)): "answer",
+    ("ended", Undo()): "undo",
+    ("ended", EventChange("startTime", "4pm")): "event_change",
+    ("ended", RecordChange("amount", "52k")): "record_change",
+    ("ended", MailFollowUp("forward", "Kim")): "forward",
+    ("ended", MailFollowUp("send_again", "Kim")): "send_again",
+    ("ended", MailFollowUp("correct", "friday", replaces="thursday")): "correct_sent",
+    ("ended", MailFollowUp("same_change", "the invoice one from maria")): "same_mail_change",
+    ("ended", RequestAgain("and on friday?")): "request_again",
+    ("ended", BookBeside("after")): "book_beside",
+    ("ended", Pick(index=1)): "book_free_time",
+    ("ended", Thanks()): "welcome",
+    ("ended", NewRequest("email Tom")): "not_follow_up",
 }
 
 

@@ -2,13 +2,15 @@
 
 from planning.understanding.commands import (
     Answer,
+    BookBeside,
     CannotHandle,
-    Change,
     Context,
     Correct,
     Decide,
+    EventChange,
     NewRequest,
     Pick,
+    RecordChange,
     Thanks,
     Undo,
     read_reply,
@@ -86,21 +88,25 @@ def test_a_command_where_a_value_is_asked_is_not_the_value():
 
 def test_follow_ups_in_other_words():
     assert read_reply("go back to how it was", AFTER_BOOKING) == (Undo(),)
-    assert read_reply("hmm make it an hour instead", AFTER_BOOKING) == (Change("durationMinutes", "an hour"),)
-    assert read_reply("move it to 4pm", AFTER_BOOKING) == (Change("startTime", "4pm"),)
-    assert read_reply("also invite Priya", AFTER_BOOKING) == (Change("addAttendees", "Priya"),)
+    assert read_reply("hmm make it an hour instead", AFTER_BOOKING) == (EventChange("durationMinutes", "an hour"),)
+    assert read_reply("move it to 4pm", AFTER_BOOKING) == (EventChange("startTime", "4pm"),)
+    assert read_reply("also invite Priya", AFTER_BOOKING) == (EventChange("addAttendees", "Priya"),)
     assert read_reply("thanks!", AFTER_BOOKING) == (Thanks(),)
     assert read_reply("what's on my calendar", AFTER_BOOKING) == (NewRequest("what's on my calendar"),)
 
 
 def test_people_named_with_any_adding_word_after_a_booking_join_that_event():
     # a verb of adding, then only people and words around them: whatever the verb, after words of hesitation
-    assert read_reply("oh, include dana", AFTER_BOOKING) == (Change("addAttendees", "dana"),)
-    assert read_reply("hmm throw kevin and sarah on it", AFTER_BOOKING) == (Change("addAttendees", "kevin, sarah"),)
-    assert read_reply("ah loop jenn in as well pls", AFTER_BOOKING) == (Change("addAttendees", "jenn"),)
-    assert read_reply("oh and kick sam off it", AFTER_BOOKING) == (Change("removeAttendees", "sam"),)
+    assert read_reply("oh, include dana", AFTER_BOOKING) == (EventChange("addAttendees", "dana"),)
+    assert read_reply("hmm throw kevin and sarah on it", AFTER_BOOKING) == (
+        EventChange("addAttendees", "kevin, sarah"),
+    )
+    assert read_reply("ah loop jenn in as well pls", AFTER_BOOKING) == (EventChange("addAttendees", "jenn"),)
+    assert read_reply("oh and kick sam off it", AFTER_BOOKING) == (EventChange("removeAttendees", "sam"),)
     # in one clause, the others asking for nothing (a reaction, a reason)
-    assert read_reply("ok cool, include omar - he owns the budget", AFTER_BOOKING) == (Change("addAttendees", "omar"),)
+    assert read_reply("ok cool, include omar - he owns the budget", AFTER_BOOKING) == (
+        EventChange("addAttendees", "omar"),
+    )
     said = "book lunch with omar friday, include dana"  # another clause is a request: the whole is one
     assert read_reply(said, AFTER_BOOKING) == (NewRequest(said),)
     # other words than people after the verb: a request of its own
@@ -110,12 +116,12 @@ def test_people_named_with_any_adding_word_after_a_booking_join_that_event():
 
 def test_a_booking_said_by_its_side_of_what_was_shown_is_placed_there():
     # a side pointing back, and something to book (a length or a person), no time of its own
-    assert read_reply("ok fine, right after that then - an hour with kim", Context()) == (Change("beside", "after"),)
-    assert read_reply("20 min with leo just before it", AFTER_BOOKING) == (Change("beside", "before"),)
-    assert read_reply("cool, 45 min with leo then", Context()) == (Change("beside", "at"),)
+    assert read_reply("ok fine, right after that then - an hour with kim", Context()) == (BookBeside("after"),)
+    assert read_reply("20 min with leo just before it", AFTER_BOOKING) == (BookBeside("before"),)
+    assert read_reply("cool, 45 min with leo then", Context()) == (BookBeside("at"),)
     for said in ("right after it then?", "then book 45 min with leo on friday at 2", "the slot right after my standup"):
-        assert read_reply(said, Context()) != (Change("beside", "after"),)
-        assert read_reply(said, Context()) != (Change("beside", "at"),)
+        assert read_reply(said, Context()) != (BookBeside("after"),)
+        assert read_reply(said, Context()) != (BookBeside("at"),)
 
 
 def test_an_undo_after_hesitation_and_before_a_reason_is_an_undo():
@@ -140,10 +146,12 @@ AFTER_RECORD = Context(left=frozenset({"record", "changes"}))
 
 
 def test_a_field_of_the_record_just_made_is_a_change_of_it():
-    assert read_reply("set the amount to 61.5k", AFTER_RECORD) == (Change("amount", "61.5k"),)
-    assert read_reply("sorry, make it due next tuesday", AFTER_RECORD) == (Change("dueDate", "next tuesday"),)
-    assert read_reply("also her job title is head of finance", AFTER_RECORD) == (Change("title", "head of finance"),)
-    assert read_reply("move it to the 9th", AFTER_RECORD) == (Change("date", "the 9th"),)
+    assert read_reply("set the amount to 61.5k", AFTER_RECORD) == (RecordChange("amount", "61.5k"),)
+    assert read_reply("sorry, make it due next tuesday", AFTER_RECORD) == (RecordChange("dueDate", "next tuesday"),)
+    assert read_reply("also her job title is head of finance", AFTER_RECORD) == (
+        RecordChange("title", "head of finance"),
+    )
+    assert read_reply("move it to the 9th", AFTER_RECORD) == (RecordChange("date", "the 9th"),)
 
 
 def test_a_field_of_another_record_or_no_field_is_no_change_of_the_record_just_made():

@@ -2,7 +2,7 @@
 start asked, after the event was made, or in place of a delete shown (issue 24): its length to or by an amount, its
 start by an amount, its place."""
 
-from planning.understanding.commands import Answer, Change, Context, Decide, Pick, ordinal_named, read_reply
+from planning.understanding.commands import Answer, Context, Decide, EventChange, Pick, ordinal_named, read_reply
 from planning.understanding.commands._words import Reply
 from planning.understanding.commands.event_edits import event_edit, one_occurrence
 
@@ -58,11 +58,11 @@ def test_words_that_limit_a_change_to_one_occurrence():
 
 def test_at_a_booking_card_a_change_of_its_values_then_the_approval():
     said = read_reply("give it 40 min, otherwise all good", BOOKING_CARD)
-    assert said == (Change("durationMinutes", "40 min"), Decide("approve"))
+    assert said == (EventChange("durationMinutes", "40 min"), Decide("approve"))
     assert read_reply("have it in the 2nd floor kitchen", BOOKING_CARD) == (
-        Change("location", "the 2nd floor kitchen"),
+        EventChange("location", "the 2nd floor kitchen"),
     )
-    assert read_reply("slide it back 20", BOOKING_CARD) == (Change("startTime", "+20 minutes", shift_minutes=20),)
+    assert read_reply("slide it back 20", BOOKING_CARD) == (EventChange("startTime", "+20 minutes", shift_minutes=20),)
 
 
 def test_an_answer_to_the_start_with_its_length_or_place_in_later_clauses():
@@ -74,14 +74,18 @@ def test_an_answer_to_the_start_with_its_length_or_place_in_later_clauses():
 
 
 def test_after_the_event_was_made_its_length_start_and_place_change():
-    assert read_reply("we only need 15", AFTER_BOOKING) == (Change("durationMinutes", "15 minutes"),)
-    assert read_reply("bring it forward 10", AFTER_BOOKING) == (Change("startTime", "-10 minutes", shift_minutes=-10),)
-    assert read_reply("ugh, that room is booked. put it in room 3", AFTER_BOOKING) == (Change("location", "room 3"),)
+    assert read_reply("we only need 15", AFTER_BOOKING) == (EventChange("durationMinutes", "15 minutes"),)
+    assert read_reply("bring it forward 10", AFTER_BOOKING) == (
+        EventChange("startTime", "-10 minutes", shift_minutes=-10),
+    )
+    assert read_reply("ugh, that room is booked. put it in room 3", AFTER_BOOKING) == (
+        EventChange("location", "room 3"),
+    )
 
 
 def test_a_delete_turned_down_for_a_move_by_an_amount():
     said = read_reply("hm no, keep it - slide it back half an hour", DELETE_CARD)
-    assert said == (Change("startTime", "+30 minutes", shift_minutes=30),)
+    assert said == (EventChange("startTime", "+30 minutes", shift_minutes=30),)
 
 
 def test_a_thing_named_by_its_place_in_a_list_just_shown():

@@ -4,7 +4,7 @@ knows: the field is told by the value's form (issue 24, CRM over several turns).
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from planning.understanding.commands import Change, Context, Correct, NewRequest, Undo, read_reply
+from planning.understanding.commands import Context, Correct, NewRequest, RecordChange, Undo, read_reply
 from planning.understanding.commands.values import parse_answer
 
 AFTER_RECORD = Context(left=frozenset({"record"}))
@@ -12,25 +12,25 @@ AFTER_RECORD = Context(left=frozenset({"record"}))
 
 def test_a_phone_number_in_its_owners_format_changes_the_phone():
     said = "he switched carriers, new one is (646) 555-0177 - pls update"
-    assert read_reply(said, AFTER_RECORD) == (Change("phone", "(646) 555-0177"),)
-    assert read_reply("tom's mobile: 646 555 0177", AFTER_RECORD) == (Change("phone", "646 555 0177"),)
+    assert read_reply(said, AFTER_RECORD) == (RecordChange("phone", "(646) 555-0177"),)
+    assert read_reply("tom's mobile: 646 555 0177", AFTER_RECORD) == (RecordChange("phone", "646 555 0177"),)
 
 
 def test_an_email_address_said_as_the_new_one_changes_the_email_and_nothing_around_it():
     said = "oh and her address is actually p.shah@newco.io"
-    assert read_reply(said, AFTER_RECORD) == (Change("email", "p.shah@newco.io"),)
-    assert read_reply("his email's now tr@corp.example", AFTER_RECORD) == (Change("email", "tr@corp.example"),)
+    assert read_reply(said, AFTER_RECORD) == (RecordChange("email", "p.shah@newco.io"),)
+    assert read_reply("his email's now tr@corp.example", AFTER_RECORD) == (RecordChange("email", "tr@corp.example"),)
 
 
 def test_an_amount_after_a_verb_of_change_changes_the_amount():
-    assert read_reply("raise it to 63.5k", AFTER_RECORD) == (Change("amount", "63500"),)
-    assert read_reply("actually it's $71,250", AFTER_RECORD) == (Change("amount", "71250"),)
+    assert read_reply("raise it to 63.5k", AFTER_RECORD) == (RecordChange("amount", "63500"),)
+    assert read_reply("actually it's $71,250", AFTER_RECORD) == (RecordChange("amount", "71250"),)
 
 
 def test_a_status_or_stage_said_as_the_new_state_changes_it():
-    assert read_reply("mark them contacted", AFTER_RECORD) == (Change("status", "contacted"),)
-    assert read_reply("ok set her as unqualified", AFTER_RECORD) == (Change("status", "unqualified"),)
-    assert read_reply("move it to negotiation", AFTER_RECORD) == (Change("stage", "negotiation"),)
+    assert read_reply("mark them contacted", AFTER_RECORD) == (RecordChange("status", "contacted"),)
+    assert read_reply("ok set her as unqualified", AFTER_RECORD) == (RecordChange("status", "unqualified"),)
+    assert read_reply("move it to negotiation", AFTER_RECORD) == (RecordChange("stage", "negotiation"),)
 
 
 def test_a_value_in_a_request_of_its_own_or_without_a_change_is_no_follow_up():
@@ -64,37 +64,41 @@ def test_a_value_the_record_on_the_card_has_no_field_for_is_no_correction():
 
 def test_a_date_moved_by_an_amount_is_a_shift_from_the_date_it_has():
     said = "and slip the due date back 3 days"
-    assert read_reply(said, AFTER_RECORD) == (Change("dueDate", "back 3 days", shift_days=3),)
-    assert read_reply("bring it forward a week", AFTER_RECORD) == (Change("date", "forward a week", shift_days=-7),)
-    assert read_reply("move the close date to may 4", AFTER_RECORD) == (Change("closeDate", "may 4"),)
+    assert read_reply(said, AFTER_RECORD) == (RecordChange("dueDate", "back 3 days", shift_days=3),)
+    assert read_reply("bring it forward a week", AFTER_RECORD) == (
+        RecordChange("date", "forward a week", shift_days=-7),
+    )
+    assert read_reply("move the close date to may 4", AFTER_RECORD) == (RecordChange("closeDate", "may 4"),)
 
 
 def test_a_value_then_the_one_it_replaces_changes_the_record_just_found():
-    assert read_reply("oops, 57.5k not 55", AFTER_RECORD) == (Change("amount", "57500"),)
+    assert read_reply("oops, 57.5k not 55", AFTER_RECORD) == (RecordChange("amount", "57500"),)
 
 
 def test_several_changes_in_one_follow_up_are_one_change_with_the_others_also():
     said = "move her to qualified, and her email is dl@umbrella.example now"
-    assert read_reply(said, AFTER_RECORD) == (Change("status", "qualified", also=(("email", "dl@umbrella.example"),)),)
+    assert read_reply(said, AFTER_RECORD) == (
+        RecordChange("status", "qualified", also=(("email", "dl@umbrella.example"),)),
+    )
     said = "set the amount to 71k and the close date to june 2"
-    assert read_reply(said, AFTER_RECORD) == (Change("amount", "71k", also=(("closeDate", "june 2"),)),)
+    assert read_reply(said, AFTER_RECORD) == (RecordChange("amount", "71k", also=(("closeDate", "june 2"),)),)
 
 
 def test_a_field_said_without_a_verb_changes_it_only_before_a_value_of_its_kind():
-    assert read_reply("ah and due date is now the 19th", AFTER_RECORD) == (Change("dueDate", "the 19th"),)
-    assert read_reply("close date june 12", AFTER_RECORD) == (Change("closeDate", "june 12"),)
+    assert read_reply("ah and due date is now the 19th", AFTER_RECORD) == (RecordChange("dueDate", "the 19th"),)
+    assert read_reply("close date june 12", AFTER_RECORD) == (RecordChange("closeDate", "june 12"),)
     for said in ("amount looks off to me", "stage review with the team friday"):
         assert read_reply(said, AFTER_RECORD) == (NewRequest(said),), said
 
 
 def test_a_verb_before_a_field_of_the_record_adds_its_value():
-    assert read_reply("add her mobile as well: 303 555 0117", AFTER_RECORD) == (Change("phone", "303 555 0117"),)
-    assert read_reply("and lower it to 9.5k", AFTER_RECORD) == (Change("amount", "9500"),)
+    assert read_reply("add her mobile as well: 303 555 0117", AFTER_RECORD) == (RecordChange("phone", "303 555 0117"),)
+    assert read_reply("and lower it to 9.5k", AFTER_RECORD) == (RecordChange("amount", "9500"),)
 
 
 def test_a_clause_that_says_why_is_passed_over():
     said = "the deal is stalling, push its close date to june 30"
-    assert read_reply(said, AFTER_RECORD) == (Change("closeDate", "june 30"),)
+    assert read_reply(said, AFTER_RECORD) == (RecordChange("closeDate", "june 30"),)
 
 
 LISTED = Context(
@@ -108,9 +112,9 @@ LISTED = Context(
 
 def test_a_change_of_one_of_the_records_listed_names_it_by_its_words():
     said = "vandelay is stuck, push its close date to june 5"
-    assert read_reply(said, LISTED) == (Change("closeDate", "june 5", record=2),)
+    assert read_reply(said, LISTED) == (RecordChange("closeDate", "june 5", record=2),)
     said = "raise the umbrella one to 80k, and it's in negotiation now"  # "negotiation" is no name: Vandelay's stage
-    assert read_reply(said, LISTED) == (Change("amount", "80000", also=(("stage", "negotiation"),), record=1),)
+    assert read_reply(said, LISTED) == (RecordChange("amount", "80000", also=(("stage", "negotiation"),), record=1),)
 
 
 def test_a_change_that_names_none_or_all_of_the_records_listed_is_no_follow_up():

@@ -2,7 +2,7 @@
 
 import pytest
 
-from planning.understanding.commands import Change, Context, Decide, NewRequest, Undo, read_reply
+from planning.understanding.commands import Context, Decide, MailFollowUp, NewRequest, Undo, read_reply
 
 SENT = Context(left=frozenset({"email", "changes"}))
 
@@ -16,7 +16,7 @@ SENT = Context(left=frozenset({"email", "changes"}))
     ],
 )
 def test_the_right_words_then_the_wrong_ones_are_a_correction(text: str, right: str, wrong: str):
-    assert read_reply(text, SENT) == (Change("correction", right, replaces=wrong),)
+    assert read_reply(text, SENT) == (MailFollowUp("correct", right, replaces=wrong),)
 
 
 @pytest.mark.parametrize("text", ["could u recall it?", "hmm, unsend that message pls", "please retract it"])
@@ -26,7 +26,7 @@ def test_asking_to_take_it_back_is_an_undo(text: str):
 
 def test_a_correction_means_nothing_after_a_plan_that_sent_no_email():
     [command] = read_reply("i meant the 14th not the 12th", Context(left=frozenset({"event", "changes"})))
-    assert not (isinstance(command, Change) and command.field == "correction")
+    assert not (isinstance(command, MailFollowUp) and command.action == "correct")
 
 
 def test_a_request_after_a_send_stays_a_request():
@@ -44,12 +44,12 @@ MARKED = Context(left=frozenset({"mail_marks", "changes"}))
     ],
 )
 def test_mail_described_after_a_mail_change_is_the_same_change_again(text: str, described: str):
-    assert read_reply(text, MARKED) == (Change("mail", described),)
+    assert read_reply(text, MARKED) == (MailFollowUp("same_change", described),)
 
 
 def test_thanks_after_a_mail_change_is_no_mail():
     [command] = read_reply("thanks too", MARKED)
-    assert not isinstance(command, Change)
+    assert not isinstance(command, MailFollowUp)
 
 
 @pytest.mark.parametrize("text", ["yes do that", "ok, do this"])

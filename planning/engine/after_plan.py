@@ -1,0 +1,137 @@
+"""A message in a thread where no plan is open, after the person's last plan there ended: read once into a command
+(a follow-up on what that plan made, or a new request) and run by the handler its row of the table names (question
+"ended", :mod:`~planning.engine.table`). A handler returns the replies of the plan it started, or None when the words
+are no follow-up after all: the conversation then plans them as a new request."""
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from integrations.base.principal import Principal
+from planning.engine import (
+    booked_beside,
+    followups,
+    free_time_beside,
+    free_time_booking,
+    reading,
+    sent_corrections,
+    table,
+    texts,
+)
+from planning.engine.mail_again import mail_again
+from planning.engine.parts import Parts
+from planning.engine.record_changes import names_another, record_changed
+from planning.engine.replies import Refused, Reply, Say
+from planning.engine.resend import resend
+from planning.engine.session import Session
+from planning.understanding.commands import (
+    BookBeside,
+    Command,
+    EventChange,
+    MailFollowUp,
+    Pick,
+    RecordChange,
+    Undo,
+)
+
+if TYPE_CHECKING:
+    from planning.engine.starting import Starter
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """What every handler is given: who wrote ``text`` in which thread, their last plan there (ended), their now."""
+
+    who: Principal
+    thread_key: str
+    text: str
+    earlier: Session
+    now: datetime
+
+
+Handler = Callable[[Turn, Command], Awaitable[list[Reply] | None]]
+
+
+class AfterPlan:
+    def __init__(self, parts: Parts, starter: "Starter") -> None:
+        self._parts = parts
+        self._starter = starter
+
+    async def reply(self, who: Principal, thread_key: str, text: str) -> list[Reply] | None:
+        """ "undo that", "make it 4pm instead", "also invite Priya" after ``who``'s last plan in the thread ended: a new
+        plan from its values (contract §2.7); None when ``text`` is no such follow-up."""
+        record = await self._parts.store.latest_for_thread(thread_key, requester=who.user)
+        if record is None or record.open:
+            return None
+        earlier = self._parts.from_record(record)
+        [command, *_] = reading.read_after(text, earlier)
+        row = table.row_for("ended", command)
+        handler: Handler = getattr(self, f"_on_{row.handler}")
+        return await handler(Turn(who, thread_key, text, earlier, self._parts.now(who.zone)), command)
+
+    async def _started(self, turn: Turn, follow: followups.FollowUp | None) -> list[Reply] | None:
+        return await self._starter.follow(turn.who, turn.thread_key, turn.text, turn.earlier, follow)
+
+    async def _on_undo(self, turn: Turn, command: Command) -> list[Reply] | None:
+        assert isinstance(command, Undo)
+        return await self._started(turn, followups.follow_up(turn.earlier, command, turn.now))
+
+    async def _on_event_change(self, turn: Turn, command: Command) -> list[Reply] | None:
+        assert isinstance(command, EventChange)
+        return await self._started(turn, followups.follow_up(turn.earlier, command, turn.now))
+
+    async def _on_record_change(self, turn: Turn, command: Command) -> list[Reply] | None:
+        assert isinstance(command, RecordChange)
+        follow = record_changed(turn.earlier, command, turn.now)
+        if follow is not None and command.record is None:  # "push initech to proposal": another record's
+            understood = await self._parts.planner.understand_async(turn.text, turn.now, None, who=turn.who)
+            follow = None if names_another(follow, understood.parse.goals) else follow
+        return await self._started(turn, follow)
+
+    async def _on_forward(self, turn: Turn, command: Command) -> list[Reply] | None:
+        assert isinstance(command, MailFollowUp)
+        return await self._started(turn, followups.forwarded(turn.earlier, command.value))
+
+    async def _on_send_again(self, turn: Turn, command: Command) -> list[Reply] | None:
+        assert isinstance(command, MailFollowUp)
+        return await self._started(turn, resend(turn.earlier, command))
+
+    async def _on_correct_sent(self, turn: Turn, command: Command) -> list[Reply] | None:
+        """ "its friday not thursday": the email sent, corrected."""
+        assert isinstance(command, MailFollowUp)
+        return await self._started(turn, sent_corrections.correction(turn.earlier, command))
+
+    async def _on_same_mail_change(self, turn: Turn, command: Command) -> list[Reply] | None:
+        """ "the invoice one from maria too": the change made to mail, made to that mail."""
+        assert isinstance(command, MailFollowUp)
+        return await self._started(turn, mail_again(turn.earlier, command))
+
+    async def _on_request_again(self, turn: Turn, command: Command) -> list[Reply] | None:
+        """ "and tomorrow?": the earlier request again, at that time."""
+        again = followups.restated(turn.earlier, turn.text, turn.now)
+        return await self._starter.start(turn.who, turn.thread_key, again) if again is not None else None
+
+    async def _on_book_beside(self, turn: Turn, command: Command) -> list[Reply] | None:
+        """ "right after it then? 30 min with omar": booked next to what the last plan showed."""
+        assert isinstance(command, BookBeside)
+        parts = self._parts
+        beside = await booked_beside.booking_beside(
+            turn.earlier, command, turn.text, turn.now, parts.planner, parts.runner
+        )
+        return await self._started(turn, beside)
+
+    async def _on_book_free_time(self, turn: Turn, command: Command) -> list[Reply] | None:
+        """ "3pm works": one of the free times the search found, booked."""
+        assert isinstance(command, Pick)
+        placed = await free_time_beside.placed(turn.earlier, command, self._parts.runner)
+        taken = free_time_booking.booking(turn.earlier, placed) if isinstance(placed, Pick) else placed
+        if isinstance(taken, str):  # a time outside the free time found: nothing booked
+            return [Refused(text=f"{taken}.", reason="invalid", tone="problem", private=False)]
+        return await self._started(turn, taken)
+
+    async def _on_welcome(self, turn: Turn, command: Command) -> list[Reply] | None:
+        return [Say(text=texts.WELCOME)]
+
+    async def _on_not_follow_up(self, turn: Turn, command: Command) -> list[Reply] | None:
+        return None
