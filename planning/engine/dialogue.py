@@ -209,6 +209,7 @@ class Dialogue:
         run = next(
             (r for r in reversed(session.steps) if r.state in ("pending", "waiting") and key in r.step.inputs), None
         )
+        run = run or self._asking_with(session, key)  # "put zoom as the location" while its start is asked
         if run is None:
             return self._record_field_correction(session, key, value_text, now)
         current = self._machine_value(session, run, key)
@@ -226,6 +227,15 @@ class Dialogue:
         if open_question is not None and open_question.kind == "value":  # what was being asked still is
             replies.append(AskValue(text=open_question.prompt, field=open_question.name))
         return replies
+
+    def _asking_with(self, session: Session, key: str) -> StepRun | None:
+        """The step whose value is asked, when its tool takes ``key`` though the plan left it out (an event's place)."""
+        question = session.question
+        if question is None or question.kind != "value" or question.step_id is None:
+            return None
+        run = session.step(question.step_id)
+        spec = self._runner.catalog.get(run.step.tool)
+        return run if spec is not None and key in spec.args_model.model_fields else None
 
     def _record_field_correction(self, session: Session, key: str, text: str, now: datetime) -> list[Reply] | None:
         """A field of the CRM record a write makes or changes ("his email's …", "put him as contacted"): set in the

@@ -75,8 +75,8 @@ class Handlers:
                 if not any(isinstance(r, AskApproval) for r in said) and _approval_open(session):
                     replies += self._decisions.reissue(session)
                 break
-            if later:  # the card is shown once, with every change of the reply made
-                said = [r for r in said if not isinstance(r, AskApproval | ShowPlan)]
+            if later:  # the card (or the question still open) is shown once, with every change of the reply made
+                said = [r for r in said if not isinstance(r, AskApproval | ShowPlan | AskValue)]
             replies += said
             if not session.open:
                 request = next((c for c in later if isinstance(c, NewRequest)), None)

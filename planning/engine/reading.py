@@ -69,7 +69,7 @@ def context_of(session: Session) -> Context:
         offered=question.offered is not None,
         open_plan=True,
         correctable=correctable,
-        doing=_doing(session) if question.kind == "approval" else None,
+        doing=_doing(session) if question.kind in ("approval", "value") else None,
         record_fields=fields,
         people=plan_people(session),
     )

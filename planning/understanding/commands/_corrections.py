@@ -36,17 +36,33 @@ def named_field(reply: Reply) -> Correct | None:
         index += verb[0]
     elif index == 0:
         return None  # a field named with no lead and no verb ("subject Q3") is no correction
+    value_start = index
     if index < len(words) and words[index] == "the":
         index += 1
     field = phrases("fields").at(words, index)
     if field is None:
-        return None
+        return _field_after(reply, value_start) if verb is not None else None
     index += field[0]
     link = phrases("field_links").at(words, index)
     if link is not None and index + link[0] < len(words):
         index = _commas(words, index + link[0])
     value = reply.rest(index).strip("\"“”'")
     return Correct(value, field=field[1]) if value else None
+
+
+def _field_after(reply: Reply, start: int) -> Correct | None:
+    """ "put zoom as the location", "use 'Q3 plan' for the title": the value from ``start``, then the field it is
+    for, named last (data/field_after_links.txt, then a field of data/fields.txt ending the words)."""
+    words = reply.words
+    for index in range(start + 1, len(words)):
+        link = phrases("field_after_links").at(words, index)
+        if link is None:
+            continue
+        field = phrases("fields").at(words, index + link[0])
+        if field is not None and index + link[0] + field[0] == len(words):
+            value = reply.rest(start, index).strip("\"“”'")
+            return Correct(value, field=field[1]) if value else None
+    return None
 
 
 def bare(reply: Reply) -> Correct | None:

@@ -20,6 +20,7 @@ _ANY_DAY = datetime(2026, 1, 5, 8, tzinfo=UTC)  # whether words read as a time; 
 _LONGEST_AMOUNT = 6  # tokens of an amount ("an hour and a half")
 _MAX_BARE = 240  # minutes: a number said without a unit is minutes up to this
 _SHORTEST = 5  # minutes: a shorter number alone is no length
+_LAST_HOUR = 24  # a number alone above it is no hour of the clock: minutes
 _LONGEST_PLACE = 7  # tokens of a place ("the big conference room on 3")
 
 
@@ -122,7 +123,8 @@ def _length_to(reply: Reply, start: int) -> EventChange | None:
     if amount is None or not _only_tails(reply, amount[1], end, "length_tails"):
         return None
     said = reply.rest(begin, amount[1])  # as typed ("an hour"); a number alone is minutes after some verbs
-    if said.isdigit() and (verb[1] != "alone" or amount[0] < _SHORTEST):
+    clock = amount[0] <= _LAST_HOUR  # "make it 2", "make it 14": may be a time; "make it 45" may not
+    if said.isdigit() and clock and (verb[1] != "alone" or amount[0] < _SHORTEST):
         return None  # "make it 2": a time
     return EventChange("durationMinutes", _minutes(amount[0]) if said.isdigit() else said)
 

@@ -20,6 +20,7 @@ from planning.understanding.commands._list_keeps import kept_out
 from planning.understanding.commands._people_changes import people_change, people_in_a_clause
 from planning.understanding.commands._record_followups import record_change
 from planning.understanding.commands._typed_fields import typed_changes
+from planning.understanding.commands._values_besides import values_besides
 from planning.understanding.commands._words import Reply, phrases
 from planning.understanding.commands.answer import Answer
 from planning.understanding.commands.cannot_handle import CannotHandle
@@ -34,6 +35,7 @@ from planning.understanding.commands.new_request import NewRequest
 from planning.understanding.commands.pick import Pick
 from planning.understanding.commands.request_again import RequestAgain
 from planning.understanding.commands.restate import asked_time, only_time
+from planning.understanding.commands.rough_clock import with_clock_clause
 from planning.understanding.commands.text_values import sort_of
 from planning.understanding.commands.undo import Undo
 from planning.understanding.commands.values import bare_clock, parse_answer
@@ -85,7 +87,7 @@ def _read(text: str, context: Context) -> tuple[Command, ...]:
             return (Pick(key="answer"),)
         if _unclear_at_offer(reply):  # "a", "yes", "ok": neither choice said; the offer is asked again
             return (CannotHandle("neither “new” nor an answer"),)
-    split = _several(reply, context)
+    split = _besides_value(reply, context) or _several(reply, context)
     if split is not None:
         return split
     correction = _correction(reply, context)
@@ -182,6 +184,25 @@ def _several(reply: Reply, context: Context) -> tuple[Command, ...] | None:
     if context.question == "value" and context.value_kind in _BARE_ANSWERS:
         return _clauses.several(reply, lambda clause, first: _clause_at_value(clause, context, first=first))
     return None
+
+
+def _besides_value(reply: Reply, context: Context) -> tuple[Command, ...] | None:
+    """Where a time or a length is asked, other values of the plan said besides it or instead of it ("make it 45, and
+    put zoom as the location"): the changes, then the answer when one was given."""
+    if context.question != "value" or context.value_kind not in ("datetime", "duration"):
+        return None
+    holds = _holds_time if context.value_kind == "datetime" else _holds_length
+    return values_besides(reply, holds, on_event=context.doing in _EVENT_STEPS)
+
+
+def _holds_time(text: str) -> bool:
+    return (
+        bool(find_times(text.lower(), _ANY_DAY)) or bare_clock(text) is not None or with_clock_clause(text) is not None
+    )
+
+
+def _holds_length(text: str) -> bool:
+    return find_duration(text.lower()) is not None
 
 
 def _turned_down(reply: Reply) -> Command | None:

@@ -8,6 +8,7 @@ from typing import Any, Literal
 
 from planning.understanding import phones
 from planning.understanding.commands.period_end import period_of_end
+from planning.understanding.commands.rough_clock import with_clock_clause
 from planning.understanding.names import EMAIL_ADDRESS
 from planning.understanding.normalize import clean
 from planning.understanding.timeexpr import find_duration, read_times
@@ -134,6 +135,9 @@ def _datetime(name: str, text: str, now: datetime) -> Parsed:
     if _BARE_HOUR.fullmatch(said):  # "11" answering a time question: a bare hour, in working hours (contract §2.4)
         said = f"at {said}"
     read = read_times(clean(bare_clock(said) or said), now)
+    clock = with_clock_clause(said) if not any(t.has_clock_time for t in read.times[:1]) else None
+    if clock is not None:  # "thurs morning, 10ish": the time of day in a clause of its own, said roughly
+        read = read_times(clean(clock), now)
     if read.impossible:
         return Parsed(problem=f"there is no {read.impossible[0].date}")
     if not read.times:

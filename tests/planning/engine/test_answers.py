@@ -17,6 +17,21 @@ def test_a_day_without_a_time_is_not_enough_for_a_start():
     assert "no time of day" in (parse_answer("startTime", "Thursday", NOW).problem or "")
 
 
+def test_a_time_of_day_in_a_clause_of_its_own_or_said_roughly_is_the_start_on_that_day():
+    said = {
+        "friday - around 2:30": "2026-03-06T14:30:00-05:00",
+        "tomorrow afternoon, 3 or so": "2026-03-03T15:00:00-05:00",
+        "wed, noonish": "2026-03-04T12:00:00-05:00",
+        "next tuesday 4pm-ish": "2026-03-10T16:00:00-04:00",
+        "thursday 11ish": "2026-03-05T11:00:00-05:00",
+    }
+    for text, start in said.items():
+        assert parse_answer("startTime", text, NOW).value == start, text
+    # a number that is no time of day, or no number at all, is still no time
+    for text in ("friday, 3 people", "thursday, sometime"):
+        assert "no time of day" in (parse_answer("startTime", text, NOW).problem or ""), text
+
+
 def test_past_times_are_read_as_given_for_the_engine_to_confirm():
     assert parse_answer("startTime", "yesterday at 3pm", NOW).value == "2026-03-01T15:00:00-05:00"
     assert parse_answer("since", "last Friday at 9am", NOW).value == "2026-02-27T09:00:00-05:00"

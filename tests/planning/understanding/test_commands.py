@@ -124,6 +124,25 @@ def test_a_booking_said_by_its_side_of_what_was_shown_is_placed_there():
         assert read_reply(said, Context()) != (BookBeside("at"),)
 
 
+def test_other_values_of_the_event_said_where_its_start_is_asked_change_it_and_the_start_stays_asked():
+    event = "create_calendar_event"
+    start = Context(question="value", name="startTime", value_kind="datetime", open_plan=True, doing=event)
+    assert read_reply("give it 50, big agenda. and use the boardroom as the place", start) == (
+        Correct("50 minutes", field="durationMinutes"),
+        Correct("the boardroom", field="location"),
+    )
+    assert read_reply("an hour and a half - and pull omar in", start) == (
+        Correct("an hour and a half", field="durationMinutes"),
+        Correct("omar", people=True, adding=True),
+    )
+    assert read_reply("ninety minutes please, then friday at 4", start) == (
+        Correct("ninety minutes", field="durationMinutes"),
+        Answer("friday at 4"),
+    )
+    said = "not sure yet, ask me later"  # nothing of the plan: read as before (the answer, refused by its reader)
+    assert read_reply(said, start) == (Answer(said),)
+
+
 def test_an_undo_after_hesitation_and_before_a_reason_is_an_undo():
     assert read_reply("hold on, no, roll it back - the client changed their mind", AFTER_BOOKING) == (Undo(),)
     assert read_reply("oops. revert that please", AFTER_BOOKING) == (Undo(),)
