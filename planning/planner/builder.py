@@ -45,10 +45,14 @@ class PlanBuilder:
         ``exclude`` leaves items of ``for_each`` out (§2.9); ``pick``: ``Step.pick``."""
         if not run_if and tool in self._writes:
             run_if = self._guards.get(goal, ())
+        clean_inputs = {k: v for k, v in inputs.items() if v is not None}
+        same = self._same_read(tool, clean_inputs) if self._writes and not (for_each or run_if or after) else None
+        if same is not None:  # "what's grace's cell? and call her at 4": one lookup serves both goals
+            self.goal_steps.setdefault(goal, []).append(same)
+            return same
         step_id = self._unique(slug(id_hint))
         referenced = [ref.step_id for ref in references_in([inputs, for_each, [c.reference for c in run_if]])]
         depends = tuple(dict.fromkeys([*referenced, *after]))
-        clean_inputs = {k: v for k, v in inputs.items() if v is not None}
         self._steps.append(
             Step(
                 id=step_id,
@@ -65,6 +69,16 @@ class PlanBuilder:
         )
         self.goal_steps.setdefault(goal, []).append(step_id)
         return step_id
+
+    def _same_read(self, tool: str, inputs: dict[str, Any]) -> str | None:
+        """An earlier read of ``tool`` with the same arguments, as it runs (no condition, no loop): its id."""
+        if tool in self._writes:
+            return None
+        wanted = {"input": inputs}
+        return next(
+            (s.id for s in self._steps if s.tool == tool and s.arguments == wanted and not (s.for_each or s.run_if)),
+            None,
+        )
 
     def once(self, key: str, add: Callable[[], str]) -> str:
         """The step added for ``key`` before (a read two goals share), or the one ``add`` adds now."""

@@ -196,8 +196,8 @@ def _summary_step(goal: Goal, index: int, builder: PlanBuilder) -> str:
 
 def _reply(goal: Goal, index: int, builder: PlanBuilder, body: str) -> None:
     earlier = goal.scope.get("reply_to_goal")
-    if isinstance(earlier, int) and builder.goal_steps.get(earlier):
-        message = builder.goal_steps[earlier][-1]
+    if isinstance(earlier, int) and builder.goal_steps.get(earlier):  # the mail it read, else its last step
+        message = _mail_found_by(builder, earlier) or builder.goal_steps[earlier][-1]
     else:
         who = goal.slots.people[0] if goal.slots.people else None
         words = query_words(goal.slots.topic)  # "John's email about the budget": his mail about it, not his newest

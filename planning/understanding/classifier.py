@@ -45,8 +45,8 @@ def _grabs_time(said: tuple[str, ...], index: int) -> bool:
 
 def _boundaries(text: str, start: int = 0) -> Iterator[tuple[int, int]]:
     """Where one clause ends and the next with an action of its own begins: (the end of the first, the start of
-    the next), from ``start`` on. A boundary is a full stop or semicolon, a comma, or words of
-    ``clause_boundaries.txt`` (after an optional comma); the next clause starts with an action, not with "tell
+    the next), from ``start`` on. A boundary is a full stop, a question mark or a semicolon, a comma, or words
+    of ``clause_boundaries.txt`` (after an optional comma); the next clause starts with an action, not with "tell
     him" (which says more of the same message)."""
     words = Words.of(text)
     said = _uncontracted(text)
@@ -60,10 +60,13 @@ def _boundaries(text: str, start: int = 0) -> Iterator[tuple[int, int]]:
         index = found[1]
 
 
+_SENTENCE_ENDS = frozenset({";", ".", "?"})  # "what was dana's last mail about? reply that …": two requests
+
+
 def _boundary_at(words: Words, said: tuple[str, ...], index: int) -> tuple[int, int] | None:
     """A boundary starting at token ``index``: (where it starts in the text, the token the next clause starts at)."""
     text, word = words.text, said[index]
-    if word in (";", "."):
+    if word in _SENTENCE_ENDS:
         start = words.char_end(index - 1) if index else words.char_start(index)
         return (start, index + 1) if _spaced(words, index) and _next_is_action(words, said, index + 1) else None
     comma = word == ","

@@ -361,7 +361,17 @@ def recurrence(text: str) -> str | None:
             return f"{rule};BYDAY={','.join(days)}"
         return rule
     if days:
-        return f"FREQ=WEEKLY;BYDAY={','.join(days)}"
+        interval = _weeks_apart(words)
+        return f"FREQ=WEEKLY;{f'INTERVAL={interval};' if interval else ''}BYDAY={','.join(days)}"
+    return None
+
+
+def _weeks_apart(words: Words) -> str | None:
+    """ "every other friday" → "2": the interval word between "every" and a weekday (data/cues/repeat_every_nth)."""
+    for every in cues("repeat_every").find_all(words):
+        nth = cues("repeat_every_nth").at(words, every.end) if every.end < len(words) else None
+        if nth is not None and nth.end < len(words) and _day(words.words[nth.end], plural=True) is not None:
+            return nth.value
     return None
 
 
@@ -379,6 +389,8 @@ def _weekday_codes(words: Words) -> list[str]:
     days: list[int] = []
     for every in cues("repeat_every").find_all(words):
         index = every.end
+        nth = cues("repeat_every_nth").at(words, index) if index < len(words) else None
+        index = nth.end if nth is not None else index  # "every other friday"
         while index < len(words) and (day := _day(words.words[index], plural=True)) is not None:
             days.append(day)
             index += 1

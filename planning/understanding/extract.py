@@ -36,7 +36,8 @@ from planning.understanding.cues import Cues, Words, cues
 from planning.understanding.interpret import Reading
 from planning.understanding.lead_spans import Atoms
 from planning.understanding.learned.tagger_lazy import tagged
-from planning.understanding.said_body import colon_body, tagged_body
+from planning.understanding.quoted_words import quoted_words
+from planning.understanding.said_body import colon_body, dash_body, tagged_body
 from planning.understanding.task_owner import task_owner
 from planning.understanding.time_links import days_joined, ends_with_target_mark
 from planning.understanding.timeexpr import (
@@ -345,10 +346,13 @@ def _when(text: str, times: list[TimeMatch], reading: Reading) -> tuple[TimeRang
     ranges = [TimeRange(start=t.start, end=t.end, has_clock_time=t.has_clock_time) for t in times]
     if not ranges:
         return None, None
-    if reading.intent in ("find", "summarize") and _joined_days(text, times):  # "this week and next week": both
+    if reading.intent in ("find", "summarize", "create") and _joined_days(text, times):  # "this week and next week"
         return TimeRange(start=ranges[0].start, end=max(r.end for r in ranges if r.end), has_clock_time=False), None
     if reading.intent != "update":
         return ranges[0], None
+    if len(ranges) == 2:  # "to fri 3pm? she's out thurs": the time after the mark is where it moves to
+        marked = [i for i, t in enumerate(times) if t.spans and ends_with_target_mark(text[: t.spans[0][0]])]
+        return (ranges[1 - marked[0]], ranges[marked[0]]) if len(marked) == 1 else (ranges[0], ranges[1])
     if len(ranges) >= 2:
         return ranges[0], ranges[-1]
     before = text[: times[0].spans[0][0]] if times[0].spans else ""
@@ -383,13 +387,15 @@ def _email_slots(text: str, reading: Reading, people: list[str], time_spans: lis
     worded = phrases.without_field_tail(text)  # "…, cc John. subject: quote": fields, not words to send
     said = _said_to_recipient(worded, people) if reading.intent == "send" else None
     body = said.body if said else phrases.body_text(worded)
+    if said is None and phrases.told_first(worded):  # "let tom know i'm out that day": not "day" after "that"
+        body = None
     if body is None and reading.intent == "send":  # "email priya and tom: …": the words after the colon
         body = addressed_text(worded)
     if body is None and reading.intent == "send":
         told = phrases.told_text(text, people)  # "let Sarah know she's invited": said to her, "You're invited"
         body = reported.addressed(told, several=len(people) > 1) if told else _told_by_spans(text)
     if body is None and reading.intent == "send":  # "… thread: net 30 works for us": the tagger's words to send
-        body = tagged_body(worded) or colon_body(worded)
+        body = quoted_words(worded) or dash_body(worded) or tagged_body(worded) or colon_body(worded)
     body = acting_on.without_file_request(body)
     subject = phrases.subject_text(text)
     topic = phrases.about_text(text)

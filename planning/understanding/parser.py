@@ -495,7 +495,10 @@ def _mail_acted_on(goals: list[Goal]) -> int | None:
 
 
 def _last_email_finding(goals: list[Goal]) -> int | None:
+    """The last goal that reads a mail: one that finds it, or one that takes its values from it ("put the summit
+    from tom's email on my calendar"): a reply after it answers that mail."""
     for index in range(len(goals) - 1, -1, -1):
-        if goals[index].intent == "find" and goals[index].entity == "email":
+        found = goals[index].intent == "find" and goals[index].entity == "email"
+        if found or isinstance(goals[index].scope.get("values_from_mail"), dict):
             return index
     return None

@@ -194,6 +194,13 @@ def message_start(text: str) -> int | None:
     return min(starts, default=None)
 
 
+def told_first(text: str) -> bool:
+    """Whether the words told after "let … know" begin before any cue of words to send: "let tom know i'm out
+    that day" says "I'm out that day", not "day" after its "that"."""
+    told, match = _let_know_end(text), _body_match(text)
+    return told is not None and match is not None and told <= match[0]
+
+
 def body_span(text: str) -> tuple[int, int] | None:
     match = _body_match(text)
     return (match[0], len(text)) if match else None

@@ -7,10 +7,12 @@ from planning.understanding import phrases
 from planning.understanding.commands._words import phrases as word_list
 from planning.understanding.commands._words import tokens
 from planning.understanding.learned.tagger_lazy import tagged
+from planning.understanding.timewords import WEEKDAYS
 
 BODY_SURE = 0.5  # the tagger's least marginal probability for a span taken as the words to send
 _GAP = 3  # at most this many words between a colon and the span for the colon to begin the words
 _TRAILING = " ,;:-"
+_DASHES = frozenset("-\u2013\u2014")  # a dash with spaces on both sides ends the request's own words
 
 
 def tagged_body(text: str) -> str | None:
@@ -55,3 +57,28 @@ def colon_body(text: str) -> str | None:
         said = text[tok.end :].strip().rstrip(_TRAILING)
         return said[0].upper() + said[1:] if said else None
     return None
+
+
+def dash_body(text: str) -> str | None:
+    """The words after a dash, spaced on both sides, that ends the request's own words ("reply to omar's invoice
+    mail - we'll pay it on the 15th", "draft an answer to lena but don't send - two roles open in april"); not a
+    range of days or hours ("mon - wed", "2 - 4pm"), nor after a field's name (commands/data/colon_fields.txt)."""
+    toks = tokens(text)
+    for index, tok in enumerate(toks):
+        if tok.word not in _DASHES or index == 0 or index + 1 >= len(toks):
+            continue
+        before, after = text[tok.start - 1 : tok.start], text[tok.end : tok.end + 1]
+        if not (before.isspace() and after.isspace()):
+            continue
+        if any(_bound(t.word) for t in (toks[index - 1], toks[index + 1])):
+            return None
+        if word_list("colon_fields").value((toks[index - 1].word,)) is not None:
+            return None
+        said = text[toks[index + 1].start :].strip().rstrip(_TRAILING)
+        return said[0].upper() + said[1:] if said else None
+    return None
+
+
+def _bound(word: str) -> bool:
+    """A word that can end or begin a range: a weekday or a number."""
+    return word.lower() in WEEKDAYS or word[:1].isdigit()

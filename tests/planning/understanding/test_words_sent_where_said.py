@@ -1,0 +1,42 @@
+"""The words to send are found where the request says them, whatever the verb or the people: between quotes, or
+after "let … know" even when a "that" of their own follows (issue 23)."""
+
+from planning.understanding.quoted_words import quoted_span, quoted_words
+from planning.understanding.said_body import dash_body
+from tests.planning.conftest import args, run
+
+
+def test_quoted_words_are_the_words_to_send():
+    forward = args(run('fwd the catering quote to bea with "can you check this by monday"'), "forward_email")
+    assert forward["body"] == "Can you check this by monday"
+    mail = args(run("email hugo and ines w/ 'welcome aboard, see you at orientation'"), "send_email")
+    assert mail["body"] == "Welcome aboard, see you at orientation"
+
+
+def test_an_apostrophe_opens_or_closes_no_quote():
+    assert quoted_span("reply to kofi's mail, we don't need it") is None
+    assert quoted_span("send 'ok' to ana") is None  # one word: no passage
+    assert quoted_words("ping lee \u201cdoors open at six\u201d pls") == "Doors open at six"
+    assert quoted_words("tell rami 'the van's here' now") == "The van's here"
+
+
+def test_the_words_told_begin_before_a_that_of_their_own():
+    mail = args(run("skip the design sync thurs and let omar know i'm stuck at the dentist that morning"), "send_email")
+    assert mail["body"] == "I'm stuck at the dentist that morning"
+    mail = args(run("let ruth know the van was late that evening"), "send_email")
+    assert mail["body"] == "The van was late that evening"
+
+
+def test_a_spaced_dash_ends_the_request_and_begins_the_words():
+    reply = args(run("reply to anwar's budget mail - finance approved it this morning"), "reply_email")
+    assert reply["body"] == "Finance approved it this morning"
+    draft = args(
+        run("draft a reply to ruth's hiring question, dont send - we can open 3 roles in april"), "create_draft"
+    )
+    assert draft["body"] == "We can open 3 roles in april"
+
+
+def test_a_dash_between_days_or_hours_is_a_range_not_words_to_send():
+    assert dash_body("email the crew about the mon - wed trip") is None
+    assert dash_body("email the crew the plan for 2 - 4pm") is None
+    assert dash_body("reply to lea - sounds good") == "Sounds good"
