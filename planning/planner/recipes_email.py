@@ -80,7 +80,7 @@ def send_email(goal: Goal, index: int, builder: PlanBuilder) -> None:
     subject = s.subject or ("Summary" if "summary_of" in goal.scope else placeholder("subject"))
     who = ", ".join(s.people) or ", ".join(s.emails)
     if goal.scope.get("draft"):
-        inputs = {"to": recipients, "cc": copies, "subject": subject, "body": body}
+        inputs = {"to": recipients, "cc": copies, "body": body, "subject": subject}  # the text asked first
         inputs["attachments"] = _attachments(goal, index, builder)
         recipes_everyday.draft(goal, index, builder, inputs, None)
         return

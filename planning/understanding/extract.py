@@ -49,6 +49,7 @@ from planning.understanding.timeexpr import (
     moved_to,
     read_times,
 )
+from planning.understanding.topic_said_text import text_after_topic
 from planning.understanding.words import REPORTING, TIME_WORDS, VERBS
 
 _EVENT_NOUN = re.compile(
@@ -230,7 +231,8 @@ def _everyday_scope(text: str, reading: Reading, slot_values: dict[str, Any]) ->
     person linked to a deal: the scope the recipes turn into those arguments (``everyday`` reads the words)."""
     scope: dict[str, Any] = {}
     kind = (reading.intent, reading.entity)
-    if kind == ("send", "email") and everyday.wants_draft(text, _without_words_sent(text, slot_values.get("body"))):
+    asked = _without_words_sent(_without_words_sent(text, slot_values.get("body")), slot_values.get("topic"))
+    if kind == ("send", "email") and everyday.wants_draft(text, asked):  # "re the press release draft": its topic
         scope["draft"] = True
     if kind == ("send", "email") and not slot_values.get("topic"):
         # "reply to maria's invoice email saying …": the mail answered is hers and about the invoice
@@ -391,6 +393,8 @@ def _email_slots(text: str, reading: Reading, people: list[str], time_spans: lis
         body = None
     if body is None and reading.intent == "send":  # "email priya and tom: …": the words after the colon
         body = addressed_text(worded)
+    if body is None and reading.intent == "send":  # "email tom re the launch draft - looks great": after the topic
+        body = text_after_topic(worded)
     if body is None and reading.intent == "send":
         told = phrases.told_text(text, people)  # "let Sarah know she's invited": said to her, "You're invited"
         body = reported.addressed(told, several=len(people) > 1) if told else _told_by_spans(text)
