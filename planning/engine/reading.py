@@ -12,6 +12,7 @@ from zoneinfo import ZoneInfo
 from planning.engine import each
 from planning.engine.answers import OPTIONAL, value_type
 from planning.engine.free_times import free_times
+from planning.engine.mail_unsent import unsent
 from planning.engine.plan_people import plan_people
 from planning.engine.record_corrections import record_fields
 from planning.engine.session import Session, StepRun
@@ -95,6 +96,8 @@ def ended_context(earlier: Session | None) -> Context:
     for run in earlier.steps:
         if _found_one_record(run):  # "what's Dana's number?": the record found may be changed next
             left.add("record")
+        if run.step.tool == "send_email" and unsent(earlier, run):  # "send that same note to priya" after a cancel
+            left.add("unsent")
         if run.state != "done" or run.kind != "write":
             continue
         left.add("changes")

@@ -24,12 +24,16 @@ def also_to(reply: Reply) -> Correct | None:
 
 
 def _people(reply: Reply) -> str | None:
-    words = reply.words
+    words = tuple(phrases("pointing_determiners").value((w,)) or w for w in reply.words)  # "that same note": "the"
     for index in dict.fromkeys((0, reply.after("polite"), reply.after("leads", "polite"))):
         lead = phrases("resend_leads").at(words, index)
         if lead is not None and index + lead[0] < len(words):
             start = index + lead[0]
-            who = reply.rest(start, reply.end_before(start, "adding_tails", "instead"))
+            end = reply.end_before(start, "adding_tails", "instead")
+            who = reply.rest(start, end)
+            comma = next((i for i in range(start + 1, end) if words[i] == ","), None)
+            if not _only_people(who) and comma is not None:  # "to priya, she was asking about it": a reason after
+                who = reply.rest(start, comma)
             return who if _only_people(who) else None
     return None
 

@@ -10,7 +10,7 @@ from planning.understanding.commands.values import ValueType as ValueKind
 QuestionKind = Literal[
     "clarify", "value", "pick", "recover", "unknown_outcome", "past_start", "approval", "connect", "none"
 ]
-LeftBehind = Literal["event", "email", "mail_marks", "record", "records", "changes", "free_time"]
+LeftBehind = Literal["event", "email", "unsent", "mail_marks", "record", "records", "changes", "free_time"]
 
 
 @dataclass(frozen=True)
@@ -19,7 +19,8 @@ class Context:
     ``name`` / ``value_kind``: the value asked; ``optional``: it may be left out. ``options``: the labels shown for
     a pick or a clarification; ``candidates``: the records behind them (name, company, email, title).
     ``choices``: the named choices of an approval card (free slot, existing record). ``left``: what the last plan in
-    the thread made, when it ended (an event, an email sent, "mail_marks": mail marked read or unread or archived, a
+    the thread made, when it ended (an event, an email sent, "unsent": an email written and not sent, its plan cancelled
+    or the email skipped, "mail_marks": mail marked read or unread or archived, a
     CRM record made or changed, any change; "free_time":
     the free times it found, as ``candidates``, and nothing else; "records": the CRM records its last read listed, as
     ``candidates``, and nothing changed). ``offered``:

@@ -149,6 +149,10 @@ def _follow_up(reply: Reply, context: Context) -> Command:
         forward = _resends.resend(reply) or _followups.forward(reply)
         if forward is not None:
             return forward
+    if "unsent" in context.left:  # "send that same note to priya instead": the email written and not sent
+        again = _resends.resend(reply)
+        if again is not None:
+            return again
     if "mail_marks" in context.left and _followups.thanks(reply) is None:  # "the invoice one from maria too"
         again = mail_again(reply)
         if again is not None:
