@@ -120,3 +120,10 @@ def test_a_person_added_with_hesitation_and_another_verb_joins_the_event_just_ma
     assert output.count("Finished") == 2
     [booked] = renewal(tmp_path, "2026-03-05")  # still one event: none made for the person
     assert set(booked["attendees"]) == {"laura.chen@acme.com", "sarah.lee@example.com"}
+
+
+def test_a_person_named_with_only_as_well_and_a_reason_joins_the_event_just_made(tmp_path: Path) -> None:
+    output = chat(tmp_path, *BOOKED, "oh and sarah as well, she has the numbers", "a")
+    assert output.count("Finished") == 2
+    [booked] = renewal(tmp_path, "2026-03-05")
+    assert set(booked["attendees"]) == {"laura.chen@acme.com", "sarah.lee@example.com"}

@@ -14,8 +14,31 @@ def people_change(reply: Reply) -> Correct | None:
     if verb is None or index + verb[0] >= len(words):
         return None
     start = index + verb[0]
-    after = reply.toks[start].start
-    people = [(p.start, p.end, p.text) for p in names.people(reply.text) if p.start >= after]
+    people = _people_from(reply, start)
+    if people is None:
+        return None
+    removing = verb[1] == "remove"
+    return Correct(people, people=True, adding=not removing, removing=removing)
+
+
+def people_joining(reply: Reply) -> Correct | None:
+    """ "and maria as well", "oh, dana too": people named with no verb, only a word that adds them (data/
+    adding_tails.txt) and words around them: they join what is shown."""
+    words = reply.words
+    start = reply.after("leads", "polite", "also_leads")
+    polite = phrases("polite").ending(words)
+    tail = phrases("adding_tails").ending(words[: len(words) - polite[0]] if polite else words)
+    if tail is None or start >= len(words) - tail[0]:
+        return None
+    people = _people_from(reply, start)
+    return Correct(people, people=True, adding=True) if people is not None else None
+
+
+def _people_from(reply: Reply, start: int) -> str | None:
+    """The people named from token ``start`` to the end of the clause, when the words there are the people and
+    their fillers only; None otherwise."""
+    after, end = reply.toks[start].start, reply.toks[-1].end
+    people = [(p.start, p.end, p.text) for p in names.people(reply.text) if p.start >= after and p.end <= end]
     people += [(t.start, t.end, reply.text[t.start : t.end]) for t in reply.toks[start:] if _address(t.word)]
     if not people:
         people = _listed(reply, start)  # "bring laura along": the words between the verb and the fillers
@@ -23,9 +46,7 @@ def people_change(reply: Reply) -> Correct | None:
         return None
     if not _only_people(reply, start, people):
         return None  # "add a line about tom to the text": words other than the people and their fillers
-    value = ", ".join(text for _, _, text in sorted(people))
-    removing = verb[1] == "remove"
-    return Correct(value, people=True, adding=not removing, removing=removing)
+    return ", ".join(text for _, _, text in sorted(people))
 
 
 def _listed(reply: Reply, start: int) -> list[tuple[int, int, str]]:
@@ -66,13 +87,14 @@ _CLAUSE_MARKS = frozenset({",", ".", ";", "!", "?", "-", "–", "—"})
 
 def people_in_a_clause(reply: Reply) -> Correct | None:
     """People added or taken off in one clause of a reply whose other clauses ask for nothing ("ah right, throw sam
-    on it too", "include dana - she owns the budget"): the clause that reads as a change of people, when no other
-    clause starts a request of its own (data/request_starts.txt, also after a joining word)."""
+    on it too", "include dana - she owns the budget", "and omar as well, he runs it"): the clause that reads as a
+    change of people, when no other clause starts a request of its own (data/request_starts.txt, also after a
+    joining word)."""
     words = reply.words
     cuts = [i for i, word in enumerate(words) if word in _CLAUSE_MARKS]
     bounds = list(zip([0, *(c + 1 for c in cuts)], [*cuts, len(words)], strict=True))
     clauses = [Reply(reply.text, reply.toks[begin:end]) for begin, end in bounds if begin < end]
-    found = [(clause, people_change(clause)) for clause in clauses]
+    found = [(clause, people_change(clause) or people_joining(clause)) for clause in clauses]
     changes = [change for _, change in found if change is not None]
     if len(changes) != 1:
         return None

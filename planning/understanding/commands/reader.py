@@ -17,7 +17,7 @@ from planning.understanding.commands import (
 from planning.understanding.commands._answer_changes import answer_changed
 from planning.understanding.commands._beside_booking import booked_beside
 from planning.understanding.commands._list_keeps import kept_out
-from planning.understanding.commands._people_changes import people_change, people_in_a_clause
+from planning.understanding.commands._people_changes import people_change, people_in_a_clause, people_joining
 from planning.understanding.commands._record_followups import record_change
 from planning.understanding.commands._typed_fields import typed_changes
 from planning.understanding.commands._values_besides import values_besides
@@ -161,7 +161,7 @@ def _follow_up(reply: Reply, context: Context) -> Command:
         change = _followups.delete_event(reply) or _followups.event_changes(reply) or _followups.event_change(reply)
         if change is not None:
             return change
-        people = people_change(reply) or people_in_a_clause(reply)  # "ah right, include sam": people joining it
+        people = people_change(reply) or people_joining(reply) or people_in_a_clause(reply)  # "and sam too"
         if people is not None and people.adding != people.removing:
             return EventChange("addAttendees" if people.adding else "removeAttendees", people.value)
     if "record" in context.left:

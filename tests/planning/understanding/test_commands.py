@@ -143,6 +143,14 @@ def test_other_values_of_the_event_said_where_its_start_is_asked_change_it_and_t
     assert read_reply(said, start) == (Answer(said),)
 
 
+def test_people_named_with_only_a_word_that_adds_them_join_the_event_just_made():
+    assert read_reply("and omar too", AFTER_BOOKING) == (EventChange("addAttendees", "omar"),)
+    said = "oh, and kevin and sarah as well pls - they run the budget"
+    assert read_reply(said, AFTER_BOOKING) == (EventChange("addAttendees", "kevin, sarah"),)
+    for said in ("thanks, you too", "and the agenda as well", "book lunch with omar too"):
+        assert read_reply(said, AFTER_BOOKING) == (NewRequest(said),)
+
+
 def test_an_undo_after_hesitation_and_before_a_reason_is_an_undo():
     assert read_reply("hold on, no, roll it back - the client changed their mind", AFTER_BOOKING) == (Undo(),)
     assert read_reply("oops. revert that please", AFTER_BOOKING) == (Undo(),)
