@@ -28,6 +28,7 @@ def mail_again(earlier: Session, change: MailFollowUp) -> FollowUp | None:
     sender, words, each = marked_mails(change.value, ())
     if not changes or not (sender or words):
         return None
+    each = each or (made.step.for_each is not None and not words)  # "same for john's" after each of tom's: each
     inputs: dict[str, Any] = {"sender": sender, "query": query_words(words)}
     if each and changes == {"unread": False}:
         inputs["unreadOnly"] = True  # each one still unread

@@ -142,6 +142,9 @@ def _owner(toks: tuple[Token, ...], people: tuple[str, ...]) -> str | None:
     for index, tok in enumerate(toks[:-1]):
         if tok.word.endswith("'s") and _list("mail_nouns").at(tuple(t.word for t in toks), index + 1) is not None:
             return tok.word.removesuffix("'s")
+    if toks and toks[-1].word.endswith("'s"):  # "same for john park's": the mail left unsaid is theirs
+        first = next((i for i, t in enumerate(toks) if _list("mail_fillers").value((t.word,)) is None), len(toks) - 1)
+        return " ".join(t.word for t in toks[first:]).removesuffix("'s") or None
     return None
 
 

@@ -8,11 +8,13 @@ from planning.understanding.commands.mail_follow_up import MailFollowUp
 
 def mail_again(reply: Reply) -> MailFollowUp | None:
     """``MailFollowUp("same_change", described)``: the words that describe the mail, said with "too" / "as well"
-    after them or "also" / "and" before them; None for a request of its own ("also email maria …") or a reply with
-    neither."""
+    after them, "also" / "and" / "same for" before them; None for a request of its own ("also email maria …") or a
+    reply with neither."""
     words = reply.words
     led = reply.after("leads", "also_leads", "polite")
-    also = any(phrases("also_leads").at(words, index) is not None for index in range(led))
+    same = phrases("same_leads").at(words, led)  # "same for john park's": the change again, for his
+    also = same is not None or any(phrases("also_leads").at(words, index) is not None for index in range(led))
+    led += same[0] if same is not None else 0
     end = reply.end_before(led, "adding_tails", "polite")
     if not also and end == len(words):
         return None  # neither "also …" nor "… too": not more of the same
