@@ -229,9 +229,10 @@ class Dialogue:
         return replies
 
     def _asking_with(self, session: Session, key: str) -> StepRun | None:
-        """The step whose value is asked, when its tool takes ``key`` though the plan left it out (an event's place)."""
+        """The step whose value is asked or which is shown for approval, when its tool takes ``key`` though the plan
+        left it out (an event's place: "put zoom as the location")."""
         question = session.question
-        if question is None or question.kind != "value" or question.step_id is None:
+        if question is None or question.kind not in ("value", "approval") or question.step_id is None:
             return None
         run = session.step(question.step_id)
         spec = self._runner.catalog.get(run.step.tool)

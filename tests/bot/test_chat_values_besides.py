@@ -21,3 +21,11 @@ def test_a_length_and_a_place_said_instead_of_the_start_are_kept_and_a_rough_sta
     [sync] = [e for e in events(tmp_path, **day("2026-03-06")) if e["title"].lower().startswith("sync")]
     assert (sync["startTime"], sync["endTime"]) == ("2026-03-06T11:00:00-05:00", "2026-03-06T11:50:00-05:00")
     assert sync["location"] == "the boardroom"
+
+
+def test_a_place_the_plan_left_out_is_set_at_the_approval_with_a_length_and_a_reason(tmp_path: Path) -> None:
+    said = "give it 50, big agenda. and use the boardroom as the place"
+    output = chat(tmp_path, "book a sync with priya on friday at 11", said, "a")
+    assert "did not understand" not in output and output.count("Finished") == 1
+    [sync] = [e for e in events(tmp_path, **day("2026-03-06")) if e["title"].lower().startswith("sync")]
+    assert (sync["endTime"], sync["location"]) == ("2026-03-06T11:50:00-05:00", "the boardroom")
