@@ -46,6 +46,8 @@ def named_field(reply: Reply) -> Correct | None:
     link = phrases("field_links").at(words, index)
     if link is not None and index + link[0] < len(words):
         index = _commas(words, index + link[0])
+    filler = phrases("field_value_leads").at(words, index)  # "to just 'acme msa'": the value after "just"
+    index += filler[0] if filler is not None and index + filler[0] < len(words) else 0
     value = reply.rest(index).strip("\"“”'")
     return Correct(value, field=field[1]) if value else None
 

@@ -41,6 +41,7 @@ from planning.understanding.commands.undo import Undo
 from planning.understanding.commands.values import bare_clock, parse_answer
 from planning.understanding.timeexpr import find_times
 from planning.understanding.timewords import find_duration
+from planning.understanding.verbforms import AUXILIARIES, past_base, present_base
 from planning.understanding.weekday_said import weekday_alone
 
 _ANY_DAY = datetime(2026, 1, 5, 8, tzinfo=UTC)  # whether a value reads as a time; which day does not matter
@@ -440,7 +441,19 @@ def _value(reply: Reply, context: Context) -> Command:
         return NewRequest(reply.text)  # "also email her that it moved to fri 2pm": a request, not the time asked
     if context.value_kind in _BARE_ANSWERS:
         return _bare_answer(reply, context)
+    lead = phrases("said_text_leads").at(reply.words, 0) if context.name == "body" else None
+    if lead is not None and len(reply.words) - lead[0] >= _SAID_AFTER_LEAD and not _verb(reply.words[lead[0]]):
+        said = reply.rest(lead[0])
+        return Answer(said[:1].upper() + said[1:])
     return Answer(reply.text)
+
+
+_SAID_AFTER_LEAD = 3  # words after "that" for it to report a text
+
+
+def _verb(word: str) -> bool:
+    """ "that works for me": "that" is what works, not a lead before the text."""
+    return word in AUXILIARIES or present_base(word) is not None or past_base(word) is not None
 
 
 _BARE_ANSWERS = ("datetime", "date", "duration", "number")
