@@ -12,7 +12,7 @@ the first vote of a ``LazyExampleVoter``). The modules:
     example_bank  ExampleBank: the nearest examples vote (an ExampleVoter)
     tool_index    ToolIndex: top-k tools for a request
     plan_memory   PlanMemory: approved plans as few-shot examples
-    semantic_index, settings, lazy, leave_one_out
+    semantic_index, settings, lazy, built_apart, leave_one_out
 """
 
 from planning.index.example_bank import ExampleBank, LeaveOut, VotePolicy

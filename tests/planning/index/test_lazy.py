@@ -1,9 +1,8 @@
-from pathlib import Path
-
 import pytest
 
 from integrations.base import CATALOG
 from planning.index import IndexSettings, LazyExampleVoter
+from planning.index.built_apart import build_apart, never_built
 from planning.index.semantic_index import SemanticIndex
 
 
@@ -15,8 +14,26 @@ def test_the_index_opens_on_the_first_vote_and_is_built_then(index_settings: Ind
     assert index is not None and index.tools.count() == len(CATALOG)  # the core catalog, indexed with the bank
 
 
+def test_a_bank_never_built_is_built_by_a_process_of_its_own_and_only_opened_here(
+    index_settings: IndexSettings, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level("INFO")
+    voter = LazyExampleVoter(index_settings)
+    index = voter.index()
+    assert index is not None and index.examples.count() == 17  # the labelled file's examples of one goal
+    assert "example bank built by a process of its own: 17 examples" in caplog.text
+    assert "example bank built: " not in caplog.text  # this process built nothing (the child logs nowhere here)
+
+
+def test_a_bank_built_already_or_on_a_server_is_not_built_apart(index_settings: IndexSettings) -> None:
+    assert never_built(index_settings) and build_apart(index_settings)
+    assert not never_built(index_settings) and not build_apart(index_settings)  # the store exists: opened as is
+    assert SemanticIndex.open(index_settings).ensure_built().rebuilt is False
+    assert not never_built(IndexSettings(url="http://127.0.0.1:9", example_files=index_settings.example_files))
+
+
 def test_an_index_that_cannot_be_opened_means_rules_only_and_is_not_retried(
-    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture, tmp_path: Path
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture, index_settings: IndexSettings
 ):
     opened: list[IndexSettings] = []
 
@@ -25,7 +42,7 @@ def test_an_index_that_cannot_be_opened_means_rules_only_and_is_not_retried(
         raise RuntimeError("the embedding model is not installed")
 
     monkeypatch.setattr(SemanticIndex, "open", failing_open)
-    voter = LazyExampleVoter(IndexSettings(path=tmp_path))
+    voter = LazyExampleVoter(index_settings)
     assert voter.vote("put lunch with dana on my calendar") is None
     assert voter.vote("book lunch with dana") is None
     assert len(opened) == 1
