@@ -114,7 +114,11 @@ def test_planbot_train_builds_the_model_and_warns_without_data(
     assert "understanding classifier: 60 examples" in built.output
     assert "slot tagger: 60 examples" in built.output  # the same files: lines without annotation teach no slot
     again = CliRunner().invoke(main, ["train", str(training_file), "--folder", str(folder), "--if-missing"])
-    assert again.output.splitlines() == ["slot tagger: up to date", "understanding classifier: up to date"]
+    assert again.output.splitlines() == [
+        "slot tagger: up to date",
+        "reply-act classifier: up to date",
+        "understanding classifier: up to date",
+    ]
     monkeypatch.setattr(data, "SHARED_FILE", tmp_path / "absent.jsonl")
     missing = CliRunner().invoke(main, ["train", "--folder", str(folder)])
     assert missing.exit_code == 0

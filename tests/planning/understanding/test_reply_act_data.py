@@ -29,7 +29,7 @@ def test_malformed_lines_are_left_out_and_counted(tmp_path: Path) -> None:
     read = data.read([path])
     assert (read.lines, read.dropped) == (5, 4)
     assert [(s.text, s.act, s.kind, s.asked, s.source) for s in read.segments] == [
-        ("argh, the plumber comes.", "none", "approval", "none", "replies_t"),
+        ("argh, the plumber comes then.", "none", "approval", "none", "replies_t"),
         ("make it 5", "correct", "approval", "none", "replies_t"),
     ]
 
