@@ -12,7 +12,10 @@ Only a bank never built is built apart: an embedded store whose folder holds no 
 """
 
 import logging
-import multiprocessing
+import os
+import pickle
+import subprocess
+import sys
 from pathlib import Path
 
 from planning.index.settings import IndexSettings
@@ -28,21 +31,30 @@ def never_built(settings: IndexSettings) -> bool:
 
 def build_apart(settings: IndexSettings) -> bool:
     """Build the bank of ``settings`` (and index the catalog's tools) in a child process when it was never built;
-    whether it was built there. The child is started fresh (``spawn``: nothing of this process is copied) and
-    waited for."""
+    whether it was built there. The child is a fresh interpreter with this process's import path (not
+    ``multiprocessing``, which would run this process's main script again), given ``settings`` on its standard input
+    (``built_from_input``); it is waited for."""
     if not never_built(settings):
         return False
-    child = multiprocessing.get_context("spawn").Process(target=_build, args=(settings,), name="example-bank")
-    child.start()
-    child.join()
-    if child.exitcode != 0:
-        logger.warning("building the example bank apart failed (exit %s); it is built here", child.exitcode)
+    path = os.pathsep.join(entry for entry in sys.path if entry)
+    child = subprocess.run(
+        [sys.executable, "-c", f"from {__name__} import built_from_input; built_from_input()"],
+        input=pickle.dumps(settings),
+        env={**os.environ, "PYTHONPATH": path},
+        check=False,
+    )
+    if child.returncode != 0:
+        logger.warning("building the example bank apart failed (exit %s); it is built here", child.returncode)
         return False
     return True
 
 
-def _build(settings: IndexSettings) -> None:
+def built_from_input() -> None:
+    """The child's work: build the bank of the settings the parent wrote on standard input (pickled by it)."""
     from integrations.base import CATALOG
     from planning.index.semantic_index import SemanticIndex
 
+    settings = pickle.loads(sys.stdin.buffer.read())
+    if not isinstance(settings, IndexSettings):
+        raise SystemExit("expected the index settings on standard input")
     SemanticIndex.open(settings).ensure_built(CATALOG)

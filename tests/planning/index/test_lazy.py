@@ -1,3 +1,9 @@
+import os
+import pickle
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from integrations.base import CATALOG
@@ -47,3 +53,24 @@ def test_an_index_that_cannot_be_opened_means_rules_only_and_is_not_retried(
     assert voter.vote("book lunch with dana") is None
     assert len(opened) == 1
     assert "understanding uses the rules alone" in caplog.text
+
+
+def test_building_apart_never_runs_the_main_script_again(index_settings: IndexSettings, tmp_path: Path) -> None:
+    """A script that opens the bank at its top level (no ``if __name__ == "__main__"``) runs once: the child builds
+    the bank, and only that (``multiprocessing``'s spawn would run the script again in the child)."""
+    runs = tmp_path / "runs.txt"
+    script = tmp_path / "script.py"
+    script.write_text(
+        "import pickle, sys\n"
+        "from planning.index.built_apart import build_apart\n"
+        f"open({str(runs)!r}, 'a').write('run\\n')\n"
+        "print(build_apart(pickle.loads(sys.stdin.buffer.read())))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, str(script)],
+        input=pickle.dumps(index_settings),
+        capture_output=True,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(entry for entry in sys.path if entry)},
+        check=True,
+    )
+    assert done.stdout.decode().split() == ["True"] and runs.read_text().split() == ["run"]
