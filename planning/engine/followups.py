@@ -557,6 +557,7 @@ def with_earlier_record(earlier: Session, text: str, plan: Plan, goal: Goal) -> 
     ``text`` points at nothing, or the plan names what it changes."""
     pointing, person = points_back(text), names_them(text)  # "a task to follow up with him": the record made
     pointing = pointing or _answers_unnamed_mail(plan)  # "reply saying …" right after reading an email: that one
+    pointing = pointing or ordinal_named(text, _ANY_LENGTH) is not None  # "decline the second one": of those listed
     if not pointing and not person:
         return None
     steps, known, which = list(plan.steps), {}, None
@@ -598,6 +599,7 @@ def with_earlier_record(earlier: Session, text: str, plan: Plan, goal: Goal) -> 
 
 
 _RECORD_TYPES: frozenset[str] = frozenset(get_args(RecordType))
+_ANY_LENGTH = 99  # a list this long holds any place a request names ("the second one", "the last one")
 
 
 def _asks_which_record(step: Step) -> bool:
