@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from planning.understanding.cues import Found, Words, cues
 from planning.understanding.verbforms import AUXILIARIES, HAVE, is_participle, past_base, present_base
+from planning.understanding.word_lists import words as word_list
 
 _CLOSING = ",.;:!?"  # marks that close a clause or a noun phrase
 _FAMILIES = {
@@ -59,7 +60,8 @@ def _question(words: Words, verb: Found) -> _Reported | None:
     seq, at = words.words, verb.end
     pronoun = seq[at] if at < len(seq) and seq[at] in cues("recipient_pronouns") else None
     at += 1 if pronoun else 0
-    if verb.value != "ask" or at + 1 >= len(seq) or seq[at] not in cues("whether_words"):
+    asked = seq[at] in cues("whether_words") or seq[at] in word_list("asked_question_words") if at < len(seq) else False
+    if verb.value != "ask" or at + 1 >= len(seq) or not asked:
         return None
     return _Reported(words.char_start(verb.start), pronoun, words.text[words.char_start(at + 1) :], seq[at])
 
@@ -104,6 +106,11 @@ def message(text: str, *, several: bool) -> Message | None:
         return None
     first = min(found, key=lambda r: r.start)
     said = _shift(_clean(first.clause).split(), _family(first.pronoun, several))
+    if first is question and first.whether and first.whether in word_list("asked_question_words"):
+        turned = _inverted(said)  # "when we can expect payment" → "When can we expect payment?"
+        if turned is not None:
+            return Message(f"{_upper_first(first.whether)} {turned[0][:1].lower()}{turned[0][1:]}", first.start)
+        return Message(f"Could you let me know {first.whether} {' '.join(said)}?", first.start)
     if first is question and first.whether:
         asked = _inverted(said)
         if asked is None:  # the question as it was said is what the mail is about, when short enough

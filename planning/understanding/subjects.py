@@ -45,7 +45,9 @@ def _wrapped(words: list[str]) -> list[str] | None:
     for index, word in enumerate(words[:_WRAPPER]):
         if word.lower() in _OPENS_CLAUSE and index + 1 < len(words):
             before = {w.lower().strip(",").split("'")[0] for w in words[:index]}  # "you've been told that …"
-            return words[index + 1 :] if before & word_list("subject_wrapper_words") else None
+            asked = word.lower() in word_list("asked_question_words")  # "… know who is covering it": "Who is …"
+            inner = words[index:] if asked else words[index + 1 :]
+            return inner if before & word_list("subject_wrapper_words") else None
     return None
 
 
