@@ -14,6 +14,7 @@ from planning.engine import each, followups, sent_corrections, texts
 from planning.engine.after_plan import AfterPlan
 from planning.engine.file_facts import AttachedFile
 from planning.engine.intentions import view_of
+from planning.engine.news import with_news
 from planning.engine.observe import ApprovedPlans
 from planning.engine.parts import Parts, zone
 from planning.engine.receipts import Receipt, new_session_id, session_id_for
@@ -114,6 +115,7 @@ class Starter:
         pointed: followups.FollowUp | None = None
         if earlier is not None and not earlier.open:  # "book a follow-up with them": the earlier plan's people
             plan = followups.with_earlier_people(self._parts.from_record(earlier), text, understood.plan)
+            plan = with_news(self._parts.from_record(earlier), text, plan)  # "let john know": what was done
             understood = replace(understood, plan=plan)
             # "push it back an hour": what the earlier plan changed or found
             pointed = followups.with_earlier_record(

@@ -89,6 +89,12 @@ def _told_from(text: str) -> int | None:
     return None
 
 
+def tells_someone(text: str) -> bool:
+    """Whether the request is to tell someone ("let john know", "tell priya"): with nothing said to tell, what the
+    last plan did is the news (``planning/engine/news.py``)."""
+    return _told_from(text) is not None
+
+
 def _head(word: str) -> str:
     """A word before its apostrophe ("it's" → "it")."""
     return word.split("'", 1)[0]
