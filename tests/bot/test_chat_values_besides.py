@@ -29,3 +29,11 @@ def test_a_place_the_plan_left_out_is_set_at_the_approval_with_a_length_and_a_re
     assert "did not understand" not in output and output.count("Finished") == 1
     [sync] = [e for e in events(tmp_path, **day("2026-03-06")) if e["title"].lower().startswith("sync")]
     assert (sync["endTime"], sync["location"]) == ("2026-03-06T11:50:00-05:00", "the boardroom")
+
+
+def test_a_time_said_instead_after_a_reason_at_a_moves_approval_is_the_new_time(tmp_path: Path) -> None:
+    said = "hmm no, friday's the offsite. tuesday 2pm instead?"
+    output = chat(tmp_path, "move the acme call to friday at 10", said, "a")
+    assert "did not understand" not in output and output.count("Finished") == 1
+    [call] = [e for e in events(tmp_path, **day("2026-03-03")) if e["title"] == "Acme call"]
+    assert call["startTime"] == "2026-03-03T14:00:00-05:00"

@@ -91,7 +91,7 @@ def _read(text: str, context: Context) -> tuple[Command, ...]:
     split = _besides_value(reply, context) or _several(reply, context)
     if split is not None:
         return split
-    correction = _correction(reply, context)
+    correction = _correction(reply, context) or _value_instead(reply, context)
     if correction is not None and correction.field is None and not correction.people:
         fields = _record_fields(reply, context)  # "make it 24.5k" at a deal's card: its amount, not a word of a text
         if fields:
@@ -208,6 +208,24 @@ def _holds_time(text: str) -> bool:
 
 def _holds_length(text: str) -> bool:
     return find_duration(text.lower()) is not None
+
+
+def _value_instead(reply: Reply, context: Context) -> Correct | None:
+    """At an approval, a time said alone in the last clause with a word that puts it in the place of the one shown
+    ("thurs 3:30 instead?", "ugh, the globex thing. just do 1-3 then"), the clauses before it a reason: that time."""
+    if context.question != "approval" or "datetime" not in context.correctable:
+        return None
+    words = reply.words
+    marks = [i for i, word in enumerate(words[:-1]) if word in (*_CLAUSE_MARKS, ".", "!", "?")]
+    clause = Reply(reply.text, reply.toks[marks[-1] + 1 :]) if marks else reply
+    while clause.words and clause.words[-1] in (".", "!", "?"):
+        clause = Reply(reply.text, clause.toks[:-1])
+    start = clause.after("leads", "polite", "answer_leads", "book_verbs")
+    if start >= len(clause.words) or phrases("instead").ending(clause.words) is None:
+        return None
+    value = clause.rest(start, clause.end_before(start, "instead"))
+    only = replace(context, correctable=("datetime",))
+    return Correct(value) if value and _only_value(value, only) else None
 
 
 def _turned_down(reply: Reply) -> Command | None:
