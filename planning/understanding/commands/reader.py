@@ -11,6 +11,7 @@ from planning.understanding.commands import (
     _people_swaps,
     _picks,
     _resends,
+    _respelled,
     mail_picks,
     sent_fix,
 )
@@ -442,6 +443,9 @@ def _at_approval(reply: Reply, context: Context) -> Command:
             return decided
     if _request_of_its_own(reply):  # "book 20 min w/ dana tmrw at 10" while a card waits: offered, never taken
         return NewRequest(reply.text)
+    fixed = _respelled.respelled(reply, context.people) if context.doing in _MAIL_SENDS else None
+    if fixed is not None:  # "oops, it's jenn with 2 n's": the address of the name said again, respelled
+        return fixed
     return CannotHandle("not an answer to the approval")
 
 
@@ -475,6 +479,7 @@ def _verb(word: str) -> bool:
 
 
 _BARE_ANSWERS = ("datetime", "date", "duration", "number")
+_MAIL_SENDS = ("send_email", "create_draft")
 _ON_AN_EVENT = ("delete_calendar_event", "update_calendar_event", "accepted", "declined", "tentative")
 _EVENT_STEPS = ("create_calendar_event", *_ON_AN_EVENT)
 
