@@ -26,6 +26,7 @@ from planning.understanding.extract import ClauseSlots, read_slots
 from planning.understanding.grounding import Grounding, Groundings, SameForEveryone, ground, known_names, named
 from planning.understanding.guard import guard_goals
 from planning.understanding.interpret import Reading, read_clause
+from planning.understanding.invited_too import invited_too
 from planning.understanding.learned.lazy import default_judge
 from planning.understanding.learned.policy import Judge, Verdict
 from planning.understanding.learned.reading import consult, with_choices
@@ -38,6 +39,7 @@ from planning.understanding.record_changes import one_change
 from planning.understanding.record_placing import placed_on
 from planning.understanding.reminders import untimed_reminder
 from planning.understanding.role_asked import asked_role
+from planning.understanding.stated_change import RECORDS, pointed_kind, stated_subject
 from planning.understanding.timeexpr import find_duration, find_shift, read_times
 
 CLARIFY_BELOW = 0.55
@@ -93,7 +95,7 @@ class GoalUnderstandingService:
         segments = split_segments(cleaned)
         reads: list[_Read] = []
         for segment in segments:
-            for clause in self._classifier.clauses(segment.action):
+            for clause in self._classifier.clauses(segment.action, questions=True):
                 fed_by = reads[-1] if reads and reads[-1].clause.feeds_next else None
                 reads.append(self._read(clause, now, fed_by))
         verdict: Verdict | None = None
@@ -122,6 +124,7 @@ class GoalUnderstandingService:
         if grounding is not None and len(reads) == 1 and len(segments) == 1:
             # after the everyday readings: "archive the newsletter from acme" changes mail, whatever Acme is
             reads[0] = self._grounded(reads[0], grounding, now)
+        reads = _stated_changes(reads, now)
         parse = guard_goals(_combine(reads, " ".join(s.action for s in segments)), segments, now)
         return with_choices(parse, verdict)
 
@@ -187,12 +190,63 @@ def _free_time_feeders(reads: list[_Read]) -> list[_Read]:
     return out
 
 
+def _stated_changes(reads: list[_Read], now: datetime) -> list[_Read]:
+    """ "globex deal is at 140k now, can you update it": a clause that only asks to change what the clause before
+    states makes that statement an update of its record (stated_change.py); the asking clause goes."""
+    out: list[_Read] = []
+    for whole in reads:
+        for read in _asked_apart(whole, now):
+            _stated_change(out, read, now)
+    return out
+
+
+def _asked_apart(read: _Read, now: datetime) -> list[_Read]:
+    """ "peter has a new number, 555 0199, pls update his record" read as one clause: the statement and the clause
+    after its last comma that only asks to change it, as two."""
+    text = read.clause.text
+    cut = text.rfind(",")
+    if cut <= 0 or pointed_kind(text[cut + 1 :]) is None:
+        return [read]
+    stated = replace(read.clause, text=text[:cut].strip())
+    asked = replace(read.clause, text=text[cut + 1 :].strip())
+    return [_Read(stated, read.reading, read.found), _Read(asked, read.reading, ClauseSlots(Slots()))]
+
+
+def _stated_change(out: list[_Read], read: _Read, now: datetime) -> None:
+    """Append ``read`` to ``out``, or, when it only asks to change what the last read states, make that an update."""
+    kind = pointed_kind(read.clause.text) if out else None
+    before = out[-1] if out else None
+    if kind is None or before is None or before.reading.intent not in ("find", "unsupported"):
+        out.append(read)
+        return
+    entity = kind if kind != "any" else before.reading.entity
+    if entity not in RECORDS and find_people(before.clause.text):
+        entity = "contact"  # "peter has a new number, …, update it": the person's record
+    if entity not in RECORDS:
+        out.append(read)
+        return
+    why = f"'{read.clause.text}' asks to change what '{before.clause.text}' states"
+    reading = Reading("update", entity, max(read.reading.confidence, 0.7), None, why)  # type: ignore[arg-type]
+    changed = _reread(before, reading, now)
+    subject = stated_subject(before.clause.text) if entity in ("contact", "lead") else None
+    if subject is not None and not changed.found.slots.people:  # "peter gibbons has a new number": whose record
+        slots = changed.found.slots.model_copy(update={"people": (subject,)})
+        changed = _Read(changed.clause, changed.reading, replace(changed.found, slots=slots))
+    out[-1] = changed
+
+
 def _elided(reads: list[_Read], rules: list[Reading], now: datetime) -> list[_Read]:
-    """A request naming no thing of its own after another is of the same kind ("…; anything from Ana")."""
+    """A request naming no thing of its own after another is of the same kind ("…; anything from Ana"); one that
+    says nothing of its own either only asks the same again ("need a free hour thurs, what've i got")."""
     out = reads[:1]
     for read, own in zip(reads[1:], rules[1:], strict=True):
         same = of_the_kind_before(read.clause.text, own, out[-1].reading, read.reading)
-        out.append(read if same is None else _reread(read, same, now))
+        if same is None:
+            out.append(read)
+            continue
+        again = _reread(read, same, now)
+        if again.found.slots != Slots() or again.found.scope:  # "…; anything from Ana": a request of its own
+            out.append(again)  # else "…, what've i got": the same request asked again, nothing more
     return out
 
 
@@ -248,6 +302,11 @@ def _combine(reads: list[_Read], text: str) -> ParseResult:
         if goals and pending_feeder is None and (swap := joined(goals[-1], read.clause.text)) is not None:
             goals[-1] = swap  # "take Sarah off the Acme call and add John Smith": one change of its attendees
             explanations.append(f"'{read.clause.text}' changes the same event's attendees")
+            continue
+        invited = invited_too(goals[-1], read.clause.text, read.found.slots) if goals and not pending_feeder else None
+        if invited is not None:
+            goals[-1] = invited  # "book a sync with ola thurs at 3, invite ken and mei": its attendees
+            explanations.append(f"'{read.clause.text}' invites more people to it")
             continue
         if goals and pending_feeder is None and (placed := placed_on(goals[-1], read.clause.text)) is not None:
             goals[-1] = placed  # "… put it on the initech account": the record the note or task is about
