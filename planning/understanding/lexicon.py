@@ -3,13 +3,12 @@
 A word list is a cue file (``data/cues/{kind}_{concept}….txt``, one phrase a line). A ``WordCue`` reads one file as
 evidence of a kind, a concept and a weight; a ``PhraseCue`` reads one or more files with what may stand around their
 phrases (``…_after``, ``…_not_before`` … files, ``planning.understanding.cue_context``): "hold" first or after "to",
-"book" never after "phone". A new word is a line in a file. A row ``(pattern, concept kind, concept, weight)`` is
-what is left of the patterns, for what a list cannot say yet (a run of any characters up to a word, a number of
-minutes). A new (intent, entity) combination is a row of ``planning.understanding.combinations``, not a new keyword
-list.
+"book" never after "phone". A phrase is a token sequence that may hold a gap of a few words, a number or another
+list ("add * _5 to {the|my|} _6 <said_event_nouns>"), and a part may block ("let me know" is no message to anyone).
+A new word is a line in a file; there is no regular expression here. A new (intent, entity) combination is a row
+of ``planning.understanding.combinations``, not a new keyword list.
 """
 
-import re
 from dataclasses import dataclass
 from typing import Literal
 
@@ -20,14 +19,6 @@ from planning.understanding.message_cues import opening_word, whole_message
 from planning.understanding.scanner import scan
 
 CueKind = Literal["intent", "entity", "offtopic", "question", "chat"]
-
-
-@dataclass(frozen=True, slots=True)
-class Cue:
-    kind: CueKind
-    concept: str
-    weight: float
-    pattern: re.Pattern[str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +37,7 @@ class Part:
 
     phrases: Cues
     around: Around = ANYWHERE
+    block: bool = False  # a phrase of it found at a place ("let me know") is no evidence, and read as a whole
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,229 +60,6 @@ class Evidence:
     end: int
     text: str
 
-
-def _rows(kind: CueKind, rows: list[tuple[str, str, float]]) -> list[Cue]:
-    return [Cue(kind, concept, weight, re.compile(rf"\b(?:{pattern})\b", re.I)) for pattern, concept, weight in rows]
-
-
-_P = r"(?:[a-z][\w'.-]*|[A-Z][\w'.-]*)"  # a name-like word
-_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
-_DEFINITE = r"(?:the|my|our|this|that|today's|tomorrow's|\w+day's|next week's|\w+'s) "  # a thing that exists
-# "the launch review", "tomorrow's standup" (not "my dinner order": "my" also names things that are not events)
-_DEFINITE_THING = r"(?:the|our|this|that|today's|tomorrow's|\w+day's|next week's) "
-_EVENT_NOUNS = (
-    r"(?:meeting|call|event|invite|invitation|sync|review|standup|stand-up|1:1|one on one|demo|lunch|dinner|"
-    r"breakfast|offsite|off-site|planning|presentation|interview|session|workshop|webinar|retro|check-?in|"
-    r"catch-?up|kickoff|kick-off|huddle|appointment|summit|conference)s?\b"
-)
-
-INTENT_CUES = _rows(
-    "intent",
-    [
-        # send
-        (
-            r"let (?!me\b|us\b)"
-            + _P
-            + r"(?: \w+)?(?:(?:,| and| &) "  # "let Maria and Tom know": several people
-            + _P
-            + r"(?: \w+)?)* know|tell (?!me\b|us\b|about\b|what\b|all\b|how\b|when\b|where\b|who\b|if\b|whether\b|the\b|a\b|an\b)"
-            + _P
-            + r"|drop "  # "drop Tom and Priya a quick email": the thing dropped to someone is a message
-            + _P
-            + r"(?: \w+)?(?:(?:,| and| &) "
-            + _P
-            + r"(?: \w+)?)* (?:an?|another) (?:quick |short |brief )?(?:line|note|e-?mail|message|mail)\b|ping|"
-            r"notify (?!me\b)" + _P,
-            "send",
-            2.5,
-        ),
-        # find
-        # create
-        (
-            r"(?:^|(?<=\bto )|(?<=\band )|(?<=\bthen )|(?<=\bplease )|(?<=\balso ))set(?! (?!an? )(?:[\w'-]+ ){1,5}?(?:to|as)\b)",
-            "create",
-            2.0,
-        ),
-        # time kept aside: "hold 90 minutes for deep work", "reserve an hour on Friday", "carve out some time"
-        (
-            r"(?:hold|reserve|set aside|carve out|keep|free up)(?= (?:an? |some |half an )?(?:\d+(?:\.\d+)? ?)?"
-            r"(?:min(?:ute)?s?|hours?|hrs?|time)\b)",
-            "create",
-            2.5,
-        ),
-        # time taken with someone: "grab 30 mins with Sarah", "snag a quick call with Tom", "take an hour with her"
-        (
-            r"(?:grab|snag|squeeze in|fit in|steal|get|take)(?= (?:an? |some |half an )?(?:quick |short )?(?:\d+(?:\.\d+)? ?)?"
-            r"(?:min(?:ute)?s?|hours?|hrs?|time|slot|call|coffee|lunch|breakfast|dinner|drinks|meeting|chat|sync|"
-            r"catch-?up|1:1)\b(?! (?:from|in)\b))",
-            "create",
-            2.5,
-        ),
-        # shorthand with the content after a colon: "note on the Acme account: they want a discount", "task: call Tom"
-        (r"^(?:quick |new )?(?:note|task|to-?do)\b[^?:]*(?=:\s*\w)", "create", 3.0),
-        # update
-        (
-            r"update(?! me\b)|change|move(?! on\b| to the next)|reschedule|re-schedule|rename|push(?: back)?|shift|postpone|delay|bring forward|"
-            r"modify|edit|extend|shorten|adjust|assign|reassign|swap|"
-            r"close(?= (?:out )?(?:the|this|that|a|an|my|our) [\w' -]*?(?:deal|opportunity|oppty))",
-            "update",
-            3.0,
-        ),
-        (
-            r"(?:set|mark|make|change|switch|flag) (?!a |an )(?:the |my |his |her |their )?(?:[\w'-]+ ){0,4}(?:to|as) ",
-            "update",
-            3.5,
-        ),
-        (
-            r"add (?!a\b|an\b|new\b)[\w' -]{1,30} to (?:the |my |our )?[\w' -]{0,30}(?:meeting|call|event|invite|sync|review|standup|1:1)",
-            "update",
-            3.5,
-        ),
-        # people added to or taken off an event that exists ("invite Tom to the Acme call")
-        (
-            r"(?:add|invite|include|bring|loop) (?!a\b|an\b|new\b)[\w'@. -]{1,40}? (?:in )?(?:to|into|on|in) "
-            + _DEFINITE
-            + r"[\w' -]{0,30}?"
-            + _EVENT_NOUNS,
-            "update",
-            4.0,
-        ),
-        (
-            r"(?:remove|drop|take|uninvite|kick) [\w'@. -]{1,40}? (?:from|off|out of) "
-            + _DEFINITE
-            + r"[\w' -]{0,30}?"
-            + _EVENT_NOUNS,
-            "update",
-            4.0,
-        ),
-        # a move by a particle: "bring the Acme call forward", "push my 1:1 back"
-        (
-            r"(?:bring|pull|push|move|bump|shift|slide) (?:[\w':-]+ ){1,5}?(?:forward|back|earlier|later|up|ahead)",
-            "update",
-            3.5,
-        ),
-        # a deal's value moved to an amount: "bump the acme deal to 52k", "raise the globex opportunity to $140k"
-        (
-            r"(?:bump|raise|increase|lower|reduce|up|take|bring) (?:the |our |my |that |this )?"
-            r"(?:[\w&'.-]+ ){0,3}?(?:deal|opportunity|oppty)(?:'s)?(?: amount| value| size)?(?: up| down)? to(?= \$?\d)",
-            "update",
-            4.0,
-        ),
-        # summarize
-    ],
-)
-
-ENTITY_CUES = _rows(
-    "entity",
-    [
-        # a reminder before something is a calendar entry ("notify me an hour before my flight")
-        # email
-        # an answer to me, asked about: "did anyone get back to me about …", "has Tom replied to me"
-        # an event referred to as one that exists ("the launch review", "tomorrow's standup"), or an invitation
-        (_DEFINITE_THING + r"(?:[\w'-]+ ){0,3}?" + _EVENT_NOUNS, "event", 3.0),
-        # CRM notes and tasks
-        (
-            r"notes? (?:on|about|for|in|to|against) (?:the |our |my |this |that )?(?:[\w&'.-]+ ){0,3}?"
-            r"(?:account|deal|contact|lead|opportunity|record|company|customer|client)s?\b|"
-            r"(?:(?<=\blog )|(?<=\badd )|(?<=\battach )|(?<=\bleave )|(?<=\bput )|(?<=\bcreate )|(?<=\brecord )|"
-            r"(?<=\bjot down )|(?<=\bwrite up ))(?:a |an )?(?:quick |short |new |call |meeting )*note\b|"
-            r"(?:my|the|any|all|recent|latest) (?:\w+ )?notes\b",
-            "note",
-            4.5,
-        ),
-        # words put down on a record are a note on it ("jot down on the Globex account that …")
-        (
-            r"(?:jot|write|note|put) down (?:on|for|against|to|in) (?:the |our |my |this |that )?(?:[\w&'.-]+ ){0,3}?"
-            r"(?:account|deal|contact|lead|opportunity|record|company|customer|client)s?\b",
-            "note",
-            5.0,
-        ),
-        # a reminder to do something by a day (a deadline, no time of day) is a task due that day
-        (
-            r"(?:(?<=\bremind me )|(?<=\breminder ))to [^.?!]{1,80}? by (?:the end of |end of |close of )?(?:today|tomorrow|tonight|"
-            r"next \w+|this \w+|the \d{1,2}(?:st|nd|rd|th)?|eod|eow|cob|"
-            + _WEEKDAY
-            + r")(?!\s*(?:at\b|\d|noon|midnight))",
-            "task",
-            4.0,
-        ),
-        # a task for a record is a task, whatever the record ("a follow-up task for the Initech deal")
-        (
-            r"(?:tasks?|to-?dos?|action items?) (?:on|for|about|against|to) (?:the |our |my |this |that )?"
-            r"(?:[\w&'.-]+ ){0,3}?(?:account|deal|contact|lead|opportunity|record|company|customer|client)s?\b",
-            "task",
-            5.0,
-        ),
-        # contact
-        (
-            r"(?:'s|his|her|their) (?:job title|title|role|position|phone|company|(?:work |home |mobile |cell )?number)|"
-            r"(?<=save )(?:this|that|the|a|his|her) (?:number|contact|e-?mail address|address)|"
-            r"(?:find|get|look ?up|what(?:'s| is)|set|update|change|give me|need|know|have)\s+(?:[\w']+\s+){0,2}[\w']+'s e-?mail|"
-            r"(?<=save )[\w']+'s e-?mail|(?<=add )[\w']+'s e-?mail|(?<=store )[\w']+'s e-?mail",
-            "contact",
-            3.0,
-        ),
-        # lead
-        # a record met "with": a participant of an event, not the thing acted on ("a demo with the Acme lead")
-        # account
-        # event
-        # availability
-        (
-            r"(?:am i|i am|i'm|are we|is [\w']+(?: [\w']+)?|are [\w']+(?: [\w']+)?|be|when am i|when is [\w']+)"
-            r" (?:free|available)|free (?=time|slots?|at|on|tomorrow|today|this|next|for (?:a|an|\d)|between)|"
-            r"availability|slots?|open time|time to meet|time for (?:a|an|\d)|good time|find (?:a )?time|"
-            r"(?:find|get) (?:me |us )?(?:an? |some |half an )?(?:\d+(?:\.\d+)? ?)?(?:min(?:ute)?s?|hours?|hrs?)\b|"
-            r"when can i meet|free\??$",
-            "availability",
-            3.5,
-        ),
-        (
-            r"(?:going on|happening)(?= (?:today|tomorrow|tonight|this|next|on \w+day))|"
-            r"anything (?:on|booked|planned|scheduled)|anywhere to be|"
-            r"my (?:\w+ )?(?:day|week|morning|afternoon|evening|schedule|calendar|tomorrow|today|" + _WEEKDAY + r")s? "
-            r"look like|"
-            # a period's shape asked about: "how's tomorrow looking", "how does the rest of my week look"
-            r"\b(?:how|what)(?:'s| is| does| do)?\b[\w' ]{0,30}?\b(?:day|week|weekend|morning|afternoon|evening|"
-            r"schedule|calendar|tomorrow|today|"
-            + _WEEKDAY
-            + r")s? (?:look(?:s|ing)?\b|shap(?:e|es|ing) up\b)|(?:what(?:'s| is)|anything) on (?:my \w+ )?(?:for )?(?=today|tomorrow|tonight|this|next|monday|tuesday|wednesday|thursday|friday|"
-            r"saturday|sunday|\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|plans? for|have (?:\w+ )?(?:planned|scheduled|booked)|to do (?:on|today|"
-            r"tomorrow)|have to do",
-            "event",
-            2.0,
-        ),
-        # a period of one's own asked about: "what have I got on today", "anything with Acme this week"
-        (
-            r"(?:have|'ve) (?:i|we) got (?:on|going on|lined up|planned|booked|scheduled)(?= (?:today|tomorrow|tonight|this|"
-            r"next|on\b|for\b|" + _WEEKDAY + r")|\s*[?.!]*$)|"
-            r"anything (?:with|involving) (?!attachments?\b|files?\b)[\w'&. -]{1,40}? (?=(?:today|tomorrow|tonight|"
-            r"this|next|on " + _WEEKDAY + r"|" + _WEEKDAY + r")\b)",
-            "event",
-            2.0,
-        ),
-    ],
-)
-
-OFFTOPIC_CUES = _rows(
-    "offtopic",
-    [
-        (  # a phone call asked for ("call Maria and tell her …", "give John a ring"): planbot cannot phone anyone
-            r"(?:^|(?<=please )|(?<=can you )|(?<=could you ))(?:call|phone|ring|dial)(?! (?:off|it|back|for|in|on|to|a|an|the)\b)"
-            r"(?![^.?!]*\b(?:for (?:a |the )?meeting|number)\b)"
-            r"|\bgive (?:\w+ ){1,2}an? (?:quick |short )?(?:call|ring|buzz)\b",
-            "phone calls",
-            5.0,
-        ),
-        (r"who won|did (?:the )?[\w ]{1,20} win|score of|final score|scores|standings|league table", "sports", 4.0),
-        (
-            r"near me|nearby|local events|in town|around here|(?:events?|happening|going on|things to do|shows?)"
-            r" (?:\w+ ){0,2}(?:in|near|around) (?!my\b|the calendar|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
-            r"|the (?:morning|afternoon|evening)|\d)|movies?|films?|tv|netflix|cinema|theat(?:er|re)",
-            "places",
-            3.0,
-        ),
-    ],
-)
 
 WORD_CUES: tuple[WordCue, ...] = (
     WordCue("intent", "summarize", 3.5, cues("intent_summarize")),
@@ -572,18 +341,205 @@ PHRASE_CUES: tuple[PhraseCue, ...] = (
         2.9,
         (Part(cues("offtopic_lists_words", A), Around(not_before=cues("offtopic_lists_words_not_before", A))),),
     ),
+    # a message to someone told ("let Maria and Tom know", "tell Sam", "drop Kim a quick line", "ping")
+    PhraseCue(
+        "intent",
+        "send",
+        2.5,
+        (Part(cues("intent_send_told_not", A), block=True), Part(cues("intent_send_told", A))),
+    ),
+    PhraseCue(
+        "intent",
+        "create",
+        2.0,
+        (
+            Part(
+                cues("intent_create_set", A),
+                Around(after=cues("intent_create_leads", A), before=cues("intent_create_set_before", A)),
+            ),
+            Part(
+                cues("intent_create_set", A),
+                Around(after=cues("intent_create_leads", A), not_before=cues("intent_create_set_not_before", A)),
+            ),
+        ),
+    ),
+    # time kept aside ("hold 90 minutes for deep work") or taken with someone ("grab 30 mins with Sarah")
+    PhraseCue(
+        "intent",
+        "create",
+        2.5,
+        (
+            Part(cues("intent_create_keep_time", A), Around(before=cues("intent_create_keep_time_before", A))),
+            Part(
+                cues("intent_create_take_time", A),
+                Around(
+                    before=cues("intent_create_take_time_before", A),
+                    not_before=cues("intent_create_take_time_not_before", A),
+                ),
+            ),
+        ),
+    ),
+    # shorthand with the content after a colon: "note on the Acme account: they want a discount", "task: call Tom"
+    PhraseCue(
+        "intent",
+        "create",
+        3.0,
+        (
+            Part(
+                cues("intent_create_colon_note", A),
+                Around(
+                    after=cues("intent_create_colon_note_after", A), before=cues("intent_create_colon_note_before", A)
+                ),
+            ),
+        ),
+    ),
+    PhraseCue(
+        "intent",
+        "update",
+        3.0,
+        (
+            Part(cues("intent_update_verbs_not", A), block=True),
+            Part(cues("intent_update_verbs", A)),
+            Part(cues("intent_update_close", A), Around(before=cues("intent_update_close_before", A))),
+        ),
+    ),
+    PhraseCue(
+        "intent",
+        "update",
+        3.5,
+        (
+            Part(cues("intent_update_set_to_not", A), block=True),
+            Part(cues("intent_update_set_to", A), Around(not_before=cues("intent_update_set_to_not_before", A))),
+        ),
+    ),
+    PhraseCue(
+        "intent",
+        "update",
+        3.5,
+        (Part(cues("intent_update_add_to_not", A), block=True), Part(cues("intent_update_add_to", A))),
+    ),
+    # people added to or taken off an event that exists ("invite Tom to the Acme call")
+    PhraseCue(
+        "intent",
+        "update",
+        4.0,
+        (Part(cues("intent_update_people_in_not", A), block=True), Part(cues("intent_update_people_in", A))),
+    ),
+    PhraseCue("intent", "update", 4.0, (Part(cues("intent_update_people_off", A)),)),
+    # a move by a particle: "bring the Acme call forward", "push my 1:1 back"
+    PhraseCue("intent", "update", 3.5, (Part(cues("intent_update_moved", A)),)),
+    # a deal's value moved to an amount: "bump the acme deal to 52k"
+    PhraseCue(
+        "intent",
+        "update",
+        4.0,
+        (Part(cues("intent_update_deal_to", A), Around(before=cues("intent_update_deal_to_before", A))),),
+    ),
+    # an event referred to as one that exists ("the launch review", "tomorrow's standup")
+    PhraseCue("entity", "event", 3.0, (Part(cues("entity_event_existing", A)),)),
+    PhraseCue(
+        "entity",
+        "note",
+        4.5,
+        (
+            Part(cues("entity_note_on_record", A)),
+            Part(cues("entity_note_made", A), Around(after=cues("entity_note_made_after", A))),
+        ),
+    ),
+    PhraseCue("entity", "note", 5.0, (Part(cues("entity_note_put_down", A)),)),
+    # a reminder to do something by a day (a deadline, no time of day) is a task due that day
+    PhraseCue(
+        "entity",
+        "task",
+        4.0,
+        (
+            Part(
+                cues("entity_task_by_day", A),
+                Around(after=cues("entity_task_by_day_after", A), not_before=cues("entity_task_by_day_not_before", A)),
+            ),
+        ),
+    ),
+    PhraseCue("entity", "task", 5.0, (Part(cues("entity_task_for_record", A)),)),
+    PhraseCue(
+        "entity",
+        "contact",
+        3.0,
+        (
+            Part(cues("entity_contact_fields", A)),
+            Part(cues("entity_contact_saved", A), Around(after=cues("entity_contact_saved_after", A))),
+            Part(cues("entity_contact_email_kept", A), Around(after=cues("entity_contact_email_kept_after", A))),
+        ),
+    ),
+    PhraseCue(
+        "entity",
+        "availability",
+        3.5,
+        (
+            Part(cues("entity_availability_free", A)),
+            Part(
+                cues("entity_availability_free_word", A), Around(before=cues("entity_availability_free_word_before", A))
+            ),
+            Part(
+                cues("entity_availability_free_end", A), Around(before=cues("entity_availability_free_end_before", A))
+            ),
+        ),
+    ),
+    PhraseCue(
+        "entity",
+        "event",
+        2.0,
+        (
+            Part(cues("entity_event_going_on", A), Around(before=cues("entity_event_going_on_before", A))),
+            Part(cues("entity_event_schedule_asked", A)),
+            Part(cues("entity_event_on_day", A), Around(before=cues("entity_event_on_day_before", A))),
+        ),
+    ),
+    PhraseCue(
+        "entity",
+        "event",
+        2.0,
+        (
+            Part(cues("entity_event_got_on", A), Around(before=cues("entity_event_got_on_before", A))),
+            Part(cues("entity_event_anything_with_not", A), block=True),
+            Part(cues("entity_event_anything_with", A), Around(before=cues("entity_event_anything_with_before", A))),
+        ),
+    ),
+    # a phone call asked for ("call Maria and tell her …", "give John a ring"): planbot cannot phone anyone
+    PhraseCue(
+        "offtopic",
+        "phone calls",
+        5.0,
+        (
+            Part(
+                cues("offtopic_phone_call", A),
+                Around(
+                    after=cues("offtopic_phone_call_after", A), not_before=cues("offtopic_phone_call_not_before", A)
+                ),
+            ),
+            Part(cues("offtopic_phone_give", A)),
+        ),
+    ),
+    PhraseCue("offtopic", "sports", 4.0, (Part(cues("offtopic_sports_words", A)),)),
+    PhraseCue(
+        "offtopic",
+        "places",
+        3.0,
+        (
+            Part(cues("offtopic_places_words", A)),
+            Part(
+                cues("offtopic_places_in", A),
+                Around(
+                    before=cues("offtopic_places_in_before", A), not_before=cues("offtopic_places_in_not_before", A)
+                ),
+            ),
+        ),
+    ),
 )
-
-ALL_CUES: tuple[Cue, ...] = (*INTENT_CUES, *ENTITY_CUES, *OFFTOPIC_CUES)
 
 
 def evidence_in(text: str) -> list[Evidence]:
     """Every cue found in ``text``, in text order."""
-    found = []
-    for cue in ALL_CUES:
-        for match in cue.pattern.finditer(text):
-            found.append(Evidence(cue.kind, cue.concept, cue.weight, match.start(), match.end(), match.group(0)))
-    found += _phrase_evidence(text)
+    found = _phrase_evidence(text)
     found += _message_evidence(text)
     words = Words.of(text)
     # a word also read without its possessive ("the doctor's appointment": "doctor"), as a word boundary reads it,
@@ -629,13 +585,16 @@ def _spans(parts: tuple[Part, ...], words: tuple[str, ...]) -> list[tuple[int, i
     index = 0
     while index < len(words):
         found = next(
-            (hit for part in parts if (hit := at_around(part.phrases, part.around, words, index)) is not None), None
+            ((hit, part) for part in parts if (hit := at_around(part.phrases, part.around, words, index)) is not None),
+            None,
         )
         if found is None:
             index += 1
             continue
-        spans.append((found.start, found.end))
-        index = found.end
+        hit, part = found
+        if not part.block:
+            spans.append((hit.start, hit.end))
+        index = max(hit.end, index + 1)
     return spans
 
 

@@ -17,12 +17,21 @@ _CALL = re.compile(r"""\bcues\(\s*["']([\w-]+)["']""")
 _REWRITE = re.compile(r"""\.rewritten\(\s*["']([\w-]+)["']""")
 
 
+_LIST_IN_PHRASE = re.compile(r"<([a-z][\w-]*)>")
+
+
 def _named_in_code() -> set[str]:
+    """The lists code names, and the lists their phrases use (``<said_event_nouns>``)."""
     found: set[str] = set()
     for path in _ROOT.rglob("*.py"):
         text = path.read_text(encoding="utf-8")
         found |= set(_CALL.findall(text)) | set(_REWRITE.findall(text))
-    return found
+    for name in list(found):
+        if name in names():
+            lines = (_ROOT / "data" / "cues" / f"{name}.txt").read_text(encoding="utf-8").splitlines()
+            phrases = (line.split(" #", 1)[0] for line in lines if not line.lstrip().startswith("#"))
+            found |= {listed for phrase in phrases for listed in _LIST_IN_PHRASE.findall(phrase)}
+    return found - {"number"}
 
 
 def test_every_cue_list_named_in_code_loads_from_data() -> None:

@@ -5,9 +5,9 @@ The count is of lines in ``planning/understanding`` that call ``re.compile``, ``
 fails here: put the words in a cue file (``planning/understanding/data/cues``) and match them with
 ``planning.understanding.cues`` instead.
 
-A line count misses the patterns one helper compiles from a table of rows (``lexicon._rows``: one line, dozens of
-patterns), so the compiled patterns the modules hold are counted too: every ``re.Pattern`` reachable from a module's
-names, through lists, tuples, dicts and dataclasses. Lower ``COMPILED_CEILING`` as you remove them.
+A line count misses the patterns one helper compiles from a table of rows (what ``lexicon._rows`` was: one line,
+dozens of patterns), so the compiled patterns the modules hold are counted too: every ``re.Pattern`` reachable from
+a module's names, through lists, tuples, dicts and dataclasses. Lower ``COMPILED_CEILING`` as you remove them.
 """
 
 import dataclasses
@@ -18,10 +18,18 @@ from pathlib import Path
 
 import planning.understanding
 
-CEILING = 84
-COMPILED_CEILING = 135
+CEILING = 83
+COMPILED_CEILING = 111
 # files whose cue words went to data: no regex may come back into them
-REGEX_FREE = ("existing.py", "acting_on.py", "reported.py", "classifier.py", "interpret.py")
+REGEX_FREE = (
+    "existing.py",
+    "acting_on.py",
+    "reported.py",
+    "classifier.py",
+    "interpret.py",
+    "lexicon.py",
+    "cue_context.py",
+)
 
 _USE = re.compile(r"re\.(?:compile|search|match|sub|findall|fullmatch|split|finditer)\b")
 _ROOT = Path(planning.understanding.__file__).parent
@@ -71,8 +79,15 @@ def test_compiled_patterns_in_understanding_do_not_rise() -> None:
     assert total <= COMPILED_CEILING, f"{total} compiled patterns (ceiling {COMPILED_CEILING}); most in {worst}"
 
 
-def test_the_compiled_count_sees_patterns_made_by_a_helper() -> None:
-    from planning.understanding import lexicon
+@dataclasses.dataclass(frozen=True)
+class _Row:
+    concept: str
+    pattern: re.Pattern[str]
 
+
+def test_the_compiled_count_sees_patterns_made_by_a_helper() -> None:
+    # the shape lexicon's rows had: one compiling line, a table of dataclass rows, each holding a pattern
+    rows = tuple(_Row(word, re.compile(rf"\b{word}\b")) for word in ("alpha", "beta", "gamma"))
     seen: set[int] = set()
-    assert _patterns(lexicon.ALL_CUES, seen) == len(lexicon.ALL_CUES) > 1
+    assert _patterns({"rows": [rows]}, seen) == 3
+    assert _patterns(rows, seen) == 0  # each pattern counted once
