@@ -18,8 +18,8 @@ from pathlib import Path
 
 import planning.understanding
 
-CEILING = 83
-COMPILED_CEILING = 111
+CEILING = 76
+COMPILED_CEILING = 104
 # files whose cue words went to data: no regex may come back into them
 REGEX_FREE = (
     "existing.py",
@@ -29,6 +29,8 @@ REGEX_FREE = (
     "interpret.py",
     "lexicon.py",
     "cue_context.py",
+    "asked_fields.py",
+    "reminders.py",
 )
 
 _USE = re.compile(r"re\.(?:compile|search|match|sub|findall|fullmatch|split|finditer)\b")
