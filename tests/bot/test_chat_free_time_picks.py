@@ -36,3 +36,11 @@ def test_a_meeting_that_is_not_on_that_day_books_nothing(tmp_path: Path) -> None
     output = chat(tmp_path, SEARCH, "the one right before the board dinner")
     assert "no meeting “board dinner”" in output
     assert events(tmp_path, attendee="sarah.lee@example.com", query="Meeting with", **day("2026-03-05")) == []
+
+
+def test_a_free_time_picked_by_its_clock_books_that_day_with_the_people_searched(tmp_path: Path) -> None:
+    output = chat(tmp_path, SEARCH, "book the 1pm one", "a")
+    assert "Finished" in output.split("> book the 1pm one")[1]
+    [booked] = events(tmp_path, query="Meeting with Sarah", **day("2026-03-05"))
+    assert booked["startTime"] == "2026-03-05T13:00:00-05:00"
+    assert "sarah.lee@example.com" in booked["attendees"]

@@ -123,16 +123,40 @@ def free_time_taken(reply: Reply, slots: tuple[Mapping[str, Any], ...], *, yes: 
     end = reply.end_before(start, "answer_tails")
     said = Reply.of(reply.rest(start, end))
     took = not (start == 0 and end == len(reply.words))  # words that take what follows were said
+    timed = _without_fillers(said)  # "the 2pm one", "the 3 o'clock slot": the time alone
+    clock = by_time(_hours_as_clock(timed), slots) if timed.words and only_time(timed.text) else None
     picked = by_number(said, len(slots)) if said.words else None
+    if picked is not None and clock is not None and clock.index is not None and _bare_number(timed):
+        picked = clock  # "let's do 3": the slot shown at 3 (slots are shown by their times, not numbered)
     if picked is None and said.words:
         picked = _beside(said)
-    if picked is None and took and said.words and only_time(said.text):
-        picked = by_time(said, slots)
+    if picked is None and (took or len(timed.words) < len(said.words)) and clock is not None:
+        picked = clock
     if picked is None and (yes or (took and phrases("objects").value(said.words) is not None)):
         picked = Pick(index=1)  # "yep", "that works", "book it": the first time shown, as proposed
     if picked is None:
         return None
     return Pick(index=picked.index, at=picked.at, beside=picked.beside, title=title)
+
+
+def _without_fillers(said: Reply) -> Reply:
+    """The words of a pick without those around it that add nothing ("the 2pm one" → "2pm")."""
+    fillers = (phrases("pick_fillers"), phrases("slot_fillers"), phrases("polite"))
+    kept = [w for w in said.words if all(words.value((w,)) is None for words in fillers)]
+    return Reply.of(" ".join(kept))
+
+
+def _bare_number(said: Reply) -> bool:
+    return len(said.words) == 1 and said.words[0].isdigit()
+
+
+def _hours_as_clock(said: Reply) -> Reply:
+    """A bare hour read as a clock time ("3" → "at 3"), as a time said to pick a free slot is."""
+    words = said.words
+    bare = [
+        w.isdigit() and len(w) <= 2 and int(w) <= 23 and (i == 0 or words[i - 1] != "at") for i, w in enumerate(words)
+    ]
+    return Reply.of(" ".join(f"at {w}" if hour else w for w, hour in zip(words, bare, strict=True)))
 
 
 def _named_as(reply: Reply) -> tuple[Reply, str | None]:

@@ -172,3 +172,11 @@ def test_a_verb_about_what_is_asked_with_a_time_is_the_answer_not_a_request():
     for typed in ("book it for 3pm", "move that to 10:30", "schedule it at 4"):
         [answer] = read_reply(typed, START)
         assert isinstance(answer, Answer), typed
+
+
+def test_a_free_time_named_by_its_clock_among_words_of_a_pick_is_that_slot_not_a_number():
+    assert read_reply("take the 4:30 slot", AFTER_SEARCH) == (Pick(index=3),)
+    assert read_reply("the 3:30 one pls", AFTER_SEARCH) == (Pick(index=2),)
+    assert read_reply("go with 3", AFTER_SEARCH) == (Pick(index=1),)  # 15:00 shown: the time, not the third
+    assert read_reply("go with 2", AFTER_SEARCH) == (Pick(index=2),)  # no slot at 2: the second one
+    assert read_reply("the third one", AFTER_SEARCH) == (Pick(index=3),)
