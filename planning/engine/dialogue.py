@@ -34,7 +34,7 @@ from planning.understanding.commands import (
     Correct,
     Decide,
     Pick,
-    clock_only,
+    clock_without_day,
     names_a_day,
 )
 from planning.understanding.commands.edited import read_value
@@ -659,7 +659,7 @@ def _changed(session: Session, run: StepRun, name: str, value: Any) -> str:
 
 def _anchor(previous: Any, text: str, now: datetime) -> datetime:
     """ "make it 4pm" keeps the day of the earlier answer: read the new time against that day."""
-    if isinstance(previous, str) and clock_only(text.strip()):
+    if isinstance(previous, str) and clock_without_day(text.strip()):
         try:
             earlier = datetime.fromisoformat(previous)
         except ValueError:

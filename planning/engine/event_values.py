@@ -10,7 +10,7 @@ from integrations.base.shifts import shifted
 from planning.engine.answers import parse_answer
 from planning.engine.conflicts import moment
 from planning.engine.day_move import on_day_said
-from planning.understanding.commands import by_amount, clock_only
+from planning.understanding.commands import by_amount, clock_without_day
 from planning.understanding.weekday_said import in_week_of
 
 EVENT_FIELDS = frozenset({"startTime", "durationMinutes", "location"})
@@ -94,7 +94,7 @@ def new_start(event: Mapping[str, Any], value: str, now: datetime) -> str | None
     anchor = datetime.fromisoformat(start).astimezone(now.tzinfo) if start else now
     value = in_week_of(value, anchor, now) if start else value  # "make it wed": the Wednesday of the event's week
     day_start = anchor.replace(hour=0, minute=0, second=0, microsecond=0) - timedelta(microseconds=1)
-    parsed = parse_answer("startTime", value, day_start if clock_only(value) else now)
+    parsed = parse_answer("startTime", value, day_start if clock_without_day(value) else now)
     if parsed.ok:
         return str(parsed.value)
     return on_day_said(dict(event), value, now)

@@ -102,3 +102,13 @@ def clock_only(text: str) -> bool:
     text = bare_clock(text) or text
     found = find_times(text, datetime.now().astimezone())
     return len(found) == 1 and found[0].has_clock_time and _only_time(text, found) and not names_a_day(text)
+
+
+def clock_without_day(text: str) -> bool:
+    """Whether ``text`` says one time of day and no day, whatever words are around it ("prob 3:30 actually, she has
+    a thing", "4pm"): a correction that keeps the day of the value it corrects."""
+    text = bare_clock(text) or text
+    found = find_times(text, datetime.now().astimezone())
+    if len(found) != 1 or not found[0].has_clock_time or names_a_day(text):
+        return False
+    return clock_only(" ".join(text[start:end] for start, end in found[0].spans))
