@@ -147,7 +147,10 @@ def _mask_addresses(text: str) -> str:
 
 def listed(words: str) -> list[str]:
     """The names in a span that holds only people ("maria and tom", "Priya, John"), in any case."""
-    parts = re.split(r"\s*(?:,|\band\b|&)\s*", _mask_addresses(words))
+    said = Words.of(_mask_addresses(words))
+    cuts = [index for index, word in enumerate(said.words) if word in cues("name_list_joins")]
+    bounds = zip([-1, *cuts], [*cuts, len(said)], strict=True)
+    parts = [said.text_of(start + 1, end) for start, end in bounds]
     found = [" ".join(_name_prefix(part.split(), False)) for part in parts]
     return [name for name in found if name]
 

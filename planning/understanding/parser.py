@@ -5,7 +5,6 @@ Deterministic (no LLM). Clauses come from the QueryClassifier; each is read into
 into the goal they feed.
 """
 
-import re
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
@@ -20,6 +19,7 @@ from planning.understanding.classifier import Clause, QueryClassifier, uses_prev
 from planning.understanding.combinations import artifact
 from planning.understanding.commands.pointing import points_back
 from planning.understanding.conditions import split_segments
+from planning.understanding.cues import cues
 from planning.understanding.ellipsis import of_the_kind_before
 from planning.understanding.examples import ExampleVoter, second_opinion
 from planning.understanding.extract import ClauseSlots, read_slots
@@ -44,9 +44,6 @@ from planning.understanding.timeexpr import find_duration, find_shift, read_time
 
 CLARIFY_BELOW = 0.55
 MAX_TEXT = 2000
-_PRONOUN = re.compile(r"\b(?:her|him|them|their|they|he|she)\b", re.I)
-_FOLLOW_UP = re.compile(r"\bfollow[- ]?up\b", re.I)
-_REPLY = re.compile(r"\b(?:reply|respond|answer back|write back)\b", re.I)
 
 
 @dataclass(frozen=True, slots=True)
@@ -343,14 +340,18 @@ def _combine(reads: list[_Read], text: str) -> ParseResult:
         slots = _topic_from_earlier(slots, goals)
         slots = _record_from_earlier(reading.intent, reading.entity, slots, goals)
         index = len(goals)
-        if reading.intent == "send" and _REPLY.search(read.clause.text) and goals:
+        if reading.intent == "send" and cues("reply_words").in_text(read.clause.text) and goals:
             earlier = _last_email_finding(goals)
             if earlier is not None:
                 scope["reply_to_goal"] = earlier
                 dependencies[index] = (earlier,)
-        if reading.intent == "send" and _REPLY.search(read.clause.text):
+        if reading.intent == "send" and cues("reply_words").in_text(read.clause.text):
             scope.setdefault("reply", True)
-        mail = _mail_acted_on(goals) if read.found.scope.get("forward") and _IT.search(read.clause.text) else None
+        mail = (
+            _mail_acted_on(goals)
+            if read.found.scope.get("forward") and cues("pointing_words").in_text(read.clause.text)
+            else None
+        )
         if mail is not None and not slots.topic:
             scope["mail_from_goal"] = mail  # "reply to John's pricing question …, and fwd it to Sarah": that mail
             dependencies[index] = (mail,)
@@ -499,13 +500,13 @@ def _resolve_implied(
 ) -> tuple[Slots, dict[str, Any]]:
     """ "with her", "them", "a follow-up": the person (or record) named in an earlier goal. A pronoun read as a
     person ("w/ him") is no one's name: it points back too."""
-    named = tuple(p for p in slots.people if not _PRONOUN.fullmatch(p.strip()))
+    named = tuple(p for p in slots.people if p.strip() not in cues("person_pronouns"))
     if goals and named != slots.people and not named and not slots.emails:
         slots = slots.model_copy(update={"people": named})
     if not goals or slots.people or slots.emails:
         return slots, scope
     text = read.clause.text
-    if not (_PRONOUN.search(text) or _FOLLOW_UP.search(text)):
+    if not (cues("person_pronouns").in_text(text) or cues("follow_up_words").in_text(text)):
         return slots, scope
     for index in range(len(goals) - 1, -1, -1):
         earlier = goals[index]
@@ -523,24 +524,14 @@ def _resolve_implied(
     return slots, scope
 
 
-_AMENDS = re.compile(
-    r"^(?:and\s+)?(?:make (?:it|that|this|them)|have (?:it|that)|it (?:should|will|needs to|must)|"
-    r"(?:it's|it is|that's)|let it|keep it|lasting|for)\b",
-    re.I,
-)
-
-
 def _amend(goal: Goal, text: str) -> Goal | None:
     """A clause that only says more about the goal before it ("make it last 3 hours"): that goal, amended."""
-    if not _AMENDS.match(text):
+    if not cues("amend_openers").starts(text):
         return None
     duration = find_duration(text)
     if duration is None:
         return None
     return goal.model_copy(update={"slots": goal.slots.model_copy(update={"duration_minutes": duration.minutes})})
-
-
-_IT = re.compile(r"\b(?:it|that|this)\b", re.I)
 
 
 def _mail_acted_on(goals: list[Goal]) -> int | None:

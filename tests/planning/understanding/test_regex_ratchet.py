@@ -18,8 +18,8 @@ from pathlib import Path
 
 import planning.understanding
 
-CEILING = 76
-COMPILED_CEILING = 104
+CEILING = 70
+COMPILED_CEILING = 99
 # files whose cue words went to data: no regex may come back into them
 REGEX_FREE = (
     "existing.py",
