@@ -5,6 +5,7 @@ Run: `.venv/bin/python -m bench.learned_understanding [--shared ../shared] [--ro
 `taskset -c CORE` does) and so does each cold-start run. Prints figures; asserts nothing.
 """
 
+import json
 import statistics
 import subprocess
 import sys
@@ -46,6 +47,27 @@ def cold_starts(core: int, runs: int) -> list[float]:
     return times
 
 
+def reply_latency(rounds: int) -> None:
+    """The reply-act classifier's time per reply: every clause of a labelled reply read (the project's own training
+    replies, as texts only), without the reader's cache."""
+    from planning.understanding.commands._clauses import parts
+    from planning.understanding.commands._words import Reply
+    from planning.understanding.learned.replies import data
+    from planning.understanding.learned.replies.lazy import default_reply_acts
+
+    model = default_reply_acts()
+    lines = [json.loads(line) for path in data.default_files() for line in path.read_text("utf-8").splitlines()]
+    texts = [str(line.get("reply", "")) for line in lines if isinstance(line, dict)]
+    model.read("warm up", "approval")
+
+    def read(text: str) -> object:
+        return [model.read(part.text, "approval") for part in parts(Reply.of(text))]
+
+    t = timings(read, texts, rounds)
+    p50, p99 = p50_p99_ms(t)
+    print(f"{'reply-act classifier':<20}{p50:>9.2f}{p99:>9.2f}{t[-1] * 1000:>9.2f}{len(t) / sum(t):>9.0f}  (per reply)")
+
+
 def main() -> None:
     options = pinned_options()
     texts = eval_texts(options.shared)
@@ -63,6 +85,7 @@ def main() -> None:
         t = timings(understanding_of(planner), texts, options.rounds)
         p50, p99 = p50_p99_ms(t)
         print(f"{name:<20}{p50:>9.2f}{p99:>9.2f}{t[-1] * 1000:>9.2f}{len(t) / sum(t):>9.0f}")
+    reply_latency(options.rounds)
     rss = memory()
     print(f"memory with the classifier loaded: RSS {rss['VmRSS']} MB, peak {rss['VmHWM']} MB")
     starts = cold_starts(options.core, 5)

@@ -47,6 +47,60 @@ def then_request(
     return None
 
 
+def parts(reply: Reply, *, words: bool = False) -> tuple[Reply, ...]:
+    """The reply cut at every mark that joins clauses or ends a sentence ("hmm wait, fri is out. thurs 3:30?" →
+    "hmm wait", "fri is out", "thurs 3:30?"): the pieces a reason or a hedge is said in, each without its marks but a
+    question mark.
+    Marks inside a token ("2-4", "3:30", an address) never cut. With ``words``, also at the words that join clauses
+    ("skip the email and book lunch" → "skip the email", "book lunch")."""
+    return tuple(Reply.of(reply.text[start:end]) for start, end in part_spans(reply, words=words))
+
+
+def part_spans(reply: Reply, *, words: bool = False) -> tuple[tuple[int, int], ...]:
+    """Where each of :func:`parts` is in the reply's text: (first character, after the last)."""
+    toks, out = reply.toks, list[tuple[int, int]]()
+    cuts = [i for i, tok in enumerate(toks) if tok.word in _MARKS or (words and tok.word in _WORDS)]
+    start = 0
+    for cut in [*cuts, len(toks)]:
+        inside = toks[start:cut]
+        while inside and inside[0].word in _LEADING:
+            inside = inside[1:]
+        if inside:  # a question keeps its mark: "is it on zoom?" asks
+            end = inside[-1].end
+            after = reply.text[end:] if cut == len(toks) else reply.text[end : toks[cut].end]
+            asks = after.lstrip().startswith("?")
+            out.append((inside[0].start, end + after.index("?") + 1 if asks else end))
+        start = cut + 1
+    return tuple(out)
+
+
+def kept(reply: Reply, keep: tuple[bool, ...]) -> str:
+    """The reply's text with the :func:`parts` not kept left out: each kept part, then what followed it up to the next
+    part ("skip tom's, <left out>. send sarah's" → "skip tom's, send sarah's"); the marks after the last part only
+    when it is kept."""
+    spans = part_spans(reply)
+    out, after = "", ""
+    for index, ((start, end), keeping) in enumerate(zip(spans, keep, strict=True)):
+        if not keeping:
+            continue
+        following = spans[index + 1][0] if index + 1 < len(spans) else len(reply.text)
+        out += after + reply.text[start:end]
+        after = reply.text[end:following]
+    return (out + after if keep[-1] else out).strip()
+
+
+_LEADING = frozenset({",", ";", "-", "and"})
+_WORDS = frozenset(w for (w,), _ in (e for e in phrases("clause_joins").entries if len(e[0]) == 1) if w.isalpha())
+_MARKS = frozenset(
+    {
+        *(word for (word,), _ in (e for e in phrases("clause_joins").entries if len(e[0]) == 1) if not word.isalpha()),
+        ".",
+        "!",
+        "?",
+    }
+)
+
+
 def _approves(command: Command) -> bool:
     return isinstance(command, Decide) and command.action == "approve"
 
@@ -59,7 +113,7 @@ def _segments(reply: Reply, read: Clause, *, first: bool, depth: int) -> tuple[C
             if join is None:
                 continue
             left = _part(reply, 0, cut)
-            if _only_leads(left):
+            if only_leads(left):
                 continue
             head = read(left, first)
             if head is None:
@@ -81,7 +135,7 @@ def _part(reply: Reply, start: int, end: int | None) -> Reply:
     return Reply.of(reply.text[toks[0].start : toks[-1].end])
 
 
-def _only_leads(reply: Reply) -> bool:
+def only_leads(reply: Reply) -> bool:
     """ "no, make it 4pm", "hmm wait - …": words of hesitation are not a clause of their own."""
     words, index = reply.words, 0
     while index < len(words):

@@ -27,14 +27,16 @@ def people(reply: Reply) -> Correct | None:
     return Correct(names, field=field, people=True, adding=adding is not None) if names else None
 
 
-def named_field(reply: Reply) -> Correct | None:
-    """ "actually make the subject “Q3 numbers”", "change the time to 4pm", "sorry, title: Kickoff"."""
+def named_field(reply: Reply, *, led: bool = False) -> Correct | None:
+    """ "actually make the subject “Q3 numbers”", "change the time to 4pm", "sorry, title: Kickoff"; with ``led``
+    (the reply is known to be a correction: the learned reading says so), also a field named alone ("status
+    contacted")."""
     words = reply.words
     index = _skip(reply, 0, "leads")
     verb = phrases("field_verbs").at(words, index)
     if verb is not None:
         index += verb[0]
-    elif index == 0:
+    elif index == 0 and not led:
         return None  # a field named with no lead and no verb ("subject Q3") is no correction
     value_start = index
     if index < len(words) and words[index] == "the":
@@ -67,8 +69,10 @@ def _field_after(reply: Reply, start: int) -> Correct | None:
     return None
 
 
-def bare(reply: Reply) -> Correct | None:
-    """ "actually make it 4pm", "make it 45 minutes", "sorry, change it to Friday": a value for whatever it fits."""
+def bare(reply: Reply, *, led: bool = False) -> Correct | None:
+    """ "actually make it 4pm", "make it 45 minutes", "sorry, change it to Friday": a value for whatever it fits; with
+    ``led`` (the reply is known to be a correction: the learned reading says so), also a value said alone ("thurs
+    3:30 instead")."""
     words = reply.words
     index = _skip(reply, 0, "leads")
     replaced = _replaced_at(words, index)  # "142.5k not 140": the value, then the one it replaces
@@ -79,7 +83,7 @@ def bare(reply: Reply) -> Correct | None:
         again = phrases("change_verbs").at(words, index)  # "actually, make it …"
         if again is not None and index + again[0] < len(words):
             index += again[0]
-    elif index == 0 and (replaced is None or replaced > _SHORT):
+    elif index == 0 and not led and (replaced is None or replaced > _SHORT):
         return None  # with no lead and no verb, only a short value then the one it replaces ("142.5k not 140")
     elif phrases("request_starts").at(words, index) is not None:
         return None  # a lead then a request of its own ("and send her an email that …") changes no value

@@ -167,12 +167,13 @@ def starts_a_request(reply: Reply) -> bool:
 
 def _state(text: str) -> RecordChange | None:
     """A lead status or a deal stage said as the new state: after a word that links it to the record ("as
-    qualified", "to proposal", "them contacted", "it's won"), so "a new one" is no status."""
+    qualified", "to proposal", "them contacted", "it's won") or right after the field's name ("status contacted"), so
+    "a new one" is no status."""
     words = Words.of(text)
     links = phrases("state_links")
     for table, field in (("lead_statuses", "status"), ("deal_stages", "stage")):
         for found in cues(table).find_all(words):
             before = words.words[found.start - 1] if found.start > 0 else ""
-            if links.value((before,)) is not None:
+            if links.value((before,)) is not None or phrases("record_fields").value((before,)) == field:
                 return RecordChange("status" if field == "status" else "stage", found.value)
     return None

@@ -12,6 +12,7 @@ from planning.understanding.commands import (
     _picks,
     _resends,
     _respelled,
+    learned_reading,
     mail_picks,
     sent_fix,
 )
@@ -61,6 +62,10 @@ def read_reply(text: str, context: Context) -> tuple[Command, ...]:
         again = _read(last, context)
         if isinstance(again[0], _DECISIVE):
             return again
+    if isinstance(commands[0], NewRequest | CannotHandle):  # what the learned reading of its clauses places
+        placed = learned_reading.read_again(text, context, _read, _fits)
+        if placed is not None:
+            return placed
     return commands
 
 

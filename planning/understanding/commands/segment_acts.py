@@ -1,0 +1,120 @@
+"""The act of each clause of a reply, read by the learned reply-act classifier
+(:mod:`planning.understanding.learned.replies`) with what the conversation waits for: the kind of the open
+question (an approval card, a value, a pick, a clarification, or nothing open: a follow-up on what was done) and the
+field asked.
+
+Its uses in the reader (:mod:`.learned_reading`, only for a reply the phrase readers could not place): clauses read
+as ``none`` (a reason, a hedge, a comment: "ugh, friday is a mess") are left out and the phrase readers read the
+rest; clauses read confidently as corrections are read as corrections without a lead; a reply read confidently as
+one decision (approve, cancel, skip, thanks, undo) is that decision.
+"""
+
+from dataclasses import dataclass
+
+from planning.understanding.commands import _clauses
+from planning.understanding.commands._words import Reply, phrases
+from planning.understanding.commands.context import Context
+from planning.understanding.learned.replies.lazy import act_probabilities
+
+COMMENT = 0.6  # a clause is left out as a comment when "none" is at least this likely
+COMMAND = 0.6  # a clause is kept alone as the command when its act is at least this likely
+DECISION = 0.7  # a reply is taken as a decision when every clause's act is that one at least this likely
+
+# the open question's kind → the kind of bot message the classifier learned from
+_KINDS = {
+    "approval": "approval",
+    "value": "value",
+    "pick": "pick",
+    "clarify": "clarify",
+    "recover": "value",
+    "past_start": "value",
+    "unknown_outcome": "approval",
+    "connect": "approval",
+}
+# the name of the value asked → the field the classifier learned it as
+_ASKED = {
+    "startTime": "start",
+    "start": "start",
+    "windowStart": "start",
+    "date": "day",
+    "durationMinutes": "duration",
+    "to": "email",
+    "cc": "email",
+    "email": "email",
+    "attendees": "email",
+    "subject": "subject",
+    "body": "body",
+    "company": "company",
+    "amount": "amount",
+    "dueDate": "due_date",
+    "closeDate": "due_date",
+    "location": "place",
+    "phone": "phone",
+    "title": "title",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ClauseAct:
+    clause: Reply
+    act: str  # the likeliest act ("" without a model)
+    probability: float
+
+
+def kind_of(context: Context) -> str:
+    if not context.open_plan:
+        return "done"
+    return _KINDS.get(context.question, "approval")
+
+
+def asked_of(context: Context) -> str:
+    return _ASKED.get(context.name or "", "none") if context.question == "value" else "none"
+
+
+def clause_acts(reply: Reply, context: Context, *, words: bool = False) -> tuple[ClauseAct, ...]:
+    """Each of the reply's clauses (:func:`._clauses.parts`, cut at joining words too with ``words``) with its
+    likeliest act."""
+    kind, asked = kind_of(context), asked_of(context)
+    out = []
+    for clause in _clauses.parts(reply, words=words):
+        found = act_probabilities(clause.text, kind, asked)
+        act = max(found, key=lambda name: found[name]) if found else ""
+        out.append(ClauseAct(clause, act, found.get(act, 0.0)))
+    return tuple(out)
+
+
+def comments_left_out(acts: tuple[ClauseAct, ...]) -> tuple[tuple[bool, ...], ...]:
+    """Which clauses to keep, surest first: all but those read as comments confidently; all but those whose likeliest
+    act is a comment; the clauses read confidently as a command, without the others that say the same act less surely
+    or nothing ("hold on, tuesday clashes with the offsite. wednesday at 11 instead?": a reason read as a weak
+    correction beside the sure one). A clause that starts as a request of its own ("book lunch with sam friday") is
+    never left out. Only masks that leave something out and keep something."""
+    sure = {a.act for a in acts if a.act != "none" and a.probability >= COMMAND}
+    requests = tuple(_request_start(a.clause) for a in acts)
+    out: list[tuple[bool, ...]] = []
+    for keep in (
+        tuple(not (a.act == "none" and a.probability >= COMMENT) for a in acts),
+        tuple(a.act != "none" for a in acts),
+        tuple((a.probability >= COMMAND and a.act != "none") or a.act not in {"none", *sure} for a in acts),
+    ):
+        keep = tuple(kept or request for kept, request in zip(keep, requests, strict=True))
+        if any(keep) and not all(keep) and keep not in out:
+            out.append(keep)
+    return tuple(out)
+
+
+def _request_start(clause: Reply) -> bool:
+    start = clause.after("also_leads")
+    return start < len(clause.words) and phrases("request_starts").at(clause.words, start) is not None
+
+
+def decision(acts: tuple[ClauseAct, ...]) -> str | None:
+    """The one act the clauses say, comments and thanks aside ("ugh fine. send it": approve; "oops, undo please":
+    undo), when a clause says it confidently and every other clause is that act, thanks, or read confidently as a
+    comment; None when they say none, or more than one, or a clause is not surely anything ("reply and tell her …")."""
+    confident = {a.act for a in acts if a.act != "none" and a.probability >= DECISION}
+    if len(confident) != 1:
+        return None
+    act = confident.pop()
+    rest = [a for a in acts if a.act not in (act, "thanks")]
+    return act if all(a.act == "none" and a.probability >= COMMENT for a in rest) else None
