@@ -32,13 +32,13 @@ def _people(reply: Reply) -> str | None:
             end = reply.end_before(start, "adding_tails", "instead")
             who = reply.rest(start, end)
             comma = next((i for i in range(start + 1, end) if words[i] == ","), None)
-            if not _only_people(who) and comma is not None:  # "to priya, she was asking about it": a reason after
+            if not only_people(who) and comma is not None:  # "to priya, she was asking about it": a reason after
                 who = reply.rest(start, comma)
-            return who if _only_people(who) else None
+            return who if only_people(who) else None
     return None
 
 
-def _only_people(who: str) -> bool:
+def only_people(who: str) -> bool:
     """Whether ``who`` holds only people: addresses, or names ("kim and omar"), not words such as "be fair"."""
     parts = [p.strip() for p in who.replace(" and ", ",").replace("&", ",").split(",") if p.strip()]
     return bool(parts) and all("@" in part or names.listed(part) == [part] for part in parts)

@@ -19,6 +19,7 @@ from planning.understanding.commands import (
 from planning.understanding.commands._answer_changes import answer_changed
 from planning.understanding.commands._beside_booking import booked_beside
 from planning.understanding.commands._list_keeps import kept_out
+from planning.understanding.commands._meant_for import meant_for
 from planning.understanding.commands._people_changes import people_change, people_in_a_clause, people_joining
 from planning.understanding.commands._record_followups import record_change
 from planning.understanding.commands._typed_fields import typed_changes
@@ -134,7 +135,7 @@ def _unclear_at_offer(reply: Reply) -> bool:
 def _follow_up(reply: Reply, context: Context) -> Command:
     """After the last plan in the thread ended: a follow-up on what it made, or a new request."""
     if "email" in context.left:  # "its friday not thursday. can u unsend?": a correction, or the ask to take it back
-        fix = sent_fix.corrected(reply) or sent_fix.unsend(reply)
+        fix = sent_fix.corrected(reply) or meant_for(reply) or sent_fix.unsend(reply)  # "… it was meant for tom"
         if fix is not None:
             return fix
     if context.left:
