@@ -7,6 +7,7 @@ from datetime import UTC, date, datetime, timedelta
 from typing import Any, Literal
 
 from planning.understanding import phones
+from planning.understanding.commands._words import phrases
 from planning.understanding.commands.period_end import period_of_end
 from planning.understanding.commands.rough_clock import with_clock_clause
 from planning.understanding.names import EMAIL_ADDRESS
@@ -88,10 +89,20 @@ def parse_answer(name: str, text: str, now: datetime) -> Parsed:
     return reader(name, text, now)
 
 
+def _without_fillers(name: str) -> str:
+    """A name said without the words around it that are no part of it ("priya only pls" → "priya")."""
+    words = name.split()
+    fillers = phrases("name_fillers")
+    kept = [w for w in words if fillers.value((w.strip(".!?").lower(),)) is None]
+    return " ".join(kept).strip()
+
+
 def _emails(name: str, text: str, now: datetime) -> Parsed:
     found = EMAIL_ADDRESS.findall(text)
     rest = EMAIL_ADDRESS.sub(" ", text)
-    names = tuple(n.strip() for n in re.split(r",|\band\b|;", rest) if n.strip() and re.search(r"[A-Za-z]", n))
+    names = tuple(
+        name for n in re.split(r",|\band\b|;", rest) if (name := _without_fillers(n)) and re.search(r"[A-Za-z]", name)
+    )
     if not found and not names:
         return Parsed(problem="that is not an email address or a name")
     if any("@" in n for n in names):
