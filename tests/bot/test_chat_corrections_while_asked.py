@@ -62,12 +62,14 @@ def test_him_after_a_read_is_the_person_the_request_named(tmp_path: Path):
     lines = (
         "when's my next meeting with John Park?",
         "email him asking whether they still need the 250 seat quote",
-        "Seat quote",
         "a",
     )
     output = chat_in(tmp_path, *lines)
     assert "What recipient should I use" not in output
-    assert [address for address, _ in sent(tmp_path, "Seat quote")] == ["john.park@globex.com"]
+    # The subject is made from the question asked (c25569f), so no subject is asked for.
+    subject = "They still need the 250 seat quote"
+    assert f"Subject: {subject}" in output
+    assert [address for address, _ in sent(tmp_path, subject)] == ["john.park@globex.com"]
 
 
 def test_moving_a_found_meeting_to_a_bare_time_keeps_its_day(tmp_path: Path):
