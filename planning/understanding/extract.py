@@ -417,7 +417,9 @@ def _email_slots(text: str, reading: Reading, people: list[str], time_spans: lis
     if topic is None and reading.intent == "send":
         topic = _object_after_recipient(text, people)
     if reading.intent == "send":  # never words of the message: "reply to her saying I'll send my receipts"
-        topic = mail_topic.topic_before(text, topic, mail_topic.body_start(text, body, said_from))
+        topic = mail_topic.with_content(
+            mail_topic.topic_before(text, topic, mail_topic.body_start(text, body, said_from))
+        )
     if topic is None and reading.intent in ("find", "summarize"):
         search = re.search(
             r"\b(?:for|containing|mentioning|with the word)\s+(?!me\b|the last|today|\d)([\w' -]+?)(?=[,.?!]|$)",

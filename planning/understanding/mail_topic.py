@@ -4,6 +4,7 @@ searches for "the payment terms". A topic ends where the words to send begin, or
 ("…, let her know …", data/cues/told_verbs.txt), and none is found inside them."""
 
 from planning.understanding.cues import Words, cues
+from planning.understanding.word_lists import words
 
 
 def body_start(text: str, body: str | None, said_from: int | None) -> int | None:
@@ -24,6 +25,14 @@ def topic_before(text: str, topic: str | None, start: int | None) -> str | None:
     if at >= start:
         return None
     return _before_telling(text[at : min(start, at + len(topic))]).rstrip(" -–—,.;:!?") or None
+
+
+def with_content(topic: str | None) -> str | None:
+    """``topic`` when it holds a word that says what the message is about; None for a lone conjunction or pronoun
+    ("that", "her"): then the subject is made from the words to send."""
+    if topic is None:
+        return None
+    return topic if any(w.lower() not in words("function_words") for w in Words.of(topic).words) else None
 
 
 def _before_telling(topic: str) -> str:
