@@ -22,6 +22,7 @@ from planning.understanding.commands._list_keeps import kept_out
 from planning.understanding.commands._meant_for import meant_for
 from planning.understanding.commands._people_changes import people_change, people_in_a_clause, people_joining
 from planning.understanding.commands._record_followups import record_change
+from planning.understanding.commands._said_texts import new_text
 from planning.understanding.commands._typed_fields import typed_changes
 from planning.understanding.commands._values_besides import values_besides
 from planning.understanding.commands._words import Reply, phrases
@@ -447,6 +448,9 @@ def _at_approval(reply: Reply, context: Context) -> Command:
         decided = read(reply)
         if decided is not None:
             return decided
+    said = new_text(reply, context.doing)
+    if said is not None:  # "say we're in, see you friday" at a mail's card: its new text, shown again
+        return said
     if _request_of_its_own(reply):  # "book 20 min w/ dana tmrw at 10" while a card waits: offered, never taken
         return NewRequest(reply.text)
     fixed = _respelled.respelled(reply, context.people) if context.doing in _MAIL_SENDS else None
