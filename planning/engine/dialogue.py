@@ -16,7 +16,7 @@ from planning.engine.in_words import label, value_in_words
 from planning.engine.machine import StepMachine, window_asked
 from planning.engine.mail_subject import subject_from_text
 from planning.engine.plan_people import is_them, swapped, without_names
-from planning.engine.record_corrections import record_write, with_field
+from planning.engine.record_corrections import at_scale_of, record_write, with_field
 from planning.engine.recovery import RECORD_ASKED
 from planning.engine.replies import AskValue, Reply, Say
 from planning.engine.resolve import ResolutionError, resolve
@@ -79,7 +79,7 @@ class Dialogue:
         if command.people:
             return await self._people(session, command, now)
         if command.field is not None:
-            return self._field_correction(session, command.field, command.value, now)
+            return self._field_correction(session, command.field, command.value, now, command.replaces)
         for run, name in _correctable(session):  # "actually make it 4pm": an earlier answer first, else the request's
             current = self._current(session, run, name)
             value = _read_as(name, command.value, current, now)
@@ -203,7 +203,9 @@ class Dialogue:
                 run.step = run.step.model_copy(update={"intent": intent})
                 return
 
-    def _field_correction(self, session: Session, key: str, value_text: str, now: datetime) -> list[Reply] | None:
+    def _field_correction(
+        self, session: Session, key: str, value_text: str, now: datetime, replaces: str | None = None
+    ) -> list[Reply] | None:
         """A correction that names its field changes that field of the latest step that has it, whatever is being
         asked at the moment; naming the field being asked is simply the answer to it."""
         run = next(
@@ -211,7 +213,7 @@ class Dialogue:
         )
         run = run or self._asking_with(session, key)  # "put zoom as the location" while its start is asked
         if run is None:
-            return self._record_field_correction(session, key, value_text, now)
+            return self._record_field_correction(session, key, value_text, now, replaces)
         current = self._machine_value(session, run, key)
         parsed = parse_answer(key, value_text, _anchor(current, value_text, now))  # "4pm": the same day
         if not parsed.ok:
@@ -238,18 +240,26 @@ class Dialogue:
         spec = self._runner.catalog.get(run.step.tool)
         return run if spec is not None and key in spec.args_model.model_fields else None
 
-    def _record_field_correction(self, session: Session, key: str, text: str, now: datetime) -> list[Reply] | None:
+    def _record_field_correction(
+        self, session: Session, key: str, text: str, now: datetime, replaces: str | None = None
+    ) -> list[Reply] | None:
         """A field of the CRM record a write makes or changes ("his email's …", "put him as contacted"): set in the
-        write's ``fields``; None when no write still to run has a record with that field."""
+        write's ``fields``, at the scale of the value said as replaced ("135 not 130" where it is 130,000); None when
+        no write still to run has a record with that field."""
         run = record_write(session, key)
         if run is None:
             return None
         parsed = parse_answer(key, text, now)
         if not parsed.ok:
             return [AskValue(text=f"What {label(key)} should I use?", problem=parsed.problem)]
-        self._set(session, run, "fields", with_field(self._machine_value(session, run, "fields"), key, parsed.value))
+        fields = self._machine_value(session, run, "fields")
+        value = parsed.value
+        if replaces and isinstance(fields, dict):
+            old = parse_answer(key, replaces, now)
+            value = at_scale_of(value, old.value, fields.get(key)) if old.ok else value
+        self._set(session, run, "fields", with_field(fields, key, value))
         self._withdraw_approval(session, run)
-        return [Say(text=_changed(session, run, key, parsed.value))]
+        return [Say(text=_changed(session, run, key, value))]
 
     def _current(self, session: Session, run: StepRun, name: str) -> Any:
         """The value ``name`` has now, filled where it is known only from what was found ("14:00 on the day of the

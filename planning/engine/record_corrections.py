@@ -30,6 +30,21 @@ def with_field(fields: Any, field: str, value: Any) -> dict[str, Any]:
     return {**(fields if isinstance(fields, dict) else {}), field: value}
 
 
+def at_scale_of(value: Any, replaced: Any, current: Any) -> Any:
+    """``value`` at the scale ``replaced`` was said at, where the card has it in thousands or millions ("135 not 130"
+    where the amount is 130,000: 135,000); ``value`` as it is when ``replaced`` is not ``current`` in shorthand."""
+    numbers = (value, replaced, current)
+    if not all(isinstance(n, int | float) and not isinstance(n, bool) for n in numbers) or not replaced:
+        return value
+    for scale in _SHORTHAND_SCALES:
+        if replaced * scale == current:
+            return value * scale
+    return value
+
+
+_SHORTHAND_SCALES = (1, 1_000, 1_000_000)
+
+
 def _open_writes(session: Session) -> list[StepRun]:
     return [
         run

@@ -148,3 +148,10 @@ def test_a_long_heading_goes_in_the_card_and_the_title_still_names_the_action():
     console.print(approval_panel(ask))
     drawn = console.export_text()
     assert "Approve: Forward email " in drawn and f"Forward “{subject}” to Maria Garcia" in drawn
+
+
+def test_a_shorthand_amount_said_before_the_one_it_replaces_is_read_at_the_cards_scale(tmp_path: Path):
+    output = plain(chat(tmp_path, "bump the Globex deal to 150k", "oops - 152 not 150", "a"))
+    assert "Amount: $125,000 → $152,000" in output
+    [deal] = deals(tmp_path, "Globex")
+    assert (deal["stage"], deal["amount"]) == ("negotiation", 152000)

@@ -118,9 +118,24 @@ def _record_fields(reply: Reply, context: Context) -> tuple[Correct, ...]:
     if not context.record_fields or context.question not in ("approval", "none"):
         return ()
     changes = typed_changes(reply)
+    if not changes and "amount" in context.record_fields:
+        replaced = _amount_replaced(reply)
+        return (replaced,) if replaced is not None else ()
     if not changes or any(change.field not in context.record_fields for change in changes):
         return ()
     return tuple(Correct(change.value, field=change.field) for change in changes)
+
+
+def _amount_replaced(reply: Reply) -> Correct | None:
+    """ "sorry, 135 not 130" where the record has an amount: two plain numbers, the new one and the one it replaces
+    (the engine reads them at the scale the card's amount has)."""
+    found = _corrections.bare(reply)
+    if found is None or found.replaces is None:
+        return None
+    said = (found.value, found.replaces)
+    if not all(parse_answer("amount", text, _ANY_DAY).ok and len(Reply.of(text).words) == 1 for text in said):
+        return None
+    return Correct(found.value, field="amount", replaces=found.replaces)
 
 
 _DECISIVE = (Undo, Correct, Decide, FollowUpChange, Pick)
