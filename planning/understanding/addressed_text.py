@@ -12,7 +12,7 @@ _MOST_WORDS = 12  # words between the verb and the colon: a longer stretch is mo
 def addressed_text_start(text: str) -> int | None:
     """Where the words to send begin (just after the colon's spaces), or None when the message is not so."""
     words = Words.of(text)
-    start = _past_polite(words)
+    start = past_polite(words)
     verb = cues("addressed_verbs").at(words, start)
     if verb is None:
         return None
@@ -22,7 +22,7 @@ def addressed_text_start(text: str) -> int | None:
     between = text[words.char_start(verb.end) : words.char_start(colon)]
     after = words.char_end(colon)
     rest = text[after:]
-    if not rest.strip() or not _only_people(between):
+    if not rest.strip() or not only_people(between):
         return None
     return after + len(rest) - len(rest.lstrip())
 
@@ -34,7 +34,8 @@ def addressed_text(text: str) -> str | None:
     return said[0].upper() + said[1:] if said else None
 
 
-def _past_polite(words: Words) -> int:
+def past_polite(words: Words) -> int:
+    """Where the request proper starts: past polite words and an opener ("hey, could you …")."""
     index = 0
     while index < len(words) and (words.words[index] in cues("polite_words") or words.words[index] == ","):
         index += 1
@@ -42,6 +43,7 @@ def _past_polite(words: Words) -> int:
     return opener.end if opener is not None else index
 
 
-def _only_people(between: str) -> bool:
+def only_people(between: str) -> bool:
+    """Whether ``between`` names only people (names or addresses, joined by commas, "and", "&")."""
     parts = [p.strip() for p in between.replace(" and ", ",").replace("&", ",").split(",") if p.strip()]
     return bool(parts) and all("@" in part or names.listed(part) == [part] for part in parts)

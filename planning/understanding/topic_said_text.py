@@ -3,7 +3,7 @@ typo in para 2", "write to ana about the offsite budget: numbers look fine"): a 
 (``data/cues/addressed_verbs.txt``), only the people it goes to, a topic lead (``data/cues/topic_leads.txt``), a few
 words of topic, then the mark; what follows is the text, whatever its verbs."""
 
-from planning.understanding import names
+from planning.understanding.addressed_text import only_people, past_polite
 from planning.understanding.cues import Words, cues
 
 _MOST_WORDS = 12  # words of people, or of topic: a longer stretch is more than that
@@ -13,14 +13,14 @@ _TOPIC_ENDS = (" - ", " – ", " — ", ": ")
 def text_after_topic(text: str) -> str | None:
     """The words to send, capitalised, without the marks that end the message; None when the request is not so."""
     words = Words.of(text)
-    verb = cues("addressed_verbs").at(words, _past_polite(words))
+    verb = cues("addressed_verbs").at(words, past_polite(words))
     if verb is None:
         return None
     for index in range(verb.end + 1, min(len(words), verb.end + _MOST_WORDS)):
         lead = cues("topic_leads").at(words, index)
         if lead is None or lead.end >= len(words):
             continue
-        if not _only_people(text[words.char_start(verb.end) : words.char_start(index)]):
+        if not only_people(text[words.char_start(verb.end) : words.char_start(index)]):
             return None
         after_lead = words.char_start(lead.end)
         marks = [at for at in (text.find(mark, after_lead) for mark in _TOPIC_ENDS) if at > after_lead]
@@ -31,16 +31,3 @@ def text_after_topic(text: str) -> str | None:
             return None
         return said[0].upper() + said[1:]
     return None
-
-
-def _past_polite(words: Words) -> int:
-    index = 0
-    while index < len(words) and (words.words[index] in cues("polite_words") or words.words[index] == ","):
-        index += 1
-    opener = cues("polite_openers").at(words, index)
-    return opener.end if opener is not None else index
-
-
-def _only_people(between: str) -> bool:
-    parts = [p.strip() for p in between.replace(" and ", ",").replace("&", ",").split(",") if p.strip()]
-    return bool(parts) and all("@" in part or names.listed(part) == [part] for part in parts)
