@@ -1,8 +1,6 @@
 """English verb forms the reported-speech rewrite needs: the base form of a past or third-person verb, and
 whether a word is a participle ("has signed", "has been"). Unsure cases answer None, never a guessed word."""
 
-import re
-
 AUXILIARIES = frozenset(
     "is are was were am can could will would should shall may might must do does did "
     "isn't aren't wasn't weren't can't cannot couldn't won't wouldn't shouldn't mustn't don't doesn't didn't".split()
@@ -24,6 +22,7 @@ _PARTICIPLES = frozenset(
     "taken come gone said told put set run".split()
 )
 _THIRD = {"has": "have", "does": "do", "is": "are", "was": "were", "goes": "go"}
+_ES_AFTER = ("ches", "shes", "xes", "zzes", "oes")
 _NOT_VERB_S = frozenset("this is his its us bus always perhaps plus yes less unless thus as was has does".split())
 
 
@@ -42,7 +41,7 @@ def present_base(word: str) -> str | None:
         return None
     if low.endswith("ies") and len(low) > 4:
         return low[:-3] + "y"
-    if re.search(r"(?:ch|sh|x|zz|o)es$", low):
+    if low.endswith(_ES_AFTER):  # "finishes", "fixes", "buzzes", "goes": the "es" is the ending
         return low[:-2]
     return low[:-1]
 

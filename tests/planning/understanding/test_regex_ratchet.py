@@ -18,8 +18,8 @@ from pathlib import Path
 
 import planning.understanding
 
-CEILING = 70
-COMPILED_CEILING = 99
+CEILING = 67
+COMPILED_CEILING = 98
 # files whose cue words went to data: no regex may come back into them
 REGEX_FREE = (
     "existing.py",
@@ -31,6 +31,8 @@ REGEX_FREE = (
     "cue_context.py",
     "asked_fields.py",
     "reminders.py",
+    "attendee_swaps.py",
+    "verbforms.py",
 )
 
 _USE = re.compile(r"re\.(?:compile|search|match|sub|findall|fullmatch|split|finditer)\b")

@@ -1,0 +1,29 @@
+"""Readers whose phrasing regexes went to cue files (issue 23) read as before: each case is a sentence of the
+shape the reader is for, written here (not taken from an evaluation set)."""
+
+from planning.understanding.attendee_swaps import bare_change
+from planning.understanding.verbforms import present_base
+
+
+def test_a_bare_attendee_change_names_only_people() -> None:
+    assert bare_change("and then loop in Hana Ito too.") == ("add", ("Hana Ito",), ())
+    assert bare_change("please uninvite Omar and Lea") == ("remove", ("Omar", "Lea"), ())
+    assert bare_change("also drop kai@fjord.no as well") == ("remove", (), ("kai@fjord.no",))
+    assert bare_change("take Marta off it") == ("remove", ("Marta",), ())
+
+
+def test_a_clause_saying_more_than_who_is_no_bare_change() -> None:
+    assert bare_change("add Hana Ito to the budget review") is None
+    assert bare_change("add the quarterly numbers") is None
+    assert bare_change("add") is None
+    assert bare_change("invite Hana - the new hire") is None
+
+
+def test_a_third_person_verb_loses_its_ending() -> None:
+    assert present_base("watches") == "watch"
+    assert present_base("pushes") == "push"
+    assert present_base("relaxes") == "relax"
+    assert present_base("buzzes") == "buzz"
+    assert present_base("echoes") == "echo"
+    assert present_base("plans") == "plan"
+    assert present_base("replies") == "reply"
