@@ -1,11 +1,11 @@
 """The parser's side of the learned layer: the rules' reading of a clause judged, and the choices offered
 when the result is unsure. Pure; the judge behind it may be the trained model or nothing."""
 
-import re
 from collections.abc import Mapping
 
 from planning.types import Choice, OutOfScope, ParseResult
 from planning.understanding.clarify import describe, no_such_date
+from planning.understanding.cues import Words, cues
 from planning.understanding.interpret import Reading
 from planning.understanding.learned.policy import V2_SCOPE, Judge, RulesView, Verdict
 from planning.understanding.names import people
@@ -44,13 +44,6 @@ def consult(judge: Judge, text: str, reading: Reading, scope: Mapping[str, objec
     )
 
 
-_OWNED_PERIOD = re.compile(
-    r"\bmy (?:\w+ )?(?:day|week|weekend|morning|afternoon|evening|tomorrow|today|"
-    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)s?\b",
-    re.I,
-)
-
-
 def _as_judged(text: str, reading: Reading) -> str:
     """What the classifier judges: the request's frame. The words to be sent to someone named are what the message
     says, not the request ("let Priya know we're on track": "the message"); a day or week of the user's own, for a
@@ -61,8 +54,44 @@ def _as_judged(text: str, reading: Reading) -> str:
     if start and to_someone:
         return text[:start] + "the message"
     if reading.entity == "event":
-        return _OWNED_PERIOD.sub("my calendar", text)
+        return _owned_periods_as_calendar(text)
     return text
+
+
+def _owned_periods_as_calendar(text: str) -> str:
+    """``text`` with each period of the user's own ("my Thursday", "my next week", "my today's": a word of
+    data/cues/owned_period_owners.txt, then at most one word, then one of owned_periods.txt) said as "my calendar"."""
+    words, out, done, index = Words.of(text), list[str](), 0, 0
+    while index < len(words):
+        end = _owned_period_end(words, index)
+        if end is None:
+            index += 1
+            continue
+        last = words.toks[end - 1]
+        out.append(text[done : words.char_start(index)] + "my calendar")
+        done, index = last.end - (len(last.word) - len(_without_possessive(last.word))), end
+    return "".join(out) + text[done:]
+
+
+def _owned_period_end(words: Words, index: int) -> int | None:
+    """The token after the owned period starting at token ``index`` (the one word between, if any, taken first),
+    None when none starts there; the words are one space apart."""
+    if words.words[index] not in cues("owned_period_owners"):
+        return None
+    for end in (index + 3, index + 2):
+        apart = (words.text[words.char_end(at) : words.char_start(at + 1)] for at in range(index, end - 1))
+        if (
+            end <= len(words)
+            and all(gap == " " for gap in apart)
+            and _without_possessive(words.words[end - 1]) in cues("owned_periods")
+            and (end == index + 2 or words.is_word(index + 1))
+        ):
+            return end
+    return None
+
+
+def _without_possessive(word: str) -> str:
+    return word.removesuffix("'s").removesuffix("'")
 
 
 def with_choices(parse: ParseResult, verdict: Verdict | None) -> ParseResult:

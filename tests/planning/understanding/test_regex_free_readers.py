@@ -2,6 +2,7 @@
 shape the reader is for, written here (not taken from an evaluation set)."""
 
 from planning.understanding.attendee_swaps import bare_change
+from planning.understanding.learned.reading import _owned_periods_as_calendar
 from planning.understanding.verbforms import present_base
 
 
@@ -27,3 +28,13 @@ def test_a_third_person_verb_loses_its_ending() -> None:
     assert present_base("echoes") == "echo"
     assert present_base("plans") == "plan"
     assert present_base("replies") == "reply"
+
+
+def test_a_period_of_ones_own_is_judged_as_ones_calendar() -> None:
+    assert _owned_periods_as_calendar("how packed is my Wednesday") == "how packed is my calendar"
+    assert _owned_periods_as_calendar("anything on my coming weekend or my evenings?") == (
+        "anything on my calendar or my calendar?"
+    )
+    assert _owned_periods_as_calendar("what's on my tuesday's list") == "what's on my calendar's list"
+    assert _owned_periods_as_calendar("my mid-week review") == "my mid-week review"
+    assert _owned_periods_as_calendar("move my dentist visit") == "move my dentist visit"

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import planning.understanding
 
-CEILING = 67
-COMPILED_CEILING = 98
+CEILING = 66
+COMPILED_CEILING = 97
 # files whose cue words went to data: no regex may come back into them
 REGEX_FREE = (
     "existing.py",
@@ -33,6 +33,7 @@ REGEX_FREE = (
     "reminders.py",
     "attendee_swaps.py",
     "verbforms.py",
+    "learned/reading.py",
 )
 
 _USE = re.compile(r"re\.(?:compile|search|match|sub|findall|fullmatch|split|finditer)\b")
