@@ -10,7 +10,8 @@ After each turn the runner waits until the bot is quiet (no listener running, no
 a minute).
 
 Run: ``PYTHONPATH=. .venv/bin/python -m devtools.slack_conversations checks/conversations_a [--click-approvals]
-[--show N] [--only ca07]``. Prints one line per conversation and the total; asserts nothing.
+[--show N] [--only ca07] [--channel]`` (``--channel``: the first turn mentions the bot in a channel, the others
+reply in its thread). Prints one line per conversation and the total; asserts nothing.
 """
 
 import argparse
@@ -26,7 +27,14 @@ from typing import Any
 from bot.slack.declared import ACTION_IDS
 from devtools.conversations import Outcome, check, chosen, read_turns, report
 from tests.slack.kit.fake_web_api import SlackCall
-from tests.slack.kit.payloads import SlackUser, block_actions_body, dm_channel_id, im_message_event
+from tests.slack.kit.payloads import (
+    SlackUser,
+    app_mention_event,
+    block_actions_body,
+    channel_thread_message_event,
+    dm_channel_id,
+    im_message_event,
+)
 from tests.slack.kit.running import Bot, running_bot
 
 PERSON = SlackUser("U0YOU", "you", "You", "you@example.com", "America/New_York")
@@ -112,21 +120,39 @@ def block_lines(blocks: object) -> list[str]:
     return [line for line in lines if line.strip()]
 
 
-def seen_by_person(call: SlackCall) -> list[str]:
-    """What a call the bot made put in front of the person: its text, or its blocks' words when it has blocks."""
+def seen_by_person(call: SlackCall, *, where: bool = False) -> list[str]:
+    """What a call the bot made put in front of the person: its text, or its blocks' words when it has blocks; with
+    ``where``, each message starts with who sees it (the channel, only the person, their DM with the bot)."""
     if call.method == "views.open":
         view = call.args.get("view") or {}
         title = (view.get("title") or {}).get("text", "")
-        return [f"[form] {title}", *block_lines(view.get("blocks"))]
+        return [f"[form, only you] {title}", *block_lines(view.get("blocks"))]
     lines = block_lines(call.args.get("blocks")) or [str(call.args.get("text", ""))]
+    if where:
+        return [f"{audience(call)} {lines[0]}", *lines[1:]]
     if call.method == "chat.postMessage":
         return lines
     return [f"({call.method.removeprefix('chat.')}) {lines[0]}", *lines[1:]]
 
 
-async def take_turn(bot: Bot, turn: str, thread: str | None, *, click_approvals: bool) -> tuple[str, str]:
-    """Say ``turn`` (a DM, in ``thread`` when given) or click Approve for it; returns what was done, for the
-    transcript, and the ``ts`` of the person's message (the click's card)."""
+def audience(call: SlackCall) -> str:
+    """Who sees what a call showed: everyone in the channel, only the person (an ephemeral message, a reply through
+    the response URL), or the person in their DM with the bot."""
+    channel = str(call.args.get("channel", ""))
+    if call.method == "chat.postEphemeral" or call.method == "response_url":
+        return "[only you]"
+    if channel.startswith("D"):
+        return "[your DM]"
+    verb = "updated" if call.method == "chat.update" else "posted"
+    return f"[{verb} in #{channel}, everyone there sees it]"
+
+
+async def take_turn(
+    bot: Bot, turn: str, thread: str | None, *, click_approvals: bool, channel: bool = False
+) -> tuple[str, str]:
+    """Say ``turn`` (a DM, in ``thread`` when given; with ``channel``, a mention of the bot in a channel and then
+    replies in its thread) or click Approve for it; returns what was done, for the transcript, and the ``ts`` of the
+    person's message (the click's card)."""
     card = latest_card(bot, PERSON.id) if click_approvals and is_approval(turn) else None
     if card is not None:
         body = block_actions_body(
@@ -143,7 +169,14 @@ async def take_turn(bot: Bot, turn: str, thread: str | None, *, click_approvals:
         )
         status, _ = await bot.send(body)
         return f"> [clicks Approve] ({turn})" + ("" if status == 200 else f" -> HTTP {status}"), card.ts
-    event = im_message_event(turn, user_id=PERSON.id, thread_ts=thread)
+    if channel:
+        event = (
+            app_mention_event(turn, user_id=PERSON.id)
+            if thread is None
+            else channel_thread_message_event(turn, thread_ts=thread, user_id=PERSON.id)
+        )
+    else:
+        event = im_message_event(turn, user_id=PERSON.id, thread_ts=thread)
     status, _ = await bot.send(event)
     return f"> {turn}" + ("" if status == 200 else f" -> HTTP {status}"), str(event["event"]["ts"])
 
@@ -157,42 +190,45 @@ def answered_in(bot: Bot, root: str) -> str:
     return root
 
 
-async def run_slack(turns: list[str], data_dir: Path, *, click_approvals: bool = False) -> str:
-    """Play ``turns`` against the app served on ``data_dir``; returns the transcript of what the person saw."""
+async def run_slack(turns: list[str], data_dir: Path, *, click_approvals: bool = False, channel: bool = False) -> str:
+    """Play ``turns`` against the app served on ``data_dir`` (in a DM, or with ``channel`` in a channel's thread);
+    returns the transcript of what the person saw (with ``channel``, each message with who sees it)."""
     transcript: list[str] = []
     async with running_bot(data_dir, users=(PERSON,)) as bot:
         thread: str | None = None
         for number, turn in enumerate(turns):
             start = len(bot.slack.calls)
-            said, ts = await take_turn(bot, turn, thread, click_approvals=click_approvals)
+            said, ts = await take_turn(bot, turn, thread, click_approvals=click_approvals, channel=channel)
             transcript.append(said)
             quiet = await settle(bot)
             if number == 0:
-                thread = answered_in(bot, ts)
+                thread = ts if channel else answered_in(bot, ts)
             for call in bot.slack.calls[start:]:
                 if call.method in SEEN and call.ok:
-                    said_lines = "\n".join(seen_by_person(call)).splitlines()
+                    said_lines = "\n".join(seen_by_person(call, where=channel)).splitlines()
                     transcript.extend("  " + line for line in said_lines)
             if not quiet:
                 transcript.append(f"  [still busy after {TURN_SECONDS:.0f} s]")
     return "\n".join(transcript) + "\n"
 
 
-async def run_one(path: Path, *, click_approvals: bool) -> Outcome:
+async def run_one(path: Path, *, click_approvals: bool, channel: bool = False) -> Outcome:
     conversation = json.loads(path.read_text())
     with tempfile.TemporaryDirectory() as folder:
         data_dir = Path(folder) / "data"
         data_dir.mkdir()
         try:
-            transcript = await run_slack(read_turns(conversation), data_dir, click_approvals=click_approvals)
+            transcript = await run_slack(
+                read_turns(conversation), data_dir, click_approvals=click_approvals, channel=channel
+            )
         except Exception as error:  # a run that breaks is a failure of that conversation, reported
             return Outcome(conversation.get("id", path.stem), [f"the run failed: {error!r}"])
         failures = await check(data_dir, conversation["expect"])
     return Outcome(conversation.get("id", path.stem), failures, transcript)
 
 
-async def run_all(paths: list[Path], *, click_approvals: bool) -> list[Outcome]:
-    return [await run_one(path, click_approvals=click_approvals) for path in paths]
+async def run_all(paths: list[Path], *, click_approvals: bool, channel: bool = False) -> list[Outcome]:
+    return [await run_one(path, click_approvals=click_approvals, channel=channel) for path in paths]
 
 
 def main() -> None:
@@ -201,9 +237,11 @@ def main() -> None:
     parser.add_argument("--show", type=int, default=0, help="print what the person saw in up to N failures")
     parser.add_argument("--only", action="append", help="run only these ids")
     parser.add_argument("--click-approvals", action="store_true", help="click Approve for a turn that is 'yes', ...")
+    parser.add_argument("--channel", action="store_true", help="mention the bot in a channel, reply in its thread")
     options = parser.parse_args()
     logging.basicConfig(level=logging.ERROR)
-    outcomes = asyncio.run(run_all(chosen(options.folder, options.only), click_approvals=options.click_approvals))
+    paths = chosen(options.folder, options.only)
+    outcomes = asyncio.run(run_all(paths, click_approvals=options.click_approvals, channel=options.channel))
     report(options.folder, outcomes, options.show)
 
 

@@ -47,3 +47,33 @@ async def test_a_wrong_expected_time_fails_the_conversation(tmp_path: Path):
     assert not failed.ok
     assert failed.failures[0].startswith("check 1: startTime='2026-03-05T14:00:00-05:00'")
     assert "Tom" in failed.transcript  # what the person saw, for --show
+
+
+async def test_in_a_channel_the_card_goes_to_the_person_only_and_the_booking_lands(tmp_path: Path):
+    """A mention in a channel, approved by a click: the transcript says who saw each message — the plan in the
+    channel, the card with the event's details only in the person's DM — and the event is booked."""
+    transcript = await run_slack(
+        ["grab 30 min with tom thursday at 11", "yes"], tmp_path, click_approvals=True, channel=True
+    )
+    messages = _messages(transcript)
+    cards = [text for text in messages if "Your approval is needed" in text]
+    assert cards and all(text.startswith("[your DM]") for text in cards)
+    in_channel = [text for text in messages if text.startswith("[posted in #C0GENERAL")]
+    assert in_channel and not any("tom.reyes@example.com" in text for text in in_channel)
+    workspace = open_workspace(tmp_path / "workspace.sqlite3")
+    try:
+        found = await workspace.call("fetch_calendar_events", FetchCalendarEventsArgs.model_validate(THURSDAY))
+    finally:
+        workspace.close()
+    assert [event["startTime"] for event in found] == ["2026-03-05T11:00:00-05:00"]
+
+
+def _messages(transcript: str) -> list[str]:
+    """The bot's messages of a transcript, each with its lines, starting with who sees it."""
+    out: list[str] = []
+    for line in transcript.splitlines():
+        if line.startswith("  ["):
+            out.append(line.strip())
+        elif line.startswith("  ") and out:
+            out[-1] += "\n" + line.strip()
+    return out
