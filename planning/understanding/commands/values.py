@@ -7,12 +7,12 @@ from datetime import UTC, date, datetime, timedelta
 from typing import Any, Literal
 
 from planning.understanding import phones
-from planning.understanding.commands._words import phrases
+from planning.understanding.commands._words import Token, phrases, tokens
 from planning.understanding.commands.period_end import period_of_end
 from planning.understanding.commands.rough_clock import with_clock_clause
 from planning.understanding.names import EMAIL_ADDRESS
 from planning.understanding.normalize import clean
-from planning.understanding.timeexpr import find_duration, read_times
+from planning.understanding.timeexpr import TimeReading, find_duration, read_times
 from planning.understanding.timewords import WEEKDAYS
 
 ValueType = Literal["emails", "email", "datetime", "date", "duration", "number", "choice", "phone", "text"]
@@ -149,6 +149,9 @@ def _datetime(name: str, text: str, now: datetime) -> Parsed:
     clock = with_clock_clause(said) if not any(t.has_clock_time for t in read.times[:1]) else None
     if clock is not None:  # "thurs morning, 10ish": the time of day in a clause of its own, said roughly
         read = read_times(clean(clock), now)
+    hour = hour_beside_day(clean(said), read) if read.times and not read.times[0].has_clock_time else None
+    if hour is not None:  # "thurs 11 works": the number beside the day is its hour
+        read = read_times(hour, now)
     if read.impossible:
         return Parsed(problem=f"there is no {read.impossible[0].date}")
     if not read.times:
@@ -157,6 +160,28 @@ def _datetime(name: str, text: str, now: datetime) -> Parsed:
     if not first.has_clock_time:
         return Parsed(problem="that gives a day but no time of day (say e.g. “at 2pm”)")
     return Parsed(value=first.start.isoformat())
+
+
+def hour_beside_day(text: str, read: TimeReading) -> str | None:
+    """``text`` with the one number said next to the day it names (or with only "on", "at", … between) written as
+    the hour of that day ("thurs 11 works" → "thurs at 11 works", "3 on friday is good" → "at 3 on friday is good");
+    None when no number, or several, stand beside the day. Answering for a time, a number beside a day is its hour."""
+    day = read.times[0]
+    begin, end = min(s for s, _ in day.spans), max(e for _, e in day.spans)
+    toks = tokens(text)
+    glue = phrases("glue")
+    after = [t for t in toks if t.start >= end]
+    before = [t for t in toks if t.end <= begin][::-1]
+    beside: list[Token] = []
+    for side in (after, before):
+        while side and glue.value((side[0].word.lower(),)) is not None:
+            side = side[1:]
+        if side and bare_clock(side[0].word) is not None:
+            beside.append(side[0])
+    if len(beside) != 1:
+        return None
+    number = beside[0]
+    return f"{text[: number.start]}at {number.word.replace('.', ':')}{text[number.end :]}"
 
 
 def _date(name: str, text: str, now: datetime) -> Parsed:

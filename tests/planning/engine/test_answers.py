@@ -74,3 +74,16 @@ def test_a_short_day_name_alone_is_that_day_even_when_it_is_also_a_word():
     assert parse_answer("dueDate", "Wed", NOW).value == "2026-03-04"
     assert parse_answer("closeDate", "sat", NOW).value == "2026-03-07"
     assert "could not read a date" in (parse_answer("dueDate", "wedding", NOW).problem or "")
+
+
+def test_a_number_beside_a_day_answering_for_a_start_is_the_hour_of_that_day():
+    said = {
+        "fri 3 is fine by me": "2026-03-06T15:00:00-05:00",
+        "9.30 on tuesday suits": "2026-03-03T09:30:00-05:00",
+        "tomorrow 4 pls": "2026-03-03T16:00:00-05:00",
+    }
+    for text, start in said.items():
+        assert parse_answer("startTime", text, NOW).value == start, text
+    # a number that is part of the date, or two numbers beside the day, say no hour
+    assert not parse_answer("startTime", "march 11", NOW).ok
+    assert not parse_answer("startTime", "3 friday 4", NOW).ok

@@ -1,0 +1,34 @@
+"""Calendar conversations whose replies lean on what the thread already holds: a number beside a day answering for a
+start time is its hour, a day or week said alone at a card keeps the time of day, a zone said after a time is applied,
+a deleted event booked again at a new time keeps what it had, and a booking after a question about a day is on it."""
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from integrations.base.arguments import FetchCalendarEventsArgs
+from integrations.local import open_workspace
+from tests.bot.test_chat import chat
+
+
+def _events(tmp_path: Path, day: str, **filters: str) -> list[dict[str, Any]]:
+    """The events of ``day`` (ISO date, New York) in the chat's workspace, with ``filters`` (query, attendee)."""
+
+    async def read() -> list[dict[str, Any]]:
+        workspace = open_workspace(tmp_path / "data" / "workspace.sqlite3")
+        try:
+            offset = "-05:00" if day < "2026-03-08" else "-04:00"
+            start, end = f"{day}T00:00:00{offset}", f"{day}T23:59:00{offset}"
+            asked = FetchCalendarEventsArgs(start=start, end=end, **filters)
+            return list(await workspace.call("fetch_calendar_events", asked))
+        finally:
+            workspace.close()
+
+    return asyncio.run(read())
+
+
+def test_a_number_beside_the_day_answering_for_a_start_is_the_hour_of_that_day(tmp_path: Path) -> None:
+    chat(tmp_path, "could you set up a budget chat with tom next week", "wed 10 is good", "yes")
+    [event] = _events(tmp_path, "2026-03-11", query="budget")
+    assert event["startTime"].startswith("2026-03-11T10:00")
+    assert "tom.reyes@example.com" in event["attendees"]
