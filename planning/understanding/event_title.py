@@ -7,13 +7,14 @@ time words never are. Words are data (``data/event_kinds.txt``, ``generic_events
 ``reminder_cues.txt``, ``title_leads.txt``).
 """
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from planning.understanding import names, phrases
 from planning.understanding.booked_title import booked
 from planning.understanding.commands._words import Token, tokens
+from planning.understanding.cues import cues
+from planning.understanding.lead_spans import Atoms
 from planning.understanding.learned.features import word_classes
 from planning.understanding.learned.tagger import SlotSpan
 from planning.understanding.learned.tagger_lazy import tagged
@@ -73,9 +74,9 @@ def for_oneself(text: str) -> bool:
     unless the person it is for follows it ("a reminder to priya to send the deck")."""
     toks = tokens(text)
     said = tuple(t.word for t in toks)
-    cues = listed("reminder_cues")
+    leads = listed("reminder_cues")
     for i in range(len(said)):
-        cue = cues.at(said, i)
+        cue = leads.at(said, i)
         if cue is None:
             continue
         if cue[1] == "self" or (cue[1] == "thing" and not _for_someone(text, toks, i + cue[0])):
@@ -99,9 +100,9 @@ def reminded_of(text: str) -> str | None:
     """What the request asks to be reminded of ("remind me to call the bank", "a reminder to pick up my dog")."""
     toks = tokens(text)
     said = tuple(t.word for t in toks)
-    cues = listed("reminder_cues")
+    leads = listed("reminder_cues")
     for i in range(len(toks)):
-        cue = cues.at(said, i)
+        cue = leads.at(said, i)
         if cue is None or i + cue[0] >= len(toks):
             continue
         what = _strip_times(text[toks[i + cue[0]].start :])
@@ -278,9 +279,29 @@ def _a_name_word(word: str) -> bool:
     return word[:1].isalnum() or "@" in word
 
 
-_TIME_WORDS_IN_TITLE = re.compile(r"\s+(?:on|at|for|from|by|this|next|in)\s*$", re.I)
-
-
 def _strip_times(text: str) -> str:
-    cut = re.split(r"\s+(?:at|on|tomorrow|today|tonight|next|this|by|in \d|every)\b", text, maxsplit=1, flags=re.I)[0]
-    return _TIME_WORDS_IN_TITLE.sub("", cut).strip(" ,.")
+    """``text`` up to its time part (a word of data/cues/title_time_cuts.txt after a space, or one of
+    title_time_cuts_before_digit.txt one space before a one-digit number), without a word of title_trailing_links.txt
+    left at its end; words are where a word boundary puts them."""
+    atoms = Atoms.of(text)
+    kept = text
+    for index, tok in enumerate(atoms.toks):
+        if tok.start and text[tok.start - 1].isspace() and _cuts_at(atoms, index):
+            kept = text[: tok.start].rstrip()
+            break
+    kept = kept.rstrip()
+    last = Atoms.of(kept).toks[-1:]
+    trailing = last and last[0].start and kept[last[0].start - 1].isspace()
+    if trailing and last[0].word in cues("title_trailing_links", "atoms"):
+        kept = kept[: last[0].start].rstrip()
+    return kept.strip(" ,.")
+
+
+def _cuts_at(atoms: Atoms, index: int) -> bool:
+    word = atoms.toks[index].word
+    if word in cues("title_time_cuts", "atoms"):
+        return True
+    after = atoms.toks[index + 1] if index + 1 < len(atoms.toks) else None
+    one_digit = after is not None and len(after.word) == 1 and after.word.isdigit()
+    spaced = after is not None and atoms.text[atoms.toks[index].end : after.start] == " "
+    return one_digit and spaced and word in cues("title_time_cuts_before_digit", "atoms")

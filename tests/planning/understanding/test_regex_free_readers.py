@@ -2,6 +2,7 @@
 shape the reader is for, written here (not taken from an evaluation set)."""
 
 from planning.understanding.attendee_swaps import bare_change
+from planning.understanding.event_title import _strip_times
 from planning.understanding.learned.reading import _owned_periods_as_calendar
 from planning.understanding.verbforms import present_base
 
@@ -38,3 +39,12 @@ def test_a_period_of_ones_own_is_judged_as_ones_calendar() -> None:
     assert _owned_periods_as_calendar("what's on my tuesday's list") == "what's on my calendar's list"
     assert _owned_periods_as_calendar("my mid-week review") == "my mid-week review"
     assert _owned_periods_as_calendar("move my dentist visit") == "move my dentist visit"
+
+
+def test_a_title_ends_where_its_time_begins() -> None:
+    assert _strip_times("renew the parking permit tomorrow at 8") == "renew the parking permit"
+    assert _strip_times("stretch in 5 min") == "stretch"
+    assert _strip_times("stretch in 15 min") == "stretch in 15 min"
+    assert _strip_times("feed the cat before") == "feed the cat before"
+    assert _strip_times("pick up the dry cleaning for ") == "pick up the dry cleaning"
+    assert _strip_times("Atlas review every week") == "Atlas review"

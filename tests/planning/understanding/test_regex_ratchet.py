@@ -18,8 +18,8 @@ from pathlib import Path
 
 import planning.understanding
 
-CEILING = 66
-COMPILED_CEILING = 97
+CEILING = 64
+COMPILED_CEILING = 96
 # files whose cue words went to data: no regex may come back into them
 REGEX_FREE = (
     "existing.py",
@@ -34,6 +34,7 @@ REGEX_FREE = (
     "attendee_swaps.py",
     "verbforms.py",
     "learned/reading.py",
+    "event_title.py",
 )
 
 _USE = re.compile(r"re\.(?:compile|search|match|sub|findall|fullmatch|split|finditer)\b")
