@@ -3,6 +3,7 @@ shape the reader is for, written here (not taken from an evaluation set)."""
 
 from planning.understanding.attendee_swaps import bare_change
 from planning.understanding.event_title import _strip_times
+from planning.understanding.job_titles import role
 from planning.understanding.learned.reading import _owned_periods_as_calendar
 from planning.understanding.verbforms import present_base
 
@@ -48,3 +49,16 @@ def test_a_title_ends_where_its_time_begins() -> None:
     assert _strip_times("feed the cat before") == "feed the cat before"
     assert _strip_times("pick up the dry cleaning for ") == "pick up the dry cleaning"
     assert _strip_times("Atlas review every week") == "Atlas review"
+
+
+def test_a_role_at_a_company_in_a_contacts_details() -> None:
+    text = "save Ines Duarte, ines@brightwave.pt, who's Head of R&D at Brightwave Labs."
+    said = role(text)
+    assert said is not None and (said.title, said.company) == ("Head of R&D", "Brightwave Labs.")
+    assert text[said.span[0] : said.span[1]] == "Head of R&D"
+    said = role("new contact: Tomas Berg; the COO @ Nordlys")
+    assert said is not None and (said.title, said.company) == ("COO", "Nordlys")
+    assert role("Tomas Berg, lunch at Fika Bar") is None  # a word of not_a_role.txt
+    assert role("Tomas Berg, works at Nordlys") is None
+    assert role("Tomas Berg, ceo at nordlys") is None  # a company is capitalised
+    assert role("CEO at Nordlys, Tomas Berg") is None  # the first part names the request

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import planning.understanding
 
-CEILING = 64
-COMPILED_CEILING = 96
+CEILING = 61
+COMPILED_CEILING = 93
 # files whose cue words went to data: no regex may come back into them
 REGEX_FREE = (
     "existing.py",
@@ -35,6 +35,7 @@ REGEX_FREE = (
     "verbforms.py",
     "learned/reading.py",
     "event_title.py",
+    "job_titles.py",
 )
 
 _USE = re.compile(r"re\.(?:compile|search|match|sub|findall|fullmatch|split|finditer)\b")
