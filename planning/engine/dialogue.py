@@ -11,6 +11,7 @@ from planning.engine import connections, each, edits, left_out, recovery, timing
 from planning.engine.answers import OPTIONAL, parse_answer, value_type
 from planning.engine.claims import OUTCOME_OPTIONS
 from planning.engine.conflicts import moment
+from planning.engine.day_move import on_day_said
 from planning.engine.free_times import inside_free_time, moment_of
 from planning.engine.in_words import label, value_in_words
 from planning.engine.machine import StepMachine, window_asked
@@ -216,6 +217,9 @@ class Dialogue:
             return self._record_field_correction(session, key, value_text, now, replaces)
         current = self._machine_value(session, run, key)
         parsed = parse_answer(key, value_text, _anchor(current, value_text, now))  # "4pm": the same day
+        if not parsed.ok and value_type(key) == "datetime" and isinstance(current, str):
+            day = on_day_said({"startTime": current}, value_text, now)  # "start it next week": at the same time
+            parsed = type(parsed)(value=day) if day is not None else parsed
         if not parsed.ok:
             return [AskValue(text=f"What {label(key)} should I use?", problem=parsed.problem)]
         self._set(session, run, key, parsed.value)
@@ -649,6 +653,9 @@ def _read_as(name: str, text: str, current: Any, now: datetime) -> Any:
         return None if parsed.names else parsed.value
     if kind != "datetime" or not isinstance(current, str):
         return None
+    day = on_day_said({"startTime": current}, text, now)  # "next week": its weekday in that week, at the same time
+    if day is not None:
+        return day
     try:
         earlier = datetime.fromisoformat(current).astimezone(now.tzinfo)
     except ValueError:

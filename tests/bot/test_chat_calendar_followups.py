@@ -32,3 +32,15 @@ def test_a_number_beside_the_day_answering_for_a_start_is_the_hour_of_that_day(t
     [event] = _events(tmp_path, "2026-03-11", query="budget")
     assert event["startTime"].startswith("2026-03-11T10:00")
     assert "tom.reyes@example.com" in event["attendees"]
+
+
+def test_a_week_said_at_a_weekly_series_card_moves_its_first_day_keeping_weekday_and_time(tmp_path: Path) -> None:
+    chat(tmp_path, "set up a weekly sync with tom, wednesdays at 3", "start it next week, this one is too soon", "yes")
+    assert [e for e in _events(tmp_path, "2026-03-04") if e["title"] == "Sync with tom"] == []
+    [first] = [e for e in _events(tmp_path, "2026-03-11") if e["title"] == "Sync with tom"]
+    assert first["startTime"].startswith("2026-03-11T15:00")  # 15:00 on the Wednesday, after the clocks change
+
+
+def test_a_week_said_for_the_start_at_a_booking_card_keeps_its_weekday_and_time(tmp_path: Path) -> None:
+    output = chat(tmp_path, "book a call with tom thursday at 1pm about hiring", "hmm push it to next week")
+    assert "Thu 12 Mar, 13:00" in output.split("> hmm push it")[1]
