@@ -3,8 +3,9 @@ v3), read from ``data/time_zones.json`` (a newcomer adds a zone there, not in co
 
 ``zone_after(text, pos)``: the zone named at ``pos`` (spaces first, an optional "(", a trailing "time"), and
 where its words end. A word that is also an everyday word ("central", "pacific", "ct") is a zone only when
-written in capitals, or when "time", the end of the sentence or a day word follows it ("3pm central park" is
-no zone).
+written in capitals, or when "time", the end of the sentence or a word of ``data/zone_followers.txt`` (a day word,
+a word that begins who the time is with or what it is about: "10am central re the audit") follows it ("3pm central
+park" is no zone).
 """
 
 import json
@@ -18,10 +19,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 DATA_FILE = Path(__file__).with_name("data") / "time_zones.json"
 _MAX_WORDS = 3
 _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
-_FOLLOWS_A_ZONE = frozenset(
-    "on today tomorrow tonight next this every monday tuesday wednesday thursday friday saturday sunday"
-    " mon tue tues wed thu thur thurs fri sat sun".split()
-)
+FOLLOWERS_FILE = Path(__file__).with_name("data") / "zone_followers.txt"
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +39,12 @@ def zones() -> Zones:
     raw = json.loads(DATA_FILE.read_text(encoding="utf-8"))
     names = {tuple(word.split()): iana for word, iana in raw["zones"].items()}
     return Zones(names, frozenset(raw.get("needs_time", ())))
+
+
+@lru_cache(maxsize=1)
+def _followers() -> frozenset[str]:
+    lines = FOLLOWERS_FILE.read_text(encoding="utf-8").splitlines()
+    return frozenset(word for line in lines if (word := line.strip().lower()) and not word.startswith("#"))
 
 
 @lru_cache(maxsize=128)
@@ -85,7 +89,7 @@ def zone_after(text: str, pos: int) -> ZoneSaid | None:
             written = said[0].group(0)
             capitals = len(written) > 1 and written.isupper()
             stops = text[end:].strip()[:1] in ("", ",", ".", ";", "!", "?", ")")
-            if not (capitals or stops or follower in _FOLLOWS_A_ZONE):
+            if not (capitals or stops or follower in _followers()):
                 continue
         if opened:
             close = text[end:].lstrip()

@@ -44,3 +44,9 @@ def test_a_week_said_at_a_weekly_series_card_moves_its_first_day_keeping_weekday
 def test_a_week_said_for_the_start_at_a_booking_card_keeps_its_weekday_and_time(tmp_path: Path) -> None:
     output = chat(tmp_path, "book a call with tom thursday at 1pm about hiring", "hmm push it to next week")
     assert "Thu 12 Mar, 13:00" in output.split("> hmm push it")[1]
+
+
+def test_a_booking_at_a_time_in_another_zone_before_its_topic_is_at_that_zones_time(tmp_path: Path) -> None:
+    chat(tmp_path, "book 30 min with tom thursday 1pm pacific about the offsite", "yes")
+    [event] = [e for e in _events(tmp_path, "2026-03-05", attendee="tom.reyes@example.com") if "ffsite" in e["title"]]
+    assert event["startTime"].startswith("2026-03-05T16:00")  # 1pm in Los Angeles is 4pm in New York

@@ -68,3 +68,15 @@ def test_zone_words_come_from_the_data_file() -> None:
     said = zone_after(" Pacific time, thanks", 0)
     assert said is not None and str(said.zone) == "America/Los_Angeles" and said.end == len(" Pacific time")
     assert zone_after(" mountain bike", 0) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        ("30 min with omar thursday 3pm pacific about the budget", "2026-03-05T18:00:00-05:00"),
+        ("an hour w/ lena fri 9am mountain re the audit", "2026-03-06T11:00:00-05:00"),
+        ("call at 1pm central with the vendor", "2026-03-02T14:00:00-05:00"),
+    ],
+)
+def test_an_everyday_zone_word_before_who_or_what_the_time_is_about_is_the_zone(text: str, start: str) -> None:
+    assert _start(text) == start
