@@ -5,6 +5,7 @@ from planning.understanding.attendee_swaps import bare_change
 from planning.understanding.event_title import _strip_times
 from planning.understanding.job_titles import role
 from planning.understanding.learned.reading import _owned_periods_as_calendar
+from planning.understanding.records_text import note_body, task_subject
 from planning.understanding.verbforms import present_base
 
 
@@ -62,3 +63,19 @@ def test_a_role_at_a_company_in_a_contacts_details() -> None:
     assert role("Tomas Berg, works at Nordlys") is None
     assert role("Tomas Berg, ceo at nordlys") is None  # a company is capitalised
     assert role("CEO at Nordlys, Tomas Berg") is None  # the first part names the request
+
+
+def test_a_notes_text_follows_the_word_that_opens_it() -> None:
+    assert note_body("log a note on the Vantor account saying procurement wants two quotes") == (
+        "Procurement wants two quotes"
+    )
+    assert note_body("note for Vantor which says legal signed off") == "Legal signed off"
+    assert note_body("for the Vantor deal: budget moves to Q3") == "Budget moves to Q3"
+
+
+def test_a_tasks_subject_ends_where_its_due_time_begins() -> None:
+    assert task_subject("create a task for me to chase the Vantor invoice by Monday") == "Chase the Vantor invoice"
+    assert task_subject("to-do: renew the SSL cert, then tell ops") == "Renew the SSL cert"
+    assert task_subject("remind me to book the venue for next week") == "Book the venue"
+    assert task_subject("action items prep the board pack on") == "Prep the board pack"
+    assert task_subject("book the venue") is None

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import planning.understanding
 
-CEILING = 61
-COMPILED_CEILING = 93
+CEILING = 59
+COMPILED_CEILING = 91
 # files whose cue words went to data: no regex may come back into them
 REGEX_FREE = (
     "existing.py",
@@ -36,6 +36,7 @@ REGEX_FREE = (
     "learned/reading.py",
     "event_title.py",
     "job_titles.py",
+    "records_text.py",
 )
 
 _USE = re.compile(r"re\.(?:compile|search|match|sub|findall|fullmatch|split|finditer)\b")
