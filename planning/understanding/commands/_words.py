@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from planning.understanding.commands._emoji import joined
 from planning.understanding.scanner import Token, scan
 
 _DATA = Path(__file__).parent / "data"
@@ -18,8 +19,9 @@ __all__ = ["Phrases", "Reply", "Token", "phrases", "phrases_in", "tokens"]
 
 def tokens(text: str) -> tuple[Token, ...]:
     """``text`` as tokens: words with the dots, at-signs, colons and hyphens inside addresses, times and names, or
-    one mark (``planning.understanding.scanner``, the ``joined`` reading)."""
-    return scan(text, "joined")
+    one mark (``planning.understanding.scanner``, the ``joined`` reading); an emoji with the marks typed with it is one
+    token (:mod:`._emoji`)."""
+    return joined(text, scan(text, "joined"))
 
 
 def _split(phrase: str) -> tuple[str, ...]:

@@ -59,6 +59,7 @@ class ClauseAct:
     clause: Reply
     act: str  # the likeliest act ("" without a model)
     probability: float
+    prior: float = 0.0  # the act's probability for no words at all at this question: what the words add is above it
 
 
 def kind_of(context: Context) -> str:
@@ -75,11 +76,12 @@ def clause_acts(reply: Reply, context: Context, *, words: bool = False) -> tuple
     """Each of the reply's clauses (:func:`._clauses.parts`, cut at joining words too with ``words``) with its
     likeliest act."""
     kind, asked = kind_of(context), asked_of(context)
+    prior = act_probabilities("", kind, asked)
     out = []
     for clause in _clauses.parts(reply, words=words):
         found = act_probabilities(clause.text, kind, asked)
         act = max(found, key=lambda name: found[name]) if found else ""
-        out.append(ClauseAct(clause, act, found.get(act, 0.0)))
+        out.append(ClauseAct(clause, act, found.get(act, 0.0), prior.get(act, 0.0)))
     return tuple(out)
 
 
@@ -111,8 +113,11 @@ def _request_start(clause: Reply) -> bool:
 def decision(acts: tuple[ClauseAct, ...]) -> str | None:
     """The one act the clauses say, comments and thanks aside ("ugh fine. send it": approve; "oops, undo please":
     undo), when a clause says it confidently and every other clause is that act, thanks, or read confidently as a
-    comment; None when they say none, or more than one, or a clause is not surely anything ("reply and tell her …")."""
-    confident = {a.act for a in acts if a.act != "none" and a.probability >= DECISION}
+    comment; None when they say none, or more than one, or a clause is not surely anything ("reply and tell her …").
+    A clause says an act only when its words make it likelier than the question alone does: at a card, where most
+    replies approve, words the model does not know ("wat", "asdf") are read as approving by the question alone, and
+    never approve."""
+    confident = {a.act for a in acts if a.act != "none" and a.probability >= DECISION and a.probability > a.prior}
     if len(confident) != 1:
         return None
     act = confident.pop()

@@ -1,0 +1,36 @@
+"""Short approvals at a card (a texted "k", an emoji with a skin tone, a Slack shortcode with one) approve; words the
+reply-act model does not know never approve by the question alone; a letter or a keycap at a pick stays a pick."""
+
+import pytest
+
+from planning.understanding.commands import CannotHandle, Context, Decide, Pick, read_reply
+from planning.understanding.commands._words import tokens
+
+CARD = Context(question="approval", open_plan=True, doing="send_email", correctable=("text",))
+PICK = Context(question="pick", open_plan=True, options=("Kendra Osei (Initech)", "Kai Brandt (Hooli)"))
+
+
+@pytest.mark.parametrize("said", ["k", "K.", "kk", "k thx", "ship", "🚀", "👌🏾", "sure ✔️", ":ok_hand::skin-tone-4:"])
+def test_a_short_or_emoji_yes_at_a_card_approves(said: str) -> None:
+    assert read_reply(said, CARD) == (Decide("approve"),)
+
+
+@pytest.mark.parametrize("said", ["wat", "asdf", "zzq", "🤷"])
+def test_words_the_model_does_not_know_never_approve_by_the_question_alone(said: str) -> None:
+    [read] = read_reply(said, CARD)
+    assert isinstance(read, CannotHandle)
+
+
+def test_an_emoji_with_its_skin_tone_is_one_token_read_as_the_emoji() -> None:
+    assert [t.word for t in tokens("👍🏽 go")] == ["👍", "go"]
+    assert [(t.word, t.start, t.end) for t in tokens("🧑🏿‍💻")] == [("🧑‍💻", 0, 4)]
+
+
+def test_a_keycap_digit_at_a_pick_picks_that_option() -> None:
+    assert read_reply("2️⃣", PICK) == (Pick(index=2),)
+
+
+@pytest.mark.parametrize("said", ["k", "b"])
+def test_one_letter_at_a_pick_is_never_an_approval(said: str) -> None:
+    [read] = read_reply(said, PICK)
+    assert not isinstance(read, Decide)
