@@ -37,6 +37,7 @@ from planning.understanding.normalize import clean
 from planning.understanding.record_amends import more_changes
 from planning.understanding.record_changes import one_change
 from planning.understanding.record_placing import placed_on
+from planning.understanding.record_spelling import respelled
 from planning.understanding.reminders import untimed_reminder
 from planning.understanding.role_asked import asked_role
 from planning.understanding.stated_change import RECORDS, pointed_kind, stated_subject
@@ -82,9 +83,9 @@ class GoalUnderstandingService:
         if not cleaned:
             return _only("chat", "none", 0.5, "an empty message", clarify="What would you like me to do?")
         grounding = self._groundings.for_requester(who) if self._groundings is not None else None
-        known = known_names(grounding.mentions(cleaned)) if grounding is not None else {}
-        with knowing(known):  # the slot tagger reads names of the user's own records as evidence
-            return self._parse(cleaned, now, chosen, grounding)
+        mentions = grounding.mentions(cleaned) if grounding is not None else ()
+        with knowing(known_names(mentions)):  # the slot tagger reads names of the user's own records as evidence
+            return respelled(self._parse(cleaned, now, chosen, grounding), mentions)
 
     def _parse(
         self, cleaned: str, now: datetime, chosen: tuple[str, str] | None, grounding: Grounding | None

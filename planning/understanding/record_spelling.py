@@ -1,0 +1,67 @@
+"""Names typed in lower case in a title or a subject, written as the records write them: "sync w/ priya" at a
+workspace where Priya Shah is a contact is titled "Sync w/ Priya". Only the names the requester's own records
+ground (:mod:`.grounding`: people, companies, events) and only where they are typed in lower case: a name typed with
+capitals, or a word no record has, stays as typed."""
+
+from collections.abc import Iterable
+
+from planning.types import Goal, ParseResult
+from planning.understanding.grounding import Mention
+from planning.understanding.scanner import scan
+
+_FIELDS = ("title", "subject")
+
+
+def respelled(parse: ParseResult, mentions: Iterable[Mention]) -> ParseResult:
+    """``parse`` with the names of ``mentions`` respelled in each goal's title and subject."""
+    spelling = _spelling(mentions)
+    if not spelling:
+        return parse
+    goals = tuple(_goal(goal, spelling) for goal in parse.goals)
+    if goals == parse.goals:
+        return parse
+    return parse.model_copy(update={"meta": parse.meta.model_copy(update={"goals": goals})})
+
+
+def _spelling(mentions: Iterable[Mention]) -> dict[tuple[str, ...], str]:
+    """Each grounded name typed in lower case (its atoms) → as the record writes it: the words of the record's name
+    that were typed ("priya" → "Priya" of Priya Shah; "1:1 with priya" → the event "1:1 with Priya"). A mention whose
+    words are not the record's (a shortening of a title) is left as typed."""
+    out: dict[tuple[str, ...], str] = {}
+    for mention in mentions:
+        if mention.written != mention.written.lower():
+            continue
+        recorded = {word.casefold(): word for word in mention.name.split()}
+        spelled = [recorded.get(word) for word in mention.written.split()]
+        if all(spelled) and " ".join(map(str, spelled)) != mention.written:
+            out[_atoms(mention.written)] = " ".join(map(str, spelled))
+    return out
+
+
+def _atoms(text: str) -> tuple[str, ...]:
+    return tuple(text[t.start : t.end] for t in scan(text, "atoms"))
+
+
+def _goal(goal: Goal, spelling: dict[tuple[str, ...], str]) -> Goal:
+    changed = {
+        name: text
+        for name in _FIELDS
+        if (said := getattr(goal.slots, name)) is not None and (text := in_record_spelling(said, spelling)) != said
+    }
+    return goal.model_copy(update={"slots": goal.slots.model_copy(update=changed)}) if changed else goal
+
+
+def in_record_spelling(text: str, spelling: dict[tuple[str, ...], str]) -> str:
+    """``text`` with each run of whole words that ``spelling`` maps written as it maps it, longest first."""
+    toks = scan(text, "atoms")
+    said = [text[t.start : t.end] for t in toks]
+    longest = sorted(spelling, key=len, reverse=True)
+    out, at, index = [], 0, 0
+    while index < len(toks):
+        found = next((p for p in longest if tuple(said[index : index + len(p)]) == p), None)
+        if found is None:
+            index += 1
+            continue
+        out.append(text[at : toks[index].start] + spelling[found])
+        at, index = toks[index + len(found) - 1].end, index + len(found)
+    return "".join(out) + text[at:]
