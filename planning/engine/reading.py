@@ -73,7 +73,19 @@ def context_of(session: Session) -> Context:
         doing=_doing(session) if question.kind in ("approval", "value") else None,
         record_fields=fields,
         people=plan_people(session),
+        sought=_sought(session) if question.kind == "recover" else None,
     )
+
+
+def _sought(session: Session) -> str | None:
+    """The name the lookup asked about found nobody for ("bob" of a contact with name “bob”)."""
+    question = session.question
+    if question is None or question.step_id is None:
+        return None
+    run = session.step(question.step_id)
+    filters = (run.edited or run.step.inputs).get("filters")
+    name = filters.get("name") if isinstance(filters, dict) else None
+    return name if isinstance(name, str) and "{{" not in name else None
 
 
 def _doing(session: Session) -> str | None:

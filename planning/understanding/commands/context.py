@@ -31,7 +31,8 @@ class Context:
     open plan makes or changes ("his email's …, and put him as contacted" at its approval corrects them). ``now``: the
     time the reply is read at, in the requester's zone ("yesterday's" picks the email that came yesterday).
     ``people``: the names looked up and the addresses of those the open plan writes to or invites ("take tom off"
-    changes them)."""
+    changes them). ``sought``: at a ``recover`` question, the name the lookup found nobody for ("skip bob" leaves that
+    person out)."""
 
     question: QuestionKind = "none"
     name: str | None = None
@@ -49,3 +50,4 @@ class Context:
     doing: str | None = None
     now: datetime | None = None
     people: tuple[str, ...] = ()
+    sought: str | None = None

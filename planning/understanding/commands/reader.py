@@ -18,6 +18,7 @@ from planning.understanding.commands import (
 )
 from planning.understanding.commands._answer_changes import answer_changed
 from planning.understanding.commands._beside_booking import booked_beside
+from planning.understanding.commands._left_out import person_left_out
 from planning.understanding.commands._list_keeps import kept_out
 from planning.understanding.commands._meant_for import meant_for
 from planning.understanding.commands._people_changes import people_change, people_in_a_clause, people_joining
@@ -96,6 +97,11 @@ def _read(text: str, context: Context) -> tuple[Command, ...]:
             return (Pick(key="answer"),)
         if _unclear_at_offer(reply):  # "a", "yes", "ok": neither choice said; the offer is asked again
             return (CannotHandle("neither “new” nor an answer"),)
+    left = person_left_out(reply, context) if context.question == "recover" else None
+    if (
+        left is not None
+    ):  # "skip bob, just leave him off", "drop bob": on without the person the lookup found nobody for
+        return (left,)
     split = _besides_value(reply, context) or _several(reply, context)
     if split is not None:
         return split
