@@ -32,8 +32,12 @@ LABELS = {
 }
 
 
-def label(name: str) -> str:
-    return LABELS.get(name) or name_in_words(name)
+_OF_TOOL = {("create_entity", "body"): "text of the note"}  # a field named the same in a mail: "text of the email"
+
+
+def label(name: str, tool: str | None = None) -> str:
+    """What a value is called for the person; ``tool``: the step's, where the same name means another thing."""
+    return _OF_TOOL.get((tool or "", name)) or LABELS.get(name) or name_in_words(name)
 
 
 def value_in_words(name: str, value: Any, tz: str) -> str:

@@ -411,7 +411,7 @@ class StepMachine:
         window = window_asked(session, run, name, self._clock())
         where = f" {day_in_words(*window)}" if window is not None else ""
         # the step's intent, not what it acts on: a question is seen by everyone in a channel's thread
-        prompt = f"What {label(name)}{where} should I use for “{run.step.intent}”?"
+        prompt = f"What {label(name, run.step.tool)}{where} should I use for “{run.step.intent}”?"
         if name == thread_files.ATTACHMENTS:  # a file is not typed: it is shared (contract §2.7)
             prompt = thread_files.FILE_QUESTION.format(intent=run.step.intent)
         stuck = tries >= self._settings.max_answer_tries

@@ -34,6 +34,7 @@ from planning.understanding.learned.tagger_lazy import knowing
 from planning.understanding.names import EMAIL_ADDRESS
 from planning.understanding.names import people as find_people
 from planning.understanding.normalize import clean
+from planning.understanding.note_clauses import note_kept_whole
 from planning.understanding.record_amends import more_changes
 from planning.understanding.record_changes import one_change
 from planning.understanding.record_placing import placed_on
@@ -93,7 +94,8 @@ class GoalUnderstandingService:
         segments = split_segments(cleaned)
         reads: list[_Read] = []
         for segment in segments:
-            for clause in self._classifier.clauses(segment.action, questions=True):
+            cut = self._classifier.clauses(segment.action, questions=True)
+            for clause in note_kept_whole(segment.action, cut):  # "add a note to X: …, send pricing": its text
                 fed_by = reads[-1] if reads and reads[-1].clause.feeds_next else None
                 reads.append(self._read(clause, now, fed_by))
         verdict: Verdict | None = None

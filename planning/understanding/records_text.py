@@ -3,13 +3,17 @@
 from planning.understanding import phrases
 from planning.understanding.cues import Cues, Words, cues
 from planning.understanding.lead_spans import Atoms
+from planning.understanding.note_text import note_text_start
 
 _MARKS = ",.;!?"  # a mark ends a task's subject
 
 
 def note_body(text: str) -> str | None:
-    """ "add a note on the Initech account that they asked for SSO support" → "They asked for SSO support"."""
-    start = _note_text_start(text)
+    """ "add a note on the Initech account that they asked for SSO support" → "They asked for SSO support"; words
+    pasted after the record's colon or dash are the text as pasted ("… - call notes: talked to her" → "Call notes:
+    talked to her", :mod:`.note_text`)."""
+    pasted = note_text_start(text)
+    start = pasted if pasted is not None else _note_text_start(text)
     body = text[start:].strip() if start is not None else _after_dash(text) or phrases.body_text(text)
     body = (body or "").strip(" .")
     return body[0].upper() + body[1:] if body else None
