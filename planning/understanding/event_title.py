@@ -1,5 +1,5 @@
-"""An event's title, read from a clause without its times: a title said as such ("called …"), what one is to be
-reminded of, the tagger's event name, the event's noun phrase ("baseball practice", "lunch meetings"), what a
+"""An event's title, read from a clause without its times: a title said as such ("called …") or in quotes, what one is
+to be reminded of, the tagger's event name, the event's noun phrase ("baseball practice", "lunch meetings"), what a
 generic one is for ("a meeting for paul's retirement"), what a booking verb books.
 
 Generic words ("event", "meeting", "reminder") are no title when more is said; recurrence words ("every") and
@@ -18,6 +18,7 @@ from planning.understanding.lead_spans import Atoms
 from planning.understanding.learned.features import word_classes
 from planning.understanding.learned.tagger import SlotSpan
 from planning.understanding.learned.tagger_lazy import tagged
+from planning.understanding.quoted_words import quoted_words
 from planning.understanding.word_lists import listed, words
 from planning.understanding.words import FUNCTION_WORDS, PRONOUNS, TIME_WORDS, VERBS, WEEKDAYS
 
@@ -31,6 +32,9 @@ def title(text: str, people: Sequence[str], found: Sequence[SlotSpan]) -> str | 
     called = phrases.called_title(text)
     if called:
         return called
+    quoted = quoted_words(text)  # 'book "budget sync w/ priya" tomorrow 3pm': the title, as quoted
+    if quoted is not None:
+        return quoted
     reminded = reminded_of(text)
     if reminded is not None:
         return reminded
