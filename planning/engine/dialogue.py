@@ -26,6 +26,7 @@ from planning.engine.session import Session, StepRun
 from planning.engine.settings import EngineSettings
 from planning.engine.text_edits import text_changes
 from planning.engine.thread_files import ATTACHMENTS, NOT_A_FILE
+from planning.engine.typed_titles import as_title
 from planning.engine.week_answer import in_week_said
 from planning.references import is_time_of_found
 from planning.understanding.commands import (
@@ -222,13 +223,14 @@ class Dialogue:
             parsed = type(parsed)(value=day) if day is not None else parsed
         if not parsed.ok:
             return [AskValue(text=f"What {label(key)} should I use?", problem=parsed.problem)]
-        self._set(session, run, key, parsed.value)
+        value = as_title(key, parsed.value, session)
+        self._set(session, run, key, value)
         question = session.question
         if question is not None and question.kind == "value" and question.step_id == run.id and question.name == key:
             session.question, run.state = None, "pending"
             return []
         self._withdraw_approval(session, run)
-        replies: list[Reply] = [Say(text=_changed(session, run, key, parsed.value))]
+        replies: list[Reply] = [Say(text=_changed(session, run, key, value))]
         open_question = session.question
         if open_question is not None and open_question.kind == "value":  # what was being asked still is
             replies.append(AskValue(text=open_question.prompt, field=open_question.name))
@@ -284,7 +286,8 @@ class Dialogue:
 
     def _set(self, session: Session, run: StepRun, name: str, value: Any) -> None:
         """Set a field of a step, whether an answer, the request or an edit gave it; a heading that named the old
-        subject or title names the new one."""
+        subject or title names the new one; a title or subject typed is written as a title (:mod:`.typed_titles`)."""
+        value = as_title(name, value, session)
         old = self._machine_value(session, run, name)
         if name in run.answers or _placeholder(run.step.inputs.get(name)):
             run.answers[name] = value  # fills its placeholder if it had one

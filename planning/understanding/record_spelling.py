@@ -65,3 +65,14 @@ def in_record_spelling(text: str, spelling: dict[tuple[str, ...], str]) -> str:
         out.append(text[at : toks[index].start] + spelling[found])
         at, index = toks[index + len(found) - 1].end, index + len(found)
     return "".join(out) + text[at:]
+
+
+def spelling_of(names: Iterable[str]) -> dict[tuple[str, ...], str]:
+    """Each word of the records' ``names`` typed in lower case (its atoms) → the word as the record writes it ("Tom
+    Reyes": "tom" → "Tom", "reyes" → "Reyes")."""
+    out: dict[tuple[str, ...], str] = {}
+    for name in names:
+        for word in name.split():
+            if word != word.lower():
+                out.setdefault(_atoms(word.lower()), word)
+    return out
