@@ -114,12 +114,18 @@ def decision(acts: tuple[ClauseAct, ...]) -> str | None:
     """The one act the clauses say, comments and thanks aside ("ugh fine. send it": approve; "oops, undo please":
     undo), when a clause says it confidently and every other clause is that act, thanks, or read confidently as a
     comment; None when they say none, or more than one, or a clause is not surely anything ("reply and tell her …").
-    A clause says an act only when its words make it likelier than the question alone does: at a card, where most
-    replies approve, words the model does not know ("wat", "asdf") are read as approving by the question alone, and
-    never approve."""
-    confident = {a.act for a in acts if a.act != "none" and a.probability >= DECISION and a.probability > a.prior}
+    A clause says an act that changes something only when its words make it likelier than the question alone does:
+    at a card, where most replies approve, words the model does not know ("wat", "asdf") are read as approving by the
+    question alone, and never approve. Thanks changes nothing: after a plan ended, where nearly every reply thanks,
+    it is taken as the model reads it."""
+    confident = {a.act for a in acts if a.act != "none" and a.probability >= DECISION and _said(a)}
     if len(confident) != 1:
         return None
     act = confident.pop()
     rest = [a for a in acts if a.act not in (act, "thanks")]
     return act if all(a.act == "none" and a.probability >= COMMENT for a in rest) else None
+
+
+def _said(act: ClauseAct) -> bool:
+    """Whether the clause's words, not the question alone, make its act likely (thanks aside: it changes nothing)."""
+    return act.act == "thanks" or act.probability > act.prior

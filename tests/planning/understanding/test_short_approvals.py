@@ -3,7 +3,7 @@ reply-act model does not know never approve by the question alone; a letter or a
 
 import pytest
 
-from planning.understanding.commands import CannotHandle, Context, Decide, Pick, read_reply
+from planning.understanding.commands import CannotHandle, Context, Decide, Pick, Thanks, read_reply
 from planning.understanding.commands._words import tokens
 
 CARD = Context(question="approval", open_plan=True, doing="send_email", correctable=("text",))
@@ -34,3 +34,7 @@ def test_a_keycap_digit_at_a_pick_picks_that_option() -> None:
 def test_one_letter_at_a_pick_is_never_an_approval(said: str) -> None:
     [read] = read_reply(said, PICK)
     assert not isinstance(read, Decide)
+
+
+def test_thanks_after_a_plan_ended_is_still_read_as_thanks() -> None:
+    assert read_reply("much appreciated, cheers", Context(left=frozenset({"event"}))) == (Thanks(),)
