@@ -21,6 +21,8 @@ def test_leaving_the_person_not_found_out_goes_on_without_them(said: str) -> Non
     assert read_reply(said, NOBODY) == (Decide("skip"),)
 
 
-@pytest.mark.parametrize("said", ["skip ines", "wendell park", "leave ines off and add wendell"])
+@pytest.mark.parametrize(
+    "said", ["skip ines", "wendell park", "leave ines off and add wendell", "skip wendell and add ines"]
+)
 def test_a_reply_naming_someone_else_or_giving_words_is_no_skip_of_the_lookup(said: str) -> None:
     assert read_reply(said, NOBODY) != (Decide("skip"),)
