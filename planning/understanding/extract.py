@@ -175,7 +175,7 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
             event_title.for_oneself(text) and reading.intent == "create"
         ):  # a reminder is for me: its people are no attendees
             result.scope["reminder"] = True
-        if reading.intent == "find" and _WHO_COMES.search(text):  # "who's coming to …": its attendees (§2.8)
+        if reading.intent == "find" and _attendees_asked(text):  # "who's coming to …": its attendees (§2.8)
             result.scope["asked_field"] = "attendees"
     elif reading.entity in ("note", "task"):
         # a note says what it says, its dates too ("they want to start in April"); a task's due date is no part of
@@ -205,9 +205,9 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
             if reading.intent == "update":  # "jo lee is now at hooli", "assign it to sarah", "mark hooli as won"
                 slot_values.update(record_updates.changed_values(text, reading.entity, slot_values))
         result.scope.update(_crm_scope(text))
-        asked = _ASKED_FIELD.search(text) if reading.intent == "find" else None
+        asked = _contact_field_asked(text) if reading.intent == "find" else None
         if asked:  # "what's Maria's phone number": the answer is that field (contract §2.8)
-            result.scope["asked_field"] = _ASKED_FIELDS[asked.group(1).lower().split()[0]]
+            result.scope["asked_field"] = asked
         elif reading.intent == "find" and cues("owner_asked").in_text(text):  # "who owns the initech account"
             result.scope["asked_field"] = "owner"
         fields = asked_fields.deal_fields(text) if reading.intent == "find" and reading.entity == "deal" else ()
@@ -279,17 +279,15 @@ def _everyday_scope(text: str, reading: Reading, slot_values: dict[str, Any]) ->
 
 _CRM = ("contact", "lead", "deal", "account")
 _NEW_PERSON = (("create", "contact"), ("create", "lead"))
-_WITH_FILES = re.compile(
-    r"\b(?:with|that have|that has|having|containing|carrying)\s+(?:an?\s+|any\s+|some\s+|the\s+)?"
-    r"(?:attachments?|attached files?|files?|pdfs?|documents?)\b|\battachments?\s+(?:in|from)\b",
-    re.I,
-)
 
 
 def _with_files(text: str) -> bool:
-    """Mail asked for with files: "with attachments", "that have PDFs", or a word of data/cues/mail_attachments.txt
-    anywhere ("w/ attachements")."""
-    return _WITH_FILES.search(text) is not None or cues("mail_attachments").find(Words.of(text)) is not None
+    """Mail asked for with files: a phrase of data/cues/mail_with_files.txt ("with attachments", "that have PDFs"),
+    or a word of mail_attachments.txt anywhere ("w/ attachements")."""
+    atoms = Atoms.of(text)
+    with_files = cues("mail_with_files", "atoms")
+    spoken = any(atoms.phrase_end(with_files, at, "spaces") for at in range(len(atoms.toks)) if atoms.is_word(at))
+    return spoken or cues("mail_attachments").find(Words.of(text)) is not None
 
 
 def _people(text: str, reading: Reading) -> list[str]:
@@ -540,33 +538,49 @@ def _blank(text: str, spans: list[tuple[int, int]]) -> str:
     return phrases.squash(text)
 
 
-_INDUSTRY = re.compile(r"\b(?:in|from) the ([\w -]+?) (?:industry|sector|space|vertical)\b", re.I)
 _NOT_A_QUALIFIER = VERBS | TIME_WORDS | frozenset("what which any all some every these those many".split())
 
 
-_WHO_COMES = re.compile(
-    r"\bwho(?:'s|’s|\s+is|\s+are|\s+else\s+is|\s+will\s+be|'ll\s+be)?\s+(?:else\s+)?"
-    r"(?:coming|attending|going|invited|joining|in)\b|\bwho\s+(?:will\s+)?(?:attends?|comes?|joins?)\b"
-    r"|\b(?:attendees|guests|invitees|participants|guest list)\b",
-    re.I,
-)
-_ASKED_FIELD = re.compile(
-    r"\b(phone|mobile|cell|number|e-?mail address|email|address|job title|title|company|employer)\b(?! (?:the|a|an)\b)",
-    re.I,
-)
-_ASKED_FIELDS = {
-    "phone": "phone",
-    "mobile": "phone",
-    "cell": "phone",
-    "number": "phone",
-    "email": "email",
-    "e-mail": "email",
-    "address": "email",
-    "job": "title",
-    "title": "title",
-    "company": "company",
-    "employer": "company",
-}
+def _attendees_asked(text: str) -> bool:
+    """Whether ``text`` asks who comes (a phrase of data/cues/attendees_asked.txt: "who's coming", "guest list")."""
+    atoms = Atoms.of(text)
+    asked = cues("attendees_asked", "atoms")
+    return any(atoms.phrase_end(asked, at, "spaces") for at in range(len(atoms.toks)) if atoms.is_word(at))
+
+
+def _contact_field_asked(text: str) -> str | None:
+    """The field of data/cues/contact_fields_asked.txt said first ("phone number" → "phone") that is no verb of
+    the words after it (contact_fields_asked_not_before.txt, one space after: "email the deck")."""
+    atoms = Atoms.of(text)
+    fields, verbs = cues("contact_fields_asked", "atoms"), cues("contact_fields_asked_not_before", "atoms")
+    for at in range(len(atoms.toks)):
+        if not atoms.is_word(at):
+            continue
+        for end in atoms.phrase_ends(fields, at, "spaces"):
+            after = atoms.toks[end].start if end < len(atoms.toks) else None
+            spaced = after == atoms.toks[end - 1].end + 1 and atoms.text[atoms.toks[end - 1].end] == " "
+            if not (spaced and atoms.phrase_end(verbs, end, "one space") is not None):
+                return fields.value(tuple(t.word for t in atoms.toks[at:end]))
+    return None
+
+
+def _industry_said(text: str) -> str | None:
+    """ "deals in the fintech space" → "fintech": the words (letters, digits, spaces, hyphens) between a lead of
+    data/cues/industry_said_leads.txt and the first word of industry_said_kinds.txt, one space either side."""
+    atoms = Atoms.of(text)
+    kinds = cues("industry_said_kinds", "atoms")
+    for at in range(len(atoms.toks)):
+        lead = atoms.phrase_end(cues("industry_said_leads", "atoms"), at, "one space") if atoms.is_word(at) else None
+        if lead is None or atoms.text[atoms.toks[lead - 1].end : atoms.toks[lead - 1].end + 1] != " ":
+            continue
+        start = atoms.toks[lead - 1].end + 1
+        for char in range(start + 1, len(text)):
+            if not (text[char - 1].isalnum() or text[char - 1] in "_ -"):
+                break
+            kind = atoms.atom_at(char + 1) if text[char] == " " else None
+            if kind is not None and atoms.phrase_end(kinds, kind, "one space") is not None:
+                return text[start:char]
+    return None
 
 
 def _bounds_an_amount(text: str, leads: Cues) -> bool:
@@ -599,9 +613,9 @@ def _crm_slots(text: str, reading: Reading) -> dict[str, Any]:
         "status": values.status(text) if reading.entity == "lead" else None,
         "phone": values.phone(text),
     }
-    industry = _INDUSTRY.search(text)
+    industry = _industry_said(text)
     if industry:
-        out["industry"] = industry.group(1)
+        out["industry"] = industry
     changes = []
     for match in _FIELD_CHANGE.finditer(text):
         key = match.group(1).lower()

@@ -1,6 +1,7 @@
 """Readers whose phrasing regexes went to cue files (issue 23) read as before: each case is a sentence of the
 shape the reader is for, written here (not taken from an evaluation set)."""
 
+from planning.understanding import extract
 from planning.understanding.attendee_swaps import bare_change
 from planning.understanding.event_title import _strip_times
 from planning.understanding.job_titles import role
@@ -79,3 +80,15 @@ def test_a_tasks_subject_ends_where_its_due_time_begins() -> None:
     assert task_subject("remind me to book the venue for next week") == "Book the venue"
     assert task_subject("action items prep the board pack on") == "Prep the board pack"
     assert task_subject("book the venue") is None
+
+
+def test_extracts_word_cues_read_as_before() -> None:
+    assert extract._with_files("any messages carrying PDFs from Olu?")
+    assert not extract._with_files("messages with Olu")
+    assert extract._attendees_asked("who'll be attending the retreat")
+    assert not extract._attendees_asked("who booked the retreat")
+    assert extract._contact_field_asked("what is Olu's cell") == "phone"
+    assert extract._contact_field_asked("email the brief to Olu, then his job title") == "title"
+    assert extract._industry_said("leads from the cold-chain logistics vertical") == "cold-chain logistics"
+    assert extract._industry_said("in the morning space") == "morning"
+    assert extract._industry_said("in the room") is None
