@@ -1,7 +1,8 @@
 """Reading an answer to a question about a missing value, by the value's type (the understanding's span readers
-for times and lengths; formats for addresses and numbers)."""
+for times and lengths; formats for addresses and numbers). The words around a number (units of minutes, scales such
+as "k", currencies) and between names are data: ``data/minute_units.txt``, ``data/name_joins.txt`` here and the cue
+lists ``amount_scales`` and ``currency_words``."""
 
-import re
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from typing import Any, Literal
@@ -10,8 +11,10 @@ from planning.understanding import phones
 from planning.understanding.commands._words import Token, phrases, tokens
 from planning.understanding.commands.period_end import period_of_end
 from planning.understanding.commands.rough_clock import with_clock_clause
+from planning.understanding.cues import cues
 from planning.understanding.names import EMAIL_ADDRESS
 from planning.understanding.normalize import clean
+from planning.understanding.scanner import scan
 from planning.understanding.timeexpr import TimeReading, find_duration, read_times
 from planning.understanding.timewords import WEEKDAYS
 
@@ -54,7 +57,7 @@ EXAMPLES: dict[ValueType, str] = {
     "phone": "“512 555 0190” or “+44 20 7946 0958”",
     "text": "",
 }
-_BARE_HOUR = re.compile(r"\s*(?:1[0-2]|0?[1-9])\s*\??")
+_HOURS = frozenset({*map(str, range(1, 13)), *(f"0{hour}" for hour in range(1, 10))})  # a bare hour: "11", "09"
 OPTIONAL = frozenset({"cc", "location", "description", "attendees", "attachments"})
 
 
@@ -100,9 +103,7 @@ def _without_fillers(name: str) -> str:
 def _emails(name: str, text: str, now: datetime) -> Parsed:
     found = EMAIL_ADDRESS.findall(text)
     rest = EMAIL_ADDRESS.sub(" ", text)
-    names = tuple(
-        name for n in re.split(r",|\band\b|;", rest) if (name := _without_fillers(n)) and re.search(r"[A-Za-z]", name)
-    )
+    names = tuple(name for part in _name_parts(rest) if (name := _without_fillers(part)) and _has_latin_letter(name))
     if not found and not names:
         return Parsed(problem="that is not an email address or a name")
     if any("@" in n for n in names):
@@ -110,12 +111,29 @@ def _emails(name: str, text: str, now: datetime) -> Parsed:
     return Parsed(value=found, names=names)
 
 
+def _name_parts(text: str) -> list[str]:
+    """``text`` cut at the words and marks of data/name_joins.txt ("priya, ana and tom" → "priya", " ana", " tom")."""
+    parts, begin = [], 0
+    for token in tokens(text):
+        if phrases("name_joins").value((token.word,)) is not None:
+            parts.append(text[begin : token.start])
+            begin = token.end
+    return [*parts, text[begin:]]
+
+
+def _has_latin_letter(text: str) -> bool:
+    return any(char.isascii() and char.isalpha() for char in text)
+
+
 def _email(name: str, text: str, now: datetime) -> Parsed:
     found = EMAIL_ADDRESS.fullmatch(text.strip(" <>"))
     return Parsed(value=found.group(0)) if found else Parsed(problem=f"“{text}” is not an email address")
 
 
-_BARE_CLOCK = re.compile(r"\d{1,2}(?:[:.]\d{2})?")  # a format: "11", "2:30", "11.30"
+def _is_bare_clock(text: str) -> bool:
+    """Whether ``text`` is a clock time written as a number alone: "11", "2:30", "11.30" (a format)."""
+    hour, mark, minutes = text.partition(":" if ":" in text else ".")
+    return 1 <= len(hour) <= 2 and hour.isdecimal() and (not mark or (len(minutes) == 2 and minutes.isdecimal()))
 
 
 def bare_clock(text: str) -> str | None:
@@ -123,9 +141,9 @@ def bare_clock(text: str) -> str | None:
     None for anything else. A number alone answering for a time is a time of day, read as "at 11" is."""
     said = text.strip().rstrip(".!")
     head, _, zone = said.partition(" ")
-    if zone and _BARE_CLOCK.fullmatch(head) is not None:  # "2 chicago time": the hour in the zone said after it
+    if zone and _is_bare_clock(head):  # "2 chicago time": the hour in the zone said after it
         return _in_zone(head, zone)
-    if _BARE_CLOCK.fullmatch(said) is None:
+    if not _is_bare_clock(said):
         return None
     hour = int(said.replace(".", ":").split(":")[0])
     return f"at {said.replace('.', ':')}" if 0 < hour < 24 else None
@@ -143,7 +161,7 @@ def _datetime(name: str, text: str, now: datetime) -> Parsed:
     """A time already past is read as given: a write that would book it asks first (``timing``). A number alone
     ("11", "2:30", "11.30") is a time of day: a bare hour in working hours (contract §2.4)."""
     said = clean(text)
-    if _BARE_HOUR.fullmatch(said):  # "11" answering a time question: a bare hour, in working hours (contract §2.4)
+    if _is_bare_hour(said):  # "11" answering a time question: a bare hour, in working hours (contract §2.4)
         said = f"at {said}"
     read = read_times(clean(bare_clock(said) or said), now)
     clock = with_clock_clause(said) if not any(t.has_clock_time for t in read.times[:1]) else None
@@ -184,9 +202,15 @@ def hour_beside_day(text: str, read: TimeReading) -> str | None:
     return f"{text[: number.start]}at {number.word.replace('.', ':')}{text[number.end :]}"
 
 
+def _is_bare_hour(text: str) -> bool:
+    """Whether ``text`` is an hour alone, perhaps asked ("11", "9?"), a format."""
+    said = text.lstrip()
+    return (said[:-1] if said.endswith("?") else said).rstrip() in _HOURS
+
+
 def _date(name: str, text: str, now: datetime) -> Parsed:
     """A day as an ISO date (a record's close or due date): "April 30", "next Friday", "2026-04-30"."""
-    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+    if _is_iso_date(text):
         try:
             return Parsed(value=date.fromisoformat(text).isoformat())
         except ValueError:
@@ -207,28 +231,82 @@ def _date(name: str, text: str, now: datetime) -> Parsed:
     return Parsed(value=first.start.date().isoformat())
 
 
+def _is_iso_date(text: str) -> bool:
+    """Whether ``text`` is written as an ISO date, "2026-04-30" (a format)."""
+    parts = text.split("-")
+    return [len(part) for part in parts] == [4, 2, 2] and all(part.isdecimal() for part in parts)
+
+
+def _minutes_said(text: str, *, signed: bool = False, most_digits: int = 4) -> int | None:
+    """A whole number of minutes said as a number alone, with a unit of data/minute_units.txt or none ("45",
+    "45 min", "30m"; "-15" when ``signed``)."""
+    said = text.strip()
+    sign = said[:1] if signed and said[:1] in "+-" else ""
+    digits = _leading_digits(said[len(sign) :])
+    unit = tuple(token.word for token in tokens(said[len(sign) + len(digits) :]))
+    if not 1 <= len(digits) <= most_digits or (unit and phrases("minute_units").value(unit) is None):
+        return None
+    return int(sign + digits)
+
+
+def _leading_digits(text: str) -> str:
+    end = 0
+    while end < len(text) and text[end].isdecimal():
+        end += 1
+    return text[:end]
+
+
 def _duration(name: str, text: str, now: datetime) -> Parsed:
     found = find_duration(clean(text))
     if found is not None:
         return Parsed(value=found.minutes)
-    bare = re.fullmatch(r"\s*(\d{1,4})\s*(?:m|min|mins|minutes?)?\s*", text, re.I)
-    if bare and 0 < int(bare.group(1)) <= 24 * 60:
-        return Parsed(value=int(bare.group(1)))
+    minutes = _minutes_said(text)
+    if minutes is not None and 0 < minutes <= 24 * 60:
+        return Parsed(value=minutes)
     return Parsed(problem=f"I could not read a length of time in “{text}”")
 
 
 def _number(name: str, text: str, now: datetime) -> Parsed:
-    match = re.fullmatch(r"\s*\$?\s*(\d+(?:[.,]\d+)*)\s*(k|m)?\s*(?:dollars|usd)?\s*", text, re.I)
-    if not match:
+    """A number alone, with a scale (data/cues/amount_scales.txt: "50k", "2 million") and a currency before or
+    after it (data/cues/currency_words.txt: "$50k", "500 dollars")."""
+    said = text.strip()
+    begin = next((at for at, char in enumerate(said) if char.isdecimal()), len(said))
+    end = begin
+    while end < len(said) and (said[end].isdecimal() or (said[end] in ".," and said[end + 1 : end + 2].isdecimal())):
+        end += 1
+    scale = _scale_and_currency(_atoms(said[end:]))
+    if scale is None or not _only_currency(_atoms(said[:begin])):
         return Parsed(problem=f"“{text}” is not a number")
-    value = float(match.group(1).replace(",", ""))
-    value *= {"k": 1e3, "m": 1e6}.get((match.group(2) or "").lower(), 1.0)
+    try:
+        value = float(said[begin:end].replace(",", "")) * scale
+    except ValueError:  # no digits, or "1.2.3"
+        return Parsed(problem=f"“{text}” is not a number")
     return Parsed(value=int(value) if name == "limit" else value)
+
+
+def _atoms(text: str) -> tuple[str, ...]:
+    """``text`` as atoms (a run of word characters, or one mark: "-" and "$" stay), as the cue lists are read here."""
+    return tuple(token.word for token in scan(text, "atoms"))
+
+
+def _scale_and_currency(words: tuple[str, ...]) -> float | None:
+    """The scale of the words after a number when they are at most a scale and a currency ("k", "k usd", "dollars",
+    ""); None when they are anything else."""
+    found = cues("amount_scales", "atoms").at(words) if words else None
+    rest = words[found.end :] if found is not None else words
+    if not _only_currency(rest):
+        return None
+    return float(found.value) if found is not None else 1.0
+
+
+def _only_currency(words: tuple[str, ...]) -> bool:
+    """Whether ``words`` are nothing or one word or sign of data/cues/currency_words.txt ("$", "usd")."""
+    return not words or cues("currency_words", "atoms").value(words) is not None
 
 
 def _choice(name: str, text: str, now: datetime) -> Parsed:
     options = CHOICES.get(name, ())
-    wanted = re.sub(r"[\s-]+", "_", text.strip().lower())
+    wanted = "_".join(text.strip().lower().replace("-", " ").split())
     matches = [o for o in options if o == wanted] or [o for o in options if wanted and o.startswith(wanted)]
     if len(matches) == 1:
         return Parsed(value=matches[0])
@@ -263,5 +341,5 @@ _READERS = {
 
 def minutes_of(text: str) -> Parsed:
     """A whole number of minutes, signed ("-30", "+15 min"): a shift."""
-    match = re.fullmatch(r"\s*([+-]?\d{1,6})\s*(?:m|min|mins|minutes?)?\s*", text, re.I)
-    return Parsed(value=int(match.group(1))) if match else Parsed(problem=f"“{text}” is not a number of minutes")
+    minutes = _minutes_said(text, signed=True, most_digits=6)
+    return Parsed(value=minutes) if minutes is not None else Parsed(problem=f"“{text}” is not a number of minutes")
