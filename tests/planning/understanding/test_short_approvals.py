@@ -15,6 +15,11 @@ def test_a_short_or_emoji_yes_at_a_card_approves(said: str) -> None:
     assert read_reply(said, CARD) == (Decide("approve"),)
 
 
+@pytest.mark.parametrize("said", ["alright", "roger that", "certainly", "works for me", "aight, send it"])
+def test_an_affirmative_the_labelled_replies_lack_approves_from_the_word_list(said: str) -> None:
+    assert read_reply(said, CARD) == (Decide("approve"),)
+
+
 @pytest.mark.parametrize("said", ["wat", "asdf", "zzq", "🤷"])
 def test_words_the_model_does_not_know_never_approve_by_the_question_alone(said: str) -> None:
     [read] = read_reply(said, CARD)
