@@ -17,6 +17,7 @@ from planning.engine.intentions import view_of
 from planning.engine.news import with_news
 from planning.engine.observe import ApprovedPlans
 from planning.engine.parts import Parts, zone
+from planning.engine.rebooked import deleted_rebooked
 from planning.engine.receipts import Receipt, new_session_id, session_id_for
 from planning.engine.record_changes import made_again
 from planning.engine.replies import AskValue, Refused, Reply, Say, ShowPlan
@@ -116,6 +117,7 @@ class Starter:
         if earlier is not None and not earlier.open:  # "book a follow-up with them": the earlier plan's people
             plan = followups.with_earlier_people(self._parts.from_record(earlier), text, understood.plan)
             plan = with_news(self._parts.from_record(earlier), text, plan)  # "let john know": what was done
+            plan = deleted_rebooked(self._parts.from_record(earlier), text, plan, understood.parse.goals[0])
             understood = replace(understood, plan=plan)
             # "push it back an hour": what the earlier plan changed or found
             pointed = followups.with_earlier_record(

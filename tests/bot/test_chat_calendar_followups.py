@@ -50,3 +50,20 @@ def test_a_booking_at_a_time_in_another_zone_before_its_topic_is_at_that_zones_t
     chat(tmp_path, "book 30 min with tom thursday 1pm pacific about the offsite", "yes")
     [event] = [e for e in _events(tmp_path, "2026-03-05", attendee="tom.reyes@example.com") if "ffsite" in e["title"]]
     assert event["startTime"].startswith("2026-03-05T16:00")  # 1pm in Los Angeles is 4pm in New York
+
+
+def test_a_deleted_event_booked_again_at_a_new_time_keeps_its_title_people_and_length(tmp_path: Path) -> None:
+    chat(
+        tmp_path,
+        "book a 45 min vendor demo with tom wednesday at 1pm",
+        "yes",
+        "scrap that, delete it",
+        "yes",
+        "actually put it on thursday the 12th at 10 instead",
+        "yes",
+    )
+    assert [e for e in _events(tmp_path, "2026-03-04") if e["title"] == "Vendor demo"] == []
+    [again] = _events(tmp_path, "2026-03-12", attendee="tom.reyes@example.com")
+    assert again["title"] == "Vendor demo"
+    assert again["startTime"].startswith("2026-03-12T10:00") and again["endTime"].startswith("2026-03-12T10:45")
+
