@@ -12,6 +12,7 @@ from functools import partial
 from integrations.base.principal import Principal
 from planning.engine import each, followups, sent_corrections, texts
 from planning.engine.after_plan import AfterPlan
+from planning.engine.day_asked import on_day_asked
 from planning.engine.file_facts import AttachedFile
 from planning.engine.intentions import view_of
 from planning.engine.news import with_news
@@ -118,6 +119,7 @@ class Starter:
             plan = followups.with_earlier_people(self._parts.from_record(earlier), text, understood.plan)
             plan = with_news(self._parts.from_record(earlier), text, plan)  # "let john know": what was done
             plan = deleted_rebooked(self._parts.from_record(earlier), text, plan, understood.parse.goals[0])
+            plan = on_day_asked(self._parts.from_record(earlier), text, plan, now)  # "at 3 then": the day asked
             understood = replace(understood, plan=plan)
             # "push it back an hour": what the earlier plan changed or found
             pointed = followups.with_earlier_record(

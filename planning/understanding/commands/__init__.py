@@ -25,7 +25,7 @@ from planning.understanding.commands.pointing import names_nothing, names_them, 
 from planning.understanding.commands.reader import read_reply
 from planning.understanding.commands.record_change import RECORD_FIELDS, RecordChange, RecordField
 from planning.understanding.commands.request_again import RequestAgain
-from planning.understanding.commands.restate import clock_only, clock_without_day, restated
+from planning.understanding.commands.restate import clock_only, clock_without_day, one_clock_no_day, restated
 from planning.understanding.commands.thanks import Thanks
 from planning.understanding.commands.undo import Undo
 
@@ -60,6 +60,7 @@ __all__ = [
     "names_a_day",
     "names_nothing",
     "names_them",
+    "one_clock_no_day",
     "ordinal_named",
     "people_named",
     "points_back",

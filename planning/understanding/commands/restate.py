@@ -112,3 +112,10 @@ def clock_without_day(text: str) -> bool:
     if len(found) != 1 or not found[0].has_clock_time or names_a_day(text):
         return False
     return clock_only(" ".join(text[start:end] for start, end in found[0].spans))
+
+
+def one_clock_no_day(text: str) -> bool:
+    """Whether ``text`` says one time, and it is a time of day whose own words name no day, whatever else the words
+    say ("book 45 min with lena at 3 then, next steps"): a request whose day is left to what the thread asked about."""
+    found = find_times(bare_clock(text) or text, datetime.now().astimezone())
+    return len(found) == 1 and found[0].has_clock_time and clock_only(" ".join(text[s:e] for s, e in found[0].spans))
