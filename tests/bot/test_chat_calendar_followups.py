@@ -67,6 +67,7 @@ def test_a_deleted_event_booked_again_at_a_new_time_keeps_its_title_people_and_l
     assert again["title"] == "Vendor demo"
     assert again["startTime"].startswith("2026-03-12T10:00") and again["endTime"].startswith("2026-03-12T10:45")
 
+
 def test_a_booking_with_a_time_of_day_alone_after_a_question_about_a_day_is_on_that_day(tmp_path: Path) -> None:
     chat(tmp_path, "do i have anything thursday at 3?", "ok grab an hour with tom at 4 then, hiring plan", "yes")
     today = _events(tmp_path, "2026-03-02", attendee="tom.reyes@example.com")
@@ -79,3 +80,11 @@ def test_a_booking_that_names_its_own_day_after_a_question_about_another_keeps_i
     chat(tmp_path, "am i free wednesday at 11?", "book 30 min with tom friday at 2 about hiring", "yes")
     friday = _events(tmp_path, "2026-03-06", attendee="tom.reyes@example.com")
     assert [e["title"] for e in friday if e["startTime"].startswith("2026-03-06T14:00")] == ["Hiring"]
+
+
+def test_a_clause_saying_what_the_new_start_replaces_changes_nothing_of_its_own(tmp_path: Path) -> None:
+    said = ("set up a weekly sync with tom, wednesdays at 3", "start next week instead, not this wednesday", "yes")
+    chat(tmp_path, *said)
+    assert [e for e in _events(tmp_path, "2026-03-04") if e["title"] == "Sync with tom"] == []
+    [first] = [e for e in _events(tmp_path, "2026-03-11") if e["title"] == "Sync with tom"]
+    assert first["startTime"].startswith("2026-03-11T15:00")

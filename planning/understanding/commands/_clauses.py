@@ -4,8 +4,10 @@ clauses (data/clause_joins.txt) and only where every part reads as a command alo
 (the changes before it are what is approved)."""
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from planning.understanding.commands._words import Reply, phrases
+from planning.understanding.commands.correct import Correct
 from planning.understanding.commands.decide import Decide
 from planning.understanding.commands.kinds import Command
 from planning.understanding.commands.new_request import NewRequest
@@ -27,7 +29,23 @@ def several(reply: Reply, read: Clause) -> tuple[Command, ...] | None:
     ordered = [c for c in found if not _approves(c)]
     if len(ordered) < len(found):
         ordered.append(Decide("approve"))
-    return tuple(ordered) if len(ordered) >= 2 else None
+    return replaced_folded(ordered) if len(ordered) >= 2 else None
+
+
+def replaced_folded(commands: list[Command] | tuple[Command, ...]) -> tuple[Command, ...]:
+    """ "start it next week, not this one": a clause that only says what the value before it replaces (it begins
+    with a word of data/replaces.txt) changes nothing of its own; it is that value's ``replaces``."""
+    out: list[Command] = []
+    for command in commands:
+        before = out[-1] if out else None
+        if isinstance(command, Correct) and isinstance(before, Correct) and before.replaces is None:
+            said = Reply.of(command.value)
+            lead = phrases("replaces").at(said.words) if command.field is None and not command.people else None
+            if lead is not None and lead[0] < len(said.words):
+                out[-1] = replace(before, replaces=said.rest(lead[0]))
+                continue
+        out.append(command)
+    return tuple(out)
 
 
 def then_request(

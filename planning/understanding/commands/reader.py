@@ -68,7 +68,7 @@ def read_reply(text: str, context: Context) -> tuple[Command, ...]:
     if isinstance(commands[0], NewRequest | CannotHandle):  # what the learned reading of its clauses places
         placed = learned_reading.read_again(text, context, _read, _fits)
         if placed is not None:
-            return placed
+            return _clauses.replaced_folded(placed)  # "…, not today": what the value before it replaces
     return commands
 
 

@@ -1,5 +1,9 @@
 """A reply read once, with the conversation's context, into typed commands (issue 24)."""
 
+from dataclasses import replace
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
 from planning.understanding.commands import (
     Answer,
     BookBeside,
@@ -249,3 +253,10 @@ def test_the_plans_own_people_changed_where_a_text_is_asked():
 def test_a_value_said_in_the_place_of_another_is_a_correction_of_the_text():
     assert read_reply("put 12 not 10", TEXT_ASKED) == (Correct("12", replaces="10"),)
     assert read_reply("hmm, make it tuesday", TEXT_ASKED) == (Correct("tuesday"),)
+
+
+def test_a_clause_that_only_says_what_a_value_replaces_is_that_values_replaces():
+    card = replace(APPROVAL, doing="create_calendar_event", now=datetime(2026, 3, 2, 9, tzinfo=ZoneInfo("Europe/Oslo")))
+    read = read_reply("start next week please, not today", card)
+    assert len(read) == 1 and isinstance(read[0], Correct)
+    assert read[0].field == "startTime" and read[0].replaces == "today"
