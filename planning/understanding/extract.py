@@ -65,7 +65,6 @@ _OBJECT = re.compile(
     r"for|with|saying|that|asking|ask|telling|tell|letting|let|tomorrow|today|before|after)\b|[,.!?]|$)",
     re.I,
 )
-_RENAME = re.compile(r"\b(?:rename|retitle)\b.*?\bto\s+(.+?)(?=[,.]|$)|\btitle to\s+(.+?)(?=[,.]|$)", re.I)
 _FIELD_CHANGE = re.compile(
     r"\b(phone(?: number)?|number|e-?mail(?: address)?|title|job title|company|name|industry|domain|owner|"
     r"close ?date|closing date|amount|stage|status)"
@@ -419,12 +418,7 @@ def _email_slots(text: str, reading: Reading, people: list[str], time_spans: lis
             mail_topic.topic_before(text, topic, mail_topic.body_start(text, body, said_from))
         )
     if topic is None and reading.intent in ("find", "summarize"):
-        search = re.search(
-            r"\b(?:for|containing|mentioning|with the word)\s+(?!me\b|the last|today|\d)([\w' -]+?)(?=[,.?!]|$)",
-            text,
-            re.I,
-        )
-        topic = search.group(1) if search else mail_names.named_topic(text)
+        topic = _searched_words(text) or mail_names.named_topic(text)
     if reading.intent == "send" and cues("forward_starts").starts(text):
         out["forward"] = True
         topic = _forwarded_topic(text) or topic
@@ -490,9 +484,9 @@ def _object_after_recipient(text: str, people: list[str]) -> str | None:
     if address:
         rest = rest[address.end() :]
     for person in people:
-        named = re.match(rf"(?:(?:my|our|the)\s+)?{re.escape(person)}\b", rest, re.I)
-        if named:
-            rest = rest[named.end() :]
+        named = _named_first(rest, person)
+        if named is not None:
+            rest = rest[named:]
             break
     rest = cues("given_pronouns").past_leading(rest)
     match = _OBJECT.match(rest)
@@ -504,6 +498,93 @@ def _object_after_recipient(text: str, people: list[str]) -> str | None:
     return phrase
 
 
+def _named_first(text: str, person: str) -> int | None:
+    """Where ``person`` ends when ``text`` starts with them, a word of data/cues/named_person_determiners.txt and
+    spaces allowed before ("my Sam the deck" → after "Sam"); any case."""
+    atoms = Atoms.of(text)
+    at_start = bool(atoms.toks) and atoms.toks[0].start == 0
+    first = atoms.phrase_end(cues("named_person_determiners", "atoms"), 0, "spaces") if at_start else None
+    starts = [] if first is None else [_after_spaces(text, atoms.toks[first - 1].end)]
+    for start in [*(at for at in starts if at is not None), 0]:
+        end = start + len(person)
+        if text[start:end].casefold() == person.casefold() and _word_boundary(text, end):
+            return end
+    return None
+
+
+def _after_spaces(text: str, char: int) -> int | None:
+    """The character after the spaces at ``char``, None when no space is there."""
+    rest = text[char:].lstrip()
+    return len(text) - len(rest) if len(rest) < len(text) - char else None
+
+
+def _word_boundary(text: str, char: int) -> bool:
+    """Whether a word starts or ends at ``char`` (a word character on one side only)."""
+    before = char > 0 and (text[char - 1].isalnum() or text[char - 1] == "_")
+    after = char < len(text) and (text[char].isalnum() or text[char] == "_")
+    return before != after
+
+
+def _new_title(text: str) -> str | None:
+    """An event's new title: after the first "to" (data/cues/rename_links.txt) after a verb of rename_verbs.txt, or
+    after a phrase of rename_leads.txt, spaces after; up to a comma, a full stop or the end of the line."""
+    atoms = Atoms.of(text)
+    for at in range(len(atoms.toks)):
+        if not atoms.is_word(at):
+            continue
+        if atoms.phrase_end(cues("rename_verbs", "atoms"), at, "one space") is not None:
+            links = (
+                link
+                for link in range(at + 1, len(atoms.toks))
+                if atoms.is_word(link) and atoms.phrase_end(cues("rename_links", "atoms"), link, "one space")
+            )
+            for link in links:
+                said = _up_to_mark(text, _after_spaces(text, atoms.toks[link].end), ",.")
+                if said is not None:
+                    return said
+        lead = atoms.phrase_end(cues("rename_leads", "atoms"), at, "one space")
+        said = None if lead is None else _up_to_mark(text, _after_spaces(text, atoms.toks[lead - 1].end), ",.")
+        if said is not None:
+            return said
+    return None
+
+
+def _up_to_mark(text: str, start: int | None, marks: str, allowed: str | None = None) -> str | None:
+    """The text from ``start`` (one character at least) to the first of ``marks`` or the end of its line, None when
+    there is none or (with ``allowed``) a character is neither a letter, a digit nor one of ``allowed``."""
+    if start is None or start >= len(text) or text[start] == "\n":
+        return None
+    for char in range(start + 1, len(text) + 1):
+        if char == len(text) or text[char] in marks or (char == len(text) - 1 and text[char] == "\n"):
+            return text[start:char]
+        if text[char] == "\n":
+            return None
+        if allowed is not None and not (text[char].isalnum() or text[char] in allowed):
+            return None
+    return None
+
+
+def _searched_words(text: str) -> str | None:
+    """What mail is searched for: the words after a phrase of data/cues/mail_search_leads.txt and spaces, up to a
+    mark (, . ? !) or the end, when they are only letters, digits, spaces, hyphens and apostrophes and do not start
+    with a word of mail_search_not_first.txt or a digit."""
+    atoms = Atoms.of(text)
+    for at in range(len(atoms.toks)):
+        lead = atoms.phrase_end(cues("mail_search_leads", "atoms"), at, "one space") if atoms.is_word(at) else None
+        start = None if lead is None else _after_spaces(text, atoms.toks[lead - 1].end)
+        if start is None or start >= len(text) or text[start].isdigit():
+            continue
+        first = atoms.atom_at(start)
+        if first is not None and atoms.phrase_end(cues("mail_search_not_first", "atoms"), first, "one space"):
+            continue
+        if not (text[start].isalnum() or text[start] in "_' -"):
+            continue
+        said = _up_to_mark(text, start, ",.?!", allowed="_' -")
+        if said is not None:
+            return said
+    return None
+
+
 def _event_slots(
     text: str, reading: Reading, people: list[str], said: str, times: list[tuple[int, int]]
 ) -> dict[str, Any]:
@@ -512,9 +593,9 @@ def _event_slots(
     found = tagged(said)
     place = event_place.location(said, found, times=times, people=people, said_freely=reading.intent == "create")
     out: dict[str, Any] = {"title": event_title.title(text, people, found), "location": place and place.text}
-    rename = _RENAME.search(text)
-    if rename:
-        out["field_changes"] = (("title", phrases.capitalise(rename.group(1) or rename.group(2))),)
+    renamed = _new_title(text)
+    if renamed is not None:
+        out["field_changes"] = (("title", phrases.capitalise(renamed)),)
     query = _EVENT_NOUN.search(text)
     if query and reading.intent in ("find", "update", "delete"):
         noun = phrases.squash(re.sub(r"^\d+[- ]\w+\s+", "", query.group(1)))

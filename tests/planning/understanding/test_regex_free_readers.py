@@ -92,3 +92,14 @@ def test_extracts_word_cues_read_as_before() -> None:
     assert extract._industry_said("leads from the cold-chain logistics vertical") == "cold-chain logistics"
     assert extract._industry_said("in the morning space") == "morning"
     assert extract._industry_said("in the room") is None
+
+
+def test_a_new_title_searched_words_and_a_person_named_first() -> None:
+    assert extract._new_title("rename Thursday's sync to Pricing deep dive, and move it") == "Pricing deep dive"
+    assert extract._new_title("set the title to Vendor day. thanks") == "Vendor day"
+    assert extract._new_title("rename it") is None
+    assert extract._searched_words("mails mentioning the Harbor lease?") == "the Harbor lease"
+    assert extract._searched_words("look for me") is None
+    assert extract._searched_words("emails for 2 weeks") is None
+    assert extract._named_first("our Lena Ortiz the notes", "lena ortiz") == len("our Lena Ortiz")
+    assert extract._named_first("Lenak the notes", "Lena") is None

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import planning.understanding
 
-CEILING = 47
-COMPILED_CEILING = 85
+CEILING = 44
+COMPILED_CEILING = 84
 # files whose cue words went to data: no regex may come back into them
 REGEX_FREE = (
     "existing.py",
