@@ -36,6 +36,7 @@ from planning.understanding.cues import Cues, Words, cues
 from planning.understanding.interpret import Reading
 from planning.understanding.lead_spans import Atoms
 from planning.understanding.learned.tagger_lazy import tagged
+from planning.understanding.note_text import named_before_text
 from planning.understanding.quoted_words import quoted_words
 from planning.understanding.said_body import colon_body, dash_body, tagged_body
 from planning.understanding.task_owner import task_owner
@@ -186,6 +187,8 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
             result.scope["task_owner"] = owner.name
             slot_values["people"] = tuple(p for p in slot_values["people"] if p.lower() != owner.name.lower())
         slot_values.update(record_fields.named_in_slots(text, slot_values))  # "on the umbrella corp account"
+        if reading.entity == "note":  # "a note on the open one - laura wants …": laura is said, not what it is on
+            slot_values.update(named_before_text(text, slot_values))
         result.scope.update(acting_on.record_scope(text))
     elif reading.entity in _CRM:
         slot_values.update(_crm_slots(text, reading))

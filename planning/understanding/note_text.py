@@ -3,6 +3,8 @@ request, and the record it goes on, at the first colon or spaced dash ("add a no
 talked to dana, they want a demo, send pricing"). What follows is the note's text, as pasted: its clauses ("send
 pricing") are never requests of their own, as the words after "email priya:" are the email's text."""
 
+from typing import Any
+
 from planning.understanding.cues import Words, cues
 
 _NOUN_BY = 8  # the note is named within this many words of the start ("hey can you add these call notes to …")
@@ -32,3 +34,21 @@ def note_text_start(text: str) -> int | None:
         return None
     rest = text[after:]
     return after + len(rest) - len(rest.lstrip()) if rest.strip() else None
+
+
+def named_before_text(text: str, slots: dict[str, Any]) -> dict[str, tuple[str, ...]]:
+    """The people and companies of ``slots`` a note is on: those named before its pasted text, not those only named
+    in it ("a note on the open one - laura wants onboarding cut": the note is not on Laura)."""
+    start = note_text_start(text)
+    if start is None:
+        return {}
+    before = Words.of(text[:start]).words
+    kept: dict[str, tuple[str, ...]] = {}
+    for name in ("people", "companies"):
+        said = tuple(slots.get(name) or ())
+        kept[name] = tuple(value for value in said if _inside(Words.of(value).words, before))
+    return kept
+
+
+def _inside(words: tuple[str, ...], said: tuple[str, ...]) -> bool:
+    return bool(words) and any(said[at : at + len(words)] == words for at in range(len(said)))
