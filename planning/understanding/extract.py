@@ -61,11 +61,6 @@ _EVENT_NOUN = re.compile(
     r"tournament|festival|ceremony|class|practice|trip|vacation)s?)\b",
     re.I,
 )
-_OBJECT = re.compile(
-    r"^\s*((?:the|a|an|my|our|this|that|his|her|their)\s+[\w' -]+?)(?=\s+(?:to|about|on|at|by|and|"
-    r"for|with|saying|that|asking|ask|telling|tell|letting|let|tomorrow|today|before|after)\b|[,.!?]|$)",
-    re.I,
-)
 _FIELD_CHANGE = re.compile(
     r"\b(phone(?: number)?|number|e-?mail(?: address)?|title|job title|company|name|industry|domain|owner|"
     r"close ?date|closing date|amount|stage|status)"
@@ -492,13 +487,42 @@ def _object_after_recipient(text: str, people: list[str]) -> str | None:
             rest = rest[named:]
             break
     rest = cues("given_pronouns").past_leading(rest)
-    match = _OBJECT.match(rest)
-    if not match:
+    phrase = _given_object(rest)
+    if phrase is None:
         return None
-    phrase = match.group(1).strip()
     if cues("message_itself").ending(Words.of(phrase).words) is not None:
         return None
     return phrase
+
+
+def _given_object(text: str) -> str | None:
+    """The thing ``text`` starts with (after spaces): a word of data/cues/given_object_determiners.txt, spaces, then
+    letters, digits, spaces, hyphens and apostrophes up to a word of given_object_ends.txt after spaces, a mark
+    (, . ! ?) or the end; None when another character comes first."""
+    atoms = Atoms.of(text)
+    start = len(text) - len(text.lstrip())
+    if not atoms.toks or atoms.toks[0].start != start:
+        return None
+    article = atoms.phrase_end(cues("given_object_determiners", "atoms"), 0, "spaces")
+    words = None if article is None else _after_spaces(text, atoms.toks[article - 1].end)
+    if words is None or words >= len(text) or not _in_a_thing(text[words]):
+        return None
+    for char in range(words + 1, len(text) + 1):
+        if char == len(text) or text[char] in ",.!?" or (text[char].isspace() and _thing_ends_at(atoms, char)):
+            return text[start:char].strip()
+        if not _in_a_thing(text[char]):
+            return None
+    return None
+
+
+def _in_a_thing(char: str) -> bool:
+    return char.isalnum() or char in "_' -"
+
+
+def _thing_ends_at(atoms: Atoms, char: int) -> bool:
+    """Whether a word of data/cues/given_object_ends.txt follows the spaces at character ``char``."""
+    after = atoms.atom_at(_after_spaces(atoms.text, char) or char)
+    return after is not None and atoms.phrase_end(cues("given_object_ends", "atoms"), after, "one space") is not None
 
 
 def _named_first(text: str, person: str) -> int | None:

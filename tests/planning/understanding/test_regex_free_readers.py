@@ -103,3 +103,10 @@ def test_a_new_title_searched_words_and_a_person_named_first() -> None:
     assert extract._searched_words("emails for 2 weeks") is None
     assert extract._named_first("our Lena Ortiz the notes", "lena ortiz") == len("our Lena Ortiz")
     assert extract._named_first("Lenak the notes", "Lena") is None
+
+
+def test_the_thing_a_mail_gives_runs_to_its_end_word() -> None:
+    assert extract._given_object(" their onboarding checklist before Monday") == "their onboarding checklist"
+    assert extract._given_object("the Q3 numbers, thanks") == "the Q3 numbers"
+    assert extract._given_object("the invoice #42") is None
+    assert extract._given_object("invoices from March") is None

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import planning.understanding
 
-CEILING = 44
-COMPILED_CEILING = 84
+CEILING = 43
+COMPILED_CEILING = 83
 # files whose cue words went to data: no regex may come back into them
 REGEX_FREE = (
     "existing.py",
