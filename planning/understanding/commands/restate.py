@@ -15,17 +15,27 @@ def asked_time(text: str) -> str | None:
     reply = Reply.of(text)
     words = reply.words
     start = 0
-    found = phrases("restate_leads").at(words, start)
-    while found is not None and start + found[0] < len(words):
-        start += found[0]
-        while start < len(words) and words[start] == ",":
+    found = _lead_at(words, start)
+    while found is not None and start + found < len(words):
+        start += found
+        while start < len(words) and words[start] in _BETWEEN:
             start += 1
-        found = phrases("restate_leads").at(words, start)
+        found = _lead_at(words, start)
     end = len(words)
     while end > start and (words[end - 1] in (",", "?") or phrases("restate_tails").value((words[end - 1],))):
         end -= 1
     asked = reply.rest(start, end)
     return asked or None
+
+
+_BETWEEN = frozenset({",", ".", "!", "-"})  # "ugh. what about 2": the marks after a lead before the time
+
+
+def _lead_at(words: tuple[str, ...], start: int) -> int | None:
+    """How many words a lead of data/restate_leads.txt, or a word of hesitation (data/leads.txt: "hmm", "ugh"),
+    takes at ``start``; None when none starts there."""
+    found = phrases("restate_leads").at(words, start) or phrases("leads").at(words, start)
+    return found[0] if found is not None else None
 
 
 def restated(

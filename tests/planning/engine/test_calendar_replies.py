@@ -79,6 +79,13 @@ def test_a_number_alone_after_a_search_for_free_time_is_an_hour_of_the_day_searc
     assert again == "when is Sam free on Friday 6 March at 15:00?"
 
 
+def test_a_time_asked_again_after_a_word_of_hesitation_in_a_sentence_of_its_own_is_still_asked_again():
+    monday = datetime(2026, 3, 2, 9, tzinfo=ZoneInfo("America/New_York"))
+    for typed in ("hmm. what about 4?", "ugh, and 4?", "ah ok - 4 then?"):
+        again = restated("is Lee free on thursday at 10?", monday, typed, monday, writes=False, hours=True)
+        assert again == "is Lee free on Thursday 5 March at 16:00?", typed
+
+
 APPROVAL = Context(question="approval", open_plan=True)
 
 
