@@ -53,14 +53,6 @@ from planning.understanding.timeexpr import (
 from planning.understanding.topic_said_text import text_after_topic
 from planning.understanding.words import REPORTING, TIME_WORDS, VERBS
 
-_EVENT_NOUN = re.compile(
-    r"\b(?:(?:a|an|the|my|our)\s+)?((?:\d+[- ](?:minute|min|hour)s?\s+)?(?:quick\s+|short\s+|weekly\s+|daily\s+)?"
-    r"(?:[\w-]+\s+)?(?:meeting|call|sync|1:1|one on one|standup|stand-up|lunch|dinner|breakfast|brunch|coffee|"
-    r"demo|review|workshop|interview|check-?in|catch-?up|session|offsite|presentation|party|appointment|"
-    r"webinar|retro|follow-?up|planning|event|chat|date|concert|game|match|birthday|wedding|holiday|"
-    r"tournament|festival|ceremony|class|practice|trip|vacation)s?)\b",
-    re.I,
-)
 _FIELD_CHANGE = re.compile(
     r"\b(phone(?: number)?|number|e-?mail(?: address)?|title|job title|company|name|industry|domain|owner|"
     r"close ?date|closing date|amount|stage|status)"
@@ -623,16 +615,111 @@ def _event_slots(
     renamed = _new_title(text)
     if renamed is not None:
         out["field_changes"] = (("title", phrases.capitalise(renamed)),)
-    query = _EVENT_NOUN.search(text)
-    if query and reading.intent in ("find", "update", "delete"):
-        noun = phrases.squash(re.sub(r"^\d+[- ]\w+\s+", "", query.group(1)))
+    query = _event_query(text)
+    if query is not None and reading.intent in ("find", "update", "delete"):
+        noun = phrases.squash(_without_length(query))
         first, _, rest = noun.partition(" ")
         if rest and first.lower() in _NOT_A_QUALIFIER:  # "What meetings", "all events": no search words
             noun = rest
         generic = {"meeting", "meetings", "event", "events", "appointment", "appointments", "call", "calls"}
         if noun.lower() not in generic and not cues("event_order_words").starts(noun):
-            out["topic"] = re.sub(r"^(?:my|the|next|first|upcoming|\d+\w*)\s+", "", noun, flags=re.I)
+            out["topic"] = _without_first_skip(noun)
     return out
+
+
+def _event_query(text: str) -> str | None:
+    """The words an event is searched by: the first kind of event (data/cues/event_query_kinds.txt) with what may
+    come before it, each followed by spaces: a length ("30-minute", event_query_lengths.txt), a word of
+    event_query_adjectives.txt, one more word; an article before them (event_query_articles.txt) left out. The
+    earliest start wins, and at a start the most words."""
+    atoms = Atoms.of(text)
+    for index in range(len(atoms.toks)):
+        if not atoms.is_word(index):
+            continue
+        article = atoms.phrase_end(cues("event_query_articles", "atoms"), index, "one space")
+        after = None if article is None else _next_after_spaces(atoms, article)
+        for start in [*([] if after is None else [after]), index]:
+            end = _event_query_end(atoms, start)
+            if end is not None:
+                return text[atoms.toks[start].start : atoms.toks[end - 1].end]
+    return None
+
+
+def _next_after_spaces(atoms: Atoms, index: int) -> int | None:
+    """Atom ``index`` when spaces come right before it."""
+    return atoms.after_spaces(index)
+
+
+def _event_query_end(atoms: Atoms, start: int) -> int | None:
+    """The atom after the kind of event of the words from atom ``start`` (a length, an adjective and a word may come
+    first, each tried present before absent)."""
+    for length in (_length_end(atoms, start), start):
+        for adjective in (_spaced_phrase_end(atoms, cues("event_query_adjectives", "atoms"), length), length):
+            for word in (_word_run_end(atoms, adjective), adjective):
+                if word is None or length is None or adjective is None:
+                    continue
+                kind = atoms.phrase_end(cues("event_query_kinds", "atoms"), word, "one space")
+                if kind is not None:
+                    return kind
+    return None
+
+
+def _spaced_phrase_end(atoms: Atoms, listed: Cues, index: int | None) -> int | None:
+    """The atom after a phrase of ``listed`` at atom ``index`` and the spaces after it."""
+    end = None if index is None or index >= len(atoms.toks) else atoms.phrase_end(listed, index, "one space")
+    return None if end is None else atoms.after_spaces(end)
+
+
+def _length_end(atoms: Atoms, index: int) -> int | None:
+    """The atom after a length ("30-minute ", "1 hour ") at atom ``index``: digits, a hyphen or one space, a unit of
+    data/cues/event_query_lengths.txt, spaces."""
+    toks, text = atoms.toks, atoms.text
+    if index + 1 >= len(toks) or not toks[index].word.isdigit() or not toks[index].word.isascii():
+        return None
+    joint = text[toks[index].end : toks[index].end + 1]
+    unit = index + 2 if joint == "-" and toks[index + 1].word == "-" else index + 1
+    if joint not in ("-", " ") or unit >= len(toks) or toks[unit].start != toks[index].end + 1:
+        return None
+    return _spaced_phrase_end(atoms, cues("event_query_lengths", "atoms"), unit)
+
+
+def _word_run_end(atoms: Atoms, index: int | None) -> int | None:
+    """The atom after a run of word characters and hyphens at atom ``index`` and the spaces after it."""
+    if index is None or index >= len(atoms.toks) or not atoms.is_word(index):
+        return None
+    end = index + 1
+    while end < len(atoms.toks) and atoms.toks[end].start == atoms.toks[end - 1].end:
+        if not (atoms.is_word(end) or atoms.toks[end].word == "-"):
+            return None
+        end += 1
+    return atoms.after_spaces(end)
+
+
+def _without_length(words: str) -> str:
+    """ "30-minute team sync" → "team sync": a leading number, a hyphen or a space, a word and spaces left out."""
+    atoms = Atoms.of(words)
+    if len(atoms.toks) < 2 or atoms.toks[0].start != 0 or not atoms.toks[0].word.isdigit():
+        return words
+    joint = words[atoms.toks[0].end : atoms.toks[0].end + 1]
+    word = 2 if joint == "-" and atoms.toks[1].word == "-" else 1
+    if joint not in ("-", " ") or word >= len(atoms.toks) or atoms.toks[word].start != atoms.toks[0].end + 1:
+        return words
+    if not atoms.is_word(word):
+        return words
+    rest = atoms.after_spaces(word + 1)
+    return words if rest is None else words[atoms.toks[rest].start :]
+
+
+def _without_first_skip(noun: str) -> str:
+    """``noun`` without a first word of data/cues/event_query_skips.txt or a number ("3rd") and the spaces after."""
+    atoms = Atoms.of(noun)
+    if not atoms.toks or atoms.toks[0].start != 0:
+        return noun
+    skip = atoms.phrase_end(cues("event_query_skips", "atoms"), 0, "one space")
+    if skip is None and atoms.toks[0].word[:1].isdigit() and atoms.toks[0].word[:1].isascii():
+        skip = 1
+    rest = None if skip is None else atoms.after_spaces(skip)
+    return noun if rest is None else noun[atoms.toks[rest].start :]
 
 
 def _inside(token: Token, spans: list[tuple[int, int]]) -> bool:

@@ -110,3 +110,14 @@ def test_the_thing_a_mail_gives_runs_to_its_end_word() -> None:
     assert extract._given_object("the Q3 numbers, thanks") == "the Q3 numbers"
     assert extract._given_object("the invoice #42") is None
     assert extract._given_object("invoices from March") is None
+
+
+def test_the_words_an_event_is_searched_by() -> None:
+    assert extract._event_query("cancel our 45-minute weekly vendor sync") == "45-minute weekly vendor sync"
+    assert extract._event_query("when is the dentist appointment") == "dentist appointment"
+    assert extract._event_query("push my 1:1s with Ravi") == "1:1s"
+    assert extract._event_query("any check-ins friday") == "any check-ins"
+    assert extract._event_query("clear thursday afternoon") is None
+    assert extract._without_length("90 minute board review") == "board review"
+    assert extract._without_first_skip("upcoming board review") == "board review"
+    assert extract._without_first_skip("2nd board review") == "board review"

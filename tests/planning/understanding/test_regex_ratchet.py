@@ -18,8 +18,8 @@ from pathlib import Path
 
 import planning.understanding
 
-CEILING = 43
-COMPILED_CEILING = 83
+CEILING = 40
+COMPILED_CEILING = 82
 # files whose cue words went to data: no regex may come back into them
 REGEX_FREE = (
     "existing.py",
