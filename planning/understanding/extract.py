@@ -29,7 +29,7 @@ from planning.understanding import (
     tagged_times,
     values,
 )
-from planning.understanding.addressed_text import addressed_text
+from planning.understanding.addressed_text import addressed_text, addressed_text_start
 from planning.understanding.commands._words import Token, tokens
 from planning.understanding.commands.event_edits import request_shift
 from planning.understanding.cues import Cues, Words, cues
@@ -291,6 +291,8 @@ def _people(text: str, reading: Reading) -> list[str]:
     for span in (*worded, titled):
         if span is not None:
             cut = min(cut, span[0])
+    said_at = None if calendar else addressed_text_start(text)  # "respond: fine, loop in dana": dana is text
+    cut = min(cut, said_at if said_at is not None else cut)
     topic = phrases.topic_span(text)
     found = [n for n in names.people(text) if n.end <= cut and n.start not in _speakers(text)]
     if topic is not None:
