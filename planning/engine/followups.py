@@ -158,7 +158,7 @@ def with_earlier_people(earlier: Session, text: str, plan: Plan) -> Plan:
     own people keeps them."""
     if not names_them(text):
         return plan
-    people = _people_of(earlier)
+    people = people_of(earlier)
     if not people:
         return plan
     steps = []
@@ -202,7 +202,7 @@ def _no_people(value: Any) -> bool:
 _PEOPLE_RECORDS = ("Contact", "Lead")
 
 
-def _people_of(session: Session) -> list[str]:
+def people_of(session: Session) -> list[str]:
     """The people of the record the earlier plan acted on last: an event's attendees, an email's recipients, a
     contact or lead it created (or the one person a lookup found, when it made nothing)."""
     for run in reversed(session.steps):

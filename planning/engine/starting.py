@@ -18,6 +18,7 @@ from planning.engine.intentions import view_of
 from planning.engine.news import with_news
 from planning.engine.observe import ApprovedPlans
 from planning.engine.parts import Parts, zone
+from planning.engine.person_address import with_earlier_address
 from planning.engine.rebooked import deleted_rebooked
 from planning.engine.receipts import Receipt, new_session_id, session_id_for
 from planning.engine.record_changes import made_again
@@ -117,6 +118,7 @@ class Starter:
         pointed: followups.FollowUp | None = None
         if earlier is not None and not earlier.open:  # "book a follow-up with them": the earlier plan's people
             plan = followups.with_earlier_people(self._parts.from_record(earlier), text, understood.plan)
+            plan = with_earlier_address(self._parts.from_record(earlier), text, plan)  # "add her as a lead, nina …"
             plan = with_news(self._parts.from_record(earlier), text, plan)  # "let john know": what was done
             plan = deleted_rebooked(self._parts.from_record(earlier), text, plan, understood.parse.goals[0])
             plan = on_day_asked(self._parts.from_record(earlier), text, plan, now)  # "at 3 then": the day asked
