@@ -10,6 +10,7 @@ from planning.engine.checks import ChoiceKey
 from planning.engine.decisions import Decisions
 from planning.engine.file_facts import AttachedFile, known_files
 from planning.engine.instead import instead
+from planning.engine.mail_named import another_mail
 from planning.engine.occurrence import whole_series
 from planning.engine.offers import Offers
 from planning.engine.parts import Parts
@@ -117,6 +118,11 @@ class Handlers:
     async def _on_correct(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
         assert isinstance(command, Correct)
         now = self._parts.now(session.tz)
+        if command.field == "email":  # "not the nda - the signed msa john sent fri": another email searched for
+            parts = self._parts
+            named = await another_mail(session, command, planner=parts.planner, runner=parts.runner, now=now)
+            if named is not None:
+                return [*named, *await parts.machine.advance(session)]
         corrected = await self._parts.dialogue.correct(session, command, now)
         if corrected is not None:
             return [*corrected, *await self._parts.machine.advance(session)]

@@ -127,7 +127,18 @@ def _fits(mail: Mail, said: _Said, *, wide: bool) -> bool:
     known = _words(str(mail.get("from") or "")) | {t.word for t in subject}
     if wide:
         known |= {t.word for t in tokens(str(mail.get("snippet") or mail.get("body") or ""))}
-    return all(any(_same_word(k, w) for k in known) for w in said.words)
+    initials = _initials([t.word for t in subject if any(c.isalnum() for c in t.word)])
+    return all(any(_same_word(k, w) for k in known) or w in initials for w in said.words)
+
+
+def _initials(words: list[str]) -> set[str]:
+    """The first letters of each run of words of a subject ("master services agreement" → "msa"): a
+    word said that is one of them names the mail by its initials ("the signed msa")."""
+    return {
+        "".join(word[0] for word in words[start:end])
+        for start in range(len(words))
+        for end in range(start + _LEAST_INITIALS, len(words) + 1)
+    }
 
 
 def sent_by(mail: Mail, sender: str) -> bool:
@@ -145,6 +156,7 @@ def _same_word(known: str, word: str) -> bool:
     return shared >= _STEM and shared >= min(len(known), len(word)) - _ENDING
 
 
+_LEAST_INITIALS = 3  # words whose first letters a word said may be ("sow": statement of work)
 _STEM = 5  # letters two forms of a word share at least ("rehears")
 _ENDING = 3  # letters an ending may differ by ("-ing", "-ed", "-s")
 

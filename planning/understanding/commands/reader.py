@@ -37,6 +37,7 @@ from planning.understanding.commands.event_edits import event_edit
 from planning.understanding.commands.kinds import Command, FollowUpChange
 from planning.understanding.commands.mail_again import mail_again
 from planning.understanding.commands.new_request import NewRequest
+from planning.understanding.commands.other_mail import other_mail
 from planning.understanding.commands.pick import Pick
 from planning.understanding.commands.request_again import RequestAgain
 from planning.understanding.commands.restate import asked_time, only_time
@@ -81,6 +82,9 @@ def _read(text: str, context: Context) -> tuple[Command, ...]:
     if instead is not None:  # "scratch that, email omar instead"
         changed = _followups.change_instead(reply) if on_event else None  # "don't delete it - move it … instead"
         return instead if changed is None else (changed,)
+    mail = other_mail(reply, context)
+    if mail is not None:  # "no wait, not the nda - the signed msa john sent fri": another email searched for
+        return (mail,)
     kept = kept_out(reply, context.options) if context.question == "approval" else None
     if kept is not None:  # "keep the acme review, just cancel the priya one": items taken out of the list
         return (kept,)
