@@ -1,6 +1,7 @@
 """Slots of one clause, read for the (intent, entity) the clause was understood as."""
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from itertools import pairwise
@@ -52,15 +53,6 @@ from planning.understanding.timeexpr import (
 )
 from planning.understanding.topic_said_text import text_after_topic
 from planning.understanding.words import REPORTING, TIME_WORDS, VERBS
-
-_FIELD_CHANGE = re.compile(
-    r"\b(phone(?: number)?|number|e-?mail(?: address)?|title|job title|company|name|industry|domain|owner|"
-    r"close ?date|closing date|amount|stage|status)"
-    # "the close date of the initech deal out to …": whose field it is, and a particle, between the field and "to"
-    r"(?:\s+(?:of|for|on)\s+(?:the\s+|our\s+|my\s+)?(?:[\w&'.-]+\s+){0,3}?(?:deal|opportunity|account|contact|lead))?"
-    r"(?:\s+(?:out|back|up|forward))?\s+(?:to|as|is)\s+(.+?)(?=\s+and\s+|[,;]|$)",
-    re.I,
-)
 
 
 @dataclass
@@ -629,6 +621,99 @@ def _event_slots(
     return out
 
 
+def _field_changes(text: str) -> Iterator[tuple[str, str]]:
+    """Each field a change names, as said and lower case, with its new value ("set the close date of the Initech
+    deal out to March 31" → ("close date", "March 31")): a field of data/cues/record_field_changes.txt, the record it
+    is of (record_field_owner_*.txt), a particle (record_field_particles.txt), a link (record_field_links.txt), then
+    the value up to a word of record_field_value_ends.txt, a comma, a semicolon or the end of the line."""
+    atoms = Atoms.of(text)
+    index = 0
+    while index < len(atoms.toks):
+        found = _field_change_at(atoms, index) if atoms.is_word(index) else None
+        if found is None:
+            index += 1
+            continue
+        field_end, start, end = found
+        yield text[atoms.toks[index].start : field_end].lower(), text[start:end].strip()
+        index = next((at for at, tok in enumerate(atoms.toks) if tok.start >= max(end, start + 1)), len(atoms.toks))
+
+
+def _field_change_at(atoms: Atoms, index: int) -> tuple[int, int, int] | None:
+    """Where the field at atom ``index`` ends, and where its value starts and ends."""
+    for named in atoms.phrase_ends(cues("record_field_changes", "atoms"), index, "spaces"):
+        for owner in [*_record_owner_ends(atoms, named), named]:
+            particle = _spaced_after(atoms, cues("record_field_particles", "atoms"), owner)
+            for before_link in ([] if particle is None else [particle]) + [owner]:
+                link = _spaced_after(atoms, cues("record_field_links", "atoms"), before_link)
+                value = None if link is None else _after_spaces(atoms.text, atoms.toks[link - 1].end)
+                end = None if value is None else _field_value_end(atoms, value)
+                if end is not None and value is not None:
+                    return atoms.toks[named - 1].end, value, end
+    return None
+
+
+def _spaced_after(atoms: Atoms, listed: Cues, end: int) -> int | None:
+    """The atom after a phrase of ``listed`` that follows atom ``end - 1`` after spaces."""
+    at = atoms.after_spaces(end)
+    return None if at is None or not atoms.is_word(at) else atoms.phrase_end(listed, at, "spaces")
+
+
+def _record_owner_ends(atoms: Atoms, end: int) -> list[int]:
+    """Where "of the Initech deal" (record_field_owner_links.txt, an article, up to three words, a noun of
+    record_field_owner_nouns.txt) after atom ``end - 1`` ends, in the order tried."""
+    link = _spaced_after(atoms, cues("record_field_owner_links", "atoms"), end)
+    if link is None:
+        return []
+    article = _spaced_after(atoms, cues("record_field_owner_articles", "atoms"), link)
+    out = []
+    for first in ([] if article is None else [article]) + [link]:
+        at = first
+        for _ in range(4):
+            noun = _spaced_after(atoms, cues("record_field_owner_nouns", "atoms"), at)
+            if noun is not None:
+                out.append(noun)
+            at_next = _record_word_end(atoms, at)
+            if at_next is None:
+                break
+            at = at_next
+    return out
+
+
+def _record_word_end(atoms: Atoms, end: int) -> int | None:
+    """The atom after the word of a record's name after atom ``end - 1`` and spaces (letters, digits, ``&'.-``)."""
+    at = atoms.after_spaces(end)
+    if at is None:
+        return None
+    stop = at
+    while stop < len(atoms.toks) and (stop == at or atoms.toks[stop].start == atoms.toks[stop - 1].end):
+        if not (atoms.is_word(stop) or atoms.toks[stop].word in ("&", "'", ".", "-")):
+            return None
+        stop += 1
+    return stop if atoms.after_spaces(stop) is not None else None
+
+
+def _field_value_end(atoms: Atoms, start: int) -> int | None:
+    """Where a value from character ``start`` ends (one character at least, on one line)."""
+    text = atoms.text
+    if start >= len(text) or text[start] == "\n":
+        return None
+    for char in range(start + 1, len(text) + 1):
+        if char == len(text) or text[char] in ",;" or (char == len(text) - 1 and text[char] == "\n"):
+            return char
+        if text[char].isspace():
+            after = atoms.atom_at(_after_spaces(text, char) or char)
+            ends = (
+                None
+                if after is None
+                else atoms.phrase_end(cues("record_field_value_ends", "atoms"), after, "one space")
+            )
+            if ends is not None and atoms.after_spaces(ends) is not None:
+                return char
+        if text[char] == "\n":
+            return None
+    return None
+
+
 def _event_query(text: str) -> str | None:
     """The words an event is searched by: the first kind of event (data/cues/event_query_kinds.txt) with what may
     come before it, each followed by spaces: a length ("30-minute", event_query_lengths.txt), a word of
@@ -814,9 +899,7 @@ def _crm_slots(text: str, reading: Reading) -> dict[str, Any]:
     if industry:
         out["industry"] = industry
     changes = []
-    for match in _FIELD_CHANGE.finditer(text):
-        key = match.group(1).lower()
-        changes.append((key, match.group(2).strip()))
+    changes = list(_field_changes(text))
     if changes:
         out["field_changes"] = tuple(changes)
     return out

@@ -121,3 +121,10 @@ def test_the_words_an_event_is_searched_by() -> None:
     assert extract._without_length("90 minute board review") == "board review"
     assert extract._without_first_skip("upcoming board review") == "board review"
     assert extract._without_first_skip("2nd board review") == "board review"
+
+
+def test_each_field_a_record_change_names() -> None:
+    said = "move the closing date for the Vantor expansion deal back to May 2 and stage to proposal; thanks"
+    assert list(extract._field_changes(said)) == [("closing date", "May 2"), ("stage", "proposal")]
+    assert list(extract._field_changes("her Job Title is Head of Ops")) == [("job title", "Head of Ops")]
+    assert list(extract._field_changes("the phone, to Ana")) == []

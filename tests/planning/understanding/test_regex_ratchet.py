@@ -18,8 +18,8 @@ from pathlib import Path
 
 import planning.understanding
 
-CEILING = 40
-COMPILED_CEILING = 82
+CEILING = 39
+COMPILED_CEILING = 81
 # files whose cue words went to data: no regex may come back into them
 REGEX_FREE = (
     "existing.py",
