@@ -1,138 +1,40 @@
 """Spoken numbers to digits: "twenty five" → "25", "five thirty pm" → "5:30 pm", "march second" → "march 2nd".
 
 Only runs of number words change; every other character (case included) is kept exactly. Ordinals are
-converted only in a date context (next to a month name, or "the <ordinal>" not followed by a noun).
+converted only in a date context (next to a month name, or "the <ordinal>" not followed by a noun). The words are
+data: the number words in ``data/cues/number_cardinals.txt`` and ``number_ordinals.txt``, the words around a number that
+decide how it reads in the other ``data/cues/number_*.txt`` (read by :mod:`planning.understanding.number_context`).
 """
 
 from __future__ import annotations
 
-import re
+from functools import cache
 from typing import Final
 
-_FLAGS: Final = re.IGNORECASE | re.ASCII
+from planning.understanding import number_context as around
+from planning.understanding.cues import Cues, cues
+from planning.understanding.scanner import Token, scan
 
-_UNITS: Final[dict[str, int]] = {
-    "zero": 0,
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-    "thirteen": 13,
-    "fourteen": 14,
-    "fifteen": 15,
-    "sixteen": 16,
-    "seventeen": 17,
-    "eighteen": 18,
-    "nineteen": 19,
-}
-_TENS: Final[dict[str, int]] = {
-    "twenty": 20,
-    "thirty": 30,
-    "forty": 40,
-    "fourty": 40,
-    "fifty": 50,
-    "sixty": 60,
-    "seventy": 70,
-    "eighty": 80,
-    "ninety": 90,
-}
-_SCALES: Final[dict[str, int]] = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
-_ORDINALS: Final[dict[str, int]] = {
-    "first": 1,
-    "second": 2,
-    "third": 3,
-    "fourth": 4,
-    "fifth": 5,
-    "sixth": 6,
-    "seventh": 7,
-    "eighth": 8,
-    "ninth": 9,
-    "tenth": 10,
-    "eleventh": 11,
-    "twelfth": 12,
-    "twelveth": 12,
-    "thirteenth": 13,
-    "fourteenth": 14,
-    "fifteenth": 15,
-    "sixteenth": 16,
-    "seventeenth": 17,
-    "eighteenth": 18,
-    "nineteenth": 19,
-}
-_ORD_TENS: Final[dict[str, int]] = {"twentieth": 20, "thirtieth": 30}
+_SPACE: Final = " \t"
 
-# Token kinds: z zero, u 1-9, t 10-19, T tens, H hundred, S thousand/million, o ordinal 1-19, O ordinal tens.
-_KIND: Final[dict[str, tuple[str, int]]] = {
-    **{w: ("z" if v == 0 else "u" if v < 10 else "t", v) for w, v in _UNITS.items()},
-    **{w: ("T", v) for w, v in _TENS.items()},
-    **{w: ("H" if v == 100 else "S", v) for w, v in _SCALES.items()},
-    **{w: ("o", v) for w, v in _ORDINALS.items()},
-    **{w: ("O", v) for w, v in _ORD_TENS.items()},
-}
 
-_MONTHS: Final = (
-    r"(?:january|february|march|april|may|june|july|august|september|october|november|december"
-    r"|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)"
-)
-_WEEKDAYS: Final = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+@cache
+def _kinds() -> dict[str, tuple[str, int]]:
+    """Every number word of data/cues/number_cardinals.txt and number_ordinals.txt, with its kind and value. Kinds:
+    z zero, u 1-9, t 10-19, T tens, H hundred, S thousand and over, o ordinal 1-19, O ordinal tens."""
+    kinds: dict[str, tuple[str, int]] = {}
+    for (word,), said in cues("number_cardinals", "atoms").entries:
+        value = int(said)
+        kind = "z" if value == 0 else "u" if value < 10 else "t" if value < 20 else "T" if value < 100 else "H"
+        kinds[word] = ("S" if value > 100 else kind, value)
+    for (word,), said in cues("number_ordinals", "atoms").entries:
+        kinds[word] = ("o" if int(said) < 20 else "O", int(said))
+    return kinds
 
-_WORD_RE: Final = re.compile(r"\b(?:" + "|".join(sorted(_KIND, key=len, reverse=True)) + r")\b", _FLAGS)
-_JOIN_RE: Final = re.compile(r"[ \t]*-[ \t]*|[ \t]+(?:(and|oh)[ \t]+)?", _FLAGS)
-_PROTECT_RE: Final = re.compile(
-    r"\bno[ \t-]+one\b|\bone[ \t-]+(?:on|to|by)[ \t-]+ones?\b|\bone[ \t-]+another\b"
-    r"|\bone-(?!(?:" + "|".join(_KIND) + r")\b)(?=[a-z])",
-    _FLAGS,
-)
-_ORD_ALT: Final = "|".join(_ORDINALS)
-_ONE_DETERMINER_RE: Final = re.compile(
-    r"\b(?:this|that|which|what|each|every|any|the|a|an|no|some|next|last|other|another|only|right|wrong"
-    rf"|same|little|big|new|old|such|latest|newest|oldest|earliest|recent|{_ORD_ALT}"
-    r"|\d{1,2}(?:st|nd|rd|th))[ \t]+$",
-    _FLAGS,
-)
-# "the expense policy one": "one" closing a noun phrase that a determiner opened stands for a thing, not a number
-_ONE_NOUN_PHRASE_RE: Final = re.compile(
-    r"\b(?:the|this|that|those|these)[ \t]+(?:(?!(?:for|of|in|on|with|to|at|by|past|after|before|till|until|"
-    r"from|around|about|than|is|are|" + "|".join(_KIND) + r")\b)[a-z][\w'-]*[ \t]+){1,3}$",
-    _FLAGS,
-)
-_ONE_ENDS_RE: Final = re.compile(r"[ \t]*(?:$|[,.;:!?)]|(?:from|too|please|pls|and|instead)\b)", _FLAGS)
-_TIME_BEFORE_RE: Final = re.compile(
-    r"(?:\b(?:at|by|around|about|from|until|till|til|before|after|between|to|and|today|tomorrow|tonight)"
-    r"|@|" + _WEEKDAYS + r")[ \t]+$",
-    _FLAGS,
-)
-_TIME_AFTER_RE: Final = re.compile(
-    r"[ \t]*(?:[ap]\.?m\b|o['’]?[ \t]?clock\b|in[ \t]+the[ \t]+(?:morning|afternoon|evening)\b"
-    r"|tonight\b|today\b|tomorrow\b|at[ \t]+night\b)",
-    _FLAGS,
-)
-_AMPM_AFTER_RE: Final = re.compile(r"[ \t]*[ap]\.?m\b", _FLAGS)
-_MONTH_BEFORE_RE: Final = re.compile(r"\b" + _MONTHS + r"\.?[ \t]+(?:the[ \t]+)?$", _FLAGS)
-_MONTH_AFTER_RE: Final = re.compile(r"[ \t]+(?:of[ \t]+)?" + _MONTHS + r"\b", _FLAGS)
-_THE_BEFORE_RE: Final = re.compile(r"\bthe[ \t]+$", _FLAGS)
-# After "the <ordinal>": the end of the text, punctuation, or a word that cannot be the noun it qualifies.
-_THE_AFTER_OK_RE: Final = re.compile(
-    r"[ \t]*(?:$|[.,;:!?)\n]|(?:of[ \t]+(?:the[ \t]+|this[ \t]+|next[ \t]+)?(?:month|" + _MONTHS + r")"
-    r"|at|on|in|by|for|and|or|to|from|until|till|through|thru|around|between|with|please|instead|then"
-    r"|is|would|works?|if|but|so|since|before|after|morning|afternoon|evening|night|[ap]\.?m|this|next"
-    r"|" + _WEEKDAYS + r")\b)",
-    _FLAGS,
-)
-_YEAR_CONTEXT_RE: Final = re.compile(
-    r"(?:\b" + _MONTHS + r"\.?[ \t]+(?:the[ \t]+)?\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)?[ \t]+"
-    r"(?:of[ \t]+)?" + _MONTHS + r"),?[ \t]+$",
-    _FLAGS,
-)
-_YEAR_WORD_RE: Final = re.compile(r"\b(?:in|of|year|since|until)[ \t]+$", _FLAGS)
+
+@cache
+def _number_words() -> frozenset[str]:
+    return frozenset(_kinds())
 
 
 def _suffix(n: int) -> str:
@@ -199,22 +101,27 @@ def spoken_numbers_to_digits(text: str) -> str:
 
 
 def _convert(text: str) -> str:
-    if not isinstance(text, str) or _WORD_RE.search(text) is None:
-        return text if isinstance(text, str) else ""
-    protected = [(m.start(), m.end()) for m in _PROTECT_RE.finditer(text)]
+    if not isinstance(text, str):
+        return ""
+    if not _may_say_a_number(text):
+        return text
+    atoms = scan(text, "atoms")
+    said = [t for t in atoms if t.word in _number_words() and text[t.start : t.end].isascii()]
+    if not said:
+        return text
+    protected = _not_numbers(text, atoms)
     runs: list[list[tuple[int, int]]] = []
     joins_by_run: list[list[str]] = []
     prev_end = -1
-    for m in _WORD_RE.finditer(text):
-        s, e = m.span()
+    for tok in said:
+        s, e = tok.start, tok.end
         if any(ps <= s < pe for ps, pe in protected):
             prev_end = -1
             continue
-        jm = _JOIN_RE.fullmatch(text, prev_end, s) if prev_end >= 0 else None
-        if jm is not None and runs:
-            word = (jm.group(1) or "").lower()
+        join = _join(text[prev_end:s]) if prev_end >= 0 else None
+        if join is not None and runs:
             runs[-1].append((s, e))
-            joins_by_run[-1].append(word or ("hyphen" if "-" in jm.group(0) else "space"))
+            joins_by_run[-1].append(join)
         else:
             runs.append([(s, e)])
             joins_by_run.append([""])
@@ -229,8 +136,74 @@ def _convert(text: str) -> str:
     return "".join(out)
 
 
+_NOT_LETTERS: Final = str.maketrans({chr(c): " " for c in range(128) if not chr(c).isalpha()})
+
+
+def _may_say_a_number(text: str) -> bool:
+    """Whether a number word may be in ``text`` (a quick look: most texts say none)."""
+    if text.isascii():
+        return not _number_words().isdisjoint(text.lower().translate(_NOT_LETTERS).split())
+    lowered = text.casefold()
+    return any(word in lowered for word in _number_words())
+
+
+def _join(gap: str) -> str | None:
+    """How two number words with ``gap`` between them are joined: "hyphen", "space", a word of
+    data/cues/number_joins.txt ("and", "oh"), or None when they are two numbers."""
+    inner = gap.strip(_SPACE)
+    if inner == "-":
+        return "hyphen"
+    if not gap or gap[0] not in _SPACE or gap[-1] not in _SPACE:
+        return None
+    if not inner:
+        return "space"
+    words = tuple(t.word for t in scan(inner, "atoms"))
+    return cues("number_joins", "atoms").value(words) if inner.isascii() else None
+
+
+def _not_numbers(text: str, atoms: tuple[Token, ...]) -> list[tuple[int, int]]:
+    """Where number words are no numbers: the phrases of data/cues/number_not.txt ("no one", "one-on-one") and a word
+    of number_compounds.txt joined by a hyphen to a word that is no number ("one-off")."""
+    spans: list[tuple[int, int]] = []
+    compounds, phrases = _first_words(cues("number_compounds", "atoms")), cues("number_not", "atoms")
+    words = tuple(t.word for t in atoms)
+    index = 0
+    while index < len(atoms):
+        found = phrases.at(words, index) if words[index] in _first_words(phrases) else None
+        if found is not None and _tight(text, atoms, found.start, found.end):
+            spans.append((atoms[index].start, atoms[found.end - 1].end))
+            index = found.end
+            continue
+        if atoms[index].word in compounds and _hyphen_word_after(text, atoms, index):
+            spans.append((atoms[index].start, atoms[index + 1].end))
+            index += 2
+            continue
+        index += 1
+    return spans
+
+
+@cache
+def _first_words(table: Cues) -> frozenset[str]:
+    return frozenset(phrase[0] for phrase, _ in table.entries)
+
+
+def _tight(text: str, atoms: tuple[Token, ...], start: int, end: int) -> bool:
+    """Whether atoms ``start`` to ``end`` (exclusive) stand apart by nothing but spaces and tabs."""
+    return all(not text[atoms[i].end : atoms[i + 1].start].strip(_SPACE) for i in range(start, end - 1))
+
+
+def _hyphen_word_after(text: str, atoms: tuple[Token, ...], index: int) -> bool:
+    """Whether atom ``index`` is glued by a hyphen to a word that starts with a letter and is no number word."""
+    if index + 2 >= len(atoms):
+        return False
+    word, hyphen, after = atoms[index], atoms[index + 1], atoms[index + 2]
+    glued = word.end == hyphen.start and hyphen.end == after.start and text[hyphen.start] == "-"
+    first = text[after.start]
+    return glued and first.isascii() and first.isalpha() and after.word not in _number_words()
+
+
 def _render_run(text: str, toks: list[tuple[int, int]], joins: list[str], out: list[str]) -> str:
-    kinds = [_KIND[text[s:e].lower()] for s, e in toks]
+    kinds = [_kinds()[text[s:e].lower()] for s, e in toks]
     run_start, run_end = toks[0][0], toks[-1][1]
     if kinds[0][0] in "HS":  # "a hundred", "hundred": leave the run as words
         return text[run_start:run_end]
@@ -275,18 +248,21 @@ def _emit(
         if seg.ordinal:
             after = text[toks[seg.j - 1][1] : toks[seg.j - 1][1] + 40]
             is_date = 1 <= seg.value <= 31 and (
-                (first and _MONTH_BEFORE_RE.search(before) is not None)
-                or _MONTH_AFTER_RE.match(after) is not None
-                or (first and _THE_BEFORE_RE.search(before) is not None and _THE_AFTER_OK_RE.match(after))
+                (first and around.month_before(before))
+                or around.month_after(after)
+                or (first and around.the_before(before) and around.day_after_the(after))
             )
             pieces.append(f"{seg.value}{_suffix(seg.value)}" if is_date else words)
             date_ordinal_prev = bool(is_date)
         elif (
             seg.j - seg.i == 1
-            and words.lower() == "one"
+            and seg.value == 1  # "one": a thing after "that", or closing "the expense policy one"
             and (
-                _ONE_DETERMINER_RE.search(before)
-                or (_ONE_NOUN_PHRASE_RE.search(before) and _ONE_ENDS_RE.match(text, toks[seg.j - 1][1]))
+                around.thing_lead_before(before)
+                or (
+                    around.names_a_thing_before(before, _number_words())
+                    and around.ends_a_thing_phrase(text[toks[seg.j - 1][1] :])
+                )
             )
         ):
             pieces.append(words)
@@ -321,14 +297,14 @@ def _pair(
             return f"{a.value}:{b.value:02d}"
         return None
     if a.value in (19, 20) and 10 <= b.value <= 99 and join == "space":
-        if date_ordinal_prev or (a.i == 0 and _YEAR_WORD_RE.search(before)):
+        if date_ordinal_prev or (a.i == 0 and around.year_lead_before(before)):
             return str(a.value * 100 + b.value)
-        if _YEAR_CONTEXT_RE.search("".join(out)[-40:] + "".join(pieces)):
+        if around.after_a_date("".join(out)[-40:] + "".join(pieces)):
             return str(a.value * 100 + b.value)
     if 10 <= b.value <= 59 and 0 <= a.value <= 23 and a.j - a.i == 1 and b.j - b.i <= 2:
-        has_ampm = _AMPM_AFTER_RE.match(after) is not None
+        has_ampm = around.day_half_after(after)
         if has_ampm and not 1 <= a.value <= 12:
             return None
-        if has_ampm or _TIME_AFTER_RE.match(after) or (before and _TIME_BEFORE_RE.search(before)):
+        if has_ampm or around.clock_after(after) or (before and around.clock_before(before)):
             return f"{a.value}:{b.value:02d}"
     return None

@@ -25,6 +25,7 @@ TRAINING_MODULES = (
     "message_lines",
     "names",
     "normalize",
+    "number_context",
     "numbers",
     "scanner",
     "timewords",

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import planning.understanding
 from planning.understanding.numbers import spoken_numbers_to_digits as digits
+
+_CUES = Path(planning.understanding.__file__).parent / "data" / "cues"
 
 
 @pytest.mark.parametrize(
@@ -145,3 +150,56 @@ def test_number_word_soup(text: str) -> None:
 @given(st.text(alphabet=st.characters(blacklist_categories=["L", "N"]), max_size=200))
 def test_text_without_words_is_unchanged(text: str) -> None:
     assert digits(text) == text
+
+
+# The words are data (issue 23): every line of the number files is read, so a word added there works with no code.
+def _listed(name: str) -> list[tuple[str, str]]:
+    lines = (_CUES / f"{name}.txt").read_text(encoding="utf-8").splitlines()
+    entries = [line.split(" #", 1)[0].strip() for line in lines if line.strip() and not line.startswith("#")]
+    return [(phrase.strip(), value.strip()) for phrase, _, value in (e.partition(" = ") for e in entries)]
+
+
+@pytest.mark.parametrize(("word", "value"), [e for e in _listed("number_cardinals") if int(e[1]) < 100])
+def test_every_number_word_in_the_file_is_a_number(word: str, value: str) -> None:
+    assert digits(f"invite {word} guests") == f"invite {value} guests"
+
+
+@pytest.mark.parametrize("lead", [word for word, _ in _listed("number_clock_leads")])
+def test_every_clock_lead_in_the_file_makes_two_numbers_a_time(lead: str) -> None:
+    assert digits(f"Lunch {lead} six forty") == f"Lunch {lead} 6:40"
+
+
+@pytest.mark.parametrize("tail", [w for w, _ in _listed("number_clock_tails") + _listed("number_day_halves")])
+def test_every_clock_tail_in_the_file_makes_two_numbers_a_time(tail: str) -> None:
+    assert digits(f"lunch six forty {tail}") == f"lunch 6:40 {tail}"
+
+
+@pytest.mark.parametrize("lead", [word for word, _ in _listed("number_year_leads")])
+def test_every_year_lead_in_the_file_makes_two_numbers_a_year(lead: str) -> None:
+    assert digits(f"notes {lead} nineteen ninety") == f"notes {lead} 1990"
+
+
+@pytest.mark.parametrize("tail", [word for word, _ in _listed("number_day_tails") if "{" not in word])
+def test_every_day_tail_in_the_file_makes_the_ordinal_a_day(tail: str) -> None:
+    assert digits(f"dentist the ninth {tail} x") == f"dentist the 9th {tail} x"
+
+
+@pytest.mark.parametrize("lead", [word for word, _ in _listed("number_one_leads")])
+def test_every_lead_of_one_in_the_file_keeps_it_a_thing(lead: str) -> None:
+    assert digits(f"pick {lead} one") == f"pick {lead} one"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("dues on fifth of next june", "dues on 5th of next june"),  # a link of number_month_links.txt
+        ("the twentieth one", "the twentieth one"),  # any ordinal of the file leads a thing
+        ("they met one - another", "they met one - another"),
+        ("one TO one", "one TO one"),
+        ("no-one", "no-one"),
+        ("one hundred AND five", "105"),
+        ("six OH five pm", "6:05 pm"),
+    ],
+)
+def test_data_words_read_in_any_case_and_with_their_links(text: str, expected: str) -> None:
+    assert digits(text) == expected

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import planning.understanding
 
-CEILING = 39
-COMPILED_CEILING = 81
+CEILING = 24
+COMPILED_CEILING = 66
 # files whose cue words went to data: no regex may come back into them
 REGEX_FREE = (
     "existing.py",
@@ -37,6 +37,9 @@ REGEX_FREE = (
     "event_title.py",
     "job_titles.py",
     "records_text.py",
+    "numbers.py",
+    "number_context.py",
+    "commands/values.py",
 )
 
 _USE = re.compile(r"re\.(?:compile|search|match|sub|findall|fullmatch|split|finditer)\b")
