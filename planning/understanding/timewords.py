@@ -17,64 +17,40 @@ from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from pathlib import Path
 from typing import Final
 
+from planning.understanding.cues import Cues, cues
+
 FLAGS: Final = re.IGNORECASE | re.ASCII
 
-MONTHS: Final[dict[str, int]] = {
-    "january": 1,
-    "february": 2,
-    "march": 3,
-    "april": 4,
-    "may": 5,
-    "june": 6,
-    "july": 7,
-    "august": 8,
-    "september": 9,
-    "october": 10,
-    "november": 11,
-    "december": 12,
-    "jan": 1,
-    "feb": 2,
-    "mar": 3,
-    "apr": 4,
-    "jun": 6,
-    "jul": 7,
-    "aug": 8,
-    "sep": 9,
-    "sept": 9,
-    "oct": 10,
-    "nov": 11,
-    "dec": 12,
-}
-MONTH_NAMES: Final = tuple(name.capitalize() for name in list(MONTHS)[:12])
-DAY_NAMES: Final = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+def _numbered(table: Cues) -> dict[str, int]:
+    """The words of a cue list mapped to numbers (``january = 1``), in the file's order."""
+    return {phrase[0]: int(value) for phrase, value in sorted(table.entries, key=lambda e: table.lines.index(e[0]))}
+
+
+def _first_names(numbered: dict[str, int]) -> tuple[str, ...]:
+    """The first word the list gives each number, in the numbers' order: the whole names."""
+    first: dict[int, str] = {}
+    for word, number in numbered.items():
+        first.setdefault(number, word)
+    return tuple(first[number] for number in sorted(first))
+
+
+# Month and weekday names and their shortenings are data: data/cues/months.txt and weekdays.txt.
+MONTHS: Final[dict[str, int]] = _numbered(cues("months"))
+MONTH_NAMES: Final = tuple(name.capitalize() for name in _first_names(MONTHS))
+DAY_NAMES: Final = _first_names(_numbered(cues("weekdays")))
 # Only a whole name said in the plural repeats ("on Thursdays"); an abbreviation ending in s ("tues", "thurs",
 # "weds") is the name of one day (contract §2.4, v3).
 PLURAL_WEEKDAYS: Final = frozenset(f"{day}s" for day in DAY_NAMES)
 WEEKDAYS: Final[dict[str, int]] = {
-    "monday": 0,
-    "tuesday": 1,
-    "wednesday": 2,
-    "thursday": 3,
-    "friday": 4,
-    "saturday": 5,
-    "sunday": 6,
+    **{day: number for number, day in enumerate(DAY_NAMES)},
     # "on Thursdays": a repeating day, first on the next one
     **{f"{day}s": number for number, day in enumerate(DAY_NAMES)},
-    "mon": 0,
-    "tue": 1,
-    "tues": 1,
-    "wed": 2,
-    "weds": 2,
-    "thu": 3,
-    "thur": 3,
-    "thurs": 3,
-    "fri": 4,
-    "sat": 5,
-    "sun": 6,
+    **_numbered(cues("weekdays")),
 }
 # Abbreviations that are also ordinary words: only taken with "this/next/last/on ..." or a time after them, or
 # joined to another day ("sat or sun", "mon-thurs"). Not "wed": in a request it is the day, never the verb.
-RISKY_WEEKDAYS: Final = frozenset({"mon", "sat", "sun"})
+RISKY_WEEKDAYS: Final = frozenset(phrase[0] for phrase, _ in cues("risky_weekdays").entries)
 # Parts of the day as [start, end) minutes after midnight ("night" is read as the evening).
 PARTS: Final[dict[str, tuple[int, int]]] = {
     "morning": (480, 720),

@@ -1,13 +1,10 @@
 """Closed word sets the slot extractors share: words that are never a person's or company's name."""
 
-WEEKDAYS = frozenset(
-    "monday tuesday wednesday thursday friday saturday sunday "
-    "mondays tuesdays wednesdays thursdays fridays saturdays sundays".split()  # "on Tuesdays": a repeat, not a name
-)
-MONTHS = frozenset(
-    "january february march april may june july august september october november december "
-    "jan feb mar apr jun jul aug sep sept oct nov dec".split()
-)
+from planning.understanding.timewords import DAY_NAMES, PLURAL_WEEKDAYS
+from planning.understanding.timewords import MONTHS as _MONTH_NUMBERS
+
+WEEKDAYS = frozenset(DAY_NAMES) | PLURAL_WEEKDAYS  # "on Tuesdays": a repeat, not a name
+MONTHS = frozenset(_MONTH_NUMBERS)  # data/cues/months.txt
 TIME_WORDS = (
     frozenset(
         "today tomorrow yesterday tonight morning afternoon evening night noon midnight week weekend month year "
