@@ -1,7 +1,8 @@
 """Figures of the reply-act classifier: ``python -m devtools.reply_acts_cv``.
 
 Stratified 5-fold cross-validation over every labelled reply file (accuracy per act = the share of its segments read
-as it, macro-F1, ECE), and the honest figure: fitted without one writer's file, tested on it (a->b, b->a).
+as it, macro-F1, ECE), and the honest figure: each writer's file tested by a model fitted on the other files (->a,
+->b, …; "by writer": all of those readings together).
 """
 
 import argparse

@@ -60,6 +60,7 @@ class ClauseAct:
     act: str  # the likeliest act ("" without a model)
     probability: float
     prior: float = 0.0  # the act's probability for no words at all at this question: what the words add is above it
+    idle: float = 0.0  # the probability that the clause asks nothing: a comment or thanks
 
 
 def kind_of(context: Context) -> str:
@@ -81,7 +82,8 @@ def clause_acts(reply: Reply, context: Context, *, words: bool = False) -> tuple
     for clause in _clauses.parts(reply, words=words):
         found = act_probabilities(clause.text, kind, asked)
         act = max(found, key=lambda name: found[name]) if found else ""
-        out.append(ClauseAct(clause, act, found.get(act, 0.0), prior.get(act, 0.0)))
+        idle = found.get("none", 0.0) + found.get("thanks", 0.0)
+        out.append(ClauseAct(clause, act, found.get(act, 0.0), prior.get(act, 0.0), idle))
     return tuple(out)
 
 
@@ -112,8 +114,9 @@ def _request_start(clause: Reply) -> bool:
 
 def decision(acts: tuple[ClauseAct, ...]) -> str | None:
     """The one act the clauses say, comments and thanks aside ("ugh fine. send it": approve; "oops, undo please":
-    undo), when a clause says it confidently and every other clause is that act, thanks, or read confidently as a
-    comment; None when they say none, or more than one, or a clause is not surely anything ("reply and tell her …").
+    undo), when a clause says it confidently and every other clause is that act, thanks, or read as a comment and
+    confidently as asking nothing (a comment or thanks: "much appreciated, cheers"); None when they say none, or more
+    than one, or a clause is not surely anything ("reply and tell her …").
     A clause says an act that changes something only when its words make it likelier than the question alone does:
     at a card, where most replies approve, words the model does not know ("wat", "asdf") are read as approving by the
     question alone, and never approve. Thanks changes nothing: after a plan ended, where nearly every reply thanks,
@@ -123,7 +126,7 @@ def decision(acts: tuple[ClauseAct, ...]) -> str | None:
         return None
     act = confident.pop()
     rest = [a for a in acts if a.act not in (act, "thanks")]
-    return act if all(a.act == "none" and a.probability >= COMMENT for a in rest) else None
+    return act if all(a.act == "none" and max(a.probability, a.idle) >= COMMENT for a in rest) else None
 
 
 def _said(act: ClauseAct) -> bool:

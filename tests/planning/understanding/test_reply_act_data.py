@@ -76,3 +76,14 @@ def test_a_trained_model_is_saved_and_read_back(tmp_path: Path) -> None:
     found = LazyReplyActs(files, tmp_path / "models").read("yes do it", "approval")
     assert max(found, key=lambda act: found[act]) == "approve"
     assert abs(sum(found.values()) - 1.0) < 1e-9
+
+
+def test_cross_validation_tests_each_writer_on_a_model_fitted_on_the_others(tmp_path: Path) -> None:
+    """Failed before: only the files named replies_a and replies_b were held out, each on its own."""
+    rows = [("yes please go", "approve"), ("drop the whole thing", "cancel"), ("my kid is sick", "none")]
+    for writer in ("x", "y", "z"):
+        lines = [_line(f"{text} {writer}", [(f"{text} {writer}", act)]) for text, act in rows * 2]
+        (tmp_path / f"replies_{writer}.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    found = train.cross_validate(sorted(tmp_path.glob("replies_*.jsonl")))
+    assert set(found) == {"random", "->x", "->y", "->z", "by writer"}
+    assert [found[name]["n"] for name in ("->x", "->y", "->z", "by writer")] == [6, 6, 6, 18]

@@ -39,6 +39,7 @@ class Segment:
     kind: str  # the bot's last message: one of KINDS
     asked: str  # the field it asked for, "none" when it asked none
     source: str  # the file's stem: which writer
+    reply: int = 0  # the number of its line among the lines read: the segments of one reply share it
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +61,7 @@ def read(paths: Iterable[Path]) -> Read:
             if not raw.strip():
                 continue
             lines += 1
-            found = _segments(raw, path.stem)
+            found = _segments(raw, path.stem, lines)
             if found is None:
                 dropped += 1
             else:
@@ -68,7 +69,7 @@ def read(paths: Iterable[Path]) -> Read:
     return Read(tuple(segments), lines, dropped)
 
 
-def _segments(raw: str, source: str) -> Sequence[Segment] | None:
+def _segments(raw: str, source: str, reply: int = 0) -> Sequence[Segment] | None:
     """The segments of one line, or None when the line is malformed."""
     try:
         item = json.loads(raw)
@@ -85,4 +86,4 @@ def _segments(raw: str, source: str) -> Sequence[Segment] | None:
     if " ".join(p["text"] for p in parts) != item["reply"] or not all(p["text"].strip() for p in parts):
         return None
     field = asked if isinstance(asked, str) and asked and asked != "null" else "none"
-    return [Segment(p["text"], p["act"], kind, field, source) for p in parts]
+    return [Segment(p["text"], p["act"], kind, field, source, reply) for p in parts]
