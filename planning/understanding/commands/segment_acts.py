@@ -9,6 +9,7 @@ rest; clauses read confidently as corrections are read as corrections without a 
 one decision (approve, cancel, skip, thanks, undo) is that decision.
 """
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from planning.understanding.commands import _clauses
@@ -19,6 +20,9 @@ from planning.understanding.learned.replies.lazy import act_probabilities
 COMMENT = 0.6  # a clause is left out as a comment when "none" is at least this likely
 COMMAND = 0.6  # a clause is kept alone as the command when its act is at least this likely
 DECISION = 0.7  # a reply is taken as a decision when every clause's act is that one at least this likely
+# the same for one act, read on replies of writers the model never saw (`python -m devtools.reply_act_thresholds`):
+# a cancel at 0.75 is 31 right of 32 decided (0.70: 31 of 33), an undo at 0.6 41 of 41 (0.70: 37 of 37)
+DECISIONS = {"cancel": 0.75, "undo": 0.6}
 
 # the open question's kind → the kind of bot message the classifier learned from
 _KINDS = {
@@ -112,7 +116,9 @@ def _request_start(clause: Reply) -> bool:
     return start < len(clause.words) and phrases("request_starts").at(clause.words, start) is not None
 
 
-def decision(acts: tuple[ClauseAct, ...]) -> str | None:
+def decision(
+    acts: tuple[ClauseAct, ...], sure: Mapping[str, float] = DECISIONS, comment: float = COMMENT
+) -> str | None:
     """The one act the clauses say, comments and thanks aside ("ugh fine. send it": approve; "oops, undo please":
     undo), when a clause says it confidently and every other clause is that act, thanks, or read as a comment and
     confidently as asking nothing (a comment or thanks: "much appreciated, cheers"); None when they say none, or more
@@ -120,13 +126,13 @@ def decision(acts: tuple[ClauseAct, ...]) -> str | None:
     A clause says an act that changes something only when its words make it likelier than the question alone does:
     at a card, where most replies approve, words the model does not know ("wat", "asdf") are read as approving by the
     question alone, and never approve. Thanks changes nothing: after a plan ended, where nearly every reply thanks,
-    it is taken as the model reads it."""
-    confident = {a.act for a in acts if a.act != "none" and a.probability >= DECISION and _said(a)}
+    it is taken as the model reads it. ``sure``: the threshold of an act (DECISION for the others)."""
+    confident = {a.act for a in acts if a.act != "none" and a.probability >= sure.get(a.act, DECISION) and _said(a)}
     if len(confident) != 1:
         return None
     act = confident.pop()
     rest = [a for a in acts if a.act not in (act, "thanks")]
-    return act if all(a.act == "none" and max(a.probability, a.idle) >= COMMENT for a in rest) else None
+    return act if all(a.act == "none" and max(a.probability, a.idle) >= comment for a in rest) else None
 
 
 def _said(act: ClauseAct) -> bool:

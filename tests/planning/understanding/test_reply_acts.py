@@ -5,7 +5,7 @@ phrase lists lack is taken. Sentences here are our own, not from the training fi
 from planning.understanding.commands import Context, Correct, Decide, NewRequest, Thanks, Undo, read_reply
 from planning.understanding.commands._clauses import kept, parts
 from planning.understanding.commands._words import Reply
-from planning.understanding.commands.segment_acts import clause_acts
+from planning.understanding.commands.segment_acts import ClauseAct, clause_acts, decision
 from planning.understanding.learned.replies.lazy import act_probabilities
 
 CARD = Context(question="approval", open_plan=True, doing="send_email")
@@ -96,3 +96,11 @@ def test_a_request_after_a_plan_ended_is_no_learned_thanks() -> None:
     said = "reply and tell him the invoice went out this morning"
     [command] = read_reply(said, Context(left=frozenset({"records"})))
     assert command == NewRequest(said)
+
+
+def test_a_cancel_needs_more_certainty_than_an_undo() -> None:
+    """Failed before: one threshold (0.7) for every decision; a wrong cancel loses the plan, while an undo read at 0.6
+    was never wrong on held-out writers (devtools/reply_act_thresholds.py)."""
+    assert decision((ClauseAct(Reply.of("drop the lot"), "cancel", 0.72),)) is None
+    assert decision((ClauseAct(Reply.of("drop the lot"), "cancel", 0.8),)) == "cancel"
+    assert decision((ClauseAct(Reply.of("put it back how it was"), "undo", 0.62),)) == "undo"
