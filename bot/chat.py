@@ -79,7 +79,8 @@ def as_one_person(settings: Settings, user: str) -> Settings:
 
 
 async def _handle(app: App, thread_key: str, user: str, text: str, tz: str) -> list[Reply]:
-    return await app.conversation.message(thread_key=thread_key, text=text, who=Principal(team="", user=user, zone=tz))
+    who = Principal(team="", user=user, zone=tz, address=app.workspace.settings.owner_address)
+    return await app.conversation.message(thread_key=thread_key, text=text, who=who)
 
 
 async def _with_its_question(app: App, replies: list[Reply]) -> list[Reply]:

@@ -473,7 +473,8 @@ class Listeners:
 
     def _principal(self, where: Where, person: Person) -> Principal:
         """Who asks, made once here and passed down: the requester in this workspace, in their time zone."""
-        return Principal(team=where.team_id, user=where.requester, zone=person.tz or self._default_tz)
+        zone = person.tz or self._default_tz
+        return Principal(team=where.team_id, user=where.requester, zone=zone, address=person.email)
 
     async def _thread_place(self, where: Where, key: str | None = None) -> Where:
         """For replies that name no plan: the open plan of this thread, with its requester (its message and a

@@ -33,6 +33,7 @@ from planning.engine.in_words import LABELS, day_in_words, label, value_in_words
 from planning.engine.intentions import FINISHED, goal_title, view_of
 from planning.engine.lease import ClaimLease
 from planning.engine.outcomes import fail, jsonable, outcome
+from planning.engine.own_address import without_requester
 from planning.engine.precheck import CardCheck, apply_choice
 from planning.engine.replies import AskApproval, AskValue, Reply, Say, ShowPlan
 from planning.engine.resolve import MissingValueError, ResolutionError, resolve, unfilled_placeholders
@@ -249,6 +250,7 @@ class StepMachine:
             filled = dict(run.edited)
         else:
             filled = _without_blanks({**resolve(run.step.inputs, session.results(), run.answers), **run.overrides})
+            filled = without_requester(run.step.tool, run.step.inputs, filled, session.principal.address)
         return as_stored(run.step.tool, filled, locale=session.principal.locale, zone=session.tz)
 
     def _is_lookup(self, session: Session, run: StepRun) -> bool:

@@ -91,6 +91,7 @@ class Session(Mutable):
     text: str
     tz: str
     team: str = ""  # the Slack workspace it was asked in ("" elsewhere), from the principal that asked
+    requester_address: str | None = None  # the requester's own email address, when the front end knew it
     created_at: datetime
     state: SessionState = "understood"
     parse: ParseResult
@@ -108,7 +109,7 @@ class Session(Mutable):
     @property
     def principal(self) -> Principal:
         """Who the plan acts for: the requester, in the workspace it was asked in, in their time zone."""
-        return Principal(team=self.team, user=self.requester, zone=self.tz)
+        return Principal(team=self.team, user=self.requester, zone=self.tz, address=self.requester_address)
 
     def step(self, step_id: str) -> StepRun:
         for run in self.steps:
