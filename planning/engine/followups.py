@@ -27,6 +27,7 @@ from planning.engine.replies import AskValue
 from planning.engine.resolve import ResolutionError, resolve
 from planning.engine.session import Question, Session, StepRun
 from planning.engine.staleness import KINDS, READS, Kind
+from planning.engine.subject_named import with_name
 from planning.engine.targets import ID_ARGUMENTS, about_of, record_of
 from planning.planner import undo as undoing
 from planning.references import placeholder, reference, references_in
@@ -570,6 +571,8 @@ def with_earlier_record(earlier: Session, text: str, plan: Plan, goal: Goal) -> 
             intent = f"“{_name(found[0])}” from your last plan" if len(found) == 1 else f"The {len(found)} found"
             steps[index] = step.model_copy(update={"intent": intent, "arguments": {"input": inputs}})
             steps = [_about_retyped(other, step.id, record_type) for other in steps]
+            if len(found) == 1 and isinstance(found[0], dict):  # "follow up w/ him": with Hank Scorpio
+                steps = [with_name(other, step.id, found[0]) for other in steps]
             known[step.id] = found
             continue
         kind = next((k for k, tool in READS.items() if tool == step.tool), None) if pointing else None

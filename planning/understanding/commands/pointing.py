@@ -1,6 +1,7 @@
 """Words of a new request that point back at the last plan: "it", "that meeting", "with him"."""
 
-from planning.understanding.commands._words import Reply, phrases
+from planning.understanding.commands._words import Reply, phrases, tokens
+from planning.understanding.cues import cues
 
 
 def points_back(text: str) -> bool:
@@ -43,3 +44,14 @@ def people_named(who: str) -> tuple[list[str], list[str]]:
     if current:
         names.append(words.rest(current[0]))
     return [], [n for n in names if n]
+
+
+def named_instead(text: str, name: str) -> str:
+    """``text`` with each word that points at a person ("him", "her", "them": data/cues/recipient_pronouns.txt)
+    replaced by ``name`` ("Follow up w/ him" → "Follow up w/ Hank Scorpio")."""
+    pieces, last = [], 0
+    for tok in tokens(text):
+        if tok.word in cues("recipient_pronouns"):
+            pieces += [text[last : tok.start], name]
+            last = tok.end
+    return "".join(pieces) + text[last:]
