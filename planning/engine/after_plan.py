@@ -18,6 +18,7 @@ from planning.engine import (
     sent_corrections,
     table,
     texts,
+    then_said,
 )
 from planning.engine.mail_again import mail_again
 from planning.engine.parts import Parts
@@ -30,6 +31,7 @@ from planning.understanding.commands import (
     Command,
     EventChange,
     MailFollowUp,
+    NewRequest,
     Pick,
     RecordChange,
     Undo,
@@ -65,10 +67,14 @@ class AfterPlan:
         if record is None or record.open:
             return None
         earlier = self._parts.from_record(record)
-        [command, *_] = reading.read_after(text, earlier)
+        [command, *later] = reading.read_after(text, earlier)
         row = table.row_for("ended", command)
         handler: Handler = getattr(self, f"_on_{row.handler}")
-        return await handler(Turn(who, thread_key, text, earlier, self._parts.now(who.zone)), command)
+        replies = await handler(Turn(who, thread_key, text, earlier, self._parts.now(who.zone)), command)
+        then = next((c.text for c in later if isinstance(c, NewRequest)), None)  # "undo that and book lunch …"
+        if replies is None or then is None:
+            return replies
+        return [*replies, *await then_said.kept(self._parts, self._starter, who, thread_key, then, replies)]
 
     async def _started(self, turn: Turn, follow: followups.FollowUp | None) -> list[Reply] | None:
         return await self._starter.follow(turn.who, turn.thread_key, turn.text, turn.earlier, follow)

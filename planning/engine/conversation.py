@@ -190,7 +190,8 @@ class Conversation:
                 return await self._decisions.refuse(session, user, decision)
             if decision == "cancel":
                 return await self._decisions.cancel(session, user)
-            return await self._decisions.decide_step(session, step_id, decision, user, args_hash)
+            decided = await self._decisions.decide_step(session, step_id, decision, user, args_hash)
+            return [*decided, *await self._handlers.then(session)]  # "undo that and <then>": said once done
 
     @as_turn
     async def choose(

@@ -5,7 +5,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Literal
 
-from planning.engine import named_steps, reading, table, texts, thread_files
+from planning.engine import named_steps, reading, table, texts, then_said, thread_files
 from planning.engine.checks import ChoiceKey
 from planning.engine.decisions import Decisions
 from planning.engine.file_facts import AttachedFile, known_files
@@ -19,7 +19,16 @@ from planning.engine.session import Question, Session
 from planning.engine.starting import Starter
 from planning.engine.targets import record_of
 from planning.understanding.clarify import describe
-from planning.understanding.commands import Answer, Command, Correct, Decide, EventChange, NewRequest, Pick
+from planning.understanding.commands import (
+    Answer,
+    CannotHandle,
+    Command,
+    Correct,
+    Decide,
+    EventChange,
+    NewRequest,
+    Pick,
+)
 
 Handler = Callable[[Session, str, str, Command], Awaitable[list[Reply]]]
 
@@ -85,7 +94,11 @@ class Handlers:
                     who = replace(session.principal, user=user)
                     replies += await self._starter.start(who, session.thread_key, request.text, files=session.files)
                 break
-        return replies
+        return [*replies, *await self.then(session)]
+
+    async def then(self, session: Session) -> list[Reply]:
+        """What the plan kept to say once done ("undo that and <then>"), said when a reply or a click finished it."""
+        return await then_said.after_done(self._starter, session)
 
     async def _dispatch(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
         question = session.question
@@ -229,7 +242,9 @@ class Handlers:
         ]
 
     async def _on_approval_words(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
-        return [Say(text=texts.not_understood_at_card(text), private=True, tone="problem")]
+        unread = command.unread if isinstance(command, CannotHandle) else ()  # the part of the reply nothing read
+        said = "”, “".join(unread) if unread else text
+        return [Say(text=texts.not_understood_at_card(said), private=True, tone="problem")]
 
     async def _on_new_at_card(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
         question = session.question

@@ -39,6 +39,7 @@ def redacted(session: Session) -> Session:
             "recoveries": recoveries,
             "history": [],
             "files": [],
+            "then": "",
         },
         deep=True,
     )

@@ -101,6 +101,7 @@ class Session(Mutable):
     history: list[str] = Field(default_factory=list)
     files: list[AttachedFile] = Field(default_factory=list)  # shared with the request and in its thread (§2.7)
     receipts: list[str] = Field(default_factory=list)  # the requests it took last (``planning.engine.receipts``)
+    then: str = ""  # said with the reply that started it, to run once it is done ("undo that and <then>")
 
     @property
     def open(self) -> bool:

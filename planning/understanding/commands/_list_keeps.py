@@ -25,7 +25,7 @@ def kept_out(reply: Reply, labels: tuple[str, ...]) -> Decide | None:
         said = keep or just
         if said is None:
             return None
-        found = _described(clause.words[start + said[0] :], words)
+        found = described(clause.words[start + said[0] :], words)
         if not found:
             return None
         if keep is not None:
@@ -61,7 +61,7 @@ def _clauses(reply: Reply) -> list[Reply]:
     return out
 
 
-def _described(said: tuple[str, ...], labels: list[tuple[str, ...]]) -> set[int]:
+def described(said: tuple[str, ...], labels: list[tuple[str, ...]]) -> set[int]:
     """The items whose labels every word of ``said`` begins a word of, past fillers and words of no label."""
     fillers = phrases("item_fillers")
     named = [w for w in said if fillers.value((w,)) is None and any(_begins(w, label) for label in labels)]

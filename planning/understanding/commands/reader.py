@@ -17,6 +17,7 @@ from planning.understanding.commands import (
     sent_fix,
 )
 from planning.understanding.commands._answer_changes import answer_changed
+from planning.understanding.commands._bare_answers import bare_answer
 from planning.understanding.commands._beside_booking import booked_beside
 from planning.understanding.commands._left_out import person_left_out
 from planning.understanding.commands._list_keeps import kept_out
@@ -27,6 +28,7 @@ from planning.understanding.commands._said_texts import new_text
 from planning.understanding.commands._typed_fields import typed_changes
 from planning.understanding.commands._values_besides import values_besides
 from planning.understanding.commands._words import Reply, phrases
+from planning.understanding.commands.accounted import every_clause
 from planning.understanding.commands.answer import Answer
 from planning.understanding.commands.cannot_handle import CannotHandle
 from planning.understanding.commands.context import Context
@@ -55,9 +57,14 @@ _ANY_DAY = datetime(2026, 1, 5, 8, tzinfo=UTC)  # whether a value reads as a tim
 
 def read_reply(text: str, context: Context) -> tuple[Command, ...]:
     """What ``text`` asks for, given what the conversation is waiting for: one command, or a few in order
-    ("yes, and make it 4pm": a correction, then the approval). A reply of several sentences that reads as nothing
-    asked for, whose last sentence is a decision, a correction or a follow-up ("john can't do thursday. undo that"):
-    the last sentence, the ones before it the reason."""
+    ("yes, and make it 4pm": a correction, then the approval), every clause of it accounted for (:mod:`.accounted`)."""
+    return every_clause(text, context, _whole(text, context), _whole)
+
+
+def _whole(text: str, context: Context) -> tuple[Command, ...]:
+    """The reply read as one. A reply of several sentences that reads as nothing asked for, whose last sentence is a
+    decision, a correction or a follow-up ("john can't do thursday. undo that"): the last sentence, the ones before
+    it the reason."""
     commands = _read(text, context)
     reply = Reply.of(text)
     last = reply.last_sentence()
@@ -497,7 +504,7 @@ def _value(reply: Reply, context: Context) -> Command:
     if context.value_kind in _BARE_ANSWERS and _request_of_its_own(reply):
         return NewRequest(reply.text)  # "also email her that it moved to fri 2pm": a request, not the time asked
     if context.value_kind in _BARE_ANSWERS:
-        return _bare_answer(reply, context)
+        return bare_answer(reply, asks_start=context.value_kind == "datetime")
     lead = phrases("said_text_leads").at(reply.words, 0) if context.name == "body" else None
     if lead is not None and len(reply.words) - lead[0] >= _SAID_AFTER_LEAD and not _verb(reply.words[lead[0]]):
         said = reply.rest(lead[0])
@@ -517,45 +524,6 @@ _BARE_ANSWERS = ("datetime", "date", "duration", "number")
 _MAIL_SENDS = ("send_email", "create_draft")
 _ON_AN_EVENT = ("delete_calendar_event", "update_calendar_event", "accepted", "declined", "tentative")
 _EVENT_STEPS = ("create_calendar_event", *_ON_AN_EVENT)
-
-
-def _bare_answer(reply: Reply, context: Context) -> Answer:
-    """A value said with words that only accept it ("11 works", "let's do 3pm", "45 minutes is fine"): the value
-    alone. A start time said with a length ("10:30, and make it an hour", "3pm for 45 minutes"): the time is the
-    answer, the length another value of the step."""
-    text, also = reply.text, tuple[tuple[str, str], ...]()
-    if context.value_kind == "datetime":
-        text, also = _values_said_after(reply)
-    if context.value_kind == "datetime" and not also:
-        length = find_duration(text.lower())
-        if length is not None:
-            start, end = length.span
-            also = (("durationMinutes", text[start:end]),)
-            text = f"{text[:start]} {text[end:]}"
-    said = Reply.of(text)
-    start = said.after("answer_leads")
-    value = said.rest(start, said.end_before(start, "answer_tails")) or reply.text
-    return Answer(value, also=also)
-
-
-def _values_said_after(reply: Reply) -> tuple[str, tuple[tuple[str, str], ...]]:
-    """A start time with other values of the event said in later clauses ("tues 10am, give it an hour", "3pm - put
-    it in room 4"): the words of the time, and each value (its length, its place) as the step names it."""
-    words, also = reply.words, list[tuple[str, str]]()
-    cuts = [i for i, word in enumerate(words) if word in _CLAUSE_CUTS and 0 < i < len(words) - 1]
-    end = len(words)
-    for cut in reversed(cuts):
-        change = event_edit(Reply(reply.text, reply.toks[cut + 1 : end]))
-        if change is None or change.field == "startTime" or change.shift_minutes is not None:
-            break
-        also.insert(0, (change.field, change.value))
-        end = cut
-    if not also:
-        return reply.text, ()
-    return reply.rest(0, end), tuple(also)
-
-
-_CLAUSE_CUTS = frozenset({",", ";", "-", "–", "—", "and", "."})
 
 
 def _request_start(reply: Reply, *, joined: bool = False) -> bool:
