@@ -26,6 +26,7 @@ from planning.engine.record_changes import names_another, record_changed
 from planning.engine.replies import Refused, Reply, Say
 from planning.engine.resend import resend
 from planning.engine.session import Session
+from planning.engine.undo_changed import undone_with
 from planning.understanding.commands import (
     BookBeside,
     Command,
@@ -68,10 +69,16 @@ class AfterPlan:
             return None
         earlier = self._parts.from_record(record)
         [command, *later] = reading.read_after(text, earlier)
+        turn = Turn(who, thread_key, text, earlier, self._parts.now(who.zone))
+        then = next((c.text for c in later if isinstance(c, NewRequest)), None)  # "undo that and book lunch …"
+        if isinstance(command, Undo) and then is not None:  # "undo that, … bump the due date to friday instead"
+            [change, *_] = reading.read_after(then, earlier)
+            both = undone_with(earlier, command, change, turn.now) if isinstance(change, RecordChange) else None
+            if both is not None:
+                return await self._started(turn, both)
         row = table.row_for("ended", command)
         handler: Handler = getattr(self, f"_on_{row.handler}")
-        replies = await handler(Turn(who, thread_key, text, earlier, self._parts.now(who.zone)), command)
-        then = next((c.text for c in later if isinstance(c, NewRequest)), None)  # "undo that and book lunch …"
+        replies = await handler(turn, command)
         if replies is None or then is None:
             return replies
         return [*replies, *await then_said.kept(self._parts, self._starter, who, thread_key, then, replies)]

@@ -37,3 +37,16 @@ def test_a_part_nothing_reads_is_named_and_nothing_is_done(tmp_path: Path):
     output = chat(tmp_path, "move the initech deal to proposal", "amount should be 20k, and put the stage at negotiation")
     assert "I did not understand “put the stage at negotiation”" in " ".join(output.split())
     assert _deal(tmp_path, "Initech deal") == ("qualification", 18500)
+
+
+def test_undo_said_with_a_change_of_the_same_record_is_one_plan_approved_once(tmp_path: Path):
+    chat(
+        tmp_path,
+        "mark the acme proposal task as done",
+        "yes",
+        "hmm undo that, sarah still has edits. move the due date to next tuesday instead",
+        "go",
+    )
+    with sqlite3.connect(tmp_path / "data" / "workspace.sqlite3") as db:
+        rows = db.execute("SELECT status, due_date FROM tasks WHERE subject LIKE '%proposal to Acme%'").fetchall()
+    assert rows == [("open", "2026-03-10")]

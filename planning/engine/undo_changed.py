@@ -1,0 +1,49 @@
+"""An undo said with a change of the record it puts back ("undo that, … bump the due date to friday instead" after a
+task was marked done): one plan, the undo's update of the record with the change on top, approved once (the record
+goes back as it was, with the new value)."""
+
+from dataclasses import replace
+from datetime import datetime
+from typing import Any
+
+from planning.engine.followups import FollowUp, undo
+from planning.engine.record_changes import record_changed
+from planning.engine.session import Session
+from planning.types import Step
+from planning.understanding.commands import RecordChange, Undo
+
+
+def undone_with(earlier: Session, command: Undo, change: RecordChange, now: datetime) -> FollowUp | None:
+    """The undo of ``earlier`` whose update of a record takes ``change`` of that record too; None when the change is
+    of no record the undo puts back (then each is its own plan)."""
+    undone = undo(earlier, command.fields)
+    changed = record_changed(earlier, change, now)
+    if changed is None:
+        return None
+    said = next((step for step in changed.plan.steps if _updates(step) and step.id not in changed.known), None)
+    if said is None or _record_id(changed, said) is None:
+        return None
+    steps = list(undone.plan.steps)
+    for index, step in enumerate(steps):
+        if _updates(step) and step.id not in undone.known and _record_id(undone, step) == _record_id(changed, said):
+            fields = {**step.inputs["fields"], **said.inputs["fields"]}
+            steps[index] = step.model_copy(update={"arguments": {"input": {**step.inputs, "fields": fields}}})
+            plan = undone.plan.model_copy(update={"steps": tuple(steps)})
+            return replace(
+                undone, plan=plan, explanation="undo: the last plan's changes reversed, with the change said"
+            )
+    return None
+
+
+def _updates(step: Step) -> bool:
+    return step.tool == "update_entity" and isinstance(step.inputs.get("fields"), dict)
+
+
+def _record_id(follow: FollowUp, step: Step) -> str | None:
+    """The id of the record ``step`` changes: read from the earlier plan's record it takes it from, else as named."""
+    for read in step.depends_on:
+        found: Any = follow.known.get(read)
+        if isinstance(found, list) and found and isinstance(found[0], dict) and found[0].get("id"):
+            return str(found[0]["id"])
+    named = step.inputs.get("id")
+    return str(named) if isinstance(named, str) and not named.startswith("$") else None
