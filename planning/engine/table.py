@@ -8,6 +8,11 @@ looks the pair up here and runs the handler the row names. ``python -m planning.
                 the thread ended (a follow-up on it, :mod:`~planning.engine.after_plan`); "any": whatever is asked
     command     the command's kind; a decision by its action ("decide:approve"), a pick by its key ("pick:new"),
                 a mail follow-up by its action ("mail:forward")
+
+A reply read as several commands (every clause of it, :mod:`planning.understanding.commands.accounted`) runs each by
+its row, in order (:mod:`~planning.engine.handlers`); after a plan ended, the first by its row, and the rest, one
+message, once the plan it started is done (:mod:`~planning.engine.then_said`; an undo with a change of the record it
+puts back is one plan, :mod:`~planning.engine.undo_changed`).
 """
 
 from dataclasses import dataclass
