@@ -20,8 +20,8 @@ def item_decision(clause: Reply, act: str, labels: tuple[str, ...]) -> Decide | 
     found = described(said, [Reply.of(label).words for label in labels])
     if not found or len(found) == len(labels):
         return None
-    if act == "approve":
-        return Decide("approve")
+    if act == "approve":  # the items said are approved: a reading that keeps them holds it
+        return Decide("approve", numbers=tuple(sorted(index + 1 for index in found)))
     return Decide("remove", numbers=tuple(sorted(index + 1 for index in found)))
 
 

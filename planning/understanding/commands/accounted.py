@@ -73,7 +73,7 @@ def accounted(
     leaves one out; None when ``whole`` accounts for every clause or the reply is not a list of clauses."""
     if len(clauses) < 2 or not all(c.commands for c in clauses):
         return None
-    if not any(_left_out(c.commands, whole) for c in clauses):
+    if not any(_left_out(c.commands, whole) and not _held(whole, c.said.clause.text) for c in clauses):
         return None
     sequence = in_order(reply.text, [(c.start, c.commands) for c in clauses], ended=not context.open_plan)
     placed = [c for c in whole if not isinstance(c, CannotHandle)]
@@ -138,9 +138,15 @@ def _fields_named(clause: Reply) -> frozenset[str]:
 
 
 def _held(whole: tuple[Command, ...], words: str) -> bool:
-    """Whether the whole reading carries ``words`` in one of its values (the clause was read with its neighbours)."""
+    """Whether the whole reading carries ``words`` in one of its values (the clause was read with its neighbours:
+    "first one works. call it roadmap sync" picks the first, titled so)."""
     said = words.strip().lower()
-    return any(said in value or value in said for command in whole for value in _values(command))
+    read = [command for command in whole if not isinstance(command, NewRequest)]  # a request's words are not read
+    values = [value for command in read for value in _values(command)]
+    return any(said in value or value in said if len(value) >= _SHORTEST else value in said.split() for value in values)
+
+
+_SHORTEST = 3  # characters of a value found inside a clause's words; a shorter one ("2") only as a word of it
 
 
 def _does(act: str, command: Command) -> bool:
@@ -199,7 +205,8 @@ def _covers(held: Command, said: Command) -> bool:
     if type(held) is not type(said):
         return False
     if isinstance(said, Decide) and isinstance(held, Decide):
-        return said.action == held.action
+        kept = said.action == "approve" and bool(said.numbers) and held.action == "remove"
+        return said.action == held.action or (kept and not set(said.numbers) & set(held.numbers))
     if isinstance(said, Pick) and isinstance(held, Pick):
         return (said.index, said.key) == (held.index, held.key)
     values = _values(said)
@@ -218,7 +225,7 @@ def _fields(command: Command) -> frozenset[str]:
 def _values(command: Command) -> tuple[str, ...]:
     """The words a command carries, lower case."""
     if isinstance(command, Correct):
-        found = [command.value]
+        found = [command.value, command.replaces or ""]
     elif isinstance(command, EventChange | RecordChange):
         found = [command.value, *(value for _, value in command.also)]
     elif isinstance(command, Decide):
@@ -229,6 +236,8 @@ def _values(command: Command) -> tuple[str, ...]:
         found = [command.value]
     elif isinstance(command, NewRequest):
         found = [command.text]
+    elif isinstance(command, Pick):
+        found = [command.title or "", command.at or ""]
     else:
         found = []
     return tuple(value.strip().lower() for value in found if value.strip())
@@ -243,5 +252,8 @@ def _request_start(clause: Reply) -> bool:
     acme deal to proposal"), after words that join it or hesitate: a reason ("marta can't make it") starts with
     neither."""
     start = max(clause.after("also_leads"), clause.after("leads", "polite"))
-    starts = (phrases("request_starts"), phrases("field_verbs"))
-    return start < len(clause.words) and any(verbs.at(clause.words, start) is not None for verbs in starts)
+    for verbs in (phrases("request_starts"), phrases("field_verbs")):
+        verb = verbs.at(clause.words, start) if start < len(clause.words) else None
+        if verb is not None and start + verb[0] < len(clause.words):  # "pls update" alone asks nothing new
+            return True
+    return False

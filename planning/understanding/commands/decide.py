@@ -8,8 +8,10 @@ Action = Literal["approve", "skip", "edit", "cancel", "remove", "retry", "done",
 
 @dataclass(frozen=True, slots=True)
 class Decide:
-    """``remove``: ``numbers`` are the items taken out; ``edit``: ``field`` set to ``value``; ``retry`` / ``done``:
-    a write whose outcome is unknown runs again / went through; ``another_time``: a start that passed is replaced.
+    """``remove``: ``numbers`` are the items taken out; ``approve`` with ``numbers``: the items a clause approved by
+    their description ("send marta's, hold kwame's"), the others as the rest of the reply leaves them; ``edit``:
+    ``field`` set to ``value``; ``retry`` / ``done``: a write whose outcome is unknown runs again / went through;
+    ``another_time``: a start that passed is replaced.
     ``adding``: an edit that adds ``value`` to the text there ("add a note: …"), not one that replaces it.
     ``target``: the kind of thing the decision names ("skip the email": "email"), data/step_things.txt.
     ``one_occurrence``: an approval said for one occurrence of a repeating event ("yes, just today")."""

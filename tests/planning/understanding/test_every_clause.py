@@ -38,10 +38,13 @@ def test_an_approval_said_with_a_change_is_both_the_change_first():
 
 
 def test_items_of_a_card_decided_clause_by_clause_by_their_description():
-    assert read_reply("send marta's, hold kwame's", TWO_MAILS) == (Decide("remove", numbers=(2,)), Decide("approve"))
+    assert read_reply("send marta's, hold kwame's", TWO_MAILS) == (
+        Decide("remove", numbers=(2,)),
+        Decide("approve", numbers=(1,)),
+    )
     assert read_reply("go with the kwame one but leave marta out", TWO_MAILS) == (
         Decide("remove", numbers=(1,)),
-        Decide("approve"),
+        Decide("approve", numbers=(2,)),
     )
 
 
