@@ -34,7 +34,9 @@ def test_undo_and_a_new_request_after_a_plan_ended_undoes_then_plans_the_request
 
 
 def test_a_part_nothing_reads_is_named_and_nothing_is_done(tmp_path: Path):
-    output = chat(tmp_path, "move the initech deal to proposal", "amount should be 20k, and put the stage at negotiation")
+    output = chat(
+        tmp_path, "move the initech deal to proposal", "amount should be 20k, and put the stage at negotiation"
+    )
     assert "I did not understand “put the stage at negotiation”" in " ".join(output.split())
     assert _deal(tmp_path, "Initech deal") == ("qualification", 18500)
 
