@@ -38,7 +38,7 @@ def test_an_approval_said_with_a_change_is_both_the_change_first():
 
 
 def test_items_of_a_card_decided_clause_by_clause_by_their_description():
-    assert read_reply("send marta's, hold kwame's", TWO_MAILS) == (
+    assert read_reply("send the marta one, cancel kwame's", TWO_MAILS) == (
         Decide("remove", numbers=(2,)),
         Decide("approve", numbers=(1,)),
     )
