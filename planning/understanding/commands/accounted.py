@@ -73,7 +73,7 @@ def accounted(
     leaves one out; None when ``whole`` accounts for every clause or the reply is not a list of clauses."""
     if len(clauses) < 2 or not all(c.commands for c in clauses):
         return None
-    if not any(_left_out(c.commands, whole) and not _held(whole, c.said.clause.text) for c in clauses):
+    if not any(_left_out(c.commands, whole) and not _held(whole, c.said.clause.text, reply.text) for c in clauses):
         return None
     sequence = in_order(reply.text, [(c.start, c.commands) for c in clauses], ended=not context.open_plan)
     placed = [c for c in whole if not isinstance(c, CannotHandle)]
@@ -114,12 +114,13 @@ def unread(context: Context, whole: tuple[Command, ...], clauses: tuple[Clause, 
 def _not_done(said: ClauseAct, whole: tuple[Command, ...]) -> bool:
     """Whether the whole reading does nothing of what a clause nothing reads alone says: a correction that names a
     field of the plan the whole reading does not change ("…, and put the stage at proposal"); another command read
-    surely, whose act the whole reading does not do and whose words it does not carry."""
+    surely and said as an instruction, whose act the whole reading does not do and whose words it does not carry."""
     if said.act in ("correct", "change"):
         named = _fields_named(said.clause)
         return bool(named) and not any(named & _fields(command) for command in whole)
     return (
         said.probability >= COMMAND
+        and _request_start(said.clause)  # said as an instruction: "tom is out" is a reason, whatever its act
         and not _held(whole, said.clause.text)
         and not any(_does(said.act, command) for command in whole)
     )
@@ -137,12 +138,13 @@ def _fields_named(clause: Reply) -> frozenset[str]:
     return frozenset(out)
 
 
-def _held(whole: tuple[Command, ...], words: str) -> bool:
+def _held(whole: tuple[Command, ...], words: str, reply: str = "") -> bool:
     """Whether the whole reading carries ``words`` in one of its values (the clause was read with its neighbours:
     "first one works. call it roadmap sync" picks the first, titled so)."""
     said = words.strip().lower()
     read = [command for command in whole if not isinstance(command, NewRequest)]  # a request's words are not read
-    values = [value for command in read for value in _values(command)]
+    unread = reply.strip().lower()  # the reply's words as they came ("park, the globex guy. not smith"): not read
+    values = [value for command in read for value in _values(command) if value != unread]
     return any(said in value or value in said if len(value) >= _SHORTEST else value in said.split() for value in values)
 
 
