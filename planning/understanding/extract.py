@@ -1,6 +1,5 @@
 """Slots of one clause, read for the (intent, entity) the clause was understood as."""
 
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -444,17 +443,30 @@ def _said_to_recipient(text: str, people: list[str]) -> reported.Message | None:
     return said
 
 
-_FORWARDED = re.compile(
-    r"^(?:forward|fwd)\s+(?:me\s+)?(?:the|that|this|my)?\s*(?:(?:last|latest)\s+)?(?:e-?mail|message)?\s*"
-    r"(?:about|regarding|re|on|from)?\s*([\w' -]+?)?\s*(?:e-?mail|message)?(?=\s+to\b|$)",
-    re.I,
-)
-
-
 def _forwarded_topic(text: str) -> str | None:
-    match = _FORWARDED.search(text)
-    topic = match.group(1).strip() if match and match.group(1) else ""
-    return topic or None
+    """What a mail forwarded is about, said between "forward"/"fwd" and "to" or the end ("fwd the budget email to kim":
+    "budget"): the words past data/cues/forwarded_topic_skips.txt, without a last word of forwarded_topic_tails.txt;
+    None when a mark comes before "to" or the end ("forward the deck, thanks")."""
+    words = Words.of(text)
+    start = cues("forward_starts").at(words)
+    if start is None or words.toks[0].start != 0:
+        return None
+    index, skips = start.end, cues("forwarded_topic_skips")
+    while index < len(words) and skips.at(words, index) is not None:
+        index += 1
+    end = next((i for i in range(index, len(words)) if cues("forwarded_topic_ends").at(words, i)), len(words))
+    topic = words.words[index:end]
+    if any(not _topic_word(word) for word in topic):
+        return None
+    tail = cues("forwarded_topic_tails").ending(topic)
+    if tail is not None:
+        end, topic = end - (tail.end - tail.start), topic[: tail.start]
+    return words.text_of(index, end).strip() if topic else None
+
+
+def _topic_word(word: str) -> bool:
+    """A word a forwarded mail's topic may hold: letters, digits, an apostrophe or a hyphen inside."""
+    return all(char.isalnum() or char in "'-_" for char in word)
 
 
 def _object_after_recipient(text: str, people: list[str]) -> str | None:

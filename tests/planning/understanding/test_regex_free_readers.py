@@ -128,3 +128,16 @@ def test_each_field_a_record_change_names() -> None:
     assert list(extract._field_changes(said)) == [("closing date", "May 2"), ("stage", "proposal")]
     assert list(extract._field_changes("her Job Title is Head of Ops")) == [("job title", "Head of Ops")]
     assert list(extract._field_changes("the phone, to Ana")) == []
+
+
+def test_the_topic_of_a_mail_forwarded_is_whole_words() -> None:
+    """What a mail forwarded is about is read over words: "report" keeps its "re", "onboarding" its "on" (the regex
+    it replaces took them for "re:" and "on"), a trailing "email"/"one" is not part of it, and "to" ends it."""
+    from planning.understanding.extract import _forwarded_topic
+
+    assert _forwarded_topic("forward the report to dana") == "report"
+    assert _forwarded_topic("fwd the onboarding checklist") == "onboarding checklist"
+    assert _forwarded_topic("fwd the renewal email to kim") == "renewal"
+    assert _forwarded_topic("forward the pricing one to sam") == "pricing"
+    assert _forwarded_topic("forward my last email to sam") is None
+    assert _forwarded_topic("forward the deck, thanks") is None

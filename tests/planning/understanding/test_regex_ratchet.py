@@ -18,10 +18,11 @@ from pathlib import Path
 
 import planning.understanding
 
-CEILING = 24
-COMPILED_CEILING = 66
+CEILING = 23
+COMPILED_CEILING = 65
 # files whose cue words went to data: no regex may come back into them
 REGEX_FREE = (
+    "extract.py",
     "existing.py",
     "acting_on.py",
     "reported.py",
