@@ -8,7 +8,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from planning.engine import connections, each, edits, left_out, recovery, timing
-from planning.engine.answers import OPTIONAL, parse_answer, value_type
+from planning.engine.answers import OPTIONAL, Parsed, parse_answer, value_type
 from planning.engine.claims import OUTCOME_OPTIONS
 from planning.engine.conflicts import moment
 from planning.engine.day_move import on_day_said
@@ -217,7 +217,10 @@ class Dialogue:
         if run is None:
             return self._record_field_correction(session, key, value_text, now, replaces)
         current = self._machine_value(session, run, key)
-        parsed = parse_answer(key, value_text, _anchor(current, value_text, now))  # "4pm": the same day
+        read = _read_as(key, value_text, self._current(session, run, key), now) if key in _READ_AS else None
+        parsed = (
+            Parsed(value=read) if read is not None else parse_answer(key, value_text, _anchor(current, value_text, now))
+        )  # "thursday" for a start: that day at the same hour; "4pm": the same day
         if not parsed.ok and value_type(key) == "datetime" and isinstance(current, str):
             day = on_day_said({"startTime": current}, value_text, now)  # "start it next week": at the same time
             parsed = type(parsed)(value=day) if day is not None else parsed
@@ -259,6 +262,8 @@ class Dialogue:
         if not parsed.ok:
             return [AskValue(text=f"What {label(key)} should I use?", problem=parsed.problem)]
         fields = self._machine_value(session, run, "fields")
+        with suppress(ResolutionError):  # "about" the record found: its id, as a correction is set over the references
+            fields = resolve(fields, session.results(), run.answers)
         value = parsed.value
         if replaces and isinstance(fields, dict):
             old = parse_answer(key, replaces, now)
@@ -635,6 +640,7 @@ def _correctable(session: Session) -> list[tuple[StepRun, str]]:
 
 
 _EVENT_WRITES = ("create_calendar_event", "update_calendar_event")
+_READ_AS = ("startTime", "durationMinutes")  # "thursday": the same hour that day; "an hour": a length
 
 
 _BARE_TYPES = ("datetime", "duration", "number", "choice")

@@ -16,6 +16,7 @@ from planning.engine.mail_unsent import unsent
 from planning.engine.plan_people import plan_people
 from planning.engine.record_corrections import record_fields
 from planning.engine.session import Session, StepRun
+from planning.engine.shown_values import shown_values
 from planning.understanding.commands import Command, Context, Decide, read_reply
 from planning.understanding.commands.context import LeftBehind
 from planning.understanding.commands.values import ValueType as ValueKind
@@ -74,6 +75,7 @@ def context_of(session: Session) -> Context:
         record_fields=fields,
         people=plan_people(session),
         sought=_sought(session) if question.kind == "recover" else None,
+        shown=shown_values(session),
     )
 
 

@@ -46,7 +46,7 @@ def by_description(reply: Reply, candidates: tuple[Mapping[str, Any], ...], labe
     fits = []
     for index, candidate in enumerate(candidates):
         label = labels[index] if index < len(labels) else ""
-        known = _words_of([*(candidate.get(f) for f in fields), label])
+        known = words_of([*(candidate.get(f) for f in fields), label])
         if all(any(k == w or (len(w) > 2 and k.startswith(w)) for k in known) for w in said):
             fits.append(index)
     return Pick(index=fits[0] + 1) if len(fits) == 1 else None
@@ -56,7 +56,7 @@ def mentioned(reply: Reply, candidates: tuple[Mapping[str, Any], ...]) -> Pick |
     """The one candidate a word of the reply names by the words of its name, company or address, among words that
     name only one of them ("the acme one is slipping, …": the Acme deal, not the word "deal" they all have); None when
     no word names one, or the words name several."""
-    naming = [_words_of([candidate.get(f) for f in ("name", "company", "email")]) for candidate in candidates]
+    naming = [words_of([candidate.get(f) for f in ("name", "company", "email")]) for candidate in candidates]
     named: set[int] = set()
     for word in reply.words:
         if len(word) <= 2 or not word.isalnum() or phrases("stop_words").value((word,)) is not None:
@@ -67,13 +67,14 @@ def mentioned(reply: Reply, candidates: tuple[Mapping[str, Any], ...]) -> Pick |
     return Pick(index=min(named) + 1) if len(named) == 1 else None
 
 
-def _words_of(values: list[Any]) -> set[str]:
+def words_of(values: list[Any]) -> set[str]:
+    """The words of the values (of records and lists in them too), addresses also split at their dots and @."""
     words: set[str] = set()
     for value in values:
         if isinstance(value, dict):
-            words |= _words_of(list(value.values()))
+            words |= words_of(list(value.values()))
         elif isinstance(value, list):
-            words |= _words_of(value)
+            words |= words_of(value)
         elif value is not None:
             for token in tokens(str(value)):
                 words.add(token.word)

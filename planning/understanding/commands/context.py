@@ -32,7 +32,8 @@ class Context:
     time the reply is read at, in the requester's zone ("yesterday's" picks the email that came yesterday).
     ``people``: the names looked up and the addresses of those the open plan writes to or invites ("take tom off"
     changes them). ``sought``: at a ``recover`` question, the name the lookup found nobody for ("skip bob" leaves that
-    person out)."""
+    person out). ``shown``: the values the step of the open question shows, (field, value as text), a list one
+    entry an item ("4:30 not 4" corrects the field shown at 4: :mod:`.grounded`)."""
 
     question: QuestionKind = "none"
     name: str | None = None
@@ -51,3 +52,4 @@ class Context:
     now: datetime | None = None
     people: tuple[str, ...] = ()
     sought: str | None = None
+    shown: tuple[tuple[str, str], ...] = ()

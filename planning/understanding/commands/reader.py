@@ -12,6 +12,7 @@ from planning.understanding.commands import (
     _picks,
     _resends,
     _respelled,
+    grounded,
     learned_reading,
     mail_picks,
     sent_fix,
@@ -113,6 +114,9 @@ def _read(text: str, context: Context) -> tuple[Command, ...]:
         left is not None
     ):  # "skip bob, just leave him off", "drop bob": on without the person the lookup found nobody for
         return (left,)
+    grounded = _grounded(reply, context)
+    if grounded is not None:  # "4:30 not 4", "85 not 80": the value shown that the reply says is replaced
+        return (grounded,)
     split = _besides_value(reply, context) or _several(reply, context)
     if split is not None:
         return split
@@ -135,24 +139,20 @@ def _record_fields(reply: Reply, context: Context) -> tuple[Correct, ...]:
     if not context.record_fields or context.question not in ("approval", "none"):
         return ()
     changes = typed_changes(reply)
-    if not changes and "amount" in context.record_fields:
-        replaced = _amount_replaced(reply)
-        return (replaced,) if replaced is not None else ()
     if not changes or any(change.field not in context.record_fields for change in changes):
         return ()
     return tuple(Correct(change.value, field=change.field) for change in changes)
 
 
-def _amount_replaced(reply: Reply) -> Correct | None:
-    """ "sorry, 135 not 130" where the record has an amount: two plain numbers, the new one and the one it replaces
-    (the engine reads them at the scale the card's amount has)."""
-    found = _corrections.bare(reply)
-    if found is None or found.replaces is None:
+def _grounded(reply: Reply, context: Context) -> Correct | Pick | None:
+    """A value said in the place of one the open step shows ("4:30 not 4", "85 not 80" where the amount is $80,000),
+    or at a pick, the one named in the place of another ("park, the globex one. not smith"): :mod:`.grounded`."""
+    if context.question == "pick":
+        return grounded.picked(reply, context)
+    if context.question not in ("approval", "value", "none"):
         return None
-    said = (found.value, found.replaces)
-    if not all(parse_answer("amount", text, _ANY_DAY).ok and len(Reply.of(text).words) == 1 for text in said):
-        return None
-    return Correct(found.value, field="amount", replaces=found.replaces)
+    text = context.value_kind == "text"  # where a text is asked, words are the text ("net 45 but not net 60")
+    return grounded.replaced(reply, context, people_only=text)  # … unless they replace one of its people
 
 
 _DECISIVE = (Undo, Correct, Decide, FollowUpChange, Pick)
@@ -360,7 +360,7 @@ _CLAUSE_MARKS = (",", ";", "-", "–", "—")
 def _correction_of(reply: Reply, context: Context) -> Correct | None:
     if context.question == "approval" and (answered := answer_changed(reply, context.doing)) is not None:
         return answered  # "make it tentative instead": another answer to the invitation shown
-    people = _corrections.people(reply) or _people_swaps.swap(reply, context.people) or _people_changed(reply, context)
+    people = _corrections.people(reply) or _people_changed(reply, context)
     if people is None and context.people:  # "and to omar as well" at the card: he gets it too
         people = _resends.also_to(reply)
     if people is not None:
@@ -368,10 +368,10 @@ def _correction_of(reply: Reply, context: Context) -> Correct | None:
     named = _corrections.named_field(reply)
     if named is not None:
         return named
+    alone = grounded.alone(reply, context) if context.question == "approval" else None
+    if alone is not None:  # "an hour", "4:30", "95k": the one value shown of its kind
+        return alone
     bare = _corrections.bare(reply)
-    swapped = _people_swaps.as_people(bare, context.people) if bare is not None else None
-    if swapped is not None:  # "sarah not tom": one of the people replaced
-        return swapped
     one = bare is not None and (_one_clause(bare.value) or _only_value(bare.value, context))
     if bare is not None and one and _fits(bare.value, context, bare.replaces):
         return bare

@@ -1,0 +1,122 @@
+"""A value said in the place of another, read against the values the open step shows (``Context.shown``) or the
+things a pick shows (``Context.candidates``): "4:30 not 4", "30 min, not 45", "2 -> 3:30", "not wed, thu",
+"negotiation rather than proposal", "85 not 80" (the amount shown as $80,000), "park, the globex one. not smith".
+
+The value said as replaced is grounded first: the field whose value it is (:mod:`._shown_kinds`, by the field's kind)
+gets the new value, when the new value is one of that field's kind. A value said alone ("an hour", "4:30", "95k") goes
+to the one field shown of its kind. Nothing grounded, or more than one field: nothing is read here and the other
+readings go on."""
+
+from collections.abc import Mapping
+from typing import Any
+
+from planning.understanding import names
+from planning.understanding.commands._picks import words_of
+from planning.understanding.commands._replacing import replacing
+from planning.understanding.commands._shown_kinds import fits, fits_alone, names_shown
+from planning.understanding.commands._words import Reply, phrases
+from planning.understanding.commands.context import Context
+from planning.understanding.commands.correct import Correct
+from planning.understanding.commands.pick import Pick
+from planning.understanding.commands.values import value_type
+
+_PEOPLE = ("to", "attendees")  # the people a correction may replace (``Correct.field``)
+_TEXTS = frozenset({"body", "subject", "title", "description", "comment"})  # changed word for word in the engine
+
+
+def replaced(reply: Reply, context: Context, *, people_only: bool = False) -> Correct | None:
+    """ "<new> not <old>" and its other shapes, where ``<old>`` is a value the open step shows: that field
+    corrected; None when no shown value is the one said as replaced, or when the new value does not fit it. With
+    ``people_only``, only one of the people replaced ("laura not dana" while the text is asked)."""
+    said = replacing(reply)
+    if said is None or said.old is None:
+        return None
+    new, old = said.new, said.old
+    if _command(new):
+        return None  # "cancel, not now": a decision, not a value
+    shown = _by_field(context.shown)
+    named = [field for field, values in shown.items() if names_shown(old, field, values) and fits(new, field)]
+    people = [field for field in named if value_type(field) in ("emails", "email")]
+    if people or (not named and names.listed(new) and _among_people(old, context)):
+        field = people[0] if len(people) == 1 and people[0] in _PEOPLE else None
+        return Correct(new, field=field, people=True, replaces=old) if fits(new, "to") else None
+    if people_only:
+        return None
+    kept = [field for field in named if value_type(field) != "text"]  # a time, a length, an amount before a text
+    if len(kept) == 1:  # an amount said with its own scale ("142.5k not 140") is not read at the old one's
+        own_scale = value_type(kept[0]) == "number" and not new.replace(",", "").replace(".", "").strip().isdigit()
+        return Correct(new, field=kept[0], replaces=None if own_scale else old)
+    if kept or not named:
+        return None
+    whole = [field for field in named if any(value.lower() == old.strip().lower() for value in shown[field])]
+    if len(whole) == 1 and len(named) > 1:  # "umbrella instead of hooli": the company, not the deal named after it
+        named = whole
+    if all(field in _TEXTS and field not in context.record_fields for field in named):
+        return Correct(new, replaces=old)  # the words replaced in every text that has them
+    if len(named) == 1:
+        return Correct(_with_words(shown[named[0]][0], old, new), field=named[0], replaces=old)
+    return None
+
+
+def alone(reply: Reply, context: Context) -> Correct | None:
+    """A value said alone at a card ("an hour", "4:30", "95k", "proposal"): the one field shown of its kind; None
+    when no field fits it, or several do."""
+    said = replacing(reply)
+    if said is None or said.old is not None:
+        return None
+    named = [field for field in dict.fromkeys(f for f, _ in context.shown) if fits_alone(said.new, field)]
+    return Correct(said.new, field=named[0]) if len(named) == 1 else None
+
+
+def picked(reply: Reply, context: Context) -> Pick | None:
+    """At a pick, "<new> not <old>" where the words of each name a different one of the things shown ("park, the
+    globex one. not smith"): the one the new words name; when only the old words name one, of two shown, the other."""
+    said = replacing(reply)
+    if said is None or said.old is None or len(context.candidates) < 2:
+        return None
+    chosen = _naming(said.new, context.candidates, context.options)
+    gone = _naming(said.old, context.candidates, context.options)
+    if gone is None or chosen == gone:
+        return None
+    if chosen is None and len(context.candidates) == 2:  # "not smith" of two: the other one
+        chosen = 1 - gone
+    return Pick(index=chosen + 1) if chosen is not None else None
+
+
+def _naming(words: str, candidates: tuple[Mapping[str, Any], ...], labels: tuple[str, ...]) -> int | None:
+    """The one candidate most of the describing words name (at least one, and more than any other)."""
+    said = [w for w in Reply.of(words).words if w.isalnum() and phrases("stop_words").value((w,)) is None]
+    fields = [field for _, field in phrases("pick_fields").entries]
+    counts = []
+    for index, candidate in enumerate(candidates):
+        known = words_of([*(candidate.get(f) for f in fields), labels[index] if index < len(labels) else ""])
+        counts.append(sum(1 for w in said if w in known))
+    best = max(counts, default=0)
+    return counts.index(best) if best > 0 and counts.count(best) == 1 else None
+
+
+def _command(said: str) -> bool:
+    reply = Reply.of(said)
+    return any(reply.is_one_of(name) is not None for name in _COMMANDS)
+
+
+_COMMANDS = ("not_a_value", "approve", "cancel", "skip", "thanks", "undo")
+
+
+def _by_field(shown: tuple[tuple[str, str], ...]) -> dict[str, tuple[str, ...]]:
+    grouped: dict[str, tuple[str, ...]] = {}
+    for field, value in shown:
+        grouped[field] = (*grouped.get(field, ()), value)
+    return grouped
+
+
+def _among_people(old: str, context: Context) -> bool:
+    return bool(context.people) and names_shown(old, "to", context.people)
+
+
+def _with_words(shown: str, old: str, new: str) -> str:
+    """``shown`` with the words ``old`` in it replaced by ``new`` (all of it when ``old`` is all of it)."""
+    start = shown.lower().find(old.strip().lower())
+    if start < 0:
+        return new
+    return f"{shown[:start]}{new}{shown[start + len(old.strip()) :]}"
