@@ -9,7 +9,10 @@ from tests.bot.test_chat_v2 import day, events
 
 def test_leaving_out_the_person_not_found_books_with_the_others(tmp_path: Path) -> None:
     output = chat(
-        tmp_path, "set up a review with tom and wendell on thursday at 2pm", "skip wendell, he's not in the crm yet", "y"
+        tmp_path,
+        "set up a review with tom and wendell on thursday at 2pm",
+        "skip wendell, he's not in the crm yet",
+        "y",
     )
     flat = " ".join(output.split())
     assert "not an email address" not in flat and "without" in flat
