@@ -129,7 +129,20 @@ def ended_context(earlier: Session | None) -> Context:
     listed = records_listed(earlier) if "changes" not in left else []
     if len(listed) > 1:  # "the acme one, bump it to 52k": one of the records the read listed may be changed next
         return Context(left=frozenset({"records", *left}), candidates=tuple(listed))
-    return Context(left=frozenset(left))
+    return Context(left=frozenset(left), shown=_titles_made(earlier) if "event" in left else ())
+
+
+def _titles_made(earlier: Session) -> tuple[tuple[str, str], ...]:
+    """The titles of the events the plan made or changed, as ("title", title): a follow-up may name one by them."""
+    out: list[tuple[str, str]] = []
+    for run in earlier.steps:
+        if run.state != "done" or run.step.tool not in _EVENT_WRITES:
+            continue
+        made = run.result if isinstance(run.result, dict) else {}
+        title = made.get("title") or (run.edited or run.step.inputs).get("title")
+        if isinstance(title, str) and title and "{{" not in title:
+            out.append(("title", title))
+    return tuple(out)
 
 
 def records_listed(earlier: Session) -> list[dict[str, Any]]:

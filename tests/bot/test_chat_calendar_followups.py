@@ -88,3 +88,19 @@ def test_a_clause_saying_what_the_new_start_replaces_changes_nothing_of_its_own(
     assert [e for e in _events(tmp_path, "2026-03-04") if e["title"].lower() == "sync with tom"] == []
     [first] = [e for e in _events(tmp_path, "2026-03-11") if e["title"].lower() == "sync with tom"]
     assert first["startTime"].startswith("2026-03-11T15:00")
+
+
+def test_a_follow_up_naming_the_event_just_made_by_its_title_changes_it(tmp_path: Path) -> None:
+    """After a booking, "push the <title> to …" (with a word of hesitation before it and a reason after) moves the
+    event the plan made, found by the title it was made with; before, it searched this week's events for the words
+    and offered five others."""
+    chat(
+        tmp_path,
+        "book 30 min for a kickoff with sarah on thursday the 12th at 2pm",
+        "yes",
+        "hmm, move the kickoff to 3pm, she's stuck in a workshop till then",
+        "yes",
+    )
+    [event] = _events(tmp_path, "2026-03-12", query="kickoff")
+    assert event["startTime"].startswith("2026-03-12T15:00")
+    assert event["endTime"].startswith("2026-03-12T15:30")

@@ -165,10 +165,12 @@ def event_change(reply: Reply) -> EventChange | None:
 def retime(reply: Reply) -> EventChange | None:
     """ "make it 4pm instead", "move it to Friday", "actually change it to 3": the start of what was booked."""
     words = reply.words
-    verb = phrases("retime_verbs").at(words)
-    if verb is None or verb[0] >= len(words):
+    start = _past_hesitation(reply)  # "actually push it to 11:30", "hmm, make it 4"
+    verb = phrases("retime_verbs").at(words, start)
+    if verb is None or start + verb[0] >= len(words):
         return None
-    value = reply.rest(verb[0], reply.end_before(verb[0], "instead"))
+    begin = start + verb[0]
+    value = reply.rest(begin, reply.end_before(begin, "instead"))
     return EventChange("startTime", value) if value else None
 
 

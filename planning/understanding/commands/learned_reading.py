@@ -18,6 +18,7 @@ from planning.understanding.commands.pick import Pick
 from planning.understanding.commands.segment_acts import ClauseAct, clause_acts, comments_left_out, decision
 from planning.understanding.commands.thanks import Thanks
 from planning.understanding.commands.undo import Undo
+from planning.understanding.lexicon import evidence_in
 
 Read = Callable[[str, Context], tuple[Command, ...]]
 Fits = Callable[[str, Context, str | None], bool]
@@ -68,11 +69,17 @@ def decided(acts: tuple[ClauseAct, ...], context: Context) -> Command | None:
         return Decide("cancel")
     if act == "skip" and context.open_plan and question in ("approval", "value", "pick", "recover"):
         return Decide("skip")
-    if act == "thanks" and not context.open_plan:
+    if act == "thanks" and not context.open_plan and not _asks_an_action(acts):
         return Thanks()
     if act == "undo" and not context.open_plan and context.left:
         return Undo()
     return None
+
+
+def _asks_an_action(acts: tuple[ClauseAct, ...]) -> bool:
+    """Whether the reply holds a word of an action the assistant takes ("reply and tell her …", "forward it"), as the
+    understanding's goal cues read them: never thanks, however likely thanks is after a plan ended."""
+    return any(found.kind == "intent" for said in acts for found in evidence_in(said.clause.text))
 
 
 def _negated(clause: Reply) -> bool:

@@ -23,6 +23,7 @@ from planning.understanding.commands._beside_booking import booked_beside
 from planning.understanding.commands._left_out import person_left_out
 from planning.understanding.commands._list_keeps import kept_out
 from planning.understanding.commands._meant_for import meant_for
+from planning.understanding.commands._named_left import as_it
 from planning.understanding.commands._people_changes import people_change, people_in_a_clause, people_joining
 from planning.understanding.commands._record_followups import record_change
 from planning.understanding.commands._said_texts import new_text
@@ -198,10 +199,12 @@ def _follow_up(reply: Reply, context: Context) -> Command:
         again = mail_again(reply)
         if again is not None:
             return again
-    if "event" in context.left:
-        change = _followups.delete_event(reply) or _followups.event_changes(reply) or _followups.event_change(reply)
-        if change is not None:
-            return change
+    if "event" in context.left:  # "push it to 11:30", or by the name it was made with: "push the intro to 11:30"
+        pointed = as_it(reply, tuple(value for field, value in context.shown if field == "title"))
+        for said in (reply, pointed) if pointed is not None else (reply,):
+            change = _followups.delete_event(said) or _followups.event_changes(said) or _followups.event_change(said)
+            if change is not None:
+                return change
         people = people_change(reply) or people_joining(reply) or people_in_a_clause(reply)  # "and sam too"
         if people is not None and people.adding != people.removing:
             return EventChange("addAttendees" if people.adding else "removeAttendees", people.value)
