@@ -188,14 +188,18 @@ def _attendee(person: Any) -> tuple[str, str]:
 
 
 def _field(data: list[Any], asked: str) -> str:
+    """One record's field in a sentence; where several records match, each one's, by name, and the question which
+    was meant — never the first one's as the answer (a name the search did not read matches everyone)."""
+    words = FIELD_WORDS.get(asked, asked)
+    if len(data) > 1:
+        each = fields_answer(data, [asked])
+        return f"{len(data)} records match, so I can't tell whose {words} you mean: {each} Say whose, by name."
     first = data[0] if isinstance(data[0], dict) else {}
     name = first.get("name") or "They"
-    words = FIELD_WORDS.get(asked, asked)
     value = first.get(asked)
-    more = f" ({len(data) - 1} more match)" if len(data) > 1 else ""
     if not value:
-        return f"{name} has no {words} on record{more}."
-    return f"{name}'s {words} is {value}{more}."
+        return f"{name} has no {words} on record."
+    return f"{name}'s {words} is {value}."
 
 
 def _moment(value: Any, tz: ZoneInfo) -> datetime | None:
