@@ -16,5 +16,5 @@ def test_a_reported_text_and_a_corrected_subject_keep_only_their_words(tmp_path:
         "a",
     )
     [sent] = read(tmp_path, "fetch_emails", FetchEmailsArgs(to="peter.gibbons@initech.com", includeBody=True))
-    assert sent["subject"] == "venue deposit"
+    assert sent["subject"] == "Venue deposit"  # a subject typed at the card is written as a title (cf61edd)
     assert sent["body"].startswith("The venue deposit went through")

@@ -16,7 +16,7 @@ request). A cancel said with more is a change of mind, read by the reader as it 
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from planning.understanding.commands import _clauses
+from planning.understanding.commands import _clauses, _decisions
 from planning.understanding.commands._item_decisions import item_decision
 from planning.understanding.commands._sequence import in_order
 from planning.understanding.commands._words import Reply, phrases
@@ -95,6 +95,8 @@ def commanding(reply: Reply, context: Context, read: Read, whole: tuple[Command,
         request = _request_start(said.clause) or said.act == "new_request"
         on_items = item_decision(said.clause, said.act, context.options) if context.question == "approval" else None
         alone = (on_items,) if on_items is not None else _taken(read(said.clause.text, context), request)
+        if on_items is None and _approves(alone) and _decisions.approve(said.clause, thanks=True) is None:
+            alone = ()  # an approval is said in words that approve, never taken from a clause of other words
         if said.act not in _NOT_COMMANDS or request or (alone and not _left_out(alone, whole)):
             out.append(Clause(said, alone, start))
     return tuple(out)
@@ -167,6 +169,10 @@ def _in_scope(reply: Reply, context: Context) -> bool:
     if context.question == "value" and context.value_kind == "text":
         return False
     return not context.offered and len(reply.words) <= _LONGEST
+
+
+def _approves(alone: tuple[Command, ...]) -> bool:
+    return any(isinstance(c, Decide) and c.action == "approve" for c in alone)
 
 
 def _taken(alone: tuple[Command, ...], request: bool) -> tuple[Command, ...]:

@@ -157,6 +157,7 @@ def _grounded(reply: Reply, context: Context) -> Correct | Pick | None:
 
 
 _DECISIVE = (Undo, Correct, Decide, FollowUpChange, Pick)
+_PEOPLE_CHANGES = ("addAttendees", "removeAttendees")
 
 
 def _unclear_at_offer(reply: Reply) -> bool:
@@ -203,8 +204,8 @@ def _follow_up(reply: Reply, context: Context) -> Command:
         pointed = as_it(reply, tuple(value for field, value in context.shown if field == "title"))
         for said in (reply, pointed) if pointed is not None else (reply,):
             change = _followups.delete_event(said) or _followups.event_changes(said) or _followups.event_change(said)
-            if change is not None:
-                return change
+            if change is not None and (said is reply or change.field not in _PEOPLE_CHANGES):
+                return change  # people invited to what was named ("as optional") are the request's to read
         people = people_change(reply) or people_joining(reply) or people_in_a_clause(reply)  # "and sam too"
         if people is not None and people.adding != people.removing:
             return EventChange("addAttendees" if people.adding else "removeAttendees", people.value)

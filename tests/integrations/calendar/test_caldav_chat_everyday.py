@@ -48,7 +48,7 @@ def test_a_team_calendar_and_an_optional_guest_on_radicale(
         and "Optional: Tom Reyes (optional)" in said
     ), result.output
     (on_team,) = [Calendar.from_ical(text) for text in radicale.objects(team)]
-    assert [str(e["SUMMARY"]) for e in on_team.walk("VEVENT")] == ["Sync with priya"]
+    assert [str(e["SUMMARY"]) for e in on_team.walk("VEVENT")] == ["Sync with Priya"]
     (review,) = [Calendar.from_ical(text) for text in radicale.objects(primary)]
     (event,) = review.walk("VEVENT")
     roles = {str(p).removeprefix("mailto:"): p.params["ROLE"] for p in event.get("ATTENDEE")}
