@@ -22,6 +22,7 @@ from planning.understanding.cues import cues
 from planning.understanding.interpret import Reading, read_clause
 from planning.understanding.learned.gazetteer import ordinary_words
 from planning.understanding.shortenings import Abbreviations, shortenings
+from planning.understanding.word_lists import words as words_of
 
 RECORDS = frozenset({"contact", "lead", "account", "deal"})
 PEOPLE = frozenset({"contact", "lead", "sender"})  # kinds whose names are people's (a sender: of received mail)
@@ -141,7 +142,8 @@ class NameIndex:
         while at < len(words):
             for size in range(min(self._longest, len(words) - at), 0, -1):
                 key = " ".join(folded[at : at + size])
-                known = self._found.get(key)
+                after = folded[at + size : at + size + 1]
+                known = self._found.get(key) or self._possessive(folded[at : at + size], after)
                 written = text[words[at].start() : words[at + size - 1].end()]
                 before = folded[at - 1] if at else ""
                 if known is not None and (key not in self._capitals or _initials(written, before)):
@@ -162,6 +164,21 @@ class NameIndex:
                 found.append((start, Mention(text[words[start].start() : words[end].end()], title, _EVENT)))
                 first = end + 1
         return tuple(mention for _, mention in sorted(found, key=lambda item: item[0]))
+
+    def _possessive(self, words: list[str], after: list[str]) -> tuple[str, frozenset[str]] | None:
+        """A person's name written as a possessive without its apostrophe ("marias phone", "johns title"): the last
+        word less a trailing "s", when the records hold that name for a person. A written word that is also an
+        ordinary English word ("bills", "marks") is read so only where a possessive stands: before a word of what is
+        owned, not at the end or before a function word ("pay the bills", "send the bills to her")."""
+        last = words[-1]
+        if len(last) <= _POSSESSIVE_SHORTEST or not last.endswith("s") or last.endswith("ss"):
+            return None
+        if last in _english() and (not after or after[0] in words_of("possessive_not_before")):
+            return None
+        known = self._found.get(" ".join((*words[:-1], last[:-1])))
+        if known is None or not known[1] & PEOPLE:
+            return None
+        return known
 
 
 def ground(text: str, reading: Reading, found: tuple[Mention, ...]) -> Grounded | None:
@@ -227,6 +244,7 @@ def known_names(found: tuple[Mention, ...]) -> dict[str, str]:
     return out
 
 
+_POSSESSIVE_SHORTEST = 3  # "als" is no possessive of a name long enough to know ("tom" + "s" is)
 _LOWER_INITIALS = 3  # initials written in lower case name an event from three letters on ("the qbr", not "the lr")
 
 

@@ -35,6 +35,7 @@ from planning.understanding.names import EMAIL_ADDRESS
 from planning.understanding.names import people as find_people
 from planning.understanding.normalize import clean
 from planning.understanding.note_clauses import note_kept_whole
+from planning.understanding.possessed_people import unpossessed
 from planning.understanding.record_amends import more_changes
 from planning.understanding.record_changes import one_change
 from planning.understanding.record_placing import placed_on
@@ -86,7 +87,7 @@ class GoalUnderstandingService:
         grounding = self._groundings.for_requester(who) if self._groundings is not None else None
         mentions = grounding.mentions(cleaned) if grounding is not None else ()
         with knowing(known_names(mentions)):  # the slot tagger reads names of the user's own records as evidence
-            return respelled(self._parse(cleaned, now, chosen, grounding), mentions)
+            return unpossessed(respelled(self._parse(cleaned, now, chosen, grounding), mentions), mentions)
 
     def _parse(
         self, cleaned: str, now: datetime, chosen: tuple[str, str] | None, grounding: Grounding | None
