@@ -67,6 +67,37 @@ def mentioned(reply: Reply, candidates: tuple[Mapping[str, Any], ...]) -> Pick |
     return Pick(index=min(named) + 1) if len(named) == 1 else None
 
 
+def singled_out(reply: Reply, candidates: tuple[Mapping[str, Any], ...], labels: tuple[str, ...]) -> Pick | None:
+    """The one candidate that words of the reply single out, whatever else the reply says around them ("ugh, smith",
+    "hmm the globex guy i think"): a word that one candidate's fields or label hold and no other candidate's does;
+    words every candidate or none holds say nothing about which. None when no word singles one out, words single out
+    several; a word after words that turn it down ("not smith": data/replaces.txt) singles out the other of two."""
+    fields = [field for _, field in phrases("pick_fields").entries]
+    known = [
+        words_of([*(candidate.get(f) for f in fields), labels[index] if index < len(labels) else ""])
+        for index, candidate in enumerate(candidates)
+    ]
+    if len(known) < 2:
+        return None
+    words = reply.words
+    named: set[int] = set()
+    turned: set[int] = set()
+    for index, word in enumerate(words):
+        if len(word) < _SINGLING or not word.isalnum() or phrases("stop_words").value((word,)) is not None:
+            continue
+        holders = {i for i, held in enumerate(known) if word in held}
+        if len(holders) != 1:
+            continue
+        down = any(phrases("replaces").ending(words[:back]) is not None for back in (index, index - 1) if back > 0)
+        (turned if down else named).update(holders)  # "not smith", "not the smith one": turned down
+    if not named and len(turned) == 1 and len(known) == 2:
+        named = {1 - turned.pop()}  # "not smith" of two: the other one
+    return Pick(index=min(named) + 1) if len(named) == 1 and not named & turned else None
+
+
+_SINGLING = 3  # letters of the shortest word that may single a candidate out ("ugh, li" would not)
+
+
 def words_of(values: list[Any]) -> set[str]:
     """The words of the values (of records and lists in them too), addresses also split at their dots and @."""
     words: set[str] = set()

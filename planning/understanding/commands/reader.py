@@ -438,6 +438,7 @@ def _to_question(reply: Reply, context: Context) -> Command:
             or _picks.by_label(reply, context.options)
             or _picks.by_description(reply, context.candidates, context.options)
             or _picks.by_time(reply, context.candidates)
+            or _picks.singled_out(reply, context.candidates, context.options)  # "ugh, smith": a word only it holds
             or Answer(reply.text)
         )
     if question == "unknown_outcome":

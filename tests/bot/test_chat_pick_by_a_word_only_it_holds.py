@@ -1,0 +1,38 @@
+"""At a question which of several, a reply that names one by a word only that one holds (a surname, a company, a
+title) picks it, whatever chatter or reason comes with it; it is never offered as "a new request" (issue 24: a pick by
+description)."""
+
+from pathlib import Path
+
+from tests.bot.test_chat import chat
+from tests.bot.test_chat_v2 import day, events
+
+
+def _invited(tmp_path: Path, title_word: str, date: str) -> list[str]:
+    [event] = [e for e in events(tmp_path, **day(date)) if title_word in e["title"].lower()]
+    return [str(a) for a in event.get("attendees") or []]
+
+
+def test_a_surname_with_a_sigh_before_it_picks_that_person(tmp_path: Path) -> None:
+    output = chat(tmp_path, "book 20 min with john on thursday at 11 about renewals", "argh. park obviously", "a")
+    assert "sounds like a new request" not in output
+    assert "john.park@globex.com" in _invited(tmp_path, "renewals", "2026-03-05")
+
+
+def test_a_title_word_and_a_reason_pick_that_person(tmp_path: Path) -> None:
+    output = chat(
+        tmp_path,
+        "book 20 min with john on thursday at 11 about renewals",
+        "hmm the sales one i think, he runs the numbers",
+        "a",
+    )
+    assert "sounds like a new request" not in output
+    assert "john.smith@example.com" in _invited(tmp_path, "renewals", "2026-03-05")
+
+
+def test_a_name_turned_down_of_two_picks_the_other(tmp_path: Path) -> None:
+    output = chat(tmp_path, "book 20 min with john on thursday at 11 about renewals", "ugh not smith", "a")
+    assert "sounds like a new request" not in output
+    invited = _invited(tmp_path, "renewals", "2026-03-05")
+    assert "john.park@globex.com" in invited
+    assert "john.smith@example.com" not in invited
