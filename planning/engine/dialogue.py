@@ -313,11 +313,20 @@ class Dialogue:
     # --- edits at an approval: "e when=Friday at 4pm" -------------------------------------------------
 
     async def edited(
-        self, session: Session, run: StepRun, field: str, text: str, now: datetime, *, adding: bool = False
+        self,
+        session: Session,
+        run: StepRun,
+        field: str,
+        text: str,
+        now: datetime,
+        *,
+        adding: bool = False,
+        before: bool = False,
     ) -> tuple[dict[str, Any] | None, str | None]:
         """The step's arguments with the field a person named ("when", "close_date", "attendees") set to ``text``
         read in that field's type (names of people looked up); or a problem that says what is accepted.
-        ``adding``: ``text`` goes after the text the field has ("add a note: …"), if it has some."""
+        ``adding``: ``text`` goes after the text the field has ("add a note: …"), if it has some; ``before``: above it
+        ("add a line on top: …")."""
         arguments = self._machine.arguments(session, run)
         spec = self._runner.catalog.get(run.step.tool)
         if spec is None or run.step.for_each is not None:
@@ -329,7 +338,7 @@ class Dialogue:
         for key in target.path.split("."):
             current = current.get(key) if isinstance(current, dict) else None
         if adding and isinstance(current, str) and current.strip():
-            text = f"{current.rstrip()}\n\n{text}"
+            text = f"{text}\n\n{current.strip()}" if before else f"{current.rstrip()}\n\n{text}"
         parsed = read_value(target.path, text, current, _anchor(current, text, now))
         if parsed.ok and parsed.names:
             found, problem = await self._addresses_for(session, parsed.names)

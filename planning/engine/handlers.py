@@ -216,7 +216,7 @@ class Handlers:
         now = self._parts.now(session.tz)
         run = session.step(question.step_id)
         arguments, problem = await self._parts.dialogue.edited(
-            session, run, command.field or "", command.value or "", now, adding=command.adding
+            session, run, command.field or "", command.value or "", now, adding=command.adding, before=command.before
         )
         if arguments is None:
             return [

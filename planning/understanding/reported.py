@@ -25,7 +25,7 @@ _CONTRACTED = {"'re": "are", "'m": "am", "'ll": "will", "'ve": "have"}
 # words after "her" that show it is an object ("ask her about"), not a possessive ("her comments")
 _NOT_A_NOUN = frozenset(
     "to for on at in by with from about before after until if whether that and or but so the a an this "
-    "today tomorrow tonight know".split()
+    "today tomorrow tonight know through thru over into up out off back around along down".split()
 )
 _NP_STOP = frozenset(
     "on at by for before after until till to in with from about and or but so if when while because "

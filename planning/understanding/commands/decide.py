@@ -12,7 +12,8 @@ class Decide:
     their description ("send marta's, hold kwame's"), the others as the rest of the reply leaves them; ``edit``:
     ``field`` set to ``value``; ``retry`` / ``done``: a write whose outcome is unknown runs again / went through;
     ``another_time``: a start that passed is replaced.
-    ``adding``: an edit that adds ``value`` to the text there ("add a note: …"), not one that replaces it.
+    ``adding``: an edit that adds ``value`` to the text there ("add a note: …"), not one that replaces it;
+    ``before``: added above that text ("add a line on top: …"), not after it.
     ``target``: the kind of thing the decision names ("skip the email": "email"), data/step_things.txt.
     ``one_occurrence``: an approval said for one occurrence of a repeating event ("yes, just today")."""
 
@@ -22,5 +23,6 @@ class Decide:
     field: str | None = None
     value: str | None = None
     adding: bool = False
+    before: bool = False
     target: str | None = None
     one_occurrence: bool = False

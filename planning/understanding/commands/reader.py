@@ -17,6 +17,7 @@ from planning.understanding.commands import (
     mail_picks,
     sent_fix,
 )
+from planning.understanding.commands._added_text import added_text
 from planning.understanding.commands._answer_changes import answer_changed
 from planning.understanding.commands._bare_answers import bare_answer
 from planning.understanding.commands._beside_booking import booked_beside
@@ -282,6 +283,9 @@ def _clause_at_card(clause: Reply, context: Context, *, first: bool) -> Command 
         decided = decide(clause)
         if decided is not None:
             return decided
+    added = added_text(clause, context.doing)
+    if added is not None:  # "…, but add a line on top: …": words added to the mail's text
+        return added
     return _change_clause(clause, context, first=first)
 
 
@@ -481,6 +485,9 @@ def _at_approval(reply: Reply, context: Context) -> Command:
     choice = _decisions.card_choice(reply, context.choices, context.existing)
     if choice is not None:
         return choice
+    added = added_text(reply, context.doing)
+    if added is not None:  # "add that i can walk him through it": words added to the mail's text, shown again
+        return added
     for read in (_decisions.remove, _decisions.edit, _decisions.note):
         decided = read(reply)
         if decided is not None:
