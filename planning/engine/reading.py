@@ -133,7 +133,8 @@ def ended_context(earlier: Session | None) -> Context:
 
 
 def _titles_made(earlier: Session) -> tuple[tuple[str, str], ...]:
-    """The titles of the events the plan made or changed, as ("title", title): a follow-up may name one by them."""
+    """The titles and starts of the events the plan made or changed, as ("title", title) and ("startTime", ISO): a
+    follow-up may name one by its title, or say its end alone."""
     out: list[tuple[str, str]] = []
     for run in earlier.steps:
         if run.state != "done" or run.step.tool not in _EVENT_WRITES:
@@ -142,6 +143,9 @@ def _titles_made(earlier: Session) -> tuple[tuple[str, str], ...]:
         title = made.get("title") or (run.edited or run.step.inputs).get("title")
         if isinstance(title, str) and title and "{{" not in title:
             out.append(("title", title))
+        start = made.get("startTime")
+        if isinstance(start, str) and start:  # "make it end at 4": the length from the start it has
+            out.append(("startTime", start))
     return tuple(out)
 
 

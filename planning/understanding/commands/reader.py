@@ -50,6 +50,7 @@ from planning.understanding.commands.rough_clock import with_clock_clause
 from planning.understanding.commands.text_values import sort_of
 from planning.understanding.commands.undo import Undo
 from planning.understanding.commands.values import bare_clock, parse_answer
+from planning.understanding.commands.values_said import event_values
 from planning.understanding.timeexpr import find_times
 from planning.understanding.timewords import find_duration
 from planning.understanding.verbforms import AUXILIARIES, past_base, present_base
@@ -179,8 +180,9 @@ def _follow_up(reply: Reply, context: Context) -> Command:
         if undo is not None:
             return undo
     asked = asked_time(reply.text)
-    if asked is not None and only_time(asked):
-        return RequestAgain(reply.text)
+    if asked is not None and only_time(asked):  # "3:30-4:15 then" after a booking: the event made, changed
+        values = _event_values(reply, context) if "event" in context.left else None
+        return values if values is not None else RequestAgain(reply.text)
     beside = booked_beside(reply)  # "right after it then? 30 min with omar": booked next to what was shown
     if beside is not None:
         return beside
@@ -207,6 +209,10 @@ def _follow_up(reply: Reply, context: Context) -> Command:
             change = _followups.delete_event(said) or _followups.event_changes(said) or _followups.event_change(said)
             if change is not None and (said is reply or change.field not in _PEOPLE_CHANGES):
                 return change  # people invited to what was named ("as optional") are the request's to read
+        for said in (reply, pointed) if pointed is not None else (reply,):  # "friday same time instead"
+            values = _event_values(said, context)
+            if values is not None:
+                return values
         people = people_change(reply) or people_joining(reply) or people_in_a_clause(reply)  # "and sam too"
         if people is not None and people.adding != people.removing:
             return EventChange("addAttendees" if people.adding else "removeAttendees", people.value)
@@ -221,6 +227,13 @@ def _follow_up(reply: Reply, context: Context) -> Command:
             return replace(fields, record=named.index)
     thanks = _followups.thanks(reply)
     return thanks if thanks is not None else NewRequest(reply.text)
+
+
+def _event_values(reply: Reply, context: Context) -> EventChange | None:
+    """The event the last plan made changed by the values said, by their kind (:mod:`.values_said`), against the
+    start it has when it made one."""
+    starts = [value for field, value in context.shown if field == "startTime"]
+    return event_values(reply, starts[0] if len(starts) == 1 else None)
 
 
 def _several(reply: Reply, context: Context) -> tuple[Command, ...] | None:

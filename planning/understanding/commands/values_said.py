@@ -1,0 +1,149 @@
+"""A change of what the last plan made, read from the values a message says, by their kind, when the message says
+nothing else: a day or a time of day is the start, a length the length, a time said after a word of the end
+(data/time_ends.txt: "end at 11", "till 4") the end ("can we do friday same time instead": the start on Friday at
+the time it had; "start it at 10:30, still end at 11": the start at 10:30 and the length to 11; "an hour instead?":
+the length). What is not said is kept: the engine moves the start on the event's own values (a day said keeps its
+time of day).
+
+The values are found by the time and length readers of the understanding (:func:`~planning.understanding.timeexpr.
+find_times`, :func:`~planning.understanding.timewords.find_duration`); every other word must be one that asks for
+nothing of its own (data/change_only.txt, words of hesitation, politeness, glue), so that "book lunch with maria
+friday" stays a request of its own."""
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from planning.understanding.commands._words import Reply, phrases
+from planning.understanding.commands.event_change import EventChange, EventField
+from planning.understanding.timeexpr import TimeMatch, find_times
+from planning.understanding.timewords import find_duration
+
+_ANY_DAY = datetime(2026, 1, 5, 8, tzinfo=UTC)  # where a value is in the message does not depend on the day
+_DAYS = (datetime(2026, 1, 5, tzinfo=UTC), datetime(2026, 1, 7, tzinfo=UTC))  # a time of day alone is on each
+_QUIET = ("leads", "polite", "change_only", "glue", "instead", "time_ends")  # words that ask for nothing
+_MARKS = frozenset({",", ".", "!", "?", ";", "-", "–", "—"})
+_DAY_MINUTES = 24 * 60
+_HALF_DAY = 12 * 60
+
+
+@dataclass(frozen=True, slots=True)
+class _Time:
+    """A time said: its words as typed, what it reads as, and which end of the event it is ("start", "end", or
+    "" when no word says)."""
+
+    said: str
+    match: TimeMatch
+    end: str
+
+
+def event_values(reply: Reply, shown_start: str | None = None) -> EventChange | None:
+    """The change of the event the message's values say, or None when it says no value, says a word that asks for
+    something else, or says values that do not make one change (two starts, an end before the start). ``shown_start``:
+    the start of the event as it is (ISO), for an end said alone ("make it end at 4")."""
+    text = reply.text.lower()
+    times = find_times(text, _ANY_DAY)
+    length = find_duration(text)
+    spans = [span for match in times for span in match.spans] + ([length.span] if length is not None else [])
+    if not spans or not _only_values(reply, spans):
+        return None
+    said = [_Time(_words_of(reply.text, match), match, _end_of(reply, match)) for match in times]
+    starts = [time for time in said if time.end != "end"]
+    ends = [time for time in said if time.end == "end"]
+    if len(starts) > 1 or len(ends) > 1 or (ends and length is not None):
+        return None
+    changes: list[tuple[EventField, str]] = []
+    start = starts[0] if starts else None
+    if start is not None:
+        changes.append(("startTime", _start_of(start)))
+    minutes = length.minutes if length is not None else _length(start, ends[0] if ends else None, shown_start)
+    if ends and minutes is None:
+        return None
+    if minutes is not None:
+        changes.append(("durationMinutes", f"{minutes} minutes"))
+    if not changes:
+        return None
+    (field, value), *also = changes
+    return EventChange(field, value, also=tuple(also))
+
+
+def _only_values(reply: Reply, spans: list[tuple[int, int]]) -> bool:
+    """Whether every word outside the values is one that asks for nothing of its own."""
+    outside = tuple(t for t in reply.toks if not any(s <= t.start and t.end <= e for s, e in spans))
+    words = tuple(t.word for t in outside)
+    index = 0
+    while index < len(words):
+        if words[index] in _MARKS:
+            index += 1
+            continue
+        found = next((hit for name in _QUIET if (hit := phrases(name).at(words, index)) is not None), None)
+        if found is None:
+            return False
+        index += found[0]
+    return True
+
+
+def _start_of(said: _Time) -> str:
+    """The start a time says, as the engine reads a start: its words, or for a range of the day with no day in it
+    ("3:30-4:15"), its first clock time (the day is the event's)."""
+    match = said.match
+    if match.end is None or not match.has_clock_time or _names_a_day(said.said):
+        return said.said
+    return f"{match.start.hour}:{match.start.minute:02d}"
+
+
+def _names_a_day(said: str) -> bool:
+    """Whether a time said names its day: read on two days, it is not on each day it is read on."""
+    for anchor in _DAYS:
+        found = find_times(said.lower(), anchor)
+        if len(found) != 1 or found[0].start.date() != anchor.date():
+            return True
+    return False
+
+
+def _words_of(text: str, match: TimeMatch) -> str:
+    """The words a time was read from, as typed."""
+    start, end = min(s for s, _ in match.spans), max(e for _, e in match.spans)
+    return text[start:end].strip()
+
+
+def _end_of(reply: Reply, match: TimeMatch) -> str:
+    """Which end of the event a word before the time says it is: the nearest word of data/time_ends.txt before it in
+    its clause, over glue ("end at 11", "start it at 10:30"); "" when none."""
+    first = min(s for s, _ in match.spans)
+    before = [t.word for t in reply.toks if t.end <= first]
+    for index in range(len(before) - 1, -1, -1):
+        if before[index] in _MARKS:
+            return ""
+        found = phrases("time_ends").at(tuple(before), index)
+        if found is not None:
+            return found[1]
+    return ""
+
+
+def _length(start: _Time | None, end: _Time | None, shown_start: str | None) -> int | None:
+    """The minutes from the start (said, or shown) to the end said; a range said as one ("10:30-11") gives its
+    own. None when there is no end, or the end does not come after the start on the same day."""
+    if end is None:
+        match = start.match if start is not None else None
+        if match is None or match.end is None or not match.has_clock_time:
+            return None
+        return _minutes_between(match.start, match.end)
+    if start is not None and start.match.has_clock_time:
+        begin = start.match.start
+    elif shown_start is not None:
+        try:
+            begin = datetime.fromisoformat(shown_start)
+        except ValueError:
+            return None
+    else:
+        return None
+    return _minutes_between(begin, end.match.start) if end.match.has_clock_time else None
+
+
+def _minutes_between(begin: datetime, end: datetime) -> int | None:
+    """The minutes from one clock time to another later on the same day (a bare hour read twelve hours off, "1:30
+    to 2" as 13:30 and 02:00, is taken at the nearer)."""
+    minutes = (end.hour * 60 + end.minute) - (begin.hour * 60 + begin.minute)
+    if minutes <= 0 and minutes + _HALF_DAY > 0:
+        minutes += _HALF_DAY
+    return minutes if 0 < minutes < _DAY_MINUTES else None
