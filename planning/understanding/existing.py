@@ -95,13 +95,16 @@ def _event_name_at(words: Words, index: int) -> tuple[int, int] | None:
 
 
 def _after_when_words(words: Words, start: int, end: int) -> int:
-    """Past the day or part of the day said before an event's noun ("fri meetings", "tomorrow's sync")."""
+    """Past the days or parts of the day said before an event's noun ("fri meetings", "tomorrow's sync", "tue and
+    wed meetings": a word of data/cues/joined_days_links.txt between two of them)."""
     when = cues("when_before_event")
     while start < end - 1:
         word = words.words[start].removesuffix("'s")
         found = when.at(words, start)
         if word in WEEKDAYS or word in when:
             start += 1
+        elif start and word in cues("joined_days_links") and words.words[start + 1].removesuffix("'s") in WEEKDAYS:
+            start += 1  # "and" between two days
         elif found is not None:
             start = found.end
         else:

@@ -34,13 +34,14 @@ from planning.understanding.commands._words import Token, tokens
 from planning.understanding.commands.event_edits import request_shift
 from planning.understanding.cues import Cues, Words, cues
 from planning.understanding.interpret import Reading
+from planning.understanding.joined_days import joined_span, joined_words
 from planning.understanding.lead_spans import Atoms
 from planning.understanding.learned.tagger_lazy import tagged
 from planning.understanding.note_text import named_before_text
 from planning.understanding.quoted_words import quoted_words
 from planning.understanding.said_body import colon_body, dash_body, tagged_body
 from planning.understanding.task_owner import task_owner
-from planning.understanding.time_links import days_joined, ends_with_target_mark
+from planning.understanding.time_links import ends_with_target_mark
 from planning.understanding.timeexpr import (
     Prefer,
     TimeMatch,
@@ -136,7 +137,7 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
         repeats = [(t.start, t.end) for t in tokens(text) if t.word in TIME_WORDS and _inside(t, repeats)]
         # "put monday meeting on calendar": the day names the new event
         naming = event_title.naming_times(text, spans) if reading.intent == "create" else []
-        untimed = _blank(text, [s for s in [*spans, *repeats] if s not in naming])
+        untimed = _blank(text, [s for s in [*spans, *repeats, *joined_words(text, times)] if s not in naming])
         source = acting_on.mail_source_of_values(text, reading)
         if source is not None and source.span is not None:  # "from the emails about it" is no part of the title
             untimed = _blank(untimed, [source.span])
@@ -328,8 +329,9 @@ def _when(text: str, times: list[TimeMatch], reading: Reading) -> tuple[TimeRang
     ranges = [TimeRange(start=t.start, end=t.end, has_clock_time=t.has_clock_time) for t in times]
     if not ranges:
         return None, None
-    if reading.intent in ("find", "summarize", "create") and _joined_days(text, times):  # "this week and next week"
-        return TimeRange(start=ranges[0].start, end=max(r.end for r in ranges if r.end), has_clock_time=False), None
+    joined = joined_span(text, times) if reading.intent in ("find", "summarize", "create", "delete") else None
+    if joined is not None:  # "this week and next week", "cancel my tue and wed meetings": the days together
+        return joined, None
     if reading.intent != "update":
         return ranges[0], None
     if len(ranges) == 2:  # "to fri 3pm? she's out thurs": the time after the mark is where it moves to
@@ -351,17 +353,6 @@ def _range_minutes(slot_values: dict[str, Any], reading: Reading) -> int | None:
         return None
     minutes = round((when.end - when.start).total_seconds() / 60)
     return minutes if 0 < minutes < 24 * 60 else None
-
-
-def _joined_days(text: str, times: list[TimeMatch]) -> bool:
-    """Whether the times are whole days or weeks said one after another ("this week and next week", "today,
-    tomorrow or Wednesday"), each later than the one before: a question about them covers them all."""
-    if len(times) < 2 or any(t.has_clock_time or t.end is None or not t.spans for t in times):
-        return False
-    return all(
-        later.start >= earlier.start and days_joined(text[earlier.spans[-1][1] : later.spans[0][0]])
-        for earlier, later in pairwise(times)
-    )
 
 
 def _email_slots(text: str, reading: Reading, people: list[str], time_spans: list[tuple[int, int]]) -> dict[str, Any]:
