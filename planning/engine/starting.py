@@ -15,6 +15,7 @@ from planning.engine.after_plan import AfterPlan
 from planning.engine.day_asked import on_day_asked
 from planning.engine.file_facts import AttachedFile
 from planning.engine.intentions import view_of
+from planning.engine.named_listed import named_listed
 from planning.engine.news import with_news
 from planning.engine.observe import ApprovedPlans
 from planning.engine.parts import Parts, zone
@@ -125,9 +126,14 @@ class Starter:
             plan = on_day_asked(self._parts.from_record(earlier), text, plan, now)  # "at 3 then": the day asked
             understood = replace(understood, plan=plan)
             # "push it back an hour": what the earlier plan changed or found
-            pointed = followups.with_earlier_record(
-                self._parts.from_record(earlier), text, plan, understood.parse.goals[0]
-            ) or among_shown(self._parts.from_record(earlier), plan, understood.parse.goals[0])
+            pointed = named_listed(self._parts.from_record(earlier), text, plan, understood.parse.goals[0])
+            pointed = (
+                pointed
+                or followups.with_earlier_record(
+                    self._parts.from_record(earlier), text, plan, understood.parse.goals[0]
+                )
+                or among_shown(self._parts.from_record(earlier), plan, understood.parse.goals[0])
+            )
             pointed = pointed or among_shown_mails(
                 self._parts.from_record(earlier), plan, understood.parse.goals[0], now
             )

@@ -40,6 +40,7 @@ from planning.understanding.commands.decide import Decide
 from planning.understanding.commands.event_change import EventChange
 from planning.understanding.commands.event_edits import event_edit
 from planning.understanding.commands.kinds import Command, FollowUpChange
+from planning.understanding.commands.listed_named import listed_named
 from planning.understanding.commands.mail_again import mail_again
 from planning.understanding.commands.new_request import NewRequest
 from planning.understanding.commands.other_mail import other_mail
@@ -225,6 +226,10 @@ def _follow_up(reply: Reply, context: Context) -> Command:
         named = _picks.mentioned(reply, context.candidates) if fields is not None else None
         if fields is not None and named is not None:
             return replace(fields, record=named.index)
+        listed = listed_named(reply.text, context.candidates) if fields is None else None
+        fields = record_change(Reply.of(listed.as_it(reply.text))) if listed is not None else None
+        if fields is not None and listed is not None:  # "push the acme one out to apr 15": "push it out to apr 15"
+            return replace(fields, record=listed.index)
     thanks = _followups.thanks(reply)
     return thanks if thanks is not None else NewRequest(reply.text)
 

@@ -1,0 +1,55 @@
+"""A request that names one of the things the last plan listed by words of their own ("cancel the priya one" after a
+day's meetings, "the q3 deck one - reply that …" after a list of emails): that thing is what the request acts on, as
+the last plan found it, never one a new search by the request's other words would find ("i'll catch her at the launch
+review" is a reason, not the meeting meant). Which thing the words name is the understanding's reading
+(:func:`planning.understanding.commands.listed_named.listed_named`), grounded in what was listed."""
+
+from typing import Any
+
+from planning.engine.followups import FollowUp, ran_with, read_again, used_as_target
+from planning.engine.session import Session
+from planning.engine.staleness import READS, Kind
+from planning.types import Goal, Plan
+from planning.understanding.commands.listed_named import listed_named
+
+
+def named_listed(earlier: Session, text: str, plan: Plan, goal: Goal) -> FollowUp | None:
+    """``plan`` with its read of the one thing it acts on carried from ``earlier``'s list, the thing ``text`` names;
+    None when ``text`` names none of those listed, or the plan reads no thing of their kind to act on."""
+    listed = _listed(earlier)
+    if listed is None:
+        return None
+    kind, entity, items = listed
+    named = listed_named(text, items)
+    if named is None:
+        return None
+    item = items[named.index - 1]
+    steps, known = list(plan.steps), {}
+    for index, step in enumerate(plan.steps):
+        if step.tool != READS[kind] or used_as_target(plan, step.id, kind) is None:
+            continue
+        if kind == "record" and step.inputs.get("entityType") != entity:
+            continue
+        again = read_again(kind, item, entity, None) or dict(step.inputs)
+        title = item.get("title") or item.get("subject") or item.get("name") or "it"
+        steps[index] = step.model_copy(
+            update={"intent": f"“{title}” from your last plan", "arguments": {"input": again}}
+        )
+        known[step.id] = [item]
+    if not known:
+        return None
+    return FollowUp(Plan(steps=tuple(steps)), goal, "follow-up: the one listed that the request names", known=known)
+
+
+def _listed(earlier: Session) -> tuple[Kind, str | None, list[dict[str, Any]]] | None:
+    """What the earlier plan's last read listed (more than one thing): its kind, the record type, the things."""
+    for run in reversed(earlier.steps):
+        kind = next((k for k, tool in READS.items() if tool == run.step.tool), None)
+        if kind is None or run.state != "done" or not isinstance(run.result, list):
+            continue
+        items = [item for item in run.result if isinstance(item, dict) and item.get("id")]
+        if len(items) < 2:
+            return None
+        entity = ran_with(earlier, run).get("entityType") if kind == "record" else None
+        return kind, entity if isinstance(entity, str) else None, items
+    return None

@@ -1,0 +1,62 @@
+"""Which of the things the last plan listed a request names by words of their own ("cancel the priya one", "the q3
+deck one - reply that …", "push the acme one out to apr 15"): "the" (data/determiners.txt), a few words, and a word of
+a thing (data/list_things.txt: "one", "email", "meeting", "deal"), where the words single out one of those listed —
+words that thing's fields hold (data/listed_fields.txt), one of them held by no other thing listed. Grounded in what
+was listed, never a list of names: "the budget one" names nothing when no listed thing has "budget"."""
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from planning.understanding.commands._picks import words_of
+from planning.understanding.commands._words import Reply, phrases
+
+_MOST_WORDS = 4  # words between "the" and "one" ("the q3 deck review one")
+
+
+@dataclass(frozen=True, slots=True)
+class Named:
+    """The thing named, from 1 in the list, and where its phrase is in the text (``start``, ``end``: characters)."""
+
+    index: int
+    start: int
+    end: int
+
+    def as_it(self, text: str) -> str:
+        """``text`` with the phrase that names the thing said as "it" ("push it out to apr 15")."""
+        return f"{text[: self.start]}it{text[self.end :]}"
+
+
+def listed_named(text: str, items: Sequence[Mapping[str, Any]]) -> Named | None:
+    """The one thing of ``items`` that a phrase of ``text`` names by its words; None when no phrase names one, or the
+    phrases name several, or fewer than two things were listed (one thing is "it" already)."""
+    if len(items) < 2:
+        return None
+    fields = [field for _, field in phrases("listed_fields").entries]
+    known = [words_of([item.get(field) for field in fields]) for item in items]
+    reply = Reply.of(text)
+    words = reply.words
+    found: list[Named] = []
+    for index, word in enumerate(words):
+        if phrases("determiners").value((word,)) is None:
+            continue
+        for end in range(index + 2, min(index + 2 + _MOST_WORDS, len(words))):
+            if phrases("list_things").value((words[end],)) is None:
+                continue
+            picked = _singled(words[index + 1 : end], known)
+            if picked is not None:
+                found.append(Named(picked + 1, reply.toks[index].start, reply.toks[end].end))
+            break
+    return found[0] if len({named.index for named in found}) == 1 else None
+
+
+def _singled(said: tuple[str, ...], known: list[set[str]]) -> int | None:
+    """The one thing whose words hold every describing word said, one of them held by no other thing."""
+    describing = [word.removesuffix("'s") for word in said if phrases("stop_words").value((word,)) is None]
+    if not describing or not all(word.isalnum() for word in describing):
+        return None
+    holding = [i for i, held in enumerate(known) if all(word in held for word in describing)]
+    if len(holding) != 1:
+        return None
+    alone = any(sum(1 for held in known if word in held) == 1 for word in describing)
+    return holding[0] if alone else None
