@@ -29,6 +29,7 @@ from planning.engine.session import Question, Session, StepRun
 from planning.engine.staleness import KINDS, READS, Kind
 from planning.engine.subject_named import with_name
 from planning.engine.targets import ID_ARGUMENTS, about_of, record_of
+from planning.engine.undo_each import item_changes
 from planning.planner import undo as undoing
 from planning.references import placeholder, reference, references_in
 from planning.types import Goal, MetaGoal, ParseResult, Plan, Step
@@ -277,8 +278,10 @@ def undo(earlier: Session, fields: tuple[str, ...] = ()) -> FollowUp:
     cannot: list[str] = []
     known: dict[str, Any] = {}
     undone = 0
-    for run in reversed([r for r in earlier.steps if r.kind == "write" and r.state == "done" and not r.used_existing]):
-        inverse = undoing.inverse(_change(earlier, run), undone)
+    ran = [r for r in earlier.steps if r.kind == "write" and r.state == "done" and not r.used_existing]
+    changes = [change for run in reversed(ran) for change in _changes(earlier, run)]
+    for change, left in changes:
+        inverse = undoing.inverse(change, undone)
         if fields and not isinstance(inverse, str):
             part = only_fields(inverse, fields)
             if part is None:
@@ -288,7 +291,7 @@ def undo(earlier: Session, fields: tuple[str, ...] = ()) -> FollowUp:
             cannot.append(inverse)
             continue
         undone += 1
-        steps += acting_on(inverse, left_by(earlier, run), f"earlier_{undone}", known)
+        steps += acting_on(inverse, left, f"earlier_{undone}", known)
     goal = Goal(intent="update", entity="event", text="undo")
     writes = [step for step in steps if step.id not in known]
     if writes:
@@ -313,6 +316,13 @@ def parse_of(follow: FollowUp) -> ParseResult:
     return ParseResult(
         meta=MetaGoal(meta_type="single", goals=(follow.goal,)), confidence=0.95, explanation=follow.explanation
     )
+
+
+def _changes(session: Session, run: StepRun) -> list[tuple[undoing.Change, dict[str, Any] | None]]:
+    """The changes a write made, each with the thing as it left it: one per item of a repeated step."""
+    if run.step.for_each is not None:
+        return item_changes(session, run)
+    return [(_change(session, run), left_by(session, run))]
 
 
 def _change(session: Session, run: StepRun) -> undoing.Change:
