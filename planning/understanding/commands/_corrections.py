@@ -48,9 +48,14 @@ def named_field(reply: Reply, *, led: bool = False) -> Correct | None:
     link = phrases("field_links").at(words, index)
     if link is not None and index + link[0] < len(words):
         index = _commas(words, index + link[0])
+    named_as_verb = verb is None and link is None and index == field[0]  # "title it pilot restart": the field a verb
+    thing = phrases("objects").at(words, index) if named_as_verb else None
+    if thing is not None and index + thing[0] < len(words):
+        index += thing[0]
     filler = phrases("field_value_leads").at(words, index)  # "to just 'acme msa'": the value after "just"
     index += filler[0] if filler is not None and index + filler[0] < len(words) else 0
-    value = reply.rest(index).strip("\"“”'")
+    end = reply.end_before(index, "polite") if named_as_verb else None  # "… pls"
+    value = reply.rest(index, end).strip("\"“”'")
     return Correct(value, field=field[1]) if value else None
 
 

@@ -19,6 +19,7 @@ from planning.understanding.commands.context import Context
 from planning.understanding.commands.correct import Correct
 from planning.understanding.commands.pick import Pick
 from planning.understanding.commands.values import value_type
+from planning.understanding.commands.values_said import asks_nothing
 
 _PEOPLE = ("to", "attendees")  # the people a correction may replace (``Correct.field``)
 _TEXTS = frozenset({"body", "subject", "title", "description", "comment"})  # changed word for word in the engine
@@ -34,6 +35,9 @@ def replaced(reply: Reply, context: Context, *, people_only: bool = False) -> Co
     new, old = said.new, said.old
     if _command(new):
         return None  # "cancel, not now": a decision, not a value
+    digits = None if people_only else _digits_replaced(new, old, context.shown)
+    if digits is not None:  # "0198 not 0199" where the phone is 312 555 0199: those digits of it
+        return digits
     shown = _by_field(context.shown)
     named = [field for field, values in shown.items() if names_shown(old, field, values) and fits(new, field)]
     people = [field for field in named if value_type(field) in ("emails", "email")]
@@ -64,8 +68,41 @@ def alone(reply: Reply, context: Context) -> Correct | None:
     said = replacing(reply)
     if said is None or said.old is not None:
         return None
-    named = [field for field in dict.fromkeys(f for f, _ in context.shown) if fits_alone(said.new, field)]
+    shown = tuple(dict.fromkeys(f for f, _ in context.shown))
+    named_first = _after_field_name(said.new, shown)
+    if named_first is not None:  # "due next tues": the value after the name of the field shown it is for
+        return named_first
+    named = [field for field in shown if fits_alone(said.new, field)]
     return Correct(said.new, field=named[0]) if len(named) == 1 else None
+
+
+def _after_field_name(said: str, shown: tuple[str, ...]) -> Correct | None:
+    """A value said after the name of a field the step shows (data/record_fields.txt: "due next tues", "close date
+    may 8"): that field, when the words after the name are a value of its kind."""
+    words = Reply.of(said)
+    for index in range(len(words.words)):
+        name = phrases("record_fields").at(words.words, index)
+        if name is not None and name[1] in shown and index + name[0] < len(words.words):
+            value = words.rest(index + name[0])  # "ok make it due next wed": the words before it ask for nothing
+            fits_it = asks_nothing(words.words[:index]) and fits_alone(value, name[1])
+            return Correct(value, field=name[1]) if fits_it else None
+    return None
+
+
+def _digits_replaced(new: str, old: str, shown: tuple[tuple[str, str], ...]) -> Correct | None:
+    """Digits said in the place of digits of a phone number shown ("0198 not 0199", "typo, 4410 not 4401"): the
+    number with those digits replaced. The new digits are the last said, as many as the old ones; the old ones must
+    be in the number once."""
+    old_digits = old.strip()
+    said = Reply.of(new).words
+    new_digits = said[-1] if said else ""
+    if not (old_digits.isdigit() and new_digits.isdigit()) or len(old_digits) != len(new_digits):
+        return None
+    found = [(f, v) for f, v in shown if value_type(f) == "phone" and v.count(old_digits) == 1]
+    if len(found) != 1:
+        return None
+    field, number = found[0]
+    return Correct(number.replace(old_digits, new_digits), field=field)
 
 
 def picked(reply: Reply, context: Context) -> Pick | None:

@@ -69,7 +69,12 @@ def event_values(reply: Reply, shown_start: str | None = None) -> EventChange | 
 def _only_values(reply: Reply, spans: list[tuple[int, int]]) -> bool:
     """Whether every word outside the values is one that asks for nothing of its own."""
     outside = tuple(t for t in reply.toks if not any(s <= t.start and t.end <= e for s, e in spans))
-    words = tuple(t.word for t in outside)
+    return asks_nothing(tuple(t.word for t in outside))
+
+
+def asks_nothing(words: tuple[str, ...]) -> bool:
+    """Whether ``words`` are only words that ask for nothing of their own (hesitation, politeness, a verb of change,
+    words that keep a value: data/change_only.txt) and marks."""
     index = 0
     while index < len(words):
         if words[index] in _MARKS:

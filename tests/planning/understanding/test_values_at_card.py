@@ -1,0 +1,50 @@
+"""At a card, values said by their kind go to the field of that kind the card shows: a value after the name of its
+field ("due …"), digits said in the place of digits of the phone shown, and the words after a field named as a verb
+and its object ("title it …")."""
+
+from planning.understanding.commands import Context, Correct, read_reply
+
+_TASK = Context(
+    question="approval",
+    open_plan=True,
+    doing="create_entity",
+    correctable=("text",),
+    record_fields=("subject", "dueDate", "status"),
+    shown=(("subject", "Renew the hosting contract"), ("dueDate", "2026-03-05")),
+)
+_CONTACT = Context(
+    question="approval",
+    open_plan=True,
+    doing="update_entity",
+    correctable=("text",),
+    record_fields=("name", "email", "phone"),
+    shown=(("phone", "646 555 0177"),),
+)
+_BOOKING = Context(
+    question="approval",
+    open_plan=True,
+    doing="create_calendar_event",
+    correctable=("duration", "datetime", "text"),
+    shown=(("title", "Call with Omar"), ("startTime", "2026-03-06T11:00:00-05:00")),
+)
+
+
+def test_a_day_after_the_due_fields_name_is_the_due_date() -> None:
+    assert read_reply("hmm ok make it due the 12th instead", _TASK) == (Correct("the 12th", field="dueDate"),)
+
+
+def test_a_day_after_the_due_fields_name_with_words_of_a_goal_before_it_is_not_read_so() -> None:
+    assert read_reply("email omar due friday", _TASK) != (Correct("friday", field="dueDate"),)
+
+
+def test_digits_in_the_place_of_digits_of_the_phone_shown_replace_them() -> None:
+    assert read_reply("whoops - 0171 not 0177", _CONTACT) == (Correct("646 555 0171", field="phone"),)
+
+
+def test_digits_not_in_the_phone_shown_are_not_read_as_a_change_of_it() -> None:
+    [command] = read_reply("0171 not 0199", _CONTACT)
+    assert not (isinstance(command, Correct) and command.field == "phone")
+
+
+def test_a_field_named_as_a_verb_takes_the_words_after_its_object() -> None:
+    assert read_reply("title it budget kickoff pls", _BOOKING) == (Correct("budget kickoff", field="title"),)
