@@ -48,7 +48,7 @@ def email_scope(text: str, reading: Reading, slot_values: dict[str, Any], *, for
     attendees_of = existing.people_of_event(text)
     if attendees_of is not None:
         scope["recipients_from_event"] = attendees_of
-    attached = existing.attachment_source(text)
+    attached = existing.attachment_source(text, tuple(slot_values["people"]))
     if attached is not None:
         scope["attachment_from"] = {"sender": attached.sender, "query": attached.query, "when": slot_values["when"]}
         slot_values["when"] = None

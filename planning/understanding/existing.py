@@ -277,11 +277,14 @@ def _ends_mail_source(words: Words, index: int) -> bool:
     return index >= len(words) or words.words[index] in cues("mail_source_ends")
 
 
-def attachment_source(text: str) -> MailSource | None:
-    """ "send Sarah the contract John attached last week": a file from mail, by its sender and what it is."""
+def attachment_source(text: str, people: tuple[str, ...] = ()) -> MailSource | None:
+    """ "send Sarah the contract John attached last week": a file from mail, by its sender and what it is. The sender
+    is a name written with capitals, or one of ``people`` (the persons the request names, however written: "send tom
+    the contract john attached")."""
     words = Words.of(text)
+    named = frozenset(" ".join(person.casefold().split()) for person in people)
     for index in range(len(words)):
-        found = _shared_by(words, index) or _attached_to(words, index)
+        found = _shared_by(words, index, named) or _attached_to(words, index)
         if found is None:
             continue
         thing, sender, end = found
@@ -309,14 +312,18 @@ def _cased(words: Words, index: int) -> str:
     return words.text[words.toks[index].start : words.toks[index].end]
 
 
-def _shared_by(words: Words, index: int) -> tuple[str, str, int] | None:
-    """ "the contract (that) John attached", "the slides Tom sent me": (the thing, its sender, the end)."""
+def _shared_by(words: Words, index: int, named: frozenset[str]) -> tuple[str, str, int] | None:
+    """ "the contract (that) John attached", "the slides Tom sent me": (the thing, its sender, the end); the sender
+    written with capitals or one of the persons ``named`` (case-folded)."""
     if _cased(words, index) not in cues("file_determiners"):
         return None
     for thing_end in _things(words, index + 1):
         after = thing_end + 1 if thing_end < len(words) and _cased(words, thing_end) == "that" else thing_end
         for name_end in (after + 2, after + 1):
-            if name_end > len(words) or not all(_cased(words, i)[:1].isupper() for i in range(after, name_end)):
+            if name_end > len(words) or not (
+                all(_cased(words, i)[:1].isupper() for i in range(after, name_end))
+                or " ".join(words.words[after:name_end]) in named
+            ):
                 continue
             verb = cues("file_share_verbs").at(words, name_end) if name_end < len(words) else None
             if verb is not None and _cased(words, name_end).islower():
