@@ -418,6 +418,16 @@ PHRASE_CUES: tuple[PhraseCue, ...] = (
         3.5,
         (Part(cues("intent_update_add_to_not", A), block=True), Part(cues("intent_update_add_to", A))),
     ),
+    # a record's status or stage said as what it becomes ("flip hank to contacted", "mark the renewal task done")
+    PhraseCue(
+        "intent",
+        "update",
+        3.5,
+        (
+            Part(cues("intent_update_status_said_not", A), block=True),
+            Part(cues("intent_update_status_said", A), Around(before=cues("intent_update_status_said_before", A))),
+        ),
+    ),
     # people added to or taken off an event that exists ("invite Tom to the Acme call")
     PhraseCue(
         "intent",

@@ -1,0 +1,32 @@
+"""The goal of a first message read from the sentence's structure, not from a word read outside its role (session 8):
+a record's status said as what it becomes is a change of that record whatever the verb; a thing made for someone
+("make me a …") is made, not set; a speech verb addressed to someone is a message, whatever goal words its content
+holds."""
+
+from tests.planning.conftest import args, goals, run
+
+
+def test_a_lead_status_said_as_what_it_becomes_changes_the_lead_whatever_the_verb():
+    line = run("bump carla mendez to qualified")
+    assert goals(line) == [("update", "lead")]
+    assert args(line, "update_entity")["fields"] == {"status": "qualified"}
+    assert goals(run("flip the ortega lead over to contacted pls")) == [("update", "lead")]
+
+
+def test_a_status_said_last_after_marking_changes_the_record():
+    line = run("tick the vendor onboarding task completed")
+    assert goals(line) == [("update", "task")]
+    assert args(line, "update_entity")["fields"] == {"status": "done"}
+    assert goals(run("mark the hooli deal lost")) == [("update", "deal")]
+
+
+def test_a_status_after_a_finding_verb_or_in_a_question_stays_a_search():
+    assert goals(run("show me leads that are qualified")) == [("find", "lead")]
+    assert goals(run("which deals are lost")) == [("find", "deal")]
+
+
+def test_a_thing_made_for_someone_is_made_not_set():
+    line = run("make me a task to chase umbrella about the renewal by monday")
+    assert goals(line) == [("create", "task")]
+    assert args(line, "create_entity")["fields"]["subject"].lower().startswith("chase umbrella")
+    assert goals(run("set us up a task to review the hooli contract")) == [("create", "task")]
