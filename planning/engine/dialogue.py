@@ -504,7 +504,7 @@ class Dialogue:
                     can_skip=question.tries >= self._settings.max_answer_tries,
                 )
             ]
-        run.result, run.state = [chosen], "done"
+        run.result, run.state, run.picked_from = [chosen], "done", list(question.options)
         session.question = None
         return [Say(text=f"Using {each.item_label(chosen, tz)}.", private=True)]  # a CRM record: its owner only
 

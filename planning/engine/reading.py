@@ -18,7 +18,7 @@ from planning.engine.record_corrections import record_fields
 from planning.engine.session import Session, StepRun
 from planning.engine.shown_values import shown_values
 from planning.understanding.commands import Command, Context, Decide, read_reply
-from planning.understanding.commands.context import LeftBehind
+from planning.understanding.commands.context import LeftBehind, PickMade
 from planning.understanding.commands.values import ValueType as ValueKind
 
 _BARE: tuple[ValueKind, ...] = ("datetime", "duration", "number", "choice", "text")  # "text": a day or time in it
@@ -76,7 +76,19 @@ def context_of(session: Session) -> Context:
         people=plan_people(session),
         sought=_sought(session) if question.kind == "recover" else None,
         shown=shown_values(session),
+        picked=_picked(session) if question.kind == "approval" else (),
     )
+
+
+def _picked(session: Session) -> tuple[PickMade, ...]:
+    """The lookups of the plan answered by a pick, with the options shown and the one picked."""
+    made: list[PickMade] = []
+    for run in session.steps:
+        options = [o for o in run.picked_from or [] if isinstance(o, dict)]
+        result = run.result if isinstance(run.result, list) else []
+        if run.state == "done" and len(options) > 1 and len(result) == 1 and result[0] in options:
+            made.append(PickMade(tuple(options), options.index(result[0])))
+    return tuple(made)
 
 
 def _sought(session: Session) -> str | None:

@@ -36,3 +36,17 @@ def test_a_name_turned_down_of_two_picks_the_other(tmp_path: Path) -> None:
     invited = _invited(tmp_path, "renewals", "2026-03-05")
     assert "john.park@globex.com" in invited
     assert "john.smith@example.com" not in invited
+
+
+def test_the_other_person_named_at_the_card_takes_the_place_of_the_one_picked(tmp_path: Path) -> None:
+    output = chat(
+        tmp_path,
+        "book 20 min with john and maria on thursday at 11 about renewals",
+        "smith",
+        "hmm no, park - it's his account",
+        "a",
+    )
+    assert "Changed the attendees" in output
+    invited = _invited(tmp_path, "renewals", "2026-03-05")
+    assert "john.park@globex.com" in invited and "maria.garcia@example.com" in invited
+    assert "john.smith@example.com" not in invited

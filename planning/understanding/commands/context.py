@@ -14,6 +14,14 @@ LeftBehind = Literal["event", "email", "unsent", "mail_marks", "record", "record
 
 
 @dataclass(frozen=True)
+class PickMade:
+    """A lookup of the open plan answered by a pick: the things it was picked from, and the one picked (from 0)."""
+
+    options: tuple[Mapping[str, Any], ...]
+    chosen: int
+
+
+@dataclass(frozen=True)
 class Context:
     """``question``: what the open plan asks ("none": it asks nothing, or no plan is open — a follow-up).
     ``name`` / ``value_kind``: the value asked; ``optional``: it may be left out. ``options``: the labels shown for
@@ -33,7 +41,8 @@ class Context:
     ``people``: the names looked up and the addresses of those the open plan writes to or invites ("take tom off"
     changes them). ``sought``: at a ``recover`` question, the name the lookup found nobody for ("skip bob" leaves that
     person out). ``shown``: the values the step of the open question shows, (field, value as text), a list one
-    entry an item ("4:30 not 4" corrects the field shown at 4: :mod:`.grounded`)."""
+    entry an item ("4:30 not 4" corrects the field shown at 4: :mod:`.grounded`). ``picked``: the lookups of the open
+    plan answered by a pick ("wait no - park" at the card picks another of those shown: :mod:`._repicked`)."""
 
     question: QuestionKind = "none"
     name: str | None = None
@@ -53,3 +62,4 @@ class Context:
     people: tuple[str, ...] = ()
     sought: str | None = None
     shown: tuple[tuple[str, str], ...] = ()
+    picked: tuple[PickMade, ...] = ()

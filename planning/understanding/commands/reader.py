@@ -27,6 +27,7 @@ from planning.understanding.commands._meant_for import meant_for
 from planning.understanding.commands._named_left import as_it
 from planning.understanding.commands._people_changes import people_change, people_in_a_clause, people_joining
 from planning.understanding.commands._record_followups import record_change
+from planning.understanding.commands._repicked import repicked
 from planning.understanding.commands._said_texts import new_text
 from planning.understanding.commands._typed_fields import typed_changes
 from planning.understanding.commands._values_besides import values_besides
@@ -518,6 +519,9 @@ def _at_approval(reply: Reply, context: Context) -> Command:
     fixed = _respelled.respelled(reply, context.people) if context.doing in _MAIL_SENDS else None
     if fixed is not None:  # "oops, it's jenn with 2 n's": the address of the name said again, respelled
         return fixed
+    other = repicked(reply, context)
+    if other is not None:  # "wait no - park" after smith was picked: the other one shown
+        return other
     return CannotHandle("not an answer to the approval")
 
 
