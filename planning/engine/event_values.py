@@ -59,7 +59,7 @@ def _moved(
     """The start set as ``value`` says (to a time, or by ``amount`` minutes); False when it does not read."""
     start = moment(changed.get("startTime"))
     if amount is None:
-        anchor = {"startTime": start.isoformat()} if start is not None else dict(event or {})
+        anchor = {"startTime": start.isoformat()} if start is not None else _as_shown(changed, event, now)
         found = new_start(anchor, value, now)
         if found is None:
             return False
@@ -78,6 +78,16 @@ def _moved(
     else:
         changed.pop("shiftMinutes", None)
     return True
+
+
+def _as_shown(changed: Mapping[str, Any], event: Mapping[str, Any] | None, now: datetime) -> dict[str, Any]:
+    """The event as the step shows it: moved by the amount the step already moves it ("next week, same time": the
+    week shown is the one a day said next is in — "the wed of that week")."""
+    shown = dict(event or {})
+    start, shift = moment(shown.get("startTime")), changed.get("shiftMinutes")
+    if start is not None and isinstance(shift, int) and shift:
+        shown["startTime"] = shifted(start, shift, now.tzinfo or UTC).isoformat()  # the wall-clock time kept
+    return shown
 
 
 def length_of(event: Mapping[str, Any]) -> int | None:

@@ -62,3 +62,16 @@ def test_a_field_named_as_a_verb_at_a_bookings_card_takes_the_words_after_it(tmp
     chat(tmp_path, "book 30 min with tom friday at 11", "title it vendor sync please", "yes")
     titles = [e["title"] for e in _events(tmp_path, "2026-03-06", attendee="tom.reyes@example.com")]
     assert "Vendor sync" in titles and not [t for t in titles if t.lower().startswith("it ")]
+
+
+def test_a_day_of_that_week_at_a_cards_move_by_a_week_is_that_day_of_the_week_shown(tmp_path: Path) -> None:
+    chat(tmp_path, "push my 1:1 with priya to next week, same time", "make it the tuesday of that week, not thursday", "y")
+    [moved] = _events(tmp_path, "2026-03-10", query="priya")
+    assert moved["startTime"].startswith("2026-03-10T14:00") and moved["endTime"].startswith("2026-03-10T14:30")
+    assert _events(tmp_path, "2026-03-12", query="priya") == []
+
+
+def test_a_new_start_and_the_end_kept_at_a_bookings_card_change_start_and_length(tmp_path: Path) -> None:
+    chat(tmp_path, "book an hour with tom wednesday at 1pm about hiring", "begin at 1:20 but still finish at 2", "y")
+    [booked] = [e for e in _events(tmp_path, "2026-03-04") if "hiring" in e["title"].lower()]
+    assert booked["startTime"].startswith("2026-03-04T13:20") and booked["endTime"].startswith("2026-03-04T14:00")

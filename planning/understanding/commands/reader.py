@@ -52,7 +52,7 @@ from planning.understanding.commands.rough_clock import with_clock_clause
 from planning.understanding.commands.text_values import sort_of
 from planning.understanding.commands.undo import Undo
 from planning.understanding.commands.values import bare_clock, parse_answer
-from planning.understanding.commands.values_said import event_values
+from planning.understanding.commands.values_said import after_event, at_event_card
 from planning.understanding.timeexpr import find_times
 from planning.understanding.timewords import find_duration
 from planning.understanding.verbforms import AUXILIARIES, past_base, present_base
@@ -122,6 +122,9 @@ def _read(text: str, context: Context) -> tuple[Command, ...]:
     grounded = _grounded(reply, context)
     if grounded is not None:  # "4:30 not 4", "85 not 80": the value shown that the reply says is replaced
         return (grounded,)
+    at_card = at_event_card(reply, context) if context.doing in _EVENT_STEPS else None
+    if at_card is not None:  # "start it at 10:30, still end at 11"; "the wed of that week, not thurs" at a move
+        return (at_card,)
     split = _besides_value(reply, context) or _several(reply, context)
     if split is not None:
         return split
@@ -183,7 +186,7 @@ def _follow_up(reply: Reply, context: Context) -> Command:
             return undo
     asked = asked_time(reply.text)
     if asked is not None and only_time(asked):  # "3:30-4:15 then" after a booking: the event made, changed
-        values = _event_values(reply, context) if "event" in context.left else None
+        values = after_event(reply, context) if "event" in context.left else None
         return values if values is not None else RequestAgain(reply.text)
     beside = booked_beside(reply)  # "right after it then? 30 min with omar": booked next to what was shown
     if beside is not None:
@@ -212,7 +215,7 @@ def _follow_up(reply: Reply, context: Context) -> Command:
             if change is not None and (said is reply or change.field not in _PEOPLE_CHANGES):
                 return change  # people invited to what was named ("as optional") are the request's to read
         for said in (reply, pointed) if pointed is not None else (reply,):  # "friday same time instead"
-            values = _event_values(said, context)
+            values = after_event(said, context)
             if values is not None:
                 return values
         people = people_change(reply) or people_joining(reply) or people_in_a_clause(reply)  # "and sam too"
@@ -233,13 +236,6 @@ def _follow_up(reply: Reply, context: Context) -> Command:
             return replace(fields, record=listed.index)
     thanks = _followups.thanks(reply)
     return thanks if thanks is not None else NewRequest(reply.text)
-
-
-def _event_values(reply: Reply, context: Context) -> EventChange | None:
-    """The event the last plan made changed by the values said, by their kind (:mod:`.values_said`), against the
-    start it has when it made one."""
-    starts = [value for field, value in context.shown if field == "startTime"]
-    return event_values(reply, starts[0] if len(starts) == 1 else None)
 
 
 def _several(reply: Reply, context: Context) -> tuple[Command, ...] | None:

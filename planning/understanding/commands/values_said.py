@@ -14,13 +14,14 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from planning.understanding.commands._words import Reply, phrases
+from planning.understanding.commands.context import Context
 from planning.understanding.commands.event_change import EventChange, EventField
 from planning.understanding.timeexpr import TimeMatch, find_times
 from planning.understanding.timewords import find_duration
 
 _ANY_DAY = datetime(2026, 1, 5, 8, tzinfo=UTC)  # where a value is in the message does not depend on the day
 _DAYS = (datetime(2026, 1, 5, tzinfo=UTC), datetime(2026, 1, 7, tzinfo=UTC))  # a time of day alone is on each
-_QUIET = ("leads", "polite", "change_only", "glue", "instead", "time_ends")  # words that ask for nothing
+_QUIET = ("leads", "polite", "change_only", "glue", "instead", "time_ends", "replaces")  # words that ask for nothing
 _MARKS = frozenset({",", ".", "!", "?", ";", "-", "–", "—"})
 _DAY_MINUTES = 24 * 60
 _HALF_DAY = 12 * 60
@@ -47,6 +48,7 @@ def event_values(reply: Reply, shown_start: str | None = None) -> EventChange | 
     if not spans or not _only_values(reply, spans):
         return None
     said = [_Time(_words_of(reply.text, match), match, _end_of(reply, match)) for match in times]
+    said = [time for time in said if time.end != "replaced"]  # "the wed of that week, not thurs": not the old one
     starts = [time for time in said if time.end != "end"]
     ends = [time for time in said if time.end == "end"]
     if len(starts) > 1 or len(ends) > 1 or (ends and length is not None):
@@ -66,6 +68,26 @@ def event_values(reply: Reply, shown_start: str | None = None) -> EventChange | 
     return EventChange(field, value, also=tuple(also))
 
 
+def after_event(reply: Reply, context: Context) -> EventChange | None:
+    """After a plan made an event: the change the values said make, against the start it has when it made one."""
+    starts = [value for field, value in context.shown if field == "startTime"]
+    return event_values(reply, starts[0] if len(starts) == 1 else None)
+
+
+def at_event_card(reply: Reply, context: Context) -> EventChange | None:
+    """At the card of a step on an event, values said by their kind that a correction of one value cannot say: a
+    start and an end ("start it at 10:30, still end at 11"), or a day where the card shows a move by an amount ("the
+    wed of that week" after "next week, same time": the Wednesday of the week shown)."""
+    if context.question != "approval":
+        return None
+    shown = {field for field, _ in context.shown}
+    change = after_event(reply, context)
+    if change is None:
+        return None
+    moved_by_amount = "shiftMinutes" in shown and "startTime" not in shown
+    return change if change.also or (moved_by_amount and change.field == "startTime") else None
+
+
 def _only_values(reply: Reply, spans: list[tuple[int, int]]) -> bool:
     """Whether every word outside the values is one that asks for nothing of its own."""
     outside = tuple(t for t in reply.toks if not any(s <= t.start and t.end <= e for s, e in spans))
@@ -80,10 +102,10 @@ def asks_nothing(words: tuple[str, ...]) -> bool:
         if words[index] in _MARKS:
             index += 1
             continue
-        found = next((hit for name in _QUIET if (hit := phrases(name).at(words, index)) is not None), None)
-        if found is None:
+        found = [hit[0] for name in _QUIET if (hit := phrases(name).at(words, index)) is not None]
+        if not found:
             return False
-        index += found[0]
+        index += max(found)  # the longest: "instead of", "rather than"
     return True
 
 
@@ -113,15 +135,19 @@ def _words_of(text: str, match: TimeMatch) -> str:
 
 def _end_of(reply: Reply, match: TimeMatch) -> str:
     """Which end of the event a word before the time says it is: the nearest word of data/time_ends.txt before it in
-    its clause, over glue ("end at 11", "start it at 10:30"); "" when none."""
+    its clause, over glue ("end at 11", "start it at 10:30"); "replaced" after a word that says the time is the one
+    replaced ("not thurs", data/replaces.txt); "" when none."""
     first = min(s for s, _ in match.spans)
-    before = [t.word for t in reply.toks if t.end <= first]
+    before = tuple(t.word for t in reply.toks if t.end <= first)
     for index in range(len(before) - 1, -1, -1):
         if before[index] in _MARKS:
             return ""
-        found = phrases("time_ends").at(tuple(before), index)
-        if found is not None:
-            return found[1]
+        for name, role in (("time_ends", None), ("replaces", "replaced")):
+            found = phrases(name).at(before, index)
+            if found is not None and index + found[0] >= len(before) - 1:  # ends right before the time, or at "at"
+                return role or found[1]
+            if found is not None and name == "time_ends":
+                return found[1]
     return ""
 
 

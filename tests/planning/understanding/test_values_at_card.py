@@ -2,7 +2,7 @@
 field ("due …"), digits said in the place of digits of the phone shown, and the words after a field named as a verb
 and its object ("title it …")."""
 
-from planning.understanding.commands import Context, Correct, read_reply
+from planning.understanding.commands import Context, Correct, EventChange, read_reply
 
 _TASK = Context(
     question="approval",
@@ -48,3 +48,24 @@ def test_digits_not_in_the_phone_shown_are_not_read_as_a_change_of_it() -> None:
 
 def test_a_field_named_as_a_verb_takes_the_words_after_its_object() -> None:
     assert read_reply("title it budget kickoff pls", _BOOKING) == (Correct("budget kickoff", field="title"),)
+
+
+_MOVE_BY_A_WEEK = Context(
+    question="approval",
+    open_plan=True,
+    doing="update_calendar_event",
+    correctable=("duration", "text"),
+    shown=(("shiftMinutes", "10080"),),
+)
+
+
+def test_a_day_said_at_a_move_by_an_amount_is_a_change_of_its_start() -> None:
+    assert read_reply("hmm no, the tuesday of that week instead of wed", _MOVE_BY_A_WEEK) == (
+        EventChange("startTime", "tuesday"),
+    )
+
+
+def test_a_start_and_an_end_said_at_a_bookings_card_change_the_start_and_the_length() -> None:
+    assert read_reply("begin at 11:15, still finish at 12", _BOOKING) == (
+        EventChange("startTime", "11:15", also=(("durationMinutes", "45 minutes"),)),
+    )
