@@ -130,7 +130,7 @@ class GoalUnderstandingService:
         return with_choices(parse, verdict)
 
     def _with_learned(self, read: _Read, judge: Judge, now: datetime) -> tuple[_Read, Verdict | None]:
-        reading, verdict = consult(judge, read.clause.text, read.reading, read.found.scope)
+        reading, verdict = consult(judge, read.clause.text, read.reading, read.found.scope, said=read.found.slots.body)
         return _reread(read, reading, now), verdict
 
     def _judged_in_turn(self, reads: list[_Read], index: int, judge: Judge, now: datetime) -> _Read:

@@ -12,9 +12,12 @@ from planning.understanding.names import people
 from planning.understanding.phrases import message_start
 
 
-def consult(judge: Judge, text: str, reading: Reading, scope: Mapping[str, object]) -> tuple[Reading, Verdict | None]:
+def consult(
+    judge: Judge, text: str, reading: Reading, scope: Mapping[str, object], *, said: str | None = None
+) -> tuple[Reading, Verdict | None]:
     """The reading to use for ``text`` (the rules' ``reading`` when no model is available) and the verdict;
-    ``scope`` is what the rules read besides the label (a v2 capability makes the classifier abstain)."""
+    ``scope`` is what the rules read besides the label (a v2 capability makes the classifier abstain); ``said``: the
+    words the rules read as the message to send (its body), which the classifier judges as "the message"."""
     view = RulesView(
         reading.intent,
         reading.entity,
@@ -24,7 +27,7 @@ def consult(judge: Judge, text: str, reading: Reading, scope: Mapping[str, objec
         loose=reading.loose,
         refused=reading.offtopic is not None and bool(reading.offtopic.action),
     )
-    verdict = judge.judge(_as_judged(text, reading), view)
+    verdict = judge.judge(_as_judged(text, reading, said), view)
     if verdict is None:
         return reading, None
     same = (verdict.intent, verdict.entity) == (reading.intent, reading.entity)
@@ -44,10 +47,15 @@ def consult(judge: Judge, text: str, reading: Reading, scope: Mapping[str, objec
     )
 
 
-def _as_judged(text: str, reading: Reading) -> str:
+def _as_judged(text: str, reading: Reading, said: str | None = None) -> str:
     """What the classifier judges: the request's frame. The words to be sent to someone named are what the message
-    says, not the request ("let Priya know we're on track": "the message"); a day or week of the user's own, for a
-    calendar reading, is their calendar ("what does my Thursday look like": "my calendar")."""
+    says, not the request ("let Priya know we're on track": "the message"), and so are the words the rules read as
+    the message after a speech verb, in any case ("tell kim the review moved to 3": "tell kim the message"); a day or
+    week of the user's own, for a calendar reading, is their calendar ("what does my Thursday look like": "my
+    calendar")."""
+    body_at = _said_at(text, said) if reading.intent == "send" else None
+    if body_at is not None:
+        return text[:body_at] + "the message"
     start = message_start(text) if reading.intent == "send" else None
     # to a person named as typed names are (capitalised), or to an address: lower-case words may be anything
     to_someone = start is not None and (any(n.text[:1].isupper() for n in people(text[:start])) or "@" in text[:start])
@@ -56,6 +64,16 @@ def _as_judged(text: str, reading: Reading) -> str:
     if reading.entity == "event":
         return _owned_periods_as_calendar(text)
     return text
+
+
+def _said_at(text: str, said: str | None) -> int | None:
+    """Where the words to send, as the rules read them, stand in ``text`` as its end (after a speech verb and the
+    people told); None when they are not its last words or are all of it."""
+    words = (said or "").strip().rstrip(".!?").casefold()
+    at = text.casefold().rfind(words) if words else -1
+    if at <= 0 or text[at + len(words) :].strip(" .!?"):
+        return None
+    return at
 
 
 def _owned_periods_as_calendar(text: str) -> str:

@@ -30,3 +30,16 @@ def test_a_thing_made_for_someone_is_made_not_set():
     assert goals(line) == [("create", "task")]
     assert args(line, "create_entity")["fields"]["subject"].lower().startswith("chase umbrella")
     assert goals(run("set us up a task to review the hooli contract")) == [("create", "task")]
+
+
+def test_a_speech_verb_to_someone_is_a_message_whatever_goal_words_it_tells():
+    line = run("tell sam the team sync got pushed to 3pm thurs")
+    assert goals(line) == [("send", "email")]
+    assert "team sync got pushed" in args(line, "send_email")["body"].lower()
+
+
+def test_asking_someone_a_question_is_a_message_to_them():
+    assert goals(run("ask ravi whether the umbrella contract is signed")) == [("send", "email")]
+    assert goals(run("ask ravi when the hooli renewal call is")) == [("send", "email")]
+    assert goals(run("ask for a day off")) == [("unsupported", "none")]
+    assert goals(run("tell me what's on thursday")) == [("find", "event")]
