@@ -2,7 +2,9 @@
 day's meetings, "the q3 deck one - reply that …" after a list of emails): that thing is what the request acts on, as
 the last plan found it, never one a new search by the request's other words would find ("i'll catch her at the launch
 review" is a reason, not the meeting meant). Which thing the words name is the understanding's reading
-(:func:`planning.understanding.commands.listed_named.listed_named`), grounded in what was listed."""
+(:func:`planning.understanding.commands.listed_named.listed_named`), grounded in what was listed. A request whose
+words for the thing ("mark me tentative on that one") gave the understanding nothing to act on is understood again
+with the thing said by its own name (``said_by_name``)."""
 
 from typing import Any
 
@@ -10,18 +12,19 @@ from planning.engine.followups import FollowUp, ran_with, read_again, used_as_ta
 from planning.engine.session import Session
 from planning.engine.staleness import READS, Kind
 from planning.types import Goal, Plan
-from planning.understanding.commands.listed_named import listed_named
+from planning.understanding.commands.listed_named import listed_named, pointed_at
 
 
 def named_listed(earlier: Session, text: str, plan: Plan, goal: Goal) -> FollowUp | None:
-    """``plan`` with its read of the one thing it acts on carried from ``earlier``'s list, the thing ``text`` names;
-    None when ``text`` names none of those listed, or the plan reads no thing of their kind to act on."""
-    listed = _listed(earlier)
+    """``plan`` with its read of the one thing it acts on carried from ``earlier``'s list, the thing ``text`` names
+    (of one listed, "that one" names it); None when ``text`` names none of those listed, or the plan reads no thing
+    of their kind to act on."""
+    listed = _listed(earlier, alone=True)
     if listed is None:
         return None
     kind, entity, items = listed
-    named = listed_named(text, items)
-    if named is None:
+    named = listed_named(text, items) or (pointed_at(text) if len(items) == 1 else None)
+    if named is None:  # "accept that one, i'll be back from the dentist by then": the one shown, not the dentist
         return None
     item = items[named.index - 1]
     steps, known = list(plan.steps), {}
@@ -32,23 +35,56 @@ def named_listed(earlier: Session, text: str, plan: Plan, goal: Goal) -> FollowU
             continue
         again = read_again(kind, item, entity, None) or dict(step.inputs)
         title = item.get("title") or item.get("subject") or item.get("name") or "it"
-        steps[index] = step.model_copy(
-            update={"intent": f"“{title}” from your last plan", "arguments": {"input": again}}
-        )
+        intent = f"“{title}” from your last plan"
+        steps[index] = step.model_copy(update={"intent": intent, "arguments": {"input": again}})
         known[step.id] = [item]
     if not known:
         return None
     return FollowUp(Plan(steps=tuple(steps)), goal, "follow-up: the one listed that the request names", known=known)
 
 
-def _listed(earlier: Session) -> tuple[Kind, str | None, list[dict[str, Any]]] | None:
-    """What the earlier plan's last read listed (more than one thing): its kind, the record type, the things."""
+def said_by_name(earlier: Session, text: str, plan: Plan) -> str | None:
+    """``text`` with its phrase that points at one of the things ``earlier`` listed ("the priya one"; "that one" of
+    one shown) said by that thing's own name ("mark me tentative on that one" → "… on the Launch review"), to be
+    understood again, when ``plan`` reads no thing of their kind to act on; None otherwise."""
+    listed = _listed(earlier, alone=True)
+    if listed is None or acts_on_listed(earlier, plan):
+        return None
+    kind, _, items = listed
+    named = listed_named(text, items)
+    if named is None and len(items) == 1:
+        named = pointed_at(text)
+    if named is None:
+        return None
+    name = (
+        items[named.index - 1].get("title")
+        or items[named.index - 1].get("subject")
+        or items[named.index - 1].get("name")
+    )
+    if not isinstance(name, str) or not name.strip():
+        return None
+    said = f"the “{name}” email" if kind == "email" else f"the {name}"
+    return f"{text[: named.start]}{said}{text[named.end :]}"
+
+
+def acts_on_listed(earlier: Session, plan: Plan) -> bool:
+    """Whether ``plan`` reads a thing of the kind ``earlier`` listed, to act on it."""
+    listed = _listed(earlier, alone=True)
+    if listed is None:
+        return False
+    kind = listed[0]
+    return any(step.tool == READS[kind] and used_as_target(plan, step.id, kind) is not None for step in plan.steps)
+
+
+def _listed(earlier: Session, *, alone: bool = False) -> tuple[Kind, str | None, list[dict[str, Any]]] | None:
+    """What the earlier plan's last read listed (more than one thing; ``alone``: or only one): its kind, the record
+    type, the things."""
     for run in reversed(earlier.steps):
         kind = next((k for k, tool in READS.items() if tool == run.step.tool), None)
         if kind is None or run.state != "done" or not isinstance(run.result, list):
             continue
         items = [item for item in run.result if isinstance(item, dict) and item.get("id")]
-        if len(items) < 2:
+        if len(items) < (1 if alone else 2):
             return None
         entity = ran_with(earlier, run).get("entityType") if kind == "record" else None
         return kind, entity if isinstance(entity, str) else None, items

@@ -15,7 +15,7 @@ from planning.engine.after_plan import AfterPlan
 from planning.engine.day_asked import on_day_asked
 from planning.engine.file_facts import AttachedFile
 from planning.engine.intentions import view_of
-from planning.engine.named_listed import named_listed
+from planning.engine.named_listed import acts_on_listed, named_listed, said_by_name
 from planning.engine.news import with_news
 from planning.engine.observe import ApprovedPlans
 from planning.engine.parts import Parts, zone
@@ -117,6 +117,11 @@ class Starter:
         understood = await self._parts.planner.understand_async(text, now, chosen, who=who)
         understood = replace(understood, plan=with_shared_files(understood.plan, [file.ref for file in files]))
         earlier = await self._parts.store.latest_for_thread(thread_key, requester=who.user)
+        again = said_by_name(self._parts.from_record(earlier), text, understood.plan) if earlier else None
+        if earlier is not None and not earlier.open and again is not None:  # "mark me tentative on that one"
+            retold = await self._parts.planner.understand_async(again, now, chosen, who=who)
+            if acts_on_listed(self._parts.from_record(earlier), retold.plan):
+                understood = replace(retold, plan=with_shared_files(retold.plan, [file.ref for file in files]))
         pointed: followups.FollowUp | None = None
         if earlier is not None and not earlier.open:  # "book a follow-up with them": the earlier plan's people
             plan = followups.with_earlier_people(self._parts.from_record(earlier), text, understood.plan)

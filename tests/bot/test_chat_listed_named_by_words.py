@@ -51,3 +51,19 @@ def test_a_deal_named_by_its_company_after_a_list_of_deals_gets_the_new_close_da
     [globex] = records(tmp_path, "Deal", name="Globex deal")
     assert globex["closeDate"] == "2026-04-06"
     assert "Acme call" in {e["title"] for e in events(tmp_path, **day("2026-03-03"))}
+
+
+def test_that_one_of_the_one_meeting_shown_is_answered_though_the_words_alone_name_no_meeting(tmp_path: Path) -> None:
+    output = chat(tmp_path, "anything on friday?", "put me down as tentative on that one", "a")
+    assert output.count("Finished") == 2
+    [launch] = events(tmp_path, **day("2026-03-06"))
+    assert launch["myResponse"] == "tentative"
+
+
+def test_that_one_is_the_meeting_shown_not_words_of_the_reason_searched_for(tmp_path: Path) -> None:
+    output = chat(
+        tmp_path, "anything on friday?", "go ahead and accept that one, i'll be back from the dentist by then", "a"
+    )
+    assert "could not find" not in output
+    [launch] = events(tmp_path, **day("2026-03-06"))
+    assert launch["myResponse"] == "accepted"

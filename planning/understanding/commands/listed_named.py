@@ -60,3 +60,16 @@ def _singled(said: tuple[str, ...], known: list[set[str]]) -> int | None:
         return None
     alone = any(sum(1 for held in known if word in held) == 1 for word in describing)
     return holding[0] if alone else None
+
+
+def pointed_at(text: str) -> Named | None:
+    """ "that one", "this meeting": a phrase that points at a thing just shown by a word of a thing alone
+    (data/pointing_determiners.txt, data/list_things.txt), as the first thing (``index`` 1: the only one shown)."""
+    reply = Reply.of(text)
+    words = reply.words
+    for index, word in enumerate(words[:-1]):
+        if phrases("pointing_determiners").value((word,)) is not None and phrases("list_things").value(
+            (words[index + 1],)
+        ):
+            return Named(1, reply.toks[index].start, reply.toks[index + 1].end)
+    return None
