@@ -42,6 +42,7 @@ from planning.understanding.record_placing import placed_on
 from planning.understanding.record_spelling import respelled
 from planning.understanding.reminders import untimed_reminder
 from planning.understanding.role_asked import asked_role
+from planning.understanding.start_said import booked_at_start
 from planning.understanding.stated_change import RECORDS, pointed_kind, stated_subject
 from planning.understanding.timeexpr import find_duration, find_shift, read_times
 
@@ -173,7 +174,11 @@ class GoalUnderstandingService:
             reading = read_clause(concepts_text, has_time=True, names_someone=True)
         if reading.intent in ("chat", "unsupported"):
             return _Read(clause, reading, ClauseSlots(Slots()))
-        return _Read(clause, reading, read_slots(text, reading, now, future_times=times))
+        found = read_slots(text, reading, now, future_times=times)
+        booked = booked_at_start(text, reading, found.slots)  # "get me 30 min w dana thu, 2pm": that time booked
+        return (
+            _Read(clause, reading, found) if booked is reading else _Read(clause, booked, read_slots(text, booked, now))
+        )
 
 
 def _free_time_feeders(reads: list[_Read]) -> list[_Read]:

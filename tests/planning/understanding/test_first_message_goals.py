@@ -43,3 +43,15 @@ def test_asking_someone_a_question_is_a_message_to_them():
     assert goals(run("ask ravi when the hooli renewal call is")) == [("send", "email")]
     assert goals(run("ask for a day off")) == [("unsupported", "none")]
     assert goals(run("tell me what's on thursday")) == [("find", "event")]
+
+
+def test_free_time_asked_from_a_clock_time_said_is_a_booking_at_that_time():
+    line = run("get me 45 mins w olu wed at 11")
+    assert goals(line) == [("create", "event")]
+    assert args(line, "create_calendar_event")["startTime"] == "2026-03-04T11:00:00-05:00"
+    assert args(line, "create_calendar_event")["durationMinutes"] == 45
+
+
+def test_free_time_asked_as_a_question_or_in_a_window_stays_a_search():
+    assert goals(run("am i free wed at 11 for 45 min")) == [("find", "availability")]
+    assert goals(run("find 45 min w olu wed between 11 and 3")) == [("find", "availability")]
