@@ -16,7 +16,9 @@ from planning.understanding.normalize import clean
 
 def typed_change(reply: Reply) -> RecordChange | None:
     """The field the value's form names, and the value; None when the reply says no change or holds no such value."""
-    if not _says_a_change(reply) or starts_a_request(reply) or _another_record(reply):
+    if not (_says_a_change(reply) or _state(reply.text) is not None):  # "he's contacted": a state said is a change
+        return None
+    if starts_a_request(reply) or _another_record(reply):
         return None
     text = reply.text
     address = EMAIL_ADDRESS.search(text)
@@ -168,12 +170,15 @@ def starts_a_request(reply: Reply) -> bool:
 def _state(text: str) -> RecordChange | None:
     """A lead status or a deal stage said as the new state: after a word that links it to the record ("as
     qualified", "to proposal", "them contacted", "it's won") or right after the field's name ("status contacted"), so
-    "a new one" is no status."""
+    "a new one" is no status; words such as "already" may stand between ("he's already contacted")."""
     words = Words.of(text)
-    links = phrases("state_links")
+    links, adverbs = phrases("state_links"), phrases("state_adverbs")
     for table, field in (("lead_statuses", "status"), ("deal_stages", "stage")):
         for found in cues(table).find_all(words):
-            before = words.words[found.start - 1] if found.start > 0 else ""
+            at = found.start
+            while at > 1 and adverbs.value((words.words[at - 1],)) is not None:
+                at -= 1
+            before = words.words[at - 1] if at > 0 else ""
             if links.value((before,)) is not None or phrases("record_fields").value((before,)) == field:
                 return RecordChange("status" if field == "status" else "stage", found.value)
     return None

@@ -147,3 +147,10 @@ def test_a_company_and_a_status_said_as_details_on_the_card_correct_those_fields
     assert read_reply(said, LEAD_CARD) == (Correct("bluefin", field="company"), Correct("contacted", field="status"))
     assert not any(isinstance(c, Correct) for c in read_reply("she's at the expo all week", LEAD_CARD))
     assert read_reply("she is at lunch", AFTER_RECORD) == (NewRequest("she is at lunch"),)
+
+
+def test_a_status_said_as_a_fact_about_the_record_changes_it():
+    assert read_reply("she's already qualified", AFTER_RECORD) == (RecordChange("status", "qualified"),)
+    assert read_reply("fyi he's been contacted", AFTER_RECORD) == (RecordChange("status", "contacted"),)
+    said = "oh she's already contacted, we spoke tues. her mobile is 212 555 0143"
+    assert read_reply(said, AFTER_RECORD) == (RecordChange("status", "contacted", also=(("phone", "212 555 0143"),)),)
