@@ -25,6 +25,7 @@ from planning.understanding.commands._left_out import person_left_out
 from planning.understanding.commands._list_keeps import kept_out
 from planning.understanding.commands._meant_for import meant_for
 from planning.understanding.commands._named_left import as_it
+from planning.understanding.commands._only_people import only_people
 from planning.understanding.commands._people_changes import people_change, people_in_a_clause, people_joining
 from planning.understanding.commands._record_followups import record_change
 from planning.understanding.commands._repicked import repicked
@@ -101,6 +102,9 @@ def _read(text: str, context: Context) -> tuple[Command, ...]:
     kept = kept_out(reply, context.options) if context.question == "approval" else None
     if kept is not None:  # "keep the acme review, just cancel the priya one": items taken out of the list
         return (kept,)
+    alone = only_people(reply, context)
+    if alone is not None:  # "actually just laura, dana doesn't need it": the plan's other people taken off
+        return (alone,)
     cancel = _decisions.cancel(reply)
     if cancel is None:  # where a text is asked, only an action undone: "don't send it", never "nope"
         cancel = _decisions.turned_down(reply) if context.value_kind != "text" else _decisions.action_turned_down(reply)
