@@ -241,11 +241,12 @@ def _calendar_by_default(text: str, intents: list[Evidence], has_time: bool) -> 
 
 def _main_verb(intents: list[Evidence], question: bool, text: str) -> Evidence | None:
     """The first strong action cue: the request's verb. In a question ("did you add...", "what reminders do
-    I have set") a verb that does not open the clause is not a command, and a lone word is a noun."""
+    I have set") a verb that does not open the clause is not a command, and a lone word is a noun ("schedule"); a cue
+    of several words that is the whole clause ("let laura know") is still a command."""
     main = next((e for e in intents if e.weight >= 2.0), None)
     if main is None or (question and main.start > 0):
         return None
-    if main.start == 0 and main.end >= len(text.rstrip(" ?!.")):
+    if main.start == 0 and main.end >= len(text.rstrip(" ?!.")) and len(main.text.split()) == 1:
         return None
     return main
 
