@@ -88,7 +88,7 @@ class Dialogue:
             if value is not None:
                 self._set(session, run, name, value)
                 self._withdraw_approval(session, run)
-                return [Say(text=_changed(session, run, name, value))]
+                return [Say(private=True, text=_changed(session, run, name, value))]
         return self._value_in_text(session, command, now)
 
     def _value_in_text(self, session: Session, command: Correct, now: datetime) -> list[Reply] | None:
@@ -100,7 +100,7 @@ class Dialogue:
             self._set(session, run, name, text)
             self._withdraw_approval(session, run)
         if found.changes:
-            return [Say(text=_changed(session, run, name, text)) for run, name, text in found.changes]
+            return [Say(private=True, text=_changed(session, run, name, text)) for run, name, text in found.changes]
         if found.problem is None:
             return None
         question = session.question
@@ -128,6 +128,8 @@ class Dialogue:
             return None
         heading = run.step.intent
         key = next(k for k in keys if k in run.step.inputs)
+        if command.field == "cc" and key == "to" and run.step.tool in _COPIED:
+            key = "cc"  # "cc john too": copied on the email, not one more recipient (an event has no Cc: attendees)
         if command.removing:  # "drop Tom": taken off the ones there
             return self._people_off(session, run, key, command.value, now)
         parsed = parse_answer(key, command.value, now)
@@ -150,7 +152,7 @@ class Dialogue:
             session.question, run.state = None, "pending"
             return []
         self._withdraw_approval(session, run)
-        replies: list[Reply] = [Say(text=_changed(session, run, key, value))]
+        replies: list[Reply] = [Say(private=True, text=_changed(session, run, key, value))]
         if question is not None and question.kind == "value" and session.question is question:
             question.prompt = question.prompt.replace(heading, run.step.intent)  # "… for “Email laura”?": renamed
             replies.append(AskValue(text=question.prompt, field=question.name))  # what was being asked still is
@@ -187,7 +189,7 @@ class Dialogue:
         run.step = run.step.model_copy(update={"intent": without_names(run.step.intent, parsed.names)})
         question = session.question
         self._withdraw_approval(session, run)
-        replies: list[Reply] = [Say(text=_changed(session, run, key, value))]
+        replies: list[Reply] = [Say(private=True, text=_changed(session, run, key, value))]
         if question is not None and question.kind == "value" and session.question is question:
             question.prompt = question.prompt.replace(heading, run.step.intent)  # "… for “Email laura”?": renamed
             replies.append(AskValue(text=question.prompt, field=question.name))  # what was being asked still is
@@ -233,7 +235,7 @@ class Dialogue:
             session.question, run.state = None, "pending"
             return []
         self._withdraw_approval(session, run)
-        replies: list[Reply] = [Say(text=_changed(session, run, key, value))]
+        replies: list[Reply] = [Say(private=True, text=_changed(session, run, key, value))]
         open_question = session.question
         if open_question is not None and open_question.kind == "value":  # what was being asked still is
             replies.append(AskValue(text=open_question.prompt, field=open_question.name))
@@ -270,7 +272,7 @@ class Dialogue:
             value = at_scale_of(value, old.value, fields.get(key)) if old.ok else value
         self._set(session, run, "fields", with_field(fields, key, value))
         self._withdraw_approval(session, run)
-        return [Say(text=_changed(session, run, key, value))]
+        return [Say(private=True, text=_changed(session, run, key, value))]
 
     def _current(self, session: Session, run: StepRun, name: str) -> Any:
         """The value ``name`` has now, filled where it is known only from what was found ("14:00 on the day of the
@@ -684,8 +686,12 @@ def _read_as(name: str, text: str, current: Any, now: datetime) -> Any:
     return days[0].start.replace(hour=earlier.hour, minute=earlier.minute, second=0, microsecond=0).isoformat()
 
 
+_COPIED = frozenset({"send_email", "create_draft", "forward_email"})  # the writes with a Cc
+
+
 def _changed(session: Session, run: StepRun, name: str, value: Any) -> str:
-    """ "Changed the start time to Wed 11 Mar, 15:00 EDT." (and which step, when the plan has several changes)"""
+    """ "Changed the start time to Wed 11 Mar, 15:00 EDT." (and which step, when the plan has several changes): said
+    privately (``Say.private``), as the card it changes is shown: the values are the requester's, never a channel's."""
     where = ""
     if sum(1 for other in session.steps if other.kind == "write") > 1:
         where = f" of “{run.step.intent}”"

@@ -13,6 +13,7 @@ LABELS = {
     "body": "text of the email",
     "subject": "subject",
     "to": "recipient",
+    "cc": "Cc",
     "startTime": "start time",
     "durationMinutes": "length",
     "title": "title",

@@ -15,7 +15,7 @@ from tests.slack.kit.payloads import (
     dm_channel_id,
     im_message_event,
 )
-from tests.slack.test_scenarios import JOHN, buttons, click, wait_text
+from tests.slack.test_scenarios import JOHN, buttons, click, thread_texts, wait_text
 
 TUESDAY = {"start": "2026-03-03T00:00:00-05:00", "end": "2026-03-03T23:59:00-05:00"}
 FRIDAY = {"start": "2026-03-06T00:00:00-05:00", "end": "2026-03-06T23:59:00-05:00"}
@@ -79,6 +79,15 @@ async def _events(bot: Bot, query: str, day: dict[str, str]) -> list[dict[str, A
     return list(await bot.service.app.workspace.call("fetch_calendar_events", args))
 
 
+async def _told_privately(bot: Bot, root: str, fragment: str) -> None:
+    """A change of the private card is confirmed in the requester's DM, where the card is, never in the thread."""
+    await bot.slack.wait_for(
+        "chat.postMessage",
+        lambda c: c.args.get("channel") == dm_channel_id(JOHN) and fragment in str(c.args.get("text", "")),
+    )
+    assert not any(fragment in text for text in await thread_texts(bot, root))
+
+
 async def _thread(bot: Bot, root: str, text: str) -> None:
     await bot.send(channel_thread_message_event(text, thread_ts=root, user_id=JOHN))
 
@@ -115,7 +124,7 @@ async def test_a_correction_naming_a_field_while_the_body_is_asked(bot: Bot):
     ts = await _plan_ts(bot, CHANNEL_ID, root)
     await wait_text(bot, root, "What text of the email")
     await _thread(bot, root, "actually make the subject “Zebra-7 launch plan”")
-    await wait_text(bot, root, "Changed the subject")
+    await _told_privately(bot, root, "Changed the subject")
     await _wait_count(bot, root, "What text of the email", 2)  # the open question is asked again
     await _thread(bot, root, "We launch on the 20th.")
     await _approve(bot, CHANNEL_ID, ts, set())
@@ -133,7 +142,7 @@ async def test_a_correction_and_an_everyday_edit_at_an_approval(bot: Bot):
     ts = await _plan_ts(bot, CHANNEL_ID, root)
     first = await _first_button(bot, ts)
     await _thread(bot, root, "actually make the title Roadmap sync")
-    await wait_text(bot, root, "Changed the title")
+    await _told_privately(bot, root, "Changed the title")
     await _thread(bot, root, "e when=Friday at 4pm")
     await _wait_card(bot, root, "Roadmap sync", "Fri 6 Mar")
     await _thread(bot, root, "e colour=blue")

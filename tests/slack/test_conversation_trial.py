@@ -7,13 +7,26 @@ import re
 
 from integrations.base.arguments import FetchEmailsArgs
 from tests.slack.conftest import Bot
-from tests.slack.kit.payloads import CHANNEL_ID, app_mention_event, channel_thread_message_event
-from tests.slack.test_conversation_flows import TUESDAY, _approve, _events, _first_button, _plan_ts, _texts
+from tests.slack.kit.payloads import CHANNEL_ID, app_mention_event, channel_thread_message_event, dm_channel_id
+from tests.slack.test_conversation_flows import (
+    TUESDAY,
+    _approve,
+    _events,
+    _first_button,
+    _plan_ts,
+    _texts,
+    _told_privately,
+)
 from tests.slack.test_scenarios import JOHN, wait_text
 
 
 async def _thread(bot: Bot, root: str, text: str) -> None:
     await bot.send(channel_thread_message_event(text, thread_ts=root, user_id=JOHN))
+
+
+def _texts_to(bot: Bot, channel: str) -> list[str]:
+    posted = bot.slack.calls_to("chat.postMessage")
+    return [str(c.args.get("text", "")) for c in posted if c.args.get("channel") == channel]
 
 
 def _said(bot: Bot, root: str) -> list[str]:
@@ -27,10 +40,10 @@ async def test_make_it_4pm_at_the_card_changes_the_time_the_request_gave(bot: Bo
     ts = await _plan_ts(bot, CHANNEL_ID, root)
     seen = {await _first_button(bot, ts)}  # the card as the request gave it
     await _thread(bot, root, "actually make it 4pm")
-    await wait_text(bot, root, "Changed the start time to Tue 3 Mar, 16:00 EST.")
+    await _told_privately(bot, root, "Changed the start time to Tue 3 Mar, 16:00 EST.")  # in his DM, as the card
     await _approve(bot, CHANNEL_ID, ts, seen)  # the card shown again
     await wait_text(bot, root, "Finished")
-    changed = [text for text in _said(bot, root) if text.startswith("Changed")]
+    changed = [text for text in _texts_to(bot, dm_channel_id(JOHN)) if text.startswith("Changed")]
     assert changed and not any(re.search(r"\d{4}-\d{2}-\d{2}T|startTime", text) for text in changed)
     [sync] = await _events(bot, "Sync with Tom", TUESDAY)
     assert sync["startTime"] == "2026-03-03T16:00:00-05:00"

@@ -18,7 +18,8 @@ def people_change(reply: Reply) -> Correct | None:
     if people is None:
         return None
     removing = verb[1] == "remove"
-    return Correct(people, people=True, adding=not removing, removing=removing)
+    copied = "cc" if verb[1] == "cc" else None  # "cc john too": copied, where what is shown has a Cc
+    return Correct(people, field=copied, people=True, adding=not removing, removing=removing)
 
 
 def people_joining(reply: Reply) -> Correct | None:
