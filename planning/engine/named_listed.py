@@ -8,11 +8,12 @@ with the thing said by its own name (``said_by_name``)."""
 
 from typing import Any
 
-from planning.engine.followups import FollowUp, ran_with, read_again, used_as_target
+from planning.engine.followups import FollowUp, acting_on, people_steps, ran_with, read_again, used_as_target
 from planning.engine.session import Session
 from planning.engine.staleness import READS, Kind
-from planning.types import Goal, Plan
-from planning.understanding.commands.listed_named import listed_named, pointed_at
+from planning.references import placeholder
+from planning.types import Goal, Plan, Step
+from planning.understanding.commands.listed_named import listed_named, passed_to, pointed_at
 
 
 def named_listed(earlier: Session, text: str, plan: Plan, goal: Goal) -> FollowUp | None:
@@ -41,6 +42,45 @@ def named_listed(earlier: Session, text: str, plan: Plan, goal: Goal) -> FollowU
     if not known:
         return None
     return FollowUp(Plan(steps=tuple(steps)), goal, "follow-up: the one listed that the request names", known=known)
+
+
+def forwarded_listed(earlier: Session, text: str, plan: Plan) -> FollowUp | None:
+    """The email ``earlier`` listed that ``text`` names and passes on ("the invoice one - send it on to john smith and
+    ask him to chase globex on it") forwarded to the people it names, with the text of the plan's new email as the
+    note, in the place of a plan that writes a new email; None when ``text`` names no listed email, passes it on to
+    no one, or the plan does more than write one email."""
+    listed = _listed(earlier, alone=True)
+    if listed is None or listed[0] != "email":
+        return None
+    items = listed[2]
+    named = listed_named(text, items) or (pointed_at(text) if len(items) == 1 else None)
+    who = passed_to(text, named) if named is not None else ()
+    sends = [step for step in plan.steps if step.tool == "send_email"]
+    if named is None or not who or len(sends) != 1 or any(step.tool not in _WRITING_ONE for step in plan.steps):
+        return None
+    mail = items[named.index - 1]
+    lookups, people = people_steps(", ".join(who))
+    inputs: dict[str, Any] = {"messageId": str(mail["id"]), "to": people or [placeholder("to")]}
+    if isinstance(sends[0].inputs.get("body"), str):
+        inputs["body"] = sends[0].inputs["body"]
+    subject = mail.get("subject") or "the email"
+    forward = Step(
+        id="forward",
+        intent=f"Forward “{subject}” to {', '.join(who)}",
+        tool="forward_email",
+        arguments={"input": inputs},
+        depends_on=tuple(step.id for step in lookups),
+    )
+    known: dict[str, Any] = {}
+    carried = [
+        step.model_copy(update={"intent": f"“{subject}” from your last plan"}) if step.id in known else step
+        for step in acting_on(forward, mail, "listed_email", known)
+    ]
+    goal = Goal(intent="send", entity="email")
+    return FollowUp(Plan(steps=(*lookups, *carried)), goal, "follow-up: the email listed, forwarded", known=known)
+
+
+_WRITING_ONE = frozenset({"fetch_entity", "send_email"})  # a plan that writes one new email (to people looked up)
 
 
 def said_by_name(earlier: Session, text: str, plan: Plan) -> str | None:

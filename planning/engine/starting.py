@@ -15,7 +15,7 @@ from planning.engine.after_plan import AfterPlan
 from planning.engine.day_asked import on_day_asked
 from planning.engine.file_facts import AttachedFile
 from planning.engine.intentions import view_of
-from planning.engine.named_listed import acts_on_listed, named_listed, said_by_name
+from planning.engine.named_listed import acts_on_listed, forwarded_listed, named_listed, said_by_name
 from planning.engine.news import with_news
 from planning.engine.observe import ApprovedPlans
 from planning.engine.parts import Parts, zone
@@ -132,6 +132,7 @@ class Starter:
             understood = replace(understood, plan=plan)
             # "push it back an hour": what the earlier plan changed or found
             pointed = named_listed(self._parts.from_record(earlier), text, plan, understood.parse.goals[0])
+            pointed = pointed or forwarded_listed(self._parts.from_record(earlier), text, plan)  # "send it on to …"
             pointed = (
                 pointed
                 or followups.with_earlier_record(

@@ -67,3 +67,19 @@ def test_that_one_is_the_meeting_shown_not_words_of_the_reason_searched_for(tmp_
     assert "could not find" not in output
     [launch] = events(tmp_path, **day("2026-03-06"))
     assert launch["myResponse"] == "accepted"
+
+
+def test_an_email_listed_named_and_passed_on_is_forwarded_not_written_anew(tmp_path: Path) -> None:
+    output = chat(
+        tmp_path,
+        "anything from priya lately?",
+        "the roadmap one - pass it along to sarah and ask her to add her items",
+        "a",
+    )
+    assert output.count("Finished") == 2
+    sent = read(
+        tmp_path,
+        "fetch_emails",
+        FetchEmailsArgs(to="sarah.lee@example.com", since="2026-03-02T00:00:00-05:00", includeBody=True),
+    )
+    assert [m["subject"] for m in sent] == ["Fwd: Roadmap sync agenda"]

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from planning.understanding import names
 from planning.understanding.commands._picks import words_of
 from planning.understanding.commands._words import Reply, phrases
 
@@ -73,3 +74,16 @@ def pointed_at(text: str) -> Named | None:
         ):
             return Named(1, reply.toks[index].start, reply.toks[index + 1].end)
     return None
+
+
+def passed_to(text: str, named: Named) -> tuple[str, ...]:
+    """The people ``text``, with the thing ``named`` said as "it", passes that thing on to ("the invoice one - send it
+    on to john smith and ask him to chase globex on it": john smith), after a verb of passing on
+    (data/forward_verbs.txt); () when it passes nothing on."""
+    reply = Reply.of(named.as_it(text))
+    words = reply.words
+    for index in range(len(words)):
+        verb = phrases("forward_verbs").at(words, index)
+        if verb is not None and index + verb[0] < len(words):
+            return tuple(names.listed(reply.rest(index + verb[0])))
+    return ()
