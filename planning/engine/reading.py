@@ -141,7 +141,22 @@ def ended_context(earlier: Session | None) -> Context:
     listed = records_listed(earlier) if "changes" not in left else []
     if len(listed) > 1:  # "the acme one, bump it to 52k": one of the records the read listed may be changed next
         return Context(left=frozenset({"records", *left}), candidates=tuple(listed))
-    return Context(left=frozenset(left), shown=_titles_made(earlier) if "event" in left else ())
+    shown = (_titles_made(earlier) if "event" in left else ()) + (_fields_written(earlier) if "record" in left else ())
+    return Context(left=frozenset(left), shown=shown)
+
+
+def _fields_written(earlier: Session) -> tuple[tuple[str, str], ...]:
+    """The fields the plan wrote to CRM records, as (field, value): a follow-up may say which it replaces ("0198 not
+    0199" after a phone was saved)."""
+    out: list[tuple[str, str]] = []
+    for run in earlier.steps:
+        if run.state != "done" or run.step.tool not in _RECORD_WRITES:
+            continue
+        fields = (run.edited or run.step.inputs).get("fields")
+        for field, value in fields.items() if isinstance(fields, dict) else ():
+            if isinstance(value, str) and value and "{{" not in value:
+                out.append((field, value))
+    return tuple(out)
 
 
 def _titles_made(earlier: Session) -> tuple[tuple[str, str], ...]:

@@ -65,7 +65,12 @@ def test_a_field_named_as_a_verb_at_a_bookings_card_takes_the_words_after_it(tmp
 
 
 def test_a_day_of_that_week_at_a_cards_move_by_a_week_is_that_day_of_the_week_shown(tmp_path: Path) -> None:
-    chat(tmp_path, "push my 1:1 with priya to next week, same time", "make it the tuesday of that week, not thursday", "y")
+    chat(
+        tmp_path,
+        "push my 1:1 with priya to next week, same time",
+        "make it the tuesday of that week, not thursday",
+        "y",
+    )
     [moved] = _events(tmp_path, "2026-03-10", query="priya")
     assert moved["startTime"].startswith("2026-03-10T14:00") and moved["endTime"].startswith("2026-03-10T14:30")
     assert _events(tmp_path, "2026-03-12", query="priya") == []
@@ -75,3 +80,35 @@ def test_a_new_start_and_the_end_kept_at_a_bookings_card_change_start_and_length
     chat(tmp_path, "book an hour with tom wednesday at 1pm about hiring", "begin at 1:20 but still finish at 2", "y")
     [booked] = [e for e in _events(tmp_path, "2026-03-04") if "hiring" in e["title"].lower()]
     assert booked["startTime"].startswith("2026-03-04T13:20") and booked["endTime"].startswith("2026-03-04T14:00")
+
+
+def test_digits_said_again_after_a_phone_was_saved_fix_those_digits(tmp_path: Path) -> None:
+    chat(tmp_path, "update priya's phone to 415 555 0142", "yes", "oops, 0143 not 0142", "yes")
+    [priya] = records(tmp_path, "Contact", name="Priya Shah")
+    assert priya["phone"].replace(" ", "").endswith("4155550143")
+
+
+def test_a_day_said_in_the_place_of_the_due_date_after_a_task_was_added_moves_it(tmp_path: Path) -> None:
+    chat(
+        tmp_path,
+        "add a task on the acme account to renew the hosting contract, due thursday",
+        "a",
+        "friday not thursday",
+        "a",
+    )
+    [task] = records(tmp_path, "Task", subject="hosting contract")
+    assert task["dueDate"] == "2026-03-06"
+
+
+def test_a_time_said_while_an_emails_text_is_asked_changes_the_plans_time(tmp_path: Path) -> None:
+    output = chat(
+        tmp_path,
+        "push the globex pricing review to friday at 9 and let john park know by email",
+        "9:30 actually",
+        "the review is now friday at 9:30",
+        "yes",
+        "yes",
+    )
+    assert "Sent" in output
+    [moved] = _events(tmp_path, "2026-03-06", query="globex pricing review")
+    assert moved["startTime"].startswith("2026-03-06T09:30")

@@ -12,6 +12,7 @@ from typing import Any
 
 from planning.understanding import names
 from planning.understanding.commands._picks import words_of
+from planning.understanding.commands._quiet import asks_nothing
 from planning.understanding.commands._replacing import replacing
 from planning.understanding.commands._shown_kinds import fits, fits_alone, names_shown
 from planning.understanding.commands._words import Reply, phrases
@@ -19,7 +20,6 @@ from planning.understanding.commands.context import Context
 from planning.understanding.commands.correct import Correct
 from planning.understanding.commands.pick import Pick
 from planning.understanding.commands.values import value_type
-from planning.understanding.commands.values_said import asks_nothing
 
 _PEOPLE = ("to", "attendees")  # the people a correction may replace (``Correct.field``)
 _TEXTS = frozenset({"body", "subject", "title", "description", "comment"})  # changed word for word in the engine

@@ -53,7 +53,7 @@ from planning.understanding.commands.rough_clock import with_clock_clause
 from planning.understanding.commands.text_values import sort_of
 from planning.understanding.commands.undo import Undo
 from planning.understanding.commands.values import bare_clock, parse_answer
-from planning.understanding.commands.values_said import after_event, at_event_card
+from planning.understanding.commands.values_said import after_event, after_record, at_event_card, time_instead
 from planning.understanding.timeexpr import find_times
 from planning.understanding.timewords import find_duration
 from planning.understanding.verbforms import AUXILIARIES, past_base, present_base
@@ -126,8 +126,8 @@ def _read(text: str, context: Context) -> tuple[Command, ...]:
     grounded = _grounded(reply, context)
     if grounded is not None:  # "4:30 not 4", "85 not 80": the value shown that the reply says is replaced
         return (grounded,)
-    at_card = at_event_card(reply, context) if context.doing in _EVENT_STEPS else None
-    if at_card is not None:  # "start it at 10:30, still end at 11"; "the wed of that week, not thurs" at a move
+    at_card = at_event_card(reply, context) if context.doing in _EVENT_STEPS else time_instead(reply, context)
+    if at_card is not None:  # "start it at 10:30, still end at 11" at a booking; "10:30 actually" while a text is asked
         return (at_card,)
     split = _besides_value(reply, context) or _several(reply, context)
     if split is not None:
@@ -226,6 +226,9 @@ def _follow_up(reply: Reply, context: Context) -> Command:
         if people is not None and people.adding != people.removing:
             return EventChange("addAttendees" if people.adding else "removeAttendees", people.value)
     if "record" in context.left:
+        written = after_record(reply, context)  # "0198 not 0199": a value it wrote, said again
+        if written is not None:
+            return written
         fields = record_change(reply)
         if fields is not None:
             return fields

@@ -12,17 +12,21 @@ friday" stays a request of its own."""
 
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import cast
 
+from planning.understanding.commands import grounded
+from planning.understanding.commands._quiet import MARKS, asks_nothing
 from planning.understanding.commands._words import Reply, phrases
 from planning.understanding.commands.context import Context
+from planning.understanding.commands.correct import Correct
 from planning.understanding.commands.event_change import EventChange, EventField
+from planning.understanding.commands.record_change import RECORD_FIELDS, RecordChange, RecordField
+from planning.understanding.commands.values import value_type
 from planning.understanding.timeexpr import TimeMatch, find_times
 from planning.understanding.timewords import find_duration
 
 _ANY_DAY = datetime(2026, 1, 5, 8, tzinfo=UTC)  # where a value is in the message does not depend on the day
 _DAYS = (datetime(2026, 1, 5, tzinfo=UTC), datetime(2026, 1, 7, tzinfo=UTC))  # a time of day alone is on each
-_QUIET = ("leads", "polite", "change_only", "glue", "instead", "time_ends", "replaces")  # words that ask for nothing
-_MARKS = frozenset({",", ".", "!", "?", ";", "-", "–", "—"})
 _DAY_MINUTES = 24 * 60
 _HALF_DAY = 12 * 60
 
@@ -88,25 +92,36 @@ def at_event_card(reply: Reply, context: Context) -> EventChange | None:
     return change if change.also or (moved_by_amount and change.field == "startTime") else None
 
 
+def after_record(reply: Reply, context: Context) -> RecordChange | None:
+    """After a plan wrote a CRM record: a value said in the place of one it wrote ("0198 not 0199" after the phone was
+    saved as 312 555 0199, "friday not thursday" after a due date), grounded in the fields written
+    (:func:`.grounded.replaced`): that field, changed again."""
+    said = grounded.replaced(reply, context)
+    if said is None or said.field not in RECORD_FIELDS or said.people:
+        return None
+    scaled = said.replaces is not None and value_type(said.field) == "number"  # "85 not 80" where it is $80,000
+    return None if scaled else RecordChange(cast(RecordField, said.field), said.value)
+
+
+def time_instead(reply: Reply, context: Context) -> Correct | None:
+    """Where a person or a text is asked and the plan has a time: a reply that says only a time, in words that ask
+    for nothing else ("10:30 actually", "make it 11 instead"), is a correction of the plan's time — never someone to
+    look up, nor an email's text."""
+    if context.question != "value" or context.value_kind not in _NOT_TIMES or "datetime" not in context.correctable:
+        return None
+    change = event_values(reply)
+    if change is None or change.field != "startTime" or change.also:
+        return None
+    return Correct(change.value, field="startTime")
+
+
+_NOT_TIMES = ("text", "emails", "email")  # kinds asked whose answer is never a time alone
+
+
 def _only_values(reply: Reply, spans: list[tuple[int, int]]) -> bool:
     """Whether every word outside the values is one that asks for nothing of its own."""
     outside = tuple(t for t in reply.toks if not any(s <= t.start and t.end <= e for s, e in spans))
     return asks_nothing(tuple(t.word for t in outside))
-
-
-def asks_nothing(words: tuple[str, ...]) -> bool:
-    """Whether ``words`` are only words that ask for nothing of their own (hesitation, politeness, a verb of change,
-    words that keep a value: data/change_only.txt) and marks."""
-    index = 0
-    while index < len(words):
-        if words[index] in _MARKS:
-            index += 1
-            continue
-        found = [hit[0] for name in _QUIET if (hit := phrases(name).at(words, index)) is not None]
-        if not found:
-            return False
-        index += max(found)  # the longest: "instead of", "rather than"
-    return True
 
 
 def _start_of(said: _Time) -> str:
@@ -140,7 +155,7 @@ def _end_of(reply: Reply, match: TimeMatch) -> str:
     first = min(s for s, _ in match.spans)
     before = tuple(t.word for t in reply.toks if t.end <= first)
     for index in range(len(before) - 1, -1, -1):
-        if before[index] in _MARKS:
+        if before[index] in MARKS:
             return ""
         for name, role in (("time_ends", None), ("replaces", "replaced")):
             found = phrases(name).at(before, index)

@@ -69,3 +69,14 @@ def test_a_start_and_an_end_said_at_a_bookings_card_change_the_start_and_the_len
     assert read_reply("begin at 11:15, still finish at 12", _BOOKING) == (
         EventChange("startTime", "11:15", also=(("durationMinutes", "45 minutes"),)),
     )
+
+
+def test_a_time_alone_where_an_emails_text_is_asked_corrects_the_plans_time() -> None:
+    asked = Context(question="value", name="body", value_kind="text", open_plan=True, correctable=("text", "datetime"))
+    assert read_reply("hmm 10:45 instead", asked) == (Correct("10:45", field="startTime"),)
+
+
+def test_a_time_alone_where_a_text_is_asked_and_the_plan_has_no_time_is_the_text() -> None:
+    asked = Context(question="value", name="body", value_kind="text", open_plan=True, correctable=("text",))
+    [command] = read_reply("10:45 instead", asked)
+    assert not isinstance(command, Correct)

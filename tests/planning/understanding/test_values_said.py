@@ -4,7 +4,7 @@ the start); a message with a goal of its own stays a new request."""
 
 import pytest
 
-from planning.understanding.commands import Context, EventChange, NewRequest, read_reply
+from planning.understanding.commands import Context, EventChange, NewRequest, RecordChange, read_reply
 
 _MADE = Context(
     left=frozenset({"event", "changes"}),
@@ -60,3 +60,14 @@ def test_a_message_with_a_goal_of_its_own_stays_a_new_request(text: str) -> None
 def test_two_starts_are_no_change() -> None:
     [command] = read_reply("thursday at 2, friday at 3", _MADE)
     assert not isinstance(command, EventChange)
+
+
+_WROTE = Context(left=frozenset({"record", "changes"}), shown=(("phone", "+1 415 555 0142"), ("dueDate", "2026-03-05")))
+
+
+def test_digits_in_the_place_of_digits_of_the_phone_written_change_the_phone_again() -> None:
+    assert read_reply("ugh, 0143 not 0142", _WROTE) == (RecordChange("phone", "+1 415 555 0143"),)
+
+
+def test_a_day_in_the_place_of_the_due_date_written_changes_the_due_date_again() -> None:
+    assert read_reply("friday not thursday", _WROTE) == (RecordChange("dueDate", "friday"),)
