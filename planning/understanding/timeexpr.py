@@ -121,17 +121,17 @@ def _full(m: re.Match[str], start: datetime, end: datetime | None, clock: bool) 
 
 def _window(m: re.Match[str], c: _Ctx) -> _C | None:
     """ "the past hour", "last 2 hours", "the next 5 days" → [now - d, now) / [now, ...)."""
-    way, unit, n_word = m["dir"].lower(), m["u"].lower()[:2], m["n"] or ""
-    if not (n_word or unit in ("mi", "ho", "hr") or way == "past" or (m["the"] and way != "next")):
+    way, unit, n_word = m["dir"].lower(), tw.UNIT_LETTERS[m["u"].lower()], m["n"] or ""
+    if not (n_word or unit in ("m", "h") or way == "past" or (m["the"] and way != "next")):
         return None  # "last week", "next month": calendar periods
     n = float(n_word) if n_word.isdigit() else tw.number_word(n_word or "a")
     sign = 1 if way == "next" else -1
-    if unit in ("mi", "ho", "hr"):
-        edge = tw.elapsed(c.now, sign * n * (1 if unit == "mi" else 60))
+    if unit in ("m", "h"):
+        edge = tw.elapsed(c.now, sign * n * (1 if unit == "m" else 60))
         return _full(m, min(edge, c.now), max(edge, c.now), True)
     k = sign * round(n)
-    days = k * (7 if unit == "we" else 1)
-    d = tw.add_months(c.today, k) if unit == "mo" else c.today + timedelta(days=days)
+    days = k * (7 if unit == "w" else 1)
+    d = tw.add_months(c.today, k) if unit == "o" else c.today + timedelta(days=days)
     if sign < 0:
         return _full(m, tw.same_time_on(c.now, d), c.now, False)
     return _full(m, c.now, tw.at(d, 0, c.tz), False)
@@ -305,7 +305,7 @@ _QTY: Final = tw.qty_pattern(tw.TIME_UNITS)
 _D2: Final = r"\d(?<![\w.:]\d)"
 _NOT_AFTER: Final = rf"(?![\w:]|[.,/]\d)(?!\s*{tw.NOT_CLOCK})"
 _Handler = Callable[[re.Match[str], _Ctx], _C | None]
-_UNITS: Final = "minute minutes min mins hour hours hr hrs h day days week weeks month months"
+_UNITS: Final = " ".join(tw.UNIT_LETTERS)  # the words of data/cues/time_units.txt
 _MONTHS: Final = " ".join(tw.MONTHS)
 _D: Final = tw.DIGIT_START
 # (pattern, handler, trigger words: the scanner runs only if one is in the text, needs a digit). In priority
@@ -315,7 +315,7 @@ _SCANNERS: Final[tuple[tuple[re.Pattern[str], _Handler, frozenset[str], bool], .
     for pattern, handler, words, digit in (
         (
             rf"\b(?P<the>the\s+)?(?P<dir>past|last|next|previous|coming)\s+(?:(?P<n>\d{{1,4}}|{tw.NUM_WORDS})\s+)?"
-            r"(?P<u>minutes?|mins?|hours?|hrs?|days?|weeks?|months?)\b",
+            rf"(?P<u>{tw.unit_words('mhdwo', shortest=2)})",
             _window,
             "past last next previous coming",
             False,

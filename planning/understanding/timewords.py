@@ -88,6 +88,8 @@ NUMBER_WORDS: Final[dict[str, float]] = {
     "few": 3,
 }
 _UNIT_MINUTES: Final[dict[str, int]] = {"m": 1, "h": 60, "d": 1440, "w": 10080, "o": 43200}
+# Units of a length of time → their letter (m, h, d, w, o = month): data/cues/time_units.txt.
+UNIT_LETTERS: Final[dict[str, str]] = {phrase[0]: letter for phrase, letter in cues("time_units").entries}
 
 
 def alternation(words: Iterable[str]) -> str:
@@ -104,9 +106,16 @@ MONTH_FULL: Final = alternation([m for m in MONTHS if len(m) > 4 or m in ("may",
 WEEKDAY_ANY: Final = alternation(WEEKDAYS)
 NUM_WORDS: Final = alternation(NUMBER_WORDS)
 AMPM: Final = r"(?:[ap](?:m\b|\.m\b\.?))"
+
+
 # Words that, right after a number, show it is not a clock time ("at 5 people", "by 2 hours").
+def unit_words(letters: str, *, shortest: int = 1) -> str:
+    """The unit words of ``letters`` (``"mh"``: minutes and hours) from ``shortest`` letters on, as a group."""
+    return rf"(?:{alternation(w for w, letter in UNIT_LETTERS.items() if letter in letters and len(w) >= shortest)})\b"
+
+
 NOT_CLOCK: Final = (
-    r"(?:%|[-–/]\s*\d|(?:k|x|st|nd|rd|th|m|b|mm|bn|h|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?"
+    rf"(?:%|[-–/]\s*\d|(?:k|x|st|nd|rd|th|m|b|mm|bn|{alternation(UNIT_LETTERS)}|years?"
     r"|times?|seconds?|secs?|percent|people|persons?|ppl|guests?|attendees|of|out|dollars?|usd|eur|gbp"
     r"|bucks|items?|units?|emails?|messages?|meetings?|calls?|tasks?|deals?|contacts?|leads?|accounts?"
     r"|tickets?|points?|slots?|more|per|and\s+a\s+half)\b)"
@@ -114,8 +123,8 @@ NOT_CLOCK: Final = (
 # Digits glued to other tokens ("Q3", "v2.1", "1/2", "$5", "#4") are not read as times.
 NUM_START: Final = r"(?<![\w.:/$£€#\-])"
 DIGIT_START: Final = r"\d(?<![\w.:/$£€#\-]\d)"  # the same, written digit-first (a faster scan)
-DURATION_UNITS: Final = r"(?:minutes?|mins?|hours?|hrs?|days?)\b|h\b"
-TIME_UNITS: Final = r"(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?)\b|h\b"
+DURATION_UNITS: Final = unit_words("mhd")
+TIME_UNITS: Final = unit_words("mhdwo")
 
 
 def _length_adjectives() -> str:
@@ -135,7 +144,7 @@ def qty_pattern(units: str) -> str:
         r"|(?P<qhh>\d{1,2})h(?P<qhm>\d{2})m?\b"
         rf"|(?:(?P<qn>\d{{1,4}}(?:\.\d{{1,2}})?)\s*-?\s*|(?P<qw>{NUM_WORDS})(?:\s+|\s*-\s*))(?:(?:{_ADJ})\s+)?"
         rf"(?P<qu>{units})"
-        r"(?:(?P<qand>\s+and\s+a\s+half)\b|,?\s+(?:and\s+)?(?P<qm>\d{1,2})\s*(?:minutes?|mins?)\b)?)"
+        rf"(?:(?P<qand>\s+and\s+a\s+half)\b|,?\s+(?:and\s+)?(?P<qm>\d{{1,2}})\s*{unit_words('m')})?)"
     )
 
 
@@ -150,7 +159,7 @@ def qty_value(m: re.Match[str]) -> tuple[float, str] | None:
         return (15.0 if "quarter" in m["qhalf"].lower() else 30.0), "m"
     if m["qhh"]:
         return int(m["qhh"]) * 60.0 + int(m["qhm"]), "m"
-    unit = "o" if m["qu"].lower().startswith("mo") else m["qu"][0].lower()
+    unit = UNIT_LETTERS[m["qu"].lower()]
     amount = float(m["qn"]) if m["qn"] else number_word(m["qw"])
     if m["qand"]:
         amount += 0.5
@@ -174,8 +183,9 @@ MASK: Final = rx(r"(?<![\w:])1\s*[:\-]\s*1s?(?![\w:])|\b(?:1|one)[\s-]*on[\s-]*(
 GAP: Final = rx(r"(?:[\s,]|\b(?:at|on|in\s+the|by|around|about)\b|@|-|–)*")
 WORD: Final = rx(r"[a-z]+")
 DIGIT: Final = rx(r"\d")
-RISKY_BEFORE: Final = rx(r"\b(?:on|by|until|till|since|before|after|every)\s+$")
-RISKY_AFTER: Final = rx(r"\s*(?:\d|at\b|from\b|between\b|@|morning|afternoon|evening|night)")
+# The words around a risky weekday that make it the day: data/cues/risky_weekday_before.txt and …_after.txt.
+RISKY_BEFORE: Final = rx(rf"\b(?:{alternation(p[0] for p, _ in cues('risky_weekday_before').entries)})\s+$")
+RISKY_AFTER: Final = rx(rf"\s*(?:\d|@|(?:{alternation(p[0] for p, _ in cues('risky_weekday_after').entries)})\b)")
 NIGHT_BEFORE: Final = rx(rf"\b(?:at|tomorrow|today|yesterday|{WEEKDAY_ANY})\s+$")
 ORD_BEFORE: Final = rx(rf"\b(?:on|by|until|till|before|after|since|from|{WEEKDAY_ANY}),?\s+$")
 # Nouns after "the 1st ..." that make it not a date ("the 1st meeting").
