@@ -50,3 +50,16 @@ def test_the_other_person_named_at_the_card_takes_the_place_of_the_one_picked(tm
     invited = _invited(tmp_path, "renewals", "2026-03-05")
     assert "john.park@globex.com" in invited and "maria.garcia@example.com" in invited
     assert "john.smith@example.com" not in invited
+
+
+def test_a_pick_with_a_change_and_a_reason_makes_the_change_and_leaves_the_reason(tmp_path: Path) -> None:
+    output = chat(
+        tmp_path,
+        "book 20 min with john on thursday at 11 about renewals",
+        "park - and make it 45 min, he has a lot of questions",
+        "a",
+    )
+    assert "I did not understand" not in output
+    [renewals] = [e for e in events(tmp_path, **day("2026-03-05")) if "renewals" in e["title"].lower()]
+    assert renewals["attendees"] == ["john.park@globex.com"]
+    assert renewals["endTime"].startswith("2026-03-05T11:45")

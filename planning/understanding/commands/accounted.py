@@ -59,11 +59,20 @@ def every_clause(text: str, context: Context, whole: tuple[Command, ...], read: 
     clauses = commanding(reply, context, read, whole)
     sequence = accounted(reply, context, whole, clauses)
     if sequence is not None:
-        return sequence
+        return _picked_once(sequence, context)
     missing = unread(context, whole, clauses)
     if missing and not isinstance(whole[0], CannotHandle):
         return (CannotHandle(f"not understood: “{'”, “'.join(missing)}”", unread=missing),)
     return whole
+
+
+def _picked_once(sequence: tuple[Command, ...], context: Context) -> tuple[Command, ...]:
+    """At a pick, the words of a clause read as an answer beside a clause that picked ("park - and make it 45 min, he
+    has a lot of questions"): the pick answered the question, and such words answer nothing (a reason, a comment);
+    they are dropped, never taken to the card that comes next as words it cannot read."""
+    if context.question != "pick" or not any(isinstance(command, Pick) for command in sequence):
+        return sequence
+    return tuple(command for command in sequence if not isinstance(command, Answer))
 
 
 def accounted(
