@@ -334,6 +334,7 @@ def _change(session: Session, run: StepRun) -> undoing.Change:
         result=run.result if isinstance(run.result, dict) else {},
         before=record_of(session, run) or {},
         repeated=run.step.for_each is not None,
+        own=session.principal.address,
     )
 
 

@@ -28,7 +28,14 @@ def item_changes(session: Session, run: StepRun) -> list[tuple[undoing.Change, d
         except ResolutionError:
             arguments = {}
         intent = f"{run.step.intent}: {label_of(session, run, index)}"
-        change = undoing.Change(tool=run.step.tool, intent=intent, arguments=arguments, result=result, before=item)
+        change = undoing.Change(
+            tool=run.step.tool,
+            intent=intent,
+            arguments=arguments,
+            result=result,
+            before=item,
+            own=session.principal.address,
+        )
         out.append((change, _left(run.step.tool, item, arguments, result)))
     return out
 

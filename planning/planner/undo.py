@@ -22,6 +22,7 @@ class Change:
     result: dict[str, Any] = field(default_factory=dict)
     before: dict[str, Any] = field(default_factory=dict)
     repeated: bool = False  # it ran once for each of several items
+    own: str | None = None  # the requester's own address, when known: the organizer their own events may carry
 
 
 def inverse(change: Change, n: int) -> Step | str:
@@ -58,7 +59,7 @@ def inverse(change: Change, n: int) -> Step | str:
             {"entityType": args.get("entityType"), "id": record["id"], "fields": old},
         )
     if tool == "delete_calendar_event" and record.get("title") and record.get("startTime"):
-        if record.get("organizer") and record.get("myResponse") not in (None, "accepted"):
+        if _invited(record, change.own):  # never a copy of someone else's meeting, inviting its people again
             return f"{what} declined an invitation: ask the organiser to invite you again"
         return step(n, f"Create again what {what} deleted", "create_calendar_event", recreated(record))
     if tool == "respond_to_event" and record.get("myResponse") in ("accepted", "declined", "tentative"):
@@ -69,6 +70,17 @@ def inverse(change: Change, n: int) -> Step | str:
             {"eventId": record["id"], "response": record["myResponse"]},
         )
     return f"{what} cannot be undone here"
+
+
+def _invited(record: dict[str, Any], own: str | None) -> bool:
+    """Whether the event is someone else's that the requester was invited to (deleting it declined it): its organizer
+    is not the requester's address; with the address not known, an invitation not accepted."""
+    organizer = record.get("organizer")
+    if not isinstance(organizer, str) or not organizer:
+        return False
+    if own:
+        return organizer.strip().casefold() != own.strip().casefold()
+    return record.get("myResponse") not in (None, "accepted")
 
 
 def literal(change: Change) -> dict[str, Any]:

@@ -108,3 +108,13 @@ def test_a_contact_linked_to_a_deal_is_unlinked_unless_it_was_linked_before():
         "id": "deal-1",
         "fields": {"removeContacts": ["contact-8"]},
     }
+
+
+def test_a_declined_invitation_that_had_been_accepted_is_never_created_again_as_ones_own():
+    accepted = {**EVENT, "organizer": "nina.okafor@vendor.io", "myResponse": "accepted"}
+    dropped = Change("delete_calendar_event", "Drop the vendor sync", {}, before=accepted, own="me@example.com")
+    said = inverse(dropped, 0)
+    assert said == "“Drop the vendor sync” declined an invitation: ask the organiser to invite you again"
+    mine = {**EVENT, "organizer": "me@example.com", "myResponse": "accepted"}
+    again = inverse(Change("delete_calendar_event", "Drop my sync", {}, before=mine, own="ME@example.com"), 0)
+    assert isinstance(again, Step) and again.tool == "create_calendar_event"
