@@ -77,7 +77,7 @@ def singled_out(reply: Reply, candidates: tuple[Mapping[str, Any], ...], labels:
         words_of([*(candidate.get(f) for f in fields), labels[index] if index < len(labels) else ""])
         for index, candidate in enumerate(candidates)
     ]
-    if len(known) < 2:
+    if len(known) < 2 or _asks(reply):
         return None
     words = reply.words
     named: set[int] = set()
@@ -93,6 +93,12 @@ def singled_out(reply: Reply, candidates: tuple[Mapping[str, Any], ...], labels:
     if not named and len(turned) == 1 and len(known) == 2:
         named = {1 - turned.pop()}  # "not smith" of two: the other one
     return Pick(index=min(named) + 1) if len(named) == 1 and not named & turned else None
+
+
+def _asks(reply: Reply) -> bool:
+    """Whether the reply asks a question ("which one is on the globex deal?"): it names to ask, not to pick."""
+    asked = reply.text.rstrip().endswith("?")
+    return asked and any(phrases("question_words").value((word,)) is not None for word in reply.words)
 
 
 _SINGLING = 3  # letters of the shortest word that may single a candidate out ("ugh, li" would not)
