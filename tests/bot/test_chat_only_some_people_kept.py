@@ -27,3 +27,15 @@ def test_one_of_the_people_invited_kept_alone_is_the_only_one_invited(tmp_path: 
     assert output.count("Finished") == 1
     [hiring] = [e for e in events(tmp_path, **day("2026-03-05")) if "hiring" in e["title"].lower()]
     assert hiring["attendees"] == ["priya.shah@example.com"]
+
+
+def test_one_of_several_recipients_skipped_at_the_card_is_left_out_not_the_email(tmp_path: Path) -> None:
+    output = chat(tmp_path, "forward tom's partner summit email to laura and dana", "skip dana, she was at it", "a")
+    assert output.count("Finished") == 1
+    assert _received(tmp_path, "laura.chen@acme.com") == ["Fwd: Partner summit"]
+    assert _received(tmp_path, "dana.whitfield@acme.com") == []
+
+
+def test_the_only_recipient_skipped_at_the_card_skips_the_email(tmp_path: Path) -> None:
+    chat(tmp_path, "forward tom's partner summit email to laura", "skip laura", "a")
+    assert _received(tmp_path, "laura.chen@acme.com") == []

@@ -19,3 +19,11 @@ def _same(name: str, person: str) -> bool:
     local = person.lower().split("@", 1)[0] if "@" in person else person.lower()
     parts = local.replace(".", " ").replace("_", " ").replace("-", " ").split()
     return said[0] in parts
+
+
+def named_among(words: tuple[str, ...], people: tuple[str, ...]) -> list[str]:
+    """The words that name some of the people of the open plan ("dana can skip this one": dana), each once; none when
+    they name every one of them (then the step itself is what is left out)."""
+    named = list(dict.fromkeys(word for word in words if word.isalpha() and among(word, people)))
+    others = [person for person in people if not any(_same(name, person) for name in named)]
+    return named if others else []

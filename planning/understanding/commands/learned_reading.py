@@ -9,6 +9,7 @@ cancel is; the values (times, lengths, people, places) still come only from the 
 from collections.abc import Callable
 
 from planning.understanding.commands import _clauses, _corrections
+from planning.understanding.commands._people_swaps import named_among
 from planning.understanding.commands._words import Reply, phrases
 from planning.understanding.commands.context import Context
 from planning.understanding.commands.correct import Correct
@@ -67,6 +68,10 @@ def decided(acts: tuple[ClauseAct, ...], context: Context) -> Command | None:
         return Decide("approve")
     if act == "cancel" and context.open_plan:
         return Decide("cancel")
+    if act == "skip" and question == "approval" and context.people:
+        people = named_among(tuple(word for clause in said for word in clause.words), context.people)
+        if people:  # "dana doesn't need it": she is left out, not the whole step
+            return Correct(" and ".join(people), people=True, removing=True)
     if act == "skip" and context.open_plan and question in ("approval", "value", "pick", "recover"):
         return Decide("skip")
     if act == "thanks" and not context.open_plan and not _asks_an_action(acts):

@@ -491,6 +491,10 @@ def _search_words(reply: Reply) -> Command:
 
 def _at_approval(reply: Reply, context: Context) -> Command:
     for decided in (_decisions.approve(reply, thanks=True), _decisions.skip(reply)):
+        if decided is not None and decided.action == "skip" and context.people:
+            people = _people_swaps.named_among((reply.before_reason() or reply).words, context.people)
+            if people:  # "skip tom, he knows already": he is left out, not the whole step
+                return Correct(" and ".join(people), people=True, removing=True)
         if decided is not None:
             return decided
     named = _decisions.approve_naming(reply, context.doing)
