@@ -17,6 +17,7 @@ from planning.understanding.attendee_swaps import joined
 from planning.understanding.clarify import clarifying_question, describe, no_such_date
 from planning.understanding.classifier import Clause, QueryClassifier, uses_previous
 from planning.understanding.combinations import artifact
+from planning.understanding.commands import asides
 from planning.understanding.commands.pointing import points_back
 from planning.understanding.conditions import split_segments
 from planning.understanding.cues import cues
@@ -86,6 +87,15 @@ class GoalUnderstandingService:
         if not cleaned:
             return _only("chat", "none", 0.5, "an empty message", clarify="What would you like me to do?")
         grounding = self._groundings.for_requester(who) if self._groundings is not None else None
+        whole = self._parse_grounded(cleaned, now, chosen, grounding)
+        cut = asides.in_request(cleaned)  # "…, they're waiting on budget": a reason beside it, not its values
+        if cut is None or asides.held_in(cut[1], _texts(whole)):
+            return whole
+        return self._parse_grounded(cut[0], now, chosen, grounding)
+
+    def _parse_grounded(
+        self, cleaned: str, now: datetime, chosen: tuple[str, str] | None, grounding: Grounding | None
+    ) -> ParseResult:
         mentions = grounding.mentions(cleaned) if grounding is not None else ()
         with knowing(known_names(mentions)):  # the slot tagger reads names of the user's own records as evidence
             return unpossessed(respelled(self._parse(cleaned, now, chosen, grounding), mentions), mentions)
@@ -179,6 +189,17 @@ class GoalUnderstandingService:
         return (
             _Read(clause, reading, found) if booked is reading else _Read(clause, booked, read_slots(text, booked, now))
         )
+
+
+def _texts(parse: ParseResult) -> list[str]:
+    """The texts a reading took from the request's words: bodies, subjects, topics, titles, changed fields."""
+    out: list[str] = []
+    for goal in parse.goals:
+        slots = goal.slots
+        out += [text for text in (slots.body, slots.subject, slots.topic, slots.title) if text]
+        out += [value for _, value in slots.field_changes]
+        out += [str(value) for value in goal.scope.values() if isinstance(value, str)]
+    return out
 
 
 def _free_time_feeders(reads: list[_Read]) -> list[_Read]:

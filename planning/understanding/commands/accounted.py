@@ -31,7 +31,7 @@ from planning.understanding.commands.mail_follow_up import MailFollowUp
 from planning.understanding.commands.new_request import NewRequest
 from planning.understanding.commands.pick import Pick
 from planning.understanding.commands.record_change import RecordChange
-from planning.understanding.commands.segment_acts import COMMAND, ClauseAct, clause_acts
+from planning.understanding.commands.segment_acts import COMMAND, ClauseAct, clause_acts, starts_request
 from planning.understanding.commands.thanks import Thanks
 
 Read = Callable[[str, Context], tuple[Command, ...]]
@@ -101,7 +101,7 @@ def commanding(reply: Reply, context: Context, read: Read, whole: tuple[Command,
     for said, (start, _) in zip(clause_acts(reply, context, words=True), spans, strict=True):
         if _clauses.only_leads(said.clause):
             continue
-        request = _request_start(said.clause) or said.act == "new_request"
+        request = starts_request(said.clause) or said.act == "new_request"
         on_items = item_decision(said.clause, said.act, context.options) if context.question == "approval" else None
         alone = (on_items,) if on_items is not None else _taken(read(said.clause.text, context), request)
         if on_items is None and _approves(alone) and _decisions.approve(said.clause, thanks=True) is None:
@@ -131,7 +131,7 @@ def _not_done(said: ClauseAct, whole: tuple[Command, ...]) -> bool:
         return bool(named) and not any(named & _fields(command) for command in whole)
     return (
         said.probability >= COMMAND
-        and _request_start(said.clause)  # said as an instruction: "tom is out" is a reason, whatever its act
+        and starts_request(said.clause)  # said as an instruction: "tom is out" is a reason, whatever its act
         and not _held(whole, said.clause.text)
         and not any(_does(said.act, command) for command in whole)
     )
@@ -262,15 +262,3 @@ def _values(command: Command) -> tuple[str, ...]:
 
 def _shares_words(held: tuple[str, ...], said: tuple[str, ...]) -> bool:
     return any(one in other or other in one for one in said for other in held)
-
-
-def _request_start(clause: Reply) -> bool:
-    """Whether a clause starts as a request of its own ("book lunch with sam friday") or an instruction ("set the
-    acme deal to proposal"), after words that join it or hesitate: a reason ("marta can't make it") starts with
-    neither."""
-    start = max(clause.after("also_leads"), clause.after("leads", "polite"))
-    for verbs in (phrases("request_starts"), phrases("field_verbs")):
-        verb = verbs.at(clause.words, start) if start < len(clause.words) else None
-        if verb is not None and start + verb[0] < len(clause.words):  # "pls update" alone asks nothing new
-            return True
-    return False

@@ -12,6 +12,7 @@ from planning.understanding.commands import (
     _picks,
     _resends,
     _respelled,
+    asides,
     grounded,
     learned_reading,
     mail_picks,
@@ -64,8 +65,32 @@ _ANY_DAY = datetime(2026, 1, 5, 8, tzinfo=UTC)  # whether a value reads as a tim
 
 def read_reply(text: str, context: Context) -> tuple[Command, ...]:
     """What ``text`` asks for, given what the conversation is waiting for: one command, or a few in order
-    ("yes, and make it 4pm": a correction, then the approval), every clause of it accounted for (:mod:`.accounted`)."""
-    return every_clause(text, context, _whole(text, context), _whole)
+    ("yes, and make it 4pm": a correction, then the approval), every clause of it accounted for (:mod:`.accounted`).
+    Its asides (reasons and comments, :mod:`.asides`) are left out where they mislead the reading of the whole."""
+    whole = every_clause(text, context, _whole(text, context), _whole)
+    kept = asides.left_out(text, context)
+    if kept is None:
+        return whole
+    commands = every_clause(kept, context, _whole(kept, context), _whole)
+    return commands if _asides_mislead(whole, commands, kept) else whole
+
+
+def _asides_mislead(whole: tuple[Command, ...], kept: tuple[Command, ...], text: str) -> bool:
+    """Whether the reading of a reply without its asides (``kept``, of ``text``) is to be taken over the reading of
+    the whole: it is placed, it is not the whole's reading with less in it ("looks right, but do it at 2:15": the
+    aside was an approval after all), and it loses nothing the whole read as a command of the open plan or a
+    follow-up ("oh no, i meant the 14th not the 12th": the "aside" was the correction). Never an answer (its reader
+    finds the value in the whole reply), nor a request that writes an email or makes a record (an aside may be the
+    email's text or the record's fields)."""
+    unplaced = (NewRequest, CannotHandle)
+    if isinstance(kept[0], CannotHandle) or any(isinstance(command, Answer) for command in kept):
+        return False
+    if all(command in whole for command in kept):
+        return False
+    if isinstance(kept[0], unplaced) and not isinstance(whole[0], unplaced):
+        return False
+    request = any(isinstance(command, NewRequest) for command in kept)
+    return not (request and (asides.may_be_text(text) or asides.may_be_details(text)))
 
 
 def _whole(text: str, context: Context) -> tuple[Command, ...]:

@@ -116,6 +116,18 @@ def _request_start(clause: Reply) -> bool:
     return start < len(clause.words) and phrases("request_starts").at(clause.words, start) is not None
 
 
+def starts_request(clause: Reply) -> bool:
+    """Whether a clause starts as a request of its own ("book lunch with sam friday") or an instruction ("set the
+    acme deal to proposal"), after words that join it or hesitate: a reason ("marta can't make it") starts with
+    neither."""
+    start = max(clause.after("also_leads"), clause.after("leads", "polite"))
+    for verbs in (phrases("request_starts"), phrases("field_verbs")):
+        verb = verbs.at(clause.words, start) if start < len(clause.words) else None
+        if verb is not None and start + verb[0] < len(clause.words):  # "pls update" alone asks nothing new
+            return True
+    return False
+
+
 def decision(
     acts: tuple[ClauseAct, ...], sure: Mapping[str, float] = DECISIONS, comment: float = COMMENT
 ) -> str | None:

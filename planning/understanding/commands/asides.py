@@ -1,0 +1,90 @@
+"""Asides: the reasons, hedges and comments people say beside what they ask ("ugh she just pinged me, she's out
+tomorrow. can we do friday same time instead", "push the acme one out to apr 15, they're waiting on budget"), told by
+the learned reply-act classifier (act ``none``, :mod:`.segment_acts`) and left out before a message is read, so that
+their words are never read as values of the command ("launch review" in "i'll catch her at the launch review").
+
+A mechanism, not phrases: which clause is an aside is what the classifier learned from labelled replies; the cut
+into clauses is the one every reply reader uses (:func:`._clauses.parts`). Never left out: a clause that starts a
+request of its own, the words of a text being asked for; in a request that writes an email, any clause (what
+follows "email her" may be what the email says), and in one that makes a record, any fact (its fields).
+"""
+
+from planning.understanding.commands import _clauses
+from planning.understanding.commands._words import Reply
+from planning.understanding.commands.context import Context
+from planning.understanding.commands.segment_acts import clause_acts, starts_request
+from planning.understanding.lexicon import evidence_in
+
+ASIDE = 0.8  # a clause is an aside when the classifier reads it as one (act "none") at least this surely
+_WRITES_MAIL = frozenset({"send", "reply", "forward"})  # goal cues of a request whose words may be an email's text
+_RECORDS = frozenset({"contact", "lead", "account", "deal", "task", "note"})  # records a fact may fill
+
+
+def left_out(text: str, context: Context) -> str | None:
+    """``text`` without its asides, read at ``context``; None when nothing is left out (no aside, or nothing but
+    asides, or a text is what is asked)."""
+    cut = split(text, context)
+    return cut[0] if cut is not None else None
+
+
+def split(text: str, context: Context) -> tuple[str, tuple[str, ...]] | None:
+    """``text`` without its asides, and the asides; None when nothing is left out."""
+    if context.value_kind == "text" and context.question == "value":
+        return None
+    reply = Reply.of(text)
+    acts = clause_acts(reply, context)
+    if len(acts) < 2:
+        return None
+    keep = tuple(not (a.act == "none" and a.probability >= ASIDE) or starts_request(a.clause) for a in acts)
+    kept = _clauses.kept(reply, keep) if any(keep) and not all(keep) else ""
+    if not kept:
+        return None
+    return kept, tuple(a.clause.text for a, kept_here in zip(acts, keep, strict=True) if not kept_here)
+
+
+def may_be_text(text: str) -> bool:
+    """Whether ``text`` asks for an email to be written, so that a clause beside it may be what the email says."""
+    return any(found.kind == "intent" and found.concept in _WRITES_MAIL for found in evidence_in(text))
+
+
+def may_be_details(text: str) -> bool:
+    """Whether ``text`` asks for a CRM record to be made, so that a fact said beside it ("she's at brightco", "they do
+    healthcare") may be one of its fields."""
+    found = evidence_in(text)
+    made = any(cue.kind == "intent" and cue.concept == "create" for cue in found)
+    return made and any(cue.kind == "entity" and cue.concept in _RECORDS for cue in found)
+
+
+def in_request(text: str) -> tuple[str, tuple[str, ...]] | None:
+    """A new request without its asides (read as a message after nothing: the classifier's "done"), and the asides;
+    None when nothing is left out, or the request writes an email or makes a record."""
+    cut = split(text, Context())
+    return None if cut is None or may_be_text(text) or may_be_details(text) else cut
+
+
+def held_in(asides: tuple[str, ...], texts: list[str]) -> bool:
+    """Whether one of ``asides`` is inside one of the ``texts`` a reading took from the request (a comment, a note, a
+    body: "decline it, comment: clashing w/ a customer, sarah will cover"; "…, just say i'm out that day": the
+    comment "I'm out that day"): then it was content, not an aside. Inside: a run of its words, at least half of them,
+    is in the text."""
+    said = [Reply.of(text).words for text in texts]
+    return any(
+        _shared_run(Reply.of(aside).words, words) * 2 >= len(Reply.of(aside).words)
+        for aside in asides
+        for words in said
+    )
+
+
+def _shared_run(one: tuple[str, ...], other: tuple[str, ...]) -> int:
+    """The length of the longest run of words found in both."""
+    best = 0
+    for start in range(len(one)):
+        for end in range(len(one), start + best, -1):
+            if _inside(one[start:end], other):
+                best = end - start
+                break
+    return best
+
+
+def _inside(run: tuple[str, ...], words: tuple[str, ...]) -> bool:
+    return any(words[i : i + len(run)] == run for i in range(len(words) - len(run) + 1))
