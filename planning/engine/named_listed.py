@@ -13,7 +13,7 @@ from planning.engine.session import Session
 from planning.engine.staleness import READS, Kind
 from planning.references import placeholder
 from planning.types import Goal, Plan, Step
-from planning.understanding.commands.listed_named import listed_named, passed_to, pointed_at
+from planning.understanding.commands.listed_named import listed_named, passed_to, placed_at, pointed_at
 
 
 def named_listed(earlier: Session, text: str, plan: Plan, goal: Goal) -> FollowUp | None:
@@ -84,14 +84,14 @@ _WRITING_ONE = frozenset({"fetch_entity", "send_email"})  # a plan that writes o
 
 
 def said_by_name(earlier: Session, text: str, plan: Plan) -> str | None:
-    """``text`` with its phrase that points at one of the things ``earlier`` listed ("the priya one"; "that one" of
-    one shown) said by that thing's own name ("mark me tentative on that one" → "… on the Launch review"), to be
-    understood again, when ``plan`` reads no thing of their kind to act on; None otherwise."""
+    """``text`` with its phrase that points at one of the things ``earlier`` listed ("the priya one", "the second
+    one"; "that one" of one shown) said by that thing's own name ("mark me tentative on that one" → "… on the Launch
+    review"), to be understood again, when ``plan`` reads no thing of their kind to act on; None otherwise."""
     listed = _listed(earlier, alone=True)
     if listed is None or acts_on_listed(earlier, plan):
         return None
     kind, _, items = listed
-    named = listed_named(text, items)
+    named = listed_named(text, items) or placed_at(text, len(items))
     if named is None and len(items) == 1:
         named = pointed_at(text)
     if named is None:

@@ -83,3 +83,11 @@ def test_an_email_listed_named_and_passed_on_is_forwarded_not_written_anew(tmp_p
         FetchEmailsArgs(to="sarah.lee@example.com", since="2026-03-02T00:00:00-05:00", includeBody=True),
     )
     assert [m["subject"] for m in sent] == ["Fwd: Roadmap sync agenda"]
+
+
+def test_a_meeting_named_by_its_place_is_answered_though_the_words_alone_name_no_meeting(tmp_path: Path) -> None:
+    output = chat(tmp_path, "show me my meetings on thursday", "put me down as tentative on the second one", "a")
+    assert output.count("Finished") == 2
+    thursday = {e["title"]: e for e in events(tmp_path, **day("2026-03-05"))}
+    assert thursday["Acme quarterly business review"]["myResponse"] == "tentative"
+    assert thursday["1:1 with Priya"]["myResponse"] != "tentative"

@@ -11,6 +11,7 @@ from typing import Any
 from planning.understanding import names
 from planning.understanding.commands._picks import words_of
 from planning.understanding.commands._words import Reply, phrases
+from planning.understanding.commands.ordinal_named import ordinal_span
 
 _MOST_WORDS = 4  # words between "the" and "one" ("the q3 deck review one")
 
@@ -87,3 +88,9 @@ def passed_to(text: str, named: Named) -> tuple[str, ...]:
         if verb is not None and index + verb[0] < len(words):
             return tuple(names.listed(reply.rest(index + verb[0])))
     return ()
+
+
+def placed_at(text: str, count: int) -> Named | None:
+    """ "the second one", "the last meeting": the thing of that place among ``count`` listed, and where it is said."""
+    found = ordinal_span(text, count)
+    return Named(*found) if found is not None else None

@@ -8,19 +8,28 @@ from planning.understanding.commands._words import Reply, phrases
 def ordinal_named(text: str, count: int) -> int | None:
     """The place from 1 of the one thing ``text`` names among ``count`` listed; None when it names none by place,
     names more than one, or a place past the list."""
-    words = Reply.of(text).words
-    said: set[int] = set()
+    found = ordinal_span(text, count)
+    return found[0] if found is not None else None
+
+
+def ordinal_span(text: str, count: int) -> tuple[int, int, int] | None:
+    """As :func:`ordinal_named`, with where the words that name it are in ``text``: (place, start, end)."""
+    reply = Reply.of(text)
+    words = reply.words
+    said: dict[int, tuple[int, int]] = {}
     for index, word in enumerate(words[:-1]):
         if word != "the":
             continue
         ordinal = phrases("list_ordinals").at(words, index + 1)
         if ordinal is None or index + 1 + ordinal[0] >= len(words):
             continue
-        if phrases("list_things").at(words, index + 1 + ordinal[0]) is None:
+        thing = phrases("list_things").at(words, index + 1 + ordinal[0])
+        if thing is None:
             continue
         place = int(ordinal[1])
-        said.add(count + 1 + place if place < 0 else place)
+        last = reply.toks[index + ordinal[0] + thing[0]]
+        said[count + 1 + place if place < 0 else place] = (reply.toks[index].start, last.end)
     if len(said) != 1:
         return None
-    place = said.pop()
-    return place if 1 <= place <= count else None
+    [(place, (start, end))] = said.items()
+    return (place, start, end) if 1 <= place <= count else None
