@@ -26,7 +26,7 @@ def test_a_change_then_the_approval_or_the_approval_then_a_change():
 
 def test_three_clauses_the_approval_last():
     said = read_reply("make it 90 minutes, also cc kevin, then send it", CARD)
-    assert said == (Correct("90 minutes"), Correct("kevin", people=True, adding=True), APPROVE)
+    assert said == (Correct("90 minutes"), Correct("kevin", field="cc", people=True, adding=True), APPROVE)
 
 
 def test_a_value_alone_after_a_first_change():
