@@ -3,7 +3,7 @@ emails, notes and tasks from the readers of ``existing``. ``slot_values`` is the
 functions here may adjust it (an attachment's sender is not a recipient) and return the scope to add.
 """
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from planning.types import TimeRange
@@ -282,7 +282,9 @@ def _event_changes(text: str, slot_values: dict[str, Any], now: datetime | None)
         and new_when is not None
         and not when.has_clock_time
         and not new_when.has_clock_time
-    ):  # "move my Tuesday meetings to Wednesday": each keeps its time of day, a day later
+        and (when.end is None or when.end - when.start <= timedelta(days=1))
+    ):  # "move my Tuesday meetings to Wednesday": each keeps its time of day, a day later (from several days, each
+        # keeps it on the day named: no one shift moves them all there)
         days = (new_when.start.date() - when.start.date()).days
         if -7 < days < 0 and not _says_the_day(text):  # "Monday's meetings to Thursday": that week's
             days += 7

@@ -332,6 +332,8 @@ def _when(text: str, times: list[TimeMatch], reading: Reading) -> tuple[TimeRang
     joined = joined_span(text, times) if reading.intent in ("find", "summarize", "create", "delete") else None
     if joined is not None:  # "this week and next week", "cancel my tue and wed meetings": the days together
         return joined, None
+    if reading.intent == "update" and len(times) > 2 and (moved_from := joined_span(text, times[:-1])) is not None:
+        return moved_from, ranges[-1]  # "move my tue and wed meetings to thursday": each of both days, to thursday
     if reading.intent != "update":
         return ranges[0], None
     if len(ranges) == 2:  # "to fri 3pm? she's out thurs": the time after the mark is where it moves to

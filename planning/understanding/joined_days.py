@@ -30,11 +30,13 @@ def joined_span(text: str, times: list[TimeMatch]) -> TimeRange | None:
 
 
 def joined_words(text: str, times: list[TimeMatch]) -> list[tuple[int, int]]:
-    """The words of days joined one after another, with the words joining them ("tuesday and wednesday"): no part of
-    a title or of the words an event is searched by."""
-    if joined_span(text, times) is None:
-        return []
-    return [(times[0].spans[0][0], times[-1].spans[-1][1])]
+    """The words of each two days joined one after the other, with the words joining them ("tuesday and wednesday",
+    also before "to thursday"): no part of a title or of the words an event is searched by."""
+    return [
+        (earlier.spans[0][0], later.spans[-1][1])
+        for earlier, later in pairwise(times)
+        if joined_span(text, [earlier, later]) is not None
+    ]
 
 
 def in_order(text: str, times: list[TimeMatch]) -> list[TimeMatch]:

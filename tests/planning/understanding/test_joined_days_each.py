@@ -29,3 +29,12 @@ def test_weekdays_in_a_list_are_read_in_order_each_after_the_one_before():
     assert goal.slots.when is not None and goal.slots.when.end is not None
     assert goal.slots.when.start < goal.slots.when.end
     assert (goal.slots.when.end - goal.slots.when.start).days == 2
+
+
+def test_each_event_of_two_joined_days_moved_to_one_day_keeps_its_time_there_not_one_shift():
+    goal = _goal("shift all my thursday and friday calls to monday")
+    assert goal.slots.when is not None and goal.slots.when.end is not None
+    assert (goal.slots.when.end - goal.slots.when.start).days == 2
+    assert goal.slots.shift_minutes is None
+    assert goal.slots.new_when is not None and goal.slots.new_when.start.date() == datetime(2026, 3, 9).date()
+    assert goal.slots.topic is None
