@@ -47,7 +47,7 @@ def split_segments(text: str) -> list[Guarded]:
         if cut > 0 and words.words[cut - 1] in cues("condition_joins"):
             cut -= 1
         start, end = words.char_start(cut), words.char_start(lead.start)
-        if start <= last or split_condition(text[end:]).condition is None:
+        if start <= last or _asked(words, lead.start) or split_condition(text[end:]).condition is None:
             continue
         parts.append(text[last:start])
         last = end
@@ -116,6 +116,8 @@ def _trailing(words: Words) -> Guarded | None:
     """ "book it at 3 if I'm free", "schedule it, but only if nothing is on"."""
     for lead in cues("condition_leads").find_all(words, 1):
         end = lead.start
+        if _asked(words, lead.start):
+            continue
         if words.words[end - 1] == "but":
             end -= 1
         if end > 0 and words.words[end - 1] == ",":
@@ -124,6 +126,23 @@ def _trailing(words: Words) -> Guarded | None:
             continue
         return _guarded(lead, words.text_of(lead.end, _condition_end(words)), words.text_of(0, end))
     return None
+
+
+_ASKED_GAP = 3  # at most this many words (the person asked: "her", "dana", "peter gibbons") between "ask" and "if"
+
+
+def _asked(words: Words, at: int) -> bool:
+    """Whether the "if" at word ``at`` opens what someone is asked ("ask if she's free", "ask peter gibbons if he's
+    free thursday"): the words of a message, never a condition on the calendar."""
+    verbs = cues("reporting_verbs")
+    for back in range(1, _ASKED_GAP + 2):
+        index = at - back
+        if index < 0 or words.words[index] in (",", ";", ".", "and"):
+            return False
+        found = verbs.at(words, index)
+        if found is not None and found.value == "ask":
+            return True
+    return False
 
 
 def _guarded(lead: Found, condition: str, action: str) -> Guarded | None:

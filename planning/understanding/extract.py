@@ -285,11 +285,24 @@ def _people(text: str, reading: Reading) -> list[str]:
             cut = min(cut, span[0])
     said_at = None if calendar else addressed_text_start(text)  # "respond: fine, loop in dana": dana is text
     cut = min(cut, said_at if said_at is not None else cut)
+    told_at = None if calendar else phrases.told_start(text)  # "let kim know priya will cover": priya is text
+    cut = min(cut, told_at if told_at is not None else cut)
     topic = phrases.topic_span(text)
     found = [n for n in names.people(text) if n.end <= cut and n.start not in _speakers(text)]
     if topic is not None:
         found = [n for n in found if not (topic[0] <= n.start and n.end <= topic[1])]
-    return list(dict.fromkeys(n.text for n in found))
+    return list(dict.fromkeys(_told_only(text, n.text, n.start, n.end) for n in found))
+
+
+def _told_only(text: str, name: str, start: int, end: int) -> str:
+    """The person told, without the one who starts what they are told ("tell dana priya will send the forms": the
+    tagger's "dana priya" is dana, told that priya will send them): a name of several words right after a verb of
+    telling (data/cues/told_verbs.txt) and right before a verb (statement_verbs.txt) loses its last word."""
+    before, after = Words.of(text[:start]).words, Words.of(text[end:]).words
+    parts = name.split()
+    if len(parts) < 2 or not before or not after or before[-1] not in cues("told_verbs"):
+        return name
+    return " ".join(parts[:-1]) if after[0] in cues("statement_verbs") else name
 
 
 def _speakers(text: str) -> dict[int, int]:
@@ -374,6 +387,8 @@ def _email_slots(text: str, reading: Reading, people: list[str], time_spans: lis
     if body is None and reading.intent == "send":  # "… thread: net 30 works for us": the tagger's words to send
         body = quoted_words(worded) or dash_body(worded) or tagged_body(worded) or colon_body(worded)
     body = acting_on.without_file_request(body)
+    if body is not None and said is None and reading.intent == "send":  # "say X and ask if Y": X, then Y asked
+        body = reported.with_asked(body, several=len(people) > 1)
     subject = phrases.subject_text(text)
     topic = phrases.about_text(text)
     said_from = said.start if said else phrases.message_start(text)
@@ -429,7 +444,7 @@ def _said_from(text: str) -> int | None:
 
 def _said_to_recipient(text: str, people: list[str]) -> reported.Message | None:
     """The body of reported speech ("asking if he can …"), unless other words to send come first ("saying …")."""
-    said = reported.message(text, several=len(people) > 1)
+    said = reported.message(text, several=len(people) > 1, people=tuple(people))
     other = phrases.body_span(text)
     if said is None or (other is not None and other[0] < said.start):
         return None

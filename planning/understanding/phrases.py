@@ -130,7 +130,8 @@ def _is_statement(text: str) -> bool:
         return False
     first = _head(words.words[0])
     subject = first in cues("statement_subjects")
-    if not subject and first not in cues("statement_subjects_with_verb"):
+    named = len(words) > 2 and first.isalpha() and words.words[1] in cues("statement_verbs")  # "sarah will cover"
+    if not subject and not named and first not in cues("statement_subjects_with_verb"):
         return False
     contracted = any("'" in word and word.split("'", 1)[1] in cues("statement_contractions") for word in words.words)
     if contracted or any(word in cues("statement_verbs") for word in words.words[1:]):
@@ -140,6 +141,12 @@ def _is_statement(text: str) -> bool:
 
 _KNOWN_LIMIT = 60  # characters at most between "let" and "know"
 _NOT_BETWEEN = ".;!?"  # marks that cannot come between "let" and "know"
+
+
+def told_start(text: str) -> int | None:
+    """Where the words told begin after "let … know (that)": people named from there on are what is said ("let kim
+    know priya will cover"), not people told."""
+    return _let_know_end(text)
 
 
 def _let_know_end(text: str) -> int | None:
@@ -214,7 +221,23 @@ def body_span(text: str) -> tuple[int, int] | None:
 
 def subject_span(text: str) -> tuple[int, int] | None:
     found = _SUBJECT.find(text)
-    return (found.lead, found.end) if found else None
+    return (found.lead, _quoted_end(text, found.start, found.end)) if found else None
+
+
+_CLOSING_QUOTES = {"'": "'’", '"': '"”', "“": '”"', "‘": "’'"}
+
+
+def _quoted_end(text: str, start: int, end: int) -> int:
+    """Where a subject typed in quotes ends: after its closing quote, when one closes it before ``end`` and no letter
+    follows it ("subject 'great to see you', say …"); else ``end``."""
+    closing = _CLOSING_QUOTES.get(text[start : start + 1])
+    if closing is None:
+        return end
+    for index in range(start + 1, end):
+        after = text[index + 1 : index + 2]
+        if text[index] in closing and index > start + 1 and not after.isalnum():
+            return index + 1
+    return end
 
 
 def title_span(text: str) -> tuple[int, int] | None:
@@ -251,7 +274,11 @@ def subject_text(text: str) -> str | None:
     found = _SUBJECT.find(text)
     if found is None:
         return None
-    subject = text[found.start : found.end]
+    end = _quoted_end(text, found.start, found.end)
+    subject = text[found.start : end]
+    closing = _CLOSING_QUOTES.get(subject[:1])
+    if closing is not None and len(subject) > 2 and subject[-1] in closing:  # "subject 'nice meeting you', say …"
+        return capitalise(subject[1:-1].strip())
     return _TRAILING.sub("", subject).strip() if found.colon else capitalise(subject)
 
 

@@ -55,28 +55,43 @@ class _Reported:
     whether: str | None = None
 
 
-def _question(words: Words, verb: Found) -> _Reported | None:
-    """ "asking (him) if he can cover the review"."""
-    seq, at = words.words, verb.end
-    pronoun = seq[at] if at < len(seq) and seq[at] in cues("recipient_pronouns") else None
-    at += 1 if pronoun else 0
+def _person_told(words: Words, at: int, people: tuple[str, ...]) -> tuple[str | None, int]:
+    """The pronoun of the person asked or told at word ``at`` and where the words after it begin: "him" → ("him",
+    at + 1); the name of one of ``people`` ("ask john smith when …") → (None, after the name); else (None, at)."""
+    seq = words.words
+    if at < len(seq) and seq[at] in cues("recipient_pronouns"):
+        return seq[at], at + 1
+    for person in sorted(people, key=lambda p: -len(p.split())):
+        name = tuple(person.lower().split())
+        if name and tuple(w.lower() for w in seq[at : at + len(name)]) == name:
+            return None, at + len(name)
+    return None, at
+
+
+def _question(words: Words, verb: Found, people: tuple[str, ...] = ()) -> _Reported | None:
+    """ "asking (him) if he can cover the review", "ask dana when the room is free"."""
+    seq = words.words
+    pronoun, at = _person_told(words, verb.end, people)
     asked = seq[at] in cues("whether_words") or seq[at] in word_list("asked_question_words") if at < len(seq) else False
     if verb.value != "ask" or at + 1 >= len(seq) or not asked:
         return None
     return _Reported(words.char_start(verb.start), pronoun, words.text[words.char_start(at + 1) :], seq[at])
 
 
-def _request(words: Words, verb: Found) -> _Reported | None:
-    """ "asking her to send the slides", "tell them to join"."""
-    seq, at = words.words, verb.end
-    if verb.value not in ("ask", "tell") or at + 2 >= len(seq) or seq[at] not in cues("recipient_pronouns"):
+def _request(words: Words, verb: Found, people: tuple[str, ...] = ()) -> _Reported | None:
+    """ "asking her to send the slides", "tell them to join", "ask kim to …"; "ask him for the deck" (``for``)."""
+    seq = words.words
+    pronoun, at = _person_told(words, verb.end, people)
+    if verb.value not in ("ask", "tell") or at == verb.end or at + 1 >= len(seq):
         return None
-    if seq[at + 1] != "to":
+    if seq[at] == "for" and verb.value == "ask":
+        return _Reported(words.char_start(verb.start), pronoun, words.text[words.char_start(at + 1) :], "for")
+    if seq[at] != "to":
         return None
-    return _Reported(words.char_start(verb.start), seq[at], words.text[words.char_start(at + 2) :])
+    return _Reported(words.char_start(verb.start), pronoun, words.text[words.char_start(at + 1) :])
 
 
-def _statement(words: Words, verb: Found) -> _Reported | None:
+def _statement(words: Words, verb: Found, people: tuple[str, ...] = ()) -> _Reported | None:
     """ "telling him (that) the deck is ready", "to let her know (that) she's invited"."""
     seq, at = words.words, verb.end
     if verb.value not in ("tell", "let") or at >= len(seq) or seq[at] not in cues("recipient_pronouns"):
@@ -92,15 +107,18 @@ def _statement(words: Words, verb: Found) -> _Reported | None:
     return _Reported(words.char_start(verb.start), pronoun, words.text[words.char_start(at) :])
 
 
-def _first(words: Words, read: Callable[[Words, Found], _Reported | None]) -> _Reported | None:
+def _first(
+    words: Words, read: Callable[[Words, Found, tuple[str, ...]], _Reported | None], people: tuple[str, ...]
+) -> _Reported | None:
     verbs = cues("reporting_verbs").find_all(words)
-    return next((found for found in (read(words, verb) for verb in verbs) if found), None)
+    return next((found for found in (read(words, verb, people) for verb in verbs) if found), None)
 
 
-def message(text: str, *, several: bool) -> Message | None:
-    """The body to send, said to the recipient, when ``text`` reports it; None when it does not."""
+def message(text: str, *, several: bool, people: tuple[str, ...] = ()) -> Message | None:
+    """The body to send, said to the recipient, when ``text`` reports it; None when it does not. ``people``: the
+    names of the recipients as said, which may stand where a pronoun would ("ask dana if …")."""
     words = Words.of(text)
-    question, request, statement = (_first(words, read) for read in (_question, _request, _statement))
+    question, request, statement = (_first(words, read, people) for read in (_question, _request, _statement))
     found = [r for r in (question, request, statement) if r is not None]
     if not found:
         return None
@@ -118,10 +136,27 @@ def message(text: str, *, several: bool) -> Message | None:
             return Message(f"Could you let me know {first.whether} {' '.join(said)}?", first.start, topic)
         body, verb_at = asked
         return Message(body, first.start, _object(body.rstrip("?").split(), verb_at))
+    if first is request and first.whether == "for":  # "ask him for the final figures": what is asked for
+        body = "Could I have " + " ".join(said) + "?"
+        return Message(body, first.start, _object(body.rstrip("?").split(), 2))
     if first is request:
         body = "Could you " + " ".join(said) + "?"
         return Message(body, first.start, _object(body.rstrip("?").split(), 2))
     return Message(_upper_first(" ".join(said)), first.start) if said else None
+
+
+def with_asked(body: str, *, several: bool) -> str:
+    """A text that goes on to ask something ("it was good to see you and ask if she's free monday") as the words
+    said, then the question asked of the recipient ("It was good to see you. Are you free monday?"); else as it is."""
+    words = Words.of(body)
+    for verb in cues("reporting_verbs").find_all(words):
+        if verb.value != "ask" or verb.start < 2 or words.words[verb.start - 1] != "and":
+            continue
+        asked = message(words.text[words.char_start(verb.start) :], several=several)
+        said = words.text[: words.char_start(verb.start - 1)].rstrip(_CLOSING + " ")
+        if asked is not None and asked.start == 0 and said:
+            return f"{_upper_first(said)}. {asked.body}"
+    return body
 
 
 def addressed(statement: str, *, several: bool) -> str:

@@ -7,9 +7,9 @@ The shape is structural: an adding verb (data/added_text_leads.txt), optionally 
 added_text_things.txt) and its place, then a link ("that", ":", added_text_links.txt) — or, after a saying verb
 ("also say"), the words at once."""
 
+from planning.understanding import reported  # a module: reported imports word lists that import this package
 from planning.understanding.commands._words import Reply, phrases
 from planning.understanding.commands.decide import Decide
-from planning.understanding.reported import addressed
 from planning.understanding.verbforms import AUXILIARIES
 
 _MAIL_STEPS = ("send_email", "create_draft", "reply_email", "forward_email")
@@ -40,7 +40,7 @@ def added_text(reply: Reply, doing: str | None) -> Decide | None:
     index += link[0] if link is not None else 0
     if len(words) - index < _LEAST_WORDS:
         return None
-    said = _as_asked(addressed(reply.rest(index).strip("\"“”'"), several=False))
+    said = _as_asked(reported.addressed(reply.rest(index).strip("\"“”'"), several=False))
     return Decide("edit", field="body", value=said, adding=True, before=place is not None and place[1] == "top")
 
 

@@ -108,6 +108,31 @@ def commanding(reply: Reply, context: Context, read: Read, whole: tuple[Command,
             alone = ()  # an approval is said in words that approve, never taken from a clause of other words
         if said.act not in _NOT_COMMANDS or request or (alone and not _left_out(alone, whole)):
             out.append(Clause(said, alone, start))
+    return _joined_to_before(reply, context, read, out)
+
+
+def _joined_to_before(reply: Reply, context: Context, read: Read, clauses: list[Clause]) -> tuple[Clause, ...]:
+    """A clause nothing reads alone that, read with the clause before it, says one thing with it and more than that
+    clause alone ("make that monday noon, | not friday"): the two as one clause, read together."""
+    out: list[Clause] = []
+    for clause in clauses:
+        before = out[-1] if out else None
+        if clause.commands or before is None or not before.commands:
+            out.append(clause)
+            continue
+        text = reply.text[before.start : clause.start + len(clause.said.clause.text)]
+        together = _taken(read(text, context), request=False)
+        same = together == before.commands  # the clause adds nothing read: it stays one nothing reads
+        if (
+            same
+            or len(together) != 1
+            or isinstance(together[0], Answer)
+            or not _covers(together[0], before.commands[0])
+        ):
+            out.append(clause)
+            continue
+        said = ClauseAct(Reply.of(text), before.said.act, before.said.probability, before.said.prior, before.said.idle)
+        out[-1] = Clause(said, together, before.start)
     return tuple(out)
 
 
