@@ -48,7 +48,7 @@ def _note_ends(atoms: Atoms, index: int, part: int) -> Iterator[int]:
     for end in atoms.phrase_ends(_NOTE[part], index, "one space"):
         if part + 1 == len(_NOTE):
             yield end
-        elif end < len(atoms.toks) and atoms.spaced(end - 1, end, "one space"):
+        elif end < len(atoms.toks) and _one_space_before(atoms, end):  # "w/ a note": one space after the mark too
             yield from _note_ends(atoms, end, part + 1)
 
 
