@@ -179,6 +179,7 @@ PHRASE_CUES: tuple[PhraseCue, ...] = (
             Part(cues("intent_create_enter", A)),
             Part(cues("intent_create_note", A), Around(before=cues("intent_create_note_before", A))),
             Part(cues("intent_create_make_thing", A)),
+            Part(cues("intent_create_wanted", A)),
             Part(cues("intent_create_new", A), Around(before=cues("intent_create_new_before", A))),
         ),
     ),
