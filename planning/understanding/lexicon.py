@@ -429,6 +429,18 @@ PHRASE_CUES: tuple[PhraseCue, ...] = (
             Part(cues("intent_update_status_said", A), Around(before=cues("intent_update_status_said_before", A))),
         ),
     ),
+    PhraseCue(
+        "entity",
+        "lead",
+        4.0,
+        (Part(cues("entity_lead_marked", A), Around(before=cues("intent_update_status_said_before", A))),),
+    ),
+    PhraseCue(
+        "entity",
+        "deal",
+        4.0,
+        (Part(cues("entity_deal_marked", A), Around(before=cues("intent_update_status_said_before", A))),),
+    ),
     # people added to or taken off an event that exists ("invite Tom to the Acme call")
     PhraseCue(
         "intent",

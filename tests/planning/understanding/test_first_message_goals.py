@@ -55,3 +55,20 @@ def test_free_time_asked_from_a_clock_time_said_is_a_booking_at_that_time():
 def test_free_time_asked_as_a_question_or_in_a_window_stays_a_search():
     assert goals(run("am i free wed at 11 for 45 min")) == [("find", "availability")]
     assert goals(run("find 45 min w olu wed between 11 and 3")) == [("find", "availability")]
+
+
+def test_a_marker_of_talk_before_the_verb_asks_nothing():
+    line = run("fyi email ines and raj that thursday's retro moves to 4pm")
+    assert goals(line) == [("send", "email")]
+    assert goals(run("btw message ines the retro notes are up")) == [("send", "email")]
+
+
+def test_a_status_said_before_where_it_is_kept_changes_the_record():
+    assert goals(run("hooli renewal signed! mark it won in salesforce")) == [("update", "deal")]
+
+
+def test_a_meeting_wanted_with_someone_is_a_booking():
+    line = run("need a kickoff w ines from hooli, 45 min, no date yet")
+    assert goals(line) == [("create", "event")]
+    assert args(line, "create_calendar_event")["durationMinutes"] == 45
+    assert goals(run("want a quick sync with raj about the retro")) == [("create", "event")]
