@@ -68,7 +68,7 @@ def test_a_status_said_before_where_it_is_kept_changes_the_record():
 
 
 def test_a_meeting_wanted_with_someone_is_a_booking():
-    line = run("need a kickoff w ines from hooli, 45 min, no date yet")
+    line = run("need a kickoff w dana from hooli, 45 min, no date yet")
     assert goals(line) == [("create", "event")]
     assert args(line, "create_calendar_event")["durationMinutes"] == 45
     assert goals(run("want a quick sync with raj about the retro")) == [("create", "event")]

@@ -152,5 +152,5 @@ def test_a_company_and_a_status_said_as_details_on_the_card_correct_those_fields
 def test_a_status_said_as_a_fact_about_the_record_changes_it():
     assert read_reply("she's already qualified", AFTER_RECORD) == (RecordChange("status", "qualified"),)
     assert read_reply("fyi he's been contacted", AFTER_RECORD) == (RecordChange("status", "contacted"),)
-    said = "oh she's already contacted, we spoke tues. her mobile is 212 555 0143"
+    said = "she's already contacted and her mobile is 212 555 0143"
     assert read_reply(said, AFTER_RECORD) == (RecordChange("status", "contacted", also=(("phone", "212 555 0143"),)),)
