@@ -104,10 +104,11 @@ def after_record(reply: Reply, context: Context) -> RecordChange | None:
 
 
 def time_instead(reply: Reply, context: Context) -> Correct | None:
-    """Where a person or a text is asked and the plan has a time: a reply that says only a time, in words that ask
-    for nothing else ("10:30 actually", "make it 11 instead"), is a correction of the plan's time — never someone to
-    look up, nor an email's text."""
-    if context.question != "value" or context.value_kind not in _NOT_TIMES or "datetime" not in context.correctable:
+    """Where a person or a text is asked, or who a lookup found nobody for, and the plan has a time: a reply that says
+    only a time, in words that ask for nothing else ("10:30 actually", "make it 11 instead"), is a correction of the
+    plan's time — never someone to look up, nor an email's text."""
+    asks_no_time = context.question == "recover" or (context.question == "value" and context.value_kind in _NOT_TIMES)
+    if not asks_no_time or "datetime" not in context.correctable:  # "recover": someone a lookup found nobody for
         return None
     change = event_values(reply)
     if change is None or change.field != "startTime" or change.also:

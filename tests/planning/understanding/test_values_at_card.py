@@ -80,3 +80,8 @@ def test_a_time_alone_where_a_text_is_asked_and_the_plan_has_no_time_is_the_text
     asked = Context(question="value", name="body", value_kind="text", open_plan=True, correctable=("text",))
     [command] = read_reply("10:45 instead", asked)
     assert not isinstance(command, Correct)
+
+
+def test_a_time_alone_where_a_lookup_found_nobody_corrects_the_plans_time() -> None:
+    asked = Context(question="recover", open_plan=True, correctable=("text", "datetime"), sought="the two marks")
+    assert read_reply("ah 4:15 actually", asked) == (Correct("4:15", field="startTime"),)
