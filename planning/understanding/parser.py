@@ -214,7 +214,20 @@ def _free_time_feeders(reads: list[_Read]) -> list[_Read]:
         takes = uses_previous(booking.clause.text) or booking.found.slots.when is None  # "… and book it", no time
         if searched and books and not search.clause.feeds_next and takes:
             out[index] = _Read(replace(search.clause, feeds_next=True), search.reading, search.found)
+        elif _search_after_booking(first=search, then=booking):  # "45 min w sarah wed pm, find a time we're both free"
+            then = booking  # the search, said second, goes first and feeds the booking
+            out[index], out[index + 1] = _Read(replace(then.clause, feeds_next=True), then.reading, then.found), search
     return out
+
+
+def _search_after_booking(*, first: _Read, then: _Read) -> bool:
+    """A booking without a clock time, then a search for free time that says no time and no one of its own ("…, can
+    you find a time we're both free"): the search is the booking's, and finds its start (contract §2.9)."""
+    books = (first.reading.intent, first.reading.entity) == ("create", "event")
+    searched = (then.reading.intent, then.reading.entity) == ("find", "availability")
+    when, found = first.found.slots.when, then.found.slots
+    untimed = when is None or not when.has_clock_time
+    return books and searched and untimed and found.when is None and not found.people and not found.emails
 
 
 def _stated_changes(reads: list[_Read], now: datetime) -> list[_Read]:
