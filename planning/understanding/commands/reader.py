@@ -75,6 +75,11 @@ def read_reply(text: str, context: Context) -> tuple[Command, ...]:
     return commands if _asides_mislead(whole, commands, kept) else whole
 
 
+def _said(commands: tuple[Command, ...]) -> int:
+    """How many things a reading does: each command, and each change said with another ("also")."""
+    return sum(1 + len(getattr(command, "also", ())) for command in commands)
+
+
 def _asides_mislead(whole: tuple[Command, ...], kept: tuple[Command, ...], text: str) -> bool:
     """Whether the reading of a reply without its asides (``kept``, of ``text``) is to be taken over the reading of
     the whole: it is placed, it is not the whole's reading with less in it ("looks right, but do it at 2:15": the
@@ -87,8 +92,8 @@ def _asides_mislead(whole: tuple[Command, ...], kept: tuple[Command, ...], text:
         return False
     if all(command in whole for command in kept):
         return False
-    if isinstance(kept[0], unplaced) and not isinstance(whole[0], unplaced):
-        return False
+    if not isinstance(whole[0], unplaced) and (isinstance(kept[0], unplaced) or _said(whole) > _said(kept)):
+        return False  # "he's already contacted, i called him fri. his cell is …": the "aside" was a change
     request = any(isinstance(command, NewRequest) for command in kept)
     return not (request and (asides.may_be_text(text) or asides.may_be_details(text)))
 
