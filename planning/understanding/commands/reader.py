@@ -90,12 +90,27 @@ def _asides_mislead(whole: tuple[Command, ...], kept: tuple[Command, ...], text:
     unplaced = (NewRequest, CannotHandle)
     if isinstance(kept[0], CannotHandle) or any(isinstance(command, Answer) for command in kept):
         return False
-    if all(command in whole for command in kept):
+    if all(_within(command, whole) for command in kept):
         return False
     if not isinstance(whole[0], unplaced) and (isinstance(kept[0], unplaced) or _said(whole) > _said(kept)):
         return False  # "he's already contacted, i called him fri. his cell is …": the "aside" was a change
     request = any(isinstance(command, NewRequest) for command in kept)
     return not (request and (asides.may_be_text(text) or asides.may_be_details(text)))
+
+
+def _within(command: Command, whole: tuple[Command, ...]) -> bool:
+    """Whether ``command`` is one of ``whole``'s, or the same change of an event with less said ("start it at 10:30"
+    of "start it at 10:30, still end at 11": the "aside" was its end)."""
+    if command in whole:
+        return True
+    if not isinstance(command, EventChange):
+        return False
+    return any(
+        isinstance(other, EventChange)
+        and (other.field, other.value) == (command.field, command.value)
+        and set(command.also) < set(other.also)
+        for other in whole
+    )
 
 
 def _whole(text: str, context: Context) -> tuple[Command, ...]:
