@@ -291,7 +291,17 @@ def _people(text: str, reading: Reading) -> list[str]:
     found = [n for n in names.people(text) if n.end <= cut and n.start not in _speakers(text)]
     if topic is not None:
         found = [n for n in found if not (topic[0] <= n.start and n.end <= topic[1])]
-    return list(dict.fromkeys(_told_only(text, n.text, n.start, n.end) for n in found))
+    told = [n for n in found if not any(_says(text, other.start, other.end, n.start, n.end) for other in found)]
+    return list(dict.fromkeys(_told_only(text, n.text, n.start, n.end) for n in told))
+
+
+def _says(text: str, told_start: int, told_end: int, start: int, end: int) -> bool:
+    """Whether the person at ``start``-``end`` begins what the person before it is told ("tell laura sarah will
+    cover": sarah, right after laura, who follows a verb of telling, and right before a verb)."""
+    if told_end > start or text[told_end:start].strip():
+        return False
+    before, after = Words.of(text[:told_start]).words, Words.of(text[end:]).words
+    return bool(before) and bool(after) and before[-1] in cues("told_verbs") and after[0] in cues("statement_verbs")
 
 
 def _told_only(text: str, name: str, start: int, end: int) -> str:

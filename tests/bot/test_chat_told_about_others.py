@@ -35,3 +35,12 @@ def test_only_the_person_told_gets_the_mail(tmp_path: Path) -> None:
     )
     assert sent["to"] == ["dana.whitfield@acme.com"]
     assert sent["body"] == "Priya will send the forms"
+
+
+def test_a_known_name_right_after_the_one_told_starts_what_is_told(tmp_path: Path) -> None:
+    chat(tmp_path, "tell dana sarah will cover for me", "a")
+    [sent] = read(
+        tmp_path, "fetch_emails", FetchEmailsArgs(to="dana.whitfield@acme.com", includeBody=True, since=SINCE)
+    )
+    assert sent["to"] == ["dana.whitfield@acme.com"]
+    assert sent["body"].startswith("Sarah will cover")
