@@ -91,7 +91,8 @@ class GoalUnderstandingService:
         cut = asides.in_request(cleaned)  # "…, they're waiting on budget": a reason beside it, not its values
         if cut is None or asides.held_in(cut[1], _texts(whole)):
             return whole
-        return self._parse_grounded(cut[0], now, chosen, grounding)
+        kept = self._parse_grounded(cut[0], now, chosen, grounding)
+        return whole if _named(whole) - _named(kept) else kept  # "rosa diaz has a new cell, …": who it is about
 
     def _parse_grounded(
         self, cleaned: str, now: datetime, chosen: tuple[str, str] | None, grounding: Grounding | None
@@ -189,6 +190,13 @@ class GoalUnderstandingService:
         return (
             _Read(clause, reading, found) if booked is reading else _Read(clause, booked, read_slots(text, booked, now))
         )
+
+
+def _named(parse: ParseResult) -> set[str]:
+    """The people, addresses and companies a reading names."""
+    return {
+        name.lower() for goal in parse.goals for name in (*goal.slots.people, *goal.slots.emails, *goal.slots.companies)
+    }
 
 
 def _texts(parse: ParseResult) -> list[str]:

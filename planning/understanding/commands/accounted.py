@@ -148,11 +148,12 @@ def unread(context: Context, whole: tuple[Command, ...], clauses: tuple[Clause, 
 
 
 def _not_done(said: ClauseAct, whole: tuple[Command, ...]) -> bool:
-    """Whether the whole reading does nothing of what a clause nothing reads alone says: a correction that names a
-    field of the plan the whole reading does not change ("…, and put the stage at proposal"); another command read
+    """Whether the whole reading does nothing of what a clause nothing reads alone says: a correction, or any clause
+    said as an instruction, that names a field of the plan the whole reading does not change ("…, and put the stage
+    at proposal"); another command read
     surely and said as an instruction, whose act the whole reading does not do and whose words it does not carry."""
-    if said.act in ("correct", "change"):
-        named = _fields_named(said.clause)
+    named = _fields_named(said.clause)
+    if said.act in ("correct", "change") or (named and starts_request(said.clause)):  # whatever act, "put the stage …"
         return bool(named) and not any(named & _fields(command) for command in whole)
     return (
         said.probability >= COMMAND
