@@ -72,3 +72,8 @@ def test_a_meeting_wanted_with_someone_is_a_booking():
     assert goals(line) == [("create", "event")]
     assert args(line, "create_calendar_event")["durationMinutes"] == 45
     assert goals(run("want a quick sync with raj about the retro")) == [("create", "event")]
+
+
+def test_a_change_verb_after_and_starts_a_second_request():
+    line = run("push friday's hooli sync to 3 and bump the umbrella deal to proposal")
+    assert goals(line) == [("update", "event"), ("update", "deal")]
