@@ -75,6 +75,14 @@ def held_in(asides: tuple[str, ...], texts: list[str]) -> bool:
     )
 
 
+def same_words(aside: str, value: str) -> bool:
+    """Whether a value read is the aside's words: a run of at least half of the aside's words that is more than half
+    of the value's ("she's in a workshop till 3 that day" of "oh wait she's in a workshop till 3 that day")."""
+    one, other = Reply.of(aside).words, Reply.of(value).words
+    run = _shared_run(one, other)
+    return run * 2 >= len(one) and run * 2 > len(other)
+
+
 def _shared_run(one: tuple[str, ...], other: tuple[str, ...]) -> int:
     """The length of the longest run of words found in both."""
     best = 0

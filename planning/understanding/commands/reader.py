@@ -68,11 +68,21 @@ def read_reply(text: str, context: Context) -> tuple[Command, ...]:
     ("yes, and make it 4pm": a correction, then the approval), every clause of it accounted for (:mod:`.accounted`).
     Its asides (reasons and comments, :mod:`.asides`) are left out where they mislead the reading of the whole."""
     whole = every_clause(text, context, _whole(text, context), _whole)
-    kept = asides.left_out(text, context)
-    if kept is None:
+    cut = asides.split(text, context)
+    if cut is None:
         return whole
+    kept, said_aside = cut
     commands = every_clause(kept, context, _whole(kept, context), _whole)
+    if any(_aside_taken(command, said_aside) for command in whole) and not isinstance(commands[0], CannotHandle):
+        return commands  # the whole reading took an aside for a value
     return commands if _asides_mislead(whole, commands, kept) else whole
+
+
+def _aside_taken(command: Command, said_aside: tuple[str, ...]) -> bool:
+    """Whether ``command`` took an aside whole as its value ("oh wait she's in a workshop till 3 that day, move it
+    to friday" where a start is asked: a correction to the words of the reason): that is no more done, but misread."""
+    value = command.text if isinstance(command, Answer) else getattr(command, "value", None)
+    return isinstance(value, str) and any(asides.same_words(aside, value) for aside in said_aside)
 
 
 def _said(commands: tuple[Command, ...]) -> int:

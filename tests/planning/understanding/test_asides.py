@@ -9,3 +9,18 @@ AFTER_RECORD = Context(left=frozenset({"record"}))
 def test_a_status_said_as_a_fact_beside_a_reason_and_a_phone_changes_both() -> None:
     said = "oh and she's already qualified, i spoke with her tues. her mobile is 212 555 0143"
     assert read_reply(said, AFTER_RECORD) == (RecordChange("status", "qualified", also=(("phone", "212 555 0143"),)),)
+
+
+def test_a_reason_is_never_read_as_the_value_corrected() -> None:
+    asked = Context(
+        question="value",
+        name="startTime",
+        value_kind="datetime",
+        open_plan=True,
+        correctable=("datetime", "duration"),
+        doing="create_calendar_event",
+    )
+    said = "oh hang on he's in a training till 4 that day, move it to thursday same time"
+    assert all("training" not in getattr(command, "value", "") for command in read_reply(said, asked))
+    said = "ah wait, he has a dentist appointment till noon that day, move it to thursday same time"
+    assert all("dentist" not in str(command) for command in read_reply(said, asked))
