@@ -320,12 +320,11 @@ def _shared_by(words: Words, index: int, named: frozenset[str]) -> tuple[str, st
     for thing_end in _things(words, index + 1):
         after = thing_end + 1 if thing_end < len(words) and _cased(words, thing_end) == "that" else thing_end
         for name_end in (after + 2, after + 1):
-            if name_end > len(words) or not (
-                all(_cased(words, i)[:1].isupper() for i in range(after, name_end))
-                or " ".join(words.words[after:name_end]) in named
-            ):
+            cased = name_end <= len(words) and all(_cased(words, i)[:1].isupper() for i in range(after, name_end))
+            if name_end > len(words) or not (cased or " ".join(words.words[after:name_end]) in named):
                 continue
-            verb = cues("file_share_verbs").at(words, name_end) if name_end < len(words) else None
+            verbs = cues("file_share_verbs") if cased else cues("file_attach_verbs")  # "the plan tom sent": a mail
+            verb = verbs.at(words, name_end) if name_end < len(words) else None
             if verb is not None and _cased(words, name_end).islower():
                 return words.text_of(index + 1, thing_end), words.text_of(after, name_end), verb.end
     return None
