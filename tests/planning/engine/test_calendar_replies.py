@@ -103,7 +103,7 @@ async def test_a_line_added_at_an_emails_card_follows_its_text(harness):
     approval(await harness.say("email Priya saying the venue changed"))
     card = approval(await harness.say("add a line: parking is on level 2"))
     body = card.arguments["body"]
-    assert body.lower().startswith("the venue changed") and body.endswith("parking is on level 2")
+    assert body.lower().startswith("the venue changed") and body.lower().endswith("parking is on level 2")
 
 
 def test_a_skip_that_names_a_kind_of_thing_says_which():
