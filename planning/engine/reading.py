@@ -160,8 +160,8 @@ def _fields_written(earlier: Session) -> tuple[tuple[str, str], ...]:
 
 
 def _titles_made(earlier: Session) -> tuple[tuple[str, str], ...]:
-    """The titles and starts of the events the plan made or changed, as ("title", title) and ("startTime", ISO): a
-    follow-up may name one by its title, or say its end alone."""
+    """The titles, starts and places of the events the plan made or changed, as ("title", title), ("startTime", ISO)
+    and ("location", place): a follow-up may name one by its title, say its end alone, or the place it replaces."""
     out: list[tuple[str, str]] = []
     for run in earlier.steps:
         if run.state != "done" or run.step.tool not in _EVENT_WRITES:
@@ -173,6 +173,9 @@ def _titles_made(earlier: Session) -> tuple[tuple[str, str], ...]:
         start = made.get("startTime")
         if isinstance(start, str) and start:  # "make it end at 4": the length from the start it has
             out.append(("startTime", start))
+        place = made.get("location") or (run.edited or run.step.inputs).get("location")
+        if isinstance(place, str) and place and "{{" not in place:  # "luigi's instead of cafe roma"
+            out.append(("location", place))
     return tuple(out)
 
 

@@ -3,6 +3,7 @@ a time against the start ("4" is the start shown at 16:00), a day against a date
 length, a number against the amount at the scale it is shown in ("130" is $130,000), a choice against the stage, a
 name against the people, words against a text; and whether words said can be a value of a field's kind."""
 
+import unicodedata
 from datetime import UTC, date, datetime, timedelta
 
 from planning.understanding import names
@@ -132,8 +133,15 @@ def _only_length(said: str) -> bool:
 
 def _words_in(said: str, shown: str) -> bool:
     """Whether the words ``said`` (not only words that name nothing) are words of ``shown``, in that order."""
-    wanted = [w for w in Reply.of(said).words if w.isalnum() or "." in w or "@" in w]
+    wanted = [_plain(w) for w in Reply.of(said).words if w.isalnum() or "." in w or "@" in w]
     if not wanted or all(phrases("stop_words").value((w,)) is not None for w in wanted):
         return False
-    words = Reply.of(shown).words
+    while phrases("stop_words").value((wanted[0],)) is not None:  # "the office" names "Office"
+        wanted = wanted[1:]
+    words = tuple(_plain(word) for word in Reply.of(shown).words)
     return any(words[i : i + len(wanted)] == tuple(wanted) for i in range(len(words) - len(wanted) + 1))
+
+
+def _plain(word: str) -> str:
+    """The word without its accents ("café" is typed "cafe")."""
+    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))

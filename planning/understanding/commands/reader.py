@@ -277,6 +277,9 @@ def _follow_up(reply: Reply, context: Context) -> Command:
             values = after_event(said, context)
             if values is not None:
                 return values
+        place = _place_replaced(reply, context)
+        if place is not None:  # "we're doing luigi's instead of cafe roma": the place it has, replaced
+            return place
         people = people_change(reply) or people_joining(reply) or people_in_a_clause(reply)  # "and sam too"
         if people is not None and people.adding != people.removing:
             return EventChange("addAttendees" if people.adding else "removeAttendees", people.value)
@@ -298,6 +301,16 @@ def _follow_up(reply: Reply, context: Context) -> Command:
             return replace(fields, record=listed.index)
     thanks = _followups.thanks(reply)
     return thanks if thanks is not None else NewRequest(reply.text)
+
+
+def _place_replaced(reply: Reply, context: Context) -> EventChange | None:
+    """After an event was made or changed, a place said in the place of the one it has (:mod:`.grounded`)."""
+    said = grounded.replaced(reply, context)
+    if said is None or said.field != "location":
+        return None
+    value = Reply.of(said.value)
+    place = value.rest(value.after("leads", "polite", "answer_leads"))
+    return EventChange("location", place) if place else None
 
 
 def _several(reply: Reply, context: Context) -> tuple[Command, ...] | None:
