@@ -13,6 +13,7 @@ from planning.understanding.commands import _clauses
 from planning.understanding.commands._words import Reply
 from planning.understanding.commands.context import Context
 from planning.understanding.commands.segment_acts import clause_acts, starts_request
+from planning.understanding.cues import Words, cues
 from planning.understanding.lexicon import evidence_in
 
 ASIDE = 0.8  # a clause is an aside when the classifier reads it as one (act "none") at least this surely
@@ -35,7 +36,10 @@ def split(text: str, context: Context) -> tuple[str, tuple[str, ...]] | None:
     acts = clause_acts(reply, context)
     if len(acts) < 2:
         return None
-    keep = tuple(not (a.act == "none" and a.probability >= ASIDE) or starts_request(a.clause) for a in acts)
+    keep = tuple(
+        not (a.act == "none" and a.probability >= ASIDE) or starts_request(a.clause) or _condition(a.clause)
+        for a in acts
+    )
     kept = _clauses.kept(reply, keep) if any(keep) and not all(keep) else ""
     if not kept:
         return None
@@ -43,8 +47,18 @@ def split(text: str, context: Context) -> tuple[str, tuple[str, ...]] | None:
 
 
 def may_be_text(text: str) -> bool:
-    """Whether ``text`` asks for an email to be written, so that a clause beside it may be what the email says."""
-    return any(found.kind == "intent" and found.concept in _WRITES_MAIL for found in evidence_in(text))
+    """Whether ``text`` asks for an email to be written, or names one, so that a clause beside it may be what the
+    email says."""
+    found = evidence_in(text)
+    return any(
+        cue.concept in _WRITES_MAIL if cue.kind == "intent" else cue.kind == "entity" and cue.concept == "email"
+        for cue in found
+    )
+
+
+def _condition(clause: Reply) -> bool:
+    """Whether the clause says when to act ("if i'm busy on friday at 10, …"): a condition, never an aside."""
+    return cues("condition_leads").at(Words.of(clause.text).words, 0) is not None
 
 
 def may_be_details(text: str) -> bool:

@@ -75,7 +75,20 @@ def read_reply(text: str, context: Context) -> tuple[Command, ...]:
     commands = every_clause(kept, context, _whole(kept, context), _whole)
     if any(_aside_taken(command, said_aside) for command in whole) and not isinstance(commands[0], CannotHandle):
         return commands  # the whole reading took an aside for a value
+    if not isinstance(whole[0], NewRequest | CannotHandle) and _uses_aside(whole, said_aside, kept):
+        return whole  # "argh undo, that was for peter": the "aside" named who it was meant for
     return commands if _asides_mislead(whole, commands, kept) else whole
+
+
+def _uses_aside(whole: tuple[Command, ...], said_aside: tuple[str, ...], kept: str) -> bool:
+    """Whether a value the whole reading took holds a word only an aside says."""
+    aside_words = {word for aside in said_aside for word in Reply.of(aside).words if word.isalnum()}
+    only_aside = aside_words - set(Reply.of(kept).words) - {w for w in aside_words if phrases("stop_words").value((w,))}
+    for command in whole:
+        value = command.text if isinstance(command, Answer) else getattr(command, "value", None)
+        if isinstance(value, str) and only_aside & set(Reply.of(value).words):
+            return True
+    return False
 
 
 def _aside_taken(command: Command, said_aside: tuple[str, ...]) -> bool:
