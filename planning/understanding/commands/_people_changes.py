@@ -38,6 +38,11 @@ def people_joining(reply: Reply) -> Correct | None:
 def _people_from(reply: Reply, start: int) -> str | None:
     """The people named from token ``start`` to the end of the clause, when the words there are the people and
     their fillers only; None otherwise."""
+    kept = next((i for i in range(start, len(reply.words)) if phrases("only_words").at(reply.words, i)), None)
+    if kept is not None and kept > start:  # "leave priya off, just tom": who stays is not who is taken off
+        reply = Reply(reply.text, reply.toks[:kept])
+        while reply.words and reply.words[-1] in (",", ";", "-"):
+            reply = Reply(reply.text, reply.toks[:-1])
     after, end = reply.toks[start].start, reply.toks[-1].end
     people = [(p.start, p.end, p.text) for p in names.people(reply.text) if p.start >= after and p.end <= end]
     people += [(t.start, t.end, reply.text[t.start : t.end]) for t in reply.toks[start:] if _address(t.word)]
