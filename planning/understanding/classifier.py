@@ -109,6 +109,9 @@ def _next_is_action(words: Words, said: tuple[str, ...], index: int) -> bool:
         and said[index + 1] in cues("recipient_pronouns")
     ):
         return False
+    if said[index] in cues("telling_verbs") and said[index] not in cues("clause_verbs"):  # "and ask maria if …"
+        named = said[index + 1] if index + 1 < len(said) else ""
+        return named.isalpha() and named not in cues("asked_not_addressed")
     opener = cues("clause_openers").at(said, index)
     spaced = opener is not None and opener.end < len(said) and _spaced(words, opener.end - 1)
     if cues("title_callers").at(said, opener.end if spaced and opener is not None else index) is not None:
