@@ -8,7 +8,8 @@ with the thing said by its own name (``said_by_name``)."""
 
 from typing import Any
 
-from planning.engine.followups import FollowUp, acting_on, people_steps, ran_with, read_again, used_as_target
+from planning.engine.carried import carried_read, from_last_plan
+from planning.engine.followups import FollowUp, acting_on, people_steps, ran_with, used_as_target
 from planning.engine.session import Session
 from planning.engine.staleness import READS, Kind
 from planning.references import placeholder
@@ -34,10 +35,7 @@ def named_listed(earlier: Session, text: str, plan: Plan, goal: Goal) -> FollowU
             continue
         if kind == "record" and step.inputs.get("entityType") != entity:
             continue
-        again = read_again(kind, item, entity, None) or dict(step.inputs)
-        title = item.get("title") or item.get("subject") or item.get("name") or "it"
-        intent = f"“{title}” from your last plan"
-        steps[index] = step.model_copy(update={"intent": intent, "arguments": {"input": again}})
+        steps[index] = carried_read(step, kind, item, entity)
         known[step.id] = [item]
     if not known:
         return None
@@ -73,7 +71,7 @@ def forwarded_listed(earlier: Session, text: str, plan: Plan) -> FollowUp | None
     )
     known: dict[str, Any] = {}
     carried = [
-        step.model_copy(update={"intent": f"“{subject}” from your last plan"}) if step.id in known else step
+        step.model_copy(update={"intent": from_last_plan("email", mail)}) if step.id in known else step
         for step in acting_on(forward, mail, "listed_email", known)
     ]
     goal = Goal(intent="send", entity="email")

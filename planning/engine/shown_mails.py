@@ -8,8 +8,9 @@ is searched for as asked."""
 from datetime import datetime
 from typing import Any
 
+from planning.engine.carried import carried_read
 from planning.engine.conflicts import moment
-from planning.engine.followups import FollowUp, read_again, used_as_target
+from planning.engine.followups import FollowUp, used_as_target
 from planning.engine.session import Session
 from planning.types import Goal, Plan
 from planning.understanding.commands.mail_picks import mail_described, sent_by
@@ -35,9 +36,7 @@ def among_shown_mails(earlier: Session, plan: Plan, goal: Goal, now: datetime) -
         if picked is None or (sender and not sent_by(within[picked], sender)):  # a sender said is the sender
             continue
         mail = within[picked]
-        again = read_again("email", mail, None, None) or dict(inputs)
-        intent = f"“{mail.get('subject') or 'the email'}” from your last plan"
-        steps[index] = step.model_copy(update={"intent": intent, "arguments": {"input": again}})
+        steps[index] = carried_read(step, "email", mail)
         known[step.id] = [mail]
     if not known:
         return None
