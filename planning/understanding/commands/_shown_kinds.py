@@ -68,6 +68,8 @@ def fits_alone(said: str, field: str) -> bool:
     "95k", "the 12th", "proposal"): never a bare number that could be an hour or a count, never a name or a text."""
     kind = value_type(field)
     words = Reply.of(said).words
+    if kind == "duration" and len(words) == 1 and _minutes_not_an_hour(words[0]):
+        return True  # "make it 45" where a length is shown: no clock reads 45 as an hour, a length does as minutes
     if not words or (len(words) == 1 and words[0].isdigit()):
         return False
     if kind == "datetime":
@@ -82,6 +84,15 @@ def fits_alone(said: str, field: str) -> bool:
         parsed = parse_answer(field, said, _ANY_DAY)
         return parsed.ok and said.strip().lower().replace(" ", "_") == parsed.value
     return False
+
+
+_CLOCK_HOURS = 12  # a bare number up to this may be the hour of a start ("make it 2": 2 o'clock)
+_MOST_MINUTES = 24 * 60
+
+
+def _minutes_not_an_hour(word: str) -> bool:
+    """Whether a bare number can only be a count of minutes: more than any hour of a 12-hour clock, at most a day."""
+    return word.isdigit() and _CLOCK_HOURS < int(word) <= _MOST_MINUTES
 
 
 def _same_time(said: str, shown: str) -> bool:
