@@ -65,6 +65,23 @@ def then_request(
     return None
 
 
+def held_then(
+    reply: Reply, holds: Callable[[Reply], bool], edit: Callable[[Reply], tuple[Command, ...] | None]
+) -> tuple[Command, ...] | None:
+    """ "whoa, not yet - add that …": what is shown held back in a first clause, and changed in the rest: the change
+    (None when the reply is not that)."""
+    words = reply.words
+    for cut in range(1, len(words) - 1):
+        join = phrases("clause_joins").at(words, cut)
+        if join is None:
+            continue
+        rest = _part(reply, cut + join[0], None)
+        changed = edit(rest) if rest.words else None
+        if changed and holds(_part(reply, 0, cut)):
+            return changed
+    return None
+
+
 def parts(reply: Reply, *, words: bool = False) -> tuple[Reply, ...]:
     """The reply cut at every mark that joins clauses or ends a sentence ("hmm wait, fri is out. thurs 3:30?" →
     "hmm wait", "fri is out", "thurs 3:30?"): the pieces a reason or a hedge is said in, each without its marks but a

@@ -99,6 +99,9 @@ def _read(text: str, context: Context) -> tuple[Command, ...]:
     reply = Reply.of(text)
     if not context.open_plan:
         return (_follow_up(reply, context),)
+    held = _held_for_edit(reply, context)
+    if held is not None:  # "hold on, don't send it yet - add that …": kept, and its text changed
+        return held
     instead = _clauses.then_request(reply, _turned_down, _request_start) if context.value_kind != "text" else None
     on_event = context.question == "approval" and context.doing in _EVENT_STEPS
     if instead is not None:  # "scratch that, email omar instead"
@@ -151,6 +154,33 @@ def _read(text: str, context: Context) -> tuple[Command, ...]:
     if fields:
         return fields
     return (_to_question(reply, context),)
+
+
+def _held_for_edit(reply: Reply, context: Context) -> tuple[Command, ...] | None:
+    """At an email's card, a first clause that turns the send down ("whoa, not yet", "don't send it yet") and a rest
+    that changes its text ("add that …", "say tue not wed"): the send was held back for the change, not cancelled;
+    the change is the reading. None otherwise ("scratch that, book lunch instead" is a cancel and a request)."""
+    if context.question != "approval" or context.doing not in _MAIL_STEPS:
+        return None
+
+    def cancels(head: Reply) -> bool:  # the head, or a clause of it ("one sec, | don't send it yet")
+        read = [c for one in (head, *_clauses.parts(head)) for c in read_reply(one.text, context)]
+        return any(isinstance(c, Decide) and c.action == "cancel" for c in read)
+
+    def edit(rest: Reply) -> tuple[Command, ...] | None:
+        changed = _read(rest.text, context)
+        texts = all(
+            (isinstance(c, Decide) and c.action == "edit" and c.field in _TEXT_FIELDS)
+            or (isinstance(c, Correct) and (c.replaces is not None or c.field in _TEXT_FIELDS))
+            for c in changed
+        )
+        return changed if texts else None
+
+    return _clauses.held_then(reply, cancels, edit)
+
+
+_MAIL_STEPS = ("send_email", "create_draft", "reply_email", "forward_email")
+_TEXT_FIELDS = ("body", "subject")
 
 
 def _record_fields(reply: Reply, context: Context) -> tuple[Correct, ...]:
