@@ -1,5 +1,6 @@
 """Core value types: goals, parse results, meta-goals, plans. All frozen."""
 
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any, Literal
 
@@ -154,6 +155,13 @@ class ParseResult(Frozen):
     @property
     def goals(self) -> tuple[Goal, ...]:
         return self.meta.goals
+
+    def with_goals(self, change: Callable[[Goal], Goal]) -> "ParseResult":
+        """This understanding with each goal changed by ``change``; itself when none changed."""
+        goals = tuple(change(goal) for goal in self.goals)
+        if goals == self.goals:
+            return self
+        return self.model_copy(update={"meta": self.meta.model_copy(update={"goals": goals})})
 
 
 class Condition(Frozen):

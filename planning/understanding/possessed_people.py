@@ -13,10 +13,7 @@ def unpossessed(parse: ParseResult, mentions: Iterable[Mention]) -> ParseResult:
     named = _names(mentions)
     if not named:
         return parse
-    goals = tuple(_goal(goal, named) for goal in parse.goals)
-    if goals == parse.goals:
-        return parse
-    return parse.model_copy(update={"meta": parse.meta.model_copy(update={"goals": goals})})
+    return parse.with_goals(lambda goal: _goal(goal, named))
 
 
 def _names(mentions: Iterable[Mention]) -> dict[str, str]:

@@ -17,10 +17,7 @@ def respelled(parse: ParseResult, mentions: Iterable[Mention]) -> ParseResult:
     spelling = _spelling(mentions)
     if not spelling:
         return parse
-    goals = tuple(_goal(goal, spelling) for goal in parse.goals)
-    if goals == parse.goals:
-        return parse
-    return parse.model_copy(update={"meta": parse.meta.model_copy(update={"goals": goals})})
+    return parse.with_goals(lambda goal: _goal(goal, spelling))
 
 
 def _spelling(mentions: Iterable[Mention]) -> dict[tuple[str, ...], str]:
