@@ -21,7 +21,10 @@ def with_time_replaced(text: str, value: str, now: datetime) -> str | None:
     if not said:
         return None
     clock = said[0].has_clock_time
-    found = [match for match in find_times(text, now) if match.has_clock_time == clock and match.spans]
+    times = [match for match in find_times(text, now) if match.spans]
+    found = [match for match in times if match.has_clock_time == clock]
+    if not found and clock and names_a_day(value):  # "tues eod" for the text's "wed": a day said, with its time
+        found = [match for match in times if names_a_day(_words(text, match.spans))]
     if len(found) != 1:
         return None
     start = min(span[0] for span in found[0].spans)
@@ -29,3 +32,7 @@ def with_time_replaced(text: str, value: str, now: datetime) -> str | None:
     if clock_only(value) and names_a_day(text[start:end]):
         return None  # "4:30pm" for "3pm on friday": the day would be lost with the words
     return f"{text[:start]}{value.strip()}{text[end:]}"
+
+
+def _words(text: str, spans: tuple[tuple[int, int], ...]) -> str:
+    return text[min(span[0] for span in spans) : max(span[1] for span in spans)]
