@@ -6,6 +6,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from planning.engine.answers import value_type
+from planning.engine.repeats import repeat_in_words
 from planning.engine.targets import money, when_text
 from planning.engine.wording import name_in_words
 
@@ -30,6 +31,7 @@ LABELS = {
     "addAttendees": "people to invite",
     "removeAttendees": "people to take off",
     "optionalAttendees": "optional attendees",
+    "recurrence": "repeat",
 }
 
 
@@ -49,6 +51,8 @@ def value_in_words(name: str, value: Any, tz: str) -> str:
         return _minutes(int(value))
     if kind == "number" and name == "amount":
         return money(value)
+    if name == "recurrence" and isinstance(value, str):  # "every 2 weeks on Tuesday", never the rule's code
+        return repeat_in_words(value)
     if isinstance(value, list):
         return ", ".join(str(item) for item in value)
     if isinstance(value, dict):  # a record's fields: each in its own words ("email x@y.com, status contacted")

@@ -49,6 +49,7 @@ from planning.understanding.commands.mail_again import mail_again
 from planning.understanding.commands.new_request import NewRequest
 from planning.understanding.commands.other_mail import other_mail
 from planning.understanding.commands.pick import Pick
+from planning.understanding.commands.repeat_change import repeat_changed
 from planning.understanding.commands.request_again import RequestAgain
 from planning.understanding.commands.restate import asked_time, only_time
 from planning.understanding.commands.rough_clock import with_clock_clause
@@ -137,6 +138,9 @@ def _read(text: str, context: Context) -> tuple[Command, ...]:
     grounded = _grounded(reply, context)
     if grounded is not None:  # "4:30 not 4", "85 not 80": the value shown that the reply says is replaced
         return (grounded,)
+    repeat = repeat_changed(reply, context)
+    if repeat is not None:  # "every other week actually" at a recurring booking's card: its rule
+        return (repeat,)
     at_card = at_event_card(reply, context) if context.doing in _EVENT_STEPS else time_instead(reply, context)
     if at_card is not None:  # "start it at 10:30, still end at 11" at a booking; "10:30 actually" while a text is asked
         return (at_card,)
