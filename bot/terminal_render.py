@@ -12,7 +12,16 @@ from rich.table import Table
 from rich.text import Text
 
 from planning.engine.file_facts import ATTACHMENTS
-from planning.engine.replies import ApprovalItem, AskApproval, AskValue, Reply, Say, ShowPlan, StepOutcome
+from planning.engine.replies import (
+    ApprovalItem,
+    ApprovedCard,
+    AskApproval,
+    AskValue,
+    Reply,
+    Say,
+    ShowPlan,
+    StepOutcome,
+)
 from planning.engine.targets import Target, when_text
 from planning.engine.texts import step_state
 from planning.engine.view import PlanView
@@ -38,6 +47,8 @@ def render(reply: Reply) -> RenderableType:
         return plan_panel(reply.view)
     if isinstance(reply, AskApproval):
         return approval_panel(reply)
+    if isinstance(reply, ApprovedCard):
+        return approved_panel(reply)
     if isinstance(reply, AskValue):
         return question_text(reply)
     if isinstance(reply, StepOutcome):
@@ -89,6 +100,17 @@ def approval_panel(ask: AskApproval) -> Panel:
         parts.insert(0, Text(title, style="bold"))
         title = ask.target.action if ask.target is not None and ask.target.action else _cut(ask.intent, _TITLE)
     return Panel(Group(*parts), title=f"Approve: {title}", title_align="left", border_style="yellow")
+
+
+def approved_panel(shown: ApprovedCard) -> Panel:
+    """A card approved by an earlier reply that approved every card ("yes both"): what it changes, and by what it
+    was approved, in the place of the choices."""
+    card = approval_panel(shown.card)
+    parts = list(card.renderable.renderables) if isinstance(card.renderable, Group) else [card.renderable]
+    said = Text(f"✓ Approved with your “{shown.said}”", style="bold green")
+    kept = [part for part in parts if not (isinstance(part, Text) and part.plain.startswith(("[a]", "[a] ")))]
+    title = str(card.title).replace("Approve: ", "Approved: ", 1)
+    return Panel(Group(*kept, said), title=title, title_align="left", border_style="green")
 
 
 def _cut(text: str, limit: int) -> str:

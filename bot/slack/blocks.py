@@ -17,7 +17,7 @@ a ``text`` fallback of at most 4,000 characters) and shows content escaped, so t
 - ``read_button_value``: the ids a clicked button carried.
 """
 
-from bot.slack.blocks_approval import approval_card, card_result, delivery_problem
+from bot.slack.blocks_approval import approval_card, approved_card, card_result, delivery_problem
 from bot.slack.blocks_buttons import button_value, read_button_value
 from bot.slack.blocks_edit import (
     edit_modal,
@@ -44,6 +44,7 @@ from bot.slack.blocks_text import escape
 
 __all__ = [
     "approval_card",
+    "approved_card",
     "button_value",
     "card_result",
     "decision_line",

@@ -16,7 +16,7 @@ from bot.slack.blocks_buttons import CANCEL_CONFIRM, button, button_value
 from bot.slack.blocks_text import MAX_SECTION_TEXT, clip, context, escape, join_lines, message, plain, readable, section
 from bot.slack.declared import ACTION_IDS
 from planning.engine.file_facts import ATTACHMENTS, AttachedFile
-from planning.engine.replies import AskApproval
+from planning.engine.replies import ApprovedCard, AskApproval
 from planning.engine.wording import label
 
 _ARGUMENT_TEXT = 1000  # one argument's value in the approval section
@@ -51,6 +51,15 @@ def approval_card(ask: AskApproval, *, channel: str | None = None) -> dict[str, 
         context(f"Only you can see these details.{where}"),
     ]
     return message(f"Your approval is needed: {escape(clip(ask.intent, 500))}", blocks)
+
+
+def approved_card(shown: ApprovedCard) -> dict[str, Any]:
+    """``{"text", "blocks"}``: a card an earlier reply approved with every card of the plan ("yes both"): what it
+    changes, for the requester, and the words that approved it, with no buttons (there is nothing left to decide)."""
+    ask = shown.card
+    section_only = approval_blocks(ask, title="Approved")[:-1]  # the buttons dropped
+    said = f"✓ Approved with your “{escape(clip(shown.said, 300))}”"
+    return message(f"Approved: {escape(clip(ask.intent, 500))}", [*section_only, context(said)])
 
 
 def waiting_blocks(ask: AskApproval, requester: str, details: str | None = None) -> list[dict[str, Any]]:

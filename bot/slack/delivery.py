@@ -31,7 +31,17 @@ from bot.slack.connect_blocks import connect_prompt, connect_waiting
 from bot.slack.posted_once import posting
 from bot.slack.sending import RetryPolicy, SendError, SlackSender
 from bot.slack.state import SlackState, Where, recent_owner
-from planning.engine.replies import AskApproval, AskConnect, AskValue, Refused, Reply, Say, ShowPlan, StepOutcome
+from planning.engine.replies import (
+    ApprovedCard,
+    AskApproval,
+    AskConnect,
+    AskValue,
+    Refused,
+    Reply,
+    Say,
+    ShowPlan,
+    StepOutcome,
+)
 
 logger = logging.getLogger(__name__)
 RequesterOf = Callable[[str], Awaitable[str | None]]
@@ -88,6 +98,13 @@ class Delivery:
                 await self._say(where, reply, actor, said)
             elif isinstance(reply, StepOutcome):
                 await self._outcome(where, reply, kinds.get(reply.step_id), said, results)
+            elif isinstance(reply, ApprovedCard):  # what it changes, for the requester: in place in a DM
+                card = blocks.approved_card(reply)
+                what = f"the details of “{reply.card.intent}”"
+                if where.is_dm:
+                    await said.add(card, what=what)
+                else:
+                    results.append(await self.keep(where, where.requester, card, what=what))
         await self._where_results_are(where, said, results)
         await said.flush()
         if waiting is not None and plan is None:

@@ -3,7 +3,7 @@ refusals when it is not theirs to decide or the plan moved on. Each says what it
 
 from typing import Any, Literal
 
-from planning.engine import claims, each, targets, texts, thread_files
+from planning.engine import claims, each, standing, targets, texts, thread_files
 from planning.engine.checks import ChoiceKey
 from planning.engine.intentions import view_of
 from planning.engine.parts import Parts
@@ -68,8 +68,9 @@ class Decisions:
             replies.append(Say(text=f"Skipped{_named(session, run)} ({user})."))
         else:
             if not await self._parts.machine.still_as_shown(session, run, replies):  # its target changed, or is gone
-                return [*replies, *await self._parts.machine.advance(session)]
+                return await self._standing_on(session, [*replies, *await self._parts.machine.advance(session)])
             arguments = self._parts.machine.arguments(session, run)
+            said = session.standing.said if session.standing is not None else None
             await self._parts.audit.record(
                 session,
                 "approved",
@@ -78,10 +79,23 @@ class Decisions:
                 run=run,
                 arguments=arguments,
                 args_hash=question.args_hash,
+                **({"standing": said} if said is not None else {}),
             )
             replies.append(Say(text=f"Approved{_named(session, run)} ({user})."))
             await self._parts.machine.run_approved(session, run, user, replies)
-        return [*replies, *await self._parts.machine.advance(session)]
+        return await self._standing_on(session, [*replies, *await self._parts.machine.advance(session)])
+
+    async def _standing_on(self, session: Session, replies: list[Reply]) -> list[Reply]:
+        """The card asked next, when an approval said for every card stands for it (``standing``): shown approved,
+        and run; one that warns of something is asked as usual, and the reply says why."""
+        question = standing.covered(session)
+        if question is None or question.step_id is None or session.standing is None:
+            return replies
+        if standing.warned(question):
+            return [*replies, standing.not_covered(session)]
+        by, step_id, shown = session.standing.by, question.step_id, question.args_hash
+        shown_approved = standing.shown_approved(session, replies)
+        return [*shown_approved, *await self.decide_step(session, step_id, "approve", by, shown)]
 
     def reissue(self, session: Session) -> list[Reply]:
         question = session.question

@@ -15,7 +15,7 @@ from planning.engine.occurrence import whole_series
 from planning.engine.offers import Offers
 from planning.engine.parts import Parts
 from planning.engine.replies import AskApproval, AskValue, Refused, Reply, Say, ShowPlan
-from planning.engine.session import Question, Session
+from planning.engine.session import Question, Session, Standing
 from planning.engine.starting import Starter
 from planning.engine.targets import record_of
 from planning.understanding.clarify import describe
@@ -190,6 +190,8 @@ class Handlers:
         series = whole_series(record_of(session, run), run.step.tool)
         if series is not None and isinstance(command, Decide) and command.one_occurrence:  # "yes, just today"
             return [Say(text=series, private=True, tone="problem"), *self._decisions.reissue(session)]
+        if isinstance(command, Decide) and command.covering:  # "yes both": the plan's later cards too
+            session.standing = Standing(by=user, said=text.strip())
         return await self._decisions.decide_step(session, question.step_id, "approve", user, question.args_hash)
 
     async def _on_skip(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:

@@ -110,6 +110,15 @@ class AskApproval(Reply):
     left_out: list[str] = []  # items of a repeated step that will not run, each with why (kept, not theirs to change)
 
 
+class ApprovedCard(Reply):
+    """A card shown already approved: an earlier reply approved every card of the plan ("yes both", ``said``), so
+    this one runs without a second question; the requester still sees what it changes (``card``)."""
+
+    kind: Literal["approved_card"] = "approved_card"
+    card: AskApproval
+    said: str
+
+
 class StepOutcome(Reply):
     """What a step did: its result (shown to the requester only when it reveals mailbox or CRM contents)."""
 

@@ -85,6 +85,14 @@ class Recovery(Mutable):
     at: datetime
 
 
+class Standing(Mutable):
+    """An approval said for every card of the plan ("yes both"): who said it and the words, so that each later
+    card is shown as approved by them (:mod:`planning.engine.standing`)."""
+
+    by: str
+    said: str
+
+
 class Session(Mutable):
     id: str
     thread_key: str
@@ -103,6 +111,7 @@ class Session(Mutable):
     files: list[AttachedFile] = Field(default_factory=list)  # shared with the request and in its thread (§2.7)
     receipts: list[str] = Field(default_factory=list)  # the requests it took last (``planning.engine.receipts``)
     then: str = ""  # said with the reply that started it, to run once it is done ("undo that and <then>")
+    standing: Standing | None = None  # an approval said for every card of the plan, still to come ("yes both")
 
     @property
     def open(self) -> bool:

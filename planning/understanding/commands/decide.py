@@ -15,7 +15,9 @@ class Decide:
     ``adding``: an edit that adds ``value`` to the text there ("add a note: …"), not one that replaces it;
     ``before``: added above that text ("add a line on top: …"), not after it.
     ``target``: the kind of thing the decision names ("skip the email": "email"), data/step_things.txt.
-    ``one_occurrence``: an approval said for one occurrence of a repeating event ("yes, just today")."""
+    ``one_occurrence``: an approval said for one occurrence of a repeating event ("yes, just today").
+    ``covering``: an approval said for every card of the plan, the one shown and those still to come ("yes both",
+    "all good, send them"): :mod:`._covering`."""
 
     kind: ClassVar[Literal["decide"]] = "decide"
     action: Action
@@ -26,3 +28,4 @@ class Decide:
     before: bool = False
     target: str | None = None
     one_occurrence: bool = False
+    covering: bool = False

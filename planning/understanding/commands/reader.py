@@ -6,6 +6,7 @@ from datetime import UTC, datetime
 from planning.understanding.commands import (
     _clauses,
     _corrections,
+    _covering,
     _decisions,
     _followups,
     _people_swaps,
@@ -68,7 +69,12 @@ _ANY_DAY = datetime(2026, 1, 5, 8, tzinfo=UTC)  # whether a value reads as a tim
 def read_reply(text: str, context: Context) -> tuple[Command, ...]:
     """What ``text`` asks for, given what the conversation is waiting for: one command, or a few in order
     ("yes, and make it 4pm": a correction, then the approval), every clause of it accounted for (:mod:`.accounted`).
-    Its asides (reasons and comments, :mod:`.asides`) are left out where they mislead the reading of the whole."""
+    Its asides (reasons and comments, :mod:`.asides`) are left out where they mislead the reading of the whole. An
+    approval that says it covers every card ("yes both") is marked so (:mod:`._covering`)."""
+    return _covering.marked(text, context, _read_reply(text, context), _read_reply)
+
+
+def _read_reply(text: str, context: Context) -> tuple[Command, ...]:
     whole = every_clause(text, context, _whole(text, context), _whole)
     cut = asides.split(text, context)
     if cut is None:
