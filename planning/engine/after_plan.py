@@ -22,7 +22,7 @@ from planning.engine import (
 )
 from planning.engine.mail_again import mail_again
 from planning.engine.parts import Parts
-from planning.engine.record_changes import names_another, record_changed
+from planning.engine.record_changes import names_another, record_changed, records_changed
 from planning.engine.replies import Refused, Reply, Say
 from planning.engine.resend import resend
 from planning.engine.session import Session
@@ -51,6 +51,7 @@ class Turn:
     text: str
     earlier: Session
     now: datetime
+    more: tuple[Command, ...] = ()  # the commands read after the first ("…, and the proposal one - push to wed")
 
 
 Handler = Callable[[Turn, Command], Awaitable[list[Reply] | None]]
@@ -69,7 +70,7 @@ class AfterPlan:
             return None
         earlier = self._parts.from_record(record)
         [command, *later] = reading.read_after(text, earlier)
-        turn = Turn(who, thread_key, text, earlier, self._parts.now(who.zone))
+        turn = Turn(who, thread_key, text, earlier, self._parts.now(who.zone), tuple(later))
         then = next((c.text for c in later if isinstance(c, NewRequest)), None)  # "undo that and book lunch …"
         if isinstance(command, Undo) and then is not None:  # "undo that, … bump the due date to friday instead"
             [change, *_] = reading.read_after(then, earlier)
@@ -96,6 +97,9 @@ class AfterPlan:
 
     async def _on_record_change(self, turn: Turn, command: Command) -> list[Reply] | None:
         assert isinstance(command, RecordChange)
+        others = tuple(other for other in turn.more if isinstance(other, RecordChange))
+        if command.record is not None and others and len(others) == len(turn.more):  # each of the records listed
+            return await self._started(turn, records_changed(turn.earlier, (command, *others), turn.now))
         follow = record_changed(turn.earlier, command, turn.now)
         if follow is not None and command.record is None:  # "push initech to proposal": another record's
             understood = await self._parts.planner.understand_async(turn.text, turn.now, None, who=turn.who)

@@ -142,7 +142,8 @@ def ended_context(earlier: Session | None) -> Context:
     if len(listed) > 1:  # "the acme one, bump it to 52k": one of the records the read listed may be changed next
         return Context(left=frozenset({"records", *left}), candidates=tuple(listed))
     shown = (_titles_made(earlier) if "event" in left else ()) + (_fields_written(earlier) if "record" in left else ())
-    return Context(left=frozenset(left), shown=shown)
+    one = tuple(listed) if len(listed) == 1 else ()  # "mark the questionnaire one done": the one record its read found
+    return Context(left=frozenset(left), shown=shown, candidates=one)
 
 
 def _fields_written(earlier: Session) -> tuple[tuple[str, str], ...]:

@@ -5,10 +5,10 @@ one update of that record, acting on it as the earlier plan left it (read again 
 follow-up: :func:`planning.engine.followups.acting_on`)."""
 
 from datetime import date, datetime, timedelta
-from typing import Any
+from typing import Any, get_args
 
 from integrations.base.records import DATE_FIELDS, FIELDS_BY_ENTITY, READ_ONLY_FIELDS
-from planning.engine.answers import parse_answer
+from planning.engine.answers import Parsed, parse_answer
 from planning.engine.followups import FollowUp, acting_on, left_by, ran_with
 from planning.engine.session import Session, StepRun
 from planning.engine.wording import name_in_words
@@ -27,7 +27,19 @@ _GOAL_ENTITIES: dict[str, Entity] = {
 }
 
 
-def record_changed(earlier: Session, command: RecordChange, now: datetime) -> FollowUp | None:
+def records_changed(earlier: Session, commands: tuple[RecordChange, ...], now: datetime) -> FollowUp | None:
+    """Each change on its own record of those ``earlier`` listed ("mark the quote one done, and the proposal one -
+    push to wed"), one plan of an update each; None when one of them is no such change."""
+    follows = [record_changed(earlier, command, now, tag=f"_{n}" if n else "") for n, command in enumerate(commands)]
+    if not follows or any(follow is None for follow in follows):
+        return None
+    made = [follow for follow in follows if follow is not None]
+    steps = tuple(step for follow in made for step in follow.plan.steps)
+    known = {key: value for follow in made for key, value in follow.known.items()}
+    return FollowUp(Plan(steps=steps), made[0].goal, "follow-up: the fields of the records named changed", known=known)
+
+
+def record_changed(earlier: Session, command: RecordChange, now: datetime, tag: str = "") -> FollowUp | None:
     """The update ``command`` asks for on the record ``earlier`` made or changed last that has the field, else on the
     one record its last read found ("what's Dana's number?" → "she has a new one, …, update it"); with the changes said
     with it (``also``: "bump him to contacted, and his email is …") in the same update. None when no such record, or a
@@ -44,19 +56,34 @@ def record_changed(earlier: Session, command: RecordChange, now: datetime) -> Fo
                 continue
             first: Any = moved
         else:
-            parsed = parse_answer(field, command.value, now)
+            parsed = _read_for(entity, field, command.value, now)
             if not parsed.ok and field not in _ASKED_AGAIN:
                 return None
             first = parsed.value if parsed.ok else placeholder(field)  # "her cell is 555 0190": which area code?
         fields = {field: first}
         for said, value in command.also:
             other = _field_of(entity, said)
-            also = parse_answer(other, value, now) if other is not None else None
+            also = _read_for(entity, other, value, now) if other is not None else None
             if other is None or also is None or not also.ok:
                 return None
             fields.setdefault(other, also.value)
-        return _update(record, entity, field, fields if len(fields) > 1 else first)
+        return _update(record, entity, field, fields if len(fields) > 1 else first, tag=tag)
     return None
+
+
+def _read_for(entity: str, field: str, value: str, now: datetime) -> Parsed:
+    """``value`` read for ``field`` of a record of ``entity``: where the record's own field holds a closed set (a
+    task's status: open or done; a lead's: new, contacted, …), one of that set, else as the field's type reads it."""
+    model = FIELDS_BY_ENTITY.get(entity)
+    info = model.model_fields.get(field) if model is not None else None
+    options = [arg for kind in get_args(info.annotation) for arg in get_args(kind)] if info is not None else []
+    if not options or not all(isinstance(option, str) for option in options):
+        return parse_answer(field, value, now)
+    wanted = "_".join(value.strip().casefold().replace("-", " ").split())
+    matches = [o for o in options if o == wanted] or [o for o in options if wanted and o.startswith(wanted)]
+    if len(matches) == 1:
+        return Parsed(value=matches[0])
+    return Parsed(problem=f"choose one of: {', '.join(options)}")
 
 
 def _shifted(current: Any, days: int) -> str | None:
@@ -139,18 +166,20 @@ def _update(
     field: str,
     value: Any,
     why: str = "the record's field changed",
+    *,
+    tag: str = "",
 ) -> FollowUp:
     name = record.get("name") or record.get("subject") or f"the {entity.lower()}"
     fields = value if isinstance(value, dict) else {field: value}
     said = field if len(fields) == 1 else "details"
     step = Step(
-        id="change",
+        id=f"change{tag}",
         intent=f"Change the {name_in_words(said)} of “{name}”",
         tool="update_entity",
         arguments={"input": {"entityType": entity, "id": str(record["id"]), "fields": fields}},
     )
     known: dict[str, Any] = {}
-    steps = acting_on(step, record, "earlier_record", known)
+    steps = acting_on(step, record, f"earlier_record{tag}", known)
     goal = Goal(intent="update", entity=_GOAL_ENTITIES.get(entity, "none"))
     return FollowUp(Plan(steps=tuple(steps)), goal, f"follow-up: {why}", known=known)
 

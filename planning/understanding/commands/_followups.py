@@ -274,13 +274,14 @@ def record_field(reply: Reply) -> RecordChange | None:
         index += owner[0]
     field = phrases("record_fields").at(words, index)
     if field is None:
-        if verb is None or not verb[1].endswith(" it") or index >= len(words):
-            return None
-        link = phrases("field_links").at(words, index)
+        link = phrases("field_links").at(words, index) if index < len(words) else None
+        if verb is None or not (verb[1].endswith(" it") or link is not None) or index >= len(words):
+            return None  # "push it to fri", "push to fri": the record's date; "push priya to fri": no change of it
         if link is not None and index + link[0] < len(words):
             index += link[0]
         value = reply.rest(index, reply.end_before(index, "instead"))
-        return RecordChange("date", value) if value and names_a_day(value) else None
+        first = reply.rest(index, next((i for i in range(index, len(words)) if words[i] in _CLAUSE_ENDS), None))
+        return RecordChange("date", value) if value and names_a_day(first) else None  # "mark it done, sent fri": no
     bare = verb is None and owner is None  # the field said first: a change only before a value of its kind
     if bare and phrases("request_starts").at(words, index) is not None:
         return None  # "email her at …": a request of its own
@@ -296,6 +297,9 @@ def record_field(reply: Reply) -> RecordChange | None:
     if bare and not fits_field(field[1], value):
         return None  # "status update for the team"
     return RecordChange(cast(RecordField, field[1]), value)
+
+
+_CLAUSE_ENDS = frozenset({",", ";", "."})
 
 
 def _lead(words: tuple[str, ...]) -> int:

@@ -168,13 +168,15 @@ def starts_a_request(reply: Reply) -> bool:
 
 
 def _state(text: str) -> RecordChange | None:
-    """A lead status or a deal stage said as the new state: after a word that links it to the record ("as
-    qualified", "to proposal", "them contacted", "it's won") or right after the field's name ("status contacted"), so
-    "a new one" is no status; words such as "already" may stand between ("he's already contacted")."""
+    """A lead status, a deal stage or a task's state said as the new state: after a word that links it to the record
+    ("as qualified", "to proposal", "them contacted", "it's won", "mark it done") or right after the field's name
+    ("status contacted"), so "a new one" is no status; words such as "already" may stand between ("he's already
+    contacted")."""
     words = Words.of(text)
     links, adverbs = phrases("state_links"), phrases("state_adverbs")
-    for table, field in (("lead_statuses", "status"), ("deal_stages", "stage")):
-        for found in cues(table).find_all(words):
+    states = ((cues("lead_statuses"), "status"), (cues("deal_stages"), "stage"), (cues("task_states"), "status"))
+    for table, field in states:
+        for found in table.find_all(words):
             at = found.start
             while at > 1 and adverbs.value((words.words[at - 1],)) is not None:
                 at -= 1

@@ -29,11 +29,19 @@ class Named:
         return f"{text[: self.start]}it{text[self.end :]}"
 
 
-def listed_named(text: str, items: Sequence[Mapping[str, Any]]) -> Named | None:
+def listed_named(text: str, items: Sequence[Mapping[str, Any]], *, least: int = 2) -> Named | None:
     """The one thing of ``items`` that a phrase of ``text`` names by its words; None when no phrase names one, or the
-    phrases name several, or fewer than two things were listed (one thing is "it" already)."""
-    if len(items) < 2:
+    phrases name several, or fewer than ``least`` things were listed (one thing is "it" already; ``least=1``: the one
+    thing found, named by its own words, "mark the questionnaire one done" after one task was listed)."""
+    if len(items) < max(least, 1):
         return None
+    found = every_named(text, items)
+    return found[0] if len({named.index for named in found}) == 1 else None
+
+
+def every_named(text: str, items: Sequence[Mapping[str, Any]]) -> list[Named]:
+    """Each phrase of ``text`` that names one thing of ``items`` by its words, in the order said ("mark the globex
+    quote one done … and the acme proposal one - push it": both)."""
     fields = [field for _, field in phrases("listed_fields").entries]
     known = [words_of([item.get(field) for field in fields]) for item in items]
     reply = Reply.of(text)
@@ -49,7 +57,7 @@ def listed_named(text: str, items: Sequence[Mapping[str, Any]]) -> Named | None:
             if picked is not None:
                 found.append(Named(picked + 1, reply.toks[index].start, reply.toks[end].end))
             break
-    return found[0] if len({named.index for named in found}) == 1 else None
+    return found
 
 
 def _singled(said: tuple[str, ...], known: list[set[str]]) -> int | None:

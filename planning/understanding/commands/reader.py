@@ -50,6 +50,7 @@ from planning.understanding.commands.mail_again import mail_again
 from planning.understanding.commands.new_request import NewRequest
 from planning.understanding.commands.other_mail import other_mail
 from planning.understanding.commands.pick import Pick
+from planning.understanding.commands.records_each import changed_each
 from planning.understanding.commands.repeat_change import repeat_changed
 from planning.understanding.commands.request_again import RequestAgain
 from planning.understanding.commands.restate import asked_time, only_time
@@ -104,8 +105,9 @@ def _whole(text: str, context: Context) -> tuple[Command, ...]:
 
 def _read(text: str, context: Context) -> tuple[Command, ...]:
     reply = Reply.of(text)
-    if not context.open_plan:
-        return (_follow_up(reply, context),)
+    if not context.open_plan:  # "mark the quote one done, and the proposal one - push to wed": each record listed
+        each = changed_each(reply, context.candidates) if "records" in context.left else ()
+        return each or (_follow_up(reply, context),)
     held = _held_for_edit(reply, context)
     if held is not None:  # "hold on, don't send it yet - add that …": kept, and its text changed
         return held
@@ -281,6 +283,10 @@ def _follow_up(reply: Reply, context: Context) -> Command:
         if written is not None:
             return written
         fields = record_change(reply)
+        if fields is not None:
+            return fields
+        one = listed_named(reply.text, context.candidates, least=1)  # "mark the questionnaire one done": the one found
+        fields = record_change(Reply.of(one.as_it(reply.text))) if one is not None else None
         if fields is not None:
             return fields
     if "records" in context.left:  # "the acme one, bump it to 52k": a change of one of the records listed

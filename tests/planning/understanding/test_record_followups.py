@@ -154,3 +154,8 @@ def test_a_status_said_as_a_fact_about_the_record_changes_it():
     assert read_reply("fyi he's been contacted", AFTER_RECORD) == (RecordChange("status", "contacted"),)
     said = "she's already contacted and her mobile is 212 555 0143"
     assert read_reply(said, AFTER_RECORD) == (RecordChange("status", "contacted", also=(("phone", "212 555 0143"),)),)
+
+
+def test_a_task_said_done_after_a_link_word_is_its_status_not_a_date_said_in_the_reason() -> None:
+    said = "mark it complete, the client signed off on friday"
+    assert read_reply(said, AFTER_RECORD)[0] == RecordChange("status", "done")
