@@ -145,7 +145,8 @@ def _another_record(reply: Reply) -> bool:
     for index in range(1, len(words)):
         kind = phrases("record_kinds").at(words, index)
         before = words[index - 1]
-        if kind is not None and phrases("determiners").value((before,)) is None and before.isalpha():
+        owned = phrases("record_owners").value((before,)) is not None  # "bump his lead to contacted": the one found
+        if kind is not None and phrases("determiners").value((before,)) is None and not owned and before.isalpha():
             return True
         field = phrases("record_fields").at(words, index)
         after = index + field[0] if field is not None else len(words)

@@ -159,3 +159,8 @@ def test_a_status_said_as_a_fact_about_the_record_changes_it():
 def test_a_task_said_done_after_a_link_word_is_its_status_not_a_date_said_in_the_reason() -> None:
     said = "mark it complete, the client signed off on friday"
     assert read_reply(said, AFTER_RECORD)[0] == RecordChange("status", "done")
+
+
+def test_a_kind_of_record_said_as_someones_is_the_record_found_and_a_named_one_is_another() -> None:
+    assert read_reply("ok and move her lead to qualified", AFTER_RECORD) == (RecordChange("status", "qualified"),)
+    assert not isinstance(read_reply("move the initech lead to qualified", AFTER_RECORD)[0], RecordChange)
