@@ -24,6 +24,7 @@ from planning.understanding.commands._added_text import added_text
 from planning.understanding.commands._answer_changes import answer_changed
 from planning.understanding.commands._bare_answers import bare_answer
 from planning.understanding.commands._beside_booking import booked_beside
+from planning.understanding.commands._control_first import taken_back
 from planning.understanding.commands._left_out import person_left_out
 from planning.understanding.commands._list_keeps import kept_out
 from planning.understanding.commands._meant_for import meant_for
@@ -603,6 +604,9 @@ def _value(reply: Reply, context: Context) -> Command:
     command = reply.is_one_of("not_a_value")
     if command is not None or _command_word(reply) is not None:
         return CannotHandle("a command, not a value", command=_command_word(reply))
+    back = taken_back(reply)
+    if back is not None:  # "oh crap wait undo that, haven't looked at …": never the email's text
+        return back
     if context.value_kind == "text" and _instruction(reply):
         return CannotHandle("an instruction, not the text asked for", command=_command_word(reply))
     if context.value_kind == "datetime" and reply.is_one_of("gap_words") is not None:
