@@ -406,10 +406,13 @@ class Dialogue:
             return [*told, *self._answered(session, run)]
         replies: list[Reply] = []
         tries = question.tries + 1
-        partial = _day_or_week(text, now) if value_type(name) == "datetime" else None
-        self._machine.ask_value(session, run, name, replies, problem=parsed.problem, tries=tries)
-        if partial is not None and session.question is not None:  # "next week" then "Tuesday at 10am"
-            session.question.partial = partial
+        day = _day_or_week(text, now) if value_type(name) == "datetime" else None
+        if day is not None:  # "make it thursday": the time is asked again on that day, the day said was no mistake
+            self._machine.ask_value(session, run, name, replies, tries=question.tries, within=day)
+        else:
+            self._machine.ask_value(session, run, name, replies, problem=parsed.problem, tries=tries)
+        if day is not None and session.question is not None:  # "next week" then "Tuesday at 10am"
+            session.question.partial = day[0].isoformat()
         return replies
 
     def _also(self, session: Session, run: StepRun, command: Command, now: datetime) -> list[Reply]:
@@ -622,10 +625,10 @@ def _within(partial: str | None, text: str, now: datetime) -> datetime:
     return datetime.fromisoformat(partial).astimezone(now.tzinfo) - timedelta(microseconds=1)
 
 
-def _day_or_week(text: str, now: datetime) -> str | None:
-    """The start of the day or week an answer gave without a time, if it gave one."""
+def _day_or_week(text: str, now: datetime) -> tuple[datetime, datetime | None] | None:
+    """The day or week an answer gave without a time (its start and end), if it gave one."""
     found = [t for t in find_times(text, now) if not t.has_clock_time]
-    return found[0].start.isoformat() if found else None
+    return (found[0].start, found[0].end) if found else None
 
 
 def _placeholder(value: Any) -> bool:

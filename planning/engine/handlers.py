@@ -3,6 +3,7 @@ handler its row of :mod:`planning.engine.table` names (``_on_<handler>``). Files
 
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
+from datetime import datetime
 from typing import Literal
 
 from planning.engine import named_steps, reading, table, texts, then_said, thread_files
@@ -10,6 +11,7 @@ from planning.engine.checks import ChoiceKey
 from planning.engine.decisions import Decisions
 from planning.engine.file_facts import AttachedFile, known_files
 from planning.engine.instead import instead
+from planning.engine.machine import window_asked
 from planning.engine.mail_named import another_mail
 from planning.engine.occurrence import whole_series
 from planning.engine.offers import Offers
@@ -111,6 +113,20 @@ class Handlers:
 
     async def _on_cancel(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
         return await self._decisions.cancel(session, user)
+
+    async def _on_undo_answer(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
+        """Where a time is asked, "undo that": the day an answer gave for it is taken back and the time asked as
+        first asked; no day was given: nothing to take back, the value is asked again (“cancel” stops the plan)."""
+        question = session.question
+        assert question is not None and question.step_id is not None and question.name is not None
+        run = session.step(question.step_id)
+        asked: list[Reply] = []
+        first = window_asked(session, run, question.name, self._parts.now(session.tz))
+        if question.partial is None or (first is not None and question.partial == _day_start(first[0])):
+            return await self._on_answer(session, user, text, CannotHandle("nothing said to take back"))
+        self._parts.machine.ask_value(session, run, question.name, asked, tries=question.tries)
+        await self._parts.save(session)
+        return [Say(text=texts.DAY_TAKEN_BACK), *asked]
 
     async def _on_take_offer(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
         return await self._offers.take(session, user)
@@ -308,3 +324,8 @@ def _asked_again(before: Question, after: Question, replies: list[Reply]) -> boo
         and before.kind in ("value", "pick", "recover", "past_start")
         and any(isinstance(reply, AskValue) for reply in replies)
     )
+
+
+def _day_start(moment: datetime) -> str:
+    """The start of the day of ``moment``, as a question keeps the day it asks a time on (``Question.partial``)."""
+    return moment.replace(hour=0, minute=0, second=0, microsecond=0).isoformat()

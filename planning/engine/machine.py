@@ -409,8 +409,11 @@ class StepMachine:
         replies: list[Reply],
         problem: str | None = None,
         tries: int = 0,
+        within: tuple[datetime, datetime | None] | None = None,
     ) -> None:
-        window = window_asked(session, run, name, self._clock())
+        """Ask for the value ``name`` of ``run``; a time within the day or days the request gave, or ``within``
+        (a day an answer gave without its time of day: "make it thursday")."""
+        window = within or window_asked(session, run, name, self._clock())
         where = f" {day_in_words(*window)}" if window is not None else ""
         # the step's intent, not what it acts on: a question is seen by everyone in a channel's thread
         prompt = f"What {label(name, run.step.tool)}{where} should I use for “{run.step.intent}”?"

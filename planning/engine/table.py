@@ -47,6 +47,7 @@ TABLE: tuple[Row, ...] = (
     Row("approval", "event_change", "instead", "the event's length, start or place changed; said instead: that update"),
     Row("approval", "new_request", "new_at_card", "a request of its own: offer to start it, the card shown again"),
     Row("approval", "any", "approval_words", "say what an approval takes"),
+    Row("value", "undo", "undo_answer", "the day said for the time asked taken back; none said: asked again"),
     Row("value", "new_request", "maybe_new", "a request of its own: offer to start it; else the text asked"),
     Row("recover", "new_request", "maybe_new", "a request of its own: offer to start it; else the words to look for"),
     Row("ended", "undo", "undo", "the last plan's changes put back (all, or the fields named)"),

@@ -52,6 +52,7 @@ STALE_APPROVAL = "This step changed since you saw it. Here is the current versio
 EXPIRED_APPROVAL = "That approval request expired. Here it is again if you still want it."
 SESSION_EXPIRED = "This plan expired because it waited too long. Ask again to start over."
 BUSY = "I'm working on this plan; I'll ask when I need something."
+DAY_TAKEN_BACK = "Taken back: the day you gave for it."
 STOPPED_AT_PROBLEM = "I stopped there: nothing else in that message was done, and nothing was approved."
 APPROVAL_WORDS = "Reply “approve”, “skip”, “edit FIELD=VALUE”, “remove N” (an item of a list) or “cancel”."
 

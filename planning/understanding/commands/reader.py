@@ -31,6 +31,7 @@ from planning.understanding.commands._meant_for import meant_for
 from planning.understanding.commands._named_left import as_it
 from planning.understanding.commands._only_people import only_people
 from planning.understanding.commands._people_changes import people_change, people_in_a_clause, people_joining
+from planning.understanding.commands._quiet import asks_nothing
 from planning.understanding.commands._record_followups import record_change
 from planning.understanding.commands._repicked import repicked
 from planning.understanding.commands._said_texts import new_text
@@ -161,6 +162,9 @@ def _read(text: str, context: Context) -> tuple[Command, ...]:
         fields = _record_fields(reply, context)  # "make it 24.5k" at a deal's card: its amount, not a word of a text
         if fields:
             return fields
+    day = _day_of_start(correction, context) if correction is not None else None
+    if day is not None:
+        return (Answer(day),)  # "hmm let's make it thursday" where a start is asked: its day
     if correction is not None:
         return (correction,)
     fields = _record_fields(reply, context)
@@ -194,6 +198,24 @@ def _held_for_edit(reply: Reply, context: Context) -> tuple[Command, ...] | None
 
 _MAIL_STEPS = ("send_email", "create_draft", "reply_email", "forward_email")
 _TEXT_FIELDS = ("body", "subject")
+
+
+def _day_of_start(correction: Correct, context: Context) -> str | None:
+    """Where a start is asked, the day a correction gives and nothing else ("let's make it thursday", "fri the 13th
+    instead"): the day of the start asked, which is then asked on that day; never a text's word."""
+    if context.question != "value" or context.value_kind != "datetime" or correction.people:
+        return None
+    if correction.field not in (None, context.name):
+        return None
+    said = correction.value.lower()
+    found = find_times(said, context.now or _ANY_DAY)
+    if len(found) != 1 or found[0].has_clock_time:
+        return None
+    spans = sorted(found[0].spans)
+    rest = " ".join(
+        said[end:begin] for (_, end), (begin, _) in zip([(0, 0), *spans], [*spans, (len(said), 0)], strict=True)
+    )
+    return " ".join(said[begin:end] for begin, end in spans) if asks_nothing(Reply.of(rest).words) else None
 
 
 def _record_fields(reply: Reply, context: Context) -> tuple[Correct, ...]:
@@ -601,6 +623,8 @@ def _at_approval(reply: Reply, context: Context) -> Command:
 
 
 def _value(reply: Reply, context: Context) -> Command:
+    if context.value_kind != "text" and _followups.undo(reply) is not None:
+        return Undo()  # "argh wrong week. undo that" where a time is asked: the answer, or the request, taken back
     command = reply.is_one_of("not_a_value")
     if command is not None or _command_word(reply) is not None:
         return CannotHandle("a command, not a value", command=_command_word(reply))

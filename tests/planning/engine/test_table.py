@@ -42,6 +42,7 @@ ROWS = {
     ("value", NewRequest("book a meeting")): "maybe_new",
     ("recover", NewRequest("move the due date to friday")): "maybe_new",
     ("pick", Pick(index=1)): "answer",
+    ("value", Undo()): "undo_answer",
     ("ended", Undo()): "undo",
     ("ended", EventChange("startTime", "4pm")): "event_change",
     ("ended", RecordChange("amount", "52k")): "record_change",
