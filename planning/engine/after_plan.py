@@ -36,6 +36,8 @@ from planning.understanding.commands import (
     Pick,
     RecordChange,
     Undo,
+    ordinal_named,
+    points_back,
 )
 
 if TYPE_CHECKING:
@@ -55,6 +57,7 @@ class Turn:
 
 
 Handler = Callable[[Turn, Command], Awaitable[list[Reply] | None]]
+_ANY_LENGTH = 99  # a list this long holds any place a request names ("the second one")
 
 
 class AfterPlan:
@@ -151,4 +154,11 @@ class AfterPlan:
         return [Say(text=texts.WELCOME)]
 
     async def _on_not_follow_up(self, turn: Turn, command: Command) -> list[Reply] | None:
-        return None
+        """No follow-up: the words are a new request, started by the caller; started here without the asides said
+        with it ("decline it, sarah's got it covered": Sarah is a reason, not the event's person) when the reply is
+        that one request and what is left of it points back at what the last plan changed or listed."""
+        if not isinstance(command, NewRequest) or turn.more or command.text == turn.text.strip():
+            return None
+        if not (points_back(command.text) or ordinal_named(command.text, _ANY_LENGTH) is not None):
+            return None
+        return await self._starter.start(turn.who, turn.thread_key, command.text)

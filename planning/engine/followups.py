@@ -42,6 +42,7 @@ from planning.understanding.commands import (
     ordinal_named,
     people_named,
     points_back,
+    points_with_pronoun,
 )
 from planning.understanding.commands import restated as restated_text
 from planning.understanding.names import display_name
@@ -565,9 +566,11 @@ def with_earlier_record(earlier: Session, text: str, plan: Plan, goal: Goal) -> 
     """A new request that points back ("push it back an hour", "move that meeting to 3pm", "reply to it") after a
     plan that changed or found what it points at: the plan's read of an unnamed thing becomes a read carried from
     the earlier plan (standing done with its records), so that thing is what changes, never the next one a fresh
-    read would find. Of several found where the change is to one, ``which`` is that read: the user picks. None when
-    ``text`` points at nothing, or the plan names what it changes."""
+    read would find. Of several found where the change is to one, ``which`` is that read: the user picks. The place
+    said among several listed ("decline the second one, keep the priya one") is the thing meant, whatever other words
+    of the request the read took as values. None when ``text`` points at nothing, or the plan names what it changes."""
     pointing, person = points_back(text), names_them(text)  # "a task to follow up with him": the record made
+    pronoun = points_with_pronoun(text)  # "decline it, sarah can fill in for me": the event just answered
     pointing = pointing or _answers_unnamed_mail(plan)  # "reply saying …" right after reading an email: that one
     pointing = pointing or ordinal_named(text, _ANY_LENGTH) is not None  # "decline the second one": of those listed
     if not pointing and not person:
@@ -588,13 +591,15 @@ def with_earlier_record(earlier: Session, text: str, plan: Plan, goal: Goal) -> 
             continue
         kind = next((k for k, tool in READS.items() if tool == step.tool), None) if pointing else None
         use = used_as_target(plan, step.id, kind) if kind is not None else None
-        if kind is None or use is None or not _unnamed(kind, step):
+        if kind is None or use is None:
             continue
         entity = step.inputs.get("entityType") if kind == "record" else None
         found, inputs = _referred(earlier, kind, entity)
         if not found:
             continue
         place = ordinal_named(text, len(found)) if len(found) > 1 and use == "one" else None
+        if place is None and not _unnamed(kind, step) and not (_changed_one(earlier, kind) and pronoun):
+            continue  # a read naming a thing of its own, not by its place listed nor as "it" of the thing just changed
         if place is not None:  # "decline the second one": that one of those listed
             found = [found[place - 1]]
         if len(found) == 1:
@@ -700,6 +705,14 @@ def _unnamed(kind: str, step: Step) -> bool:
         return all(isinstance(v, str) and names_nothing(v) for v in filters.values())
     return all(
         not inputs.get(key) or (isinstance(inputs[key], str) and names_nothing(inputs[key])) for key in _NAMING[kind]
+    )
+
+
+def _changed_one(earlier: Session, kind: Kind) -> bool:
+    """Whether the earlier plan changed a thing of ``kind`` (made, changed or answered it)."""
+    return any(
+        run.state == "done" and run.kind == "write" and run.step.tool in _CHANGED_BY.get(kind, ())
+        for run in earlier.steps
     )
 
 

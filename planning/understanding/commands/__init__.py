@@ -21,7 +21,13 @@ from planning.understanding.commands.mail_follow_up import MailAction, MailFollo
 from planning.understanding.commands.new_request import NewRequest
 from planning.understanding.commands.ordinal_named import ordinal_named
 from planning.understanding.commands.pick import ChoiceKey, Pick
-from planning.understanding.commands.pointing import names_nothing, names_them, people_named, points_back
+from planning.understanding.commands.pointing import (
+    names_nothing,
+    names_them,
+    people_named,
+    points_back,
+    points_with_pronoun,
+)
 from planning.understanding.commands.reader import read_reply
 from planning.understanding.commands.record_change import RECORD_FIELDS, RecordChange, RecordField
 from planning.understanding.commands.request_again import RequestAgain
@@ -64,6 +70,7 @@ __all__ = [
     "ordinal_named",
     "people_named",
     "points_back",
+    "points_with_pronoun",
     "read_reply",
     "restated",
 ]

@@ -41,7 +41,8 @@ def listed_named(text: str, items: Sequence[Mapping[str, Any]], *, least: int = 
 
 def every_named(text: str, items: Sequence[Mapping[str, Any]]) -> list[Named]:
     """Each phrase of ``text`` that names one thing of ``items`` by its words, in the order said ("mark the globex
-    quote one done … and the acme proposal one - push it": both)."""
+    quote one done … and the acme proposal one - push it": both). A phrase after a word that keeps a thing out of the
+    change (data/keep_words.txt: "…, keep the priya one") names no thing acted on."""
     fields = [field for _, field in phrases("listed_fields").entries]
     known = [words_of([item.get(field) for field in fields]) for item in items]
     reply = Reply.of(text)
@@ -49,6 +50,8 @@ def every_named(text: str, items: Sequence[Mapping[str, Any]]) -> list[Named]:
     found: list[Named] = []
     for index, word in enumerate(words):
         if phrases("determiners").value((word,)) is None:
+            continue
+        if phrases("keep_words").ending(words[:index]) is not None:  # "keep the priya one": kept, not acted on
             continue
         for end in range(index + 2, min(index + 2 + _MOST_WORDS, len(words))):
             if phrases("list_things").value((words[end],)) is None:

@@ -9,6 +9,11 @@ def points_back(text: str) -> bool:
     return any(phrases("pointing").value((w,)) is not None for w in Reply.of(text).words)
 
 
+def points_with_pronoun(text: str) -> bool:
+    """ "decline it", "push them back a day": a pronoun standing for the thing itself (data/pointing_pronouns.txt)."""
+    return any(phrases("pointing_pronouns").value((w,)) is not None for w in Reply.of(text).words)
+
+
 def names_them(text: str) -> bool:
     """ "book a follow-up with them", "send it to her"."""
     return any(phrases("them").value((w,)) is not None for w in Reply.of(text).words)
