@@ -26,7 +26,7 @@ from planning.engine.record_changes import names_another, record_changed, record
 from planning.engine.replies import Refused, Reply, Say
 from planning.engine.resend import resend
 from planning.engine.session import Session
-from planning.engine.undo_changed import undone_with
+from planning.engine.undo_changed import undone_then, undone_with
 from planning.understanding.commands import (
     BookBeside,
     Command,
@@ -75,9 +75,12 @@ class AfterPlan:
         [command, *later] = reading.read_after(text, earlier)
         turn = Turn(who, thread_key, text, earlier, self._parts.now(who.zone), tuple(later))
         then = next((c.text for c in later if isinstance(c, NewRequest)), None)  # "undo that and book lunch …"
-        if isinstance(command, Undo) and then is not None:  # "undo that, … bump the due date to friday instead"
-            [change, *_] = reading.read_after(then, earlier)
+        said = next((c for c in later if isinstance(c, RecordChange)), None)  # "… old one back and update park"
+        if isinstance(command, Undo) and (then is not None or said is not None):  # "undo that, … due friday instead"
+            [change, *_] = (said,) if said is not None else reading.read_after(then or "", earlier)
             both = undone_with(earlier, command, change, turn.now) if isinstance(change, RecordChange) else None
+            if both is None and isinstance(change, RecordChange) and change.option is not None:  # "… and update park"
+                both = undone_then(earlier, command, change, turn.now)
             if both is not None:
                 return await self._started(turn, both)
         row = table.row_for("ended", command)
@@ -104,7 +107,7 @@ class AfterPlan:
         if command.record is not None and others and len(others) == len(turn.more):  # each of the records listed
             return await self._started(turn, records_changed(turn.earlier, (command, *others), turn.now))
         follow = record_changed(turn.earlier, command, turn.now)
-        if follow is not None and command.record is None:  # "push initech to proposal": another record's
+        if follow is not None and command.record is None and command.option is None:  # "push initech to proposal"
             understood = await self._parts.planner.understand_async(turn.text, turn.now, None, who=turn.who)
             follow = None if names_another(follow, understood.parse.goals) else follow
         return await self._started(turn, follow)

@@ -143,7 +143,7 @@ def ended_context(earlier: Session | None) -> Context:
         return Context(left=frozenset({"records", *left}), candidates=tuple(listed))
     shown = (_titles_made(earlier) if "event" in left else ()) + (_fields_written(earlier) if "record" in left else ())
     one = tuple(listed) if len(listed) == 1 else ()  # "mark the questionnaire one done": the one record its read found
-    return Context(left=frozenset(left), shown=shown, candidates=one)
+    return Context(left=frozenset(left), shown=shown, candidates=one, picked=_picked(earlier))
 
 
 def _fields_written(earlier: Session) -> tuple[tuple[str, str], ...]:

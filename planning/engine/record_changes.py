@@ -45,7 +45,7 @@ def record_changed(earlier: Session, command: RecordChange, now: datetime, tag: 
     with it (``also``: "bump him to contacted, and his email is …") in the same update. None when no such record, or a
     value does not read as one for its field (then the words are a request of their own)."""
     for run in reversed(earlier.steps):
-        record = _record_of(earlier, run, command.record)
+        record = _record_of(earlier, run, command.record) if command.option is None else _option(run, command.option)
         entity = ran_with(earlier, run).get("entityType") if record else None
         field = _field_of(entity, command.field)
         if field is None or not record or not isinstance(entity, str):
@@ -113,6 +113,16 @@ def _record_of(earlier: Session, run: StepRun, listed: int | None = None) -> dic
             return found[listed - 1] if 0 < listed <= len(found) else None
         return found[0] if len(found) == 1 else None
     return None
+
+
+def _option(run: StepRun, option: int) -> dict[str, Any] | None:
+    """Another of the records a finished lookup was picked among ("update park" of the two Johns): the option of that
+    number (from 0), when it is not the one picked."""
+    options = [item for item in run.picked_from or [] if isinstance(item, dict) and item.get("id")]
+    picked = run.result if isinstance(run.result, list) else []
+    if run.state != "done" or not 0 <= option < len(options) or options[option] in picked:
+        return None
+    return options[option]
 
 
 def _field_of(entity: Any, said: str) -> str | None:

@@ -35,6 +35,19 @@ def undone_with(earlier: Session, command: Undo, change: RecordChange, now: date
     return None
 
 
+def undone_then(earlier: Session, command: Undo, change: RecordChange, now: datetime) -> FollowUp | None:
+    """The undo of ``earlier``, then ``change`` of another record ("put smith's old one back and update park"): one
+    plan, the undo's steps and the change's; None when the change is of no record (then each is its own plan)."""
+    changed = record_changed(earlier, change, now, tag="_again")
+    if changed is None:
+        return None
+    undone = undo(earlier, command.fields)
+    plan = undone.plan.model_copy(update={"steps": (*undone.plan.steps, *changed.plan.steps)})
+    known = {**undone.known, **changed.known}
+    why = "undo: the last plan's changes reversed, and the change made to the record said"
+    return replace(undone, plan=plan, explanation=why, known=known)
+
+
 def _updates(step: Step) -> bool:
     return step.tool == "update_entity" and isinstance(step.inputs.get("fields"), dict)
 

@@ -41,6 +41,7 @@ from planning.understanding.commands._words import Reply, phrases
 from planning.understanding.commands.accounted import every_clause
 from planning.understanding.commands.answer import Answer
 from planning.understanding.commands.cannot_handle import CannotHandle
+from planning.understanding.commands.changed_again import changed_again
 from planning.understanding.commands.context import Context
 from planning.understanding.commands.correct import Correct
 from planning.understanding.commands.decide import Decide
@@ -109,7 +110,8 @@ def _read(text: str, context: Context) -> tuple[Command, ...]:
     reply = Reply.of(text)
     if not context.open_plan:  # "mark the quote one done, and the proposal one - push to wed": each record listed
         each = changed_each(reply, context.candidates) if "records" in context.left else ()
-        return each or (_follow_up(reply, context),)
+        again = changed_again(reply, context) if not each and "record" in context.left else ()
+        return each or again or (_follow_up(reply, context),)  # "update park": on another of those picked among
     held = _held_for_edit(reply, context)
     if held is not None:  # "hold on, don't send it yet - add that …": kept, and its text changed
         return held

@@ -16,7 +16,9 @@ class RecordChange:
     """``field`` of the record set to ``value`` as typed (the engine reads it by the field's type). ``also``: other
     fields changed in the same reply ("bump him to contacted, and his email is x@y.com now"). ``shift_days``: a date
     moved by an amount from what it is ("push the close date out two weeks": 14), not to a day said. ``record``: which
-    of the records the last plan listed, from 1, when the reply names one by its words ("the acme one, …")."""
+    of the records the last plan listed, from 1, when the reply names one by its words ("the acme one, …").
+    ``option``: another of the records a lookup of the last plan was picked among, from 0, when the change it made is
+    to be made to that one ("update park" after John Smith's phone was changed, Smith picked of the two Johns)."""
 
     kind: ClassVar[Literal["record_change"]] = "record_change"
     field: RecordField
@@ -24,3 +26,4 @@ class RecordChange:
     also: tuple[tuple[RecordField, str], ...] = ()
     shift_days: int | None = None
     record: int | None = None
+    option: int | None = None
