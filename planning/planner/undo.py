@@ -4,9 +4,9 @@ which changes ran and how; this module knows nothing of its sessions."""
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, get_args
 
-from planning.types import Step
+from planning.types import Entity, Step
 
 EVENT_FIELDS = ("title", "location", "description")
 
@@ -143,11 +143,15 @@ def intent_of(step: Step) -> str:
     )
 
 
-def entity_of(step: Step) -> str:
+def entity_of(step: Step) -> Entity:
+    """The goal's entity of an undo step: its record type where a goal has that entity, else a note (a logged call
+    is a record of what was said, as a note is)."""
     if step.tool.endswith("calendar_event") or step.tool == "respond_to_event":
         return "event"
     entity_type = step.inputs.get("entityType")
-    return entity_type.lower() if isinstance(entity_type, str) else "contact"
+    if not isinstance(entity_type, str):
+        return "contact"
+    return next((entity for entity in get_args(Entity) if entity == entity_type.lower()), "note")
 
 
 def _undo_mail_change(n: int, what: str, args: dict[str, Any], record: dict[str, Any]) -> Step | str:
