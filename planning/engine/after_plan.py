@@ -26,7 +26,7 @@ from planning.engine.record_changes import names_another, record_changed, record
 from planning.engine.replies import Refused, Reply, Say
 from planning.engine.resend import resend
 from planning.engine.session import Session
-from planning.engine.undo_changed import undone_then, undone_with
+from planning.engine.undo_changed import restates_undo, undone_then, undone_with
 from planning.understanding.commands import (
     BookBeside,
     Command,
@@ -77,12 +77,14 @@ class AfterPlan:
         then = next((c.text for c in later if isinstance(c, NewRequest)), None)  # "undo that and book lunch …"
         said = next((c for c in later if isinstance(c, RecordChange)), None)  # "… old one back and update park"
         if isinstance(command, Undo) and (then is not None or said is not None):  # "undo that, … due friday instead"
-            [change, *_] = (said,) if said is not None else reading.read_after(then or "", earlier)
+            [change, *rest] = (said,) if said is not None else reading.read_after(then or "", earlier)
             both = undone_with(earlier, command, change, turn.now) if isinstance(change, RecordChange) else None
             if both is None and isinstance(change, RecordChange) and change.option is not None:  # "… and update park"
                 both = undone_then(earlier, command, change, turn.now)
             if both is not None:
                 return await self._started(turn, both)
+            if restates_undo(earlier, command, change):  # "scratch that … delete it and email her": deleted once
+                then = next((c.text for c in rest if isinstance(c, NewRequest)), None)
         row = table.row_for("ended", command)
         handler: Handler = getattr(self, f"_on_{row.handler}")
         replies = await handler(turn, command)

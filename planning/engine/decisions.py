@@ -68,7 +68,7 @@ class Decisions:
             replies.append(Say(text=f"Skipped{_named(session, run)} ({user})."))
         else:
             if not await self._parts.machine.still_as_shown(session, run, replies):  # its target changed, or is gone
-                return await self._standing_on(session, [*replies, *await self._parts.machine.advance(session)])
+                return await self.standing_on(session, [*replies, *await self._parts.machine.advance(session)])
             arguments = self._parts.machine.arguments(session, run)
             said = session.standing.said if session.standing is not None else None
             await self._parts.audit.record(
@@ -83,9 +83,9 @@ class Decisions:
             )
             replies.append(Say(text=f"Approved{_named(session, run)} ({user})."))
             await self._parts.machine.run_approved(session, run, user, replies)
-        return await self._standing_on(session, [*replies, *await self._parts.machine.advance(session)])
+        return await self.standing_on(session, [*replies, *await self._parts.machine.advance(session)])
 
-    async def _standing_on(self, session: Session, replies: list[Reply]) -> list[Reply]:
+    async def standing_on(self, session: Session, replies: list[Reply]) -> list[Reply]:
         """The card asked next, when an approval said for every card stands for it (``standing``): shown approved,
         and run; one that warns of something is asked as usual, and the reply says why."""
         question = standing.covered(session)

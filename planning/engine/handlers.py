@@ -99,8 +99,16 @@ class Handlers:
         return [*replies, *await self.then(session)]
 
     async def then(self, session: Session) -> list[Reply]:
-        """What the plan kept to say once done ("undo that and <then>"), said when a reply or a click finished it."""
-        return await then_said.after_done(self._starter, session)
+        """What the plan kept to say once done ("undo that and <then>"), said when a reply or a click finished it. An
+        approval said for every card ("yes both" at the undo's card) stands for the plan that starts too."""
+        said = await then_said.after_done(self._starter, session)
+        if session.standing is None or not said:
+            return said
+        opened = await self._parts.open_session(session.thread_key)
+        if opened is None or opened.id == session.id:
+            return said
+        opened.standing = session.standing
+        return await self._decisions.standing_on(opened, said)
 
     async def _dispatch(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
         question = session.question

@@ -10,7 +10,7 @@ from planning.engine.followups import FollowUp, undo
 from planning.engine.record_changes import record_changed
 from planning.engine.session import Session
 from planning.types import Step
-from planning.understanding.commands import RecordChange, Undo
+from planning.understanding.commands import Command, EventChange, RecordChange, Undo
 
 
 def undone_with(earlier: Session, command: Undo, change: RecordChange, now: datetime) -> FollowUp | None:
@@ -46,6 +46,14 @@ def undone_then(earlier: Session, command: Undo, change: RecordChange, now: date
     known = {**undone.known, **changed.known}
     why = "undo: the last plan's changes reversed, and the change made to the record said"
     return replace(undone, plan=plan, explanation=why, known=known)
+
+
+def restates_undo(earlier: Session, command: Undo, change: Command) -> bool:
+    """Whether ``change``, said after the undo ("scratch that … delete it and email her …" after a booking), is what
+    the undo does already: the event it made taken off the calendar. It is then said once, not done twice."""
+    if not isinstance(change, EventChange) or change.field != "delete":
+        return False
+    return any(step.tool == "delete_calendar_event" for step in undo(earlier, command.fields).plan.steps)
 
 
 def _updates(step: Step) -> bool:
