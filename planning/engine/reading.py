@@ -161,8 +161,9 @@ def _fields_written(earlier: Session) -> tuple[tuple[str, str], ...]:
 
 
 def _titles_made(earlier: Session) -> tuple[tuple[str, str], ...]:
-    """The titles, starts and places of the events the plan made or changed, as ("title", title), ("startTime", ISO)
-    and ("location", place): a follow-up may name one by its title, say its end alone, or the place it replaces."""
+    """The titles, starts, places and people of the events the plan made or changed, as ("title", title),
+    ("startTime", ISO), ("location", place) and ("attendees", address): a follow-up may name one by its title, say its
+    end alone, or the place or the person it replaces."""
     out: list[tuple[str, str]] = []
     for run in earlier.steps:
         if run.state != "done" or run.step.tool not in _EVENT_WRITES:
@@ -177,6 +178,10 @@ def _titles_made(earlier: Session) -> tuple[tuple[str, str], ...]:
         place = made.get("location") or (run.edited or run.step.inputs).get("location")
         if isinstance(place, str) and place and "{{" not in place:  # "luigi's instead of cafe roma"
             out.append(("location", place))
+        people = made.get("attendees")
+        for person in people if isinstance(people, list) else ():  # "i meant maria not tom": one of them replaced
+            if isinstance(person, str) and "@" in person:
+                out.append(("attendees", person))
     return tuple(out)
 
 

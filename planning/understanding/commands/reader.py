@@ -297,8 +297,8 @@ def _follow_up(reply: Reply, context: Context) -> Command:
             values = after_event(said, context)
             if values is not None:
                 return values
-        place = _place_replaced(reply, context)
-        if place is not None:  # "we're doing luigi's instead of cafe roma": the place it has, replaced
+        place = _place_replaced(reply, context) or _person_replaced(reply, context)
+        if place is not None:  # "we're doing luigi's instead of cafe roma", "i meant maria not tom": replaced
             return place
         people = people_change(reply) or people_joining(reply) or people_in_a_clause(reply)  # "and sam too"
         if people is not None and people.adding != people.removing:
@@ -335,6 +335,15 @@ def _place_replaced(reply: Reply, context: Context) -> EventChange | None:
     value = Reply.of(said.value)
     place = value.rest(value.after("leads", "polite", "answer_leads"))
     return EventChange("location", place) if place else None
+
+
+def _person_replaced(reply: Reply, context: Context) -> EventChange | None:
+    """After an event was made or changed, a person said in the place of one it invites ("argh i meant maria not
+    tom"): the one named invited, the one replaced taken off (:mod:`.grounded`, against its attendees)."""
+    said = grounded.replaced(reply, context)
+    if said is None or not said.people or said.replaces is None:
+        return None
+    return EventChange("addAttendees", said.value, also=(("removeAttendees", said.replaces),))
 
 
 def _several(reply: Reply, context: Context) -> tuple[Command, ...] | None:
