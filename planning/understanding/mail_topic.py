@@ -29,10 +29,14 @@ def topic_before(text: str, topic: str | None, start: int | None) -> str | None:
 
 def with_content(topic: str | None) -> str | None:
     """``topic`` when it holds a word that says what the message is about; None for a lone conjunction or pronoun
-    ("that", "her"): then the subject is made from the words to send."""
+    ("that", "her") or the mail itself ("a quick note"): then the subject is made from the words to send."""
     if topic is None:
         return None
-    return topic if any(w.lower() not in words("function_words") for w in Words.of(topic).words) else None
+    said = [w.lower() for w in Words.of(topic).words]
+    itself = (cues("participle_mail_nouns"), cues("mail_size_words"))
+    if all(w in words("function_words") or any(w in nouns for nouns in itself) for w in said):
+        return None  # "a note": the mail itself, no topic
+    return topic
 
 
 def _before_telling(topic: str) -> str:

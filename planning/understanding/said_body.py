@@ -6,6 +6,7 @@ out: "friday works for us"), and a few words the span leaves at the end of the r
 from planning.understanding import phrases
 from planning.understanding.commands._words import phrases as word_list
 from planning.understanding.commands._words import tokens
+from planning.understanding.cues import Words, cues
 from planning.understanding.learned.tagger_lazy import tagged
 from planning.understanding.timewords import WEEKDAYS
 
@@ -82,3 +83,26 @@ def dash_body(text: str) -> str | None:
 def _bound(word: str) -> bool:
     """A word that can end or begin a range: a weekday or a number."""
     return word.lower() in WEEKDAYS or word[:1].isdigit()
+
+
+_ING = "ing"
+_SHORTEST_ING = 6  # "confirming", "asking": shorter words ending so ("thing", "king") are no verb's -ing form
+
+
+def participle_body(text: str) -> str | None:
+    """The words to send that a mail's noun leads into with a verb's -ing form ("send laura a quick note confirming
+    we'll be there thurs" → "Confirming we'll be there thurs"): from that word to the end (data/cues/
+    participle_mail_nouns.txt; not a word that names what the mail is about, participle_not_said.txt)."""
+    words = Words.of(text)
+    for index in range(len(words) - 2):
+        if words.words[index] not in cues("participle_mail_nouns"):
+            continue
+        verb = words.words[index + 1]
+        gap = text[words.char_end(index) : words.char_start(index + 1)]
+        if not gap.isspace() or not verb.isalpha() or len(verb) < _SHORTEST_ING or not verb.endswith(_ING):
+            continue
+        if verb in cues("participle_not_said"):
+            return None
+        said = text[words.char_start(index + 1) :].strip().rstrip(_TRAILING + ".!")
+        return said[0].upper() + said[1:] if said else None
+    return None
