@@ -314,7 +314,9 @@ def _cased(words: Words, index: int) -> str:
 
 def _shared_by(words: Words, index: int, named: frozenset[str]) -> tuple[str, str, int] | None:
     """ "the contract (that) John attached", "the slides Tom sent me": (the thing, its sender, the end); the sender
-    written with capitals or one of the persons ``named`` (case-folded)."""
+    written with capitals or one of the persons ``named`` (case-folded). A name in lower case takes "sent" only when
+    the request names someone else to pass the thing on to ("send dana the nda laura sent"); alone ("the launch plan
+    tom sent saturday") it is the mail itself."""
     if _cased(words, index) not in cues("file_determiners"):
         return None
     for thing_end in _things(words, index + 1):
@@ -323,7 +325,9 @@ def _shared_by(words: Words, index: int, named: frozenset[str]) -> tuple[str, st
             cased = name_end <= len(words) and all(_cased(words, i)[:1].isupper() for i in range(after, name_end))
             if name_end > len(words) or not (cased or " ".join(words.words[after:name_end]) in named):
                 continue
-            verbs = cues("file_share_verbs") if cased else cues("file_attach_verbs")  # "the plan tom sent": a mail
+            sender = " ".join(words.words[after:name_end])
+            passed_on = bool(named - {sender})  # "send dana the nda laura sent": to another person, so a file
+            verbs = cues("file_share_verbs") if cased or passed_on else cues("file_attach_verbs")  # "the plan tom sent"
             verb = verbs.at(words, name_end) if name_end < len(words) else None
             if verb is not None and _cased(words, name_end).islower():
                 return words.text_of(index + 1, thing_end), words.text_of(after, name_end), verb.end
