@@ -511,6 +511,10 @@ class Dialogue:
             ]
         run.result, run.state, run.picked_from = [chosen], "done", list(question.options)
         session.question = None
+        if isinstance(command, Pick) and command.title:  # "1 works. call it roadmap sync": what it books, named
+            for later in session.steps:
+                if run.id in later.step.depends_on and later.state == "pending" and "title" in later.step.inputs:
+                    self._set(session, later, "title", command.title)
         return [Say(text=f"Using {each.item_label(chosen, tz)}.", private=True)]  # a CRM record: its owner only
 
     # --- lookups that found nothing --------------------------------------------------------------------

@@ -2,11 +2,13 @@
 they are ("the one from Initech", "the VP of sales", "maria at acme"): the reply's words matched against each
 candidate's fields (name, company, email, title)."""
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
 from planning.understanding.commands._words import Reply, phrases, tokens
+from planning.understanding.commands.kinds import Command
 from planning.understanding.commands.pick import Pick
 from planning.understanding.commands.restate import only_time
 from planning.understanding.timeexpr import find_times
@@ -195,6 +197,16 @@ def _hours_as_clock(said: Reply) -> Reply:
         w.isdigit() and len(w) <= 2 and int(w) <= 23 and (i == 0 or words[i - 1] != "at") for i, w in enumerate(words)
     ]
     return Reply.of(" ".join(f"at {w}" if hour else w for w, hour in zip(words, bare, strict=True)))
+
+
+def named_pick(reply: Reply, pick: Callable[[Reply], Command]) -> Pick | None:
+    """At a pick, the one picked by the words before the name the reply gives what it books ("1 works. call it
+    roadmap sync"), with that name; None when the reply names nothing, or its other words pick none."""
+    said, title = _named_as(reply)
+    if title is None or said is reply:
+        return None
+    picked = pick(said)
+    return replace(picked, title=title) if isinstance(picked, Pick) and picked.key is None else None
 
 
 def _named_as(reply: Reply) -> tuple[Reply, str | None]:

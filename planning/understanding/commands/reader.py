@@ -559,6 +559,9 @@ def _to_question(reply: Reply, context: Context) -> Command:
     if skipped is not None:
         return skipped
     if question == "pick":
+        named = _picks.named_pick(reply, lambda said: _to_question(said, context))
+        if named is not None:  # "1 works. call it roadmap sync": the one picked, with the name it books it by
+            return named
         return (
             mail_picks.by_mail(reply, context.candidates, context.now)  # "the older one": by date, not position
             or _picks.by_number(reply, len(context.options))
