@@ -22,6 +22,7 @@ from planning.engine.starting import Starter
 from planning.engine.targets import record_of
 from planning.understanding.clarify import describe
 from planning.understanding.commands import (
+    SHOWN,
     Answer,
     CannotHandle,
     Command,
@@ -135,6 +136,21 @@ class Handlers:
         self._parts.machine.ask_value(session, run, question.name, asked, tries=question.tries)
         await self._parts.save(session)
         return [Say(text=texts.DAY_TAKEN_BACK), *asked]
+
+    async def _on_cancel_named(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
+        """ "cancel the email", "don't send this one" at a card: the step named (or shown) left out and the plan's
+        other writes kept; with no other write left, the plan cancelled."""
+        assert isinstance(command, Decide) and command.target is not None
+        question = session.question
+        shown = command.target == SHOWN and question is not None and question.step_id is not None
+        runs = [session.step(question.step_id)] if shown and question and question.step_id else []
+        runs = runs or named_steps.named(session, self._parts.runner.catalog, command.target)
+        left = [run for run in session.steps if run.kind == "write" and run.state in ("pending", "waiting")]
+        if not runs or all(run in runs for run in left):
+            return await self._decisions.cancel(session, user)
+        if shown:
+            return await self._dispatch(session, user, text, Decide("skip"))
+        return await self._on_skip_named(session, user, text, Decide("skip", target=command.target))
 
     async def _on_take_offer(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
         return await self._offers.take(session, user)

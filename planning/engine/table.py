@@ -30,6 +30,7 @@ class Row:
 
 TABLE: tuple[Row, ...] = (
     Row("any", "decide:cancel", "cancel", "cancel the plan: nothing else runs"),
+    Row("approval", "decide:cancel_named", "cancel_named", "the step named or shown left out, the other writes kept"),
     Row("offer", "pick:new", "take_offer", "drop the open plan and start the request offered"),
     Row("offer", "pick:answer", "keep_offer", "keep the plan: a text asked takes the offered words, else ask again"),
     Row("offer", "cannot_handle", "offer_again", 'neither choice said ("a", "yes"): keep the plan, offer again'),

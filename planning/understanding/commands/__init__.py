@@ -14,7 +14,7 @@ from planning.understanding.commands.book_beside import BookBeside
 from planning.understanding.commands.cannot_handle import CannotHandle
 from planning.understanding.commands.context import Context, QuestionKind
 from planning.understanding.commands.correct import Correct
-from planning.understanding.commands.decide import Decide
+from planning.understanding.commands.decide import SHOWN, Decide
 from planning.understanding.commands.event_change import EventChange, EventField, by_amount
 from planning.understanding.commands.kinds import COMMANDS, Command, CommandKind, FollowUpChange
 from planning.understanding.commands.mail_follow_up import MailAction, MailFollowUp
@@ -38,6 +38,7 @@ from planning.understanding.commands.undo import Undo
 __all__ = [
     "COMMANDS",
     "RECORD_FIELDS",
+    "SHOWN",
     "Answer",
     "BookBeside",
     "CannotHandle",

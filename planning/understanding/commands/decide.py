@@ -3,6 +3,8 @@
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
+SHOWN = "shown"  # the ``target`` of a decision that points at the card shown ("cancel this one"), not at a kind
+
 Action = Literal["approve", "skip", "edit", "cancel", "remove", "retry", "done", "another_time"]
 
 
@@ -14,7 +16,8 @@ class Decide:
     ``another_time``: a start that passed is replaced.
     ``adding``: an edit that adds ``value`` to the text there ("add a note: …"), not one that replaces it;
     ``before``: added above that text ("add a line on top: …"), not after it.
-    ``target``: the kind of thing the decision names ("skip the email": "email"), data/step_things.txt.
+    ``target``: the kind of thing the decision names ("skip the email": "email"), data/step_things.txt; ``SHOWN``
+    for the card pointed at ("cancel this one").
     ``one_occurrence``: an approval said for one occurrence of a repeating event ("yes, just today").
     ``covering``: an approval said for every card of the plan, the one shown and those still to come ("yes both",
     "all good, send them"): :mod:`._covering`."""

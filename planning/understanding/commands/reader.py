@@ -4,6 +4,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 
 from planning.understanding.commands import (
+    _cancel_named,
     _clauses,
     _corrections,
     _covering,
@@ -74,8 +75,10 @@ def read_reply(text: str, context: Context) -> tuple[Command, ...]:
     """What ``text`` asks for, given what the conversation is waiting for: one command, or a few in order
     ("yes, and make it 4pm": a correction, then the approval), every clause of it accounted for (:mod:`.accounted`).
     Its asides (reasons and comments, :mod:`.asides`) are left out where they mislead the reading of the whole. An
-    approval that says it covers every card ("yes both") is marked so (:mod:`._covering`)."""
-    return _covering.marked(text, context, _read_reply(text, context), _read_reply)
+    approval that says it covers every card ("yes both") is marked so (:mod:`._covering`), and a cancel that names one
+    step ("cancel the email") is given that step (:mod:`._cancel_named`)."""
+    commands = _cancel_named.marked(text, context, _read_reply(text, context))  # "cancel the email": that step
+    return _covering.marked(text, context, commands, _read_reply)
 
 
 def _read_reply(text: str, context: Context) -> tuple[Command, ...]:

@@ -22,6 +22,7 @@ from tests.planning.engine.conftest import JOHNS, approval, question, said
 
 ROWS = {
     ("value", Decide("cancel")): "cancel",
+    ("approval", Decide("cancel", target="email")): "cancel_named",
     ("offer", Pick(key="new")): "take_offer",
     ("offer", Pick(key="answer")): "keep_offer",
     ("offer", CannotHandle("neither “new” nor an answer")): "offer_again",
