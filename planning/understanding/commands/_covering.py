@@ -42,6 +42,13 @@ def covers(text: str) -> bool:
     return bool(_covering_spans(Reply.of(text).words))
 
 
+def uncovered(text: str) -> str | None:
+    """``text`` without its covering words ("approve all" → "approve"); None when it says none."""
+    reply = Reply.of(text)
+    spans = _covering_spans(reply.words)
+    return _without(reply, spans) if spans else None
+
+
 def _covering(command: Command) -> Command:
     return replace(command, covering=True) if isinstance(command, Decide) and _plain_approval(command) else command
 

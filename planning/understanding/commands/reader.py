@@ -63,6 +63,7 @@ from planning.understanding.commands.text_values import sort_of
 from planning.understanding.commands.undo import Undo
 from planning.understanding.commands.values import bare_clock, parse_answer
 from planning.understanding.commands.values_said import after_event, after_record, at_event_card, time_instead
+from planning.understanding.lexicon import evidence_in
 from planning.understanding.timeexpr import find_times
 from planning.understanding.timewords import find_duration
 from planning.understanding.verbforms import AUXILIARIES, past_base, present_base
@@ -652,8 +653,8 @@ def _value(reply: Reply, context: Context) -> Command:
         return CannotHandle("an instruction, not the text asked for", command=_command_word(reply))
     if context.value_kind == "datetime" and reply.is_one_of("gap_words") is not None:
         return Answer(reply.text, search=True)
-    if context.value_kind == "text" and _request_start(reply) and not _prose(reply):
-        return NewRequest(reply.text)  # any words fit a text: only one that starts as a request is offered as one
+    if context.value_kind == "text" and (_request_start(reply) or _added_request(reply)) and not _prose(reply):
+        return NewRequest(reply.text)  # any words fit a text: only a request's start ("also book …") makes one
     if context.value_kind in _BARE_ANSWERS and _request_of_its_own(reply):
         return NewRequest(reply.text)  # "also email her that it moved to fri 2pm": a request, not the time asked
     if context.value_kind in _BARE_ANSWERS:
@@ -697,6 +698,16 @@ def _request_of_its_own(reply: Reply) -> bool:
     return not after or phrases("objects").value(after) is None
 
 
+def _added_request(reply: Reply) -> bool:
+    """Whether a reply adds a request to the conversation ("and also put 30 min w tom on thurs at 3"): after a word
+    that adds ("also", "oh and"), words that ask for something done (an intent's cue). Where a text is asked and none
+    was said yet, an "also" has nothing in the text to add to."""
+    start = reply.after("also_leads")
+    if start == 0 or start >= len(reply.words):
+        return False
+    return any(cue.kind == "intent" for cue in evidence_in(reply.rest(start)))
+
+
 def _prose(reply: Reply) -> bool:
     """Whether a reply reads as a message's text rather than a request: more than one sentence, or a question."""
     marks = sum(1 for t in reply.toks if t.word in (".", "!", "?"))
@@ -715,8 +726,9 @@ def _instruction(reply: Reply) -> bool:
 
 
 def _command_word(reply: Reply) -> str | None:
-    """The decision a command word meant where a value was asked ("approve", "e field=value")."""
-    if _decisions.approve(reply) is not None:
+    """The decision a command word meant where a value was asked ("approve", "approve all", "e field=value")."""
+    rest = _covering.uncovered(reply.text)
+    if _decisions.approve(reply) is not None or (rest and _decisions.approve(Reply.of(rest)) is not None):
         return "approve"
     if _decisions.edit(reply) is not None:
         return "edit"
