@@ -393,18 +393,21 @@ def _invite(event: dict[str, Any], added: str | None, removed: str | None) -> Fo
 
 
 def _forward(earlier: Session, sent: StepRun, who: str) -> FollowUp:
-    """ "forward that to Maria as well": the email the earlier plan sent, forwarded as it went."""
+    """ "forward that to Maria as well": the email the earlier plan sent, forwarded as it went. After a forward, the
+    email it forwarded: the note written for its first recipient stays with them."""
     lookups, people = people_steps(who)
-    email = _sent_email(earlier, sent)
+    original = record_of(earlier, sent) if sent.step.tool == "forward_email" else None
+    email = original if original is not None and original.get("id") else _sent_email(earlier, sent)
+    subject = email.get("subject")
     step = Step(
         id="forward",
-        intent=f"Forward it to {who}",
+        intent=f"Forward “{subject}” to {who}" if isinstance(subject, str) and subject else f"Forward it to {who}",
         tool="forward_email",
         arguments={"input": {"messageId": email["id"], "to": people or [placeholder("to")]}},
         depends_on=tuple(s.id for s in lookups),
     )
     known: dict[str, Any] = {}
-    steps = acting_on(step, email, "earlier_email", known, since=earlier.created_at)
+    steps = acting_on(step, email, "earlier_email", known, since=None if email is original else earlier.created_at)
     plan = Plan(steps=(*lookups, *steps))
     return FollowUp(plan, Goal(intent="send", entity="email"), "follow-up: forward it too", known=known)
 
