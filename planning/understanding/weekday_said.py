@@ -31,14 +31,14 @@ def in_week_of(value: str, moved: datetime, now: datetime) -> str:
     day = weekday_alone(value)
     if day is None:
         return value
-    when = _day_meant(day, moved.astimezone(now.tzinfo).date(), now.date())
+    when = day_meant(day, moved.astimezone(now.tzinfo).date(), now.date())
     said = Words.of(value)
     at = next(i for i, word in enumerate(said.words) if WEEKDAYS.get(word) == day)
     named = f"{MONTH_NAMES[when.month - 1]} {when.day}"
     return value[: said.char_start(at)] + named + value[said.char_end(at) :]
 
 
-def _day_meant(day: int, moved: date, today: date) -> date:
+def day_meant(day: int, moved: date, today: date) -> date:
     """The day named ``day`` in the week of ``moved``; the next one after ``today`` when that one has passed."""
     in_week = moved - timedelta(days=moved.weekday()) + timedelta(days=day)
     if in_week >= today:
