@@ -43,6 +43,7 @@ from planning.understanding.record_placing import placed_on
 from planning.understanding.record_spelling import respelled
 from planning.understanding.reminders import untimed_reminder
 from planning.understanding.role_asked import asked_role
+from planning.understanding.same_text import said_again
 from planning.understanding.start_said import booked_at_start
 from planning.understanding.stated_change import RECORDS, pointed_kind, stated_subject
 from planning.understanding.timeexpr import find_duration, find_shift, read_times
@@ -99,7 +100,7 @@ class GoalUnderstandingService:
     ) -> ParseResult:
         mentions = grounding.mentions(cleaned) if grounding is not None else ()
         with knowing(known_names(mentions)):  # the slot tagger reads names of the user's own records as evidence
-            return unpossessed(respelled(self._parse(cleaned, now, chosen, grounding), mentions), mentions)
+            return said_again(unpossessed(respelled(self._parse(cleaned, now, chosen, grounding), mentions), mentions))
 
     def _parse(
         self, cleaned: str, now: datetime, chosen: tuple[str, str] | None, grounding: Grounding | None
