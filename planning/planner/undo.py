@@ -74,13 +74,19 @@ def inverse(change: Change, n: int) -> Step | str:
 
 def _invited(record: dict[str, Any], own: str | None) -> bool:
     """Whether the event is someone else's that the requester was invited to (deleting it declined it): its organizer
-    is not the requester's address; with the address not known, an invitation not accepted."""
+    is not the requester's address, and the invitation shows it (the organizer among its people, or the requester
+    there, or an answer other than accepted: the calendar's own address may not be the one the requester is known
+    by, as over Slack with a shared calendar); with the address not known, an invitation not accepted."""
     organizer = record.get("organizer")
     if not isinstance(organizer, str) or not organizer:
         return False
-    if own:
-        return organizer.strip().casefold() != own.strip().casefold()
-    return record.get("myResponse") not in (None, "accepted")
+    answered = record.get("myResponse") not in (None, "accepted")
+    if not own:
+        return answered
+    if organizer.strip().casefold() == own.strip().casefold():
+        return False
+    people = {str(person).strip().casefold() for person in record.get("attendees") or []}
+    return answered or bool(people & {organizer.strip().casefold(), own.strip().casefold()})
 
 
 def literal(change: Change) -> dict[str, Any]:

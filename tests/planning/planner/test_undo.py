@@ -111,10 +111,38 @@ def test_a_contact_linked_to_a_deal_is_unlinked_unless_it_was_linked_before():
 
 
 def test_a_declined_invitation_that_had_been_accepted_is_never_created_again_as_ones_own():
-    accepted = {**EVENT, "organizer": "nina.okafor@vendor.io", "myResponse": "accepted"}
+    invited = ["nina.okafor@vendor.io", "me@example.com", "tom.reyes@example.com"]  # an invitation lists its organizer
+    accepted = {**EVENT, "organizer": "nina.okafor@vendor.io", "myResponse": "accepted", "attendees": invited}
     dropped = Change("delete_calendar_event", "Drop the vendor sync", {}, before=accepted, own="me@example.com")
     said = inverse(dropped, 0)
     assert said == "“Drop the vendor sync” declined an invitation: ask the organiser to invite you again"
     mine = {**EVENT, "organizer": "me@example.com", "myResponse": "accepted"}
     again = inverse(Change("delete_calendar_event", "Drop my sync", {}, before=mine, own="ME@example.com"), 0)
     assert isinstance(again, Step) and again.tool == "create_calendar_event"
+
+
+def _deleted(before: dict[str, object], own: str) -> object:
+    return inverse(
+        Change(tool="delete_calendar_event", intent="Delete the event", arguments={}, before=before, own=own), 1
+    )
+
+
+OWN_EVENT = {
+    "id": "e1",
+    "title": "Design review",
+    "startTime": "2026-03-05T14:00:00-05:00",
+    "endTime": "2026-03-05T14:30:00-05:00",
+    "organizer": "calendar-owner@example.com",  # the calendar's own address, not the one the requester is known by
+    "attendees": ["ines@example.com"],
+    "myResponse": "accepted",
+}
+
+
+def test_undo_of_deleting_ones_own_event_creates_it_again_when_the_calendar_knows_another_address() -> None:
+    undone = _deleted(OWN_EVENT, own="ines.r@slack.example.com")
+    assert not isinstance(undone, str) and undone.tool == "create_calendar_event"
+
+
+def test_undo_of_deleting_an_accepted_invitation_is_never_a_copy_of_it() -> None:
+    invitation = {**OWN_EVENT, "organizer": "omar@example.com", "attendees": ["omar@example.com", "ines@example.com"]}
+    assert "declined an invitation" in str(_deleted(invitation, own="ines.r@slack.example.com"))
