@@ -1,6 +1,7 @@
 """A create whose thing already exists: a CRM record of the same type and name (a contact or lead also by its
-address), or an event with the same title at the same time. The card shows the existing one and offers to use it
-instead of creating another; used, it stands as the step's result, so later steps take their values from it.
+address; an open task by its subject), or an event with the same title at the same time. The card shows the
+existing one and offers to use it instead of creating another; used, it stands as the step's result, so later
+steps take their values from it.
 """
 
 from collections.abc import Awaitable, Callable, Iterable
@@ -12,10 +13,23 @@ from planning.engine.conflicts import moment
 from planning.engine.targets import money, when_text
 
 Read = Callable[[str, dict[str, Any]], Awaitable[Any]]
-CHECKED_TYPES = ("Account", "Contact", "Deal", "Lead")
+CHECKED_TYPES = ("Account", "Contact", "Deal", "Lead", "Task")
 USE_EXISTING = Choice(key="use_existing", label="Use the existing one", letter="u")
 CREATE_ANOTHER = "Create another"
-_FACTS = ("company", "email", "phone", "title", "stage", "amount", "closeDate", "domain", "industry", "owner", "status")
+_FACTS = (
+    "company",
+    "email",
+    "phone",
+    "title",
+    "stage",
+    "amount",
+    "closeDate",
+    "dueDate",
+    "domain",
+    "industry",
+    "owner",
+    "status",
+)
 MAX_PEOPLE_SHOWN = 10
 
 
@@ -26,6 +40,15 @@ async def existing_record(read: Read, arguments: dict[str, Any]) -> dict[str, An
     fields: dict[str, Any] = given if isinstance(given, dict) else {}
     if entity not in CHECKED_TYPES:
         return None
+    if entity == "Task":  # the same thing to do, still open (a done one is done: doing it again is new)
+        subject = fields.get("subject")
+        if not isinstance(subject, str) or not subject.strip():
+            return None
+        found = await read("fetch_entity", {"entityType": entity, "filters": {"subject": subject.strip()}})
+        open_ones = (
+            [r for r in found if isinstance(r, dict) and r.get("status") != "done"] if isinstance(found, list) else []
+        )
+        return _same(open_ones, "subject", subject)
     name = _name_of(str(entity), fields)
     if name:
         found = await read("fetch_entity", {"entityType": entity, "filters": {"name": name}})
@@ -52,7 +75,7 @@ def existing_event(events: Iterable[dict[str, Any]], arguments: dict[str, Any]) 
 
 def record_notice(entity: str, record: dict[str, Any]) -> Notice:
     """ "Account “Acme” already exists" and what identifies it."""
-    name = record.get("name") or record.get("email") or record.get("id")
+    name = record.get("name") or record.get("subject") or record.get("email") or record.get("id")
     facts = [
         f"{key} {money(record[key]) if key == 'amount' else record[key]}"
         for key in _FACTS

@@ -1,6 +1,7 @@
 """A person looked up by name who is not there, left out by the requester ("skip" on the question): the plan goes on
 without them instead of dropping the write (issue 24). Each step that took their address from the lookup loses that
-address; where it was the only one (an email's sole recipient) the value is asked for instead. The card says so.
+address; where it was the only one (an email's sole recipient) the value is asked for instead. A record that was to
+be theirs (a task's owner) is made without an owner. The card says so.
 """
 
 from typing import Any
@@ -25,9 +26,10 @@ def can_go_on_without(session: Session, lookup: StepRun) -> bool:
     """Whether ``lookup`` found a person whose address is all that the steps using it take from it."""
     if lookup.step.tool != "fetch_entity" or lookup.step.inputs.get("entityType") not in _PEOPLE_KINDS:
         return False
-    uses = [_paths(other.step.arguments, lookup.id) for other in session.steps if other.id != lookup.id]
+    owned = [other for other in session.steps if other.id != lookup.id and _owned_by(other.step.inputs, lookup.id)]
+    uses = [_paths(_unowned(o.step.inputs, lookup.id), lookup.id) for o in session.steps if o.id != lookup.id]
     found = [path for paths in uses for path in paths]
-    return bool(found) and all(path[-1] == "email" for path in found)
+    return bool(found or owned) and all(path[-1] == "email" for path in found)
 
 
 def go_on_without(session: Session, lookup: StepRun) -> str:
@@ -40,7 +42,8 @@ def go_on_without(session: Session, lookup: StepRun) -> str:
     for other in session.steps:
         if other.id == lookup.id or not _paths(other.step.arguments, lookup.id):
             continue
-        inputs = {key: _without(key, value, lookup.id) for key, value in other.step.inputs.items()}
+        owned = _owned_by(other.step.inputs, lookup.id)
+        inputs = {key: _without(key, value, lookup.id) for key, value in _unowned(other.step.inputs, lookup.id).items()}
         inputs = {key: value for key, value in inputs.items() if not (key in _ADDITIONS and _only_asked(key, value))}
         depends = tuple(d for d in other.step.depends_on if d != lookup.id)
         other.step = other.step.model_copy(update={"arguments": {"input": inputs}, "depends_on": depends})
@@ -48,6 +51,8 @@ def go_on_without(session: Session, lookup: StepRun) -> str:
         if _changes_nothing(other.step.tool, inputs):  # "invite X to it", X left out: nothing is left to do
             other.state, other.note = "skipped", f"nothing left to change: {name} was left out"
             goes_on = "nothing else was asked, so nothing changes"
+        elif owned:
+            goes_on = "it is made without an owner"
         elif asked:
             goes_on = "I will ask who else it is for"
         else:
@@ -56,6 +61,19 @@ def go_on_without(session: Session, lookup: StepRun) -> str:
         other.without = [*other.without, notice]
         said.append(notice)
     return said[0] if said else f"{name} was not found in your {where}; going on without them"
+
+
+def _owned_by(inputs: dict[str, Any], step_id: str) -> bool:
+    """Whether the record a write makes or changes is to be owned by the person ``step_id`` looks up."""
+    fields = inputs.get("fields")
+    return isinstance(fields, dict) and _uses(fields.get("owner"), step_id)
+
+
+def _unowned(inputs: dict[str, Any], step_id: str) -> dict[str, Any]:
+    """``inputs`` without an owner taken from ``step_id`` (a record can be made without one)."""
+    if not _owned_by(inputs, step_id):
+        return inputs
+    return {**inputs, "fields": {k: v for k, v in inputs["fields"].items() if k != "owner"}}
 
 
 def _only_asked(key: str, value: Any) -> bool:

@@ -62,7 +62,7 @@ def create_task(goal: Goal, index: int, builder: PlanBuilder) -> None:
         "subject": s.subject or placeholder("subject"),
         "dueDate": s.when.start.date().isoformat() if s.when is not None else None,
         "about": _about(goal, index, builder),
-        "owner": goal.scope.get("task_owner"),  # "a task for sarah to …"
+        "owner": _owner(goal, index, builder),
     }
     builder.add(
         "create_task",
@@ -71,6 +71,16 @@ def create_task(goal: Goal, index: int, builder: PlanBuilder) -> None:
         {"entityType": "Task", "fields": {k: v for k, v in fields.items() if v is not None}},
         index,
     )
+
+
+def _owner(goal: Goal, index: int, builder: PlanBuilder) -> str | None:
+    """ "a task for sarah to …": the person as the CRM knows them (their contact's full name, "Sarah Lee"), never
+    the name as typed; a CRM takes an owner by the name it has."""
+    said = goal.scope.get("task_owner")
+    if not isinstance(said, str) or not said.strip():
+        return None
+    found = builder.lookup("Contact", {"name": said}, index, said)
+    return reference(found, "data[0].name")
 
 
 def _filters(goal: Goal, index: int, builder: PlanBuilder) -> dict[str, Any]:

@@ -54,7 +54,9 @@ def test_a_task_for_someone_is_owned_by_them_and_what_it_says_to_do_is_its_subje
     line = run("move the hooli deal to closed won and add a task for maria to send them the onboarding deck by thurs")
     assert goals(line) == [("update", "deal"), ("create", "task")]
     task = args(line, "create_entity")["fields"]
-    assert (task["subject"], task["dueDate"], task["owner"]) == ("Send them the onboarding deck", "2026-03-05", "maria")
+    assert (task["subject"], task["dueDate"]) == ("Send them the onboarding deck", "2026-03-05")
+    assert task["owner"] == "{{find_maria.result.data[0].name}}"  # the person as the CRM knows them
+    assert {"name": "maria"} in [s["arguments"]["input"]["filters"] for s in steps(line, "fetch_entity")]
     assert task["about"]["entityType"] == "Deal"
     assert steps(line, "create_calendar_event") == []
 
@@ -88,7 +90,10 @@ def test_a_record_named_before_as_a_noun_keeps_its_name_and_its_details():
 
 def test_a_task_on_a_record_for_someone_is_theirs_and_on_that_record():
     task = args(run("put a task on the acme account for sarah to chase the invoice by monday"), "create_entity")
-    assert (task["fields"]["subject"], task["fields"]["owner"]) == ("Chase the invoice", "sarah")
+    assert (task["fields"]["subject"], task["fields"]["owner"]) == (
+        "Chase the invoice",
+        "{{find_sarah.result.data[0].name}}",
+    )
     assert task["fields"]["about"]["entityType"] == "Account"
 
 
