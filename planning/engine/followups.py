@@ -37,6 +37,7 @@ from planning.understanding.commands import (
     EventChange,
     Undo,
     by_amount,
+    follows_up,
     names_nothing,
     names_them,
     ordinal_named,
@@ -157,16 +158,18 @@ _PEOPLE_ARGUMENT = {"create_calendar_event": "attendees", "find_free_slots": "at
 def with_earlier_people(earlier: Session, text: str, plan: Plan) -> Plan:
     """A new request in the thread that names its people only as "them" / "her" / "him" ("book an intro with him
     next Monday", "send it to her") gets the people of the earlier plan's record: the attendees of the event it
-    made or changed, the recipients of the email it sent, the contact it created or found. A step that names its
-    own people keeps them."""
-    if not names_them(text):
+    made or changed, the recipients of the email it sent, the contact it created or found; an email said to be a
+    follow-up ("send a follow up saying …") and naming no one gets them too. A step that names its own people keeps
+    them."""
+    them = names_them(text)
+    if not them and not follows_up(text):
         return plan
     people = people_of(earlier)
     if not people:
         return plan
     steps = []
     for step in plan.steps:
-        name = _PEOPLE_ARGUMENT.get(step.tool)
+        name = _PEOPLE_ARGUMENT.get(step.tool) if them or step.tool == "send_email" else None  # a follow-up mail
         if name is not None and _no_people(step.inputs.get(name)):
             step = step.model_copy(update={"arguments": {**step.arguments, "input": {**step.inputs, name: people}}})
         elif _new_person_unnamed(step):  # "add her as a contact": the person, by name and address

@@ -39,7 +39,7 @@ from planning.understanding.lead_spans import Atoms
 from planning.understanding.learned.tagger_lazy import tagged
 from planning.understanding.note_text import named_before_text
 from planning.understanding.quoted_words import quoted_words
-from planning.understanding.said_body import colon_body, dash_body, participle_body, tagged_body
+from planning.understanding.said_body import colon_body, dash_body, participle_body, tagged_body, told_clause
 from planning.understanding.task_owner import task_owner
 from planning.understanding.time_links import ends_with_target_mark
 from planning.understanding.timeexpr import (
@@ -393,7 +393,8 @@ def _email_slots(text: str, reading: Reading, people: list[str], time_spans: lis
         body = text_after_topic(worded)
     if body is None and reading.intent == "send":
         told = phrases.told_text(text, people)  # "let Sarah know she's invited": said to her, "You're invited"
-        body = reported.addressed(told, several=len(people) > 1) if told else _told_by_spans(text)
+        told = told or _told_by_spans(text) or told_clause(text)  # "tell priya the q3 deck looks good to me"
+        body = reported.addressed(told, several=len(people) > 1) if told else None
     if body is None and reading.intent == "send":  # "… thread: net 30 works for us": the tagger's words to send
         body = quoted_words(worded) or dash_body(worded) or tagged_body(worded) or colon_body(worded)
     if body is None and reading.intent == "send":  # "a quick note confirming we'll be there": from the -ing verb

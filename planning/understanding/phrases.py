@@ -89,6 +89,11 @@ def _told_from(text: str) -> int | None:
     return None
 
 
+def told_people_start(text: str) -> int | None:
+    """Where the people told begin ("tell |priya the deck is fine"), None when the request tells no one."""
+    return _told_from(text)
+
+
 def tells_someone(text: str) -> bool:
     """Whether the request is to tell someone ("let john know", "tell priya"): with nothing said to tell, what the
     last plan did is the news (``planning/engine/news.py``)."""

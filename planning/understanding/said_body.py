@@ -9,8 +9,10 @@ from planning.understanding.commands._words import tokens
 from planning.understanding.cues import Words, cues
 from planning.understanding.learned.tagger_lazy import tagged
 from planning.understanding.timewords import WEEKDAYS
+from planning.understanding.verbforms import past_base, present_base
 
 BODY_SURE = 0.5  # the tagger's least marginal probability for a span taken as the words to send
+TOLD_SURE = 0.2  # … after "tell <people>", for a span that runs to the end and holds a verb
 _GAP = 3  # at most this many words between a colon and the span for the colon to begin the words
 _TRAILING = " ,;:-"
 _DASHES = frozenset("-\u2013\u2014")  # a dash with spaces on both sides ends the request's own words
@@ -106,3 +108,20 @@ def participle_body(text: str) -> str | None:
         said = text[words.char_start(index + 1) :].strip().rstrip(_TRAILING + ".!")
         return said[0].upper() + said[1:] if said else None
     return None
+
+
+def told_clause(text: str) -> str | None:
+    """After "tell <people>", the words the tagger reads as the words to send, less sure than elsewhere, when they
+    run to the end of the request and hold a verb's finite form after their first word ("tell priya the q3 deck
+    looks good to me" → "The q3 deck looks good to me"): a clause of its own, told."""
+    start = phrases.told_people_start(text)
+    if start is None:
+        return None
+    spans = [s for s in tagged(text) if s.kind == "body" and s.probability >= TOLD_SURE and s.start > start]
+    span = next((s for s in spans if len(tokens(text[s.end :])) <= _GAP), None)
+    if span is None:
+        return None
+    said = text[span.start :].strip().rstrip(_TRAILING + ".!")
+    if not any(present_base(tok.word) or past_base(tok.word) for tok in tokens(said)[1:]):
+        return None
+    return said[0].upper() + said[1:] if said else None

@@ -22,6 +22,7 @@ from planning.understanding.commands.new_request import NewRequest
 from planning.understanding.commands.ordinal_named import ordinal_named
 from planning.understanding.commands.pick import ChoiceKey, Pick
 from planning.understanding.commands.pointing import (
+    follows_up,
     names_nothing,
     names_them,
     people_named,
@@ -64,6 +65,7 @@ __all__ = [
     "by_amount",
     "clock_only",
     "clock_without_day",
+    "follows_up",
     "names_a_day",
     "names_nothing",
     "names_them",

@@ -19,6 +19,12 @@ def names_them(text: str) -> bool:
     return any(phrases("them").value((w,)) is not None for w in Reply.of(text).words)
 
 
+def follows_up(text: str) -> bool:
+    """ "send a follow up saying …": a mail said to follow the last one (data/mail_follow_ups.txt)."""
+    words = Reply.of(text).words
+    return any(phrases("mail_follow_ups").at(words, index) is not None for index in range(len(words)))
+
+
 def names_nothing(value: str) -> bool:
     """Whether a value a request gave names no particular thing ("that meeting", "it", "the same one", "")."""
     words = Reply.of(value).words
