@@ -17,12 +17,16 @@ from planning.understanding.cues import Cues, Words, cues
 from planning.understanding.timewords import WEEKDAYS
 
 
-def _action_at(words: Words, said: tuple[str, ...], index: int) -> bool:
+def _action_at(words: Words, said: tuple[str, ...], index: int, *, reading: bool = False) -> bool:
     """Whether a clause of its own starts at token ``index``: a verb or question word of ``clause_verbs.txt``, or
-    "grab"/"take" before a length or a meeting ("grab a quick 15 min call")."""
+    "grab"/"take" before a length or a meeting ("grab a quick 15 min call"). ``reading`` (a message read, not a
+    training example): an answer to an invitation too ("…, and decline the launch review": intent_update_answers.txt),
+    which is a request of its own; training examples are split as before, so that the trained model does not move."""
     if index >= len(said):
         return False
     if cues("clause_verbs").at(said, index) is not None:
+        return True
+    if reading and cues("intent_update_answers").at(said, index) is not None:
         return True
     return said[index] in cues("time_grab_verbs") and _grabs_time(said, index + 1)
 
@@ -52,7 +56,7 @@ def _boundaries(text: str, start: int = 0, *, questions: bool = False) -> Iterat
     said = _uncontracted(text)
     index = 0
     while index < len(said):
-        found = _boundary_at(words, said, index, _QUESTION_ENDS if questions else _SENTENCE_ENDS)
+        found = _boundary_at(words, said, index, _QUESTION_ENDS if questions else _SENTENCE_ENDS, reading=questions)
         if found is None or found[0] < start:
             index += 1
             continue
@@ -68,13 +72,14 @@ _QUESTION_ENDS = _SENTENCE_ENDS | {"?"}
 
 
 def _boundary_at(
-    words: Words, said: tuple[str, ...], index: int, ends: frozenset[str] = _SENTENCE_ENDS
+    words: Words, said: tuple[str, ...], index: int, ends: frozenset[str] = _SENTENCE_ENDS, *, reading: bool = False
 ) -> tuple[int, int] | None:
     """A boundary starting at token ``index``: (where it starts in the text, the token the next clause starts at)."""
     text, word = words.text, said[index]
     if word in ends:
         start = words.char_end(index - 1) if index else words.char_start(index)
-        return (start, index + 1) if _spaced(words, index) and _next_is_action(words, said, index + 1) else None
+        next_acts = _next_is_action(words, said, index + 1, reading=reading)
+        return (start, index + 1) if _spaced(words, index) and next_acts else None
     comma = word == ","
     if comma and not _spaced(words, index):
         return None
@@ -87,9 +92,9 @@ def _boundary_at(
         end = at + len(phrase)
         if said[at:end] != phrase or (kind == "after a comma" and not comma) or not _spaced(words, end - 1):
             continue
-        if _next_is_action(words, said, end):
+        if _next_is_action(words, said, end, reading=reading):
             return start, end
-    return (start, at) if comma and _next_is_action(words, said, at) else None
+    return (start, at) if comma and _next_is_action(words, said, at, reading=reading) else None
 
 
 def _spaced(words: Words, index: int) -> bool:
@@ -98,7 +103,7 @@ def _spaced(words: Words, index: int) -> bool:
     return end < len(words.text) and words.text[end].isspace()
 
 
-def _next_is_action(words: Words, said: tuple[str, ...], index: int) -> bool:
+def _next_is_action(words: Words, said: tuple[str, ...], index: int, *, reading: bool = False) -> bool:
     """Whether the clause starting at token ``index`` has an action of its own (after "please", "can you" …), and
     is not "tell him …", "ask her …", nor "call it …" (a title)."""
     if index >= len(said):
@@ -116,7 +121,8 @@ def _next_is_action(words: Words, said: tuple[str, ...], index: int) -> bool:
     spaced = opener is not None and opener.end < len(said) and _spaced(words, opener.end - 1)
     if cues("title_callers").at(said, opener.end if spaced and opener is not None else index) is not None:
         return False  # "… and call it security review": the title of the event just asked for
-    return (spaced and opener is not None and _action_at(words, said, opener.end)) or _action_at(words, said, index)
+    after_opener = spaced and opener is not None and _action_at(words, said, opener.end, reading=reading)
+    return after_opener or _action_at(words, said, index, reading=reading)
 
 
 def next_clause(text: str, start: int) -> int:

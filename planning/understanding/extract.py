@@ -37,6 +37,7 @@ from planning.understanding.interpret import Reading
 from planning.understanding.joined_days import joined_span, joined_words
 from planning.understanding.lead_spans import Atoms
 from planning.understanding.learned.tagger_lazy import tagged
+from planning.understanding.left_out_people import left_out
 from planning.understanding.note_text import named_before_text
 from planning.understanding.quoted_words import quoted_words
 from planning.understanding.said_body import colon_body, dash_body, participle_body, tagged_body, told_clause
@@ -142,6 +143,8 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
         if source is not None and source.span is not None:  # "from the emails about it" is no part of the title
             untimed = _blank(untimed, [source.span])
         slot_values.update(_event_slots(untimed, reading, people, text, spans))
+        if slot_values["location"] in left_out(text):  # "don't loop in dana": a person kept out, not a place
+            slot_values["location"] = None
         place = slot_values["location"]
         if place is not None:  # "at jack's place": the owner of a place is no attendee
             slot_values["people"] = tuple(p for p in slot_values["people"] if p.lower() not in place.lower())
@@ -292,7 +295,8 @@ def _people(text: str, reading: Reading) -> list[str]:
     if topic is not None:
         found = [n for n in found if not (topic[0] <= n.start and n.end <= topic[1])]
     told = [n for n in found if not any(_says(text, other.start, other.end, n.start, n.end) for other in found)]
-    return list(dict.fromkeys(_told_only(text, n.text, n.start, n.end) for n in told))
+    kept_out = set(left_out(text))  # "w priya, dont invite john", "sarah but not tom": not acted on
+    return list(dict.fromkeys(_told_only(text, n.text, n.start, n.end) for n in told if n.text not in kept_out))
 
 
 def _says(text: str, told_start: int, told_end: int, start: int, end: int) -> bool:

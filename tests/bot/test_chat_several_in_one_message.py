@@ -1,0 +1,54 @@
+"""A message that asks several things keeps each of them: an answer to an invitation said after another request
+("…, and decline the launch review") is a step of its own on the event that exists, never the title of a new
+event; a skip of one half leaves the other half to be done; a person said to be kept out ("don't include maria",
+"but not tom") is neither looked up nor invited (planning.understanding.classifier: answers start a clause when a
+message is read; planning.understanding.left_out_people)."""
+
+from pathlib import Path
+
+from tests.bot.test_chat import chat
+from tests.bot.test_chat_v2 import day, events
+
+
+def _by_title(tmp_path: Path, date: str) -> dict[str, list[dict[str, object]]]:
+    out: dict[str, list[dict[str, object]]] = {}
+    for event in events(tmp_path, **day(date)):
+        out.setdefault(str(event["title"]).lower(), []).append(event)
+    return out
+
+
+def test_an_invitation_declined_after_a_block_of_time_is_answered_and_the_block_kept(tmp_path: Path) -> None:
+    chat(
+        tmp_path,
+        "put 90 min on thursday morning for the security questionnaire, and decline the launch review",
+        "9:30",
+        "a",
+        "a",
+    )
+    [block] = _by_title(tmp_path, "2026-03-05")["security questionnaire"]
+    assert block["startTime"] == "2026-03-05T09:30:00-05:00"
+    [review] = _by_title(tmp_path, "2026-03-06")["launch review"]  # no second "Launch review" made
+    assert review["myResponse"] == "declined"
+
+
+def test_a_skip_of_the_email_half_still_answers_the_invitation(tmp_path: Path) -> None:
+    output = chat(tmp_path, "write to tom about the press release and accept the launch review", "skip the email", "a")
+    assert "What text of the email" in output
+    [review] = _by_title(tmp_path, "2026-03-06")["launch review"]
+    assert review["myResponse"] == "accepted"
+
+
+def test_a_person_not_to_be_included_is_not_invited(tmp_path: Path) -> None:
+    output = chat(tmp_path, "set up a budget review w maria fri at 3pm, don't include john", "a")
+    assert "Which one?" not in output  # neither John is looked up
+    [review] = _by_title(tmp_path, "2026-03-06")["budget review"]
+    attendees = str(review["attendees"])
+    assert "maria.garcia@example.com" in attendees and "john" not in attendees
+
+
+def test_people_after_but_not_are_left_out_of_the_meeting(tmp_path: Path) -> None:
+    chat(tmp_path, "book an hour with sarah and dana thursday at 10, but not peter or tom", "a")
+    [meeting] = [e for e in events(tmp_path, **day("2026-03-05")) if e["startTime"] == "2026-03-05T10:00:00-05:00"]
+    said = str(meeting["attendees"])
+    assert "sarah.lee@example.com" in said and "dana.whitfield@acme.com" in said
+    assert "peter" not in said and "tom.reyes" not in said
