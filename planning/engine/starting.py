@@ -15,6 +15,7 @@ from planning.engine.after_plan import AfterPlan
 from planning.engine.day_asked import on_day_asked
 from planning.engine.file_facts import AttachedFile
 from planning.engine.intentions import view_of
+from planning.engine.invitation_answered import answered_alone
 from planning.engine.listed_week import in_its_week
 from planning.engine.named_listed import acts_on_listed, forwarded_listed, named_listed, said_by_name
 from planning.engine.news import with_news
@@ -145,11 +146,12 @@ class Starter:
                 self._parts.from_record(earlier), plan, understood.parse.goals[0], now
             )
             pointed = pointed or made_again(self._parts.from_record(earlier), plan)  # the record just made, again
+            pointed = pointed or answered_alone(self._parts.from_record(earlier), text, plan)  # "maybe", after one
             pointed = in_its_week(pointed, text, now) if pointed is not None else None  # "…to wed": of its week
         parse = understood.parse if pointed is None or pointed.goal.intent != "update" else followups.parse_of(pointed)
         intents = {g.intent for g in parse.goals}
         self._parts.observer.count("requests", understood="/".join(sorted(intents)))
-        if not understood.plan.steps:
+        if not understood.plan.steps and pointed is None:
             if intents == {"chat"}:
                 return [Say(text=texts.HELP)]
             outside = next((goal.outside for goal in parse.goals if goal.outside is not None), None)
