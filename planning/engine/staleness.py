@@ -90,6 +90,9 @@ async def reread(
         if not isinstance(found, list):
             return Verdict("same")  # this calendar or CRM cannot say: as before
         match = next((r for r in found if isinstance(r, dict) and str(r.get("id")) == seen["id"]), None)
+        if match is None and any(isinstance(r, dict) and str(r.get("seriesId")) == seen["id"] for r in found):
+            return Verdict("same")  # a whole series seen (a weekly meeting made): read by days, it shows as its
+            # occurrences, each naming the series; the series is still there
         if match is not None:
             return Verdict("changed" if _differs(tool, seen, match) else "same", match)
     return Verdict("gone") if attempts else Verdict("same")
