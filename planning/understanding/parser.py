@@ -6,11 +6,11 @@ into the goal they feed.
 """
 
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from integrations.base.principal import Principal
-from planning.types import Goal, MetaGoal, OutOfScope, ParseResult, Slots
+from planning.types import Goal, MetaGoal, OutOfScope, ParseResult, Slots, TimeRange
 from planning.understanding import everyday, mail_asked, people_added
 from planning.understanding.about_pointed import about_pointed
 from planning.understanding.attendee_swaps import joined
@@ -46,6 +46,7 @@ from planning.understanding.role_asked import asked_role
 from planning.understanding.same_text import said_again
 from planning.understanding.start_said import booked_at_start
 from planning.understanding.stated_change import RECORDS, pointed_kind, stated_subject
+from planning.understanding.stated_people import pointed_to_stated
 from planning.understanding.timeexpr import find_duration, find_shift, read_times
 
 CLARIFY_BELOW = 0.55
@@ -124,7 +125,7 @@ class GoalUnderstandingService:
             reads = [self._judged_in_turn(reads, index, self._learned, now) for index in range(len(reads))]
             reads = [_guess_kept(read, rule) for read, rule in zip(reads, rules, strict=True)]
             reads = _elided(reads, rules, now)
-        reads = _free_time_feeders(reads)
+        reads = _free_time_feeders(_time_said_apart(reads))
         if self._voter is not None and len(reads) == 1 and (verdict is None or verdict.by == "rules"):
             reads = [self._with_second_opinion(reads[0], self._voter, now)]
         reads = [_reread(read, untimed_reminder(read.clause.text, read.reading, now), now) for read in reads]
@@ -227,6 +228,33 @@ def _free_time_feeders(reads: list[_Read]) -> list[_Read]:
             then = booking  # the search, said second, goes first and feeds the booking
             out[index], out[index + 1] = _Read(replace(then.clause, feeds_next=True), then.reading, then.found), search
     return out
+
+
+def _time_said_apart(reads: list[_Read]) -> list[_Read]:
+    """ "ok 4pm then - book 30 min with dana about the renewal": a clause that says a time of day and nothing else,
+    next to a booking that says no time of day, is the booking's start; it asks nothing of its own."""
+    out = list(reads)
+    for index, read in enumerate(reads):
+        when = read.found.slots.when
+        if when is None or not when.has_clock_time or read.found.slots.model_copy(update={"when": None}) != Slots():
+            continue
+        beside = [i for i in (index - 1, index + 1) if 0 <= i < len(reads) and _books_untimed(reads[i])]
+        if len(beside) == 1 and len(reads) == 2:  # the time and the booking, nothing else said
+            booking = reads[beside[0]]
+            day = booking.found.slots.when  # "4pm. book 30 min with dana thursday": that day at 4pm
+            if day is not None and day.end is not None and day.end - day.start > timedelta(days=1):
+                return out  # "4pm. book lunch with priya next week": which day is not said
+            if day is not None:
+                when = TimeRange(start=datetime.combine(day.start.date(), when.start.timetz()), has_clock_time=True)
+            slots = booking.found.slots.model_copy(update={"when": when})
+            return [_Read(booking.clause, booking.reading, replace(booking.found, slots=slots))]
+    return out
+
+
+def _books_untimed(read: _Read) -> bool:
+    when = read.found.slots.when
+    books = (read.reading.intent, read.reading.entity) == ("create", "event")
+    return books and (when is None or not when.has_clock_time) and not read.found.scope.get("free_slot")
 
 
 def _search_after_booking(*, first: _Read, then: _Read) -> bool:
@@ -343,8 +371,11 @@ def _combine(reads: list[_Read], text: str) -> ParseResult:
     confidences: list[float] = []
     in_scope = [r for r in reads if r.reading.intent not in ("chat", "unsupported")]
     asked = [r for r in in_scope if not r.reading.guessed]
+    stated: list[str] = []  # the people named where nothing is asked: "laura wants to go through the redlines. …"
     for read in reads:
         reading = read.reading
+        if (reading.guessed and asked and read not in asked) or (reading.intent in ("chat", "unsupported") and asked):
+            stated += [n.text for n in find_people(read.clause.text) if n.text not in stated]
         if reading.guessed and asked and read not in asked:  # "priya's out thursday, move our 1:1 …": a reason
             explanations.append(f"'{read.clause.text}' says why, it asks nothing")
             continue
@@ -386,6 +417,7 @@ def _combine(reads: list[_Read], text: str) -> ParseResult:
             why = f"asks who is the {title}: a contact by job title"
             reading, scope["title"] = replace(reading, entity="contact", explanation=why), title
         slots, scope = _resolve_implied(read, slots, scope, goals)
+        slots = pointed_to_stated(read.clause.text, slots, stated, goals)
         slots, scope = _about_earlier_record(read, slots, scope, goals)
         if not goals and reading.intent == "create" and reading.entity in ("note", "task"):
             slots = about_pointed(read.clause.text, slots.body or slots.subject, slots)  # "a note on it: …"
