@@ -28,6 +28,7 @@ from bot.slack.declared import ACTION_IDS
 from devtools.conversations import Outcome, check, chosen, read_turns, report
 from tests.slack.kit.fake_web_api import SlackCall
 from tests.slack.kit.payloads import (
+    BOT_USER_ID,
     SlackUser,
     app_mention_event,
     block_actions_body,
@@ -169,10 +170,12 @@ async def take_turn(
         )
         status, _ = await bot.send(body)
         return f"> [clicks Approve] ({turn})" + ("" if status == 200 else f" -> HTTP {status}"), card.ts
-    if channel:
+    if channel:  # a reply in the thread that mentions the bot comes as a mention, as Slack sends it
         event = (
             app_mention_event(turn, user_id=PERSON.id)
             if thread is None
+            else app_mention_event(turn, user_id=PERSON.id, thread_ts=thread)
+            if f"<@{BOT_USER_ID}>" in turn
             else channel_thread_message_event(turn, thread_ts=thread, user_id=PERSON.id)
         )
     else:
