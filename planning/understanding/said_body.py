@@ -65,7 +65,8 @@ def colon_body(text: str) -> str | None:
 def dash_body(text: str) -> str | None:
     """The words after a dash, spaced on both sides, that ends the request's own words ("reply to omar's invoice
     mail - we'll pay it on the 15th", "draft an answer to lena but don't send - two roles open in april"); not a
-    range of days or hours ("mon - wed", "2 - 4pm"), nor after a field's name (commands/data/colon_fields.txt)."""
+    range of days or hours ("mon - wed", "2 - 4pm": a bound on both sides), nor after a field's name
+    (commands/data/colon_fields.txt)."""
     toks = tokens(text)
     for index, tok in enumerate(toks):
         if tok.word not in _DASHES or index == 0 or index + 1 >= len(toks):
@@ -73,8 +74,8 @@ def dash_body(text: str) -> str | None:
         before, after = text[tok.start - 1 : tok.start], text[tok.end : tok.end + 1]
         if not (before.isspace() and after.isspace()):
             continue
-        if any(_bound(t.word) for t in (toks[index - 1], toks[index + 1])):
-            return None
+        if all(_bound(t.word) for t in (toks[index - 1], toks[index + 1])):
+            return None  # a range has a bound on both sides ("mon - wed"); "the invoice 1 - paid it": no range
         if word_list("colon_fields").value((toks[index - 1].word,)) is not None:
             return None
         said = text[toks[index + 1].start :].strip().rstrip(_TRAILING)
