@@ -125,6 +125,11 @@ def _next_is_action(words: Words, said: tuple[str, ...], index: int, *, reading:
     return after_opener or _action_at(words, said, index, reading=reading)
 
 
+def starts_with_action(text: str) -> bool:
+    """Whether ``text`` starts with an action of its own, as a message is read ("send laura …", "pls decline …")."""
+    return _next_is_action(Words.of(text), _uncontracted(text), 0, reading=True)
+
+
 def next_clause(text: str, start: int) -> int:
     """Where the next clause with an action of its own begins after ``start`` (the end of ``text`` if none)."""
     return next((end for end, _ in _boundaries(text, start)), len(text))

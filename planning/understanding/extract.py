@@ -53,6 +53,7 @@ from planning.understanding.timeexpr import (
     read_times,
 )
 from planning.understanding.topic_said_text import text_after_topic
+from planning.understanding.word_lists import listed as word_list
 from planning.understanding.words import REPORTING, TIME_WORDS, VERBS
 
 
@@ -296,7 +297,14 @@ def _people(text: str, reading: Reading) -> list[str]:
         found = [n for n in found if not (topic[0] <= n.start and n.end <= topic[1])]
     told = [n for n in found if not any(_says(text, other.start, other.end, n.start, n.end) for other in found)]
     kept_out = set(left_out(text))  # "w priya, dont invite john", "sarah but not tom": not acted on
-    return list(dict.fromkeys(_told_only(text, n.text, n.start, n.end) for n in told if n.text not in kept_out))
+    told = [n for n in told if n.text not in kept_out and not _event_kind(n.text)]
+    return list(dict.fromkeys(_told_only(text, n.text, n.start, n.end) for n in told))
+
+
+def _event_kind(name: str) -> bool:
+    """Whether a name the tagger spans is a kind of event ("book follow-up next tue w laura": the follow-up is the
+    event, not someone to look up; data/event_kinds.txt)."""
+    return word_list("event_kinds").value(tuple(t.word for t in tokens(name))) is not None
 
 
 def _says(text: str, told_start: int, told_end: int, start: int, end: int) -> bool:

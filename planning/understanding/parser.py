@@ -26,6 +26,7 @@ from planning.understanding.examples import ExampleVoter, second_opinion
 from planning.understanding.extract import ClauseSlots, read_slots
 from planning.understanding.grounding import Grounding, Groundings, SameForEveryone, ground, known_names, named
 from planning.understanding.guard import guard_goals
+from planning.understanding.headings import past_heading
 from planning.understanding.interpret import Reading, read_clause
 from planning.understanding.invited_too import invited_too
 from planning.understanding.learned.lazy import default_judge
@@ -85,7 +86,7 @@ class GoalUnderstandingService:
         """Understand ``text`` with ``now`` (an aware datetime) as the clock. ``chosen``: the (intent, entity) the
         user picked among the choices offered when the understanding was unsure; it decides the one goal. ``who``:
         the requester, whose own names ground the reading (``groundings``)."""
-        cleaned = clean(text[:MAX_TEXT])
+        cleaned = past_heading(clean(text[:MAX_TEXT]), now)  # "notes from the call - send …; book …": a label
         if not cleaned:
             return _only("chat", "none", 0.5, "an empty message", clarify="What would you like me to do?")
         grounding = self._groundings.for_requester(who) if self._groundings is not None else None

@@ -7,6 +7,8 @@ message is read; planning.understanding.left_out_people)."""
 from pathlib import Path
 
 from tests.bot.test_chat import chat
+from tests.bot.test_chat_checks import deals
+from tests.bot.test_chat_taken_back_at_a_question import sent_to
 from tests.bot.test_chat_v2 import day, events
 
 
@@ -52,3 +54,24 @@ def test_people_after_but_not_are_left_out_of_the_meeting(tmp_path: Path) -> Non
     said = str(meeting["attendees"])
     assert "sarah.lee@example.com" in said and "dana.whitfield@acme.com" in said
     assert "peter" not in said and "tom.reyes" not in said
+
+
+def test_several_requests_under_a_label_are_each_done(tmp_path: Path) -> None:
+    """A label before a dash or a colon ("recap from the initech sync: …") is no request and no text: each of the
+    requests after it is a step (planning.understanding.headings)."""
+    output = chat(
+        tmp_path,
+        "recap from the initech sync: email peter the pilot summary; set up a check-in wed at 3pm w peter; "
+        "move the initech deal to proposal",
+        "attached is the pilot summary",
+        "a",
+        "a",
+        "a",
+    )
+    assert output.count("✓ ") >= 3
+    assert sent_to(tmp_path, "peter.gibbons@initech.com")
+    [check_in] = [e for e in events(tmp_path, **day("2026-03-04")) if "check" in str(e["title"]).lower()]
+    assert check_in["startTime"] == "2026-03-04T15:00:00-05:00"
+    assert "peter.gibbons@initech.com" in str(check_in["attendees"])
+    [deal] = [d for d in deals(tmp_path, "Initech") if d["name"] == "Initech deal"]
+    assert deal["stage"] == "proposal"

@@ -1,0 +1,28 @@
+"""A label before several requests ("notes from acme call - send laura the pricing sheet; book a follow-up …; move
+the acme deal to negotiation"): words that do not start with an action, before a dash or a colon, followed by two
+requests or more that start with one, name where the requests come from. They are no request, and no text of the
+first one: the requests are read without them. Structure only (the marks, the actions the clause splitter knows);
+a label that says a time is kept (it may be when the requests are)."""
+
+from datetime import datetime
+
+from planning.understanding.classifier import QueryClassifier, starts_with_action
+from planning.understanding.timeexpr import read_times
+
+_MARKS = (" - ", " – ", " — ", ": ")
+_MOST_WORDS = 8  # a label is short; a longer run before a dash is a sentence of its own
+
+
+def past_heading(text: str, now: datetime) -> str:
+    """``text`` without a label before several requests (``text`` itself when it has none)."""
+    found = [(text.find(mark), mark) for mark in _MARKS if text.find(mark) > 0]
+    if not found:
+        return text
+    at, mark = min(found)
+    heading, rest = text[:at].strip(), text[at + len(mark) :].strip()
+    if not heading or len(heading.split()) > _MOST_WORDS or starts_with_action(heading):
+        return text
+    if read_times(heading, now).times or not starts_with_action(rest):
+        return text
+    requests = [clause for clause in QueryClassifier().clauses(rest, questions=True) if not clause.feeds_next]
+    return rest if len(requests) >= 2 else text

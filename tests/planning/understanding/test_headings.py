@@ -1,0 +1,31 @@
+"""A label before a dash or a colon and several requests ("notes from the globex call - email john park the quote;
+book a follow-up …") is no request: each request after it is read, none takes the label as its text; a label that
+says a time, one before a single request, and a request before a colon are read as before
+(planning.understanding.headings). A kind of event the tagger took for a name ("book follow-up …") is nobody."""
+
+import pytest
+
+from planning.understanding.learned.data import SHARED_FILE
+from planning.understanding.parser import GoalUnderstandingService
+from tests.planning.conftest import MONDAY_9AM
+
+pytestmark = pytest.mark.skipif(not SHARED_FILE.is_file(), reason="the shared training data is not beside the checkout")
+
+
+def kinds(text: str) -> list[tuple[str, str]]:
+    return [(goal.intent, goal.entity) for goal in GoalUnderstandingService().parse(text, MONDAY_9AM).goals]
+
+
+def test_requests_under_a_label_are_each_read() -> None:
+    text = "notes from the globex call - email john park the quote; book a follow-up thu at 2 w john park"
+    assert kinds(text) == [("send", "email"), ("create", "event")]
+
+
+def test_a_request_before_a_colon_keeps_its_text() -> None:
+    parse = GoalUnderstandingService().parse("email tom: the launch moved, book the room again", MONDAY_9AM)
+    assert [(g.intent, g.entity) for g in parse.goals] == [("send", "email")]
+
+
+def test_a_kind_of_event_is_no_one_to_invite() -> None:
+    [goal] = GoalUnderstandingService().parse("book follow-up fri 11am w tom", MONDAY_9AM).goals
+    assert goal.slots.people == ("tom",)
