@@ -7,6 +7,7 @@ from planning.understanding.classifier import next_clause
 from planning.understanding.cues import Words, cues
 from planning.understanding.message_lines import one_line
 from planning.understanding.numbers import spoken_numbers_to_digits
+from planning.understanding.record_topic import topic_said
 
 _SLACK_MAILTO = re.compile(r"<mailto:([^|>]+)(?:\|[^>]*)?>")
 _SLACK_LINK = re.compile(r"<(https?://[^|>]+)\|([^>]+)>|<(https?://[^>]+)>")
@@ -35,7 +36,7 @@ def clean(text: str) -> str:
     while previous != text:
         previous = text
         text = _without_polite_start(_without_wake_word(text))
-    text = _deal_close_date(_without_polite_end(text).strip(" ,"))
+    text = _deal_close_date(topic_said(_without_polite_end(text).strip(" ,")))
     said = _said_span(text)
     if said is None:
         return _read(text)

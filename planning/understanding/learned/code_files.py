@@ -27,6 +27,7 @@ TRAINING_MODULES = (
     "normalize",
     "number_context",
     "numbers",
+    "record_topic",
     "scanner",
     "timewords",
     "words",
