@@ -22,9 +22,17 @@ def people(reply: Reply) -> Correct | None:
     tail = adding is not None or end < len(words)
     if verb[1] == "invite" and not (led or tail):
         return None
+    replaces = None
+    for index in range(start + 1, end):  # "send it to hank not john": hank in john's place
+        found = phrases("replaces").at(words, index)
+        if found is not None:
+            replaces, end = reply.rest(index + found[0], end) or None, index
+            break
     names = reply.rest(start, end).strip("\"“”'")
     field = None if verb[1] == "any" else "attendees" if verb[1] == "invite" else verb[1]
-    return Correct(names, field=field, people=True, adding=adding is not None) if names else None
+    if not names:
+        return None
+    return Correct(names, field=field, people=True, adding=adding is not None, replaces=replaces)
 
 
 def named_field(reply: Reply, *, led: bool = False) -> Correct | None:
