@@ -38,6 +38,7 @@ from planning.understanding.joined_days import joined_span, joined_words
 from planning.understanding.lead_spans import Atoms
 from planning.understanding.learned.tagger_lazy import tagged
 from planning.understanding.left_out_people import left_out
+from planning.understanding.listed_people import listed_people
 from planning.understanding.note_text import named_before_text
 from planning.understanding.quoted_words import quoted_words
 from planning.understanding.said_body import colon_body, dash_body, participle_body, tagged_body, told_clause
@@ -292,7 +293,7 @@ def _people(text: str, reading: Reading) -> list[str]:
     told_at = None if calendar else phrases.told_start(text)  # "let kim know priya will cover": priya is text
     cut = min(cut, told_at if told_at is not None else cut)
     topic = phrases.topic_span(text)
-    found = [n for n in names.people(text) if n.end <= cut and n.start not in _speakers(text)]
+    found = [n for n in listed_people(text) if n.end <= cut and n.start not in _speakers(text)]
     if topic is not None:
         found = [n for n in found if not (topic[0] <= n.start and n.end <= topic[1])]
     told = [n for n in found if not any(_says(text, other.start, other.end, n.start, n.end) for other in found)]

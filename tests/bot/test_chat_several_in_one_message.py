@@ -75,3 +75,12 @@ def test_several_requests_under_a_label_are_each_done(tmp_path: Path) -> None:
     assert "peter.gibbons@initech.com" in str(check_in["attendees"])
     [deal] = [d for d in deals(tmp_path, "Initech") if d["name"] == "Initech deal"]
     assert deal["stage"] == "proposal"
+
+
+def test_a_free_time_search_for_me_and_two_people_books_with_both(tmp_path: Path) -> None:
+    """ "for me peter and maria": a first name the tagger did not span, listed with one it did, is a person of the
+    list (planning.understanding.listed_people); the booking of a time found takes everyone named."""
+    chat(tmp_path, "find an hour for me peter and maria friday", "the 2nd one", "a")
+    [meeting] = [e for e in events(tmp_path, **day("2026-03-06")) if e["title"] != "Launch review"]
+    assert "maria.garcia@example.com" in str(meeting["attendees"])
+    assert "peter.gibbons@initech.com" in str(meeting["attendees"])

@@ -47,3 +47,15 @@ def test_a_person_kept_out_is_no_place_of_the_meeting() -> None:
     text = "set up a call with laura thursday at 4 but don't loop in dana"
     parse = GoalUnderstandingService().parse(text, MONDAY_9AM)
     assert [goal.slots.location for goal in parse.goals] == [None]
+
+
+@pytest.mark.parametrize(
+    ("text", "listed"),
+    [
+        ("when are me laura and peter all free tomorrow", ("laura", "peter")),
+        ("find an hour for me peter and sarah thursday", ("peter", "sarah")),
+        ("email sarah and will send it", ("sarah",)),  # a verb after it: no name
+    ],
+)
+def test_a_first_name_listed_with_a_person_is_one_too(text: str, listed: tuple[str, ...]) -> None:
+    assert people(text) == [listed]

@@ -1,0 +1,35 @@
+"""People listed together: a first name the slot tagger did not span, joined to a name it did ("find an hour for me
+peter and sarah", "time for dana, peter and me"), is a person of the same list. Only a known first name (the
+tagger's gazetteer) that is no time word nor verb, and is not followed by a verb ("sarah and will send it"), is
+taken."""
+
+from planning.understanding import names
+from planning.understanding.cues import Words
+from planning.understanding.learned.tagger_lazy import first_names
+from planning.understanding.words import TIME_WORDS, VERBS
+
+_JOINS = frozenset({"and", ",", "&"})
+_PRONOUNS = frozenset({"me", "my", "i", "us", "we", "you", "him", "her", "them", "it"})
+
+
+def listed_people(text: str) -> list[names.Name]:
+    """The tagger's people of ``text`` and the first names listed with them, in the order of the text."""
+    found = names.people(text)
+    if not found:
+        return found
+    words = Words.of(text)
+    seq = words.words
+    spanned = {i for i, tok in enumerate(words.toks) for n in found if n.start <= tok.start < n.end}
+    known = first_names()
+    added: list[names.Name] = []
+    for index, word in enumerate(seq):
+        if index in spanned or word not in known or word in _PRONOUNS | TIME_WORDS | VERBS:
+            continue  # "in may and sarah", "sarah and will send it": no names
+        tok = words.toks[index]
+        before = seq[index - 1] if index else ""
+        after = seq[index + 1] if index + 1 < len(seq) else ""
+        joined_before = before in _JOINS and index - 2 in spanned  # "sarah and peter"
+        joined_after = after in _JOINS and index + 2 in spanned  # "peter and sarah"
+        if (joined_before or joined_after) and after not in VERBS:
+            added.append(names.Name(text[tok.start : tok.end], tok.start, tok.end))
+    return sorted([*found, *added], key=lambda n: n.start)
