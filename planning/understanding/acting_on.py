@@ -80,7 +80,8 @@ def _forwarding(text: str, slot_values: dict[str, Any]) -> dict[str, Any]:
     said = mail_roles.sender(text)  # "from stripe to nadia": stripe, a person or not; "hamid's email": hamid
     sender: str | None = said.name if said is not None else None
     sender_at = next((i for i, word in enumerate(words.words[:-1]) if word == "from"), None)
-    segment = _forwarded_to(words, sender_at + 2 if sender_at is not None else 0)
+    sent = phrases.body_span(text)  # "…, ask her to set up a debrief": a "to" of the words to send names no one
+    segment = _forwarded_to(words, sender_at + 2 if sender_at is not None else 0, sent[0] if sent else len(text))
     addresses = names.email_addresses(segment)
     recipients = [p.text for p in names.people(names.EMAIL_ADDRESS.sub(" ", segment))]
     if not recipients and not addresses:  # "to oskar": whom it goes to, though no name the tagger knows
@@ -102,9 +103,11 @@ def _forwarding(text: str, slot_values: dict[str, Any]) -> dict[str, Any]:
     return {"forward": True, "forward_from": sender}
 
 
-def _forwarded_to(words: Words, start: int) -> str:
-    """The words after the first "to" from token ``start`` up to a note or a mark ("to Tom with a note …")."""
-    at = next((i for i in range(start, len(words) - 1) if words.words[i] == "to"), None)
+def _forwarded_to(words: Words, start: int, said_at: int) -> str:
+    """The words after the first "to" from token ``start`` up to a note or a mark ("to Tom with a note …"); a "to"
+    at or after character ``said_at``, where the words to send begin, is theirs."""
+    tos = (i for i in range(start, len(words) - 1) if words.words[i] == "to" and words.char_start(i) < said_at)
+    at = next(tos, None)
     if at is None:
         return ""
     end = next((i for i in range(at + 2, len(words)) if cues("forward_to_ends").at(words, i)), len(words))
@@ -112,17 +115,18 @@ def _forwarded_to(words: Words, start: int) -> str:
 
 
 def _forwarded_query(words: Words) -> str:
-    """What a forward is about: the words after "forward (me) (the) (latest)" up to "from", "to" or the end,
+    """What a forward is about: the words after "forward (me|her) (the) (latest)" up to "from", "to", a mark or the end,
     without a last word naming the mail ("forward the contract email from Maria" → "contract")."""
     index = 1 if words.words[:1] == ("please",) else 0
     verb = cues("forward_leads").at(words, index)
     if verb is None:
         return ""
     index = verb.end
-    for table in (cues("me_words"), cues("mail_determiners"), cues("mail_latest")):
-        found = table.at(words, index) if index < len(words) else None
+    for table in (cues("me_words"), cues("recipient_pronouns"), cues("mail_determiners"), cues("mail_latest")):
+        found = table.at(words, index) if index < len(words) else None  # "fwd her peter's email": her, the recipient
         index = found.end if found is not None else index
-    end = next((i for i in range(index, len(words)) if words.words[i] in ("from", "to")), len(words))
+    ends = (i for i in range(index, len(words)) if words.words[i] in ("from", "to") or not words.is_word(i))
+    end = next(ends, len(words))  # "…, ask her to …": the words to send begin after the mark
     if any(not words.is_word(i) for i in range(index, end)):
         return ""
     noun = cues("mail_query_ends").ending(words.words[index:end])
