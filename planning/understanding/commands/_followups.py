@@ -3,6 +3,7 @@ email it sent, thanks."""
 
 from typing import cast
 
+from planning.understanding import names
 from planning.understanding.commands._days import names_a_day
 from planning.understanding.commands._field_kinds import fits_field
 from planning.understanding.commands._words import Reply, phrases
@@ -256,6 +257,32 @@ def forward(reply: Reply) -> MailFollowUp | None:
     end = len(words) - (tail[0] if tail is not None and tail[0] < len(body) else 0)
     who = reply.rest(verb[0], end)
     return MailFollowUp("forward", who) if who else None
+
+
+def copied_in(reply: Reply) -> MailFollowUp | None:
+    """ "oh wait can you cc priya on that", "loop tom in on it too": after an email went out, the people copied in
+    after a verb of data/copy_verbs.txt, up to the words that point at the email (copy_tails.txt): it is forwarded to
+    them (a mail sent cannot gain a cc)."""
+    words = reply.words
+    for index in range(len(words)):
+        verb = phrases("copy_verbs").at(words, index)
+        if verb is None or index + verb[0] >= len(words):
+            continue
+        start = index + verb[0]
+        end = len(words)
+        while end > start and (tail := phrases("copy_tails").ending(words[start:end])) is not None and tail[0] > 0:
+            end -= tail[0]
+        who = reply.rest(start, end)
+        return MailFollowUp("forward", who) if _named(who) else None
+    return None
+
+
+def _named(who: str) -> bool:
+    """Whether ``who`` is names only ("priya", "tom and dana")."""
+    return bool(who) and bool(names.listed(who)) and len(Reply.of(who).words) <= _MOST_COPIED
+
+
+_MOST_COPIED = 5  # words: "tom, dana and priya"
 
 
 def record_field(reply: Reply) -> RecordChange | None:

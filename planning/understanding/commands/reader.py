@@ -280,7 +280,7 @@ def _follow_up(reply: Reply, context: Context) -> Command:
         if taken is not None:
             return taken
     if "email" in context.left:  # "send the same thing to kim too": the email again; "forward it to kim": forwarded
-        forward = _resends.resend(reply) or _followups.forward(reply)
+        forward = _resends.resend(reply) or _followups.forward(reply) or _followups.copied_in(reply)
         if forward is not None:
             return forward
     if "unsent" in context.left:  # "send that same note to priya instead": the email written and not sent
