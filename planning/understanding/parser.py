@@ -48,6 +48,7 @@ from planning.understanding.same_text import said_again
 from planning.understanding.start_said import booked_at_start
 from planning.understanding.stated_change import RECORDS, pointed_kind, stated_subject
 from planning.understanding.stated_people import pointed_to_stated
+from planning.understanding.time_said_again import time_said_last
 from planning.understanding.timeexpr import find_duration, find_shift, read_times
 
 CLARIFY_BELOW = 0.55
@@ -87,6 +88,7 @@ class GoalUnderstandingService:
         user picked among the choices offered when the understanding was unsure; it decides the one goal. ``who``:
         the requester, whose own names ground the reading (``groundings``)."""
         cleaned = past_heading(clean(text[:MAX_TEXT]), now)  # "notes from the call - send …; book …": a label
+        cleaned = time_said_last(cleaned, now)  # "on 3/12 at 10, sorry i mean 3/13": the time said last
         if not cleaned:
             return _only("chat", "none", 0.5, "an empty message", clarify="What would you like me to do?")
         grounding = self._groundings.for_requester(who) if self._groundings is not None else None

@@ -84,3 +84,12 @@ def test_a_free_time_search_for_me_and_two_people_books_with_both(tmp_path: Path
     [meeting] = [e for e in events(tmp_path, **day("2026-03-06")) if e["title"] != "Launch review"]
     assert "maria.garcia@example.com" in str(meeting["attendees"])
     assert "peter.gibbons@initech.com" in str(meeting["attendees"])
+
+
+def test_a_day_corrected_in_the_request_is_the_day_booked(tmp_path: Path) -> None:
+    """ "on 3/18 at 3pm, sorry i meant 3/19": the day said last, at the time said first
+    (planning.understanding.time_said_again)."""
+    chat(tmp_path, "set up a call with dana on 3/18 at 3pm, sorry i meant 3/19", "a")
+    assert not [e for e in events(tmp_path, **day("2026-03-18")) if "dana" in str(e["attendees"])]
+    [call] = [e for e in events(tmp_path, **day("2026-03-19")) if "dana" in str(e["attendees"])]
+    assert call["startTime"] == "2026-03-19T15:00:00-04:00"
