@@ -305,13 +305,14 @@ _QTY: Final = tw.qty_pattern(tw.TIME_UNITS)
 _D2: Final = r"\d(?<![\w.:]\d)"
 _NOT_AFTER: Final = rf"(?![\w:]|[.,/]\d)(?!\s*{tw.NOT_CLOCK})"
 _Handler = Callable[[re.Match[str], _Ctx], _C | None]
+_AT_HOUR: Final = rx(rf"(?:\b(?:at|by|until|till|til)\s+|@\s*)(?P<h>\d{{1,2}}){_NOT_AFTER}")
 _UNITS: Final = " ".join(tw.UNIT_LETTERS)  # the words of data/cues/time_units.txt
 _MONTHS: Final = " ".join(tw.MONTHS)
 _D: Final = tw.DIGIT_START
 # (pattern, handler, trigger words: the scanner runs only if one is in the text, needs a digit). In priority
 # order: at the same start the longest match wins, then the earliest scanner here.
 _SCANNERS: Final[tuple[tuple[re.Pattern[str], _Handler, frozenset[str], bool], ...]] = tuple(
-    (rx(pattern), handler, frozenset(words.split()), digit)
+    (pattern if isinstance(pattern, re.Pattern) else rx(pattern), handler, frozenset(words.split()), digit)
     for pattern, handler, words, digit in (
         (
             rf"\b(?P<the>the\s+)?(?P<dir>past|last|next|previous|coming)\s+(?:(?P<n>\d{{1,4}}|{tw.NUM_WORDS})\s+)?"
@@ -394,12 +395,7 @@ _SCANNERS: Final[tuple[tuple[re.Pattern[str], _Handler, frozenset[str], bool], .
         (rf"(?P<h>{_D}\d?)(?:[:.](?P<m>\d{{2}}))?\s*(?P<ap>{tw.AMPM})", _clock, "am pm m", True),
         (rf"(?P<h>{_D}\d?):(?P<m>\d{{2}})(?::\d{{2}})?(?![\w:]|[.,/]\d)", _clock, ":", True),
         (rf"(?P<h>{_D}\d?)\s*o['’]?\s?clock\b", _clock, "clock oclock", True),
-        (
-            rf"(?:\b(?:at|by|until|till|til)\s+|@\s*)(?P<h>\d{{1,2}}){_NOT_AFTER}",
-            _clock,
-            "at by until till til @",
-            True,
-        ),
+        (_AT_HOUR, _clock, "at by until till til @", True),
         (
             rf"\b(?:around|about|after|before)\s+(?P<h>\d{{1,2}})(?![\w:]|[.,/]\d)(?=\s*(?:$|[.,;!?)]|(?:today"
             rf"|tomorrow|tonight|on|in\s+the|this|next|or|at\s+night|{tw.WEEKDAY_ANY})\b))",
@@ -526,6 +522,30 @@ def _with_zones(text: str, comps: list[_C]) -> None:
             comp.zone, comp.e = said.zone, said.end
 
 
+def _hours_after_days(text: str, kept: list[_C]) -> list[_C]:
+    """ "thu 11", "fri 9 re the offsite": a bare number right after a weekday is its hour, read as "at 11" would be
+    (working hours, never a count: "fri 3 people"); the number that is that day's date ("fri 6" when Friday is the
+    6th) says the day again and stays no time."""
+    out: list[_C] = []
+    for i, comp in enumerate(kept):
+        out.append(comp)
+        if not comp.wd_only or comp.day is None or comp.clock is not None:
+            continue
+        limit = kept[i + 1].s if i + 1 < len(kept) else len(text)
+        start = comp.e + len(text[comp.e :]) - len(text[comp.e :].lstrip())
+        said = _AT_HOUR.match(f"at {text[start:limit]}") if start > comp.e else None
+        if said is None:
+            continue
+        hour, end = int(said["h"]), start + said.end() - 3
+        if hour == comp.day.day:
+            comp.e = end
+            continue
+        clock = tw.hour_min(hour, 0, None, said["h"][0] == "0")
+        if clock is not None:
+            out.append(_C(start, end, clock=clock[0], raw=clock[1]))
+    return out
+
+
 def moved_to(text: str, now: datetime) -> TimeMatch | None:
     """The clock time a change moves something to when said as a bare number after "to" ("push the standup to 10",
     "move my 2pm to 4-5"): the words after the last "to" read as "at …"; None unless they start with a digit and
@@ -573,6 +593,7 @@ def _read_times(text: str, now: datetime, prefer: str) -> TimeReading:
     for s, _, _, c in found:
         if not kept or s >= kept[-1].e:
             kept.append(c)
+    kept = _hours_after_days(text, kept)
     _with_zones(text, kept)
     out: list[TimeMatch] = []
     impossible: list[NoSuchDate] = []
