@@ -398,7 +398,7 @@ def _email_slots(text: str, reading: Reading, people: list[str], time_spans: lis
     worded = phrases.without_field_tail(text)  # "…, cc John. subject: quote": fields, not words to send
     said = _said_to_recipient(worded, people) if reading.intent == "send" else None
     body = said.body if said else phrases.body_text(worded)
-    if said is None and phrases.told_first(worded):  # "let tom know i'm out that day": not "day" after "that"
+    if said is None and phrases.told_first(worded, people):  # "tell tom im out that day": not "day" after "that"
         body = None
     if body is None and reading.intent == "send":  # "email priya and tom: …": the words after the colon
         body = addressed_text(worded)

@@ -1,6 +1,7 @@
 """Free-text slots: an email's topic, subject and body, an event's title (contract §2.3)."""
 
 import re
+from collections.abc import Sequence
 
 from planning.understanding.body_leads import body_start
 from planning.understanding.cues import Words, cues
@@ -108,6 +109,12 @@ def _head(word: str) -> str:
 def told_text(text: str, people: list[str]) -> str | None:
     """What a person is to be told without "that" or "saying": "let Sarah know I'm running late", "tell John and
     Tom the demo is pushed" (a statement of its own, with a verb), after the people named."""
+    found = _told_rest(text, people)
+    return found[1][0].upper() + found[1][1:] if found is not None else None
+
+
+def _told_rest(text: str, people: Sequence[str]) -> tuple[int, str] | None:
+    """Where ``told_text`` begins in ``text``, and its words as typed."""
     told = _told_from(text)
     if told is None:
         return None
@@ -122,10 +129,11 @@ def told_text(text: str, people: list[str]) -> str | None:
             break
         rest = rest[len(named) :] if named is not None else pronoun
     rest = cues("told_know").past_leading(rest)
+    start = len(text) - len(rest.lstrip())
     rest = _TRAILING.sub("", rest).strip()
     if rest == text.strip() or not _is_statement(rest):
         return None
-    return rest[0].upper() + rest[1:]
+    return start, rest
 
 
 def _is_statement(text: str) -> bool:
@@ -134,6 +142,8 @@ def _is_statement(text: str) -> bool:
     if not len(words) or words.toks[0].start != 0:
         return False
     first = _head(words.words[0])
+    if first in cues("statement_subject_verbs") and len(words) > 1:  # "im out that day": "I'm" typed without "'"
+        return True
     subject = first in cues("statement_subjects")
     named = len(words) > 2 and first.isalpha() and words.words[1] in cues("statement_verbs")  # "sarah will cover"
     if not subject and not named and first not in cues("statement_subjects_with_verb"):
@@ -212,10 +222,13 @@ def message_start(text: str) -> int | None:
     return min(starts, default=None)
 
 
-def told_first(text: str) -> bool:
-    """Whether the words told after "let … know" begin before any cue of words to send: "let tom know i'm out
-    that day" says "I'm out that day", not "day" after its "that"."""
+def told_first(text: str, people: Sequence[str] = ()) -> bool:
+    """Whether the words told after "let … know", or a statement told to the people named ("tell tom im out that
+    day"), begin before any cue of words to send: that says "I'm out that day", not "day" after its "that"."""
     told, match = _let_know_end(text), _body_match(text)
+    if told is None and match is not None:
+        found = _told_rest(text, people)
+        return found is not None and found[0] < match[0]  # "tell dana that …": "that" is the cue itself
     return told is not None and match is not None and told <= match[0]
 
 
