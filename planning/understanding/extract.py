@@ -67,7 +67,8 @@ class ClauseSlots:
 
 def read_slots(text: str, reading: Reading, now: datetime, *, future_times: TimeReading | None = None) -> ClauseSlots:
     """``future_times``: the clause's times already read with ``prefer="future"`` (not read twice)."""
-    prefer: Prefer = "past" if reading.entity == "email" and reading.intent in ("find", "summarize") else "future"
+    found_mail = reading.intent in ("find", "summarize") or cues("forward_starts").starts(text)  # a mail there is
+    prefer: Prefer = "past" if reading.entity == "email" and found_mail else "future"
     read = future_times if prefer == "future" and future_times is not None else read_times(text, now, prefer)
     read = tagged_times.with_tagged(text, read, now, prefer)  # a time the tagger sees and the grammar missed
     times = read.times
@@ -117,6 +118,8 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
         slot_values.update(_email_slots(text, reading, people, spans))
         if slot_values.pop("forward", False):
             result.scope["forward"] = True
+            if _all_said_in(text, slot_values.get("body"), spans):  # "… - can you fill it in by fri": the note's
+                slot_values["when"] = None  # time, not the time of the mail forwarded
         result.scope.update(
             acting_on.email_scope(text, reading, slot_values, forward=bool(result.scope.get("forward")))
         )
@@ -358,6 +361,14 @@ def _told_by_spans(text: str) -> str | None:
         said = text[start:end]
         return said[0].upper() + said[1:]
     return None
+
+
+def _all_said_in(text: str, said: object, spans: list[tuple[int, int]]) -> bool:
+    """Whether every time of ``text`` (``spans``) is inside the words to send ``said`` (found where they end it)."""
+    if not isinstance(said, str) or not said or not spans:
+        return False
+    start = text.casefold().rfind(said.casefold())
+    return start >= 0 and all(start <= begin and end <= start + len(said) for begin, end in spans)
 
 
 def _when(text: str, times: list[TimeMatch], reading: Reading) -> tuple[TimeRange | None, TimeRange | None]:
