@@ -142,6 +142,8 @@ class GoalUnderstandingService:
         if grounding is not None and len(reads) == 1 and len(segments) == 1:
             # after the everyday readings: "archive the newsletter from acme" changes mail, whatever Acme is
             reads[0] = self._grounded(reads[0], grounding, now)
+        elif grounding is not None:  # "decline the acme qbr, tell laura …": each clause's own names, its reading kept
+            reads = [self._named_in(read, grounding) for read in reads]
         reads = _stated_changes(reads, now)
         parse = guard_goals(_combine(reads, " ".join(s.action for s in segments)), segments, now)
         return with_choices(parse, verdict)
@@ -169,6 +171,20 @@ class GoalUnderstandingService:
         if grounded is None:
             return read
         read = _reread(read, grounded.reading, now)
+        found = ClauseSlots(named(read.found.slots, grounded), read.found.scope, read.found.ambiguities)
+        return _Read(read.clause, read.reading, found)
+
+    def _named_in(self, read: _Read, grounding: Grounding) -> _Read:
+        """A clause of several with the thing it names as the user's records write it ("the acme qbr": "Acme
+        quarterly business review"), when that is the kind of thing the clause acts on; what it asks is unchanged."""
+        said = str(read.found.slots.body or "").casefold()
+        mentions = tuple(m for m in grounding.mentions(read.clause.text) if not _inside(m.written, said))
+        grounded = ground(read.clause.text, read.reading, mentions)
+        if grounded is None or (grounded.reading.intent, grounded.reading.entity) != (
+            read.reading.intent,
+            read.reading.entity,
+        ):
+            return read
         found = ClauseSlots(named(read.found.slots, grounded), read.found.scope, read.found.ambiguities)
         return _Read(read.clause, read.reading, found)
 
