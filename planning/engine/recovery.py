@@ -137,6 +137,9 @@ def broader(step: Step, arguments: dict[str, Any]) -> tuple[str, dict[str, Any]]
         if isinstance(name, str) and len(name) > 3:
             filters["name"] = name[:3]
             return "the start of the name", {**args, "filters": filters}
+        company = filters.get("company")
+        if args.get("entityType") == "Deal" and list(filters) == ["company"] and isinstance(company, str):
+            return "by the deal's name", {**args, "filters": {"name": company}}  # "the initech pilot deal"
         return None
     if step.tool == "fetch_emails":
         narrowing = [k for k in ("since", "until", "unreadOnly", "subject", "to") if args.get(k) is not None]

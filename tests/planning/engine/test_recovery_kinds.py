@@ -30,7 +30,8 @@ async def test_a_recipient_who_is_no_contact_is_found_among_leads(harness):
 async def test_what_a_task_is_about_is_found_among_deals_and_the_task_is_about_the_deal(harness):
     harness.connector.responses["fetch_entity"] = _only("Deal", INITECH_DEAL)
     replies = await harness.say("add a task to chase Initech about the pilot by Friday")
-    looked = [(c["entityType"], c["filters"]) for c in harness.connector.called("fetch_entity")]
+    called = harness.connector.called("fetch_entity")
+    looked = [(c["entityType"], c["filters"]) for c in called if c["entityType"] != "Task"]  # not the same-task check
     assert looked[-1] == ("Deal", {"company": "Initech"})  # after the record first looked for (a name: a contact)
     assert approval(replies).arguments["fields"]["about"] == {"entityType": "Deal", "id": "d9"}
 
