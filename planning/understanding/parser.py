@@ -37,6 +37,7 @@ from planning.understanding.names import EMAIL_ADDRESS
 from planning.understanding.names import people as find_people
 from planning.understanding.normalize import clean
 from planning.understanding.note_clauses import note_kept_whole
+from planning.understanding.pasted_on import pasted_on
 from planning.understanding.possessed_people import unpossessed
 from planning.understanding.record_amends import more_changes
 from planning.understanding.record_changes import one_change
@@ -89,6 +90,7 @@ class GoalUnderstandingService:
         the requester, whose own names ground the reading (``groundings``)."""
         cleaned = past_heading(clean(text[:MAX_TEXT]), now)  # "notes from the call - send …; book …": a label
         cleaned = time_said_last(cleaned, now)  # "on 3/12 at 10, sorry i mean 3/13": the time said last
+        cleaned = pasted_on(cleaned)  # "log this on the globex deal: …": a note on that deal
         if not cleaned:
             return _only("chat", "none", 0.5, "an empty message", clarify="What would you like me to do?")
         grounding = self._groundings.for_requester(who) if self._groundings is not None else None

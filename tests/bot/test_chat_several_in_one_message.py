@@ -6,10 +6,11 @@ message is read; planning.understanding.left_out_people)."""
 
 from pathlib import Path
 
+from integrations.base.arguments import FetchEntityArgs
 from tests.bot.test_chat import chat
 from tests.bot.test_chat_checks import deals
 from tests.bot.test_chat_taken_back_at_a_question import sent_to
-from tests.bot.test_chat_v2 import day, events
+from tests.bot.test_chat_v2 import day, events, read
 
 
 def _by_title(tmp_path: Path, date: str) -> dict[str, list[dict[str, object]]]:
@@ -93,3 +94,13 @@ def test_a_day_corrected_in_the_request_is_the_day_booked(tmp_path: Path) -> Non
     assert not [e for e in events(tmp_path, **day("2026-03-18")) if "dana" in str(e["attendees"])]
     [call] = [e for e in events(tmp_path, **day("2026-03-19")) if "dana" in str(e["attendees"])]
     assert call["startTime"] == "2026-03-19T15:00:00-04:00"
+
+
+def test_notes_pasted_onto_a_deal_are_a_note_on_it_not_a_new_deal(tmp_path: Path) -> None:
+    """ "stick this on the initech deal: …": the text after the colon is a note on the deal that exists
+    (planning.understanding.pasted_on); no second deal is made."""
+    chat(tmp_path, "stick this on the initech deal: peter says the pilot went well, wants pricing by friday", "a")
+    [deal] = [d for d in deals(tmp_path, "Initech") if str(d["name"]).lower() == "initech deal"]
+    about = {"entityType": "Deal", "id": deal["id"]}
+    notes = read(tmp_path, "fetch_entity", FetchEntityArgs(entityType="Note", filters={"about": about}))
+    assert any("pilot went well" in str(note["body"]) for note in notes)

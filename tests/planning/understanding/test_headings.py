@@ -1,7 +1,8 @@
 """A label before a dash or a colon and several requests ("notes from the globex call - email john park the quote;
 book a follow-up …") is no request: each request after it is read, none takes the label as its text; a label that
 says a time, one before a single request, and a request before a colon are read as before
-(planning.understanding.headings). A kind of event the tagger took for a name ("book follow-up …") is nobody."""
+(planning.understanding.headings). A kind of event the tagger took for a name ("book follow-up …") is nobody. A text
+pasted onto a record ("pin this to the acme account: …") is a note on it (planning.understanding.pasted_on)."""
 
 import pytest
 
@@ -29,3 +30,10 @@ def test_a_request_before_a_colon_keeps_its_text() -> None:
 def test_a_kind_of_event_is_no_one_to_invite() -> None:
     [goal] = GoalUnderstandingService().parse("book follow-up fri 11am w tom", MONDAY_9AM).goals
     assert goal.slots.people == ("tom",)
+
+
+def test_a_text_pasted_onto_a_record_is_a_note_on_it() -> None:
+    text = "pin this to the acme account: laura confirmed the budget"
+    [goal] = GoalUnderstandingService().parse(text, MONDAY_9AM).goals
+    assert (goal.intent, goal.entity, goal.slots.companies) == ("create", "note", ("acme",))
+    assert goal.slots.body is not None and "confirmed the budget" in goal.slots.body
