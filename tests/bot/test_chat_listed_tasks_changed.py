@@ -30,3 +30,11 @@ def test_two_tasks_listed_each_named_get_each_their_own_change(tmp_path: Path) -
     assert (quote["status"], quote["dueDate"]) == ("done", "2026-03-04")
     assert (questionnaire["status"], questionnaire["dueDate"]) == ("open", "2026-03-20")
     assert (proposal["status"], proposal["dueDate"]) == ("open", "2026-03-06")
+
+
+def test_a_task_listed_named_with_s_is_the_one_marked_done(tmp_path: Path) -> None:
+    output = chat(tmp_path, "show my open tasks", "the quote one's finished", "a")
+    assert output.count("Finished") == 2
+    [quote] = records(tmp_path, "Task", subject="250-seat quote")
+    [proposal] = records(tmp_path, "Task", subject="revised proposal")
+    assert (quote["status"], proposal["status"]) == ("done", "open")

@@ -23,10 +23,12 @@ class Named:
     index: int
     start: int
     end: int
+    owned: bool = False  # said with "'s" ("the quote one's done"): "it's"
 
     def as_it(self, text: str) -> str:
-        """``text`` with the phrase that names the thing said as "it" ("push it out to apr 15")."""
-        return f"{text[: self.start]}it{text[self.end :]}"
+        """``text`` with the phrase that names the thing said as "it" ("push it out to apr 15"; "it's done")."""
+        it = "it's" if self.owned else "it"
+        return f"{text[: self.start]}{it}{text[self.end :]}"
 
 
 def listed_named(text: str, items: Sequence[Mapping[str, Any]], *, least: int = 2) -> Named | None:
@@ -54,11 +56,12 @@ def every_named(text: str, items: Sequence[Mapping[str, Any]]) -> list[Named]:
         if phrases("keep_words").ending(words[:index]) is not None:  # "keep the priya one": kept, not acted on
             continue
         for end in range(index + 2, min(index + 2 + _MOST_WORDS, len(words))):
-            if phrases("list_things").value((words[end],)) is None:
+            thing = words[end].removesuffix("'s")  # "the quote one's done": the one, and "is"
+            if phrases("list_things").value((thing,)) is None:
                 continue
             picked = _singled(words[index + 1 : end], known)
             if picked is not None:
-                found.append(Named(picked + 1, reply.toks[index].start, reply.toks[end].end))
+                found.append(Named(picked + 1, reply.toks[index].start, reply.toks[end].end, thing != words[end]))
             break
     return found
 

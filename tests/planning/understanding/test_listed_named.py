@@ -25,3 +25,10 @@ def test_a_word_no_thing_holds_names_none() -> None:
 def test_words_of_a_title_name_that_meeting() -> None:
     named = listed_named("the design crit meeting can go", _MEETINGS)
     assert named is not None and named.index == 1
+
+
+def test_a_thing_said_with_s_is_named_and_said_as_its() -> None:
+    said = "the vendor one's off, raj cancelled"
+    named = listed_named(said, _MEETINGS)
+    assert named is not None and named.index == 2
+    assert named.as_it(said) == "it's off, raj cancelled"
