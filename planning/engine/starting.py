@@ -129,7 +129,7 @@ class Starter:
             plan = followups.with_earlier_people(self._parts.from_record(earlier), text, understood.plan)
             plan = with_earlier_address(self._parts.from_record(earlier), text, plan)  # "add her as a lead, nina …"
             plan = with_news(self._parts.from_record(earlier), text, plan)  # "let john know": what was done
-            plan = deleted_rebooked(self._parts.from_record(earlier), text, plan, understood.parse.goals[0])
+            plan = deleted_rebooked(self._parts.from_record(earlier), text, plan, understood.parse.goals[0], now)
             plan = on_day_asked(self._parts.from_record(earlier), text, plan, now)  # "at 3 then": the day asked
             understood = replace(understood, plan=plan)
             # "push it back an hour": what the earlier plan changed or found

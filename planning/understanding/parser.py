@@ -99,7 +99,9 @@ class GoalUnderstandingService:
         if cut is None or asides.held_in(cut[1], _texts(whole)):
             return whole
         kept = self._parse_grounded(cut[0], now, chosen, grounding)
-        return whole if _named(whole) - _named(kept) else kept  # "rosa diaz has a new cell, …": who it is about
+        if _named(whole) - _named(kept) or (_timed(whole) and not _timed(kept)):  # "dentist fri 8am, pls put it …"
+            return whole  # "rosa diaz has a new cell, …": who it is about; the "aside" said when it is
+        return kept
 
     def _parse_grounded(
         self, cleaned: str, now: datetime, chosen: tuple[str, str] | None, grounding: Grounding | None
@@ -220,6 +222,12 @@ def _named(parse: ParseResult) -> set[str]:
     return {
         name.lower() for goal in parse.goals for name in (*goal.slots.people, *goal.slots.emails, *goal.slots.companies)
     }
+
+
+def _timed(parse: ParseResult) -> bool:
+    """Whether a reading has a time of day for a goal (when it is, or where it moves to)."""
+    times = [t for goal in parse.goals for t in (goal.slots.when, goal.slots.new_when) if t is not None]
+    return any(t.has_clock_time for t in times) or any(goal.slots.shift_minutes for goal in parse.goals)
 
 
 def _texts(parse: ParseResult) -> list[str]:
