@@ -11,7 +11,7 @@ from planning.references import placeholder, references_in
 
 _PEOPLE_KINDS = {"Contact": "contacts", "Lead": "leads"}
 # Lists that add to what is there: without the person left out, an empty one changes nothing and is not asked for
-_ADDITIONS = frozenset({"addAttendees", "removeAttendees", "optionalAttendees", "cc"})
+_ADDITIONS = frozenset({"addAttendees", "removeAttendees", "optionalAttendees", "cc", "attachments"})
 # What identifies the event an update changes; an update holding nothing else changes nothing
 _EVENT_KEYS = frozenset({"eventId", "calendarId", "sendUpdates"})
 _WITHOUT = {
@@ -23,7 +23,13 @@ _WITHOUT = {
 
 
 def can_go_on_without(session: Session, lookup: StepRun) -> bool:
-    """Whether ``lookup`` found a person whose address is all that the steps using it take from it."""
+    """Whether ``lookup`` found a person whose address is all that the steps using it take from it, or a mail whose
+    file is all they take (the email goes without the file)."""
+    if lookup.step.tool == "fetch_emails":
+        found = [
+            path for other in session.steps if other.id != lookup.id for path in _paths(other.step.arguments, lookup.id)
+        ]
+        return bool(found) and all(path[-1] == "ref" for path in found)
     if lookup.step.tool != "fetch_entity" or lookup.step.inputs.get("entityType") not in _PEOPLE_KINDS:
         return False
     owned = [other for other in session.steps if other.id != lookup.id and _owned_by(other.step.inputs, lookup.id)]
@@ -38,6 +44,8 @@ def go_on_without(session: Session, lookup: StepRun) -> str:
     name = str(filters.get("name") or "That person")
     lookup.state, lookup.note = "skipped", "not found: left out by you"
     where = _PEOPLE_KINDS.get(str(lookup.step.inputs.get("entityType")), "contacts")
+    if lookup.step.tool == "fetch_emails":
+        name, where = "The email with the file", "mail"
     said = []
     for other in session.steps:
         if other.id == lookup.id or not _paths(other.step.arguments, lookup.id):
@@ -53,6 +61,8 @@ def go_on_without(session: Session, lookup: StepRun) -> str:
             goes_on = "nothing else was asked, so nothing changes"
         elif owned:
             goes_on = "it is made without an owner"
+        elif lookup.step.tool == "fetch_emails":
+            goes_on = "the email goes without a file"
         elif asked:
             goes_on = "I will ask who else it is for"
         else:

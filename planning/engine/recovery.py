@@ -145,7 +145,7 @@ def broader(step: Step, arguments: dict[str, Any]) -> tuple[str, dict[str, Any]]
         narrowing = [k for k in ("since", "until", "unreadOnly", "subject", "to") if args.get(k) is not None]
         if narrowing:
             return "without date and read filters", {k: v for k, v in args.items() if k not in narrowing}
-        if args.get("query") and args.get("sender"):
+        if args.get("query") and args.get("sender") and not args.get("hasAttachment"):  # a file is what its words say
             return "sender only", {k: v for k, v in args.items() if k != "query"}
         return None
     if step.tool == "fetch_calendar_events":
