@@ -17,13 +17,22 @@ def body_start(text: str) -> tuple[int, int] | None:
     """(where the lead begins, where the text to send begins) of the first lead followed by spaces and a text."""
     atoms = Atoms.of(text)
     for index in range(len(atoms.toks)):
-        if not atoms.is_word(index):
+        if not atoms.is_word(index) or _names_thing_sent(atoms, index):
             continue
         for lead_end in _lead_ends(atoms, index):
             start = _text_start(text, lead_end)
             if start is not None:
                 return atoms.toks[index].start, start
     return None
+
+
+def _names_thing_sent(atoms: Atoms, index: int) -> bool:
+    """ "send |that summary to sarah": a "that" right after a verb of sending names the thing sent."""
+    word = atoms.toks[index].word
+    return word == _THAT and index > 0 and atoms.toks[index - 1].word in cues("thing_sent_verbs")
+
+
+_THAT = "that"
 
 
 def _lead_ends(atoms: Atoms, index: int) -> Iterator[int]:
