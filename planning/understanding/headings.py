@@ -7,7 +7,9 @@ a label that says a time is kept (it may be when the requests are)."""
 from datetime import datetime
 
 from planning.understanding.classifier import QueryClassifier, starts_with_action
+from planning.understanding.commands._words import tokens
 from planning.understanding.timeexpr import read_times
+from planning.understanding.word_lists import listed
 
 _MARKS = (" - ", " – ", " — ", ": ")
 _MOST_WORDS = 8  # a label is short; a longer run before a dash is a sentence of its own
@@ -20,9 +22,14 @@ def past_heading(text: str, now: datetime) -> str:
         return text
     at, mark = min(found)
     heading, rest = text[:at].strip(), text[at + len(mark) :].strip()
-    if not heading or len(heading.split()) > _MOST_WORDS or starts_with_action(heading):
+    if not heading or len(heading.split()) > _MOST_WORDS or starts_with_action(heading) or _asks(heading):
         return text
     if read_times(heading, now).times or not starts_with_action(rest):
         return text
     requests = [clause for clause in QueryClassifier().clauses(rest, questions=True) if not clause.feeds_next]
     return rest if len(requests) >= 2 else text
+
+
+def _asks(heading: str) -> bool:
+    """Whether the heading itself asks for something made ("task for me: …"; data/asking_headings.txt)."""
+    return listed("asking_headings").at(tuple(t.word for t in tokens(heading.lower()))) is not None

@@ -37,3 +37,12 @@ def test_a_text_pasted_onto_a_record_is_a_note_on_it() -> None:
     [goal] = GoalUnderstandingService().parse(text, MONDAY_9AM).goals
     assert (goal.intent, goal.entity, goal.slots.companies) == ("create", "note", ("acme",))
     assert goal.slots.body is not None and "confirmed the budget" in goal.slots.body
+
+
+def test_a_heading_that_asks_for_a_record_is_the_request() -> None:
+    """ "reminder for me: chase dana about the renewal by thurs. put it on the acme account": the heading is what is
+    asked (a task), not a label to leave out before the email it would otherwise become."""
+    parse = GoalUnderstandingService().parse(
+        "task for me: chase dana on the renewal quote by thurs. put it on the acme account", MONDAY_9AM
+    )
+    assert [(goal.intent, goal.entity) for goal in parse.goals][0] == ("create", "task")

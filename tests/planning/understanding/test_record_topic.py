@@ -22,3 +22,16 @@ def test_close_after_a_verb_in_a_request_about_a_deal_is_its_close_date() -> Non
         "raise the acme deal to 95k and slide close date to apr 2"
     )
     assert clean("close the door") == "close the door"
+
+
+def test_a_thing_named_after_regarding_is_a_topic_for_the_rules_too() -> None:
+    """The rules' own reading (no classifier) of "… regarding the initech deal": the call is made, the deal is its
+    topic. The marks of a record said before a colon (record_topic_marks.txt) are not the words of a topic
+    (topic_marks.txt): both lists are read, neither in the other's place."""
+    from planning.understanding.parser import GoalUnderstandingService
+    from tests.planning.conftest import MONDAY_9AM
+
+    parse = GoalUnderstandingService(rules_only=True).parse(
+        "set up a call with omar regarding the globex deal on friday at 2", MONDAY_9AM
+    )
+    assert [(goal.intent, goal.entity) for goal in parse.goals] == [("create", "event")]
