@@ -1,8 +1,8 @@
 """A record said first as the topic of a request, then what to do with it: "globex deal: bump it to 140k and push
 close to the 20th" is "bump globex deal to 140k and push close to the 20th". The topic is a few words ending with a
 noun of a record (data/cues/topic_record_nouns.txt) at the start of the request, before a mark
-(data/cues/record_topic_marks.txt); what follows names it as "it" right after its first word (the verb). Anything else is
-left as typed ("add a contact: jen ortiz, …" says no "it" after a verb)."""
+(data/cues/record_topic_marks.txt); what follows names it as "it" right after its first word (the verb). Anything
+else is left as typed ("add a contact: jen ortiz, …" says no "it" after a verb)."""
 
 from planning.understanding.cues import Words, cues
 

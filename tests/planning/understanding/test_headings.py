@@ -45,4 +45,4 @@ def test_a_heading_that_asks_for_a_record_is_the_request() -> None:
     parse = GoalUnderstandingService().parse(
         "task for me: chase dana on the renewal quote by thurs. put it on the acme account", MONDAY_9AM
     )
-    assert [(goal.intent, goal.entity) for goal in parse.goals][0] == ("create", "task")
+    assert (parse.goals[0].intent, parse.goals[0].entity) == ("create", "task")
