@@ -2,12 +2,14 @@
 the acme deal to negotiation"): words that do not start with an action, before a dash or a colon, followed by two
 requests or more that start with one, name where the requests come from. They are no request, and no text of the
 first one: the requests are read without them. Structure only (the marks, the actions the clause splitter knows);
-a label that says a time is kept (it may be when the requests are)."""
+a label that says a time is kept (it may be when the requests are), and so is one the requests point back to
+("the initech deal is moving - bump it to 22k and move it to proposal": "it" is the label's deal)."""
 
 from datetime import datetime
 
 from planning.understanding.classifier import QueryClassifier, starts_with_action
 from planning.understanding.commands._words import tokens
+from planning.understanding.commands.pointing import points_back
 from planning.understanding.timeexpr import read_times
 from planning.understanding.word_lists import listed
 
@@ -27,6 +29,8 @@ def past_heading(text: str, now: datetime) -> str:
     if read_times(heading, now).times or not starts_with_action(rest):
         return text
     requests = [clause for clause in QueryClassifier().clauses(rest, questions=True) if not clause.feeds_next]
+    if any(points_back(clause.text) for clause in requests):
+        return text  # "initech deal (not the pilot) is moving - bump it to 22k and …": the label is what "it" is
     return rest if len(requests) >= 2 else text
 
 

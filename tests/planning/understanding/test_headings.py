@@ -6,6 +6,7 @@ pasted onto a record ("pin this to the acme account: …") is a note on it (plan
 
 import pytest
 
+from planning.understanding.headings import past_heading
 from planning.understanding.learned.data import SHARED_FILE
 from planning.understanding.parser import GoalUnderstandingService
 from tests.planning.conftest import MONDAY_9AM
@@ -46,3 +47,8 @@ def test_a_heading_that_asks_for_a_record_is_the_request() -> None:
         "task for me: chase dana on the renewal quote by thurs. put it on the acme account", MONDAY_9AM
     )
     assert (parse.goals[0].intent, parse.goals[0].entity) == ("create", "task")
+
+
+def test_a_label_the_requests_point_back_to_is_kept() -> None:
+    text = "the acme renewal is back on - bump it to 35k and move it to negotiation"
+    assert past_heading(text, MONDAY_9AM) == text  # "it" is the label's deal: the label is read with the requests
