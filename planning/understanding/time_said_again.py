@@ -9,6 +9,7 @@ from datetime import datetime
 
 from planning.understanding.cues import Words
 from planning.understanding.timeexpr import TimeMatch, read_times
+from planning.understanding.timewords import find_duration
 from planning.understanding.word_lists import listed
 from planning.understanding.words import MONTHS, WEEKDAYS
 
@@ -24,6 +25,8 @@ def time_said_last(text: str, now: datetime) -> str:
         marker = listed("corrections_said").at(seq, index)
         if marker is None:
             continue
+        if find_duration(text[words.char_start(index) :]) is not None:
+            continue  # "…at 11. make it last 75 minutes": a length, not the time said again
         before, after = text[: words.char_start(index)], text[words.char_start(index + marker[0]) :]
         rewritten = _rewritten(before.rstrip(" ,;-–—"), after, now)
         if rewritten is not None:

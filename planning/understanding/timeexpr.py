@@ -531,6 +531,9 @@ def _hours_after_days(text: str, kept: list[_C]) -> list[_C]:
         out.append(comp)
         if not comp.wd_only or comp.day is None or comp.clock is not None:
             continue
+        before = text[: comp.s].split()
+        if before and before[-1].isdigit():  # "3 friday 4": two numbers beside the day say no hour
+            continue
         limit = kept[i + 1].s if i + 1 < len(kept) else len(text)
         start = comp.e + len(text[comp.e :]) - len(text[comp.e :].lstrip())
         said = _AT_HOUR.match(f"at {text[start:limit]}") if start > comp.e else None
