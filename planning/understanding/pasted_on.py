@@ -5,11 +5,9 @@ text after the colon on the Globex deal as a note. The request is a verb that pu
 read as the note it is ("add a note to the globex deal: …"), never as a new record named by the words before the
 colon."""
 
-from planning.understanding.commands.pointing import points_back
 from planning.understanding.cues import Words, cues
 from planning.understanding.record_fields import named_record
-
-_FILLERS = frozenset({"pls", "please", "plz", "can", "you", "u", "could", "just", "quickly"})
+from planning.understanding.record_placing import record_after_link
 
 
 def pasted_on(text: str) -> str:
@@ -19,16 +17,10 @@ def pasted_on(text: str) -> str:
         return text
     head = text[:colon]
     words = Words.of(head)
-    at = 0
-    while at < len(words) and words.words[at] in _FILLERS:
-        at += 1
-    verb = cues("placed_on_verbs").at(words, at)
-    if verb is None or verb.end + 1 >= len(words) or not points_back(words.words[verb.end]):
+    start = record_after_link(words)
+    if start is None or start >= len(words):
         return text
-    link = cues("placed_on_links").at(words, verb.end + 1)
-    if link is None or link.end >= len(words):
-        return text
-    record = words.text_of(link.end)
+    record = words.text_of(start)
     named = named_record(record)
     if named is None or cues("record_types").value((named[1],)) is None:
         return text

@@ -8,21 +8,29 @@ from planning.understanding.commands.pointing import points_back
 from planning.understanding.cues import Words, cues
 from planning.understanding.record_fields import named_record
 
-_FILLERS = frozenset({"and", "also", "then", "pls", "please", "plz", "can", "you", "u", "could", ",", "."})
+_FILLERS = frozenset(
+    {"and", "also", "then", "pls", "please", "plz", "can", "you", "u", "could", "just", "quickly", ",", "."}
+)
 
 
-def placed_on(goal: Goal, clause: str) -> Goal | None:
-    """``goal`` (a new note or task) about the record ``clause`` puts it on; None when the clause does otherwise."""
-    if goal.intent != "create" or goal.entity not in ("note", "task"):
-        return None
-    words = Words.of(clause)
+def record_after_link(words: Words) -> int | None:
+    """Where the record starts in words that put something on one ("pls log this on the …": a verb of
+    ``placed_on_verbs.txt`` after fillers, a word pointing back, a link of ``placed_on_links.txt``); None otherwise."""
     at = 0
     while at < len(words) and words.words[at] in _FILLERS:
         at += 1
     verb = cues("placed_on_verbs").at(words, at)
     if verb is None or verb.end + 1 >= len(words) or not points_back(words.words[verb.end]):
         return None
-    if cues("placed_on_links").at(words, verb.end + 1) is None:
+    link = cues("placed_on_links").at(words, verb.end + 1)
+    return link.end if link is not None else None
+
+
+def placed_on(goal: Goal, clause: str) -> Goal | None:
+    """``goal`` (a new note or task) about the record ``clause`` puts it on; None when the clause does otherwise."""
+    if goal.intent != "create" or goal.entity not in ("note", "task"):
+        return None
+    if record_after_link(Words.of(clause)) is None:
         return None
     named = named_record(clause)
     kind = cues("record_types").value((named[1],)) if named is not None else None
