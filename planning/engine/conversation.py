@@ -188,8 +188,8 @@ class Conversation:
             assert session is not None
             if self._decisions.check_decider(session, user) is not None:
                 return await self._decisions.refuse(session, user, decision)
-            if decision == "cancel":
-                return await self._decisions.cancel(session, user)
+            if decision == "cancel":  # requests said beside the plan ("also …") start even so
+                return [*await self._decisions.cancel(session, user), *await self._handlers.then(session)]
             decided = await self._decisions.decide_step(session, step_id, decision, user, args_hash)
             return [*decided, *await self._handlers.then(session)]  # "undo that and <then>": said once done
 

@@ -191,7 +191,7 @@ class Decisions:
         session.question = None
         await self._parts.close(session, "cancelled")
         await self._parts.audit.record(session, "cancelled", self._parts.clock(), actor=user)
-        text = f"Cancelled the plan ({user}). Nothing else will run."
+        text = f"Cancelled the plan ({user}). Nothing else of it will run."
         if started:
             text += " " + claims.may_have_happened(started)
         return [Say(text=text), ShowPlan(view=view_of(session))]

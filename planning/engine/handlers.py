@@ -103,6 +103,7 @@ class Handlers:
         """What the plan kept to say once done ("undo that and <then>"), said when a reply or a click finished it. An
         approval said for every card ("yes both" at the undo's card) stands for the plan that starts too."""
         said = await then_said.after_done(self._starter, session)
+        said += await then_said.queued(self._parts, self._starter, session)
         if session.standing is None or not said:
             return said
         opened = await self._parts.open_session(session.thread_key)
@@ -291,8 +292,11 @@ class Handlers:
     async def _on_new_at_card(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
         question = session.question
         assert question is not None
-        if not await self._offers.is_new_request(session, text, self._parts.now(session.tz)):
+        said = command.text if isinstance(command, NewRequest) else text
+        if not await self._offers.is_new_request(session, said, self._parts.now(session.tz)):
             return await self._on_approval_words(session, user, text, command)
+        if isinstance(command, NewRequest) and command.added:  # "oh and book …": done too, once this plan ends
+            return [*await self._offers.queue(session, command.text), *self._decisions.reissue(session)]
         return [*await self._offers.offer(session, text, None), *self._decisions.reissue(session)]
 
     async def _on_maybe_new(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
@@ -300,7 +304,11 @@ class Handlers:
         question = session.question
         assert question is not None
         recover = question.kind == "recover"  # a request said where words to look for are asked: offered
-        if await self._offers.is_new_request(session, text, now, any_kind=recover):  # any words would fit a text
+        added = isinstance(command, NewRequest) and command.added
+        said = command.text if isinstance(command, NewRequest) else text
+        if await self._offers.is_new_request(session, said, now, any_kind=recover):  # any words would fit a text
+            if added:  # "also email tom …" while a value is asked: done too, once this plan ends
+                return await self._offers.queue(session, said)
             return await self._offers.offer(session, text, question.partial)
         return await self._on_answer(session, user, text, Answer(text))
 

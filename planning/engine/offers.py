@@ -66,6 +66,21 @@ class Offers:
         theirs = {(goal.intent, goal.entity) for goal in parse.goals}
         return not theirs <= ours or not {step.tool for step in understood.plan.steps} <= our_tools
 
+    async def queue(self, session: Session, text: str) -> list[Reply]:
+        """A request said beside the open plan ("also book …" while it asks): kept, to start once the plan ends; the
+        question is asked again (a card waiting is shown again by the caller)."""
+        question = session.question
+        assert question is not None
+        session.queued.append(text.strip())
+        await self._parts.save(session)
+        said = Say(text=f"Noted: once this plan is finished I'll start “{text.strip()}”.")
+        if question.kind == "approval":
+            return [said]
+        if question.kind == "pick":
+            labels = [each.item_label(option, zone(session.tz)) for option in question.options]
+            return [said, AskValue(text=question.prompt, options=labels)]
+        return [said, AskValue(text=question.prompt, field=question.name)]
+
     async def offer(self, session: Session, text: str, partial: str | None) -> list[Reply]:
         """Offer to drop the open plan for the new request, or to keep answering what it asks."""
         question = session.question

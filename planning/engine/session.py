@@ -111,6 +111,7 @@ class Session(Mutable):
     files: list[AttachedFile] = Field(default_factory=list)  # shared with the request and in its thread (§2.7)
     receipts: list[str] = Field(default_factory=list)  # the requests it took last (``planning.engine.receipts``)
     then: str = ""  # said with the reply that started it, to run once it is done ("undo that and <then>")
+    queued: list[str] = Field(default_factory=list)  # requests said beside it ("also book …"), started once it ends
     standing: Standing | None = None  # an approval said for every card of the plan, still to come ("yes both")
 
     @property

@@ -39,3 +39,25 @@ async def after_done(starter: "Starter", session: Session) -> list[Reply]:
 async def said(starter: "Starter", who: Principal, thread_key: str, text: str) -> list[Reply]:
     """``text`` as a message of its own where no plan is open: a follow-up on the last plan, or a new request."""
     return await starter.after(who, thread_key, text) or await starter.start(who, thread_key, text)
+
+
+async def queued(parts: Parts, starter: "Starter", session: Session) -> list[Reply]:
+    """The requests said beside ``session`` ("also book …" while it asked), started one at a time once it ended,
+    however it ended (they were asked as well, not after it); a plan left to expire drops them. One that opens a plan
+    of its own takes the rest along, to start when that one ends."""
+    if session.open or session.state == "expired" or not session.queued:
+        return []
+    waiting, session.queued = list(session.queued), []
+    await parts.save(session)
+    out: list[Reply] = []
+    for index, text in enumerate(waiting):
+        opened = await parts.open_session(session.thread_key)
+        if opened is not None and opened.id != session.id:  # a plan this reply started is open: they wait for it
+            opened.queued = [*opened.queued, *waiting[index:]]
+            await parts.save(opened)
+            break
+        out += [
+            Say(text=f"Now what you added: “{text}”."),
+            *await said(starter, session.principal, session.thread_key, text),
+        ]
+    return out

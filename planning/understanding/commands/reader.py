@@ -593,7 +593,7 @@ def _search_words(reply: Reply) -> Command:
         return CannotHandle("a command, not words to search for", command=_command_word(reply))
     starts = (0, _corrections.past_leads(reply), reply.after("leads", "polite", "answer_leads"))  # "oh wait, set …"
     if any(phrases("request_starts").at(reply.words, start) is not None for start in starts):
-        return NewRequest(reply.text)  # offered as a request of its own; else the words to look for (table)
+        return _new_request(reply)  # offered as a request of its own; else the words to look for (table)
     return Answer(reply.text)
 
 
@@ -630,7 +630,7 @@ def _at_approval(reply: Reply, context: Context) -> Command:
     if said is not None:  # "say we're in, see you friday" at a mail's card: its new text, shown again
         return said
     if _request_of_its_own(reply):  # "book 20 min w/ dana tmrw at 10" while a card waits: offered, never taken
-        return NewRequest(reply.text)
+        return _new_request(reply)
     fixed = _respelled.respelled(reply, context.people) if context.doing in _MAIL_SENDS else None
     if fixed is not None:  # "oops, it's jenn with 2 n's": the address of the name said again, respelled
         return fixed
@@ -654,9 +654,9 @@ def _value(reply: Reply, context: Context) -> Command:
     if context.value_kind == "datetime" and reply.is_one_of("gap_words") is not None:
         return Answer(reply.text, search=True)
     if context.value_kind == "text" and (_request_start(reply) or _added_request(reply)) and not _prose(reply):
-        return NewRequest(reply.text)  # any words fit a text: only a request's start ("also book …") makes one
+        return _new_request(reply)  # any words fit a text: only a request's start ("also book …") makes one
     if context.value_kind in _BARE_ANSWERS and _request_of_its_own(reply):
-        return NewRequest(reply.text)  # "also email her that it moved to fri 2pm": a request, not the time asked
+        return _new_request(reply)  # "also email her that it moved to fri 2pm": a request, not the time asked
     if context.value_kind in _BARE_ANSWERS:
         return bare_answer(reply, asks_start=context.value_kind == "datetime")
     lead = phrases("said_text_leads").at(reply.words, 0) if context.name == "body" else None
@@ -696,6 +696,15 @@ def _request_of_its_own(reply: Reply) -> bool:
         return False
     after = reply.words[start + verb[0] : start + verb[0] + 1]
     return not after or phrases("objects").value(after) is None
+
+
+def _new_request(reply: Reply) -> NewRequest:
+    """The reply as a request of its own; one joined by words that add ("also", "oh and") is said beside the open
+    plan, to be done as well, not instead of it."""
+    start = reply.after("also_leads")
+    if 0 < start < len(reply.words):
+        return NewRequest(reply.rest(start), added=True)
+    return NewRequest(reply.text)
 
 
 def _added_request(reply: Reply) -> bool:

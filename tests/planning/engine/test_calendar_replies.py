@@ -136,14 +136,14 @@ def test_a_free_time_taken_after_a_search_is_a_pick_of_it_and_a_question_stays_a
 
 def test_a_request_said_while_a_time_is_asked_is_read_as_a_request():
     [read] = read_reply("also email her that it moved to fri 2pm", START)
-    assert read == NewRequest("also email her that it moved to fri 2pm")
+    assert read == NewRequest("email her that it moved to fri 2pm", added=True)  # said beside the plan, not instead
     assert read_reply("friday at 2pm", START) == (Answer("friday at 2pm"),)
 
 
 async def test_a_request_with_a_time_in_it_is_offered_not_taken_as_the_time_asked(harness):
     assert "start time" in question(await harness.say("set up a design sync with Priya on Friday")).text
     replies = await harness.say("and send Priya an email that the sync is on friday at 2")
-    assert "sounds like a new request" in said(replies)
+    assert "once this plan is finished" in said(replies)  # added beside the plan: kept for after it
     assert not [r for r in replies if isinstance(r, AskApproval)]
     card = approval(await harness.say("book it for 3pm"))  # the same request's words: the time asked
     assert card.arguments["startTime"] == "2026-03-06T15:00:00-05:00"
