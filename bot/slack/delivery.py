@@ -269,7 +269,9 @@ class Delivery:
 
     async def _say(self, where: Where, say: Say, actor: str | None, said: "_Said") -> None:
         people = [p for p in (actor, where.requester) if p]  # "Approved … (U0TOM)": shown as a mention
-        if say.private and (isinstance(say, Refused) or say.tone in ("refusal", "problem")):  # may be lost
+        if (
+            say.private and not say.kept and (isinstance(say, Refused) or say.tone in ("refusal", "problem"))
+        ):  # may be lost
             await said.flush()
             await self.privately(where, actor or where.requester, blocks.say_message(say, people), what="a message")
         elif say.private:  # what the plan used or did (a record, an event's organiser): kept in their DM

@@ -261,7 +261,8 @@ class StepMachine:
         if lookup and run.step.tool == "find_free_slots" and isinstance(data, list) and not data:
             run.state, run.result, run.note = "skipped", [], "no free time found"  # never booked (contract §2.9)
             searched = recovery.describe_lookup(run.step, self.arguments(session, run), session.tz)
-            replies.append(Say(text=f"There is no {searched}, so nothing was booked.", tone="problem"))
+            said = f"There is no {searched}, so nothing was booked."  # whose time is busy: the requester's to see
+            replies.append(Say(text=said, tone="problem", private=True, kept=True))
             return False
         if lookup and isinstance(data, list) and not data:
             return await self._recover(session, run, replies)

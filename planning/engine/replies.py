@@ -17,12 +17,14 @@ class Reply(BaseModel):
 
 class Say(Reply):
     """A plain message: an answer, a notice. ``private`` ones go to the requester only (tone "refusal" is
-    :class:`Refused`'s)."""
+    :class:`Refused`'s); ``kept`` ones show workspace content (whose time is busy, what a record holds), so they go
+    where Slack keeps them for the requester alone (their DM), even as a problem that might otherwise be a hint."""
 
     kind: Literal["say"] = "say"
     text: str
     tone: Literal["info", "refusal", "problem", "done"] = "info"
     private: bool = False
+    kept: bool = False
 
 
 RefusalReason = Literal[

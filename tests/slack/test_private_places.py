@@ -305,3 +305,19 @@ async def test_plan_from_someone_elses_message_sends_to_its_author_what_they_ask
     )
     shown = json.dumps(card.args)
     assert "maria.garcia@example.com" in shown and "john.smith@example.com" not in shown
+
+
+async def test_no_free_time_for_the_people_asked_is_told_in_the_dm_not_the_channel(bot: Bot) -> None:
+    """Whose time is busy is calendar content: a search that found no free time tells it where Slack keeps it for the
+    requester alone (their DM), never in the channel."""
+    bot.slack.lose_ephemeral(1.0, seed=3)  # an ephemeral hint would be lost: the answer must be kept
+    mention = app_mention_event(
+        "book 45 min with laura tomorrow between 11 and 11:30 when we're both free", user_id=JOHN
+    )
+    await bot.send(mention)
+    await bot.slack.wait_for(
+        "chat.postMessage",
+        lambda c: c.args.get("channel") == JOHNS_DM and "no free 45-minute time" in json.dumps(c.args),
+    )
+    assert "laura.chen@acme.com" not in in_channels(bot)
+    assert "no free 45-minute time" not in in_channels(bot)  # the plan message says only that a step found none
