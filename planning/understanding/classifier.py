@@ -28,7 +28,21 @@ def _action_at(words: Words, said: tuple[str, ...], index: int, *, reading: bool
         return True
     if reading and cues("intent_update_answers").at(said, index) is not None:
         return True
+    if reading and _asks_for_a_record(said, index):
+        return True
     return said[index] in cues("time_grab_verbs") and _grabs_time(said, index + 1)
+
+
+def _asks_for_a_record(said: tuple[str, ...], index: int) -> bool:
+    """ "new task for sarah: send acme …", "a reminder to call dana": a heading that asks for a record made
+    (data/asking_headings.txt), then who or what it is for (data/asking_heading_links.txt): a request of its own
+    without a verb."""
+    from planning.understanding.word_lists import listed  # here: word_lists reads through commands, which reads this
+
+    heading = listed("asking_headings").at(said, index)
+    if heading is None or index + heading[0] >= len(said):
+        return False
+    return listed("asking_heading_links").at(said, index + heading[0]) is not None
 
 
 def _grabs_time(said: tuple[str, ...], index: int) -> bool:

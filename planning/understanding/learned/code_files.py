@@ -20,6 +20,8 @@ TRAINING_MODULES = (
     "addressed_text",
     "classifier",
     "combinations",
+    "commands/_emoji",
+    "commands/_words",
     "cues",
     "json_lines",
     "message_lines",
@@ -30,6 +32,7 @@ TRAINING_MODULES = (
     "record_topic",
     "scanner",
     "timewords",
+    "word_lists",
     "words",
 )
 
