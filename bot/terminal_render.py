@@ -23,7 +23,7 @@ from planning.engine.replies import (
     StepOutcome,
 )
 from planning.engine.targets import Target, when_text
-from planning.engine.texts import step_state
+from planning.engine.texts import step_state, then_heading
 from planning.engine.view import PlanView
 from planning.engine.wording import label, value_text
 
@@ -91,6 +91,8 @@ def approval_panel(ask: AskApproval) -> Panel:
     for choice in checks.choices if checks is not None else []:
         hint.append(f"\n[{choice.letter}] {choice.label}")
     parts: list[RenderableType] = [table, hint] if table.row_count else [hint]
+    if ask.then:  # the plan's later changes: approved with this one
+        parts.insert(-1, Text(then_heading(len(ask.then)) + "\n" + "\n".join(f"  • {line}" for line in ask.then)))
     if checks is not None and checks.notices:
         parts.insert(0, _notices(checks.notices))
     if ask.target is not None:

@@ -17,6 +17,7 @@ from bot.slack.blocks_text import MAX_SECTION_TEXT, clip, context, escape, join_
 from bot.slack.declared import ACTION_IDS
 from planning.engine.file_facts import ATTACHMENTS, AttachedFile
 from planning.engine.replies import ApprovedCard, AskApproval
+from planning.engine.texts import then_heading
 from planning.engine.wording import label
 
 _ARGUMENT_TEXT = 1000  # one argument's value in the approval section
@@ -38,6 +39,8 @@ def approval_blocks(ask: AskApproval, *, title: str = "Waiting for your approval
         lines[1:1] = _notice_lines(ask)
     if ask.target is not None:
         lines[1:1] = _target_lines(ask)
+    if ask.then:  # the plan's later changes: approved with this one
+        lines += [f"*{then_heading(len(ask.then))}*", *(f"      • {escape(clip(line, 300))}" for line in ask.then)]
     text = join_lines(lines, MAX_SECTION_TEXT, lambda n: f"_… and {n} more lines: press Edit to see everything_")
     return [section(text), _buttons(ask, with_choices=True)]
 

@@ -67,6 +67,7 @@ class Decisions:
             await self._parts.audit.record(session, "skipped", self._parts.clock(), actor=user, run=run)
             replies.append(Say(text=f"Skipped{_named(session, run)} ({user})."))
         else:
+            standing.approved_with(session, user, "Approve")  # a card that listed later changes approves them too
             if not await self._parts.machine.still_as_shown(session, run, replies):  # its target changed, or is gone
                 return await self.standing_on(session, [*replies, *await self._parts.machine.advance(session)])
             arguments = self._parts.machine.arguments(session, run)
@@ -115,6 +116,7 @@ class Decisions:
                 target=targets.target_of(session, run, arguments) if run.step.for_each is None else None,
                 files=thread_files.described(session, arguments) if run.step.for_each is None else [],
                 checks=question.checks,
+                then=[session.step(step_id).step.intent for step_id in question.then],
             )
         ]
 

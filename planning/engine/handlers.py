@@ -6,7 +6,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Literal
 
-from planning.engine import named_steps, reading, table, texts, then_said, thread_files
+from planning.engine import named_steps, reading, standing, table, texts, then_said, thread_files
 from planning.engine.checks import ChoiceKey
 from planning.engine.decisions import Decisions
 from planning.engine.file_facts import AttachedFile, known_files
@@ -79,6 +79,8 @@ class Handlers:
         if self._parts.expired(session):
             return await self._decisions.expire(session)
         commands = reading.read(text, session, self._parts.now(session.tz))
+        if len(commands) > 1 and session.question is not None:  # "send the email but skip the meeting": each said
+            session.question.then = []
         replies: list[Reply] = []
         for index, command in enumerate(commands):
             said = await self._dispatch(session, user, text, command)
@@ -233,6 +235,9 @@ class Handlers:
             return [Say(text=series, private=True, tone="problem"), *self._decisions.reissue(session)]
         if isinstance(command, Decide) and command.covering:  # "yes both": the plan's later cards too
             session.standing = Standing(by=user, said=text.strip())
+        if isinstance(command, Decide) and command.only:  # "just the email": the later changes wait for their own
+            question.then = []
+        standing.approved_with(session, user, text.strip())  # a card that listed the later changes: those too
         return await self._decisions.decide_step(session, question.step_id, "approve", user, question.args_hash)
 
     async def _on_skip(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:

@@ -21,6 +21,7 @@ from planning.engine import (
     findings,
     left_out,
     recovery,
+    standing,
     targets,
     thread_files,
     timing,
@@ -261,8 +262,8 @@ class StepMachine:
         if lookup and run.step.tool == "find_free_slots" and isinstance(data, list) and not data:
             run.state, run.result, run.note = "skipped", [], "no free time found"  # never booked (contract §2.9)
             searched = recovery.describe_lookup(run.step, self.arguments(session, run), session.tz)
-            said = f"There is no {searched}, so nothing was booked."  # whose time is busy: the requester's to see
-            replies.append(Say(text=said, tone="problem", private=True, kept=True))
+            told = f"There is no {searched}, so nothing was booked."  # whose time is busy: the requester's to see
+            replies.append(Say(text=told, tone="problem", private=True, kept=True))
             return False
         if lookup and isinstance(data, list) and not data:
             return await self._recover(session, run, replies)
@@ -491,6 +492,7 @@ class StepMachine:
             )
         digest = card_hash(run.id, arguments, checks)
         run.state = "waiting"
+        later = standing.later_writes(session, run)
         session.question = Question(
             kind="approval",
             step_id=run.id,
@@ -498,6 +500,7 @@ class StepMachine:
             asked_at=self._clock(),
             args_hash=digest,
             checks=checks,
+            then=[other.id for other in later],
         )
         session.state = "awaiting_approval"
         replies.append(
@@ -513,6 +516,7 @@ class StepMachine:
                 target=targets.target_of(session, run, arguments) if run.step.for_each is None else None,
                 files=thread_files.described(session, arguments) if run.step.for_each is None else [],
                 checks=checks,
+                then=[other.step.intent for other in later],
             )
         )
 

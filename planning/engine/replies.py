@@ -110,6 +110,7 @@ class AskApproval(Reply):
     checks: CardChecks | None = None  # busy times, an existing record, and what to choose instead of approving
     files: list[AttachedFile] = []  # the files its ``attachments`` name, as known: shown in place of the references
     left_out: list[str] = []  # items of a repeated step that will not run, each with why (kept, not theirs to change)
+    then: list[str] = []  # the plan's later changes this approval approves too (each still shown, as approved)
 
 
 class ApprovedCard(Reply):

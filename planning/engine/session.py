@@ -75,6 +75,7 @@ class Question(Mutable):
     checks: CardChecks | None = None  # for approvals: what the card also said (conflicts, duplicates, the target)
     partial: str | None = None  # a day or week given without a time ("next week"): the next answer is read in it
     offered: str | None = None  # a reply read as a new request: offered to start it instead of the open plan
+    then: list[str] = Field(default_factory=list)  # for approvals: the later writes its approval covers (step ids)
     asked_at: datetime
 
 

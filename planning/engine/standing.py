@@ -5,7 +5,23 @@ something the approval could not have seen (a busy time, a record that exists al
 usual, and the reply says why."""
 
 from planning.engine.replies import ApprovedCard, AskApproval, Reply, Say, ShowPlan
-from planning.engine.session import Question, Session
+from planning.engine.session import Question, Session, Standing, StepRun
+
+
+def later_writes(session: Session, run: StepRun) -> list[StepRun]:
+    """The plan's changes still to come after ``run``: its card lists them, and approving it approves them too
+    (one request, one approval, as people expect of a plan they asked for in one message); each is still shown, as
+    approved, and one that warns of something waits. None once an approval for every card stands already."""
+    if session.standing is not None:
+        return []
+    return [other for other in session.steps if other is not run and other.kind == "write" and other.state == "pending"]
+
+
+def approved_with(session: Session, by: str, said: str) -> None:
+    """An approval of a card that listed the plan's later changes: it stands for them (``later_writes``)."""
+    question = session.question
+    if question is not None and question.then and session.standing is None:
+        session.standing = Standing(by=by, said=said)
 
 
 def covered(session: Session) -> Question | None:

@@ -112,3 +112,9 @@ def step_state(state: str, note: str | None) -> str:
 
 
 WELCOME = "Glad to help."
+
+
+def then_heading(count: int) -> str:
+    """The heading of the later changes an approval card approves too."""
+    what = "the next change" if count == 1 else f"the next {count} changes"
+    return f"Approving this approves {what} too (each shown as it runs; one with a warning waits):"

@@ -1,6 +1,7 @@
 """An approval said for every card of the plan ("fine, send both") at its first card stands for the later ones:
 each later card is still shown, marked approved with those words, and runs without a second question. A plain
-"yes" approves the card shown only; a later card that warns of something (a busy time) still waits."""
+"yes" does the same since the first card lists the later changes it approves (one request, one approval); "just
+this one" approves the card shown only; a later card that warns of something (a busy time) still waits."""
 
 from pathlib import Path
 from typing import Any
@@ -23,10 +24,14 @@ def test_an_approval_of_both_sends_both_and_shows_the_second_as_approved(tmp_pat
     assert "Approved with your “fine, send both”" in output
 
 
-def test_a_plain_yes_sends_only_the_card_shown(tmp_path: Path) -> None:
+def test_a_plain_yes_sends_what_the_card_lists_and_just_this_one_only_the_card_shown(tmp_path: Path) -> None:
     chat(tmp_path, TWO_EMAILS, "yes")
     assert len(_to(tmp_path, "john.smith@example.com")) == 1
-    assert _to(tmp_path, "maria.garcia@example.com") == []
+    assert len(_to(tmp_path, "maria.garcia@example.com")) == 1
+    (tmp_path / "alone").mkdir()
+    chat(tmp_path / "alone", TWO_EMAILS, "just this one for now")
+    assert len(_to(tmp_path / "alone", "john.smith@example.com")) == 1
+    assert _to(tmp_path / "alone", "maria.garcia@example.com") == []
 
 
 def test_a_later_card_with_a_busy_time_waits_for_its_own_approval(tmp_path: Path) -> None:

@@ -69,11 +69,43 @@ def approve_naming(reply: Reply, doing: str | None) -> Decide | None:
     return None
 
 
+def only_another(reply: Reply, doing: str | None) -> Decide | None:
+    """ "just book the kickoff", "only the meeting": only the change named is wanted. At the card of another change,
+    the one shown is left out (a skip); at the card of that change, it is approved. The change is named by what it
+    does (data/step_verbs.txt) or by the kind of thing it makes (data/step_things.txt, step_tool_things.txt)."""
+    words = reply.words
+    starts = (0, reply.after("leads", "polite"))  # "just" may be read as a lead ("just send it")
+    found = next(((start, just) for start in starts if (just := phrases("only_words").at(words, start))), None)
+    if found is None or doing is None:
+        return None
+    at = found[0] + found[1][0]
+    pointer = phrases("card_pointers").at(words, at)
+    if pointer is not None and (at + pointer[0] == len(words) or phrases("only_tails").value(words[at + pointer[0] :])):
+        return Decide("approve", only=True)  # "just this one (for now)": the card shown, alone
+    verb = phrases("step_verbs").at(words, at)
+    named = at + verb[0] if verb is not None else at
+    while named < len(words) and words[named] in ("the", "a", "an"):
+        named += 1
+    thing = phrases("step_things").value(words[named : named + 1])
+    shown = phrases("step_tool_things").value((doing,))
+    tail = words[named + 1 :]
+    alone = not tail or phrases("only_tails").value(tail) is not None  # "just the email for now"
+    if thing is not None and shown is not None and (verb is not None or alone):
+        return Decide("approve", only=True) if thing == shown else Decide("skip")  # "just send the invite" there
+    if verb is None or thing is not None:
+        return None
+    pointed = any(phrases("objects").at(words, i) is not None for i in range(at + 1, min(named + 1, len(words))))
+    return None if pointed else Decide("approve", only=True) if verb[1] == doing else Decide("skip")
+
+
 def skip(reply: Reply) -> Decide | None:
     """ "skip", "skip the email", "skip the email, i'll tell him in person" (a reason said with it); the kind of
     thing named, when the words name one ("email": data/step_things.txt)."""
     if not _said(reply, "skip", things=True):
-        return None
+        first = reply.first_sentence()  # "skip the email. just book the kickoff": the rest says what is kept
+        if first is None or not _said(first, "skip", things=True):
+            return None
+        reply = first
     said = reply.before_reason() or reply
     named = phrases("step_things").value(said.words[-1:]) if len(said.words) > 1 else None
     return Decide("skip", target=named)

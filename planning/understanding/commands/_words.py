@@ -134,6 +134,14 @@ class Reply:
             return None
         return self.rest(marks[-1] + 1)
 
+    def first_sentence(self) -> "Reply | None":
+        """The words before the first mark that ends a sentence inside the reply ("skip the email. just book the
+        kickoff" → "skip the email"); None for a reply of one sentence."""
+        cut = next((i for i, t in enumerate(self.toks) if t.word in _END_MARKS or t.word == ";"), None)
+        if cut is None or cut == 0 or cut + 1 >= len(self.toks):
+            return None
+        return Reply(self.text[: self.toks[cut - 1].end], self.toks[:cut])
+
     def before_reason(self) -> "Reply | None":
         """The reply up to the reason said with it ("skip the email, i'll tell him in person" → "skip the email"),
         None when it gives no reason (data/reason_marks.txt)."""

@@ -20,7 +20,8 @@ class Decide:
     for the card pointed at ("cancel this one").
     ``one_occurrence``: an approval said for one occurrence of a repeating event ("yes, just today").
     ``covering``: an approval said for every card of the plan, the one shown and those still to come ("yes both",
-    "all good, send them"): :mod:`._covering`."""
+    "all good, send them"): :mod:`._covering`.
+    ``only``: an approval of the one shown alone ("just the email"): the plan's later changes wait for their own."""
 
     kind: ClassVar[Literal["decide"]] = "decide"
     action: Action
@@ -32,3 +33,4 @@ class Decide:
     target: str | None = None
     one_occurrence: bool = False
     covering: bool = False
+    only: bool = False

@@ -598,6 +598,9 @@ def _search_words(reply: Reply) -> Command:
 
 
 def _at_approval(reply: Reply, context: Context) -> Command:
+    only = _decisions.only_another(reply, context.doing)
+    if only is not None:  # "just book the kickoff" at the email's card: that one only, the email left out
+        return only
     for decided in (_decisions.approve(reply, thanks=True), _decisions.skip(reply)):
         if decided is not None and decided.action == "skip" and context.people:
             people = _people_swaps.named_among((reply.before_reason() or reply).words, context.people)
