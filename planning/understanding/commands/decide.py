@@ -20,7 +20,9 @@ class Decide:
     for the card pointed at ("cancel this one").
     ``one_occurrence``: an approval said for one occurrence of a repeating event ("yes, just today").
     ``covering``: an approval said for every card of the plan, the one shown and those still to come ("yes both",
-    "all good, send them"): :mod:`._covering`."""
+    "all good, send them"): :mod:`._covering`.
+    ``unsure_which``: an approval said in words of a yes at a card that found the thing already there: whether
+    another one or the existing one is meant is not said (data/approve_key.txt)."""
 
     kind: ClassVar[Literal["decide"]] = "decide"
     action: Action
@@ -32,3 +34,4 @@ class Decide:
     target: str | None = None
     one_occurrence: bool = False
     covering: bool = False
+    unsure_which: bool = False
