@@ -16,6 +16,7 @@ from datetime import timedelta
 from typing import Any
 
 from planning.types import TimeRange
+from planning.understanding import names
 from planning.understanding.commands._words import Phrases, Token, tokens
 from planning.understanding.cues import cues
 from planning.understanding.word_lists import listed, words
@@ -289,7 +290,7 @@ def as_slots(fields: RecordFields, found: dict[str, Any], entity: str) -> dict[s
             out["companies"] = (fields.company,)
             out["people"] = tuple(p for p in people if p.lower() not in fields.company.lower())
         if fields.name:
-            out["people"] = (fields.name,)
+            out["people"] = (_whose_address(fields.name, fields.email),)
         if fields.title:
             changes = (*(c for c in changes if c[0] not in ("title", "job title")), ("job title", fields.title))
     elif entity == "account":
@@ -305,6 +306,15 @@ def as_slots(fields: RecordFields, found: dict[str, Any], entity: str) -> dict[s
         out["emails"] = (fields.email,)
     out["field_changes"] = changes
     return out
+
+
+def _whose_address(name: str, email: str | None) -> str:
+    """Of a listed name that says more than who the record is ("marcus bell's colleague jen ortiz"), the person the
+    listed address belongs to ("jen.ortiz@…": "jen ortiz"); the name as listed otherwise."""
+    if email is None:
+        return name
+    owner = names.named_by_address(name, email)
+    return owner if owner is not None and owner != name else name
 
 
 _NAME_STARTS = frozenset({"the", "a", "an", "on", "to", "for", "about", "under", "of", "in", "with"})
