@@ -27,3 +27,9 @@ def test_a_namesake_of_a_record_is_a_new_person():
     goal = made("new contact sam lee, sam@hooli.com, ops mgr at hooli")
     assert goal.slots.people == ("Sam Lee",)
     assert ("job title", "ops mgr") in goal.slots.field_changes
+
+
+def test_a_person_from_a_company_named_as_a_contact_and_a_title_said_with_who():
+    goal = made("add wendy park from hooli as a contact, she's their new head of sales")
+    assert (goal.slots.people, goal.slots.companies) == (("Wendy Park",), ("Hooli",))
+    assert ("job title", "head of sales") in goal.slots.field_changes
