@@ -233,6 +233,10 @@ class Handlers:
         series = whole_series(record_of(session, run), run.step.tool)
         if series is not None and isinstance(command, Decide) and command.one_occurrence:  # "yes, just today"
             return [Say(text=series, private=True, tone="problem"), *self._decisions.reissue(session)]
+        checks = question.checks
+        if isinstance(command, Decide) and command.unsure_which and checks is not None and checks.existing is not None:
+            said = texts.which_of_existing(checks.notices[0].title if checks.notices else None)
+            return [Say(text=said, private=True, tone="problem"), *self._decisions.reissue(session)]
         if isinstance(command, Decide) and command.covering:  # "yes both": the plan's later cards too
             session.standing = Standing(by=user, said=text.strip())
         if isinstance(command, Decide) and command.only:  # "just the email": the later changes wait for their own

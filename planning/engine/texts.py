@@ -57,6 +57,15 @@ STOPPED_AT_PROBLEM = "I stopped there: nothing else in that message was done, an
 APPROVAL_WORDS = "Reply “approve”, “skip”, “edit FIELD=VALUE”, “remove N” (an item of a list) or “cancel”."
 
 
+def which_of_existing(notice: str | None) -> str:
+    """A yes at a card that found the thing already there: another one, or the existing one? Nothing is done yet."""
+    there = f"{notice}, so" if notice else "It already exists, so"
+    return (
+        f"{there} nothing was created yet. Reply “create another” to make a second one, or “use the existing one” "
+        "to keep the one there."
+    )
+
+
 def not_understood_at_card(text: str) -> str:
     """A reply at an approval card read as neither a change nor a decision: nothing changed, and it says so."""
     said = text.strip()

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, get_args
 
+from integrations.base.records import FIELDS_BY_ENTITY, READ_ONLY_FIELDS, REQUIRED_ON_CREATE, WRITE_ONLY_FIELDS
 from planning.types import Entity, Step
 
 EVENT_FIELDS = ("title", "location", "description")
@@ -34,7 +35,12 @@ def inverse(change: Change, n: int) -> Step | str:
     if tool in ("send_email", "reply_email", "forward_email"):
         return f"{what} cannot be undone: a sent email cannot be unsent"
     if tool == "delete_entity":
-        return f"{what} cannot be undone: the record was deleted"
+        kept = recreated_record(str(args.get("entityType")), record)
+        if kept is None:
+            return f"{what} cannot be undone: the record was deleted"
+        return step(
+            n, f"Create again what {what} deleted", "create_entity", {"entityType": args["entityType"], "fields": kept}
+        )
     if tool == "create_draft":  # (v3) no tool deletes a draft
         return f"{what} saved a draft, which was not sent: delete it in your mail app if you do not want it"
     if tool == "update_email":
@@ -123,6 +129,22 @@ def _length(record: dict[str, Any]) -> int | None:
         return None
     minutes = int((datetime.fromisoformat(end) - datetime.fromisoformat(start)).total_seconds() // 60)
     return minutes if minutes >= 1 else None
+
+
+def recreated_record(entity_type: str, record: dict[str, Any]) -> dict[str, Any] | None:
+    """The fields that make a deleted CRM record again as the card showed it (a new id: links to it by id, such as
+    its notes' and tasks', are not made again); None when its fields are not known or not enough for a new one."""
+    model = FIELDS_BY_ENTITY.get(entity_type)
+    if model is None or not record.get("id"):
+        return None
+    left_out = READ_ONLY_FIELDS.get(entity_type, frozenset()) | WRITE_ONLY_FIELDS.get(entity_type, frozenset())
+    fields = {
+        key: value
+        for key, value in record.items()
+        if key in model.model_fields and key not in left_out and value not in (None, "", [])
+    }
+    needed = REQUIRED_ON_CREATE.get(entity_type, ())
+    return fields if any(fields.get(name) for name in needed) else None
 
 
 def recreated(record: dict[str, Any]) -> dict[str, Any]:

@@ -193,6 +193,9 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
             slot_values.update(record_fields.named_in_slots(text, slot_values))
             if reading.intent == "update":  # "jo lee is now at hooli", "assign it to sarah", "mark hooli as won"
                 slot_values.update(record_updates.changed_values(text, reading.entity, slot_values))
+                closes = _close_date_said(text, reading.entity, slot_values)
+                if closes is not None:  # "globex deal closes the 20th now": its new close date
+                    slot_values["field_changes"] = (*slot_values.get("field_changes", ()), ("close date", closes))
         result.scope.update(_crm_scope(text))
         asked = _contact_field_asked(text) if reading.intent == "find" else None
         if asked:  # "what's Maria's phone number": the answer is that field (contract §2.8)
@@ -213,6 +216,17 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
     result.scope.update(_everyday_scope(text, reading, slot_values))
     result.slots = Slots(**slot_values)
     return result
+
+
+def _close_date_said(text: str, entity: str, found: dict[str, Any]) -> str | None:
+    """The close date an update of a deal says by a close word and a time ("closes the 20th now"), when no field
+    change names it already ("close date to mar 20")."""
+    if entity != "deal" or any(key in _CLOSE_FIELDS for key, _ in found.get("field_changes", ())):
+        return None
+    return record_fields.close_date(text, found.get("when"))
+
+
+_CLOSE_FIELDS = frozenset({"close date", "closedate", "closing date"})
 
 
 def _everyday_scope(text: str, reading: Reading, slot_values: dict[str, Any]) -> dict[str, Any]:

@@ -184,6 +184,8 @@ class NameIndex:
 def ground(text: str, reading: Reading, found: tuple[Mention, ...]) -> Grounded | None:
     """``reading`` with its entity fixed and its confidence raised by the names ``text`` mentions (``found``);
     ``None`` when they change nothing."""
+    if reading.intent == "create" and reading.entity in RECORDS:  # "add sam lee as a contact": a new person, not
+        found = tuple(m for m in found if not m.entities & PEOPLE)  # Sarah Lee, nor the lead the new one works with
     single = [m for m in found if len(m.entities) == 1]
     if not found or reading.intent == "chat" or reading.offtopic is not None:
         return None

@@ -11,7 +11,7 @@ from typing import Any
 
 from integrations.base.principal import Principal
 from planning.types import Goal, MetaGoal, OutOfScope, ParseResult, Slots, TimeRange
-from planning.understanding import everyday, mail_asked, people_added
+from planning.understanding import everyday, mail_asked, people_added, stated_record
 from planning.understanding.about_pointed import about_pointed
 from planning.understanding.attendee_swaps import joined
 from planning.understanding.clarify import clarifying_question, describe, no_such_date
@@ -94,7 +94,7 @@ class GoalUnderstandingService:
         if not cleaned:
             return _only("chat", "none", 0.5, "an empty message", clarify="What would you like me to do?")
         grounding = self._groundings.for_requester(who) if self._groundings is not None else None
-        whole = self._parse_grounded(cleaned, now, chosen, grounding)
+        whole = _unnarrowed(self._parse_grounded(cleaned, now, chosen, grounding), cleaned)
         cut = asides.in_request(cleaned)  # "…, they're waiting on budget": a reason beside it, not its values
         if cut is None or asides.held_in(cut[1], _texts(whole)):
             return whole
@@ -148,6 +148,8 @@ class GoalUnderstandingService:
             reads[0] = self._grounded(reads[0], grounding, now)
         elif grounding is not None:  # "decline the acme qbr, tell laura …": each clause's own names, its reading kept
             reads = [self._named_in(read, grounding) for read in reads]
+        if grounding is not None:  # "globex deal closes the 20th now": an update of the deal the user has
+            reads = [self._stated_on_record(read, grounding, now) for read in reads]
         reads = _stated_changes(reads, now)
         parse = guard_goals(_combine(reads, " ".join(s.action for s in segments)), segments, now)
         return with_choices(parse, verdict)
@@ -192,6 +194,15 @@ class GoalUnderstandingService:
         found = ClauseSlots(named(read.found.slots, grounded), read.found.scope, read.found.ambiguities)
         return _Read(read.clause, read.reading, found)
 
+    def _stated_on_record(self, read: _Read, grounding: Grounding, now: datetime) -> _Read:
+        """A clause stating a new value of a record the user has, with no verb asking for anything, read as an
+        update of it (stated_record.py) when the update finds that value; else as it was."""
+        reading = stated_record.as_update(read.clause.text, read.reading, grounding.mentions(read.clause.text))
+        if reading is None:
+            return read
+        changed = _reread(read, reading, now)
+        return changed if stated_record.changes_something(changed.found.slots) else read
+
     def _with_second_opinion(self, read: _Read, voter: ExampleVoter, now: datetime) -> _Read:
         reading = second_opinion(read.clause.text, read.reading, voter)
         if reading is read.reading:
@@ -215,6 +226,28 @@ class GoalUnderstandingService:
         return (
             _Read(clause, reading, found) if booked is reading else _Read(clause, booked, read_slots(text, booked, now))
         )
+
+
+_PERSON_RECORDS = frozenset({"contact", "lead"})
+
+
+def _unnarrowed(parse: ParseResult, text: str) -> ParseResult:
+    """A change of a person's record named by the person is never narrowed by a company said only in a clause that
+    asks nothing ("mark samir as unqualified, initech froze budgets": a reason, not where he works)."""
+    changes = [g for g in parse.goals if g.intent in ("update", "delete") and g.entity in _PERSON_RECORDS]
+    if not any(g.slots.people and g.slots.companies for g in changes):
+        return parse
+    idle = [clause.casefold() for clause in asides.idle_in_request(text)]
+    if not idle:
+        return parse
+    return parse.with_goals(lambda goal: _companies_not_in(goal, idle) if goal in changes else goal)
+
+
+def _companies_not_in(goal: Goal, idle: list[str]) -> Goal:
+    kept = tuple(c for c in goal.slots.companies if not any(_inside(c, clause) for clause in idle))
+    if not goal.slots.people or kept == goal.slots.companies:
+        return goal
+    return goal.model_copy(update={"slots": goal.slots.model_copy(update={"companies": kept})})
 
 
 def _named(parse: ParseResult) -> set[str]:

@@ -16,6 +16,7 @@ from datetime import timedelta
 from typing import Any
 
 from planning.types import TimeRange
+from planning.understanding import names
 from planning.understanding.commands._words import Phrases, Token, tokens
 from planning.understanding.cues import cues
 from planning.understanding.word_lists import listed, words
@@ -65,6 +66,9 @@ def listed_fields(text: str, entity: str) -> RecordFields:
     toks = tokens(text)
     named_as = _named_as(text, toks) if entity in ("contact", "lead", "account") else None
     fields = RecordFields(name=named_as)  # "add wren co as an account, …": named before the noun
+    linked = _linked(_Part(named_as, tokens(named_as))) if named_as and entity in ("contact", "lead") else None
+    if linked is not None:  # "add jenna ortiz from acme as a contact": the person, at the company
+        fields = RecordFields(name=linked[0].said(), company=linked[1].said())
     found = _details_start(toks)
     if found is None:  # no list: a person is the people reading's; an account's name is the one said
         return fields if entity == "account" else RecordFields()
@@ -212,10 +216,10 @@ def _read_part(part: _Part, fields: RecordFields, entity: str) -> RecordFields:
         if all(word in words("record_subjects") for word in first.words):  # "he's at acme": no name said
             return replace(fields, company=fields.company or company.said())
         if _is_title(first.words):
-            return replace(fields, title=fields.title or first.said(), company=fields.company or company.said())
+            return replace(fields, title=fields.title or _title_said(first), company=fields.company or company.said())
         return replace(fields, name=fields.name or first.said(), company=fields.company or company.said())
     if _is_title(part.words) and entity in ("contact", "lead"):
-        return replace(fields, title=fields.title or said)
+        return replace(fields, title=fields.title or _title_said(part))
     if fields.name is None:
         return replace(fields, name=said)
     if fields.company is None and entity in ("contact", "lead"):  # "ana lee, cfo, lumen": name, title, company
@@ -243,6 +247,16 @@ def _linked(part: _Part) -> tuple[_Part, _Part] | None:
                 return None  # "head of growth": a title, not a company
             return part.cut(0, index), part.cut(index + 1)
     return None
+
+
+def _title_said(part: _Part) -> str:
+    """The title in a part that says who before it ("she's their new vp of ops" → "vp of ops": from its first job
+    word on, when the part starts with a word of ``record_subjects.txt``); the part as said otherwise."""
+    if not part.words or part.words[0] not in words("record_subjects"):
+        return part.said()
+    jobs = listed("job_words")
+    first = next((i for i in range(len(part.words)) if jobs.at(part.words, i) is not None), 0)
+    return part.cut(first).said()
 
 
 def _is_title(said: tuple[str, ...]) -> bool:
@@ -289,7 +303,7 @@ def as_slots(fields: RecordFields, found: dict[str, Any], entity: str) -> dict[s
             out["companies"] = (fields.company,)
             out["people"] = tuple(p for p in people if p.lower() not in fields.company.lower())
         if fields.name:
-            out["people"] = (fields.name,)
+            out["people"] = (_whose_address(fields.name, fields.email),)
         if fields.title:
             changes = (*(c for c in changes if c[0] not in ("title", "job title")), ("job title", fields.title))
     elif entity == "account":
@@ -305,6 +319,15 @@ def as_slots(fields: RecordFields, found: dict[str, Any], entity: str) -> dict[s
         out["emails"] = (fields.email,)
     out["field_changes"] = changes
     return out
+
+
+def _whose_address(name: str, email: str | None) -> str:
+    """Of a listed name that says more than who the record is ("marcus bell's colleague jen ortiz"), the person the
+    listed address belongs to ("jen.ortiz@…": "jen ortiz"); the name as listed otherwise."""
+    if email is None:
+        return name
+    owner = names.named_by_address(name, email)
+    return owner if owner is not None and owner != name else name
 
 
 _NAME_STARTS = frozenset({"the", "a", "an", "on", "to", "for", "about", "under", "of", "in", "with"})

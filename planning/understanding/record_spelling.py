@@ -1,7 +1,10 @@
 """Names typed in lower case in a title or a subject, written as the records write them: "sync w/ priya" at a
 workspace where Priya Shah is a contact is titled "Sync w/ Priya". Only the names the requester's own records
 ground (:mod:`.grounding`: people, companies, events) and only where they are typed in lower case: a name typed with
-capitals, or a word no record has, stays as typed."""
+capitals, or a word no record has, stays as typed.
+
+A new CRM record is written so too: its company as the records write it ("jen ortiz, ops manager at acme": company
+"Acme"), and the person it is, typed all in lower case, with capitals ("Jen Ortiz"): a name, not a word."""
 
 from collections.abc import Iterable
 
@@ -15,9 +18,36 @@ _FIELDS = ("title", "subject")
 def respelled(parse: ParseResult, mentions: Iterable[Mention]) -> ParseResult:
     """``parse`` with the names of ``mentions`` respelled in each goal's title and subject."""
     spelling = _spelling(mentions)
-    if not spelling:
-        return parse
-    return parse.with_goals(lambda goal: _goal(goal, spelling))
+    return parse.with_goals(lambda goal: _new_record(_goal(goal, spelling) if spelling else goal, spelling))
+
+
+_NEW_RECORDS = frozenset({"contact", "lead", "account", "deal"})
+_PEOPLE = frozenset({"contact", "lead"})
+
+
+def _new_record(goal: Goal, spelling: dict[tuple[str, ...], str]) -> Goal:
+    """A new record's company as the records write it, and its person's name with capitals when typed without."""
+    if goal.intent != "create" or goal.entity not in _NEW_RECORDS:
+        return goal
+    companies = tuple(in_record_spelling(c, spelling) for c in goal.slots.companies)
+    people = goal.slots.people
+    if goal.entity in _PEOPLE:
+        people = tuple(_capitalised(p) if p == p.lower() else p for p in people)
+    if (companies, people) == (goal.slots.companies, goal.slots.people):
+        return goal
+    return goal.model_copy(update={"slots": goal.slots.model_copy(update={"companies": companies, "people": people})})
+
+
+def _capitalised(name: str) -> str:
+    """ "jen ortiz" → "Jen Ortiz", "mary-kate o'neil" → "Mary-Kate O'Neil": each part of each word with a capital,
+    but a lone letter after an apostrophe ("bell's") stays as typed."""
+    out, start = [], True
+    for index, char in enumerate(name):
+        after_apostrophe = index > 0 and name[index - 1] == "'"
+        lone = after_apostrophe and not name[index + 1 : index + 2].isalpha()
+        out.append(char.upper() if start and char.isalpha() and not lone else char)
+        start = not char.isalpha()
+    return "".join(out)
 
 
 def _spelling(mentions: Iterable[Mention]) -> dict[tuple[str, ...], str]:

@@ -14,7 +14,7 @@ def fields(text: str) -> dict[str, object]:
 
 def test_a_contact_listed_with_address_and_role_at_a_company() -> None:
     assert fields("new contact - marco bianchi, marco.b@veltra.eu, head of sales at veltra") == {
-        "name": "marco bianchi",
+        "name": "Marco Bianchi",
         "email": "marco.b@veltra.eu",
         "company": "veltra",
         "title": "head of sales",
@@ -23,12 +23,12 @@ def test_a_contact_listed_with_address_and_role_at_a_company() -> None:
 
 def test_a_lead_from_a_company_with_an_address() -> None:
     made = fields("add lead: nora quinn from copperline freight, nora@copperline.io")
-    assert (made["name"], made["company"], made["email"]) == ("nora quinn", "copperline freight", "nora@copperline.io")
+    assert (made["name"], made["company"], made["email"]) == ("Nora Quinn", "copperline freight", "nora@copperline.io")
 
 
 def test_a_lead_for_a_company_then_the_person() -> None:
     made = fields("create a lead for pinewood dental - sam ortiz, sam@pinewood.dental")
-    assert (made["company"], made["name"], made["email"]) == ("pinewood dental", "sam ortiz", "sam@pinewood.dental")
+    assert (made["company"], made["name"], made["email"]) == ("pinewood dental", "Sam Ortiz", "sam@pinewood.dental")
 
 
 def test_a_lead_for_a_company_alone_is_no_person() -> None:
@@ -99,12 +99,12 @@ def test_a_describing_word_before_the_noun_names_nothing() -> None:
 
 def test_a_lead_listed_with_a_role_in_brackets_has_no_title_field() -> None:
     made = fields("create a lead: rhea kapoor (coo, lanternworks), rhea@lanternworks.com")
-    assert made == {"name": "rhea kapoor", "email": "rhea@lanternworks.com", "company": "lanternworks"}
+    assert made == {"name": "Rhea Kapoor", "email": "rhea@lanternworks.com", "company": "lanternworks"}
 
 
 def test_name_title_company_in_a_row() -> None:
     made = fields("add contact: tomas berg, head of it, fjordline, tomas@fjordline.no")
-    assert (made["name"], made["title"], made["company"]) == ("tomas berg", "head of it", "fjordline")
+    assert (made["name"], made["title"], made["company"]) == ("Tomas Berg", "head of it", "fjordline")
 
 
 def test_a_deal_with_a_company_written_w_slash() -> None:
@@ -113,7 +113,7 @@ def test_a_deal_with_a_company_written_w_slash() -> None:
 
 def test_a_labelled_person_of_a_lead_listed_after_its_company() -> None:
     made = fields("log lead: marlow textiles, contact ines duarte, ines@marlow.pt")
-    assert (made["name"], made["company"], made["email"]) == ("ines duarte", "marlow textiles", "ines@marlow.pt")
+    assert (made["name"], made["company"], made["email"]) == ("Ines Duarte", "marlow textiles", "ines@marlow.pt")
 
 
 @pytest.mark.parametrize(
@@ -134,9 +134,9 @@ def test_a_time_without_a_closing_word_is_no_close_date() -> None:
 @pytest.mark.parametrize(
     ("text", "name"),
     [
-        ("please add a new contact thx - mei chen, mei@oakridge.io, vp sales at oakridge", "mei chen"),
-        ("got a new lead off the webinar: omar haddad at vertex labs, omar@vertexlabs.com", "omar haddad"),
-        ("new contact i met at the conference — li wei, li.wei@harbor.cn", "li wei"),
+        ("please add a new contact thx - mei chen, mei@oakridge.io, vp sales at oakridge", "Mei Chen"),
+        ("got a new lead off the webinar: omar haddad at vertex labs, omar@vertexlabs.com", "Omar Haddad"),
+        ("new contact i met at the conference — li wei, li.wei@harbor.cn", "Li Wei"),
     ],
 )
 def test_a_lead_in_before_a_colon_or_dash_is_not_the_name(text: str, name: str) -> None:
@@ -144,4 +144,4 @@ def test_a_lead_in_before_a_colon_or_dash_is_not_the_name(text: str, name: str) 
 
 
 def test_a_name_before_a_dash_is_still_the_name() -> None:
-    assert fields("add a contact ana lee - cfo at lumen")["name"] == "ana lee"
+    assert fields("add a contact ana lee - cfo at lumen")["name"] == "Ana Lee"

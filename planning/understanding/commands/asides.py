@@ -76,6 +76,20 @@ def in_request(text: str) -> tuple[str, tuple[str, ...]] | None:
     return None if cut is None or may_be_text(text) or may_be_details(text) else cut
 
 
+def idle_in_request(text: str) -> tuple[str, ...]:
+    """The clauses of a new request after its first that ask nothing, however surely: the classifier's likeliest
+    act for them is a comment or thanks ("mark samir as unqualified, initech froze budgets"), and they start no
+    request and set no condition. Not left out of the request (what they name may be what it is about), but never
+    what narrows a lookup (:func:`planning.understanding.parser`)."""
+    acts = clause_acts(Reply.of(text), Context())
+    return tuple(
+        a.clause.text for a in acts[1:] if a.act in _IDLE and not starts_request(a.clause) and not _condition(a.clause)
+    )
+
+
+_IDLE = frozenset({"none", "thanks"})
+
+
 def held_in(asides: tuple[str, ...], texts: list[str]) -> bool:
     """Whether one of ``asides`` is inside one of the ``texts`` a reading took from the request (a comment, a note, a
     body: "decline it, comment: clashing w/ a customer, sarah will cover"; "…, just say i'm out that day": the

@@ -21,7 +21,9 @@ class Decide:
     ``one_occurrence``: an approval said for one occurrence of a repeating event ("yes, just today").
     ``covering``: an approval said for every card of the plan, the one shown and those still to come ("yes both",
     "all good, send them"): :mod:`._covering`.
-    ``only``: an approval of the one shown alone ("just the email"): the plan's later changes wait for their own."""
+    ``only``: an approval of the one shown alone ("just the email"): the plan's later changes wait for their own.
+    ``unsure_which``: an approval said in words of a yes at a card that found the thing already there: whether
+    another one or the existing one is meant is not said (data/approve_key.txt)."""
 
     kind: ClassVar[Literal["decide"]] = "decide"
     action: Action
@@ -34,3 +36,4 @@ class Decide:
     one_occurrence: bool = False
     covering: bool = False
     only: bool = False
+    unsure_which: bool = False

@@ -607,10 +607,10 @@ def _at_approval(reply: Reply, context: Context) -> Command:
             if people:  # "skip tom, he knows already": he is left out, not the whole step
                 return Correct(" and ".join(people), people=True, removing=True)
         if decided is not None:
-            return decided
+            return _which_unsaid(decided, reply, context)
     named = _decisions.approve_naming(reply, context.doing)
     if named is not None:
-        return named
+        return _which_unsaid(named, reply, context)
     if context.doing in _EVENT_STEPS:  # "give it an hour", "push it back 15", "put it in room 4": the event's values
         edited = event_edit(reply)
         if edited is not None:
@@ -641,6 +641,14 @@ def _at_approval(reply: Reply, context: Context) -> Command:
     if other is not None:  # "wait no - park" after smith was picked: the other one shown
         return other
     return CannotHandle("not an answer to the approval")
+
+
+def _which_unsaid(decided: Decide, reply: Reply, context: Context) -> Decide:
+    """A yes at a card that found the thing already there says neither "create another" nor "use the existing one":
+    the approve key alone (data/approve_key.txt) takes the card's approve action."""
+    if decided.action != "approve" or not context.existing or reply.is_one_of("approve_key") is not None:
+        return decided
+    return replace(decided, unsure_which=True)
 
 
 def _value(reply: Reply, context: Context) -> Command:

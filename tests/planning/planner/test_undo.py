@@ -146,3 +146,18 @@ def test_undo_of_deleting_ones_own_event_creates_it_again_when_the_calendar_know
 def test_undo_of_deleting_an_accepted_invitation_is_never_a_copy_of_it() -> None:
     invitation = {**OWN_EVENT, "organizer": "omar@example.com", "attendees": ["omar@example.com", "ines@example.com"]}
     assert "declined an invitation" in str(_deleted(invitation, own="ines.r@slack.example.com"))
+
+
+def test_a_deleted_crm_record_is_made_again_with_the_fields_it_had():
+    lead = {"id": "lead-4", "name": "Rosa Diaz", "company": "Umbrella", "status": "contacted", "phone": None}
+    step = inverse(Change("delete_entity", "Delete the lead", {"entityType": "Lead", "id": "lead-4"}, before=lead), 0)
+    assert isinstance(step, Step) and step.tool == "create_entity"
+    assert step.inputs == {
+        "entityType": "Lead",
+        "fields": {"name": "Rosa Diaz", "company": "Umbrella", "status": "contacted"},
+    }
+    note = {"id": "note-2", "body": "Budget frozen", "createdAt": "2026-03-01T10:00:00Z"}
+    again = inverse(Change("delete_entity", "Delete the note", {"entityType": "Note", "id": "note-2"}, before=note), 0)
+    assert isinstance(again, Step) and again.inputs["fields"] == {"body": "Budget frozen"}  # createdAt is the CRM's
+    unknown = inverse(Change("delete_entity", "Delete the deal", {"entityType": "Deal", "id": "deal-9"}), 0)
+    assert unknown == "“Delete the deal” cannot be undone: the record was deleted"

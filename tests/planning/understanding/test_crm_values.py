@@ -24,9 +24,9 @@ def test_an_industry_said_loosely_fills_the_account_industry():
 
 def test_a_filler_after_the_record_noun_is_never_the_name():
     fields = args(run("also add tara wells as a contact as well, tara@quill.io"), "create_entity")["fields"]
-    assert (fields["name"], fields["email"]) == ("tara wells", "tara@quill.io")
+    assert (fields["name"], fields["email"]) == ("Tara Wells", "tara@quill.io")
     fields = args(run("pls put lee chan in as a contact too, lee@brightco.io, she's at brightco"), "create_entity")
-    assert (fields["fields"]["name"], fields["fields"]["company"]) == ("lee chan", "brightco")
+    assert (fields["fields"]["name"], fields["fields"]["company"]) == ("Lee Chan", "brightco")
 
 
 def test_a_short_thanks_after_a_comma_is_nobody_to_invite():
@@ -85,7 +85,7 @@ def test_a_record_named_before_as_a_noun_keeps_its_name_and_its_details():
     fields = args(run("add wren co as an account too, wren.co, theyre a fintech shop"), "create_entity")["fields"]
     assert fields == {"name": "wren co", "domain": "wren.co", "industry": "fintech"}
     fields = args(run("add priya nair as a lead as well, from globex"), "create_entity")["fields"]
-    assert (fields["name"], fields["company"]) == ("priya nair", "globex")
+    assert (fields["name"], fields["company"]) == ("Priya Nair", "globex")
 
 
 def test_a_task_on_a_record_for_someone_is_theirs_and_on_that_record():
@@ -105,7 +105,7 @@ def test_a_record_given_to_someone_changes_its_owner():
 
 def test_an_address_said_before_as_a_contact_is_its_email_never_its_name():
     fields = args(run("add kim@lumen.io as a new contact for kim ito"), "create_entity")["fields"]
-    assert (fields["name"], fields["email"]) == ("kim ito", "kim@lumen.io")
+    assert (fields["name"], fields["email"]) == ("Kim Ito", "kim@lumen.io")
 
 
 def test_a_new_value_stated_without_a_verb_of_change_is_an_update():
@@ -133,8 +133,8 @@ def test_a_clause_that_only_changes_more_fields_adds_them_to_the_record_update()
 
 def test_a_person_at_a_company_after_for_is_the_new_records_name_and_company():
     fields = args(run("add a lead for nora vance at quillco"), "create_entity")["fields"]
-    assert (fields["name"], fields["company"]) == ("nora vance", "quillco")
+    assert (fields["name"], fields["company"]) == ("Nora Vance", "quillco")
     fields = args(run("create a contact for ivo petrov from brightline, ivo@brightline.io"), "create_entity")["fields"]
-    assert (fields["name"], fields["company"], fields["email"]) == ("ivo petrov", "brightline", "ivo@brightline.io")
+    assert (fields["name"], fields["company"], fields["email"]) == ("Ivo Petrov", "brightline", "ivo@brightline.io")
     fields = args(run("add a lead for bank of america"), "create_entity")["fields"]
     assert fields["company"] == "bank of america"
