@@ -98,6 +98,25 @@ def only_another(reply: Reply, doing: str | None) -> Decide | None:
     return None if pointed else Decide("approve", only=True) if verb[1] == doing else Decide("skip")
 
 
+def doing_named(reply: Reply, doing: str | None) -> Decide | None:
+    """ "send the email", "book the meeting" as a clause at the card of that change (beside another decision: "send
+    the email but skip the meeting"): its approval. The change is named by its verb (data/step_verbs.txt) and the
+    kind of thing it makes (data/step_things.txt, step_tool_things.txt), nothing after them."""
+    words = reply.words
+    at = reply.after("leads", "polite")
+    verb = phrases("step_verbs").at(words, at)
+    if verb is None or doing is None:
+        return None
+    named = at + verb[0]
+    while named < len(words) and words[named] in ("the", "a", "an", "that", "this"):
+        named += 1
+    thing = phrases("step_things").value(words[named : named + 1])
+    shown = phrases("step_tool_things").value((doing,))
+    if thing is None or thing != shown or named + 1 != len(words):
+        return None
+    return Decide("approve", only=True)
+
+
 def skip(reply: Reply) -> Decide | None:
     """ "skip", "skip the email", "skip the email, i'll tell him in person" (a reason said with it); the kind of
     thing named, when the words name one ("email": data/step_things.txt)."""

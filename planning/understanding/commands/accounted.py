@@ -104,8 +104,9 @@ def commanding(reply: Reply, context: Context, read: Read, whole: tuple[Command,
         request = starts_request(said.clause) or said.act == "new_request"
         on_items = item_decision(said.clause, said.act, context.options) if context.question == "approval" else None
         alone = (on_items,) if on_items is not None else _taken(read(said.clause.text, context), request)
-        if on_items is None and _approves(alone) and _decisions.approve(said.clause, thanks=True) is None:
-            alone = ()  # an approval is said in words that approve, never taken from a clause of other words
+        said_so = _decisions.approve(said.clause, thanks=True) or _decisions.doing_named(said.clause, context.doing)
+        if on_items is None and _approves(alone) and said_so is None:
+            alone = ()  # an approval is said in words that approve ("send the email" at its card), never other words
         if said.act not in _NOT_COMMANDS or request or (alone and not _left_out(alone, whole)):
             out.append(Clause(said, alone, start))
     return _joined_to_before(reply, context, read, out)

@@ -410,6 +410,9 @@ def _clause_at_card(clause: Reply, context: Context, *, first: bool) -> Command 
         decided = decide(clause)
         if decided is not None:
             return decided
+    named = _decisions.doing_named(clause, context.doing) or (_decisions.skip(clause) if not first else None)
+    if named is not None:  # "send the email but skip the meeting": this one approved, the other left out
+        return named
     added = added_text(clause, context.doing)
     if added is not None:  # "…, but add a line on top: …": words added to the mail's text
         return added

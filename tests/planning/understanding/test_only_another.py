@@ -30,3 +30,8 @@ def test_the_change_shown_named_is_approved_alone() -> None:
 def test_a_pronoun_is_the_change_shown() -> None:
     assert _action("just send it", AT_EVENT) == ("approve", False)
     assert _action("just send it", AT_MAIL) == ("approve", False)
+
+
+def test_the_change_shown_named_with_a_skip_of_another_decides_both() -> None:
+    read = read_reply("send the email but skip the meeting, i'll see him friday", AT_MAIL)
+    assert [(c.action, c.target) for c in read if isinstance(c, Decide)] == [("skip", "event"), ("approve", None)]
