@@ -302,8 +302,12 @@ class Handlers:
         question = session.question
         assert question is not None
         said = command.text if isinstance(command, NewRequest) else text
-        if not await self._offers.is_new_request(session, said, self._parts.now(session.tz)):
+        now = self._parts.now(session.tz)
+        if not await self._offers.is_new_request(session, said, now):
             return await self._on_approval_words(session, user, text, command)
+        aside = await self._offers.answered_aside(session, user, said, now)
+        if aside is not None:  # "what's on wed": answered, the card still waits
+            return [*aside, *self._decisions.reissue(session)]
         if isinstance(command, NewRequest) and command.added:  # "oh and book …": done too, once this plan ends
             return [*await self._offers.queue(session, command.text), *self._decisions.reissue(session)]
         return [*await self._offers.offer(session, text, None), *self._decisions.reissue(session)]

@@ -9,12 +9,12 @@ with the thing said by its own name (``said_by_name``)."""
 from typing import Any
 
 from planning.engine.carried import carried_read, from_last_plan
-from planning.engine.followups import FollowUp, acting_on, people_steps, ran_with, used_as_target
+from planning.engine.followups import FollowUp, acting_on, people_steps, ran_with, read_again, used_as_target
 from planning.engine.session import Session
 from planning.engine.staleness import READS, Kind
 from planning.references import placeholder
 from planning.types import Goal, Plan, Step
-from planning.understanding.commands.listed_named import listed_named, passed_to, placed_at, pointed_at
+from planning.understanding.commands.listed_named import listed_named, passed_to, placed_alone, placed_at, pointed_at
 
 
 def named_listed(earlier: Session, text: str, plan: Plan, goal: Goal) -> FollowUp | None:
@@ -103,6 +103,23 @@ def said_by_name(earlier: Session, text: str, plan: Plan) -> str | None:
         return None
     said = f"the “{name}” email" if kind == "email" else f"the {name}"
     return f"{text[: named.start]}{said}{text[named.end :]}"
+
+
+def shown_listed(earlier: Session, text: str, plan: Plan) -> FollowUp | None:
+    """ "open the 2nd", "show me the second one", "the globex one?" after a list of several, when the request reads as
+    nothing else (``plan`` has no steps): the thing of the list it names, read again to be shown; None otherwise."""
+    listed = _listed(earlier)
+    if plan.steps or listed is None:
+        return None
+    kind, entity, items = listed
+    named = listed_named(text, items) or placed_at(text, len(items)) or placed_alone(text, len(items))
+    item = items[named.index - 1] if named is not None else None
+    inputs = read_again(kind, item, entity, None) if item is not None else None
+    if item is None or inputs is None:
+        return None
+    read = Step(id="show_listed", intent=from_last_plan(kind, item), tool=READS[kind], arguments={"input": inputs})
+    goal = Goal(intent="find", entity=(entity or "").lower() if kind == "record" else kind)
+    return FollowUp(Plan(steps=(read,)), goal, "follow-up: the one listed, shown again")
 
 
 def acts_on_listed(earlier: Session, plan: Plan) -> bool:

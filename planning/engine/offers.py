@@ -13,6 +13,7 @@ from planning.engine.session import Question, Session
 from planning.engine.starting import Starter
 from planning.understanding.commands import Answer
 
+_ASIDE = "/aside"  # the thread a question answered beside an open plan is kept in
 _OFFER_OPTIONS = ("new: drop the open plan and start the new request", "an answer to the question: go on")
 
 
@@ -65,6 +66,17 @@ class Offers:
         our_tools = {run.step.tool for run in session.steps}
         theirs = {(goal.intent, goal.entity) for goal in parse.goals}
         return not theirs <= ours or not {step.tool for step in understood.plan.steps} <= our_tools
+
+    async def answered_aside(self, session: Session, user: str, text: str, now: datetime) -> list[Reply] | None:
+        """A request of the plan's requester that only reads ("what's on wed" while a card waits): answered now, as a
+        plan of its own kept beside the thread (the open plan stays the thread's); None when it changes anything."""
+        if user != session.requester:
+            return None
+        understood = await self._parts.planner.understand_async(text, now, None, who=session.principal)
+        steps = understood.plan.steps
+        if not steps or understood.parse.clarify or any(self._parts.kind(step.tool) != "read" for step in steps):
+            return None
+        return await self._starter.start(session.principal, f"{session.thread_key}{_ASIDE}", text)
 
     async def queue(self, session: Session, text: str) -> list[Reply]:
         """A request said beside the open plan ("also book …" while it asks): kept, to start once the plan ends; the

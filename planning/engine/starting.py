@@ -17,7 +17,7 @@ from planning.engine.file_facts import AttachedFile
 from planning.engine.intentions import view_of
 from planning.engine.invitation_answered import answered_alone
 from planning.engine.listed_week import in_its_week
-from planning.engine.named_listed import acts_on_listed, forwarded_listed, named_listed, said_by_name
+from planning.engine.named_listed import acts_on_listed, forwarded_listed, named_listed, said_by_name, shown_listed
 from planning.engine.news import with_news
 from planning.engine.observe import ApprovedPlans
 from planning.engine.parts import Parts, zone
@@ -149,8 +149,11 @@ class Starter:
             )
             pointed = pointed or made_again(self._parts.from_record(earlier), plan)  # the record just made, again
             pointed = pointed or answered_alone(self._parts.from_record(earlier), text, plan)  # "maybe", after one
+            pointed = pointed or shown_listed(self._parts.from_record(earlier), text, plan)  # "open the 2nd"
             pointed = in_its_week(pointed, text, now) if pointed is not None else None  # "…to wed": of its week
-        parse = understood.parse if pointed is None or pointed.goal.intent != "update" else followups.parse_of(pointed)
+        parse = understood.parse
+        if pointed is not None and (pointed.goal.intent == "update" or not understood.plan.steps):
+            parse = followups.parse_of(pointed)  # a change, or "open the 2nd": only what it points at
         intents = {g.intent for g in parse.goals}
         self._parts.observer.count("requests", understood="/".join(sorted(intents)))
         if not understood.plan.steps and pointed is None:

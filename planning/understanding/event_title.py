@@ -49,7 +49,9 @@ def title(text: str, people: Sequence[str], found: Sequence[SlotSpan]) -> str | 
         about = _strip_times(text[topic[0] : topic[1]])
         if noun is not None and noun.plain and not noun.generic and about:  # "a sync about the roadmap"
             return phrases.capitalise(f"{text[toks[noun.first].start : noun.end]} about {about}")
-        return phrases.capitalise(about) or None
+        worded = any(t.word not in FUNCTION_WORDS for t in tokens(about))
+        kind = phrases.purpose_kind(text) if worded else None  # "30 min to prep globex" → "Globex prep"
+        return phrases.capitalise(f"{about} {kind}" if kind else about) or None
     if noun is not None:
         return _noun_title(text, toks, blocked, noun)
     purpose = _purpose(text, toks, blocked, 0)
@@ -166,8 +168,12 @@ def _may_name(word: str, blocked: bool) -> bool:
     """Whether a word next to an event's kind may be part of its name ("baseball", "q3", "team"): not a small
     word, a time, a verb ("starting") or a length ("30-minute")."""
     small = FUNCTION_WORDS | PRONOUNS | TIME_WORDS | VERBS | {"w", "w/"}
-    verb = word.endswith("ing") and (word[:-3] in VERBS or word[:-3] + "e" in VERBS)
-    return not blocked and word not in small and not verb and word[:1].isalpha()
+    return not blocked and word not in small and not _a_verb_form(word) and word[:1].isalpha()
+
+
+def _a_verb_form(word: str) -> bool:
+    """A verb's -ing form ("starting", "going"): no name, of an event or of a person."""
+    return word.endswith("ing") and (word[:-3] in VERBS or word[:-3] + "e" in VERBS)
 
 
 def _names(toks: Sequence[Token], people: Sequence[str]) -> list[bool]:
@@ -280,7 +286,8 @@ def _with_whom(after: str) -> str | None:
 
 
 def _a_name_word(word: str) -> bool:
-    return word[:1].isalnum() or "@" in word
+    """A word of whom an event is with: not a mark, nor a verb's -ing form ("with tom starting next week")."""
+    return (word[:1].isalnum() or "@" in word) and not _a_verb_form(word)
 
 
 def _strip_times(text: str) -> str:

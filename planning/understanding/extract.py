@@ -143,7 +143,8 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
         repeats = [(t.start, t.end) for t in tokens(text) if t.word in TIME_WORDS and _inside(t, repeats)]
         # "put monday meeting on calendar": the day names the new event
         naming = event_title.naming_times(text, spans) if reading.intent == "create" else []
-        untimed = _blank(text, [s for s in [*spans, *repeats, *joined_words(text, times)] if s not in naming])
+        leads = repeat_start.period_leads(text, times)  # "starting" of "starting next week"
+        untimed = _blank(text, [s for s in [*spans, *repeats, *leads, *joined_words(text, times)] if s not in naming])
         source = acting_on.mail_source_of_values(text, reading)
         if source is not None and source.span is not None:  # "from the emails about it" is no part of the title
             untimed = _blank(untimed, [source.span])

@@ -3,6 +3,7 @@
 import html
 import re
 
+from planning.understanding import timewords as tw
 from planning.understanding.classifier import next_clause
 from planning.understanding.cues import Words, cues
 from planning.understanding.message_lines import one_line
@@ -45,16 +46,35 @@ def clean(text: str) -> str:
 
 
 def _read(text: str) -> str:
-    return spoken_numbers_to_digits(_chat_spellings(text))
+    return spoken_numbers_to_digits(_days_said_short(_chat_spellings(text)))
 
 
 def _chat_spellings(text: str) -> str:
-    """ "nxt week" → "next week", "go thru it" → "go through it": the words of ``chat_spellings``."""
+    """ "nxt week" → "next week", "go thru it" → "go through it", "Whats on thu" → "What's on thursday": the words
+    of ``chat_spellings``, a capital kept."""
     words = Words.of(text)
     out, last = [], 0
     for found in cues("chat_spellings").find_all(words):
-        out.append(text[last : words.char_start(found.start)] + found.value)
+        start = words.char_start(found.start)
+        value = found.value[:1].upper() + found.value[1:] if text[start].isupper() else found.value
+        out.append(text[last:start] + value)
         last = words.char_end(found.end - 1)
+    return "".join(out) + text[last:]
+
+
+def _days_said_short(text: str) -> str:
+    """ "what's on mon mar 9" → "what's on monday mar 9": a shortened weekday that is also an everyday word ("mon",
+    "sat", "sun") read as the whole name where it is the day ("on sat", "sun at 10", "sat or sun"), so that every
+    reader sees the day; "I sat down" stays."""
+    words = Words.of(text)
+    out, last = [], 0
+    for i, word in enumerate(words.words):
+        start, end = words.char_start(i), words.char_end(i)
+        if word not in tw.RISKY_WEEKDAYS or not tw.risky_weekday_is_day(text, start, end):
+            continue
+        name = tw.DAY_NAMES[tw.WEEKDAYS[word]]
+        out.append(text[last:start] + (name.capitalize() if text[start].isupper() else name))
+        last = end
     return "".join(out) + text[last:]
 
 

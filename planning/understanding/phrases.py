@@ -365,6 +365,19 @@ def topic_span(text: str) -> tuple[int, int] | None:
     return (found.start, found.end) if found else None
 
 
+def purpose_kind(text: str) -> str | None:
+    """The kind of work a meeting's purpose verb names, when the topic is that purpose ("… to prep globex" →
+    "prep"; data/cues/purpose_kinds.txt); None for a topic after "about" or a verb that names none ("to discuss")."""
+    if about_span(text) is not None:
+        return None
+    found = _PURPOSE.find(text)
+    if found is None:
+        return None
+    led = Words.of(text[found.lead : found.start]).words
+    kinds = cues("purpose_kinds")
+    return next((kind for at in range(len(led)) if (kind := kinds.value(led[at:])) is not None), None)
+
+
 def called_title(text: str) -> str | None:
     found = _called(text)
     return capitalise(text[found[1] : found[2]]) if found else None

@@ -35,6 +35,20 @@ def first_in_period(text: str, times: list[TimeMatch]) -> TimeMatch | None:
     return TimeMatch(start, end, True, first.spans)
 
 
+def period_leads(text: str, times: list[TimeMatch]) -> list[tuple[int, int]]:
+    """The words of ``repeat_start_leads`` right before a time ("starting" of "starting next week"): the time's, no
+    part of a title or of whom an event is with."""
+    out: list[tuple[int, int]] = []
+    for time in times:
+        if not time.spans:
+            continue
+        before = Words.of(text[: time.spans[0][0]])
+        found = cues("repeat_start_leads").ending(before.words)
+        if found is not None:
+            out.append((before.char_start(found.start), before.char_end(found.end - 1)))
+    return out
+
+
 def _led(text: str, period: TimeMatch) -> bool:
     before = Words.of(text[: period.spans[0][0]]).words
     return cues("repeat_start_leads").ending(before) is not None

@@ -16,7 +16,6 @@ from datetime import date, datetime, timedelta, tzinfo
 from typing import Final, Literal
 
 from planning.understanding import timewords as tw
-from planning.understanding.cues import Words, cues
 from planning.understanding.timewords import DurationMatch, ShiftMatch, find_duration, find_shift, rx
 from planning.understanding.timezones import zone_after
 
@@ -259,8 +258,7 @@ def _weekday(m: re.Match[str], c: _Ctx) -> _C | None:
     word, week = m["wd"].lower(), ((pre and pre["wk1"]) or m["wk2"] or "").lower()
     rel = " ".join(pre["rel"].lower().split()) if pre and pre["rel"] else ""
     first = pre.start() if pre else m.start()
-    risky = word in tw.RISKY_WEEKDAYS and not (week or rel or c.before(tw.RISKY_BEFORE, m.start()))
-    if risky and not tw.RISKY_AFTER.match(c.text, m.end()) and not _joined_to_day(c.text, m.start(), m.end()):
+    if word in tw.RISKY_WEEKDAYS and not tw.risky_weekday_is_day(c.text, m.start("wd"), m.end("wd")):
         return None  # "I sat down", "the sun"
     wd = tw.WEEKDAYS[word]
     if week:
@@ -268,20 +266,6 @@ def _weekday(m: re.Match[str], c: _Ctx) -> _C | None:
         return _C(first, m.end(), day=tw.monday(c.today) + timedelta(days=7 * k + wd))
     rel = {"this coming": "", "coming": "", "previous": "last", "past": "last"}.get(rel, rel)
     return _C(first, m.end(), day=tw.weekday_date(c.today, wd, rel, c.pref(first)), wd_only=True)
-
-
-def _joined_to_day(text: str, start: int, end: int) -> bool:
-    """A day name joined to this one ("sat or sun", "mon-thurs", "fri, sat"): both are days."""
-    after, before = Words.of(text[end : end + 20]).words[:2], Words.of(text[max(0, start - 20) : start]).words[-2:]
-    if text[end : end + 1] == "-" and after[:1] and after[0] in tw.WEEKDAYS:
-        return True  # "mon-thurs": a hyphen is no token
-    if text[max(0, start - 1) : start] == "-" and before[-1:] and before[-1] in tw.WEEKDAYS:
-        return True
-    joins = cues("day_joins")
-    return any(
-        len(pair) == 2 and pair[i] in tw.WEEKDAYS and joins.at(pair, 1 - i) is not None
-        for i, pair in ((1, after), (0, before))
-    )
 
 
 def _relday(m: re.Match[str], c: _Ctx) -> _C | None:

@@ -17,7 +17,7 @@ from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from pathlib import Path
 from typing import Final
 
-from planning.understanding.cues import Cues, cues
+from planning.understanding.cues import Cues, Words, cues
 
 FLAGS: Final = re.IGNORECASE | re.ASCII
 
@@ -210,6 +210,36 @@ WEEKDAY_PREFIX: Final = rx(
     r"\b(?:(?P<wk1>this|next|last)\s+week(?:'s)?\s+(?:on\s+)?"
     r"|(?P<rel>this\s+coming|this|next|last|coming|previous|past)\s+)$"
 )
+_WEEKS: Final = frozenset({"this", "next", "last"})
+
+
+def risky_weekday_is_day(text: str, start: int, end: int) -> bool:
+    """Whether the shortened weekday at ``text[start:end]`` that is also an everyday word ("mon", "sat", "sun":
+    ``RISKY_WEEKDAYS``) is the day: after "this/next/last (week)" or a word of risky_weekday_before.txt, before
+    "next week", a digit or a word of risky_weekday_after.txt, or joined to another day ("sat or sun")."""
+    pre = WEEKDAY_PREFIX.search(text, max(0, start - 30), start)
+    week = Words.of(text[end : end + 12]).words[:2]  # "mon next week"
+    if pre is not None or (week[1:] == ("week",) and week[0] in _WEEKS):
+        return True
+    if RISKY_BEFORE.search(text, max(0, start - 14), start):
+        return True
+    return RISKY_AFTER.match(text, end) is not None or joined_to_day(text, start, end)
+
+
+def joined_to_day(text: str, start: int, end: int) -> bool:
+    """A day name joined to this one ("sat or sun", "mon-thurs", "fri, sat"): both are days."""
+    after, before = Words.of(text[end : end + 20]).words[:2], Words.of(text[max(0, start - 20) : start]).words[-2:]
+    if text[end : end + 1] == "-" and after[:1] and after[0] in WEEKDAYS:
+        return True  # "mon-thurs": a hyphen is no token
+    if text[max(0, start - 1) : start] == "-" and before[-1:] and before[-1] in WEEKDAYS:
+        return True
+    joins = cues("day_joins")
+    return any(
+        len(pair) == 2 and pair[i] in WEEKDAYS and joins.at(pair, 1 - i) is not None
+        for i, pair in ((1, after), (0, before))
+    )
+
+
 PART_PREFIX: Final = rx(r"\b(?P<rel>this|last|yesterday|tomorrow|good)\s+$")
 MONTH_PREFIX: Final = rx(
     r"\b(?P<rel>this|next|last|in|during|for|of|since|until|till|by|through|throughout|early|mid|late"

@@ -73,4 +73,5 @@ def test_a_subject_in_quotes_ends_at_its_quote_and_a_question_follows_the_words_
     )
     [sent] = read(tmp_path, "fetch_emails", FetchEmailsArgs(to="kim@lumen.io", includeBody=True, since=SINCE))
     assert sent["subject"] == "Nice chatting"
-    assert sent["body"] == "It was good to talk at the summit. Are you free for coffee next mon or tue?"
+    # the weekdays typed short are read whole ("mon" → "monday"), as "nxt" is read "next"
+    assert sent["body"] == "It was good to talk at the summit. Are you free for coffee next monday or tuesday?"

@@ -11,7 +11,7 @@ from typing import Any
 from planning.understanding import names
 from planning.understanding.commands._picks import words_of
 from planning.understanding.commands._words import Reply, phrases
-from planning.understanding.commands.ordinal_named import ordinal_span
+from planning.understanding.commands.ordinal_named import ordinal_alone, ordinal_span
 
 _MOST_WORDS = 4  # words between "the" and "one" ("the q3 deck review one")
 
@@ -102,6 +102,12 @@ def passed_to(text: str, named: Named) -> tuple[str, ...]:
         if verb is not None and index + verb[0] < len(words):
             return tuple(names.listed(reply.rest(index + verb[0])))
     return ()
+
+
+def placed_alone(text: str, count: int) -> Named | None:
+    """ "open the 2nd": the thing of that place among ``count`` listed, said by its place alone at the end."""
+    found = ordinal_alone(text, count)
+    return Named(*found) if found is not None else None
 
 
 def placed_at(text: str, count: int) -> Named | None:

@@ -643,6 +643,8 @@ def _at_approval(reply: Reply, context: Context) -> Command:
     other = repicked(reply, context)
     if other is not None:  # "wait no - park" after smith was picked: the other one shown
         return other
+    if phrases("asked_starts").at(reply.words, reply.after("also_leads")) is not None:  # "what's on wed": asked
+        return _new_request(reply)
     return CannotHandle("not an answer to the approval")
 
 

@@ -12,8 +12,8 @@ def _body(line: str) -> str:
 
 def test_a_statement_told_is_the_text_whole() -> None:
     assert _body(run("tell omar i can't make it that week")) == "I can't make it that week"
-    assert _body(run("cancel the 1:1 with lena and tell her im off that afternoon")) == "Im off that afternoon"
-    assert _body(run("let peter know theyre waiting on legal")) == "Theyre waiting on legal"
+    assert _body(run("cancel the 1:1 with lena and tell her im off that afternoon")) == "I'm off that afternoon"
+    assert _body(run("let peter know theyre waiting on legal")) == "They're waiting on legal"
 
 
 def test_that_after_the_person_told_still_introduces_the_words() -> None:
