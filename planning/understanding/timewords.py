@@ -447,7 +447,7 @@ _DUR_BAD_BEFORE: Final = rx(
     r"\s+(?:the\s+)?(?:next\s+|last\s+|past\s+|first\s+)?(?:about\s+|around\s+|roughly\s+|only\s+|just\s+)?$"
 )
 _DUR_BAD_AFTER: Final = rx(
-    r"\s*(?:later|earlier|sooner|ago|from\s+(?:now|today|tomorrow)|before|after|early|late|behind|ahead|back"
+    r"\s*(?:later|earlier|sooner|ago|from\s+(?:now(?!\s+on\b)|today|tomorrow)|before|after|early|late|behind|ahead|back"
     r"|out|prior)\b"
 )
 _FOR_BEFORE: Final = rx(r"\bfor\s+$")
