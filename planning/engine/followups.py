@@ -42,6 +42,7 @@ from planning.understanding.commands import (
     names_them,
     ordinal_named,
     people_named,
+    pointed_people,
     points_back,
     points_with_pronoun,
 )
@@ -98,6 +99,8 @@ def follow_up(earlier: Session, command: Undo | EventChange, now: datetime) -> F
         explanation = "follow-up: one occurrence of the series changed"
         return FollowUp(alone, Goal(intent="update", entity="event"), explanation) if alone is not None else None
     changes: dict[str, str] = dict([(command.field, command.value), *command.also])
+    if "removeAttendees" in changes:  # "actually remove her": the people the last change added
+        changes["removeAttendees"] = _pointed_at(earlier, event, changes["removeAttendees"])
     by_an_amount = any(by_amount(value) is not None for value in changes.values())
     if changes.keys() - {"addAttendees", "removeAttendees"} and (len(changes) > 1 or by_an_amount):
         return _several(event, changes, now)
@@ -112,6 +115,34 @@ def follow_up(earlier: Session, command: Undo | EventChange, now: datetime) -> F
     return None
 
 
+def _pointed_at(earlier: Session, event: dict[str, Any], said: str) -> str:
+    """The people a value that only points at them ("her", "them") stands for, as addresses: those the earlier
+    plan's last change of the event added (its ``addAttendees``), else those it made the event with (not the
+    requester). ``said`` as it is when it names people, or when it points at one person and there are several (then
+    it is asked, never guessed)."""
+    count = pointed_people(said)
+    if count is None:
+        return said
+    people: list[str] = []
+    for run in reversed(earlier.steps):
+        if run.state == "done" and run.kind == "write":
+            added = ran_with(earlier, run).get("addAttendees") if run.step.tool == "update_calendar_event" else None
+            people = [a for a in added if isinstance(a, str) and "@" in a] if isinstance(added, list) else []
+            people = people or [a for a in _people_in(earlier, run) if a != earlier.principal.address]
+            break
+    attending = {a.lower() for a in event.get("attendees") or [] if isinstance(a, str)}
+    people = [a for a in people if a.lower() in attending]
+    if not people or (count == "one" and len(people) > 1):
+        return said
+    return ", ".join(people)
+
+
+def _people_steps(said: str, first: int = 0) -> tuple[list[Step], list[str]]:
+    """The lookups of the people ``said`` names; none for a word that only points at people the earlier plan did
+    not make plain ("her" of two added): they are asked for."""
+    return ([], []) if pointed_people(said) is not None else people_steps(said, first=first)
+
+
 def _several(event: dict[str, Any], said: dict[str, str], now: datetime) -> FollowUp | None:
     """Several changes of the event in one follow-up ("also invite Sam, and push it to friday same time"): one update
     with them all, after a lookup of each person named; None when a time or a length said is not one."""
@@ -123,7 +154,7 @@ def _several(event: dict[str, Any], said: dict[str, str], now: datetime) -> Foll
     lookups: list[Step] = []
     for name in ("addAttendees", "removeAttendees"):
         if name in said:
-            found, people = people_steps(said[name], first=len(lookups))
+            found, people = _people_steps(said[name], first=len(lookups))
             lookups += found
             changes[name] = people or [placeholder(name)]
     title = f"Change “{event.get('title', 'the event')}”"
@@ -372,7 +403,7 @@ def _event_changed(event: dict[str, Any], step_id: str, title: str, changes: dic
 def _invite(event: dict[str, Any], added: str | None, removed: str | None) -> FollowUp:
     """People added to the event, taken off it, or both in one change ("add Maria to it but take John off")."""
     lookups, people = people_steps(added) if added else ([], [])
-    gone_lookups, gone = people_steps(removed, first=len(lookups)) if removed else ([], [])
+    gone_lookups, gone = _people_steps(removed, first=len(lookups)) if removed else ([], [])
     changes: dict[str, Any] = {"eventId": str(event["id"])}
     if added:
         changes["addAttendees"] = people or [placeholder("attendees")]

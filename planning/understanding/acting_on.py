@@ -170,6 +170,9 @@ def event_scope(
     scope: dict[str, Any] = {}
     when: TimeRange | None = slot_values["when"]
     has_range = when is not None and when.end is not None
+    series = reading.intent in ("update", "delete") and existing.for_the_series(text)
+    if series:  # "cancel the team sync series", "… going forward": each occurrence from now on, never the next alone
+        scope["each"] = scope["series"] = True
     if reading.intent in ("update", "delete") and existing.acts_on_each(text, has_range=has_range):
         scope["each"] = True
         left_out = existing.excepted(text)
@@ -182,6 +185,8 @@ def event_scope(
         named = existing.named_event(text)
         if named:
             slot_values["topic"] = named
+        if scope.get("each") and isinstance(slot_values.get("topic"), str):  # "all future team syncs": "team sync"
+            slot_values["topic"] = existing.one_event_noun(slot_values["topic"])
     if reading.intent == "update":
         scope.update(_event_changes(text, slot_values, now))
     if reading.intent == "create":

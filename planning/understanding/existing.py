@@ -61,6 +61,25 @@ def acts_on_each(text: str, *, has_range: bool) -> bool:
     return cues("each_item").find(words) is not None or (has_range and cues("plural_events").find(words) is not None)
 
 
+def for_the_series(text: str) -> bool:
+    """Whether a change or cancellation is said for every occurrence of a repeating event from now on ("cancel the
+    team sync series", "… going forward", "all future syncs"): data/cues/series_words.txt."""
+    return cues("series_words").find(Words.of(text)) is not None
+
+
+def one_event_noun(name: str) -> str:
+    """A name whose last word is the plural of an event noun said as one ("team syncs" → "team sync"): what a title
+    holds, for a search whose words must each occur in it; ``name`` as it is otherwise."""
+    words = Words.of(name)
+    if not len(words):
+        return name
+    last = words.words[-1]
+    for one in (last[:-1], last[:-2]) if last.endswith("s") else ():
+        if one and one in cues("event_nouns"):
+            return name[: words.char_start(len(words) - 1)] + name[words.char_start(len(words) - 1) :][: len(one)]
+    return name
+
+
 _NAME_WORDS = 4  # words of an event's name before its noun ("the Globex pricing review")
 
 

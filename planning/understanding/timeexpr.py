@@ -320,7 +320,8 @@ _SCANNERS: Final[tuple[tuple[re.Pattern[str], _Handler, frozenset[str], bool], .
         ),
         (rf"\bin\s+(?:about\s+|around\s+|another\s+)?{_QTY}", _relative, _UNITS, False),
         (
-            rf"{tw.NUM_START}{_QTY}\s+(?:from\s+(?P<ref>now|today|tomorrow)|(?P<ago>ago))\b",
+            # not "45 min from now on": a length said to hold from now on, no time
+            rf"{tw.NUM_START}{_QTY}\s+(?:from\s+(?P<ref>now(?!\s+on\b)|today|tomorrow)|(?P<ago>ago))\b",
             _relative,
             "ago from",
             False,

@@ -477,7 +477,7 @@ _DUR_BAD_BEFORE: Final = rx(
     r"\s+(?:the\s+)?(?:next\s+|last\s+|past\s+|first\s+)?(?:about\s+|around\s+|roughly\s+|only\s+|just\s+)?$"
 )
 _DUR_BAD_AFTER: Final = rx(
-    r"\s*(?:later|earlier|sooner|ago|from\s+(?:now|today|tomorrow)|before|after|early|late|behind|ahead|back"
+    r"\s*(?:later|earlier|sooner|ago|from\s+(?:now(?!\s+on\b)|today|tomorrow)|before|after|early|late|behind|ahead|back"
     r"|out|prior)\b"
 )
 _FOR_BEFORE: Final = rx(r"\bfor\s+$")
@@ -487,10 +487,26 @@ _SHIFT_VERB: Final = rx(
     r"|postpone[ds]?|postponing|pull(?:ed|ing)?|bring(?:ing)?|brought)\b"
     r"(?:\s+(?!(?:by|back|forward|up|ahead|out|later|earlier|to|until|till|for|in)\b)[\w':]+){0,5}?"
     r"\s+(?:(?P<dir>back|forward|up|ahead|out|later|earlier)\s+)?(?P<by>by\s+)?"
-    + _QTY
+    + f"(?P<amount>{_QTY})"
     + r"(?:\s+(?P<dir2>later|earlier|sooner|back|forward|ahead)\b)?"
 )
 _SHIFT_BARE: Final = rx(_QTY + r"\s+(?P<dir2>later|earlier|sooner)\b")
+
+
+def _moved_by(text: str, m: re.Match[str]) -> bool:
+    """Whether the length a verb of moving is followed by, with no direction, is how far it moves ("push the acme
+    call 30 min", "bump it an hour": later), not what the thing moved lasts ("move my 2 hour meeting", "push the
+    30 min call", "move 30 min meeting"): a word of data/cues/length_owner_leads.txt or a possessive right before
+    it describes a thing, and so does a word right after a length said straight after the verb; a length after
+    words that join another clause (data/cues/clause_boundaries.txt) is that clause's."""
+    between = Words.of(text[m.end("v") : m.start("amount")])
+    if not len(between):
+        after = Words.of(text[m.end("amount") :])
+        return not len(after) or not after.is_word(0)  # "push 30 min", "push 30 min, she's late"
+    if cues("clause_boundaries").find(between) is not None:
+        return False  # "push the call and make it 45 min": the length is another clause's
+    last = between.words[-1]
+    return between.is_word(len(between) - 1) and last not in cues("length_owner_leads") and not last.endswith("'s")
 
 
 def find_duration(text: str) -> DurationMatch | None:
@@ -532,7 +548,8 @@ def find_shift(text: str) -> ShiftMatch | None:
                 groups = m.groupdict()
                 verb = (groups.get("v") or "").lower()
                 direction = (m["dir2"] or groups.get("dir") or "").lower()
-                if verb and not (direction or groups.get("by") or verb.startswith(("delay", "postpon"))):
+                said_way = direction or groups.get("by") or verb.startswith(("delay", "postpon"))
+                if verb and not said_way and not _moved_by(text, m):
                     continue  # "move my 2 hour meeting": not a shift
                 minutes = qty_minutes(m)
                 if minutes <= 0:

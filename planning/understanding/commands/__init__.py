@@ -26,6 +26,7 @@ from planning.understanding.commands.pointing import (
     names_nothing,
     names_them,
     people_named,
+    pointed_people,
     points_back,
     points_with_pronoun,
 )
@@ -72,6 +73,7 @@ __all__ = [
     "one_clock_no_day",
     "ordinal_named",
     "people_named",
+    "pointed_people",
     "points_back",
     "points_with_pronoun",
     "read_reply",

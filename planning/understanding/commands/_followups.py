@@ -192,7 +192,32 @@ def attendees(reply: Reply) -> EventChange | None:
         pointed = _change_people(left, pointed=False) or _change_people(right, pointed=False)  # "… from it"
         if first is not None and second is not None and first.field != second.field and pointed is not None:
             return EventChange(first.field, first.value, also=((second.field, second.value),))
-    return invite(reply) or uninvite(reply)
+    return invite(reply) or uninvite(reply) or pointed_off(reply)
+
+
+def pointed_off(reply: Reply) -> EventChange | None:
+    """ "actually remove her, wrong meeting", "drop him", "take them off it please": after words of hesitation, a
+    verb of data/uninvite_verbs.txt and a word of uninvite_pronouns.txt (the people of the last change), maybe a
+    tail ("off it") and polite words, up to the end or a reason ("…, wrong meeting"): they are taken off the event.
+    The value is the pronoun as said; the engine says who it points at."""
+    words = reply.words
+    start = _past_hesitation(reply)
+    verb = phrases("uninvite_verbs").at(words, start)
+    if verb is None:
+        return None
+    at = start + verb[0]
+    pronoun = phrases("uninvite_pronouns").at(words, at) if at < len(words) else None
+    if pronoun is None:
+        return None
+    end = _clause_end(words, at)
+    marks = phrases("reason_marks")
+    end = next((i for i in range(at + 1, end) if marks.at(words, i) is not None), end)
+    rest = words[at + pronoun[0] : end]
+    polite = phrases("polite").ending(rest)
+    rest = rest[: len(rest) - polite[0]] if polite is not None else rest
+    if rest and phrases("uninvite_tails").value(rest) is None:
+        return None  # "remove her number from the note": more than the people of the event
+    return EventChange("removeAttendees", reply.rest(at, at + pronoun[0]))
 
 
 _JOINERS = frozenset({"and", "but", ",", ";", "then"})

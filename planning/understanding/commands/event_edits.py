@@ -3,8 +3,8 @@ length to an amount ("give it 90 minutes", "we only need 20") or by one ("extend
 shorter"), its start by an amount ("push it back 15", "move it up half an hour", "an hour later"), its place ("switch
 it to room b", "put it at the cafe", "in the big boardroom instead"); with words that limit it to one occurrence of
 a repeating event ("…, just today"). A number said without a unit is minutes. The words live in data/ (length_verbs,
-length_deltas, length_delta_leads, length_delta_tails, length_tails, shift_verbs, shift_directions, place_verbs,
-place_nouns, one_occurrence, edit_leads, question_words)."""
+length_deltas, length_delta_leads, length_delta_tails, length_tails, shift_verbs, shift_verbs_later, shift_directions,
+place_verbs, place_nouns, one_occurrence, edit_leads, question_words)."""
 
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -176,12 +176,22 @@ def _shift(reply: Reply, start: int) -> EventChange | None:
     if behind is not None and direction is None:
         way, after = behind[1], after + behind[0]
     said_way = direction is not None or behind is not None or (verb is not None and verb[1] != "either")
+    if not said_way and verb is not None and _later_unsaid(reply, start, verb[0], amount):
+        way, said_way = "later", True  # "push it 30 min": later, not a length of 30 minutes
     if not said_way or way not in ("later", "earlier") or after != end:
         return None
     if verb is None and behind is None:
         return None  # "back 15" alone: too little to be sure
     minutes = amount[0] if way == "later" else -amount[0]
     return EventChange("startTime", f"{minutes:+d} minutes", shift_minutes=minutes)
+
+
+def _later_unsaid(reply: Reply, start: int, verb_words: int, amount: tuple[int, int]) -> bool:
+    """Whether a verb of data/shift_verbs_later.txt stands right before an amount said with its unit ("push it 30
+    min", "bump it an hour"): how far later it moves."""
+    later = phrases("shift_verbs_later").at(reply.words, start)
+    begin = start + verb_words
+    return later is not None and later[0] == verb_words and not reply.rest(begin, amount[1]).strip().isdigit()
 
 
 def _place(reply: Reply, start: int) -> EventChange | None:

@@ -1,5 +1,7 @@
 """Words of a new request that point back at the last plan: "it", "that meeting", "with him"."""
 
+from typing import Literal
+
 from planning.understanding.commands._words import Reply, phrases, tokens
 from planning.understanding.cues import cues
 
@@ -17,6 +19,13 @@ def points_with_pronoun(text: str) -> bool:
 def names_them(text: str) -> bool:
     """ "book a follow-up with them", "send it to her"."""
     return any(phrases("them").value((w,)) is not None for w in Reply.of(text).words)
+
+
+def pointed_people(value: str) -> Literal["one", "several"] | None:
+    """How many people a value that only points at them stands for ("her": one, "them": several; data/
+    uninvite_pronouns.txt); None when the value names them."""
+    found = phrases("uninvite_pronouns").value(Reply.of(value).words)
+    return "one" if found == "one" else "several" if found == "several" else None
 
 
 def follows_up(text: str) -> bool:

@@ -99,6 +99,17 @@ def test_follow_ups_in_other_words():
     assert read_reply("what's on my calendar", AFTER_BOOKING) == (NewRequest("what's on my calendar"),)
 
 
+def test_a_person_pointed_at_after_a_verb_of_taking_off_leaves_the_event_not_the_event_deleted():
+    # "her", "him", "them": the people of the last change; after hesitation, before a reason, with a tail or not
+    assert read_reply("oops drop him, he's on leave", AFTER_BOOKING) == (EventChange("removeAttendees", "him"),)
+    assert read_reply("hmm take them off please", AFTER_BOOKING) == (EventChange("removeAttendees", "them"),)
+    assert read_reply("no wait remove her from the invite - my mistake", AFTER_BOOKING) == (
+        EventChange("removeAttendees", "her"),
+    )
+    said = "remove her number from the contact"  # more than the people of the event: a request of its own
+    assert read_reply(said, AFTER_BOOKING) == (NewRequest(said),)
+
+
 def test_people_named_with_any_adding_word_after_a_booking_join_that_event():
     # a verb of adding, then only people and words around them: whatever the verb, after words of hesitation
     assert read_reply("oh, include dana", AFTER_BOOKING) == (EventChange("addAttendees", "dana"),)

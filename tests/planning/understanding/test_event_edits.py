@@ -36,6 +36,10 @@ def test_a_start_moved_by_an_amount_either_way():
     assert _edit("two hours later") == ("startTime", "+120 minutes", 120)
     assert _edit("bump it 45 min earlier please") == ("startTime", "-45 minutes", -45)
     assert _edit("push it to 3") is None  # to a time: the retime reader's
+    assert _edit("nudge it 20 minutes") == ("startTime", "+20 minutes", 20)  # no direction: later
+    assert _edit("bump that an hour, traffic is bad") == ("startTime", "+60 minutes", 60)
+    assert _edit("shift it 15") is None  # a number alone may be a time
+    assert _edit("make it 40 min") == ("durationMinutes", "40 min", None)  # a length, not a move
     assert _edit("back 20") is None  # no verb and no direction after it: too little
 
 

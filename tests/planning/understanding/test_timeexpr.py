@@ -506,6 +506,37 @@ def test_not_shifts(text: str) -> None:
     assert find_shift(text) is None
 
 
+@pytest.mark.parametrize(
+    ("text", "minutes"),
+    [
+        ("bump the launch review an hour", 60),
+        ("shift my sync with tom 20 minutes", 20),
+        ("move it 15 min", 15),
+        ("pull the 1:1 with priya 10 minutes", -10),
+    ],
+)
+def test_a_length_after_a_verb_of_moving_and_what_it_moves_is_how_far(text: str, minutes: int) -> None:
+    """Everyday "push X 20 min" moves X later by 20 minutes; it never says X's new length."""
+    s = find_shift(text)
+    assert s is not None and s.minutes == minutes and s.span == (0, len(text))
+    assert find_duration(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "minutes"),
+    [
+        ("move our 90 minute workshop to friday", 90),
+        ("bump tomorrow's 45 min review to 4", 45),
+        ("shift 30 min meeting to noon", 30),
+        ("push the call and make it 50 minutes", 50),
+    ],
+)
+def test_a_length_that_describes_the_thing_moved_is_its_length(text: str, minutes: int) -> None:
+    assert find_shift(text) is None
+    d = find_duration(text)
+    assert d is not None and d.minutes == minutes
+
+
 # ------------------------------------------------------------------------------------------- robustness
 
 _VOCAB = [
