@@ -32,6 +32,10 @@ async def another_mail(
     search = _search_of(session, write)
     if search is None:
         return None
+    acted_on = [m for m in (search.result or [])[:1] if isinstance(m, dict)]
+    if command.replaces is None and acted_on and mail_described(command.value, acted_on, now) == 0:
+        _withdraw(session, write)  # "the redlines one from yesterday" of the one shown: it stays, shown again
+        return [Say(text=f"That is the email shown: “{acted_on[0].get('subject') or 'the email'}”.")]
     inputs = await _search_for(planner, command.value, now, session)
     if inputs is None:
         return None

@@ -1,7 +1,9 @@
 """A record looked for by a name of several words that no record holds as said ("globex quote"): looked for again by
 each word in turn, the longest first, keeping the records whose name holds every word, in any order and among other
 words ("Prepare the 250-seat quote for Globex"). The first recovery tried (``machine``), before the broader ones; not
-for people, whose names have their own (the first name only)."""
+for people, whose names have their own (the first name only). A file looked for in mail ("the signed acme msa john
+sent") the same way: the mails with files from its sender whose subject, text or file names hold every word
+("Acme_MSA_signed.pdf")."""
 
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -9,7 +11,7 @@ from typing import Any
 from planning.types import Step
 from planning.understanding.record_words import holds_words, search_words
 
-STRATEGY = "a search by each word of the name, in any order,"
+STRATEGY = "a search by each word, in any order,"
 _TRIES = 3  # searches at most, one per word
 _PEOPLE = ("Contact", "Lead")
 
@@ -20,6 +22,8 @@ async def found_by_words(step: Step, arguments: dict[str, Any], search: Search) 
     """The arguments that find the records whose name holds every word of the one text filter, and those records;
     ``({}, [])`` when the lookup is not of that kind or nothing holds them all. One record found: the arguments
     name it by its whole name, so that reading it again finds it alone."""
+    if step.tool == "fetch_emails" and arguments.get("hasAttachment"):
+        return await _file_by_words(arguments, search)
     filters = arguments.get("filters")
     if step.tool != "fetch_entity" or not isinstance(filters, dict) or len(filters) != 1:
         return {}, []
@@ -38,3 +42,27 @@ async def found_by_words(step: Step, arguments: dict[str, Any], search: Search) 
         if kept:
             return tried, kept
     return {}, []
+
+
+async def _file_by_words(arguments: dict[str, Any], search: Search) -> tuple[dict[str, Any], list[Any]]:
+    """The mails with files, of the sender and dates asked, whose subject, snippet, text and file names hold every
+    word of the query; one found: the arguments that find it by its subject."""
+    query = arguments.get("query")
+    words = search_words(query) if isinstance(query, str) else []
+    if len(words) < 2:
+        return {}, []
+    wider = {k: v for k, v in arguments.items() if k not in ("query", "limit")}
+    data = await search(wider)
+    found = data if isinstance(data, list) else []
+    kept = [m for m in found if isinstance(m, dict) and holds_words(_said_in(m), words)]
+    limit = arguments.get("limit")
+    kept = kept[:limit] if isinstance(limit, int) and limit > 0 else kept
+    if len(kept) == 1 and isinstance(kept[0].get("subject"), str):
+        return {**wider, "subject": kept[0]["subject"], **({"limit": limit} if limit else {})}, kept
+    return (wider, kept) if kept else ({}, [])
+
+
+def _said_in(mail: dict[str, Any]) -> str:
+    files = mail.get("attachments")
+    names = [str(f.get("name") or "") for f in files if isinstance(f, dict)] if isinstance(files, list) else []
+    return " ".join(str(mail.get(k) or "") for k in ("subject", "snippet", "body")) + " " + " ".join(names)

@@ -87,7 +87,7 @@ def activity(goal: Goal, index: int, builder: PlanBuilder, about: dict[str, str]
     s = goal.slots
     who = f" with {s.people[0]}" if s.people else ""
     subject = f"{_ACTIVITY_SUBJECTS.get(kind, 'Call')}{who}"
-    fields = {"kind": kind, "subject": subject, "body": s.body, "about": about}
+    fields = {"kind": kind, "subject": subject, "body": s.body, "about": about, "durationMinutes": s.duration_minutes}
     builder.add(
         f"log_{kind}",
         f"Log the {kind}" + (f" on {s.companies[0]}" if s.companies else ""),

@@ -11,6 +11,7 @@ from planning.understanding import existing, mail_roles, names, phrases
 from planning.understanding.conditions import names_a_day
 from planning.understanding.cues import Words, cues
 from planning.understanding.interpret import Reading
+from planning.understanding.listed_people import first_names_said
 from planning.understanding.records_text import note_body, task_subject
 from planning.understanding.said_body import words_said
 from planning.understanding.task_owner import task_owner
@@ -48,9 +49,12 @@ def email_scope(text: str, reading: Reading, slot_values: dict[str, Any], *, for
     attendees_of = existing.people_of_event(text)
     if attendees_of is not None:
         scope["recipients_from_event"] = attendees_of
-    attached = existing.attachment_source(text, tuple(slot_values["people"]))
+    named = (*slot_values["people"], *first_names_said(text))  # "the deck priya sent": a sender too
+    attached = existing.attachment_source(text, named)
     if attached is not None:
         scope["attachment_from"] = {"sender": attached.sender, "query": attached.query, "when": slot_values["when"]}
+        if _opens_within(text, slot_values.get("body"), attached.span):  # "the deck priya sent, he needs it": the
+            slot_values["body"] = None  # file named and a reason, no words to send
         slot_values["when"] = None
         slot_values["people"] = tuple(p for p in slot_values["people"] if p != attached.sender)
         if attached.query:
@@ -71,6 +75,15 @@ def without_file_request(body: str | None) -> str | None:
     while end > 0 and words.words[end - 1] in cues("body_trailing_joins"):
         end -= 1
     return words.text_of(0, end) or None
+
+
+def _opens_within(text: str, body: object, span: tuple[int, int] | None) -> bool:
+    """Whether the first word of ``body`` is said inside ``span`` of ``text`` (its first time from there on)."""
+    first = body.split()[0].casefold() if isinstance(body, str) and body.split() else None
+    if first is None or span is None:
+        return False
+    at = text.casefold().find(first, span[0])
+    return span[0] <= at < span[1]
 
 
 def _forwarding(text: str, slot_values: dict[str, Any]) -> dict[str, Any]:

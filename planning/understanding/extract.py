@@ -13,6 +13,7 @@ from planning.understanding import (
     event_place,
     event_title,
     everyday,
+    existing,
     job_titles,
     mail_cc,
     mail_kinds,
@@ -29,7 +30,7 @@ from planning.understanding import (
     tagged_times,
     values,
 )
-from planning.understanding.addressed_text import addressed_text, addressed_text_start
+from planning.understanding.addressed_text import addressed_text, addressed_text_start, past_polite
 from planning.understanding.commands._words import Token, tokens
 from planning.understanding.commands.event_edits import request_shift
 from planning.understanding.cues import Cues, Words, cues
@@ -38,10 +39,17 @@ from planning.understanding.joined_days import joined_span, joined_words
 from planning.understanding.lead_spans import Atoms
 from planning.understanding.learned.tagger_lazy import tagged
 from planning.understanding.left_out_people import left_out
-from planning.understanding.listed_people import listed_people
+from planning.understanding.listed_people import first_names_said, listed_people
 from planning.understanding.note_text import named_before_text
 from planning.understanding.quoted_words import quoted_words
-from planning.understanding.said_body import colon_body, dash_body, participle_body, tagged_body, told_clause
+from planning.understanding.said_body import (
+    colon_body,
+    colon_body_start,
+    dash_body,
+    participle_body,
+    tagged_body,
+    told_clause,
+)
 from planning.understanding.task_owner import task_owner
 from planning.understanding.time_links import ends_with_target_mark
 from planning.understanding.timeexpr import (
@@ -53,7 +61,7 @@ from planning.understanding.timeexpr import (
     moved_to,
     read_times,
 )
-from planning.understanding.topic_said_text import text_after_topic
+from planning.understanding.topic_said_text import clause_after_comma, text_after_topic
 from planning.understanding.word_lists import listed as word_list
 from planning.understanding.words import REPORTING, TIME_WORDS, VERBS
 
@@ -198,8 +206,11 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
                 if closes is not None:  # "globex deal closes the 20th now": its new close date
                     slot_values["field_changes"] = (*slot_values.get("field_changes", ()), ("close date", closes))
         result.scope.update(_crm_scope(text))
-        asked = _contact_field_asked(text) if reading.intent == "find" else None
-        if asked:  # "what's Maria's phone number": the answer is that field (contract §2.8)
+        said = _contact_fields_asked(text) if reading.intent == "find" else []
+        asked = said[0] if said else None
+        if len(said) > 1:  # "what's dana's email and phone": each of them
+            result.scope["asked_fields"] = said
+        elif asked:  # "what's Maria's phone number": the answer is that field (contract §2.8)
             result.scope["asked_field"] = asked
         elif reading.intent == "find" and cues("owner_asked").in_text(text):  # "who owns the initech account"
             result.scope["asked_field"] = "owner"
@@ -276,6 +287,8 @@ def _everyday_scope(text: str, reading: Reading, slot_values: dict[str, Any]) ->
         activity = everyday.activity_kind(text)
         if activity is not None:
             scope["activity"] = activity
+            if not slot_values.get("body"):  # "log a call w laura today, 20 min, she confirmed …": what was said
+                slot_values["body"] = clause_after_comma(text)
     if kind == ("update", "deal") and everyday.links_to_deal(text):
         scope["link_contacts"] = True
     return scope
@@ -353,9 +366,12 @@ def _speakers(text: str) -> dict[int, int]:
     found = tagged(text)
     out: dict[int, int] = {}
     told: int | None = None  # where the last person to tell ends
+    shared = existing.attachment_source(text, (*(n.text for n in listed_people(text)), *first_names_said(text)))
     for person, after in pairwise(found):
         if person.kind not in ("person", "relation"):
             continue
+        if shared is not None and shared.span is not None and shared.span[0] <= person.start < shared.span[1]:
+            continue  # "the msa john sent, she needs it": john sent the file, says nothing
         opening = after.text.split()[0].lower() if after.kind == "body" else None
         between = text[told : person.start].strip(" ,&").split() if told is not None else []
         listed = told is not None and between in ([], ["and"])
@@ -423,7 +439,10 @@ def _email_slots(text: str, reading: Reading, people: list[str], time_spans: lis
     out: dict[str, Any] = {}
     worded = phrases.without_field_tail(text)  # "…, cc John. subject: quote": fields, not words to send
     said = _said_to_recipient(worded, people) if reading.intent == "send" else None
-    body = said.body if said else phrases.body_text(worded)
+    given = _reported_in_given(worded, said)
+    if given:  # "…mail: agreed, i'll ask john park to restore the clause": the words after the colon, as given
+        said = None
+    body = said.body if said else (colon_body(worded) if given else phrases.body_text(worded))
     if said is None and phrases.told_first(worded, people):  # "tell tom im out that day": not "day" after "that"
         body = None
     if body is None and reading.intent == "send":  # "email priya and tom: …": the words after the colon
@@ -442,7 +461,7 @@ def _email_slots(text: str, reading: Reading, people: list[str], time_spans: lis
     body = acting_on.without_file_request(body)
     if body is not None and said is None and reading.intent == "send":  # "say X and ask if Y": X, then Y asked
         body = reported.with_asked(body, several=len(people) > 1)
-    subject = phrases.subject_text(text)
+    subject = _without_words_sent_at_end(phrases.subject_text(text), body)
     topic = phrases.about_text(text)
     said_from = said.start if said else phrases.message_start(text)
     if topic is not None and said_from is not None and (phrases.about_span(text) or (0, 0))[0] > said_from:
@@ -477,6 +496,14 @@ def _email_slots(text: str, reading: Reading, people: list[str], time_spans: lis
     return out
 
 
+def _without_words_sent_at_end(subject: str | None, body: str | None) -> str | None:
+    """A subject typed up to the end ("re: pricing prep, can u send me the numbers") without the words to send it
+    ends with: "Pricing prep"."""
+    if subject is None or body is None or not subject.casefold().endswith(body.casefold()):
+        return subject
+    return subject[: len(subject) - len(body)].rstrip(" ,;:-–—") or subject
+
+
 def _within(at: int, span: tuple[int, int] | None) -> bool:
     return span is not None and span[0] < at < span[1]
 
@@ -502,6 +529,18 @@ def _said_to_recipient(text: str, people: list[str]) -> reported.Message | None:
     if said is None or (other is not None and other[0] < said.start):
         return None
     return said
+
+
+def _reported_in_given(text: str, said: reported.Message | None) -> bool:
+    """Whether the reported speech ``said`` lies inside the words after a colon that ends the request's own words,
+    and does not open them: "reply to her mail: agreed, i'll ask john to …" is the text to send as it is, while
+    "email tom: ask him to send the slides" still asks the bot to ask."""
+    start = colon_body_start(text)
+    if said is None or start is None or said.start < start:
+        return False
+    given = Words.of(text[start:])
+    opens = given.char_start(past_polite(given)) if given.words else 0
+    return start + opens != said.start
 
 
 def _forwarded_topic(text: str) -> str | None:
@@ -903,20 +942,26 @@ def _attendees_asked(text: str) -> bool:
     return any(atoms.phrase_end(asked, at, "spaces") for at in range(len(atoms.toks)) if atoms.is_word(at))
 
 
-def _contact_field_asked(text: str) -> str | None:
-    """The field of data/cues/contact_fields_asked.txt said first ("phone number" → "phone") that is no verb of
-    the words after it (contact_fields_asked_not_before.txt, one space after: "email the deck")."""
+def _contact_fields_asked(text: str) -> list[str]:
+    """The fields of data/cues/contact_fields_asked.txt said ("phone number" → "phone"), in the order said, each
+    once, that are no verb of the words after them (contact_fields_asked_not_before.txt, one space after: "email
+    the deck")."""
     atoms = Atoms.of(text)
     fields, verbs = cues("contact_fields_asked", "atoms"), cues("contact_fields_asked_not_before", "atoms")
-    for at in range(len(atoms.toks)):
-        if not atoms.is_word(at):
-            continue
-        for end in atoms.phrase_ends(fields, at, "spaces"):
+    found: list[str] = []
+    at = 0
+    while at < len(atoms.toks):
+        ends = list(atoms.phrase_ends(fields, at, "spaces")) if atoms.is_word(at) else []
+        for end in ends:
             after = atoms.toks[end].start if end < len(atoms.toks) else None
             spaced = after == atoms.toks[end - 1].end + 1 and atoms.text[atoms.toks[end - 1].end] == " "
             if not (spaced and atoms.phrase_end(verbs, end, "one space") is not None):
-                return fields.value(tuple(t.word for t in atoms.toks[at:end]))
-    return None
+                field = fields.value(tuple(t.word for t in atoms.toks[at:end]))
+                found += [field] if field and field not in found else []
+                at = end - 1
+                break
+        at += 1
+    return found
 
 
 def _industry_said(text: str) -> str | None:

@@ -33,3 +33,10 @@ def listed_people(text: str) -> list[names.Name]:
         if (joined_before or joined_after) and after not in VERBS:
             added.append(names.Name(text[tok.start : tok.end], tok.start, tok.end))
     return sorted([*found, *added], key=lambda n: n.start)
+
+
+def first_names_said(text: str) -> tuple[str, ...]:
+    """The words of ``text`` that are known first names (the tagger's gazetteer) and no pronoun, time word or verb,
+    in any place: who may have sent a file named ("the deck priya sent"), though the tagger read no person there."""
+    known = first_names()
+    return tuple(w for w in Words.of(text).words if w in known and w not in _PRONOUNS | TIME_WORDS | VERBS)

@@ -123,7 +123,8 @@ def message(text: str, *, several: bool, people: tuple[str, ...] = ()) -> Messag
     if not found:
         return None
     first = min(found, key=lambda r: r.start)
-    said = _shift(_clean(first.clause).split(), _family(first.pronoun, several))
+    clause = _clean(first.clause).split()
+    said = _shift(clause, _family(first.pronoun, several, _says_him_or_her(clause)))
     if first is question and first.whether and first.whether in word_list("asked_question_words"):
         turned = _inverted(said)  # "when we can expect payment" → "When can we expect payment?"
         if turned is not None:
@@ -164,10 +165,22 @@ def addressed(statement: str, *, several: bool) -> str:
     return _upper_first(" ".join(_shift(statement.split(), _family(None, several))))
 
 
-def _family(pronoun: str | None, several: bool) -> dict[str, str]:
+def _family(pronoun: str | None, several: bool, gendered: bool = True) -> dict[str, str]:
+    """The pronouns that stand for the recipients: those of ``pronoun`` when the request names one; else they/them
+    for several; for one, he/him and she/her, and them/their too when the words say no "he" nor "she" ("ask peter
+    if the pilot works for them": him and his team, "you"; "if they approved the quote": others, kept)."""
     if pronoun:
         return _FAMILIES[pronoun.lower()]
-    return _FAMILIES["them"] if several else {**_FAMILIES["him"], **_FAMILIES["her"]}
+    if several:
+        return _FAMILIES["them"]
+    theirs = {} if gendered else {k: v for k, v in _FAMILIES["them"].items() if k != "they"}
+    return {**_FAMILIES["him"], **_FAMILIES["her"], **theirs}
+
+
+def _says_him_or_her(words: list[str]) -> bool:
+    """Whether ``words`` hold a pronoun of one man or one woman ("he", "her", "his" …)."""
+    singular = {**_FAMILIES["him"], **_FAMILIES["her"]}
+    return any(word.lower().strip(_CLOSING).partition("'")[0] in singular for word in words)
 
 
 def _clean(clause: str) -> str:

@@ -25,7 +25,9 @@ def tagged_body(text: str) -> str | None:
         return None
     span = max(spans, key=lambda s: s.end - s.start)
     start = _after_colon(text, span.start)
-    end = len(text) if len(tokens(text[span.end :])) <= _GAP else span.end  # "… to 3?": the mark the tagger left
+    colon = colon_body_start(text)
+    given = colon is not None and span.start >= colon  # after a colon that ends the request: all of it, as given
+    end = len(text) if given or len(tokens(text[span.end :])) <= _GAP else span.end  # "… to 3?": the mark left
     said = text[start:end].strip().rstrip(_TRAILING)
     return said[0].upper() + said[1:] if said else None
 
@@ -51,14 +53,20 @@ def colon_body(text: str) -> str | None:
     """The words after a colon that ends the request's own words ("reply to the globex email from maria: we'll pay
     by friday"), when no other reading found words to send; not after a field's name or a subject's mark ("subject:
     …", "re: …", commands/data/colon_fields.txt)."""
+    start = colon_body_start(text)
+    said = text[start:].strip().rstrip(_TRAILING) if start is not None else ""
+    return said[0].upper() + said[1:] if said else None
+
+
+def colon_body_start(text: str) -> int | None:
+    """Where the words after the colon that ends the request's own words begin (``colon_body``), or None."""
     toks = tokens(text)
     for index, tok in enumerate(toks):
         if tok.word != ":" or index == 0 or index + 1 >= len(toks):
             continue
         if word_list("colon_fields").value((toks[index - 1].word,)) is not None:
             return None
-        said = text[tok.end :].strip().rstrip(_TRAILING)
-        return said[0].upper() + said[1:] if said else None
+        return toks[index + 1].start
     return None
 
 

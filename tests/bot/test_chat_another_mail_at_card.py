@@ -68,3 +68,14 @@ def test_initials_said_name_the_mail_whose_subject_they_begin():
     ]
     assert mail_described("the signed sow from ana", mails, None) == 1
     assert mail_described("ana's qbr", mails, None) == 0
+
+
+def test_a_description_that_fits_the_mail_shown_keeps_it(tmp_path: Path):
+    output = chat(
+        tmp_path,
+        "fwd maria's globex contract mail to tom, he should check the late payment clause",
+        "the payment terms one from sunday",
+        "a",
+    )
+    assert "That is the email shown: “Globex contract: payment terms”" in output
+    assert sent_to(tmp_path, "tom.reyes@example.com") == ["Fwd: Globex contract: payment terms"]

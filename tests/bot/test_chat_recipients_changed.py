@@ -56,3 +56,14 @@ def test_words_that_take_off_no_recipient_are_the_text(tmp_path: Path):
     chat(tmp_path, "email laura about the contract", "drop the indemnity clause, legal agreed", "a")
     [mail] = _sent_to(tmp_path, LAURA)
     assert "indemnity" in mail["body"].lower()
+
+
+def test_a_recipient_added_with_a_reason_after_a_comma_joins_the_one_there(tmp_path: Path):
+    chat(
+        tmp_path,
+        "email dana: the renewal paperwork is signed, legal has the copy",
+        "send it to laura as well, she's running the kickoff",
+        "a",
+    )
+    [mail] = _sent_to(tmp_path, DANA)
+    assert LAURA in mail["to"]

@@ -3,11 +3,14 @@ who replace the recipients or attendees ("send it to Priya instead")."""
 
 from planning.understanding.commands._words import Reply, phrases
 from planning.understanding.commands.correct import Correct
+from planning.understanding.topic_said_text import opens_clause
 
 
 def people(reply: Reply) -> Correct | None:
     """ "actually send it to Priya instead", "change the recipients to Tom", "invite Sarah instead" (an "invite"
-    alone adds someone: a follow-up, not a correction)."""
+    alone adds someone: a follow-up, not a correction); a clause of its own after a comma is the reason ("send it to
+    priya as well, she's running the webinar")."""
+    reply = _before_clause(reply)
     words = reply.words
     index = _skip(reply, 0, "leads")
     led = index > 0
@@ -159,3 +162,10 @@ def _commas(words: tuple[str, ...], index: int) -> int:
     while index < len(words) and words[index] in (",", ":", "-", "–", "—"):
         index += 1
     return index
+
+
+def _before_clause(reply: Reply) -> Reply:
+    """The reply up to a comma that a clause of its own follows (``topic_said_text.opens_clause``), else all of it."""
+    words = reply.words
+    cut = next((i for i in range(1, len(words)) if words[i] == "," and opens_clause(reply.rest(i + 1))), None)
+    return reply if cut is None else Reply(reply.text[: reply.toks[cut - 1].end], reply.toks[:cut])

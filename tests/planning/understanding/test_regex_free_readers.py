@@ -87,8 +87,9 @@ def test_extracts_word_cues_read_as_before() -> None:
     assert not extract._with_files("messages with Olu")
     assert extract._attendees_asked("who'll be attending the retreat")
     assert not extract._attendees_asked("who booked the retreat")
-    assert extract._contact_field_asked("what is Olu's cell") == "phone"
-    assert extract._contact_field_asked("email the brief to Olu, then his job title") == "title"
+    assert extract._contact_fields_asked("what is Olu's cell") == ["phone"]
+    assert extract._contact_fields_asked("email the brief to Olu, then his job title") == ["title"]
+    assert extract._contact_fields_asked("Olu's cell and email?") == ["phone", "email"]
     assert extract._industry_said("leads from the cold-chain logistics vertical") == "cold-chain logistics"
     assert extract._industry_said("in the morning space") == "morning"
     assert extract._industry_said("in the room") is None

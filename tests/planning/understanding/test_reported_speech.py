@@ -56,3 +56,9 @@ def test_a_short_question_that_cannot_be_turned_round_is_the_subject():
     assert mail["subject"] == "Vendor contract got signed"
     mail = _email("write to keiko asking if umbrella plans to renew the license")
     assert "PLACEHOLDER" not in mail["subject"] and "renew the license" in mail["subject"]
+
+
+def test_them_and_their_of_one_recipient_named_are_said_to_them():
+    assert _email("email Peter asking if the two week pilot still works for them")["body"].endswith("works for you?")
+    assert _email("email Dana asking whether their team can start monday")["body"] == "Can your team start monday?"
+    assert _email("email Tom asking if he has sent them the contract")["body"] == "Have you sent them the contract?"
