@@ -70,6 +70,8 @@ def _asked_then(words: Words) -> Guarded | None:
         back = cues("condition_back_leads").at(words, index + 1) if word in _QUESTION_ENDS else None
         if back is None:
             continue
+        if cues("condition_leads").find(words, 0, index) is not None:  # "if i'm free at 4 can u …? if …": its own
+            return None
         condition = _read(words.text_of(0, index), negated=back.value == "unless")
         start = back.end
         while start < len(words) and words.words[start] in (",", "then", "-"):
