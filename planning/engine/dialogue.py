@@ -7,7 +7,7 @@ from functools import partial
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from planning.engine import connections, each, edits, left_out, recovery, timing
+from planning.engine import connections, each, edits, free_time_beside, left_out, recovery, timing
 from planning.engine.answers import OPTIONAL, Parsed, parse_answer, value_type
 from planning.engine.claims import OUTCOME_OPTIONS
 from planning.engine.conflicts import moment
@@ -62,6 +62,8 @@ class Dialogue:
             return []
         if question.kind == "value":
             return await self._value(session, command, text, now)
+        if question.kind == "pick" and isinstance(command, Pick) and command.beside is not None:
+            return await self._pick_beside(session, command)  # "the one right after my 1:1": that meeting read
         if question.kind == "pick":
             return self._pick(session, command)
         if question.kind == "recover":
@@ -483,6 +485,18 @@ class Dialogue:
 
     # --- choices among candidates ----------------------------------------------------------------------
 
+    async def _pick_beside(self, session: Session, command: Pick) -> list[Reply]:
+        """A free time said by the meeting it follows or comes before, among those the search found: its start."""
+        question = session.question
+        assert question is not None and question.step_id is not None
+        slots = _slots_found(session.step(question.step_id).result, question.options)
+        placed = await free_time_beside.placed_among(slots, command, self._runner, session)
+        if isinstance(placed, str):  # no such meeting, no free time beside it: asked again, with why
+            tz = ZoneInfo(session.tz)
+            options = [each.item_label(o, tz) for o in question.options]
+            return [AskValue(text=question.prompt, problem=placed, options=options)]
+        return self._pick(session, placed)
+
     def _pick(self, session: Session, command: Command) -> list[Reply]:
         question = session.question
         assert question is not None and question.step_id is not None
@@ -494,8 +508,8 @@ class Dialogue:
         index = command.index if isinstance(command, Pick) else None
         chosen = question.options[index - 1] if index is not None and 1 <= index <= len(question.options) else None
         at = moment_of(command.at) if isinstance(command, Pick) else None
-        if chosen is None and at is not None:  # a free time said by its time, inside the times offered (§2.9)
-            chosen = inside_free_time(question.options, at)
+        if chosen is None and at is not None:  # a free time said by its time, inside the times found (§2.9)
+            chosen = inside_free_time(_slots_found(run.result, question.options), at)
         if chosen is None:
             question.tries += 1
             prompt = question.prompt
@@ -715,3 +729,9 @@ def _anchor(previous: Any, text: str, now: datetime) -> datetime:
         day_start = earlier.astimezone(now.tzinfo).replace(hour=0, minute=0, second=0, microsecond=0)
         return max(day_start, now) if day_start.date() == now.date() else day_start
     return now
+
+
+def _slots_found(result: Any, shown: list[Any]) -> list[dict[str, Any]]:
+    """The free times a search found (all of them, while it asks which), else those shown."""
+    found = result if isinstance(result, list) and result else shown
+    return [slot for slot in found if isinstance(slot, dict)]

@@ -13,10 +13,14 @@ from planning.understanding.commands import Pick
 async def placed(earlier: Session, command: Pick, runner: ToolRunner) -> Pick | str:
     """``command`` with its free time said by a meeting turned into the time it starts (``Pick.at``); or why it
     cannot be (no such meeting that day, no free time next to it)."""
+    return await placed_among(free_times(earlier), command, runner, earlier)
+
+
+async def placed_among(slots: list[dict[str, Any]], command: Pick, runner: ToolRunner, session: Session) -> Pick | str:
+    """As :func:`placed`, among ``slots`` (the free times a search of ``session`` found, asked about or shown)."""
     if command.beside is None:
         return command
     side, words = command.beside
-    slots = free_times(earlier)
     starts = sorted(s for slot in slots if (s := moment_of(slot.get("start"))) is not None)
     ends = sorted(e for slot in slots if (e := moment_of(slot.get("end"))) is not None)
     if not starts or not ends:
@@ -24,7 +28,7 @@ async def placed(earlier: Session, command: Pick, runner: ToolRunner) -> Pick | 
     day = starts[0].replace(hour=0, minute=0, second=0, microsecond=0)
     query = {"start": day.isoformat(), "end": (ends[-1] + timedelta(days=1)).isoformat(), "query": words}
     try:
-        found = await runner.run("fetch_calendar_events", query, zone=earlier.tz, principal=earlier.principal)
+        found = await runner.run("fetch_calendar_events", query, zone=session.tz, principal=session.principal)
     except Exception as error:  # the calendar could not be read: nothing is booked
         return f"I could not read your calendar to find “{words}” ({error})"
     meetings = [event for event in found or [] if isinstance(event, dict)]

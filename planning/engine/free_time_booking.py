@@ -23,8 +23,8 @@ def booking(earlier: Session, command: Pick) -> FollowUp | str:
     if command.index is not None and 1 <= command.index <= len(slots):
         chosen = slots[command.index - 1]
     at = moment_of(command.at)
-    if chosen is None and at is not None:
-        chosen = inside_free_time(slots, at)
+    if chosen is None and at is not None:  # a time said outside the free time found: booked on the day searched,
+        chosen = inside_free_time(slots, at) or _as_long_as(slots, at)  # the card says who is busy then
     if chosen is None:
         return "That time is not in the free time I found; say one of the times shown, or ask for another day"
     start, end = moment_of(chosen["start"]), moment_of(chosen["end"])
@@ -43,6 +43,15 @@ def booking(earlier: Session, command: Pick) -> FollowUp | str:
         },
     )
     return FollowUp(Plan(steps=(step,)), Goal(intent="create", entity="event"), "follow-up: book the free time")
+
+
+def _as_long_as(slots: list[dict[str, Any]], at: datetime) -> dict[str, Any] | None:
+    """A slot at ``at`` as long as the free times found."""
+    first = slots[0] if slots else None
+    start, end = (moment_of(first.get("start")), moment_of(first.get("end"))) if first is not None else (None, None)
+    if start is None or end is None:
+        return None
+    return {"start": at.isoformat(), "end": (at + (end - start)).isoformat()}
 
 
 def _searched(earlier: Session, search: StepRun) -> dict[str, Any]:

@@ -39,8 +39,12 @@ class Guarded:
 
 def split_segments(text: str) -> list[Guarded]:
     """The request cut before each "if"/"unless" that starts a calendar condition ("check Thursday, and if I'm
-    free at 2 book it"), each part with its own condition."""
+    free at 2 book it"), each part with its own condition; a question about the calendar followed by "if so" is the
+    condition of what follows."""
     words = Words.of(text)
+    asked = _asked_then(words)
+    if asked is not None:
+        return [asked]
     parts, last = [], 0
     for lead in cues("condition_leads").find_all(words, 1):
         cut = lead.start
@@ -54,6 +58,28 @@ def split_segments(text: str) -> list[Guarded]:
     parts.append(text[last:])
     segments = [split_condition(part.strip(" ,;")) for part in parts if part.strip(" ,;")]
     return segments or [Guarded(text)]  # only punctuation: the request as it is
+
+
+_QUESTION_ENDS = frozenset({"?", ",", ".", ";"})
+
+
+def _asked_then(words: Words) -> Guarded | None:
+    """ "am i free wed at 11? if so set up a call w dana" (data/cues/condition_back_leads.txt after the question):
+    the action, run when the time asked about is free (or, after "if not", taken); None for any other request."""
+    for index, word in enumerate(words.words):
+        back = cues("condition_back_leads").at(words, index + 1) if word in _QUESTION_ENDS else None
+        if back is None:
+            continue
+        if cues("condition_leads").find(words, 0, index) is not None:  # "if i'm free at 4 can u …? if …": its own
+            return None
+        condition = _read(words.text_of(0, index), negated=back.value == "unless")
+        start = back.end
+        while start < len(words) and words.words[start] in (",", "then", "-"):
+            start += 1
+        if condition is None or start >= len(words):
+            return None
+        return Guarded(words.text_of(start, _condition_end(words)).strip(), condition)
+    return None
 
 
 def split_condition(text: str) -> Guarded:
@@ -131,9 +157,24 @@ def _trailing(words: Words) -> Guarded | None:
 _ASKED_GAP = 3  # at most this many words (the person asked: "her", "dana", "peter gibbons") between "ask" and "if"
 
 
+def asks_whether(text: str) -> bool:
+    """Whether the request asks to find something out ("can u check if tom is free at 3"): a question, said as a
+    request."""
+    words = Words.of(text)
+    return any(word == "if" and _checked(words, index) for index, word in enumerate(words.words))
+
+
+def _checked(words: Words, at: int) -> bool:
+    """Whether a verb that asks to find out stands right before word ``at`` (data/cues/checking_verbs.txt)."""
+    return any(found.end == at for found in cues("checking_verbs").find_all(words.words[:at]))
+
+
 def _asked(words: Words, at: int) -> bool:
     """Whether the "if" at word ``at`` opens what someone is asked ("ask if she's free", "ask peter gibbons if he's
-    free thursday"): the words of a message, never a condition on the calendar."""
+    free thursday"): the words of a message, never a condition on the calendar; or what the request asks to find
+    out ("can u check if priya is free fri morning", data/cues/checking_verbs.txt right before it)."""
+    if _checked(words, at):
+        return True
     verbs = cues("reporting_verbs")
     for back in range(1, _ASKED_GAP + 2):
         index = at - back

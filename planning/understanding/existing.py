@@ -11,7 +11,7 @@ from typing import Literal, cast
 
 from planning.understanding import names
 from planning.understanding.cues import Words, cues
-from planning.understanding.timewords import PLURAL_WEEKDAYS, WEEKDAYS
+from planning.understanding.timewords import PLURAL_WEEKDAYS, WEEKDAYS, find_duration
 
 Response = Literal["accepted", "declined", "tentative"]
 
@@ -41,7 +41,24 @@ def free_time_phrase(text: str) -> str | None:
     """The words that ask for the first free slot ("when we're both free"); None when there are none."""
     words = Words.of(text).rewritten("contractions").rewritten("free_words")
     found = cues("free_time").find(words)
-    return text[words.toks[found.start].start : words.toks[found.end - 1].end].lower() if found else None
+    if found is None:
+        return _length_to_find(text)
+    return text[words.toks[found.start].start : words.toks[found.end - 1].end].lower()
+
+
+def _length_to_find(text: str) -> str | None:
+    """ "find 45 min" (data/cues/length_finding.txt before a length): the words that ask for a free time of that
+    length; None when no such verb stands right before a length."""
+    words = Words.of(text)
+    for index in range(len(words)):
+        verb = cues("length_finding").at(words, index)
+        if verb is None:
+            continue
+        after = words.char_start(verb.end)
+        length = find_duration(text[after:])
+        if length is not None and text[after : after + length.span[0]].strip().lower() in ("", "a", "an"):
+            return text[words.char_start(index) : after + length.span[1]].lower()
+    return None
 
 
 def without_free_time(title: str) -> str | None:

@@ -55,9 +55,10 @@ def test_a_free_time_taken_after_a_search_is_booked_with_the_people_searched_for
     assert (booked["startTime"], booked["attendees"]) == ("2026-03-04T11:30:00-05:00", ["tom.reyes@example.com"])
 
 
-def test_a_time_outside_the_free_time_found_is_not_booked(tmp_path: Path):
+def test_a_time_outside_the_free_time_found_is_shown_busy_on_the_day_searched_and_not_booked_unasked(tmp_path: Path):
     output = chat(tmp_path, "when are tom and I both free on wednesday?", "10:15 is fine")
-    assert "not in the free time I found" in output
+    card = output.split("> 10:15 is fine")[1]  # the day and the people searched; who is busy then, said (user test t57)
+    assert "Wed 4 Mar, 10:15–10:45" in card and "Not free" in card and "Team sync" in card
     assert events(tmp_path, query="Meeting with Tom", **day("2026-03-04")) == []
 
 

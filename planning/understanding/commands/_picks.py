@@ -4,7 +4,7 @@ candidate's fields (name, company, email, title)."""
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from planning.understanding.commands._words import Reply, phrases, tokens
@@ -12,6 +12,10 @@ from planning.understanding.commands.kinds import Command
 from planning.understanding.commands.pick import Pick
 from planning.understanding.commands.restate import only_time
 from planning.understanding.timeexpr import find_times
+from planning.understanding.timewords import find_duration
+from planning.understanding.words import PRONOUNS
+
+_ANCHOR = datetime(2026, 1, 5, 8, tzinfo=UTC)  # whether words say a time; which day does not matter
 
 
 def by_number(reply: Reply, count: int) -> Pick | None:
@@ -141,6 +145,11 @@ def by_time(reply: Reply, candidates: tuple[Mapping[str, Any], ...]) -> Pick | N
     return Pick(at=said[0].isoformat()) if not hits else None
 
 
+def free_slots(candidates: tuple[Mapping[str, Any], ...]) -> bool:
+    """Whether the candidates shown are free times (a start and an end each, nothing else that names them)."""
+    return bool(candidates) and all(_start(c) is not None and "end" in c and "title" not in c for c in candidates)
+
+
 def _start(candidate: Mapping[str, Any]) -> datetime | None:
     value = candidate.get("start")
     try:
@@ -150,11 +159,14 @@ def _start(candidate: Mapping[str, Any]) -> datetime | None:
     return found if found is not None and found.tzinfo is not None else None
 
 
-def free_time_taken(reply: Reply, slots: tuple[Mapping[str, Any], ...], *, yes: bool = False) -> Pick | None:
+def free_time_taken(
+    reply: Reply, slots: tuple[Mapping[str, Any], ...], *, yes: bool = False, numbered: bool = False
+) -> Pick | None:
     """One of the free times just shown, taken in words that book it ("3pm works", "book the first one", "let's do
     10:30"), picked alone ("the later one"), placed next to a meeting ("the one right after my standup"), or, when
     ``yes`` (the reply says yes and nothing else), the first one shown; with the name the reply gives it ("…, call
-    it roadmap sync"). None for anything else (a time asked about alone — "and 3?" — is a question, read before
+    it roadmap sync", "the 2nd one, acme renewal prep"); ``numbered``: the slots were shown numbered (a question that
+    asks for one). None for anything else (a time asked about alone — "and 3?" — is a question, read before
     this)."""
     if not slots:
         return None
@@ -163,10 +175,28 @@ def free_time_taken(reply: Reply, slots: tuple[Mapping[str, Any], ...], *, yes: 
     end = reply.end_before(start, "answer_tails")
     said = Reply.of(reply.rest(start, end))
     took = not (start == 0 and end == len(reply.words))  # words that take what follows were said
+    picked = _taken(said, slots, took=took, yes=yes, numbered=numbered)
+    if picked is None and title is None:  # "the 2nd one, acme renewal prep", "10:30 for the summit rehearsal"
+        head, named = _titled(said)
+        picked = _taken(head, slots, took=True, yes=False, numbered=numbered) if named is not None else None
+        title = named
+    if picked is None and title is None and _takes_it(reply, start):  # "ok book it for the budget review"
+        title = _name_alone(said)
+        picked = Pick(index=1) if title is not None else None  # the first time shown, as "book it" takes it
+    if picked is None:
+        return None
+    return Pick(index=picked.index, at=picked.at, beside=picked.beside, title=title)
+
+
+def _taken(said: Reply, slots: tuple[Mapping[str, Any], ...], *, took: bool, yes: bool, numbered: bool) -> Pick | None:
+    """The free time ``said`` (the words of a reply that take one, without them) picks. A bare number is the slot
+    shown at that hour where one starts then and the list was shown by its times (``numbered`` false: "2 works" with
+    14:00 shown), else the slot at that place in the list ("1": the first)."""
     timed = _without_fillers(said)  # "the 2pm one", "the 3 o'clock slot": the time alone
     clock = by_time(_hours_as_clock(timed), slots) if timed.words and only_time(timed.text) else None
     picked = by_number(said, len(slots)) if said.words else None
-    if picked is not None and clock is not None and clock.index is not None and _bare_number(timed):
+    shown_at = clock is not None and clock.index is not None and clock.index <= _SHOWN and _bare_number(timed)
+    if shown_at and (picked is None or not numbered):
         picked = clock  # "let's do 3": the slot shown at 3 (slots are shown by their times, not numbered)
     if picked is None and said.words:
         picked = _beside(said)
@@ -174,9 +204,62 @@ def free_time_taken(reply: Reply, slots: tuple[Mapping[str, Any], ...], *, yes: 
         picked = clock
     if picked is None and (yes or (took and phrases("objects").value(said.words) is not None)):
         picked = Pick(index=1)  # "yep", "that works", "book it": the first time shown, as proposed
-    if picked is None:
-        return None
-    return Pick(index=picked.index, at=picked.at, beside=picked.beside, title=title)
+    return picked
+
+
+_SHOWN = 8  # the free times a list shows before "and N more" (the chat shows 8, Slack 10): a bare number names
+# one of these by its hour ("3": the one shown at 3), never one not shown
+_TITLE_WORDS = 8  # the longest name a reply gives what it books after its pick ("…, acme renewal prep")
+
+
+def _titled(said: Reply) -> tuple[Reply, str | None]:
+    """A pick followed by the name of what it books, after a mark (",", "-", ":") or a word that links a name
+    (data/slot_title_links.txt: "10:30 for the summit rehearsal"): the words that pick, and the name. The name is
+    none when its words start a request, say thanks or a time, or are many: "the 2nd one, and email tom" picks and
+    asks for more."""
+    words = said.words
+    for index in range(1, len(words) - 1):
+        link = phrases("slot_title_links").at(words, index)
+        mark = words[index] in (",", "-", ":")
+        if link is None and not mark:
+            continue
+        after = index + (link[0] if link is not None else 1)
+        while after < len(words) and words[after] in (",", "-", ":"):
+            after += 1
+        after += (phrases("determiners").at(words, after) or (0, ""))[0]
+        name = Reply.of(said.rest(after))
+        if _a_name(name):
+            return Reply.of(said.rest(0, index)), name.text.strip("\"“”'")
+    return said, None
+
+
+def _takes_it(reply: Reply, start: int) -> bool:
+    """Whether the words that take a free time, before token ``start``, point at it ("book it", "put it on the
+    calendar"): what follows them may be its name alone."""
+    return any(phrases("objects").value((word,)) is not None for word in reply.words[:start])
+
+
+def _name_alone(said: Reply) -> str | None:
+    """The name said alone after the words that take a free time ("for the budget review", "as pipeline sync")."""
+    words = said.words
+    index = (phrases("slot_title_links").at(words) or (0, ""))[0]
+    index += (phrases("determiners").at(words, index) or (0, ""))[0]
+    name = Reply.of(said.rest(index))
+    return name.text.strip("\"“”'") if _a_name(name) else None
+
+
+def _a_name(name: Reply) -> bool:
+    """Whether words read as the name of a meeting: a few words that start no request, say no thanks, no time and no
+    length, and name nobody by a pronoun."""
+    words = name.words
+    if not words or len(words) > _TITLE_WORDS or not words[0].isalnum():
+        return False
+    starts = (phrases("request_starts"), phrases("book_verbs"), phrases("approve"), phrases("thanks"), phrases("them"))
+    if any(table.at(words) is not None for table in starts) or phrases("clause_joins").at(words) is not None:
+        return False
+    if words[0] in PRONOUNS:  # "for me and priya": who, not what
+        return False
+    return not find_times(name.text, _ANCHOR) and find_duration(name.text) is None
 
 
 def _without_fillers(said: Reply) -> Reply:
@@ -184,6 +267,11 @@ def _without_fillers(said: Reply) -> Reply:
     fillers = (phrases("pick_fillers"), phrases("slot_fillers"), phrases("polite"))
     kept = [w for w in said.words if all(words.value((w,)) is None for words in fillers)]
     return Reply.of(" ".join(kept))
+
+
+def number_alone(reply: Reply) -> bool:
+    """Whether the reply is a number and nothing else, not asked ("1", not "2?" nor "what about 2")."""
+    return len(reply.words) == 1 and reply.words[0].isdigit() and not reply.text.rstrip().endswith("?")
 
 
 def _bare_number(said: Reply) -> bool:
@@ -232,6 +320,13 @@ def _beside(said: Reply) -> Pick | None:
     side = phrases("slot_sides").at(words, index)
     if side is None:
         return None
-    meeting = [w for w in words[index + side[0] :] if any(c.isalnum() for c in w)]
+    after = list(words[index + side[0] :])
+    cut = next((i for i, w in enumerate(after) if w in (",", ".", ";", "-")), len(after))
+    after = after[:cut]  # "after my lunch works, first slot after it": the meeting ends at the mark
+    tail = phrases("answer_tails").ending(tuple(after))
+    while tail is not None and tail[0] < len(after):  # "… my lunch works": the words that accept it left out
+        after = after[: len(after) - tail[0]]
+        tail = phrases("answer_tails").ending(tuple(after))
+    meeting = [w for w in after if any(c.isalnum() for c in w)]
     meeting = [w for w in meeting if phrases("meeting_fillers").value((w,)) is None]
     return Pick(beside=("after" if side[1] == "after" else "before", " ".join(meeting))) if meeting else None

@@ -82,13 +82,24 @@ def accounted(
     leaves one out; None when ``whole`` accounts for every clause or the reply is not a list of clauses."""
     if len(clauses) < 2 or not all(c.commands for c in clauses):
         return None
-    if not any(_left_out(c.commands, whole) and not _held(whole, c.said.clause.text, reply.text) for c in clauses):
-        return None
+    left = [c for c in clauses if _left_out(c.commands, whole) and not _held(whole, c.said.clause.text, reply.text)]
+    if not left or (_picks_alone(whole) and all(_no_request(c) for c in left)):
+        return None  # "after my lunch works, first slot after it. call it …": the pick said again, named
     sequence = in_order(reply.text, [(c.start, c.commands) for c in clauses], ended=not context.open_plan)
     placed = [c for c in whole if not isinstance(c, CannotHandle)]
     if sequence is None or sequence == whole or len(sequence) < len(placed):
         return None
     return sequence
+
+
+def _picks_alone(whole: tuple[Command, ...]) -> bool:
+    return len(whole) == 1 and isinstance(whole[0], Pick) and whole[0].key is None
+
+
+def _no_request(clause: Clause) -> bool:
+    """Whether a clause read alone only as a request does not start as one ("first slot after it" beside a pick: the
+    pick said again, not a request of its own)."""
+    return all(isinstance(c, NewRequest) for c in clause.commands) and not starts_request(clause.said.clause)
 
 
 def commanding(reply: Reply, context: Context, read: Read, whole: tuple[Command, ...]) -> tuple[Clause, ...]:

@@ -9,6 +9,7 @@ from planning.understanding.commands.cannot_handle import CannotHandle
 from planning.understanding.commands.event_change import EventChange
 from planning.understanding.commands.kinds import Command
 from planning.understanding.commands.new_request import NewRequest
+from planning.understanding.commands.pick import Pick
 
 
 def chosen(
@@ -28,6 +29,7 @@ def _uses_aside(whole: tuple[Command, ...], said_aside: tuple[str, ...], kept: s
     only_aside = aside_words - set(Reply.of(kept).words) - {w for w in aside_words if phrases("stop_words").value((w,))}
     for command in whole:
         value = command.text if isinstance(command, Answer) else getattr(command, "value", None)
+        value = command.title if isinstance(command, Pick) else value  # "…, call it summit rehearsal": its name
         if isinstance(value, str) and only_aside & set(Reply.of(value).words):
             return True
     return False

@@ -267,6 +267,10 @@ def _follow_up(reply: Reply, context: Context) -> Command:
         undo = _followups.undo(reply)
         if undo is not None:
             return undo
+    if "free_time" in context.left and _picks.number_alone(reply):  # "1" at the free times shown: the first one
+        taken = _picks.free_time_taken(reply, context.candidates)
+        if taken is not None and taken.index is not None:  # else an hour asked about ("5" past the list: 5pm)
+            return taken
     asked = asked_time(reply.text)
     if asked is not None and only_time(asked):  # "3:30-4:15 then" after a booking: the event made, changed
         values = after_event(reply, context) if "event" in context.left else None
@@ -565,6 +569,10 @@ def _to_question(reply: Reply, context: Context) -> Command:
     skipped = _decisions.skip_said_last(reply) if question in ("pick", "recover", "value") else None
     if skipped is not None:
         return skipped
+    if question == "pick" and _picks.free_slots(context.candidates):  # free times shown numbered (§2.9)
+        taken = _picks.free_time_taken(reply, context.candidates, numbered=True)
+        if taken is not None:  # "first one's fine, call it …", "right after our 1:1 works", "10:30 for the review"
+            return taken
     if question == "pick":
         named = _picks.named_pick(reply, lambda said: _to_question(said, context))
         if named is not None:  # "1 works. call it roadmap sync": the one picked, with the name it books it by
