@@ -26,3 +26,12 @@ def test_a_lead_conversion_says_what_cannot_be_done(tmp_path: Path):
     output = plain(chat(tmp_path, "convert the lead rosa diaz into a contact please"))
     assert "I can't convert a lead" in output
     assert "Find leads" not in output
+
+
+def test_an_email_added_at_a_new_contacts_card_is_its_email(tmp_path: Path):
+    output = plain(
+        chat(tmp_path, "add a contact: ravi kumar, buyer at hooli", "oh add his email as well, ravi.k@hooli.com")
+    )
+    card = output.split("> oh add his email", 1)[1]
+    assert "Email: ravi.k@hooli.com" in card
+    assert "I did not understand" not in card
