@@ -240,6 +240,8 @@ def _cell(item: dict[str, Any], column: str, zone: str | None) -> str:
         return value_text(column, value, _zone(zone) or ZoneInfo("UTC"))
     if column == "attendees" and isinstance(value, list):
         return _short(", ".join(str(person) for person in value)) if value else "—"
+    if column == "body":  # a note's words are what was asked for: shown whole, or nearly
+        return _short(value, limit=600, zone=zone)
     return _short(value, zone=zone)
 
 
@@ -266,7 +268,9 @@ def _columns(items: list[Any]) -> list[str]:
         "unread",
     ]
     keys = {k for item in items if isinstance(item, dict) for k in item}
-    return [k for k in preferred if k in keys][:5] or sorted(keys)[:5]
+    # a record named by none of those (a CRM note): its words and when they were written, never its ids
+    written = [k for k in ("body", "createdAt") if k in keys]
+    return [k for k in preferred if k in keys][:5] or written or sorted(keys)[:5]
 
 
 def _when(text: str, zone: str | None = None) -> str | None:

@@ -18,9 +18,18 @@ CANT_DO = (
 )
 
 
+LEAD_CONVERSION = (
+    "I can't convert a lead: the CRM lets me find, create and update leads and contacts, but not turn one into "
+    "the other. I can add a contact with the lead's details, for example “add a contact: their name, "
+    "title at company”, and mark the lead qualified."
+)
+
+
 def cant_do(outside: OutOfScope) -> str:
     """The refusal: an action planbot cannot take on things it does work with is named ("I can't delete emails"),
     so the refusal does not read as "I can't do that: I work with email"."""
+    if outside.topic == "lead conversion":
+        return LEAD_CONVERSION
     if not (outside.action and outside.things):
         return CANT_DO
     said, things = outside.said, outside.things

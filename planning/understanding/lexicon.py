@@ -543,6 +543,8 @@ PHRASE_CUES: tuple[PhraseCue, ...] = (
         ),
     ),
     PhraseCue("offtopic", "sports", 4.0, (Part(cues("offtopic_sports_words", A)),)),
+    # a lead turned into another record: no tool of the contract converts one (texts.cant_do says so, and what to do)
+    PhraseCue("offtopic", "lead conversion", 9.0, (Part(cues("offtopic_lead_conversion", A)),)),
     PhraseCue(
         "offtopic",
         "places",

@@ -91,10 +91,18 @@ def typed_changes(reply: Reply) -> tuple[RecordChange, ...]:
     """Each clause's typed change, one per field, in order ("his email's a@b.com and put him as contacted": the email,
     then the status); a clause is cut at "and", a comma or a semicolon."""
     found: list[RecordChange] = []
-    for clause in clauses(reply):
+    cut = clauses(reply)
+    index = 0
+    while index < len(cut):
+        clause = cut[index]
         change = typed_change(clause) or _company(clause)  # on the card, "she's at hooli" is a detail said
+        if change is None and index + 1 < len(cut) and typed_change(cut[index + 1]) is None:
+            # "add her email too, a@b.com": a change said, then its value alone after the comma, is one clause
+            change = typed_change(Reply.of(f"{clause.text} {cut[index + 1].text}"))
+            index += change is not None
         if change is not None and all(change.field != earlier.field for earlier in found):
             found.append(change)
+        index += 1
     return tuple(found)
 
 
