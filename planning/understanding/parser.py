@@ -454,6 +454,12 @@ def _combine(reads: list[_Read], text: str) -> ParseResult:
             goals[-1] = placed  # "… put it on the initech account": the record the note or task is about
             explanations.append(f"'{read.clause.text}' says which record it is on")
             continue
+        if goals and pending_feeder is None and reading.entity != goals[-1].entity and points_back(read.clause.text):
+            more = more_changes(goals[-1], read.clause.text)
+            if more is not None:  # "move the acme deal to negotiation and bump it to 52k, …": "it" is the deal
+                goals[-1] = more
+                explanations.append(f"'{read.clause.text}' changes the same record")
+                continue
         if reading.intent in ("chat", "unsupported") and in_scope:
             if reading.intent == "unsupported" and reading.offtopic:
                 goals.append(Goal(intent="unsupported", entity="none", text=read.clause.text, outside=reading.offtopic))
