@@ -10,7 +10,7 @@ def people(reply: Reply) -> Correct | None:
     """ "actually send it to Priya instead", "change the recipients to Tom", "invite Sarah instead" (an "invite"
     alone adds someone: a follow-up, not a correction); a clause of its own after a comma is the reason ("send it to
     priya as well, she's running the webinar")."""
-    reply = _before_clause(reply)
+    reply = _before_dash(_before_clause(reply))
     words = reply.words
     index = _skip(reply, 0, "leads")
     led = index > 0
@@ -164,8 +164,20 @@ def _commas(words: tuple[str, ...], index: int) -> int:
     return index
 
 
+_CLAUSE_MARKS = frozenset({",", ";", "-", "–", "—"})
+_DASHES = frozenset({"-", "–", "—"})
+
+
+def _before_dash(reply: Reply) -> Reply:
+    """The reply up to a dash said between words ("send it to john smith instead - better if it comes from him"):
+    who it goes to is said before it, why after it."""
+    cut = next((i for i, tok in enumerate(reply.toks) if i > 0 and tok.word in _DASHES), None)
+    return reply if cut is None else Reply(reply.text[: reply.toks[cut - 1].end], reply.toks[:cut])
+
+
 def _before_clause(reply: Reply) -> Reply:
-    """The reply up to a comma that a clause of its own follows (``topic_said_text.opens_clause``), else all of it."""
+    """The reply up to a comma or a dash that a clause of its own follows (``topic_said_text.opens_clause``: "send it
+    to john smith instead - he owns globex"), else all of it."""
     words = reply.words
-    cut = next((i for i in range(1, len(words)) if words[i] == "," and opens_clause(reply.rest(i + 1))), None)
+    cut = next((i for i in range(1, len(words)) if words[i] in _CLAUSE_MARKS and opens_clause(reply.rest(i + 1))), None)
     return reply if cut is None else Reply(reply.text[: reply.toks[cut - 1].end], reply.toks[:cut])

@@ -152,10 +152,27 @@ def _last_clause(reply: Reply) -> Reply | None:
 def _said(reply: Reply, name: str, *, things: bool) -> bool:
     """Whether the reply is the decision of ``data/{name}.txt`` (with what it acts on), alone or with a reason.
     ``things``: "skip the email" (a skip is never a request of its own; "cancel the meeting" may be one)."""
-    if reply.is_one_of(name, objects=True, things=things) is not None:
-        return True
-    head = reply.before_reason()
-    return head is not None and head.is_one_of(name, objects=True, things=things) is not None
+    for said in (reply, reply.before_reason()):
+        if said is None:
+            continue
+        if said.is_one_of(name, objects=True, things=things) is not None:
+            return True
+        bare = _bare(said)  # "hmm hold off actually": the decision between words that only lead or trail it
+        if bare is not None and bare.is_one_of(name, objects=True, things=things) is not None:
+            return True
+    return False
+
+
+def _bare(reply: Reply) -> Reply | None:
+    """``reply`` without the words that lead it ("hmm", "ok so": data/leads.txt) and those that trail a decision
+    ("actually", "for now": data/decision_tails.txt); None when there are none, or nothing is left."""
+    words = reply.words
+    start, end = reply.after("leads"), len(words)
+    while end > start and (tail := phrases("decision_tails").ending(words[start:end])) is not None:
+        end -= tail[0]
+    if (start, end) == (0, len(words)) or start >= end:
+        return None
+    return Reply.of(reply.rest(start, end))
 
 
 def edit(reply: Reply) -> Decide | None:
