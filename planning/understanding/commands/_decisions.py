@@ -170,9 +170,12 @@ def _bare(reply: Reply) -> Reply | None:
     start, end = reply.after("leads"), len(words)
     while end > start and (tail := phrases("decision_tails").ending(words[start:end])) is not None:
         end -= tail[0]
-    if (start, end) == (0, len(words)) or start >= end:
-        return None
+    if (start, end) == (0, len(words)) or end - start < _BARE_WORDS:
+        return None  # "hmm no, park": a lone "no" after a lead starts a correction, it decides nothing
     return Reply.of(reply.rest(start, end))
+
+
+_BARE_WORDS = 2  # a decision read between other words says itself in two words or more ("hold off", "skip that")
 
 
 def edit(reply: Reply) -> Decide | None:

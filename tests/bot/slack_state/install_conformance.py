@@ -140,7 +140,8 @@ class InstallStoreConformance:
             rows, _ = await db.run(f"SELECT sealed FROM {table}")
             assert rows
             for (sealed,) in rows:
-                assert b"plain" not in bytes(sealed) and b"xox" not in bytes(sealed)
+                # the secrets whole: a sealed token's base64 may hold "xox" or "plain" by chance (CI12 saw it once)
+                assert b"xoxb-plain-secret" not in bytes(sealed) and b"xoxe-1-plain-refresh" not in bytes(sealed)
 
     async def test_deleting_a_workspace_leaves_the_others(self, store: SlackInstallations) -> None:
         await store.async_save(installation("T1", user="U1"))
