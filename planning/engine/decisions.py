@@ -44,8 +44,16 @@ class Decisions:
         return [Refused(text=texts.NOT_YOURS, reason="not_yours")]
 
     async def decide_step(
-        self, session: Session, step_id: str, decision: Decision, user: str, shown_hash: str | None
+        self,
+        session: Session,
+        step_id: str,
+        decision: Decision,
+        user: str,
+        shown_hash: str | None,
+        said: str = "Approve",
     ) -> list[Reply]:
+        """``said``: the words (or the button) of an approval, shown on the later cards a card that lists them
+        approves with it (:func:`standing.approved_with`)."""
         if not session.open:
             return [Refused(text=texts.already_over(session.state), reason="over", tone="info")]
         question = session.question
@@ -67,11 +75,11 @@ class Decisions:
             await self._parts.audit.record(session, "skipped", self._parts.clock(), actor=user, run=run)
             replies.append(Say(text=f"Skipped{_named(session, run)} ({user})."))
         else:
-            standing.approved_with(session, user, "Approve")  # a card that listed later changes approves them too
             if not await self._parts.machine.still_as_shown(session, run, replies):  # its target changed, or is gone
                 return await self.standing_on(session, [*replies, *await self._parts.machine.advance(session)])
+            standing.approved_with(session, user, said)  # after the re-read: a card shown again is asked again
             arguments = self._parts.machine.arguments(session, run)
-            said = session.standing.said if session.standing is not None else None
+            standing_said = session.standing.said if session.standing is not None else None
             await self._parts.audit.record(
                 session,
                 "approved",
@@ -80,7 +88,7 @@ class Decisions:
                 run=run,
                 arguments=arguments,
                 args_hash=question.args_hash,
-                **({"standing": said} if said is not None else {}),
+                **({"standing": standing_said} if standing_said is not None else {}),
             )
             replies.append(Say(text=f"Approved{_named(session, run)} ({user})."))
             await self._parts.machine.run_approved(session, run, user, replies)

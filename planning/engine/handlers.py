@@ -6,7 +6,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Literal
 
-from planning.engine import named_steps, reading, standing, table, texts, then_said, thread_files
+from planning.engine import named_steps, reading, table, texts, then_said, thread_files
 from planning.engine.checks import ChoiceKey
 from planning.engine.decisions import Decisions
 from planning.engine.file_facts import AttachedFile, known_files
@@ -241,8 +241,9 @@ class Handlers:
             session.standing = Standing(by=user, said=text.strip())
         if isinstance(command, Decide) and command.only:  # "just the email": the later changes wait for their own
             question.then = []
-        standing.approved_with(session, user, text.strip())  # a card that listed the later changes: those too
-        return await self._decisions.decide_step(session, question.step_id, "approve", user, question.args_hash)
+        return await self._decisions.decide_step(
+            session, question.step_id, "approve", user, question.args_hash, said=text.strip()
+        )
 
     async def _on_skip(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
         question = session.question

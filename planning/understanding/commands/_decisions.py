@@ -82,11 +82,7 @@ def only_another(reply: Reply, doing: str | None) -> Decide | None:
     pointer = phrases("card_pointers").at(words, at)
     if pointer is not None and (at + pointer[0] == len(words) or phrases("only_tails").value(words[at + pointer[0] :])):
         return Decide("approve", only=True)  # "just this one (for now)": the card shown, alone
-    verb = phrases("step_verbs").at(words, at)
-    named = at + verb[0] if verb is not None else at
-    while named < len(words) and words[named] in ("the", "a", "an"):
-        named += 1
-    thing = phrases("step_things").value(words[named : named + 1])
+    verb, named, thing = _change_named(words, at)
     shown = phrases("step_tool_things").value((doing,))
     tail = words[named + 1 :]
     alone = not tail or phrases("only_tails").value(tail) is not None  # "just the email for now"
@@ -100,21 +96,27 @@ def only_another(reply: Reply, doing: str | None) -> Decide | None:
 
 def doing_named(reply: Reply, doing: str | None) -> Decide | None:
     """ "send the email", "book the meeting" as a clause at the card of that change (beside another decision: "send
-    the email but skip the meeting"): its approval. The change is named by its verb (data/step_verbs.txt) and the
-    kind of thing it makes (data/step_things.txt, step_tool_things.txt), nothing after them."""
+    the email but skip the meeting"): its approval. The change is named by its verb and the kind of thing it makes,
+    nothing after them (:func:`_change_named`)."""
     words = reply.words
-    at = reply.after("leads", "polite")
-    verb = phrases("step_verbs").at(words, at)
-    if verb is None or doing is None:
+    verb, named, thing = _change_named(words, reply.after("leads", "polite"))
+    if verb is None or doing is None or named + 1 != len(words):
         return None
-    named = at + verb[0]
+    return (
+        Decide("approve", only=True)
+        if thing is not None and thing == phrases("step_tool_things").value((doing,))
+        else None
+    )
+
+
+def _change_named(words: tuple[str, ...], at: int) -> tuple[tuple[int, str] | None, int, str | None]:
+    """A change named from token ``at``: the verb of what it does (data/step_verbs.txt) if said, where the thing's
+    word is (after an article or "this"), and the kind of thing that word names (data/step_things.txt)."""
+    verb = phrases("step_verbs").at(words, at)
+    named = at + verb[0] if verb is not None else at
     while named < len(words) and words[named] in ("the", "a", "an", "that", "this"):
         named += 1
-    thing = phrases("step_things").value(words[named : named + 1])
-    shown = phrases("step_tool_things").value((doing,))
-    if thing is None or thing != shown or named + 1 != len(words):
-        return None
-    return Decide("approve", only=True)
+    return verb, named, phrases("step_things").value(words[named : named + 1])
 
 
 def skip(reply: Reply) -> Decide | None:

@@ -192,3 +192,20 @@ async def test_what_the_card_showed_outlives_the_process_in_either_store(locatio
         assert connector.called("delete_calendar_event") == []
     finally:
         await store.close()
+
+
+async def test_a_card_shown_again_after_its_target_changed_is_never_approved_by_the_click_that_found_it(
+    harness: Harness,
+):
+    """A first card that lists a later change: its approval approves that change too, but only once it runs. When the
+    re-read finds the target changed, the card shown again waits for its own approval; the later change waits too."""
+    calendar = StandInCalendar(events=[dict(ACME_CALL)])
+    harness.connector = ScriptedConnector({"fetch_entity": [PRIYA], **calendar.responses()})
+    harness.engine = harness.build()
+    first = approval(await harness.say("push the Acme call back 45 minutes and email Priya that it moved"))
+    assert first.then  # the card lists the email
+    calendar.events[0].update(startTime="2026-03-03T12:00:00-05:00", endTime="2026-03-03T12:45:00-05:00")
+    replies = await harness.approve([first])
+    assert "changed since you saw it" in said(replies)
+    assert approval(replies).step_id == first.step_id  # shown again, waiting
+    assert harness.connector.called("update_calendar_event") == [] and harness.connector.called("send_email") == []
