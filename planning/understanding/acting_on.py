@@ -99,9 +99,12 @@ def _forwarding(text: str, slot_values: dict[str, Any]) -> dict[str, Any]:
     recipients = [p.text for p in names.people(names.EMAIL_ADDRESS.sub(" ", segment))]
     if not recipients and not addresses:  # "to oskar": whom it goes to, though no name the tagger knows
         recipients = list(mail_roles.recipients_after_to(segment))
+    given = _given_to(text, words)  # "fwd maria the feb sales report from john": maria, then what she gets
+    if not recipients and not addresses and given is not None:
+        recipients = [given[0]]
     slot_values["people"] = tuple(recipients)
     slot_values["emails"] = tuple(addresses)
-    query = _forwarded_query(words)
+    query = _forwarded_query(words, given[1] if given is not None else None)
     if cues("not_a_mail_query").value(Words.of(query).words) is not None:
         query = ""
     owner = _possessive_owner(query)
@@ -127,14 +130,35 @@ def _forwarded_to(words: Words, start: int, said_at: int) -> str:
     return words.text[words.char_start(at) : words.char_end(end - 1)]
 
 
-def _forwarded_query(words: Words) -> str:
-    """What a forward is about: the words after "forward (me|her) (the) (latest)" up to "from", "to", a mark or the end,
-    without a last word naming the mail ("forward the contract email from Maria" → "contract")."""
-    index = 1 if words.words[:1] == ("please",) else 0
-    verb = cues("forward_leads").at(words, index)
-    if verb is None:
+def _forward_verb_end(words: Words) -> int | None:
+    """The token after "forward"/"fwd" (data/cues/forward_leads.txt) at the start, past "please"."""
+    verb = cues("forward_leads").at(words, 1 if words.words[:1] == ("please",) else 0)
+    return verb.end if verb is not None else None
+
+
+def _given_to(text: str, words: Words) -> tuple[str, int] | None:
+    """The person a forward names right after its verb, before what they are given ("fwd maria the sales report",
+    "forward sarah john's msa email": a determiner or someone's "'s" follows the name), and the token after them."""
+    at = _forward_verb_end(words)
+    if at is None or at >= len(words):
+        return None
+    person = next((p for p in names.people(text) if p.start == words.char_start(at)), None)
+    after = next((i for i in range(at, len(words)) if words.char_start(i) >= person.end), None) if person else None
+    if person is None or after is None or "'" in person.text:
+        return None
+    given = words.words[after]
+    if given in cues("given_object_determiners") or (given.endswith("'s") and len(given) > 2):
+        return person.text, after
+    return None
+
+
+def _forwarded_query(words: Words, start: int | None = None) -> str:
+    """What a forward is about: the words after "forward (me|her) (the) (latest)" (or from token ``start``, past the
+    person given it) up to "from", "to", a mark or the end, without a last word naming the mail ("forward the
+    contract email from Maria" → "contract")."""
+    index = start if start is not None else _forward_verb_end(words)
+    if index is None:
         return ""
-    index = verb.end
     for table in (cues("me_words"), cues("recipient_pronouns"), cues("mail_determiners"), cues("mail_latest")):
         found = table.at(words, index) if index < len(words) else None  # "fwd her peter's email": her, the recipient
         index = found.end if found is not None else index

@@ -225,7 +225,7 @@ class QueryClassifier:
             pieces.append(Clause(tail, last))
         if not pieces:
             return [Clause(text.strip(), 0)]
-        return _mark_feeders(_join_asked_of_it(_join_verbless(_split_gapped(_split_telling(pieces)))))
+        return _mark_feeders(_join_asked_of_it(_join_said_on(_join_verbless(_split_gapped(_split_telling(pieces))))))
 
 
 def _telling(text: str) -> tuple[int, int] | None:
@@ -346,6 +346,30 @@ def _join_verbless(pieces: list[Clause]) -> list[Clause]:
         else:
             joined.append(piece)
     return joined
+
+
+def _join_said_on(pieces: list[Clause]) -> list[Clause]:
+    """A piece said to the people a mail goes to ("email the team that standup's off, post your updates in #team"),
+    after a piece whose words to send have begun, goes on with those words: one mail, not a request of its own. Said
+    to them: it speaks to "you" (data/cues/said_to_you.txt), and does not open by asking the bot ("can you …").
+    """
+    joined: list[Clause] = []
+    for piece in pieces:
+        prev = joined[-1] if joined else None
+        said = _uncontracted(piece.text)
+        to_you = cues("said_to_you").find(said) is not None and cues("polite_openers").at(said) is None
+        worded = prev is not None and _mail_worded(prev.text)
+        if prev is not None and worded and to_you and cues("me_words").find(said) is None:
+            joined[-1] = Clause(f"{prev.text}, {piece.text}", prev.start)
+        else:
+            joined.append(piece)
+    return joined
+
+
+def _mail_worded(text: str) -> bool:
+    """A piece that sends a mail and has begun its words ("email the team that …", "tell sarah …", "let tom know …")."""
+    sends = cues("message_words").in_text(text) or cues("told_verbs").in_text(text)
+    return sends and (cues("body_leads").in_text(text) or cues("told_verbs").in_text(text))
 
 
 def _join_asked_of_it(pieces: list[Clause]) -> list[Clause]:

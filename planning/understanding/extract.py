@@ -41,6 +41,7 @@ from planning.understanding.learned.tagger_lazy import tagged
 from planning.understanding.left_out_people import left_out
 from planning.understanding.listed_people import first_names_said, listed_people
 from planning.understanding.note_text import named_before_text
+from planning.understanding.purpose_asked import purpose_asked
 from planning.understanding.quoted_words import quoted_words
 from planning.understanding.said_body import (
     colon_body,
@@ -455,6 +456,9 @@ def _email_slots(text: str, reading: Reading, people: list[str], time_spans: lis
         body = reported.addressed(told, several=len(people) > 1) if told else None
     if body is None and reading.intent == "send":  # "… thread: net 30 works for us": the tagger's words to send
         body = quoted_words(worded) or dash_body(worded) or tagged_body(worded) or colon_body(worded)
+    asked = purpose_asked(worded) if body is None and reading.intent == "send" else None
+    if asked is not None:  # "email him to bring the deck": what the mail asks of him
+        body = asked.body
     if body is None and reading.intent == "send":  # "a quick note confirming we'll be there": from the -ing verb
         said_to = participle_body(worded)  # said to the recipient: "reminding her …" → "Reminding you …"
         body = reported.addressed(said_to, several=len(people) > 1) if said_to else None
@@ -464,6 +468,7 @@ def _email_slots(text: str, reading: Reading, people: list[str], time_spans: lis
     subject = _without_words_sent_at_end(phrases.subject_text(text), body)
     topic = phrases.about_text(text)
     said_from = said.start if said else phrases.message_start(text)
+    said_from = asked.start if said_from is None and asked is not None else said_from  # no topic from what is asked
     if topic is not None and said_from is not None and (phrases.about_span(text) or (0, 0))[0] > said_from:
         topic = None  # "saying I'll be about 20 minutes late": the message's words, not its topic
     elif topic is not None and said_from is not None and _within(said_from, phrases.about_span(text)):
@@ -490,7 +495,7 @@ def _email_slots(text: str, reading: Reading, people: list[str], time_spans: lis
     out["subject"] = (
         subject
         or (phrases.capitalise(topic) if topic else None)
-        or (subjects.from_body(body, said.topic if said else None) if body else None)
+        or (subjects.from_body(body, said.topic if said else asked.topic if asked else None) if body else None)
         or (mail_kinds.subject_of_kind(text) if reading.intent == "send" else None)
     )
     return out

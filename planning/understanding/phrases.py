@@ -128,7 +128,7 @@ def _told_rest(text: str, people: Sequence[str]) -> tuple[int, str] | None:
         if named is None and pronoun == rest:
             break
         rest = rest[len(named) :] if named is not None else pronoun
-    rest = cues("told_know").past_leading(rest)
+    rest = past_channel(cues("told_know").past_leading(rest).lstrip())
     start = len(text) - len(rest.lstrip())
     rest = _TRAILING.sub("", rest).strip()
     if rest == text.strip() or not _is_statement(rest):
@@ -204,8 +204,18 @@ def _known_end(atoms: Atoms, start: int) -> int | None:
         then = atoms.atom_at(after)
         if then is not None and words.value((atoms.toks[then].word,)) == "then":
             return _past_spaces(atoms, then) or after
-        return after
+        return len(text) - len(past_channel(text[after:]))
     return None
+
+
+def past_channel(text: str) -> str:
+    """``text`` past the way the news goes that it starts with ("by email - …", "via email that …",
+    data/cues/told_channels.txt) and the marks or "that" after it; ``text`` as it is when it starts with none."""
+    rest = cues("told_channels").past_leading(text)
+    if rest == text:
+        return text
+    rest = rest.lstrip(" ,:-\u2013\u2014")
+    return rest[len("that") :].lstrip() if rest.lower().startswith("that ") else rest
 
 
 def _past_spaces(atoms: Atoms, index: int) -> int | None:
@@ -229,6 +239,9 @@ def told_first(text: str, people: Sequence[str] = ()) -> bool:
     if told is None and match is not None:
         found = _told_rest(text, people)
         return found is not None and found[0] < match[0]  # "tell dana that …": "that" is the cue itself
+    lead = said_lead(text)
+    if told is not None and lead is not None and lead[0] == told:  # "let her know by email - just say …": the lead
+        return False
     return told is not None and match is not None and told <= match[0]
 
 

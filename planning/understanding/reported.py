@@ -33,6 +33,7 @@ _NP_STOP = frozenset(
 )
 _DETERMINERS = frozenset("the a an our your my this that these those their his her its".split())
 _PARTICLES = frozenset("over out up back along across".split())
+_CHANNEL_MARKS = frozenset(",:-\u2013\u2014")  # marks between the way the news goes and the news
 _WHOLE_TOPIC = 8  # a question said in at most this many words is the mail's topic as it is
 
 
@@ -101,6 +102,13 @@ def _statement(words: Words, verb: Found, people: tuple[str, ...] = ()) -> _Repo
         if at >= len(seq) or seq[at] != "know":
             return None
         at += 1
+    channel = cues("told_channels").at(words, at) if at < len(seq) else None  # "let her know by email - …"
+    if channel is not None:
+        at = channel.end
+        while at < len(seq) and seq[at] in _CHANNEL_MARKS:
+            at += 1
+        if at < len(seq) and cues("said_leads").at(words, at) is not None:
+            return None  # "- just say sorry for the shuffle": the words after the lead, read as said
     at += 1 if at + 1 < len(seq) and seq[at] == "that" else 0
     if at >= len(seq) or seq[at] == "to" or (verb.value == "let" and seq[at] in cues("whether_words")):
         return None
@@ -158,6 +166,15 @@ def with_asked(body: str, *, several: bool) -> str:
         if asked is not None and asked.start == 0 and said:
             return f"{_upper_first(said)}. {asked.body}"
     return body
+
+
+def asked_of(clause: str, *, pronoun: str | None, several: bool, start: int = 0) -> Message:
+    """What is asked of the recipients, said to them: "bring his laptop" asked of him → "Could you bring your
+    laptop?" (``start``: where the request's words that ask it begin)."""
+    words = _clean(clause).split()
+    said = _shift(words, _family(pronoun, several, _says_him_or_her(words)))
+    body = "Could you " + " ".join(said) + "?"
+    return Message(body, start, _object(body.rstrip("?").split(), 2))
 
 
 def addressed(statement: str, *, several: bool) -> str:

@@ -4,8 +4,8 @@ introduces them in: "email lena the plan for monday: intros, demo, q&a", "reply 
 out: "friday works for us"), and a few words the span leaves at the end of the request are part of them."""
 
 from planning.understanding import phrases
+from planning.understanding.commands._words import Token, tokens
 from planning.understanding.commands._words import phrases as word_list
-from planning.understanding.commands._words import tokens
 from planning.understanding.cues import Words, cues
 from planning.understanding.learned.tagger_lazy import tagged
 from planning.understanding.timewords import WEEKDAYS
@@ -64,7 +64,7 @@ def colon_body_start(text: str) -> int | None:
     for index, tok in enumerate(toks):
         if tok.word != ":" or index == 0 or index + 1 >= len(toks):
             continue
-        if word_list("colon_fields").value((toks[index - 1].word,)) is not None:
+        if _names_field(toks, index - 1):
             return None
         return toks[index + 1].start
     return None
@@ -84,11 +84,22 @@ def dash_body(text: str) -> str | None:
             continue
         if all(_bound(t.word) for t in (toks[index - 1], toks[index + 1])):
             return None  # a range has a bound on both sides ("mon - wed"); "the invoice 1 - paid it": no range
-        if word_list("colon_fields").value((toks[index - 1].word,)) is not None:
+        if _names_field(toks, index - 1):
             return None
         said = text[toks[index + 1].start :].strip().rstrip(_TRAILING)
         return said[0].upper() + said[1:] if said else None
     return None
+
+
+def _names_field(toks: tuple[Token, ...], index: int) -> bool:
+    """Whether the word at ``index``, just before a colon or a dash, names a field (commands/data/colon_fields.txt:
+    "subject: …", "note - …"); a mail's noun inside the words that ask for it ("drop her a quick note - sorry to
+    miss it", "send a note: running late") is the mail itself, and what follows its mark is the text."""
+    word = toks[index].word
+    if word_list("colon_fields").value((word,)) is None:
+        return False
+    inside = index > 0 and toks[index - 1].word[:1].isalnum()  # a word before it, not the start or a mark
+    return not (inside and word.lower() in cues("participle_mail_nouns"))
 
 
 def _bound(word: str) -> bool:

@@ -13,6 +13,7 @@ from planning.understanding.commands._picks import words_of
 from planning.understanding.commands._words import Reply, phrases
 from planning.understanding.commands.ordinal_named import ordinal_alone, ordinal_span
 
+_OWN_NAMES = ("title", "subject", "name")  # the fields that name a thing itself, not who or where it is
 _MOST_WORDS = 4  # words between "the" and "one" ("the q3 deck review one")
 
 
@@ -47,6 +48,7 @@ def every_named(text: str, items: Sequence[Mapping[str, Any]]) -> list[Named]:
     change (data/keep_words.txt: "…, keep the priya one") names no thing acted on."""
     fields = [field for _, field in phrases("listed_fields").entries]
     known = [words_of([item.get(field) for field in fields]) for item in items]
+    named_by = [words_of([item.get(field) for field in _OWN_NAMES]) for item in items]
     reply = Reply.of(text)
     words = reply.words
     found: list[Named] = []
@@ -60,20 +62,26 @@ def every_named(text: str, items: Sequence[Mapping[str, Any]]) -> list[Named]:
             if phrases("list_things").value((thing,)) is None:
                 continue
             picked = _singled(words[index + 1 : end], known)
+            picked = picked if picked is not None else _singled(words[index + 1 : end], named_by, every=known)
             if picked is not None:
                 found.append(Named(picked + 1, reply.toks[index].start, reply.toks[end].end, thing != words[end]))
             break
     return found
 
 
-def _singled(said: tuple[str, ...], known: list[set[str]]) -> int | None:
-    """The one thing whose words hold every describing word said, one of them held by no other thing."""
+def _singled(said: tuple[str, ...], known: list[set[str]], every: list[set[str]] | None = None) -> int | None:
+    """The one thing whose words hold every describing word said, one of them held by no other thing. With
+    ``every`` (all the words of each thing), ``known`` are the words of its own name (its title or subject): the
+    one thing whose name holds them all ("the signed acme one": "Acme MSA (signed)", not a "Signed NDA" from someone
+    at acme.com), when all of them single out none of ``every``."""
     describing = [word.removesuffix("'s") for word in said if phrases("stop_words").value((word,)) is None]
     if not describing or not all(word.isalnum() for word in describing):
         return None
     holding = [i for i, held in enumerate(known) if all(word in held for word in describing)]
     if len(holding) != 1:
         return None
+    if every is not None:  # only where all the words single out none: else the reading above holds
+        return holding[0] if sum(1 for held in every if all(word in held for word in describing)) > 1 else None
     alone = any(sum(1 for held in known if word in held) == 1 for word in describing)
     return holding[0] if alone else None
 

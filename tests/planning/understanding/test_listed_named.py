@@ -32,3 +32,19 @@ def test_a_thing_said_with_s_is_named_and_said_as_its() -> None:
     named = listed_named(said, _MEETINGS)
     assert named is not None and named.index == 2
     assert named.as_it(said) == "it's off, raj cancelled"
+
+
+_MAILS = (
+    {"id": "m1", "subject": "Initech pilot: final invoice", "from": "Bill Lumbergh <bill@example.com>"},
+    {"id": "m2", "subject": "Final agenda", "from": "Peter Gibbons <peter.gibbons@initech.com>"},
+    {"id": "m3", "subject": "Initech renewal", "from": "Peter Gibbons <peter.gibbons@initech.com>"},
+)
+
+
+def test_words_one_subject_holds_name_that_mail_though_a_sender_holds_them_too() -> None:
+    named = listed_named("the final initech one, send it to maria", _MAILS)
+    assert named is not None and named.index == 1
+
+
+def test_words_two_subjects_hold_name_none() -> None:
+    assert listed_named("the initech one", _MAILS) is None
