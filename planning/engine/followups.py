@@ -23,6 +23,7 @@ from planning.engine.answers import parse_answer
 from planning.engine.conflicts import moment
 from planning.engine.event_values import EVENT_FIELDS, new_start, with_changes
 from planning.engine.occurrence import is_series, one_occurrence
+from planning.engine.plan_people import is_them
 from planning.engine.replies import AskValue
 from planning.engine.resolve import ResolutionError, resolve
 from planning.engine.session import Question, Session, StepRun
@@ -43,6 +44,7 @@ from planning.understanding.commands import (
     ordinal_named,
     people_named,
     pointed_people,
+    points_at_one,
     points_back,
     points_with_pronoun,
 )
@@ -196,6 +198,8 @@ def with_earlier_people(earlier: Session, text: str, plan: Plan) -> Plan:
     if not them and not follows_up(text):
         return plan
     people = people_of(earlier)
+    if them and points_at_one(text):  # "email him": the one person meant, never everyone on the event
+        people = the_one_meant(earlier, people)
     if not people:
         return plan
     steps = []
@@ -208,6 +212,47 @@ def with_earlier_people(earlier: Session, text: str, plan: Plan) -> Plan:
             step = step.model_copy(update={"arguments": {**step.arguments, "input": {**step.inputs, "fields": fields}}})
         steps.append(step)
     return plan.model_copy(update={"steps": tuple(steps)})
+
+
+def the_one_meant(earlier: Session, people: list[str]) -> list[str]:
+    """The one person of ``people`` (the earlier plan's) that "him" / "her" stands for: the only one besides the
+    requester; else the one the earlier plan's last change added ("add tom to the review", then "email him"), else
+    the one its request named ("laura can't do 11, push the acme call", then "email her"), else the one it looked up
+    by name; none when that leaves several or none (then the person is asked for, never guessed)."""
+    me = (earlier.principal.address or "").lower()
+    others = [a for a in people if a.lower() != me]
+    if len(others) <= 1:
+        return others
+    for found in (_added_last(earlier), _named_in(earlier.text), _looked_up(earlier)):
+        meant = [a for a in others if any(a.lower() == f.lower() or is_them(a, f) for f in found)]
+        if len(meant) == 1:
+            return meant
+    return []
+
+
+def _added_last(earlier: Session) -> list[str]:
+    """The people the earlier plan's last write added to an event."""
+    for run in reversed(earlier.steps):
+        if run.state == "done" and run.kind == "write":
+            added = ran_with(earlier, run).get("addAttendees") if run.step.tool == "update_calendar_event" else None
+            return [a for a in added if isinstance(a, str) and "@" in a] if isinstance(added, list) else []
+    return []
+
+
+def _named_in(text: str) -> list[str]:
+    """The words of a request that could be a person's name (letters only, as typed)."""
+    return [w for w in "".join(c if c.isalpha() else " " for c in text.lower()).split() if len(w) > 2]
+
+
+def _looked_up(earlier: Session) -> list[str]:
+    """The addresses of the people the earlier plan looked up by name, each found alone."""
+    found: list[str] = []
+    for run in earlier.steps:
+        result = run.result if run.state == "done" and run.step.tool == "fetch_entity" else None
+        if run.step.inputs.get("entityType") in _PEOPLE_RECORDS and isinstance(result, list) and len(result) == 1:
+            email = result[0].get("email") if isinstance(result[0], dict) else None
+            found += [email] if isinstance(email, str) and "@" in email else []
+    return found
 
 
 def _new_person_unnamed(step: Step) -> bool:
@@ -299,11 +344,23 @@ def _people_in(session: Session, run: StepRun) -> list[str]:
     if tool in ("send_email", "forward_email"):
         sent_to = args.get("to")
         return [a for a in sent_to if isinstance(a, str) and "@" in a] if isinstance(sent_to, list) else []
+    if tool == "reply_email":  # "reply to priya's email", then "book 45 min with her": the one answered
+        answered = record_of(session, run) or {}
+        sender = address_in(answered.get("from") or answered.get("sender"))
+        return [sender] if sender is not None else []
     if tool == "create_entity" and args.get("entityType") in _PEOPLE_RECORDS:
         fields = args.get("fields") if isinstance(args.get("fields"), dict) else args
         email = fields.get("email") if isinstance(fields, dict) else None
         return [email] if isinstance(email, str) and "@" in email else []
     return []
+
+
+def address_in(value: Any) -> str | None:
+    """The address in a mail's sender as stored ("Priya Shah <priya.shah@example.com>", or the address alone)."""
+    if not isinstance(value, str) or "@" not in value:
+        return None
+    inner = value[value.find("<") + 1 : value.rfind(">")] if "<" in value and ">" in value else value
+    return inner.strip() or None
 
 
 def undo(earlier: Session, fields: tuple[str, ...] = ()) -> FollowUp:

@@ -27,6 +27,7 @@ from planning.understanding.commands.pointing import (
     names_them,
     people_named,
     pointed_people,
+    points_at_one,
     points_back,
     points_with_pronoun,
 )
@@ -74,6 +75,7 @@ __all__ = [
     "ordinal_named",
     "people_named",
     "pointed_people",
+    "points_at_one",
     "points_back",
     "points_with_pronoun",
     "read_reply",

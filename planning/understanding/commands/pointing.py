@@ -21,6 +21,13 @@ def names_them(text: str) -> bool:
     return any(phrases("them").value((w,)) is not None for w in Reply.of(text).words)
 
 
+def points_at_one(text: str) -> bool:
+    """ "email him to bring the deck", "let her know": the request's people named only by a word for one person
+    (data/uninvite_pronouns.txt), and none for several ("them")."""
+    found = {phrases("uninvite_pronouns").value((w,)) for w in Reply.of(text).words}
+    return "one" in found and "several" not in found
+
+
 def pointed_people(value: str) -> Literal["one", "several"] | None:
     """How many people a value that only points at them stands for ("her": one, "them": several; data/
     uninvite_pronouns.txt); None when the value names them."""
