@@ -112,6 +112,7 @@ def _forwarding(text: str, slot_values: dict[str, Any]) -> dict[str, Any]:
         sender, query = owner
     elif said is not None and said.owner:  # "hamid's email about the audit": what it is about, if said
         query = mail_roles.owned_topic(text, said) or ""
+    query = _before_said(text, query, sent[0] if sent else None)
     slot_values["companies"] = tuple(c for c in slot_values.get("companies", ()) if c != sender)
     slot_values["topic"] = query or None
     if phrases.body_span(text) is not None:  # "with a note saying please pay this week": no time of the mail
@@ -128,6 +129,20 @@ def _forwarded_to(words: Words, start: int, said_at: int) -> str:
         return ""
     end = next((i for i in range(at + 2, len(words)) if cues("forward_to_ends").at(words, i)), len(words))
     return words.text[words.char_start(at) : words.char_end(end - 1)]
+
+
+def _before_said(text: str, query: str, said_at: int | None) -> str:
+    """What a forward is about, up to where the words to send begin ("tom's launch email and ask if acme …":
+    "launch"), without the joins and the mail's noun left at its end."""
+    at = text.casefold().find(query.casefold()) if query else -1
+    if said_at is None or at < 0 or not at < said_at < at + len(query):
+        return query
+    words = Words.of(text[at:said_at])
+    end = len(words)
+    while end > 0 and words.words[end - 1] in cues("body_trailing_joins"):
+        end -= 1
+    noun = cues("mail_query_ends").ending(words.words[:end])
+    return words.text_of(0, end - (noun.end - noun.start) if noun else end).strip()
 
 
 def _forward_verb_end(words: Words) -> int | None:

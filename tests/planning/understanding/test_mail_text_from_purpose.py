@@ -99,3 +99,9 @@ def test_a_person_right_after_forward_is_whom_it_goes_to(text: str, who: str, qu
 )
 def test_words_said_to_the_recipients_after_a_comma_go_on_with_the_text(text: str, body: str):
     assert _sent(text)["body"] == body
+
+
+def test_what_a_forward_asks_is_no_part_of_the_mail_searched():
+    line = run("forward her priya's partner summit email and ask if she can cover the booth")
+    assert args(line, "fetch_emails")["query"] == "partner summit"
+    assert args(line, "forward_email")["body"] == "Can you cover the booth?"
