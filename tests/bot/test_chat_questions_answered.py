@@ -46,3 +46,15 @@ def test_a_tasks_status_asked_is_answered_with_it(tmp_path: Path) -> None:
 def test_a_list_of_tasks_shows_when_each_is_due_and_whose_it_is(tmp_path: Path) -> None:
     output = _said(tmp_path, "list the open tasks")
     assert "Due" in output and "Owner" in output and "Fri 13 Mar 2026" in output
+
+
+def test_a_summary_asked_after_a_search_is_of_that_search(tmp_path: Path) -> None:
+    output = _said(tmp_path, "show me the emails from tom reyes", "can you summarize those?")
+    summary = output.split("summarize those?", 1)[1]
+    assert "3 emails" in summary and "Tom Reyes:" in summary and "Maria Garcia" not in summary
+
+
+def test_a_summary_after_a_search_that_found_nothing_in_its_period_is_of_the_same_search(tmp_path: Path) -> None:
+    output = _said(tmp_path, "anything from peter this week?", "give me a quick summary")
+    summary = output.split("quick summary", 1)[1]
+    assert "Peter Gibbons: Pilot feedback" in summary and "Laura Chen" not in summary
