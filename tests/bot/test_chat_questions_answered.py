@@ -58,3 +58,13 @@ def test_a_summary_after_a_search_that_found_nothing_in_its_period_is_of_the_sam
     output = _said(tmp_path, "anything from peter this week?", "give me a quick summary")
     summary = output.split("quick summary", 1)[1]
     assert "Peter Gibbons: Pilot feedback" in summary and "Laura Chen" not in summary
+
+
+def test_a_persons_email_asked_alone_is_their_address(tmp_path: Path) -> None:
+    output = _said(tmp_path, "john park's email address?")
+    assert "John Park's email address is john.park@globex.com." in output
+
+
+def test_a_persons_email_named_with_more_is_still_mail(tmp_path: Path) -> None:
+    output = _said(tmp_path, "show me john park's email about pricing")
+    assert "1 email from john park" in output and "email address is" not in output
