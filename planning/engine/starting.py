@@ -132,7 +132,7 @@ class Starter:
             plan = with_earlier_address(self._parts.from_record(earlier), text, plan)  # "add her as a lead, nina …"
             plan = with_news(self._parts.from_record(earlier), text, plan)  # "let john know": what was done
             plan = with_summary(self._parts.from_record(earlier), text, plan)  # "send that summary to sarah"
-            plan = summary_of_shown(self._parts.from_record(earlier), plan)  # "summarize pls": that search's mail
+            plan = summary_of_shown(self._parts.from_record(earlier), text, plan)  # "summarize pls": that search's mail
             plan = deleted_rebooked(self._parts.from_record(earlier), text, plan, understood.parse.goals[0], now)
             plan = on_day_asked(self._parts.from_record(earlier), text, plan, now)  # "at 3 then": the day asked
             understood = replace(understood, plan=plan)

@@ -9,17 +9,20 @@ from typing import Any
 from planning.engine.session import Session
 from planning.references import references_in
 from planning.types import Plan
+from planning.understanding.commands import points_back
+from planning.understanding.lexicon import evidence_in
 
 # a search's inputs that say which mail: a summary whose search gives none of them names nothing of its own
 _DESCRIBING = ("sender", "to", "query", "subject", "since", "until", "unreadOnly", "hasAttachment")
 _PERIOD = ("since", "until")
 
 
-def summary_of_shown(earlier: Session, plan: Plan) -> Plan:
-    """``plan`` with the mail search its summary reads taken from ``earlier``'s last search, when that search names
-    nothing of its own; ``plan`` as it is otherwise."""
+def summary_of_shown(earlier: Session, text: str, plan: Plan) -> Plan:
+    """``plan`` with the mail search its summary reads taken from ``earlier``'s last search, when the request
+    ``text`` names no mail of its own ("summarize pls", "summarize those", not "summarize my inbox") and that
+    search is given nothing else; ``plan`` as it is otherwise."""
     searched = _last_search(earlier)
-    if searched is None:
+    if searched is None or (_names_a_thing(text) and not points_back(text)):
         return plan
     inputs, found = searched
     summarized = {
@@ -36,6 +39,11 @@ def summary_of_shown(earlier: Session, plan: Plan) -> Plan:
                 step = step.model_copy(update={"arguments": {**step.arguments, "input": {**own, **carried}}})
         steps.append(step)
     return plan.model_copy(update={"steps": tuple(steps)})
+
+
+def _names_a_thing(text: str) -> bool:
+    """Whether ``text`` names a kind of thing of its own ("my inbox", "all my emails")."""
+    return any(found.kind == "entity" for found in evidence_in(text))
 
 
 def _last_search(earlier: Session) -> tuple[dict[str, Any], bool] | None:

@@ -68,3 +68,9 @@ def test_a_persons_email_asked_alone_is_their_address(tmp_path: Path) -> None:
 def test_a_persons_email_named_with_more_is_still_mail(tmp_path: Path) -> None:
     output = _said(tmp_path, "show me john park's email about pricing")
     assert "1 email from john park" in output and "email address is" not in output
+
+
+def test_a_summary_that_names_its_own_mail_is_not_narrowed_to_the_search_before(tmp_path: Path) -> None:
+    output = _said(tmp_path, "show me the emails from tom reyes", "summarize my inbox")
+    summary = output.split("summarize my inbox", 1)[1]
+    assert "20 emails" in summary and "Maria Garcia" in summary
