@@ -270,7 +270,8 @@ def _columns(items: list[Any]) -> list[str]:
         "unread",
     ]
     keys = {k for item in items if isinstance(item, dict) for k in item}
-    if "email" in keys:  # a person's record: who keeps it in the CRM is no news (a task's or account's owner is)
+    owned = any(isinstance(item, dict) and item.get("owner") for item in items)
+    if "email" in keys or not owned:  # a person's record: who keeps it is no news (a task's or account's owner is)
         keys.discard("owner")
     # a record named by none of those (a CRM note): its words and when they were written, never its ids
     written = [k for k in ("body", "createdAt") if k in keys]
