@@ -245,7 +245,7 @@ def _cell(item: dict[str, Any], column: str, zone: str | None) -> str:
     return _short(value, zone=zone)
 
 
-_IN_WORDS = frozenset({"amount", "stage", "status", "closeDate"})
+_IN_WORDS = frozenset({"amount", "stage", "status", "closeDate", "dueDate"})
 
 
 def _columns(items: list[Any]) -> list[str]:
@@ -260,6 +260,8 @@ def _columns(items: list[Any]) -> list[str]:
         "status",
         "amount",
         "closeDate",
+        "dueDate",
+        "owner",
         "startTime",
         "date",
         "start",
@@ -268,6 +270,9 @@ def _columns(items: list[Any]) -> list[str]:
         "unread",
     ]
     keys = {k for item in items if isinstance(item, dict) for k in item}
+    owned = any(isinstance(item, dict) and item.get("owner") for item in items)
+    if "email" in keys or not owned:  # a person's record: who keeps it is no news (a task's or account's owner is)
+        keys.discard("owner")
     # a record named by none of those (a CRM note): its words and when they were written, never its ids
     written = [k for k in ("body", "createdAt") if k in keys]
     return [k for k in preferred if k in keys][:5] or written or sorted(keys)[:5]

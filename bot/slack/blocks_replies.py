@@ -44,6 +44,8 @@ ITEM_FIELDS: dict[str, str] = {
     "status": "",
     "amount": "amount ",
     "closeDate": "closes ",
+    "dueDate": "due ",
+    "owner": "owner ",
     "startTime": "",
     "start": "",
     "date": "",

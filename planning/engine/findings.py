@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from planning.engine.mail_words import mail_words
 from planning.engine.record_fields import fields_answer
 from planning.engine.session import Session, StepRun
 from planning.engine.targets import when_text
@@ -22,14 +23,17 @@ NOUNS = {
 }
 
 
-def answer(session: Session, run: StepRun, arguments: dict[str, Any], data: Any) -> str | None:
-    """The sentence for a read's result; None for results that are not lists (a summary speaks for itself)."""
+def answer(
+    session: Session, run: StepRun, arguments: dict[str, Any], data: Any, *, there: list[dict[str, Any]] | None = None
+) -> str | None:
+    """The sentence for a read's result; None for results that are not lists (a summary speaks for itself).
+    ``there``: for "am I free at 3?" answered no, the requester's events at that time (``busy_at``)."""
     if not isinstance(data, list):
         return None
     tz = ZoneInfo(session.tz)
     goal = session.parse.goals[run.step.goal] if run.step.goal < len(session.parse.goals) else None
     if goal is not None and goal.entity == "availability":
-        return _free_or_not(run, arguments, data, tz)
+        return _free_or_not(run, arguments, data, tz, there or [])
     asked = goal.scope.get("asked_field") if goal is not None else None
     if asked == "attendees" and run.step.tool == "fetch_calendar_events" and data:
         return _attendees(data, tz)
@@ -38,6 +42,8 @@ def answer(session: Session, run: StepRun, arguments: dict[str, Any], data: Any)
     fields = goal.scope.get("asked_fields") if goal is not None else None
     if isinstance(fields, list) and fields and run.step.tool == "fetch_entity" and data:
         return fields_answer(data, fields)  # "what's it worth and when does it close": each field asked
+    if goal is not None and goal.scope.get("content_asked") and run.step.tool == "fetch_emails" and data:
+        return mail_words(data, tz)  # "what did laura say about the redlines": what she wrote
     singular, plural = _nouns(run, arguments)
     where = _searched(run.step.tool, arguments, tz)
     if not data:
@@ -100,18 +106,33 @@ def _midnight(moment: datetime) -> bool:
     return moment.hour == moment.minute == moment.second == 0
 
 
-def _free_or_not(run: StepRun, arguments: dict[str, Any], data: list[Any], tz: ZoneInfo) -> str:
+def _free_or_not(
+    run: StepRun, arguments: dict[str, Any], data: list[Any], tz: ZoneInfo, there: list[dict[str, Any]]
+) -> str:
     """ "Am I free at 3?": yes or no, naming what is there."""
     start = _moment(arguments.get("start") or arguments.get("windowStart"), tz)
     at = f" at {_when(start, tz)}" if start else ""
     if run.step.tool == "find_free_slots" and not _one_slot(arguments, tz):
         return _slots(arguments, data, tz)  # "find 30 minutes tomorrow": the slots found, not a yes or no
+    if run.step.tool == "find_free_slots" and not data and there:
+        return f"No, you have {_events_named(there, tz)}{at}."
     if run.step.tool == "find_free_slots":
         return f"Yes, you are free{at}." if data else f"No, you are not free{at}."
     if not data:
         return f"Yes, you are free{at}."
-    titles = ", ".join(str(item.get("title", "an event")) for item in data[:3] if isinstance(item, dict))
-    return f"No, you have {titles or 'something'}{at}."
+    events = [item for item in data if isinstance(item, dict)]
+    return f"No, you have {_events_named(events, tz) if events else 'something'}{at}."
+
+
+def _events_named(events: list[dict[str, Any]], tz: ZoneInfo) -> str:
+    """ "Acme call (Tue 3 Mar, 11:00–11:45 EST)", each event by its title and its own time."""
+    named = []
+    for event in events[:3]:
+        title = str(event.get("title") or "an event")
+        start, end = event.get("startTime"), event.get("endTime")
+        named.append(f"{title} ({when_text(start, tz, end)})" if isinstance(start, str) else title)
+    more = f" and {len(events) - 3} more" if len(events) > 3 else ""
+    return " and ".join(named) + more if len(named) <= 2 else ", ".join(named) + more
 
 
 def _one_slot(arguments: dict[str, Any], tz: ZoneInfo) -> bool:

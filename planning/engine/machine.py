@@ -14,6 +14,7 @@ from zoneinfo import ZoneInfo
 
 from integrations.base.errors import PermissionDeniedError
 from planning.engine import (
+    busy_at,
     claims,
     conditions,
     connections,
@@ -281,11 +282,22 @@ class StepMachine:
         run.state, run.result = "done", data
         if not lookup and not _decides_others(session, run):  # a check or a list to go over is not an answer
             try:
-                said = findings.answer(session, run, self.arguments(session, run), data)
+                arguments = self.arguments(session, run)
+                there = await self._busy_there(session, run, arguments, data)
+                said = findings.answer(session, run, arguments, data, there=there)
             except ResolutionError:
                 said = None
             replies.append(outcome(run, data, answer=said, zone=session.tz))
         return False
+
+    async def _busy_there(
+        self, session: Session, run: StepRun, arguments: dict[str, Any], data: Any
+    ) -> list[dict[str, Any]]:
+        """ "Am I free at 11?" found no free time: the requester's events there, for the answer to name."""
+        if not busy_at.asks_own_time(session, run, arguments, data):
+            return []
+        read = partial(self._runner.run, zone=session.tz, principal=session.principal)
+        return await busy_at.events_there(read, arguments)
 
     def _uses_first(self, session: Session, run: StepRun) -> bool:
         return any(

@@ -30,6 +30,7 @@ from planning.engine.session import Question, Session, StepRun
 from planning.engine.shown_events import among_shown
 from planning.engine.shown_mails import among_shown_mails
 from planning.engine.shown_summary import with_summary
+from planning.engine.summarized_shown import summary_of_shown
 from planning.engine.workspaces import workspace_prefix
 from planning.planner.shared_files import with_shared_files
 from planning.types import Plan
@@ -131,6 +132,7 @@ class Starter:
             plan = with_earlier_address(self._parts.from_record(earlier), text, plan)  # "add her as a lead, nina …"
             plan = with_news(self._parts.from_record(earlier), text, plan)  # "let john know": what was done
             plan = with_summary(self._parts.from_record(earlier), text, plan)  # "send that summary to sarah"
+            plan = summary_of_shown(self._parts.from_record(earlier), text, plan)  # "summarize pls": that search's mail
             plan = deleted_rebooked(self._parts.from_record(earlier), text, plan, understood.parse.goals[0], now)
             plan = on_day_asked(self._parts.from_record(earlier), text, plan, now)  # "at 3 then": the day asked
             understood = replace(understood, plan=plan)

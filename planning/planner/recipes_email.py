@@ -52,7 +52,8 @@ def find_email(goal: Goal, index: int, builder: PlanBuilder) -> None:
         f"fetch_{slug(who or 'emails', 12)}_emails" if who else "fetch_emails",
         f"Find emails{' from ' + who if who else ''}",
         "fetch_emails",
-        _email_filters(goal, builder),
+        # "what did laura say about …": the answer is her words, read whole
+        {**_email_filters(goal, builder), "includeBody": True if goal.scope.get("content_asked") else None},
         index,
     )
 

@@ -426,10 +426,13 @@ def record_scope(text: str) -> dict[str, Any]:
 
 
 def _task_named(text: str) -> str | None:
-    """The words naming an existing task ("the follow up with Acme task" → "follow up with Acme")."""
+    """The words naming an existing task ("the follow up with Acme task" → "follow up with Acme"); a field asked
+    of it is no part of its name ("the deadline on the globex quote task" → "globex quote")."""
     words = Words.of(text)
     for start in range(len(words) - 2):
         if words.words[start] not in cues("event_determiners") or words.words[start] == "our":
+            continue
+        if cues("task_fields_asked").at(words, start + 1) is not None:
             continue
         for end in range(start + 2, len(words)):
             if cues("task_nouns").at(words, end) is not None:

@@ -33,6 +33,7 @@ from planning.understanding import (
 from planning.understanding.addressed_text import addressed_text, addressed_text_start, past_polite
 from planning.understanding.commands._words import Token, tokens
 from planning.understanding.commands.event_edits import request_shift
+from planning.understanding.cue_context import found_in
 from planning.understanding.cues import Cues, Words, cues
 from planning.understanding.interpret import Reading
 from planning.understanding.joined_days import joined_span, joined_words
@@ -138,6 +139,8 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
             cc_names = {n.lower() for n in (*copied.people, *copied.emails)}
             slot_values["people"] = tuple(p for p in slot_values["people"] if p.lower() not in cc_names)
             slot_values["emails"] = tuple(e for e in slot_values["emails"] if e.lower() not in cc_names)
+        if reading.intent == "find" and found_in(cues("mail_content_asked", "atoms"), text):
+            result.scope["content_asked"] = True  # "what did laura say about the redlines": her words, not a list
         if reading.intent in ("find", "summarize") and _with_files(text):  # "emails with attachments"
             result.scope["with_attachments"] = True
         if reading.intent in ("find", "summarize"):  # "any emails from stripe": stripe sends, a person or not
@@ -187,6 +190,9 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
         if reading.entity == "note":  # "a note on the open one - laura wants …": laura is said, not what it is on
             slot_values.update(named_before_text(text, slot_values))
         result.scope.update(acting_on.record_scope(text))
+        fields = asked_fields.task_fields(text) if (reading.intent, reading.entity) == ("find", "task") else ()
+        if fields:  # "when's the questionnaire task due": the answer is its due date (contract §2.8)
+            result.scope["asked_fields"] = list(fields)
     elif reading.entity in _CRM:
         slot_values.update(_crm_slots(text, reading))
         if said_role is not None and not any(

@@ -491,6 +491,13 @@ PHRASE_CUES: tuple[PhraseCue, ...] = (
             Part(cues("entity_contact_fields", A)),
             Part(cues("entity_contact_saved", A), Around(after=cues("entity_contact_saved_after", A))),
             Part(cues("entity_contact_email_kept", A), Around(after=cues("entity_contact_email_kept_after", A))),
+            Part(  # "jen's email?", the whole message: her address, not her mail
+                cues("entity_contact_email_asked", A),
+                Around(
+                    after=cues("entity_contact_email_asked_after", A),
+                    before=cues("entity_contact_email_asked_before", A),
+                ),
+            ),
         ),
     ),
     PhraseCue(

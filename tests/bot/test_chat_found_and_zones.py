@@ -60,6 +60,6 @@ def test_this_week_and_next_week_covers_both_weeks_and_says_so(tmp_path: Path):
 
 def test_times_in_answers_and_lists_are_the_requesters_written_out(tmp_path: Path):
     output = flat(chat_in_london(tmp_path, "am I free on Friday at 10am?", "clear my calendar on Friday", "c"))
-    assert "No, you are not free at Fri 6 Mar, 10:00 GMT." in output
+    assert "No, you have Launch review (Fri 6 Mar, 10:00–11:00 GMT) at Fri 6 Mar, 10:00 GMT." in output
     assert "1. Launch review · Fri 6 Mar, 10:00 GMT" in output
     assert "2026-03-06T" not in output and "(UTC" not in output

@@ -164,3 +164,15 @@ async def test_the_requesters_unmentioned_request_in_their_finished_thread_gets_
     assert len(await thread_texts(bot, root)) == before  # nothing said in the channel's thread
     hints = [c for c in bot.slack.calls_to("chat.postEphemeral") if "new request" in str(c.args.get("text"))]
     assert len(hints) == 1  # not for words to someone else, nor for anyone else's chatter
+
+
+async def test_the_requesters_words_pointing_back_at_a_plan_that_only_read_follow_it_up_without_a_mention(bot: Bot):
+    mention = app_mention_event("what have I got on Wednesday?", user_id=JOHN)
+    root = mention["event"]["ts"]
+    await bot.send(mention)
+    await wait_text(bot, root, "Finished")
+    await bot.send(channel_thread_message_event("push the 2nd one back an hour", thread_ts=root, user_id=JOHN))
+    second = await _nth_plan(bot, root, 2)  # a plan of its own, as after a plan that changed something
+    await until_buttons(bot, second, "step_approve")
+    hints = [c for c in bot.slack.calls_to("chat.postEphemeral") if "new request" in str(c.args.get("text"))]
+    assert hints == []
