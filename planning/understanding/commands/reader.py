@@ -31,6 +31,7 @@ from planning.understanding.commands._list_keeps import kept_out
 from planning.understanding.commands._meant_for import meant_for
 from planning.understanding.commands._named_left import as_it
 from planning.understanding.commands._only_people import only_people
+from planning.understanding.commands._owners import owner_change
 from planning.understanding.commands._people_changes import people_change, people_in_a_clause, people_joining
 from planning.understanding.commands._quiet import asks_nothing
 from planning.understanding.commands._record_followups import record_change
@@ -44,7 +45,7 @@ from planning.understanding.commands.answer import Answer
 from planning.understanding.commands.cannot_handle import CannotHandle
 from planning.understanding.commands.changed_again import changed_again
 from planning.understanding.commands.context import Context
-from planning.understanding.commands.correct import Correct
+from planning.understanding.commands.correct import OWNER, REQUESTER, Correct
 from planning.understanding.commands.decide import Decide
 from planning.understanding.commands.event_change import EventChange
 from planning.understanding.commands.event_edits import event_edit
@@ -54,6 +55,7 @@ from planning.understanding.commands.mail_again import mail_again
 from planning.understanding.commands.new_request import NewRequest
 from planning.understanding.commands.other_mail import other_mail
 from planning.understanding.commands.pick import Pick
+from planning.understanding.commands.record_change import RecordChange
 from planning.understanding.commands.records_each import changed_each
 from planning.understanding.commands.repeat_change import repeat_changed
 from planning.understanding.commands.request_again import RequestAgain
@@ -151,6 +153,9 @@ def _read(text: str, context: Context) -> tuple[Command, ...]:
         left is not None
     ):  # "skip bob, just leave him off", "drop bob": on without the person the lookup found nobody for
         return (left,)
+    owner = owner_change(reply) if _owned(context) else None
+    if owner is not None:  # "put it on john smith not me": the person the record is given to
+        return (owner,)
     grounded = _grounded(reply, context)
     if grounded is not None:  # "4:30 not 4", "85 not 80": the value shown that the reply says is replaced
         return (grounded,)
@@ -235,6 +240,11 @@ def _record_fields(reply: Reply, context: Context) -> tuple[Correct, ...]:
     return tuple(Correct(change.value, field=change.field) for change in changes)
 
 
+def _owned(context: Context) -> bool:
+    """Whether the open plan writes a record that has an owner, at its approval or while nothing is asked."""
+    return OWNER in context.record_fields and context.question in ("approval", "none")
+
+
 def _grounded(reply: Reply, context: Context) -> Correct | Pick | None:
     """A value said in the place of one the open step shows ("4:30 not 4", "85 not 80" where the amount is $80,000),
     or at a pick, the one named in the place of another ("park, the globex one. not smith"): :mod:`.grounded`."""
@@ -315,6 +325,9 @@ def _follow_up(reply: Reply, context: Context) -> Command:
         written = after_record(reply, context)  # "0198 not 0199": a value it wrote, said again
         if written is not None:
             return written
+        owner = owner_change(reply)  # "actually put it on john smith": given to someone else
+        if owner is not None and owner.value != REQUESTER:
+            return RecordChange("owner", owner.value)
         fields = record_change(reply)
         if fields is not None:
             return fields
