@@ -344,7 +344,7 @@ def record_field(reply: Reply) -> RecordChange | None:
     link = phrases("field_links").at(words, index)
     if link is not None and index + link[0] < len(words):
         index += link[0]
-    quoted = _quoted_first(reply.text, reply.toks[index].start) if index < len(words) else None
+    quoted = quoted_first(reply.text, reply.toks[index].start) if index < len(words) else None
     value = quoted or reply.rest(index, reply.end_before(index, "instead", "polite")).strip("\"“”'")  # "… pls"
     if not value or field[1] not in RECORD_FIELDS:
         return None
@@ -356,7 +356,7 @@ def record_field(reply: Reply) -> RecordChange | None:
 _CLAUSE_ENDS = frozenset({",", ";", "."})
 
 
-def _quoted_first(text: str, start: int) -> str | None:
+def quoted_first(text: str, start: int) -> str | None:
     """The words quoted right at ``start`` ("her title is 'Director of IT' exactly, can you fix that": "Director of
     IT"): the value is what the quotes bound; None when no quoted passage starts there."""
     spans = [span for span in quoted_spans(text) if span[0] - 1 == start]

@@ -26,6 +26,7 @@ from planning.understanding.commands._answer_changes import answer_changed
 from planning.understanding.commands._bare_answers import bare_answer
 from planning.understanding.commands._beside_booking import booked_beside
 from planning.understanding.commands._control_first import taken_back
+from planning.understanding.commands._field_stated import stated_field
 from planning.understanding.commands._left_out import person_left_out
 from planning.understanding.commands._list_keeps import kept_out
 from planning.understanding.commands._meant_for import meant_for
@@ -181,6 +182,9 @@ def _read(text: str, context: Context) -> tuple[Command, ...]:
     fields = _record_fields(reply, context)
     if fields:
         return fields
+    stated = stated_field(reply, context.record_fields) if _on_record(context) else None
+    if stated is not None:  # "company is northwind traders": a field of the record, stated with its value
+        return (stated,)
     return (_to_question(reply, context),)
 
 
@@ -242,7 +246,12 @@ def _record_fields(reply: Reply, context: Context) -> tuple[Correct, ...]:
 
 def _owned(context: Context) -> bool:
     """Whether the open plan writes a record that has an owner, at its approval or while nothing is asked."""
-    return OWNER in context.record_fields and context.question in ("approval", "none")
+    return OWNER in context.record_fields and _on_record(context)
+
+
+def _on_record(context: Context) -> bool:
+    """Whether the open plan writes a CRM record, at its approval or while nothing is asked."""
+    return bool(context.record_fields) and context.question in ("approval", "none")
 
 
 def _grounded(reply: Reply, context: Context) -> Correct | Pick | None:
@@ -452,6 +461,9 @@ def _change_clause(clause: Reply, context: Context, *, first: bool, values: bool
     if people is not None:
         return people
     named = _corrections.named_field(clause)
+    if named is None and _on_record(context):  # "…, company is northwind traders": a field of the record stated
+        typed = _record_fields(clause, context)  # "…, and set status to contacted": told by the value's form
+        named = stated_field(clause, context.record_fields) or (typed[0] if len(typed) == 1 else None)
     if named is not None or not values:
         return named
     edited = event_edit(clause) if context.doing in _EVENT_STEPS else None

@@ -84,3 +84,29 @@ def test_words_quoted_then_quoted_again_after_a_swap_verb_replace_them_in_the_te
 def test_two_quoted_passages_with_no_swap_verb_before_them_are_no_swap() -> None:
     [command] = read_reply("call it 'renewal quote' or 'revised pricing'", _TASK)
     assert not (isinstance(command, Correct) and command.replaces == "renewal quote")
+
+
+_LEAD = Context(
+    question="approval",
+    open_plan=True,
+    doing="create_entity",
+    correctable=("text",),
+    record_fields=("name", "email", "phone", "company", "status", "owner"),
+    shown=(("name", "Ana Ruiz"), ("email", "ana@umbrella.io")),
+)
+
+
+def test_a_field_of_the_record_stated_with_a_link_is_that_field() -> None:
+    assert read_reply("her title's Head of Growth now", _CONTACT) == (Correct("Head of Growth", field="title"),)
+
+
+def test_fields_stated_in_clauses_beside_a_reason_are_each_changed() -> None:
+    assert read_reply("company should be umbrella corp and mark her qualified, we spoke tue", _LEAD) == (
+        Correct("umbrella corp", field="company"),
+        Correct("qualified", field="status"),
+    )
+
+
+def test_a_field_named_with_no_link_word_is_no_statement() -> None:
+    [command] = read_reply("company umbrella", _LEAD)
+    assert not (isinstance(command, Correct) and command.field == "company")
