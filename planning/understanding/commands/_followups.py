@@ -13,6 +13,7 @@ from planning.understanding.commands.mail_follow_up import MailFollowUp
 from planning.understanding.commands.record_change import RECORD_FIELDS, RecordChange, RecordField
 from planning.understanding.commands.thanks import Thanks
 from planning.understanding.commands.undo import Undo
+from planning.understanding.commands.values import value_type
 from planning.understanding.quoted_words import quoted_spans
 from planning.understanding.timewords import find_duration
 
@@ -346,6 +347,9 @@ def record_field(reply: Reply) -> RecordChange | None:
         index += link[0]
     quoted = quoted_first(reply.text, reply.toks[index].start) if index < len(words) else None
     value = quoted or reply.rest(index, reply.end_before(index, "instead", "polite")).strip("\"“”'")  # "… pls"
+    cut = next((i for i in range(index, len(words)) if words[i] in _CLAUSE_ENDS), None)
+    if not quoted and cut is not None and value_type(field[1]) != "text":  # "the 16th, john wants …": a reason after
+        value = reply.rest(index, cut)
     if not value or field[1] not in RECORD_FIELDS:
         return None
     if bare and not fits_field(field[1], value):

@@ -35,3 +35,21 @@ def test_words_quoted_as_replaced_in_the_subject_written_are_replaced_there() ->
 
 def test_a_due_date_named_then_polite_words_is_the_day_alone() -> None:
     assert read_reply("due monday pls", _TASK) == (RecordChange("dueDate", "monday"),)
+
+
+def test_a_date_brought_in_or_put_back_is_the_records_date() -> None:
+    assert read_reply("they're chasing - bring it forward to tue the 10th", _TASK) == (
+        RecordChange("date", "tue the 10th"),
+    )
+
+
+def test_a_reason_after_a_dates_value_is_no_part_of_it() -> None:
+    assert read_reply("hmm put the due date back to the 20th, legal needs more time", _TASK) == (
+        RecordChange("dueDate", "the 20th"),
+    )
+
+
+def test_a_verb_that_says_the_state_is_that_state_beside_another_change() -> None:
+    assert read_reply("not finished after all - reopen it and move the due date to monday", _TASK) == (
+        RecordChange("status", "open", also=(("dueDate", "monday"),)),
+    )
