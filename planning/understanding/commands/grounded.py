@@ -67,16 +67,17 @@ def replaced(reply: Reply, context: Context, *, people_only: bool = False) -> Co
     return None
 
 
-def alone(reply: Reply, context: Context) -> Correct | None:
-    """A value said alone at a card ("an hour", "4:30", "95k", "proposal"): the one field shown of its kind; None
-    when no field fits it, or several do."""
+def alone(reply: Reply, context: Context, fields: tuple[str, ...] | None = None) -> Correct | None:
+    """A value said alone at a card ("an hour", "4:30", "95k", "proposal"): the one field shown (or of ``fields``: a
+    record's, "prospecting" for a deal's stage it does not show yet) of its kind; None when no field fits it, or
+    several do."""
     said = replacing(reply)
     if said is None or said.old is not None:
         return None
     scaled = _at_shown_scale(said.new, context.shown)
     if scaled is not None:  # "make it 55" where the amount is $52,000: $55,000
         return scaled
-    shown = tuple(dict.fromkeys(f for f, _ in context.shown))
+    shown = fields if fields is not None else tuple(dict.fromkeys(f for f, _ in context.shown))
     dates = tuple(f for f in context.record_fields if value_type(f) == "date")  # a day's form names no field of its own
     named_first = _after_field_name(said.new, tuple(dict.fromkeys((*shown, *dates))))
     if named_first is not None:  # "due next tues": the value after the name of the field shown it is for

@@ -244,6 +244,11 @@ def _record_fields(reply: Reply, context: Context) -> tuple[Correct, ...]:
     return tuple(Correct(change.value, field=change.field) for change in changes)
 
 
+def _without_tails(clause: Reply) -> Reply:
+    """A clause without the words after a value that are no part of it ("prospecting for now")."""
+    return Reply.of(clause.rest(0, clause.end_before(0, "stated_tails", "polite")))
+
+
 def _owned(context: Context) -> bool:
     """Whether the open plan writes a record that has an owner, at its approval or while nothing is asked."""
     return OWNER in context.record_fields and _on_record(context)
@@ -464,6 +469,7 @@ def _change_clause(clause: Reply, context: Context, *, first: bool, values: bool
     if named is None and _on_record(context):  # "…, company is northwind traders": a field of the record stated
         typed = _record_fields(clause, context)  # "…, and set status to contacted": told by the value's form
         named = stated_field(clause, context.record_fields) or (typed[0] if len(typed) == 1 else None)
+        named = named or grounded.alone(_without_tails(clause), context, context.record_fields)  # "22k, prospecting"
     if named is not None or not values:
         return named
     edited = event_edit(clause) if context.doing in _EVENT_STEPS else None

@@ -110,3 +110,19 @@ def test_fields_stated_in_clauses_beside_a_reason_are_each_changed() -> None:
 def test_a_field_named_with_no_link_word_is_no_statement() -> None:
     [command] = read_reply("company umbrella", _LEAD)
     assert not (isinstance(command, Correct) and command.field == "company")
+
+
+def test_values_listed_at_a_records_card_each_go_to_the_one_field_of_their_kind() -> None:
+    unshown = Context(
+        question="approval",
+        open_plan=True,
+        doing="create_entity",
+        correctable=("text",),
+        record_fields=("name", "company", "amount", "stage", "closeDate", "owner"),
+        shown=(("name", "Umbrella deal"), ("company", "Umbrella")),
+    )
+    assert read_reply("35k, qualification for now, closing end of june", unshown) == (
+        Correct("35k", field="amount"),
+        Correct("qualification", field="stage"),
+        Correct("end of june", field="closeDate"),
+    )
