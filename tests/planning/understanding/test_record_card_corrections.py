@@ -5,7 +5,7 @@ address typed again ("acme.com not .co")."""
 
 import pytest
 
-from planning.understanding.commands import OWNER, REQUESTER, Context, Correct, read_reply
+from planning.understanding.commands import OWNER, REQUESTER, Context, Correct, Decide, read_reply
 
 _TASK = Context(
     question="approval",
@@ -126,3 +126,9 @@ def test_values_listed_at_a_records_card_each_go_to_the_one_field_of_their_kind(
         Correct("qualification", field="stage"),
         Correct("end of june", field="closeDate"),
     )
+
+
+def test_a_clause_that_approves_beside_a_change_still_approves() -> None:
+    [change, decision] = read_reply("due next friday, and do it", _TASK)
+    assert change == Correct("next friday", field="dueDate")
+    assert isinstance(decision, Decide) and decision.action == "approve"
