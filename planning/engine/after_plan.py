@@ -28,6 +28,7 @@ from planning.engine.resend import resend
 from planning.engine.session import Session
 from planning.engine.undo_changed import restates_undo, undone_then, undone_with
 from planning.understanding.commands import (
+    OWNER,
     BookBeside,
     Command,
     EventChange,
@@ -109,7 +110,8 @@ class AfterPlan:
         if command.record is not None and others and len(others) == len(turn.more):  # each of the records listed
             return await self._started(turn, records_changed(turn.earlier, (command, *others), turn.now))
         follow = record_changed(turn.earlier, command, turn.now)
-        if follow is not None and command.record is None and command.option is None:  # "push initech to proposal"
+        named = command.record is None and command.option is None and command.field != OWNER  # the owner: a person
+        if follow is not None and named:  # "push initech to proposal"
             understood = await self._parts.planner.understand_async(turn.text, turn.now, None, who=turn.who)
             follow = None if names_another(follow, understood.parse.goals) else follow
         return await self._started(turn, follow)

@@ -30,6 +30,8 @@ from planning.engine.typed_titles import as_title
 from planning.engine.week_answer import in_week_said
 from planning.references import is_time_of_found
 from planning.understanding.commands import (
+    OWNER,
+    REQUESTER,
     Answer,
     CannotHandle,
     Command,
@@ -82,6 +84,8 @@ class Dialogue:
         """A correction of the open plan; None when it fits nothing the plan has."""
         if command.people:
             return await self._people(session, command, now)
+        if command.field == OWNER and record_write(session, OWNER) is not None:
+            return await self._owner(session, command.value)
         if command.field is not None:
             return self._field_correction(session, command.field, command.value, now, command.replaces)
         for run, name in _correctable(session):  # "actually make it 4pm": an earlier answer first, else the request's
@@ -275,6 +279,31 @@ class Dialogue:
         self._set(session, run, "fields", with_field(fields, key, value))
         self._withdraw_approval(session, run)
         return [Say(private=True, text=_changed(session, run, key, value))]
+
+    async def _owner(self, session: Session, who: str) -> list[Reply]:
+        """The record the open plan writes given to the person named ("put it on john smith not me"), by the name the
+        CRM has for them (their contact, found by the name said); to the requester, no owner (the record is theirs).
+        No one found, or several: nothing changes and the reply says so."""
+        run = record_write(session, OWNER)
+        assert run is not None
+        owner: str | None = None
+        if who != REQUESTER:
+            try:
+                query = {"entityType": "Contact", "filters": {"name": who}}
+                found = await self._runner.run("fetch_entity", query, principal=session.principal)
+            except Exception as error:
+                return [Say(text=f"I could not look “{who}” up ({error}); the owner is unchanged.", tone="problem")]
+            named = [str(r["name"]) for r in found if isinstance(r, dict) and r.get("name")]
+            if len(set(named)) != 1:
+                which = f"matches {', '.join(named[:4])}" if named else "is no contact I can find"
+                return [Say(text=f"“{who}” {which}: the owner is unchanged (say the full name).", tone="problem")]
+            owner = named[0]
+        fields = self._machine_value(session, run, "fields")
+        with suppress(ResolutionError):  # "about" the record found: its id, as a correction is set over the references
+            fields = resolve(fields, session.results(), run.answers)
+        self._set(session, run, "fields", with_field(fields, OWNER, owner))
+        self._withdraw_approval(session, run)
+        return [Say(private=True, text=_changed(session, run, OWNER, owner or "you"))]
 
     def _current(self, session: Session, run: StepRun, name: str) -> Any:
         """The value ``name`` has now, filled where it is known only from what was found ("14:00 on the day of the

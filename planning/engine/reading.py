@@ -148,7 +148,7 @@ def ended_context(earlier: Session | None) -> Context:
 
 def _fields_written(earlier: Session) -> tuple[tuple[str, str], ...]:
     """The fields the plan wrote to CRM records, as (field, value): a follow-up may say which it replaces ("0198 not
-    0199" after a phone was saved)."""
+    0199" after a phone was saved), or a number at the scale of the one written ("make it 53" after $50,000)."""
     out: list[tuple[str, str]] = []
     for run in earlier.steps:
         if run.state != "done" or run.step.tool not in _RECORD_WRITES:
@@ -157,6 +157,8 @@ def _fields_written(earlier: Session) -> tuple[tuple[str, str], ...]:
         for field, value in fields.items() if isinstance(fields, dict) else ():
             if isinstance(value, str) and value and "{{" not in value:
                 out.append((field, value))
+            elif isinstance(value, int | float) and not isinstance(value, bool):  # "make it 53" after $50,000
+                out.append((field, str(value)))
     return tuple(out)
 
 

@@ -12,9 +12,9 @@ from planning.engine.answers import Parsed, parse_answer
 from planning.engine.followups import FollowUp, acting_on, left_by, ran_with
 from planning.engine.session import Session, StepRun
 from planning.engine.wording import name_in_words
-from planning.references import placeholder
+from planning.references import placeholder, reference
 from planning.types import Entity, Goal, Plan, Step
-from planning.understanding.commands import RecordChange
+from planning.understanding.commands import OWNER, RecordChange
 
 _WRITES = ("create_entity", "update_entity")
 _GOAL_ENTITIES: dict[str, Entity] = {
@@ -50,6 +50,8 @@ def record_changed(earlier: Session, command: RecordChange, now: datetime, tag: 
         field = _field_of(entity, command.field)
         if field is None or not record or not isinstance(entity, str):
             continue
+        if field == OWNER:  # "put it on john smith": given to the person found by that name
+            return _given(record, entity, command.value, tag)
         if command.shift_days is not None:  # "push the close date out two weeks": from the date it has
             moved = _shifted(record.get(field), command.shift_days)
             if moved is None:
@@ -69,6 +71,22 @@ def record_changed(earlier: Session, command: RecordChange, now: datetime, tag: 
             fields.setdefault(other, also.value)
         return _update(record, entity, field, fields if len(fields) > 1 else first, tag=tag)
     return None
+
+
+def _given(record: dict[str, Any], entity: str, who: str, tag: str) -> FollowUp:
+    """The update that gives the record to the person named, by the name the CRM has for them: their contact is
+    looked up first (several: the person picks; none: the lookup says so), as a request's owner is."""
+    find = Step(
+        id=f"find_owner{tag}",
+        intent=f"Find {who}'s contact record",
+        tool="fetch_entity",
+        arguments={"input": {"entityType": "Contact", "filters": {"name": who}}},
+    )
+    follow = _update(record, entity, OWNER, reference(find.id, "data[0].name"), "the record given to someone", tag=tag)
+    last = follow.plan.steps[-1]
+    given = last.model_copy(update={"depends_on": (*last.depends_on, find.id)})
+    steps = (find, *follow.plan.steps[:-1], given)
+    return FollowUp(Plan(steps=steps), follow.goal, follow.explanation, known=follow.known)
 
 
 def _read_for(entity: str, field: str, value: str, now: datetime) -> Parsed:

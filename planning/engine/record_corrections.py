@@ -7,7 +7,7 @@ from integrations.base.records import FIELDS_BY_ENTITY, READ_ONLY_FIELDS, WRITE_
 from planning.engine.session import Session, StepRun
 
 _WRITES = ("create_entity", "update_entity")
-_NOT_SAID = frozenset({"about", "owner", "contacts"})  # set by reference or by the connector, not by a typed value
+_NOT_SAID = frozenset({"about", "contacts"})  # set by reference or by the connector, not by a typed value
 
 
 def record_fields(session: Session) -> tuple[str, ...]:
@@ -26,8 +26,10 @@ def record_write(session: Session, field: str) -> StepRun | None:
 
 
 def with_field(fields: Any, field: str, value: Any) -> dict[str, Any]:
-    """The write's ``fields`` with ``field`` set to ``value``, the others as they are."""
-    return {**(fields if isinstance(fields, dict) else {}), field: value}
+    """The write's ``fields`` with ``field`` set to ``value``, the others as they are; a value of None takes the field
+    out (a task put back on the requester has no owner set)."""
+    kept = {k: v for k, v in (fields if isinstance(fields, dict) else {}).items() if k != field}
+    return kept if value is None else {**kept, field: value}
 
 
 def at_scale_of(value: Any, replaced: Any, current: Any) -> Any:

@@ -19,6 +19,21 @@ def quoted_span(text: str) -> tuple[int, int] | None:
     return None
 
 
+def quoted_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each quoted passage's words, one word or more, without the marks, in order."""
+    spans: list[tuple[int, int]] = []
+    at = 0
+    while at < len(text):
+        close = _PAIRS.get(text[at])
+        opens = close is not None and (not at or text[at - 1].isspace() or text[at - 1] in "([")
+        end = _closing(text, at + 1, close) if close is not None and opens else None
+        if end is not None:
+            spans.append((at + 1, end))
+            at = end
+        at += 1
+    return spans
+
+
 def _closing(text: str, start: int, close: str) -> int | None:
     """Where the closing mark after ``start`` is: followed by a space, a mark or the end, words before it."""
     if start >= len(text) or text[start].isspace():

@@ -13,6 +13,8 @@ from planning.understanding.commands.mail_follow_up import MailFollowUp
 from planning.understanding.commands.record_change import RECORD_FIELDS, RecordChange, RecordField
 from planning.understanding.commands.thanks import Thanks
 from planning.understanding.commands.undo import Undo
+from planning.understanding.commands.values import value_type
+from planning.understanding.quoted_words import quoted_spans
 from planning.understanding.timewords import find_duration
 
 
@@ -343,7 +345,11 @@ def record_field(reply: Reply) -> RecordChange | None:
     link = phrases("field_links").at(words, index)
     if link is not None and index + link[0] < len(words):
         index += link[0]
-    value = reply.rest(index, reply.end_before(index, "instead")).strip("\"“”'")
+    quoted = quoted_first(reply.text, reply.toks[index].start) if index < len(words) else None
+    value = quoted or reply.rest(index, reply.end_before(index, "instead", "polite")).strip("\"“”'")  # "… pls"
+    cut = next((i for i in range(index, len(words)) if words[i] in _CLAUSE_ENDS), None)
+    if not quoted and cut is not None and value_type(field[1]) != "text":  # "the 16th, john wants …": a reason after
+        value = reply.rest(index, cut)
     if not value or field[1] not in RECORD_FIELDS:
         return None
     if bare and not fits_field(field[1], value):
@@ -352,6 +358,13 @@ def record_field(reply: Reply) -> RecordChange | None:
 
 
 _CLAUSE_ENDS = frozenset({",", ";", "."})
+
+
+def quoted_first(text: str, start: int) -> str | None:
+    """The words quoted right at ``start`` ("her title is 'Director of IT' exactly, can you fix that": "Director of
+    IT"): the value is what the quotes bound; None when no quoted passage starts there."""
+    spans = [span for span in quoted_spans(text) if span[0] - 1 == start]
+    return text[spans[0][0] : spans[0][1]].strip() or None if spans else None
 
 
 def _lead(words: tuple[str, ...]) -> int:

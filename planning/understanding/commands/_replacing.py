@@ -5,6 +5,7 @@ open step the old one is, and whether the new one is a value of that kind, is :m
 from dataclasses import dataclass
 
 from planning.understanding.commands._words import Reply, phrases
+from planning.understanding.quoted_words import quoted_spans
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,6 +18,9 @@ class Replacing:
 
 def replacing(reply: Reply) -> Replacing | None:
     """The new value and the one it replaces, as the reply says them; None when the reply says no value."""
+    swap = _quoted_swap(reply)
+    if swap is not None:  # "change 'chase' to 'nudge'": the words quoted first replaced by those quoted next
+        return swap
     words = reply.words
     start = reply.after("leads", "polite")
     negation = phrases("replaces").at(words, start)
@@ -38,6 +42,26 @@ def replacing(reply: Reply) -> Replacing | None:
         return Replacing(first, second) if before is not None else Replacing(second, first)
     alone = reply.rest(begin, reply.end_before(begin, "instead"))
     return Replacing(alone) if alone else None
+
+
+def _quoted_swap(reply: Reply) -> Replacing | None:
+    """ "change 'chase' to 'nudge'", "replace "order form" with "MSA"": two quoted passages, a verb of
+    ``quoted_swap_verbs`` before the first and only a word of ``quoted_swap_links`` between them."""
+    text = reply.text
+    spans = quoted_spans(text)
+    if len(spans) != 2 or text[spans[1][1] + 1 :].strip(" .!?"):
+        return None
+    (old_start, old_end), (new_start, new_end) = spans
+    before = Reply.of(text[: old_start - 1])
+    between = Reply.of(text[old_end + 1 : new_start - 1]).words
+    start = before.after("leads", "polite", "answer_leads")  # "ok replace …"
+    verb = phrases("quoted_swap_verbs").at(before.words, start)
+    if verb is None or start + verb[0] != len(before.words):
+        return None
+    if phrases("quoted_swap_links").value(between) is None:
+        return None
+    old, new = text[old_start:old_end].strip(), text[new_start:new_end].strip()
+    return Replacing(new, old) if old and new else None
 
 
 def _negated_first(reply: Reply, start: int) -> Replacing | None:

@@ -10,6 +10,7 @@ from planning.understanding import names
 from planning.understanding.commands._days import names_a_day
 from planning.understanding.commands._people_swaps import among
 from planning.understanding.commands._words import Reply, phrases
+from planning.understanding.commands.period_end import period_of_end
 from planning.understanding.commands.restate import only_time
 from planning.understanding.commands.values import bare_clock, parse_answer, value_type
 from planning.understanding.normalize import clean
@@ -51,7 +52,7 @@ def fits(said: str, field: str) -> bool:
     if kind == "datetime":
         return only_time(bare_clock(said) or said)
     if kind == "date":
-        return only_time(said) and parse_answer(field, said, _ANY_DAY).ok
+        return (only_time(said) or _period_end_alone(said)) and parse_answer(field, said, _ANY_DAY).ok
     if kind == "duration":
         return _only_length(said) or parse_answer(field, said, _ANY_DAY).ok
     if kind == "emails":
@@ -130,6 +131,18 @@ def _moment(shown: str) -> datetime | None:
     except ValueError:
         return None
     return moment if moment.tzinfo is not None else None
+
+
+def _period_end_alone(said: str) -> bool:
+    """Whether ``said`` is the end of a period and nothing else ("end of april", "by the end of next week", "eom"):
+    a day for a record's date as a day said alone is; not "the launch at the end of april"."""
+    words = Reply.of(said).words
+    found = phrases("period_ends").at(words, 0)
+    period = period_of_end(said)
+    if found is None or period is None:
+        return False
+    rest = words[found[0] :]
+    return not rest or phrases("bare_periods").value(rest) is not None or only_time(period)
 
 
 def _only_length(said: str) -> bool:

@@ -16,6 +16,9 @@ from planning.understanding.normalize import clean
 
 def typed_change(reply: Reply) -> RecordChange | None:
     """The field the value's form names, and the value; None when the reply says no change or holds no such value."""
+    state = _state_verb(reply)
+    if state is not None:  # "reopen it": the state the verb says
+        return state
     if not (_says_a_change(reply) or _state(reply.text) is not None):  # "he's contacted": a state said is a change
         return None
     if starts_a_request(reply) or _another_record(reply):
@@ -174,6 +177,20 @@ def starts_a_request(reply: Reply) -> bool:
     owner = phrases("record_owners").at(words, start + verb[0])
     field = phrases("record_fields").at(words, start + verb[0] + owner[0]) if owner is not None else None
     return field is None
+
+
+def _state_verb(reply: Reply) -> RecordChange | None:
+    """ "reopen it", "close it out": a verb of ``data/state_verbs.txt`` and an object word, nothing else."""
+    words = reply.words
+    start = reply.after("leads", "polite")
+    for length in range(1, len(words) - start + 1):  # "close it out": the verb's words around the object
+        thing = phrases("objects").at(words, start + length)
+        rest = start + length + (thing[0] if thing is not None else 0)
+        said = (*words[start : start + length], *words[rest : reply.end_before(start, "polite")])
+        state = phrases("state_verbs").value(said)
+        if thing is not None and state is not None:
+            return RecordChange("status", state)
+    return None
 
 
 def _state(text: str) -> RecordChange | None:

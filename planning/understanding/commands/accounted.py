@@ -33,6 +33,7 @@ from planning.understanding.commands.pick import Pick
 from planning.understanding.commands.record_change import RecordChange
 from planning.understanding.commands.segment_acts import COMMAND, ClauseAct, clause_acts, starts_request
 from planning.understanding.commands.thanks import Thanks
+from planning.understanding.commands.undo import Undo
 
 Read = Callable[[str, Context], tuple[Command, ...]]
 
@@ -82,7 +83,13 @@ def accounted(
     leaves one out; None when ``whole`` accounts for every clause or the reply is not a list of clauses."""
     if len(clauses) < 2 or not all(c.commands for c in clauses):
         return None
-    left = [c for c in clauses if _left_out(c.commands, whole) and not _held(whole, c.said.clause.text, reply.text)]
+    left = [
+        c
+        for c in clauses
+        if _left_out(c.commands, whole)
+        and not _held(whole, c.said.clause.text, reply.text)
+        and not _asks_the_change(c, whole)
+    ]
     if not left or (_picks_alone(whole) and all(_no_request(c) for c in left)):
         return None  # "after my lunch works, first slot after it. call it …": the pick said again, named
     sequence = in_order(reply.text, [(c.start, c.commands) for c in clauses], ended=not context.open_plan)
@@ -90,6 +97,24 @@ def accounted(
     if sequence is None or sequence == whole or len(sequence) < len(placed):
         return None
     return sequence
+
+
+def _asks_the_change(said: Clause, whole: tuple[Command, ...]) -> bool:
+    """Whether a clause only asks for the change the whole reading makes ("…, can you fix that", "… update it pls"):
+    a verb of ``change_asked`` and a word of ``objects``, nothing else but polite words, read alone as a request or
+    an undo (never a decision: "…, and do it" approves)."""
+    if not any(isinstance(command, _CHANGES) for command in whole):
+        return False
+    if not all(isinstance(command, NewRequest | Undo) for command in said.commands):
+        return False
+    clause = said.said.clause
+    words = clause.words
+    start = clause.after("leads", "polite")
+    verb = phrases("change_asked").at(words, start)
+    thing = phrases("objects").at(words, start + verb[0]) if verb is not None else None
+    if verb is None or thing is None:
+        return False
+    return clause.end_before(start, "polite") == start + verb[0] + thing[0]
 
 
 def _picks_alone(whole: tuple[Command, ...]) -> bool:

@@ -3,6 +3,9 @@
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
+OWNER = "owner"  # the field of a record given to someone ("put it on john smith not me")
+REQUESTER = "me"  # the value of an owner that is the requester ("put it on me"): the record is theirs, no owner set
+
 
 @dataclass(frozen=True, slots=True)
 class Correct:
@@ -10,7 +13,8 @@ class Correct:
     named none (the value goes where it fits). ``people``: the value names the people who replace the recipients or
     the attendees (``field`` None: whichever the plan has); with ``adding`` they join them ("… as well"); with
     ``removing`` they are taken off them ("drop Tom"). ``replaces``: the words said as replaced ("friday not
-    thursday": "thursday"), where a text holding them has them changed."""
+    thursday": "thursday"), where a text holding them has them changed. A ``field`` of ``OWNER``: the person the
+    record is given to, by name as typed (looked up by the engine), or ``REQUESTER``."""
 
     kind: ClassVar[Literal["correct"]] = "correct"
     value: str

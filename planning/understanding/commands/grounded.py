@@ -8,6 +8,7 @@ to the one field shown of its kind. Nothing grounded, or more than one field: no
 readings go on."""
 
 from collections.abc import Mapping
+from datetime import UTC, datetime
 from typing import Any
 
 from planning.understanding import names
@@ -19,8 +20,9 @@ from planning.understanding.commands._words import Reply, phrases
 from planning.understanding.commands.context import Context
 from planning.understanding.commands.correct import Correct
 from planning.understanding.commands.pick import Pick
-from planning.understanding.commands.values import value_type
+from planning.understanding.commands.values import parse_answer, value_type
 
+_QUOTES = "\"'“”‘’"
 _PEOPLE = ("to", "attendees")  # the people a correction may replace (``Correct.field``)
 _TEXTS = frozenset({"body", "subject", "title", "description", "comment"})  # changed word for word in the engine
 
@@ -32,12 +34,15 @@ def replaced(reply: Reply, context: Context, *, people_only: bool = False) -> Co
     said = replacing(reply)
     if said is None or said.old is None:
         return None
-    new, old = said.new, said.old
+    new, old = said.new.strip(_QUOTES), said.old.strip(_QUOTES)  # '"nudge" instead of "chase"': the words quoted
     if _command(new):
         return None  # "cancel, not now": a decision, not a value
     digits = None if people_only else _digits_replaced(new, old, context.shown)
     if digits is not None:  # "0198 not 0199" where the phone is 312 555 0199: those digits of it
         return digits
+    part = None if people_only else _part_replaced(new, old, context.shown)
+    if part is not None:  # "acme.com not .co" where the email is raj@acme.co: that part of it
+        return part
     shown = _by_field(context.shown)
     named = [field for field, values in shown.items() if names_shown(old, field, values) and fits(new, field)]
     people = [field for field in named if value_type(field) in ("emails", "email")]
@@ -62,28 +67,68 @@ def replaced(reply: Reply, context: Context, *, people_only: bool = False) -> Co
     return None
 
 
-def alone(reply: Reply, context: Context) -> Correct | None:
-    """A value said alone at a card ("an hour", "4:30", "95k", "proposal"): the one field shown of its kind; None
-    when no field fits it, or several do."""
+def alone(reply: Reply, context: Context, fields: tuple[str, ...] | None = None) -> Correct | None:
+    """A value said alone at a card ("an hour", "4:30", "95k", "proposal"): the one field shown (or of ``fields``: a
+    record's, "prospecting" for a deal's stage it does not show yet) of its kind; None when no field fits it, or
+    several do."""
     said = replacing(reply)
     if said is None or said.old is not None:
         return None
-    shown = tuple(dict.fromkeys(f for f, _ in context.shown))
-    named_first = _after_field_name(said.new, shown)
+    scaled = _at_shown_scale(said.new, context.shown)
+    if scaled is not None:  # "make it 55" where the amount is $52,000: $55,000
+        return scaled
+    shown = fields if fields is not None else tuple(dict.fromkeys(f for f, _ in context.shown))
+    dates = tuple(f for f in context.record_fields if value_type(f) == "date")  # a day's form names no field of its own
+    named_first = _after_field_name(said.new, tuple(dict.fromkeys((*shown, *dates))))
     if named_first is not None:  # "due next tues": the value after the name of the field shown it is for
         return named_first
     named = [field for field in shown if fits_alone(said.new, field)]
     return Correct(said.new, field=named[0]) if len(named) == 1 else None
 
 
+def amount_at_scale(reply: Reply, context: Context) -> Correct | None:
+    """A bare number said alone or after a verb of change ("oops make it 55") where the one number shown is at a
+    scale it reaches ($52,000): that number at that scale (:func:`_at_shown_scale`)."""
+    said = replacing(reply)
+    return _at_shown_scale(said.new, context.shown) if said is not None and said.old is None else None
+
+
+def _at_shown_scale(said: str, shown: tuple[tuple[str, str], ...]) -> Correct | None:
+    """A bare number ("55", "52.5") where one number is shown, in thousands or millions, within a factor of two of it
+    at that scale (55 where the amount is 52,000): the number at that scale, for that field. A number shown in units
+    ("make it 55" where it is $60) is left to the other readings."""
+    number = said.strip().replace(",", "")
+    if not number.replace(".", "", 1).isdigit():
+        return None
+    numbers = [(f, v) for f, v in shown if value_type(f) == "number"]
+    if len(numbers) != 1:
+        return None
+    field, value = numbers[0]
+    try:
+        current, new = float(value), float(number)
+    except ValueError:
+        return None
+    for scale in _SCALES:
+        scaled = new * scale
+        if current > 0 and scaled > 0 and 1 / _NEAR <= scaled / current <= _NEAR:
+            return Correct(str(int(scaled)) if scaled.is_integer() else str(scaled), field=field)
+    return None
+
+
+_SCALES = (1_000, 1_000_000)
+_NEAR = 2  # a number at a scale within this factor of the one shown is said at its scale
+
+
 def _after_field_name(said: str, shown: tuple[str, ...]) -> Correct | None:
-    """A value said after the name of a field the step shows (data/record_fields.txt: "due next tues", "close date
-    may 8"): that field, when the words after the name are a value of its kind."""
+    """A value said after the name of a field the step shows or its record has (data/record_fields.txt: "due next
+    tues", "close date may 8", "due thursday pls" where the task has no due date yet): that field, when the words
+    after the name, without words that only ask politely, are a value of its kind."""
     words = Reply.of(said)
     for index in range(len(words.words)):
         name = phrases("record_fields").at(words.words, index)
         if name is not None and name[1] in shown and index + name[0] < len(words.words):
-            value = words.rest(index + name[0])  # "ok make it due next wed": the words before it ask for nothing
+            end = words.end_before(index + name[0], "polite")
+            value = words.rest(index + name[0], end)  # "ok make it due next wed": the words before it ask for nothing
             fits_it = asks_nothing(words.words[:index]) and fits_alone(value, name[1])
             return Correct(value, field=name[1]) if fits_it else None
     return None
@@ -103,6 +148,43 @@ def _digits_replaced(new: str, old: str, shown: tuple[tuple[str, str], ...]) -> 
         return None
     field, number = found[0]
     return Correct(number.replace(old_digits, new_digits), field=field)
+
+
+def _part_replaced(new: str, old: str, shown: tuple[tuple[str, str], ...]) -> Correct | None:
+    """A part of an address or a phone number shown said again typed right ("acme.com not .co", "555 0178 not 555
+    0177" where the email is raj@acme.co and the phone 312 555 0177): the value with that part replaced. The new part
+    is the longest end of the words said that makes a value of the field's kind ("it's acme.com": "acme.com"); what
+    it shares with the value around the old part ("acme" of "acme.com" before ".co") is not doubled. The old part must
+    be in one such value once and not be all of it."""
+    piece, said = old.strip().lower(), Reply.of(new)
+    found = [(f, v) for f, v in shown if value_type(f) in _TYPED and v.lower().count(piece) == 1 and v.lower() != piece]
+    if not piece or len(found) != 1:
+        return None
+    field, value = found[0]
+    for index in range(len(said.words)):
+        fixed = _with_part(value, piece, said.rest(index))
+        if fixed.lower() != value.lower() and parse_answer(field, fixed, _ANY_DAY).ok:
+            return Correct(fixed, field=field)
+    return None
+
+
+def _with_part(value: str, piece: str, typed: str) -> str:
+    """``value`` with ``piece`` in it replaced by ``typed``, less what ``typed`` repeats of the value on either side."""
+    start = value.lower().find(piece)
+    end = start + len(piece)
+    lowered = typed.lower()
+    before = next(k for k in range(min(start, len(typed)), -1, -1) if value[start - k : start].lower() == lowered[:k])
+    rest = len(typed) - before
+    after = next(
+        k
+        for k in range(min(len(value) - end, rest), -1, -1)
+        if value[end : end + k].lower() == lowered[len(typed) - k :]
+    )
+    return f"{value[: start - before]}{typed}{value[end + after :]}"
+
+
+_TYPED = ("email", "phone")  # values typed as one string, a part of which may be typed again
+_ANY_DAY = datetime(2026, 1, 5, 8, tzinfo=UTC)  # an address or a number reads the same any day
 
 
 def picked(reply: Reply, context: Context) -> Pick | None:

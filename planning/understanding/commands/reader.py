@@ -26,11 +26,13 @@ from planning.understanding.commands._answer_changes import answer_changed
 from planning.understanding.commands._bare_answers import bare_answer
 from planning.understanding.commands._beside_booking import booked_beside
 from planning.understanding.commands._control_first import taken_back
+from planning.understanding.commands._field_stated import stated_field
 from planning.understanding.commands._left_out import person_left_out
 from planning.understanding.commands._list_keeps import kept_out
 from planning.understanding.commands._meant_for import meant_for
 from planning.understanding.commands._named_left import as_it
 from planning.understanding.commands._only_people import only_people
+from planning.understanding.commands._owners import owner_change
 from planning.understanding.commands._people_changes import people_change, people_in_a_clause, people_joining
 from planning.understanding.commands._quiet import asks_nothing
 from planning.understanding.commands._record_followups import record_change
@@ -44,7 +46,7 @@ from planning.understanding.commands.answer import Answer
 from planning.understanding.commands.cannot_handle import CannotHandle
 from planning.understanding.commands.changed_again import changed_again
 from planning.understanding.commands.context import Context
-from planning.understanding.commands.correct import Correct
+from planning.understanding.commands.correct import OWNER, REQUESTER, Correct
 from planning.understanding.commands.decide import Decide
 from planning.understanding.commands.event_change import EventChange
 from planning.understanding.commands.event_edits import event_edit
@@ -54,6 +56,7 @@ from planning.understanding.commands.mail_again import mail_again
 from planning.understanding.commands.new_request import NewRequest
 from planning.understanding.commands.other_mail import other_mail
 from planning.understanding.commands.pick import Pick
+from planning.understanding.commands.record_change import RecordChange
 from planning.understanding.commands.records_each import changed_each
 from planning.understanding.commands.repeat_change import repeat_changed
 from planning.understanding.commands.request_again import RequestAgain
@@ -151,6 +154,9 @@ def _read(text: str, context: Context) -> tuple[Command, ...]:
         left is not None
     ):  # "skip bob, just leave him off", "drop bob": on without the person the lookup found nobody for
         return (left,)
+    owner = owner_change(reply) if _owned(context) else None
+    if owner is not None:  # "put it on john smith not me": the person the record is given to
+        return (owner,)
     grounded = _grounded(reply, context)
     if grounded is not None:  # "4:30 not 4", "85 not 80": the value shown that the reply says is replaced
         return (grounded,)
@@ -176,6 +182,9 @@ def _read(text: str, context: Context) -> tuple[Command, ...]:
     fields = _record_fields(reply, context)
     if fields:
         return fields
+    stated = stated_field(reply, context.record_fields) if _on_record(context) else None
+    if stated is not None:  # "company is northwind traders": a field of the record, stated with its value
+        return (stated,)
     return (_to_question(reply, context),)
 
 
@@ -233,6 +242,21 @@ def _record_fields(reply: Reply, context: Context) -> tuple[Correct, ...]:
     if not changes or any(change.field not in context.record_fields for change in changes):
         return ()
     return tuple(Correct(change.value, field=change.field) for change in changes)
+
+
+def _without_tails(clause: Reply) -> Reply:
+    """A clause without the words after a value that are no part of it ("prospecting for now")."""
+    return Reply.of(clause.rest(0, clause.end_before(0, "stated_tails", "polite")))
+
+
+def _owned(context: Context) -> bool:
+    """Whether the open plan writes a record that has an owner, at its approval or while nothing is asked."""
+    return OWNER in context.record_fields and _on_record(context)
+
+
+def _on_record(context: Context) -> bool:
+    """Whether the open plan writes a CRM record, at its approval or while nothing is asked."""
+    return bool(context.record_fields) and context.question in ("approval", "none")
 
 
 def _grounded(reply: Reply, context: Context) -> Correct | Pick | None:
@@ -315,6 +339,9 @@ def _follow_up(reply: Reply, context: Context) -> Command:
         written = after_record(reply, context)  # "0198 not 0199": a value it wrote, said again
         if written is not None:
             return written
+        owner = owner_change(reply)  # "actually put it on john smith": given to someone else
+        if owner is not None and owner.value != REQUESTER:
+            return RecordChange("owner", owner.value)
         fields = record_change(reply)
         if fields is not None:
             return fields
@@ -439,6 +466,10 @@ def _change_clause(clause: Reply, context: Context, *, first: bool, values: bool
     if people is not None:
         return people
     named = _corrections.named_field(clause)
+    if named is None and _on_record(context):  # "…, company is northwind traders": a field of the record stated
+        typed = _record_fields(clause, context)  # "…, and set status to contacted": told by the value's form
+        named = stated_field(clause, context.record_fields) or (typed[0] if len(typed) == 1 else None)
+        named = named or grounded.alone(_without_tails(clause), context, context.record_fields)  # "22k, prospecting"
     if named is not None or not values:
         return named
     edited = event_edit(clause) if context.doing in _EVENT_STEPS else None

@@ -4,9 +4,21 @@ close date to apr 15", "her cell is 617 555 0199", "bump it to 52k")."""
 from dataclasses import dataclass
 from typing import ClassVar, Literal, get_args
 
-# a field of the record (data/record_fields.txt); "date": its date, whichever it has
+# a field of the record (data/record_fields.txt); "date": its date, whichever it has; "owner": the person it is given
+# to, by name as typed (looked up by the engine)
 RecordField = Literal[
-    "dueDate", "closeDate", "amount", "stage", "status", "phone", "email", "title", "company", "subject", "date"
+    "dueDate",
+    "closeDate",
+    "amount",
+    "stage",
+    "status",
+    "phone",
+    "email",
+    "title",
+    "company",
+    "subject",
+    "date",
+    "owner",
 ]
 RECORD_FIELDS: frozenset[str] = frozenset(get_args(RecordField))
 

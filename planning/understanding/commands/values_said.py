@@ -10,7 +10,7 @@ find_times`, :func:`~planning.understanding.timewords.find_duration`); every oth
 nothing of its own (data/change_only.txt, words of hesitation, politeness, glue), so that "book lunch with maria
 friday" stays a request of its own."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import cast
 
@@ -94,9 +94,10 @@ def at_event_card(reply: Reply, context: Context) -> EventChange | None:
 
 def after_record(reply: Reply, context: Context) -> RecordChange | None:
     """After a plan wrote a CRM record: a value said in the place of one it wrote ("0198 not 0199" after the phone was
-    saved as 312 555 0199, "friday not thursday" after a due date), grounded in the fields written
-    (:func:`.grounded.replaced`): that field, changed again."""
-    said = grounded.replaced(reply, context)
+    saved as 312 555 0199, "friday not thursday" after a due date, "change 'chase' to 'nudge'" after a task's subject),
+    grounded in the fields written, as fields of the record (:func:`.grounded.replaced`): that field, changed again."""
+    written = replace(context, record_fields=tuple(dict.fromkeys(field for field, _ in context.shown)))
+    said = grounded.replaced(reply, written) or grounded.amount_at_scale(reply, written)  # "make it 55": $55,000
     if said is None or said.field not in RECORD_FIELDS or said.people:
         return None
     scaled = said.replaces is not None and value_type(said.field) == "number"  # "85 not 80" where it is $80,000
