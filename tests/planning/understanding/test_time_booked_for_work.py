@@ -1,0 +1,17 @@
+"""Time booked to do a piece of work is titled by that work ("an hour to finish the pricing memo" → "Pricing memo"),
+said with any verb of doing work (data/cues/purpose_verbs.txt), and a rehearsal says what is rehearsed; the purpose
+ends before an aside set off by a dash."""
+
+from tests.planning.conftest import args, run
+
+
+def test_time_kept_to_do_a_piece_of_work_is_titled_by_the_work():
+    line = run("book 90 minutes on Thursday at 1 to fill out the vendor onboarding form")
+    assert args(line, "create_calendar_event")["title"] == "Vendor onboarding form"
+    line = run("block 2 hours friday at 9 to finish the board memo")
+    assert args(line, "create_calendar_event")["title"] == "Board memo"
+
+
+def test_a_rehearsal_is_titled_by_what_is_rehearsed_up_to_a_dash():
+    line = run("put 30 min on wednesday at 4 to rehearse the keynote demo - priya asked for it")
+    assert args(line, "create_calendar_event")["title"] == "Keynote demo rehearsal"
