@@ -22,3 +22,10 @@ def test_people_asked_to_be_free_together_is_a_search_for_free_time_whatever_the
     line = run("when are maria and i both free friday morning? want an hour to go over the pricing plan")
     assert goals(line) == [("find", "availability")]
     assert goals(run("are tom and sarah all available on thursday afternoon")) == [("find", "availability")]
+
+
+def test_an_unmarked_range_after_a_verb_that_keeps_time_is_hours_but_a_one_to_one_is_not():
+    held = args(run("hold 2 to 4 for the pricing memo"), "create_calendar_event")
+    assert (held["startTime"], held["durationMinutes"]) == ("2026-03-02T14:00:00-05:00", 120)
+    booked = args(run("schedule 1 to 1 with priya tomorrow at 3"), "create_calendar_event")
+    assert booked["startTime"] == "2026-03-03T15:00:00-05:00"
