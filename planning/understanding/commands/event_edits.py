@@ -188,16 +188,10 @@ def _shift(reply: Reply, start: int) -> EventChange | None:
 
 def _later_unsaid(reply: Reply, start: int, verb_words: int, amount: tuple[int, int]) -> bool:
     """Whether a verb of data/shift_verbs_later.txt stands right before an amount said with its unit ("push it 30
-    min", "bump it an hour"), or a bare number no clock hour is ("push it 15"): how far later it moves."""
+    min", "bump it an hour"): how far later it moves."""
     later = phrases("shift_verbs_later").at(reply.words, start)
     begin = start + verb_words
-    bare = reply.rest(begin, amount[1]).strip()
-    minutes = bare.isdigit() and _NOT_AN_HOUR < int(bare) <= _LONGEST_BARE_SHIFT  # "push it 10": 10 o'clock, maybe
-    return later is not None and later[0] == verb_words and (not bare.isdigit() or minutes)
-
-
-_NOT_AN_HOUR = 12  # a bare number above it after "push it" is minutes, not a time of day
-_LONGEST_BARE_SHIFT = 90
+    return later is not None and later[0] == verb_words and not reply.rest(begin, amount[1]).strip().isdigit()
 
 
 def _place(reply: Reply, start: int) -> EventChange | None:
