@@ -20,6 +20,7 @@ from planning.engine import (
     texts,
     then_said,
 )
+from planning.engine.day_carried import day_carried
 from planning.engine.mail_again import mail_again
 from planning.engine.parts import Parts
 from planning.engine.record_changes import names_another, record_changed, records_changed
@@ -164,6 +165,9 @@ class AfterPlan:
         """No follow-up: the words are a new request, started by the caller; started here without the asides said
         with it ("decline it, sarah's got it covered": Sarah is a reason, not the event's person) when the reply is
         that one request and what is left of it points back at what the last plan changed or listed."""
+        carried = day_carried(turn.earlier, turn.text, turn.now) if isinstance(command, NewRequest) else None
+        if carried is not None and not turn.more:  # "then block 1 to 4 for the deck": on the day the plan was about
+            return await self._starter.start(turn.who, turn.thread_key, carried)
         if not isinstance(command, NewRequest) or turn.more or command.text == turn.text.strip():
             return None
         if not (points_back(command.text) or ordinal_named(command.text, _ANY_LENGTH) is not None):

@@ -62,7 +62,12 @@ def _searched(earlier: Session, search: StepRun) -> dict[str, Any]:
 
 
 def _title(earlier: Session, people: list[str]) -> str:
-    """ "Meeting with Priya" (the first names of the people found for the search), or "Meeting"."""
+    """The title the search's request gave what the time is for ("when am i free tomorrow? need an hour to do the
+    security questionnaire" → "Security questionnaire"); else "Meeting with Priya" (the first names of the people
+    found for the search), or "Meeting"."""
+    said = next((goal.slots.title for goal in earlier.parse.goals if goal.entity == "availability"), None)
+    if said:
+        return said[:1].upper() + said[1:]
     names: list[str] = []
     for run in earlier.steps:
         records = run.result if run.step.tool == "fetch_entity" and isinstance(run.result, list) else []

@@ -84,6 +84,7 @@ class LeadSpan:
     marks: str
     gap: Gap
     colon: bool = False
+    dash: bool = False  # whether a dash between spaces ends the stretch too ("to rehearse the demo - she asked")
 
     def find(self, text: str) -> Stretch | None:
         """The first lead with a stretch. The stretch starts after the spaces (and the colon) that follow the longest
@@ -128,7 +129,7 @@ class LeadSpan:
         for char in range(start + 1, len(text) + 1):
             if char == len(text) or text[char] in self.marks:
                 return char
-            if text[char].isspace() and self._ends_at(atoms, char):
+            if text[char].isspace() and (self._ends_at(atoms, char) or (self.dash and _spaced_dash(text, char))):
                 return char
             if text[char] == "\n":
                 return char if char == len(text) - 1 else None
@@ -139,6 +140,15 @@ class LeadSpan:
         rest = atoms.text[char:]
         after = atoms.atom_at(char + len(rest) - len(rest.lstrip()))
         return after is not None and atoms.phrase_end(self.ends, after, "one space") is not None
+
+
+def _spaced_dash(text: str, char: int) -> bool:
+    """Whether a dash set off by spaces follows the spaces at character ``char`` (not "follow-up")."""
+    rest = text[char:].lstrip(" ")
+    return rest[:1] in _DASHES and rest[1:2].isspace()
+
+
+_DASHES = frozenset("-–—")
 
 
 def _spaces(text: str, char: int) -> int:

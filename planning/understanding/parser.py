@@ -13,6 +13,7 @@ from integrations.base.principal import Principal
 from planning.types import Goal, MetaGoal, OutOfScope, ParseResult, Slots, TimeRange
 from planning.understanding import everyday, mail_asked, people_added, stated_record
 from planning.understanding.about_pointed import about_pointed
+from planning.understanding.absence_named import absence_named
 from planning.understanding.attendee_swaps import joined
 from planning.understanding.clarify import clarifying_question, describe, no_such_date
 from planning.understanding.classifier import Clause, QueryClassifier, uses_previous
@@ -21,6 +22,7 @@ from planning.understanding.commands import asides
 from planning.understanding.commands.pointing import points_back
 from planning.understanding.conditions import split_segments
 from planning.understanding.cues import cues
+from planning.understanding.day_pointed import day_pointed
 from planning.understanding.ellipsis import of_the_kind_before
 from planning.understanding.examples import ExampleVoter, second_opinion
 from planning.understanding.extract import ClauseSlots, read_slots
@@ -91,6 +93,8 @@ class GoalUnderstandingService:
         cleaned = past_heading(clean(text[:MAX_TEXT]), now)  # "notes from the call - send …; book …": a label
         cleaned = time_said_last(cleaned, now)  # "on 3/12 at 10, sorry i mean 3/13": the time said last
         cleaned = pasted_on(cleaned)  # "log this on the globex deal: …": a note on that deal
+        cleaned = absence_named(cleaned)  # "can't make the qbr thu, board prep. decline it": decline the qbr thu
+        cleaned = day_pointed(cleaned, now)  # "i'm out wed, cancel my meetings that day": on wed
         if not cleaned:
             return _only("chat", "none", 0.5, "an empty message", clarify="What would you like me to do?")
         grounding = self._groundings.for_requester(who) if self._groundings is not None else None

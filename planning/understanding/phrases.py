@@ -365,7 +365,7 @@ _TOPIC_MARKS = frozenset({",", ".", ";", "!", "?"})
 
 
 # what a meeting is for, said as its purpose: "to go over the launch plan", "to discuss the renewal terms"
-_PURPOSE = LeadSpan((cues("purpose_links"), cues("purpose_verbs")), cues("purpose_stops"), ",.;!?", "spaces")
+_PURPOSE = LeadSpan((cues("purpose_links"), cues("purpose_verbs")), cues("purpose_stops"), ",.;!?", "spaces", dash=True)
 
 
 def topic_span(text: str) -> tuple[int, int] | None:

@@ -198,7 +198,10 @@ def _crange(m: re.Match[str], c: _Ctx) -> _C | None:
 
 
 def _next_to_a_day(m: re.Match[str], c: _Ctx) -> bool:
-    """ "friday 9-10", "2-3 tomorrow": a day beside an unmarked range makes it hours."""
+    """ "friday 9-10", "2-3 tomorrow": a day beside an unmarked range makes it hours, as does a verb that keeps time
+    right before it ("block 1 to 4")."""
+    if tw.kept_before(c.text, m.start()):  # "block 1 to 4": hours kept, not a count
+        return m["h1"] != m["h2"]  # "schedule 1 to 1 with priya": a one-to-one
     return c.prefix(tw.RANGE_DAY_BEFORE, m.start()) is not None or tw.RANGE_DAY_AFTER.match(c.text, m.end()) is not None
 
 

@@ -205,6 +205,18 @@ RANGE_PREFIX: Final = rx(r"\b(?P<kw>between|from)\s+$")
 # does ("lunch at 12-1").
 _DAY_WORD: Final = rf"(?:{WEEKDAY_ANY}|today|tomorrow|tmrw|tmr|tonight)"
 RANGE_DAY_BEFORE: Final = rx(rf"\b(?:{_DAY_WORD}|at)\s+$")
+
+
+def kept_before(text: str, at: int) -> bool:
+    """Whether a verb that keeps time (data/cues/range_booking_verbs.txt) ends right before character ``at``
+    ("block 1 to 4", "book 2-3 for the review"): an unmarked range after it is hours."""
+    head = text[:at]
+    if not head[-1:].isspace():
+        return False
+    words = Words.of(head).words
+    return bool(words) and cues("range_booking_verbs").value(words[-1:]) is not None
+
+
 RANGE_DAY_AFTER: Final = rx(rf"\s+(?:on\s+)?{_DAY_WORD}\b")
 WEEKDAY_PREFIX: Final = rx(
     r"\b(?:(?P<wk1>this|next|last)\s+week(?:'s)?\s+(?:on\s+)?"

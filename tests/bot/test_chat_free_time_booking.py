@@ -40,3 +40,9 @@ def test_a_name_after_the_pick_names_the_booking_and_starts_nothing_else(tmp_pat
     [booked] = events(tmp_path, query="churn", **day("2026-03-03"))
     assert booked["title"] == "Churn review"
     assert set(booked["attendees"]) == {"sarah.lee@example.com", "john.smith@example.com"}
+
+
+def test_a_time_picked_after_a_search_is_titled_by_the_work_the_search_was_for(tmp_path: Path) -> None:
+    chat(tmp_path, "am i free friday afternoon? need 45 min to work on the pricing memo", "3pm works", "a")
+    [booked] = events(tmp_path, query="memo", **day("2026-03-06"))
+    assert (booked["title"], booked["startTime"]) == ("Pricing memo", "2026-03-06T15:00:00-05:00")

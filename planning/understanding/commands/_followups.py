@@ -1,6 +1,7 @@
 """Follow-ups after a plan ended: undo it, change what it made (its start, its length, who is invited), forward the
 email it sent, thanks."""
 
+from datetime import UTC, datetime
 from typing import cast
 
 from planning.understanding import names
@@ -13,8 +14,9 @@ from planning.understanding.commands.mail_follow_up import MailFollowUp
 from planning.understanding.commands.record_change import RECORD_FIELDS, RecordChange, RecordField
 from planning.understanding.commands.thanks import Thanks
 from planning.understanding.commands.undo import Undo
-from planning.understanding.commands.values import value_type
+from planning.understanding.commands.values import bare_clock, value_type
 from planning.understanding.quoted_words import quoted_spans
+from planning.understanding.timeexpr import find_times
 from planning.understanding.timewords import find_duration
 
 
@@ -174,7 +176,20 @@ def retime(reply: Reply) -> EventChange | None:
         return None
     begin = start + verb[0]
     value = reply.rest(begin, reply.end_before(begin, "instead"))
+    cut = _clause_end(words, begin)
+    if cut < len(words) and not _a_time(value):  # "make it 10 actually, 15 won't cut it": the time, then why
+        clause = Reply(reply.text, reply.toks[:cut])
+        first = clause.rest(begin, clause.end_before(begin, "instead"))
+        value = first if _a_time(first) else value
     return EventChange("startTime", value) if value else None
+
+
+def _a_time(value: str) -> bool:
+    """Whether ``value`` reads as a time or a day ("10", "4:30pm", "friday")."""
+    return bool(value) and (bare_clock(value) is not None or bool(find_times(value.lower(), _ANY_DAY)))
+
+
+_ANY_DAY = datetime(2026, 1, 5, 8, tzinfo=UTC)  # whether a value reads as a time; which day does not matter
 
 
 def attendees(reply: Reply) -> EventChange | None:

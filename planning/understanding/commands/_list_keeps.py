@@ -1,17 +1,20 @@
 """At a card listing several items, items kept out or kept alone by their description ("keep the acme review, just
 cancel the priya one", "leave the standup alone", "only the 1:1"): the numbers of the items taken out of the list.
-An item is described by words that each begin a word of its label; words of no label (the verb) are passed over."""
+An item is described by words that each begin a word of its label; words of no label (the verb) are passed over.
+A clause that names no item is a reason ("tom can run it") and one that approves ("the rest go ahead") approves the
+rest: then the approval follows the removal."""
 
 from planning.understanding.commands._corrections import past_leads
+from planning.understanding.commands._decisions import approve
 from planning.understanding.commands._words import Reply, phrases
 from planning.understanding.commands.decide import Decide
 
-_SPLITS = frozenset({",", ";", "but", "and"})
+_SPLITS = frozenset({",", ";", ".", "!", "but", "and"})
 
 
-def kept_out(reply: Reply, labels: tuple[str, ...]) -> Decide | None:
-    """The items ``reply`` keeps out of the change, as a removal by number (from 1); None when it describes none
-    clearly, or would take out every item."""
+def kept_out(reply: Reply, labels: tuple[str, ...]) -> tuple[Decide, ...] | None:
+    """The items ``reply`` keeps out of the change, as a removal by number (from 1), then the approval of the rest
+    when a clause says it; None when it describes none clearly, or would take out every item."""
     if len(labels) < 2:
         return None
     if _both_ways(reply):  # "keep all of them except the 1:1", "keep only the standup": which is kept is unclear
@@ -19,10 +22,16 @@ def kept_out(reply: Reply, labels: tuple[str, ...]) -> Decide | None:
     words = [Reply.of(label).words for label in labels]
     removed: set[int] = set()
     only: set[int] | None = None
+    approved = False
     for clause in _clauses(reply):
         start = past_leads(clause)
         keep, just = phrases("keep_words").at(clause.words, start), phrases("only_words").at(clause.words, start)
         said = keep or just
+        if said is None and approve(clause) is not None:  # "the rest go ahead"
+            approved = True
+            continue
+        if said is None and not described(clause.words, words):  # "tom can run it": why, no item
+            continue
         if said is None:
             return None
         found = described(clause.words[start + said[0] :], words)
@@ -36,7 +45,8 @@ def kept_out(reply: Reply, labels: tuple[str, ...]) -> Decide | None:
         removed |= set(range(len(labels))) - only
     if not removed or len(removed) == len(labels):
         return None
-    return Decide("remove", numbers=tuple(sorted(index + 1 for index in removed)))
+    taken = Decide("remove", numbers=tuple(sorted(index + 1 for index in removed)))
+    return (taken, Decide("approve")) if approved else (taken,)
 
 
 def _both_ways(reply: Reply) -> bool:

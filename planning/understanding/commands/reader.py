@@ -132,7 +132,7 @@ def _read(text: str, context: Context) -> tuple[Command, ...]:
         return (mail,)
     kept = kept_out(reply, context.options) if context.question == "approval" else None
     if kept is not None:  # "keep the acme review, just cancel the priya one": items taken out of the list
-        return (kept,)
+        return kept
     alone = only_people(reply, context)
     if alone is not None:  # "actually just laura, dana doesn't need it": the plan's other people taken off
         return (alone,)

@@ -23,3 +23,11 @@ def test_a_description_of_no_item_or_of_every_item_removes_nothing() -> None:
     for typed in ("keep the budget review", "only the tue ones"):
         [command] = read_reply(typed, CARD)
         assert not (isinstance(command, Decide) and command.action == "remove"), typed
+
+
+def test_a_reason_beside_the_kept_item_is_passed_over_and_an_approval_of_the_rest_follows_the_removal() -> None:
+    assert read_reply("leave the hiring debrief, omar will run it", CARD) == (Decide("remove", numbers=(2,)),)
+    assert read_reply("keep the vendor sync - we need it. the others go ahead", CARD) == (
+        Decide("remove", numbers=(1,)),
+        Decide("approve"),
+    )
