@@ -66,11 +66,26 @@ class FollowUp:
     def runs(self, kind: Callable[[str], Literal["read", "write"]]) -> list[StepRun]:
         """The plan's steps to run; those carried from the earlier plan stand done with what they carry."""
         return [
-            StepRun(step=step, kind=kind(step.tool), state="done", result=self.known[step.id])
+            _carried(step, kind(step.tool), self.known[step.id])
             if step.id in self.known
             else StepRun(step=step, kind=kind(step.tool))
             for step in self.plan.steps
         ]
+
+
+_CARRIED_KIND = {"fetch_emails": "The email", "fetch_calendar_events": "The event", "fetch_entity": "The record"}
+
+
+def _carried(step: Step, kind: Literal["read", "write"], found: Any) -> StepRun:
+    """A read standing done with what the earlier plan found: what it found named for the requester's eyes only
+    (a plan in a channel shows its steps to everyone there)."""
+    several = isinstance(found, list) and len(found) > 1
+    public = f"The {len(found)} found by your last plan" if several else _CARRIED_KIND.get(step.tool, "What")
+    public += "" if several else " from your last plan"
+    said = step.intent if step.intent != public else None
+    return StepRun(
+        step=step.model_copy(update={"intent": public}), kind=kind, state="done", result=found, said_privately=said
+    )
 
 
 def forwarded(earlier: Session, to: str) -> FollowUp | None:
