@@ -342,6 +342,7 @@ def undo(earlier: Session, fields: tuple[str, ...] = ()) -> FollowUp:
             continue
         undone += 1
         steps += acting_on(inverse, left, f"earlier_{undone}", known)
+        steps += undoing.relinked(inverse, change)  # a record deleted and made again: its notes and tasks on it
     goal = Goal(intent="update", entity="event", text="undo")
     writes = [step for step in steps if step.id not in known]
     if writes:
