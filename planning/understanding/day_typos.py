@@ -9,8 +9,8 @@ word of ``data/cues/day_words.txt`` (difflib's ratio at least ``CLOSE``), clearl
 from difflib import SequenceMatcher
 from functools import cache
 
-from planning.understanding.learned.gazetteer import ordinary_words
 from planning.understanding.cues import cues
+from planning.understanding.learned.gazetteer import ordinary_words
 
 CLOSE = 0.8
 MARGIN = 0.05  # the best reading must be this much closer than the next

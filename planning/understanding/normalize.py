@@ -5,8 +5,8 @@ import re
 
 from planning.understanding import timewords as tw
 from planning.understanding.classifier import next_clause
-from planning.understanding.day_typos import respelled_days
 from planning.understanding.cues import Words, cues
+from planning.understanding.day_typos import respelled_days
 from planning.understanding.message_lines import one_line
 from planning.understanding.numbers import spoken_numbers_to_digits
 from planning.understanding.record_topic import topic_said
