@@ -61,8 +61,7 @@ def create_task(goal: Goal, index: int, builder: PlanBuilder) -> None:
     fields: dict[str, Any] = {
         "subject": s.subject or placeholder("subject"),
         "dueDate": s.when.start.date().isoformat() if s.when is not None else None,
-        # a task need not be on a record (contract §3: ``about`` is optional): one named none is written on its own
-        "about": _about(goal, index, builder, ask=False),
+        "about": _about(goal, index, builder),
         "owner": _owner(goal, index, builder),
     }
     builder.add(
