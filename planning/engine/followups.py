@@ -630,7 +630,7 @@ def with_earlier_record(earlier: Session, text: str, plan: Plan, goal: Goal) -> 
         return None
     steps, known, which = list(plan.steps), {}, None
     for index, step in enumerate(plan.steps):
-        if _asks_which_record(step):  # "put a note on it": the record the earlier plan changed or found
+        if asks_which_record(step):  # "put a note on it": the record the earlier plan changed or found
             found, inputs, record_type = _earlier_record(earlier)
             if not found:
                 continue
@@ -674,7 +674,7 @@ _RECORD_TYPES: frozenset[str] = frozenset(get_args(RecordType))
 _ANY_LENGTH = 99  # a list this long holds any place a request names ("the second one", "the last one")
 
 
-def _asks_which_record(step: Step) -> bool:
+def asks_which_record(step: Step) -> bool:
     """The read of the record a note or task is about, when the request named none (its name is asked)."""
     return step.tool == "fetch_entity" and step.inputs.get("filters") == {"name": placeholder("record")}
 
