@@ -1,6 +1,7 @@
 """Day words typed with a slip ("tmorow", "thrusday", "wedensday", "afternon", "febuary"): read as the word meant.
 
-A word is respelled when it is no ordinary English word (the embedding tokenizer's vocabulary) and is close to one
+A word is respelled when it is no ordinary English word (the embedding tokenizer's vocabulary) nor a name (the
+census lists of first and last names) and is close to one
 word of ``data/cues/day_words.txt`` (difflib's ratio at least ``CLOSE``), clearly closer than to any other; a plural
 ("thrusdays") keeps its "s". A day read from a slip is better than the wrong day read from nothing: without it,
 "book it for tmorow at 3" is booked today.
@@ -10,7 +11,7 @@ from difflib import SequenceMatcher
 from functools import cache
 
 from planning.understanding.cues import cues
-from planning.understanding.learned.gazetteer import ordinary_words
+from planning.understanding.learned.gazetteer import first_names, last_names, ordinary_words
 
 CLOSE = 0.8
 MARGIN = 0.05  # the best reading must be this much closer than the next
@@ -41,7 +42,7 @@ def _meant(typed: str) -> str | None:
         return None
     if typed.endswith("s"):  # "thursdays" as typed; "thrusdays": "thursdays"
         single = typed[:-1]
-        if single in _days():
+        if single in _days() or single in _ordinary():  # "monas wedding": Mona's
             return None
         plural = _closest(single)
         if plural is not None:
@@ -62,4 +63,5 @@ def _days() -> frozenset[str]:
 
 @cache
 def _ordinary() -> frozenset[str]:
-    return frozenset(ordinary_words())
+    """Words that are words or people's names ("frieda", "mondy"), never a slip."""
+    return frozenset(ordinary_words()) | frozenset(first_names()) | frozenset(last_names())

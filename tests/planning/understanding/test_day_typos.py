@@ -22,3 +22,8 @@ def test_a_meeting_booked_for_a_mistyped_day_is_on_that_day():
     assert args(run("set up a call with priya on thrusday at 11"), "create_calendar_event")["startTime"].startswith(
         "2026-03-05T11:00"
     )
+
+
+def test_names_near_a_day_are_names():
+    assert respelled_days("what is frieda's home address") == "what is frieda's home address"
+    assert respelled_days("a reminder for monas party") == "a reminder for monas party"
