@@ -66,6 +66,7 @@ def plan_message(
     requester's DM)."""
     finished = view.state in FINISHED_PLAN
     waiting = approval is not None and not finished
+    view = view if for_channel is not None else _for_requester(view)
     head = [section(_summary(view)), context(_status(view))]
     tail: list[dict[str, Any]] = []
     if decided:
@@ -80,6 +81,17 @@ def plan_message(
         else:
             fallback += "\n" + waiting_line(approval, for_channel)
     return unnest_message(message(fallback, [*head, *body, *tail]))
+
+
+def _for_requester(view: PlanView) -> PlanView:
+    """The plan as its requester alone sees it: each step by what it acts on, as their own data names it."""
+    intentions = [
+        intention.model_copy(
+            update={"steps": [s.model_copy(update={"intent": s.detail}) if s.detail else s for s in intention.steps]}
+        )
+        for intention in view.intentions
+    ]
+    return view.model_copy(update={"intentions": intentions})
 
 
 def decision_line(verb: str, user_id: str, intent: str) -> str:

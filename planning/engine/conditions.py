@@ -42,8 +42,17 @@ def judge(session: Session, run: StepRun) -> Verdict:
         if condition.wants_empty and items:
             return Verdict(False, f"you have {_things(items, session.tz)} then")
         if not condition.wants_empty and not items:
-            return Verdict(False, "that time is free, so the other time is not needed")
+            if _read_by(session, condition.reference) == "fetch_calendar_events":
+                return Verdict(False, "that time is free, so the other time is not needed")
+            return Verdict(False, "there were none")
     return Verdict(True)
+
+
+def _read_by(session: Session, reference: str) -> str | None:
+    """The tool of the read a condition looks at."""
+    bodies = templates_in(reference)
+    ref = parse_reference(bodies[0]) if bodies else None
+    return session.step(ref.step_id).step.tool if ref is not None else None
 
 
 def _things(items: list[Any], tz: str) -> str:

@@ -68,11 +68,26 @@ class FollowUp:
     def runs(self, kind: Callable[[str], Literal["read", "write"]]) -> list[StepRun]:
         """The plan's steps to run; those carried from the earlier plan stand done with what they carry."""
         return [
-            StepRun(step=step, kind=kind(step.tool), state="done", result=self.known[step.id])
+            _carried(step, kind(step.tool), self.known[step.id])
             if step.id in self.known
             else StepRun(step=step, kind=kind(step.tool))
             for step in self.plan.steps
         ]
+
+
+_CARRIED_KIND = {"fetch_emails": "The email", "fetch_calendar_events": "The event", "fetch_entity": "The record"}
+
+
+def _carried(step: Step, kind: Literal["read", "write"], found: Any) -> StepRun:
+    """A read standing done with what the earlier plan found: what it found named for the requester's eyes only
+    (a plan in a channel shows its steps to everyone there)."""
+    several = isinstance(found, list) and len(found) > 1
+    public = f"The {len(found)} found by your last plan" if several else _CARRIED_KIND.get(step.tool, "What")
+    public += "" if several else " from your last plan"
+    said = step.intent if step.intent != public else None
+    return StepRun(
+        step=step.model_copy(update={"intent": public}), kind=kind, state="done", result=found, said_privately=said
+    )
 
 
 def forwarded(earlier: Session, to: str) -> FollowUp | None:
@@ -384,6 +399,7 @@ def undo(earlier: Session, fields: tuple[str, ...] = ()) -> FollowUp:
             continue
         undone += 1
         steps += acting_on(inverse, left, f"earlier_{undone}", known)
+        steps += undoing.relinked(inverse, change)  # a record deleted and made again: its notes and tasks on it
     goal = Goal(intent="update", entity="event", text="undo")
     writes = [step for step in steps if step.id not in known]
     if writes:
@@ -671,7 +687,7 @@ def with_earlier_record(earlier: Session, text: str, plan: Plan, goal: Goal) -> 
         return None
     steps, known, which = list(plan.steps), {}, None
     for index, step in enumerate(plan.steps):
-        if _asks_which_record(step):  # "put a note on it": the record the earlier plan changed or found
+        if asks_which_record(step):  # "put a note on it": the record the earlier plan changed or found
             found, inputs, record_type = _earlier_record(earlier)
             if not found:
                 continue
@@ -715,7 +731,7 @@ _RECORD_TYPES: frozenset[str] = frozenset(get_args(RecordType))
 _ANY_LENGTH = 99  # a list this long holds any place a request names ("the second one", "the last one")
 
 
-def _asks_which_record(step: Step) -> bool:
+def asks_which_record(step: Step) -> bool:
     """The read of the record a note or task is about, when the request named none (its name is asked)."""
     return step.tool == "fetch_entity" and step.inputs.get("filters") == {"name": placeholder("record")}
 

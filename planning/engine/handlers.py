@@ -120,6 +120,8 @@ class Handlers:
         if question is not None and question.offered is not None and table.label(command) in table.OFFER_ANSWERS:
             kind = "offer"
         row = table.row_for(kind, command)
+        if question is not None and row.handler not in ("approve", "approval_words"):
+            question.unread = None  # a reply understood since: an approval after it is said of the card as it is
         handler: Handler = getattr(self, f"_on_{row.handler}")
         return await handler(session, user, text, command)
 
@@ -237,6 +239,10 @@ class Handlers:
         if isinstance(command, Decide) and command.unsure_which and checks is not None and checks.existing is not None:
             said = texts.which_of_existing(checks.notices[0].title if checks.notices else None)
             return [Say(text=said, private=True, tone="problem"), *self._decisions.reissue(session)]
+        if question.unread is not None:  # "yes" right after a change not understood: approve it as shown?
+            said, question.unread = question.unread, None
+            await self._parts.save(session)
+            return [Say(text=texts.approve_without(said), private=True, tone="problem")]
         if isinstance(command, Decide) and command.covering:  # "yes both": the plan's later cards too
             session.standing = Standing(by=user, said=text.strip())
         if isinstance(command, Decide) and command.only:  # "just the email": the later changes wait for their own
@@ -297,6 +303,9 @@ class Handlers:
     async def _on_approval_words(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
         unread = command.unread if isinstance(command, CannotHandle) else ()  # the part of the reply nothing read
         said = "”, “".join(unread) if unread else text
+        if session.question is not None and session.question.kind == "approval":
+            session.question.unread = said
+            await self._parts.save(session)
         return [Say(text=texts.not_understood_at_card(said), private=True, tone="problem")]
 
     async def _on_new_at_card(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:

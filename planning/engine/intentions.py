@@ -26,7 +26,10 @@ def goal_title(session: Session, index: int) -> str:
 
 def _detail(session: Session, run: StepRun) -> str | None:
     """The thing a write acts on, named ("Move “Pipeline review” (Thu 5 Mar 14:00)"), when it differs from the
-    intent. It comes from what the requester's reads found, so only views for them alone show it."""
+    intent. It comes from what the requester's reads found, so only views for them alone show it; so does what a read
+    carried from the last plan found."""
+    if run.said_privately is not None:
+        return run.said_privately
     heading = step_heading(session, run)
     return heading if heading != run.step.intent else None
 

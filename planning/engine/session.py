@@ -38,6 +38,9 @@ class StepRun(Mutable):
     attempt: int = 0  # a write re-run after an unknown outcome claims again under a new key
     past_ok: str | None = None  # a start time already past that the user chose to keep
     overrides: dict[str, Any] = Field(default_factory=dict)  # fields a correction named ("make the subject ...")
+    # a read carried from the last plan, said by what it found ("“Weekly standup” from your last plan") to the
+    # requester alone; its step's intent says only the kind of thing ("The event from your last plan") where others see
+    said_privately: str | None = None
     used_existing: bool = False  # a create that used the record or event already there: nothing was created
     without: list[str] = Field(default_factory=list)  # people not found and left out, said on the card (``left_out``)
     picked_from: list[Any] | None = None  # a lookup answered by a pick: the options it was picked from
@@ -76,6 +79,9 @@ class Question(Mutable):
     partial: str | None = None  # a day or week given without a time ("next week"): the next answer is read in it
     offered: str | None = None  # a reply read as a new request: offered to start it instead of the open plan
     then: list[str] = Field(default_factory=list)  # for approvals: the later writes its approval covers (step ids)
+    # for approvals: the last reply at this card, not understood ("put it on john not me"): the next approval typed
+    # is asked once more, as the person may think the change was made
+    unread: str | None = None
     asked_at: datetime
 
 

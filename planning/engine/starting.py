@@ -31,6 +31,7 @@ from planning.engine.shown_events import among_shown
 from planning.engine.shown_mails import among_shown_mails
 from planning.engine.shown_summary import with_summary
 from planning.engine.summarized_shown import summary_of_shown
+from planning.engine.task_on_its_own import on_its_own
 from planning.engine.workspaces import workspace_prefix
 from planning.planner.shared_files import with_shared_files
 from planning.types import Plan
@@ -168,6 +169,8 @@ class Starter:
                 return [Refused(text=texts.not_understood(text), reason="not_understood", private=False)]
             reason = understood.planning_problem or "I could not turn that into steps"
             return [Say(text=f"{reason}. {texts.TRY_AGAIN}", tone="problem")]
+        if pointed is None:  # "add a task to follow up on pricing": no record asked
+            understood = replace(understood, plan=on_its_own(understood.plan))
         steps = [StepRun(step=step, kind=self._parts.kind(step.tool)) for step in understood.plan.steps]
         if pointed is not None:
             steps = pointed.runs(self._parts.kind)

@@ -86,6 +86,16 @@ def not_understood_at_card(text: str) -> str:
     )
 
 
+def approve_without(unread: str) -> str:
+    """An approval typed right after a reply at the card that was not understood: asked once more."""
+    said = unread.strip()
+    said = said if len(said) <= 80 else said[:77] + "…"
+    return (
+        f"Just checking: “{said}” did not change anything, so the card is still as shown. Approve it as it is? "
+        "Reply “yes” to approve it unchanged, or say the change in other words."
+    )
+
+
 def already_over(state: str) -> str:
     return f"This plan is already {state}."
 

@@ -6,8 +6,15 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, get_args
 
-from integrations.base.records import FIELDS_BY_ENTITY, READ_ONLY_FIELDS, REQUIRED_ON_CREATE, WRITE_ONLY_FIELDS
-from planning.types import Entity, Step
+from integrations.base.records import (
+    FIELDS_BY_ENTITY,
+    READ_ONLY_FIELDS,
+    REQUIRED_ON_CREATE,
+    WRITE_ONLY_FIELDS,
+    RecordType,
+)
+from planning.references import reference
+from planning.types import Condition, Entity, Step
 
 EVENT_FIELDS = ("title", "location", "description")
 
@@ -145,6 +152,38 @@ def recreated_record(entity_type: str, record: dict[str, Any]) -> dict[str, Any]
     }
     needed = REQUIRED_ON_CREATE.get(entity_type, ())
     return fields if any(fields.get(name) for name in needed) else None
+
+
+LINKED = ("Note", "Task")  # records that are about another (contract §3 v2: ``about``)
+
+
+def relinked(made: Step, change: Change) -> list[Step]:
+    """After ``made`` creates again the record ``change`` deleted: the notes and tasks that were on it (their
+    ``about`` still names its old id, where the CRM keeps that) put on the new one; none found, nothing is asked."""
+    entity_type, old = change.arguments.get("entityType"), change.arguments.get("id")
+    if change.tool != "delete_entity" or entity_type not in get_args(RecordType) or not old:
+        return []
+    steps: list[Step] = []
+    for kind in LINKED:
+        plural = f"{kind.lower()}s"
+        find = Step(
+            id=f"{made.id}_{plural}",
+            intent=f"Find the {plural} that were on it",
+            tool="fetch_entity",
+            arguments={"input": {"entityType": kind, "filters": {"about": {"entityType": entity_type, "id": old}}}},
+        )
+        about = {"entityType": entity_type, "id": reference(made.id, "data.id")}
+        put = Step(
+            id=f"{made.id}_{plural}_back",
+            intent=f"Put its {plural} back on it",
+            tool="update_entity",
+            arguments={"input": {"entityType": kind, "id": "{{item.id}}", "fields": {"about": about}}},
+            depends_on=(made.id, find.id),
+            for_each=reference(find.id, "data"),
+            run_if=(Condition(not_empty=reference(find.id, "data")),),
+        )
+        steps += [find, put]
+    return steps
 
 
 def recreated(record: dict[str, Any]) -> dict[str, Any]:

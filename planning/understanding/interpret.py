@@ -9,7 +9,7 @@ from planning.understanding.cues import Words, cues
 from planning.understanding.lexicon import Evidence, evidence_in
 from planning.understanding.mail_received import as_received
 from planning.understanding.phrases import message_start
-from planning.understanding.task_owner import task_owner
+from planning.understanding.task_owner import todo_start
 
 STRONG_ENTITY = 2.0
 MAIN_VERB_BONUS = 2.0
@@ -138,18 +138,12 @@ def read_clause(text: str, *, has_time: bool = False, names_someone: bool = Fals
 
 
 def _without_task_content(text: str, evidence: list[Evidence]) -> list[Evidence]:
-    """ "a task for me to email the checklist to Acme": what the task says to do (its verb, the things it names) is
-    its subject; the task is what is made."""
-    words = Words.of(text)
-    for noun in cues("task_nouns").find_all(words):
-        to = cues("task_for_whom").at(words, noun.end)
-        if to is not None and to.end < len(words):
-            start = words.char_start(to.end)  # the first word of what it says to do
-            return [e for e in evidence if e.kind not in ("intent", "entity") or e.start < start]
-    owner = task_owner(text) if cues("task_nouns").find(words) is not None else None
-    if owner is not None:  # "a task for sarah to send them the kickoff deck": the deck is what it says to do
-        return [e for e in evidence if e.kind not in ("intent", "entity") or e.start < owner.start]
-    return evidence
+    """ "a task for me to email the checklist to Acme", "a task for sarah to send them the kickoff deck": what the
+    task says to do (its verb, the things it names) is its subject; the task is what is made."""
+    start = todo_start(text)
+    if start is None:
+        return evidence
+    return [e for e in evidence if e.kind not in ("intent", "entity") or e.start < start]
 
 
 def _without_topics(text: str, entities: list[Evidence]) -> list[Evidence]:

@@ -6,6 +6,7 @@ import re
 from planning.understanding import timewords as tw
 from planning.understanding.classifier import next_clause
 from planning.understanding.cues import Words, cues
+from planning.understanding.day_typos import respelled_days
 from planning.understanding.message_lines import one_line
 from planning.understanding.numbers import spoken_numbers_to_digits
 from planning.understanding.record_topic import topic_said
@@ -46,7 +47,7 @@ def clean(text: str) -> str:
 
 
 def _read(text: str) -> str:
-    return spoken_numbers_to_digits(_days_said_short(_chat_spellings(text)))
+    return spoken_numbers_to_digits(_days_said_short(_chat_spellings(respelled_days(text))))
 
 
 def _chat_spellings(text: str) -> str:

@@ -40,6 +40,7 @@ from planning.understanding.names import people as find_people
 from planning.understanding.normalize import clean
 from planning.understanding.note_clauses import note_kept_whole
 from planning.understanding.pasted_on import pasted_on
+from planning.understanding.people_apart import people_apart
 from planning.understanding.possessed_people import unpossessed
 from planning.understanding.record_amends import more_changes
 from planning.understanding.record_changes import one_change
@@ -112,7 +113,8 @@ class GoalUnderstandingService:
     ) -> ParseResult:
         mentions = grounding.mentions(cleaned) if grounding is not None else ()
         with knowing(known_names(mentions)):  # the slot tagger reads names of the user's own records as evidence
-            return said_again(unpossessed(respelled(self._parse(cleaned, now, chosen, grounding), mentions), mentions))
+            parse = respelled(self._parse(cleaned, now, chosen, grounding), mentions)
+            return said_again(people_apart(unpossessed(parse, mentions), mentions))
 
     def _parse(
         self, cleaned: str, now: datetime, chosen: tuple[str, str] | None, grounding: Grounding | None

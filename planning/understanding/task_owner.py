@@ -34,6 +34,18 @@ def task_owner(text: str) -> TaskOwner | None:
     return None
 
 
+def todo_start(text: str) -> int | None:
+    """Where what a task says to do starts: after "a task for me to" (``task_for_whom.txt``) or after its owner ("a
+    task for sarah to …"); None when the request says no task that way."""
+    words = Words.of(text)
+    for noun in cues("task_nouns").find_all(words):
+        to = cues("task_for_whom").at(words, noun.end)
+        if to is not None and to.end < len(words):
+            return words.char_start(to.end)
+    owner = task_owner(text) if cues("task_nouns").find(words) is not None else None
+    return None if owner is None else owner.todo
+
+
 def _owner_at(text: str, words: Words, at: int) -> TaskOwner | None:
     """The owner said from token ``at`` on: a link, a person, an end word."""
     link = cues("task_owner_links").at(words, at)

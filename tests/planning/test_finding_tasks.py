@@ -15,6 +15,11 @@ def test_a_new_task_that_names_no_record_asks_which():
     assert len(lookups) == 1 and "PLACEHOLDER" in str(lookups[0]["arguments"])
 
 
+def test_a_new_note_that_names_no_record_asks_which():
+    lookups = steps(run("add a note that the pricing call went well"), "fetch_entity")
+    assert len(lookups) == 1 and "PLACEHOLDER" in str(lookups[0]["arguments"])
+
+
 def test_a_phrasal_verb_in_lower_case_is_never_a_person_to_look_up():
     for text in ("add a task to follow up on pricing", "create a task to call back the printer company"):
         lookups = steps(run(text), "fetch_entity")

@@ -23,6 +23,7 @@ TRAINING_MODULES = (
     "commands/_emoji",
     "commands/_words",
     "cues",
+    "day_typos",
     "json_lines",
     "message_lines",
     "names",

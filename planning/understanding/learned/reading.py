@@ -10,6 +10,7 @@ from planning.understanding.interpret import Reading
 from planning.understanding.learned.policy import V2_SCOPE, Judge, RulesView, Verdict
 from planning.understanding.names import people
 from planning.understanding.phrases import message_start
+from planning.understanding.task_owner import todo_start
 
 
 def consult(
@@ -52,7 +53,8 @@ def _as_judged(text: str, reading: Reading, said: str | None = None) -> str:
     says, not the request ("let Priya know we're on track": "the message"), and so are the words the rules read as
     the message after a speech verb, in any case ("tell kim the review moved to 3": "tell kim the message"); a day or
     week of the user's own, for a calendar reading, is their calendar ("what does my Thursday look like": "my
-    calendar")."""
+    calendar"); what a new task says to do is "the task" ("a task for john to send the contract": "a task for john to
+    the task")."""
     body_at = _said_at(text, said) if reading.intent == "send" else None
     if body_at is not None:
         return text[:body_at] + "the message"
@@ -61,6 +63,9 @@ def _as_judged(text: str, reading: Reading, said: str | None = None) -> str:
     to_someone = start is not None and (any(n.text[:1].isupper() for n in people(text[:start])) or "@" in text[:start])
     if start and to_someone:
         return text[:start] + "the message"
+    todo = todo_start(text) if (reading.intent, reading.entity) == ("create", "task") else None
+    if todo is not None:  # what a task says to do ("… to send the contract to legal") is its subject, not the request
+        return text[:todo] + "the task"
     if reading.entity == "event":
         return _owned_periods_as_calendar(text)
     return text
