@@ -43,7 +43,6 @@ from planning.engine.turns import as_turn
 from planning.engine.view import PlanView
 from planning.pipeline import RequestPlanner
 from planning.store import PlanStore
-from planning.understanding.commands import ordinal_named, points_back
 
 __all__ = ["Conversation", "Decision"]
 
@@ -269,10 +268,8 @@ class Conversation:
         receipt: Receipt | None = None,
     ) -> list[Reply]:
         """Only a follow-up ("also invite Tom", "undo that") to ``who``'s own plan in this thread, ended within
-        the session TTL: for a channel thread, where other words are chatter and start nothing. [] otherwise.
-        Words that point back at that plan ("push it 30 min", "cancel the 2nd one") follow it up whether it changed
-        something or only showed it, as in a DM; a request that does not point back is no follow-up.
-        ``receipt`` and ``who`` as for ``message``."""
+        the session TTL, or words pointing back at it (``Starter.pointed_follow_up``): for a channel thread, where
+        other words are chatter and start nothing. [] otherwise. ``receipt`` and ``who`` as for ``message``."""
         who = who or Principal(team="", user=user, zone=tz)
         if not self._allowed(who.user) or not text.strip():
             return []
@@ -280,10 +277,7 @@ class Conversation:
             if not await self._starter.may_follow_up(who, thread_key, receipt):
                 return []
             with handling(receipt):
-                followed = await self._starter.after(who, thread_key, text)
-                if followed is None and points_at_last_plan(text):
-                    followed = await self._starter.start(who, thread_key, text)
-                return followed or []
+                return await self._starter.pointed_follow_up(who, thread_key, text)
 
     # --- now and then (planning.engine.sweeps) ----------------------------------------------------------
 
@@ -354,11 +348,3 @@ class Conversation:
         """For a request handled again (its process stopped after its plan was made): where that plan stands and
         what it asks, to show where it may never have been shown; [] when the request made no plan."""
         return await self._sweeps.made_by(receipt)
-
-
-_ANY_LENGTH = 99  # a list this long holds any place a request names ("the second one")
-
-
-def points_at_last_plan(text: str) -> bool:
-    """Whether ``text`` points back at what the last plan did or showed ("push it 30 min", "the 2nd one")."""
-    return points_back(text) or ordinal_named(text, _ANY_LENGTH) is not None

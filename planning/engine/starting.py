@@ -36,9 +36,11 @@ from planning.engine.workspaces import workspace_prefix
 from planning.planner.shared_files import with_shared_files
 from planning.types import Plan
 from planning.understanding.clarify import describe
+from planning.understanding.commands import ordinal_named, points_back
 from planning.validation import validate_plan
 
 logger = logging.getLogger(__name__)
+_ANY_LENGTH = 99  # a list this long holds any place a request names ("the second one")
 
 
 class Starter:
@@ -58,6 +60,14 @@ class Starter:
             return False
         ttl = timedelta(seconds=self._parts.settings.session_ttl_seconds)
         return self._parts.clock() - record.updated_at <= ttl
+
+    async def pointed_follow_up(self, who: Principal, thread_key: str, text: str) -> list[Reply]:
+        """In a channel thread: a follow-up of this person's last plan there, or words that point back at what it did
+        or showed ("push it 30 min", "cancel the 2nd one"), started as a request about it; [] for anything else."""
+        followed = await self.after(who, thread_key, text)
+        if followed is None and (points_back(text) or ordinal_named(text, _ANY_LENGTH) is not None):
+            followed = await self.start(who, thread_key, text)
+        return followed or []
 
     async def after(self, who: Principal, thread_key: str, text: str) -> list[Reply] | None:
         """ "undo that", "make it 4pm instead", "also invite Priya" after this person's last plan in the thread
