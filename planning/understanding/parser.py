@@ -19,6 +19,7 @@ from planning.understanding.classifier import Clause, QueryClassifier, uses_prev
 from planning.understanding.combinations import artifact
 from planning.understanding.commands import asides
 from planning.understanding.commands.pointing import points_back
+from planning.understanding.commands.value_clause import time_said
 from planning.understanding.conditions import split_segments
 from planning.understanding.cues import cues
 from planning.understanding.ellipsis import of_the_kind_before
@@ -99,7 +100,7 @@ class GoalUnderstandingService:
         if cut is None or asides.held_in(cut[1], _texts(whole)):
             return whole
         kept = self._parse_grounded(cut[0], now, chosen, grounding)
-        if _named(whole) - _named(kept) or (_timed(whole) and not _timed(kept)):  # "dentist fri 8am, pls put it …"
+        if _named(whole) - _named(kept) or _time_only_aside(whole, kept):  # "dentist fri 8am, pls put it …"
             return whole  # "rosa diaz has a new cell, …": who it is about; the "aside" said when it is
         return kept
 
@@ -132,7 +133,7 @@ class GoalUnderstandingService:
             reads = [self._judged_in_turn(reads, index, self._learned, now) for index in range(len(reads))]
             reads = [_guess_kept(read, rule) for read, rule in zip(reads, rules, strict=True)]
             reads = _elided(reads, rules, now)
-        reads = _free_time_feeders(_time_said_apart(reads))
+        reads = _free_time_feeders(_value_said_apart(_time_said_apart(reads), now))
         if self._voter is not None and len(reads) == 1 and (verdict is None or verdict.by == "rules"):
             reads = [self._with_second_opinion(reads[0], self._voter, now)]
         reads = [_reread(read, untimed_reminder(read.clause.text, read.reading, now), now) for read in reads]
@@ -263,6 +264,20 @@ def _timed(parse: ParseResult) -> bool:
     return any(t.has_clock_time for t in times) or any(goal.slots.shift_minutes for goal in parse.goals)
 
 
+def _time_only_aside(whole: ParseResult, kept: ParseResult) -> bool:
+    """Whether the "aside" said when it is: the whole reading has a clock time the reading without it lacks, or a
+    time at all where that one has none ("dentist fri 8am, pls put it on the calendar"). A day in a reason beside a
+    move that says where it goes is not one ("move the standup to thursday, she's out wed")."""
+    clocked = _clocked(whole) and not _clocked(kept)
+    moves_to = any(goal.slots.new_when is not None for goal in kept.goals)
+    return clocked or (_timed(whole) and not _timed(kept) and not moves_to)
+
+
+def _clocked(parse: ParseResult) -> bool:
+    times = [t for goal in parse.goals for t in (goal.slots.when, goal.slots.new_when) if t is not None]
+    return any(t.has_clock_time for t in times)
+
+
 def _texts(parse: ParseResult) -> list[str]:
     """The texts a reading took from the request's words: bodies, subjects, topics, titles, changed fields."""
     out: list[str] = []
@@ -311,6 +326,35 @@ def _time_said_apart(reads: list[_Read]) -> list[_Read]:
             slots = booking.found.slots.model_copy(update={"when": when})
             return [_Read(booking.clause, booking.reading, replace(booking.found, slots=slots))]
     return out
+
+
+def _value_said_apart(reads: list[_Read], now: datetime) -> list[_Read]:
+    """ "can we do 1pm instead of 11? move the acme call", "not 11 but 2pm, move it": a clause that asks nothing and
+    says a time as a value alone (:func:`.value_clause.time_said`), beside the one move or booking of the message
+    that says none, is where it moves to or when it is booked; it asks nothing of its own."""
+    untimed = [i for i, read in enumerate(reads) if _moves_untimed(read) or _books_untimed(read)]
+    if len(untimed) != 1:
+        return reads
+    target = reads[untimed[0]]
+    for index, read in enumerate(reads):
+        asks = read.reading.intent not in ("chat", "unsupported") and not read.reading.guessed
+        when = None if asks or index == untimed[0] or read.reading.offtopic else time_said(read.clause.text, now)
+        if when is None:
+            continue
+        moves = target.reading.intent == "update"
+        day = None if moves else target.found.slots.when  # "thursday works better. book lunch w priya at noon"
+        if day is not None and when.has_clock_time and day.end is not None and day.end - day.start <= timedelta(days=1):
+            when = TimeRange(start=datetime.combine(day.start.date(), when.start.timetz()), has_clock_time=True)
+        slots = target.found.slots.model_copy(update={"new_when" if moves else "when": when})
+        moved = _Read(target.clause, target.reading, replace(target.found, slots=slots))
+        return [moved if i == untimed[0] else other for i, other in enumerate(reads) if i != index]
+    return reads
+
+
+def _moves_untimed(read: _Read) -> bool:
+    slots = read.found.slots
+    moves = (read.reading.intent, read.reading.entity) == ("update", "event") and not read.reading.guessed
+    return moves and slots.new_when is None and not slots.shift_minutes and slots.duration_minutes is None
 
 
 def _books_untimed(read: _Read) -> bool:
