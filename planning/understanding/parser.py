@@ -100,7 +100,8 @@ class GoalUnderstandingService:
         if cut is None or asides.held_in(cut[1], _texts(whole)):
             return whole
         kept = self._parse_grounded(cut[0], now, chosen, grounding)
-        if _named(whole) - _named(kept) or _time_only_aside(whole, kept):  # "dentist fri 8am, pls put it …"
+        lost = _named(whole) - _named(kept)
+        if (lost and not _described_only(lost, cut, kept)) or _time_only_aside(whole, kept):
             return whole  # "rosa diaz has a new cell, …": who it is about; the "aside" said when it is
         return kept
 
@@ -256,6 +257,18 @@ def _named(parse: ParseResult) -> set[str]:
     return {
         name.lower() for goal in parse.goals for name in (*goal.slots.people, *goal.slots.emails, *goal.slots.companies)
     }
+
+
+def _described_only(lost: set[str], cut: tuple[str, tuple[str, ...]], kept: ParseResult) -> bool:
+    """Whether the names only the asides said are in clauses saying who a person is ("…, he's the globex lead in the
+    crm") beside a request for a thing other than a record: what the person is, not what the request acts on."""
+    said, said_beside = cut
+    described = [aside.casefold() for aside in said_beside if asides.describes_person(aside)]
+    if len(described) != len(said_beside) or not asides.other_thing_asked(said):
+        return False
+    if any(goal.entity in _RECORDS for goal in kept.goals):
+        return False
+    return all(any(_inside(name, aside) for aside in described) for name in lost)
 
 
 def _timed(parse: ParseResult) -> bool:
