@@ -703,7 +703,8 @@ def _value(reply: Reply, context: Context) -> Command:
     if context.value_kind in _BARE_ANSWERS and _request_of_its_own(reply):
         return _new_request(reply)  # "also email her that it moved to fri 2pm": a request, not the time asked
     if context.value_kind in _BARE_ANSWERS:
-        return bare_answer(reply, asks_start=context.value_kind == "datetime")
+        books = context.doing == "create_calendar_event"  # a new event may repeat; a moved one stays as it is
+        return bare_answer(reply, asks_start=context.value_kind == "datetime", repeats=books)
     lead = phrases("said_text_leads").at(reply.words, 0) if context.name == "body" else None
     if lead is not None and len(reply.words) - lead[0] >= _SAID_AFTER_LEAD and not _verb(reply.words[lead[0]]):
         said = reply.rest(lead[0])
