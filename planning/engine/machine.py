@@ -644,11 +644,19 @@ def window_asked(session: Session, run: StepRun, name: str, now: datetime) -> tu
         return None
     slots = goals[run.step.goal].slots
     when = slots.new_when if run.step.tool == "update_calendar_event" else slots.when  # a move: where it goes
-    if when is None:  # "move my 1:1 …, when are we both free fri morning?": the day searched
-        when = _searched_day(goals)
+    searched = _searched_day(goals)  # "move my 1:1 …, when are we both free fri morning?": the day searched
+    if searched is not None and (when is None or _narrows(searched, when)):  # "… next week. free tue the 10th?"
+        when = searched
     if when is None or when.has_clock_time or when.start <= now:
         return None
     return when.start, when.end
+
+
+def _narrows(inner: TimeRange, outer: TimeRange) -> bool:
+    """Whether ``inner`` is a shorter time inside ``outer`` (a day of the week the request gave)."""
+    if outer.end is None or inner.end is None:
+        return False
+    return outer.start <= inner.start and inner.end <= outer.end and inner.end - inner.start < outer.end - outer.start
 
 
 def _searched_day(goals: Sequence[Goal]) -> TimeRange | None:
