@@ -27,7 +27,7 @@ from planning.engine.record_changes import names_another, record_changed, record
 from planning.engine.replies import Refused, Reply, Say
 from planning.engine.resend import resend
 from planning.engine.session import Session
-from planning.engine.undo_changed import restates_undo, undone_then, undone_with
+from planning.engine.undo_changed import restates_undo, retimes_made, undone_then, undone_with
 from planning.understanding.commands import (
     OWNER,
     BookBeside,
@@ -87,6 +87,9 @@ class AfterPlan:
                 return await self._started(turn, both)
             if restates_undo(earlier, command, change):  # "scratch that … delete it and email her": deleted once
                 then = next((c.text for c in rest if isinstance(c, NewRequest)), None)
+            elif not rest and isinstance(change, EventChange) and retimes_made(earlier, change):
+                # "undo that, she's out thursday. wednesday 11 instead": the event made, moved there
+                return await self._started(turn, followups.follow_up(earlier, change, turn.now))
         row = table.row_for("ended", command)
         handler: Handler = getattr(self, f"_on_{row.handler}")
         replies = await handler(turn, command)

@@ -16,6 +16,7 @@ same way (``with_earlier_record``): one thing found is the one meant; of several
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from email.utils import parseaddr
 from typing import Any, Literal, get_args
 
 from integrations.base.records import FIELDS_BY_ENTITY, RecordType
@@ -344,7 +345,13 @@ def _addresses_of(record: dict[str, Any]) -> list[str]:
     for key in ("attendees", "to", "from", "sender", "email"):
         value = record.get(key)
         values.extend(value if isinstance(value, list) else [value])
-    return [v for v in values if isinstance(v, str) and "@" in v]
+    return [bare_address(v) for v in values if isinstance(v, str) and "@" in v]
+
+
+def bare_address(said: str) -> str:
+    """The address of a mailbox as a mail shows it: "Dana Whitfield <dana@acme.com>" → "dana@acme.com"."""
+    address = parseaddr(said)[1]
+    return address if "@" in address else said.strip()
 
 
 def _people_in(session: Session, run: StepRun) -> list[str]:
@@ -355,6 +362,10 @@ def _people_in(session: Session, run: StepRun) -> list[str]:
         result = (run.result if isinstance(run.result, dict) else {}) if made else (record_of(session, run) or {})
         attendees = result.get("attendees")
         return [a for a in attendees if isinstance(a, str) and "@" in a] if isinstance(attendees, list) else []
+    if tool == "reply_email" or (tool == "create_draft" and run.step.inputs.get("replyTo")):
+        # a reply goes to the sender of the mail replied to, as the read that found it returned it
+        sender = (record_of(session, run) or {}).get("from")
+        return [bare_address(sender)] if isinstance(sender, str) and "@" in sender else []
     args = ran_with(session, run)
     if tool in ("send_email", "forward_email"):
         sent_to = args.get("to")

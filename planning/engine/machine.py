@@ -6,8 +6,8 @@ transition is saved (``checkpoint``) before it is acted on.
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
-from datetime import datetime
+from collections.abc import Awaitable, Callable, Sequence
+from datetime import datetime, timedelta
 from functools import partial
 from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
@@ -48,6 +48,7 @@ from planning.engine.target_text import organised_by_other
 from planning.engine.writes import ClaimedWrites
 from planning.references import references_in
 from planning.store import PlanStore, StepClaim
+from planning.types import Goal, TimeRange
 
 if TYPE_CHECKING:
     from planning.engine.audit import Auditor
@@ -655,9 +656,29 @@ def window_asked(session: Session, run: StepRun, name: str, now: datetime) -> tu
         return None
     slots = goals[run.step.goal].slots
     when = slots.new_when if run.step.tool == "update_calendar_event" else slots.when  # a move: where it goes
+    searched = _searched_day(goals)  # "move my 1:1 …, when are we both free fri morning?": the day searched
+    if searched is not None and (when is None or _narrows(searched, when)):  # "… next week. free tue the 10th?"
+        when = searched
     if when is None or when.has_clock_time or when.start <= now:
         return None
     return when.start, when.end
+
+
+def _narrows(inner: TimeRange, outer: TimeRange) -> bool:
+    """Whether ``inner`` is a shorter time inside ``outer`` (a day of the week the request gave)."""
+    if outer.end is None or inner.end is None:
+        return False
+    return outer.start <= inner.start and inner.end <= outer.end and inner.end - inner.start < outer.end - outer.start
+
+
+def _searched_day(goals: Sequence[Goal]) -> TimeRange | None:
+    """The one day (or part of it) a search of free time in the same request was over; None when there is none or
+    several, or it spans more than a day."""
+    searched = [g.slots.when for g in goals if g.entity == "availability" and g.slots.when is not None]
+    if len(searched) != 1:
+        return None
+    when = searched[0]
+    return when if when.end is None or when.end - when.start <= timedelta(days=1) else None
 
 
 def _as_ran(session: Session, runs: list[StepRun]) -> str | None:

@@ -17,6 +17,7 @@ from planning.engine.file_facts import AttachedFile
 from planning.engine.intentions import view_of
 from planning.engine.invitation_answered import answered_alone
 from planning.engine.listed_week import in_its_week
+from planning.engine.meeting_booked import with_meeting_asked
 from planning.engine.named_listed import acts_on_listed, forwarded_listed, named_listed, said_by_name, shown_listed
 from planning.engine.news import with_news
 from planning.engine.observe import ApprovedPlans
@@ -146,6 +147,7 @@ class Starter:
             plan = summary_of_shown(self._parts.from_record(earlier), text, plan)  # "summarize pls": that search's mail
             plan = deleted_rebooked(self._parts.from_record(earlier), text, plan, understood.parse.goals[0], now)
             plan = on_day_asked(self._parts.from_record(earlier), text, plan, now)  # "at 3 then": the day asked
+            plan = with_meeting_asked(self._parts.from_record(earlier), text, plan, understood.parse.goals[0], now)
             understood = replace(understood, plan=plan)
             # "push it back an hour": what the earlier plan changed or found
             pointed = named_listed(self._parts.from_record(earlier), text, plan, understood.parse.goals[0])

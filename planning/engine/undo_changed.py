@@ -56,6 +56,15 @@ def restates_undo(earlier: Session, command: Undo, change: Command) -> bool:
     return any(step.tool == "delete_calendar_event" for step in undo(earlier, command.fields).plan.steps)
 
 
+def retimes_made(earlier: Session, change: EventChange) -> bool:
+    """Whether ``change``, said after an undo ("undo that, she's out thursday. wednesday 11 instead"), is a new time
+    for the one event ``earlier`` made: the event is then moved there, not taken off and left for a new request."""
+    if change.field != "startTime" or change.shift_minutes is not None:
+        return False
+    made = [r for r in earlier.steps if r.step.tool == "create_calendar_event" and r.state == "done"]
+    return len(made) == 1 and all(r.kind != "write" or r in made for r in earlier.steps if r.state == "done")
+
+
 def _updates(step: Step) -> bool:
     return step.tool == "update_entity" and isinstance(step.inputs.get("fields"), dict)
 

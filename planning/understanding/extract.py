@@ -153,6 +153,7 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
         # "every friday": the words of a repeat are no part of the title either ("a repeating event" is one)
         repeats = [(s.start, s.end) for s in tagged(text) if s.kind == "general_frequency"]
         repeats = [(t.start, t.end) for t in tokens(text) if t.word in TIME_WORDS and _inside(t, repeats)]
+        repeats += [(t.start, t.end) for t in tokens(text) if t.word in cues("repeat_adjectives")]  # "recurring"
         # "put monday meeting on calendar": the day names the new event
         naming = event_title.naming_times(text, spans) if reading.intent == "create" else []
         leads = repeat_start.period_leads(text, times)  # "starting" of "starting next week"

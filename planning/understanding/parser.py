@@ -20,6 +20,7 @@ from planning.understanding.classifier import Clause, QueryClassifier, uses_prev
 from planning.understanding.combinations import artifact
 from planning.understanding.commands import asides
 from planning.understanding.commands.pointing import points_back
+from planning.understanding.commands.value_clause import time_said
 from planning.understanding.conditions import split_segments
 from planning.understanding.cues import cues
 from planning.understanding.day_pointed import day_pointed
@@ -104,7 +105,8 @@ class GoalUnderstandingService:
         if cut is None or asides.held_in(cut[1], _texts(whole)):
             return whole
         kept = self._parse_grounded(cut[0], now, chosen, grounding)
-        if _named(whole) - _named(kept) or (_timed(whole) and not _timed(kept)):  # "dentist fri 8am, pls put it …"
+        lost = _named(whole) - _named(kept)
+        if (lost and not _described_only(lost, cut, kept)) or _time_only_aside(whole, kept):
             return whole  # "rosa diaz has a new cell, …": who it is about; the "aside" said when it is
         return kept
 
@@ -138,7 +140,7 @@ class GoalUnderstandingService:
             reads = [self._judged_in_turn(reads, index, self._learned, now) for index in range(len(reads))]
             reads = [_guess_kept(read, rule) for read, rule in zip(reads, rules, strict=True)]
             reads = _elided(reads, rules, now)
-        reads = _free_time_feeders(_time_said_apart(reads))
+        reads = _free_time_feeders(_value_said_apart(_time_said_apart(reads), now))
         if self._voter is not None and len(reads) == 1 and (verdict is None or verdict.by == "rules"):
             reads = [self._with_second_opinion(reads[0], self._voter, now)]
         reads = [_reread(read, untimed_reminder(read.clause.text, read.reading, now), now) for read in reads]
@@ -263,10 +265,36 @@ def _named(parse: ParseResult) -> set[str]:
     }
 
 
+def _described_only(lost: set[str], cut: tuple[str, tuple[str, ...]], kept: ParseResult) -> bool:
+    """Whether the names only the asides said are in clauses saying who a person is ("…, he's the globex lead in the
+    crm") beside a request for a thing other than a record: what the person is, not what the request acts on."""
+    said, said_beside = cut
+    described = [aside.casefold() for aside in said_beside if asides.describes_person(aside)]
+    if len(described) != len(said_beside) or not asides.other_thing_asked(said):
+        return False
+    if any(goal.entity in _RECORDS for goal in kept.goals):
+        return False
+    return all(any(_inside(name, aside) for aside in described) for name in lost)
+
+
 def _timed(parse: ParseResult) -> bool:
     """Whether a reading has a time of day for a goal (when it is, or where it moves to)."""
     times = [t for goal in parse.goals for t in (goal.slots.when, goal.slots.new_when) if t is not None]
     return any(t.has_clock_time for t in times) or any(goal.slots.shift_minutes for goal in parse.goals)
+
+
+def _time_only_aside(whole: ParseResult, kept: ParseResult) -> bool:
+    """Whether the "aside" said when it is: the whole reading has a clock time the reading without it lacks, or a
+    time at all where that one has none ("dentist fri 8am, pls put it on the calendar"). A day in a reason beside a
+    move that says where it goes is not one ("move the standup to thursday, she's out wed")."""
+    clocked = _clocked(whole) and not _clocked(kept)
+    moves_to = any(goal.slots.new_when is not None for goal in kept.goals)
+    return clocked or (_timed(whole) and not _timed(kept) and not moves_to)
+
+
+def _clocked(parse: ParseResult) -> bool:
+    times = [t for goal in parse.goals for t in (goal.slots.when, goal.slots.new_when) if t is not None]
+    return any(t.has_clock_time for t in times)
 
 
 def _texts(parse: ParseResult) -> list[str]:
@@ -317,6 +345,35 @@ def _time_said_apart(reads: list[_Read]) -> list[_Read]:
             slots = booking.found.slots.model_copy(update={"when": when})
             return [_Read(booking.clause, booking.reading, replace(booking.found, slots=slots))]
     return out
+
+
+def _value_said_apart(reads: list[_Read], now: datetime) -> list[_Read]:
+    """ "can we do 1pm instead of 11? move the acme call", "not 11 but 2pm, move it": a clause that asks nothing and
+    says a time as a value alone (:func:`.value_clause.time_said`), beside the one move or booking of the message
+    that says none, is where it moves to or when it is booked; it asks nothing of its own."""
+    untimed = [i for i, read in enumerate(reads) if _moves_untimed(read) or _books_untimed(read)]
+    if len(untimed) != 1:
+        return reads
+    target = reads[untimed[0]]
+    for index, read in enumerate(reads):
+        asks = read.reading.intent not in ("chat", "unsupported") and not read.reading.guessed
+        when = None if asks or index == untimed[0] or read.reading.offtopic else time_said(read.clause.text, now)
+        if when is None:
+            continue
+        moves = target.reading.intent == "update"
+        day = None if moves else target.found.slots.when  # "thursday works better. book lunch w priya at noon"
+        if day is not None and when.has_clock_time and day.end is not None and day.end - day.start <= timedelta(days=1):
+            when = TimeRange(start=datetime.combine(day.start.date(), when.start.timetz()), has_clock_time=True)
+        slots = target.found.slots.model_copy(update={"new_when" if moves else "when": when})
+        moved = _Read(target.clause, target.reading, replace(target.found, slots=slots))
+        return [moved if i == untimed[0] else other for i, other in enumerate(reads) if i != index]
+    return reads
+
+
+def _moves_untimed(read: _Read) -> bool:
+    slots = read.found.slots
+    moves = (read.reading.intent, read.reading.entity) == ("update", "event") and not read.reading.guessed
+    return moves and slots.new_when is None and not slots.shift_minutes and slots.duration_minutes is None
 
 
 def _books_untimed(read: _Read) -> bool:

@@ -5,13 +5,15 @@ it."""
 from planning.understanding.commands._words import Reply
 from planning.understanding.commands.answer import Answer
 from planning.understanding.commands.event_edits import event_edit
+from planning.understanding.existing import recurrence
 from planning.understanding.timewords import find_duration
 
 
-def bare_answer(reply: Reply, *, asks_start: bool) -> Answer:
+def bare_answer(reply: Reply, *, asks_start: bool, repeats: bool = False) -> Answer:
     """A value said with words that only accept it ("11 works", "let's do 3pm", "45 minutes is fine"): the value
     alone. A start time said with a length ("10:30, and make it an hour", "3pm for 45 minutes"): the time is the
-    answer, the length another value of the step."""
+    answer, the length another value of the step; a repeat said with it ("tuesdays at 4") the recurrence of an event
+    made (``repeats``)."""
     text, also = reply.text, tuple[tuple[str, str], ...]()
     if asks_start:
         text, also = _values_said_after(reply)
@@ -21,6 +23,9 @@ def bare_answer(reply: Reply, *, asks_start: bool) -> Answer:
             start, end = length.span
             also = (("durationMinutes", text[start:end]),)
             text = f"{text[:start]} {text[end:]}"
+    rule = recurrence(text) if asks_start and repeats else None
+    if rule is not None:  # "tuesdays at 4": the first Tuesday at 4, and every Tuesday after it
+        also = (*also, ("recurrence", rule))
     said = Reply.of(text)
     start = said.after("answer_leads")
     value = said.rest(start, said.end_before(start, "answer_tails")) or reply.text

@@ -28,8 +28,10 @@ def left_out(text: str, context: Context) -> str | None:
     return cut[0] if cut is not None else None
 
 
-def split(text: str, context: Context) -> tuple[str, tuple[str, ...]] | None:
-    """``text`` without its asides, and the asides; None when nothing is left out."""
+def split(text: str, context: Context, *, descriptions: bool = False) -> tuple[str, tuple[str, ...]] | None:
+    """``text`` without its asides, and the asides; None when nothing is left out. With ``descriptions``, a clause
+    after the first that says who a person is ("he's the globex lead in the crm") is an aside however unsure the
+    classifier is."""
     if context.value_kind == "text" and context.question == "value":
         return None
     reply = Reply.of(text)
@@ -37,8 +39,10 @@ def split(text: str, context: Context) -> tuple[str, tuple[str, ...]] | None:
     if len(acts) < 2:
         return None
     keep = tuple(
-        not (a.act == "none" and a.probability >= ASIDE) or starts_request(a.clause) or _condition(a.clause)
-        for a in acts
+        not ((a.act == "none" and a.probability >= ASIDE) or (descriptions and at > 0 and describes_person(a.clause)))
+        or starts_request(a.clause)
+        or _condition(a.clause)
+        for at, a in enumerate(acts)
     )
     kept = _clauses.kept(reply, keep) if any(keep) and not all(keep) else ""
     if not kept:
@@ -56,6 +60,14 @@ def may_be_text(text: str) -> bool:
     )
 
 
+def describes_person(clause: Reply | str) -> bool:
+    """Whether the clause opens saying who someone is: a word of data/cues/person_copulas.txt ("he's", "she is") and
+    one of described_determiners.txt ("the", "our") — "he's the globex lead in the crm", not "he's out friday"."""
+    words = Words.of(clause.text if isinstance(clause, Reply) else clause).words
+    found = cues("person_copulas").at(words, 0)
+    return found is not None and cues("described_determiners").at(words, found.end) is not None
+
+
 def _condition(clause: Reply) -> bool:
     """Whether the clause says when to act ("if i'm busy on friday at 10, …"): a condition, never an aside."""
     return cues("condition_leads").at(Words.of(clause.text).words, 0) is not None
@@ -71,9 +83,21 @@ def may_be_details(text: str) -> bool:
 
 def in_request(text: str) -> tuple[str, tuple[str, ...]] | None:
     """A new request without its asides (read as a message after nothing: the classifier's "done"), and the asides;
-    None when nothing is left out, or the request writes an email or makes a record."""
-    cut = split(text, Context())
-    return None if cut is None or may_be_text(text) or may_be_details(text) else cut
+    None when nothing is left out, or the request writes an email or makes a record. A record named only in the
+    asides, beside a request for another kind of thing, makes none ("put a call w hank at 11. he's the globex lead in
+    the crm": a call, not a lead). A clause saying who a person is is an aside only beside such a request."""
+    cut = split(text, Context(), descriptions=True)
+    if cut is not None and not other_thing_asked(cut[0]):  # "update hank, he's the globex lead now": its fields
+        cut = split(text, Context())
+    if cut is None or may_be_text(text):
+        return None
+    return None if may_be_details(text) and not other_thing_asked(cut[0]) else cut
+
+
+def other_thing_asked(kept: str) -> bool:
+    """Whether ``kept`` (a request without its asides) makes no record but names a thing of another kind."""
+    entities = {cue.concept for cue in evidence_in(kept) if cue.kind == "entity"}
+    return not may_be_details(kept) and bool(entities) and not entities & _RECORDS
 
 
 def idle_in_request(text: str) -> tuple[str, ...]:

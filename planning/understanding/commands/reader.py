@@ -16,6 +16,7 @@ from planning.understanding.commands import (
     _respelled,
     aside_choice,
     asides,
+    bare_asks,
     grounded,
     learned_reading,
     mail_picks,
@@ -86,12 +87,32 @@ def read_reply(text: str, context: Context) -> tuple[Command, ...]:
 
 
 def _read_reply(text: str, context: Context) -> tuple[Command, ...]:
+    apart = _value_apart(text, context)
+    if apart is not None:  # "can we do 1 instead of 11? move it": the change the value says, "move it" its verb
+        return apart
     whole = every_clause(text, context, _whole(text, context), _whole)
     cut = asides.split(text, context)
     if cut is None:
         return whole
     kept, said_aside = cut
     return aside_choice.chosen(whole, every_clause(kept, context, _whole(kept, context), _whole), kept, said_aside)
+
+
+def _value_apart(text: str, context: Context) -> tuple[Command, ...] | None:
+    """A message whose values are said in one clause and the change asked for in another that only names it ("…,
+    thursday works better. move it", :mod:`.bare_asks`): the reading of the rest, when it is that change alone. At
+    the card of that change the verb also approves it, the change made first."""
+    cut = bare_asks.without_bare_asks(text)
+    if cut is None:
+        return None
+    rest = _read_reply(cut[0], context)
+    if not rest or not all(isinstance(command, _VALUE_CHANGES) for command in rest):
+        return None
+    approves = context.question == "approval" and cut[1] == context.doing  # "friday works better, book it"
+    return (*rest, Decide("approve")) if approves else rest
+
+
+_VALUE_CHANGES = (EventChange, Correct)
 
 
 def _whole(text: str, context: Context) -> tuple[Command, ...]:
@@ -713,7 +734,8 @@ def _value(reply: Reply, context: Context) -> Command:
     if context.value_kind in _BARE_ANSWERS and _request_of_its_own(reply):
         return _new_request(reply)  # "also email her that it moved to fri 2pm": a request, not the time asked
     if context.value_kind in _BARE_ANSWERS:
-        return bare_answer(reply, asks_start=context.value_kind == "datetime")
+        books = context.doing == "create_calendar_event"  # a new event may repeat; a moved one stays as it is
+        return bare_answer(reply, asks_start=context.value_kind == "datetime", repeats=books)
     lead = phrases("said_text_leads").at(reply.words, 0) if context.name == "body" else None
     if lead is not None and len(reply.words) - lead[0] >= _SAID_AFTER_LEAD and not _verb(reply.words[lead[0]]):
         said = reply.rest(lead[0])

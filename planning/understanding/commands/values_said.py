@@ -75,7 +75,14 @@ def event_values(reply: Reply, shown_start: str | None = None) -> EventChange | 
 def after_event(reply: Reply, context: Context) -> EventChange | None:
     """After a plan made an event: the change the values said make, against the start it has when it made one."""
     starts = [value for field, value in context.shown if field == "startTime"]
-    return event_values(reply, starts[0] if len(starts) == 1 else None)
+    return event_values(reply, starts[0] if len(starts) == 1 else None) or _start_replaced(reply, context)
+
+
+def _start_replaced(reply: Reply, context: Context) -> EventChange | None:
+    """ "can we do 1 instead of 11?" after a plan made an event at 11: a value said in the place of the start it has
+    (:func:`.grounded.replaced`, which reads a bare hour against the one shown), the start changed."""
+    said = grounded.replaced(reply, context)
+    return EventChange("startTime", said.value) if said is not None and said.field == "startTime" else None
 
 
 def at_event_card(reply: Reply, context: Context) -> EventChange | None:
