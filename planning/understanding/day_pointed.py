@@ -1,6 +1,8 @@
 """A day pointed at with words that stand for the day said earlier in the message: "i'm out wed for a family thing,
 cancel my meetings that day" cancels Wednesday's meetings. The words (data/cues/day_pointers.txt) are replaced by
-the date of the time said last before them, with the part of the day they name ("that afternoon" → "wed afternoon")."""
+the date of the time said last before them, with the part of the day they name ("that afternoon" → "wed afternoon").
+Words after a colon are what is to be said or noted ("decline it, comment: at a conference that day") and stay as
+typed."""
 
 from datetime import datetime
 
@@ -15,9 +17,12 @@ def day_pointed(text: str, now: datetime) -> str:
     if not pointers:
         return text
     days = [t for t in find_times(text, now) if t.spans]
+    quoted = text.find(": ")  # "…, comment: at a conference that day": words to pass on, kept as typed
     out, last = [], 0
     for found in pointers:
         start, end = words.char_start(found.start), words.char_end(found.end - 1)
+        if 0 <= quoted < start:
+            break
         said = [t for t in days if t.spans[-1][1] <= start]
         if not said:
             continue

@@ -13,3 +13,10 @@ def test_a_part_of_that_day_keeps_the_part_and_takes_the_date():
     said = "physio tuesday at 8, move my calls to that evening"
     assert day_pointed(said, MONDAY_9AM) == "physio tuesday at 8, move my calls to Tuesday 3 March evening"
     assert day_pointed("cancel my meetings that day", MONDAY_9AM) == "cancel my meetings that day"  # no day said
+
+
+def test_words_after_a_colon_are_kept_as_typed():
+    said = "decline the board review on wed, note: i'm travelling that day, ken covers"
+    assert day_pointed(said, MONDAY_9AM) == said
+    line = run("turn down the vendor sync on friday pls, comment: offsite that day, maria will cover")
+    assert [s["tool"] for s in line["plan"]["steps"]][-1] == "respond_to_event"
