@@ -24,9 +24,8 @@ class Verdict:
 def ready(session: Session, run: StepRun) -> bool:
     """Every step the conditions look at has finished."""
     for condition in run.step.run_if:
-        bodies = templates_in(condition.reference)
-        ref = parse_reference(bodies[0]) if bodies else None
-        if ref is None or session.step(ref.step_id).state != "done":
+        looked_at = _looked_at(session, condition.reference)
+        if looked_at is None or looked_at.state != "done":
             return False
     return True
 
@@ -42,17 +41,18 @@ def judge(session: Session, run: StepRun) -> Verdict:
         if condition.wants_empty and items:
             return Verdict(False, f"you have {_things(items, session.tz)} then")
         if not condition.wants_empty and not items:
-            if _read_by(session, condition.reference) == "fetch_calendar_events":
+            looked_at = _looked_at(session, condition.reference)
+            if looked_at is not None and looked_at.step.tool == "fetch_calendar_events":
                 return Verdict(False, "that time is free, so the other time is not needed")
             return Verdict(False, "there were none")
     return Verdict(True)
 
 
-def _read_by(session: Session, reference: str) -> str | None:
-    """The tool of the read a condition looks at."""
+def _looked_at(session: Session, reference: str) -> StepRun | None:
+    """The step whose result a condition looks at."""
     bodies = templates_in(reference)
     ref = parse_reference(bodies[0]) if bodies else None
-    return session.step(ref.step_id).step.tool if ref is not None else None
+    return session.step(ref.step_id) if ref is not None else None
 
 
 def _things(items: list[Any], tz: str) -> str:

@@ -15,7 +15,7 @@ from planning.engine.session import Session, StepRun
 from planning.engine.stored_values import as_stored
 from planning.engine.target_text import cannot_change_text, describe, organised_by_other
 from planning.engine.targets import when_text
-from planning.engine.wording import label, value_text
+from planning.engine.wording import clipped, label, value_text
 
 LABEL_KEYS = ("title", "subject", "name", "startTime", "from", "email", "company", "body", "id")  # a note: its body
 MATCHED_FIELDS = ("title", "subject", "name")
@@ -131,15 +131,11 @@ def item_label(item: Any, tz: ZoneInfo) -> str:
     if isinstance(item.get("start"), str) and isinstance(item.get("end"), str) and "title" not in item:
         return when_text(item["start"], tz, item["end"])  # a free slot: "Wed 4 Mar, 12:00–12:45 EST"
     parts = [
-        when_text(item[key], tz) if key == "startTime" else _clipped(str(item[key]))
+        when_text(item[key], tz) if key == "startTime" else clipped(str(item[key]))
         for key in LABEL_KEYS
         if item.get(key) and key != "id"
     ][:3]
     return " · ".join(parts) or str(item.get("id") or "an item")
-
-
-def _clipped(text: str, size: int = 80) -> str:
-    return text if len(text) <= size else text[: size - 1] + "…"
 
 
 def remove(run: StepRun, numbers: list[int]) -> tuple[list[int], list[int]]:

@@ -82,9 +82,10 @@ _CARRIED_KIND = {"fetch_emails": "The email", "fetch_calendar_events": "The even
 def _carried(step: Step, kind: Literal["read", "write"], found: Any) -> StepRun:
     """A read standing done with what the earlier plan found: what it found named for the requester's eyes only
     (a plan in a channel shows its steps to everyone there)."""
-    several = isinstance(found, list) and len(found) > 1
-    public = f"The {len(found)} found by your last plan" if several else _CARRIED_KIND.get(step.tool, "What")
-    public += "" if several else " from your last plan"
+    if isinstance(found, list) and len(found) > 1:
+        public = f"The {len(found)} found by your last plan"
+    else:
+        public = f"{_CARRIED_KIND.get(step.tool, 'What it found')} from your last plan"
     said = step.intent if step.intent != public else None
     return StepRun(
         step=step.model_copy(update={"intent": public}), kind=kind, state="done", result=found, said_privately=said
@@ -370,23 +371,11 @@ def _people_in(session: Session, run: StepRun) -> list[str]:
     if tool in ("send_email", "forward_email"):
         sent_to = args.get("to")
         return [a for a in sent_to if isinstance(a, str) and "@" in a] if isinstance(sent_to, list) else []
-    if tool == "reply_email":  # "reply to priya's email", then "book 45 min with her": the one answered
-        answered = record_of(session, run) or {}
-        sender = address_in(answered.get("from") or answered.get("sender"))
-        return [sender] if sender is not None else []
     if tool == "create_entity" and args.get("entityType") in _PEOPLE_RECORDS:
         fields = args.get("fields") if isinstance(args.get("fields"), dict) else args
         email = fields.get("email") if isinstance(fields, dict) else None
         return [email] if isinstance(email, str) and "@" in email else []
     return []
-
-
-def address_in(value: Any) -> str | None:
-    """The address in a mail's sender as stored ("Priya Shah <priya.shah@example.com>", or the address alone)."""
-    if not isinstance(value, str) or "@" not in value:
-        return None
-    inner = value[value.find("<") + 1 : value.rfind(">")] if "<" in value and ">" in value else value
-    return inner.strip() or None
 
 
 def undo(earlier: Session, fields: tuple[str, ...] = ()) -> FollowUp:

@@ -1,6 +1,6 @@
 """What the engine says, in one place."""
 
-from planning.engine.wording import name_in_words
+from planning.engine.wording import clipped, name_in_words
 from planning.types import OutOfScope
 
 HELP = (
@@ -43,7 +43,7 @@ def cant_do(outside: OutOfScope) -> str:
 
 def not_understood(text: str) -> str:
     """For a request that sounds like ours but was not understood: say so, with two phrasings that work."""
-    shown = text if len(text) <= 80 else text[:79] + "…"
+    shown = clipped(text)
     return (
         f"I didn't understand what to do with “{shown}”. Say what to do and with what, for example "
         "“book lunch with Maria on Friday at noon” or “what's on my calendar tomorrow?”."
@@ -77,8 +77,7 @@ def which_of_existing(notice: str | None) -> str:
 
 def not_understood_at_card(text: str) -> str:
     """A reply at an approval card read as neither a change nor a decision: nothing changed, and it says so."""
-    said = text.strip()
-    said = said if len(said) <= 80 else said[:77] + "…"
+    said = clipped(text.strip())
     return (
         f"I did not understand “{said}” as a change or a decision, so nothing changed and nothing was approved. "
         "What should I change? Or reply “approve”, “skip”, “edit FIELD=VALUE”, “remove N” (an item of a list) "
@@ -88,8 +87,7 @@ def not_understood_at_card(text: str) -> str:
 
 def approve_without(unread: str) -> str:
     """An approval typed right after a reply at the card that was not understood: asked once more."""
-    said = unread.strip()
-    said = said if len(said) <= 80 else said[:77] + "…"
+    said = clipped(unread.strip())
     return (
         f"Just checking: “{said}” did not change anything, so the card is still as shown. Approve it as it is? "
         "Reply “yes” to approve it unchanged, or say the change in other words."

@@ -41,6 +41,11 @@ _ANSWER_WORDS = {
 }
 
 
+def clipped(text: str, size: int = 80) -> str:
+    """``text`` cut to ``size`` characters, an ellipsis last where it was cut."""
+    return text if len(text) <= size else text[: size - 1] + "…"
+
+
 def label(key: str) -> str:
     """ "Start" for ``startTime``; an unknown name in words (``closeDate`` -> "Close date")."""
     if key in LABELS:

@@ -2,13 +2,13 @@
 fri, clashes w a customer visit. decline it and email tom …" declines Tom's launch review. The statement (a lead of
 data/cues/absence_leads.txt, the event, up to a mark or a word of absence_ends.txt, then its reason) goes, and the
 event takes the place of the pronoun (absence_pointers.txt) after the verb that acts on it (absence_acts.txt), or
-follows that verb when it has no object ("… pls decline"): "decline tom's launch review on fri and email tom …".
+follows that verb when it has no object (the end, a mark or a word of absence_joins.txt: "… pls decline"):
+"decline tom's launch review on fri and email tom …".
 """
 
 from planning.understanding.cues import Words, cues
 
 _MARKS = frozenset({",", ".", ";", "!", "?", "-", "–", "—", ":"})
-_JOINS = frozenset({"and", "then", "pls", "please", "for", "thanks", "thx"})  # after a verb with no object
 
 
 def absence_named(text: str) -> str:
@@ -57,7 +57,7 @@ def _acted_on(words: Words, after: int, event: str) -> str | None:
         if pointer is not None:
             tail = words.text[words.char_start(pointer.end) :] if pointer.end < len(said) else ""
             return f"{head} {event}{_spaced(tail)}"
-        if verb.end == len(said) or said[verb.end] in _MARKS or said[verb.end] in _JOINS:
+        if verb.end == len(said) or said[verb.end] in _MARKS or cues("absence_joins").at(said, verb.end) is not None:
             return f"{head} {event}{_spaced(rest)}"
     return None
 

@@ -1,10 +1,9 @@
 """Day words typed with a slip ("tmorow", "thrusday", "wedensday", "afternon", "febuary"): read as the word meant.
 
 A word is respelled when it is no ordinary English word (the embedding tokenizer's vocabulary) nor a name (the
-census lists of first and last names) and is close to one
-word of ``data/cues/day_words.txt`` (difflib's ratio at least ``CLOSE``), clearly closer than to any other; a plural
-("thrusdays") keeps its "s". A day read from a slip is better than the wrong day read from nothing: without it,
-"book it for tmorow at 3" is booked today.
+census lists of first and last names) and is close to one word of ``data/cues/day_words.txt`` (difflib's ratio at
+least ``CLOSE``), clearly closer than to any other; a plural ("thrusdays") keeps its "s". A day read from a slip
+is better than the wrong day read from nothing: without it, "book it for tmorow at 3" is booked today.
 """
 
 from difflib import SequenceMatcher

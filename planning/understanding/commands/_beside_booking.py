@@ -4,15 +4,13 @@ followed by words that point back (data/beside_pointers.txt), or for the time ju
 data/beside_at.txt ending a clause. The reply must say something to book (a length or a person) and no time of its
 own; what it books is read by the understanding, the time from what was shown (the engine's part)."""
 
-from datetime import UTC, datetime
-
 from planning.understanding import names
+from planning.understanding.commands._any_day import ANY_DAY
 from planning.understanding.commands._words import Reply, phrases
 from planning.understanding.commands.book_beside import BookBeside, Side
 from planning.understanding.timeexpr import find_times
 from planning.understanding.timewords import find_duration
 
-_ANY_DAY = datetime(2026, 1, 5, 8, tzinfo=UTC)  # whether words read as a time; which day does not matter
 _CLAUSE_ENDS = frozenset({",", ".", ";", "!", "?", "-", "–", "—"})
 
 
@@ -22,7 +20,7 @@ def booked_beside(reply: Reply) -> BookBeside | None:
     if side is None:
         return None
     text = reply.text.lower()
-    if find_times(text, _ANY_DAY):
+    if find_times(text, ANY_DAY):
         return None  # "right after that, at 3": a time of its own, read as a request
     if find_duration(text) is None and not names.people(reply.text):
         return None  # nothing said to book ("ok right after it then?")

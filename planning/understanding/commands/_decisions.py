@@ -1,14 +1,11 @@
 """Decisions in so many words: cancel, approve, skip, edit, remove items, a card's named choices, what to do with
 a write whose outcome is unknown, a start that has passed."""
 
-from datetime import UTC, datetime
-
+from planning.understanding.commands._any_day import ANY_DAY
 from planning.understanding.commands._words import Reply, phrases
 from planning.understanding.commands.decide import Decide
 from planning.understanding.commands.pick import Pick
 from planning.understanding.timeexpr import find_times
-
-_ANY_DAY = datetime(2026, 1, 5, 8, tzinfo=UTC)  # clock times are compared, the day does not matter
 
 
 def cancel(reply: Reply) -> Decide | None:
@@ -249,10 +246,10 @@ def _book_instead(reply: Reply) -> bool:
 
 def _same_time(reply: Reply, label: str) -> bool:
     """ "book 15:00 instead" picks the slot offered at 15:00; a reply naming another time is not this choice."""
-    named = [t for t in find_times(reply.text, _ANY_DAY) if t.has_clock_time]
+    named = [t for t in find_times(reply.text, ANY_DAY) if t.has_clock_time]
     if not named:
         return True
-    offered = [t for t in find_times(label, _ANY_DAY) if t.has_clock_time]
+    offered = [t for t in find_times(label, ANY_DAY) if t.has_clock_time]
     return bool(offered) and named[0].start.time() == offered[0].start.time()
 
 

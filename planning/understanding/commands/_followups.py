@@ -1,10 +1,10 @@
 """Follow-ups after a plan ended: undo it, change what it made (its start, its length, who is invited), forward the
 email it sent, thanks."""
 
-from datetime import UTC, datetime
 from typing import cast
 
 from planning.understanding import names
+from planning.understanding.commands._any_day import ANY_DAY
 from planning.understanding.commands._days import names_a_day
 from planning.understanding.commands._field_kinds import fits_field
 from planning.understanding.commands._words import Reply, phrases
@@ -186,10 +186,7 @@ def retime(reply: Reply) -> EventChange | None:
 
 def _a_time(value: str) -> bool:
     """Whether ``value`` reads as a time or a day ("10", "4:30pm", "friday")."""
-    return bool(value) and (bare_clock(value) is not None or bool(find_times(value.lower(), _ANY_DAY)))
-
-
-_ANY_DAY = datetime(2026, 1, 5, 8, tzinfo=UTC)  # whether a value reads as a time; which day does not matter
+    return bool(value) and (bare_clock(value) is not None or bool(find_times(value.lower(), ANY_DAY)))
 
 
 def attendees(reply: Reply) -> EventChange | None:

@@ -7,6 +7,7 @@ import unicodedata
 from datetime import UTC, date, datetime, timedelta
 
 from planning.understanding import names
+from planning.understanding.commands._any_day import ANY_DAY
 from planning.understanding.commands._days import names_a_day
 from planning.understanding.commands._people_swaps import among
 from planning.understanding.commands._words import Reply, phrases
@@ -17,7 +18,6 @@ from planning.understanding.normalize import clean
 from planning.understanding.timeexpr import find_times
 from planning.understanding.timewords import find_duration
 
-_ANY_DAY = datetime(2026, 1, 5, 8, tzinfo=UTC)  # values whose reading does not depend on the day
 _SCALES = (1, 1_000, 1_000_000)  # an amount said in thousands or millions ("130" for $130,000)
 _TEXT_WORDS = 6  # words of a text value said in the place of another ("Initech", "room 4b")
 
@@ -37,7 +37,7 @@ def _names_one(said: str, field: str, shown: str) -> bool:
     if kind == "date":
         return _same_day(said, shown)
     if kind in ("duration", "number", "choice", "phone"):
-        old, now = parse_answer(field, said, _ANY_DAY), parse_answer(field, shown, _ANY_DAY)
+        old, now = parse_answer(field, said, ANY_DAY), parse_answer(field, shown, ANY_DAY)
         if not old.ok or not now.ok:
             return False
         if kind == "number":
@@ -52,14 +52,14 @@ def fits(said: str, field: str) -> bool:
     if kind == "datetime":
         return only_time(bare_clock(said) or said)
     if kind == "date":
-        return (only_time(said) or _period_end_alone(said)) and parse_answer(field, said, _ANY_DAY).ok
+        return (only_time(said) or _period_end_alone(said)) and parse_answer(field, said, ANY_DAY).ok
     if kind == "duration":
-        return _only_length(said) or parse_answer(field, said, _ANY_DAY).ok
+        return _only_length(said) or parse_answer(field, said, ANY_DAY).ok
     if kind == "emails":
         listed = names.listed(said)
         return bool(listed) and len(Reply.of(said).words) <= len(listed) * 3
     if kind in ("number", "choice", "email", "phone"):
-        return parse_answer(field, said, _ANY_DAY).ok
+        return parse_answer(field, said, ANY_DAY).ok
     words = Reply.of(said).words
     return 0 < len(words) <= _TEXT_WORDS and phrases("request_starts").at(words) is None
 
@@ -80,9 +80,9 @@ def fits_alone(said: str, field: str) -> bool:
     if kind == "duration":
         return _only_length(said)
     if kind == "number":
-        return parse_answer(field, said, _ANY_DAY).ok
+        return parse_answer(field, said, ANY_DAY).ok
     if kind == "choice":
-        parsed = parse_answer(field, said, _ANY_DAY)
+        parsed = parse_answer(field, said, ANY_DAY)
         return parsed.ok and said.strip().lower().replace(" ", "_") == parsed.value
     return False
 

@@ -7,8 +7,8 @@ length_deltas, length_delta_leads, length_delta_tails, length_tails, shift_verbs
 place_verbs, place_nouns, one_occurrence, edit_leads, question_words)."""
 
 from dataclasses import replace
-from datetime import UTC, datetime
 
+from planning.understanding.commands._any_day import ANY_DAY
 from planning.understanding.commands._days import names_a_day
 from planning.understanding.commands._words import Reply, phrases
 from planning.understanding.commands.event_change import EventChange
@@ -16,7 +16,6 @@ from planning.understanding.commands.values import bare_clock
 from planning.understanding.timeexpr import find_times
 from planning.understanding.timewords import find_duration
 
-_ANY_DAY = datetime(2026, 1, 5, 8, tzinfo=UTC)  # whether words read as a time; the day does not matter
 _LONGEST_AMOUNT = 6  # tokens of an amount ("an hour and a half")
 _MAX_BARE = 240  # minutes: a number said without a unit is minutes up to this
 _SHORTEST = 5  # minutes: a shorter number alone is no length
@@ -240,7 +239,7 @@ def _without_place_words(value: Reply) -> str:
 def _reads_as_time(value: str) -> bool:
     """A time ("4", "3pm"), a day ("thursday") or a length: not a place."""
     lower = value.lower()
-    if find_times(bare_clock(lower) or lower, _ANY_DAY) or find_duration(lower) is not None:
+    if find_times(bare_clock(lower) or lower, ANY_DAY) or find_duration(lower) is not None:
         return True
     return names_a_day(lower) or lower.isdigit()
 

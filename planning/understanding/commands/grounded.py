@@ -8,10 +8,10 @@ to the one field shown of its kind. Nothing grounded, or more than one field: no
 readings go on."""
 
 from collections.abc import Mapping
-from datetime import UTC, datetime
 from typing import Any
 
 from planning.understanding import names
+from planning.understanding.commands._any_day import ANY_DAY
 from planning.understanding.commands._picks import words_of
 from planning.understanding.commands._quiet import asks_nothing
 from planning.understanding.commands._replacing import replacing
@@ -163,7 +163,7 @@ def _part_replaced(new: str, old: str, shown: tuple[tuple[str, str], ...]) -> Co
     field, value = found[0]
     for index in range(len(said.words)):
         fixed = _with_part(value, piece, said.rest(index))
-        if fixed.lower() != value.lower() and parse_answer(field, fixed, _ANY_DAY).ok:
+        if fixed.lower() != value.lower() and parse_answer(field, fixed, ANY_DAY).ok:
             return Correct(fixed, field=field)
     return None
 
@@ -184,7 +184,6 @@ def _with_part(value: str, piece: str, typed: str) -> str:
 
 
 _TYPED = ("email", "phone")  # values typed as one string, a part of which may be typed again
-_ANY_DAY = datetime(2026, 1, 5, 8, tzinfo=UTC)  # an address or a number reads the same any day
 
 
 def picked(reply: Reply, context: Context) -> Pick | None:

@@ -1,7 +1,6 @@
 """One reading of a reply, with the conversation's context, into typed commands."""
 
 from dataclasses import replace
-from datetime import UTC, datetime
 
 from planning.understanding.commands import (
     _cancel_named,
@@ -24,6 +23,7 @@ from planning.understanding.commands import (
 )
 from planning.understanding.commands._added_text import added_text
 from planning.understanding.commands._answer_changes import answer_changed
+from planning.understanding.commands._any_day import ANY_DAY
 from planning.understanding.commands._bare_answers import bare_answer
 from planning.understanding.commands._beside_booking import booked_beside
 from planning.understanding.commands._control_first import taken_back
@@ -72,8 +72,6 @@ from planning.understanding.timeexpr import find_times
 from planning.understanding.timewords import find_duration
 from planning.understanding.verbforms import AUXILIARIES, past_base, present_base
 from planning.understanding.weekday_said import weekday_alone
-
-_ANY_DAY = datetime(2026, 1, 5, 8, tzinfo=UTC)  # whether a value reads as a time; which day does not matter
 
 
 def read_reply(text: str, context: Context) -> tuple[Command, ...]:
@@ -244,7 +242,7 @@ def _day_of_start(correction: Correct, context: Context) -> str | None:
     if correction.field not in (None, context.name):
         return None
     said = correction.value.lower()
-    found = find_times(said, context.now or _ANY_DAY)
+    found = find_times(said, context.now or ANY_DAY)
     if len(found) != 1 or found[0].has_clock_time:
         return None
     spans = sorted(found[0].spans)
@@ -426,7 +424,7 @@ def _besides_value(reply: Reply, context: Context) -> tuple[Command, ...] | None
 
 def _holds_time(text: str) -> bool:
     return (
-        bool(find_times(text.lower(), _ANY_DAY)) or bare_clock(text) is not None or with_clock_clause(text) is not None
+        bool(find_times(text.lower(), ANY_DAY)) or bare_clock(text) is not None or with_clock_clause(text) is not None
     )
 
 
@@ -595,14 +593,14 @@ def _fits(value: str, context: Context, replaces: str | None = None) -> bool:
     for kind in context.correctable:
         if kind == "duration" and find_duration(value.lower()) is not None:
             return True
-        if kind in ("datetime", "date") and find_times(bare_clock(value) or value, _ANY_DAY):  # "make it 1": 1pm
+        if kind in ("datetime", "date") and find_times(bare_clock(value) or value, ANY_DAY):  # "make it 1": 1pm
             return True
         if kind in ("datetime", "date") and weekday_alone(value) is not None:  # "make it wed": that day of its week
             return True
         sort = sort_of(value)
         if kind == "text" and (replaces or (sort is not None and not (sort == "name" and context.people))):
             return True  # "make that wednesday", "make it 300"; a bare name where the plan has people is who, not text
-        if kind in ("number", "choice") and parse_answer("amount" if kind == "number" else "stage", value, _ANY_DAY).ok:
+        if kind in ("number", "choice") and parse_answer("amount" if kind == "number" else "stage", value, ANY_DAY).ok:
             return True
     return False
 

@@ -2,13 +2,11 @@
 2:30", "tomorrow afternoon, 3 or so"): the clause is read as the time of that day ("at 10"). The words that only
 make a time rough live in data/rough_marks.txt, the endings glued to it ("10ish") in data/rough_suffixes.txt."""
 
-from datetime import UTC, datetime
-
+from planning.understanding.commands._any_day import ANY_DAY
 from planning.understanding.commands._words import Reply, phrases
 from planning.understanding.timeexpr import read_times
 
 _CLAUSE_MARKS = frozenset({",", ";", "-", "–", "—", "/"})
-_ANY_DAY = datetime(2026, 1, 5, 8, tzinfo=UTC)  # whether words read as a time of day; the day does not matter
 
 
 def with_clock_clause(text: str) -> str | None:
@@ -54,7 +52,7 @@ def _clock_alone(part: str) -> str | None:
 def _at(word: str) -> str | None:
     """ "at 10", "at 2:30pm", "at noon": the word as a time of day, when all of "at <word>" reads as one."""
     said = f"at {word}"
-    found = read_times(said, _ANY_DAY).times
+    found = read_times(said, ANY_DAY).times
     whole = len(found) == 1 and found[0].has_clock_time and found[0].spans[-1][1] == len(said)
     return said if whole and found[0].spans[0][0] <= 3 else None
 

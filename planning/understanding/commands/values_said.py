@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 from typing import cast
 
 from planning.understanding.commands import grounded
+from planning.understanding.commands._any_day import ANY_DAY
 from planning.understanding.commands._quiet import MARKS, asks_nothing
 from planning.understanding.commands._words import Reply, phrases
 from planning.understanding.commands.context import Context
@@ -25,7 +26,6 @@ from planning.understanding.commands.values import value_type
 from planning.understanding.timeexpr import TimeMatch, find_times
 from planning.understanding.timewords import find_duration
 
-_ANY_DAY = datetime(2026, 1, 5, 8, tzinfo=UTC)  # where a value is in the message does not depend on the day
 _DAYS = (datetime(2026, 1, 5, tzinfo=UTC), datetime(2026, 1, 7, tzinfo=UTC))  # a time of day alone is on each
 _DAY_MINUTES = 24 * 60
 _HALF_DAY = 12 * 60
@@ -46,7 +46,7 @@ def event_values(reply: Reply, shown_start: str | None = None) -> EventChange | 
     something else, or says values that do not make one change (two starts, an end before the start). ``shown_start``:
     the start of the event as it is (ISO), for an end said alone ("make it end at 4")."""
     text = reply.text.lower()
-    times = find_times(text, _ANY_DAY)
+    times = find_times(text, ANY_DAY)
     length = find_duration(text)
     spans = [span for match in times for span in match.spans] + ([length.span] if length is not None else [])
     if not spans or not _only_values(reply, spans):
