@@ -48,6 +48,7 @@ from planning.understanding.said_body import (
     colon_body,
     colon_body_start,
     dash_body,
+    dash_body_start,
     participle_body,
     tagged_body,
     told_clause,
@@ -331,6 +332,8 @@ def _people(text: str, reading: Reading) -> list[str]:
     cut = min(cut, said_at if said_at is not None else cut)
     told_at = None if calendar else phrases.told_start(text)  # "let kim know priya will cover": priya is text
     cut = min(cut, told_at if told_at is not None else cut)
+    for given_at in (colon_body_start(text), dash_body_start(text)) if reading.entity == "email" else ():
+        cut = min(cut, given_at if given_at is not None else cut)  # "… my notes on the deck: sarah's …": text
     topic = phrases.topic_span(text)
     found = [n for n in listed_people(text) if n.end <= cut and n.start not in _speakers(text)]
     if topic is not None:
@@ -457,6 +460,8 @@ def _email_slots(text: str, reading: Reading, people: list[str], time_spans: lis
         body = addressed_text(worded)
     if body is None and reading.intent == "send":  # "email tom re the launch draft - looks great": after the topic
         body = text_after_topic(worded)
+    if body is None and reading.intent == "send":  # "… my answer on the pricing q: premium …, sarah will …": as given
+        body = colon_body(worded)
     if body is None and reading.intent == "send":
         told = phrases.told_text(text, people)  # "let Sarah know she's invited": said to her, "You're invited"
         told = told or _told_by_spans(text) or told_clause(text)  # "tell priya the q3 deck looks good to me"

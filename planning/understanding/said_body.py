@@ -24,9 +24,9 @@ def tagged_body(text: str) -> str | None:
     if not spans:
         return None
     span = max(spans, key=lambda s: s.end - s.start)
-    start = _after_colon(text, span.start)
     colon = colon_body_start(text)
     given = colon is not None and span.start >= colon  # after a colon that ends the request: all of it, as given
+    start = colon if given and colon is not None else _after_colon(text, span.start)
     end = len(text) if given or len(tokens(text[span.end :])) <= _GAP else span.end  # "… to 3?": the mark left
     said = text[start:end].strip().rstrip(_TRAILING)
     return said[0].upper() + said[1:] if said else None
@@ -75,6 +75,13 @@ def dash_body(text: str) -> str | None:
     mail - we'll pay it on the 15th", "draft an answer to lena but don't send - two roles open in april"); not a
     range of days or hours ("mon - wed", "2 - 4pm": a bound on both sides), nor after a field's name
     (commands/data/colon_fields.txt)."""
+    start = dash_body_start(text)
+    said = text[start:].strip().rstrip(_TRAILING) if start is not None else ""
+    return said[0].upper() + said[1:] if said else None
+
+
+def dash_body_start(text: str) -> int | None:
+    """Where the words after the dash that ends the request's own words begin (``dash_body``), or None."""
     toks = tokens(text)
     for index, tok in enumerate(toks):
         if tok.word not in _DASHES or index == 0 or index + 1 >= len(toks):
@@ -86,8 +93,7 @@ def dash_body(text: str) -> str | None:
             return None  # a range has a bound on both sides ("mon - wed"); "the invoice 1 - paid it": no range
         if _names_field(toks, index - 1):
             return None
-        said = text[toks[index + 1].start :].strip().rstrip(_TRAILING)
-        return said[0].upper() + said[1:] if said else None
+        return toks[index + 1].start
     return None
 
 

@@ -40,3 +40,14 @@ def test_a_dash_between_days_or_hours_is_a_range_not_words_to_send():
     assert dash_body("email the crew about the mon - wed trip") is None
     assert dash_body("email the crew the plan for 2 - 4pm") is None
     assert dash_body("reply to lea - sounds good") == "Sounds good"
+
+
+def test_people_named_in_the_words_after_a_colon_or_dash_are_text_not_recipients():
+    """User test s12 (group A, harmful): "email X my notes on Y: … <another person> …" wrote to that person too, and
+    kept only the words after the last name. The words after the colon are the text, whole, and name no recipient."""
+    line = run("send maya my notes on the venue shortlist: hall b is too small, daniel liked the rooftop")
+    assert args(line, "send_email")["body"] == "Hall b is too small, daniel liked the rooftop"
+    assert line["parse"]["goals"][0]["slots"]["people"] == ["maya"]
+    line = run("email kevin my thoughts re the offsite - keep it to 2 days, maria agrees")
+    assert args(line, "send_email")["body"] == "Keep it to 2 days, maria agrees"
+    assert line["parse"]["goals"][0]["slots"]["people"] == ["kevin"]
