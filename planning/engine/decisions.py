@@ -124,7 +124,7 @@ class Decisions:
                 target=targets.target_of(session, run, arguments) if run.step.for_each is None else None,
                 files=thread_files.described(session, arguments) if run.step.for_each is None else [],
                 checks=question.checks,
-                then=[session.step(step_id).step.intent for step_id in question.then],
+                then=question.then_said or [session.step(step_id).step.intent for step_id in question.then],
             )
         ]
 

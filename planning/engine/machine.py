@@ -15,6 +15,7 @@ from zoneinfo import ZoneInfo
 from integrations.base.errors import PermissionDeniedError
 from planning.engine import (
     busy_at,
+    chained,
     claims,
     conditions,
     connections,
@@ -505,7 +506,7 @@ class StepMachine:
             )
         digest = card_hash(run.id, arguments, checks)
         run.state = "waiting"
-        later = standing.later_writes(session, run)
+        later = chained.said_later(session, standing.later_writes(session, run), self.arguments)
         session.question = Question(
             kind="approval",
             step_id=run.id,
@@ -513,7 +514,8 @@ class StepMachine:
             asked_at=self._clock(),
             args_hash=digest,
             checks=checks,
-            then=[other.id for other in later],
+            then=[other.id for other, _ in later],
+            then_said=[line for _, line in later],
         )
         session.state = "awaiting_approval"
         replies.append(
@@ -529,7 +531,7 @@ class StepMachine:
                 target=targets.target_of(session, run, arguments) if run.step.for_each is None else None,
                 files=thread_files.described(session, arguments) if run.step.for_each is None else [],
                 checks=checks,
-                then=[other.step.intent for other in later],
+                then=[line for _, line in later],
             )
         )
 

@@ -79,6 +79,7 @@ class Question(Mutable):
     partial: str | None = None  # a day or week given without a time ("next week"): the next answer is read in it
     offered: str | None = None  # a reply read as a new request: offered to start it instead of the open plan
     then: list[str] = Field(default_factory=list)  # for approvals: the later writes its approval covers (step ids)
+    then_said: list[str] = Field(default_factory=list)  # … and each in words, as the card said it
     # for approvals: the last reply at this card, not understood ("put it on john not me"): the next approval typed
     # is asked once more, as the person may think the change was made
     unread: str | None = None
@@ -98,6 +99,7 @@ class Standing(Mutable):
 
     by: str
     said: str
+    steps: list[str] = Field(default_factory=list)  # the later writes it stands for (none listed: every one)
 
 
 class Session(Mutable):

@@ -21,7 +21,7 @@ def approved_with(session: Session, by: str, said: str) -> None:
     """An approval of a card that listed the plan's later changes: it stands for them (``later_writes``)."""
     question = session.question
     if question is not None and question.then and session.standing is None:
-        session.standing = Standing(by=by, said=said)
+        session.standing = Standing(by=by, said=said, steps=list(question.then))
 
 
 def covered(session: Session) -> Question | None:
@@ -29,7 +29,8 @@ def covered(session: Session) -> Question | None:
     question = session.question
     if session.standing is None or question is None or question.kind != "approval" or question.step_id is None:
         return None
-    return question
+    steps = session.standing.steps
+    return question if not steps or question.step_id in steps else None  # a change its card did not list: asked
 
 
 def warned(question: Question) -> bool:

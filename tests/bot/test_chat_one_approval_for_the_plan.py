@@ -54,3 +54,12 @@ def test_a_skip_said_with_the_approval_decides_each(tmp_path: Path) -> None:
     chat(tmp_path, TWO, "skip the email, i'll tell him in person", "yes")
     assert _sent_to(tmp_path, "tom.reyes@example.com") == []
     assert len(events(tmp_path, **FRIDAY_11)) == 1
+
+
+def test_an_email_approved_with_an_earlier_card_is_shown_on_it_with_its_recipients_and_text(tmp_path: Path) -> None:
+    """User test s12 (c21): the first card listed only "Email laura: …"; the address and the text were seen only after
+    the mail had gone."""
+    output = " ".join(chat(tmp_path, "cancel the acme call tmrw and let laura know we'll find a new slot", "c").split())
+    listed = output.split("approves the next change too")[1].split("[a]")[0]
+    assert "laura.chen@acme.com" in listed
+    assert "find a new slot" in listed.lower()

@@ -1,0 +1,48 @@
+"""The later changes an approval card approves too (:mod:`.standing`), said on the card in words: an email among them
+says to whom and what (the card is the only place the person sees it before it goes), and an email whose recipients
+or text cannot be known yet (they come from a step that has not run) is not approved with the card: it waits for a
+card of its own. User test s12 (c21, c52b): "delete the acme call tmrw and tell laura we'll reschedule" sent the mail
+to Laura on the delete's approval, its address and text shown only after it had gone."""
+
+from collections.abc import Callable
+from typing import Any
+
+from planning.engine.resolve import ResolutionError
+from planning.engine.session import Session, StepRun
+from planning.engine.wording import clipped
+
+_MAIL = ("send_email", "reply_email", "forward_email")
+_SAID = 120  # characters of an email's text said on the card
+
+
+def said_later(
+    session: Session, later: list[StepRun], arguments: Callable[[Session, StepRun], dict[str, Any]]
+) -> list[tuple[StepRun, str]]:
+    """The later changes the card may approve, each with its line: a change that writes no email, by its intent; an
+    email, with its recipients and text when they are known now (else it is left out, to be asked on its own)."""
+    out: list[tuple[StepRun, str]] = []
+    for run in later:
+        if run.step.tool not in _MAIL:
+            out.append((run, run.step.intent))
+            continue
+        try:
+            filled = arguments(session, run)
+        except ResolutionError:
+            continue
+        line = _mail_line(run.step.intent, filled)
+        if line is not None:
+            out.append((run, line))
+    return out
+
+
+def _mail_line(intent: str, filled: dict[str, Any]) -> str | None:
+    """ "Email laura — to laura.chen@acme.com: “We'll reschedule”"; None when the text or a recipient is not known."""
+    text = filled.get("body")
+    to = filled.get("to")
+    recipients = [to] if isinstance(to, str) else list(to or [])
+    if not isinstance(text, str) or not text.strip() or any(not isinstance(r, str) or "{{" in r for r in recipients):
+        return None
+    if "{{" in text:
+        return None
+    where = f" to {', '.join(recipients)}" if recipients else ""
+    return f"{intent} —{where}: “{clipped(text.strip(), _SAID)}”"
