@@ -116,8 +116,11 @@ def _free_or_not(
         return _slots(arguments, data, tz)  # "find 30 minutes tomorrow": the slots found, not a yes or no
     if run.step.tool == "find_free_slots" and not data and there:
         return f"No, you have {_events_named(there, tz)}{at}."
-    if run.step.tool == "find_free_slots":
-        return f"Yes, you are free{at}." if data else f"No, you are not free{at}."
+    if run.step.tool == "find_free_slots":  # "is priya free at 1": she and you, as the search asked
+        others = [str(a) for a in arguments.get("attendees") or [] if isinstance(a, str)]
+        who = " and ".join(["you", *others])
+        together = "" if not others else " both" if len(others) == 1 else " all"
+        return f"Yes, {who} are{together} free{at}." if data else f"No, {who} are not{together} free{at}."
     if not data:
         return f"Yes, you are free{at}."
     events = [item for item in data if isinstance(item, dict)]

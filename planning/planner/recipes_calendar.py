@@ -52,7 +52,7 @@ def create_event(goal: Goal, index: int, builder: PlanBuilder) -> None:
     if extracted is not None:
         start: str = reference(extracted, "data.startTime")
     elif goal.scope.get("free_slot"):
-        window_start, window_end = window_for(s.when, builder.now, FREE_AT_MINUTES)
+        window_start, window_end = window_for(s.when, builder.now, max(FREE_AT_MINUTES, duration))
         slots = builder.add(
             "find_free_slot",
             "Find a free slot",
@@ -130,7 +130,8 @@ def _values_from_mail(goal: Goal, index: int, builder: PlanBuilder) -> str | Non
 def find_free_slots(goal: Goal, index: int, builder: PlanBuilder) -> None:
     s = goal.slots
     attendees = person_refs(goal, index, builder)
-    start, end = window_for(s.when, builder.now, FREE_AT_MINUTES)
+    # a time said alone is as long as the time asked for ("am i free wed 1pm for an hour": 13:00-14:00)
+    start, end = window_for(s.when, builder.now, max(FREE_AT_MINUTES, s.duration_minutes or 0))
     builder.add(
         "find_free_slots",
         "Find free time",

@@ -74,3 +74,10 @@ def test_a_summary_that_names_its_own_mail_is_not_narrowed_to_the_search_before(
     output = _said(tmp_path, "show me the emails from tom reyes", "summarize my inbox")
     summary = output.split("summarize my inbox", 1)[1]
     assert "20 emails" in summary and "Maria Garcia" in summary
+
+
+def test_free_for_a_length_is_asked_over_that_length_and_names_who(tmp_path: Path) -> None:
+    """User test s12 (c50b/e): "… for an hour" searched a 30-minute window for a 60-minute slot: a false "No"."""
+    assert "Yes, you are free" in _said(tmp_path, "am i free wednesday 1pm for an hour")
+    output = _said(tmp_path, "is priya free wed at 1pm for 90 min")
+    assert "Yes, you and priya.shah@example.com are both free" in output
