@@ -1,0 +1,15 @@
+"""A verb that says a lead's status ("qualify the X lead", "disqualify X") changes it (user test s12, c56: the lead
+was only shown). Words in data/cues/lead_statuses.txt and intent_update_verbs.txt."""
+
+from tests.planning.conftest import args, goals, run
+
+
+def test_qualify_a_lead_sets_it_qualified() -> None:
+    line = run("qualify the rosa diaz lead, good call this morning")
+    assert goals(line) == [("update", "lead")]
+    assert args(line, "update_entity")["fields"] == {"status": "qualified"}
+
+
+def test_disqualify_sets_it_unqualified() -> None:
+    line = run("pls disqualify the ben okafor lead, no budget")
+    assert args(line, "update_entity")["fields"] == {"status": "unqualified"}
