@@ -10,7 +10,7 @@ small talk are never overridden.
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Protocol
 
@@ -145,7 +145,7 @@ class NameIndex:
                 after = folded[at + size : at + size + 1]
                 known = self._found.get(key) or self._possessive(folded[at : at + size], after)
                 written = text[words[at].start() : words[at + size - 1].end()]
-                before = folded[at - 1] if at else ""
+                before = _word_before(folded, at)
                 if known is not None and (key not in self._capitals or _initials(written, before)):
                     found.append((at, Mention(written, *known)))
                     taken[at : at + size] = [True] * size
@@ -205,6 +205,8 @@ def ground(text: str, reading: Reading, found: tuple[Mention, ...]) -> Grounded 
             return None
         return _grounded(again, again.entity, mention)
     matching = [m for m in found if reading.entity in m.entities]
+    if matching and _joined_to_existing(text, reading, matching[0]):  # "add tom to thursdays qbr": it exists
+        return _grounded(replace(reading, intent="update"), reading.entity, matching[0])
     if matching:
         return _grounded(reading, reading.entity, matching[0])
     if reading.entity in _PERSONS:  # a person is a contact or a lead; a company named is no deal or account asked
@@ -213,6 +215,18 @@ def ground(text: str, reading: Reading, found: tuple[Mention, ...]) -> Grounded 
             if entity in _PERSONS and supported(reading.intent, entity):
                 return _grounded(reading, entity, mention)
     return None
+
+
+def _joined_to_existing(text: str, reading: Reading, mention: Mention) -> bool:
+    """Whether a new event read from ``text`` is someone joined to an event that exists: the event mentioned comes
+    right after a word of data/cues/joined_to_links.txt, a day between them or not ("add tom to thursdays qbr")."""
+    if (reading.intent, reading.entity) != ("create", "event") or mention.entities != {"event"}:
+        return False
+    at = text.find(mention.written)
+    words = [word.casefold() for word in _WORD.findall(text[:at])] if at > 0 else []
+    while words and (_a_day(words[-1]) or words[-1] in ("'", "’", "s") or words[-1] in cues("event_determiners")):
+        words.pop()
+    return bool(words) and words[-1] in cues("joined_to_links")
 
 
 def _says_a_deal_value(text: str) -> bool:
@@ -257,7 +271,20 @@ def _initials(written: str, before: str) -> bool:
         return True
     lower, english = written.casefold(), _english()  # without the word list, only capitals
     plain = bool(english) and len(lower) >= _LOWER_INITIALS and lower.isalpha() and lower not in english
-    return plain and before in cues("event_determiners")
+    return plain and (before in cues("event_determiners") or _a_day(before))
+
+
+def _word_before(folded: list[str], at: int) -> str:
+    """The word before ``at``, a possessive's own word ("thursday's qbr": "thursday")."""
+    if at >= 3 and folded[at - 1] == "s" and folded[at - 2] in ("'", "’"):
+        return folded[at - 3]
+    return folded[at - 1] if at else ""
+
+
+def _a_day(word: str) -> bool:
+    """A word of a day (data/cues/day_words.txt), or its possessive without the apostrophe ("thursdays qbr")."""
+    days = cues("day_words")
+    return word in days or (word.endswith("s") and word[:-1] in days)
 
 
 @cache

@@ -133,3 +133,15 @@ def test_a_request_looks_for_the_title_its_words_abbreviate():
         .goals
     )
     assert goal.slots.topic == "Engineering sync"
+
+
+def test_lower_case_initials_after_a_day_name_the_title_and_someone_added_joins_it():
+    """User test s12 (c23b): "add tom to thursdays qbr" made a new event titled "Tom"."""
+    assert titles("add maria to thursdays qbr") == ["Quarterly business review"]
+    assert titles("push friday's pr review") == []  # initials that are no title's stay words
+    [goal] = (
+        GoalUnderstandingService(rules_only=True, grounding=INDEX)
+        .parse("pls add maria to thursday's qbr", MONDAY_9AM)
+        .goals
+    )
+    assert (goal.intent, goal.entity, goal.slots.topic) == ("update", "event", "Quarterly business review")
