@@ -281,6 +281,8 @@ class StepMachine:
             data = [clear.item]
             chosen = each.item_label(clear.item, ZoneInfo(session.tz))
             replies.append(Say(text=f"Using {chosen} ({clear.why}).", private=True))
+        if not lookup and run.step.tool == "fetch_emails" and isinstance(data, list) and not data:
+            data = await self._mail_in_other_words(session, run, replies)  # "about rehearsing": "shall we rehearse"
         run.state, run.result = "done", data
         if not lookup and not _decides_others(session, run):  # a check or a list to go over is not an answer
             try:
@@ -291,6 +293,19 @@ class StepMachine:
                 said = None
             replies.append(outcome(run, data, answer=said, zone=session.tz))
         return False
+
+    async def _mail_in_other_words(self, session: Session, run: StepRun, replies: list[Reply]) -> list[Any]:
+        """A question about mail that found none as worded: the mails that hold its words in any form
+        (``word_search``), said so; none found: nothing."""
+        args = self.arguments(session, run)
+        search = partial(self._runner.run, run.step.tool, zone=session.tz, principal=session.principal)
+        worded, kept = await word_search.found_by_words(run.step, args, search)
+        if not kept:
+            return []
+        run.edited = worded
+        searched = recovery.describe_lookup(run.step, args, session.tz)
+        replies.append(Say(text=f"Nothing matched {searched} as said; {word_search.WORD_FORMS} found {len(kept)}."))
+        return kept
 
     async def _busy_there(
         self, session: Session, run: StepRun, arguments: dict[str, Any], data: Any

@@ -9,9 +9,10 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from planning.types import Step
-from planning.understanding.record_words import holds_words, search_words
+from planning.understanding.record_words import holds_words, search_words, stem
 
 STRATEGY = "a search by each word, in any order,"
+WORD_FORMS = "a search by each word in any of its forms"
 _TRIES = 3  # searches at most, one per word
 _PEOPLE = ("Contact", "Lead")
 
@@ -24,6 +25,8 @@ async def found_by_words(step: Step, arguments: dict[str, Any], search: Search) 
     name it by its whole name, so that reading it again finds it alone."""
     if step.tool == "fetch_emails" and arguments.get("hasAttachment"):
         return await _file_by_words(arguments, search)
+    if step.tool == "fetch_emails":
+        return await _mail_by_stems(arguments, search)
     filters = arguments.get("filters")
     if step.tool != "fetch_entity" or not isinstance(filters, dict) or len(filters) != 1:
         return {}, []
@@ -66,3 +69,20 @@ def _said_in(mail: dict[str, Any]) -> str:
     files = mail.get("attachments")
     names = [str(f.get("name") or "") for f in files if isinstance(f, dict)] if isinstance(files, list) else []
     return " ".join(str(mail.get(k) or "") for k in ("subject", "snippet", "body")) + " " + " ".join(names)
+
+
+async def _mail_by_stems(arguments: dict[str, Any], search: Search) -> tuple[dict[str, Any], list[Any]]:
+    """The mails, of the sender and dates asked, whose subject and text hold the stem of every word of the query in
+    any form ("about rehearsing for the summit" finds "Re: Partner summit … shall we rehearse it"): a question about
+    mail is rarely worded as the mail is. Needs a sender or dates: never a search of every mail by loose words."""
+    query = arguments.get("query")
+    words = [stem(word) for word in search_words(query)] if isinstance(query, str) else []
+    if not words or not any(arguments.get(key) for key in ("sender", "to", "since", "until")):
+        return {}, []
+    wider = {k: v for k, v in arguments.items() if k not in ("query", "limit")}
+    data = await search(wider)
+    found = data if isinstance(data, list) else []
+    kept = [m for m in found if isinstance(m, dict) and holds_words(_said_in(m), words)]
+    limit = arguments.get("limit")
+    kept = kept[:limit] if isinstance(limit, int) and limit > 0 else kept
+    return (wider, kept) if kept else ({}, [])

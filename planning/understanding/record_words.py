@@ -2,6 +2,11 @@
 quote for Globex"): each word said that carries meaning (not one of ``data/search_skip_words.txt``) is in the
 record's name, in any order and among other words. Grounding of a name in what the user's records hold."""
 
+from functools import cache
+from typing import Any
+
+import snowballstemmer
+
 from planning.understanding.word_lists import words as word_list
 
 _PUNCTUATION = "\"'“”‘’,;:.!?()"
@@ -18,3 +23,15 @@ def holds_words(name: str, words: list[str]) -> bool:
     """Whether each of ``words`` is in ``name`` (folded; "quote" is in "quotes", "globex" in "Globex's")."""
     folded = name.casefold()
     return bool(words) and all(word in folded for word in words)
+
+
+
+@cache
+def _stemmer() -> Any:
+    return snowballstemmer.stemmer("english")
+
+
+def stem(word: str) -> str:
+    """``word``'s stem by the Snowball (Porter 2) English stemmer: what "rehearsing", "rehearse" and "rehearsals"
+    share ("rehears"), so that a search finds each form of it."""
+    return str(_stemmer().stemWord(word))

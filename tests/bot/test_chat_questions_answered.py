@@ -81,3 +81,11 @@ def test_free_for_a_length_is_asked_over_that_length_and_names_who(tmp_path: Pat
     assert "Yes, you are free" in _said(tmp_path, "am i free wednesday 1pm for an hour")
     output = _said(tmp_path, "is priya free wed at 1pm for 90 min")
     assert "Yes, you and priya.shah@example.com are both free" in output
+
+
+def test_mail_asked_about_in_other_word_forms_is_found(tmp_path: Path) -> None:
+    """User test s12 (c48): "about rehearsing for the summit" said no mail, though Priya's "Re: Partner summit" asks
+    "shall we rehearse it together"."""
+    output = _said(tmp_path, "has priya written anything about rehearsals for the summit?")
+    assert "Re: Partner summit" in output
+    assert "in any of its forms found 1" in output
