@@ -53,6 +53,7 @@ from planning.understanding.same_text import said_again
 from planning.understanding.start_said import booked_at_start
 from planning.understanding.stated_change import RECORDS, pointed_kind, stated_subject
 from planning.understanding.stated_people import pointed_to_stated
+from planning.understanding.taken_back import after_taken_back
 from planning.understanding.time_said_again import time_said_last
 from planning.understanding.timeexpr import find_duration, find_shift, read_times
 
@@ -93,6 +94,7 @@ class GoalUnderstandingService:
         user picked among the choices offered when the understanding was unsure; it decides the one goal. ``who``:
         the requester, whose own names ground the reading (``groundings``)."""
         cleaned = past_heading(clean(text[:MAX_TEXT]), now)  # "notes from the call - send …; book …": a label
+        cleaned = after_taken_back(cleaned)  # "move the prep i just... nvm. move my 1:1 instead": the 1:1
         cleaned = time_said_last(cleaned, now)  # "on 3/12 at 10, sorry i mean 3/13": the time said last
         cleaned = pasted_on(cleaned)  # "log this on the globex deal: …": a note on that deal
         cleaned = absence_named(cleaned)  # "can't make the qbr thu, board prep. decline it": decline the qbr thu
