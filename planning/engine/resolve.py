@@ -18,6 +18,9 @@ from planning.references import (
 )
 
 
+UNSAID_LEFT_OUT = frozenset({"location", "description"})  # extracted values an event is made without when unsaid
+
+
 class ResolutionError(Exception):
     """A reference that cannot be filled: a missing step result, an empty list, a missing field."""
 
@@ -87,6 +90,8 @@ def _resolve(value: Any, results: dict[str, Any], answers: dict[str, Any], item:
         if filled is None and key is not None and parse_reference(whole) is not None:
             if key in answers:
                 return answers[key]
+            if key in UNSAID_LEFT_OUT:
+                return None  # a place the mail does not say: none, never asked (the event is made without it)
             raise MissingValueError(key, value.strip())
         return filled
     return fill_templates(value, lambda body: _as_text(_fill(body, results, answers, item)))

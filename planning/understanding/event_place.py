@@ -39,6 +39,25 @@ def location(
     """The event's place in ``text`` (as written). ``found``: the tagger's spans of ``text``; ``times``: the
     character spans read as times; ``people``: the people read; ``said_freely``: whether a place after a leading
     word counts without the tagger (a new event: yes; a change to one: only a place set as a field)."""
+    place = _location(text, found, times=times, people=people, said_freely=said_freely)
+    return place if place is None or not _names_no_place(place) else None
+
+
+def _names_no_place(place: Place) -> bool:
+    """ "details are in tom's email": a mail, a calendar or a document that holds the details, no place to meet
+    (its last word is one of data/place_not_heads.txt)."""
+    said = tokens(place.text)
+    return bool(said) and said[-1].word.casefold() in words("place_not_heads")
+
+
+def _location(
+    text: str,
+    found: Sequence[SlotSpan],
+    *,
+    times: Sequence[tuple[int, int]],
+    people: Sequence[str],
+    said_freely: bool,
+) -> Place | None:
     toks = tokens(text)
     blocked = _blocked(toks, times, people)
     field = _set_as_field(text, toks, blocked)

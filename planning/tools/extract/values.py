@@ -31,6 +31,8 @@ _PLACE = re.compile(
     r"(?:\b(?P<at>[Aa]t|[Ii]n)\s+|@\s*)(?P<v>(?:the\s+)?[A-Z0-9][\w'&.-]*(?:[ \t]+(?:of|the|&|[A-Z0-9][\w'&-]*))*)"
 )
 _NOT_PLACE = frozenset({*tw.MONTHS, *tw.WEEKDAYS, "i", "we", "you", "he", "she", "they", "it", "q1", "q2", "q3"})
+_PART = re.compile(r"[ \t]+(?P<part>room|hall|floor|suite|building|lobby|ballroom|auditorium|office)\b")
+_JOINED = re.compile(r",?[ \t]+(?:in|at|on)[ \t]+(?:the[ \t]+)?|,[ \t]*")  # "at the Hilton, in the Gramercy room"
 _TRAILING = re.compile(r"(?:[ \t]+(?:of|the|&))+$|[.'-]+$")
 
 
@@ -96,13 +98,23 @@ def texts(text: str, now: datetime, name: str) -> list[Found]:
 
 
 def _places(text: str) -> list[Found]:
-    found = []
+    found: list[Found] = []
     for m in _PLACE.finditer(text):
         words = m["v"].split()
         cut = next((i for i, w in enumerate(words) if w.lower().strip(".,") in _NOT_PLACE), len(words))
         value = _TRAILING.sub("", " ".join(words[:cut])).removeprefix("the ").strip()
         if value and value.lower() not in _NOT_PLACE and not value[0].isdigit():
-            found.append(Found(value, m.span("v"), key=value.lower(), adjust=1 if m["at"] in ("at", "At") else 0))
+            span = m.span("v")
+            part = _PART.match(text, span[1]) if cut == len(words) else None
+            if part is not None:  # "in the Gramercy room": the room's own word kept
+                value, span = f"{value} {part['part']}", (span[0], part.end())
+            place = Found(value, span, key=value.lower(), adjust=1 if m["at"] in ("at", "At") else 0)
+            before = found[-1] if found else None
+            if before is not None and _JOINED.fullmatch(text, before.span[1], span[0]):  # a place within a place
+                place = Found(f"{before.value}, {value}", (before.span[0], span[1]), adjust=max(before.adjust, 1) + 2)
+                found[-1] = place
+                continue
+            found.append(place)
     return found
 
 

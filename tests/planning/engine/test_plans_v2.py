@@ -99,7 +99,7 @@ async def test_the_fallback_time_is_used_only_when_the_first_is_taken(harness):
 
 async def test_a_value_extract_could_not_find_is_asked_for(harness):
     harness.connector.responses["fetch_emails"] = [{"id": "m1", "subject": "Partner summit", "body": "See you soon"}]
-    harness.connector.responses["extract"] = {"startTime": None}
+    harness.connector.responses["extract"] = {"startTime": None, "location": None}  # every field asked
     replies = await harness.say("put the partner summit from the emails on my calendar")
     ask = question(replies)
     assert "start time" in ask.text and ask.problem and "could not find" in ask.problem
@@ -109,7 +109,7 @@ async def test_a_value_extract_could_not_find_is_asked_for(harness):
 
 async def test_a_value_extract_found_is_used_without_asking(harness):
     harness.connector.responses["fetch_emails"] = [{"id": "m1", "subject": "Partner summit", "body": "12 March 10:00"}]
-    harness.connector.responses["extract"] = {"startTime": "2026-03-12T10:00:00-04:00"}
+    harness.connector.responses["extract"] = {"startTime": "2026-03-12T10:00:00-04:00", "location": None}
     replies = await harness.say("put the partner summit from the emails on my calendar")
     assert approval(replies).arguments["startTime"] == "2026-03-12T10:00:00-04:00"
 

@@ -195,3 +195,10 @@ async def test_the_registry_runs_extract_over_a_referenced_email_list():
     args = {"text": EMAILS, "fields": {"startTime": "datetime", "durationMinutes": "duration"}}
     result = await runner.run("extract", args, zone="America/New_York")
     assert result == {"startTime": "2026-02-26T10:00:00-05:00", "durationMinutes": 180}
+
+
+def test_a_place_within_a_place_is_read_whole():
+    """ "at the Hilton Midtown, in the Gramercy room": the venue and its room, not the room alone (session 12)."""
+    said = "Kickoff on Friday 13 March at 9:00 at the Marriott Downtown, in the Lotus room, breakfast included."
+    assert read(said, {"location": "text"}) == {"location": "Marriott Downtown, Lotus room"}
+    assert read("We meet in the Orchid room at noon.", {"location": "text"}) == {"location": "Orchid room"}
