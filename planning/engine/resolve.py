@@ -17,7 +17,6 @@ from planning.references import (
     whole_template,
 )
 
-
 UNSAID_LEFT_OUT = frozenset({"location", "description"})  # extracted values an event is made without when unsaid
 
 

@@ -25,7 +25,6 @@ def holds_words(name: str, words: list[str]) -> bool:
     return bool(words) and all(word in folded for word in words)
 
 
-
 @cache
 def _stemmer() -> Any:
     return snowballstemmer.stemmer("english")

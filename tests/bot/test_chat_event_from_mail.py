@@ -7,7 +7,8 @@ from tests.bot.test_chat import chat
 
 
 def test_an_event_from_a_mail_takes_its_place_too_and_never_a_mail_for_a_place(tmp_path: Path) -> None:
-    output = " ".join(chat(tmp_path, "put the partner summit on my calendar, the details are in tom's email", "c").split())
+    asked = "put the partner summit on my calendar, the details are in tom's email"
+    output = " ".join(chat(tmp_path, asked, "c").split())
     card = output.split("Approve:")[1].split("[a]pprove")[0]
     assert "Location: Hilton Midtown, Gramercy room" in card
     assert "tom's email" not in card
