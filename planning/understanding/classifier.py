@@ -213,9 +213,15 @@ class QueryClassifier:
         pieces: list[Clause] = []
         last = 0
         said = addressed_text_start(text)  # "email priya: …, pls bring the deck": what follows the colon is the text
+        if said is None:  # "email sarah - running late, start without me": the same after a dash, or a topic's colon
+            from planning.understanding.given_text import sent_text_start  # here: it reads the commands' word lists,
+
+            said = sent_text_start(text)  # whose package imports this module
         for end, start in _boundaries(text, questions=questions):
             if said is not None and end >= said:
-                break
+                if not _request_after_text(text, end, start):
+                    continue  # the words to send go on
+                said = None  # "email tom: running late. also book lunch w maria fri": a request after the text
             piece = text[last:end].strip(" ,;.")
             if piece:
                 pieces.append(Clause(piece, last))
@@ -226,6 +232,14 @@ class QueryClassifier:
         if not pieces:
             return [Clause(text.strip(), 0)]
         return _mark_feeders(_join_asked_of_it(_join_said_on(_join_verbless(_split_gapped(_split_telling(pieces))))))
+
+
+def _request_after_text(text: str, end: int, start: int) -> bool:
+    """Whether a sentence that ends at ``end`` ends the words to send, the next one a request of its own led by a
+    word of data/cues/request_after_text.txt ("… running late. also book lunch w maria fri")."""
+    if text[end : end + 1] not in (".", "!", "?"):
+        return False
+    return cues("request_after_text").at(Words.of(text[start:]).words, 0) is not None
 
 
 def _telling(text: str) -> tuple[int, int] | None:

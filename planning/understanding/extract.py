@@ -35,6 +35,7 @@ from planning.understanding.commands._words import Token, tokens
 from planning.understanding.commands.event_edits import request_shift
 from planning.understanding.cue_context import found_in
 from planning.understanding.cues import Cues, Words, cues
+from planning.understanding.given_text import colon_body_start, dash_body_start
 from planning.understanding.interpret import Reading
 from planning.understanding.joined_days import joined_span, joined_words
 from planning.understanding.lead_spans import Atoms
@@ -46,9 +47,7 @@ from planning.understanding.purpose_asked import purpose_asked
 from planning.understanding.quoted_words import quoted_words
 from planning.understanding.said_body import (
     colon_body,
-    colon_body_start,
     dash_body,
-    dash_body_start,
     participle_body,
     tagged_body,
     told_clause,

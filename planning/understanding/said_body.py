@@ -4,18 +4,16 @@ introduces them in: "email lena the plan for monday: intros, demo, q&a", "reply 
 out: "friday works for us"), and a few words the span leaves at the end of the request are part of them."""
 
 from planning.understanding import phrases
-from planning.understanding.commands._words import Token, tokens
-from planning.understanding.commands._words import phrases as word_list
+from planning.understanding.commands._words import tokens
 from planning.understanding.cues import Words, cues
+from planning.understanding.given_text import colon_body_start, dash_body_start
 from planning.understanding.learned.tagger_lazy import tagged
-from planning.understanding.timewords import WEEKDAYS
 from planning.understanding.verbforms import past_base, present_base
 
 BODY_SURE = 0.5  # the tagger's least marginal probability for a span taken as the words to send
 TOLD_SURE = 0.2  # … after "tell <people>", for a span that runs to the end and holds a verb
 _GAP = 3  # at most this many words between a colon and the span for the colon to begin the words
 _TRAILING = " ,;:-"
-_DASHES = frozenset("-\u2013\u2014")  # a dash with spaces on both sides ends the request's own words
 
 
 def tagged_body(text: str) -> str | None:
@@ -58,18 +56,6 @@ def colon_body(text: str) -> str | None:
     return said[0].upper() + said[1:] if said else None
 
 
-def colon_body_start(text: str) -> int | None:
-    """Where the words after the colon that ends the request's own words begin (``colon_body``), or None."""
-    toks = tokens(text)
-    for index, tok in enumerate(toks):
-        if tok.word != ":" or index == 0 or index + 1 >= len(toks):
-            continue
-        if _names_field(toks, index - 1):
-            return None
-        return toks[index + 1].start
-    return None
-
-
 def dash_body(text: str) -> str | None:
     """The words after a dash, spaced on both sides, that ends the request's own words ("reply to omar's invoice
     mail - we'll pay it on the 15th", "draft an answer to lena but don't send - two roles open in april"); not a
@@ -78,39 +64,6 @@ def dash_body(text: str) -> str | None:
     start = dash_body_start(text)
     said = text[start:].strip().rstrip(_TRAILING) if start is not None else ""
     return said[0].upper() + said[1:] if said else None
-
-
-def dash_body_start(text: str) -> int | None:
-    """Where the words after the dash that ends the request's own words begin (``dash_body``), or None."""
-    toks = tokens(text)
-    for index, tok in enumerate(toks):
-        if tok.word not in _DASHES or index == 0 or index + 1 >= len(toks):
-            continue
-        before, after = text[tok.start - 1 : tok.start], text[tok.end : tok.end + 1]
-        if not (before.isspace() and after.isspace()):
-            continue
-        if all(_bound(t.word) for t in (toks[index - 1], toks[index + 1])):
-            return None  # a range has a bound on both sides ("mon - wed"); "the invoice 1 - paid it": no range
-        if _names_field(toks, index - 1):
-            return None
-        return toks[index + 1].start
-    return None
-
-
-def _names_field(toks: tuple[Token, ...], index: int) -> bool:
-    """Whether the word at ``index``, just before a colon or a dash, names a field (commands/data/colon_fields.txt:
-    "subject: …", "note - …"); a mail's noun inside the words that ask for it ("drop her a quick note - sorry to
-    miss it", "send a note: running late") is the mail itself, and what follows its mark is the text."""
-    word = toks[index].word
-    if word_list("colon_fields").value((word,)) is None:
-        return False
-    inside = index > 0 and toks[index - 1].word[:1].isalnum()  # a word before it, not the start or a mark
-    return not (inside and word.lower() in cues("participle_mail_nouns"))
-
-
-def _bound(word: str) -> bool:
-    """A word that can end or begin a range: a weekday or a number."""
-    return word.lower() in WEEKDAYS or word[:1].isdigit()
 
 
 _ING = "ing"

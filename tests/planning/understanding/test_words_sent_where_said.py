@@ -3,7 +3,7 @@ after "let … know" even when a "that" of their own follows (issue 23)."""
 
 from planning.understanding.quoted_words import quoted_span, quoted_words
 from planning.understanding.said_body import dash_body
-from tests.planning.conftest import args, run
+from tests.planning.conftest import args, goals, run
 
 
 def test_quoted_words_are_the_words_to_send():
@@ -51,3 +51,16 @@ def test_people_named_in_the_words_after_a_colon_or_dash_are_text_not_recipients
     line = run("email kevin my thoughts re the offsite - keep it to 2 days, maria agrees")
     assert args(line, "send_email")["body"] == "Keep it to 2 days, maria agrees"
     assert line["parse"]["goals"][0]["slots"]["people"] == ["kevin"]
+
+
+def test_the_words_after_a_dash_or_a_topics_colon_are_sent_whole_until_a_request_of_their_own():
+    """A clause of the text that starts with a verb ("start the demo without me") was cut off as a request of its own
+    and dropped (session 12); a sentence led by "also" after the text is still a request."""
+    assert args(run("email nina - running late, start the demo without me"), "send_email")["body"] == (
+        "Running late, start the demo without me"
+    )
+    mail = args(run("send carlos my notes on the deck: slide 3 is off, check with maya before friday"), "send_email")
+    assert mail["body"] == "Slide 3 is off, check with maya before friday"
+    line = run("email nina - running late. also book lunch w carlos fri at 1")
+    assert goals(line) == [("send", "email"), ("create", "event")]
+    assert args(line, "send_email")["body"] == "Running late"
