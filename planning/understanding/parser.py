@@ -15,6 +15,7 @@ from planning.understanding import everyday, mail_asked, people_added, stated_re
 from planning.understanding.about_pointed import about_pointed
 from planning.understanding.absence_named import absence_named
 from planning.understanding.attendee_swaps import joined
+from planning.understanding.body_people import people_outside_text
 from planning.understanding.clarify import clarifying_question, describe, no_such_date
 from planning.understanding.classifier import Clause, QueryClassifier, uses_previous
 from planning.understanding.combinations import artifact
@@ -116,7 +117,8 @@ class GoalUnderstandingService:
         mentions = grounding.mentions(cleaned) if grounding is not None else ()
         with knowing(known_names(mentions)):  # the slot tagger reads names of the user's own records as evidence
             parse = respelled(self._parse(cleaned, now, chosen, grounding), mentions)
-            return said_again(people_apart(unpossessed(parse, mentions), mentions))
+            parse = said_again(people_apart(unpossessed(parse, mentions), mentions))
+            return people_outside_text(parse, cleaned)  # "reply - i'll push john park on it": spoken of, not to
 
     def _parse(
         self, cleaned: str, now: datetime, chosen: tuple[str, str] | None, grounding: Grounding | None
