@@ -498,6 +498,11 @@ class StepMachine:
         if _organised_by_someone_else(session, run, replies):
             return
         checks = await self._checks.before_card(session, run, arguments)  # busy times, duplicates, the target
+        unmatched = each.unmatched_exclusion(run) if run.step.for_each is not None else None
+        if unmatched is not None:  # "… except the acme qbr" and none found is it: said, never gone ahead silently
+            checks = (checks or CardChecks()).model_copy(
+                update={"notices": [unmatched, *(checks.notices if checks else [])]}
+            )
         if run.without:  # "Sam Ortiz was not found in your contacts; the meeting is created without them"
             said = [Notice(title=line) for line in run.without]
             checks = (checks or CardChecks()).model_copy(
