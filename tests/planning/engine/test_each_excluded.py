@@ -1,4 +1,4 @@
-""""All … except X" (contract §2.9): X names the item kept by the words of its title as people shorten them (the
+""" "All … except X" (contract §2.9): X names the item kept by the words of its title as people shorten them (the
 initials of words that follow one another), and a card where X named none of the items found says so plainly."""
 
 from typing import Any
