@@ -21,6 +21,7 @@ from planning.engine import (
     each,
     findings,
     left_out,
+    news,
     recovery,
     standing,
     targets,
@@ -402,6 +403,12 @@ class StepMachine:
             if run.state != "pending" or run.edited is not None:
                 continue
             missing = unfilled_placeholders(run.step.arguments, run.answers)
+            told = news.news_of(session, run, missing) if missing else {}
+            if told:  # "… and email the team so nobody shows up at 9:30": what the plan just changed
+                run.answers.update(told)
+                missing = unfilled_placeholders(run.step.arguments, run.answers)
+            if missing and news.waits_for_news(session, run, missing):
+                continue
             if missing:
                 self.ask_value(session, run, missing[0], replies, problem=timing.why_asked(session, run, missing[0]))
                 return True
@@ -534,7 +541,9 @@ class StepMachine:
                 target=targets.target_of(session, run, arguments) if run.step.for_each is None else None,
                 files=thread_files.described(session, arguments) if run.step.for_each is None else [],
                 checks=checks,
-                then=[other.step.intent for other in later],
+                then=news.then_lines(
+                    session, later, lambda other: unfilled_placeholders(other.step.arguments, other.answers)
+                ),
             )
         )
 
