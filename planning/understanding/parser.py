@@ -21,7 +21,7 @@ from planning.understanding.classifier import Clause, QueryClassifier, uses_prev
 from planning.understanding.combinations import artifact
 from planning.understanding.commands import asides
 from planning.understanding.commands.pointing import points_back
-from planning.understanding.commands.value_clause import time_said
+from planning.understanding.commands.value_clause import length_said, time_said
 from planning.understanding.conditions import split_segments
 from planning.understanding.cues import cues
 from planning.understanding.day_pointed import day_pointed
@@ -142,7 +142,7 @@ class GoalUnderstandingService:
             reads = [self._judged_in_turn(reads, index, self._learned, now) for index in range(len(reads))]
             reads = [_guess_kept(read, rule) for read, rule in zip(reads, rules, strict=True)]
             reads = _elided(reads, rules, now)
-        reads = _free_time_feeders(_value_said_apart(_time_said_apart(reads), now))
+        reads = _free_time_feeders(_value_said_apart(_length_said_apart(_time_said_apart(reads)), now))
         if self._voter is not None and len(reads) == 1 and (verdict is None or verdict.by == "rules"):
             reads = [self._with_second_opinion(reads[0], self._voter, now)]
         reads = [_reread(read, untimed_reminder(read.clause.text, read.reading, now), now) for read in reads]
@@ -347,6 +347,31 @@ def _time_said_apart(reads: list[_Read]) -> list[_Read]:
             slots = booking.found.slots.model_copy(update={"when": when})
             return [_Read(booking.clause, booking.reading, replace(booking.found, slots=slots))]
     return out
+
+
+def _length_said_apart(reads: list[_Read]) -> list[_Read]:
+    """ "put the partner summit on my calendar? details are in tom's email. give it 2 hours": a clause that asks
+    nothing and says a length alone (:func:`.value_clause.length_said`), beside the one booking or move of the
+    message that says none, is that event's length; it asks nothing of its own."""
+    untimed = [
+        i
+        for i, read in enumerate(reads)
+        if (read.reading.intent, read.reading.entity) in (("create", "event"), ("update", "event"))
+        and not read.reading.guessed
+        and read.found.slots.duration_minutes is None
+    ]
+    if len(untimed) != 1:
+        return reads
+    target = reads[untimed[0]]
+    for index, read in enumerate(reads):
+        asks = read.reading.intent not in ("chat", "unsupported") and not read.reading.guessed
+        minutes = None if asks or index == untimed[0] or read.reading.offtopic else length_said(read.clause.text)
+        if minutes is None:
+            continue
+        slots = target.found.slots.model_copy(update={"duration_minutes": minutes})
+        lengthened = _Read(target.clause, target.reading, replace(target.found, slots=slots))
+        return [lengthened if i == untimed[0] else other for i, other in enumerate(reads) if i != index]
+    return reads
 
 
 def _value_said_apart(reads: list[_Read], now: datetime) -> list[_Read]:
