@@ -9,6 +9,7 @@ again and the one that was running is asked about, never repeated silently.
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from planning.engine.checks import Notice
 from planning.engine.replies import ApprovalItem
 from planning.engine.resolve import ResolutionError, resolve
 from planning.engine.session import Session, StepRun
@@ -16,6 +17,7 @@ from planning.engine.stored_values import as_stored
 from planning.engine.target_text import cannot_change_text, describe, organised_by_other
 from planning.engine.targets import when_text
 from planning.engine.wording import clipped, label, value_text
+from planning.understanding.held_words import holds
 
 LABEL_KEYS = ("title", "subject", "name", "startTime", "from", "email", "company", "body", "id")  # a note: its body
 MATCHED_FIELDS = ("title", "subject", "name")
@@ -35,11 +37,15 @@ def resolve_items(session: Session, run: StepRun) -> list[Any]:
 
 def excluded(run: StepRun, item: Any) -> bool:
     """Whether ``exclude`` leaves ``item`` out: every word of its query is in the title (or subject, name),
-    case-insensitively, in any order (as ``query`` matches in reads, contract §2.6)."""
+    case-insensitively, in any order (as ``query`` matches in reads, contract §2.6), or is the initials of words
+    that follow one another there ("the acme qbr": "Acme quarterly business review")."""
     if run.step.exclude is None or not isinstance(item, dict):
         return False
-    text = " ".join(str(item.get(key) or "") for key in MATCHED_FIELDS).casefold().split()
-    return all(any(word in found for found in text) for word in run.step.exclude.query.casefold().split())
+    title = " ".join(str(item.get(key) or "") for key in MATCHED_FIELDS)
+    text = title.casefold().split()
+    return all(
+        any(word in found for found in text) or holds(title, word) for word in run.step.exclude.query.casefold().split()
+    )
 
 
 def settle(run: StepRun) -> None:
@@ -55,6 +61,18 @@ def settle(run: StepRun) -> None:
             organizer = organised_by_other(item)
             if organizer is not None:
                 run.item_notes[index] = f"{LEFT_OUT}: {cannot_change_text(organizer)}"
+
+
+def unmatched_exclusion(run: StepRun) -> Notice | None:
+    """A warning for the card when ``exclude`` named an item and none of those found is it ("clear my thursday except
+    the acme qbr" where no title is the QBR): nothing is kept out, and the card says so plainly."""
+    if run.step.exclude is None or not run.items or any(note.startswith(KEPT) for note in run.item_notes.values()):
+        return None
+    count = len(run.open_items())
+    return Notice(
+        title=f"Nothing here matches “{run.step.exclude.query}”, so nothing is kept out",
+        lines=[f"Approving goes ahead with all {count} listed; reply “remove N” to keep one, or “cancel”."],
+    )
 
 
 def left_out_lines(session: Session, run: StepRun) -> list[str]:

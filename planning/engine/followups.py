@@ -25,6 +25,7 @@ from planning.engine.conflicts import moment
 from planning.engine.event_values import EVENT_FIELDS, new_start, with_changes
 from planning.engine.occurrence import is_series, one_occurrence
 from planning.engine.plan_people import is_them
+from planning.engine.pronoun_titles import with_person_in_title
 from planning.engine.replies import AskValue
 from planning.engine.resolve import ResolutionError, resolve
 from planning.engine.session import Question, Session, StepRun
@@ -227,6 +228,8 @@ def with_earlier_people(earlier: Session, text: str, plan: Plan) -> Plan:
         elif _new_person_unnamed(step):  # "add her as a contact": the person, by name and address
             fields = {**step.inputs["fields"], **_person_named(earlier, people[0])}
             step = step.model_copy(update={"arguments": {**step.arguments, "input": {**step.inputs, "fields": fields}}})
+        if them and len(people) == 1:  # "call her about the questionnaire": "Call Dana Whitfield about …"
+            step = with_person_in_title(step, _person_named(earlier, people[0])["name"])
         steps.append(step)
     return plan.model_copy(update={"steps": tuple(steps)})
 

@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import Literal
 
 from planning.engine import named_steps, reading, table, texts, then_said, thread_files
+from planning.engine.as_reply import sent_as_reply
 from planning.engine.checks import ChoiceKey
 from planning.engine.decisions import Decisions
 from planning.engine.file_facts import AttachedFile, known_files
@@ -179,6 +180,8 @@ class Handlers:
         if command.field == "email":  # "not the nda - the signed msa john sent fri": another email searched for
             parts = self._parts
             named = await another_mail(session, command, planner=parts.planner, runner=parts.runner, now=now)
+            if named is None:  # "send it as a reply to his launch plan email instead": a new email made a reply
+                named = await sent_as_reply(session, command, planner=parts.planner, runner=parts.runner, now=now)
             if named is not None:
                 return [*named, *await parts.machine.advance(session)]
         corrected = await self._parts.dialogue.correct(session, command, now)

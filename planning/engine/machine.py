@@ -22,6 +22,7 @@ from planning.engine import (
     each,
     findings,
     left_out,
+    news,
     recovery,
     standing,
     targets,
@@ -418,6 +419,12 @@ class StepMachine:
             if run.state != "pending" or run.edited is not None:
                 continue
             missing = unfilled_placeholders(run.step.arguments, run.answers)
+            told = news.news_of(session, run, missing) if missing else {}
+            if told:  # "… and email the team so nobody shows up at 9:30": what the plan just changed
+                run.answers.update(told)
+                missing = unfilled_placeholders(run.step.arguments, run.answers)
+            if missing and news.waits_for_news(session, run, missing):
+                continue
             if missing:
                 self.ask_value(session, run, missing[0], replies, problem=timing.why_asked(session, run, missing[0]))
                 return True
@@ -514,6 +521,11 @@ class StepMachine:
         if _organised_by_someone_else(session, run, replies):
             return
         checks = await self._checks.before_card(session, run, arguments)  # busy times, duplicates, the target
+        unmatched = each.unmatched_exclusion(run) if run.step.for_each is not None else None
+        if unmatched is not None:  # "… except the acme qbr" and none found is it: said, never gone ahead silently
+            checks = (checks or CardChecks()).model_copy(
+                update={"notices": [unmatched, *(checks.notices if checks else [])]}
+            )
         if run.without:  # "Sam Ortiz was not found in your contacts; the meeting is created without them"
             said = [Notice(title=line) for line in run.without]
             checks = (checks or CardChecks()).model_copy(
@@ -521,7 +533,13 @@ class StepMachine:
             )
         digest = card_hash(run.id, arguments, checks)
         run.state = "waiting"
-        later = chained.said_later(session, standing.later_writes(session, run), self.arguments)
+        writes = standing.later_writes(session, run)
+        planned = news.then_lines(
+            session, writes, lambda other: unfilled_placeholders(other.step.arguments, other.answers)
+        )
+        later = chained.said_later(
+            session, writes, self.arguments, dict(zip([w.id for w in writes], planned, strict=True))
+        )
         session.question = Question(
             kind="approval",
             step_id=run.id,

@@ -34,9 +34,9 @@ async def another_mail(
         return None
     acted_on = [m for m in (search.result or [])[:1] if isinstance(m, dict)]
     if command.replaces is None and acted_on and mail_described(command.value, acted_on, now) == 0:
-        _withdraw(session, write)  # "the redlines one from yesterday" of the one shown: it stays, shown again
+        withdraw(session, write)  # "the redlines one from yesterday" of the one shown: it stays, shown again
         return [Say(text=f"That is the email shown: “{acted_on[0].get('subject') or 'the email'}”.")]
-    inputs = await _search_for(planner, command.value, now, session)
+    inputs = await search_for(planner, command.value, now, session)
     if inputs is None:
         return None
     found = await runner.run("fetch_emails", inputs, zone=session.tz, principal=session.principal)
@@ -47,7 +47,7 @@ async def another_mail(
         mails = [mails[picked]] if picked is not None else mails
     step = search.step.model_copy(update={"arguments": {**search.step.arguments, "input": inputs}})
     search.step = step
-    _withdraw(session, write)
+    withdraw(session, write)
     if len(mails) == 1:
         search.result, search.state = mails, "done"
         mail = mails[0]
@@ -65,7 +65,7 @@ def _search_of(session: Session, write: StepRun) -> StepRun | None:
     )
 
 
-async def _search_for(
+async def search_for(
     planner: RequestPlanner, description: str, now: datetime, session: Session
 ) -> dict[str, Any] | None:
     """The inputs of the search the description reads as (a request to find the emails it describes); None when it
@@ -77,7 +77,7 @@ async def _search_for(
     return None
 
 
-def _withdraw(session: Session, write: StepRun) -> None:
+def withdraw(session: Session, write: StepRun) -> None:
     """The write waits to be shown for approval again, with the email now found."""
     write.approved_hash = None
     session.question = None

@@ -43,6 +43,7 @@ class StepRun(Mutable):
     said_privately: str | None = None
     used_existing: bool = False  # a create that used the record or event already there: nothing was created
     without: list[str] = Field(default_factory=list)  # people not found and left out, said on the card (``left_out``)
+    news_shown: str | None = None  # an email's text made from the plan's changes, as a card listed it (``news``)
     picked_from: list[Any] | None = None  # a lookup answered by a pick: the options it was picked from
     # a for_each step (contract §2.6): the items as resolved when it was shown, those the user removed, what each
     # run returned, and items settled otherwise (failed, skipped, marked done by the user)

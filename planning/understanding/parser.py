@@ -15,12 +15,13 @@ from planning.understanding import everyday, mail_asked, people_added, stated_re
 from planning.understanding.about_pointed import about_pointed
 from planning.understanding.absence_named import absence_named
 from planning.understanding.attendee_swaps import joined
+from planning.understanding.body_people import people_outside_text
 from planning.understanding.clarify import clarifying_question, describe, no_such_date
 from planning.understanding.classifier import Clause, QueryClassifier, uses_previous
 from planning.understanding.combinations import artifact
 from planning.understanding.commands import asides
 from planning.understanding.commands.pointing import points_back
-from planning.understanding.commands.value_clause import time_said
+from planning.understanding.commands.value_clause import length_said, time_said
 from planning.understanding.conditions import split_segments
 from planning.understanding.cues import cues
 from planning.understanding.day_pointed import day_pointed
@@ -118,7 +119,8 @@ class GoalUnderstandingService:
         mentions = grounding.mentions(cleaned) if grounding is not None else ()
         with knowing(known_names(mentions)):  # the slot tagger reads names of the user's own records as evidence
             parse = respelled(self._parse(cleaned, now, chosen, grounding), mentions)
-            return said_again(people_apart(unpossessed(parse, mentions), mentions))
+            parse = said_again(people_apart(unpossessed(parse, mentions), mentions))
+            return people_outside_text(parse, cleaned)  # "reply - i'll push john park on it": spoken of, not to
 
     def _parse(
         self, cleaned: str, now: datetime, chosen: tuple[str, str] | None, grounding: Grounding | None
@@ -142,7 +144,7 @@ class GoalUnderstandingService:
             reads = [self._judged_in_turn(reads, index, self._learned, now) for index in range(len(reads))]
             reads = [_guess_kept(read, rule) for read, rule in zip(reads, rules, strict=True)]
             reads = _elided(reads, rules, now)
-        reads = _free_time_feeders(_value_said_apart(_time_said_apart(reads), now))
+        reads = _free_time_feeders(_value_said_apart(_length_said_apart(_time_said_apart(reads)), now))
         if self._voter is not None and len(reads) == 1 and (verdict is None or verdict.by == "rules"):
             reads = [self._with_second_opinion(reads[0], self._voter, now)]
         reads = [_reread(read, untimed_reminder(read.clause.text, read.reading, now), now) for read in reads]
@@ -347,6 +349,31 @@ def _time_said_apart(reads: list[_Read]) -> list[_Read]:
             slots = booking.found.slots.model_copy(update={"when": when})
             return [_Read(booking.clause, booking.reading, replace(booking.found, slots=slots))]
     return out
+
+
+def _length_said_apart(reads: list[_Read]) -> list[_Read]:
+    """ "put the partner summit on my calendar? details are in tom's email. give it 2 hours": a clause that asks
+    nothing and says a length alone (:func:`.value_clause.length_said`), beside the one booking or move of the
+    message that says none, is that event's length; it asks nothing of its own."""
+    untimed = [
+        i
+        for i, read in enumerate(reads)
+        if (read.reading.intent, read.reading.entity) in (("create", "event"), ("update", "event"))
+        and not read.reading.guessed
+        and read.found.slots.duration_minutes is None
+    ]
+    if len(untimed) != 1:
+        return reads
+    target = reads[untimed[0]]
+    for index, read in enumerate(reads):
+        asks = read.reading.intent not in ("chat", "unsupported") and not read.reading.guessed
+        minutes = None if asks or index == untimed[0] or read.reading.offtopic else length_said(read.clause.text)
+        if minutes is None:
+            continue
+        slots = target.found.slots.model_copy(update={"duration_minutes": minutes})
+        lengthened = _Read(target.clause, target.reading, replace(target.found, slots=slots))
+        return [lengthened if i == untimed[0] else other for i, other in enumerate(reads) if i != index]
+    return reads
 
 
 def _value_said_apart(reads: list[_Read], now: datetime) -> list[_Read]:

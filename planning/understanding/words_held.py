@@ -6,10 +6,8 @@ request's words in what was found, no list of names or acronyms."""
 
 from collections.abc import Sequence
 
+from planning.understanding.held_words import holds
 from planning.understanding.record_words import search_words
-
-_SHORTEST_INITIALS = 2  # "qbr", "msa", "nda": initials of two words and more
-_LONGEST_INITIALS = 5
 
 
 def best_holding(said: str, texts: Sequence[str]) -> int | None:
@@ -18,21 +16,8 @@ def best_holding(said: str, texts: Sequence[str]) -> int | None:
     words = search_words(said)
     if not words or len(texts) < 2:
         return None
-    counts = [sum(1 for word in words if _holds(_words(text), word)) for text in texts]
+    counts = [sum(1 for word in words if holds(text, word)) for text in texts]
     best = max(counts)
     if best < min(2, len(words)) or 2 * best < len(words) or counts.count(best) != 1:
         return None
     return counts.index(best)
-
-
-def _words(text: str) -> list[str]:
-    return "".join(c if c.isalnum() else " " for c in text.casefold()).split()
-
-
-def _holds(words: list[str], word: str) -> bool:
-    if any(w.startswith(word) for w in words):
-        return True
-    if not (_SHORTEST_INITIALS <= len(word) <= _LONGEST_INITIALS) or not word.isalpha():
-        return False
-    size = len(word)
-    return any("".join(w[0] for w in words[i : i + size]) == word for i in range(len(words) - size + 1))

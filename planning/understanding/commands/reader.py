@@ -44,6 +44,7 @@ from planning.understanding.commands._values_besides import values_besides
 from planning.understanding.commands._words import Reply, phrases
 from planning.understanding.commands.accounted import every_clause
 from planning.understanding.commands.answer import Answer
+from planning.understanding.commands.as_reply import as_reply
 from planning.understanding.commands.cannot_handle import CannotHandle
 from planning.understanding.commands.changed_again import changed_again
 from planning.understanding.commands.context import Context
@@ -146,8 +147,10 @@ def _read(text: str, context: Context) -> tuple[Command, ...]:
     if instead is not None:  # "scratch that, email omar instead"
         changed = _followups.change_instead(reply) if on_event else None  # "don't delete it - move it … instead"
         return instead if changed is None else (changed,)
-    mail = other_mail(reply, context)
-    if mail is not None:  # "no wait, not the nda - the signed msa john sent fri": another email searched for
+    # "no wait, not the nda - the signed msa john sent fri": another email searched for; "send it as a reply to his
+    # launch plan email instead": the email a new one answers
+    mail = other_mail(reply, context) or as_reply(reply, context)
+    if mail is not None:
         return (mail,)
     kept = kept_out(reply, context.options) if context.question == "approval" else None
     if kept is not None:  # "keep the acme review, just cancel the priya one": items taken out of the list

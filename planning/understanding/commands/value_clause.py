@@ -6,12 +6,12 @@ The parser gives it to the booking or the move said in another clause of the mes
 from datetime import datetime
 
 from planning.types import TimeRange
-from planning.understanding.commands import _clauses
+from planning.understanding.commands import _clauses, _followups
 from planning.understanding.commands._replacing import replacing
 from planning.understanding.commands._words import Reply
 from planning.understanding.commands.values import bare_clock, parse_answer
 from planning.understanding.commands.values_said import event_values
-from planning.understanding.timeexpr import read_times
+from planning.understanding.timeexpr import find_duration, read_times
 
 
 def time_said(text: str, now: datetime) -> TimeRange | None:
@@ -41,3 +41,14 @@ def _said_alone(text: str, now: datetime) -> TimeRange | None:
     if len(times) != 1:
         return None
     return TimeRange(start=times[0].start, end=times[0].end, has_clock_time=times[0].has_clock_time)
+
+
+def length_said(text: str) -> int | None:
+    """The length in minutes ``text`` says as a value alone ("give it 2 hours", "make it 45 min"), with a verb that
+    sets it or none; None when it says anything else (a start too, a word asking for something)."""
+    reply = Reply.of(text)
+    change = event_values(reply) or _followups.length(reply)  # "2 hours", "give it 2 hours"
+    if change is None or change.field != "durationMinutes" or change.also:
+        return None
+    length = find_duration(change.value.lower())
+    return length.minutes if length is not None else None
