@@ -44,10 +44,10 @@ def location(
 
 
 def _names_no_place(place: Place) -> bool:
-    """ "details are in tom's email": a mail, a calendar or a document that holds the details, no place to meet
-    (its last word is one of data/place_not_heads.txt)."""
+    """ "details are in tom's email": a mail or a calendar that holds the details, no place to meet, whichever reader
+    found it (the tagger's too): its last word is one of data/not_places.txt."""
     said = tokens(place.text)
-    return bool(said) and said[-1].word.casefold() in words("place_not_heads")
+    return bool(said) and said[-1].word.casefold() in words("not_places")
 
 
 def _location(
