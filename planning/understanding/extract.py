@@ -1,8 +1,8 @@
 """Slots of one clause, read for the (intent, entity) the clause was understood as."""
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from itertools import pairwise
 from typing import Any
 
@@ -106,6 +106,8 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
     if new_when is None and (reading.intent, reading.entity) == ("update", "event"):
         moved = moved_to(text, now)  # "push the standup to 10": a bare hour after "to" is where it goes
         new_when = None if moved is None else TimeRange(start=moved.start, end=moved.end, has_clock_time=True)
+    if (reading.intent, reading.entity) == ("update", "event") and _one_clock(times) and _same_time(when, new_when):
+        when = _day_of(when)  # "move next monday's standup to 10am": the standup that day, moved to 10 that day
     slot_values: dict[str, Any] = {
         "people": tuple(people),
         "emails": tuple(emails),
@@ -313,6 +315,26 @@ def _with_files(text: str) -> bool:
     with_files = cues("mail_with_files", "atoms")
     spoken = any(atoms.phrase_end(with_files, at, "spaces") for at in range(len(atoms.toks)) if atoms.is_word(at))
     return spoken or cues("mail_attachments").find(Words.of(text)) is not None
+
+
+def _same_time(when: TimeRange | None, new_when: TimeRange | None) -> bool:
+    """Whether the event looked for and its new time were read from one clock time said once ("next monday's standup
+    to 10am"): then the time is where it goes, and the day alone which event it is."""
+    if when is None or new_when is None or not when.has_clock_time:
+        return False
+    return (when.start.hour, when.start.minute) == (new_when.start.hour, new_when.start.minute)
+
+
+def _one_clock(times: Sequence[Any]) -> bool:
+    """Whether the message says one clock time only."""
+    return sum(1 for said in times if getattr(said, "has_clock_time", False)) == 1
+
+
+def _day_of(when: TimeRange | None) -> TimeRange | None:
+    if when is None:
+        return None
+    midnight = when.start.replace(hour=0, minute=0, second=0, microsecond=0)
+    return TimeRange(start=midnight, end=midnight + timedelta(days=1), has_clock_time=False)
 
 
 def _people(text: str, reading: Reading) -> list[str]:
