@@ -80,7 +80,8 @@ def read_reply(text: str, context: Context) -> tuple[Command, ...]:
     Its asides (reasons and comments, :mod:`.asides`) are left out where they mislead the reading of the whole. An
     approval that says it covers every card ("yes both") is marked so (:mod:`._covering`), and a cancel that names one
     step ("cancel the email") is given that step (:mod:`._cancel_named`)."""
-    commands = _cancel_named.marked(text, context, _read_reply(text, context))  # "cancel the email": that step
+    read = tuple(_event_values_of(c, context) or c for c in _read_reply(text, context))  # "11:30 on wed, im on …"
+    commands = _cancel_named.marked(text, context, read)  # "cancel the email": that step
     return _covering.marked(text, context, commands, _read_reply)
 
 
@@ -232,6 +233,18 @@ def _held_for_edit(reply: Reply, context: Context) -> tuple[Command, ...] | None
 
 _MAIL_STEPS = ("send_email", "create_draft", "reply_email", "forward_email")
 _TEXT_FIELDS = ("body", "subject")
+
+
+def _event_values_of(correction: Command, context: Context) -> EventChange | None:
+    """At the card of a step on an event, a correction of no field named whose value says only times and lengths
+    (the reason beside it left out by :func:`_correction`): the change of the event those values say, where a
+    correction of one value cannot say it (:func:`.values_said.at_event_card`: a start and a length, a day where the
+    card shows a move by an amount)."""
+    if not isinstance(correction, Correct) or context.doing not in _EVENT_STEPS:
+        return None
+    if correction.field is not None or correction.people:
+        return None
+    return at_event_card(Reply.of(bare_clock(correction.value) or correction.value), context)  # "10 on fri": 10am
 
 
 def _day_of_start(correction: Correct, context: Context) -> str | None:
