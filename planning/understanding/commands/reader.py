@@ -13,6 +13,7 @@ from planning.understanding.commands import (
     _picks,
     _resends,
     _respelled,
+    _run_on,
     aside_choice,
     asides,
     bare_asks,
@@ -80,6 +81,8 @@ def read_reply(text: str, context: Context) -> tuple[Command, ...]:
     Its asides (reasons and comments, :mod:`.asides`) are left out where they mislead the reading of the whole. An
     approval that says it covers every card ("yes both") is marked so (:mod:`._covering`), and a cancel that names one
     step ("cancel the email") is given that step (:mod:`._cancel_named`)."""
+    if context.open_plan:  # "make it 45 she has a hard stop at 12": read with a comma where the reason runs on
+        text = _run_on.marked(text) or text
     read = tuple(_event_values_of(c, context) or c for c in _read_reply(text, context))  # "11:30 on wed, im on …"
     commands = _cancel_named.marked(text, context, read)  # "cancel the email": that step
     return _covering.marked(text, context, commands, _read_reply)

@@ -1,7 +1,8 @@
 """Replies at a card or a question that say two things: a value and the reason for it, several values, several
 decisions over the steps of one plan, a decision and a new request."""
 
-from planning.understanding.commands import Context, Correct, EventChange, read_reply
+from planning.understanding.commands import Answer, Context, Correct, EventChange, read_reply
+from planning.understanding.commands._run_on import marked
 
 _MOVE_BY_A_DAY = Context(
     question="approval",
@@ -24,13 +25,41 @@ def test_a_bare_hour_and_a_day_with_a_reason_at_a_move_by_an_amount_is_the_start
     )
 
 
+_BOOKING = Context(
+    question="approval",
+    open_plan=True,
+    doing="create_calendar_event",
+    correctable=("duration", "datetime", "text"),
+    shown=(("title", "Call with Omar"), ("startTime", "2026-03-06T11:00:00-05:00")),
+)
+
+
 def test_a_time_with_a_reason_at_a_booking_stays_a_correction_of_its_start() -> None:
-    booking = Context(
-        question="approval",
-        open_plan=True,
-        doing="create_calendar_event",
-        correctable=("duration", "datetime", "text"),
-        shown=(("title", "Call with Omar"), ("startTime", "2026-03-06T11:00:00-05:00")),
-    )
-    [command] = read_reply("2pm friday, omar lands at noon", booking)
+    [command] = read_reply("2pm friday, omar lands at noon", _BOOKING)
     assert isinstance(command, Correct) and command.value == "2pm friday"
+
+
+_START_ASKED = Context(
+    question="value",
+    name="startTime",
+    value_kind="datetime",
+    open_plan=True,
+    doing="create_calendar_event",
+    correctable=("duration", "datetime", "text"),
+)
+
+
+def test_a_start_and_a_length_with_a_reason_run_on_are_the_start_and_the_length() -> None:
+    assert read_reply("fri 10, make it 30 he has a flight at 11", _START_ASKED) == (
+        Answer("fri 10", also=(("durationMinutes", "30 minutes"),)),
+    )
+
+
+def test_a_reason_run_on_after_a_length_at_a_booking_is_no_part_of_the_value() -> None:
+    [command] = read_reply("make it 45 she has a hard stop at 12", _BOOKING)
+    assert isinstance(command, Correct) and command.value == "45"
+
+
+def test_a_clause_run_on_after_a_value_is_marked_off_but_not_after_a_thing_named_by_its_time() -> None:
+    assert marked("make it 30 he has a flight at 11") == "make it 30, he has a flight at 11"
+    assert marked("move the 10am i have with dana to 11") is None
