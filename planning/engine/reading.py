@@ -73,6 +73,7 @@ def context_of(session: Session) -> Context:
         correctable=correctable,
         doing=_doing(session) if question.kind in ("approval", "value") else None,
         record_fields=fields,
+        record_kind=_record_kind(session) if question.kind == "approval" else None,
         people=plan_people(session),
         sought=_sought(session) if question.kind == "recover" else None,
         shown=shown_values(session),
@@ -100,6 +101,16 @@ def _sought(session: Session) -> str | None:
     filters = (run.edited or run.step.inputs).get("filters")
     name = filters.get("name") if isinstance(filters, dict) else None
     return name if isinstance(name, str) and "{{" not in name else None
+
+
+def _record_kind(session: Session) -> str | None:
+    """The kind of the record the step shown for approval writes ("Deal"); None for a step of another tool."""
+    question = session.question
+    if question is None or question.step_id is None:
+        return None
+    step = session.step(question.step_id).step
+    kind = step.inputs.get("entityType") if step.tool in _RECORD_WRITES else None
+    return kind if isinstance(kind, str) else None
 
 
 def _doing(session: Session) -> str | None:

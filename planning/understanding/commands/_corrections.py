@@ -70,6 +70,24 @@ def named_field(reply: Reply, *, led: bool = False) -> Correct | None:
     return Correct(value, field=field[1]) if value else None
 
 
+def named_anew(reply: Reply) -> Correct | None:
+    """ "call it initech renewal", "ok name it 'q2 pilot' pls": the name the thing shown is given (its title; a
+    record's own field for it is the reader's), up to a mark that ends a clause (a reason after it)."""
+    words = reply.words
+    index = reply.after("leads", "polite", "answer_leads")  # "ok, call it …"
+    lead = phrases("name_leads").at(words, index)
+    if lead is None:
+        return None
+    start = _commas(words, index + lead[0])
+    end = next((i for i in range(start, len(words)) if words[i] in _NAME_ENDS), len(words))
+    end = Reply(reply.text, reply.toks[:end]).end_before(start, "polite", "instead")
+    value = reply.rest(start, end).strip("\"“”'") if end > start else ""
+    return Correct(value, field="title") if value else None
+
+
+_NAME_ENDS = frozenset({",", ";", ".", "!", "?"})
+
+
 def _field_after(reply: Reply, start: int) -> Correct | None:
     """ "put zoom as the location", "use 'Q3 plan' for the title": the value from ``start``, then the field it is
     for, named last (data/field_after_links.txt, then a field of data/fields.txt ending the words)."""

@@ -36,7 +36,9 @@ class Context:
     may follow up on the last one). ``correctable``: the kinds of value a bare correction ("actually make it 4pm") may
     change in the open plan. ``doing``: what the step shown for approval does (its tool; for an answer to an
     invitation, the answer), so that "yep, accept" approves it. ``record_fields``: the fields of the CRM record the
-    open plan makes or changes ("his email's …, and put him as contacted" at its approval corrects them). ``now``: the
+    open plan makes or changes ("his email's …, and put him as contacted" at its approval corrects them);
+    ``record_kind``: the kind of the record the step shown for approval writes ("Deal"), whose own name for a field
+    named is taken (data/record_field_synonyms.txt: "name it …" at a deal's card is its name). ``now``: the
     time the reply is read at, in the requester's zone ("yesterday's" picks the email that came yesterday).
     ``people``: the names looked up and the addresses of those the open plan writes to or invites ("take tom off"
     changes them). ``sought``: at a ``recover`` question, the name the lookup found nobody for ("skip bob" leaves that
@@ -56,6 +58,7 @@ class Context:
     open_plan: bool = False
     correctable: tuple[ValueKind, ...] = ()
     record_fields: tuple[str, ...] = ()
+    record_kind: str | None = None
     left: frozenset[LeftBehind] = frozenset()
     doing: str | None = None
     now: datetime | None = None

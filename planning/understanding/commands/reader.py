@@ -83,7 +83,7 @@ def read_reply(text: str, context: Context) -> tuple[Command, ...]:
     step ("cancel the email") is given that step (:mod:`._cancel_named`)."""
     if context.open_plan:  # "make it 45 she has a hard stop at 12": read with a comma where the reason runs on
         text = _run_on.marked(text) or text
-    read = tuple(_event_values_of(c, context) or c for c in _read_reply(text, context))  # "11:30 on wed, im on …"
+    read = tuple(_event_values_of(c, context) or _record_field_of(c, context) for c in _read_reply(text, context))
     commands = _cancel_named.marked(text, context, read)  # "cancel the email": that step
     return _covering.marked(text, context, commands, _read_reply)
 
@@ -248,6 +248,18 @@ def _event_values_of(correction: Command, context: Context) -> EventChange | Non
     if correction.field is not None or correction.people:
         return None
     return at_event_card(Reply.of(bare_clock(correction.value) or correction.value), context)  # "10 on fri": 10am
+
+
+def _record_field_of(command: Command, context: Context) -> Command:
+    """At the card of a record's write, a correction of a field that record does not have, by that kind's own name
+    for it (data/record_field_synonyms.txt: "name it initech renewal" at a deal's card is its name, at a task's its
+    subject); any other command as it is."""
+    if not isinstance(command, Correct) or command.field is None or context.record_kind is None:
+        return command
+    if command.field in context.record_fields:
+        return command
+    own = phrases("record_field_synonyms").value((context.record_kind.lower(), command.field.lower()))
+    return replace(command, field=own) if own is not None and own in context.record_fields else command
 
 
 def _day_of_start(correction: Correct, context: Context) -> str | None:
@@ -574,7 +586,8 @@ def _correction_of(reply: Reply, context: Context) -> Correct | None:
     if people is not None:
         return people
     named = _corrections.named_field(reply)
-    if named is not None:
+    named = named or (_corrections.named_anew(reply) if context.question == "approval" else None)
+    if named is not None:  # "change the subject to …"; at a card, "call it initech renewal"
         return named
     alone = grounded.alone(reply, context) if context.question == "approval" else None
     if alone is not None:  # "an hour", "4:30", "95k": the one value shown of its kind

@@ -63,3 +63,42 @@ def test_a_reason_run_on_after_a_length_at_a_booking_is_no_part_of_the_value() -
 def test_a_clause_run_on_after_a_value_is_marked_off_but_not_after_a_thing_named_by_its_time() -> None:
     assert marked("make it 30 he has a flight at 11") == "make it 30, he has a flight at 11"
     assert marked("move the 10am i have with dana to 11") is None
+
+
+_DEAL_CARD = Context(
+    question="approval",
+    open_plan=True,
+    doing="create_entity",
+    correctable=("text",),
+    record_fields=("name", "company", "amount", "stage", "closeDate", "owner"),
+    record_kind="Deal",
+    shown=(("name", "Acme deal"), ("amount", "30000")),
+)
+_TASK_CARD = Context(
+    question="approval",
+    open_plan=True,
+    doing="create_entity",
+    correctable=("text",),
+    record_fields=("subject", "dueDate", "status", "owner"),
+    record_kind="Task",
+    shown=(("subject", "Chase Globex"),),
+)
+
+
+def test_a_name_given_at_a_deals_card_is_its_name() -> None:
+    assert read_reply("call it acme expansion, that's what sarah calls it", _DEAL_CARD) == (
+        Correct("acme expansion", field="name"),
+    )
+
+
+def test_a_title_given_at_a_tasks_card_is_its_subject() -> None:
+    assert read_reply("ok title it 'send the signed msa' pls", _TASK_CARD) == (
+        Correct("send the signed msa", field="subject"),
+    )
+
+
+def test_a_stage_and_a_name_at_a_deals_card_are_both_its_fields() -> None:
+    assert read_reply("move it to negotiation and rename it to acme expansion", _DEAL_CARD) == (
+        Correct("negotiation", field="stage"),
+        Correct("acme expansion", field="name"),
+    )
