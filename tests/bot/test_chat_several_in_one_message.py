@@ -104,3 +104,15 @@ def test_notes_pasted_onto_a_deal_are_a_note_on_it_not_a_new_deal(tmp_path: Path
     about = {"entityType": "Deal", "id": deal["id"]}
     notes = read(tmp_path, "fetch_entity", FetchEntityArgs(entityType="Note", filters={"about": about}))
     assert any("pilot went well" in str(note["body"]) for note in notes)
+
+
+def test_the_card_approved_and_a_later_step_named_by_its_person_left_out(tmp_path: Path) -> None:
+    chat(
+        tmp_path,
+        "accept the launch review and move my 1:1 w priya to 1pm",
+        "accept it yes, leave out the priya move for now, she's travelling",
+    )
+    [review] = _by_title(tmp_path, "2026-03-06")["launch review"]
+    assert review["myResponse"] == "accepted"
+    [one_on_one] = [e for e in events(tmp_path, **day("2026-03-05")) if "priya" in str(e["title"]).lower()]
+    assert one_on_one["startTime"] == "2026-03-05T14:00:00-05:00"  # not moved

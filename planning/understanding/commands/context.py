@@ -44,7 +44,9 @@ class Context:
     changes them). ``sought``: at a ``recover`` question, the name the lookup found nobody for ("skip bob" leaves that
     person out). ``shown``: the values the step of the open question shows, (field, value as text), a list one
     entry an item ("4:30 not 4" corrects the field shown at 4: :mod:`.grounded`). ``picked``: the lookups of the open
-    plan answered by a pick ("wait no - park" at the card picks another of those shown: :mod:`._repicked`)."""
+    plan answered by a pick ("wait no - park" at the card picks another of those shown: :mod:`._repicked`).
+    ``steps``: at an approval, the plan's changes still to run, the one shown first, each (its id, what it does as
+    ``doing`` says it, what its card says it does): "skip the priya move" names one (:mod:`._steps_named`)."""
 
     question: QuestionKind = "none"
     name: str | None = None
@@ -66,3 +68,4 @@ class Context:
     sought: str | None = None
     shown: tuple[tuple[str, str], ...] = ()
     picked: tuple[PickMade, ...] = ()
+    steps: tuple[tuple[str, str, str], ...] = ()

@@ -14,6 +14,7 @@ from planning.understanding.commands import (
     _resends,
     _respelled,
     _run_on,
+    _steps_named,
     aside_choice,
     asides,
     bare_asks,
@@ -488,6 +489,9 @@ def _clause_at_card(clause: Reply, context: Context, *, first: bool) -> Command 
         decided = decide(clause)
         if decided is not None:
             return decided
+    stepped = _steps_named.decided(clause, context)
+    if stepped is not None:  # "accept yes, skip the priya move for now": each step named by its words
+        return stepped
     named = _decisions.doing_named(clause, context.doing) or (_decisions.skip(clause) if not first else None)
     if named is not None:  # "send the email but skip the meeting": this one approved, the other left out
         return named
@@ -691,6 +695,9 @@ def _at_approval(reply: Reply, context: Context) -> Command:
     only = _decisions.only_another(reply, context.doing)
     if only is not None:  # "just book the kickoff" at the email's card: that one only, the email left out
         return only
+    stepped = _steps_named.decided(reply, context)
+    if stepped is not None:  # "skip the demo for now" at the lead's card: the demo left out, the card still shown
+        return stepped
     for decided in (_decisions.approve(reply, thanks=True), _decisions.skip(reply)):
         if decided is not None and decided.action == "skip" and context.people:
             people = _people_swaps.named_among((reply.before_reason() or reply).words, context.people)

@@ -1,7 +1,7 @@
 """Replies at a card or a question that say two things: a value and the reason for it, several values, several
 decisions over the steps of one plan, a decision and a new request."""
 
-from planning.understanding.commands import Answer, Context, Correct, EventChange, read_reply
+from planning.understanding.commands import Answer, Context, Correct, Decide, EventChange, read_reply
 from planning.understanding.commands._run_on import marked
 
 _MOVE_BY_A_DAY = Context(
@@ -102,3 +102,39 @@ def test_a_stage_and_a_name_at_a_deals_card_are_both_its_fields() -> None:
         Correct("negotiation", field="stage"),
         Correct("acme expansion", field="name"),
     )
+
+
+_MAIL_THEN_TASK = Context(
+    question="approval",
+    open_plan=True,
+    doing="send_email",
+    correctable=("text",),
+    steps=(
+        ("mail", "send_email", "Email Dana Whitfield: the renewal terms Send the email"),
+        ("task", "create_entity", "Create the task 'Call Omar about the invoice' Create the task"),
+        ("lunch", "create_calendar_event", "Create the event 'Lunch with Kim' Create the event"),
+    ),
+)
+
+
+def test_the_step_shown_approved_and_a_later_one_named_by_its_person_skipped() -> None:
+    assert read_reply("send it yes, hold off on the omar task for now, he's out", _MAIL_THEN_TASK) == (
+        Decide("skip", step="task"),
+        Decide("approve"),
+    )
+
+
+def test_the_step_shown_named_to_be_done_and_a_later_one_named_by_its_thing_skipped() -> None:
+    assert read_reply("go ahead with the email but skip the lunch, kim cancelled", _MAIL_THEN_TASK) == (
+        Decide("skip", step="lunch"),
+        Decide("approve"),
+    )
+
+
+def test_a_later_step_named_alone_is_skipped_and_the_card_stays() -> None:
+    assert read_reply("skip the kim lunch for now", _MAIL_THEN_TASK) == (Decide("skip", step="lunch"),)
+
+
+def test_words_that_name_no_one_step_skip_none_of_the_later_ones() -> None:
+    commands = read_reply("skip the thing for now", _MAIL_THEN_TASK)
+    assert not any(isinstance(c, Decide) and c.step is not None for c in commands)
