@@ -85,6 +85,7 @@ def read_reply(text: str, context: Context) -> tuple[Command, ...]:
     if context.open_plan:  # "make it 45 she has a hard stop at 12": read with a comma where the reason runs on
         text = _run_on.marked(text) or text
     read = tuple(_event_values_of(c, context) or _record_field_of(c, context) for c in _read_reply(text, context))
+    read = _requests_after_approval(tuple(_kind_said(c, context) for c in read))
     commands = _cancel_named.marked(text, context, read)  # "cancel the email": that step
     return _covering.marked(text, context, commands, _read_reply)
 
@@ -261,6 +262,37 @@ def _record_field_of(command: Command, context: Context) -> Command:
         return command
     own = phrases("record_field_synonyms").value((context.record_kind.lower(), command.field.lower()))
     return replace(command, field=own) if own is not None and own in context.record_fields else command
+
+
+def _requests_after_approval(commands: tuple[Command, ...]) -> tuple[Command, ...]:
+    """ "yes. also make one for john …": a request said after an approval is said beside the plan, to start once it
+    is done (``NewRequest.added``), never in its place."""
+    approved = [i for i, c in enumerate(commands) if isinstance(c, Decide) and c.action == "approve"]
+    if not approved:
+        return commands
+    return tuple(
+        replace(c, added=True) if isinstance(c, NewRequest) and i > approved[0] else c for i, c in enumerate(commands)
+    )
+
+
+def _kind_said(command: Command, context: Context) -> Command:
+    """A request said at a card whose thing is a word that stands for one of the kind shown (data/kind_pronouns.txt:
+    "make one for john to chase globex" at a task's card): the request with that kind said ("make a task for …")."""
+    kind = context.record_kind.lower() if context.record_kind else "meeting" if context.doing in _EVENT_STEPS else None
+    if not isinstance(command, NewRequest) or kind is None:
+        return command
+    said = Reply.of(command.text)
+    start = said.after("also_leads")
+    verb = phrases("request_starts").at(said.words, start)
+    pronouns = phrases("kind_pronouns")
+    after_verb = range(start + 1, start + verb[0] + 1) if verb is not None else range(0)  # "make one" is a start
+    at = next((i for i in after_verb if pronouns.at(said.words, i) is not None), None)
+    pronoun = pronouns.at(said.words, at) if at is not None else None
+    if at is None or pronoun is None or at + pronoun[0] >= len(said.words):
+        return command
+    article = "an" if kind[0] in "aeiou" else "a"
+    text = f"{said.rest(0, at)} {article} {kind} {said.rest(at + pronoun[0])}"
+    return replace(command, text=text)
 
 
 def _day_of_start(correction: Correct, context: Context) -> str | None:

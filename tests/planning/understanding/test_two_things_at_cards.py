@@ -1,7 +1,7 @@
 """Replies at a card or a question that say two things: a value and the reason for it, several values, several
 decisions over the steps of one plan, a decision and a new request."""
 
-from planning.understanding.commands import Answer, Context, Correct, Decide, EventChange, read_reply
+from planning.understanding.commands import Answer, Context, Correct, Decide, EventChange, NewRequest, read_reply
 from planning.understanding.commands._run_on import marked
 
 _MOVE_BY_A_DAY = Context(
@@ -138,3 +138,10 @@ def test_a_later_step_named_alone_is_skipped_and_the_card_stays() -> None:
 def test_words_that_name_no_one_step_skip_none_of_the_later_ones() -> None:
     commands = read_reply("skip the thing for now", _MAIL_THEN_TASK)
     assert not any(isinstance(c, Decide) and c.step is not None for c in commands)
+
+
+def test_a_request_after_a_yes_is_said_beside_the_plan_with_the_kind_shown() -> None:
+    assert read_reply("looks good. and create one more for omar to call kim back, due fri", _TASK_CARD) == (
+        Decide("approve"),
+        NewRequest("create a task for omar to call kim back, due fri", added=True),
+    )
