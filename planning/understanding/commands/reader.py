@@ -692,15 +692,7 @@ def _to_question(reply: Reply, context: Context) -> Command:
         named = _picks.named_pick(reply, lambda said: _to_question(said, context))
         if named is not None:  # "1 works. call it roadmap sync": the one picked, with the name it books it by
             return named
-        return (
-            mail_picks.by_mail(reply, context.candidates, context.now)  # "the older one": by date, not position
-            or _picks.by_number(reply, len(context.options))
-            or _picks.by_label(reply, context.options)
-            or _picks.by_description(reply, context.candidates, context.options)
-            or _picks.by_time(reply, context.candidates)
-            or _picks.singled_out(reply, context.candidates, context.options)  # "ugh, smith": a word only it holds
-            or Answer(reply.text)
-        )
+        return _picked(reply, context) or _picked_first(reply, context) or Answer(reply.text)
     if question == "unknown_outcome":
         return _decisions.outcome(reply) or Answer(reply.text)
     if question == "past_start":
@@ -710,6 +702,34 @@ def _to_question(reply: Reply, context: Context) -> Command:
     if question == "recover":
         return _search_words(reply)
     return Answer(reply.text)
+
+
+def _picked(reply: Reply, context: Context) -> Pick | None:
+    """The one of those shown for a pick that the reply says, by number, label, description, time or a word."""
+    return (
+        mail_picks.by_mail(reply, context.candidates, context.now)  # "the older one": by date, not position
+        or _picks.by_number(reply, len(context.options))
+        or _picks.by_label(reply, context.options)
+        or _picks.by_description(reply, context.candidates, context.options)
+        or _picks.by_time(reply, context.candidates)
+        or _picks.singled_out(reply, context.candidates, context.options)  # "ugh, smith": a word only it holds
+    )
+
+
+def _picked_first(reply: Reply, context: Context) -> Pick | None:
+    """ "smith! park is the customer, don't send him our stuff": a pick said first, in a clause of its own, and the
+    reason after it, which may name the others: the pick the first clause says, when it turns nothing down."""
+    words = reply.words
+    cut = next((i for i in range(1, len(words)) if words[i] in _PICK_ENDS), None)
+    if cut is None or cut + 1 >= len(words):
+        return None
+    first = Reply(reply.text, reply.toks[:cut])
+    if any(phrases(name).at(first.words, i) for name in ("negations", "replaces") for i in range(len(first.words))):
+        return None  # "not smith, …": what is turned down is the grounded reader's
+    return _picked(first, context)
+
+
+_PICK_ENDS = (".", "!", "?", ",", ";", "-", "–", "—")
 
 
 def _search_words(reply: Reply) -> Command:

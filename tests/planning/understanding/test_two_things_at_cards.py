@@ -1,7 +1,7 @@
 """Replies at a card or a question that say two things: a value and the reason for it, several values, several
 decisions over the steps of one plan, a decision and a new request."""
 
-from planning.understanding.commands import Answer, Context, Correct, Decide, EventChange, NewRequest, read_reply
+from planning.understanding.commands import Answer, Context, Correct, Decide, EventChange, NewRequest, Pick, read_reply
 from planning.understanding.commands._run_on import marked
 
 _MOVE_BY_A_DAY = Context(
@@ -145,3 +145,22 @@ def test_a_request_after_a_yes_is_said_beside_the_plan_with_the_kind_shown() -> 
         Decide("approve"),
         NewRequest("create a task for omar to call kim back, due fri", added=True),
     )
+
+
+_TWO_MARIAS = Context(
+    question="pick",
+    open_plan=True,
+    options=("Controller · Maria Garcia · maria.garcia@example.com", "Buyer · Maria Lopez · maria.lopez@initech.com"),
+    candidates=(
+        {"name": "Maria Garcia", "email": "maria.garcia@example.com", "company": "Example Co", "title": "Controller"},
+        {"name": "Maria Lopez", "email": "maria.lopez@initech.com", "company": "Initech", "title": "Buyer"},
+    ),
+)
+
+
+def test_a_pick_said_first_with_a_reason_naming_the_other_is_the_pick() -> None:
+    assert read_reply("garcia. lopez is the client, she shouldn't see our margins", _TWO_MARIAS) == (Pick(index=1),)
+
+
+def test_a_pick_turned_down_first_is_not_taken_as_the_one_named_first() -> None:
+    assert read_reply("not garcia, lopez - she runs procurement", _TWO_MARIAS) != (Pick(index=1),)
