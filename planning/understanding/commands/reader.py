@@ -255,9 +255,12 @@ def _event_values_of(correction: Command, context: Context) -> EventChange | Non
 def _record_field_of(command: Command, context: Context) -> Command:
     """At the card of a record's write, a correction of a field that record does not have, by that kind's own name
     for it (data/record_field_synonyms.txt: "name it initech renewal" at a deal's card is its name, at a task's its
-    subject); any other command as it is."""
-    if not isinstance(command, Correct) or command.field is None or context.record_kind is None:
+    subject); a correction of no field named, the one field shown its value fits (:func:`.grounded.alone`, the
+    story said beside it left out by :func:`_correction`); any other command as it is."""
+    if not isinstance(command, Correct) or context.record_kind is None or command.people:
         return command
+    if command.field is None:  # "maria says 14.5 is the floor, make it 14500": the one field shown it fits
+        return grounded.alone(Reply.of(command.value), context) or command
     if command.field in context.record_fields:
         return command
     own = phrases("record_field_synonyms").value((context.record_kind.lower(), command.field.lower()))

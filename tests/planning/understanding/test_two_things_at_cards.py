@@ -1,6 +1,8 @@
 """Replies at a card or a question that say two things: a value and the reason for it, several values, several
 decisions over the steps of one plan, a decision and a new request."""
 
+from dataclasses import replace
+
 from planning.understanding.commands import Answer, Context, Correct, Decide, EventChange, NewRequest, Pick, read_reply
 from planning.understanding.commands._run_on import marked
 
@@ -164,3 +166,8 @@ def test_a_pick_said_first_with_a_reason_naming_the_other_is_the_pick() -> None:
 
 def test_a_pick_turned_down_first_is_not_taken_as_the_one_named_first() -> None:
     assert read_reply("not garcia, lopez - she runs procurement", _TWO_MARIAS) != (Pick(index=1),)
+
+
+def test_a_number_with_a_story_at_a_deals_card_is_its_amount_as_said() -> None:
+    deal = replace(_DEAL_CARD, shown=(("name", "Acme deal"), ("amount", "38000.0")))
+    assert read_reply("ugh legal says 40 is our floor, make it 41000", deal) == (Correct("41000", field="amount"),)
