@@ -82,12 +82,19 @@ def read_reply(text: str, context: Context) -> tuple[Command, ...]:
     Its asides (reasons and comments, :mod:`.asides`) are left out where they mislead the reading of the whole. An
     approval that says it covers every card ("yes both") is marked so (:mod:`._covering`), and a cancel that names one
     step ("cancel the email") is given that step (:mod:`._cancel_named`)."""
-    if context.open_plan:  # "make it 45 she has a hard stop at 12": read with a comma where the reason runs on
+    if _times_asked(context):  # "make it 45 she has a hard stop at 12": read with a comma where the reason runs on
         text = _run_on.marked(text) or text
     read = tuple(_event_values_of(c, context) or _record_field_of(c, context) for c in _read_reply(text, context))
     read = _requests_after_approval(tuple(_kind_said(c, context) for c in read))
     commands = _cancel_named.marked(text, context, read)  # "cancel the email": that step
     return _covering.marked(text, context, commands, _read_reply)
+
+
+def _times_asked(context: Context) -> bool:
+    """Where the values a reply says are times, lengths or numbers, never words of a text: a time, a length or a
+    number asked, or the card of a step on an event."""
+    asked = context.question == "value" and context.value_kind in _BARE_ANSWERS
+    return asked or (context.question == "approval" and context.doing in _EVENT_STEPS)
 
 
 def _read_reply(text: str, context: Context) -> tuple[Command, ...]:
@@ -729,6 +736,9 @@ def _picked_first(reply: Reply, context: Context) -> Pick | None:
     first = Reply(reply.text, reply.toks[:cut])
     if any(phrases(name).at(first.words, i) for name in ("negations", "replaces") for i in range(len(first.words))):
         return None  # "not smith, …": what is turned down is the grounded reader's
+    rest = Reply.of(reply.rest(cut + 1))
+    if rest.after("leads") > 0 or phrases("correction_leads").at(rest.words, 0) is not None:
+        return None  # "the first one - wait no, the second": a change of mind, not a reason
     return _picked(first, context)
 
 

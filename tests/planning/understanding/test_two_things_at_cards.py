@@ -16,8 +16,8 @@ _MOVE_BY_A_DAY = Context(
 
 
 def test_a_day_and_a_time_with_a_reason_at_a_move_by_an_amount_is_the_start_it_says() -> None:
-    assert read_reply("hmm 2:30 on thursday, she has a dentist thing in the morning", _MOVE_BY_A_DAY) == (
-        EventChange("startTime", "2:30 on thursday"),
+    assert read_reply("actually 2pm on fri, i have the vendor demo till then", _MOVE_BY_A_DAY) == (
+        EventChange("startTime", "2pm on fri"),
     )
 
 
@@ -161,7 +161,8 @@ _TWO_MARIAS = Context(
 
 
 def test_a_pick_said_first_with_a_reason_naming_the_other_is_the_pick() -> None:
-    assert read_reply("garcia. lopez is the client, she shouldn't see our margins", _TWO_MARIAS) == (Pick(index=1),)
+    assert read_reply("garcia for sure. lopez would forward it to her boss", _TWO_MARIAS) == (Pick(index=1),)
+    assert read_reply("garcia!! lopez works for the customer so def not her", _TWO_MARIAS) == (Pick(index=1),)
 
 
 def test_a_pick_turned_down_first_is_not_taken_as_the_one_named_first() -> None:
@@ -171,3 +172,7 @@ def test_a_pick_turned_down_first_is_not_taken_as_the_one_named_first() -> None:
 def test_a_number_with_a_story_at_a_deals_card_is_its_amount_as_said() -> None:
     deal = replace(_DEAL_CARD, shown=(("name", "Acme deal"), ("amount", "38000.0")))
     assert read_reply("ugh legal says 40 is our floor, make it 41000", deal) == (Correct("41000", field="amount"),)
+
+
+def test_a_pick_said_first_then_changed_is_not_the_first() -> None:
+    assert read_reply("garcia. no wait, lopez would forward it", _TWO_MARIAS) != (Pick(index=1),)
