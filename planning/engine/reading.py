@@ -79,7 +79,7 @@ def context_of(session: Session) -> Context:
         sought=_sought(session) if question.kind == "recover" else None,
         shown=shown_values(session),
         picked=_picked(session) if question.kind == "approval" else (),
-        steps=_steps(session) if question.kind == "approval" else (),
+        steps=_steps(session) if question.kind in ("approval", "value") else (),
     )
 
 

@@ -32,6 +32,34 @@ def decided(clause: Reply, context: Context) -> Decide | None:
     return _verb_then_yes(whole, context)  # the whole clause: "accept yes, skip …" is more than a yes
 
 
+def approved_next(reply: Reply, context: Context) -> Decide | None:
+    """ "skip the email, i'll tell him myself. decline is good, go": after the step asked is left out, a last
+    sentence that names the step after it and approves it (data/step_approved_tails.txt): its approval, for when it
+    is shown. None unless the words name that step and no other."""
+    last = reply.last_sentence()
+    if last is None or len(context.steps) < 2:
+        return None
+    words = Reply.of(last).words
+    for index in range(1, len(words)):
+        if _yes_only(words[index:]):
+            return Decide("approve") if named(words[:index], context) == context.steps[1][0] else None
+    return None
+
+
+def _yes_only(words: tuple[str, ...]) -> bool:
+    """Whether the words only approve ("is good, go"), one phrase after another."""
+    index, said = 0, False
+    while index < len(words):
+        if words[index] in (",", "-", "and"):
+            index += 1
+            continue
+        found = phrases("step_approved_tails").at(words, index) or phrases("approve").at(words, index)
+        if found is None:
+            return False
+        index, said = index + found[0], True
+    return said
+
+
 def named(said: tuple[str, ...], context: Context) -> str | None:
     """The id of the one step of ``context.steps`` whose words hold the most of ``said`` (at least one); None when
     none holds any, or two hold as many."""

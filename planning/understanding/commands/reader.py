@@ -86,6 +86,7 @@ def read_reply(text: str, context: Context) -> tuple[Command, ...]:
         text = _run_on.marked(text) or text
     read = tuple(_event_values_of(c, context) or _record_field_of(c, context) for c in _read_reply(text, context))
     read = _requests_after_approval(tuple(_kind_said(c, context) for c in read))
+    read = _next_approved(text, read, context)
     commands = _cancel_named.marked(text, context, read)  # "cancel the email": that step
     return _covering.marked(text, context, commands, _read_reply)
 
@@ -272,6 +273,19 @@ def _record_field_of(command: Command, context: Context) -> Command:
         return command
     own = phrases("record_field_synonyms").value((context.record_kind.lower(), command.field.lower()))
     return replace(command, field=own) if own is not None and own in context.record_fields else command
+
+
+def _next_approved(text: str, commands: tuple[Command, ...], context: Context) -> tuple[Command, ...]:
+    """A reply read as leaving out the step asked or shown, whose last sentence approves the step after it by name
+    ("skip the email, i'll tell him. decline is good, go"): the skip, then the approval of that step once shown."""
+    if len(commands) != 1 or not isinstance(commands[0], Decide) or commands[0].action != "skip":
+        return commands
+    skipped = commands[0]
+    shown = phrases("step_tool_things").value((context.steps[0][1],)) if context.steps else None
+    if skipped.step is not None or skipped.target not in (None, shown):
+        return commands
+    approved = _steps_named.approved_next(Reply.of(text), context)
+    return commands if approved is None else (skipped, approved)
 
 
 def _requests_after_approval(commands: tuple[Command, ...]) -> tuple[Command, ...]:

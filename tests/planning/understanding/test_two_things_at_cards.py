@@ -176,3 +176,29 @@ def test_a_number_with_a_story_at_a_deals_card_is_its_amount_as_said() -> None:
 
 def test_a_pick_said_first_then_changed_is_not_the_first() -> None:
     assert read_reply("garcia. no wait, lopez would forward it", _TWO_MARIAS) != (Pick(index=1),)
+
+
+_BODY_THEN_DECLINE = Context(
+    question="value",
+    name="body",
+    value_kind="text",
+    open_plan=True,
+    doing="send_email",
+    steps=(
+        ("mail", "send_email", "Email Priya Send the email"),
+        ("answer", "declined", "Decline “Budget review” (Thu 5 Mar 15:00) Decline the event"),
+        ("lunch", "create_calendar_event", "Create the event 'Lunch with Kim' Create the event"),
+    ),
+)
+
+
+def test_the_step_asked_left_out_and_the_next_named_and_approved() -> None:
+    said = "skip the email, i'll ping her on slack. the decline looks fine"
+    [skipped, approved] = read_reply(said, _BODY_THEN_DECLINE)
+    assert isinstance(skipped, Decide) and skipped.action == "skip"
+    assert approved == Decide("approve")
+
+
+def test_a_step_approved_by_name_that_is_not_the_next_is_not_approved() -> None:
+    commands = read_reply("skip the email, i'll ping her on slack. lunch looks fine", _BODY_THEN_DECLINE)
+    assert Decide("approve") not in commands
