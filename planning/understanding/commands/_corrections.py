@@ -47,7 +47,7 @@ def named_field(reply: Reply, *, led: bool = False) -> Correct | None:
     verb = phrases("field_verbs").at(words, index)
     if verb is not None:
         index += verb[0]
-    elif index == 0 and not led:
+    elif index == 0 and not led and not _field_said_first(words):
         return None  # a field named with no lead and no verb ("subject Q3") is no correction
     value_start = index
     if index < len(words) and words[index] == "the":
@@ -66,8 +66,32 @@ def named_field(reply: Reply, *, led: bool = False) -> Correct | None:
     filler = phrases("field_value_leads").at(words, index)  # "to just 'acme msa'": the value after "just"
     index += filler[0] if filler is not None and index + filler[0] < len(words) else 0
     end = reply.end_before(index, "polite") if named_as_verb else None  # "… pls"
-    value = reply.rest(index, end).strip("\"“”'")
+    value = quoted(reply.rest(index, end)) or reply.rest(index, end).strip("\"“”'")
     return Correct(value, field=field[1]) if value else None
+
+
+def _field_said_first(words: tuple[str, ...]) -> bool:
+    """ "subject should be …", "the title needs to be …": a field named first, then words that say its new value
+    follows (data/field_said_links.txt)."""
+    index = 1 if words[:1] == ("the",) else 0
+    field = phrases("fields").at(words, index)
+    return field is not None and phrases("field_said_links").at(words, index + field[0]) is not None
+
+
+def quoted(value: str) -> str | None:
+    """The words inside the quotes a value opens with ("'forecast -> next mon' so he sees it": "forecast -> next
+    mon"), the words after them a reason; None when it opens with none or they do not close."""
+    if not value or value[0] not in _OPENING:
+        return None
+    for at in range(1, len(value)):
+        if value[at] in _CLOSING and (at + 1 == len(value) or not value[at + 1].isalnum()):
+            inside = value[1:at].strip()
+            return inside or None
+    return None
+
+
+_OPENING = frozenset("\"'“‘")
+_CLOSING = frozenset("\"'”’")
 
 
 def named_anew(reply: Reply) -> Correct | None:
@@ -81,7 +105,8 @@ def named_anew(reply: Reply) -> Correct | None:
     start = _commas(words, index + lead[0])
     end = next((i for i in range(start, len(words)) if words[i] in _NAME_ENDS), len(words))
     end = Reply(reply.text, reply.toks[:end]).end_before(start, "polite", "instead")
-    value = reply.rest(start, end).strip("\"“”'") if end > start else ""
+    said = reply.rest(start, end) if end > start else ""
+    value = quoted(reply.rest(start)) or said.strip("\"“”'")
     return Correct(value, field="title") if value else None
 
 

@@ -202,3 +202,21 @@ def test_the_step_asked_left_out_and_the_next_named_and_approved() -> None:
 def test_a_step_approved_by_name_that_is_not_the_next_is_not_approved() -> None:
     commands = read_reply("skip the email, i'll ping her on slack. lunch looks fine", _BODY_THEN_DECLINE)
     assert Decide("approve") not in commands
+
+
+_MAIL_CARD = Context(
+    question="approval",
+    open_plan=True,
+    doing="send_email",
+    correctable=("text",),
+    shown=(("subject", "Renewal"), ("body", "Hi Dana, the renewal is ready.")),
+)
+
+
+def test_a_quoted_subject_with_a_reason_after_it_is_the_words_in_quotes() -> None:
+    assert read_reply("subject should be 'PO 7731 renewal' pls, their AP files by PO", _MAIL_CARD) == (
+        Correct("PO 7731 renewal", field="subject"),
+    )
+    assert read_reply("change the subject to “renewal - signed” so legal spots it", _MAIL_CARD) == (
+        Correct("renewal - signed", field="subject"),
+    )
