@@ -44,9 +44,10 @@ def named_field(reply: Reply, *, led: bool = False) -> Correct | None:
     contacted")."""
     words = reply.words
     index = _skip(reply, 0, "leads")
-    verb = phrases("field_verbs").at(words, index)
+    led_in = reply.after("field_leads", start=index)  # "ok put initech as the company"
+    verb = phrases("field_verbs").at(words, led_in)
     if verb is not None:
-        index += verb[0]
+        index = led_in + verb[0]
     elif index == 0 and not led and not _field_said_first(words):
         return None  # a field named with no lead and no verb ("subject Q3") is no correction
     value_start = index
@@ -121,8 +122,9 @@ def _field_after(reply: Reply, start: int) -> Correct | None:
         link = phrases("field_after_links").at(words, index)
         if link is None:
             continue
-        field = phrases("fields").at(words, index + link[0])
-        if field is not None and index + link[0] + field[0] == len(words):
+        at = index + link[0]
+        field = phrases("fields").at(words, at) or phrases("record_fields").at(words, at)  # "… as the company"
+        if field is not None and at + field[0] == len(words):
             value = reply.rest(start, index).strip("\"“”'")
             return Correct(value, field=field[1]) if value else None
     return None

@@ -220,3 +220,22 @@ def test_a_quoted_subject_with_a_reason_after_it_is_the_words_in_quotes() -> Non
     assert read_reply("change the subject to “renewal - signed” so legal spots it", _MAIL_CARD) == (
         Correct("renewal - signed", field="subject"),
     )
+
+
+_LEAD_CARD = Context(
+    question="approval",
+    open_plan=True,
+    doing="create_entity",
+    correctable=("text",),
+    record_fields=("name", "email", "phone", "company", "status", "owner"),
+    record_kind="Lead",
+    shown=(("name", "Raj Patel"), ("company", "Globex")),
+)
+
+
+def test_a_record_field_named_after_its_value_with_a_story_before_it() -> None:
+    said = "wait, dana says he's joining hooli in april, so put hooli as the company. email's raj@hooli.com"
+    assert read_reply(said, _LEAD_CARD) == (
+        Correct("hooli", field="company"),
+        Correct("raj@hooli.com", field="email"),
+    )
