@@ -233,8 +233,14 @@ def _among_people(old: str, context: Context) -> bool:
 
 
 def _with_words(shown: str, old: str, new: str) -> str:
-    """``shown`` with the words ``old`` in it replaced by ``new`` (all of it when ``old`` is all of it)."""
+    """``shown`` with the words ``old`` in it replaced by ``new`` (all of it when ``old`` is all of it). A ``new``
+    that says the words before ``old`` again ("he's vp of operations not engineering" where it is "vp of
+    engineering") is the value from those words on, not the words put in their place twice."""
     start = shown.lower().find(old.strip().lower())
     if start < 0:
         return new
-    return f"{shown[:start]}{new}{shown[start + len(old.strip()) :]}"
+    before, after = shown[:start], shown[start + len(old.strip()) :]
+    again = new.lower().rfind(before.strip().lower()) if before.strip() else -1
+    if again >= 0:  # the words before the old ones said again: the value restated from them
+        return f"{new[again:]}{after}"
+    return f"{before}{new}{after}"

@@ -239,3 +239,17 @@ def test_a_record_field_named_after_its_value_with_a_story_before_it() -> None:
         Correct("hooli", field="company"),
         Correct("raj@hooli.com", field="email"),
     )
+
+
+def test_a_title_restated_in_the_place_of_one_word_of_it_is_the_title_restated() -> None:
+    contact = Context(
+        question="approval",
+        open_plan=True,
+        doing="create_entity",
+        correctable=("text",),
+        record_fields=("name", "email", "phone", "company", "title", "owner"),
+        record_kind="Contact",
+        shown=(("name", "Ana Ruiz"), ("title", "head of sales"), ("company", "Hooli")),
+    )
+    [command] = read_reply("whoops she's head of marketing not sales", contact)
+    assert isinstance(command, Correct) and (command.field, command.value) == ("title", "head of marketing")
