@@ -4,6 +4,7 @@ does, the verbs of that change and the words for its kind of thing) hold most of
 as many. A step named to be done at its card is approved; one named to be left out is skipped, the shown one or a
 later one (``Decide.step``)."""
 
+from planning.understanding.commands._people_swaps import named_among
 from planning.understanding.commands._words import Reply, phrases
 from planning.understanding.commands.context import Context
 from planning.understanding.commands.decide import Decide
@@ -21,12 +22,15 @@ def decided(clause: Reply, context: Context) -> Decide | None:
         lead = phrases(name).at(words, start)
         if lead is None:
             continue
-        step = named(_trimmed(words[start + lead[0] :]), context)
+        said_words = _trimmed(words[start + lead[0] :])
+        step = named(said_words, context)
         if step is None:
             return None
         shown = step == context.steps[0][0]
         if name == "step_do_leads":
             return Decide("approve") if shown else None
+        if shown and named_among(said_words, context.people):
+            return None  # "drop tom" at the email to him and dana: he is left out, not the email (people readers)
         return Decide("skip") if shown else Decide("skip", step=step)
     whole = clause.words[clause.after("leads", "polite", "answer_leads") :]
     return _verb_then_yes(whole, context)  # the whole clause: "accept yes, skip …" is more than a yes

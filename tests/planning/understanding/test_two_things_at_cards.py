@@ -5,6 +5,8 @@ from dataclasses import replace
 
 from planning.understanding.commands import Answer, Context, Correct, Decide, EventChange, NewRequest, Pick, read_reply
 from planning.understanding.commands._run_on import marked
+from planning.understanding.commands._steps_named import decided
+from planning.understanding.commands._words import Reply
 
 _MOVE_BY_A_DAY = Context(
     question="approval",
@@ -253,3 +255,13 @@ def test_a_title_restated_in_the_place_of_one_word_of_it_is_the_title_restated()
     )
     [command] = read_reply("whoops she's head of marketing not sales", contact)
     assert isinstance(command, Correct) and (command.field, command.value) == ("title", "head of marketing")
+
+
+def test_a_person_dropped_at_the_card_that_writes_to_them_is_no_skip_of_the_step() -> None:
+    to_two = replace(_MAIL_THEN_TASK, people=("tom", "tom.reyes@example.com", "dana", "dana.whitfield@acme.com"))
+    to_two = replace(to_two, steps=(("mail", "send_email", "Email Tom and Dana Send the email"), *to_two.steps[1:]))
+    assert decided(Reply.of("drop tom"), to_two) is None  # the people readers' to read
+    assert read_reply("send it, and drop tom", to_two) == (
+        Correct("tom", people=True, removing=True),
+        Decide("approve"),
+    )
