@@ -199,9 +199,12 @@ class Handlers:
     async def _on_skip_named(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
         """ "skip the email" while another step is asked: that step is left out and what is asked stays asked;
         the step asked, or nothing of that kind open: a skip of what is asked."""
-        assert isinstance(command, Decide) and command.target is not None
+        assert isinstance(command, Decide) and (command.target is not None or command.step is not None)
         question = session.question
-        runs = named_steps.named(session, self._parts.runner.catalog, command.target)
+        if command.step is not None:  # "skip the priya move": the step named by its words
+            runs = [run for run in session.steps if run.id == command.step and run.state in ("pending", "waiting")]
+        else:
+            runs = named_steps.named(session, self._parts.runner.catalog, command.target or "")
         if question is None or not runs or any(run.id == question.step_id for run in runs):
             return await self._dispatch(session, user, text, Decide("skip"))
         replies: list[Reply] = []

@@ -17,6 +17,7 @@ from planning.engine.plan_people import plan_people
 from planning.engine.record_corrections import record_fields
 from planning.engine.session import Session, StepRun
 from planning.engine.shown_values import shown_values
+from planning.engine.targets import step_heading
 from planning.understanding.commands import Command, Context, Decide, read_reply
 from planning.understanding.commands.context import LeftBehind, PickMade
 from planning.understanding.commands.values import ValueType as ValueKind
@@ -73,10 +74,12 @@ def context_of(session: Session) -> Context:
         correctable=correctable,
         doing=_doing(session) if question.kind in ("approval", "value") else None,
         record_fields=fields,
+        record_kind=_record_kind(session) if question.kind == "approval" else None,
         people=plan_people(session),
         sought=_sought(session) if question.kind == "recover" else None,
         shown=shown_values(session),
         picked=_picked(session) if question.kind == "approval" else (),
+        steps=_steps(session) if question.kind in ("approval", "value") else (),
     )
 
 
@@ -102,12 +105,37 @@ def _sought(session: Session) -> str | None:
     return name if isinstance(name, str) and "{{" not in name else None
 
 
+def _steps(session: Session) -> tuple[tuple[str, str, str], ...]:
+    """The plan's changes still to run, the one shown for approval first: (id, what it does, its heading and
+    intent)."""
+    question = session.question
+    shown = question.step_id if question is not None else None
+    runs = [run for run in session.steps if run.kind == "write" and run.state in ("pending", "waiting")]
+    runs.sort(key=lambda run: run.id != shown)
+    said = [(run, step_heading(session, run)) for run in runs]  # "Move “1:1 with Priya” (…)", "Change the event"
+    return tuple((run.id, _does(run) or run.step.tool, f"{heading} {run.step.intent}") for run, heading in said)
+
+
+def _record_kind(session: Session) -> str | None:
+    """The kind of the record the step shown for approval writes ("Deal"); None for a step of another tool."""
+    question = session.question
+    if question is None or question.step_id is None:
+        return None
+    step = session.step(question.step_id).step
+    kind = step.inputs.get("entityType") if step.tool in _RECORD_WRITES else None
+    return kind if isinstance(kind, str) else None
+
+
 def _doing(session: Session) -> str | None:
     """What the step shown for approval does: its tool, or for an answer to an invitation, the answer."""
     question = session.question
     if question is None or question.step_id is None:
         return None
-    run = session.step(question.step_id)
+    return _does(session.step(question.step_id))
+
+
+def _does(run: StepRun) -> str | None:
+    """What a step does: its tool, or for an answer to an invitation, the answer."""
     step = run.step
     if step.tool == "respond_to_event":  # as corrected at the card ("make it tentative instead"), else as planned
         response = run.overrides.get("response", step.inputs.get("response"))

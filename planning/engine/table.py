@@ -73,7 +73,8 @@ OFFER_ANSWERS = ("pick:new", "pick:answer", "cannot_handle")
 def label(command: Command) -> str:
     """A command as the table names it: "decide:approve", "pick:new", "pick", "answer", …"""
     if isinstance(command, Decide):
-        return f"decide:{command.action}{'_named' if command.target is not None else ''}"
+        named = command.target is not None or command.step is not None
+        return f"decide:{command.action}{'_named' if named else ''}"
     if isinstance(command, Pick) and command.key in ("new", "answer"):
         return f"pick:{command.key}"
     if isinstance(command, MailFollowUp):

@@ -104,3 +104,24 @@ def test_notes_pasted_onto_a_deal_are_a_note_on_it_not_a_new_deal(tmp_path: Path
     about = {"entityType": "Deal", "id": deal["id"]}
     notes = read(tmp_path, "fetch_entity", FetchEntityArgs(entityType="Note", filters={"about": about}))
     assert any("pilot went well" in str(note["body"]) for note in notes)
+
+
+def test_the_card_approved_and_a_later_step_named_by_its_person_left_out(tmp_path: Path) -> None:
+    chat(
+        tmp_path,
+        "accept the launch review and move my 1:1 w priya to 1pm",
+        "accept it yes, leave out the priya move for now, she's travelling",
+    )
+    [review] = _by_title(tmp_path, "2026-03-06")["launch review"]
+    assert review["myResponse"] == "accepted"
+    [one_on_one] = [e for e in events(tmp_path, **day("2026-03-05")) if "priya" in str(e["title"]).lower()]
+    assert one_on_one["startTime"] == "2026-03-05T14:00:00-05:00"  # not moved
+
+
+def test_a_yes_and_another_of_the_kind_shown_approves_then_makes_that_kind(tmp_path: Path) -> None:
+    chat(tmp_path, "mark the globex quote task done", "yes, and make another for dana to send the deck by fri", "a")
+    tasks = read(tmp_path, "fetch_entity", FetchEntityArgs.model_validate({"entityType": "Task"}))
+    quote = [t for t in tasks if "250-seat quote" in str(t["subject"])]
+    assert quote and quote[0]["status"] == "done"
+    deck = [t for t in tasks if "deck" in str(t["subject"]).lower()]
+    assert len(deck) == 1 and deck[0]["dueDate"] == "2026-03-06"

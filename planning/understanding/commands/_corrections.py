@@ -44,10 +44,11 @@ def named_field(reply: Reply, *, led: bool = False) -> Correct | None:
     contacted")."""
     words = reply.words
     index = _skip(reply, 0, "leads")
-    verb = phrases("field_verbs").at(words, index)
+    led_in = reply.after("field_leads", start=index)  # "ok put initech as the company"
+    verb = phrases("field_verbs").at(words, led_in)
     if verb is not None:
-        index += verb[0]
-    elif index == 0 and not led:
+        index = led_in + verb[0]
+    elif index == 0 and not led and not _field_said_first(words):
         return None  # a field named with no lead and no verb ("subject Q3") is no correction
     value_start = index
     if index < len(words) and words[index] == "the":
@@ -66,8 +67,51 @@ def named_field(reply: Reply, *, led: bool = False) -> Correct | None:
     filler = phrases("field_value_leads").at(words, index)  # "to just 'acme msa'": the value after "just"
     index += filler[0] if filler is not None and index + filler[0] < len(words) else 0
     end = reply.end_before(index, "polite") if named_as_verb else None  # "… pls"
-    value = reply.rest(index, end).strip("\"“”'")
+    value = quoted(reply.rest(index, end)) or reply.rest(index, end).strip("\"“”'")
     return Correct(value, field=field[1]) if value else None
+
+
+def _field_said_first(words: tuple[str, ...]) -> bool:
+    """ "subject should be …", "the title needs to be …": a field named first, then words that say its new value
+    follows (data/field_said_links.txt)."""
+    index = 1 if words[:1] == ("the",) else 0
+    field = phrases("fields").at(words, index)
+    return field is not None and phrases("field_said_links").at(words, index + field[0]) is not None
+
+
+def quoted(value: str) -> str | None:
+    """The words inside the quotes a value opens with ("'forecast -> next mon' so he sees it": "forecast -> next
+    mon"), the words after them a reason; None when it opens with none or they do not close."""
+    if not value or value[0] not in _OPENING:
+        return None
+    for at in range(1, len(value)):
+        if value[at] in _CLOSING and (at + 1 == len(value) or not value[at + 1].isalnum()):
+            inside = value[1:at].strip()
+            return inside or None
+    return None
+
+
+_OPENING = frozenset("\"'“‘")
+_CLOSING = frozenset("\"'”’")
+
+
+def named_anew(reply: Reply) -> Correct | None:
+    """ "call it initech renewal", "ok name it 'q2 pilot' pls": the name the thing shown is given (its title; a
+    record's own field for it is the reader's), up to a mark that ends a clause (a reason after it)."""
+    words = reply.words
+    index = reply.after("leads", "polite", "answer_leads")  # "ok, call it …"
+    lead = phrases("name_leads").at(words, index)
+    if lead is None:
+        return None
+    start = _commas(words, index + lead[0])
+    end = next((i for i in range(start, len(words)) if words[i] in _NAME_ENDS), len(words))
+    end = Reply(reply.text, reply.toks[:end]).end_before(start, "polite", "instead")
+    said = reply.rest(start, end) if end > start else ""
+    value = quoted(reply.rest(start)) or said.strip("\"“”'")
+    return Correct(value, field="title") if value else None
+
+
+_NAME_ENDS = frozenset({",", ";", ".", "!", "?"})
 
 
 def _field_after(reply: Reply, start: int) -> Correct | None:
@@ -78,8 +122,9 @@ def _field_after(reply: Reply, start: int) -> Correct | None:
         link = phrases("field_after_links").at(words, index)
         if link is None:
             continue
-        field = phrases("fields").at(words, index + link[0])
-        if field is not None and index + link[0] + field[0] == len(words):
+        at = index + link[0]
+        field = phrases("fields").at(words, at) or phrases("record_fields").at(words, at)  # "… as the company"
+        if field is not None and at + field[0] == len(words):
             value = reply.rest(start, index).strip("\"“”'")
             return Correct(value, field=field[1]) if value else None
     return None

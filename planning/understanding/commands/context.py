@@ -36,13 +36,17 @@ class Context:
     may follow up on the last one). ``correctable``: the kinds of value a bare correction ("actually make it 4pm") may
     change in the open plan. ``doing``: what the step shown for approval does (its tool; for an answer to an
     invitation, the answer), so that "yep, accept" approves it. ``record_fields``: the fields of the CRM record the
-    open plan makes or changes ("his email's …, and put him as contacted" at its approval corrects them). ``now``: the
+    open plan makes or changes ("his email's …, and put him as contacted" at its approval corrects them);
+    ``record_kind``: the kind of the record the step shown for approval writes ("Deal"), whose own name for a field
+    named is taken (data/record_field_synonyms.txt: "name it …" at a deal's card is its name). ``now``: the
     time the reply is read at, in the requester's zone ("yesterday's" picks the email that came yesterday).
     ``people``: the names looked up and the addresses of those the open plan writes to or invites ("take tom off"
     changes them). ``sought``: at a ``recover`` question, the name the lookup found nobody for ("skip bob" leaves that
     person out). ``shown``: the values the step of the open question shows, (field, value as text), a list one
     entry an item ("4:30 not 4" corrects the field shown at 4: :mod:`.grounded`). ``picked``: the lookups of the open
-    plan answered by a pick ("wait no - park" at the card picks another of those shown: :mod:`._repicked`)."""
+    plan answered by a pick ("wait no - park" at the card picks another of those shown: :mod:`._repicked`).
+    ``steps``: at an approval, the plan's changes still to run, the one shown first, each (its id, what it does as
+    ``doing`` says it, what its card says it does): "skip the priya move" names one (:mod:`._steps_named`)."""
 
     question: QuestionKind = "none"
     name: str | None = None
@@ -56,6 +60,7 @@ class Context:
     open_plan: bool = False
     correctable: tuple[ValueKind, ...] = ()
     record_fields: tuple[str, ...] = ()
+    record_kind: str | None = None
     left: frozenset[LeftBehind] = frozenset()
     doing: str | None = None
     now: datetime | None = None
@@ -63,3 +68,4 @@ class Context:
     sought: str | None = None
     shown: tuple[tuple[str, str], ...] = ()
     picked: tuple[PickMade, ...] = ()
+    steps: tuple[tuple[str, str, str], ...] = ()

@@ -23,7 +23,9 @@ class Decide:
     "all good, send them"): :mod:`._covering`.
     ``only``: an approval of the one shown alone ("just the email"): the plan's later changes wait for their own.
     ``unsure_which``: an approval said in words of a yes at a card that found the thing already there: whether
-    another one or the existing one is meant is not said (data/approve_key.txt)."""
+    another one or the existing one is meant is not said (data/approve_key.txt).
+    ``step``: the id of a later step of the plan the decision names by its words ("skip the priya move" at the card
+    of another step: :mod:`._steps_named`)."""
 
     kind: ClassVar[Literal["decide"]] = "decide"
     action: Action
@@ -37,3 +39,4 @@ class Decide:
     covering: bool = False
     only: bool = False
     unsure_which: bool = False
+    step: str | None = None

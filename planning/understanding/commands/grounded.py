@@ -94,9 +94,9 @@ def amount_at_scale(reply: Reply, context: Context) -> Correct | None:
 
 
 def _at_shown_scale(said: str, shown: tuple[tuple[str, str], ...]) -> Correct | None:
-    """A bare number ("55", "52.5") where one number is shown, in thousands or millions, within a factor of two of it
-    at that scale (55 where the amount is 52,000): the number at that scale, for that field. A number shown in units
-    ("make it 55" where it is $60) is left to the other readings."""
+    """A bare number ("55", "52.5", "14500") where one number is shown, as said or in thousands or millions, within a
+    factor of two of it at that scale (55 where the amount is 52,000; 14500 where it is 12,000): the number at that
+    scale, for that field. A number near the one shown at no scale is left to the other readings."""
     number = said.strip().replace(",", "")
     if not number.replace(".", "", 1).isdigit():
         return None
@@ -115,7 +115,7 @@ def _at_shown_scale(said: str, shown: tuple[tuple[str, str], ...]) -> Correct | 
     return None
 
 
-_SCALES = (1_000, 1_000_000)
+_SCALES = (1, 1_000, 1_000_000)
 _NEAR = 2  # a number at a scale within this factor of the one shown is said at its scale
 
 
@@ -233,8 +233,14 @@ def _among_people(old: str, context: Context) -> bool:
 
 
 def _with_words(shown: str, old: str, new: str) -> str:
-    """``shown`` with the words ``old`` in it replaced by ``new`` (all of it when ``old`` is all of it)."""
+    """``shown`` with the words ``old`` in it replaced by ``new`` (all of it when ``old`` is all of it). A ``new``
+    that says the words before ``old`` again ("he's vp of operations not engineering" where it is "vp of
+    engineering") is the value from those words on, not the words put in their place twice."""
     start = shown.lower().find(old.strip().lower())
     if start < 0:
         return new
-    return f"{shown[:start]}{new}{shown[start + len(old.strip()) :]}"
+    before, after = shown[:start], shown[start + len(old.strip()) :]
+    again = new.lower().rfind(before.strip().lower()) if before.strip() else -1
+    if again >= 0:  # the words before the old ones said again: the value restated from them
+        return f"{new[again:]}{after}"
+    return f"{before}{new}{after}"

@@ -13,6 +13,8 @@ from planning.understanding.commands import (
     _picks,
     _resends,
     _respelled,
+    _run_on,
+    _steps_named,
     aside_choice,
     asides,
     bare_asks,
@@ -81,8 +83,20 @@ def read_reply(text: str, context: Context) -> tuple[Command, ...]:
     Its asides (reasons and comments, :mod:`.asides`) are left out where they mislead the reading of the whole. An
     approval that says it covers every card ("yes both") is marked so (:mod:`._covering`), and a cancel that names one
     step ("cancel the email") is given that step (:mod:`._cancel_named`)."""
-    commands = _cancel_named.marked(text, context, _read_reply(text, context))  # "cancel the email": that step
+    if _times_asked(context):  # "make it 45 she has a hard stop at 12": read with a comma where the reason runs on
+        text = _run_on.marked(text) or text
+    read = tuple(_event_values_of(c, context) or _record_field_of(c, context) for c in _read_reply(text, context))
+    read = _requests_after_approval(tuple(_kind_said(c, context) for c in read))
+    read = _next_approved(text, read, context)
+    commands = _cancel_named.marked(text, context, read)  # "cancel the email": that step
     return _covering.marked(text, context, commands, _read_reply)
+
+
+def _times_asked(context: Context) -> bool:
+    """Where the values a reply says are times, lengths or numbers, never words of a text: a time, a length or a
+    number asked, or the card of a step on an event."""
+    asked = context.question == "value" and context.value_kind in _BARE_ANSWERS
+    return asked or (context.question == "approval" and context.doing in _EVENT_STEPS)
 
 
 def _read_reply(text: str, context: Context) -> tuple[Command, ...]:
@@ -235,6 +249,77 @@ def _held_for_edit(reply: Reply, context: Context) -> tuple[Command, ...] | None
 
 _MAIL_STEPS = ("send_email", "create_draft", "reply_email", "forward_email")
 _TEXT_FIELDS = ("body", "subject")
+
+
+def _event_values_of(correction: Command, context: Context) -> EventChange | None:
+    """At the card of a step on an event, a correction of no field named whose value says only times and lengths
+    (the reason beside it left out by :func:`_correction`): the change of the event those values say, where a
+    correction of one value cannot say it (:func:`.values_said.at_event_card`: a start and a length, a day where the
+    card shows a move by an amount)."""
+    if not isinstance(correction, Correct) or context.doing not in _EVENT_STEPS:
+        return None
+    if correction.field is not None or correction.people:
+        return None
+    return at_event_card(Reply.of(bare_clock(correction.value) or correction.value), context)  # "10 on fri": 10am
+
+
+def _record_field_of(command: Command, context: Context) -> Command:
+    """At the card of a record's write, a correction of a field that record does not have, by that kind's own name
+    for it (data/record_field_synonyms.txt: "name it initech renewal" at a deal's card is its name, at a task's its
+    subject); a correction of no field named, the one field shown its value fits (:func:`.grounded.alone`, the
+    story said beside it left out by :func:`_correction`); any other command as it is."""
+    if not isinstance(command, Correct) or context.record_kind is None or command.people:
+        return command
+    if command.field is None:  # "maria says 14.5 is the floor, make it 14500": the one field shown it fits
+        return grounded.alone(Reply.of(command.value), context) or command
+    if command.field in context.record_fields:
+        return command
+    own = phrases("record_field_synonyms").value((context.record_kind.lower(), command.field.lower()))
+    return replace(command, field=own) if own is not None and own in context.record_fields else command
+
+
+def _next_approved(text: str, commands: tuple[Command, ...], context: Context) -> tuple[Command, ...]:
+    """A reply read as leaving out the step asked or shown, whose last sentence approves the step after it by name
+    ("skip the email, i'll tell him. decline is good, go"): the skip, then the approval of that step once shown."""
+    if len(commands) != 1 or not isinstance(commands[0], Decide) or commands[0].action != "skip":
+        return commands
+    skipped = commands[0]
+    shown = phrases("step_tool_things").value((context.steps[0][1],)) if context.steps else None
+    if skipped.step is not None or skipped.target not in (None, shown):
+        return commands
+    approved = _steps_named.approved_next(Reply.of(text), context)
+    return commands if approved is None else (skipped, approved)
+
+
+def _requests_after_approval(commands: tuple[Command, ...]) -> tuple[Command, ...]:
+    """ "yes. also make one for john …": a request said after an approval is said beside the plan, to start once it
+    is done (``NewRequest.added``), never in its place."""
+    approved = [i for i, c in enumerate(commands) if isinstance(c, Decide) and c.action == "approve"]
+    if not approved:
+        return commands
+    return tuple(
+        replace(c, added=True) if isinstance(c, NewRequest) and i > approved[0] else c for i, c in enumerate(commands)
+    )
+
+
+def _kind_said(command: Command, context: Context) -> Command:
+    """A request said at a card whose thing is a word that stands for one of the kind shown (data/kind_pronouns.txt:
+    "make one for john to chase globex" at a task's card): the request with that kind said ("make a task for …")."""
+    kind = context.record_kind.lower() if context.record_kind else "meeting" if context.doing in _EVENT_STEPS else None
+    if not isinstance(command, NewRequest) or kind is None:
+        return command
+    said = Reply.of(command.text)
+    start = said.after("also_leads")
+    verb = phrases("request_starts").at(said.words, start)
+    pronouns = phrases("kind_pronouns")
+    after_verb = range(start + 1, start + verb[0] + 1) if verb is not None else range(0)  # "make one" is a start
+    at = next((i for i in after_verb if pronouns.at(said.words, i) is not None), None)
+    pronoun = pronouns.at(said.words, at) if at is not None else None
+    if at is None or pronoun is None or at + pronoun[0] >= len(said.words):
+        return command
+    article = "an" if kind[0] in "aeiou" else "a"
+    text = f"{said.rest(0, at)} {article} {kind} {said.rest(at + pronoun[0])}"
+    return replace(command, text=text)
 
 
 def _day_of_start(correction: Correct, context: Context) -> str | None:
@@ -463,6 +548,9 @@ def _clause_at_card(clause: Reply, context: Context, *, first: bool) -> Command 
         decided = decide(clause)
         if decided is not None:
             return decided
+    stepped = _steps_named.decided(clause, context)
+    if stepped is not None:  # "accept yes, skip the priya move for now": each step named by its words
+        return stepped
     named = _decisions.doing_named(clause, context.doing) or (_decisions.skip(clause) if not first else None)
     if named is not None:  # "send the email but skip the meeting": this one approved, the other left out
         return named
@@ -561,7 +649,8 @@ def _correction_of(reply: Reply, context: Context) -> Correct | None:
     if people is not None:
         return people
     named = _corrections.named_field(reply)
-    if named is not None:
+    named = named or (_corrections.named_anew(reply) if context.question == "approval" else None)
+    if named is not None:  # "change the subject to …"; at a card, "call it initech renewal"
         return named
     alone = grounded.alone(reply, context) if context.question == "approval" else None
     if alone is not None:  # "an hour", "4:30", "95k": the one value shown of its kind
@@ -630,15 +719,7 @@ def _to_question(reply: Reply, context: Context) -> Command:
         named = _picks.named_pick(reply, lambda said: _to_question(said, context))
         if named is not None:  # "1 works. call it roadmap sync": the one picked, with the name it books it by
             return named
-        return (
-            mail_picks.by_mail(reply, context.candidates, context.now)  # "the older one": by date, not position
-            or _picks.by_number(reply, len(context.options))
-            or _picks.by_label(reply, context.options)
-            or _picks.by_description(reply, context.candidates, context.options)
-            or _picks.by_time(reply, context.candidates)
-            or _picks.singled_out(reply, context.candidates, context.options)  # "ugh, smith": a word only it holds
-            or Answer(reply.text)
-        )
+        return _picked(reply, context) or _picked_first(reply, context) or Answer(reply.text)
     if question == "unknown_outcome":
         return _decisions.outcome(reply) or Answer(reply.text)
     if question == "past_start":
@@ -648,6 +729,37 @@ def _to_question(reply: Reply, context: Context) -> Command:
     if question == "recover":
         return _search_words(reply)
     return Answer(reply.text)
+
+
+def _picked(reply: Reply, context: Context) -> Pick | None:
+    """The one of those shown for a pick that the reply says, by number, label, description, time or a word."""
+    return (
+        mail_picks.by_mail(reply, context.candidates, context.now)  # "the older one": by date, not position
+        or _picks.by_number(reply, len(context.options))
+        or _picks.by_label(reply, context.options)
+        or _picks.by_description(reply, context.candidates, context.options)
+        or _picks.by_time(reply, context.candidates)
+        or _picks.singled_out(reply, context.candidates, context.options)  # "ugh, smith": a word only it holds
+    )
+
+
+def _picked_first(reply: Reply, context: Context) -> Pick | None:
+    """ "smith! park is the customer, don't send him our stuff": a pick said first, in a clause of its own, and the
+    reason after it, which may name the others: the pick the first clause says, when it turns nothing down."""
+    words = reply.words
+    cut = next((i for i in range(1, len(words)) if words[i] in _PICK_ENDS), None)
+    if cut is None or cut + 1 >= len(words):
+        return None
+    first = Reply(reply.text, reply.toks[:cut])
+    if any(phrases(name).at(first.words, i) for name in ("negations", "replaces") for i in range(len(first.words))):
+        return None  # "not smith, …": what is turned down is the grounded reader's
+    rest = Reply.of(reply.rest(cut + 1))
+    if rest.after("leads") > 0 or phrases("correction_leads").at(rest.words, 0) is not None:
+        return None  # "the first one - wait no, the second": a change of mind, not a reason
+    return _picked(first, context)
+
+
+_PICK_ENDS = (".", "!", "?", ",", ";", "-", "–", "—")
 
 
 def _search_words(reply: Reply) -> Command:
@@ -665,6 +777,9 @@ def _at_approval(reply: Reply, context: Context) -> Command:
     only = _decisions.only_another(reply, context.doing)
     if only is not None:  # "just book the kickoff" at the email's card: that one only, the email left out
         return only
+    stepped = _steps_named.decided(reply, context)
+    if stepped is not None:  # "skip the demo for now" at the lead's card: the demo left out, the card still shown
+        return stepped
     for decided in (_decisions.approve(reply, thanks=True), _decisions.skip(reply)):
         if decided is not None and decided.action == "skip" and context.people:
             people = _people_swaps.named_among((reply.before_reason() or reply).words, context.people)
