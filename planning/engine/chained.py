@@ -33,8 +33,8 @@ def said_later(
             continue
         try:
             filled = arguments(session, run)
-        except ResolutionError:
-            continue
+        except ResolutionError:  # its address comes from a lookup not run yet: said by its text alone, if known
+            filled = {}
         line = _mail_line(run.step.intent, filled, run.news_shown)
         if line is not None:
             out.append((run, line))
@@ -42,8 +42,8 @@ def said_later(
 
 
 def _mail_line(intent: str, filled: dict[str, Any], news: str | None = None) -> str | None:
-    """ "Email laura — to laura.chen@acme.com: “We'll reschedule”"; None when the text or a recipient is not known.
-    ``news``: the text the email will say when none is given (what the changes before it did)."""
+    """ "Email laura, saying “We'll reschedule” — to laura.chen@acme.com"; None when the text or a recipient is not
+    known. ``news``: the text the email will say when none is given (what the changes before it did)."""
     text = filled.get("body")
     if news and (not isinstance(text, str) or "{{" in text or not text.strip()):
         text = news
@@ -53,5 +53,5 @@ def _mail_line(intent: str, filled: dict[str, Any], news: str | None = None) -> 
         return None
     if "{{" in text:
         return None
-    where = f" to {', '.join(recipients)}" if recipients else ""
-    return f"{intent} —{where}: “{clipped(text.strip(), _SAID)}”"
+    where = f" — to {', '.join(recipients)}" if recipients else ""
+    return f"{intent}, saying “{clipped(text.strip(), _SAID)}”{where}"

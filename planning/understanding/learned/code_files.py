@@ -24,6 +24,7 @@ TRAINING_MODULES = (
     "commands/_words",
     "cues",
     "day_typos",
+    "given_text",
     "json_lines",
     "message_lines",
     "names",

@@ -19,7 +19,7 @@ def test_an_email_is_said_with_its_recipients_and_text() -> None:
     mail = _run("mail", "send_email", "Email omar")
     [(run, line)] = said_later(NO_SESSION, [mail], lambda _s, _r: {"to": ["omar@x.com"], "body": "Running late"})
     assert run is mail
-    assert line == "Email omar — to omar@x.com: “Running late”"
+    assert line == "Email omar, saying “Running late” — to omar@x.com"
 
 
 def test_an_email_not_known_yet_waits_for_its_own_card_and_other_changes_are_listed() -> None:
