@@ -1,7 +1,7 @@
 """The later changes an approval card approves too (:mod:`.standing`), said on the card in words: an email among them
-says to whom and what (the card is the only place the person sees it before it goes), and an email whose recipients
-or text cannot be known yet (they come from a step that has not run) is not approved with the card: it waits for a
-card of its own. User test s12 (c21, c52b): "delete the acme call tmrw and tell laura we'll reschedule" sent the mail
+says what it will say and, when known, to whom (the card is the only place the person sees it before it goes); an
+email whose text cannot be known yet (it comes from a step that has not run) is not approved with the card: it waits
+for a card of its own. User test s12 (c21, c52b): "delete the acme call tmrw and tell laura we'll reschedule" sent the mail
 to Laura on the delete's approval, its address and text shown only after it had gone."""
 
 from collections.abc import Callable, Mapping
