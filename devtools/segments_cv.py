@@ -3,13 +3,13 @@
 Each labelled reply's segment starts read by a model that never saw it: 5 random folds, and by writer (each file
 tested by a model fitted on the other files). Printed: precision and recall of every start (probability 0.5); then,
 at each threshold, of the starts the punctuation cut (``_clauses.parts``, with and without joining words) leaves
-inside a clause: those the tagger would add where the reader reads clause acts.
+inside a clause, not at a word that joins clauses: those the tagger adds where the reader reads clause acts.
 """
 
 import argparse
 from collections.abc import Sequence
 
-from planning.understanding.commands._clauses import part_spans
+from planning.understanding.commands._clauses import WORDS, part_spans
 from planning.understanding.commands._words import Reply
 from planning.understanding.learned.segments import data
 from planning.understanding.learned.segments import train as segments_train
@@ -24,9 +24,14 @@ def clause_of(reply: data.Labelled, words: bool) -> list[int]:
 
 
 def inside(reply: data.Labelled, words: bool) -> list[bool]:
-    """Whether each token is in the same clause of the cut as the token before it (a start there is not cut yet)."""
+    """Whether each token is in the same clause of the cut as the token before it (a start there is not cut yet), and
+    neither it nor that token joins clauses (the tagger never cuts there: :func:`segment_acts.clause_spans`)."""
     clause = clause_of(reply, words)
-    return [i > 0 and clause[i] >= 0 and clause[i] == clause[i - 1] for i in range(len(clause))]
+    joins = [t.word in WORDS for t in reply.tokens]
+    return [
+        i > 0 and clause[i] >= 0 and clause[i] == clause[i - 1] and not (joins[i] or joins[i - 1])
+        for i in range(len(clause))
+    ]
 
 
 def scores(gold: Sequence[bool], said: Sequence[bool]) -> tuple[float, float, int, int]:

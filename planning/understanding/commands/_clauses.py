@@ -94,7 +94,7 @@ def parts(reply: Reply, *, words: bool = False) -> tuple[Reply, ...]:
 def part_spans(reply: Reply, *, words: bool = False) -> tuple[tuple[int, int], ...]:
     """Where each of :func:`parts` is in the reply's text: (first character, after the last)."""
     toks, out = reply.toks, list[tuple[int, int]]()
-    cuts = [i for i, tok in enumerate(toks) if tok.word in _MARKS or (words and tok.word in _WORDS)]
+    cuts = [i for i, tok in enumerate(toks) if tok.word in _MARKS or (words and tok.word in WORDS)]
     start = 0
     for cut in [*cuts, len(toks)]:
         inside = toks[start:cut]
@@ -125,7 +125,8 @@ def kept(reply: Reply, keep: tuple[bool, ...], spans: tuple[tuple[int, int], ...
 
 
 LEADING = frozenset({",", ";", "-", "and"})  # marks and words a part never starts with
-_WORDS = frozenset(w for (w,), _ in (e for e in phrases("clause_joins").entries if len(e[0]) == 1) if w.isalpha())
+WORDS = frozenset(w for (w,), _ in (e for e in phrases("clause_joins").entries if len(e[0]) == 1) if w.isalpha())
+"""The words that join clauses ("and", "then"), where :func:`parts` cuts with ``words``."""
 _MARKS = frozenset(
     {
         *(word for (word,), _ in (e for e in phrases("clause_joins").entries if len(e[0]) == 1) if not word.isalpha()),

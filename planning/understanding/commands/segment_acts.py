@@ -89,10 +89,12 @@ def asked_of(context: Context) -> str:
 def clause_spans(reply: Reply, *, words: bool = False) -> tuple[tuple[int, int], ...]:
     """Where the reply's clauses are (first character, after the last): :func:`._clauses.part_spans` (cut at joining
     words too with ``words``), each cut again where the learned segment tagger is sure one thing said ends and the
-    next begins with no mark between ("make it 45 | she has a hard stop at 12")."""
+    next begins with no mark between ("make it 45 | she has a hard stop at 12"); never at a word that joins clauses
+    or right after one ("make it 11 and ask the whole floor"): there only ``words`` cuts."""
     spans = _clauses.part_spans(reply, words=words)
-    firsts = {tok.start for tok in reply.toks}
-    starts = [s.start for s in segment_starts(reply.text) if s.probability >= SEGMENT and s.start in firsts]
+    toks = reply.toks
+    plain = {tok.start for i, tok in enumerate(toks) if i and not {tok.word, toks[i - 1].word} & _clauses.WORDS}
+    starts = [s.start for s in segment_starts(reply.text) if s.probability >= SEGMENT and s.start in plain]
     if not starts:
         return spans
     out: list[tuple[int, int]] = []
