@@ -2,8 +2,8 @@
 
 Each labelled reply's segment starts read by a model that never saw it: 5 random folds, and by writer (each file
 tested by a model fitted on the other files). Printed: precision and recall of every start (probability 0.5); then,
-at each threshold, of the starts the punctuation cut (``_clauses.parts``, with and without joining words) leaves
-inside a clause, not at a word that joins clauses: those the tagger adds where the reader reads clause acts.
+at each threshold, of the starts the punctuation cut (``_clauses.parts``) leaves inside a clause, not at a word that
+joins clauses: those the tagger adds where the reader reads clause acts.
 """
 
 import argparse
@@ -17,16 +17,16 @@ from planning.understanding.learned.segments import train as segments_train
 THRESHOLDS = (0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95)
 
 
-def clause_of(reply: data.Labelled, words: bool) -> list[int]:
+def clause_of(reply: data.Labelled) -> list[int]:
     """Each token's clause of the punctuation cut (-1 for a mark between clauses)."""
-    spans = part_spans(Reply.of(reply.text), words=words)
+    spans = part_spans(Reply.of(reply.text))
     return [next((k for k, (s, e) in enumerate(spans) if s <= t.start and t.end <= e), -1) for t in reply.tokens]
 
 
-def inside(reply: data.Labelled, words: bool) -> list[bool]:
+def inside(reply: data.Labelled) -> list[bool]:
     """Whether each token is in the same clause of the cut as the token before it (a start there is not cut yet), and
     neither it nor that token joins clauses (the tagger never cuts there: :func:`segment_acts.clause_spans`)."""
-    clause = clause_of(reply, words)
+    clause = clause_of(reply)
     joins = [t.word in WORDS for t in reply.tokens]
     return [
         i > 0 and clause[i] >= 0 and clause[i] == clause[i - 1] and not (joins[i] or joins[i - 1])
@@ -46,14 +46,13 @@ def report(name: str, replies: Sequence[data.Labelled], found: Sequence[Sequence
     p, r, n_said, n_gold = scores(gold, [x >= 0.5 for x in probs])
     f1 = 2 * p * r / (p + r) if p + r else 0.0
     print(f"== {name}: every start  P {p:.3f}  R {r:.3f}  F1 {f1:.3f}  (said {n_said}, gold {n_gold})")
-    for words in (False, True):
-        within = [inside(rep, words)[i] for rep in replies for i in range(1, len(rep.tokens))]
-        g = [x for x, w in zip(gold, within, strict=True) if w]
-        pr = [x for x, w in zip(probs, within, strict=True) if w]
-        print(f"   inside the cut{' at joining words' if words else ''} ({sum(g)} gold starts of {len(g)} tokens):")
-        for threshold in THRESHOLDS:
-            p, r, n_said, _ = scores(g, [x >= threshold for x in pr])
-            print(f"     >= {threshold:.2f}: P {p:.3f}  R {r:.3f}  (said {n_said})")
+    within = [inside(rep)[i] for rep in replies for i in range(1, len(rep.tokens))]
+    g = [x for x, w in zip(gold, within, strict=True) if w]
+    pr = [x for x, w in zip(probs, within, strict=True) if w]
+    print(f"   inside a clause of the punctuation cut ({sum(g)} gold starts of {len(g)} tokens):")
+    for threshold in THRESHOLDS:
+        p, r, n_said, _ = scores(g, [x >= threshold for x in pr])
+        print(f"     >= {threshold:.2f}: P {p:.3f}  R {r:.3f}  (said {n_said})")
 
 
 def main() -> None:

@@ -30,7 +30,7 @@ DECISION = 0.7  # a reply is taken as a decision when every clause's act is that
 DECISIONS = {"cancel": 0.75, "undo": 0.6}
 # a clause is cut again where the segment tagger reads a start at least this likely (`python -m devtools.segments_cv`:
 # of the starts it reads inside a clause of the punctuation cut, at 0.9 77% are starts people made, on replies of
-# writers it never saw (83% on random folds), finding 20% of the starts people made there; at 0.8 74% finding 28%)
+# writers it never saw (84% on random folds), finding 16% of the starts people made there; at 0.8 74% finding 23%)
 SEGMENT = 0.9
 
 # the open question's kind → the kind of bot message the classifier learned from
