@@ -68,6 +68,20 @@ def reply_latency(rounds: int) -> None:
     print(f"{'reply-act classifier':<20}{p50:>9.2f}{p99:>9.2f}{t[-1] * 1000:>9.2f}{len(t) / sum(t):>9.0f}  (per reply)")
 
 
+def segment_latency(rounds: int) -> None:
+    """The segment tagger's time per reply (the labelled replies' texts), without the reader's cache."""
+    from planning.understanding.learned.replies import data
+    from planning.understanding.learned.segments.lazy import default_segments
+
+    model = default_segments()
+    lines = [json.loads(line) for path in data.default_files() for line in path.read_text("utf-8").splitlines()]
+    texts = [str(line.get("reply", "")) for line in lines if isinstance(line, dict)]
+    model.starts("warm up")
+    t = timings(model.starts, texts, rounds)
+    p50, p99 = p50_p99_ms(t)
+    print(f"{'segment tagger':<20}{p50:>9.2f}{p99:>9.2f}{t[-1] * 1000:>9.2f}{len(t) / sum(t):>9.0f}  (per reply)")
+
+
 def main() -> None:
     options = pinned_options()
     texts = eval_texts(options.shared)
@@ -86,6 +100,7 @@ def main() -> None:
         p50, p99 = p50_p99_ms(t)
         print(f"{name:<20}{p50:>9.2f}{p99:>9.2f}{t[-1] * 1000:>9.2f}{len(t) / sum(t):>9.0f}")
     reply_latency(options.rounds)
+    segment_latency(options.rounds)
     rss = memory()
     print(f"memory with the classifier loaded: RSS {rss['VmRSS']} MB, peak {rss['VmHWM']} MB")
     starts = cold_starts(options.core, 5)

@@ -319,7 +319,7 @@ def _evaluate_with_examples(
     "--folder", type=click.Path(file_okay=False), help="Where the model goes (default: <venv>/share/planbot)."
 )
 def train(files: tuple[str, ...], seed: int, if_missing: bool, folder: str | None) -> None:
-    """Train the understanding classifier, the slot tagger and the reply-act classifier from labelled FILES.
+    """Train the understanding classifier, the slot tagger, the reply-act classifier and the segment tagger.
 
     FILES are evaluation-format JSON Lines (default: ../shared/eval/hwu_train.jsonl and the project's own
     examples; for the slot tagger, its own annotated files data/own_slots_*.jsonl). Without the shared file
@@ -337,6 +337,7 @@ def train(files: tuple[str, ...], seed: int, if_missing: bool, folder: str | Non
     target = Path(folder) if folder else artefact.default_folder()
     _train_tagger(target, if_missing, paths if files else None)
     _train_reply_acts(target, if_missing)
+    _train_segments(target, if_missing)
     if if_missing and artefact.path_for(target, learned.fingerprint(paths, seed)).is_file():
         click.echo("understanding classifier: up to date")
         return
@@ -381,6 +382,23 @@ def _train_reply_acts(folder: Path, if_missing: bool) -> None:
         f"reply-act classifier: {report.examples} segments ({report.dropped} malformed lines left out), "
         f"{report.seconds:.1f} s -> {report.path}"
     )
+
+
+def _train_segments(folder: Path, if_missing: bool) -> None:
+    """The segment tagger, from the project's labelled replies (commands/data/replies_*.jsonl)."""
+    from planning.understanding.learned import artefact
+    from planning.understanding.learned.segments import tagger as segments
+    from planning.understanding.learned.segments import train as segments_train
+
+    paths = segments_train.training_files()
+    if if_missing and artefact.path_for(folder, segments_train.fingerprint(paths), segments.PREFIX).is_file():
+        click.echo("segment tagger: up to date")
+        return
+    try:
+        report = segments_train.train(paths, folder)
+    except (OSError, ValueError) as error:
+        raise click.ClickException(str(error)) from error
+    click.echo(f"segment tagger: {report.examples} replies, {report.seconds:.1f} s -> {report.path}")
 
 
 @main.command(name="slots")

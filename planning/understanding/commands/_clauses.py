@@ -94,11 +94,11 @@ def parts(reply: Reply, *, words: bool = False) -> tuple[Reply, ...]:
 def part_spans(reply: Reply, *, words: bool = False) -> tuple[tuple[int, int], ...]:
     """Where each of :func:`parts` is in the reply's text: (first character, after the last)."""
     toks, out = reply.toks, list[tuple[int, int]]()
-    cuts = [i for i, tok in enumerate(toks) if tok.word in _MARKS or (words and tok.word in _WORDS)]
+    cuts = [i for i, tok in enumerate(toks) if tok.word in _MARKS or (words and tok.word in WORDS)]
     start = 0
     for cut in [*cuts, len(toks)]:
         inside = toks[start:cut]
-        while inside and inside[0].word in _LEADING:
+        while inside and inside[0].word in LEADING:
             inside = inside[1:]
         if inside:  # a question keeps its mark: "is it on zoom?" asks
             end = inside[-1].end
@@ -109,11 +109,11 @@ def part_spans(reply: Reply, *, words: bool = False) -> tuple[tuple[int, int], .
     return tuple(out)
 
 
-def kept(reply: Reply, keep: tuple[bool, ...]) -> str:
+def kept(reply: Reply, keep: tuple[bool, ...], spans: tuple[tuple[int, int], ...] | None = None) -> str:
     """The reply's text with the :func:`parts` not kept left out: each kept part, then what followed it up to the next
     part ("skip tom's, <left out>. send sarah's" → "skip tom's, send sarah's"); the marks after the last part only
-    when it is kept."""
-    spans = part_spans(reply)
+    when it is kept. ``spans``: the parts of another cut (:func:`part_spans` by default)."""
+    spans = part_spans(reply) if spans is None else spans
     out, after = "", ""
     for index, ((start, end), keeping) in enumerate(zip(spans, keep, strict=True)):
         if not keeping:
@@ -124,8 +124,9 @@ def kept(reply: Reply, keep: tuple[bool, ...]) -> str:
     return (out + after if keep[-1] else out).strip()
 
 
-_LEADING = frozenset({",", ";", "-", "and"})
-_WORDS = frozenset(w for (w,), _ in (e for e in phrases("clause_joins").entries if len(e[0]) == 1) if w.isalpha())
+LEADING = frozenset({",", ";", "-", "and"})  # marks and words a part never starts with
+WORDS = frozenset(w for (w,), _ in (e for e in phrases("clause_joins").entries if len(e[0]) == 1) if w.isalpha())
+"""The words that join clauses ("and", "then"), where :func:`parts` cuts with ``words``."""
 _MARKS = frozenset(
     {
         *(word for (word,), _ in (e for e in phrases("clause_joins").entries if len(e[0]) == 1) if not word.isalpha()),

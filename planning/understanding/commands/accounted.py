@@ -31,7 +31,7 @@ from planning.understanding.commands.mail_follow_up import MailFollowUp
 from planning.understanding.commands.new_request import NewRequest
 from planning.understanding.commands.pick import Pick
 from planning.understanding.commands.record_change import RecordChange
-from planning.understanding.commands.segment_acts import COMMAND, ClauseAct, clause_acts, starts_request
+from planning.understanding.commands.segment_acts import COMMAND, ClauseAct, clause_acts, clause_spans, starts_request
 from planning.understanding.commands.thanks import Thanks
 from planning.understanding.commands.undo import Undo
 
@@ -133,7 +133,7 @@ def commanding(reply: Reply, context: Context, read: Read, whole: tuple[Command,
     that start a request of their own, and those whose reading alone the whole reading holds (the classifier took
     them for a comment, the reader did not)."""
     out = []
-    spans = _clauses.part_spans(reply, words=True)
+    spans = clause_spans(reply, words=True)
     for said, (start, _) in zip(clause_acts(reply, context, words=True), spans, strict=True):
         if _clauses.only_leads(said.clause):
             continue

@@ -4,15 +4,16 @@ the learned reply-act classifier (act ``none``, :mod:`.segment_acts`) and left o
 their words are never read as values of the command ("launch review" in "i'll catch her at the launch review").
 
 A mechanism, not phrases: which clause is an aside is what the classifier learned from labelled replies; the cut
-into clauses is the one every reply reader uses (:func:`._clauses.parts`). Never left out: a clause that starts a
+into clauses is the reply-act reading's (:func:`.segment_acts.clauses`: the punctuation cut every reply reader uses,
+cut again where the learned segment tagger is sure a new thing starts). Never left out: a clause that starts a
 request of its own, the words of a text being asked for; in a request that writes an email, any clause (what
 follows "email her" may be what the email says), and in one that makes a record, any fact (its fields).
 """
 
-from planning.understanding.commands import _clauses
 from planning.understanding.commands._words import Reply
 from planning.understanding.commands.context import Context
 from planning.understanding.commands.segment_acts import clause_acts, starts_request
+from planning.understanding.commands.segment_acts import kept as clauses_kept
 from planning.understanding.cues import Words, cues
 from planning.understanding.lexicon import evidence_in
 
@@ -44,7 +45,7 @@ def split(text: str, context: Context, *, descriptions: bool = False) -> tuple[s
         or _condition(a.clause)
         for at, a in enumerate(acts)
     )
-    kept = _clauses.kept(reply, keep) if any(keep) and not all(keep) else ""
+    kept = clauses_kept(reply, keep) if any(keep) and not all(keep) else ""
     if not kept:
         return None
     return kept, tuple(a.clause.text for a, kept_here in zip(acts, keep, strict=True) if not kept_here)

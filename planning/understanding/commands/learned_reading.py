@@ -16,7 +16,7 @@ from planning.understanding.commands.correct import Correct
 from planning.understanding.commands.decide import Decide
 from planning.understanding.commands.kinds import Command, FollowUpChange
 from planning.understanding.commands.pick import Pick
-from planning.understanding.commands.segment_acts import ClauseAct, clause_acts, comments_left_out, decision
+from planning.understanding.commands.segment_acts import ClauseAct, clause_acts, comments_left_out, decision, kept
 from planning.understanding.commands.thanks import Thanks
 from planning.understanding.commands.undo import Undo
 from planning.understanding.lexicon import evidence_in
@@ -40,7 +40,7 @@ def read_again(text: str, context: Context, read: Read, fits: Fits) -> tuple[Com
     if corrected is not None:
         return corrected
     for keep in comments_left_out(acts):
-        again = read(_clauses.kept(reply, keep), context)
+        again = read(kept(reply, keep), context)
         if isinstance(again[0], _PLACED):
             return again
         corrected = led_corrections(tuple(a for a, kept in zip(acts, keep, strict=True) if kept), context, fits)

@@ -117,6 +117,7 @@ def test_planbot_train_builds_the_model_and_warns_without_data(
     assert again.output.splitlines() == [
         "slot tagger: up to date",
         "reply-act classifier: up to date",
+        "segment tagger: up to date",
         "understanding classifier: up to date",
     ]
     monkeypatch.setattr(data, "SHARED_FILE", tmp_path / "absent.jsonl")
