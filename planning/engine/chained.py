@@ -1,8 +1,8 @@
 """The later changes an approval card approves too (:mod:`.standing`), said on the card in words: an email among them
 says what it will say and, when known, to whom (the card is the only place the person sees it before it goes); an
 email whose text cannot be known yet (it comes from a step that has not run) is not approved with the card: it waits
-for a card of its own. User test s12 (c21, c52b): "delete the acme call tmrw and tell laura we'll reschedule" sent the mail
-to Laura on the delete's approval, its address and text shown only after it had gone."""
+for a card of its own. User test s12 (c21, c52b): "delete the acme call tmrw and tell laura we'll reschedule" sent
+the mail to Laura on the delete's approval, its address and text shown only after it had gone."""
 
 from collections.abc import Callable, Mapping
 from typing import Any
