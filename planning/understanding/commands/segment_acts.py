@@ -74,6 +74,7 @@ class ClauseAct:
     probability: float
     prior: float = 0.0  # the act's probability for no words at all at this question: what the words add is above it
     idle: float = 0.0  # the probability that the clause asks nothing: a comment or thanks
+    approving: float = 0.0  # the probability that it approves ("that's right": a comment, or a yes)
 
 
 def kind_of(context: Context) -> str:
@@ -133,7 +134,7 @@ def clause_acts(reply: Reply, context: Context, *, words: bool = False) -> tuple
         found = act_probabilities(clause.text, kind, asked)
         act = max(found, key=lambda name: found[name]) if found else ""
         idle = found.get("none", 0.0) + found.get("thanks", 0.0)
-        out.append(ClauseAct(clause, act, found.get(act, 0.0), prior.get(act, 0.0), idle))
+        out.append(ClauseAct(clause, act, found.get(act, 0.0), prior.get(act, 0.0), idle, found.get("approve", 0.0)))
     return tuple(out)
 
 
@@ -190,7 +191,12 @@ def decision(
         return None
     act = confident.pop()
     rest = [a for a in acts if a.act not in (act, "thanks")]
-    return act if all(a.act == "none" and max(a.probability, a.idle) >= comment for a in rest) else None
+    agreeing = act == "approve"  # "that's right, save it": a comment or a yes beside the yes, as surely
+    return (
+        act
+        if all(a.act == "none" and max(a.probability, a.idle + a.approving * agreeing) >= comment for a in rest)
+        else None
+    )
 
 
 def _said(act: ClauseAct) -> bool:

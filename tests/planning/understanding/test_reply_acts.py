@@ -104,3 +104,14 @@ def test_a_cancel_needs_more_certainty_than_an_undo() -> None:
     assert decision((ClauseAct(Reply.of("drop the lot"), "cancel", 0.72),)) is None
     assert decision((ClauseAct(Reply.of("drop the lot"), "cancel", 0.8),)) == "cancel"
     assert decision((ClauseAct(Reply.of("put it back how it was"), "undo", 0.62),)) == "undo"
+
+
+def test_a_clause_that_comments_or_agrees_beside_an_approval_does_not_block_it() -> None:
+    """ "that's right, save it": the first clause is a comment (0.59) or a yes (0.3); read together, it asks nothing
+    else, and the approval stands (session 12, a dev conversation lost when new reply data made it less surely a
+    comment). A comment beside another decision still needs to be one surely."""
+    agree = ClauseAct(Reply.of("that's right"), "none", 0.59, idle=0.59, approving=0.3)
+    yes = ClauseAct(Reply.of("save it"), "approve", 0.87, prior=0.3)
+    assert decision((agree, yes)) == "approve"
+    cancel = ClauseAct(Reply.of("scrap it"), "cancel", 0.9, prior=0.05)
+    assert decision((agree, cancel)) is None
