@@ -83,6 +83,9 @@ def accounted(
     leaves one out; None when ``whole`` accounts for every clause or the reply is not a list of clauses."""
     if len(clauses) < 2 or not all(c.commands for c in clauses):
         return None
+    changed = [c.field for said in clauses for c in said.commands if isinstance(c, EventChange)]
+    if len(changed) != len(set(changed)):
+        return None  # "thursday at 2, friday at 3": two starts say no one change
     left = [
         c
         for c in clauses
