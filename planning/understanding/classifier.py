@@ -93,6 +93,8 @@ def _boundary_at(
     """A boundary starting at token ``index``: (where it starts in the text, the token the next clause starts at)."""
     text, word = words.text, said[index]
     if word in ends or (reading and _symbol(word)):
+        if _exclaimed(word) and _said_before(said, index) < 2:
+            return None  # "morning! do i have …": a greeting, not a clause of its own
         start = words.char_end(index - 1) if index else words.char_start(index)
         next_acts = _next_is_action(words, said, index + 1, reading=reading)
         return (start, index + 1) if _spaced(words, index) and next_acts else None
@@ -111,6 +113,21 @@ def _boundary_at(
         if _next_is_action(words, said, end, reading=reading):
             return start, end
     return (start, at) if comma and _next_is_action(words, said, at, reading=reading) else None
+
+
+def _exclaimed(word: str) -> bool:
+    return word == "!" or _symbol(word)
+
+
+def _said_before(said: tuple[str, ...], index: int) -> int:
+    """How many words stand before token ``index`` (and the marks that exclaim right before it: "🎉🎉") since the last
+    mark that ends a sentence or exclaims."""
+    while index > 0 and _exclaimed(said[index - 1]):
+        index -= 1
+    count = 0
+    while index > 0 and not (said[index - 1] in _QUESTION_ENDS or _exclaimed(said[index - 1])):
+        index, count = index - 1, count + 1
+    return count
 
 
 def _symbol(word: str) -> bool:

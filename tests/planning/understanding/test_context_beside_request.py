@@ -64,3 +64,12 @@ def test_an_arrow_after_words_that_ask_nothing_moves_the_thing_to_what_follows()
     assert args(line, "update_calendar_event")["startTime"].startswith("2026-03-03T15:00")
     line = run("email dana: q2 pricing -> final")
     assert goals(line) == [("send", "email")]
+
+
+def test_a_question_before_an_ask_is_a_request_of_its_own_not_context():
+    line = run("did the umbrella contract ever come back signed? also book 30 min w ken fri at 10")
+    assert goals(line) == [("find", "email"), ("create", "event")]
+
+
+def test_a_greeting_with_an_exclamation_mark_is_no_clause_of_its_own():
+    assert goals(run("afternoon!! any new mail from the globex team?")) == [("find", "email")]
