@@ -8,6 +8,7 @@ The words are cue lists in ``data/cues`` (``clause_verbs``, ``clause_boundaries`
 tokens (:mod:`planning.understanding.cues`); this module holds only the order of the parts.
 """
 
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
@@ -79,10 +80,11 @@ def _boundaries(text: str, start: int = 0, *, questions: bool = False) -> Iterat
 
 
 _SENTENCE_ENDS = frozenset({";", "."})
-# "what was dana's last mail about? reply that …": a question mark ends a request too, when the message is read
+# "what was dana's last mail about? reply that …": a question mark ends a request too, when the message is read, and
+# so do an exclamation mark and an emoji ("GLOBEX SIGNED 🎉🎉 can you move the globex deal …": a cheer, then the ask)
 # (``clauses(questions=True)``); the training examples are split as before, so that the trained model does not
 # move with it (its veto threshold sits where six examples split otherwise moved three devel requests)
-_QUESTION_ENDS = _SENTENCE_ENDS | {"?"}
+_QUESTION_ENDS = _SENTENCE_ENDS | {"?", "!"}
 
 
 def _boundary_at(
@@ -90,7 +92,9 @@ def _boundary_at(
 ) -> tuple[int, int] | None:
     """A boundary starting at token ``index``: (where it starts in the text, the token the next clause starts at)."""
     text, word = words.text, said[index]
-    if word in ends:
+    if word in ends or (reading and _symbol(word)):
+        if _exclaimed(word) and _said_before(said, index) < 2:
+            return None  # "morning! do i have …": a greeting, not a clause of its own
         start = words.char_end(index - 1) if index else words.char_start(index)
         next_acts = _next_is_action(words, said, index + 1, reading=reading)
         return (start, index + 1) if _spaced(words, index) and next_acts else None
@@ -109,6 +113,26 @@ def _boundary_at(
         if _next_is_action(words, said, end, reading=reading):
             return start, end
     return (start, at) if comma and _next_is_action(words, said, at, reading=reading) else None
+
+
+def _exclaimed(word: str) -> bool:
+    return word == "!" or _symbol(word)
+
+
+def _said_before(said: tuple[str, ...], index: int) -> int:
+    """How many words stand before token ``index`` (and the marks that exclaim right before it: "🎉🎉") since the last
+    mark that ends a sentence or exclaims."""
+    while index > 0 and _exclaimed(said[index - 1]):
+        index -= 1
+    count = 0
+    while index > 0 and not (said[index - 1] in _QUESTION_ENDS or _exclaimed(said[index - 1])):
+        index, count = index - 1, count + 1
+    return count
+
+
+def _symbol(word: str) -> bool:
+    """Whether the token is an emoji or another pictured symbol."""
+    return bool(word) and unicodedata.category(word[0]) == "So"
 
 
 def _spaced(words: Words, index: int) -> bool:

@@ -34,6 +34,9 @@ class Reading:
     # nothing named and no action: the calendar only guessed from a time ("priya's out thursday"); beside a request
     # of its own in the same message, such a clause is what the request is about, not a request
     guessed: bool = False
+    # an action verb or a question asks for it ("move our 1:1 …", "what's on thursday"); a clause read from the
+    # things it names alone ("we're folding the wed sync into the standup") asks nothing of its own words
+    asks: bool = False
 
 
 def _without_nested(evidence: list[Evidence]) -> list[Evidence]:
@@ -79,9 +82,11 @@ def read_clause(text: str, *, has_time: bool = False, names_someone: bool = Fals
         intents = []  # a lone "schedule" or "calendar" names a thing, it does not ask for an action
     offtopic = _outside_message(text, intents, [e for e in evidence if e.kind == "offtopic"])
     question = any(e.kind == "question" for e in evidence)
+    main = _main_verb(intents, question, text)
+    if has_time and names_someone:
+        entities = _without_purpose(text, entities, main)
     entity_scores = _scores(entities)
     domain = max((e.weight for e in entities), default=0.0)
-    main = _main_verb(intents, question, text)
     worst_offtopic = max(offtopic, key=lambda e: e.weight, default=None)
     support = domain + (ACTION_SUPPORT if domain and main is not None and main.concept != "find" else 0.0)
     if worst_offtopic is not None and worst_offtopic.weight >= support:
@@ -132,9 +137,9 @@ def read_clause(text: str, *, has_time: bool = False, names_someone: bool = Fals
     )
     loose = main is not None and main.concept == "create" and _object_is_no_thing(text, main, entities)
     runner_up = (runner[1], runner[2]) if runner else None
-    return Reading(
-        intent, entity, confidence, runner_up, why, loose=loose, guessed=bare and main is None and len(text.split()) > 1
-    )
+    guessed = bare and main is None and len(text.split()) > 1
+    asks = main is not None or question
+    return Reading(intent, entity, confidence, runner_up, why, loose=loose, guessed=guessed, asks=asks)
 
 
 def _without_task_content(text: str, evidence: list[Evidence]) -> list[Evidence]:
@@ -153,6 +158,22 @@ def _without_topics(text: str, entities: list[Evidence]) -> list[Evidence]:
     if topic is None or not any(e.end <= topic[0] for e in entities):
         return entities
     return [e for e in entities if e.start < topic[0]]
+
+
+def _without_purpose(text: str, entities: list[Evidence], main: Evidence | None) -> list[Evidence]:
+    """ "book 30 w tom thurs morning, need to nail down the customer quote": a verb that only books a meeting
+    (data/cues/meeting_verbs.txt), said with a person and a time (the caller knows), books one; a record named after
+    a comma past it is what the meeting is for."""
+    if main is None or main.concept != "create" or Words.of(main.text).words[:1] not in _MEETING_VERBS:
+        return entities
+    comma = text.find(",", main.end)
+    if comma < 0:
+        return entities
+    return [e for e in entities if e.start < comma or e.concept not in _PURPOSE_RECORDS]
+
+
+_MEETING_VERBS = frozenset(phrase[:1] for phrase, _ in cues("meeting_verbs").entries)
+_PURPOSE_RECORDS = frozenset({"account", "contact", "lead", "deal"})
 
 
 def _mail_named_by_a_thing(text: str, entities: list[Evidence]) -> list[Evidence]:

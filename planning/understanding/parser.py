@@ -14,6 +14,7 @@ from planning.types import Goal, MetaGoal, OutOfScope, ParseResult, Slots, TimeR
 from planning.understanding import everyday, mail_asked, people_added, stated_record
 from planning.understanding.about_pointed import about_pointed
 from planning.understanding.absence_named import absence_named
+from planning.understanding.arrow_moves import arrow_moved
 from planning.understanding.attendee_swaps import joined
 from planning.understanding.body_people import people_outside_text
 from planning.understanding.clarify import clarifying_question, describe, no_such_date
@@ -46,10 +47,12 @@ from planning.understanding.people_apart import people_apart
 from planning.understanding.possessed_people import unpossessed
 from planning.understanding.record_amends import more_changes
 from planning.understanding.record_changes import one_change
+from planning.understanding.record_fields import as_slots, details_from
 from planning.understanding.record_placing import placed_on
 from planning.understanding.record_spelling import respelled
 from planning.understanding.reminders import untimed_reminder
 from planning.understanding.role_asked import asked_role
+from planning.understanding.said_beside import states
 from planning.understanding.same_text import said_again
 from planning.understanding.start_said import booked_at_start
 from planning.understanding.stated_change import RECORDS, pointed_kind, stated_subject
@@ -100,6 +103,7 @@ class GoalUnderstandingService:
         cleaned = pasted_on(cleaned)  # "log this on the globex deal: …": a note on that deal
         cleaned = absence_named(cleaned)  # "can't make the qbr thu, board prep. decline it": decline the qbr thu
         cleaned = day_pointed(cleaned, now)  # "i'm out wed, cancel my meetings that day": on wed
+        cleaned = arrow_moved(cleaned)  # "next monday's standup -> 10am please": move it to 10am
         if not cleaned:
             return _only("chat", "none", 0.5, "an empty message", clarify="What would you like me to do?")
         grounding = self._groundings.for_requester(who) if self._groundings is not None else None
@@ -143,6 +147,7 @@ class GoalUnderstandingService:
             rules = [read.reading for read in reads]
             reads = [self._judged_in_turn(reads, index, self._learned, now) for index in range(len(reads))]
             reads = [_guess_kept(read, rule) for read, rule in zip(reads, rules, strict=True)]
+            reads = _context_beside(reads, rules)
             reads = _elided(reads, rules, now)
         reads = _free_time_feeders(_value_said_apart(_length_said_apart(_time_said_apart(reads)), now))
         if self._voter is not None and len(reads) == 1 and (verdict is None or verdict.by == "rules"):
@@ -162,7 +167,7 @@ class GoalUnderstandingService:
             reads = [self._named_in(read, grounding) for read in reads]
         if grounding is not None:  # "globex deal closes the 20th now": an update of the deal the user has
             reads = [self._stated_on_record(read, grounding, now) for read in reads]
-        reads = _stated_changes(reads, now)
+        reads = _stated_changes(_details_pointed_at(reads, now, grounding), now)
         parse = guard_goals(_combine(reads, " ".join(s.action for s in segments)), segments, now)
         return with_choices(parse, verdict)
 
@@ -510,6 +515,60 @@ def _guess_kept(read: _Read, rules: Reading) -> _Read:
     if not rules.guessed or not same or read.reading.guessed:
         return read
     return _Read(read.clause, replace(read.reading, guessed=True), read.found)
+
+
+def _context_beside(reads: list[_Read], rules: list[Reading]) -> list[_Read]:
+    """Beside a clause that asks with an action of its own, a clause in which the rules found none and that states
+    something ("priya's got board prep all thursday afternoon, can you move our 1:1 to friday"; "we're folding the wed
+    sync into the standup. cancel the rest of the syncs") is context: a guess, whatever the classifier read in it."""
+    if not any(rule.asks and rule.intent not in ("chat", "unsupported") for rule in rules):
+        return reads
+    return [
+        _Read(read.clause, replace(read.reading, guessed=True), read.found)
+        if not rule.asks and read.reading.intent not in ("chat", "unsupported") and states(read.clause.text)
+        else read
+        for read, rule in zip(reads, rules, strict=True)
+    ]
+
+
+def _details_pointed_at(reads: list[_Read], now: datetime, grounding: Grounding | None) -> list[_Read]:
+    """A request that names no one but points at a person ("met a guy at the expo - ravi menon, stark industries,
+    ravi@stark.com. add him as a lead"; "samir @ initech went dark. mark him unqualified") takes the person, with the
+    address and (for a person's record) the company, from the context said before it, read as the request reads; or
+    else the one person of the user's records it names."""
+    out = list(reads)
+    for index, read in enumerate(reads):
+        slots = read.found.slots
+        if _idle(read) or slots.people or slots.emails or not cues("person_pronouns").in_text(read.clause.text):
+            continue
+        if any(not _idle(r) and (r.found.slots.people or r.found.slots.emails) for r in reads[:index]):
+            continue  # "book lunch w dana, send her the menu": the request before named who it is
+        context = next((r for r in reversed(reads[:index]) if _idle(r)), None)
+        said = read_slots(context.clause.text, read.reading, now).slots if context is not None else Slots()
+        people = tuple(p for p in said.people if p.strip() not in cues("person_pronouns"))
+        if not people and not said.emails and context is not None and grounding is not None:
+            people = _person_named(context.clause.text, grounding)
+        if not people and not said.emails:
+            continue
+        update: dict[str, Any] = {"people": people, "emails": said.emails}
+        if (read.reading.intent, read.reading.entity in _PERSON_RECORDS) == ("create", True) and context is not None:
+            listed = details_from(context.clause.text, people[0], read.reading.entity) if people else None
+            update["companies"] = said.companies
+            update.update(as_slots(listed, update, read.reading.entity) if listed is not None else {})
+        out[index] = _Read(read.clause, read.reading, replace(read.found, slots=slots.model_copy(update=update)))
+    return out
+
+
+def _person_named(text: str, grounding: Grounding) -> tuple[str, ...]:
+    """The one person of the user's records (a contact or lead) ``text`` names, as written; () for none or several."""
+    found = {m.written for m in grounding.mentions(text) if m.entities & _PERSON_RECORDS}
+    return tuple(found) if len(found) == 1 else ()
+
+
+def _idle(read: _Read) -> bool:
+    """Whether a clause asks nothing: context beside a request, or no request at all (nor a refusal of one)."""
+    reading = read.reading
+    return reading.guessed or (reading.intent in ("chat", "unsupported") and reading.offtopic is None)
 
 
 def _inside(written: str, left_out: str) -> bool:

@@ -91,6 +91,18 @@ def listed_fields(text: str, entity: str) -> RecordFields:
     return fields
 
 
+def details_from(text: str, name: str, entity: str) -> RecordFields:
+    """The fields of a person's record (``entity``: contact or lead) a list says from the part that is the person's
+    ``name`` on, with no record noun before it: "met a guy at the expo - ravi menon, stark industries, ravi@stark.com"
+    said beside "add him as a lead". Empty when no part is the name, or ``entity`` is no person's record."""
+    parts = _parts(_Part(text, tokens(text))) if entity in ("contact", "lead") else []
+    start = next((i for i, part in enumerate(parts) if part.said().casefold() == name.casefold()), None)
+    fields = RecordFields()
+    for part in parts[start:] if start is not None else []:
+        fields = _read_part(part, fields, entity)
+    return fields
+
+
 def _named_as(text: str, toks: tuple[Token, ...]) -> str | None:
     """The name said before "as a <record noun>", after the verb that makes it (``cues/record_verbs.txt``): "add
     wren co as an account" → "wren co"; None when no such words, or only pronouns, are there."""

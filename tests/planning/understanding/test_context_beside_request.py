@@ -1,0 +1,75 @@
+"""A first message with context beside the ask (session 12): a statement before the ask picks neither the goal nor
+its values; a reason after a booking picks no record; a person given before the ask is who its pronoun points at;
+"+" joins two asks."""
+
+from planning.understanding.grounding import NameIndex
+from planning.understanding.parser import GoalUnderstandingService
+from tests.planning.conftest import MONDAY_9AM, args, goals, run
+
+
+def test_a_statement_before_a_move_is_its_reason_not_a_booking():
+    line = run("dana's stuck in a vendor workshop all tuesday morning, could you push our sync to wednesday")
+    assert goals(line) == [("update", "event")]
+    line = run("we're merging the thursday design review into the friday demo. move the design review to friday")
+    assert goals(line) == [("update", "event")]
+
+
+def test_an_elliptical_booking_beside_another_ask_is_still_a_request():
+    line = run("lunch with priya friday at noon, and email her the menu")
+    assert ("create", "event") in goals(line)
+
+
+def test_a_reason_after_a_booking_names_no_record_to_make():
+    assert goals(run("book 45 w dana fri afternoon, need to go through the customer quote")) == [("create", "event")]
+    assert goals(run("book an hour w ken tues at 2, gotta prep the initech account plan")) == [("create", "event")]
+    assert goals(run("book the initech account for tuesday")) == [("create", "account")]
+
+
+def test_a_person_given_before_the_ask_is_who_its_pronoun_is():
+    said = "bumped into an old colleague at the summit - nora vance, hooli, nora.vance@hooli.com"
+    line = run(f"{said}. add her as a contact")
+    assert goals(line) == [("create", "contact")]
+    fields = args(line, "create_entity")["fields"]
+    assert fields["email"] == "nora.vance@hooli.com"
+    assert "nora" in fields["name"].lower() and "hooli" in fields["company"].lower()
+
+
+def test_a_plus_sign_joins_two_asks_and_him_is_the_record_named_before():
+    names = NameIndex([("Omar Haddad", "lead"), ("Umbrella", "account")])
+    service = GoalUnderstandingService(rules_only=True, grounding=names)
+    said = "omar @ umbrella stopped replying. set him to unqualified + log a note on him: no budget"
+    parse = service.parse(said, MONDAY_9AM)
+    assert [(g.intent, g.entity) for g in parse.goals] == [("update", "lead"), ("create", "note")]
+    assert parse.goals[0].slots.people == ("omar",)
+
+
+def test_the_rest_of_a_series_is_searched_by_its_name():
+    line = run("cancel the rest of the weekly syncs this month")
+    assert args(line, "fetch_calendar_events")["query"] == "weekly sync"
+    line = run("delete the remaining design reviews in march")
+    assert args(line, "fetch_calendar_events")["query"].startswith("design review")
+
+
+def test_a_cheer_before_the_ask_names_nothing_the_ask_acts_on():
+    line = run("HOOLI CLOSED!! can you mark the hooli deal won")
+    assert goals(line) == [("update", "deal")]
+    assert args(line, "fetch_entity")["filters"] == {"company": "hooli"}
+    line = run("INITECH CLOSED 🎉 could you mark the initech deal won")
+    assert args(line, "fetch_entity")["filters"] == {"company": "initech"}
+
+
+def test_an_arrow_after_words_that_ask_nothing_moves_the_thing_to_what_follows():
+    line = run("tomorrow's design review → 3pm pls")
+    assert goals(line) == [("update", "event")]
+    assert args(line, "update_calendar_event")["startTime"].startswith("2026-03-03T15:00")
+    line = run("email dana: q2 pricing -> final")
+    assert goals(line) == [("send", "email")]
+
+
+def test_a_question_before_an_ask_is_a_request_of_its_own_not_context():
+    line = run("did the umbrella contract ever come back signed? also book 30 min w ken fri at 10")
+    assert goals(line) == [("find", "email"), ("create", "event")]
+
+
+def test_a_greeting_with_an_exclamation_mark_is_no_clause_of_its_own():
+    assert goals(run("afternoon!! any new mail from the globex team?")) == [("find", "email")]
