@@ -259,10 +259,9 @@ class QueryClassifier:
 
 
 def _request_after_text(text: str, end: int, start: int) -> bool:
-    """Whether a sentence that ends at ``end`` ends the words to send, the next one a request of its own led by a
-    word of data/cues/request_after_text.txt ("… running late. also book lunch w maria fri")."""
-    if text[end : end + 1] not in (".", "!", "?"):
-        return False
+    """Whether the clause that starts at ``start`` (after ``end``) is a request of its own after the words to send,
+    led by a word of data/cues/request_after_text.txt ("… running late. also book lunch w maria fri", on a line of
+    its own too)."""
     return cues("request_after_text").at(Words.of(text[start:]).words, 0) is not None
 
 

@@ -4,6 +4,7 @@ clause that asks with an action of its own, such a clause says why or what about
 its values (parser.py); what it names may still be what a pronoun of the request points at ("add him as a lead")."""
 
 from planning.understanding.cues import Words, cues
+from planning.understanding.lexicon import evidence_in
 from planning.understanding.names import people
 from planning.understanding.verbforms import past_base
 from planning.understanding.word_lists import words as word_list
@@ -16,5 +17,7 @@ def states(text: str) -> bool:
     words = Words.of(text).words
     if not words or words[-1] == "?" or words[0] in word_list("question_openers"):
         return False
+    if any(cue.kind == "entity" and cue.concept == "availability" for cue in evidence_in(text)):
+        return False  # "find 45 mins with sarah when we're both free": when to book, no news
     named = {word for person in people(text) for word in Words.of(person.text).words}
     return any(word not in named and (word in cues("stating_verbs") or past_base(word) is not None) for word in words)

@@ -43,6 +43,7 @@ def split(text: str, context: Context, *, descriptions: bool = False) -> tuple[s
         not ((a.act == "none" and a.probability >= ASIDE) or (descriptions and at > 0 and describes_person(a.clause)))
         or starts_request(a.clause)
         or _condition(a.clause)
+        or _free_time(a.clause)
         for at, a in enumerate(acts)
     )
     kept = clauses_kept(reply, keep) if any(keep) and not all(keep) else ""
@@ -72,6 +73,12 @@ def describes_person(clause: Reply | str) -> bool:
 def _condition(clause: Reply) -> bool:
     """Whether the clause says when to act ("if i'm busy on friday at 10, …"): a condition, never an aside."""
     return cues("condition_leads").at(Words.of(clause.text).words, 0) is not None
+
+
+def _free_time(clause: Reply) -> bool:
+    """Whether the clause says when to book by free time ("whatever the first open slot is", "when we're both
+    free"): the understanding's cues for free time, never an aside (the booking searches for it)."""
+    return any(cue.kind == "entity" and cue.concept == "availability" for cue in evidence_in(clause.text))
 
 
 def may_be_details(text: str) -> bool:

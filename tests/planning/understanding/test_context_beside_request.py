@@ -73,3 +73,13 @@ def test_a_question_before_an_ask_is_a_request_of_its_own_not_context():
 
 def test_a_greeting_with_an_exclamation_mark_is_no_clause_of_its_own():
     assert goals(run("afternoon!! any new mail from the globex team?")) == [("find", "email")]
+
+
+def test_when_to_book_by_free_time_is_never_context_nor_an_aside() -> None:
+    """Merged session 12: "when we're both free" read as news beside the ask, and "whatever the first open slot is"
+    as an aside: both bookings asked a start time instead of searching for one (fresh_a fa26, fresh_h fh12 dropped)."""
+    for said in (
+        "find 30 mins with omar when we're both free on thursday and book it",
+        "grab 20 min w kim and lee fri morning, whatever the first open slot is",
+    ):
+        assert "find_free_slots" in [step["tool"] for step in run(said)["plan"]["steps"]], said

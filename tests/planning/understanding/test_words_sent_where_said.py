@@ -64,3 +64,9 @@ def test_the_words_after_a_dash_or_a_topics_colon_are_sent_whole_until_a_request
     line = run("email nina - running late. also book lunch w carlos fri at 1")
     assert goals(line) == [("send", "email"), ("create", "event")]
     assert args(line, "send_email")["body"] == "Running late"
+
+
+def test_a_request_on_a_line_of_its_own_after_the_words_to_send_is_its_own() -> None:
+    line = run("email nina the agenda for fri: intros, demo, q&a\nalso put 15 min of prep on my cal fri at 9:45")
+    assert goals(line) == [("send", "email"), ("create", "event")]
+    assert args(line, "send_email")["body"] == "Intros, demo, q&a"
