@@ -34,7 +34,7 @@ def said_later(
         try:
             filled = arguments(session, run)
         except ResolutionError:  # its address comes from a lookup not run yet: said by its text alone, if known
-            filled = {}
+            filled = {key: value for key, value in run.answers.items() if key == "body"}
         line = _mail_line(run.step.intent, filled, run.news_shown)
         if line is not None:
             out.append((run, line))

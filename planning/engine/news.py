@@ -82,9 +82,17 @@ def _news_for(run: StepRun, missing: list[str]) -> bool:
 
 
 def _writes_before(session: Session, run: StepRun) -> list[StepRun]:
-    """The changes of other requests of the plan listed before ``run``."""
+    """The changes of other requests of the plan listed before ``run``; another email is no news to tell ("email tom
+    and email sarah": each asks its own text)."""
     before = session.steps[: session.steps.index(run)]
-    return [other for other in before if other.kind == "write" and other.step.goal != run.step.goal]
+    return [
+        other
+        for other in before
+        if other.kind == "write" and other.step.goal != run.step.goal and other.step.tool not in _MAIL_SENT
+    ]
+
+
+_MAIL_SENT = frozenset({"send_email", "reply_email", "forward_email", "create_draft"})
 
 
 def _done_lines(earlier: Session, runs: list[StepRun] | None = None, *, planned: bool = False) -> str:

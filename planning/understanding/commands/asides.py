@@ -72,7 +72,8 @@ def describes_person(clause: Reply | str) -> bool:
 
 def _condition(clause: Reply) -> bool:
     """Whether the clause says when to act ("if i'm busy on friday at 10, …"): a condition, never an aside."""
-    return cues("condition_leads").at(Words.of(clause.text).words, 0) is not None
+    words = Words.of(clause.text).words  # "or at 2 if 9 is taken": a condition said after its value too
+    return any(cues("condition_leads").at(words, at) is not None for at in range(len(words)))
 
 
 def _free_time(clause: Reply) -> bool:
