@@ -10,12 +10,14 @@ request of its own, the words of a text being asked for; in a request that write
 follows "email her" may be what the email says), and in one that makes a record, any fact (its fields).
 """
 
+from planning.understanding.commands._any_day import ANY_DAY
 from planning.understanding.commands._words import Reply
 from planning.understanding.commands.context import Context
 from planning.understanding.commands.segment_acts import clause_acts, starts_request
 from planning.understanding.commands.segment_acts import kept as clauses_kept
 from planning.understanding.cues import Words, cues
 from planning.understanding.lexicon import evidence_in
+from planning.understanding.timeexpr import find_times
 
 ASIDE = 0.8  # a clause is an aside when the classifier reads it as one (act "none") at least this surely
 _WRITES_MAIL = frozenset({"send", "reply", "forward"})  # goal cues of a request whose words may be an email's text
@@ -79,6 +81,8 @@ def _condition(clause: Reply) -> bool:
 def _free_time(clause: Reply) -> bool:
     """Whether the clause says when to book by free time ("whatever the first open slot is", "when we're both
     free"): the understanding's cues for free time, never an aside (the booking searches for it)."""
+    if any(found.has_clock_time for found in find_times(clause.text.lower(), ANY_DAY)):
+        return False  # "the 9:30 slot clashes w a client thing": a reason about a time, not a search for one
     return any(cue.kind == "entity" and cue.concept == "availability" for cue in evidence_in(clause.text))
 
 
