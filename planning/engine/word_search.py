@@ -54,15 +54,24 @@ async def _file_by_words(arguments: dict[str, Any], search: Search) -> tuple[dic
     words = search_words(query) if isinstance(query, str) else []
     if len(words) < 2:
         return {}, []
+    wider, kept = await _mails_holding(arguments, words, search)
+    limit = arguments.get("limit")
+    if len(kept) == 1 and isinstance(kept[0].get("subject"), str):
+        return {**wider, "subject": kept[0]["subject"], **({"limit": limit} if limit else {})}, kept
+    return (wider, kept) if kept else ({}, [])
+
+
+async def _mails_holding(
+    arguments: dict[str, Any], words: list[str], search: Search
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The arguments without the query, and the mails they find that hold every one of ``words`` (at most the limit
+    asked)."""
     wider = {k: v for k, v in arguments.items() if k not in ("query", "limit")}
     data = await search(wider)
     found = data if isinstance(data, list) else []
     kept = [m for m in found if isinstance(m, dict) and holds_words(_said_in(m), words)]
     limit = arguments.get("limit")
-    kept = kept[:limit] if isinstance(limit, int) and limit > 0 else kept
-    if len(kept) == 1 and isinstance(kept[0].get("subject"), str):
-        return {**wider, "subject": kept[0]["subject"], **({"limit": limit} if limit else {})}, kept
-    return (wider, kept) if kept else ({}, [])
+    return wider, kept[:limit] if isinstance(limit, int) and limit > 0 else kept
 
 
 def _said_in(mail: dict[str, Any]) -> str:
@@ -79,10 +88,5 @@ async def _mail_by_stems(arguments: dict[str, Any], search: Search) -> tuple[dic
     words = [stem(word) for word in search_words(query)] if isinstance(query, str) else []
     if not words or not any(arguments.get(key) for key in ("sender", "to", "since", "until")):
         return {}, []
-    wider = {k: v for k, v in arguments.items() if k not in ("query", "limit")}
-    data = await search(wider)
-    found = data if isinstance(data, list) else []
-    kept = [m for m in found if isinstance(m, dict) and holds_words(_said_in(m), words)]
-    limit = arguments.get("limit")
-    kept = kept[:limit] if isinstance(limit, int) and limit > 0 else kept
+    wider, kept = await _mails_holding(arguments, words, search)
     return (wider, kept) if kept else ({}, [])

@@ -39,25 +39,6 @@ def location(
     """The event's place in ``text`` (as written). ``found``: the tagger's spans of ``text``; ``times``: the
     character spans read as times; ``people``: the people read; ``said_freely``: whether a place after a leading
     word counts without the tagger (a new event: yes; a change to one: only a place set as a field)."""
-    place = _location(text, found, times=times, people=people, said_freely=said_freely)
-    return place if place is None or not _names_no_place(place) else None
-
-
-def _names_no_place(place: Place) -> bool:
-    """ "details are in tom's email": a mail or a calendar that holds the details, no place to meet, whichever reader
-    found it (the tagger's too): its last word is one of data/not_places.txt."""
-    said = tokens(place.text)
-    return bool(said) and said[-1].word.casefold() in words("not_places")
-
-
-def _location(
-    text: str,
-    found: Sequence[SlotSpan],
-    *,
-    times: Sequence[tuple[int, int]],
-    people: Sequence[str],
-    said_freely: bool,
-) -> Place | None:
     toks = tokens(text)
     blocked = _blocked(toks, times, people)
     field = _set_as_field(text, toks, blocked)
@@ -68,6 +49,8 @@ def _location(
         if span.kind == "place_name" and span.probability >= PLACE_SURE:
             around = next((p for p in phrases if p.start <= span.start and span.end <= p.end), None)
             place = around or Place(span.text, span.start, span.end)
+            if _names_no_place(place):  # "details are in tom's email": the tagger's span too
+                continue
             if said_freely or _made_the_target(toks, place):
                 return place
     for span in found:  # a business named right after "at" or "in" ("lunch at Blue Bottle")
@@ -75,6 +58,13 @@ def _location(
         if span.kind == "business_name" and around is not None and said_freely:
             return around
     return phrases[0] if phrases and said_freely else None
+
+
+def _names_no_place(place: Place) -> bool:
+    """ "details are in tom's email": a mail or a calendar that holds the details, no place to meet, whichever reader
+    found it: its last word is one of data/not_places.txt (as a led phrase's head is, ``_names_a_place``)."""
+    said = tokens(place.text)
+    return bool(said) and said[-1].word.casefold() in words("not_places")
 
 
 def _made_the_target(toks: Sequence[Token], place: Place) -> bool:

@@ -325,9 +325,9 @@ def _same_time(when: TimeRange | None, new_when: TimeRange | None) -> bool:
     return (when.start.hour, when.start.minute) == (new_when.start.hour, new_when.start.minute)
 
 
-def _one_clock(times: Sequence[Any]) -> bool:
+def _one_clock(times: Sequence[TimeMatch]) -> bool:
     """Whether the message says one clock time only."""
-    return sum(1 for said in times if getattr(said, "has_clock_time", False)) == 1
+    return sum(1 for said in times if said.has_clock_time) == 1
 
 
 def _day_of(when: TimeRange | None) -> TimeRange | None:
