@@ -73,3 +73,12 @@ def test_a_question_before_an_ask_is_a_request_of_its_own_not_context():
 
 def test_a_greeting_with_an_exclamation_mark_is_no_clause_of_its_own():
     assert goals(run("afternoon!! any new mail from the globex team?")) == [("find", "email")]
+
+
+def test_a_change_naming_no_record_is_of_the_company_the_cheer_before_it_names():
+    line = run("umbrella deal closed!! 🥂 set it to won in the crm")
+    assert args(line, "fetch_entity")["filters"] == {"company": "umbrella"}
+    names = NameIndex([("Initech", "account"), ("Initech renewal", "deal")])
+    service = GoalUnderstandingService(rules_only=True, grounding=names)
+    [goal] = service.parse("initech finally closed!!! mark the deal won 🥳", MONDAY_9AM).goals
+    assert (goal.intent, goal.entity, goal.slots.companies) == ("update", "deal", ("initech",))
