@@ -17,8 +17,9 @@ from planning.understanding.absence_named import absence_named
 from planning.understanding.arrow_moves import arrow_moved
 from planning.understanding.attendee_swaps import joined
 from planning.understanding.body_people import people_outside_text
+from planning.understanding.cheers import as_exclamations
 from planning.understanding.clarify import clarifying_question, describe, no_such_date
-from planning.understanding.classifier import Clause, QueryClassifier, uses_previous
+from planning.understanding.classifier import Clause, QueryClassifier, starts_with_action, uses_previous
 from planning.understanding.combinations import artifact
 from planning.understanding.commands import asides
 from planning.understanding.commands.pointing import points_back
@@ -103,7 +104,7 @@ class GoalUnderstandingService:
         cleaned = pasted_on(cleaned)  # "log this on the globex deal: …": a note on that deal
         cleaned = absence_named(cleaned)  # "can't make the qbr thu, board prep. decline it": decline the qbr thu
         cleaned = day_pointed(cleaned, now)  # "i'm out wed, cancel my meetings that day": on wed
-        cleaned = arrow_moved(cleaned)  # "next monday's standup -> 10am please": move it to 10am
+        cleaned = as_exclamations(arrow_moved(cleaned))  # "standup -> 10am pls": a move; "closed 🎉": a cheer
         if not cleaned:
             return _only("chat", "none", 0.5, "an empty message", clarify="What would you like me to do?")
         grounding = self._groundings.for_requester(who) if self._groundings is not None else None
@@ -520,15 +521,21 @@ def _guess_kept(read: _Read, rules: Reading) -> _Read:
 def _context_beside(reads: list[_Read], rules: list[Reading]) -> list[_Read]:
     """Beside a clause that asks with an action of its own, a clause in which the rules found none and that states
     something ("priya's got board prep all thursday afternoon, can you move our 1:1 to friday"; "we're folding the wed
-    sync into the standup. cancel the rest of the syncs") is context: a guess, whatever the classifier read in it."""
+    sync into the standup. cancel the rest of the syncs") is context: a guess, whatever the classifier read in it. A
+    clause that opens with an action, or whose finding the next clause acts on ("find 45 mins with sarah when we're
+    both free friday and book it"), asks."""
     if not any(rule.asks and rule.intent not in ("chat", "unsupported") for rule in rules):
         return reads
     return [
         _Read(read.clause, replace(read.reading, guessed=True), read.found)
-        if not rule.asks and read.reading.intent not in ("chat", "unsupported") and states(read.clause.text)
+        if not rule.asks and read.reading.intent not in ("chat", "unsupported") and _states_only(read.clause)
         else read
         for read, rule in zip(reads, rules, strict=True)
     ]
+
+
+def _states_only(clause: Clause) -> bool:
+    return not clause.feeds_next and not starts_with_action(clause.text) and states(clause.text)
 
 
 def _details_pointed_at(reads: list[_Read], now: datetime, grounding: Grounding | None) -> list[_Read]:
@@ -536,8 +543,8 @@ def _details_pointed_at(reads: list[_Read], now: datetime, grounding: Grounding 
     ravi@stark.com. add him as a lead"; "samir @ initech went dark. mark him unqualified") takes the person, with the
     address and (for a person's record) the company, from the context said before it, read as the request reads; or
     else the one person of the user's records it names."""
-    out = list(reads)
-    for index, read in enumerate(reads):
+    out = [_record_pointed_at(reads, index, now, grounding) for index in range(len(reads))]
+    for index, read in enumerate(out):
         slots = read.found.slots
         if _idle(read) or slots.people or slots.emails or not cues("person_pronouns").in_text(read.clause.text):
             continue
@@ -557,6 +564,28 @@ def _details_pointed_at(reads: list[_Read], now: datetime, grounding: Grounding 
             update.update(as_slots(listed, update, read.reading.entity) if listed is not None else {})
         out[index] = _Read(read.clause, read.reading, replace(read.found, slots=slots.model_copy(update=update)))
     return out
+
+
+def _record_pointed_at(reads: list[_Read], index: int, now: datetime, grounding: Grounding | None) -> _Read:
+    """A change of a company's record that names none ("globex deal closed!! mark it won", "acme signed. mark the
+    deal won") is of the company the context just before it names, read as the change reads, or else the one company
+    of the user's records it names."""
+    read = reads[index]
+    slots, reading = read.found.slots, read.reading
+    if reading.intent not in ("update", "delete") or reading.entity not in _COMPANY_RECORDS or _idle(read):
+        return read
+    if slots.companies or slots.people or slots.emails or not index or not _idle(reads[index - 1]):
+        return read
+    context = reads[index - 1].clause.text
+    companies = read_slots(context, reading, now).slots.companies
+    if not companies and grounding is not None:  # "initech finally closed!!": a company of the user's records
+        companies = tuple({m.written for m in grounding.mentions(context) if m.entities & _COMPANY_RECORDS})
+    if len(companies) != 1:
+        return read
+    return _Read(read.clause, reading, replace(read.found, slots=slots.model_copy(update={"companies": companies})))
+
+
+_COMPANY_RECORDS = frozenset({"deal", "account"})
 
 
 def _person_named(text: str, grounding: Grounding) -> tuple[str, ...]:

@@ -83,3 +83,12 @@ def test_when_to_book_by_free_time_is_never_context_nor_an_aside() -> None:
         "grab 20 min w kim and lee fri morning, whatever the first open slot is",
     ):
         assert "find_free_slots" in [step["tool"] for step in run(said)["plan"]["steps"]], said
+
+
+def test_a_change_naming_no_record_is_of_the_company_the_cheer_before_it_names():
+    line = run("umbrella deal closed!! 🥂 set it to won in the crm")
+    assert args(line, "fetch_entity")["filters"] == {"company": "umbrella"}
+    names = NameIndex([("Initech", "account"), ("Initech renewal", "deal")])
+    service = GoalUnderstandingService(rules_only=True, grounding=names)
+    [goal] = service.parse("initech finally closed!!! mark the deal won 🥳", MONDAY_9AM).goals
+    assert (goal.intent, goal.entity, goal.slots.companies) == ("update", "deal", ("initech",))
