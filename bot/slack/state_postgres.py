@@ -210,6 +210,11 @@ class PostgresSlackState:
             raise StoreError("the Slack state is closed")
         try:
             async with self._pool.connection() as connection, connection.transaction():
+                # One writer per user at a time: two concurrent adds each pruned without seeing the other's row, and
+                # the user kept one result over the limit (read committed sees only rows committed before a statement).
+                await connection.execute(
+                    "SELECT pg_advisory_xact_lock(hashtextextended('recent_results:' || %s, 0))", (user_id,)
+                )
                 await connection.execute(
                     "INSERT INTO recent_results (user_id, at, title, line) VALUES (%s, %s, %s, %s)",
                     (user_id, self._clock(), *kept_result(title, tool, line, redact=self._redact)),

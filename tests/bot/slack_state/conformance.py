@@ -269,6 +269,14 @@ class SlackStateConformance:
         assert [line for _, line in kept] == [f"line {n}" for n in reversed(range(5, RECENT_KEPT + 5))]
         assert await state.recent("U2") == [("t", "kept")]
 
+    async def test_concurrent_results_for_one_user_keep_exactly_the_limit(
+        self, state: SlackState, replica: SlackState
+    ) -> None:
+        """Adds from two handles at once each prune the user's list: none may leave one over the limit (PostgreSQL
+        once kept 21 of 20, each prune blind to the other's uncommitted row)."""
+        await asyncio.gather(*((state, replica)[n % 2].add_recent("U1", "t", f"line {n}") for n in range(200)))
+        assert len(await state.recent("U1", limit=1000)) == RECENT_KEPT
+
     # --- under load -------------------------------------------------------------------------------------
 
     @pytest.mark.parametrize("concurrency", [5, 50])
