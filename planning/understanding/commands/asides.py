@@ -17,6 +17,7 @@ from planning.understanding.commands.segment_acts import clause_acts, starts_req
 from planning.understanding.commands.segment_acts import kept as clauses_kept
 from planning.understanding.cues import Words, cues
 from planning.understanding.lexicon import evidence_in
+from planning.understanding.phrases import title_span
 from planning.understanding.timeexpr import find_times
 
 ASIDE = 0.8  # a clause is an aside when the classifier reads it as one (act "none") at least this surely
@@ -46,6 +47,7 @@ def split(text: str, context: Context, *, descriptions: bool = False) -> tuple[s
         or starts_request(a.clause)
         or _condition(a.clause)
         or _free_time(a.clause)
+        or _names_title(a.clause)
         for at, a in enumerate(acts)
     )
     kept = clauses_kept(reply, keep) if any(keep) and not all(keep) else ""
@@ -84,6 +86,12 @@ def _free_time(clause: Reply) -> bool:
     if any(found.has_clock_time for found in find_times(clause.text.lower(), ANY_DAY)):
         return False  # "the 9:30 slot clashes w a client thing": a reason about a time, not a search for one
     return any(cue.kind == "entity" and cue.concept == "availability" for cue in evidence_in(clause.text))
+
+
+def _names_title(clause: Reply) -> bool:
+    """Whether the clause says a title as such ("topic is the sso rollout", "call it budget chat"): what the request
+    makes is named there, never an aside."""
+    return title_span(clause.text) is not None
 
 
 def may_be_details(text: str) -> bool:
