@@ -15,6 +15,7 @@ from planning.understanding.listed_people import first_names_said
 from planning.understanding.records_text import note_body, task_subject
 from planning.understanding.said_body import words_said
 from planning.understanding.task_owner import task_owner
+from planning.understanding.timeexpr import find_times
 
 _FILE_WORDS = 40  # characters of a file's name in "with the … attached"
 
@@ -280,6 +281,24 @@ def _named_before(text: str, source: existing.MailSource) -> str | None:
     return " ".join(named) if 0 < len(named) <= 5 else None
 
 
+def _target_names_day(text: str, now: datetime | None) -> bool:
+    """Whether the time an event is moved to says its day: the time expression after the last "to" ("to friday at
+    4", "to 3/12 10am"), never the words said after it ("to 11, just this one", "to 11 but only this week's")."""
+    target = text.rsplit(" to ", 1)[-1].lstrip()
+    if now is None:
+        return names_a_day(target)
+    found = find_times(target.lower(), now)
+    first_word = len(target.split(" ", 1)[0])
+    if not found or found[0].spans[0][0] > first_word:  # "to 11 but only this week's": the time said is bare
+        return False
+    return names_a_day(" ".join(target[start:end] for start, end in found[0].spans))
+
+
+def _days_long(when: TimeRange) -> bool:
+    """Whether a time said of the event is a stretch of days with no clock time ("this week's"): it names no day."""
+    return not when.has_clock_time and when.end is not None and when.end - when.start > timedelta(days=1)
+
+
 def _event_changes(text: str, slot_values: dict[str, Any], now: datetime | None) -> dict[str, Any]:
     scope: dict[str, Any] = {}
     change = existing.attendee_change(text)
@@ -310,17 +329,17 @@ def _event_changes(text: str, slot_values: dict[str, Any], now: datetime | None)
         and new_when is not None
         and new_when.has_clock_time
         and new_when.start.date() != when.start.date()
-        and not names_a_day(text.rsplit(" to ", 1)[-1])
+        and not _target_names_day(text, now)
     ):  # "move my 2pm tomorrow to 4pm": the new time is on the event's day
         moved = datetime.combine(when.start.date(), new_when.start.timetz())
         slot_values["new_when"] = new_when = TimeRange(start=moved, has_clock_time=True)
     if (
-        when is None
+        (when is None or _days_long(when))
         and new_when is not None
         and new_when.has_clock_time
         and not (change or response)
-        and not names_a_day(text.rsplit(" to ", 1)[-1])
-    ):  # "move the team sync to 5pm": 5pm on the event's own day, which only the read of the event knows
+        and not _target_names_day(text, now)
+    ):  # "move the team sync to 5pm" (", only this week's"): 5pm on the event's own day, which only its read knows
         scope["time_of_day"] = True
     if (change or response) and when is None and new_when is not None:  # "decline all invitations for Monday"
         slot_values["when"], slot_values["new_when"] = when, new_when = new_when, None
