@@ -18,6 +18,7 @@ from planning.engine.target_text import cannot_change_text, describe, organised_
 from planning.engine.targets import when_text
 from planning.engine.wording import clipped, label, value_text
 from planning.understanding.held_words import holds
+from planning.understanding.words import FUNCTION_WORDS
 
 LABEL_KEYS = ("title", "subject", "name", "startTime", "from", "email", "company", "body", "id")  # a note: its body
 MATCHED_FIELDS = ("title", "subject", "name")
@@ -38,14 +39,33 @@ def resolve_items(session: Session, run: StepRun) -> list[Any]:
 def excluded(run: StepRun, item: Any) -> bool:
     """Whether ``exclude`` leaves ``item`` out: every word of its query is in the title (or subject, name),
     case-insensitively, in any order (as ``query`` matches in reads, contract §2.6), or is the initials of words
-    that follow one another there ("the acme qbr": "Acme quarterly business review")."""
+    that follow one another there ("the acme qbr": "Acme quarterly business review"). When no item found is named so,
+    an item whose title's words are all said in the query ("the launch review i guess": "Launch review"): the person
+    said more than the title, and keeping what they named is the safe reading."""
     if run.step.exclude is None or not isinstance(item, dict):
         return False
-    title = " ".join(str(item.get(key) or "") for key in MATCHED_FIELDS)
+    query = run.step.exclude.query
+    if _named(query, item):
+        return True
+    if any(_named(query, other) for other in run.items or () if isinstance(other, dict)):
+        return False
+    return _said_within(query, item)
+
+
+def _named(query: str, item: dict[str, Any]) -> bool:
+    title = _title(item)
     text = title.casefold().split()
-    return all(
-        any(word in found for found in text) or holds(title, word) for word in run.step.exclude.query.casefold().split()
-    )
+    return all(any(word in found for found in text) or holds(title, word) for word in query.casefold().split())
+
+
+def _said_within(query: str, item: dict[str, Any]) -> bool:
+    said = set(query.casefold().split())
+    words = [word for word in _title(item).casefold().split() if word not in FUNCTION_WORDS]
+    return bool(words) and all(word in said for word in words)
+
+
+def _title(item: dict[str, Any]) -> str:
+    return " ".join(str(item.get(key) or "") for key in MATCHED_FIELDS)
 
 
 def settle(run: StepRun) -> None:

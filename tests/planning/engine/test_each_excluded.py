@@ -41,3 +41,12 @@ def test_a_card_whose_exception_named_nothing_found_warns_that_nothing_is_kept()
     assert notice is not None and "board dinner" in notice.title and "nothing is kept" in notice.title
     assert "all 2" in notice.lines[0]
     assert each.unmatched_exclusion(_run("design", ["Accounts receivable sync", "Design crit"])) is None
+
+
+def test_an_exception_said_with_more_words_than_the_title_keeps_the_item_it_holds():
+    """User test s13 c10 (harmful): "… except the launch review i guess" named nothing (the words "i guess" are in no
+    title) and approving declined the one meeting the person said to keep."""
+    assert _run("design crit probably", ["Accounts receivable sync", "Design crit"]).open_items() == [0]
+    assert _run("the hiring loop if thats ok", ["Hiring loop", "Design crit"]).open_items() == [1]
+    # a title named by the query's own words wins: the looser reading is only for when none is
+    assert _run("design crit notes", ["Design crit notes", "Design crit"]).open_items() == [1]
