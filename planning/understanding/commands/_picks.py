@@ -36,9 +36,10 @@ def by_number(reply: Reply, count: int) -> Pick | None:
 
 
 def by_label(reply: Reply, labels: tuple[str, ...]) -> Pick | None:
-    """The reply is part of exactly one label as shown."""
-    wanted = " ".join(reply.words)
-    hits = [i for i, label in enumerate(labels) if wanted and wanted in " ".join(Reply.of(label).words)]
+    """The reply's words are words that follow one another in exactly one label as shown (whole words: "yes" is no
+    part of "Tom Reyes")."""
+    wanted = f" {' '.join(reply.words)} "
+    hits = [i for i, label in enumerate(labels) if wanted.strip() and wanted in f" {' '.join(Reply.of(label).words)} "]
     return Pick(index=hits[0] + 1) if len(hits) == 1 else None
 
 

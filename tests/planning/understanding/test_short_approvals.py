@@ -43,3 +43,16 @@ def test_one_letter_at_a_pick_is_never_an_approval(said: str) -> None:
 
 def test_thanks_after_a_plan_ended_is_still_read_as_thanks() -> None:
     assert read_reply("much appreciated, cheers", Context(left=frozenset({"event"}))) == (Thanks(),)
+
+
+def test_a_yes_at_a_pick_never_picks_the_label_that_holds_its_letters() -> None:
+    """User test s13 c12 (harmful): "yes" at a list of emails picked "… · Tom Reyes" (its letters are in "Reyes") and
+    the reply went to Tom. A pick by a label matches whole words."""
+    listed = Context(
+        question="pick",
+        open_plan=True,
+        options=("Launch plan · Noor Ayes <noor@example.com>", "Board pack · Ola Okafor <ola@example.com>"),
+    )
+    assert not any(isinstance(command, Pick) for command in read_reply("yes", listed))
+    assert not any(isinstance(command, Pick) for command in read_reply("ok", listed))
+    assert read_reply("board pack", listed) == (Pick(index=2),)
