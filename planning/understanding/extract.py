@@ -65,7 +65,7 @@ from planning.understanding.timeexpr import (
 )
 from planning.understanding.topic_said_text import clause_after_comma, text_after_topic
 from planning.understanding.word_lists import listed as word_list
-from planning.understanding.words import REPORTING, TIME_WORDS, VERBS
+from planning.understanding.words import FUNCTION_WORDS, PRONOUNS, REPORTING, TIME_WORDS, VERBS
 
 
 @dataclass
@@ -236,8 +236,19 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
             f"'{p}' may match several contacts; the plan looks them up and asks if it does" for p in people[:2]
         )
     result.scope.update(_everyday_scope(text, reading, slot_values))
+    if reading.entity == "email" and _only_pointing(slot_values.get("topic")):
+        slot_values["topic"] = None  # "reply to her saying …": whom the mail is from, never words it holds
     result.slots = Slots(**slot_values)
     return result
+
+
+def _only_pointing(topic: str | None) -> bool:
+    """Whether a mail's topic is only words that point at someone or something ("her", "his email", "that one")."""
+    words = [token.word for token in tokens(topic or "")]
+    naming_no_mail = cues("not_a_mail_query")
+    return bool(words) and all(
+        word in PRONOUNS or word in FUNCTION_WORDS or naming_no_mail.value((word,)) is not None for word in words
+    )
 
 
 def _close_date_said(text: str, entity: str, found: dict[str, Any]) -> str | None:

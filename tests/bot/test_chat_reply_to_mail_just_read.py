@@ -23,3 +23,21 @@ def test_a_reply_right_after_reading_an_email_answers_that_email(tmp_path: Path)
     )
     assert [m["subject"] for m in sent] == ["Re: Updated expense policy"]
     assert "the new policy works for me" in sent[0]["body"].lower()
+
+
+def test_a_reply_to_her_right_after_reading_her_email_answers_that_email(tmp_path: Path):
+    """User test s13 c12 (harmful with the pick of "yes"): "reply to her saying …" searched mail for the word "her",
+    listed five emails none from her, and a "yes" picked Tom's. A pronoun is whom the mail is from, never its words."""
+    output = chat(
+        tmp_path,
+        "what did maria say about the expense policy?",
+        "reply to her saying fine by me, i'll update the team",
+        "a",
+    )
+    assert "from your last plan" in output
+    sent = read(
+        tmp_path,
+        "fetch_emails",
+        FetchEmailsArgs(to="maria.garcia@example.com", since="2026-03-02T00:00:00-05:00", includeBody=True),
+    )
+    assert [m["subject"] for m in sent] == ["Re: Updated expense policy"]
