@@ -114,7 +114,7 @@ class GoalUnderstandingService:
             return whole
         kept = self._parse_grounded(cut[0], now, chosen, grounding)
         lost = _named(whole) - _named(kept)
-        if (lost and not _described_only(lost, cut, kept)) or _time_only_aside(whole, kept):
+        if (lost and not _described_only(lost, cut, kept) and not _events_named(kept)) or _time_only_aside(whole, kept):
             return whole  # "rosa diaz has a new cell, …": who it is about; the "aside" said when it is
         return kept
 
@@ -285,6 +285,19 @@ def _described_only(lost: set[str], cut: tuple[str, tuple[str, ...]], kept: Pars
     if any(goal.entity in _RECORDS for goal in kept.goals):
         return False
     return all(any(_inside(name, aside) for aside in described) for name in lost)
+
+
+def _events_named(kept: ParseResult) -> bool:
+    """Whether every goal of the reading without its asides moves, changes or cancels an event it names by its own
+    words, and adds or removes only people it names: a person only the asides name is in the reason ("move the
+    design crit to 2pm, omar is double booked at 1"), never who the event is found by."""
+    return bool(kept.goals) and all(
+        goal.entity == "event"
+        and goal.intent in ("update", "delete")
+        and bool(goal.slots.topic)
+        and (not goal.scope.get("attendees_change") or bool(goal.slots.people or goal.slots.emails))
+        for goal in kept.goals
+    )
 
 
 def _timed(parse: ParseResult) -> bool:
@@ -671,6 +684,7 @@ def _combine(reads: list[_Read], text: str) -> ParseResult:
             slots = about_pointed(read.clause.text, slots.body or slots.subject, slots)  # "a note on it: …"
         slots = _topic_from_earlier(slots, goals)
         slots = _record_from_earlier(reading.intent, reading.entity, slots, goals)
+        slots = _event_from_earlier(reading, read.clause.text, slots, goals)
         index = len(goals)
         if reading.intent == "send" and cues("reply_words").in_text(read.clause.text) and goals:
             earlier = _last_email_finding(goals)
@@ -825,6 +839,19 @@ def _record_from_earlier(intent: str, entity: str, slots: Slots, goals: list[Goa
     if not (earlier.slots.companies or earlier.slots.people):
         return slots
     return slots.model_copy(update={"companies": earlier.slots.companies[:1], "people": earlier.slots.people[:1]})
+
+
+def _event_from_earlier(reading: Reading, text: str, slots: Slots, goals: list[Goal]) -> Slots:
+    """ "invite sarah to the globex pricing review and move it to 4": a change of an event that only points back
+    ("it", "that meeting") is a change of the event the goal just before changed or found, by the same words."""
+    if reading.intent not in ("update", "delete") or reading.entity != "event" or not goals:
+        return slots
+    earlier = goals[-1]
+    if earlier.entity != "event" or earlier.intent not in ("update", "find", "delete") or not points_back(text):
+        return slots
+    if slots.topic or slots.when is not None or not (earlier.slots.topic or earlier.slots.when is not None):
+        return slots
+    return slots.model_copy(update={"topic": earlier.slots.topic, "when": earlier.slots.when, "people": ()})
 
 
 def _resolve_implied(
