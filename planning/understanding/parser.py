@@ -11,7 +11,7 @@ from typing import Any
 
 from integrations.base.principal import Principal
 from planning.types import Goal, MetaGoal, OutOfScope, ParseResult, Slots, TimeRange
-from planning.understanding import everyday, mail_asked, people_added, stated_record
+from planning.understanding import everyday, mail_asked, mail_cc, people_added, stated_record
 from planning.understanding.about_pointed import about_pointed
 from planning.understanding.absence_named import absence_named
 from planning.understanding.arrow_moves import arrow_moved
@@ -25,7 +25,7 @@ from planning.understanding.commands import asides
 from planning.understanding.commands.pointing import points_back
 from planning.understanding.commands.value_clause import length_said, time_said
 from planning.understanding.conditions import split_segments
-from planning.understanding.cues import cues
+from planning.understanding.cues import Words, cues
 from planning.understanding.day_pointed import day_pointed
 from planning.understanding.ellipsis import of_the_kind_before
 from planning.understanding.examples import ExampleVoter, second_opinion
@@ -61,6 +61,7 @@ from planning.understanding.stated_people import pointed_to_stated
 from planning.understanding.taken_back import after_taken_back
 from planning.understanding.time_said_again import time_said_last
 from planning.understanding.timeexpr import find_duration, find_shift, read_times
+from planning.understanding.words import FUNCTION_WORDS
 
 CLARIFY_BELOW = 0.55
 MAX_TEXT = 2000
@@ -638,6 +639,11 @@ def _combine(reads: list[_Read], text: str) -> ParseResult:
             goals[-1] = swap  # "take Sarah off the Acme call and add John Smith": one change of its attendees
             explanations.append(f"'{read.clause.text}' changes the same event's attendees")
             continue
+        copied_too = _copied_too(goals[-1], read.clause.text) if goals and not pending_feeder else None
+        if copied_too is not None:
+            goals[-1] = copied_too  # "reply to laura's email: tues works. also cc sarah": the reply's copies
+            explanations.append(f"'{read.clause.text}' copies people on it")
+            continue
         invited = invited_too(goals[-1], read.clause.text, read.found.slots) if goals and not pending_feeder else None
         if invited is not None:
             goals[-1] = invited  # "book a sync with ola thurs at 3, invite ken and mei": its attendees
@@ -881,6 +887,26 @@ def _resolve_implied(
             scope["person_from_goal"] = index
             return slots, scope
     return slots, scope
+
+
+def _copied_too(goal: Goal, text: str) -> Goal | None:
+    """A clause that only copies people on the email of the goal before it ("also cc sarah", "and bcc tom"): that
+    goal, with them copied too."""
+    if (goal.intent, goal.entity) != ("send", "email"):
+        return None
+    copied = mail_cc.copied(text)
+    start = mail_cc.lead_start(text)
+    if copied is None or start is None:
+        return None
+    before = Words.of(text[:start]).words
+    if any(word not in FUNCTION_WORDS and cues("request_after_text").value((word,)) is None for word in before):
+        return None  # "book lunch w tom and cc sarah on the invite": a request of its own
+    earlier = goal.scope.get("cc") or {"people": [], "emails": []}
+    cc = {
+        "people": [*earlier["people"], *(p for p in copied.people if p not in earlier["people"])],
+        "emails": [*earlier["emails"], *(e for e in copied.emails if e not in earlier["emails"])],
+    }
+    return goal.model_copy(update={"scope": {**goal.scope, "cc": cc}})
 
 
 def _amend(goal: Goal, text: str) -> Goal | None:
