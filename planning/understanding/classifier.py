@@ -15,6 +15,7 @@ from typing import Literal
 
 from planning.understanding.addressed_text import addressed_text_start
 from planning.understanding.cues import Cues, Words, cues
+from planning.understanding.lexicon import evidence_in
 from planning.understanding.timewords import WEEKDAYS
 
 
@@ -262,7 +263,30 @@ def _request_after_text(text: str, end: int, start: int) -> bool:
     """Whether the clause that starts at ``start`` (after ``end``) is a request of its own after the words to send,
     led by a word of data/cues/request_after_text.txt ("… running late. also book lunch w maria fri", on a line of
     its own too)."""
-    return cues("request_after_text").at(Words.of(text[start:]).words, 0) is not None
+    words = Words.of(text[start:])
+    if cues("request_after_text").at(words.words, 0) is not None:
+        return True
+    gap = text[end:start]
+    sentence_ended = text[:end].rstrip().endswith((".", "!")) or gap.strip().startswith((".", "!")) or "\n" in gap
+    if not sentence_ended:
+        return False
+    joined_in_gap = cues("request_after_text_joined").value(Words.of(gap).words) is not None
+    joined = cues("request_after_text_joined").at(words.words, 0)  # ". and create a task …": after its joiner
+    if joined_in_gap:
+        return _acts_on_a_thing(text[start:])
+    return (
+        joined is not None
+        and joined.end < len(words.words)
+        and _acts_on_a_thing(text[start + words.char_start(joined.end) :])
+    )
+
+
+def _acts_on_a_thing(sentence: str) -> bool:
+    """Whether a sentence starts with an action and names a thing of the assistant's other than mail ("create a task
+    to prep slides", "book lunch w maria"): what a person asks the assistant, never what they write to someone."""
+    found = evidence_in(sentence)
+    acts = any(cue.kind == "intent" and cue.start == 0 for cue in found)
+    return acts and any(cue.kind == "entity" and cue.concept != "email" for cue in found)
 
 
 def _telling(text: str) -> tuple[int, int] | None:
