@@ -33,9 +33,17 @@ def changed_values(text: str, entity: str, found: dict[str, Any]) -> dict[str, A
         people = out["people"] = tuple(p for p in people if p.lower() != given_to.lower())
     if changes:
         out["field_changes"] = changes
+    in_values = tuple(c for c in companies if any(_within(c, value) for _, value in changes))
+    if in_values:  # "change sarah lee's title to senior account exec": "senior" is the new title's, not her company's
+        companies = out["companies"] = tuple(c for c in companies if c not in in_values)
     if not (companies or people):
         out.update(named_before_value(text, entity))
     return out
+
+
+def _within(name: str, value: str) -> bool:
+    """Whether the words of ``name`` follow one another in ``value`` (a changed field's new value)."""
+    return f" {' '.join(Words.of(name).words)} " in f" {' '.join(Words.of(str(value)).words)} "
 
 
 def new_company(text: str) -> str | None:
