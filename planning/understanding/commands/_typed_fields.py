@@ -180,11 +180,12 @@ def starts_a_request(reply: Reply) -> bool:
 
 
 def _state_verb(reply: Reply) -> RecordChange | None:
-    """ "reopen it", "close it out": a verb of ``data/state_verbs.txt`` and an object word, nothing else."""
+    """ "reopen it", "close it out", "qualify her": a verb of ``data/state_verbs.txt`` and an object word (of
+    ``objects.txt`` or ``person_objects.txt``), nothing else."""
     words = reply.words
     start = reply.after("leads", "polite")
     for length in range(1, len(words) - start + 1):  # "close it out": the verb's words around the object
-        thing = phrases("objects").at(words, start + length)
+        thing = phrases("objects").at(words, start + length) or phrases("person_objects").at(words, start + length)
         rest = start + length + (thing[0] if thing is not None else 0)
         said = (*words[start : start + length], *words[rest : reply.end_before(start, "polite")])
         state = phrases("state_verbs").value(said)

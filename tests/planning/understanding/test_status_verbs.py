@@ -1,6 +1,7 @@
 """A verb that says a lead's status ("qualify the X lead", "disqualify X") changes it (user test s12, c56: the lead
 was only shown). Words in data/cues/lead_statuses.txt and intent_update_verbs.txt."""
 
+from planning.understanding.commands import Context, RecordChange, read_reply
 from tests.planning.conftest import args, goals, run
 
 
@@ -13,3 +14,10 @@ def test_qualify_a_lead_sets_it_qualified() -> None:
 def test_disqualify_sets_it_unqualified() -> None:
     line = run("pls disqualify the ben okafor lead, no budget")
     assert args(line, "update_entity")["fields"] == {"status": "unqualified"}
+
+
+def test_qualify_her_after_a_lead_was_made_sets_its_status() -> None:
+    """User test s13 c23: "qualify her" right after a lead was created was not understood."""
+    after_record = Context(left=frozenset({"record"}))
+    assert read_reply("qualify her", after_record) == (RecordChange("status", "qualified"),)
+    assert read_reply("pls disqualify him", after_record) == (RecordChange("status", "unqualified"),)
