@@ -102,7 +102,9 @@ class PlanBuilder:
         label = slug(name.split()[0] if len(name.split()) > 2 else name, 16)
         step_id = self.add(
             f"find_{label}",
-            f"Find {name}'s contact record" if entity_type == "Contact" else f"Find the {name} {kind}",
+            f"Find {name}'s contact record"
+            if entity_type == "Contact"
+            else (f"Find the {kind}" if name.lower() == kind else f"Find the {name} {kind}"),  # not "the deal deal"
             "fetch_entity",
             {"entityType": entity_type, "filters": filters},
             goal,

@@ -42,6 +42,15 @@ def _record_filters(goal: Goal) -> dict[str, Any]:
     return filters
 
 
+def _unnamed(goal: Goal) -> dict[str, Any]:
+    """The lookup of a record a change names by its kind alone ("update the deal close date to end of april"): the
+    deals still open, for the person to pick from when there are several (contract §2.2); a name asked for the
+    other kinds."""
+    if goal.entity == "deal":
+        return {"stage": {"in": list(OPEN_DEAL_STAGES)}}
+    return {"name": placeholder("name")}
+
+
 def find_records(goal: Goal, index: int, builder: PlanBuilder) -> None:
     entity_type = ENTITY_TYPES[goal.entity]
     step = builder.add(
@@ -137,7 +146,7 @@ def update_record(goal: Goal, index: int, builder: PlanBuilder) -> None:
         deal = builder.lookup("Deal", filters, index, s.companies[0] if s.companies else "deal")
         recipes_everyday.link_contacts(goal, index, builder, deal)
         return
-    record = builder.lookup(entity_type, _record_filters(goal) or {"name": placeholder("name")}, index, label)
+    record = builder.lookup(entity_type, _record_filters(goal) or _unnamed(goal), index, label)
     builder.record_lookup[index] = record
     fields: dict[str, Any] = {}
     for key, value in s.field_changes:
