@@ -7,9 +7,11 @@ a label that says a time is kept (it may be when the requests are), and so is on
 
 from datetime import datetime
 
+from planning.understanding import names
 from planning.understanding.classifier import QueryClassifier, starts_with_action
 from planning.understanding.commands._words import tokens
 from planning.understanding.commands.pointing import points_back
+from planning.understanding.cues import cues
 from planning.understanding.timeexpr import read_times
 from planning.understanding.word_lists import listed
 
@@ -31,7 +33,22 @@ def past_heading(text: str, now: datetime) -> str:
     requests = [clause for clause in QueryClassifier().clauses(rest, questions=True) if not clause.feeds_next]
     if any(points_back(clause.text) for clause in requests):
         return text  # "initech deal (not the pilot) is moving - bump it to 22k and …": the label is what "it" is
+    named = _person_pointed_at(heading, rest)
+    if named is not None:
+        return named  # "hank scorpio — mark him contacted and …": "him" is the person the label names
     return rest if len(requests) >= 2 else text
+
+
+def _person_pointed_at(heading: str, rest: str) -> str | None:
+    """``rest`` with its first word for a person (data/cues/person_pronouns.txt) said as the person ``heading`` is
+    the name of, alone; None when the label is no one's name or the requests point at no one."""
+    people = names.people(heading)
+    if len(people) != 1 or people[0].text.casefold() != heading.casefold():
+        return None
+    pronoun = next((t for t in tokens(rest) if cues("person_pronouns").value((t.word,)) is not None), None)
+    if pronoun is None:
+        return None
+    return f"{rest[: pronoun.start]}{heading}{rest[pronoun.end :]}"
 
 
 def _asks(heading: str) -> bool:

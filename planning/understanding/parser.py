@@ -99,7 +99,10 @@ class GoalUnderstandingService:
         """Understand ``text`` with ``now`` (an aware datetime) as the clock. ``chosen``: the (intent, entity) the
         user picked among the choices offered when the understanding was unsure; it decides the one goal. ``who``:
         the requester, whose own names ground the reading (``groundings``)."""
-        cleaned = past_heading(clean(text[:MAX_TEXT]), now)  # "notes from the call - send …; book …": a label
+        grounding = self._groundings.for_requester(who) if self._groundings is not None else None
+        cleaned = clean(text[:MAX_TEXT])
+        with knowing(known_names(grounding.mentions(cleaned) if grounding is not None else ())):
+            cleaned = past_heading(cleaned, now)  # "notes from the call - send …; book …": a label
         cleaned = after_taken_back(cleaned)  # "move the prep i just... nvm. move my 1:1 instead": the 1:1
         cleaned = time_said_last(cleaned, now)  # "on 3/12 at 10, sorry i mean 3/13": the time said last
         cleaned = pasted_on(cleaned)  # "log this on the globex deal: …": a note on that deal
@@ -108,7 +111,6 @@ class GoalUnderstandingService:
         cleaned = as_exclamations(arrow_moved(cleaned))  # "standup -> 10am pls": a move; "closed 🎉": a cheer
         if not cleaned:
             return _only("chat", "none", 0.5, "an empty message", clarify="What would you like me to do?")
-        grounding = self._groundings.for_requester(who) if self._groundings is not None else None
         whole = _unnarrowed(self._parse_grounded(cleaned, now, chosen, grounding), cleaned)
         cut = asides.in_request(cleaned)  # "…, they're waiting on budget": a reason beside it, not its values
         if cut is None or asides.held_in(cut[1], _texts(whole)):

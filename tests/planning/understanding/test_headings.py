@@ -6,6 +6,7 @@ pasted onto a record ("pin this to the acme account: …") is a note on it (plan
 
 import pytest
 
+from planning.understanding.grounding import NameIndex
 from planning.understanding.headings import past_heading
 from planning.understanding.learned.data import SHARED_FILE
 from planning.understanding.parser import GoalUnderstandingService
@@ -52,3 +53,12 @@ def test_a_heading_that_asks_for_a_record_is_the_request() -> None:
 def test_a_label_the_requests_point_back_to_is_kept() -> None:
     text = "the acme renewal is back on - bump it to 35k and move it to negotiation"
     assert past_heading(text, MONDAY_9AM) == text  # "it" is the label's deal: the label is read with the requests
+
+
+def test_a_label_that_names_a_person_of_the_users_is_who_the_requests_pronoun_is():
+    """User test s13 c24: "hank scorpio — mark him contacted and add a task …" asked which lead: the label was cut
+    and "him" pointed at no one."""
+    names = NameIndex([("Ola Brandt", "lead")])
+    service = GoalUnderstandingService(rules_only=True, grounding=names)
+    parse = service.parse("ola brandt — mark her contacted and add a task to call her fri", MONDAY_9AM)
+    assert parse.goals[0].slots.people == ("Ola Brandt",)
