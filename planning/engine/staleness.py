@@ -31,6 +31,7 @@ KINDS: dict[str, Kind] = {
     "respond_to_event": "event",
     "reply_email": "email",
     "forward_email": "email",
+    "create_draft": "email",  # a draft reply: the email it answers (``replyTo``)
     "update_entity": "record",
     "delete_entity": "record",
 }

@@ -41,3 +41,16 @@ def test_a_reply_to_her_right_after_reading_her_email_answers_that_email(tmp_pat
         FetchEmailsArgs(to="maria.garcia@example.com", since="2026-03-02T00:00:00-05:00", includeBody=True),
     )
     assert [m["subject"] for m in sent] == ["Re: Updated expense policy"]
+
+
+def test_a_draft_reply_right_after_a_summary_answers_the_email_summarised(tmp_path: Path):
+    """User test s13 c16: "draft a reply saying …" after "summarize it" drafted a reply to the newest mail in the
+    mailbox (Laura's), not to the one just summarised."""
+    output = chat(
+        tmp_path,
+        "what did maria say about the expense policy?",
+        "summarize it",
+        "draft a reply saying fine by me, i'll update the team",
+        "a",
+    )
+    assert "Save a draft to Maria Garcia" in output
