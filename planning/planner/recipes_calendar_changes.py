@@ -39,6 +39,8 @@ def _target(goal: Goal, index: int, builder: PlanBuilder) -> tuple[str, str | No
     if each:
         found = builder.add("find_events", "Find the events", "fetch_calendar_events", filters, index)
         return "{{item.id}}", reference(found, "data")
+    if goal.intent == "delete" and filters["query"] is None and filters["attendee"] and goal.slots.when is None:
+        filters |= coming_events(builder)  # "cancel my meeting w john": which of the coming ones with him, when several
     found = builder.add("find_event", "Find the event", "fetch_calendar_events", filters, index)
     return reference(found, "data[0].id"), None
 
