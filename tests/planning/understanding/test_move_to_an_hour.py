@@ -29,3 +29,9 @@ def test_words_after_the_hour_moved_to_never_name_its_day():
     assert args(run("move the design review to friday at 3"), "update_calendar_event")["startTime"] == (
         "2026-03-06T15:00:00-05:00"
     )
+
+
+def test_resched_is_a_move():
+    """User test s13 c41: "resched the acme call to wed same time" planned a new event."""
+    line = run("resched the design crit to thurs")
+    assert [step["tool"] for step in line["plan"]["steps"]] == ["fetch_calendar_events", "update_calendar_event"]
