@@ -83,10 +83,13 @@ def _said_in(mail: dict[str, Any]) -> str:
 async def _mail_by_stems(arguments: dict[str, Any], search: Search) -> tuple[dict[str, Any], list[Any]]:
     """The mails, of the sender and dates asked, whose subject and text hold the stem of every word of the query in
     any form ("about rehearsing for the summit" finds "Re: Partner summit … shall we rehearse it"): a question about
-    mail is rarely worded as the mail is. Needs a sender or dates: never a search of every mail by loose words."""
+    mail is rarely worded as the mail is. Needs a sender or dates, or two words or more that every mail kept holds
+    ("the signed acme msa": "Contract: Acme master services agreement (signed)"): never one loose word over every
+    mail."""
     query = arguments.get("query")
     words = [stem(word) for word in search_words(query)] if isinstance(query, str) else []
-    if not words or not any(arguments.get(key) for key in ("sender", "to", "since", "until")):
+    narrowed = any(arguments.get(key) for key in ("sender", "to", "since", "until"))
+    if not words or (len(words) < 2 and not narrowed):
         return {}, []
     wider, kept = await _mails_holding(arguments, words, search)
     return (wider, kept) if kept else ({}, [])

@@ -7,6 +7,7 @@ from typing import Any
 
 import snowballstemmer
 
+from planning.understanding.held_words import holds
 from planning.understanding.word_lists import words as word_list
 
 _PUNCTUATION = "\"'“”‘’,;:.!?()"
@@ -20,9 +21,10 @@ def search_words(said: str) -> list[str]:
 
 
 def holds_words(name: str, words: list[str]) -> bool:
-    """Whether each of ``words`` is in ``name`` (folded; "quote" is in "quotes", "globex" in "Globex's")."""
+    """Whether each of ``words`` is in ``name`` (folded; "quote" is in "quotes", "globex" in "Globex's"), or is the
+    initials of words that follow one another there ("msa": "master services agreement")."""
     folded = name.casefold()
-    return bool(words) and all(word in folded for word in words)
+    return bool(words) and all(word in folded or holds(name, word) for word in words)
 
 
 @cache
