@@ -44,7 +44,7 @@ def split_segments(text: str) -> list[Guarded]:
     words = Words.of(text)
     asked = _asked_then(words)
     if asked is not None:
-        return [asked]
+        return asked
     parts, last = [], 0
     for lead in cues("condition_leads").find_all(words, 1):
         cut = lead.start
@@ -63,22 +63,28 @@ def split_segments(text: str) -> list[Guarded]:
 _QUESTION_ENDS = frozenset({"?", ",", ".", ";"})
 
 
-def _asked_then(words: Words) -> Guarded | None:
+def _asked_then(words: Words) -> list[Guarded] | None:
     """ "am i free wed at 11? if so set up a call w dana" (data/cues/condition_back_leads.txt after the question):
-    the action, run when the time asked about is free (or, after "if not", taken); None for any other request."""
+    the action, run when the time asked about is free (or, after "if not", taken). A question of another kind ("did
+    priya get back to me about the summit? if so block an hour w her wed"): the question, then the action on its own,
+    its card shown after the answer for the person to decide. None for any other request."""
     for index, word in enumerate(words.words):
         back = cues("condition_back_leads").at(words, index + 1) if word in _QUESTION_ENDS else None
         if back is None:
             continue
         if cues("condition_leads").find(words, 0, index) is not None:  # "if i'm free at 4 can u …? if …": its own
             return None
+        question = words.text_of(0, index + 1).strip()
         condition = _read(words.text_of(0, index), negated=back.value == "unless")
         start = back.end
         while start < len(words) and words.words[start] in (",", "then", "-"):
             start += 1
-        if condition is None or start >= len(words):
+        if start >= len(words):
             return None
-        return Guarded(words.text_of(start, _condition_end(words)).strip(), condition)
+        action = words.text_of(start, _condition_end(words)).strip()
+        if condition is None:
+            return [Guarded(question), Guarded(action)] if back.value != "unless" else None
+        return [Guarded(action, condition)]
     return None
 
 

@@ -87,6 +87,8 @@ def people(text: str) -> list[Name]:
             continue  # "valentine's day", "st patrick's day": a day's possessive is no person
         if span.kind == "person" and all(w in PRONOUNS for w in span.text.lower().split()):
             continue  # "reply to all", "tell everyone": a pronoun names nobody to look up
+        if span.kind == "person" and _purpose_after_to(text, span.start, span.text):
+            continue  # "an hour w her wed to rehearse": what the time is for, not who
         if span.kind == "person" and typed:
             found.append(_capitalised_part(Name(span.text, span.start, span.end)))
         elif span.kind == "person":
@@ -98,6 +100,13 @@ def people(text: str) -> list[Name]:
             role = " ".join(words).lower()
             found.append(Name(role, span.end - len(role), span.end))
     return _dedupe_names(found)
+
+
+def _purpose_after_to(text: str, start: int, said: str) -> bool:
+    """Whether a span the tagger read as a person is a verb of data/cues/purpose_verbs.txt right after "to" ("… to
+    rehearse", "… to prep"): the purpose of a meeting, never a name."""
+    before = Words.of(text[:start]).words
+    return bool(before) and before[-1] == "to" and cues("purpose_verbs").at(Words.of(said.lower()).words, 0) is not None
 
 
 _DETERMINERS = frozenset({"the", "a", "an"})
