@@ -22,8 +22,9 @@ def test_a_question_about_the_calendar_then_if_so_is_the_condition_of_what_follo
     assert guarded.condition is not None and guarded.condition.wants_free
     [led] = split_segments("if i'm free fri at 2 can you book 15 min w sarah? if not no worries")  # its own "if"
     assert led.condition is not None and led.condition.wants_free and "book 15 min w sarah" in led.action
-    [plain] = split_segments("what's on thursday? if so book lunch")  # no state of the calendar asked: no condition
-    assert plain.condition is None
+    # no state of the calendar asked: no condition; the question and the action, each on its own (session 13)
+    asked, then = split_segments("what's on thursday? if so book lunch")
+    assert (asked.condition, then.condition, then.action) == (None, None, "book lunch")
 
 
 def test_a_booking_when_a_count_of_us_is_free_or_that_asks_to_find_a_length_searches_first():
