@@ -145,6 +145,23 @@ def by_time(reply: Reply, candidates: tuple[Mapping[str, Any], ...]) -> Pick | N
     return Pick(at=said[0].isoformat()) if not hits else None
 
 
+def within(at: str, slots: tuple[Mapping[str, Any], ...]) -> bool:
+    """Whether the moment ``at`` (ISO) lies inside the free times ``slots`` shown: from the first start to the last
+    end."""
+    try:
+        moment = datetime.fromisoformat(at)
+    except ValueError:
+        return False
+    starts = [start for start in map(_start, slots) if start is not None]
+    ends = [_end(slot) for slot in slots]
+    last = max((end for end in ends if end is not None), default=None)
+    return bool(starts) and last is not None and min(starts) <= moment < last
+
+
+def _end(slot: Mapping[str, Any]) -> datetime | None:
+    return _start({"start": slot.get("end")})
+
+
 def free_slots(candidates: tuple[Mapping[str, Any], ...]) -> bool:
     """Whether the candidates shown are free times (a start and an end each, nothing else that names them)."""
     return bool(candidates) and all(_start(c) is not None and "end" in c and "title" not in c for c in candidates)
@@ -186,6 +203,12 @@ def free_time_taken(
     if picked is None:
         return None
     return Pick(index=picked.index, at=picked.at, beside=picked.beside, title=title)
+
+
+def slot_at(said: Reply, slots: tuple[Mapping[str, Any], ...]) -> Pick | None:
+    """The free time of ``slots`` a time said as taken ("2:30" of "make it 2:30") picks: the one shown at that time, or
+    the one that holds it, taken at it."""
+    return _taken(said, slots, took=True, yes=False, numbered=False) if slots else None
 
 
 def _taken(said: Reply, slots: tuple[Mapping[str, Any], ...], *, took: bool, yes: bool, numbered: bool) -> Pick | None:

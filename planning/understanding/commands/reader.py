@@ -37,6 +37,7 @@ from planning.understanding.commands._named_left import as_it
 from planning.understanding.commands._only_people import only_people
 from planning.understanding.commands._owners import owner_change
 from planning.understanding.commands._people_changes import people_change, people_in_a_clause, people_joining
+from planning.understanding.commands._picked_with import pick_and_people, said_as_added
 from planning.understanding.commands._quiet import asks_nothing
 from planning.understanding.commands._record_followups import record_change
 from planning.understanding.commands._repicked import repicked
@@ -193,6 +194,9 @@ def _read(text: str, context: Context) -> tuple[Command, ...]:
     owner = owner_change(reply) if _owned(context) else None
     if owner is not None:  # "put it on john smith not me": the person the record is given to
         return (owner,)
+    beside = pick_and_people(reply, lambda said: _to_question(said, context)) if context.question == "pick" else None
+    if beside is not None:  # "park, the globex one. and loop in john smith too": the pick, then he joins
+        return beside
     grounded = _grounded(reply, context)
     if grounded is not None:  # "4:30 not 4", "85 not 80": the value shown that the reply says is replaced
         return (grounded,)
@@ -210,6 +214,9 @@ def _read(text: str, context: Context) -> tuple[Command, ...]:
         fields = _record_fields(reply, context)  # "make it 24.5k" at a deal's card: its amount, not a word of a text
         if fields:
             return fields
+    slot = _slot_said(correction, context) if correction is not None else None
+    if slot is not None:  # "lets do 2:30, john has something right after lunch": the free time shown taken at 2:30
+        return (slot,)
     day = _day_of_start(correction, context) if correction is not None else None
     if day is not None:
         return (Answer(day),)  # "hmm let's make it thursday" where a start is asked: its day
@@ -320,6 +327,22 @@ def _kind_said(command: Command, context: Context) -> Command:
     article = "an" if kind[0] in "aeiou" else "a"
     text = f"{said.rest(0, at)} {article} {kind} {said.rest(at + pronoun[0])}"
     return replace(command, text=text)
+
+
+def _slot_said(correction: Correct, context: Context) -> Pick | None:
+    """Where free times are shown to pick from, a time said as a correction of no field ("make it 2:30", "lets do
+    2:30") that one of them holds: that free time taken at that time, not the search changed."""
+    if context.question != "pick" or not _picks.free_slots(context.candidates):
+        return None
+    if correction.field is not None or correction.people or correction.replaces is not None:
+        return None
+    said = Reply.of(correction.value)
+    if not said.words or not only_time(said.text):
+        return None
+    taken = _picks.slot_at(said, context.candidates)
+    if taken is None or (taken.at is not None and not _picks.within(taken.at, context.candidates)):
+        return None  # "make it 5pm" past every free time shown: the search changed
+    return taken
 
 
 def _day_of_start(correction: Correct, context: Context) -> str | None:
@@ -669,6 +692,8 @@ def _people_changed(reply: Reply, context: Context) -> Correct | None:
     changed = people_change(reply)
     if changed is None or spans:
         return changed
+    if context.question == "pick" and changed.adding and said_as_added(reply):
+        return changed  # "loop in john smith too" beside "park": he joins the one picked, he is not the pick
     return changed if changed.removing and _people_swaps.among(changed.value, context.people) else None
 
 
