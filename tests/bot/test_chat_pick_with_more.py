@@ -37,3 +37,14 @@ def test_a_time_inside_the_free_times_shown_books_it(tmp_path: Path) -> None:
     )
     [made] = events(tmp_path, start="2026-03-05T09:15:00-05:00", end="2026-03-05T09:45:00-05:00")
     assert "tom.reyes@example.com" in made["attendees"]
+
+
+def test_the_time_found_free_said_again_with_someone_books_it(tmp_path: Path) -> None:
+    chat(
+        tmp_path,
+        "am i free thursday at 11?",
+        "ok take 11 with maria for a budget catch-up, 45 min",
+        "yes",
+    )
+    [made] = events(tmp_path, start="2026-03-05T11:00:00-05:00", end="2026-03-05T11:45:00-05:00")
+    assert "maria.garcia@example.com" in made["attendees"]

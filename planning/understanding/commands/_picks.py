@@ -216,7 +216,7 @@ def _taken(said: Reply, slots: tuple[Mapping[str, Any], ...], *, took: bool, yes
     shown at that hour where one starts then and the list was shown by its times (``numbered`` false: "2 works" with
     14:00 shown), else the slot at that place in the list ("1": the first)."""
     timed = _without_fillers(said)  # "the 2pm one", "the 3 o'clock slot": the time alone
-    clock = by_time(_hours_as_clock(timed), slots) if timed.words and only_time(timed.text) else None
+    clock = by_time(hours_as_clock(timed), slots) if timed.words and only_time(timed.text) else None
     picked = by_number(said, len(slots)) if said.words else None
     shown_at = clock is not None and clock.index is not None and clock.index <= _SHOWN and _bare_number(timed)
     if shown_at and (picked is None or not numbered):
@@ -301,7 +301,7 @@ def _bare_number(said: Reply) -> bool:
     return len(said.words) == 1 and said.words[0].isdigit()
 
 
-def _hours_as_clock(said: Reply) -> Reply:
+def hours_as_clock(said: Reply) -> Reply:
     """A bare hour read as a clock time ("3" → "at 3"), as a time said to pick a free slot is."""
     words = said.words
     bare = [

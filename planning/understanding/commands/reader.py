@@ -27,7 +27,7 @@ from planning.understanding.commands._added_text import added_text
 from planning.understanding.commands._answer_changes import answer_changed
 from planning.understanding.commands._any_day import ANY_DAY
 from planning.understanding.commands._bare_answers import bare_answer
-from planning.understanding.commands._beside_booking import booked_beside
+from planning.understanding.commands._beside_booking import booked_at_asked, booked_beside
 from planning.understanding.commands._control_first import taken_back
 from planning.understanding.commands._field_stated import stated_field
 from planning.understanding.commands._left_out import person_left_out
@@ -437,6 +437,9 @@ def _follow_up(reply: Reply, context: Context) -> Command:
         taken = _picks.free_time_taken(reply, context.candidates, yes=yes)
         if taken is not None:
             return taken
+        again = booked_at_asked(reply, context.candidates)
+        if again is not None:  # "ok grab 4:30 with tom for a hiring chat" after "yes, free at 4:30": booked then
+            return again
     if "email" in context.left:  # "send the same thing to kim too": the email again; "forward it to kim": forwarded
         forward = _resends.resend(reply) or _followups.forward(reply) or _followups.copied_in(reply)
         if forward is not None:

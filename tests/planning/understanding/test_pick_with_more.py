@@ -1,7 +1,7 @@
 """A pick said with more than the pick (issue 24, session 13): people added beside it join the plan, they are never
 the pick. Sentences here are our own."""
 
-from planning.understanding.commands import Context, Correct, Pick, read_reply
+from planning.understanding.commands import BookBeside, Context, Correct, Pick, read_reply
 from planning.understanding.commands.listed_named import placed_at, said_as
 
 _PEOPLE = (
@@ -72,3 +72,10 @@ def test_a_time_inside_the_free_times_said_with_a_verb_takes_it() -> None:
 
 def test_a_time_past_the_free_times_shown_changes_the_search() -> None:
     assert read_reply("make it 4pm", _AT_SLOTS) == (Correct("4pm"),)
+
+
+def test_the_time_found_free_said_again_with_something_to_book_is_booked_then() -> None:
+    asked = ({"start": "2026-03-05T11:00:00-05:00", "end": "2026-03-05T11:30:00-05:00"},)
+    after = Context(left=frozenset({"free_time"}), candidates=asked)
+    assert read_reply("ok take 11 with maria for a budget catch-up, 45 min", after) == (BookBeside("at"),)
+    assert read_reply("ok take 2pm with maria instead", after) != (BookBeside("at"),)
