@@ -437,9 +437,9 @@ def _follow_up(reply: Reply, context: Context) -> Command:
         taken = _picks.free_time_taken(reply, context.candidates, yes=yes)
         if taken is not None:
             return taken
-        again = booked_at_asked(reply, context.candidates)
-        if again is not None:  # "ok grab 4:30 with tom for a hiring chat" after "yes, free at 4:30": booked then
-            return again
+        booked = booked_at_asked(reply, context.candidates)
+        if booked is not None:  # "ok grab 4:30 with tom for a hiring chat" after "yes, free at 4:30": booked then
+            return booked
     if "email" in context.left:  # "send the same thing to kim too": the email again; "forward it to kim": forwarded
         forward = _resends.resend(reply) or _followups.forward(reply) or _followups.copied_in(reply)
         if forward is not None:
