@@ -47,11 +47,13 @@ def _side(reply: Reply) -> Side | None:
 
 def booked_at_asked(reply: Reply, asked: tuple[Mapping[str, Any], ...]) -> BookBeside | None:
     """After a free/busy answer that the one time asked about is free, a booking that says that time again with
-    something to book ("ok grab 4:30 with tom for a hiring chat, 30 min is fine"): ``BookBeside("at")``; None when
-    the reply says another time, several, or nothing to book."""
+    something to book, after words that take it (data/book_verbs.txt: "ok grab 4:30 with tom for a hiring chat, 30 min
+    is fine"): ``BookBeside("at")``; None when the reply asks, says another time, several, or nothing to book."""
     starts = [_moment(slot.get("start")) for slot in asked]
     if len(starts) != 1 or starts[0] is None:
         return None
+    if phrases("book_verbs").at(reply.words, reply.after("leads", "polite", "answer_leads")) is None:
+        return None  # "is priya free at 1pm for 90 min": asked, not booked
     text = reply.text.lower()
     length = find_duration(text)
     if length is None and not names.people(reply.text):

@@ -79,3 +79,9 @@ def test_the_time_found_free_said_again_with_something_to_book_is_booked_then() 
     after = Context(left=frozenset({"free_time"}), candidates=asked)
     assert read_reply("ok take 11 with maria for a budget catch-up, 45 min", after) == (BookBeside("at"),)
     assert read_reply("ok take 2pm with maria instead", after) != (BookBeside("at"),)
+
+
+def test_the_time_found_free_asked_about_again_is_no_booking() -> None:
+    asked = ({"start": "2026-03-05T11:00:00-05:00", "end": "2026-03-05T11:30:00-05:00"},)
+    after = Context(left=frozenset({"free_time"}), candidates=asked)
+    assert read_reply("is maria free thu at 11 for 45 min", after) != (BookBeside("at"),)
