@@ -14,7 +14,14 @@ from planning.engine.session import Session
 from planning.engine.staleness import READS, Kind
 from planning.references import placeholder
 from planning.types import Goal, Plan, Step
-from planning.understanding.commands.listed_named import listed_named, passed_to, placed_alone, placed_at, pointed_at
+from planning.understanding.commands.listed_named import (
+    listed_named,
+    passed_to,
+    placed_alone,
+    placed_at,
+    pointed_at,
+    said_as,
+)
 
 
 def named_listed(earlier: Session, text: str, plan: Plan, goal: Goal) -> FollowUp | None:
@@ -101,8 +108,7 @@ def said_by_name(earlier: Session, text: str, plan: Plan) -> str | None:
     )
     if not isinstance(name, str) or not name.strip():
         return None
-    said = f"the “{name}” email" if kind == "email" else f"the {name}"
-    return f"{text[: named.start]}{said}{text[named.end :]}"
+    return said_as(text, named, f"the “{name}” email" if kind == "email" else f"the {name}")
 
 
 def shown_listed(earlier: Session, text: str, plan: Plan) -> FollowUp | None:

@@ -4,8 +4,13 @@ followed by words that point back (data/beside_pointers.txt), or for the time ju
 data/beside_at.txt ending a clause. The reply must say something to book (a length or a person) and no time of its
 own; what it books is read by the understanding, the time from what was shown (the engine's part)."""
 
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any
+
 from planning.understanding import names
 from planning.understanding.commands._any_day import ANY_DAY
+from planning.understanding.commands._picks import hours_as_clock
 from planning.understanding.commands._words import Reply, phrases
 from planning.understanding.commands.book_beside import BookBeside, Side
 from planning.understanding.timeexpr import find_times
@@ -38,3 +43,30 @@ def _side(reply: Reply) -> Side | None:
         if at is not None and (index + at[0] >= len(words) or words[index + at[0]] in _CLAUSE_ENDS):
             return "at"
     return None
+
+
+def booked_at_asked(reply: Reply, asked: tuple[Mapping[str, Any], ...]) -> BookBeside | None:
+    """After a free/busy answer that the one time asked about is free, a booking that says that time again with
+    something to book, after words that take it (data/book_verbs.txt: "ok grab 4:30 with tom for a hiring chat, 30 min
+    is fine"): ``BookBeside("at")``; None when the reply asks, says another time, several, or nothing to book."""
+    starts = [_moment(slot.get("start")) for slot in asked]
+    if len(starts) != 1 or starts[0] is None:
+        return None
+    if phrases("book_verbs").at(reply.words, reply.after("leads", "polite", "answer_leads")) is None:
+        return None  # "is priya free at 1pm for 90 min": asked, not booked
+    text = reply.text.lower()
+    length = find_duration(text)
+    if length is None and not names.people(reply.text):
+        return None
+    timed = text if length is None else f"{text[: length.span[0]]} {text[length.span[1] :]}"
+    found = [match for match in find_times(hours_as_clock(Reply.of(timed)).text, ANY_DAY) if match.has_clock_time]
+    if len(found) != 1 or found[0].start.time() != starts[0].time():
+        return None
+    return BookBeside("at")
+
+
+def _moment(value: Any) -> datetime | None:
+    try:
+        return datetime.fromisoformat(value) if isinstance(value, str) else None
+    except ValueError:
+        return None

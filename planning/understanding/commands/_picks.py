@@ -146,6 +146,23 @@ def by_time(reply: Reply, candidates: tuple[Mapping[str, Any], ...]) -> Pick | N
     return Pick(at=said[0].isoformat()) if not hits else None
 
 
+def within(at: str, slots: tuple[Mapping[str, Any], ...]) -> bool:
+    """Whether the moment ``at`` (ISO) lies inside the free times ``slots`` shown: from the first start to the last
+    end."""
+    try:
+        moment = datetime.fromisoformat(at)
+    except ValueError:
+        return False
+    starts = [start for start in map(_start, slots) if start is not None]
+    ends = [_end(slot) for slot in slots]
+    last = max((end for end in ends if end is not None), default=None)
+    return bool(starts) and last is not None and min(starts) <= moment < last
+
+
+def _end(slot: Mapping[str, Any]) -> datetime | None:
+    return _start({"start": slot.get("end")})
+
+
 def free_slots(candidates: tuple[Mapping[str, Any], ...]) -> bool:
     """Whether the candidates shown are free times (a start and an end each, nothing else that names them)."""
     return bool(candidates) and all(_start(c) is not None and "end" in c and "title" not in c for c in candidates)
@@ -189,12 +206,18 @@ def free_time_taken(
     return Pick(index=picked.index, at=picked.at, beside=picked.beside, title=title)
 
 
+def slot_at(said: Reply, slots: tuple[Mapping[str, Any], ...]) -> Pick | None:
+    """The free time of ``slots`` a time said as taken ("2:30" of "make it 2:30") picks: the one shown at that time, or
+    the one that holds it, taken at it."""
+    return _taken(said, slots, took=True, yes=False, numbered=False) if slots else None
+
+
 def _taken(said: Reply, slots: tuple[Mapping[str, Any], ...], *, took: bool, yes: bool, numbered: bool) -> Pick | None:
     """The free time ``said`` (the words of a reply that take one, without them) picks. A bare number is the slot
     shown at that hour where one starts then and the list was shown by its times (``numbered`` false: "2 works" with
     14:00 shown), else the slot at that place in the list ("1": the first)."""
     timed = _without_fillers(said)  # "the 2pm one", "the 3 o'clock slot": the time alone
-    clock = by_time(_hours_as_clock(timed), slots) if timed.words and only_time(timed.text) else None
+    clock = by_time(hours_as_clock(timed), slots) if timed.words and only_time(timed.text) else None
     picked = by_number(said, len(slots)) if said.words else None
     shown_at = clock is not None and clock.index is not None and clock.index <= _SHOWN and _bare_number(timed)
     if shown_at and (picked is None or not numbered):
@@ -279,7 +302,7 @@ def _bare_number(said: Reply) -> bool:
     return len(said.words) == 1 and said.words[0].isdigit()
 
 
-def _hours_as_clock(said: Reply) -> Reply:
+def hours_as_clock(said: Reply) -> Reply:
     """A bare hour read as a clock time ("3" → "at 3"), as a time said to pick a free slot is."""
     words = said.words
     bare = [

@@ -32,6 +32,25 @@ class Named:
         return f"{text[: self.start]}{it}{text[self.end :]}"
 
 
+def said_as(text: str, named: Named, name: str) -> str:
+    """``text`` with the thing ``named`` said as ``name``: where its phrase is a clause of its own first ("the first
+    one, can you push it to 11? just this week"), the rest with the word that points back at it
+    (data/topic_pronouns.txt) said as ``name`` ("can you push the Team sync to 11? just this week"); else its phrase
+    said as ``name`` in its place."""
+    before, after = Reply.of(text[: named.start]), Reply.of(text[named.end :])
+    led = before.after("leads", "polite") == len(before.words)
+    if led and after.words and after.words[0] in _TOPIC_ENDS:
+        rest = Reply(after.text, after.toks[1:])
+        at = next((i for i, word in enumerate(rest.words) if phrases("topic_pronouns").value((word,))), None)
+        if at is not None:
+            token = rest.toks[at]
+            return f"{after.text[rest.toks[0].start : token.start]}{name}{after.text[token.end :]}".strip()
+    return f"{text[: named.start]}{name}{text[named.end :]}"
+
+
+_TOPIC_ENDS = (",", "-", "–", "—", ":", ";", ".")
+
+
 def listed_named(text: str, items: Sequence[Mapping[str, Any]], *, least: int = 2) -> Named | None:
     """The one thing of ``items`` that a phrase of ``text`` names by its words; None when no phrase names one, or the
     phrases name several, or fewer than ``least`` things were listed (one thing is "it" already; ``least=1``: the one

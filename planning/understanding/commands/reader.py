@@ -27,7 +27,7 @@ from planning.understanding.commands._added_text import added_text
 from planning.understanding.commands._answer_changes import answer_changed
 from planning.understanding.commands._any_day import ANY_DAY
 from planning.understanding.commands._bare_answers import bare_answer
-from planning.understanding.commands._beside_booking import booked_beside
+from planning.understanding.commands._beside_booking import booked_at_asked, booked_beside
 from planning.understanding.commands._control_first import taken_back
 from planning.understanding.commands._field_stated import stated_field
 from planning.understanding.commands._left_out import person_left_out
@@ -37,6 +37,7 @@ from planning.understanding.commands._named_left import as_it
 from planning.understanding.commands._only_people import only_people
 from planning.understanding.commands._owners import owner_change
 from planning.understanding.commands._people_changes import people_change, people_in_a_clause, people_joining
+from planning.understanding.commands._picked_with import pick_and_people, said_as_added
 from planning.understanding.commands._quiet import asks_nothing
 from planning.understanding.commands._record_followups import record_change
 from planning.understanding.commands._repicked import repicked
@@ -193,6 +194,9 @@ def _read(text: str, context: Context) -> tuple[Command, ...]:
     owner = owner_change(reply) if _owned(context) else None
     if owner is not None:  # "put it on john smith not me": the person the record is given to
         return (owner,)
+    beside = pick_and_people(reply, lambda said: _to_question(said, context)) if context.question == "pick" else None
+    if beside is not None:  # "park, the globex one. and loop in john smith too": the pick, then he joins
+        return beside
     grounded = _grounded(reply, context)
     if grounded is not None:  # "4:30 not 4", "85 not 80": the value shown that the reply says is replaced
         return (grounded,)
@@ -210,6 +214,9 @@ def _read(text: str, context: Context) -> tuple[Command, ...]:
         fields = _record_fields(reply, context)  # "make it 24.5k" at a deal's card: its amount, not a word of a text
         if fields:
             return fields
+    slot = _slot_said(correction, context) if correction is not None else None
+    if slot is not None:  # "lets do 2:30, john has something right after lunch": the free time shown taken at 2:30
+        return (slot,)
     day = _day_of_start(correction, context) if correction is not None else None
     if day is not None:
         return (Answer(day),)  # "hmm let's make it thursday" where a start is asked: its day
@@ -322,6 +329,22 @@ def _kind_said(command: Command, context: Context) -> Command:
     return replace(command, text=text)
 
 
+def _slot_said(correction: Correct, context: Context) -> Pick | None:
+    """Where free times are shown to pick from, a time said as a correction of no field ("make it 2:30", "lets do
+    2:30") that one of them holds: that free time taken at that time, not the search changed."""
+    if context.question != "pick" or not _picks.free_slots(context.candidates):
+        return None
+    if correction.field is not None or correction.people or correction.replaces is not None:
+        return None
+    said = Reply.of(correction.value)
+    if not said.words or not only_time(said.text):
+        return None
+    taken = _picks.slot_at(said, context.candidates)
+    if taken is None or (taken.at is not None and not _picks.within(taken.at, context.candidates)):
+        return None  # "make it 5pm" past every free time shown: the search changed
+    return taken
+
+
 def _day_of_start(correction: Correct, context: Context) -> str | None:
     """Where a start is asked, the day a correction gives and nothing else ("let's make it thursday", "fri the 13th
     instead"): the day of the start asked, which is then asked on that day; never a text's word."""
@@ -414,6 +437,9 @@ def _follow_up(reply: Reply, context: Context) -> Command:
         taken = _picks.free_time_taken(reply, context.candidates, yes=yes)
         if taken is not None:
             return taken
+        booked = booked_at_asked(reply, context.candidates)
+        if booked is not None:  # "ok grab 4:30 with tom for a hiring chat" after "yes, free at 4:30": booked then
+            return booked
     if "email" in context.left:  # "send the same thing to kim too": the email again; "forward it to kim": forwarded
         forward = _resends.resend(reply) or _followups.forward(reply) or _followups.copied_in(reply)
         if forward is not None:
@@ -669,6 +695,8 @@ def _people_changed(reply: Reply, context: Context) -> Correct | None:
     changed = people_change(reply)
     if changed is None or spans:
         return changed
+    if context.question == "pick" and changed.adding and said_as_added(reply):
+        return changed  # "loop in john smith too" beside "park": he joins the one picked, he is not the pick
     return changed if changed.removing and _people_swaps.among(changed.value, context.people) else None
 
 
