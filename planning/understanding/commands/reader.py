@@ -67,6 +67,7 @@ from planning.understanding.commands.repeat_change import repeat_changed
 from planning.understanding.commands.request_again import RequestAgain
 from planning.understanding.commands.restate import asked_time, only_time
 from planning.understanding.commands.rough_clock import with_clock_clause
+from planning.understanding.commands.segment_acts import clause_acts, starts_request
 from planning.understanding.commands.text_values import sort_of
 from planning.understanding.commands.undo import Undo
 from planning.understanding.commands.values import bare_clock, parse_answer
@@ -88,6 +89,7 @@ def read_reply(text: str, context: Context) -> tuple[Command, ...]:
         text = _run_on.marked(text) or text
     read = tuple(_event_values_of(c, context) or _record_field_of(c, context) for c in _read_reply(text, context))
     read = _requests_after_approval(tuple(_kind_said(c, context) for c in read))
+    read = _comments_beside_left_out(read, context)
     read = _next_approved(text, read, context)
     commands = _cancel_named.marked(text, context, read)  # "cancel the email": that step
     return _covering.marked(text, context, commands, _read_reply)
@@ -307,6 +309,26 @@ def _requests_after_approval(commands: tuple[Command, ...]) -> tuple[Command, ..
     return tuple(
         replace(c, added=True) if isinstance(c, NewRequest) and i > approved[0] else c for i, c in enumerate(commands)
     )
+
+
+def _comments_beside_left_out(commands: tuple[Command, ...], context: Context) -> tuple[Command, ...]:
+    """A "request" said beside another command that starts with no verb of a request and that the reply-act model
+    does not read as one ("qualify her, great call today"; "mark it done, sent it friday"): a comment, left out,
+    never queued to start after the plan as words no one can act on."""
+    if len(commands) < 2 or not any(not isinstance(c, NewRequest) for c in commands):
+        return commands
+    return tuple(c for c in commands if not (isinstance(c, NewRequest) and _only_comment(c.text, context)))
+
+
+def _only_comment(text: str, context: Context) -> bool:
+    reply = Reply.of(text)
+    if starts_request(reply):
+        return False
+    acts = clause_acts(reply, context)
+    return bool(acts) and all(not (a.act == "new_request" and a.probability >= _REQUEST_SURE) for a in acts)
+
+
+_REQUEST_SURE = 0.6  # the reply-act model reads a clause as a request of its own at least this surely
 
 
 def _kind_said(command: Command, context: Context) -> Command:

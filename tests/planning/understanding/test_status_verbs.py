@@ -21,3 +21,12 @@ def test_qualify_her_after_a_lead_was_made_sets_its_status() -> None:
     after_record = Context(left=frozenset({"record"}))
     assert read_reply("qualify her", after_record) == (RecordChange("status", "qualified"),)
     assert read_reply("pls disqualify him", after_record) == (RecordChange("status", "unqualified"),)
+
+
+def test_a_comment_beside_a_change_is_left_out_not_queued_as_a_request() -> None:
+    """User test s13 (c23, after the fix): "qualify her, great call today" queued "great call today" to start after
+    the plan, then answered it with "I didn't understand"."""
+    after_record = Context(left=frozenset({"record"}))
+    assert read_reply("disqualify him, rough call this morning", after_record) == (
+        RecordChange("status", "unqualified"),
+    )
