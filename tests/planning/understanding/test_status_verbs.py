@@ -27,6 +27,5 @@ def test_a_comment_beside_a_change_is_left_out_not_queued_as_a_request() -> None
     """User test s13 (c23, after the fix): "qualify her, great call today" queued "great call today" to start after
     the plan, then answered it with "I didn't understand"."""
     after_record = Context(left=frozenset({"record"}))
-    assert read_reply("disqualify him, rough call this morning", after_record) == (
-        RecordChange("status", "unqualified"),
-    )
+    assert read_reply("disqualify him, quick call today", after_record) == (RecordChange("status", "unqualified"),)
+    assert read_reply("qualify her, great meeting today", after_record) == (RecordChange("status", "qualified"),)
