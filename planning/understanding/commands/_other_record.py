@@ -14,6 +14,7 @@ the card's are its people, the values it shows and the headings of its steps (al
 from collections.abc import Callable
 from itertools import pairwise
 
+from planning.understanding import stated_change  # a module: it imports word lists that import this package
 from planning.understanding.commands._words import Reply, phrases, tokens
 from planning.understanding.commands.cannot_handle import CannotHandle
 from planning.understanding.commands.context import Context
@@ -25,7 +26,6 @@ from planning.understanding.commands.new_request import NewRequest
 from planning.understanding.commands.record_change import RecordChange
 from planning.understanding.commands.segment_acts import clause_spans, starts_request
 from planning.understanding.names import people
-from planning.understanding.stated_change import pointed_kind
 
 Read = Callable[[str, Context], tuple[Command, ...]]
 
@@ -33,7 +33,7 @@ Read = Callable[[str, Context], tuple[Command, ...]]
 def apart(text: str, context: Context, read: Read) -> tuple[Command, ...] | None:
     """At an approval card, ``text`` read as what comes before the first clause naming someone the card is not about
     (from the second clause on), then the rest as a request said beside the plan — when the rest, read at the card,
-    would change it, and a clause of it asks for something; None otherwise."""
+    would change it, and a clause of it asks for something or it states a field of the record; None otherwise."""
     if context.question != "approval" or not context.open_plan:
         return None
     reply = Reply.of(text)
@@ -41,16 +41,40 @@ def apart(text: str, context: Context, read: Read) -> tuple[Command, ...] | None
     own = _card_words(context)
     for (_, before_end), (start, end) in pairwise(spans):
         clause = Reply.of(text[start:end])
-        if not _names_another(clause.text, own) and not _field_elsewhere(clause, context):
+        if _on_the_card(clause):  # "move it to 3 since dana has the room": the card's, whoever the reason names
+            continue
+        if not _names_another(_before_reason(clause), own) and not _field_elsewhere(clause, context):
             continue
         head, rest = text[:before_end].strip(), text[start:].strip()  # the words joining them left out
-        if not _elsewhere(read(rest, context)) or not _asks(Reply.of(rest)):
+        read_rest = read(rest, context)
+        if not _elsewhere(read_rest) or not (_asks(Reply.of(rest)) or _record_value(read_rest, context)):
             return None
         before = read(head, context) if head else ()
         if not before or any(isinstance(c, CannotHandle | NewRequest) or _turns_down(c) for c in before):
             return None
         return (*before, NewRequest(rest, added=True))
     return None
+
+
+def _on_the_card(clause: Reply) -> bool:
+    """Whether a clause asks its change of the card itself: a verb and "it" / "that" ("push it to 3 bc …")."""
+    words = clause.words
+    start = max(clause.after("also_leads"), clause.after("leads", "polite"))
+    for verbs in (phrases("record_verbs"), phrases("request_starts")):
+        verb = verbs.at(words, start)
+        if verb is None:
+            continue
+        said = words[start : start + verb[0]]
+        if phrases("objects").value(said[-1:]) is not None or phrases("objects").at(words, start + verb[0]):
+            return True
+    return False
+
+
+def _before_reason(clause: Reply) -> str:
+    """The words of a clause before the reason said in it ("… since dana has the room": data/reason_marks.txt)."""
+    words = clause.words
+    cut = next((i for i in range(1, len(words)) if phrases("reason_marks").at(words, i) is not None), len(words))
+    return clause.rest(0, cut)
 
 
 def _names_another(clause: str, own: frozenset[str]) -> bool:
@@ -111,6 +135,12 @@ _PEOPLE_FIELDS = ("attendees", "addAttendees", "removeAttendees", "to", "cc")
 _TEXT_FIELDS = ("body", "subject")
 
 
+def _record_value(commands: tuple[Command, ...], context: Context) -> bool:
+    """Whether the rest states a value of a field of the card's record ("tom's new cell is 917 …" at a contact's
+    card): said of someone else, it is theirs, asked or not (a reason beside a change of an event names no field)."""
+    return any(isinstance(c, Correct) and c.field is not None and c.field in context.record_fields for c in commands)
+
+
 def _turns_down(command: Command) -> bool:
     return isinstance(command, Decide) and command.action in ("cancel", "skip")
 
@@ -119,4 +149,4 @@ def _asks(rest: Reply) -> bool:
     """Whether a clause of ``rest`` starts as a request or an instruction, or only asks to change what was stated
     ("fix his record"): a reason that names someone ("tom's out till 2") asks nothing."""
     clauses = [Reply.of(rest.text[start:end]) for start, end in clause_spans(rest, words=True)]
-    return any(_asks_change(clause) or pointed_kind(clause.text) is not None for clause in clauses)
+    return any(_asks_change(clause) or stated_change.pointed_kind(clause.text) is not None for clause in clauses)

@@ -13,3 +13,11 @@ async def test_another_persons_new_number_said_with_the_approval_is_their_update
     update = approval(replies)
     assert update.tool == "update_entity"
     assert update.arguments["id"] == "c1" and "0148" in str(update.arguments["fields"]["phone"])
+
+
+async def test_turned_down_with_another_kind_instead_changes_the_booking_and_its_title(harness):
+    card = approval(await harness.say("book lunch with Priya friday at noon"))
+    assert card.tool == "create_calendar_event"
+    changed = approval(await harness.say("ugh no, scrap that, she's slammed friday. do coffee thursday at 9 instead"))
+    assert changed.arguments["startTime"] == "2026-03-05T09:00:00-05:00"
+    assert changed.arguments["title"].lower().startswith("coffee")

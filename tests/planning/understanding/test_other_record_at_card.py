@@ -83,3 +83,14 @@ def test_a_field_the_cards_record_does_not_have_is_a_request_beside_the_approval
 
 def test_yes_with_the_steps_verb_and_its_thing_approves():
     assert read_reply("ok yes add the note", NOTE_CARD) == (Decide("approve"),)
+
+
+def test_a_value_stated_of_someone_else_without_an_ask_is_still_theirs():
+    read = read_reply("approve. also tom reyes's new cell is 917 555 0123", CONTACT_CARD)
+    assert read == (Decide("approve"), NewRequest("tom reyes's new cell is 917 555 0123", added=True))
+
+
+def test_a_change_of_it_with_a_reason_naming_someone_else_stays_on_the_card():
+    for typed in ("yep, move it to 2 since omar has the room till then", "ok push it to 2 bc dana is stuck on a call"):
+        read = read_reply(typed, LUNCH_CARD)
+        assert not any(isinstance(command, NewRequest) for command in read), typed
