@@ -43,6 +43,7 @@ from planning.understanding.commands import (
 )
 from planning.understanding.commands.edited import read_value
 from planning.understanding.commands.records_named import record_named
+from planning.understanding.kind_said import kind_in_its_place
 from planning.understanding.normalize import clean
 from planning.understanding.timeexpr import find_times
 from planning.understanding.timewords import find_duration
@@ -94,8 +95,18 @@ class Dialogue:
             if value is not None:
                 self._set(session, run, name, value)
                 self._withdraw_approval(session, run)
-                return [Say(private=True, text=_changed(session, run, name, value))]
+                return [Say(private=True, text=_changed(session, run, name, value)), *self._kind(session, run, command)]
         return self._value_in_text(session, command, now)
+
+    def _kind(self, session: Session, run: StepRun, command: Correct) -> list[Reply]:
+        """ "do coffee wed at 9 instead" at the card of “Lunch with Tom”: the kind of event it opens with takes the
+        place of the title's (“Coffee with Tom”), said beside the time it changed."""
+        title = self._machine_value(session, run, "title") if run.step.tool == "create_calendar_event" else None
+        retitled = kind_in_its_place(title, command.value) if isinstance(title, str) else None
+        if retitled is None:
+            return []
+        self._set(session, run, "title", retitled)
+        return [Say(private=True, text=_changed(session, run, "title", retitled))]
 
     def _value_in_text(self, session: Session, command: Correct, now: datetime) -> list[Reply] | None:
         """ "say friday not thursday", "make it 300" where no value of the plan is one: the words or the value of that

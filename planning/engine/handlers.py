@@ -96,7 +96,10 @@ class Handlers:
             replies += said
             if not session.open:
                 request = next((c for c in later if isinstance(c, NewRequest)), None)
-                if request is not None:  # "scratch that, email omar instead": the plan ended, the request starts
+                if request is not None and request.added:  # "yes. oh and push the close date …": on what it did
+                    who = replace(session.principal, user=user)
+                    replies += await then_said.said(self._starter, who, session.thread_key, request.text)
+                elif request is not None:  # "scratch that, email omar instead": the plan ended, the request starts
                     who = replace(session.principal, user=user)
                     replies += await self._starter.start(who, session.thread_key, request.text, files=session.files)
                 break

@@ -27,7 +27,7 @@ def weekday_alone(value: str) -> int | None:
 
 def in_week_of(value: str, moved: datetime, now: datetime) -> str:
     """``value`` with a weekday said alone written as the date it means for an event starting at ``moved`` ("fri at
-    4" → "March 13 at 4"); ``value`` itself otherwise."""
+    4" → "March 13 at 4", "thu 9-11" → "March 12 at 9-11"); ``value`` itself otherwise."""
     day = weekday_alone(value)
     if day is None:
         return value
@@ -35,7 +35,10 @@ def in_week_of(value: str, moved: datetime, now: datetime) -> str:
     said = Words.of(value)
     at = next(i for i, word in enumerate(said.words) if WEEKDAYS.get(word) == day)
     named = f"{MONTH_NAMES[when.month - 1]} {when.day}"
-    return value[: said.char_start(at)] + named + value[said.char_end(at) :]
+    after = value[said.char_end(at) :]
+    if after.lstrip()[:1].isdigit():  # "thursday 9-11" → "March 5 at 9-11": the hours never read as the day's number
+        named += " at"
+    return value[: said.char_start(at)] + named + after
 
 
 def day_meant(day: int, moved: date, today: date) -> date:

@@ -44,8 +44,9 @@ _AFTER_YES = ("one_occurrence", "polite", "objects")  # words after a yes that a
 
 
 def approve_naming(reply: Reply, doing: str | None) -> Decide | None:
-    """ "yep, accept", "ok, send it", "sure - move it please": a yes, then the words of what the step shown does
-    (data/step_verbs.txt); words of another action ("yes, decline" for an acceptance) are no approval."""
+    """ "yep, accept", "ok, send it", "sure - move it please", "yes add the note": a yes, then the words of what the
+    step shown does (data/step_verbs.txt), with the thing named in one word or not; words of another action ("yes,
+    decline" for an acceptance) are no approval."""
     words, index = reply.words, 0
     if doing is None:
         return None
@@ -58,12 +59,18 @@ def approve_naming(reply: Reply, doing: str | None) -> Decide | None:
         if verb is not None and verb[1] == doing and said_yes:
             rest = words[index + verb[0] :]
             polite = phrases("polite").value(rest) is not None or phrases("objects").value(rest) is not None
-            return Decide("approve") if not rest or polite else None
+            return Decide("approve") if not rest or polite or _one_thing(rest) else None
         found = phrases("approve").at(words, index)
         if found is None:
             return None
         said_yes, index = True, index + found[0]
     return None
+
+
+def _one_thing(words: tuple[str, ...]) -> bool:
+    """ "the note", "the invite": a determiner and one word naming the thing the step makes ("yes add the note")."""
+    named = phrases("determiners").at(words)
+    return named is not None and len(words) == named[0] + 1 and words[-1].isalpha()
 
 
 def only_another(reply: Reply, doing: str | None) -> Decide | None:

@@ -134,19 +134,21 @@ def commanding(reply: Reply, context: Context, read: Read, whole: tuple[Command,
     """The clauses of ``reply`` that command something, each with its reading alone (at a card listing items, a
     decision on the items it describes, :mod:`._item_decisions`): those the classifier reads as a command, those
     that start a request of their own, and those whose reading alone the whole reading holds (the classifier took
-    them for a comment, the reader did not)."""
+    them for a comment, the reader did not). A clause the classifier reads as a request below ``COMMAND`` that starts
+    none and reads as nothing ("forgot i promised tom i'd go through it friday") is a reason, not one."""
     out = []
     spans = clause_spans(reply, words=True)
     for said, (start, _) in zip(clause_acts(reply, context, words=True), spans, strict=True):
         if _clauses.only_leads(said.clause):
             continue
-        request = starts_request(said.clause) or said.act == "new_request"
+        request = starts_request(said.clause) or (said.act == "new_request" and said.probability >= COMMAND)
         on_items = item_decision(said.clause, said.act, context.options) if context.question == "approval" else None
         alone = (on_items,) if on_items is not None else _taken(read(said.clause.text, context), request)
         said_so = _decisions.approve(said.clause, thanks=True) or _decisions.doing_named(said.clause, context.doing)
         if on_items is None and _approves(alone) and said_so is None:
             alone = ()  # an approval is said in words that approve ("send the email" at its card), never other words
-        if said.act not in _NOT_COMMANDS or request or (alone and not _left_out(alone, whole)):
+        unsure = said.act == "new_request" and not request and not alone  # a reason the classifier half took for one
+        if not unsure and (said.act not in _NOT_COMMANDS or request or (alone and not _left_out(alone, whole))):
             out.append(Clause(said, alone, start))
     return _joined_to_before(reply, context, read, out)
 

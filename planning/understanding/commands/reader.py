@@ -9,8 +9,10 @@ from planning.understanding.commands import (
     _covering,
     _decisions,
     _followups,
+    _other_record,
     _people_swaps,
     _picks,
+    _pronoun_named,
     _resends,
     _respelled,
     _run_on,
@@ -85,6 +87,12 @@ def read_reply(text: str, context: Context) -> tuple[Command, ...]:
     Its asides (reasons and comments, :mod:`.asides`) are left out where they mislead the reading of the whole. An
     approval that says it covers every card ("yes both") is marked so (:mod:`._covering`), and a cancel that names one
     step ("cancel the email") is given that step (:mod:`._cancel_named`)."""
+    other = _other_record.apart(text, context, read_reply)
+    if other is not None:  # "yes. oh and john park has a new number, …, update him": his, a request of its own
+        return other
+    named = _pronoun_named.named_before(text, context, read_reply)
+    if named is not None:  # "john asked if maria can sit in, add her": maria added to the event
+        return named
     if _times_asked(context):  # "make it 45 she has a hard stop at 12": read with a comma where the reason runs on
         text = _run_on.marked(text) or text
     read = tuple(_event_values_of(c, context) or _record_field_of(c, context) for c in _read_reply(text, context))
@@ -180,6 +188,8 @@ def _read(text: str, context: Context) -> tuple[Command, ...]:
         cancel = _decisions.turned_down(reply) if context.value_kind != "text" else _decisions.action_turned_down(reply)
     if cancel is not None:  # "no don't cancel it, push it back an hour": the change said in its place
         changed = _followups.change_instead(reply) if on_event else None
+        if changed is None and cancel.action == "cancel":  # "scratch that, … do coffee wed at 9 instead"
+            return _changed_in_its_place(reply, context) or (cancel,)
         return (cancel,) if changed is None else (changed,)
     if context.offered and not (context.question == "pick" and text.strip().isdigit()):
         if reply.is_one_of("offer_new") is not None:
@@ -231,6 +241,27 @@ def _read(text: str, context: Context) -> tuple[Command, ...]:
     if stated is not None:  # "company is northwind traders": a field of the record, stated with its value
         return (stated,)
     return (_to_question(reply, context),)
+
+
+def _changed_in_its_place(reply: Reply, context: Context) -> tuple[Command, ...] | None:
+    """At a card, words that turn it down and a last clause that says what to have in its place ("hmm scratch that,
+    he's wfh tuesdays. do coffee wed at 9 instead", "nah forget it, 60k instead"): the card changed as that clause
+    says (data/in_its_place.txt), never cancelled; the reasons between are left out. None when the last clause does
+    not say so, or read alone it is no change of the card's values."""
+    if context.question != "approval":
+        return None
+    pieces = _clauses.parts(reply)
+    last = pieces[-1] if len(pieces) > 1 else None
+    said = phrases("in_its_place")
+    if last is None or not any(said.at(last.words, i) is not None for i in range(len(last.words))):
+        return None
+    changes = read_reply(last.text, context)
+    if not changes or not all(isinstance(c, _IN_ITS_PLACE) for c in changes):
+        return None
+    return changes
+
+
+_IN_ITS_PLACE = (Correct, EventChange, RecordChange)
 
 
 def _held_for_edit(reply: Reply, context: Context) -> tuple[Command, ...] | None:
