@@ -252,13 +252,13 @@ _TEXT_FIELDS = ("body", "subject")
 
 
 def _event_values_of(correction: Command, context: Context) -> EventChange | None:
-    """At the card of a step on an event, a correction of no field named whose value says only times and lengths
-    (the reason beside it left out by :func:`_correction`): the change of the event those values say, where a
-    correction of one value cannot say it (:func:`.values_said.at_event_card`: a start and a length, a day where the
-    card shows a move by an amount)."""
+    """At the card of a step on an event, a correction of no field named, or of its start, whose value says only
+    times and lengths (the reason beside it left out by :func:`_correction`): the change of the event those values
+    say, where a correction of one value cannot say it (:func:`.values_said.at_event_card`: a start and a length, as
+    a range of the start's value "10 to 12"; a day where the card shows a move by an amount)."""
     if not isinstance(correction, Correct) or context.doing not in _EVENT_STEPS:
         return None
-    if correction.field is not None or correction.people:
+    if correction.field not in (None, "startTime") or correction.people:
         return None
     return at_event_card(Reply.of(bare_clock(correction.value) or correction.value), context)  # "10 on fri": 10am
 
