@@ -58,6 +58,7 @@ from planning.understanding.commands.kinds import Command, FollowUpChange
 from planning.understanding.commands.listed_named import listed_named
 from planning.understanding.commands.mail_again import mail_again
 from planning.understanding.commands.new_request import NewRequest
+from planning.understanding.commands.occurrence_said import other_occurrence
 from planning.understanding.commands.other_mail import other_mail
 from planning.understanding.commands.pick import Pick
 from planning.understanding.commands.record_change import RecordChange
@@ -156,6 +157,9 @@ def _read(text: str, context: Context) -> tuple[Command, ...]:
     held = _held_for_edit(reply, context)
     if held is not None:  # "hold on, don't send it yet - add that …": kept, and its text changed
         return held
+    occurrence = other_occurrence(reply, context)
+    if occurrence is not None:  # "not today's, next monday's" at the delete of the standup found: that one
+        return (occurrence,)
     instead = _clauses.then_request(reply, _turned_down, _request_start) if context.value_kind != "text" else None
     on_event = context.question == "approval" and context.doing in _EVENT_STEPS
     if instead is not None:  # "scratch that, email omar instead"
