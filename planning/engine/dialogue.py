@@ -453,7 +453,12 @@ class Dialogue:
         spec = self._runner.catalog.get(run.step.tool)
         for name, typed in command.also if isinstance(command, Answer) else ():
             parsed = parse_answer(name, typed, now)
-            if spec is None or name not in spec.args_model.model_fields:
+            own_field = spec is not None and name in spec.args_model.model_fields
+            if not own_field and record_write(session, name) is run:  # "wen li. title cfo": a field of its record
+                said = self._record_field_correction(session, name, typed, now) or []
+                told += [r for r in said if isinstance(r, Say)]
+                continue
+            if not own_field:
                 problem = f"“{run.step.intent}” has no {label(name)}: I left “{typed}” out."
             elif not parsed.ok:
                 problem = f"I could not use “{typed}” as the {label(name)}: {parsed.problem}."

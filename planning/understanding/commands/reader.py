@@ -57,6 +57,7 @@ from planning.understanding.commands.event_edits import event_edit
 from planning.understanding.commands.kinds import Command, FollowUpChange
 from planning.understanding.commands.listed_named import listed_named
 from planning.understanding.commands.mail_again import mail_again
+from planning.understanding.commands.name_given import name_given
 from planning.understanding.commands.new_request import NewRequest
 from planning.understanding.commands.occurrence_said import other_occurrence
 from planning.understanding.commands.other_mail import other_mail
@@ -856,6 +857,9 @@ def _value(reply: Reply, context: Context) -> Command:
     if context.value_kind in _BARE_ANSWERS:
         books = context.doing == "create_calendar_event"  # a new event may repeat; a moved one stays as it is
         return bare_answer(reply, asks_start=context.value_kind == "datetime", repeats=books)
+    named = name_given(reply, context)
+    if named is not None:  # "wen li. title cfo, no phone yet": the name, its title beside it, the remark left out
+        return named
     lead = phrases("said_text_leads").at(reply.words, 0) if context.name == "body" else None
     if lead is not None and len(reply.words) - lead[0] >= _SAID_AFTER_LEAD and not _verb(reply.words[lead[0]]):
         said = reply.rest(lead[0])
