@@ -28,8 +28,7 @@ def other_occurrence(reply: Reply, context: Context) -> RequestAgain | None:
     if not found or any(match.has_clock_time for match in found):
         return None
     meant = [match for match in found if not _replaced(reply, match)]  # "not today's": the one found
-    days = {(match.start.date(), match.end) for match in meant}
-    if len(meant) == 0 or len({day for day, _ in days}) != 1:
+    if len({match.start.date() for match in meant}) != 1:  # "next monday's (the 9th)": one day, said twice
         return None
     named = _occurrence_named(reply, found)
     if named is None or (context.doing in _MOVED_EVENT and not named):
