@@ -38,6 +38,7 @@ from planning.understanding.commands import (
     Pick,
     RecordChange,
     Undo,
+    asides,
     ordinal_named,
     points_back,
 )
@@ -115,8 +116,10 @@ class AfterPlan:
             return await self._started(turn, records_changed(turn.earlier, (command, *others), turn.now))
         follow = record_changed(turn.earlier, command, turn.now)
         named = command.record is None and command.option is None and command.field != OWNER  # the owner: a person
-        if follow is not None and named:  # "push initech to proposal"
-            understood = await self._parts.planner.understand_async(turn.text, turn.now, None, who=turn.who)
+        if follow is not None and named:  # "push initech to proposal"; "…, peter's out friday": a reason, not it
+            cut = asides.in_request(turn.text)
+            said = cut[0] if cut is not None else turn.text
+            understood = await self._parts.planner.understand_async(said, turn.now, None, who=turn.who)
             follow = None if names_another(follow, understood.parse.goals) else follow
         return await self._started(turn, follow)
 

@@ -235,8 +235,8 @@ class Dialogue:
         run = run or self._asking_with(session, key)  # "put zoom as the location" while its start is asked
         if run is None:
             return self._record_field_correction(session, key, value_text, now, replaces)
-        current = self._machine_value(session, run, key)
-        read = _read_as(key, value_text, self._current(session, run, key), now) if key in _READ_AS else None
+        current = self._current(session, run, key)  # a start read from what was found: that start, its day kept
+        read = _read_as(key, value_text, current, now) if key in _READ_AS else None
         parsed = (
             Parsed(value=read) if read is not None else parse_answer(key, value_text, _anchor(current, value_text, now))
         )  # "thursday" for a start: that day at the same hour; "4pm": the same day
@@ -320,7 +320,7 @@ class Dialogue:
         """The value ``name`` has now, filled where it is known only from what was found ("14:00 on the day of the
         event found": that day's 14:00), so that "make it 2:30" keeps the event's day."""
         value = self._machine_value(session, run, name)
-        if is_time_of_found(value):
+        if is_time_of_found(value) or _found_time(session, run, name, value) is not None:
             try:
                 return self._machine.arguments(session, run).get(name, value)
             except ResolutionError:
@@ -464,7 +464,12 @@ class Dialogue:
         spec = self._runner.catalog.get(run.step.tool)
         for name, typed in command.also if isinstance(command, Answer) else ():
             parsed = parse_answer(name, typed, now)
-            if spec is None or name not in spec.args_model.model_fields:
+            own_field = spec is not None and name in spec.args_model.model_fields
+            if not own_field and record_write(session, name) is run:  # "wen li. title cfo": a field of its record
+                said = self._record_field_correction(session, name, typed, now) or []
+                told += [r for r in said if isinstance(r, Say)]
+                continue
+            if not own_field:
                 problem = f"“{run.step.intent}” has no {label(name)}: I left “{typed}” out."
             elif not parsed.ok:
                 problem = f"I could not use “{typed}” as the {label(name)}: {parsed.problem}."
@@ -703,12 +708,24 @@ def _correctable(session: Session) -> list[tuple[StepRun, str]]:
     for run in [*shown, *(run for run in open_runs if run not in shown)]:
         for name, value in run.step.inputs.items():
             literal = not (isinstance(value, str) and "{{" in value) or is_time_of_found(value)
+            literal = literal or _found_time(session, run, name, value) is not None  # a start read from a mail
             if literal and value_type(name) in _BARE_TYPES and (run, name) not in found:
                 found.append((run, name))
     for run in shown:  # "and make it an hour" at a move that only shifts it: an event's length may always change
         if run.step.tool in _EVENT_WRITES and run.step.for_each is None and (run, "durationMinutes") not in found:
             found.append((run, "durationMinutes"))
     return found
+
+
+def _found_time(session: Session, run: StepRun, name: str, value: Any) -> str | None:
+    """A time the plan takes from what a finished step found ("{{extract_details.result.data.startTime}}": the start
+    read from a mail), as it is now, shown on the card: a value the user may correct like one they gave."""
+    if value_type(name) != "datetime" or not isinstance(value, str) or not value.startswith("{{"):
+        return None
+    with suppress(ResolutionError):
+        found = resolve(value, session.results(), run.answers)
+        return found if isinstance(found, str) and moment(found) is not None else None
+    return None
 
 
 _EVENT_WRITES = ("create_calendar_event", "update_calendar_event")

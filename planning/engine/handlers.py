@@ -15,6 +15,7 @@ from planning.engine.instead import instead
 from planning.engine.machine import window_asked
 from planning.engine.mail_named import another_mail
 from planning.engine.occurrence import whole_series
+from planning.engine.occurrence_again import on_other_day
 from planning.engine.offers import Offers
 from planning.engine.parts import Parts
 from planning.engine.replies import AskApproval, AskValue, Refused, Reply, Say, ShowPlan
@@ -32,6 +33,7 @@ from planning.understanding.commands import (
     EventChange,
     NewRequest,
     Pick,
+    RequestAgain,
 )
 
 Handler = Callable[[Session, str, str, Command], Awaitable[list[Reply]]]
@@ -308,6 +310,18 @@ class Handlers:
             Say(text=f"Changed the plan: {step.intent}. Please approve it again."),
             *await self._parts.machine.advance(session),
         ]
+
+    async def _on_other_occurrence(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
+        """ "not today's, next monday's (the 9th)" at the delete of the standup found for today: the request planned
+        again on that day, this plan (nothing of it written) dropped; its card is the one on that day."""
+        assert isinstance(command, RequestAgain)
+        again = on_other_day(session, command.text, self._parts.now(session.tz))
+        if again is None:
+            return await self._on_approval_words(session, user, text, command)
+        await self._parts.close(session, "cancelled")
+        who = replace(session.principal, user=user)
+        said = Say(text=f"Not that one: planned again for {command.text}.", private=True)
+        return [said, *await self._starter.start(who, session.thread_key, again, files=session.files)]
 
     async def _on_approval_words(self, session: Session, user: str, text: str, command: Command) -> list[Reply]:
         unread = command.unread if isinstance(command, CannotHandle) else ()  # the part of the reply nothing read

@@ -46,6 +46,7 @@ TABLE: tuple[Row, ...] = (
     Row("approval", "decide:remove", "remove", "take the items numbered out of a repeated step"),
     Row("approval", "decide:edit", "edit", "set a field of the step, then ask for approval again"),
     Row("approval", "event_change", "instead", "the event's length, start or place changed; said instead: that update"),
+    Row("approval", "request_again", "other_occurrence", "another day's occurrence of the event found: planned anew"),
     Row("approval", "new_request", "new_at_card", "a request of its own: offer to start it, the card shown again"),
     Row("approval", "any", "approval_words", "say what an approval takes"),
     Row("value", "undo", "undo_answer", "the day said for the time asked taken back; none said: asked again"),

@@ -271,6 +271,13 @@ def _title_said(part: _Part) -> str:
     return part.cut(first).said()
 
 
+def title_in(text: str) -> str | None:
+    """The job title a part of a person's details says ("cfo", "she's their new vp of ops" → "vp of ops"); None when
+    it has no job word (``job_words.txt``)."""
+    part = _Part(text, tokens(text))
+    return _title_said(part) if part.toks and _is_title(part.words) else None
+
+
 def _is_title(said: tuple[str, ...]) -> bool:
     jobs = listed("job_words")
     return any(jobs.at(said, index) is not None for index in range(len(said)))

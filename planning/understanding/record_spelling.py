@@ -38,6 +38,11 @@ def _new_record(goal: Goal, spelling: dict[tuple[str, ...], str]) -> Goal:
     return goal.model_copy(update={"slots": goal.slots.model_copy(update={"companies": companies, "people": people})})
 
 
+def capitalised(name: str) -> str:
+    """A person's name typed all in lower case, with capitals ("wen li" → "Wen Li"); typed with any, as typed."""
+    return _capitalised(name) if name == name.lower() else name
+
+
 def _capitalised(name: str) -> str:
     """ "jen ortiz" → "Jen Ortiz", "mary-kate o'neil" → "Mary-Kate O'Neil": each part of each word with a capital,
     but a lone letter after an apostrophe ("bell's") stays as typed."""

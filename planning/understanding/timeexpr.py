@@ -83,6 +83,7 @@ class _Ctx:
     tz: tzinfo | None
     today: date
     prefer: str
+    hours: bool = False  # every range of bare numbers is hours (said of an event: "make it 10 to 12")
 
     def pref(self, s: int) -> str:
         """The preference at position ``s``: "since <x>" always looks back."""
@@ -199,7 +200,9 @@ def _crange(m: re.Match[str], c: _Ctx) -> _C | None:
 
 def _next_to_a_day(m: re.Match[str], c: _Ctx) -> bool:
     """ "friday 9-10", "2-3 tomorrow": a day beside an unmarked range makes it hours, as does a verb that keeps time
-    right before it ("block 1 to 4")."""
+    right before it ("block 1 to 4"), or the whole text being said of an event (``hours``)."""
+    if c.hours:
+        return m["h1"] != m["h2"]
     if tw.kept_before(c.text, m.start()):  # "block 1 to 4": hours kept, not a count
         return m["h1"] != m["h2"]  # "schedule 1 to 1 with priya": a one-to-one
     return c.prefix(tw.RANGE_DAY_BEFORE, m.start()) is not None or tw.RANGE_DAY_AFTER.match(c.text, m.end()) is not None
@@ -496,7 +499,7 @@ def _zoned(c: _Ctx, zone: tzinfo | None) -> _Ctx:
     if zone is None or c.tz is None:
         return c
     there = c.now.astimezone(zone)
-    return _Ctx(c.text, there, zone, there.date(), c.prefer)
+    return _Ctx(c.text, there, zone, there.date(), c.prefer, c.hours)
 
 
 def _with_zones(text: str, comps: list[_C]) -> None:
@@ -549,24 +552,25 @@ def moved_to(text: str, now: datetime) -> TimeMatch | None:
     return found[0] if found and found[0].has_clock_time and found[0].spans[0][0] == 3 else None
 
 
-def find_times(text: str, now: datetime, prefer: Prefer = "future") -> list[TimeMatch]:
-    """Every time expression in ``text``, in text order, resolved against the aware ``now``."""
-    return read_times(text, now, prefer).times
+def find_times(text: str, now: datetime, prefer: Prefer = "future", *, hours: bool = False) -> list[TimeMatch]:
+    """Every time expression in ``text``, in text order, resolved against the aware ``now``. ``hours``: the text
+    is said of an event (a reply at its card), so a range of bare numbers is hours ("make it 10 to 12")."""
+    return read_times(text, now, prefer, hours=hours).times
 
 
-def read_times(text: str, now: datetime, prefer: Prefer = "future") -> TimeReading:
+def read_times(text: str, now: datetime, prefer: Prefer = "future", *, hours: bool = False) -> TimeReading:
     """``find_times``, and the dates in ``text`` that do not exist."""
     try:
-        return _read_times(text, now, prefer)
+        return _read_times(text, now, prefer, hours)
     except Exception:  # never raise on chat input
         return TimeReading()
 
 
-def _read_times(text: str, now: datetime, prefer: str) -> TimeReading:
+def _read_times(text: str, now: datetime, prefer: str, hours: bool = False) -> TimeReading:
     present = set(tw.WORD.findall(text.lower()))
     present.update(ch for ch in ":/-–—@" if ch in text)
     digit = tw.DIGIT.search(text) is not None
-    ctx = _Ctx(text, now, now.tzinfo, now.date(), "past" if prefer == "past" else "future")
+    ctx = _Ctx(text, now, now.tzinfo, now.date(), "past" if prefer == "past" else "future", hours)
     masks = [m.span() for m in tw.MASK.finditer(text)] if digit or "one" in present else []
     found: list[tuple[int, int, int, _C]] = []
     for prio, (pattern, handler, words, needs_digit) in enumerate(_SCANNERS):

@@ -202,9 +202,10 @@ CLOCK_END: Final = (
 # The words just before an expression that belong to it (searched at the end of the preceding text).
 RANGE_PREFIX: Final = rx(r"\b(?P<kw>between|from)\s+$")
 # A day said right next to an unmarked range makes it a clock range ("friday 9-10", "2-3 tmrw"), as "at" before it
-# does ("lunch at 12-1").
+# does ("lunch at 12-1"); before it, a date said by its number does too ("the 10th, 2 to 3", "march 10 2-3").
 _DAY_WORD: Final = rf"(?:{WEEKDAY_ANY}|today|tomorrow|tmrw|tmr|tonight)"
-RANGE_DAY_BEFORE: Final = rx(rf"\b(?:{_DAY_WORD}|at)\s+$")
+_DATE_BEFORE: Final = rf"(?:\d{{1,2}}(?:st|nd|rd|th)|(?:{MONTH_ANY})\.?\s+\d{{1,2}})"
+RANGE_DAY_BEFORE: Final = rx(rf"\b(?:{_DAY_WORD},?|{_DATE_BEFORE},?|at)\s+$")
 
 
 def kept_before(text: str, at: int) -> bool:

@@ -24,3 +24,16 @@ def test_a_task_for_me_that_names_no_record_is_made_without_a_question(tmp_path:
 def test_a_note_that_names_no_record_still_asks_which(tmp_path: Path) -> None:
     out = chat(tmp_path, "add a note that the pricing call went well")
     assert "What record should I use" in out
+
+
+def test_a_new_due_day_after_the_task_was_made_with_a_reason_naming_someone(tmp_path: Path) -> None:
+    """ "…, dana is swamped": a reason beside the change, never the record it changes."""
+    chat(
+        tmp_path,
+        "task for me: chase dana about the soc2 report, due thursday",
+        "yes",
+        "actually make it wed, dana is swamped",
+        "yes",
+    )
+    [task] = _tasks(tmp_path, "soc2 report")
+    assert task["dueDate"] == "2026-03-04"

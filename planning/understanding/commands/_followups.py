@@ -345,8 +345,9 @@ def record_field(reply: Reply) -> RecordChange | None:
             return None  # "push it to fri", "push to fri": the record's date; "push priya to fri": no change of it
         if link is not None and index + link[0] < len(words):
             index += link[0]
-        value = reply.rest(index, reply.end_before(index, "instead"))
         first = reply.rest(index, next((i for i in range(index, len(words)) if words[i] in _CLAUSE_ENDS), None))
+        clause = Reply.of(first)  # "make it wed, dana asked for more time": the day, the reason after it left out
+        value = clause.rest(0, clause.end_before(0, "instead"))
         return RecordChange("date", value) if value and names_a_day(first) else None  # "mark it done, sent fri": no
     bare = verb is None and owner is None  # the field said first: a change only before a value of its kind
     if bare and phrases("request_starts").at(words, index) is not None:

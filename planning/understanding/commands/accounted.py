@@ -31,6 +31,7 @@ from planning.understanding.commands.mail_follow_up import MailFollowUp
 from planning.understanding.commands.new_request import NewRequest
 from planning.understanding.commands.pick import Pick
 from planning.understanding.commands.record_change import RecordChange
+from planning.understanding.commands.request_again import RequestAgain
 from planning.understanding.commands.segment_acts import COMMAND, ClauseAct, clause_acts, clause_spans, starts_request
 from planning.understanding.commands.thanks import Thanks
 from planning.understanding.commands.undo import Undo
@@ -60,11 +61,19 @@ def every_clause(text: str, context: Context, whole: tuple[Command, ...], read: 
     clauses = commanding(reply, context, read, whole)
     sequence = accounted(reply, context, whole, clauses)
     if sequence is not None:
-        return _picked_once(sequence, context)
+        return _picked_once(_meant_only(sequence), context)
     missing = unread(context, whole, clauses)
     if missing and not isinstance(whole[0], CannotHandle):
         return (CannotHandle(f"not understood: “{'”, “'.join(missing)}”", unread=missing),)
     return whole
+
+
+def _meant_only(sequence: tuple[Command, ...]) -> tuple[Command, ...]:
+    """Beside a request said again on another time ("no, not that one - tuesday the 10th's"), the clauses that only
+    say which one is not meant are that request's, never a skip or a change of their own."""
+    if not any(isinstance(command, RequestAgain) for command in sequence):
+        return sequence
+    return tuple(command for command in sequence if not _not_meant(command))
 
 
 def _picked_once(sequence: tuple[Command, ...], context: Context) -> tuple[Command, ...]:
@@ -273,11 +282,21 @@ def _left_out(said: tuple[Command, ...], whole: tuple[Command, ...]) -> bool:
     return not any(_covers(held, one) for one in said for held in whole)
 
 
+def _not_meant(said: Command) -> bool:
+    """Whether a clause says only which thing is not meant ("not today's", "not that one"): a time replaced, or the
+    card's item turned down, which a request said again on another time ("…, next monday's") holds."""
+    if isinstance(said, Correct):
+        return said.field in (None, "startTime") and not said.people
+    return isinstance(said, Decide) and said.action == "skip"
+
+
 def _covers(held: Command, said: Command) -> bool:
     """Whether a command of the whole reading holds what a clause's command says: the same kind of command (a change
     of a value as one kind, whether of the plan or of what it made) about the same field or the same words."""
     if isinstance(held, NewRequest) and isinstance(said, NewRequest):
         return said.text.strip().lower() in held.text.lower()
+    if isinstance(held, RequestAgain) and _not_meant(said):  # "not today's - next monday's": the one not meant
+        return True
     if isinstance(said, _CHANGES) or (isinstance(said, Decide) and said.action == "edit"):
         if isinstance(held, Answer):  # "3pm, and make it 90 minutes": the length the answer carries with it
             return _shares_words(tuple(value.lower() for _, value in held.also), _values(said))

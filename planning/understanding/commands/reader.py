@@ -60,7 +60,9 @@ from planning.understanding.commands.event_edits import event_edit
 from planning.understanding.commands.kinds import Command, FollowUpChange
 from planning.understanding.commands.listed_named import listed_named
 from planning.understanding.commands.mail_again import mail_again
+from planning.understanding.commands.name_given import name_given
 from planning.understanding.commands.new_request import NewRequest
+from planning.understanding.commands.occurrence_said import other_occurrence
 from planning.understanding.commands.other_mail import other_mail
 from planning.understanding.commands.pick import Pick
 from planning.understanding.commands.record_change import RecordChange
@@ -167,6 +169,9 @@ def _read(text: str, context: Context) -> tuple[Command, ...]:
     held = _held_for_edit(reply, context)
     if held is not None:  # "hold on, don't send it yet - add that …": kept, and its text changed
         return held
+    occurrence = other_occurrence(reply, context)
+    if occurrence is not None:  # "not today's, next monday's" at the delete of the standup found: that one
+        return (occurrence,)
     instead = _clauses.then_request(reply, _turned_down, _request_start) if context.value_kind != "text" else None
     on_event = context.question == "approval" and context.doing in _EVENT_STEPS
     if instead is not None:  # "scratch that, email omar instead"
@@ -292,13 +297,13 @@ _TEXT_FIELDS = ("body", "subject")
 
 
 def _event_values_of(correction: Command, context: Context) -> EventChange | None:
-    """At the card of a step on an event, a correction of no field named whose value says only times and lengths
-    (the reason beside it left out by :func:`_correction`): the change of the event those values say, where a
-    correction of one value cannot say it (:func:`.values_said.at_event_card`: a start and a length, a day where the
-    card shows a move by an amount)."""
+    """At the card of a step on an event, a correction of no field named, or of its start, whose value says only
+    times and lengths (the reason beside it left out by :func:`_correction`): the change of the event those values
+    say, where a correction of one value cannot say it (:func:`.values_said.at_event_card`: a start and a length, as
+    a range of the start's value "10 to 12"; a day where the card shows a move by an amount)."""
     if not isinstance(correction, Correct) or context.doing not in _EVENT_STEPS:
         return None
-    if correction.field is not None or correction.people:
+    if correction.field not in (None, "startTime") or correction.people:
         return None
     return at_event_card(Reply.of(bare_clock(correction.value) or correction.value), context)  # "10 on fri": 10am
 
@@ -933,6 +938,9 @@ def _value(reply: Reply, context: Context) -> Command:
     if context.value_kind in _BARE_ANSWERS:
         books = context.doing == "create_calendar_event"  # a new event may repeat; a moved one stays as it is
         return bare_answer(reply, asks_start=context.value_kind == "datetime", repeats=books)
+    named = name_given(reply, context)
+    if named is not None:  # "wen li. title cfo, no phone yet": the name, its title beside it, the remark left out
+        return named
     lead = phrases("said_text_leads").at(reply.words, 0) if context.name == "body" else None
     if lead is not None and len(reply.words) - lead[0] >= _SAID_AFTER_LEAD and not _verb(reply.words[lead[0]]):
         said = reply.rest(lead[0])

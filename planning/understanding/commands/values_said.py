@@ -46,7 +46,7 @@ def event_values(reply: Reply, shown_start: str | None = None) -> EventChange | 
     something else, or says values that do not make one change (two starts, an end before the start). ``shown_start``:
     the start of the event as it is (ISO), for an end said alone ("make it end at 4")."""
     text = reply.text.lower()
-    times = find_times(text, ANY_DAY)
+    times = find_times(text, ANY_DAY, hours=True)  # said of an event: "make it 10 to 12" is hours
     length = find_duration(text)
     spans = [span for match in times for span in match.spans] + ([length.span] if length is not None else [])
     if not spans or not _only_values(reply, spans):
@@ -145,7 +145,7 @@ def _start_of(said: _Time) -> str:
 def _names_a_day(said: str) -> bool:
     """Whether a time said names its day: read on two days, it is not on each day it is read on."""
     for anchor in _DAYS:
-        found = find_times(said.lower(), anchor)
+        found = find_times(said.lower(), anchor, hours=True)
         if len(found) != 1 or found[0].start.date() != anchor.date():
             return True
     return False

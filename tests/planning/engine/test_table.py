@@ -38,6 +38,7 @@ ROWS = {
     ("approval", Decide("remove", numbers=(2,))): "remove",
     ("approval", Decide("edit", field="title", value="X")): "edit",
     ("approval", EventChange("startTime", "friday")): "instead",
+    ("approval", RequestAgain("Monday 9 March")): "other_occurrence",
     ("approval", NewRequest("book 20 min with tom tomorrow at 10")): "new_at_card",
     ("approval", CannotHandle("not an answer")): "approval_words",
     ("value", NewRequest("book a meeting")): "maybe_new",

@@ -196,6 +196,11 @@ def test_a_field_of_the_record_just_made_is_a_change_of_it():
     assert read_reply("move it to the 9th", AFTER_RECORD) == (RecordChange("date", "the 9th"),)
 
 
+def test_a_day_for_the_record_just_made_leaves_the_reason_after_it_out():
+    said = "actually make it wed, dana asked for more time"
+    assert read_reply(said, AFTER_RECORD) == (RecordChange("date", "wed"),)
+
+
 def test_a_field_of_another_record_or_no_field_is_no_change_of_the_record_just_made():
     said = "set the amount of the hooli deal to 10k"
     assert read_reply(said, AFTER_RECORD) == (NewRequest(said),)

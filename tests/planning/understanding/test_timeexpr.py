@@ -403,6 +403,10 @@ def test_since_span_includes_since() -> None:
         ("wed from 2 to 3", "2026-03-04T14:00:00-05:00", "2026-03-04T15:00:00-05:00"),
         ("friday 9-10", "2026-03-06T09:00:00-05:00", "2026-03-06T10:00:00-05:00"),
         ("12-1 tomorrow", "2026-03-03T12:00:00-05:00", "2026-03-03T13:00:00-05:00"),
+        # a date said by its number right before an unmarked range makes it hours, a comma between or not
+        ("the 6th, 9 to 10", "2026-03-06T09:00:00-05:00", "2026-03-06T10:00:00-05:00"),
+        ("march 6 11-12", "2026-03-06T11:00:00-05:00", "2026-03-06T12:00:00-05:00"),
+        ("thursday, 4 to 5", "2026-03-05T16:00:00-05:00", "2026-03-05T17:00:00-05:00"),
     ],
 )
 def test_clock_ranges(text: str, start: str, end: str) -> None:

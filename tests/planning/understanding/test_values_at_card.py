@@ -85,3 +85,20 @@ def test_a_time_alone_where_a_text_is_asked_and_the_plan_has_no_time_is_the_text
 def test_a_time_alone_where_a_lookup_found_nobody_corrects_the_plans_time() -> None:
     asked = Context(question="recover", open_plan=True, correctable=("text", "datetime"), sought="the two marks")
     assert read_reply("ah 4:15 actually", asked) == (Correct("4:15", field="startTime"),)
+
+
+def test_a_range_of_bare_hours_at_a_bookings_card_is_its_start_and_length() -> None:
+    assert read_reply("can we do 1 to 3", _BOOKING) == (
+        EventChange("startTime", "13:00", also=(("durationMinutes", "120 minutes"),)),
+    )
+
+
+def test_a_range_of_bare_hours_with_a_reason_beside_it_is_still_the_start_and_length() -> None:
+    assert read_reply("how about 9 to 11, omar wants time for the demo", _BOOKING) == (
+        EventChange("startTime", "9:00", also=(("durationMinutes", "120 minutes"),)),
+    )
+
+
+def test_a_count_at_a_bookings_card_is_no_range_of_hours() -> None:
+    [command] = read_reply("2 to 3 people from their side", _BOOKING)
+    assert not isinstance(command, EventChange)
