@@ -3,7 +3,7 @@ over is a search of their mail (by the words after the verb), even when the send
 
 from planning.understanding.grounding import NameIndex
 from planning.understanding.parser import GoalUnderstandingService
-from tests.planning.conftest import MONDAY_9AM, args, run
+from tests.planning.conftest import MONDAY_9AM, args, run, steps
 
 NAMES = NameIndex([("Rosa Okafor", "contact"), ("Tom Reyes", "contact"), ("Northwind", "account")])
 
@@ -23,3 +23,21 @@ def test_what_was_sent_over_is_searched_for():
     assert found["sender"] == "rosa" and found["query"] == "floor plans"
     found = args(run("has tom sent along the webinar slides"), "fetch_emails")
     assert found["sender"] == "tom" and "webinar slides" in found["query"]
+
+
+def test_a_reply_searches_the_topic_after_on_or_about_not_how_to_reply():
+    said = "reply to omar on the northwind renewal quote, only him, no need to loop in dana. say fine"
+    found = args(run(said), "fetch_emails")
+    assert found["sender"] == "omar" and found["query"] == "northwind renewal quote"
+    found = args(run("respond to kim's budget email with a few notes: the travel line is too high"), "fetch_emails")
+    assert found["sender"] == "kim" and found["query"] == "budget"
+    reply = args(run("reply to omar on the northwind renewal quote, just him. say fine"), "reply_email")
+    assert not reply.get("replyAll")
+
+
+def test_someone_said_not_to_be_copied_is_not_copied():
+    line = run("email omar about the renewal, only him, don't cc dana. say we're on track")
+    assert "cc" not in args(line, "send_email")
+    looked_up = [s["arguments"]["input"]["filters"]["name"] for s in steps(line, "fetch_entity")]
+    assert looked_up == ["omar"]
+    assert args(run("email omar about the renewal and cc dana"), "send_email")["cc"]
