@@ -1,6 +1,7 @@
 """First messages about mail and CRM records read as what they ask: a question whether someone sent something
 over is a search of their mail (by the words after the verb), even when the sender is a known contact."""
 
+from planning.understanding.commands.values import parse_answer
 from planning.understanding.grounding import NameIndex
 from planning.understanding.parser import GoalUnderstandingService
 from tests.planning.conftest import MONDAY_9AM, args, run, steps
@@ -41,3 +42,24 @@ def test_someone_said_not_to_be_copied_is_not_copied():
     looked_up = [s["arguments"]["input"]["filters"]["name"] for s in steps(line, "fetch_entity")]
     assert looked_up == ["omar"]
     assert args(run("email omar about the renewal and cc dana"), "send_email")["cc"]
+
+
+def test_a_new_deal_takes_the_name_said_after_its_company():
+    fields = args(
+        run("open a new deal for northwind, warehouse rollout. dana's been asking for months"), "create_entity"
+    )
+    assert fields["fields"]["name"].lower() == "northwind warehouse rollout"
+    fields = args(run("new deal for hooli: support upgrade, 40k"), "create_entity")["fields"]
+    assert fields["company"].lower() == "hooli" and fields["name"].lower() == "hooli support upgrade"
+    assert fields["amount"] == 40000
+
+
+def test_values_after_the_company_are_no_name():
+    fields = args(run("add a deal for hooli, 15k, stage qualification"), "create_entity")["fields"]
+    assert fields["name"].lower() == "hooli deal" and fields["stage"] == "qualification"
+    assert args(run("new deal for hooli, closing friday"), "create_entity")["fields"]["name"].lower() == "hooli deal"
+
+
+def test_an_amount_said_roughly_is_the_amount():
+    assert parse_answer("amount", "~18k", MONDAY_9AM).value == 18000
+    assert parse_answer("amount", "≈ $7,500", MONDAY_9AM).value == 7500
