@@ -93,6 +93,7 @@ def create_record(goal: Goal, index: int, builder: PlanBuilder) -> None:
         index,
     )
     builder.record_lookup.setdefault(index, step)
+    builder.created[index] = step
 
 
 def _deal_name(company: str | None, own: str | None) -> str | None:
