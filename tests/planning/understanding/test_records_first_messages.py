@@ -63,3 +63,23 @@ def test_values_after_the_company_are_no_name():
 def test_an_amount_said_roughly_is_the_amount():
     assert parse_answer("amount", "~18k", MONDAY_9AM).value == 18000
     assert parse_answer("amount", "≈ $7,500", MONDAY_9AM).value == 7500
+
+
+def test_a_note_or_task_on_a_record_made_just_before_is_about_that_new_record():
+    line = run("new lead: omar haddad at northwind, omar@northwind.io. and stick a note on him that he wants a demo")
+    note = steps(line, "create_entity")[1]["arguments"]["input"]
+    assert note["entityType"] == "Note" and note["fields"]["about"] == {
+        "entityType": "Lead",
+        "id": "{{create_lead.result.data.id}}",
+    }
+    assert not steps(line, "fetch_entity")  # no lookup of an existing lead at northwind
+    line = run("add kim ito from hooli as a contact, kim@hooli.com, and add a task to call her friday")
+    task = steps(line, "create_entity")[1]["arguments"]["input"]
+    assert task["fields"]["about"] == {"entityType": "Contact", "id": "{{create_contact.result.data.id}}"}
+
+
+def test_closing_out_someones_task_finds_it_by_its_words_and_marks_it_done():
+    line = run("close out dana's security review task, we don't need it")
+    assert (line["parse"]["goals"][0]["intent"], line["parse"]["goals"][0]["entity"]) == ("update", "task")
+    assert args(line, "fetch_entity")["filters"] == {"subject": "security review"}
+    assert args(line, "update_entity")["fields"] == {"status": "done"}
