@@ -48,6 +48,7 @@ from planning.understanding.commands import (
     pointed_people,
     points_at_one,
     points_back,
+    points_by_owner,
     points_with_pronoun,
 )
 from planning.understanding.commands import restated as restated_text
@@ -683,6 +684,7 @@ def with_earlier_record(earlier: Session, text: str, plan: Plan, goal: Goal) -> 
     said among several listed ("decline the second one, keep the priya one") is the thing meant, whatever other words
     of the request the read took as values. None when ``text`` points at nothing, or the plan names what it changes."""
     pointing, person = points_back(text), names_them(text)  # "a task to follow up with him": the record made
+    person = person or points_by_owner(text)  # "stick a note on his lead": the lead just found or changed
     pronoun = points_with_pronoun(text)  # "decline it, sarah can fill in for me": the event just answered
     pointing = pointing or _answers_unnamed_mail(plan)  # "reply saying …" right after reading an email: that one
     pointing = pointing or ordinal_named(text, _ANY_LENGTH) is not None  # "decline the second one": of those listed

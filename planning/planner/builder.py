@@ -26,6 +26,7 @@ class PlanBuilder:
         self._lookups: dict[str, str] = {}
         self.goal_steps: dict[int, list[str]] = {}
         self.record_lookup: dict[int, str] = {}
+        self.created: dict[int, str] = {}  # a goal's step that makes a CRM record (its result: ``data``, one record)
 
     def add(
         self,

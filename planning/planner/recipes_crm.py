@@ -80,7 +80,8 @@ def create_record(goal: Goal, index: int, builder: PlanBuilder) -> None:
             fields["status"] = s.status
     elif goal.entity == "deal":
         fields.update(company=company or placeholder("company"), amount=s.amount, stage=s.stage)
-        fields["name"] = f"{company} deal" if company else None
+        own = [value for key, value in s.field_changes if _FIELD_NAMES.get(key) == "name"]
+        fields["name"] = _deal_name(company, own[-1] if own else None)
         closing = [value for key, value in s.field_changes if _FIELD_NAMES.get(key) == "closeDate"]
         read = read_value("closeDate", closing[-1], None, builder.now) if closing else None
         fields["closeDate"] = None if read is None else read.value if read.ok else placeholder("closeDate")
@@ -101,6 +102,15 @@ def create_record(goal: Goal, index: int, builder: PlanBuilder) -> None:
         index,
     )
     builder.record_lookup.setdefault(index, step)
+    builder.created[index] = step
+
+
+def _deal_name(company: str | None, own: str | None) -> str | None:
+    """A new deal's name: its own name said with the company before it unless it holds it ("Initech platform
+    expansion"), else "<company> deal"."""
+    if own and company and company.casefold() not in own.casefold():
+        return f"{company} {own}"
+    return own or (f"{company} deal" if company else None)
 
 
 def _phone(said: str | None, builder: PlanBuilder) -> str | None:

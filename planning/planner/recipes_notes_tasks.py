@@ -21,6 +21,9 @@ def _about(goal: Goal, index: int, builder: PlanBuilder, *, ask: bool = True) ->
     new note or task (``ask``), None otherwise (finding "my open tasks" is about every record)."""
     s = goal.slots
     kind = goal.scope.get("about_type")
+    made = goal.scope.get("record_from_goal")
+    if isinstance(made, int) and made in builder.created and isinstance(kind, str):  # "…, and a note on her": the
+        return {"entityType": kind, "id": reference(builder.created[made], "data.id")}  # record made before it
     if s.companies:
         entity_type = kind if isinstance(kind, str) else "Account"
         filters = {"name" if entity_type == "Account" else "company": s.companies[0]}
@@ -47,9 +50,13 @@ def create_note(goal: Goal, index: int, builder: PlanBuilder) -> None:
         return
     body = _ABOUT_NOTHING_SAID.sub("", goal.slots.body or "").strip() or placeholder("body")
     fields: dict[str, Any] = {"body": body, "about": about}
+    made = goal.scope.get("about_type") if isinstance(goal.scope.get("record_from_goal"), int) else None
+    on = (
+        f" to the new {str(made).lower()}" if made else f" to {goal.slots.companies[0]}" if goal.slots.companies else ""
+    )
     builder.add(
         "create_note",
-        "Add the note" + (f" to {goal.slots.companies[0] or ''}" if goal.slots.companies else ""),
+        "Add the note" + on,
         "create_entity",
         {"entityType": "Note", "fields": {k: v for k, v in fields.items() if v is not None}},
         index,

@@ -445,11 +445,15 @@ def record_scope(text: str) -> dict[str, Any]:
 
 
 def _task_named(text: str) -> str | None:
-    """The words naming an existing task ("the follow up with Acme task" → "follow up with Acme"); a field asked
-    of it is no part of its name ("the deadline on the globex quote task" → "globex quote")."""
+    """The words naming an existing task ("the follow up with Acme task" → "follow up with Acme", "john's 250-seat
+    quote task" → "250-seat quote"); a field asked of it is no part of its name ("the deadline on the globex quote
+    task" → "globex quote")."""
     words = Words.of(text)
+    people = {person.start for person in names.people(text)}
     for start in range(len(words) - 2):
-        if words.words[start] not in cues("event_determiners") or words.words[start] == "our":
+        said = words.words[start]
+        owned = said.endswith("'s") and words.char_start(start) in people  # "john's 250-seat quote task": whose
+        if (said not in cues("event_determiners") and not owned) or said == "our":
             continue
         if cues("task_fields_asked").at(words, start + 1) is not None:
             continue

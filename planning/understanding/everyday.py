@@ -158,13 +158,33 @@ def replied_mail(text: str, body_from: int | None, people: tuple[str, ...]) -> t
     lead = _first("reply_leads", toks)
     if lead is None or lead.start + lead.length >= len(toks):
         return (people[0] if people else None), None
-    target = text[toks[lead.start + lead.length].start : end].rstrip(" :,;-–—")  # "… from maria: we'll pay"
+    target = _answered_words(text, toks[lead.start + lead.length :]).rstrip(" :,;-–—")  # "… from maria: we'll pay"
     sender, words = mail_target(target)
     named = sender or next((p for p in people if p.lower() in target.lower()), None)
     if words is not None and named is not None:
         name_words = {w.lower() for w in named.split()}
         words = " ".join(w for w in words.split() if w.lower() not in name_words) or None
     return named, words
+
+
+def _answered_words(text: str, toks: tuple[Token, ...]) -> str:
+    """The words that say which mail a reply answers, from the first of ``toks``: up to a mark that ends a clause
+    or a phrase of everyday_data/replied_mail_ends.txt ("… on the payment terms, just her", "… q3 deck email with
+    my comments"), without a topic lead after the sender (replied_topic_leads.txt: "maria on the payment terms")."""
+    said = tuple(t.word for t in toks)
+    ends, leads = _list("replied_mail_ends"), _list("replied_topic_leads")
+    kept: list[Token] = []
+    for index, tok in enumerate(toks):
+        if tok.word in _CLAUSE_MARKS or ends.at(said, index) is not None:
+            break
+        lead = leads.at(said, index)
+        if lead is not None and index > 0:
+            continue  # "on"/"about" between the sender and the topic: no word of the mail searched for
+        kept.append(tok)
+    return " ".join(text[tok.start : tok.end] for tok in kept)
+
+
+_CLAUSE_MARKS = frozenset({",", ";", ".", "!", "?", "—", "–", "-", ":"})
 
 
 def meeting_link_words(text: str) -> tuple[str, ...] | None:

@@ -4,7 +4,8 @@ not tom", "lunch with the team without peter or dana".
 A person is kept out when the words right before the name end with a word that leaves out (data/left_out_leads.txt,
 data/cues/except.txt) or with a verb that adds people (data/cues/people_change_verbs.txt, value ``add``, with its
 particle: "loop in") after a negation (data/left_out_negations.txt); the names listed right after one kept out ("dont
-invite john or peter") are kept out with it. Structure, not the sentence: any name, any of those verbs.
+invite john or peter") are kept out with it; so is one after a negated word of copying (data/cues/cc_leads.txt:
+"don't cc priya"). Structure, not the sentence: any name, any of those verbs.
 """
 
 from planning.understanding import names
@@ -48,6 +49,9 @@ def without_left_out(people: tuple[str, ...] | list[str], text: str) -> tuple[st
 
 def _leaves_out(before: tuple[str, ...]) -> bool:
     if listed("left_out_leads").ending(before) is not None or cues("except").ending(before) is not None:
+        return True
+    copied = cues("cc_leads").ending(before)  # "don't cc priya", "no need to copy tom": not copied in
+    if copied is not None and listed("left_out_negations").ending(before[: copied.start]) is not None:
         return True
     verb_end = len(before) - 1 if before and before[-1] in _PARTICLES else len(before)
     for start in range(max(0, verb_end - 2), verb_end):

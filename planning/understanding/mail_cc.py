@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 from planning.understanding import phrases
 from planning.understanding.cues import Words, cues
+from planning.understanding.word_lists import listed
 
 _ENDS = ",.;!?:"
 
@@ -18,8 +19,8 @@ class Copied:
 def copied(text: str) -> Copied | None:
     """Who the mail is copied to, or None when the request copies nobody."""
     words = Words.of(text)
-    lead = cues("cc_leads").find(words)
-    if lead is None:
+    lead = next((found for found in cues("cc_leads").find_all(words) if not _negated(words, found.start)), None)
+    if lead is None:  # "only him, don't cc priya": nobody copied
         return None
     start = words.char_end(lead.end - 1)
     rest = text[start:]
@@ -39,6 +40,11 @@ def lead_start(text: str) -> int | None:
     words = Words.of(text)
     lead = cues("cc_leads").find(words)
     return words.char_start(lead.start) if lead is not None else None
+
+
+def _negated(words: Words, start: int) -> bool:
+    """Whether the words before ``start`` end with a negation (data/left_out_negations.txt: "don't", "no need to")."""
+    return listed("left_out_negations").ending(words.words[:start]) is not None
 
 
 def _inside_address(text: str, at: int) -> bool:

@@ -813,6 +813,7 @@ def _topic_from_earlier(slots: Slots, goals: list[Goal]) -> Slots:
 
 _RECORDS = frozenset({"account", "deal", "lead", "contact", "note", "task"})
 _HOLD_ROLES = frozenset({"account", "contact", "lead"})  # a question of who holds a role reads as one of these
+_MADE_RECORD_TYPES = {"lead": "Lead", "contact": "Contact", "account": "Account", "deal": "Deal"}
 _TAKES_RECORD = frozenset({"deal", "lead", "note", "task"})  # "…, and a task to send them the quote": their record
 
 
@@ -877,6 +878,9 @@ def _resolve_implied(
         return slots, scope
     for index in range(len(goals) - 1, -1, -1):
         earlier = goals[index]
+        made = earlier.intent == "create" and earlier.entity in _MADE_RECORD_TYPES and not slots.companies
+        if made and read.reading.entity in ("note", "task"):  # "new lead …, and put a note on her": the new lead
+            return slots, {**scope, "record_from_goal": index, "about_type": _MADE_RECORD_TYPES[earlier.entity]}
         taken = read.reading.entity in _TAKES_RECORD and not slots.companies and earlier.entity in _RECORDS
         if taken and earlier.slots.companies:  # "an account for Umbrella …, and a deal for them": Umbrella's deal
             return slots.model_copy(update={"companies": earlier.slots.companies[:1]}), scope

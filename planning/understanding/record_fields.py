@@ -20,7 +20,7 @@ from planning.understanding import names
 from planning.understanding.commands._words import Phrases, Token, tokens
 from planning.understanding.cues import cues
 from planning.understanding.word_lists import listed, words
-from planning.understanding.words import PRONOUNS
+from planning.understanding.words import PRONOUNS, TIME_WORDS
 
 _ADDRESS = re.compile(r"[\w.%+'-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}", re.I)
 _DOMAIN = re.compile(r"(?:https?://)?(?:www\.)?((?:[a-z0-9-]+\.)+[a-z]{2,})/?", re.I)
@@ -32,7 +32,7 @@ _LEAD_IN_ENDS = frozenset({":", "-", "–", "—"})  # "a deal with Initech", "a
 
 @dataclass(frozen=True, slots=True)
 class RecordFields:
-    name: str | None = None  # the person of a contact or lead; the account's name
+    name: str | None = None  # the person of a contact or lead; the account's name; a deal's own name
     company: str | None = None
     email: str | None = None
     title: str | None = None
@@ -84,8 +84,8 @@ def listed_fields(text: str, entity: str) -> RecordFields:
         named = bool(company.words) and company.words[0] not in PRONOUNS  # "for them", "for her company": said before
         fields = replace(fields, company=company.said() if named else None)
         details = details.cut(end)
-    if entity == "deal":
-        return fields
+    if entity == "deal":  # "a new deal for initech, platform expansion": its own name, after the company
+        return replace(fields, name=_deal_name(details)) if end else fields
     for part in _parts(details):
         fields = _read_part(part, fields, entity)
     return fields
@@ -163,12 +163,34 @@ def _lead_in_end(said: tuple[str, ...], at: int) -> int | None:
 
 
 def _company_end(details: _Part) -> int:
-    """Where a company said after "for" ends: at a cut, an amount, or a word of ``record_ends.txt``."""
+    """Where a company said after "for" ends: at a cut, a colon or full stop, an amount, or a word of
+    ``record_ends.txt``."""
     ends = words("record_ends")
     for index, tok in enumerate(details.toks):
-        if index and (tok.word in _CUTS or tok.word in ends or tok.word == "$" or tok.word[0].isdigit()):
+        cut = tok.word in _CUTS or tok.word in _SENTENCE_ENDS
+        if index and (cut or tok.word in ends or tok.word == "$" or tok.word[0].isdigit()):
             return index
     return len(details.toks)
+
+
+def _deal_name(after: _Part) -> str | None:
+    """A deal's own name, set off right after its company by a cut or a colon ("for initech, platform expansion.",
+    "for globex: support upgrade, 40k"): a part of at most ``_NAME_WORDS`` words of letters, ended by a cut, a full
+    stop or the end, with no word of data/deal_name_not_words.txt (pronouns, verbs of chatter, a stage or an
+    amount say more than a name); None otherwise."""
+    if not after.toks or after.words[0] not in _CUTS | {":"}:
+        return None
+    said = after.words[1:]
+    end = next((i for i, word in enumerate(said) if word in _CUTS or word in _SENTENCE_ENDS), len(said))
+    name = said[:end]
+    shut_out = words("deal_name_not_words") | words("record_ends") | PRONOUNS | set(TIME_WORDS)
+    if not 0 < len(name) <= _NAME_WORDS or any(not w.replace("-", "").isalpha() or w in shut_out for w in name):
+        return None
+    return after.cut(1, end + 1).said()
+
+
+_NAME_WORDS = 4
+_SENTENCE_ENDS = frozenset({":", ".", "!", "?"})
 
 
 def _parts(details: _Part) -> list[_Part]:
@@ -334,6 +356,8 @@ def as_slots(fields: RecordFields, found: dict[str, Any], entity: str) -> dict[s
             changes = (*(c for c in changes if c[0] != "domain"), ("domain", fields.domain))
     elif fields.company:  # a deal
         out["companies"] = (fields.company,)
+        if fields.name:  # "…, platform expansion": the deal's name
+            changes = (*(c for c in changes if c[0] != "name"), ("name", fields.name))
     if fields.email and not found.get("emails"):
         out["emails"] = (fields.email,)
     out["field_changes"] = changes

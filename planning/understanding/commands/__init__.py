@@ -29,6 +29,7 @@ from planning.understanding.commands.pointing import (
     pointed_people,
     points_at_one,
     points_back,
+    points_by_owner,
     points_with_pronoun,
 )
 from planning.understanding.commands.reader import read_reply
@@ -79,6 +80,7 @@ __all__ = [
     "pointed_people",
     "points_at_one",
     "points_back",
+    "points_by_owner",
     "points_with_pronoun",
     "read_reply",
     "restated",

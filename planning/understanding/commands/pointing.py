@@ -21,6 +21,11 @@ def names_them(text: str) -> bool:
     return any(phrases("them").value((w,)) is not None for w in Reply.of(text).words)
 
 
+def points_by_owner(text: str) -> bool:
+    """ "a note on his lead", "their deal": a record pointed at by whose it is (data/owner_pointers.txt)."""
+    return any(phrases("owner_pointers").value((w,)) is not None for w in Reply.of(text).words)
+
+
 def points_at_one(text: str) -> bool:
     """ "email him to bring the deck", "let her know": the request's people named only by a word for one person
     (data/uninvite_pronouns.txt), and none for several ("them")."""

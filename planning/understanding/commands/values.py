@@ -275,13 +275,20 @@ def _number(name: str, text: str, now: datetime) -> Parsed:
     while end < len(said) and (said[end].isdecimal() or (said[end] in ".," and said[end + 1 : end + 2].isdecimal())):
         end += 1
     scale = _scale_and_currency(_atoms(said[end:]))
-    if scale is None or not _only_currency(_atoms(said[:begin])):
+    if scale is None or not _only_currency(_without_rough(_atoms(said[:begin]))):
         return Parsed(problem=f"“{text}” is not a number")
     try:
         value = float(said[begin:end].replace(",", "")) * scale
     except ValueError:  # no digits, or "1.2.3"
         return Parsed(problem=f"“{text}” is not a number")
     return Parsed(value=int(value) if name == "limit" else value)
+
+
+def _without_rough(words: tuple[str, ...]) -> tuple[str, ...]:
+    """``words`` before a number without a first phrase of data/cues/amount_roughly.txt ("~22k"):
+    a number said roughly is still the number."""
+    found = cues("amount_roughly", "atoms").at(words) if words else None
+    return words[found.end :] if found is not None else words
 
 
 def _atoms(text: str) -> tuple[str, ...]:
