@@ -72,8 +72,8 @@ def matches(value: Any, wanted: Any) -> bool:
             return isinstance(value, list) and any(str(item).lower() == str(operand).lower() for item in value)
         if kind == "excludes":
             return not (isinstance(value, list) and any(str(item).lower() == str(operand).lower() for item in value))
-        if kind == "prefix":
-            return value is not None and str(value).startswith(str(operand))
+        if kind == "prefix":  # case-insensitively, as every string matcher ("re" for "Re: …")
+            return value is not None and str(value).lower().startswith(str(operand).lower())
         if kind == "any":
             return any(matches(value, option) for option in operand)
         if kind == "min":
