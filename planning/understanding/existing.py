@@ -73,9 +73,12 @@ def without_free_time(title: str) -> str | None:
 
 def acts_on_each(text: str, *, has_range: bool) -> bool:
     """The change is for every event found ("all my Tuesday meetings", "clear my calendar on Thursday", "decline
-    my Friday afternoon meetings"): a quantifier, or plural events over a time range."""
+    my Friday afternoon meetings"): a quantifier, or plural events over a time range, or a time range with some left
+    out ("clear out friday except the qbr": what is left out is one of a set)."""
     words = Words.of(text)
-    return cues("each_item").find(words) is not None or (has_range and cues("plural_events").find(words) is not None)
+    if cues("each_item").find(words) is not None:
+        return True
+    return has_range and (cues("plural_events").find(words) is not None or cues("except").find(words) is not None)
 
 
 def for_the_series(text: str) -> bool:

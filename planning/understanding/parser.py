@@ -39,13 +39,14 @@ from planning.understanding.learned.lazy import default_judge
 from planning.understanding.learned.policy import Judge, Verdict
 from planning.understanding.learned.reading import consult, with_choices
 from planning.understanding.learned.tagger_lazy import knowing
-from planning.understanding.names import EMAIL_ADDRESS
+from planning.understanding.names import EMAIL_ADDRESS, display_name
 from planning.understanding.names import people as find_people
 from planning.understanding.normalize import clean
 from planning.understanding.note_clauses import note_kept_whole
 from planning.understanding.pasted_on import pasted_on
 from planning.understanding.people_apart import people_apart
 from planning.understanding.possessed_people import unpossessed
+from planning.understanding.pronouns_listed import pronoun_listed
 from planning.understanding.record_amends import more_changes
 from planning.understanding.record_changes import one_change
 from planning.understanding.record_fields import as_slots, details_from
@@ -200,9 +201,15 @@ class GoalUnderstandingService:
 
     def _named_in(self, read: _Read, grounding: Grounding) -> _Read:
         """A clause of several with the thing it names as the user's records write it ("the acme qbr": "Acme
-        quarterly business review"), when that is the kind of thing the clause acts on; what it asks is unchanged."""
+        quarterly business review"), when that is the kind of thing the clause acts on; what it asks is unchanged.
+        A name in what the clause leaves out ("cancel my thursday meetings except the acme qbr") is kept, not sought."""
+        left_out = str(read.found.scope.get("except") or "").casefold()
         said = str(read.found.slots.body or "").casefold()
-        mentions = tuple(m for m in grounding.mentions(read.clause.text) if not _inside(m.written, said))
+        mentions = tuple(
+            m
+            for m in grounding.mentions(read.clause.text)
+            if not _inside(m.written, said) and not _inside(m.written, left_out)
+        )
         grounded = ground(read.clause.text, read.reading, mentions)
         if grounded is None or (grounded.reading.intent, grounded.reading.entity) != (
             read.reading.intent,
@@ -835,9 +842,11 @@ def _resolve_implied(
     named = tuple(p for p in slots.people if p.strip() not in cues("person_pronouns"))
     if goals and named != slots.people and not named and not slots.emails:
         slots = slots.model_copy(update={"people": named})
+    text = read.clause.text
+    if goals and slots.people and (pronoun := pronoun_listed(text)) is not None:
+        return _with_listed_pronoun(slots, pronoun, goals), scope
     if not goals or slots.people or slots.emails:
         return slots, scope
-    text = read.clause.text
     if not (cues("person_pronouns").in_text(text) or cues("follow_up_words").in_text(text)):
         return slots, scope
     for index in range(len(goals) - 1, -1, -1):
@@ -854,6 +863,23 @@ def _resolve_implied(
             scope["person_from_goal"] = index
             return slots, scope
     return slots, scope
+
+
+def _with_listed_pronoun(slots: Slots, pronoun: str, goals: list[Goal]) -> Slots:
+    """ "reply to peter gibbons …, also set up a check-in w him and sarah": the people of the latest goal that names
+    someone, before those named here; a title that says the pronoun says their name."""
+    earlier = next((g for g in reversed(goals) if g.slots.people or g.slots.emails), None)
+    if earlier is None:
+        return slots
+    said = {p.casefold() for p in slots.people}
+    people = tuple(p for p in earlier.slots.people if p.casefold() not in said)
+    update: dict[str, Any] = {"people": (*people, *slots.people), "emails": (*earlier.slots.emails, *slots.emails)}
+    who = [*people, *(display_name(address) for address in earlier.slots.emails)]
+    if slots.title and who:
+        words = slots.title.split(" ")
+        named = " ".join(w.title() for w in " and ".join(who).split(" "))
+        update["title"] = " ".join(named if w.casefold() == pronoun.casefold() else w for w in words)
+    return slots.model_copy(update=update)
 
 
 def _amend(goal: Goal, text: str) -> Goal | None:
