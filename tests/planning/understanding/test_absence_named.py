@@ -30,9 +30,7 @@ def test_a_verb_that_names_its_own_object_is_left_as_said():
 def test_a_reason_before_the_absence_in_its_sentence_goes_with_it():
     said = "flight got moved so i won't make the globex pricing review wed. can you decline it and tell john"
     assert absence_named(said) == "decline the globex pricing review wed and tell john"
-    assert absence_named("stuck at the airport, can't join the team sync. pls decline it") == (
-        "decline the team sync"
-    )
+    assert absence_named("stuck at the airport, can't join the team sync. pls decline it") == ("decline the team sync")
     line = run("kid's recital thursday afternoon so i can't make the globex pricing review. decline it please")
     assert goals(line) == [("update", "event")]
     assert args(line, "fetch_calendar_events")["query"] == "globex pricing review"
