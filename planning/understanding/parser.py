@@ -25,9 +25,10 @@ from planning.understanding.commands import asides
 from planning.understanding.commands.pointing import points_back
 from planning.understanding.commands.value_clause import length_said, time_said
 from planning.understanding.conditions import split_segments
-from planning.understanding.cues import cues
+from planning.understanding.cues import Words, cues
 from planning.understanding.day_pointed import day_pointed
 from planning.understanding.ellipsis import of_the_kind_before
+from planning.understanding.event_group import event_group
 from planning.understanding.examples import ExampleVoter, second_opinion
 from planning.understanding.extract import ClauseSlots, read_slots
 from planning.understanding.grounding import Grounding, Groundings, SameForEveryone, ground, known_names, named
@@ -185,13 +186,7 @@ class GoalUnderstandingService:
         return self._with_learned(reads[index], judge, now)[0]
 
     def _grounded(self, read: _Read, grounding: Grounding, now: datetime) -> _Read:
-        left_out = str(read.found.scope.get("except") or "").casefold()  # "… except the acme review": kept, not sought
-        said = str(read.found.slots.body or "").casefold()  # "a note on it: … signed by john park": what it says
-        mentions = tuple(
-            m
-            for m in grounding.mentions(read.clause.text)
-            if not _inside(m.written, left_out) and not _inside(m.written, said)
-        )
+        mentions = tuple(m for m in grounding.mentions(read.clause.text) if not _not_sought(m.written, read))
         grounded = ground(read.clause.text, read.reading, mentions)
         if grounded is None:
             return read
@@ -203,13 +198,7 @@ class GoalUnderstandingService:
         """A clause of several with the thing it names as the user's records write it ("the acme qbr": "Acme
         quarterly business review"), when that is the kind of thing the clause acts on; what it asks is unchanged.
         A name in what the clause leaves out ("cancel my thursday meetings except the acme qbr") is kept, not sought."""
-        left_out = str(read.found.scope.get("except") or "").casefold()
-        said = str(read.found.slots.body or "").casefold()
-        mentions = tuple(
-            m
-            for m in grounding.mentions(read.clause.text)
-            if not _inside(m.written, said) and not _inside(m.written, left_out)
-        )
+        mentions = tuple(m for m in grounding.mentions(read.clause.text) if not _not_sought(m.written, read))
         grounded = ground(read.clause.text, read.reading, mentions)
         if grounded is None or (grounded.reading.intent, grounded.reading.entity) != (
             read.reading.intent,
@@ -251,6 +240,19 @@ class GoalUnderstandingService:
         return (
             _Read(clause, reading, found) if booked is reading else _Read(clause, booked, read_slots(text, booked, now))
         )
+
+
+def _not_sought(written: str, read: _Read) -> bool:
+    """Whether a name is in words of the clause that do not name what it acts on: what it leaves out ("… except the
+    acme review"), what it says ("a note on it: … signed by john park"), the event a new one is placed against
+    ("45 min with sarah before thursday's qbr")."""
+    placed = read.found.scope.get("relative_to")
+    kept = (
+        read.found.scope.get("except"),
+        read.found.slots.body,
+        placed.get("query") if isinstance(placed, dict) else None,
+    )
+    return any(_inside(written, str(words).casefold()) for words in kept if words)
 
 
 _PERSON_RECORDS = frozenset({"contact", "lead"})
@@ -686,6 +688,10 @@ def _combine(reads: list[_Read], text: str) -> ParseResult:
                 dependencies[index] = (earlier,)
         if reading.intent == "send" and cues("reply_words").in_text(read.clause.text):
             scope.setdefault("reply", True)
+        people_of = _people_of_event_before(read, slots, goals)
+        if people_of is not None:  # "cancel this morning's standup … and send the standup folks a quick email"
+            scope["recipients_from_goal"], slots = people_of
+            dependencies[index] = (people_of[0],)
         mail = (
             _mail_acted_on(goals)
             if read.found.scope.get("forward") and cues("pointing_words").in_text(read.clause.text)
@@ -880,6 +886,29 @@ def _with_listed_pronoun(slots: Slots, pronoun: str, goals: list[Goal]) -> Slots
         named = " ".join(w.title() for w in " and ".join(who).split(" "))
         update["title"] = " ".join(named if w.casefold() == pronoun.casefold() else w for w in words)
     return slots.model_copy(update=update)
+
+
+def _people_of_event_before(read: _Read, slots: Slots, goals: list[Goal]) -> tuple[int, Slots] | None:
+    """A message to the people of an event a goal before acts on ("send the standup folks a quick email", "email the
+    attendees"): that goal, and the slots without the words that named them (no subject "Standup folks …")."""
+    if (read.reading.intent, read.reading.entity) != ("send", "email") or slots.people or slots.emails:
+        return None
+    if read.found.scope.get("recipients_from_event") or read.found.scope.get("reply"):
+        return None
+    group = event_group(read.clause.text)
+    if group is None:
+        return None
+    for index in range(len(goals) - 1, -1, -1):
+        goal = goals[index]
+        if goal.entity != "event" or goal.intent == "create":
+            continue
+        said = set(Words.of(" ".join(t for t in (goal.slots.title, goal.slots.topic, goal.text) if t)).words)
+        if all(word in said for word in group.named):
+            written = read.clause.text[group.span[0] : group.span[1]].casefold().removeprefix("the ").strip()
+            kept = {f: None for f in ("subject", "topic") if written in str(getattr(slots, f) or "").casefold()}
+            return index, slots.model_copy(update=kept)
+        return None
+    return None
 
 
 def _amend(goal: Goal, text: str) -> Goal | None:
