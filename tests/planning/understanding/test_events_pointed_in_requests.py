@@ -50,3 +50,13 @@ def test_a_pronoun_before_a_name_in_a_list_is_the_person_named_before():
 def test_a_possessive_beside_a_name_is_no_one_named_before():
     goals = parse("email laura chen the contract, then book a call with tom and her manager on friday at 3").goals
     assert "laura chen" not in {p.casefold() for p in goals[-1].slots.people}
+
+
+def test_grabbing_a_person_at_a_time_is_time_with_them():
+    for said, hour in (
+        ("can i grab laura thursday 10am? 30 min", 10),
+        ("grab tom tomorrow at 3 for the renewal", 15),
+    ):
+        [goal] = parse(said).goals
+        assert (goal.intent, goal.entity) == ("create", "event")
+        assert goal.slots.people and goal.slots.when is not None and goal.slots.when.start.hour == hour
