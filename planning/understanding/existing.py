@@ -46,12 +46,18 @@ def free_time_phrase(text: str) -> str | None:
     return text[words.toks[found.start].start : words.toks[found.end - 1].end].lower()
 
 
-def _length_to_find(text: str) -> str | None:
+def length_needed(text: str) -> str | None:
+    """ "i need 45 min" (data/cues/length_needing.txt before a length): the words that say a meeting of that length
+    is needed; None when none do."""
+    return _length_to_find(text, "length_needing")
+
+
+def _length_to_find(text: str, verbs: str = "length_finding") -> str | None:
     """ "find 45 min" (data/cues/length_finding.txt before a length): the words that ask for a free time of that
     length; None when no such verb stands right before a length."""
     words = Words.of(text)
     for index in range(len(words)):
-        verb = cues("length_finding").at(words, index)
+        verb = cues(verbs).at(words, index)
         if verb is None:
             continue
         after = words.char_start(verb.end)

@@ -11,7 +11,7 @@ from typing import Any
 
 from integrations.base.principal import Principal
 from planning.types import Goal, MetaGoal, OutOfScope, ParseResult, Slots, TimeRange
-from planning.understanding import everyday, mail_asked, people_added, stated_record
+from planning.understanding import everyday, existing, mail_asked, people_added, stated_record
 from planning.understanding.about_pointed import about_pointed
 from planning.understanding.absence_named import absence_named
 from planning.understanding.arrow_moves import arrow_moved
@@ -153,6 +153,7 @@ class GoalUnderstandingService:
             reads = _context_beside(reads, rules)
             reads = _elided(reads, rules, now)
         reads = _free_time_feeders(_value_said_apart(_length_said_apart(_time_said_apart(reads)), now))
+        reads = [_needed_booking(read, now) for read in reads]
         if self._voter is not None and len(reads) == 1 and (verdict is None or verdict.by == "rules"):
             reads = [self._with_second_opinion(reads[0], self._voter, now)]
         reads = [_reread(read, untimed_reminder(read.clause.text, read.reading, now), now) for read in reads]
@@ -424,6 +425,20 @@ def _books_untimed(read: _Read) -> bool:
     when = read.found.slots.when
     books = (read.reading.intent, read.reading.entity) == ("create", "event")
     return books and (when is None or not when.has_clock_time) and not read.found.scope.get("free_slot")
+
+
+def _needed_booking(read: _Read, now: datetime) -> _Read:
+    """ "i need 45 min with sarah and maria this week … - when are we all free?": a question of free time that says a
+    meeting of a length is needed with people is the search, then the booking of the time picked (contract §2.9)."""
+    searched = (read.reading.intent, read.reading.entity) == ("find", "availability")
+    if not searched or read.clause.feeds_next or existing.length_needed(read.clause.text) is None:
+        return read
+    if not (read.found.slots.people or read.found.slots.emails):
+        return read
+    why = f"{read.reading.explanation}; a meeting of that length is needed: the search, then the booking"
+    booked = _reread(read, replace(read.reading, intent="create", entity="event", explanation=why), now)
+    booked.found.scope["free_slot"] = True
+    return booked
 
 
 def _search_after_booking(*, first: _Read, then: _Read) -> bool:
