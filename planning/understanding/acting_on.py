@@ -243,8 +243,6 @@ def event_scope(
         scope.update(_event_changes(text, slot_values, now))
     if reading.intent == "create":
         free_time = existing.free_time_phrase(text)
-        if free_time is None and _needed_in_period(text, slot_values):  # "need 30 min with john on thursday"
-            scope["free_slot"] = True
         if free_time is not None:  # "… when we're both free": search free time, then book the first slot (§2.9)
             scope["free_slot"] = True
             title = slot_values.get("title")
@@ -462,12 +460,3 @@ def record_text_slots(text: str, reading: Reading) -> dict[str, Any]:
         elif cues("task_open").in_text(text) and reading.intent == "find":
             out["status"] = "open"
     return out
-
-
-def _needed_in_period(text: str, slot_values: dict[str, Any]) -> bool:
-    """A meeting of a length needed with people in a period, no time of day said ("need 45 min with sarah and laura,
-    tues afternoon ideally"): their free time in the period is looked up, then the time picked is booked."""
-    when = slot_values.get("when")
-    people = slot_values.get("people") or slot_values.get("emails")
-    in_period = isinstance(when, TimeRange) and when.end is not None and not when.has_clock_time
-    return bool(people) and in_period and existing.length_needed(text) is not None

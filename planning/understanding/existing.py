@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Literal, cast
 
 from planning.understanding import names
-from planning.understanding.cues import Words, cues
+from planning.understanding.cues import Cues, Words, cues
 from planning.understanding.timewords import PLURAL_WEEKDAYS, WEEKDAYS, find_duration
 
 Response = Literal["accepted", "declined", "tentative"]
@@ -49,15 +49,15 @@ def free_time_phrase(text: str) -> str | None:
 def length_needed(text: str) -> str | None:
     """ "i need 45 min" (data/cues/length_needing.txt before a length): the words that say a meeting of that length
     is needed; None when none do."""
-    return _length_to_find(text, "length_needing")
+    return _length_to_find(text, cues("length_needing"))
 
 
-def _length_to_find(text: str, verbs: str = "length_finding") -> str | None:
+def _length_to_find(text: str, verbs: Cues | None = None) -> str | None:
     """ "find 45 min" (data/cues/length_finding.txt before a length): the words that ask for a free time of that
     length; None when no such verb stands right before a length."""
     words = Words.of(text)
     for index in range(len(words)):
-        verb = cues(verbs).at(words, index)
+        verb = (verbs or cues("length_finding")).at(words, index)
         if verb is None:
             continue
         after = words.char_start(verb.end)

@@ -153,7 +153,7 @@ class GoalUnderstandingService:
             reads = _context_beside(reads, rules)
             reads = _elided(reads, rules, now)
         reads = _free_time_feeders(_value_said_apart(_length_said_apart(_time_said_apart(reads)), now))
-        reads = [_needed_booking(read, now) for read in reads]
+        reads = _needed_bookings(reads, now)
         if self._voter is not None and len(reads) == 1 and (verdict is None or verdict.by == "rules"):
             reads = [self._with_second_opinion(reads[0], self._voter, now)]
         reads = [_reread(read, untimed_reminder(read.clause.text, read.reading, now), now) for read in reads]
@@ -427,18 +427,25 @@ def _books_untimed(read: _Read) -> bool:
     return books and (when is None or not when.has_clock_time) and not read.found.scope.get("free_slot")
 
 
-def _needed_booking(read: _Read, now: datetime) -> _Read:
-    """ "i need 45 min with sarah and maria this week … - when are we all free?": a question of free time that says a
-    meeting of a length is needed with people is the search, then the booking of the time picked (contract §2.9)."""
-    searched = (read.reading.intent, read.reading.entity) == ("find", "availability")
-    if not searched or read.clause.feeds_next or existing.length_needed(read.clause.text) is None:
-        return read
-    if not (read.found.slots.people or read.found.slots.emails):
-        return read
-    why = f"{read.reading.explanation}; a meeting of that length is needed: the search, then the booking"
-    booked = _reread(read, replace(read.reading, intent="create", entity="event", explanation=why), now)
-    booked.found.scope["free_slot"] = True
-    return booked
+def _needed_bookings(reads: list[_Read], now: datetime) -> list[_Read]:
+    """A meeting of a length said first as needed with people in a period ("i need 45 min with sarah and maria this
+    week … - when are we all free?", "need 30 min with john on thursday"): the search of their free time there, then
+    the booking of the time picked (contract §2.9). Not when a clause of its own searches free time (that search
+    decides), nor when the question comes first ("when are maria and i both free? want an hour …": a question)."""
+    if len(reads) != 1:
+        return reads
+    read = reads[0]
+    label, slots = (read.reading.intent, read.reading.entity), read.found.slots
+    needed = existing.length_needed(read.clause.text)
+    if needed is None or not read.clause.text.casefold().startswith(needed) or not (slots.people or slots.emails):
+        return reads
+    if label == ("find", "availability"):
+        why = f"{read.reading.explanation}; a meeting of that length is needed: the search, then the booking"
+        read = _reread(read, replace(read.reading, intent="create", entity="event", explanation=why), now)
+    elif label != ("create", "event") or slots.when is None or slots.when.end is None or slots.when.has_clock_time:
+        return reads
+    read.found.scope["free_slot"] = True
+    return [read]
 
 
 def _search_after_booking(*, first: _Read, then: _Read) -> bool:
