@@ -73,10 +73,30 @@ def parse_at_time_of(text: str) -> tuple[str, date, str] | None:
     return (match.group(1), date.fromisoformat(match.group(2)), match.group(3)) if match else None
 
 
+_MINUTES_BEFORE = re.compile(r"^(\d+) minutes before (\{\{[^{}]+\}\})$")
+
+
+def minutes_before(minutes: int, moment: str) -> str:
+    """A moment some minutes before one known only at run time: ``minutes_before(15,
+    "{{f.result.data[0].startTime}}")`` → ``"15 minutes before {{f.result.data[0].startTime}}"``. "Block 15 min right
+    before our 1:1" ends when the 1:1 starts; the engine fills it once the 1:1 is read."""
+    return f"{minutes} minutes before {moment}"
+
+
+def parse_minutes_before(text: str) -> tuple[int, str] | None:
+    """``(minutes, moment template)`` of a ``minutes_before`` text; None for any other text."""
+    match = _MINUTES_BEFORE.match(text.strip())
+    return (int(match.group(1)), match.group(2)) if match else None
+
+
 def is_time_of_found(value: object) -> bool:
-    """Whether ``value`` is a time said for a moment known only at run time (``on_day_of``, ``at_time_of``): a time
-    the user gave, which a correction may change."""
-    return isinstance(value, str) and (parse_on_day(value) is not None or parse_at_time_of(value) is not None)
+    """Whether ``value`` is a time said for a moment known only at run time (``on_day_of``, ``at_time_of``,
+    ``minutes_before``): a time the user gave, which a correction may change."""
+    return isinstance(value, str) and (
+        parse_on_day(value) is not None
+        or parse_at_time_of(value) is not None
+        or parse_minutes_before(value) is not None
+    )
 
 
 def parse_reference(body: str) -> Reference | None:

@@ -11,9 +11,8 @@ from planning.references import (
     ITEM,
     Reference,
     is_template,
+    is_time_of_found,
     item_paths_in,
-    parse_at_time_of,
-    parse_on_day,
     parse_reference,
     references_in,
     templates_in,
@@ -139,10 +138,8 @@ def _is_deferred(error: Any, inputs: dict[str, Any]) -> bool:
 
 
 def _filled_later(value: object) -> bool:
-    """A placeholder or reference, or a time of day on a referenced moment's day (``on_day_of``)."""
-    return is_template(value) or (
-        isinstance(value, str) and (parse_on_day(value) is not None or parse_at_time_of(value) is not None)
-    )
+    """A placeholder or reference, or a time said for a referenced moment (``on_day_of``, ``minutes_before``)."""
+    return is_template(value) or is_time_of_found(value)
 
 
 def _describe(error: Any) -> str:

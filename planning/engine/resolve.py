@@ -1,6 +1,6 @@
 """Filling a step's arguments: placeholders from the user's answers, references from earlier results."""
 
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -10,6 +10,7 @@ from planning.references import (
     fill_templates,
     parse_at_time_of,
     parse_item_path,
+    parse_minutes_before,
     parse_on_day,
     parse_reference,
     placeholder_name,
@@ -79,6 +80,10 @@ def _resolve(value: Any, results: dict[str, Any], answers: dict[str, Any], item:
     if elsewhen is not None:  # "the time of {{find.result.data[0].startTime}} on 2026-03-06 in America/New_York"
         moment, day, zone = elsewhen
         return _at_time_of(_resolve(moment, results, answers, item, key), day, zone)
+    earlier = parse_minutes_before(value)
+    if earlier is not None:  # "15 minutes before {{find.result.data[0].startTime}}"
+        minutes, moment = earlier
+        return _minutes_before(_resolve(moment, results, answers, item, key), minutes)
     on_day = parse_on_day(value)
     if on_day is not None:  # "17:00 on the day of {{find.result.data[0].startTime}}": that day, in that moment's zone
         hour, minute, moment = on_day
@@ -102,6 +107,14 @@ def _on_day(moment: Any, hour: int, minute: int) -> str:
     except ValueError as error:
         raise ResolutionError(f"{moment!r} is not a date and time") from error
     return start.replace(hour=hour, minute=minute, second=0, microsecond=0).isoformat()
+
+
+def _minutes_before(moment: Any, minutes: int) -> str:
+    try:
+        start = datetime.fromisoformat(str(moment))
+    except ValueError as error:
+        raise ResolutionError(f"{moment!r} is not a date and time") from error
+    return (start - timedelta(minutes=minutes)).isoformat()
 
 
 def _at_time_of(moment: Any, day: date, zone: str) -> str:

@@ -9,7 +9,7 @@ from planning.planner.recipe_common import DEFAULT_DURATION, iso
 from planning.planner.recipes_everyday import event_extras
 from planning.planner.recipients import person_refs
 from planning.planner.windows import FREE_AT_MINUTES, INSTANT_QUERY_MINUTES, window_for
-from planning.references import placeholder, reference
+from planning.references import minutes_before, placeholder, reference
 from planning.types import Condition, Goal, TimeRange
 from planning.understanding.names import display_name
 
@@ -49,10 +49,17 @@ def create_event(goal: Goal, index: int, builder: PlanBuilder) -> None:
     attendees = [] if goal.scope.get("reminder") else person_refs(goal, index, builder)
     duration = s.duration_minutes or DEFAULT_DURATION
     extracted = _values_from_mail(goal, index, builder)
+    placed = _placed_against(goal, attendees)
+    next_to = (
+        _next_to(placed, duration, index, builder) if placed is not None and _right_next_to(placed, attendees) else None
+    )
     if extracted is not None:
         start: str = reference(extracted, "data.startTime")
-    elif goal.scope.get("free_slot"):
-        window_start, window_end = window_for(s.when, builder.now, max(FREE_AT_MINUTES, duration))
+    elif next_to is not None:
+        start = next_to
+    elif goal.scope.get("free_slot") or (placed is not None and not (s.when and s.when.has_clock_time)):
+        within = s.when or (_deadline_window(placed, builder) if placed is not None else None)
+        window_start, window_end = window_for(within, builder.now, max(FREE_AT_MINUTES, duration))
         slots = builder.add(
             "find_free_slot",
             "Find a free slot",
@@ -94,6 +101,48 @@ def create_event(goal: Goal, index: int, builder: PlanBuilder) -> None:
             index,
             run_if=(Condition(not_empty=conditions[0].reference), Condition(empty=reference(other, "data"))),
         )
+
+
+def _placed_against(goal: Goal, attendees: list[str]) -> dict[str, Any] | None:
+    """ "… before thursday's qbr", "… right before our 1:1": the other event the new one is placed against."""
+    placed = goal.scope.get("relative_to")
+    return placed if isinstance(placed, dict) and isinstance(placed.get("query"), str) else None
+
+
+def _right_next_to(placed: dict[str, Any], attendees: list[str]) -> bool:
+    """Right next to the other event: said so ("right before"), or a block for me alone ("block 15 min before my
+    1:1 to prep"); a meeting with others "before the qbr" is only due before it (a deadline)."""
+    return bool(placed.get("adjacent")) or not attendees
+
+
+def _next_to(placed: dict[str, Any], duration: int, index: int, builder: PlanBuilder) -> str:
+    """The start of a new event right next to the other one, once that is found: ``duration`` minutes before it
+    starts, or when it ends."""
+    day = placed.get("when")
+    since = day.start if isinstance(day, TimeRange) else builder.now
+    until = day.end if isinstance(day, TimeRange) else None
+    query = placed["query"]
+    found = builder.add(
+        "find_other_event",
+        f"Find the {query}",
+        "fetch_calendar_events",
+        {"start": iso(max(since, builder.now)), "end": iso(until), "query": query, "limit": 1},
+        index,
+    )
+    if placed.get("side") == "after":
+        return reference(found, "data[0].endTime")
+    return minutes_before(duration, reference(found, "data[0].startTime"))
+
+
+def _deadline_window(placed: dict[str, Any], builder: PlanBuilder) -> TimeRange | None:
+    """Where a meeting due before another event is looked for: from now to the other event's day (its day, for
+    one after it); the coming days when that day is not said."""
+    day = placed.get("when")
+    if not isinstance(day, TimeRange):
+        return None
+    if placed.get("side") == "after":
+        return day
+    return TimeRange(start=builder.now, end=day.start, has_clock_time=False) if day.start > builder.now else None
 
 
 def _first_occurrence(start: datetime, goal: Goal, builder: PlanBuilder) -> datetime:

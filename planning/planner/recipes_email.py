@@ -72,6 +72,11 @@ def send_email(goal: Goal, index: int, builder: PlanBuilder) -> None:
         _reply(goal, index, builder, body)
         return
     recipients: list[str] | str = person_refs(goal, index, builder) or _event_attendees(goal, index, builder)
+    cancelled = _cancelled_event(goal, builder) if s.body is None else None
+    if cancelled is not None:  # "cancel the standup … and send the standup folks a quick email": it is cancelled
+        title = reference(cancelled, "data[0].title")
+        body = f"{title} is cancelled."
+        s = s.model_copy(update={"subject": s.subject or f"Cancelled: {title}"})
     copies = _cc(goal, index, builder)
     if goal.scope.get("forward"):
         _forward(goal, index, builder, recipients, copies)
@@ -106,8 +111,34 @@ def _cc(goal: Goal, index: int, builder: PlanBuilder) -> list[str] | None:
     return also_refs(named, index, builder) or None if isinstance(named, dict) else None
 
 
+def _event_found_before(goal: Goal, builder: PlanBuilder) -> str | None:
+    """The step that found the event an earlier goal acts on, when the message goes to its people ("cancel the
+    standup … and send the standup folks a quick email")."""
+    earlier = goal.scope.get("recipients_from_goal")
+    if not isinstance(earlier, int):
+        return None
+    ids = set(builder.goal_steps.get(earlier, []))
+    return next((s.id for s in builder.steps() if s.id in ids and s.tool == "fetch_calendar_events"), None)
+
+
+def _cancelled_event(goal: Goal, builder: PlanBuilder) -> str | None:
+    """The step that found the one event an earlier goal deletes, whose people the message goes to: what the
+    message says, when the request gives no words, is that it is cancelled."""
+    found = _event_found_before(goal, builder)
+    earlier = goal.scope.get("recipients_from_goal")
+    step = next((s for s in builder.steps() if s.id == found), None)
+    if step is None or not isinstance(earlier, int) or step.arguments["input"].get("limit") != 1:
+        return None
+    deletes = any(s.tool == "delete_calendar_event" for s in builder.steps() if s.goal == earlier)
+    return found if deletes else None
+
+
 def _event_attendees(goal: Goal, index: int, builder: PlanBuilder) -> list[str] | str:
-    """ "email everyone in the launch review": the upcoming event's attendees (the whole list, as a reference)."""
+    """ "email everyone in the launch review": the upcoming event's attendees (the whole list, as a reference); the
+    event an earlier goal found, when the message is to its people."""
+    found_before = _event_found_before(goal, builder)
+    if found_before is not None:
+        return reference(found_before, "data[0].attendees")
     event = goal.scope.get("recipients_from_event")
     if not isinstance(event, str):
         return [placeholder("to")]

@@ -15,8 +15,8 @@ def absence_named(text: str) -> str:
     """``text`` with the event said as not attended put where a later verb points at it; ``text`` otherwise."""
     words = Words.of(text)
     said = words.words
-    for start in _sentence_starts(said):
-        lead = cues("absence_leads").at(said, start)
+    for start, at in _clause_starts(said):
+        lead = cues("absence_leads").at(said, at)
         if lead is None:
             continue
         end = _event_end(words, lead.end)
@@ -31,6 +31,20 @@ def absence_named(text: str) -> str:
 
 def _sentence_starts(said: tuple[str, ...]) -> list[int]:
     return [0, *(i + 1 for i, w in enumerate(said) if w in (".", "!", ";") and i + 1 < len(said))]
+
+
+def _clause_starts(said: tuple[str, ...]) -> list[tuple[int, int]]:
+    """(sentence start, where a statement of absence may begin): the sentence's start, or a clause of it after a
+    comma or a word of absence_ends.txt ("dentist fri morning so i can't make the launch review"): the words before
+    it in the sentence are its reason, and go with it."""
+    starts = _sentence_starts(said)
+    out: list[tuple[int, int]] = []
+    for number, start in enumerate(starts):
+        end = starts[number + 1] if number + 1 < len(starts) else len(said)
+        out.append((start, start))
+        ends = cues("absence_ends")
+        out += [(start, i) for i in range(start + 1, end) if said[i - 1] == "," or ends.at(said, i - 1) is not None]
+    return out
 
 
 def _event_end(words: Words, at: int) -> int:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from planning.understanding import names, phrases
 from planning.understanding.booked_title import booked
 from planning.understanding.commands._words import Token, tokens
-from planning.understanding.cues import cues
+from planning.understanding.cues import Words, cues
 from planning.understanding.lead_spans import Atoms
 from planning.understanding.learned.features import word_classes
 from planning.understanding.learned.tagger import SlotSpan
@@ -54,7 +54,7 @@ def title(text: str, people: Sequence[str], found: Sequence[SlotSpan]) -> str | 
         return phrases.capitalise(f"{about} {kind}" if kind else about) or None
     if noun is not None:
         return _noun_title(text, toks, blocked, noun)
-    purpose = _purpose(text, toks, blocked, 0)
+    purpose = _purpose(text, toks, blocked, 0) or _kind_alone(text)
     if purpose is not None:
         return purpose
     thing = booked(text)
@@ -212,6 +212,20 @@ def _purpose(text: str, toks: Sequence[Token], blocked: Sequence[bool], at: int)
             return phrases.capitalise(text[toks[i + 1].start : toks[last - 1].end])
         if at > 0:
             return None  # only the "for" right after a generic event
+    return None
+
+
+def _kind_alone(text: str) -> str | None:
+    """The kind of work a purpose verb names when nothing follows it ("block 15 min so i can prep" → "Prep"):
+    data/purpose_alone_leads.txt before it, the end or a mark after it."""
+    said = Words.of(text)
+    seq = said.words
+    for at in range(1, len(seq)):
+        kind = cues("purpose_kinds").at(said, at)
+        if kind is None or seq[at - 1] not in words("purpose_alone_leads"):
+            continue
+        if kind.end == len(seq) or not said.is_word(kind.end):
+            return phrases.capitalise(str(kind.value))
     return None
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Literal, cast
 
 from planning.understanding import names
-from planning.understanding.cues import Words, cues
+from planning.understanding.cues import Cues, Words, cues
 from planning.understanding.timewords import PLURAL_WEEKDAYS, WEEKDAYS, find_duration
 
 Response = Literal["accepted", "declined", "tentative"]
@@ -46,12 +46,18 @@ def free_time_phrase(text: str) -> str | None:
     return text[words.toks[found.start].start : words.toks[found.end - 1].end].lower()
 
 
-def _length_to_find(text: str) -> str | None:
+def length_needed(text: str) -> str | None:
+    """ "i need 45 min" (data/cues/length_needing.txt before a length): the words that say a meeting of that length
+    is needed; None when none do."""
+    return _length_to_find(text, cues("length_needing"))
+
+
+def _length_to_find(text: str, verbs: Cues | None = None) -> str | None:
     """ "find 45 min" (data/cues/length_finding.txt before a length): the words that ask for a free time of that
     length; None when no such verb stands right before a length."""
     words = Words.of(text)
     for index in range(len(words)):
-        verb = cues("length_finding").at(words, index)
+        verb = (verbs or cues("length_finding")).at(words, index)
         if verb is None:
             continue
         after = words.char_start(verb.end)
@@ -73,9 +79,12 @@ def without_free_time(title: str) -> str | None:
 
 def acts_on_each(text: str, *, has_range: bool) -> bool:
     """The change is for every event found ("all my Tuesday meetings", "clear my calendar on Thursday", "decline
-    my Friday afternoon meetings"): a quantifier, or plural events over a time range."""
+    my Friday afternoon meetings"): a quantifier, or plural events over a time range, or a time range with some left
+    out ("clear out friday except the qbr": what is left out is one of a set)."""
     words = Words.of(text)
-    return cues("each_item").find(words) is not None or (has_range and cues("plural_events").find(words) is not None)
+    if cues("each_item").find(words) is not None:
+        return True
+    return has_range and (cues("plural_events").find(words) is not None or cues("except").find(words) is not None)
 
 
 def for_the_series(text: str) -> bool:

@@ -35,6 +35,7 @@ from planning.understanding.commands._words import Token, tokens
 from planning.understanding.commands.event_edits import request_shift
 from planning.understanding.cue_context import found_in
 from planning.understanding.cues import Cues, Words, cues
+from planning.understanding.event_relative import relative_to
 from planning.understanding.given_text import colon_body_start, dash_body_start
 from planning.understanding.interpret import Reading
 from planning.understanding.joined_days import joined_span, joined_words
@@ -77,6 +78,17 @@ class ClauseSlots:
 
 def read_slots(text: str, reading: Reading, now: datetime, *, future_times: TimeReading | None = None) -> ClauseSlots:
     """``future_times``: the clause's times already read with ``prefer="future"`` (not read twice)."""
+    placed = relative_to(text, now) if (reading.intent, reading.entity) == ("create", "event") else None
+    if placed is not None:  # "block 15 min right before our 1:1 thursday": the 1:1 is neither its title nor its day
+        rest = " ".join(f"{text[: placed.span[0]]} {text[placed.span[1] :]}".split())
+        found = read_slots(rest, reading, now)
+        found.scope["relative_to"] = {
+            "query": placed.query,
+            "when": placed.day,
+            "side": placed.side,
+            "adjacent": placed.adjacent,
+        }
+        return found
     found_mail = reading.intent in ("find", "summarize") or cues("forward_starts").starts(text)  # a mail there is
     prefer: Prefer = "past" if reading.entity == "email" and found_mail else "future"
     read = future_times if prefer == "future" and future_times is not None else read_times(text, now, prefer)

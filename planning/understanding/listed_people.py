@@ -8,7 +8,7 @@ from planning.understanding.cues import Words
 from planning.understanding.learned.tagger_lazy import first_names
 from planning.understanding.words import TIME_WORDS, VERBS
 
-_JOINS = frozenset({"and", ",", "&"})
+JOINS = frozenset({"and", ",", "&"})
 _PRONOUNS = frozenset({"me", "my", "i", "us", "we", "you", "him", "her", "them", "it"})
 
 
@@ -28,8 +28,8 @@ def listed_people(text: str) -> list[names.Name]:
         tok = words.toks[index]
         before = seq[index - 1] if index else ""
         after = seq[index + 1] if index + 1 < len(seq) else ""
-        joined_before = before in _JOINS and index - 2 in spanned  # "sarah and peter"
-        joined_after = after in _JOINS and index + 2 in spanned  # "peter and sarah"
+        joined_before = before in JOINS and index - 2 in spanned  # "sarah and peter"
+        joined_after = after in JOINS and index + 2 in spanned  # "peter and sarah"
         if (joined_before or joined_after) and after not in VERBS:
             added.append(names.Name(text[tok.start : tok.end], tok.start, tok.end))
     return sorted([*found, *added], key=lambda n: n.start)

@@ -11,7 +11,7 @@ from typing import Any
 
 from integrations.base.principal import Principal
 from planning.types import Goal, MetaGoal, OutOfScope, ParseResult, Slots, TimeRange
-from planning.understanding import everyday, mail_asked, mail_cc, people_added, stated_record
+from planning.understanding import everyday, existing, mail_asked, mail_cc, people_added, stated_record
 from planning.understanding.about_pointed import about_pointed
 from planning.understanding.absence_named import absence_named
 from planning.understanding.arrow_moves import arrow_moved
@@ -28,6 +28,7 @@ from planning.understanding.conditions import split_segments
 from planning.understanding.cues import Words, cues
 from planning.understanding.day_pointed import day_pointed
 from planning.understanding.ellipsis import of_the_kind_before
+from planning.understanding.event_group import event_group
 from planning.understanding.examples import ExampleVoter, second_opinion
 from planning.understanding.extract import ClauseSlots, read_slots
 from planning.understanding.grounding import Grounding, Groundings, SameForEveryone, ground, known_names, named
@@ -39,13 +40,14 @@ from planning.understanding.learned.lazy import default_judge
 from planning.understanding.learned.policy import Judge, Verdict
 from planning.understanding.learned.reading import consult, with_choices
 from planning.understanding.learned.tagger_lazy import knowing
-from planning.understanding.names import EMAIL_ADDRESS
+from planning.understanding.names import EMAIL_ADDRESS, display_name
 from planning.understanding.names import people as find_people
 from planning.understanding.normalize import clean
 from planning.understanding.note_clauses import note_kept_whole
 from planning.understanding.pasted_on import pasted_on
 from planning.understanding.people_apart import people_apart
 from planning.understanding.possessed_people import unpossessed
+from planning.understanding.pronouns_listed import pronoun_listed
 from planning.understanding.record_amends import more_changes
 from planning.understanding.record_changes import one_change
 from planning.understanding.record_fields import as_slots, details_from
@@ -154,6 +156,7 @@ class GoalUnderstandingService:
             reads = _context_beside(reads, rules)
             reads = _elided(reads, rules, now)
         reads = _free_time_feeders(_value_said_apart(_length_said_apart(_time_said_apart(reads)), now))
+        reads = _needed_bookings(reads, now)
         if self._voter is not None and len(reads) == 1 and (verdict is None or verdict.by == "rules"):
             reads = [self._with_second_opinion(reads[0], self._voter, now)]
         reads = [_reread(read, untimed_reminder(read.clause.text, read.reading, now), now) for read in reads]
@@ -187,13 +190,7 @@ class GoalUnderstandingService:
         return self._with_learned(reads[index], judge, now)[0]
 
     def _grounded(self, read: _Read, grounding: Grounding, now: datetime) -> _Read:
-        left_out = str(read.found.scope.get("except") or "").casefold()  # "… except the acme review": kept, not sought
-        said = str(read.found.slots.body or "").casefold()  # "a note on it: … signed by john park": what it says
-        mentions = tuple(
-            m
-            for m in grounding.mentions(read.clause.text)
-            if not _inside(m.written, left_out) and not _inside(m.written, said)
-        )
+        mentions = tuple(m for m in grounding.mentions(read.clause.text) if not _not_sought(m.written, read))
         grounded = ground(read.clause.text, read.reading, mentions)
         if grounded is None:
             return read
@@ -203,9 +200,9 @@ class GoalUnderstandingService:
 
     def _named_in(self, read: _Read, grounding: Grounding) -> _Read:
         """A clause of several with the thing it names as the user's records write it ("the acme qbr": "Acme
-        quarterly business review"), when that is the kind of thing the clause acts on; what it asks is unchanged."""
-        said = str(read.found.slots.body or "").casefold()
-        mentions = tuple(m for m in grounding.mentions(read.clause.text) if not _inside(m.written, said))
+        quarterly business review"), when that is the kind of thing the clause acts on; what it asks is unchanged.
+        A name in what the clause leaves out ("cancel my thursday meetings except the acme qbr") is kept, not sought."""
+        mentions = tuple(m for m in grounding.mentions(read.clause.text) if not _not_sought(m.written, read))
         grounded = ground(read.clause.text, read.reading, mentions)
         if grounded is None or (grounded.reading.intent, grounded.reading.entity) != (
             read.reading.intent,
@@ -247,6 +244,19 @@ class GoalUnderstandingService:
         return (
             _Read(clause, reading, found) if booked is reading else _Read(clause, booked, read_slots(text, booked, now))
         )
+
+
+def _not_sought(written: str, read: _Read) -> bool:
+    """Whether a name is in words of the clause that do not name what it acts on: what it leaves out ("… except the
+    acme review"), what it says ("a note on it: … signed by john park"), the event a new one is placed against
+    ("45 min with sarah before thursday's qbr")."""
+    placed = read.found.scope.get("relative_to")
+    kept = (
+        read.found.scope.get("except"),
+        read.found.slots.body,
+        placed.get("query") if isinstance(placed, dict) else None,
+    )
+    return any(_inside(written, str(words).casefold()) for words in kept if words)
 
 
 _PERSON_RECORDS = frozenset({"contact", "lead"})
@@ -431,6 +441,27 @@ def _books_untimed(read: _Read) -> bool:
     when = read.found.slots.when
     books = (read.reading.intent, read.reading.entity) == ("create", "event")
     return books and (when is None or not when.has_clock_time) and not read.found.scope.get("free_slot")
+
+
+def _needed_bookings(reads: list[_Read], now: datetime) -> list[_Read]:
+    """A meeting of a length said first as needed with people in a period ("i need 45 min with sarah and maria this
+    week … - when are we all free?", "need 30 min with john on thursday"): the search of their free time there, then
+    the booking of the time picked (contract §2.9). Not when a clause of its own searches free time (that search
+    decides), nor when the question comes first ("when are maria and i both free? want an hour …": a question)."""
+    if len(reads) != 1:
+        return reads
+    read = reads[0]
+    label, slots = (read.reading.intent, read.reading.entity), read.found.slots
+    needed = existing.length_needed(read.clause.text)
+    if needed is None or not read.clause.text.casefold().startswith(needed) or not (slots.people or slots.emails):
+        return reads
+    if label == ("find", "availability"):
+        why = f"{read.reading.explanation}; a meeting of that length is needed: the search, then the booking"
+        read = _reread(read, replace(read.reading, intent="create", entity="event", explanation=why), now)
+    elif label != ("create", "event") or slots.when is None or slots.when.end is None or slots.when.has_clock_time:
+        return reads
+    read.found.scope["free_slot"] = True
+    return [read]
 
 
 def _search_after_booking(*, first: _Read, then: _Read) -> bool:
@@ -701,6 +732,10 @@ def _combine(reads: list[_Read], text: str) -> ParseResult:
                 dependencies[index] = (earlier,)
         if reading.intent == "send" and cues("reply_words").in_text(read.clause.text):
             scope.setdefault("reply", True)
+        people_of = _people_of_event_before(read, slots, goals)
+        if people_of is not None:  # "cancel this morning's standup … and send the standup folks a quick email"
+            scope["recipients_from_goal"], slots = people_of
+            dependencies[index] = (people_of[0],)
         mail = (
             _mail_acted_on(goals)
             if read.found.scope.get("forward") and cues("pointing_words").in_text(read.clause.text)
@@ -871,9 +906,11 @@ def _resolve_implied(
     named = tuple(p for p in slots.people if p.strip() not in cues("person_pronouns"))
     if goals and named != slots.people and not named and not slots.emails:
         slots = slots.model_copy(update={"people": named})
+    text = read.clause.text
+    if goals and slots.people and (pronoun := pronoun_listed(text)) is not None:
+        return _with_listed_pronoun(slots, pronoun, goals), scope
     if not goals or slots.people or slots.emails:
         return slots, scope
-    text = read.clause.text
     if not (cues("person_pronouns").in_text(text) or cues("follow_up_words").in_text(text)):
         return slots, scope
     for index in range(len(goals) - 1, -1, -1):
@@ -913,6 +950,46 @@ def _copied_too(goal: Goal, text: str) -> Goal | None:
         "emails": [*earlier["emails"], *(e for e in copied.emails if e not in earlier["emails"])],
     }
     return goal.model_copy(update={"scope": {**goal.scope, "cc": cc}})
+
+
+def _with_listed_pronoun(slots: Slots, pronoun: str, goals: list[Goal]) -> Slots:
+    """ "reply to peter gibbons …, also set up a check-in w him and sarah": the people of the latest goal that names
+    someone, before those named here; a title that says the pronoun says their name."""
+    earlier = next((g for g in reversed(goals) if g.slots.people or g.slots.emails), None)
+    if earlier is None:
+        return slots
+    said = {p.casefold() for p in slots.people}
+    people = tuple(p for p in earlier.slots.people if p.casefold() not in said)
+    update: dict[str, Any] = {"people": (*people, *slots.people), "emails": (*earlier.slots.emails, *slots.emails)}
+    who = [*people, *(display_name(address) for address in earlier.slots.emails)]
+    if slots.title and who:
+        words = slots.title.split(" ")
+        named = " ".join(w.title() for w in " and ".join(who).split(" "))
+        update["title"] = " ".join(named if w.casefold() == pronoun.casefold() else w for w in words)
+    return slots.model_copy(update=update)
+
+
+def _people_of_event_before(read: _Read, slots: Slots, goals: list[Goal]) -> tuple[int, Slots] | None:
+    """A message to the people of an event a goal before acts on ("send the standup folks a quick email", "email the
+    attendees"): that goal, and the slots without the words that named them (no subject "Standup folks …")."""
+    if (read.reading.intent, read.reading.entity) != ("send", "email") or slots.people or slots.emails:
+        return None
+    if read.found.scope.get("recipients_from_event") or read.found.scope.get("reply"):
+        return None
+    group = event_group(read.clause.text)
+    if group is None:
+        return None
+    for index in range(len(goals) - 1, -1, -1):
+        goal = goals[index]
+        if goal.entity != "event" or goal.intent == "create":
+            continue
+        said = set(Words.of(" ".join(t for t in (goal.slots.title, goal.slots.topic, goal.text) if t)).words)
+        if all(word in said for word in group.named):
+            written = read.clause.text[group.span[0] : group.span[1]].casefold().removeprefix("the ").strip()
+            kept = {f: None for f in ("subject", "topic") if written in str(getattr(slots, f) or "").casefold()}
+            return index, slots.model_copy(update=kept)
+        return None
+    return None
 
 
 def _amend(goal: Goal, text: str) -> Goal | None:

@@ -25,3 +25,12 @@ def test_a_verb_that_names_its_own_object_is_left_as_said():
     said = "can't make the standup, move my 1:1 with priya to 3"
     assert absence_named(said) == said
     assert absence_named("can't make it, sorry") == "can't make it, sorry"
+
+
+def test_a_reason_before_the_absence_in_its_sentence_goes_with_it():
+    said = "flight got moved so i won't make the globex pricing review wed. can you decline it and tell john"
+    assert absence_named(said) == "decline the globex pricing review wed and tell john"
+    assert absence_named("stuck at the airport, can't join the team sync. pls decline it") == ("decline the team sync")
+    line = run("kid's recital thursday afternoon so i can't make the globex pricing review. decline it please")
+    assert goals(line) == [("update", "event")]
+    assert args(line, "fetch_calendar_events")["query"] == "globex pricing review"
