@@ -115,6 +115,7 @@ class AfterPlan:
             return await self._started(turn, records_changed(turn.earlier, (command, *others), turn.now))
         follow = record_changed(turn.earlier, command, turn.now)
         named = command.record is None and command.option is None and command.field != OWNER  # the owner: a person
+        named = named and not command.among  # "the acme one" of two acme tasks: the words that fit them
         if follow is not None and named:  # "push initech to proposal"
             understood = await self._parts.planner.understand_async(turn.text, turn.now, None, who=turn.who)
             follow = None if names_another(follow, understood.parse.goals) else follow
