@@ -1,6 +1,7 @@
 """After a plan listed tasks, a reply that names a task by words of its own and says its new state or date changes
 that task ("the security one is finished"), also when the one task listed is named so; a reply that names two of those
-listed, each with its change, changes each; words that fit several of those listed ask which of them (issue 24: references to things just listed; CRM follow-ups)."""
+listed, each with its change, changes each; words that fit several of those listed ask which of them (issue 24:
+references to things just listed; CRM follow-ups)."""
 
 from pathlib import Path
 
