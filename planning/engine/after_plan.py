@@ -116,6 +116,7 @@ class AfterPlan:
             return await self._started(turn, records_changed(turn.earlier, (command, *others), turn.now))
         follow = record_changed(turn.earlier, command, turn.now)
         named = command.record is None and command.option is None and command.field != OWNER  # the owner: a person
+        named = named and not command.among  # "the acme one" of two acme tasks: the words that fit them
         if follow is not None and named:  # "push initech to proposal"; "…, peter's out friday": a reason, not it
             cut = asides.in_request(turn.text)
             said = cut[0] if cut is not None else turn.text

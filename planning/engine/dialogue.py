@@ -17,7 +17,7 @@ from planning.engine.in_words import label, value_in_words
 from planning.engine.machine import StepMachine, window_asked
 from planning.engine.mail_subject import subject_from_text
 from planning.engine.plan_people import is_them, swapped, without_names
-from planning.engine.record_corrections import at_scale_of, record_write, with_field
+from planning.engine.record_corrections import at_scale_of, record_changed_by, record_write, with_field
 from planning.engine.recovery import RECORD_ASKED
 from planning.engine.replies import AskValue, Reply, Say
 from planning.engine.resolve import ResolutionError, resolve
@@ -284,6 +284,11 @@ class Dialogue:
         with suppress(ResolutionError):  # "about" the record found: its id, as a correction is set over the references
             fields = resolve(fields, session.results(), run.answers)
         value = parsed.value
+        record = record_changed_by(session, run)
+        if not replaces and record is not None and _same(record.get(key), value):  # "the 48k one": which, as it is
+            name = record.get("name") or record.get("subject") or "The record"
+            said = value_in_words(key, value, session.tz)
+            return [Say(private=True, text=f"“{name}” has that {label(key)} ({said}) already: it is unchanged.")]
         if replaces and isinstance(fields, dict):
             old = parse_answer(key, replaces, now)
             value = at_scale_of(value, old.value, fields.get(key)) if old.ok else value
@@ -765,6 +770,13 @@ def _read_as(name: str, text: str, current: Any, now: datetime) -> Any:
 
 
 _COPIED = frozenset({"send_email", "create_draft", "forward_email"})  # the writes with a Cc
+
+
+def _same(current: Any, said: Any) -> bool:
+    """Whether a value said is the one a record has now (48000 and 48000.0; "closed_won" in any case)."""
+    if isinstance(current, int | float) and isinstance(said, int | float):
+        return not isinstance(current, bool) and not isinstance(said, bool) and float(current) == float(said)
+    return isinstance(current, str) and isinstance(said, str) and current.casefold() == said.casefold()
 
 
 def _changed(session: Session, run: StepRun, name: str, value: Any) -> str:

@@ -4,6 +4,7 @@ added; or of the one record its last read found ("she has a new number, …" aft
 one update of that record, acting on it as the earlier plan left it (read again before the change runs, like any
 follow-up: :func:`planning.engine.followups.acting_on`)."""
 
+from dataclasses import replace
 from datetime import date, datetime, timedelta
 from typing import Any, get_args
 
@@ -45,7 +46,8 @@ def record_changed(earlier: Session, command: RecordChange, now: datetime, tag: 
     with it (``also``: "bump him to contacted, and his email is …") in the same update. None when no such record, or a
     value does not read as one for its field (then the words are a request of their own)."""
     for run in reversed(earlier.steps):
-        record = _record_of(earlier, run, command.record) if command.option is None else _option(run, command.option)
+        listed = command.among[0] if command.among else command.record  # of several it may be: the first, for now
+        record = _record_of(earlier, run, listed) if command.option is None else _option(run, command.option)
         entity = ran_with(earlier, run).get("entityType") if record else None
         field = _field_of(entity, command.field)
         if field is None or not record or not isinstance(entity, str):
@@ -69,8 +71,31 @@ def record_changed(earlier: Session, command: RecordChange, now: datetime, tag: 
             if other is None or also is None or not also.ok:
                 return None
             fields.setdefault(other, also.value)
-        return _update(record, entity, field, fields if len(fields) > 1 else first, tag=tag)
+        follow = _update(record, entity, field, fields if len(fields) > 1 else first, tag=tag)
+        return _among(follow, earlier, run, command.among) if command.among else follow
     return None
+
+
+def _among(follow: FollowUp, earlier: Session, run: StepRun, among: tuple[int, ...]) -> FollowUp | None:
+    """``follow``, the change made to the first of the records ``run`` listed that the words fit, made to the one of
+    ``among`` (from 1) the requester picks: its read carries them all and asks which ("mark the acme one done" of two
+    Acme tasks), read as the list was. None when ``run`` listed none of them."""
+    found = [item for item in run.result if isinstance(item, dict) and item.get("id")] if run.result else []
+    records = [found[n - 1] for n in among if 0 < n <= len(found)]
+    carried = next((step for step in follow.plan.steps if step.id in follow.known), None)
+    if len(records) < 2 or carried is None:
+        return None
+    kind = str(ran_with(earlier, run).get("entityType") or "record").lower()
+    read = carried.model_copy(
+        update={"intent": f"The {len(records)} {kind}s it may be", "arguments": {"input": dict(ran_with(earlier, run))}}
+    )
+    name = f"“{found[among[0] - 1].get('name') or found[among[0] - 1].get('subject') or ''}”"
+    steps = tuple(
+        read if step.id == carried.id else step.model_copy(update={"intent": step.intent.replace(name, f"the {kind}")})
+        for step in follow.plan.steps
+    )
+    known = {**follow.known, carried.id: records}
+    return replace(follow, plan=Plan(steps=steps), known=known, which=carried.id)
 
 
 def _given(record: dict[str, Any], entity: str, who: str, tag: str) -> FollowUp:

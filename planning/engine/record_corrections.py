@@ -1,9 +1,11 @@
 """Corrections of the CRM record the open plan makes or changes ("his email's …, and put him as contacted" at its
 approval): the fields such a record has, and the write that takes a corrected field into its ``fields``."""
 
+from contextlib import suppress
 from typing import Any
 
 from integrations.base.records import FIELDS_BY_ENTITY, READ_ONLY_FIELDS, WRITE_ONLY_FIELDS
+from planning.engine.resolve import ResolutionError, resolve
 from planning.engine.session import Session, StepRun
 
 _WRITES = ("create_entity", "update_entity")
@@ -30,6 +32,21 @@ def with_field(fields: Any, field: str, value: Any) -> dict[str, Any]:
     out (a task put back on the requester has no owner set)."""
     kept = {k: v for k, v in (fields if isinstance(fields, dict) else {}).items() if k != field}
     return kept if value is None else {**kept, field: value}
+
+
+def record_changed_by(session: Session, run: StepRun) -> dict[str, Any] | None:
+    """The record, as its read found it, that ``run`` (an update still to run) changes: the one of the plan's finished
+    reads with the id the update is to change; None for a write that makes a record, or an id not yet known."""
+    if run.step.tool != "update_entity":
+        return None
+    with suppress(ResolutionError):
+        target = resolve(run.step.inputs.get("id"), session.results(), run.answers)
+        for other in session.steps:
+            found = other.result if other.state == "done" and isinstance(other.result, list) else []
+            for item in found:
+                if isinstance(item, dict) and item.get("id") is not None and str(item["id"]) == str(target):
+                    return item
+    return None
 
 
 def at_scale_of(value: Any, replaced: Any, current: Any) -> Any:

@@ -103,10 +103,13 @@ class Starter:
             steps=follow.runs(self._parts.kind),
             state="collecting",
         )
+        which = followups.ask_which(  # "mark the acme one done" of two acme tasks: which one
+            session, follow, partial(each.item_label, tz=zone(who.zone)), self._parts.clock()
+        )
         limited = await self.create_within_limit(session)
         if limited is not None:
             return [limited]
-        return [*said, *await self._parts.machine.advance(session)]
+        return [*said, *([which] if which else []), *await self._parts.machine.advance(session)]
 
     async def handled_before(self, receipt: Receipt, thread_key: str, user: str, session: Session | None) -> bool:
         """Whether a request delivered again was handled before: its plan exists, or a plan here took it."""

@@ -11,7 +11,7 @@ from typing import Any
 
 from integrations.base.principal import Principal
 from planning.types import Goal, MetaGoal, OutOfScope, ParseResult, Slots, TimeRange
-from planning.understanding import everyday, existing, mail_asked, mail_cc, people_added, stated_record
+from planning.understanding import everyday, existing, mail_asked, mail_cc, people_added, stated_record, values
 from planning.understanding.about_pointed import about_pointed
 from planning.understanding.absence_named import absence_named
 from planning.understanding.arrow_moves import arrow_moved
@@ -121,6 +121,8 @@ class GoalUnderstandingService:
         lost = _named(whole) - _named(kept)
         if (lost and not _described_only(lost, cut, kept) and not _events_named(kept)) or _time_only_aside(whole, kept):
             return whole  # "rosa diaz has a new cell, …": who it is about; the "aside" said when it is
+        if _amount_aside(whole, kept, cut[1]):  # "mark the acme deal closed won, final number came in at 52k"
+            return whole
         return kept
 
     def _parse_grounded(
@@ -326,6 +328,19 @@ def _time_only_aside(whole: ParseResult, kept: ParseResult) -> bool:
     clocked = _clocked(whole) and not _clocked(kept)
     moves_to = any(goal.slots.new_when is not None for goal in kept.goals)
     return clocked or (_timed(whole) and not _timed(kept) and not moves_to)
+
+
+def _amount_aside(whole: ParseResult, kept: ParseResult, said_beside: tuple[str, ...]) -> bool:
+    """Whether an "aside" says the amount of the deal the request changes ("mark the acme deal closed won, final
+    number came in at 52k"): the whole reading's update of a deal has the amount an aside ends with, and the reading
+    without the asides none. A number with more said after it is a reason ("…, they want 10k off")."""
+    kept_amounts = [goal.slots.amount for goal in kept.goals if goal.intent == "update" and goal.entity == "deal"]
+    if not kept_amounts or any(value is not None for value in kept_amounts):
+        return False
+    amounts = {goal.slots.amount for goal in whole.goals if goal.intent == "update" and goal.entity == "deal"}
+    lasts = [Words.of(aside).words[-2:] for aside in said_beside]
+    ends = {values.amount(" ".join(last)) for last in lasts if last and any(c.isdigit() for c in last[-1])}
+    return bool(amounts & ends - {None})
 
 
 def _clocked(parse: ParseResult) -> bool:

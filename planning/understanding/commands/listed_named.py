@@ -4,8 +4,8 @@ a thing (data/list_things.txt: "one", "email", "meeting", "deal"), where the wor
 words that thing's fields hold (data/listed_fields.txt), one of them held by no other thing listed. Grounded in what
 was listed, never a list of names: "the budget one" names nothing when no listed thing has "budget"."""
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from planning.understanding import names
@@ -65,12 +65,46 @@ def every_named(text: str, items: Sequence[Mapping[str, Any]]) -> list[Named]:
     """Each phrase of ``text`` that names one thing of ``items`` by its words, in the order said ("mark the globex
     quote one done … and the acme proposal one - push it": both). A phrase after a word that keeps a thing out of the
     change (data/keep_words.txt: "…, keep the priya one") names no thing acted on."""
+    known, named_by = _words_of_each(items)
+    found: list[Named] = []
+    for said, named in _thing_phrases(text):
+        picked = _singled(said, known)
+        picked = picked if picked is not None else _singled(said, named_by, every=known)
+        if picked is not None:
+            found.append(replace(named, index=picked + 1))
+    return found
+
+
+def named_among(text: str, items: Sequence[Mapping[str, Any]]) -> tuple[tuple[int, ...], Named] | None:
+    """The things of ``items`` (from 1) that the one phrase of ``text`` naming things by their words names when its
+    words fit several but not all of them ("mark the acme one done" of two Acme tasks and a Globex one): the one
+    meant is among those, to be asked; and the phrase (``index``: the first of them). None when no phrase names
+    things, a phrase names one, or the words fit every thing listed (they single out none)."""
+    known, named_by = _words_of_each(items)
+    phrases_said = list(_thing_phrases(text))
+    if len(phrases_said) != 1:
+        return None
+    said, named = phrases_said[0]
+    if _singled(said, named_by, every=known) is not None:  # "the signed acme one": the one its name fits
+        return None
+    holding = _holding(said, known)
+    if holding is None or not 1 < len(holding) < len(items):
+        return None
+    return tuple(i + 1 for i in holding), replace(named, index=holding[0] + 1)
+
+
+def _words_of_each(items: Sequence[Mapping[str, Any]]) -> tuple[list[set[str]], list[set[str]]]:
+    """The words each thing's fields hold (data/listed_fields.txt), and those of its own name."""
     fields = [field for _, field in phrases("listed_fields").entries]
     known = [words_of([item.get(field) for field in fields]) for item in items]
-    named_by = [words_of([item.get(field) for field in _OWN_NAMES]) for item in items]
+    return known, [words_of([item.get(field) for field in _OWN_NAMES]) for item in items]
+
+
+def _thing_phrases(text: str) -> Iterator[tuple[tuple[str, ...], Named]]:
+    """Each phrase "the … one" of ``text`` (a determiner, a few words, a word of a thing), not after a word that keeps
+    a thing out of the change: its describing words and where it is (``index`` 0: not yet known)."""
     reply = Reply.of(text)
     words = reply.words
-    found: list[Named] = []
     for index, word in enumerate(words):
         if phrases("determiners").value((word,)) is None:
             continue
@@ -80,12 +114,16 @@ def every_named(text: str, items: Sequence[Mapping[str, Any]]) -> list[Named]:
             thing = words[end].removesuffix("'s")  # "the quote one's done": the one, and "is"
             if phrases("list_things").value((thing,)) is None:
                 continue
-            picked = _singled(words[index + 1 : end], known)
-            picked = picked if picked is not None else _singled(words[index + 1 : end], named_by, every=known)
-            if picked is not None:
-                found.append(Named(picked + 1, reply.toks[index].start, reply.toks[end].end, thing != words[end]))
+            yield words[index + 1 : end], Named(0, reply.toks[index].start, reply.toks[end].end, thing != words[end])
             break
-    return found
+
+
+def _holding(said: tuple[str, ...], known: list[set[str]]) -> list[int] | None:
+    """The things whose words hold every describing word said; None when no word said describes."""
+    describing = [word.removesuffix("'s") for word in said if phrases("stop_words").value((word,)) is None]
+    if not describing or not all(word.isalnum() for word in describing):
+        return None
+    return [i for i, held in enumerate(known) if all(word in held for word in describing)]
 
 
 def _singled(said: tuple[str, ...], known: list[set[str]], every: list[set[str]] | None = None) -> int | None:

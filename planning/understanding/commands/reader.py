@@ -58,7 +58,7 @@ from planning.understanding.commands.decide import Decide
 from planning.understanding.commands.event_change import EventChange
 from planning.understanding.commands.event_edits import event_edit
 from planning.understanding.commands.kinds import Command, FollowUpChange
-from planning.understanding.commands.listed_named import listed_named
+from planning.understanding.commands.listed_named import listed_named, named_among
 from planning.understanding.commands.mail_again import mail_again
 from planning.understanding.commands.name_given import name_given
 from planning.understanding.commands.new_request import NewRequest
@@ -549,6 +549,10 @@ def _follow_up(reply: Reply, context: Context) -> Command:
         fields = record_change(Reply.of(listed.as_it(reply.text))) if listed is not None else None
         if fields is not None and listed is not None:  # "push the acme one out to apr 15": "push it out to apr 15"
             return replace(fields, record=listed.index)
+        among = named_among(reply.text, context.candidates) if fields is None else None
+        fields = record_change(Reply.of(among[1].as_it(reply.text))) if among is not None else None
+        if fields is not None and among is not None:  # "mark the acme one done" of two Acme tasks: which of them
+            return replace(fields, among=among[0])
     thanks = _followups.thanks(reply)
     return thanks if thanks is not None else NewRequest(reply.text)
 

@@ -30,7 +30,9 @@ class RecordChange:
     moved by an amount from what it is ("push the close date out two weeks": 14), not to a day said. ``record``: which
     of the records the last plan listed, from 1, when the reply names one by its words ("the acme one, …").
     ``option``: another of the records a lookup of the last plan was picked among, from 0, when the change it made is
-    to be made to that one ("update park" after John Smith's phone was changed, Smith picked of the two Johns)."""
+    to be made to that one ("update park" after John Smith's phone was changed, Smith picked of the two Johns).
+    ``among``: the records listed, from 1, that the reply's words fit when they fit several ("mark the acme one done"
+    of two Acme tasks): the change is to one of those, which is asked."""
 
     kind: ClassVar[Literal["record_change"]] = "record_change"
     field: RecordField
@@ -39,3 +41,4 @@ class RecordChange:
     shift_days: int | None = None
     record: int | None = None
     option: int | None = None
+    among: tuple[int, ...] = ()  # the records listed (from 1) the reply's words fit, one of them meant: asked which

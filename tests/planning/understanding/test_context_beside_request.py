@@ -92,3 +92,10 @@ def test_a_change_naming_no_record_is_of_the_company_the_cheer_before_it_names()
     service = GoalUnderstandingService(rules_only=True, grounding=names)
     [goal] = service.parse("initech finally closed!!! mark the deal won 🥳", MONDAY_9AM).goals
     assert (goal.intent, goal.entity, goal.slots.companies) == ("update", "deal", ("initech",))
+
+
+def test_an_amount_a_clause_beside_a_deal_change_ends_with_is_the_deals_amount():
+    line = run("set the globex deal to closed won. signed total landed at 131k")
+    assert args(line, "update_entity")["fields"].get("amount") == 131000
+    line = run("move the initech deal to negotiation, they asked for 5k off")  # more said after it: a reason
+    assert "amount" not in args(line, "update_entity")["fields"]

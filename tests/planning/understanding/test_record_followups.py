@@ -164,3 +164,26 @@ def test_a_task_said_done_after_a_link_word_is_its_status_not_a_date_said_in_the
 def test_a_kind_of_record_said_as_someones_is_the_record_found_and_a_named_one_is_another() -> None:
     assert read_reply("ok and move her lead to qualified", AFTER_RECORD) == (RecordChange("status", "qualified"),)
     assert not isinstance(read_reply("move the initech lead to qualified", AFTER_RECORD)[0], RecordChange)
+
+
+SEVERAL = Context(
+    left=frozenset({"records"}),
+    candidates=(
+        {"id": "t1", "subject": "Call Hooli about the renewal", "status": "open"},
+        {"id": "t2", "subject": "Send Hooli the signed order form", "status": "open"},
+        {"id": "t3", "subject": "Book the Pied Piper demo", "status": "open"},
+    ),
+)
+
+
+def test_words_that_fit_several_of_the_records_listed_are_a_change_of_one_of_those() -> None:
+    said = "set the hooli one to complete, they called back yesterday"
+    assert read_reply(said, SEVERAL) == (RecordChange("status", "done", among=(1, 2)),)
+    said = "the hooli task is done"
+    assert read_reply(said, SEVERAL) == (RecordChange("status", "done", among=(1, 2)),)
+
+
+def test_words_that_fit_one_or_every_record_listed_are_no_change_among_several() -> None:
+    assert read_reply("mark the pied piper one done", SEVERAL) == (RecordChange("status", "done", record=3),)
+    said = "mark the open one done"  # every one is open: no one is singled out
+    assert read_reply(said, SEVERAL) == (NewRequest(said),)
