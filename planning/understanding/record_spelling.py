@@ -7,15 +7,18 @@ A new CRM record is written so too: its company as the records write it ("jen or
 "Acme"), and the person it is, typed all in lower case, with capitals ("Jen Ortiz"): a name, not a word."""
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from planning.types import Goal, ParseResult
-from planning.understanding.grounding import Mention
 from planning.understanding.scanner import scan
+
+if TYPE_CHECKING:  # a type only: grounding imports the reading that imports this module
+    from planning.understanding.grounding import Mention
 
 _FIELDS = ("title", "subject")
 
 
-def respelled(parse: ParseResult, mentions: Iterable[Mention]) -> ParseResult:
+def respelled(parse: ParseResult, mentions: "Iterable[Mention]") -> ParseResult:
     """``parse`` with the names of ``mentions`` respelled in each goal's title and subject."""
     spelling = _spelling(mentions)
     return parse.with_goals(lambda goal: _new_record(_goal(goal, spelling) if spelling else goal, spelling))
@@ -55,7 +58,7 @@ def _capitalised(name: str) -> str:
     return "".join(out)
 
 
-def _spelling(mentions: Iterable[Mention]) -> dict[tuple[str, ...], str]:
+def _spelling(mentions: "Iterable[Mention]") -> dict[tuple[str, ...], str]:
     """Each grounded name typed in lower case (its atoms) → as the record writes it: the words of the record's name
     that were typed ("priya" → "Priya" of Priya Shah; "1:1 with priya" → the event "1:1 with Priya"). A mention whose
     words are not the record's (a shortening of a title) is left as typed."""
