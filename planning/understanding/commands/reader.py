@@ -357,8 +357,10 @@ def _comments_beside_left_out(commands: tuple[Command, ...], context: Context) -
 
 
 def _only_comment(text: str, context: Context) -> bool:
+    """Whether a clause is a comment: no request verb first, no value in it (a time, a number: "monday the 9th at 10
+    instead" is a change), and not read as a request by the reply-act model."""
     reply = Reply.of(text)
-    if starts_request(reply):
+    if starts_request(reply) or any(char.isdigit() for char in text) or find_times(text.lower(), ANY_DAY):
         return False
     acts = clause_acts(reply, context)
     return bool(acts) and all(not (a.act == "new_request" and a.probability >= _REQUEST_SURE) for a in acts)
