@@ -40,6 +40,7 @@ from planning.understanding.commands import (
     Undo,
     asides,
     ordinal_named,
+    pointing,
     points_back,
 )
 
@@ -118,8 +119,8 @@ class AfterPlan:
         named = command.record is None and command.option is None and command.field != OWNER  # the owner: a person
         named = named and not command.among  # "the acme one" of two acme tasks: the words that fit them
         if follow is not None and named:  # "push initech to proposal"; "…, peter's out friday": a reason, not it
-            cut = asides.in_request(turn.text)
-            said = cut[0] if cut is not None else turn.text
+            cut = asides.in_request(turn.text)  # "…, please update her too": "her" is whom the aside names
+            said = cut[0] if cut is not None and not pointing.names_them(cut[0]) else turn.text
             understood = await self._parts.planner.understand_async(said, turn.now, None, who=turn.who)
             follow = None if names_another(follow, understood.parse.goals) else follow
         return await self._started(turn, follow)
