@@ -19,7 +19,7 @@ def listed_people(text: str) -> list[names.Name]:
         return found
     words = Words.of(text)
     seq = words.words
-    spanned = {i for i, tok in enumerate(words.toks) for n in found if n.start <= tok.start < n.end}
+    spanned = names.words_named(words, found)
     known = first_names()
     added: list[names.Name] = []
     for index, word in enumerate(seq):

@@ -102,6 +102,11 @@ def people(text: str) -> list[Name]:
     return _dedupe_names(found)
 
 
+def words_named(words: Words, found: Iterable[Name]) -> set[int]:
+    """The indexes of the words of ``words`` inside one of the names ``found``."""
+    return {i for i, tok in enumerate(words.toks) for name in found if name.start <= tok.start < name.end}
+
+
 def _purpose_after_to(text: str, start: int, said: str) -> bool:
     """Whether a span the tagger read as a person is a verb of data/cues/purpose_verbs.txt right after "to" ("… to
     rehearse", "… to prep"): the purpose of a meeting, never a name."""

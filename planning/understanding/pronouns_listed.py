@@ -16,7 +16,7 @@ def pronoun_listed(text: str) -> str | None:
         return None
     words = Words.of(text)
     seq = words.words
-    spanned = {i for i, tok in enumerate(words.toks) for n in found if n.start <= tok.start < n.end}
+    spanned = names.words_named(words, found)
     for index, word in enumerate(seq):
         if index in spanned or word not in listed_words("listed_pronouns"):
             continue

@@ -3,18 +3,24 @@ in the mailbox (issue 24: the thing a follow-up means is the one just discussed)
 
 from pathlib import Path
 
+import pytest
+
 from integrations.base.arguments import FetchEmailsArgs
 from tests.bot.test_chat import chat
 from tests.bot.test_chat_v2 import read
 
 
-def test_a_reply_right_after_reading_an_email_answers_that_email(tmp_path: Path):
-    output = chat(
-        tmp_path,
-        "what did maria say about the expense policy?",
-        "ok reply saying the new policy works for me, thanks",
-        "a",
-    )
+@pytest.mark.parametrize(
+    ("said", "words_sent"),
+    [
+        ("ok reply saying the new policy works for me, thanks", "the new policy works for me"),
+        # user test s13 c12 (harmful with the pick of "yes"): "reply to her saying …" searched mail for the word
+        # "her" and listed five emails none from her; a pronoun is whom the mail is from, never its words
+        ("reply to her saying fine by me, i'll update the team", "fine by me"),
+    ],
+)
+def test_a_reply_right_after_reading_an_email_answers_that_email(tmp_path: Path, said: str, words_sent: str):
+    output = chat(tmp_path, "what did maria say about the expense policy?", said, "a")
     assert "from your last plan" in output
     sent = read(
         tmp_path,
@@ -22,25 +28,7 @@ def test_a_reply_right_after_reading_an_email_answers_that_email(tmp_path: Path)
         FetchEmailsArgs(to="maria.garcia@example.com", since="2026-03-02T00:00:00-05:00", includeBody=True),
     )
     assert [m["subject"] for m in sent] == ["Re: Updated expense policy"]
-    assert "the new policy works for me" in sent[0]["body"].lower()
-
-
-def test_a_reply_to_her_right_after_reading_her_email_answers_that_email(tmp_path: Path):
-    """User test s13 c12 (harmful with the pick of "yes"): "reply to her saying …" searched mail for the word "her",
-    listed five emails none from her, and a "yes" picked Tom's. A pronoun is whom the mail is from, never its words."""
-    output = chat(
-        tmp_path,
-        "what did maria say about the expense policy?",
-        "reply to her saying fine by me, i'll update the team",
-        "a",
-    )
-    assert "from your last plan" in output
-    sent = read(
-        tmp_path,
-        "fetch_emails",
-        FetchEmailsArgs(to="maria.garcia@example.com", since="2026-03-02T00:00:00-05:00", includeBody=True),
-    )
-    assert [m["subject"] for m in sent] == ["Re: Updated expense policy"]
+    assert words_sent in sent[0]["body"].lower()
 
 
 def test_a_draft_reply_right_after_a_summary_answers_the_email_summarised(tmp_path: Path):
