@@ -29,45 +29,53 @@ EMAILS = [
 ]
 
 
-PLAN = Plan(
-    steps=(
-        Step(
-            id="find_emails",
-            intent="Find the emails about the summit",
-            tool="fetch_emails",
-            arguments={"input": {"query": "partner summit", "includeBody": True}},
-        ),
-        Step(
-            id="extract_details",
-            intent="Read the start from them",
-            tool="extract",
-            arguments={"input": {"text": "{{find_emails.result.data}}", "fields": {"startTime": "datetime"}}},
-            depends_on=("find_emails",),
-        ),
-        Step(
-            id="create_event",
-            intent="Create the event",
-            tool="create_calendar_event",
-            arguments={
-                "input": {
-                    "title": "Partner summit",
-                    "startTime": "{{extract_details.result.data.startTime}}",
-                    "durationMinutes": 180,
-                }
-            },
-            depends_on=("extract_details",),
-        ),
+def mail_to_event_plan(query: str, title: str, minutes: int) -> Plan:
+    """Find the mail about ``query``, read its start, book ``title`` for ``minutes`` at that start."""
+    return Plan(
+        steps=(
+            Step(
+                id="find_emails",
+                intent=f"Find the emails about the {query}",
+                tool="fetch_emails",
+                arguments={"input": {"query": query, "includeBody": True}},
+            ),
+            Step(
+                id="extract_details",
+                intent="Read the start from them",
+                tool="extract",
+                arguments={"input": {"text": "{{find_emails.result.data}}", "fields": {"startTime": "datetime"}}},
+                depends_on=("find_emails",),
+            ),
+            Step(
+                id="create_event",
+                intent="Create the event",
+                tool="create_calendar_event",
+                arguments={
+                    "input": {
+                        "title": title,
+                        "startTime": "{{extract_details.result.data.startTime}}",
+                        "durationMinutes": minutes,
+                    }
+                },
+                depends_on=("extract_details",),
+            ),
+        )
     )
-)
+
+
+PLAN = mail_to_event_plan("partner summit", "Partner summit", 180)
 
 
 class FixedPlan:
-    """A plan refiner that always gives ``PLAN`` (so the test does not depend on how a request is understood)."""
+    """A plan refiner that always gives its plan (so the test does not depend on how a request is understood)."""
 
     name = "fixed"
 
+    def __init__(self, plan: Plan = PLAN) -> None:
+        self._plan = plan
+
     async def refine(self, text: str, understood: Understood, now: datetime) -> Understood:
-        return replace(understood, plan=PLAN, planner=self.name)
+        return replace(understood, plan=self._plan, planner=self.name)
 
 
 async def _no_sleep(_: float) -> None:

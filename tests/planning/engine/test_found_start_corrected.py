@@ -2,8 +2,6 @@
 2pm" or a range "1 to 4" at the card of an event whose start was read from a mail is that day's 14:00 (13:00-16:00),
 never today's."""
 
-from dataclasses import replace
-from datetime import datetime
 from pathlib import Path
 from typing import cast
 
@@ -15,12 +13,12 @@ from planning.engine.conversation import Conversation
 from planning.engine.retry import RetryPolicy
 from planning.engine.runner import ToolRunner
 from planning.engine.settings import EngineSettings
-from planning.pipeline import RequestPlanner, Understood
+from planning.pipeline import RequestPlanner
 from planning.store import SqlitePlanStore
 from planning.tools.extract import OfflineExtractor
-from planning.types import Plan, Step
 from tests.fakes import ManualClock, ScriptedConnector
 from tests.planning.engine.conftest import approval
+from tests.planning.engine.test_extract_zone import FixedPlan, mail_to_event_plan
 
 _EMAILS = [
     {
@@ -31,43 +29,7 @@ _EMAILS = [
         "body": "The vendor fair is on Wednesday 11 March at 9:00 in hall 4, come by",
     }
 ]
-_PLAN = Plan(
-    steps=(
-        Step(
-            id="find_emails",
-            intent="Find the emails about the fair",
-            tool="fetch_emails",
-            arguments={"input": {"query": "vendor fair", "includeBody": True}},
-        ),
-        Step(
-            id="extract_details",
-            intent="Read the start from them",
-            tool="extract",
-            arguments={"input": {"text": "{{find_emails.result.data}}", "fields": {"startTime": "datetime"}}},
-            depends_on=("find_emails",),
-        ),
-        Step(
-            id="create_event",
-            intent="Create the event",
-            tool="create_calendar_event",
-            arguments={
-                "input": {
-                    "title": "Vendor fair",
-                    "startTime": "{{extract_details.result.data.startTime}}",
-                    "durationMinutes": 30,
-                }
-            },
-            depends_on=("extract_details",),
-        ),
-    )
-)
-
-
-class _FixedPlan:
-    name = "fixed"
-
-    async def refine(self, text: str, understood: Understood, now: datetime) -> Understood:
-        return replace(understood, plan=_PLAN, planner=self.name)
+_PLAN = mail_to_event_plan("vendor fair", "Vendor fair", 30)
 
 
 async def _no_sleep(_: float) -> None:
@@ -95,7 +57,11 @@ async def test_a_correction_of_a_start_read_from_a_mail_keeps_its_day(
     )
     runner = ToolRunner(registry, RetryPolicy(jitter=False), sleep=_no_sleep)
     engine = Conversation(
-        store=store, runner=runner, planner=RequestPlanner(refiner=_FixedPlan()), settings=EngineSettings(), clock=clock
+        store=store,
+        runner=runner,
+        planner=RequestPlanner(refiner=FixedPlan(_PLAN)),
+        settings=EngineSettings(),
+        clock=clock,
     )
     try:
         first = await engine.message(
