@@ -23,6 +23,7 @@ from integrations.base.records import FIELDS_BY_ENTITY, RecordType
 from planning.engine.answers import parse_answer
 from planning.engine.conflicts import moment
 from planning.engine.event_values import EVENT_FIELDS, new_start, with_changes
+from planning.engine.mail_of_person import person_shown, read_of_their_mail
 from planning.engine.occurrence import is_series, one_occurrence
 from planning.engine.plan_people import is_them
 from planning.engine.pronoun_titles import with_person_in_title
@@ -690,7 +691,7 @@ def with_earlier_record(earlier: Session, text: str, plan: Plan, goal: Goal) -> 
     pointing = pointing or ordinal_named(text, _ANY_LENGTH) is not None  # "decline the second one": of those listed
     if not pointing and not person:
         return None
-    steps, known, which = list(plan.steps), {}, None
+    steps, known, which, aimed = list(plan.steps), {}, None, False
     for index, step in enumerate(plan.steps):
         if asks_which_record(step):  # "put a note on it": the record the earlier plan changed or found
             found, inputs, record_type = _earlier_record(earlier)
@@ -710,6 +711,13 @@ def with_earlier_record(earlier: Session, text: str, plan: Plan, goal: Goal) -> 
             continue
         entity = step.inputs.get("entityType") if kind == "record" else None
         found, inputs = _referred(earlier, kind, entity)
+        person = person_shown(earlier) if not found and kind == "email" and _unnamed(kind, step) else None
+        if person is not None:  # "reply saying …" right after looking John Park up: his newest mail
+            intent = f"Find the last email from {person.get('name') or person['email']}"
+            arguments = {"input": read_of_their_mail(person)}
+            steps[index] = step.model_copy(update={"intent": intent, "arguments": arguments})
+            aimed = True
+            continue
         if not found:
             continue
         place = ordinal_named(text, len(found)) if len(found) > 1 and use == "one" else None
@@ -725,7 +733,7 @@ def with_earlier_record(earlier: Session, text: str, plan: Plan, goal: Goal) -> 
         intent = f"“{_name(found[0])}” from your last plan" if len(found) == 1 else several
         steps[index] = step.model_copy(update={"intent": intent, "arguments": {"input": inputs}})
         known[step.id] = found
-    if not known:
+    if not known and not aimed:
         return None
     follow = FollowUp(Plan(steps=tuple(steps)), goal, "follow-up: what the last plan found", known=known)
     follow.which = which

@@ -42,3 +42,27 @@ def test_a_draft_reply_right_after_a_summary_answers_the_email_summarised(tmp_pa
         "a",
     )
     assert "Save a draft to Maria Garcia" in output
+
+
+def test_a_reply_right_after_looking_someone_up_answers_their_newest_mail(tmp_path: Path):
+    """User test s14 c57 (harmful, stopped before sending): after John Park's contact was shown, "reply …" answered
+    the newest mail in the mailbox, Laura Chen's Acme redlines, with Globex pricing. It answers his newest mail."""
+    output = chat(tmp_path, "look up john park", "reply saying premium support is in the price", "a")
+    assert "Find the last email from John Park" in output
+    sent = read(
+        tmp_path,
+        "fetch_emails",
+        FetchEmailsArgs(since="2026-03-02T00:00:00-05:00", includeBody=True),
+    )
+    assert [(m["subject"], m["to"]) for m in sent] == [
+        ("Re: Pricing question on the enterprise tier", ["john.park@globex.com"])
+    ]
+
+
+def test_what_someone_asked_is_read_from_their_mail(tmp_path: Path):
+    """User test s14 c37: "what did john park ask about pricing" asked "your email or a contact?"; what someone asked
+    or mentioned is in their mail, so it is read from there and a reply after it answers that mail."""
+    said = "reply saying yes, premium support is included"
+    output = chat(tmp_path, "what did john park ask about pricing", said, "a")
+    assert "look up a contact" not in output
+    assert "Reply to John Park: Pricing question on the enterprise tier" in output
