@@ -711,10 +711,10 @@ def with_earlier_record(earlier: Session, text: str, plan: Plan, goal: Goal) -> 
             continue
         entity = step.inputs.get("entityType") if kind == "record" else None
         found, inputs = _referred(earlier, kind, entity)
-        person = person_shown(earlier) if not found and kind == "email" and _unnamed(kind, step) else None
-        if person is not None:  # "reply saying …" right after looking John Park up: his newest mail
-            intent = f"Find the last email from {person.get('name') or person['email']}"
-            arguments = {"input": read_of_their_mail(person)}
+        shown = person_shown(earlier) if not found and kind == "email" and _unnamed(kind, step) else None
+        if shown is not None:  # "reply saying …" right after looking John Park up: his newest mail
+            intent = f"Find the last email from {shown.get('name') or shown['email']}"
+            arguments = {"input": read_of_their_mail(shown)}
             steps[index] = step.model_copy(update={"intent": intent, "arguments": arguments})
             aimed = True
             continue
