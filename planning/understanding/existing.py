@@ -329,7 +329,12 @@ def attachment_source(text: str, people: tuple[str, ...] = ()) -> MailSource | N
     words = Words.of(text)
     named = frozenset(" ".join(person.casefold().split()) for person in people)
     for index in range(len(words)):
-        found = _shared_by(words, index, named) or _attached_to(words, index)
+        found = (
+            _shared_by(words, index, named)
+            or _attached_to(words, index)
+            or _from_sender(words, index, named)
+            or _owned_by(words, index, named)
+        )
         if found is None:
             continue
         thing, sender, end = found
@@ -376,6 +381,42 @@ def _shared_by(words: Words, index: int, named: frozenset[str]) -> tuple[str, st
             verb = verbs.at(words, name_end) if name_end < len(words) else None
             if verb is not None and _cased(words, name_end).islower():
                 return words.text_of(index + 1, thing_end), words.text_of(after, name_end), verb.end
+    return None
+
+
+def _from_sender(words: Words, index: int, named: frozenset[str]) -> tuple[str, str, int] | None:
+    """ "email sarah the acme redlines from laura": (the thing, its sender, the end). Only when the request names
+    someone else to pass it on to: the one it came from is its source, never a recipient."""
+    if _cased(words, index) not in cues("file_determiners"):
+        return None
+    for thing_end in _things(words, index + 1):
+        if thing_end >= len(words) or words.words[thing_end] != "from":
+            continue
+        for name_end in (thing_end + 3, thing_end + 2):
+            sender = " ".join(words.words[thing_end + 1 : name_end]) if name_end <= len(words) else ""
+            if sender in named and named - {sender} and _ends_mail_source(words, name_end):
+                return words.text_of(index + 1, thing_end), words.text_of(thing_end + 1, name_end), name_end
+        return None
+    return None
+
+
+def _owned_by(words: Words, index: int, named: frozenset[str]) -> tuple[str, str, int] | None:
+    """ "send john smith maria's note on the globex payment terms": (what it is about, its sender, the end), when the
+    request names someone else to pass it on to."""
+    for length in (2, 1):
+        last = index + length - 1
+        if last >= len(words) or not words.words[last].endswith("'s"):
+            continue
+        owner = " ".join((*words.words[index:last], words.words[last][:-2]))
+        if owner not in named or not named - {owner}:
+            continue
+        end = last + 1
+        while end < len(words) and words.is_word(end) and words.words[end] not in cues("mail_owned_ends"):
+            end += 1
+        about = [w for w in words.words[last + 1 : end] if w not in cues("mail_thing_words")]
+        if not about:
+            return None
+        return " ".join(about), words.text_of(index, last + 1)[:-2], end
     return None
 
 
