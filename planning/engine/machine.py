@@ -36,6 +36,7 @@ from planning.engine.clear_pick import clear_choice
 from planning.engine.in_words import LABELS, day_in_words, label, value_in_words
 from planning.engine.intentions import FINISHED, goal_title, view_of
 from planning.engine.lease import ClaimLease
+from planning.engine.moved_weekday import in_week_of_found
 from planning.engine.outcomes import fail, jsonable, outcome
 from planning.engine.own_address import without_requester
 from planning.engine.precheck import CardCheck, apply_choice
@@ -284,6 +285,8 @@ class StepMachine:
             replies.append(Say(text=f"Using {chosen} ({clear.why}).", private=True))
         if not lookup and run.step.tool == "fetch_emails" and isinstance(data, list) and not data:
             data = await self._mail_in_other_words(session, run, replies)  # "about rehearsing": "shall we rehearse"
+        if lookup:  # "move lunch w maria to thurs": the Thursday of the lunch's week
+            in_week_of_found(session, run, data, self._clock().astimezone(ZoneInfo(session.tz)).date())
         run.state, run.result = "done", data
         if not lookup and not _decides_others(session, run):  # a check or a list to go over is not an answer
             try:
