@@ -51,7 +51,7 @@ def email_scope(text: str, reading: Reading, slot_values: dict[str, Any], *, for
     if attendees_of is not None:
         scope["recipients_from_event"] = attendees_of
     named = (*slot_values["people"], *first_names_said(text))  # "the deck priya sent": a sender too
-    attached = existing.attachment_source(text, named)
+    attached = existing.attachment_source(text, named, reply=cues("reply_words").in_text(text))
     if attached is not None:
         scope["attachment_from"] = {"sender": attached.sender, "query": attached.query, "when": slot_values["when"]}
         if _opens_within(text, slot_values.get("body"), attached.span):  # "the deck priya sent, he needs it": the

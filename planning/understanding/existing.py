@@ -322,19 +322,17 @@ def _ends_mail_source(words: Words, index: int) -> bool:
     return index >= len(words) or words.words[index] in cues("mail_source_ends")
 
 
-def attachment_source(text: str, people: tuple[str, ...] = ()) -> MailSource | None:
+def attachment_source(text: str, people: tuple[str, ...] = (), *, reply: bool = False) -> MailSource | None:
     """ "send Sarah the contract John attached last week": a file from mail, by its sender and what it is. The sender
     is a name written with capitals, or one of ``people`` (the persons the request names, however written: "send tom
-    the contract john attached")."""
+    the contract john attached"). In a new mail (not a ``reply``), "the redlines from laura" and "maria's note on …"
+    name a file by its sender too."""
     words = Words.of(text)
     named = frozenset(" ".join(person.casefold().split()) for person in people)
     for index in range(len(words)):
-        found = (
-            _shared_by(words, index, named)
-            or _attached_to(words, index)
-            or _from_sender(words, index, named)
-            or _owned_by(words, index, named)
-        )
+        found = _shared_by(words, index, named) or _attached_to(words, index)
+        if found is None and not reply:  # "reply to ken's mail about …": the mail answered, no file
+            found = _from_sender(words, index, named) or _owned_by(words, index, named)
         if found is None:
             continue
         thing, sender, end = found
@@ -394,10 +392,16 @@ def _from_sender(words: Words, index: int, named: frozenset[str]) -> tuple[str, 
             continue
         for name_end in (thing_end + 3, thing_end + 2):
             sender = " ".join(words.words[thing_end + 1 : name_end]) if name_end <= len(words) else ""
-            if sender in named and named - {sender} and _ends_mail_source(words, name_end):
+            if sender in named and _given_before(words, index, named - {sender}) and _ends_mail_source(words, name_end):
                 return words.text_of(index + 1, thing_end), words.text_of(thing_end + 1, name_end), name_end
         return None
     return None
+
+
+def _given_before(words: Words, index: int, others: frozenset[str]) -> bool:
+    """Whether one of ``others`` is named before token ``index``: the person the thing is passed on to."""
+    said = f" {' '.join(words.words[:index])} "
+    return any(f" {other} " in said for other in others)
 
 
 def _owned_by(words: Words, index: int, named: frozenset[str]) -> tuple[str, str, int] | None:
@@ -408,7 +412,7 @@ def _owned_by(words: Words, index: int, named: frozenset[str]) -> tuple[str, str
         if last >= len(words) or not words.words[last].endswith("'s"):
             continue
         owner = " ".join((*words.words[index:last], words.words[last][:-2]))
-        if owner not in named or not named - {owner}:
+        if owner not in named or not _given_before(words, index, named - {owner}):
             continue
         end = last + 1
         while end < len(words) and words.is_word(end) and words.words[end] not in cues("mail_owned_ends"):
