@@ -27,7 +27,7 @@ from planning.engine.record_changes import names_another, record_changed, record
 from planning.engine.replies import Refused, Reply, Say
 from planning.engine.resend import resend
 from planning.engine.session import Session
-from planning.engine.undo_changed import restates_undo, retimes_made, undone_then, undone_with
+from planning.engine.undo_changed import restates_undo, retimes_made, undone_moved, undone_then, undone_with
 from planning.understanding.commands import (
     OWNER,
     BookBeside,
@@ -79,9 +79,12 @@ class AfterPlan:
         [command, *later] = reading.read_after(text, earlier)
         turn = Turn(who, thread_key, text, earlier, self._parts.now(who.zone), tuple(later))
         then = next((c.text for c in later if isinstance(c, NewRequest)), None)  # "undo that and book lunch …"
-        said = next((c for c in later if isinstance(c, RecordChange)), None)  # "… old one back and update park"
+        said = next((c for c in later if isinstance(c, RecordChange | EventChange)), None)  # "… and update park"
         if isinstance(command, Undo) and (then is not None or said is not None):  # "undo that, … due friday instead"
             [change, *rest] = (said,) if said is not None else reading.read_after(then or "", earlier)
+            back = undone_moved(earlier, change, turn.now) if not rest else None
+            if back is not None:  # "put it back on thursday but at 3:30" after a move: moved once, there
+                return await self._started(turn, back)
             both = undone_with(earlier, command, change, turn.now) if isinstance(change, RecordChange) else None
             if both is None and isinstance(change, RecordChange) and change.option is not None:  # "… and update park"
                 both = undone_then(earlier, command, change, turn.now)

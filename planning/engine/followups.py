@@ -451,12 +451,29 @@ def _change(session: Session, run: StepRun) -> undoing.Change:
     )
 
 
-def _retime(event: dict[str, Any], value: str, now: datetime) -> FollowUp | None:
-    start = new_start(event, value, now)
+def _retime(event: dict[str, Any], value: str, now: datetime, *, on: dict[str, Any] | None = None) -> FollowUp | None:
+    """The event moved to the start ``value`` says, read on the day and at the time of ``on`` (the event as it was
+    before, for a move back) or of the event."""
+    start = new_start(on or event, value, now)
     if start is None:
         return None
     title = f"Move “{event.get('title', 'the event')}” to {value}"
     return _event_changed(event, "move", title, {"startTime": start}, "follow-up: the event moved")
+
+
+def moved_back(earlier: Session, change: EventChange, now: datetime) -> FollowUp | None:
+    """ "put it back on thursday but at 3:30" after a move: one move of the event the earlier plan moved, to the
+    start ``change`` says read on the day it had before that move ("at 3:30": on that day); None unless every change
+    the earlier plan made was a move of that one event."""
+    runs = [r for r in earlier.steps if r.state == "done" and r.kind == "write"]
+    event = _last_event(earlier)
+    if not runs or event is None or change.field != "startTime" or change.shift_minutes is not None:
+        return None
+    before = record_of(earlier, runs[0]) if runs[0].step.tool == "update_calendar_event" else None
+    ids = {str((r.result if isinstance(r.result, dict) else {}).get("id")) for r in runs}
+    if before is None or ids != {str(event["id"])} or any(r.step.tool != "update_calendar_event" for r in runs):
+        return None
+    return _retime(event, change.value, now, on=before)
 
 
 def _relength(event: dict[str, Any], value: str, now: datetime) -> FollowUp | None:

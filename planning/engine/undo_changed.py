@@ -6,7 +6,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from planning.engine.followups import FollowUp, undo
+from planning.engine.followups import FollowUp, moved_back, undo
 from planning.engine.record_changes import record_changed
 from planning.engine.session import Session
 from planning.types import Step
@@ -63,6 +63,13 @@ def retimes_made(earlier: Session, change: EventChange) -> bool:
         return False
     made = [r for r in earlier.steps if r.step.tool == "create_calendar_event" and r.state == "done"]
     return len(made) == 1 and all(r.kind != "write" or r in made for r in earlier.steps if r.state == "done")
+
+
+def undone_moved(earlier: Session, change: Command, now: datetime) -> FollowUp | None:
+    """ "put it back on thursday but at 3:30", said after the event was moved: an undo with the start it takes
+    instead is one move, to that start on the day the undo puts it back on (never the undo, then a move approved
+    again); None when ``change`` is no new start or the earlier plan did more than move one event."""
+    return moved_back(earlier, change, now) if isinstance(change, EventChange) else None
 
 
 def _updates(step: Step) -> bool:

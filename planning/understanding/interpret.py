@@ -163,7 +163,11 @@ def _without_topics(text: str, entities: list[Evidence]) -> list[Evidence]:
 def _without_purpose(text: str, entities: list[Evidence], main: Evidence | None) -> list[Evidence]:
     """ "book 30 w tom thurs morning, need to nail down the customer quote": a verb that only books a meeting
     (data/cues/meeting_verbs.txt), said with a person and a time (the caller knows), books one; a record named after
-    a comma past it is what the meeting is for."""
+    a comma past it is what the meeting is for. A thing wanted with someone ("need an hour with tom …",
+    data/cues/intent_create_wanted.txt, ending in a word of data/cues/with_someone.txt) is a meeting: a record named
+    after it ("… to chase the customer quote") is what the meeting is for."""
+    if main is not None and main.concept == "create" and Words.of(main.text).words[-1:] in _WITH_WORDS:
+        return [e for e in entities if e.start < main.end or e.concept not in _PURPOSE_RECORDS]  # "need an hour with"
     if main is None or main.concept != "create" or Words.of(main.text).words[:1] not in _MEETING_VERBS:
         return entities
     comma = text.find(",", main.end)
@@ -173,6 +177,7 @@ def _without_purpose(text: str, entities: list[Evidence], main: Evidence | None)
 
 
 _MEETING_VERBS = frozenset(phrase[:1] for phrase, _ in cues("meeting_verbs").entries)
+_WITH_WORDS = frozenset(phrase[-1:] for phrase, _ in cues("with_someone").entries)
 _PURPOSE_RECORDS = frozenset({"account", "contact", "lead", "deal"})
 
 

@@ -21,6 +21,14 @@ def said_as_added(reply: Reply) -> bool:
     return tail is not None or reply.after("also_leads") > 0
 
 
+def _joining(clause: Reply) -> Correct | None:
+    """The people ``clause`` says join, read from the whole clause, else from its words before the reason said with
+    it ("loop in john smith too since he owns the deal")."""
+    change = people_change(clause) or people_joining(clause)
+    cut = clause.before_reason() if change is None else None
+    return people_change(cut) or people_joining(cut) if cut is not None else change
+
+
 def pick_and_people(reply: Reply, pick: Callable[[Reply], Command]) -> tuple[Command, ...] | None:
     """The pick the clauses before the first that adds people say (read by ``pick``), then the people each such
     clause adds; the clauses after one that adds are its reason. None when no clause adds people said as joining, or
@@ -32,7 +40,7 @@ def pick_and_people(reply: Reply, pick: Callable[[Reply], Command]) -> tuple[Com
     first: int | None = None
     for begin, end in bounds:
         clause = Reply(reply.text, reply.toks[begin:end])
-        change = people_change(clause) or people_joining(clause)
+        change = _joining(clause)
         if change is None or not change.adding or change.removing:
             continue
         if not said_as_added(clause) and first is None and begin == 0:

@@ -203,7 +203,7 @@ def free_time_taken(
         picked = Pick(index=1) if title is not None else None  # the first time shown, as "book it" takes it
     if picked is None:
         return None
-    return Pick(index=picked.index, at=picked.at, beside=picked.beside, title=title)
+    return Pick(index=picked.index, at=picked.at, beside=picked.beside, title=title or picked.title)
 
 
 def slot_at(said: Reply, slots: tuple[Mapping[str, Any], ...]) -> Pick | None:
@@ -338,19 +338,40 @@ def _named_as(reply: Reply) -> tuple[Reply, str | None]:
 
 
 def _beside(said: Reply) -> Pick | None:
-    """ "the one right after my 1:1 with priya", "the slot before lunch": the side and the meeting's words."""
+    """ "the one right after my 1:1 with priya", "the slot before lunch": the side and the meeting's words; with the
+    name of what is booked there when one follows the meeting after a word that links a name ("right after our 1:1
+    for roadmap prep": after the 1:1, named "roadmap prep")."""
     words = said.words
     index = said.after("slot_fillers")
     side = phrases("slot_sides").at(words, index)
     if side is None:
         return None
-    after = list(words[index + side[0] :])
+    begin = index + side[0]
+    after = list(words[begin:])
     cut = next((i for i, w in enumerate(after) if w in (",", ".", ";", "-")), len(after))
     after = after[:cut]  # "after my lunch works, first slot after it": the meeting ends at the mark
     tail = phrases("answer_tails").ending(tuple(after))
     while tail is not None and tail[0] < len(after):  # "… my lunch works": the words that accept it left out
         after = after[: len(after) - tail[0]]
         tail = phrases("answer_tails").ending(tuple(after))
-    meeting = [w for w in after if any(c.isalnum() for c in w)]
+    named, title = _meeting_then_name(Reply(said.text, said.toks[begin : begin + len(after)]))
+    meeting = [w for w in named if any(c.isalnum() for c in w)]
     meeting = [w for w in meeting if phrases("meeting_fillers").value((w,)) is None]
-    return Pick(beside=("after" if side[1] == "after" else "before", " ".join(meeting))) if meeting else None
+    side_said = "after" if side[1] == "after" else "before"
+    return Pick(beside=(side_said, " ".join(meeting)), title=title) if meeting else None
+
+
+def _meeting_then_name(said: Reply) -> tuple[tuple[str, ...], str | None]:
+    """The words that name a meeting, and the name of what is booked beside it when a word that links a name
+    (data/slot_title_links.txt) follows the meeting's first word ("1:1 for roadmap prep" → "1:1", "roadmap prep")."""
+    words = said.words
+    for index in range(1, len(words) - 1):
+        link = phrases("slot_title_links").at(words, index)
+        if link is None:
+            continue
+        start = index + link[0]
+        start += (phrases("determiners").at(words, start) or (0, ""))[0]
+        name = Reply.of(said.rest(start))
+        if _a_name(name):
+            return words[:index], name.text.strip("\"“”'")
+    return words, None

@@ -45,6 +45,7 @@ from planning.understanding.commands._record_followups import record_change
 from planning.understanding.commands._repicked import repicked
 from planning.understanding.commands._said_texts import new_text
 from planning.understanding.commands._typed_fields import typed_changes
+from planning.understanding.commands._undo_retimed import undo_retimed
 from planning.understanding.commands._values_besides import values_besides
 from planning.understanding.commands._words import Reply, phrases
 from planning.understanding.commands.accounted import every_clause
@@ -165,7 +166,8 @@ def _read(text: str, context: Context) -> tuple[Command, ...]:
     if not context.open_plan:  # "mark the quote one done, and the proposal one - push to wed": each record listed
         each = changed_each(reply, context.candidates) if "records" in context.left else ()
         again = changed_again(reply, context) if not each and "record" in context.left else ()
-        return each or again or (_follow_up(reply, context),)  # "update park": on another of those picked among
+        back = undo_retimed(reply) if not each and not again and "event" in context.left else None
+        return each or again or back or (_follow_up(reply, context),)  # "update park": on another of those picked among
     held = _held_for_edit(reply, context)
     if held is not None:  # "hold on, don't send it yet - add that …": kept, and its text changed
         return held

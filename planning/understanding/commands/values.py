@@ -8,7 +8,7 @@ from datetime import UTC, date, datetime, timedelta
 from typing import Any, Literal
 
 from planning.understanding import phones
-from planning.understanding.commands._words import Token, phrases, tokens
+from planning.understanding.commands._words import Reply, Token, phrases, tokens
 from planning.understanding.commands.period_end import period_of_end
 from planning.understanding.commands.rough_clock import with_clock_clause
 from planning.understanding.cues import cues
@@ -158,6 +158,29 @@ def _in_zone(clock: str, zone: str) -> str | None:
 
 
 def _datetime(name: str, text: str, now: datetime) -> Parsed:
+    """A day and time, read from the words before a reason said with it when they hold one ("tuesday around 3 since
+    the board call ends at noon"), else from the whole answer, else from its first sentence ("thursday morning, like
+    11? she's out later that afternoon"): the time asked, not the one of the reason."""
+    said = Reply.of(clean(text))
+    reason = _before_reason_word(said)
+    first = _datetime_said(reason, now) if reason is not None else None
+    if first is not None and first.ok:
+        return first
+    whole = _datetime_said(text, now)
+    sentence = said.first_sentence() if not whole.ok else None
+    found = _datetime_said(sentence.text, now) if sentence is not None else None
+    return found if found is not None and found.ok else whole
+
+
+def _before_reason_word(said: Reply) -> str | None:
+    """The words before the first word that begins a reason (data/reason_marks.txt; marks such as a comma cut
+    no value off its day); None when no such word follows the first."""
+    marks, words = phrases("reason_marks"), said.words
+    cut = next((i for i in range(1, len(words)) if words[i][:1].isalpha() and marks.at(words, i) is not None), None)
+    return said.rest(0, cut) if cut is not None else None
+
+
+def _datetime_said(text: str, now: datetime) -> Parsed:
     """A time already past is read as given: a write that would book it asks first (``timing``). A number alone
     ("11", "2:30", "11.30") is a time of day: a bare hour in working hours (contract §2.4)."""
     said = clean(text)

@@ -62,3 +62,13 @@ def test_a_pick_said_again_in_a_clause_of_its_own_is_no_request():
         Pick(beside=("after", "standup"), title="ops review"),
     )
     assert read_reply("first one's fine, call it design crit", ASKED) == (Pick(index=1, title="design crit"),)
+
+
+def test_a_free_time_said_by_the_meeting_beside_it_with_a_name_books_that_name():
+    assert read_reply("take the one just before my standup for hiring sync", ENDED) == (
+        Pick(beside=("before", "standup"), title="hiring sync"),
+    )
+    assert read_reply("book the slot right after the design review as budget prep", ENDED) == (
+        Pick(beside=("after", "design review"), title="budget prep"),
+    )
+    assert read_reply("the one after my lunch works", ENDED) == (Pick(beside=("after", "lunch")),)

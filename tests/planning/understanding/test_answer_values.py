@@ -72,3 +72,20 @@ def test_names_are_cut_at_the_joins_in_the_file_whatever_their_case() -> None:
 )
 def test_a_number_alone_answering_for_a_time_is_a_clock_time(typed: str, said: str | None) -> None:
     assert bare_clock(typed) == said
+
+
+@pytest.mark.parametrize(
+    ("typed", "start"),
+    [
+        ("friday, say 10? he has a flight that evening so earlier helps", "2026-03-06T10:00:00-05:00"),
+        ("wed, maybe 2ish. she is tied up in the morning", "2026-03-04T14:00:00-05:00"),
+        ("tuesday around 3 since the board call ends at noon", "2026-03-03T15:00:00-05:00"),
+    ],
+)
+def test_a_time_answer_with_a_reason_beside_it_is_the_time_asked(typed: str, start: str) -> None:
+    assert parse_answer("startTime", typed, NOW).value == start
+
+
+@pytest.mark.parametrize("hedge", _lines(_DATA / "commands" / "data" / "rough_marks.txt"))
+def test_every_rough_mark_before_an_hour_beside_a_day_period_reads_that_hour(hedge: str) -> None:
+    assert parse_answer("startTime", f"friday afternoon, {hedge} 3", NOW).value == "2026-03-06T15:00:00-05:00"

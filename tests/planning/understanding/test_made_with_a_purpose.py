@@ -22,3 +22,10 @@ def test_time_set_up_or_made_for_a_purpose_is_a_new_event() -> None:
 
 def test_a_thing_set_to_a_value_is_still_an_update() -> None:
     assert kinds("set the globex deal to negotiation") == [("update", "deal")]
+
+
+def test_time_wanted_with_someone_is_a_meeting_whatever_record_its_purpose_names() -> None:
+    """A thing wanted with someone at a time ("need an hour with …") is a meeting: a CRM record named after it is what
+    the meeting is for, never a record to make (session 14: an account was created)."""
+    assert kinds("want an hour with dana tomorrow at 3 to chase the deal paperwork") == [("create", "event")]
+    assert kinds("need some time with priya thursday afternoon to fix the lead list") == [("create", "event")]

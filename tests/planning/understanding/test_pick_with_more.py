@@ -25,6 +25,12 @@ def test_a_pick_then_a_person_added_too_is_both() -> None:
     assert read_reply(said, _AT_PICK) == (Pick(index=2), _added("omar hadid"))
 
 
+def test_a_person_added_with_a_reason_in_the_same_clause_is_added() -> None:
+    said = "farouk at northwind. and bring in omar hadid as well since he drew the mockups"
+    assert read_reply(said, _AT_PICK) == (Pick(index=2), _added("omar hadid"))
+    assert read_reply("2 - also loop in maria because she runs pricing", _AT_PICK) == (Pick(index=2), _added("maria"))
+
+
 def test_a_pick_by_number_then_people_added_with_also() -> None:
     assert read_reply("1 - also loop in maria and tom", _AT_PICK) == (Pick(index=1), _added("maria, tom"))
 
