@@ -11,6 +11,7 @@ from planning.planner.recipients import person_refs
 from planning.planner.windows import FREE_AT_MINUTES, INSTANT_QUERY_MINUTES, window_for
 from planning.references import minutes_before, placeholder, reference
 from planning.types import Condition, Goal, TimeRange
+from planning.understanding.event_title import one_of_them
 from planning.understanding.names import display_name
 
 # --- calendar ------------------------------------------------------------------------------------------
@@ -32,7 +33,7 @@ def event_filters(goal: Goal, builder: PlanBuilder) -> dict[str, Any]:
     return {
         "start": iso(start),
         "end": iso(end),
-        "query": s.topic,
+        "query": one_of_them(s.topic) if goal.intent == "find" else s.topic,  # "team syncs": each "Team sync"
         "attendee": None if goal.scope.get("attendees_change") else _attendee(goal),
         "limit": s.limit if goal.intent == "find" else None,
     }

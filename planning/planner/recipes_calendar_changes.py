@@ -10,7 +10,7 @@ from planning.planner.recipe_common import iso
 from planning.planner.recipes_calendar import event_filters
 from planning.planner.recipes_everyday import event_extras
 from planning.planner.recipients import also_refs, person_refs
-from planning.planner.unnamed_event import CHOOSE_EVENT, coming_events, names_no_event
+from planning.planner.unnamed_event import CHOOSE_EVENT, coming_events, names_no_event, next_one
 from planning.references import at_time_of, on_day_of, placeholder, reference
 from planning.types import Exclusion, Goal, TimeRange
 
@@ -49,6 +49,8 @@ def _own_title(goal: Goal) -> str | None:
     """The title read, unless it is only the name of a person added or taken off ("add maria to it": no event
     called "Maria" is meant)."""
     title, people = goal.slots.title, {person.casefold() for person in goal.slots.people}
+    if next_one(goal):  # "my next meeting": no event called "Meeting" is meant
+        return None
     return None if title and goal.scope.get("attendees_change") and title.casefold() in people else title
 
 

@@ -160,6 +160,23 @@ def _kind_at(said: tuple[str, ...], i: int) -> int:
     return 1 if i < len(said) and kinds.value((_singular(said[i]),)) is not None else 0
 
 
+def only_kind(title: str) -> bool:
+    """Whether ``title`` names only the kind "something on the calendar" ("Meeting", "my next appointment")."""
+    said = [w for w in title.casefold().split() if w not in _ARTICLES]
+    return bool(said) and all(w in words("generic_events") for w in said)
+
+
+def one_of_them(query: str | None) -> str | None:
+    """The words an event of a kind said in the plural is found by ("team syncs" → "team sync", "1:1s" → "1:1"): a
+    title holds the kind once. Words not ending in a plural "s" stay ("status", "class", "sales review")."""
+    if not query:
+        return query
+    head, _, last = query.rpartition(" ")
+    if len(last) <= 3 or not last.endswith("s") or last.endswith(("ss", "us", "is")):
+        return query
+    return f"{head} {last[:-1]}".strip()
+
+
 def _singular(word: str) -> str:
     return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
 

@@ -228,6 +228,7 @@ PHRASE_CUES: tuple[PhraseCue, ...] = (
             ),
             Part(cues("intent_delete_more", A)),
             Part(cues("intent_delete_trash", A), Around(before=cues("intent_delete_trash_before", A))),
+            Part(cues("intent_delete_skip", A), Around(before=cues("intent_delete_skip_before", A))),
         ),
     ),
     # taking back a sent email is removing it (which planbot cannot do), not sending one
