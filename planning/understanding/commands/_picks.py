@@ -5,7 +5,7 @@ candidate's fields (name, company, email, title)."""
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, Literal
 
 from planning.understanding.commands._words import Reply, phrases, tokens
 from planning.understanding.commands.kinds import Command
@@ -357,7 +357,7 @@ def _beside(said: Reply) -> Pick | None:
     named, title = _meeting_then_name(Reply(said.text, said.toks[begin : begin + len(after)]))
     meeting = [w for w in named if any(c.isalnum() for c in w)]
     meeting = [w for w in meeting if phrases("meeting_fillers").value((w,)) is None]
-    side_said = "after" if side[1] == "after" else "before"
+    side_said: Literal["after", "before"] = "after" if side[1] == "after" else "before"
     return Pick(beside=(side_said, " ".join(meeting)), title=title) if meeting else None
 
 
