@@ -178,15 +178,19 @@ def _said_span(text: str) -> tuple[int, int] | None:
     """Where the text to send is: after a cue of ``said_cues.txt``, up to the next clause with its own action; else a
     note's text, after the colon that follows a word of ``note_nouns.txt`` ("a note on the deal: they'll sign for
     year one" keeps "year one", so the note is found by the words it was given), or a mail's, after the colon of a
-    message opening with a verb of ``said_after_colon_leads.txt`` ("email tom: … on tues" keeps "tues")."""
+    message opening with a verb of ``said_after_colon_leads.txt`` ("email tom: … on tues" keeps "tues"), or after its
+    dash ("email priya re the deck - one comment")."""
     words = Words.of(text)
     for cue in cues("said_cues").find_all(words):
         end = words.char_end(cue.end - 1)
         if end < len(text) and text[end].isspace():
             return end + 1, next_clause(text, end + 1)
-    lead = cues("said_after_colon_leads")  # "email tom: …", "reply: …"
-    noun = lead.at(words, 0) if lead.starts(text) else cues("note_nouns").find(words)
+    lead = cues("said_after_colon_leads")  # "email tom: …", "reply: …", "email priya re the deck - …"
+    opening = respelled_days(text[: words.char_end(0)]) if len(words) else ""  # "emial tom - …"
+    mail = lead.at(Words.of(opening), 0) if lead.starts(opening) else None
+    noun = mail or cues("note_nouns").find(words)
     colon = text.find(":", words.char_end(noun.end - 1)) if noun is not None else -1
     if colon >= 0 and colon + 1 < len(text) and text[colon + 1].isspace():
         return colon + 2, next_clause(text, colon + 2)
-    return None
+    dash = text.find(" - ", words.char_end(mail.end - 1)) if mail is not None else -1
+    return (dash + 3, next_clause(text, dash + 3)) if dash >= 0 else None

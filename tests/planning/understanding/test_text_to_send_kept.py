@@ -81,6 +81,7 @@ def test_the_words_after_a_colon_that_follows_the_people_are_the_text_and_one_go
         # user test s14 c34/c43: "one comment on slide four" was sent as "1 comment on slide 4", "tues" as "tuesday"
         ("email maria re the budget: two fixes on page three, I'll send them weds", "two fixes on page three"),
         ("reply: sure, we can do four seats, talk thurs", "we can do four seats, talk thurs"),
+        ("emial dana re the pilot - two more weeks is fine", "two more weeks is fine"),  # after a dash, a slip
     ],
 )
 def test_the_text_after_a_mail_verbs_colon_is_kept_as_typed(text: str, kept: str):
