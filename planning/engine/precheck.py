@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from planning.engine import conflicts, duplicates, staleness, targets
+from planning.engine import attendee_facts, conflicts, duplicates, staleness, targets
 from planning.engine.checks import CardChecks, Choice, ChoiceKey, Notice
 from planning.engine.replies import Reply, Say
 from planning.engine.runner import ToolRunner
@@ -41,6 +41,8 @@ class CardCheck:
         choices: list[Choice] = []
         existing: dict[str, Any] | None = None
         free: dict[str, str] | None = None
+        if tool == "update_calendar_event":  # "take sarah off …" when she is not on it
+            notices.extend(attendee_facts.notices(arguments, record))
         if tool == "create_entity":
             existing = await self._checked(session, run, duplicates.existing_record(self._read(session), arguments))
             if existing is not None:

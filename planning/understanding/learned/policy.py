@@ -104,6 +104,15 @@ class Judge(Protocol):
         ...
 
 
+_CHANGES = ("update", "create", "send")
+
+
+def _harsher(label: str, rules_intent: str) -> bool:
+    """Whether the classifier's ``label`` removes something where the rules read a change, a new thing or a send
+    ("remove tom from the acme call": an attendee taken off, never the call deleted on a guess)."""
+    return label.split("/")[0] == "delete" and rules_intent in _CHANGES
+
+
 def judge(rules: RulesView, probabilities: Mapping[str, float], t: Thresholds) -> Verdict:
     """The combined reading; the rules' own when the classifier abstains (a goal it has no examples of)."""
     rules_label = f"{rules.intent}/{rules.entity}"
@@ -150,7 +159,7 @@ def judge(rules: RulesView, probabilities: Mapping[str, float], t: Thresholds) -
     if not protected and p_out >= t.veto_at:
         why = f"classifier {p_out:.2f}: out of scope, not {rules_label}"
         return Verdict("unsupported", "none", round(p_out, 2), "classifier", why)
-    if not protected and label and label != rules_label and p >= t.switch_at:
+    if not protected and label and label != rules_label and p >= t.switch_at and not _harsher(label, rules.intent):
         intent, entity = label.split("/")
         why = f"{said}, not the rules' {rules_label}"
         return Verdict(intent, entity, round(p, 2), "classifier", why, choices, _unsure(probabilities, t))

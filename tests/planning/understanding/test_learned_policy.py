@@ -5,7 +5,17 @@ from planning.understanding.learned.policy import RulesView, Thresholds, judge
 
 T = Thresholds(promote_at=0.3, promote_offtopic_at=0.9, veto_at=0.9, switch_at=0.7, rules_sure=0.95)
 # the classes of a model: the goal labels its data has enough examples of, out of scope and "the rules decide"
-CLASSES = ("send/email", "find/email", "find/contact", "create/event", "find/event", "update/event", OUT, RULES)
+CLASSES = (
+    "send/email",
+    "find/email",
+    "find/contact",
+    "create/event",
+    "find/event",
+    "update/event",
+    "delete/event",
+    OUT,
+    RULES,
+)
 
 
 def probabilities(**given: float) -> dict[str, float]:
@@ -124,3 +134,12 @@ def test_a_write_too_unsure_to_plan_on_a_guess_is_offered_beside_the_likeliest_r
     assert [(c.intent, c.entity) for c in asked.choices] == [("create", "event"), ("find", "event")]
     assert (outside.intent, outside.unsure) == ("unsupported", False)
     assert (no_read.intent, no_read.unsure) == ("unsupported", False)
+
+
+def test_the_classifier_never_turns_a_change_the_rules_read_into_a_removal():
+    """User test s14 c48's wording, elsewhere: "remove tom from the acme call tomorrow" was switched from the rules'
+    update (an attendee taken off) to delete/event at 0.79: a guess would have deleted the call."""
+    kept = judge(RulesView("update", "event", 0.7), probabilities(delete_event=0.85), T)
+    assert (kept.intent, kept.entity) == ("update", "event")
+    moved = judge(RulesView("find", "event", 0.7), probabilities(delete_event=0.85), T)
+    assert (moved.intent, moved.entity) == ("delete", "event")  # a read may still be read as a removal
