@@ -45,6 +45,10 @@ def title(text: str, people: Sequence[str], found: Sequence[SlotSpan]) -> str | 
     blocked = _names(toks, people)
     noun = _event_noun(toks, blocked)
     topic = _topic(text, noun)  # "a call with Maria to discuss the renewal terms" → "Renewal terms"
+    named_at = min(topic[0], toks[noun.first].start if noun is not None else topic[0]) if topic is not None else 0
+    first = _purpose_before(text, toks, blocked, named_at) if topic is not None else None
+    if first is not None:  # "block fri for focus time, need to finish the questionnaire": the reason is no title
+        return first
     if topic is not None and (noun is None or noun.plain or not text[noun.end : topic[0]].strip()):
         about = _strip_times(text[topic[0] : topic[1]])
         if noun is not None and noun.plain and not noun.generic and about:  # "a sync about the roadmap"
@@ -213,6 +217,20 @@ def _purpose(text: str, toks: Sequence[Token], blocked: Sequence[bool], at: int)
         if at > 0:
             return None  # only the "for" right after a generic event
     return None
+
+
+def _purpose_before(text: str, toks: Sequence[Token], blocked: Sequence[bool], at: int) -> str | None:
+    """What the event is for ("for focus time") said in a clause that ends before character ``at`` (a comma, a
+    semicolon, a full stop or a dash between them): there, with what the booking says, it names the event; a purpose
+    said in a clause after it is the reason it is booked."""
+    ends = [i for i, tok in enumerate(toks) if tok.start < at and tok.word in _CLAUSE_MARKS]
+    if not ends:
+        return None
+    head = ends[0]
+    return _purpose(text[: toks[head].start], toks[:head], blocked[:head], 0)
+
+
+_CLAUSE_MARKS = frozenset({",", ";", ".", "-", "–", "—"})
 
 
 def _kind_alone(text: str) -> str | None:
