@@ -118,6 +118,24 @@ def reminded_of(text: str) -> str | None:
         what = _strip_times(text[toks[i + cue[0]].start :])
         if what and what.lower() not in PRONOUNS:  # "… remind me": nothing is said after it
             return phrases.capitalise(what)
+    return _reminder_to_later(text, toks)
+
+
+def _reminder_to_later(text: str, toks: Sequence[Token]) -> str | None:
+    """ "put a reminder on my cal for friday at 4 to rebook it": the noun of a reminder (the first word of a
+    data/reminder_cues.txt phrase for the thing reminded of, "reminder to"), then where it is put, then "to" and
+    what to do, in one clause."""
+    said = tuple(t.word for t in toks)
+    nouns = {phrase[0] for phrase, value in listed("reminder_cues").entries if value == "thing" and len(phrase) > 1}
+    start = next((i for i, word in enumerate(said) if word in nouns), None)
+    if start is None:
+        return None
+    for i in range(start + 1, len(said) - 1):
+        if not said[i][:1].isalnum():
+            return None  # the clause ended
+        if said[i] == "to" and said[i + 1] not in FUNCTION_WORDS | PRONOUNS | TIME_WORDS:
+            what = _strip_times(text[toks[i + 1].start :])
+            return phrases.capitalise(what) if what else None
     return None
 
 
