@@ -1,6 +1,6 @@
 """An event's values changed as a reply says (an ``EventChange`` read by the understanding): its start to a time or by
-an amount, its length to an amount or by one, its place — on the values a step already has (a booking's card, a
-move's card) or on the event as it is (a follow-up after it was made)."""
+an amount, its length to an amount or by one, its place, its title — on the values a step already has (a booking's
+card, a move's card) or on the event as it is (a follow-up after it was made)."""
 
 from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime, timedelta
@@ -13,7 +13,7 @@ from planning.engine.day_move import on_day_said
 from planning.understanding.commands import by_amount, clock_without_day
 from planning.understanding.weekday_said import in_week_of
 
-EVENT_FIELDS = frozenset({"startTime", "durationMinutes", "location"})
+EVENT_FIELDS = frozenset({"startTime", "durationMinutes", "location", "title"})
 
 
 def with_changes(
@@ -27,8 +27,8 @@ def with_changes(
         if field not in EVENT_FIELDS:
             return None
         amount = by_amount(value)
-        if field == "location":
-            changed["location"] = value
+        if field in ("location", "title"):  # "put it in room 2", "rename it 'pipeline deep dive'": as said
+            changed[field] = value
         elif field == "durationMinutes":
             length = _length(changed, event, amount, value, now)
             if length is None:

@@ -33,6 +33,7 @@ from planning.engine.session import Question, Session, StepRun
 from planning.engine.staleness import KINDS, READS, Kind
 from planning.engine.subject_named import with_name
 from planning.engine.targets import ID_ARGUMENTS, about_of, record_of
+from planning.engine.typed_titles import as_title
 from planning.engine.undo_each import item_changes
 from planning.planner import undo as undoing
 from planning.references import placeholder, reference, references_in
@@ -121,12 +122,14 @@ def follow_up(earlier: Session, command: Undo | EventChange, now: datetime) -> F
         explanation = "follow-up: one occurrence of the series changed"
         return FollowUp(alone, Goal(intent="update", entity="event"), explanation) if alone is not None else None
     changes: dict[str, str] = dict([(command.field, command.value), *command.also])
+    if "title" in changes:  # "rename it to 'deep dive w/ john'": written as a title ("Deep dive w/ John")
+        changes["title"] = as_title("title", changes["title"], earlier)
     if "removeAttendees" in changes:  # "actually remove her": the people the last change added
         changes["removeAttendees"] = _pointed_at(earlier, event, changes["removeAttendees"])
     by_an_amount = any(by_amount(value) is not None for value in changes.values())
     if changes.keys() - {"addAttendees", "removeAttendees"} and (len(changes) > 1 or by_an_amount):
         return _several(event, changes, now)
-    if command.field == "location":
+    if command.field in ("location", "title"):  # "rename it to …" after a series was made: the series renamed
         return _several(event, changes, now)
     if command.field == "startTime":
         return _retime(event, command.value, now)

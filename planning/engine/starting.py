@@ -33,6 +33,7 @@ from planning.engine.shown_mails import among_shown_mails
 from planning.engine.shown_summary import with_summary
 from planning.engine.summarized_shown import summary_of_shown
 from planning.engine.task_on_its_own import on_its_own
+from planning.engine.thing_titles import with_event_in_title
 from planning.engine.workspaces import workspace_prefix
 from planning.planner.shared_files import with_shared_files
 from planning.types import Plan
@@ -149,6 +150,7 @@ class Starter:
             plan = with_summary(self._parts.from_record(earlier), text, plan)  # "send that summary to sarah"
             plan = summary_of_shown(self._parts.from_record(earlier), text, plan)  # "summarize pls": that search's mail
             plan = deleted_rebooked(self._parts.from_record(earlier), text, plan, understood.parse.goals[0], now)
+            plan = with_event_in_title(self._parts.from_record(earlier), plan)  # "… to rebook it": the lunch
             plan = on_day_asked(self._parts.from_record(earlier), text, plan, now)  # "at 3 then": the day asked
             plan = with_meeting_asked(self._parts.from_record(earlier), text, plan, understood.parse.goals[0], now)
             understood = replace(understood, plan=plan)

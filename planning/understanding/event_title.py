@@ -45,6 +45,10 @@ def title(text: str, people: Sequence[str], found: Sequence[SlotSpan]) -> str | 
     blocked = _names(toks, people)
     noun = _event_noun(toks, blocked)
     topic = _topic(text, noun)  # "a call with Maria to discuss the renewal terms" → "Renewal terms"
+    named_at = min(topic[0], toks[noun.first].start if noun is not None else topic[0]) if topic is not None else 0
+    first = _purpose_before(text, toks, blocked, named_at) if topic is not None else None
+    if first is not None:  # "block fri for focus time, need to finish the questionnaire": the reason is no title
+        return first
     if topic is not None and (noun is None or noun.plain or not text[noun.end : topic[0]].strip()):
         about = _strip_times(text[topic[0] : topic[1]])
         if noun is not None and noun.plain and not noun.generic and about:  # "a sync about the roadmap"
@@ -114,6 +118,24 @@ def reminded_of(text: str) -> str | None:
         what = _strip_times(text[toks[i + cue[0]].start :])
         if what and what.lower() not in PRONOUNS:  # "… remind me": nothing is said after it
             return phrases.capitalise(what)
+    return _reminder_to_later(text, toks)
+
+
+def _reminder_to_later(text: str, toks: Sequence[Token]) -> str | None:
+    """ "put a reminder on my cal for friday at 4 to rebook it": the noun of a reminder (the first word of a
+    data/reminder_cues.txt phrase for the thing reminded of, "reminder to"), then where it is put, then "to" and
+    what to do, in one clause."""
+    said = tuple(t.word for t in toks)
+    nouns = {phrase[0] for phrase, value in listed("reminder_cues").entries if value == "thing" and len(phrase) > 1}
+    start = next((i for i, word in enumerate(said) if word in nouns), None)
+    if start is None:
+        return None
+    for i in range(start + 1, len(said) - 1):
+        if not said[i][:1].isalnum():
+            return None  # the clause ended
+        if said[i] == "to" and said[i + 1] not in FUNCTION_WORDS | PRONOUNS | TIME_WORDS:
+            what = _strip_times(text[toks[i + 1].start :])
+            return phrases.capitalise(what) if what else None
     return None
 
 
@@ -230,6 +252,20 @@ def _purpose(text: str, toks: Sequence[Token], blocked: Sequence[bool], at: int)
         if at > 0:
             return None  # only the "for" right after a generic event
     return None
+
+
+def _purpose_before(text: str, toks: Sequence[Token], blocked: Sequence[bool], at: int) -> str | None:
+    """What the event is for ("for focus time") said in a clause that ends before character ``at`` (a comma, a
+    semicolon, a full stop or a dash between them): there, with what the booking says, it names the event; a purpose
+    said in a clause after it is the reason it is booked."""
+    ends = [i for i, tok in enumerate(toks) if tok.start < at and tok.word in _CLAUSE_MARKS]
+    if not ends:
+        return None
+    head = ends[0]
+    return _purpose(text[: toks[head].start], toks[:head], blocked[:head], 0)
+
+
+_CLAUSE_MARKS = frozenset({",", ";", ".", "-", "–", "—"})
 
 
 def _kind_alone(text: str) -> str | None:

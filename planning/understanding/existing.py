@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Literal, cast
 
 from planning.understanding import names
-from planning.understanding.cues import Cues, Words, cues
+from planning.understanding.cues import Cues, Found, Words, cues
 from planning.understanding.timewords import PLURAL_WEEKDAYS, WEEKDAYS, find_duration
 
 Response = Literal["accepted", "declined", "tentative"]
@@ -89,8 +89,25 @@ def acts_on_each(text: str, *, has_range: bool) -> bool:
 
 def for_the_series(text: str) -> bool:
     """Whether a change or cancellation is said for every occurrence of a repeating event from now on ("cancel the
-    team sync series", "… going forward", "all future syncs"): data/cues/series_words.txt."""
-    return cues("series_words").find(Words.of(text)) is not None
+    team sync series", "… going forward", "all future syncs"): data/cues/series_words.txt. Not when the words limit
+    it to one occurrence ("just this week's one", data/cues/series_one_occurrence.txt), nor where the series words
+    are what is kept ("keep the rest of the series", "the rest of the series stays": data/cues/series_kept_verbs.txt
+    before them, series_kept_after.txt after them)."""
+    words = Words.of(text)
+    one = cues("series_one_occurrence")
+    if any(not (found.start and words.words[found.start - 1] == "not") for found in one.find_all(words)):
+        return False
+    return any(not _kept(words, found) for found in cues("series_words").find_all(words))
+
+
+def _kept(words: Words, series: Found) -> bool:
+    """Whether words that keep a thing as it is stand in the clause of the series words ``series``: before them
+    ("keep", "leave", "don't") or after them ("stays", "as is")."""
+    ends = [i for i, word in enumerate(words.words) if word in _CLAUSE_ENDS]
+    start = max((i + 1 for i in ends if i < series.start), default=0)
+    end = min((i for i in ends if i >= series.end), default=len(words))
+    before = cues("series_kept_verbs").find(words, start, series.start)
+    return before is not None or cues("series_kept_after").find(words, series.end, end) is not None
 
 
 def one_event_noun(name: str) -> str:

@@ -305,13 +305,20 @@ def _described_only(lost: set[str], cut: tuple[str, tuple[str, ...]], kept: Pars
 def _events_named(kept: ParseResult) -> bool:
     """Whether every goal of the reading without its asides moves, changes or cancels an event it names by its own
     words, and adds or removes only people it names: a person only the asides name is in the reason ("move the
-    design crit to 2pm, omar is double booked at 1"), never who the event is found by."""
-    return bool(kept.goals) and all(
-        goal.entity == "event"
-        and goal.intent in ("update", "delete")
-        and bool(goal.slots.topic)
-        and (not goal.scope.get("attendees_change") or bool(goal.slots.people or goal.slots.emails))
-        for goal in kept.goals
+    design crit to 2pm, omar is double booked at 1"), never who the event is found by. Beside such a change, an email
+    that goes to people of its own ("…, month-end close is eating everything. and let her know"): never to them."""
+    changes = [goal for goal in kept.goals if goal.entity == "event"]
+    mails = [goal for goal in kept.goals if (goal.intent, goal.entity) == ("send", "email")]
+    return (
+        bool(changes)
+        and len(changes) + len(mails) == len(kept.goals)
+        and all(bool(goal.slots.people or goal.slots.emails) for goal in mails)
+        and all(
+            goal.intent in ("update", "delete")
+            and bool(goal.slots.topic)
+            and (not goal.scope.get("attendees_change") or bool(goal.slots.people or goal.slots.emails))
+            for goal in changes
+        )
     )
 
 

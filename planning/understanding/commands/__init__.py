@@ -17,6 +17,7 @@ from planning.understanding.commands.correct import OWNER, REQUESTER, Correct
 from planning.understanding.commands.decide import SHOWN, Decide
 from planning.understanding.commands.event_change import EventChange, EventField, by_amount
 from planning.understanding.commands.kinds import COMMANDS, Command, CommandKind, FollowUpChange
+from planning.understanding.commands.listed_named import thing_said_in
 from planning.understanding.commands.mail_follow_up import MailAction, MailFollowUp
 from planning.understanding.commands.new_request import NewRequest
 from planning.understanding.commands.ordinal_named import ordinal_named
@@ -84,4 +85,5 @@ __all__ = [
     "points_with_pronoun",
     "read_reply",
     "restated",
+    "thing_said_in",
 ]

@@ -13,11 +13,12 @@ follows "email her" may be what the email says), and in one that makes a record,
 from planning.understanding.commands._any_day import ANY_DAY
 from planning.understanding.commands._words import Reply
 from planning.understanding.commands.context import Context
-from planning.understanding.commands.segment_acts import clause_acts, starts_request
+from planning.understanding.commands.segment_acts import ClauseAct, clause_acts, clause_spans, starts_request
 from planning.understanding.commands.segment_acts import kept as clauses_kept
 from planning.understanding.cues import Words, cues
-from planning.understanding.lexicon import evidence_in
+from planning.understanding.lexicon import Evidence, evidence_in
 from planning.understanding.phrases import title_span
+from planning.understanding.said_beside import states
 from planning.understanding.timeexpr import find_times
 
 ASIDE = 0.8  # a clause is an aside when the classifier reads it as one (act "none") at least this surely
@@ -32,38 +33,72 @@ def left_out(text: str, context: Context) -> str | None:
     return cut[0] if cut is not None else None
 
 
-def split(text: str, context: Context, *, descriptions: bool = False) -> tuple[str, tuple[str, ...]] | None:
+def split(
+    text: str,
+    context: Context,
+    *,
+    descriptions: bool = False,
+    kept_from: int | None = None,
+    statements: bool = False,
+) -> tuple[str, tuple[str, ...]] | None:
     """``text`` without its asides, and the asides; None when nothing is left out. With ``descriptions``, a clause
     after the first that says who a person is ("he's the globex lead in the crm") is an aside however unsure the
-    classifier is."""
+    classifier is. ``kept_from``: every clause that ends past this character is kept (what an email asked there
+    may say). With ``statements``, a clause after the first that states something and starts no request is an aside
+    where the classifier reads it as a request only unsurely ("…, john wants to walk through the forecast and needs
+    the morning")."""
     if context.value_kind == "text" and context.question == "value":
         return None
     reply = Reply.of(text)
     acts = clause_acts(reply, context)
     if len(acts) < 2:
         return None
+    ends = [end for _, end in clause_spans(reply)]
+    mail = [kept_from is not None and (at >= len(ends) or ends[at] > kept_from) for at in range(len(acts))]
     keep = tuple(
-        not ((a.act == "none" and a.probability >= ASIDE) or (descriptions and at > 0 and describes_person(a.clause)))
+        not (
+            (a.act == "none" and a.probability >= ASIDE)
+            or (descriptions and at > 0 and describes_person(a.clause))
+            or (statements and at > 0 and _unsure_statement(a))
+        )
         or starts_request(a.clause)
         or _condition(a.clause)
         or _free_time(a.clause)
         or _names_title(a.clause)
+        or mail[at]
         for at, a in enumerate(acts)
     )
-    kept = clauses_kept(reply, keep) if any(keep) and not all(keep) else ""
+    kept = _joined_before(reply, keep) if kept_from is not None else clauses_kept(reply, keep)
+    kept = kept if any(keep) and not all(keep) else ""
     if not kept:
         return None
     return kept, tuple(a.clause.text for a, kept_here in zip(acts, keep, strict=True) if not kept_here)
 
 
+def _unsure_statement(act: ClauseAct) -> bool:
+    """Whether a clause the classifier reads as a new request or as nothing, but not surely, only states something
+    ("john smith wants to walk through the forecast": a verb of a statement, :func:`.said_beside.states`)."""
+    return act.act in _UNSURE_ACTS and act.probability < ASIDE and states(act.clause.text)
+
+
+_UNSURE_ACTS = frozenset({"new_request", "none"})
+
+
+def _joined_before(reply: Reply, keep: tuple[bool, ...]) -> str:
+    """The reply's kept clauses, each after the marks and words said right before it ("cancel it, <aside>. and let
+    her know …" → "cancel it. and let her know …"): the email asked for stays a request of its own."""
+    spans = clause_spans(reply)
+    out = ""
+    for index, ((start, end), keeping) in enumerate(zip(spans, keep, strict=True)):
+        if keeping:
+            out += (reply.text[spans[index - 1][1] : start] if out else "") + reply.text[start:end]
+    return out.strip()
+
+
 def may_be_text(text: str) -> bool:
     """Whether ``text`` asks for an email to be written, or names one, so that a clause beside it may be what the
     email says."""
-    found = evidence_in(text)
-    return any(
-        cue.concept in _WRITES_MAIL if cue.kind == "intent" else cue.kind == "entity" and cue.concept == "email"
-        for cue in found
-    )
+    return any(_asks_mail(cue) for cue in evidence_in(text))
 
 
 def describes_person(clause: Reply | str) -> bool:
@@ -104,15 +139,28 @@ def may_be_details(text: str) -> bool:
 
 def in_request(text: str) -> tuple[str, tuple[str, ...]] | None:
     """A new request without its asides (read as a message after nothing: the classifier's "done"), and the asides;
-    None when nothing is left out, or the request writes an email or makes a record. A record named only in the
+    None when nothing is left out, or the request makes a record. In a request that writes an email only the asides
+    said before it asks for the email are left out (what follows may be what it says). A record named only in the
     asides, beside a request for another kind of thing, makes none ("put a call w hank at 11. he's the globex lead in
     the crm": a call, not a lead). A clause saying who a person is is an aside only beside such a request."""
-    cut = split(text, Context(), descriptions=True)
+    mail = _mail_asked_at(text)  # "…, month-end is eating everything. and let her know i'll …": what follows
+    cut = split(text, Context(), descriptions=True, kept_from=mail, statements=True)
     if cut is not None and not other_thing_asked(cut[0]):  # "update hank, he's the globex lead now": its fields
-        cut = split(text, Context())
-    if cut is None or may_be_text(text):
+        cut = split(text, Context(), kept_from=mail)
+    if cut is None:
         return None
     return None if may_be_details(text) and not other_thing_asked(cut[0]) else cut
+
+
+def _mail_asked_at(text: str) -> int | None:
+    """Where the request first asks for an email or names one (:func:`may_be_text`): what is said from the clause
+    there on may be what the email says, never what is said before it. None when it asks for none."""
+    starts = [cue.start for cue in evidence_in(text) if _asks_mail(cue)]
+    return min(starts, default=None)
+
+
+def _asks_mail(cue: Evidence) -> bool:
+    return cue.concept in _WRITES_MAIL if cue.kind == "intent" else cue.kind == "entity" and cue.concept == "email"
 
 
 def other_thing_asked(kept: str) -> bool:

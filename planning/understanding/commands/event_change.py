@@ -4,16 +4,17 @@ hour", "move it to 4pm", "also invite Tom", "push it back 15", "cancel it")."""
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
-EventField = Literal["startTime", "durationMinutes", "location", "addAttendees", "removeAttendees", "delete"]
+EventField = Literal["startTime", "durationMinutes", "location", "title", "addAttendees", "removeAttendees", "delete"]
 
 
 @dataclass(frozen=True, slots=True)
 class EventChange:
-    """``field``: what changes — the event's start, its length, its place, people added to it or taken off it, or the
-    event itself ("delete": taken off the calendar); ``value`` as typed. ``also``: other changes said with it ("add
-    Maria to it but take John off": the people taken off). ``shift_minutes``: the start ("push it back 15": 15) or
-    the length ("extend it by 15") moved by an amount, not set to a value (``value`` then says it as ``by_amount``
-    reads it). ``one_occurrence``: the change is for one occurrence of a repeating event ("…, just today")."""
+    """``field``: what changes — the event's start, its length, its place, its title, people added to it or taken off
+    it, or the event itself ("delete": taken off the calendar); ``value`` as typed. ``also``: other changes said
+    with it ("add Maria to it but take John off": the people taken off). ``shift_minutes``: the start ("push it back
+    15": 15) or the length ("extend it by 15") moved by an amount, not set to a value (``value`` then says it as
+    ``by_amount`` reads it). ``one_occurrence``: the change is for one occurrence of a repeating event ("…, just
+    today")."""
 
     kind: ClassVar[Literal["event_change"]] = "event_change"
     field: EventField

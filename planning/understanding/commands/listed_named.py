@@ -51,6 +51,17 @@ def said_as(text: str, named: Named, name: str) -> str:
 _TOPIC_ENDS = (",", "-", "–", "—", ":", ";", ".")
 
 
+def thing_said_in(title: str, name: str) -> str:
+    """``title`` with each word that points back at one thing (data/topic_pronouns.txt: "it") said as ``name``
+    ("Rebook it" → "Rebook lunch with Maria"); as it is when it has none."""
+    reply = Reply.of(title)
+    out, at = "", 0
+    for token in reply.toks:
+        if phrases("topic_pronouns").value((token.word,)) is not None:
+            out, at = out + title[at : token.start] + name, token.end
+    return out + title[at:]
+
+
 def listed_named(text: str, items: Sequence[Mapping[str, Any]], *, least: int = 2) -> Named | None:
     """The one thing of ``items`` that a phrase of ``text`` names by its words; None when no phrase names one, or the
     phrases name several, or fewer than ``least`` things were listed (one thing is "it" already; ``least=1``: the one

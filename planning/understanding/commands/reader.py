@@ -515,6 +515,9 @@ def _follow_up(reply: Reply, context: Context) -> Command:
         if again is not None:
             return again
     if "event" in context.left:  # "push it to 11:30", or by the name it was made with: "push the intro to 11:30"
+        title = _corrections.named_anew(reply)  # "oh, rename it to 'deep dive' - …": the event made, its new title
+        if title is not None:
+            return EventChange("title", title.value)
         pointed = as_it(reply, tuple(value for field, value in context.shown if field == "title"))
         for said in (reply, pointed) if pointed is not None else (reply,):
             change = _followups.delete_event(said) or _followups.event_changes(said) or _followups.event_change(said)
