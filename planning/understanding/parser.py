@@ -60,6 +60,7 @@ from planning.understanding.same_text import said_again
 from planning.understanding.start_said import booked_at_start
 from planning.understanding.stated_change import RECORDS, pointed_kind, stated_subject
 from planning.understanding.stated_people import pointed_to_stated
+from planning.understanding.subject_beside import with_subject_beside
 from planning.understanding.taken_back import after_taken_back
 from planning.understanding.time_said_again import time_said_last
 from planning.understanding.timeexpr import find_duration, find_shift, read_times
@@ -178,7 +179,7 @@ class GoalUnderstandingService:
             reads = [self._stated_on_record(read, grounding, now) for read in reads]
         reads = _stated_changes(_details_pointed_at(reads, now, grounding), now)
         parse = guard_goals(_combine(reads, " ".join(s.action for s in segments)), segments, now)
-        return with_choices(parse, verdict)
+        return with_choices(with_subject_beside(parse), verdict)  # "… and send her a note saying my treat": re lunch
 
     def _with_learned(self, read: _Read, judge: Judge, now: datetime) -> tuple[_Read, Verdict | None]:
         reading, verdict = consult(judge, read.clause.text, read.reading, read.found.scope, said=read.found.slots.body)
