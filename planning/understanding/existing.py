@@ -359,7 +359,8 @@ def _thing_named_before(words: Words, index: int) -> str | None:
 
 def _broken(words: Words, index: int) -> bool:
     """Whether a mark the tokens leave out (a dash) stands between token ``index`` and the one before it."""
-    return index > 0 and bool(words.text[words.char_end(index - 1) : words.char_start(index)].strip())
+    gap = words.text[words.char_end(index - 1) : words.char_start(index)] if index > 0 else ""
+    return bool(gap.strip()) and gap != gap.strip()  # set off by spaces: "a - b", not "250-seat"
 
 
 _THING_CHARS = 40  # "the contract" in "the contract John attached": a few words

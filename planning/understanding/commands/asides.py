@@ -16,6 +16,7 @@ from planning.understanding.commands.context import Context
 from planning.understanding.commands.segment_acts import clause_acts, starts_request
 from planning.understanding.commands.segment_acts import kept as clauses_kept
 from planning.understanding.cues import Words, cues
+from planning.understanding.event_description import description_text_start
 from planning.understanding.lexicon import evidence_in
 from planning.understanding.phrases import title_span
 from planning.understanding.timeexpr import find_times
@@ -37,6 +38,8 @@ def split(text: str, context: Context, *, descriptions: bool = False) -> tuple[s
     after the first that says who a person is ("he's the globex lead in the crm") is an aside however unsure the
     classifier is."""
     if context.value_kind == "text" and context.question == "value":
+        return None
+    if description_text_start(text) is not None:  # "add to that call's description: …, get laura's ok …": its words
         return None
     reply = Reply.of(text)
     acts = clause_acts(reply, context)
