@@ -170,9 +170,15 @@ def _without_polite_end(text: str) -> str:
     signed = cues("sign_offs").ending(words.words[:end])
     if tail is None and signed is not None and signed.start and words.words[signed.start - 1] in _SIGN_OFF_MARKS:
         tail = signed  # "…, ty": a thanks after a mark (alone, "ty" may be a name)
-    if tail is None:
+    if tail is None or _stands_in(words, tail.start):
         return text
     return text[: words.char_start(tail.start)].rstrip(" ,-–—")
+
+
+def _stands_in(words: Words, tail: int) -> bool:
+    """Whether the tail at token ``tail`` is whom a verb before it acts for ("sarah will cover for me")."""
+    before = words.words[:tail]
+    return cues("stand_in_verbs").ending(before) is not None
 
 
 def _said_span(text: str) -> tuple[int, int] | None:
