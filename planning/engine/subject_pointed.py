@@ -6,7 +6,7 @@ said, on the card, correctable there."""
 from planning.engine.followups import left_by
 from planning.engine.session import Session
 from planning.types import Plan
-from planning.understanding.cues import Words, cues
+from planning.understanding.subject_beside import named_for_pronoun
 
 _EVENT_WRITES = ("create_calendar_event", "update_calendar_event", "respond_to_event")
 
@@ -19,7 +19,7 @@ def with_event_in_subject(earlier: Session, plan: Plan) -> Plan:
     steps = []
     for step in plan.steps:
         subject = step.inputs.get("subject") if step.tool == "send_email" else None
-        named = _named(subject, title) if isinstance(subject, str) else None
+        named = named_for_pronoun(subject, title) if isinstance(subject, str) else None
         if named is not None:
             inputs = {**step.inputs, "subject": named}
             intent = step.intent.replace(str(subject), named)
@@ -37,13 +37,3 @@ def _changed_title(earlier: Session) -> str | None:
             if left is not None and isinstance(left.get("title"), str):
                 titles.add(left["title"])
     return titles.pop() if len(titles) == 1 else None
-
-
-def _named(subject: str, title: str) -> str | None:
-    """``subject`` with the words of ``subject_pronoun_openers`` it opens with replaced by ``title``; None when it
-    opens with none, or nothing follows them."""
-    words = Words.of(subject.lower())
-    opener = cues("subject_pronoun_openers").at(words, 0)
-    if opener is None or opener.end >= len(words):
-        return None
-    return f"{title} {Words.of(subject).text_of(opener.end)}"

@@ -42,10 +42,10 @@ def description_change(text: str) -> DescriptionChange | None:
 def _verb(words: Words, before: int) -> tuple[bool, int] | None:
     """Whether the first verb before the noun adds (True) or replaces (False), and where it ends."""
     for index in range(before):
-        for name, append in (("description_add_verbs", True), ("description_set_verbs", False)):
-            found = cues(name).at(words, index)
-            if found is not None:
-                return append, found.end
+        added, put = cues("description_add_verbs").at(words, index), cues("description_set_verbs").at(words, index)
+        found = added or put
+        if found is not None:
+            return added is not None, found.end
     return None
 
 

@@ -4,6 +4,7 @@ send her a note saying my treat"): its subject names the event ("Lunch on Friday
 
 from planning.types import Goal, ParseResult
 from planning.understanding import subjects
+from planning.understanding.cues import Words, cues
 from planning.understanding.phrases import capitalise
 
 THIN = 3  # a body of this many words or fewer says little without the event beside it
@@ -51,3 +52,14 @@ def _event_subject(event: Goal, mail: Goal) -> str:
     when = event.slots.when
     one_day = when is not None and (when.end is None or (when.end - when.start).days <= 1)
     return capitalise(f"{title} on {when.start:%A}" if when is not None and one_day else title)
+
+
+def named_for_pronoun(subject: str, title: str) -> str | None:
+    """``subject`` with the words of data/cues/subject_pronoun_openers.txt it opens with ("It's moved to the 11th")
+    replaced by ``title``, as a headline ("Globex pricing review moved to the 11th"); None when it opens with none,
+    or nothing follows them."""
+    words = Words.of(subject.lower())
+    opener = cues("subject_pronoun_openers").at(words, 0)
+    if opener is None or opener.end >= len(words):
+        return None
+    return f"{title} {Words.of(subject).text_of(opener.end)}"
