@@ -2,9 +2,9 @@
 the word meant.
 
 A word is respelled when it is no ordinary English word nor a name (as for day words, ``day_typos``) and is one
-slip (a letter left out, added inside or changed, or two letters swapped; the first letter as typed) from exactly one
-word of ``data/cues/verb_words.txt``. Without it the request's verb is not read, and "emial jon …" was read as a
-calendar search.
+slip (a letter left out, added inside or changed to a key next to it, or two letters swapped; the first letter as
+typed) from exactly one word of ``data/cues/verb_words.txt``. Without it the request's verb is not read, and "emial
+jon …" was read as a calendar search.
 """
 
 from functools import cache
@@ -50,10 +50,28 @@ def _one_slip(typed: str, word: str) -> bool:
     if len(typed) == len(word):
         diff = [i for i in range(len(word)) if typed[i] != word[i]]
         swapped = len(diff) == 2 and diff[1] == diff[0] + 1 and typed[diff[0]] == word[diff[1]]
-        return len(diff) == 1 or (swapped and typed[diff[1]] == word[diff[0]])
+        if len(diff) == 1:  # a key next to the one meant ("senf"), never any letter ("rewind" is no "remind")
+            return typed[diff[0]] in _NEAR.get(word[diff[0]], "")
+        return swapped and typed[diff[1]] == word[diff[0]]
     if len(typed) < len(word):
         return any(word[:i] + word[i + 1 :] == typed for i in range(len(word)))
     return any(typed[:i] + typed[i + 1 :] == word for i in range(len(typed) - 2))  # not next to the end
+
+
+def _near_keys() -> dict[str, str]:
+    """Each letter's neighbours on a QWERTY keyboard (same row, and the rows above and below)."""
+    rows = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+    near: dict[str, str] = {}
+    for r, row in enumerate(rows):
+        for c, key in enumerate(row):
+            around = [row[i] for i in (c - 1, c + 1) if 0 <= i < len(row)]
+            for other in (rows[r - 1] if r > 0 else "", rows[r + 1] if r + 1 < len(rows) else ""):
+                around += [other[i] for i in (c - 1, c, c + 1) if 0 <= i < len(other)]
+            near[key] = "".join(around)
+    return near
+
+
+_NEAR = _near_keys()
 
 
 @cache
