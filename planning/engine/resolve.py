@@ -98,7 +98,8 @@ def _resolve(value: Any, results: dict[str, Any], answers: dict[str, Any], item:
                 return None  # a place the mail does not say: none, never asked (the event is made without it)
             raise MissingValueError(key, value.strip())
         return filled
-    return fill_templates(value, lambda body: _as_text(_fill(body, results, answers, item)))
+    filled = fill_templates(value, lambda body: _as_text(_fill(body, results, answers, item)))
+    return filled.lstrip() if value.startswith("{{") else filled  # "{{…description}}\nmore": no blank first line
 
 
 def _on_day(moment: Any, hour: int, minute: int) -> str:

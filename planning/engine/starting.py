@@ -31,6 +31,7 @@ from planning.engine.session import Question, Session, StepRun
 from planning.engine.shown_events import among_shown
 from planning.engine.shown_mails import among_shown_mails
 from planning.engine.shown_summary import with_summary
+from planning.engine.subject_pointed import with_event_in_subject
 from planning.engine.summarized_shown import summary_of_shown
 from planning.engine.task_on_its_own import on_its_own
 from planning.engine.thing_titles import with_event_in_title
@@ -147,6 +148,7 @@ class Starter:
             plan = followups.with_earlier_people(self._parts.from_record(earlier), text, understood.plan)
             plan = with_earlier_address(self._parts.from_record(earlier), text, plan)  # "add her as a lead, nina …"
             plan = with_news(self._parts.from_record(earlier), text, plan)  # "let john know": what was done
+            plan = with_event_in_subject(self._parts.from_record(earlier), plan)  # "It's moved …": the event's name
             plan = with_summary(self._parts.from_record(earlier), text, plan)  # "send that summary to sarah"
             plan = summary_of_shown(self._parts.from_record(earlier), text, plan)  # "summarize pls": that search's mail
             plan = deleted_rebooked(self._parts.from_record(earlier), text, plan, understood.parse.goals[0], now)

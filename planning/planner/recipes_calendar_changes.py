@@ -94,6 +94,9 @@ def update_event(goal: Goal, index: int, builder: PlanBuilder) -> None:
     for key, value in s.field_changes:
         if key == "title":
             changes["title"] = value
+        elif key == "description":  # "add to that call's description: …": after what it says, unless put in its place
+            said = event_id.replace(".id}}", ".description}}")
+            changes["description"] = f"{said}\n{value}" if goal.scope.get("description_added") else value
     if s.location:
         changes["location"] = s.location
     extras = event_extras(goal, index, builder, list(changes.get("addAttendees") or []))

@@ -62,6 +62,11 @@ def _days() -> frozenset[str]:
     return frozenset(phrase[0] for phrase in listed if len(phrase) == 1)
 
 
+def is_ordinary(word: str) -> bool:
+    """Whether ``word`` (lower case) is an ordinary English word or a person's name, never a slip."""
+    return word in _ordinary()
+
+
 @cache
 def _ordinary() -> frozenset[str]:
     """Words that are words or people's names ("frieda", "mondy"), never a slip."""

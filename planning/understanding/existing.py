@@ -356,8 +356,31 @@ def attachment_source(text: str, people: tuple[str, ...] = (), *, reply: bool = 
         if sender is not None and sender.lower() in cues("speakers"):
             return None
         query = None if not thing or cues("not_a_thing").value(Words.of(thing).words) is not None else thing
+        if query is None:  # "a copy of the signed nda - can you send her the one laura emailed": the thing named before
+            query = _thing_named_before(words, index)
         return MailSource(sender=sender, query=query, span=(words.char_start(index), words.char_end(end - 1)))
     return None
+
+
+def _thing_named_before(words: Words, index: int) -> str | None:
+    """The file "the one (laura sent)" at token ``index`` stands for: the words after the last determiner before it
+    (``file_determiners``), up to a mark or a word ending a mail's name; None when nothing is named there."""
+    for start in range(index - 1, -1, -1):
+        if _cased(words, start) not in cues("file_determiners"):
+            continue
+        end = start + 1
+        while end < index and words.is_word(end) and not _ends_mail_source(words, end) and not _broken(words, end):
+            end += 1
+        thing = words.text_of(start + 1, end)
+        if thing and len(thing) <= _THING_CHARS and cues("not_a_thing").value(Words.of(thing).words) is None:
+            return thing
+    return None
+
+
+def _broken(words: Words, index: int) -> bool:
+    """Whether a mark the tokens leave out (a dash) stands between token ``index`` and the one before it."""
+    gap = words.text[words.char_end(index - 1) : words.char_start(index)] if index > 0 else ""
+    return bool(gap.strip()) and gap != gap.strip()  # set off by spaces: "a - b", not "250-seat"
 
 
 _THING_CHARS = 40  # "the contract" in "the contract John attached": a few words
@@ -368,7 +391,9 @@ def _things(words: Words, start: int) -> Iterator[int]:
     for end in range(start + 1, len(words) + 1):
         if not (words.is_word(end - 1) or words.words[end - 1] == "'"):
             return
-        if words.char_end(end - 1) - words.char_start(start) > _THING_CHARS:
+        if words.char_end(end - 1) - words.char_start(start) > _THING_CHARS or (
+            end - 1 > start and _broken(words, end - 1)
+        ):
             return
         yield end
 

@@ -657,7 +657,7 @@ def _object_after_recipient(text: str, people: list[str]) -> str | None:
 def _given_object(text: str) -> str | None:
     """The thing ``text`` starts with (after spaces): a word of data/cues/given_object_determiners.txt, spaces, then
     letters, digits, spaces, hyphens and apostrophes up to a word of given_object_ends.txt after spaces, a mark
-    (, . ! ?) or the end; None when another character comes first."""
+    (, . ! ? :) or the end; None when another character comes first."""
     atoms = Atoms.of(text)
     start = len(text) - len(text.lstrip())
     if not atoms.toks or atoms.toks[0].start != start:
@@ -667,7 +667,7 @@ def _given_object(text: str) -> str | None:
     if words is None or words >= len(text) or not _in_a_thing(text[words]):
         return None
     for char in range(words + 1, len(text) + 1):
-        if char == len(text) or text[char] in ",.!?" or (text[char].isspace() and _thing_ends_at(atoms, char)):
+        if char == len(text) or text[char] in ",.!?:" or (text[char].isspace() and _thing_ends_at(atoms, char)):
             return text[start:char].strip()
         if not _in_a_thing(text[char]):
             return None
@@ -681,7 +681,17 @@ def _in_a_thing(char: str) -> bool:
 def _thing_ends_at(atoms: Atoms, char: int) -> bool:
     """Whether a word of data/cues/given_object_ends.txt follows the spaces at character ``char``."""
     after = atoms.atom_at(_after_spaces(atoms.text, char) or char)
-    return after is not None and atoms.phrase_end(cues("given_object_ends", "atoms"), after, "one space") is not None
+    if after is None or atoms.phrase_end(cues("given_object_ends", "atoms"), after, "one space") is None:
+        return False
+    linked = atoms.phrase_end(cues("given_object_time_ends", "atoms"), after, "one space")
+    return linked is None or _time_word_at(atoms, linked)
+
+
+def _time_word_at(atoms: Atoms, index: int) -> bool:
+    """Whether atom ``index`` (after spaces) says a time: a time word ("friday", "tomorrow") or a number."""
+    at = atoms.after_spaces(index)
+    word = atoms.toks[at].word if at is not None else ""
+    return word in TIME_WORDS or word[:1].isdigit()
 
 
 def _named_first(text: str, person: str) -> int | None:

@@ -8,7 +8,7 @@ from planning.understanding.cue_context import Around, found_in, opens, spaced
 from planning.understanding.cues import Words, cues
 from planning.understanding.lexicon import Evidence, evidence_in
 from planning.understanding.mail_received import as_received
-from planning.understanding.phrases import message_start
+from planning.understanding.phrases import message_start, topic_span
 from planning.understanding.task_owner import todo_start
 
 STRONG_ENTITY = 2.0
@@ -83,6 +83,7 @@ def read_clause(text: str, *, has_time: bool = False, names_someone: bool = Fals
     offtopic = _outside_message(text, intents, [e for e in evidence if e.kind == "offtopic"])
     question = any(e.kind == "question" for e in evidence)
     main = _main_verb(intents, question, text)
+    offtopic = _outside_topic(text, main, offtopic)
     if has_time and names_someone:
         entities = _without_purpose(text, entities, main)
     entity_scores = _scores(entities)
@@ -231,6 +232,18 @@ def _outside_message(text: str, intents: list[Evidence], offtopic: list[Evidence
     if start is None or sending is None or sending.start >= start:
         return offtopic
     return [e for e in offtopic if e.start < start]
+
+
+def _outside_topic(text: str, main: Evidence | None, offtopic: list[Evidence]) -> list[Evidence]:
+    """What a booking or change is about ("book 30 min w him at 4 to go through the forecast", "move the call about
+    the weather app") is its topic, not what is asked: an off-topic word there, after the action, does not make the
+    request off-topic."""
+    if not offtopic or main is None or main.concept not in ("create", "update", "delete"):
+        return offtopic
+    topic = topic_span(text)
+    if topic is None or topic[0] < main.end:
+        return offtopic
+    return [e for e in offtopic if e.start < topic[0]]
 
 
 def _explain(main: Evidence | None, entities: list[Evidence], question: bool, intent: str, entity: str) -> str:

@@ -10,6 +10,7 @@ from planning.understanding.day_typos import respelled_days
 from planning.understanding.message_lines import one_line
 from planning.understanding.numbers import spoken_numbers_to_digits
 from planning.understanding.record_topic import topic_said
+from planning.understanding.verb_typos import respelled_verbs
 
 _SLACK_MAILTO = re.compile(r"<mailto:([^|>]+)(?:\|[^>]*)?>")
 _SLACK_LINK = re.compile(r"<(https?://[^|>]+)\|([^>]+)>|<(https?://[^>]+)>")
@@ -47,7 +48,7 @@ def clean(text: str) -> str:
 
 
 def _read(text: str) -> str:
-    return spoken_numbers_to_digits(_days_said_short(_chat_spellings(respelled_days(text))))
+    return spoken_numbers_to_digits(_days_said_short(_chat_spellings(respelled_verbs(respelled_days(text)))))
 
 
 def _chat_spellings(text: str) -> str:
@@ -169,9 +170,15 @@ def _without_polite_end(text: str) -> str:
     signed = cues("sign_offs").ending(words.words[:end])
     if tail is None and signed is not None and signed.start and words.words[signed.start - 1] in _SIGN_OFF_MARKS:
         tail = signed  # "…, ty": a thanks after a mark (alone, "ty" may be a name)
-    if tail is None:
+    if tail is None or _stands_in(words, tail.start):
         return text
     return text[: words.char_start(tail.start)].rstrip(" ,-–—")
+
+
+def _stands_in(words: Words, tail: int) -> bool:
+    """Whether the tail at token ``tail`` is whom a verb before it acts for ("sarah will cover for me")."""
+    before = words.words[:tail]
+    return cues("stand_in_verbs").ending(before) is not None
 
 
 def _said_span(text: str) -> tuple[int, int] | None:

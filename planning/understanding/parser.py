@@ -28,6 +28,7 @@ from planning.understanding.conditions import split_segments
 from planning.understanding.cues import Words, cues
 from planning.understanding.day_pointed import day_pointed
 from planning.understanding.ellipsis import of_the_kind_before
+from planning.understanding.event_description import description_change, named_event
 from planning.understanding.event_group import event_group
 from planning.understanding.examples import ExampleVoter, second_opinion
 from planning.understanding.extract import ClauseSlots, read_slots
@@ -54,12 +55,14 @@ from planning.understanding.record_fields import as_slots, details_from
 from planning.understanding.record_placing import placed_on
 from planning.understanding.record_spelling import respelled
 from planning.understanding.reminders import untimed_reminder
+from planning.understanding.reported_wish import acted_on_after, reported_wish
 from planning.understanding.role_asked import asked_role
 from planning.understanding.said_beside import states
 from planning.understanding.same_text import said_again
 from planning.understanding.start_said import booked_at_start
 from planning.understanding.stated_change import RECORDS, pointed_kind, stated_subject
 from planning.understanding.stated_people import pointed_to_stated
+from planning.understanding.subject_beside import with_subject_beside
 from planning.understanding.taken_back import after_taken_back
 from planning.understanding.time_said_again import time_said_last
 from planning.understanding.timeexpr import find_duration, find_shift, read_times
@@ -157,6 +160,7 @@ class GoalUnderstandingService:
             reads = [_guess_kept(read, rule) for read, rule in zip(reads, rules, strict=True)]
             reads = _context_beside(reads, rules)
             reads = _elided(reads, rules, now)
+        reads = _news_beside(reads)  # "john asked to push the review a week. can you move it to wed": news, the ask
         reads = _free_time_feeders(_value_said_apart(_length_said_apart(_time_said_apart(reads)), now))
         reads = _needed_bookings(reads, now)
         if self._voter is not None and len(reads) == 1 and (verdict is None or verdict.by == "rules"):
@@ -177,8 +181,11 @@ class GoalUnderstandingService:
         if grounding is not None:  # "globex deal closes the 20th now": an update of the deal the user has
             reads = [self._stated_on_record(read, grounding, now) for read in reads]
         reads = _stated_changes(_details_pointed_at(reads, now, grounding), now)
+        described = [_described(read, now) for read in reads]  # "add to that call's description: …"
+        if any(new is not read for new, read in zip(described, reads, strict=True)):
+            reads, verdict = described, None
         parse = guard_goals(_combine(reads, " ".join(s.action for s in segments)), segments, now)
-        return with_choices(parse, verdict)
+        return with_choices(with_subject_beside(parse), verdict)  # "… and send her a note saying my treat": re lunch
 
     def _with_learned(self, read: _Read, judge: Judge, now: datetime) -> tuple[_Read, Verdict | None]:
         reading, verdict = consult(judge, read.clause.text, read.reading, read.found.scope, said=read.found.slots.body)
@@ -601,6 +608,69 @@ def _context_beside(reads: list[_Read], rules: list[Reading]) -> list[_Read]:
         else read
         for read, rule in zip(reads, rules, strict=True)
     ]
+
+
+def _described(read: _Read, now: datetime) -> _Read:
+    """A clause adding words to an event's description (or putting them in its place), read as that change of the
+    event the clause names (event_description.py), whatever else its words looked like."""
+    change = description_change(read.clause.text)
+    if change is None:
+        return read
+    reading = Reading("update", "event", 0.9, None, f"'{change.event}' gets words in its description")
+    found = read_slots(f"update the {named_event(change.event)}", reading, now)
+    slots = found.slots.model_copy(update={"field_changes": (("description", change.text),)})
+    return _Read(read.clause, reading, ClauseSlots(slots, {**found.scope, "description_added": change.append}))
+
+
+def _news_beside(reads: list[_Read]) -> list[_Read]:
+    """A clause telling someone else's wish ("john park asked to push the pricing review a week"), followed by a
+    request of the same kind that points back at it ("can you move it to next wednesday"), is news beside the request:
+    a guess that asks nothing, whose thing is what the request's pronoun stands for (reported_wish.py)."""
+    out = list(reads)
+    for index, read in enumerate(reads):
+        kind = (read.reading.intent, read.reading.entity)
+        if read.reading.guessed or kind[0] in ("chat", "unsupported") or not reported_wish(read.clause.text):
+            continue
+        asked = next(
+            (
+                at
+                for at in range(index + 1, len(reads))
+                if (reads[at].reading.intent, reads[at].reading.entity) == kind
+                and not reads[at].reading.guessed
+                and acted_on_after(reads[at].clause.text)
+            ),
+            None,
+        )
+        if asked is None:
+            continue
+        out[index] = _Read(read.clause, replace(read.reading, guessed=True), read.found)
+        out[asked] = _Read(out[asked].clause, out[asked].reading, _told_values(out[asked].found, read.found.slots))
+    return out
+
+
+def _told_values(request: ClauseSlots, told: Slots) -> ClauseSlots:
+    """The request's values with the event the news told of ("… move it …"), and the news's day under a time of day
+    the request says alone ("priya asked to move our 1:1 to thursday. can you push it to 3pm?": Thursday at 3pm)."""
+    update: dict[str, Any] = {}
+    scope = dict(request.scope)
+    if request.slots.topic is None and told.topic is not None:
+        update["topic"] = told.topic
+    new, day = request.slots.new_when, told.new_when
+    if (
+        new is not None
+        and new.has_clock_time
+        and scope.get("time_of_day")
+        and day is not None
+        and not day.has_clock_time
+    ):
+        start = new.start.astimezone(day.start.tzinfo)
+        update["new_when"] = TimeRange(
+            start=day.start.replace(hour=start.hour, minute=start.minute), has_clock_time=True
+        )
+        scope.pop("time_of_day")
+    if not update:
+        return request
+    return replace(request, slots=request.slots.model_copy(update=update), scope=scope)
 
 
 def _states_only(clause: Clause) -> bool:

@@ -129,11 +129,30 @@ def skip(reply: Reply) -> Decide | None:
     if not _said(reply, "skip", things=True):
         first = reply.first_sentence()  # "skip the email. just book the kickoff": the rest says what is kept
         if first is None or not _said(first, "skip", things=True):
-            return None
+            return _step_left_out(reply)
         reply = first
     said = reply.before_reason() or reply
     named = phrases("step_things").value(said.words[-1:]) if len(said.words) > 1 else None
     return Decide("skip", target=named)
+
+
+def _step_left_out(reply: Reply) -> Decide | None:
+    """ "nah no need for the email, she has it already", "forget the invite, just the meeting": words that leave out a
+    step (data/step_skip_leads.txt) naming the kind of thing it makes or changes (step_things.txt) first, whatever
+    follows: a skip of that kind of step."""
+    words = reply.words
+    starts = range(reply.after("leads", "polite", "answer_leads") + 1)  # "nah no need …": "no" is a lead too
+    found = next(((at, lead) for at in starts if (lead := phrases("step_skip_leads").at(words, at)) is not None), None)
+    if found is None:
+        return None
+    named = found[0] + found[1][0]
+    if named < len(words) and words[named] in ("a", "an"):
+        return None  # "no need for a reply, all good": what the email says, no step of the plan
+    while named < len(words) and words[named] in ("the", "that", "this"):
+        named += 1
+    thing = phrases("step_things").value(words[named : named + 1])
+    ends = named + 1 >= len(words) or not words[named + 1][:1].isalnum()  # "the email, she has it": a mark next
+    return Decide("skip", target=thing) if thing is not None and ends else None
 
 
 def skip_said_last(reply: Reply) -> Decide | None:

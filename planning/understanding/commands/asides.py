@@ -16,6 +16,7 @@ from planning.understanding.commands.context import Context
 from planning.understanding.commands.segment_acts import ClauseAct, clause_acts, clause_spans, starts_request
 from planning.understanding.commands.segment_acts import kept as clauses_kept
 from planning.understanding.cues import Words, cues
+from planning.understanding.event_description import description_text_start
 from planning.understanding.lexicon import Evidence, evidence_in
 from planning.understanding.phrases import title_span
 from planning.understanding.said_beside import states
@@ -48,6 +49,8 @@ def split(
     where the classifier reads it as a request only unsurely ("…, john wants to walk through the forecast and needs
     the morning")."""
     if context.value_kind == "text" and context.question == "value":
+        return None
+    if description_text_start(text) is not None:  # "add to that call's description: …, get laura's ok …": its words
         return None
     reply = Reply.of(text)
     acts = clause_acts(reply, context)

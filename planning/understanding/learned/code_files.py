@@ -39,6 +39,7 @@ TRAINING_MODULES = (
     "record_topic",
     "scanner",
     "timewords",
+    "verb_typos",
     "word_lists",
     "words",
 )
