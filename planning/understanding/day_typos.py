@@ -1,5 +1,4 @@
-"""Day words typed with a slip ("tmorow", "thrusday", "wedensday", "afternon", "febuary"), and the action words of
-``data/cues/action_words.txt`` ("emial", "shedule", "cancle"): read as the word meant.
+"""Day words typed with a slip ("tmorow", "thrusday", "wedensday", "afternon", "febuary"): read as the word meant.
 
 A word is respelled when it is no ordinary English word (the embedding tokenizer's vocabulary) nor a name (the
 census lists of first and last names) and is close to one word of ``data/cues/day_words.txt`` (difflib's ratio at
@@ -58,8 +57,7 @@ def _closest(typed: str) -> str | None:
 
 @cache
 def _days() -> frozenset[str]:
-    listed = (*cues("day_words").lines, *cues("action_words").lines)
-    return frozenset(phrase[0] for phrase in listed if len(phrase) == 1)
+    return frozenset(phrase[0] for phrase in cues("day_words").lines if len(phrase) == 1)
 
 
 def is_ordinary(word: str) -> bool:

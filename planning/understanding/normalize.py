@@ -193,7 +193,7 @@ def _said_span(text: str) -> tuple[int, int] | None:
         if end < len(text) and text[end].isspace():
             return end + 1, next_clause(text, end + 1)
     lead = cues("said_after_colon_leads")  # "email tom: …", "reply: …", "email priya re the deck - …"
-    opening = respelled_days(text[: words.char_end(0)]) if len(words) else ""  # "emial tom - …"
+    opening = respelled_verbs(text[: words.char_end(0)]) if len(words) else ""  # "emial tom - …"
     mail = lead.at(Words.of(opening), 0) if lead.starts(opening) else None
     noun = mail or cues("note_nouns").find(words)
     colon = text.find(":", words.char_end(noun.end - 1)) if noun is not None else -1
