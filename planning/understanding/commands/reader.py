@@ -13,6 +13,7 @@ from planning.understanding.commands import (
     _people_swaps,
     _picks,
     _pronoun_named,
+    _record_kind,
     _resends,
     _respelled,
     _run_on,
@@ -92,6 +93,9 @@ def read_reply(text: str, context: Context) -> tuple[Command, ...]:
     other = _other_record.apart(text, context, read_reply)
     if other is not None:  # "yes. oh and john park has a new number, …, update him": his, a request of its own
         return other
+    kind = _record_kind.retyped(text, context, read_reply)
+    if kind is not None:  # "scratch that, make her a contact instead. title is vp finance": the card's kind changed
+        return kind
     named = _pronoun_named.named_before(text, context, read_reply)
     if named is not None:  # "john asked if maria can sit in, add her": maria added to the event
         return named
