@@ -884,8 +884,8 @@ def _at_approval(reply: Reply, context: Context) -> Command:
         if decided is not None:
             return _which_unsaid(decided, reply, context)
     named = _decisions.approve_naming(reply, context.doing)
-    if named is not None:
-        return _which_unsaid(named, reply, context)
+    if named is not None:  # "ok create it" where the record is there already: its verb said, another is made
+        return named
     if context.doing in _EVENT_STEPS:  # "give it an hour", "push it back 15", "put it in room 4": the event's values
         edited = event_edit(reply)
         if edited is not None:
