@@ -131,6 +131,15 @@ WRITE_ONLY_FIELDS: dict[str, frozenset[str]] = {"Deal": frozenset({"addContacts"
 """(v3) Changes to a list that a record shows as a whole (``contacts``): given on a write, never read or filtered."""
 DATE_FIELDS: frozenset[str] = frozenset({"closeDate", "dueDate", "createdAt", "occurredAt"})
 
+
+def written_fields(entity: str) -> tuple[str, ...]:
+    """The fields a write of an ``entity`` record may set and a read shows, in the record's order (none for a kind
+    the contract does not have)."""
+    model = FIELDS_BY_ENTITY.get(entity)
+    hidden = READ_ONLY_FIELDS.get(entity, frozenset()) | WRITE_ONLY_FIELDS.get(entity, frozenset())
+    return () if model is None else tuple(name for name in model.model_fields if name not in hidden)
+
+
 # The fields a new record must have (contract §2.3); a tuple of alternatives means "one of them".
 REQUIRED_ON_CREATE: dict[str, tuple[str, ...]] = {
     "Contact": ("name",),

@@ -18,6 +18,7 @@ from planning.engine.machine import StepMachine, window_asked
 from planning.engine.mail_subject import subject_from_text
 from planning.engine.plan_people import is_them, swapped, without_names
 from planning.engine.record_corrections import at_scale_of, record_changed_by, record_write, with_field
+from planning.engine.record_kind import PEOPLE_RECORDS, fields_kept, person_record_made, retyped
 from planning.engine.recovery import RECORD_ASKED
 from planning.engine.replies import AskValue, Reply, Say
 from planning.engine.resolve import ResolutionError, resolve
@@ -30,6 +31,7 @@ from planning.engine.typed_titles import as_title
 from planning.engine.week_answer import in_week_said
 from planning.references import is_time_of_found
 from planning.understanding.commands import (
+    KIND,
     OWNER,
     REQUESTER,
     Answer,
@@ -85,6 +87,8 @@ class Dialogue:
         """A correction of the open plan; None when it fits nothing the plan has."""
         if command.people:
             return await self._people(session, command, now)
+        if command.field == KIND:
+            return self._record_kind(session, command.value)
         if command.field == OWNER and record_write(session, OWNER) is not None:
             return await self._owner(session, command.value)
         if command.field is not None:
@@ -97,6 +101,21 @@ class Dialogue:
                 self._withdraw_approval(session, run)
                 return [Say(private=True, text=_changed(session, run, name, value)), *self._kind(session, run, command)]
         return self._value_in_text(session, command, now)
+
+    def _record_kind(self, session: Session, kind: str) -> list[Reply] | None:
+        """ "make her a contact instead" at a new lead's card: the record made as a contact, with the fields said
+        that a contact has; None when the plan makes no contact or lead."""
+        run = person_record_made(session)
+        old = run.step.inputs.get("entityType") if run is not None else None
+        if run is None or not isinstance(old, str) or kind not in PEOPLE_RECORDS:
+            return None
+        if old == kind:
+            return [Say(private=True, text=f"It is a {kind.lower()} already.")]
+        fields = self._machine_value(session, run, "fields")
+        retyped(run, kind)
+        self._set(session, run, "fields", fields_kept(fields, kind))
+        self._withdraw_approval(session, run)
+        return [Say(private=True, text=f"Made it a {kind.lower()} instead of a {old.lower()}.")]
 
     def _kind(self, session: Session, run: StepRun, command: Correct) -> list[Reply]:
         """ "do coffee wed at 9 instead" at the card of “Lunch with Tom”: the kind of event it opens with takes the

@@ -55,6 +55,7 @@ from planning.understanding.commands import (
 )
 from planning.understanding.commands import restated as restated_text
 from planning.understanding.names import display_name
+from planning.understanding.pronouns_listed import pronoun_listed
 
 _BODY_START = 100
 
@@ -230,6 +231,8 @@ def with_earlier_people(earlier: Session, text: str, plan: Plan) -> Plan:
         name = _PEOPLE_ARGUMENT.get(step.tool) if them or step.tool == "send_email" else None  # a follow-up mail
         if name is not None and _no_people(step.inputs.get(name)):
             step = step.model_copy(update={"arguments": {**step.arguments, "input": {**step.inputs, name: people}}})
+        elif name is not None and len(people) == 1 and pronoun_listed(text) is not None:
+            step = _joined(step, name, people[0])  # "email him and dana": him, beside the person named
         elif _new_person_unnamed(step):  # "add her as a contact": the person, by name and address
             fields = {**step.inputs["fields"], **_person_named(earlier, people[0])}
             step = step.model_copy(update={"arguments": {**step.arguments, "input": {**step.inputs, "fields": fields}}})
@@ -237,6 +240,14 @@ def with_earlier_people(earlier: Session, text: str, plan: Plan) -> Plan:
             step = with_person_in_title(step, _person_named(earlier, people[0])["name"])
         steps.append(step)
     return plan.model_copy(update={"steps": tuple(steps)})
+
+
+def _joined(step: Step, name: str, person: str) -> Step:
+    """``step`` with ``person`` added to the people of its argument ``name``, beside those it names."""
+    there = step.inputs.get(name)
+    if not isinstance(there, list) or person in there:
+        return step
+    return step.model_copy(update={"arguments": {**step.arguments, "input": {**step.inputs, name: [*there, person]}}})
 
 
 def the_one_meant(earlier: Session, people: list[str]) -> list[str]:

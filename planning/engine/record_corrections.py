@@ -4,7 +4,7 @@ approval): the fields such a record has, and the write that takes a corrected fi
 from contextlib import suppress
 from typing import Any
 
-from integrations.base.records import FIELDS_BY_ENTITY, READ_ONLY_FIELDS, WRITE_ONLY_FIELDS
+from integrations.base.records import written_fields
 from planning.engine.resolve import ResolutionError, resolve
 from planning.engine.session import Session, StepRun
 
@@ -74,8 +74,4 @@ def _open_writes(session: Session) -> list[StepRun]:
 
 def _fields_of(run: StepRun) -> tuple[str, ...]:
     entity = run.step.inputs.get("entityType")
-    model = FIELDS_BY_ENTITY.get(entity) if isinstance(entity, str) else None
-    if model is None or not isinstance(entity, str):
-        return ()
-    hidden = READ_ONLY_FIELDS.get(entity, frozenset()) | WRITE_ONLY_FIELDS.get(entity, frozenset()) | _NOT_SAID
-    return tuple(name for name in model.model_fields if name not in hidden)
+    return tuple(name for name in written_fields(entity) if name not in _NOT_SAID) if isinstance(entity, str) else ()

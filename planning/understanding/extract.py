@@ -35,6 +35,7 @@ from planning.understanding.commands._words import Token, tokens
 from planning.understanding.commands.event_edits import request_shift
 from planning.understanding.cue_context import found_in
 from planning.understanding.cues import Cues, Words, cues
+from planning.understanding.described_by import describing
 from planning.understanding.event_relative import relative_to
 from planning.understanding.given_text import colon_body_start, dash_body_start
 from planning.understanding.interpret import Reading
@@ -108,6 +109,9 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
         companies = [c for c in companies if c not in inside and c not in said_role.title.split()]
         companies = list(dict.fromkeys([*companies, said_role.company]))
         people = [p for p in people if p not in inside and p != said_role.company]
+    if (reading.intent, reading.entity) in _NEW_PERSON:  # "he's dana's security lead": dana is not the one made
+        described = describing(text)
+        people = [p for p in people if p.casefold() not in described]
     if not people and emails and (reading.intent, reading.entity) in _NEW_PERSON:
         named = names.named_by_address(text, emails[0])  # "a lead: ravi menon at hooli, ravi.menon@hooli.com"
         people = [named] if named is not None and named not in companies else people

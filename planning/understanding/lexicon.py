@@ -297,11 +297,26 @@ PHRASE_CUES: tuple[PhraseCue, ...] = (
     PhraseCue("entity", "task", 3.0, (Part(cues("entity_task_words", A)),)),
     # a person added "as a contact": that is the record made, whatever else the words say ("her new role is IT lead")
     PhraseCue("entity", "contact", 6.0, (Part(cues("entity_contact_as", A)),)),
+    # a person put into the CRM: a contact, unless the record's own noun says otherwise ("add a lead to the crm")
+    PhraseCue(
+        "entity",
+        "contact",
+        3.0,
+        (Part(cues("entity_contact_crm", A), Around(not_after=cues("entity_contact_crm_not_after", A))),),
+    ),
     PhraseCue(
         "entity",
         "lead",
         4.0,
-        (Part(cues("entity_lead_words", A), Around(not_before=cues("entity_lead_words_not_before", A))),),
+        (
+            Part(
+                cues("entity_lead_words", A),
+                Around(
+                    not_before=cues("entity_lead_words_not_before", A),
+                    not_after=cues("entity_lead_words_not_after", A),
+                ),
+            ),
+        ),
     ),
     PhraseCue(
         "entity",

@@ -66,6 +66,7 @@ from planning.understanding.subject_beside import with_subject_beside
 from planning.understanding.taken_back import after_taken_back
 from planning.understanding.time_said_again import time_said_last
 from planning.understanding.timeexpr import find_duration, find_shift, read_times
+from planning.understanding.title_beside import with_title_beside
 from planning.understanding.words import FUNCTION_WORDS
 
 CLARIFY_BELOW = 0.55
@@ -126,6 +127,8 @@ class GoalUnderstandingService:
             return whole  # "rosa diaz has a new cell, …": who it is about; the "aside" said when it is
         if _amount_aside(whole, kept, cut[1]):  # "mark the acme deal closed won, final number came in at 52k"
             return whole
+        if _field_value_aside(whole, kept):  # "update john's title, he's now the cto": the title is the aside's
+            return whole
         return kept
 
     def _parse_grounded(
@@ -135,6 +138,7 @@ class GoalUnderstandingService:
         with knowing(known_names(mentions)):  # the slot tagger reads names of the user's own records as evidence
             parse = respelled(self._parse(cleaned, now, chosen, grounding), mentions)
             parse = said_again(people_apart(unpossessed(parse, mentions), mentions))
+            parse = with_title_beside(parse, cleaned)  # "sarah got promoted to vp, update her title": that title
             return people_outside_text(parse, cleaned)  # "reply - i'll push john park on it": spoken of, not to
 
     def _parse(
@@ -355,6 +359,18 @@ def _amount_aside(whole: ParseResult, kept: ParseResult, said_beside: tuple[str,
     lasts = [Words.of(aside).words[-2:] for aside in said_beside]
     ends = {values.amount(" ".join(last)) for last in lasts if last and any(c.isdigit() for c in last[-1])}
     return bool(amounts & ends - {None})
+
+
+def _field_value_aside(whole: ParseResult, kept: ParseResult) -> bool:
+    """Whether an "aside" says the new value of the field an update of a record changes ("update john's title, he's
+    now the cto"): the reading without the asides changes no field the whole reading sets, the same update read."""
+    if [(g.intent, g.entity) for g in whole.goals] != [(g.intent, g.entity) for g in kept.goals]:
+        return False
+    for said, left in zip(whole.goals, kept.goals, strict=True):
+        named = {key for key, _ in said.slots.field_changes} - {key for key, _ in left.slots.field_changes}
+        if said.intent == "update" and named:
+            return True
+    return False
 
 
 def _clocked(parse: ParseResult) -> bool:

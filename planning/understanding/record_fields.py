@@ -19,6 +19,7 @@ from planning.types import TimeRange
 from planning.understanding import names
 from planning.understanding.commands._words import Phrases, Token, tokens
 from planning.understanding.cues import cues
+from planning.understanding.described_by import describing
 from planning.understanding.word_lists import listed, words
 from planning.understanding.words import PRONOUNS, TIME_WORDS
 
@@ -135,7 +136,7 @@ def _details_start(toks: tuple[Token, ...]) -> tuple[int, bool] | None:
     said = tuple(t.word for t in toks)
     for index in range(len(said)):
         noun = nouns.at(said, index)
-        if noun is None:
+        if noun is None or _job_title(said, index):
             continue
         at, by_for = index + noun[0], False
         while (intro := intros.at(said, at)) is not None:
@@ -147,6 +148,13 @@ def _details_start(toks: tuple[Token, ...]) -> tuple[int, bool] | None:
         listed_after = any(word in _CUTS for word in said[at:])  # "new lead ahmed karimi, ahmed@…": a list
         return (at, by_for) if at < len(said) and (at > index + noun[0] or listed_after) else None
     return None
+
+
+def _job_title(said: tuple[str, ...], index: int) -> bool:
+    """Whether the record noun at ``index`` ends a job title ("her design lead over at hooli"): "lead" after a field
+    of work (``cues/entity_lead_words_not_after.txt``)."""
+    fields = cues("entity_lead_words_not_after")
+    return said[index] in cues("entity_lead_words") and index > 0 and said[index - 1] in fields
 
 
 def _lead_in_end(said: tuple[str, ...], at: int) -> int | None:
@@ -227,6 +235,8 @@ def _read_part(part: _Part, fields: RecordFields, entity: str) -> RecordFields:
         fields = replace(fields, email=fields.email or address.group(0))
         labelled = listed("record_labels").at(tuple(t.word for t in tokens(before)))
         return fields if not before or labelled else _read_part(_Part(before, tokens(before)), fields, entity)
+    if describing(said):
+        return fields  # "…, reports to laura chen", "…, sarah's deputy": who describes the person, no field of it
     label = listed("record_labels").at(part.words)
     if label is not None and len(part.toks) > label[0]:
         value = part.cut(label[0]).said()

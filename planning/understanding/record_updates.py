@@ -13,6 +13,9 @@ from planning.understanding.words import PRONOUNS
 _MAX_NAME = 4
 _VALUE_CUES = {"deal": "entity_deal_stage", "lead": "entity_lead_status"}
 _DETERMINERS = frozenset({"the", "our", "my", "that", "this"})
+_ARTICLES = frozenset({"a", "an", "their", "his", "her"})
+_TITLES = frozenset({"job title", "title"})
+_MAX_TITLE = 6
 
 
 def changed_values(text: str, entity: str, found: dict[str, Any]) -> dict[str, Any]:
@@ -27,6 +30,9 @@ def changed_values(text: str, entity: str, found: dict[str, Any]) -> dict[str, A
     if moved is not None:
         changes = (*changes, ("company", moved))
         companies = out["companies"] = tuple(c for c in companies if c.lower() != moved.lower())
+    titled = new_title(text) if entity == "contact" and not any(k in _TITLES for k, _ in changes) else None
+    if titled is not None:  # "john got promoted, he's head of procurement now, update his title"
+        changes = (*changes, ("job title", titled))
     given_to = assigned_owner(text)
     if given_to is not None:
         changes = (*changes, ("owner", given_to))
@@ -61,6 +67,25 @@ def new_company(text: str) -> str | None:
         if company and len(company) <= _MAX_NAME and not any(w in PRONOUNS for w in company):
             return said.text_of(start, end)
         return None
+    return None
+
+
+def new_title(text: str) -> str | None:
+    """A person's new job title, said after a lead of ``title_change_leads.txt`` ("he's head of procurement now" →
+    "head of procurement"), a determiner left out, up to a mark or a word of ``title_change_ends.txt``; None when no
+    such words are there, or they hold no word of a job title (``job_words.txt``: "he's out sick")."""
+    said = Words.of(text)
+    leads, ends, jobs = listed("title_change_leads"), words("title_change_ends"), listed("job_words")
+    for index in range(len(said)):
+        found = leads.at(said.words, index)
+        if found is None:
+            continue
+        start = index + found[0]
+        start += start < len(said) and said.words[start] in _DETERMINERS | _ARTICLES
+        end = next((i for i in range(start, len(said)) if not said.is_word(i) or said.words[i] in ends), len(said))
+        title = said.words[start:end]
+        if title and len(title) <= _MAX_TITLE and any(jobs.at(title, i) is not None for i in range(len(title))):
+            return said.text_of(start, end)
     return None
 
 

@@ -26,3 +26,9 @@ def test_create_another_said_after_the_question_makes_the_second_one(tmp_path: P
     assert _initech_deals(tmp_path) == 1
     chat(tmp_path, "create another")
     assert _initech_deals(tmp_path) == 2
+
+
+def test_a_yes_that_says_the_cards_verb_at_a_duplicate_card_makes_another(tmp_path: Path):
+    # "ok, save it" names the making itself: another is made, as "create another" would
+    chat(tmp_path, "add a deal for initech", "ok, save it")
+    assert _initech_deals(tmp_path) == 2

@@ -13,7 +13,7 @@ from planning.understanding.commands.answer import Answer
 from planning.understanding.commands.book_beside import BookBeside
 from planning.understanding.commands.cannot_handle import CannotHandle
 from planning.understanding.commands.context import Context, QuestionKind
-from planning.understanding.commands.correct import OWNER, REQUESTER, Correct
+from planning.understanding.commands.correct import KIND, OWNER, REQUESTER, Correct
 from planning.understanding.commands.decide import SHOWN, Decide
 from planning.understanding.commands.event_change import EventChange, EventField, by_amount
 from planning.understanding.commands.kinds import COMMANDS, Command, CommandKind, FollowUpChange
@@ -42,6 +42,7 @@ from planning.understanding.commands.undo import Undo
 
 __all__ = [
     "COMMANDS",
+    "KIND",
     "OWNER",
     "RECORD_FIELDS",
     "REQUESTER",

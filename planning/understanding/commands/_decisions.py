@@ -55,8 +55,8 @@ def approve_naming(reply: Reply, doing: str | None) -> Decide | None:
         if words[index] in (",", "and", "-", "just"):
             index += 1
             continue
-        verb = phrases("step_verbs").at(words, index)
-        if verb is not None and verb[1] == doing and said_yes:
+        verb = _verb_doing(words, index, doing)
+        if verb is not None and said_yes:
             rest = words[index + verb[0] :]
             polite = phrases("polite").value(rest) is not None or phrases("objects").value(rest) is not None
             return Decide("approve") if not rest or polite or _one_thing(rest) else None
@@ -64,6 +64,15 @@ def approve_naming(reply: Reply, doing: str | None) -> Decide | None:
         if found is None:
             return None
         said_yes, index = True, index + found[0]
+    return None
+
+
+def _verb_doing(words: tuple[str, ...], index: int, doing: str) -> tuple[int, str] | None:
+    """The longest phrase of data/step_verbs.txt at ``index`` that says what the step shown does: "add" at a new
+    record's card, though "add it" is a booking's words (the longest phrase there, of another step)."""
+    for phrase, value in phrases("step_verbs").entries:
+        if value == doing and words[index : index + len(phrase)] == phrase:
+            return len(phrase), value
     return None
 
 

@@ -13,6 +13,7 @@ from planning.understanding.commands import (
     _people_swaps,
     _picks,
     _pronoun_named,
+    _record_kind,
     _resends,
     _respelled,
     _run_on,
@@ -93,6 +94,9 @@ def read_reply(text: str, context: Context) -> tuple[Command, ...]:
     other = _other_record.apart(text, context, read_reply)
     if other is not None:  # "yes. oh and john park has a new number, …, update him": his, a request of its own
         return other
+    kind = _record_kind.retyped(text, context, read_reply)
+    if kind is not None:  # "scratch that, make her a contact instead. title is vp finance": the card's kind changed
+        return kind
     named = _pronoun_named.named_before(text, context, read_reply)
     if named is not None:  # "john asked if maria can sit in, add her": maria added to the event
         return named
@@ -885,8 +889,8 @@ def _at_approval(reply: Reply, context: Context) -> Command:
         if decided is not None:
             return _which_unsaid(decided, reply, context)
     named = _decisions.approve_naming(reply, context.doing)
-    if named is not None:
-        return _which_unsaid(named, reply, context)
+    if named is not None:  # "ok create it" where the record is there already: its verb said, another is made
+        return named
     if context.doing in _EVENT_STEPS:  # "give it an hour", "push it back 15", "put it in room 4": the event's values
         edited = event_edit(reply)
         if edited is not None:

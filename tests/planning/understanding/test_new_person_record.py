@@ -33,3 +33,22 @@ def test_a_person_from_a_company_named_as_a_contact_and_a_title_said_with_who():
     goal = made("add wendy park from hooli as a contact, she's their new head of sales")
     assert (goal.slots.people, goal.slots.companies) == (("Wendy Park",), ("Hooli",))
     assert ("job title", "head of sales") in goal.slots.field_changes
+
+
+def test_a_person_put_in_the_crm_is_a_contact_and_not_whose_lead_they_are():
+    # a field of work before "lead" makes it a job title; "dana's": who describes the new person, not the one made
+    goal = made("put ines garcia in our crm - she's dana's design lead over at hooli, ines.garcia@hooli.com")
+    assert (goal.intent, goal.entity) == ("create", "contact")
+    assert goal.slots.people == ("Ines Garcia",)
+    assert goal.slots.emails == ("ines.garcia@hooli.com",)
+
+
+def test_the_person_a_new_record_reports_to_is_neither_its_name_nor_its_company():
+    for text in (
+        "new lead: omar haddad, omar@brightpath.co, reports to sarah lee",
+        "add omar haddad as a lead - sarah lee's deputy, omar@brightpath.co",
+    ):
+        goal = made(text)
+        assert (goal.intent, goal.entity) == ("create", "lead")
+        assert goal.slots.people == ("Omar Haddad",)
+        assert not any("sarah" in company.casefold() for company in goal.slots.companies)
