@@ -170,7 +170,7 @@ class Starter:
             pointed = pointed or shown_listed(self._parts.from_record(earlier), text, plan)  # "open the 2nd"
             pointed = in_its_week(pointed, text, now) if pointed is not None else None  # "…to wed": of its week
         parse = understood.parse
-        if pointed is not None and (pointed.goal.intent == "update" or not understood.plan.steps):
+        if pointed is not None and (pointed.goal.intent in ("update", "find") or not understood.plan.steps):
             parse = followups.parse_of(pointed)  # a change, or "open the 2nd": only what it points at
         intents = {g.intent for g in parse.goals}
         self._parts.observer.count("requests", understood="/".join(sorted(intents)))

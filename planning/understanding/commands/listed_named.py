@@ -70,6 +70,7 @@ def every_named(text: str, items: Sequence[Mapping[str, Any]]) -> list[Named]:
     for said, named in _thing_phrases(text):
         picked = _singled(said, known)
         picked = picked if picked is not None else _singled(said, named_by, every=known)
+        picked = picked if picked is not None else _named_exactly(said, named_by)
         if picked is not None:
             found.append(replace(named, index=picked + 1))
     return found
@@ -141,6 +142,20 @@ def _singled(said: tuple[str, ...], known: list[set[str]], every: list[set[str]]
         return holding[0] if sum(1 for held in every if all(word in held for word in describing)) > 1 else None
     alone = any(sum(1 for held in known if word in held) == 1 for word in describing)
     return holding[0] if alone else None
+
+
+def _named_exactly(said: tuple[str, ...], named_by: list[set[str]]) -> int | None:
+    """Of the things whose own name holds every describing word said, the one whose name is those words and a word
+    of its kind alone ("the acme one" of "Acme deal" and "Acme renewal": the Acme deal); None when not one."""
+    describing = {word.removesuffix("'s") for word in said if phrases("stop_words").value((word,)) is None}
+    if not describing or not all(word.isalnum() for word in describing):
+        return None
+    exact = [
+        i
+        for i, held in enumerate(named_by)
+        if describing <= held and all(phrases("list_things").value((word,)) is not None for word in held - describing)
+    ]
+    return exact[0] if len(exact) == 1 else None
 
 
 def pointed_at(text: str) -> Named | None:
