@@ -38,3 +38,9 @@ def test_a_thing_named_by_its_words_is_the_one_listed_not_a_record_of_another_ki
     assert "Initech deal" in shown and "account" not in shown and "Initech pilot" not in shown
     [deal] = records(tmp_path, "Deal", name="Initech deal")
     assert str(deal["closeDate"]).startswith("2026-05-04")
+
+
+def test_a_person_picked_from_those_shown_is_said_by_their_name_not_their_job(tmp_path: Path) -> None:
+    """Session 14 user test (c15): "the globex one" after two Johns showed the step as “Procurement Lead”."""
+    shown = " ".join(chat(tmp_path, "what's johns email address", "the one at globex").split("> the one at")[1].split())
+    assert "“John Park” from your last plan" in shown and "john.park@globex.com" in shown

@@ -111,12 +111,29 @@ def _thing_phrases(text: str) -> Iterator[tuple[tuple[str, ...], Named]]:
             continue
         if phrases("keep_words").ending(words[:index]) is not None:  # "keep the priya one": kept, not acted on
             continue
+        after = _described_after(words, index)
+        if after is not None:  # "the one at globex": its words after it
+            yield words[index + 3 : after], Named(0, reply.toks[index].start, reply.toks[after - 1].end)
+            continue
         for end in range(index + 2, min(index + 2 + _MOST_WORDS, len(words))):
             thing = words[end].removesuffix("'s")  # "the quote one's done": the one, and "is"
             if phrases("list_things").value((thing,)) is None:
                 continue
             yield words[index + 1 : end], Named(0, reply.toks[index].start, reply.toks[end].end, thing != words[end])
             break
+
+
+def _described_after(words: tuple[str, ...], index: int) -> int | None:
+    """Where the words end that describe a thing after "the one" and a link at token ``index`` ("the one at globex",
+    data/list_thing_links.txt): a mark, the end, or at most a few words on; None when no such phrase is there."""
+    if index + 3 >= len(words) or phrases("list_things").value((words[index + 1],)) is None:
+        return None
+    if phrases("list_thing_links").value((words[index + 2],)) is None:
+        return None
+    end = index + 3
+    while end < len(words) and end < index + 3 + _MOST_WORDS and words[end].isalnum():
+        end += 1
+    return end if end > index + 3 else None
 
 
 def _holding(said: tuple[str, ...], known: list[set[str]]) -> list[int] | None:
