@@ -17,7 +17,8 @@ def carried_read(step: Step, kind: Kind, item: dict[str, Any], entity: str | Non
 
 def from_last_plan(kind: Kind, item: dict[str, Any]) -> str:
     """How a step that carries ``item`` is said: “its title” from your last plan."""
-    name = item.get("title") or item.get("subject") or item.get("name")
+    own = ("name", "title") if kind == "record" else ("title", "subject", "name")  # a contact's title is their job
+    name = next((item[field] for field in own if isinstance(item.get(field), str) and item[field].strip()), None)
     if not isinstance(name, str) or not name.strip():
         name = "the email" if kind == "email" else "it"
     return f"“{name}” from your last plan"

@@ -15,6 +15,7 @@ from planning.engine.staleness import READS, Kind
 from planning.references import placeholder
 from planning.types import Goal, Plan, Step
 from planning.understanding.commands.listed_named import (
+    Named,
     listed_named,
     passed_to,
     placed_alone,
@@ -113,12 +114,15 @@ def said_by_name(earlier: Session, text: str, plan: Plan) -> str | None:
 
 def shown_listed(earlier: Session, text: str, plan: Plan) -> FollowUp | None:
     """ "open the 2nd", "show me the second one", "the globex one?" after a list of several, when the request reads as
-    nothing else (``plan`` has no steps): the thing of the list it names, read again to be shown; None otherwise."""
+    nothing else (``plan`` has no steps), or is that phrase alone and ``plan`` only reads ("the acme one" after the
+    deals read as the Acme account): the thing of the list it names, read again to be shown; None otherwise."""
     listed = _listed(earlier)
-    if plan.steps or listed is None:
+    if listed is None or any(step.tool not in READS.values() for step in plan.steps):
         return None
     kind, entity, items = listed
     named = listed_named(text, items) or placed_at(text, len(items)) or placed_alone(text, len(items))
+    if plan.steps and (named is None or _said_around(text, named)):  # "the acme one" of deals: not the account
+        return None
     item = items[named.index - 1] if named is not None else None
     inputs = read_again(kind, item, entity, None) if item is not None else None
     if item is None or inputs is None:
@@ -126,6 +130,11 @@ def shown_listed(earlier: Session, text: str, plan: Plan) -> FollowUp | None:
     read = Step(id="show_listed", intent=from_last_plan(kind, item), tool=READS[kind], arguments={"input": inputs})
     goal = Goal(intent="find", entity=(entity or "").lower() if kind == "record" else kind)
     return FollowUp(Plan(steps=(read,)), goal, "follow-up: the one listed, shown again")
+
+
+def _said_around(text: str, named: Named) -> bool:
+    """Whether ``text`` says more than the phrase ``named`` (marks aside)."""
+    return bool(text[: named.start].strip(" ,.!?-") or text[named.end :].strip(" ,.!?-"))
 
 
 def acts_on_listed(earlier: Session, plan: Plan) -> bool:

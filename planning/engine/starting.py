@@ -16,6 +16,7 @@ from planning.engine.day_asked import on_day_asked
 from planning.engine.file_facts import AttachedFile
 from planning.engine.intentions import view_of
 from planning.engine.invitation_answered import answered_alone
+from planning.engine.listed_again import one_more_listed
 from planning.engine.listed_week import in_its_week
 from planning.engine.meeting_booked import with_meeting_asked
 from planning.engine.named_listed import acts_on_listed, forwarded_listed, named_listed, said_by_name, shown_listed
@@ -143,6 +144,11 @@ class Starter:
             retold = await self._parts.planner.understand_async(again, now, chosen, who=who)
             if acts_on_listed(self._parts.from_record(earlier), retold.plan):
                 understood = replace(retold, plan=with_shared_files(retold.plan, [file.ref for file in files]))
+        more = one_more_listed(self._parts.from_record(earlier), text) if earlier and not earlier.open else None
+        if more is not None:  # "add one: …" after notes listed: a note on what they were about
+            retold = await self._parts.planner.understand_async(more[0], now, chosen, who=who)
+            if any(s.tool == "create_entity" and s.inputs.get("entityType") == more[1] for s in retold.plan.steps):
+                understood = replace(retold, plan=with_shared_files(retold.plan, [file.ref for file in files]))
         pointed: followups.FollowUp | None = None
         if earlier is not None and not earlier.open:  # "book a follow-up with them": the earlier plan's people
             plan = followups.with_earlier_people(self._parts.from_record(earlier), text, understood.plan)
@@ -174,7 +180,7 @@ class Starter:
             pointed = pointed or shown_listed(self._parts.from_record(earlier), text, plan)  # "open the 2nd"
             pointed = in_its_week(pointed, text, now) if pointed is not None else None  # "…to wed": of its week
         parse = understood.parse
-        if pointed is not None and (pointed.goal.intent == "update" or not understood.plan.steps):
+        if pointed is not None and (pointed.goal.intent in ("update", "find") or not understood.plan.steps):
             parse = followups.parse_of(pointed)  # a change, or "open the 2nd": only what it points at
         intents = {g.intent for g in parse.goals}
         self._parts.observer.count("requests", understood="/".join(sorted(intents)))

@@ -247,6 +247,8 @@ def _purpose(text: str, toks: Sequence[Token], blocked: Sequence[bool], at: int)
         while last < len(toks) and not blocked[last] and toks[last].word not in ends and toks[last].word[0].isalnum():
             last += 1
         said = [t.word for t in toks[i + 1 : last]]
+        if said and _us(text[toks[i + 1].start : toks[last - 1].end]):  # "for the two of us": who, not what
+            said = []
         if said and not said[0].isdigit() and any(w not in FUNCTION_WORDS | PRONOUNS | TIME_WORDS for w in said):
             return phrases.capitalise(text[toks[i + 1].start : toks[last - 1].end])
         if at > 0:
@@ -266,6 +268,13 @@ def _purpose_before(text: str, toks: Sequence[Token], blocked: Sequence[bool], a
 
 
 _CLAUSE_MARKS = frozenset({",", ";", ".", "-", "–", "—"})
+
+
+def _us(said: str) -> bool:
+    """Whether ``said`` is only words for the requester and others (data/cues/us_pointers.txt: "the two of us")."""
+    words_said = Words.of(said)
+    found = cues("us_pointers").at(words_said, 0)
+    return found is not None and found.end == len(words_said)
 
 
 def _kind_alone(text: str) -> str | None:

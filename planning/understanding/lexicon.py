@@ -514,6 +514,14 @@ PHRASE_CUES: tuple[PhraseCue, ...] = (
                     before=cues("entity_contact_email_asked_before", A),
                 ),
             ),
+            Part(cues("entity_contact_email_whose_not", A), block=True),  # "whats the email": the mail
+            Part(  # "whats johns email": whose, typed without its apostrophe
+                cues("entity_contact_email_whose", A),
+                Around(
+                    after=cues("entity_contact_email_asked_after", A),
+                    before=cues("entity_contact_email_asked_before", A),
+                ),
+            ),
         ),
     ),
     PhraseCue(

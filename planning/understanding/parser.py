@@ -616,7 +616,11 @@ def _context_beside(reads: list[_Read], rules: list[Reading]) -> list[_Read]:
     sync into the standup. cancel the rest of the syncs") is context: a guess, whatever the classifier read in it. A
     clause that opens with an action, or whose finding the next clause acts on ("find 45 mins with sarah when we're
     both free friday and book it"), asks."""
-    if not any(rule.asks and rule.intent not in ("chat", "unsupported") for rule in rules):
+    asking = [
+        rule.intent not in ("chat", "unsupported") and (rule.asks or starts_with_action(read.clause.text))
+        for read, rule in zip(reads, rules, strict=True)
+    ]  # "find 45 min for the two of us": a verb of finding read as the thing found, still an ask
+    if not any(asking):
         return reads
     return [
         _Read(read.clause, replace(read.reading, guessed=True), read.found)
@@ -701,7 +705,8 @@ def _details_pointed_at(reads: list[_Read], now: datetime, grounding: Grounding 
     out = [_record_pointed_at(reads, index, now, grounding) for index in range(len(reads))]
     for index, read in enumerate(out):
         slots = read.found.slots
-        if _idle(read) or slots.people or slots.emails or not cues("person_pronouns").in_text(read.clause.text):
+        pointing = cues("person_pronouns").in_text(read.clause.text) or cues("us_pointers").in_text(read.clause.text)
+        if _idle(read) or slots.people or slots.emails or not pointing:  # "her", "the two of us"
             continue
         if any(not _idle(r) and (r.found.slots.people or r.found.slots.emails) for r in reads[:index]):
             continue  # "book lunch w dana, send her the menu": the request before named who it is

@@ -44,3 +44,24 @@ def test_a_free_time_picked_by_its_clock_books_that_day_with_the_people_searched
     [booked] = events(tmp_path, query="Meeting with Sarah", **day("2026-03-05"))
     assert booked["startTime"] == "2026-03-05T13:00:00-05:00"
     assert "sarah.lee@example.com" in booked["attendees"]
+
+
+def test_a_day_and_time_said_alone_books_it_with_the_name_given(tmp_path: Path) -> None:
+    """A free time said by its day and clock alone, no verb ("fri 2pm, call it …"), is taken, not searched again."""
+    output = chat(tmp_path, "when are tom and i both free friday? need 30 min", "fri 2pm - call it launch dry run", "a")
+    assert "Finished" in output.split("> fri 2pm")[1]
+    [booked] = events(tmp_path, query="dry run", **day("2026-03-06"))
+    assert (booked["title"], booked["startTime"]) == ("Launch dry run", "2026-03-06T14:00:00-05:00")
+    assert "tom.reyes@example.com" in booked["attendees"]
+
+
+def test_a_free_time_said_by_its_day_books_the_first_shown_that_day(tmp_path: Path) -> None:
+    chat(tmp_path, "find 30 min with tom next week", "the wednesday one", "a")
+    [booked] = events(tmp_path, query="Meeting with Tom", **day("2026-03-11"))
+    assert booked["startTime"].startswith("2026-03-11T09:")
+
+
+def test_a_time_asked_about_is_not_taken(tmp_path: Path) -> None:
+    output = chat(tmp_path, "when are tom and i both free friday? need 30 min", "what about thu 2pm?")
+    assert events(tmp_path, query="Meeting with Tom", **day("2026-03-05")) == []
+    assert "Approve" not in output.split("> what about")[1]

@@ -30,3 +30,18 @@ def test_a_booking_said_after_if_so_runs_only_when_the_time_asked_about_is_free(
     assert "Finished" in free
     [booked] = events(tmp_path, attendee="dana.whitfield@acme.com", **day("2026-03-04"))
     assert booked["startTime"] == "2026-03-04T13:30:00-05:00"
+
+
+def test_a_booking_whenever_the_others_are_both_free_offers_free_times_first(tmp_path: Path) -> None:
+    """Session 14 user test (c49): "… whenever they're both free" asked for a start time."""
+    output = chat(tmp_path, "set up 30 min with sarah and dana friday for the redlines whenever they are both around")
+    assert "What start time" not in output
+    assert "free times. Which one should I book?" in output
+
+
+def test_the_time_asked_about_taken_as_it_for_a_meeting_is_booked_when_free(tmp_path: Path) -> None:
+    """Session 14 user test (c46): "… ? if yes grab it for a call with dana …" was not understood at all."""
+    output = chat(tmp_path, "is wed 1:30 open for me? if so snag it for a quick sync with dana", "a")
+    assert "didn't understand" not in output and "Finished" in output
+    [booked] = events(tmp_path, attendee="dana.whitfield@acme.com", **day("2026-03-04"))
+    assert booked["startTime"] == "2026-03-04T13:30:00-05:00"

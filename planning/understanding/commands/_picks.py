@@ -375,3 +375,43 @@ def _meeting_then_name(said: Reply) -> tuple[tuple[str, ...], str | None]:
         if _a_name(name):
             return words[:index], name.text.strip("\"“”'")
     return words, None
+
+
+def slot_said(reply: Reply, slots: tuple[Mapping[str, Any], ...]) -> Pick | None:
+    """One of the free times ``slots`` just shown, said after the search ended by its day and time alone ("tues 10am",
+    "wed 2:30, call it roadmap prep": the one at that time, or that time inside the free time) or by its day with a
+    word of a thing ("the tuesday one", "the one on wed": the first shown that day); with the name the reply gives it.
+    None for a time asked about ("and 3?", "what about thu at 10": data/restate_leads.txt, a question mark), a bare
+    hour ("5": asked, read elsewhere), or a time outside the free time shown (another search)."""
+    if not free_slots(slots) or "?" in reply.words:
+        return None
+    head, title = _named_as(reply)
+    words = head.words
+    end = len(words)
+    while end and not words[end - 1][:1].isalnum():
+        end -= 1
+    head = Reply.of(head.rest(0, end))
+    if not head.words or phrases("restate_leads").at(head.words) is not None:
+        return None
+    timed = _without_fillers(head)
+    if not timed.words or _bare_number(timed) or not only_time(timed.text):
+        return None
+    picked = by_time(hours_as_clock(timed), slots)
+    if picked is not None and picked.at is not None and not within(picked.at, slots):
+        return None
+    if picked is None and len(timed.words) < len(head.words):  # "the tuesday one": a word of a thing said with it
+        picked = _first_on_day(timed, slots)
+    return Pick(index=picked.index, at=picked.at, title=title) if picked is not None else None
+
+
+def _first_on_day(said: Reply, slots: tuple[Mapping[str, Any], ...]) -> Pick | None:
+    """The first of ``slots`` on the day ``said`` names (read from the day before the first slot)."""
+    starts = [_start(slot) for slot in slots]
+    first = next((start for start in starts if start is not None), None)
+    if first is None:
+        return None
+    anchor = first.replace(hour=0, minute=0, second=0, microsecond=0) - timedelta(microseconds=1)
+    days = [found.start.date() for found in find_times(said.text, anchor) if not found.has_clock_time]
+    if len(days) != 1:
+        return None
+    return next((Pick(index=i + 1) for i, start in enumerate(starts) if start and start.date() == days[0]), None)

@@ -81,6 +81,7 @@ def every_named(text: str, items: Sequence[Mapping[str, Any]]) -> list[Named]:
     for said, named in _thing_phrases(text):
         picked = _singled(said, known)
         picked = picked if picked is not None else _singled(said, named_by, every=known)
+        picked = picked if picked is not None else _named_exactly(said, named_by)
         if picked is not None:
             found.append(replace(named, index=picked + 1))
     return found
@@ -121,12 +122,29 @@ def _thing_phrases(text: str) -> Iterator[tuple[tuple[str, ...], Named]]:
             continue
         if phrases("keep_words").ending(words[:index]) is not None:  # "keep the priya one": kept, not acted on
             continue
+        after = _described_after(words, index)
+        if after is not None:  # "the one at globex": its words after it
+            yield words[index + 3 : after], Named(0, reply.toks[index].start, reply.toks[after - 1].end)
+            continue
         for end in range(index + 2, min(index + 2 + _MOST_WORDS, len(words))):
             thing = words[end].removesuffix("'s")  # "the quote one's done": the one, and "is"
             if phrases("list_things").value((thing,)) is None:
                 continue
             yield words[index + 1 : end], Named(0, reply.toks[index].start, reply.toks[end].end, thing != words[end])
             break
+
+
+def _described_after(words: tuple[str, ...], index: int) -> int | None:
+    """Where the words end that describe a thing after "the one" and a link at token ``index`` ("the one at globex",
+    data/list_thing_links.txt): a mark, the end, or at most a few words on; None when no such phrase is there."""
+    if index + 3 >= len(words) or phrases("list_things").value((words[index + 1],)) is None:
+        return None
+    if phrases("list_thing_links").value((words[index + 2],)) is None:
+        return None
+    end = index + 3
+    while end < len(words) and end < index + 3 + _MOST_WORDS and words[end].isalnum():
+        end += 1
+    return end if end > index + 3 else None
 
 
 def _holding(said: tuple[str, ...], known: list[set[str]]) -> list[int] | None:
@@ -152,6 +170,20 @@ def _singled(said: tuple[str, ...], known: list[set[str]], every: list[set[str]]
         return holding[0] if sum(1 for held in every if all(word in held for word in describing)) > 1 else None
     alone = any(sum(1 for held in known if word in held) == 1 for word in describing)
     return holding[0] if alone else None
+
+
+def _named_exactly(said: tuple[str, ...], named_by: list[set[str]]) -> int | None:
+    """Of the things whose own name holds every describing word said, the one whose name is those words and a word
+    of its kind alone ("the acme one" of "Acme deal" and "Acme renewal": the Acme deal); None when not one."""
+    describing = {word.removesuffix("'s") for word in said if phrases("stop_words").value((word,)) is None}
+    if not describing or not all(word.isalnum() for word in describing):
+        return None
+    exact = [
+        i
+        for i, held in enumerate(named_by)
+        if describing <= held and all(phrases("list_things").value((word,)) is not None for word in held - describing)
+    ]
+    return exact[0] if len(exact) == 1 else None
 
 
 def pointed_at(text: str) -> Named | None:

@@ -36,14 +36,19 @@ def ordinal_span(text: str, count: int) -> tuple[int, int, int] | None:
 
 
 def ordinal_alone(text: str, count: int) -> tuple[int, int, int] | None:
-    """ "open the 2nd", "the last?": "the" and an ordinal with nothing after it but marks, the place of one thing
-    among ``count`` listed (place, start, end); None otherwise. Only for a request that reads as nothing else: said
-    alone, "the 2nd" is a day."""
+    """ "open the 2nd", "the last?", "2nd": "the" and an ordinal (or the ordinal alone) with nothing after it but
+    marks, the place of one thing among ``count`` listed (place, start, end); None otherwise. Only for a request
+    that reads as nothing else: said alone, "the 2nd" is a day."""
     reply = Reply.of(text)
     words = reply.words
     end = len(words)
     while end and not words[end - 1][:1].isalnum():
         end -= 1
+    alone = phrases("list_ordinals").at(words, 0)  # "2nd": the whole message is the place
+    if alone is not None and alone[0] == end:
+        place = int(alone[1])
+        place = count + 1 + place if place < 0 else place
+        return (place, reply.toks[0].start, reply.toks[end - 1].end) if 1 <= place <= count else None
     for index in range(max(end - 3, 0), end - 1):
         ordinal = phrases("list_ordinals").at(words, index + 1)
         if words[index] != "the" or ordinal is None or index + 1 + ordinal[0] != end:

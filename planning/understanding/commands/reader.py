@@ -491,6 +491,9 @@ def _follow_up(reply: Reply, context: Context) -> Command:
         taken = _picks.free_time_taken(reply, context.candidates)
         if taken is not None and taken.index is not None:  # else an hour asked about ("5" past the list: 5pm)
             return taken
+    slot = _picks.slot_said(reply, context.candidates) if "free_time" in context.left else None
+    if slot is not None:  # "tues 10am, call it summit rehearsal", "the tuesday one": a free time shown, taken
+        return slot
     asked = asked_time(reply.text)
     if asked is not None and only_time(asked):  # "3:30-4:15 then" after a booking: the event made, changed
         values = after_event(reply, context) if "event" in context.left else None

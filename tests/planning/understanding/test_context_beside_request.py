@@ -99,3 +99,18 @@ def test_an_amount_a_clause_beside_a_deal_change_ends_with_is_the_deals_amount()
     assert args(line, "update_entity")["fields"].get("amount") == 131000
     line = run("move the initech deal to negotiation, they asked for 5k off")  # more said after it: a reason
     assert "amount" not in args(line, "update_entity")["fields"]
+
+
+def test_a_statement_beside_a_free_time_search_is_context_and_the_two_of_us_is_who_it_names() -> None:
+    """Session 14 (z20): "X wants to … before the 12th. find 45 min for the two of us …" booked an event on the 12th
+    from the statement, and searched no one's free time but the requester's."""
+    names = NameIndex([("Sarah Lee", "contact"), ("Tom Reyes", "contact")])
+    service = GoalUnderstandingService(rules_only=True, grounding=names)
+    for said, person in (
+        ("sarah wants to go over the acme redlines before friday. find 30 min for the two of us thursday", "sarah"),
+        ("tom is stuck on the launch deck. can you find an hour for both of us wednesday", "tom"),
+    ):
+        parse = service.parse(said, MONDAY_9AM)
+        assert [(g.intent, g.entity) for g in parse.goals] == [("find", "availability")], said
+        assert [p.lower() for p in parse.goals[0].slots.people] == [person]
+        assert parse.goals[0].slots.title is None  # "the two of us" is who, not what for
