@@ -552,11 +552,14 @@ def _email_slots(text: str, reading: Reading, people: list[str], time_spans: lis
         topic = _forwarded_topic(text) or topic
     out["body"] = body
     out["topic"] = topic
+    kind = mail_kinds.subject_of_kind(text) if reading.intent == "send" else None
+    named_by_kind = kind is not None and topic is not None and mail_kinds.subject_of_kind(topic) is not None
     out["subject"] = (
         subject
+        or (kind if named_by_kind else None)  # "a congrats note on the promotion": "Congratulations"
         or (phrases.capitalise(topic) if topic else None)
         or (subjects.from_body(body, said.topic if said else asked.topic if asked else None) if body else None)
-        or (mail_kinds.subject_of_kind(text) if reading.intent == "send" else None)
+        or kind
     )
     return out
 
