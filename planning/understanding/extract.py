@@ -193,6 +193,8 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
             result.scope["reminder"] = True
         if reading.intent == "find" and _attendees_asked(text):  # "who's coming to …": its attendees (§2.8)
             result.scope["asked_field"] = "attendees"
+        elif reading.intent == "find" and _asked(text, "event_description_asked"):  # "what's the agenda": its text
+            result.scope["asked_field"] = "description"
     elif reading.entity in ("note", "task"):
         # a note says what it says, its dates too ("they want to start in April"); a task's due date is no part of
         # its subject ("call Globex by Friday")
@@ -1001,8 +1003,13 @@ _NOT_A_QUALIFIER = VERBS | TIME_WORDS | frozenset("what which any all some every
 
 def _attendees_asked(text: str) -> bool:
     """Whether ``text`` asks who comes (a phrase of data/cues/attendees_asked.txt: "who's coming", "guest list")."""
+    return _asked(text, "attendees_asked")
+
+
+def _asked(text: str, name: str) -> bool:
+    """Whether ``text`` holds a phrase of data/cues/``name``.txt, read where a word boundary puts words."""
     atoms = Atoms.of(text)
-    asked = cues("attendees_asked", "atoms")
+    asked = cues(name, "atoms")
     return any(atoms.phrase_end(asked, at, "spaces") for at in range(len(atoms.toks)) if atoms.is_word(at))
 
 
