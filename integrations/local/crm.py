@@ -4,7 +4,7 @@ columns (``crm_tables``), filters as SQL (``crm_filters``).
 Public ids are ``<kind>-<row id>`` (``contact-3``, ``note-12``); row ids are never reused. A note or task is
 ``about`` a Contact, Lead, Deal or Account that must exist; a note's ``createdAt`` is set by the workspace (its
 clock, in its zone) and cannot be written. A task's ``dueDate`` is stored as an ISO date and ``status`` defaults
-to ``open``. Deleting a record leaves the notes and tasks about it as they are.
+to ``open``; a lead's ``status`` to ``new``. Deleting a record leaves the notes and tasks about it as they are.
 
 (v3) An Activity (a logged call, email or meeting) is about a record like a note; its ``occurredAt`` defaults to
 when it is logged. A Deal shows its ``contacts`` (``crm_links``), changed as a whole or by ``addContacts`` /
@@ -54,6 +54,8 @@ def create_record(connection: sqlite3.Connection, args: CreateEntityArgs, *, now
     values = _stored_values(connection, entity, args.fields)
     if args.entityType == "Deal" and not values.get("name") and values.get("company"):
         values["name"] = f"{values['company']} deal"
+    if args.entityType == "Lead" and not values.get("status"):
+        values["status"] = "new"  # a lead nobody has worked yet, as a CRM starts one
     if args.entityType == "Note":
         values["createdAt"] = now.isoformat(timespec="seconds")
     if args.entityType == "Activity" and not values.get("occurredAt"):

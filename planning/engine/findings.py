@@ -2,8 +2,8 @@
 
 Every read shown to the user comes with a sentence: how many were found, what was searched when nothing matched
 ("No events on Sunday 8 March."), yes or no for "am I free at 3?", and the field asked for ("Maria Garcia's phone
-number is +1 555 0100."), and for "who's coming to …" the event's attendees. Times are the requester's, with the
-zone's name ("Fri 6 Mar, 10:00 EST").
+number is +1 555 0100."), for "who's coming to …" the event's attendees, and for "what's the agenda" its
+description. Times are the requester's, with the zone's name ("Fri 6 Mar, 10:00 EST").
 """
 
 from datetime import datetime, timedelta
@@ -35,8 +35,13 @@ def answer(
     if goal is not None and goal.entity == "availability":
         return _free_or_not(run, arguments, data, tz, there or [])
     asked = goal.scope.get("asked_field") if goal is not None else None
+    each = goal.scope.get("event_fields_asked") if goal is not None else None
+    if isinstance(each, list) and each and run.step.tool == "fetch_calendar_events" and data:
+        return " ".join(_descriptions(data, tz) if field == "description" else _attendees(data, tz) for field in each)
     if asked == "attendees" and run.step.tool == "fetch_calendar_events" and data:
         return _attendees(data, tz)
+    if asked == "description" and run.step.tool == "fetch_calendar_events" and data:
+        return _descriptions(data, tz)
     if isinstance(asked, str) and data:
         return _field(data, asked)
     fields = goal.scope.get("asked_fields") if goal is not None else None
@@ -175,6 +180,21 @@ def _attendees(data: list[Any], tz: ZoneInfo) -> str:
     lines = [_invited(event, tz) for event in events[:5]]
     more = f" ({len(events) - 5} more events match)" if len(events) > 5 else ""
     return " ".join(lines) + more
+
+
+def _descriptions(data: list[Any], tz: ZoneInfo) -> str:
+    """ "What's the agenda of the qbr?": each event found with its description, or that it has none."""
+    events = [item for item in data if isinstance(item, dict)]
+    lines = [_described(event, tz) for event in events[:5]]
+    more = f" ({len(events) - 5} more events match)" if len(events) > 5 else ""
+    return " ".join(lines) + more
+
+
+def _described(event: dict[str, Any], tz: ZoneInfo) -> str:
+    title = str(event.get("title") or "The event")
+    named = f"{title} ({when_text(event.get('startTime'), tz)})" if event.get("startTime") else title
+    said = str(event.get("description") or "").strip()
+    return f"{named}: {said.rstrip('.')}." if said else f"{named} has no description or agenda."
 
 
 def _invited(event: dict[str, Any], tz: ZoneInfo) -> str:

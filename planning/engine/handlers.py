@@ -16,7 +16,7 @@ from planning.engine.machine import window_asked
 from planning.engine.mail_named import another_mail
 from planning.engine.occurrence import whole_series
 from planning.engine.occurrence_again import on_other_day
-from planning.engine.offers import Offers
+from planning.engine.offers import Offers, asked_again
 from planning.engine.parts import Parts
 from planning.engine.replies import AskApproval, AskValue, Refused, Reply, Say, ShowPlan
 from planning.engine.session import Question, Session, Standing
@@ -355,6 +355,9 @@ class Handlers:
         if await self._offers.is_new_request(session, said, now, any_kind=recover):  # any words would fit a text
             if added:  # "also email tom …" while a value is asked: done too, once this plan ends
                 return await self._offers.queue(session, said)
+            aside = None if recover else await self._offers.answered_aside(session, user, said, now)
+            if aside is not None:  # "what's on my calendar tomorrow" while a start time is asked: answered, asked again
+                return [*aside, *asked_again(session)]
             return await self._offers.offer(session, text, question.partial)
         return await self._on_answer(session, user, text, Answer(text))
 
@@ -378,6 +381,10 @@ class Handlers:
             if _asked_again(question, session.question, replies) and await self._offers.is_new_request(
                 session, text, now
             ):
+                aside = await self._offers.answered_aside(session, user, text, now)
+                if aside is not None:  # a question about something else: answered, the plan's question asked again
+                    await self._parts.save(session)
+                    return [*aside, *asked_again(session)]
                 return await self._offers.offer(session, text, partial)
             await self._parts.save(session)
             return replies

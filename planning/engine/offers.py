@@ -86,12 +86,7 @@ class Offers:
         session.queued.append(text.strip())
         await self._parts.save(session)
         said = Say(text=f"Noted: once this plan is finished I'll start “{text.strip()}”.")
-        if question.kind == "approval":
-            return [said]
-        if question.kind == "pick":
-            labels = [each.item_label(option, zone(session.tz)) for option in question.options]
-            return [said, AskValue(text=question.prompt, options=labels)]
-        return [said, AskValue(text=question.prompt, field=question.name)]
+        return [said, *asked_again(session)]
 
     async def offer(self, session: Session, text: str, partial: str | None) -> list[Reply]:
         """Offer to drop the open plan for the new request, or to keep answering what it asks."""
@@ -110,6 +105,18 @@ class Offers:
             labels = [each.item_label(option, zone(session.tz)) for option in question.options]
             return [Say(text=offer), AskValue(text=question.prompt, options=labels)]
         return [Say(text=offer), AskValue(text=question.prompt, options=list(_OFFER_OPTIONS))]
+
+
+def asked_again(session: Session) -> list[Reply]:
+    """The open question asked again after a reply that answered something else (a card waiting is shown again by
+    the caller)."""
+    question = session.question
+    if question is None or question.kind == "approval":
+        return []
+    if question.kind == "pick":
+        labels = [each.item_label(option, zone(session.tz)) for option in question.options]
+        return [AskValue(text=question.prompt, options=labels)]
+    return [AskValue(text=question.prompt, field=question.name)]
 
 
 def _free_text(question: Question) -> bool:

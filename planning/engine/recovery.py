@@ -166,7 +166,7 @@ def describe_lookup(step: Step, arguments: dict[str, Any], zone: str) -> str:
         return f"a {str(arguments.get('entityType', 'record')).lower()} with {what}"
     if step.tool == "fetch_emails":
         tz = _zone(zone)
-        shown = [f"{k} “{value_text(k, v, tz)}”" for k, v in arguments.items() if k != "limit"]
+        shown = [f"{k} “{value_text(k, v, tz)}”" for k, v in arguments.items() if k not in ("limit", "includeBody")]
         return "an email matching " + (", ".join(shown) or "it")
     if step.tool == "find_free_slots":  # "free 45-minute time with sarah.lee@example.com on Wed 4 Mar, 12:00–17:00"
         people = [str(p) for p in arguments.get("attendees") or []]

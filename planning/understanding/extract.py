@@ -37,6 +37,7 @@ from planning.understanding.cue_context import found_in
 from planning.understanding.cues import Cues, Words, cues
 from planning.understanding.described_by import describing
 from planning.understanding.event_relative import relative_to
+from planning.understanding.given_clause import given_clause
 from planning.understanding.given_text import colon_body_start, dash_body_start
 from planning.understanding.interpret import Reading
 from planning.understanding.joined_days import joined_span, joined_words
@@ -196,6 +197,8 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
             result.scope["reminder"] = True
         if reading.intent == "find" and _attendees_asked(text):  # "who's coming to …": its attendees (§2.8)
             result.scope["asked_field"] = "attendees"
+        elif reading.intent == "find" and _asked(text, "event_description_asked"):  # "what's the agenda": its text
+            result.scope["asked_field"] = "description"
     elif reading.entity in ("note", "task"):
         # a note says what it says, its dates too ("they want to start in April"); a task's due date is no part of
         # its subject ("call Globex by Friday")
@@ -514,6 +517,8 @@ def _email_slots(text: str, reading: Reading, people: list[str], time_spans: lis
         told = phrases.told_text(text, people)  # "let Sarah know she's invited": said to her, "You're invited"
         told = told or _told_by_spans(text) or told_clause(text)  # "tell priya the q3 deck looks good to me"
         body = reported.addressed(told, several=len(people) > 1) if told else None
+    if body is None and reading.intent == "send":  # "email tom the launch dates work for me": a clause, as said
+        body = given_clause(worded, people)
     if body is None and reading.intent == "send":  # "… thread: net 30 works for us": the tagger's words to send
         body = quoted_words(worded) or dash_body(worded) or tagged_body(worded) or colon_body(worded)
     asked = purpose_asked(worded) if body is None and reading.intent == "send" else None
@@ -664,7 +669,7 @@ def _object_after_recipient(text: str, people: list[str]) -> str | None:
 def _given_object(text: str) -> str | None:
     """The thing ``text`` starts with (after spaces): a word of data/cues/given_object_determiners.txt, spaces, then
     letters, digits, spaces, hyphens and apostrophes up to a word of given_object_ends.txt after spaces, a mark
-    (, . ! ? :) or the end; None when another character comes first."""
+    (, . ! ? : ;) or the end; None when another character comes first."""
     atoms = Atoms.of(text)
     start = len(text) - len(text.lstrip())
     if not atoms.toks or atoms.toks[0].start != start:
@@ -674,7 +679,7 @@ def _given_object(text: str) -> str | None:
     if words is None or words >= len(text) or not _in_a_thing(text[words]):
         return None
     for char in range(words + 1, len(text) + 1):
-        if char == len(text) or text[char] in ",.!?:" or (text[char].isspace() and _thing_ends_at(atoms, char)):
+        if char == len(text) or text[char] in ",.!?:;" or (text[char].isspace() and _thing_ends_at(atoms, char)):
             return text[start:char].strip()
         if not _in_a_thing(text[char]):
             return None
@@ -1015,8 +1020,13 @@ _NOT_A_QUALIFIER = VERBS | TIME_WORDS | frozenset("what which any all some every
 
 def _attendees_asked(text: str) -> bool:
     """Whether ``text`` asks who comes (a phrase of data/cues/attendees_asked.txt: "who's coming", "guest list")."""
+    return _asked(text, "attendees_asked")
+
+
+def _asked(text: str, name: str) -> bool:
+    """Whether ``text`` holds a phrase of data/cues/``name``.txt, read where a word boundary puts words."""
     atoms = Atoms.of(text)
-    asked = cues("attendees_asked", "atoms")
+    asked = cues(name, "atoms")
     return any(atoms.phrase_end(asked, at, "spaces") for at in range(len(atoms.toks)) if atoms.is_word(at))
 
 

@@ -153,7 +153,16 @@ def sender_first(text: str, people: tuple[str, ...]) -> tuple[str, ...]:
         return people
     inside = [p for p in people if p.lower() in said.name.lower() or said.name.lower() in p.lower()]
     name = inside[0] if inside and len(inside[0]) >= len(said.name) else said.name
-    return (name, *(p for p in people if p not in inside))
+    return (_of_group(name), *(p for p in people if p not in inside))
+
+
+def _of_group(name: str) -> str:
+    """ "acme folks", "the globex team" → "acme", "globex": a company's people send as the company (its domain),
+    not as someone named "acme folks" (data/mail_sender_group_nouns.txt); a group noun alone is kept."""
+    said = name.split()
+    if len(said) > 1 and said[-1].lower() in words("mail_sender_group_nouns"):
+        return " ".join(said[:-1])
+    return name
 
 
 def recipients_after_to(segment: str) -> tuple[str, ...]:

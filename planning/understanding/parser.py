@@ -188,6 +188,7 @@ class GoalUnderstandingService:
         described = [_described(read, now) for read in reads]  # "add to that call's description: …"
         if any(new is not read for new, read in zip(described, reads, strict=True)):
             reads, verdict = described, None
+        reads = _asked_of_the_event_before(reads)
         parse = guard_goals(_combine(reads, " ".join(s.action for s in segments)), segments, now)
         return with_choices(with_subject_beside(parse), verdict)  # "… and send her a note saying my treat": re lunch
 
@@ -562,6 +563,28 @@ def _stated_change(out: list[_Read], read: _Read, now: datetime) -> None:
         slots = changed.found.slots.model_copy(update={"people": (subject,)})
         changed = _Read(changed.clause, changed.reading, replace(changed.found, slots=slots))
     out[-1] = changed
+
+
+def _asked_of_the_event_before(reads: list[_Read]) -> list[_Read]:
+    """A question of an event's field that names no event after a search for one ("who's on the acme qbr invite and
+    what's the agenda"): asked of the event the clause before looks for, not of every event ahead — one search,
+    answered with each field asked (scope ``event_fields_asked``)."""
+    out = reads[:1]
+    for read in reads[1:]:
+        before = out[-1]
+        kinds = {(r.reading.intent, r.reading.entity) for r in (before, read)}
+        asked = read.found.scope.get("asked_field")
+        if kinds != {("find", "event")} or not asked or read.found.slots != Slots():
+            out.append(read)
+            continue
+        first = before.found.scope.get("asked_field")
+        fields = list(dict.fromkeys([*before.found.scope.get("event_fields_asked", [first] if first else []), asked]))
+        out[-1] = _Read(
+            before.clause,
+            before.reading,
+            replace(before.found, scope={**before.found.scope, "event_fields_asked": fields}),
+        )
+    return out
 
 
 def _elided(reads: list[_Read], rules: list[Reading], now: datetime) -> list[_Read]:

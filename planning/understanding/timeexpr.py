@@ -143,6 +143,8 @@ def _calendar(m: re.Match[str], c: _Ctx) -> _C | None:
     k = 1 if rel in ("next", "coming", "following") else -1 if rel in ("last", "previous", "past") else 0
     unit = "week" if m["after"] else "weekend" if m["wkend"] else m["u"].lower()
     start, end = tw.period(c.today, unit, 2 if m["after"] else k)
+    if k == 0 and start > c.today and c.pref(m.start()) == "past":  # mail "from this weekend" on a Monday: the last
+        start, end = tw.period(c.today, unit, -1)
     return _full(m, tw.at(start, 0, c.tz), tw.at(end, 0, c.tz), False)
 
 

@@ -91,3 +91,11 @@ async def test_a_close_date_is_stored_as_an_iso_date(workspace: LocalWorkspace) 
     assert updated["closeDate"] == "2026-04-30"
     with pytest.raises(ValueError, match="'April 30' is not a date as YYYY-MM-DD"):
         await run(workspace, "update_entity", entityType="Deal", id=deal["id"], fields={"closeDate": "April 30"})
+
+
+async def test_a_lead_made_without_a_status_is_new(workspace: LocalWorkspace) -> None:
+    """User test s14 c16: a lead added without a status showed "null" in the lead list."""
+    made = await run(workspace, "create_entity", entityType="Lead", fields={"name": "Ola Berg", "company": "Fjord"})
+    assert made["status"] == "new"
+    said = await run(workspace, "create_entity", entityType="Lead", fields={"name": "Kim Ode", "status": "qualified"})
+    assert said["status"] == "qualified"
