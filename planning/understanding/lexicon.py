@@ -98,6 +98,11 @@ WORD_CUES: tuple[WordCue, ...] = (
 )
 
 A = "atoms"  # phrase cues are read where a word boundary puts words
+# "skip team sync this wed": a meeting called off (not "skip the email", "skip it")
+_SKIPPED = Part(
+    cues("intent_delete_skip", A),
+    Around(before=cues("intent_delete_skip_before", A), not_before=cues("intent_delete_skip_not_before", A)),
+)
 
 PHRASE_CUES: tuple[PhraseCue, ...] = (
     PhraseCue(
@@ -228,9 +233,10 @@ PHRASE_CUES: tuple[PhraseCue, ...] = (
             ),
             Part(cues("intent_delete_more", A)),
             Part(cues("intent_delete_trash", A), Around(before=cues("intent_delete_trash_before", A))),
-            Part(cues("intent_delete_skip", A), Around(before=cues("intent_delete_skip_before", A))),
+            _SKIPPED,
         ),
     ),
+    PhraseCue("entity", "event", 5.0, (_SKIPPED,)),  # only a meeting is skipped ("skip pipeline review on tue")
     # taking back a sent email is removing it (which planbot cannot do), not sending one
     PhraseCue(
         "intent",
