@@ -197,7 +197,7 @@ def read_slots(text: str, reading: Reading, now: datetime, *, future_times: Time
             result.scope["reminder"] = True
         if reading.intent == "find" and _attendees_asked(text):  # "who's coming to …": its attendees (§2.8)
             result.scope["asked_field"] = "attendees"
-        elif reading.intent == "find" and _asked(text, "event_description_asked"):  # "what's the agenda": its text
+        elif reading.intent == "find" and _asked(text, cues("event_description_asked", "atoms")):  # "the agenda"
             result.scope["asked_field"] = "description"
     elif reading.entity in ("note", "task"):
         # a note says what it says, its dates too ("they want to start in April"); a task's due date is no part of
@@ -1020,13 +1020,12 @@ _NOT_A_QUALIFIER = VERBS | TIME_WORDS | frozenset("what which any all some every
 
 def _attendees_asked(text: str) -> bool:
     """Whether ``text`` asks who comes (a phrase of data/cues/attendees_asked.txt: "who's coming", "guest list")."""
-    return _asked(text, "attendees_asked")
+    return _asked(text, cues("attendees_asked", "atoms"))
 
 
-def _asked(text: str, name: str) -> bool:
-    """Whether ``text`` holds a phrase of data/cues/``name``.txt, read where a word boundary puts words."""
+def _asked(text: str, asked: Cues) -> bool:
+    """Whether ``text`` holds a phrase of ``asked`` (a cue list read where a word boundary puts words)."""
     atoms = Atoms.of(text)
-    asked = cues(name, "atoms")
     return any(atoms.phrase_end(asked, at, "spaces") for at in range(len(atoms.toks)) if atoms.is_word(at))
 
 
