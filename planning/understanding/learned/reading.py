@@ -26,7 +26,8 @@ def consult(
         offtopic=reading.offtopic is not None or reading.intent == "chat",
         capability=next((key for key in V2_SCOPE if scope.get(key)), None),
         loose=reading.loose,
-        refused=reading.offtopic is not None and bool(reading.offtopic.action),
+        refused=reading.offtopic is not None
+        and (bool(reading.offtopic.action) or reading.offtopic.topic in cues("offtopic_refused_topics").values),
     )
     verdict = judge.judge(_as_judged(text, reading, said), view)
     if verdict is None:
