@@ -6,6 +6,7 @@ least ``CLOSE``), clearly closer than to any other; a plural ("thrusdays") keeps
 is better than the wrong day read from nothing: without it, "book it for tmorow at 3" is booked today.
 """
 
+from collections.abc import Callable
 from difflib import SequenceMatcher
 from functools import cache
 
@@ -19,6 +20,12 @@ SHORTEST = 5  # shorter words are too easily close to another ("mon", "tue" are 
 
 def respelled_days(text: str) -> str:
     """``text`` with each mistyped day word as the word meant; everything else as typed."""
+    return respelled(text, day_meant)
+
+
+def respelled(text: str, *readers: Callable[[str], str | None]) -> str:
+    """``text`` with each word (a run of letters) that one of ``readers`` reads as a slip (given it in lower case)
+    written as the word meant, the first capital kept; everything else as typed. One pass for every reader."""
     out: list[str] = []
     index = 0
     while index < len(text):
@@ -30,13 +37,14 @@ def respelled_days(text: str) -> str:
         while end < len(text) and text[end].isalpha():
             end += 1
         typed = text[index:end]
-        meant = _meant(typed.lower())
+        meant = next((word for reader in readers if (word := reader(typed.lower())) is not None), None)
         out.append(typed if meant is None else (meant.capitalize() if typed[0].isupper() else meant))
         index = end
     return "".join(out)
 
 
-def _meant(typed: str) -> str | None:
+def day_meant(typed: str) -> str | None:
+    """The day word a lower-case ``typed`` word is a slip of, or None."""
     if len(typed) < SHORTEST or typed in _days() or typed in _ordinary():
         return None
     if typed.endswith("s"):  # "thursdays" as typed; "thrusdays": "thursdays"

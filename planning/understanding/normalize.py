@@ -6,11 +6,11 @@ import re
 from planning.understanding import timewords as tw
 from planning.understanding.classifier import next_clause
 from planning.understanding.cues import Words, cues
-from planning.understanding.day_typos import respelled_days
+from planning.understanding.day_typos import day_meant, respelled
 from planning.understanding.message_lines import one_line
 from planning.understanding.numbers import spoken_numbers_to_digits
 from planning.understanding.record_topic import topic_said
-from planning.understanding.verb_typos import respelled_verbs
+from planning.understanding.verb_typos import respelled_verbs, verb_meant
 
 _SLACK_MAILTO = re.compile(r"<mailto:([^|>]+)(?:\|[^>]*)?>")
 _SLACK_LINK = re.compile(r"<(https?://[^|>]+)\|([^>]+)>|<(https?://[^>]+)>")
@@ -48,7 +48,7 @@ def clean(text: str) -> str:
 
 
 def _read(text: str) -> str:
-    return spoken_numbers_to_digits(_days_said_short(_chat_spellings(respelled_verbs(respelled_days(text)))))
+    return spoken_numbers_to_digits(_days_said_short(_chat_spellings(respelled(text, day_meant, verb_meant))))
 
 
 def _chat_spellings(text: str) -> str:

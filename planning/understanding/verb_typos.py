@@ -10,31 +10,18 @@ jon …" was read as a calendar search.
 from functools import cache
 
 from planning.understanding.cues import cues
-from planning.understanding.day_typos import is_ordinary
+from planning.understanding.day_typos import is_ordinary, respelled
 
 SHORTEST = 4  # shorter words are too easily one slip from another
 
 
 def respelled_verbs(text: str) -> str:
     """``text`` with each mistyped action word as the word meant; everything else as typed."""
-    out: list[str] = []
-    index = 0
-    while index < len(text):
-        if not text[index].isalpha():
-            out.append(text[index])
-            index += 1
-            continue
-        end = index
-        while end < len(text) and text[end].isalpha():
-            end += 1
-        typed = text[index:end]
-        meant = _meant(typed.lower())
-        out.append(typed if meant is None else (meant.capitalize() if typed[0].isupper() else meant))
-        index = end
-    return "".join(out)
+    return respelled(text, verb_meant)
 
 
-def _meant(typed: str) -> str | None:
+def verb_meant(typed: str) -> str | None:
+    """The action word a lower-case ``typed`` word is one slip of, or None."""
     if len(typed) < SHORTEST or typed in _verbs() or is_ordinary(typed):
         return None
     close = [verb for verb in _verbs() if _one_slip(typed, verb)]

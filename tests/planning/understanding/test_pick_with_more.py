@@ -3,17 +3,7 @@ the pick. Sentences here are our own."""
 
 from planning.understanding.commands import BookBeside, Context, Correct, Pick, read_reply
 from planning.understanding.commands.listed_named import placed_at, said_as
-
-_PEOPLE = (
-    {"name": "Omar Hadid", "title": "Design Lead", "email": "omar.hadid@example.com", "company": "Example"},
-    {"name": "Omar Farouk", "title": "Buyer", "email": "omar@northwind.io", "company": "Northwind"},
-)
-_AT_PICK = Context(
-    question="pick",
-    open_plan=True,
-    candidates=_PEOPLE,
-    options=tuple(f"{p['title']} · {p['name']} · {p['email']}" for p in _PEOPLE),
-)
+from tests.planning.understanding.test_singled_out import AT_PICK
 
 
 def _added(value: str) -> Correct:
@@ -22,26 +12,26 @@ def _added(value: str) -> Correct:
 
 def test_a_pick_then_a_person_added_too_is_both() -> None:
     said = "farouk, the northwind guy. and pull in omar hadid too, he did the mockups"
-    assert read_reply(said, _AT_PICK) == (Pick(index=2), _added("omar hadid"))
+    assert read_reply(said, AT_PICK) == (Pick(index=2), _added("omar hadid"))
 
 
 def test_a_person_added_with_a_reason_in_the_same_clause_is_added() -> None:
     said = "farouk at northwind. and bring in omar hadid as well since he drew the mockups"
-    assert read_reply(said, _AT_PICK) == (Pick(index=2), _added("omar hadid"))
-    assert read_reply("2 - also loop in maria because she runs pricing", _AT_PICK) == (Pick(index=2), _added("maria"))
+    assert read_reply(said, AT_PICK) == (Pick(index=2), _added("omar hadid"))
+    assert read_reply("2 - also loop in maria because she runs pricing", AT_PICK) == (Pick(index=2), _added("maria"))
 
 
 def test_a_pick_by_number_then_people_added_with_also() -> None:
-    assert read_reply("1 - also loop in maria and tom", _AT_PICK) == (Pick(index=1), _added("maria, tom"))
+    assert read_reply("1 - also loop in maria and tom", AT_PICK) == (Pick(index=1), _added("maria, tom"))
 
 
 def test_the_person_added_is_never_the_pick_even_when_an_option() -> None:
-    [pick, *rest] = read_reply("the buyer please, and add hadid as well", _AT_PICK)
+    [pick, *rest] = read_reply("the buyer please, and add hadid as well", AT_PICK)
     assert pick == Pick(index=2) and rest == [_added("hadid")]
 
 
 def test_a_verb_alone_before_a_name_is_still_the_pick() -> None:
-    assert read_reply("add farouk", _AT_PICK) == (Pick(index=2),)
+    assert read_reply("add farouk", AT_PICK) == (Pick(index=2),)
 
 
 def test_a_thing_said_first_then_it_is_said_by_name_in_the_rest() -> None:
