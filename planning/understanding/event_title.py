@@ -189,14 +189,19 @@ def only_kind(title: str) -> bool:
 
 
 def one_of_them(query: str | None) -> str | None:
-    """The words an event of a kind said in the plural is found by ("team syncs" → "team sync", "1:1s" → "1:1"): a
-    title holds the kind once. Words not ending in a plural "s" stay ("status", "class", "sales review")."""
+    """The words an event of a kind said in the plural is found by ("team syncs" → "team sync", "1:1s" → "1:1",
+    "parties" → "party"): a title holds the kind once. Only a kind of data/event_kinds.txt is made one; other words
+    stay as said ("sales", "analytics", "status")."""
     if not query:
         return query
     head, _, last = query.rpartition(" ")
-    if len(last) <= 3 or not last.endswith("s") or last.endswith(("ss", "us", "is")):
+    said = last.casefold()
+    stems = (said[:-3] + "y", said[:-2], said[:-1]) if said.endswith("s") else ()
+    one = next((stem for stem in stems if stem in words("event_kinds")), None)
+    if one is None:
         return query
-    return f"{head} {last[:-1]}".strip()
+    kept = last[: len(one)] if said.startswith(one) else one  # "Syncs" → "Sync", "parties" → "party"
+    return f"{head} {kept}".strip()
 
 
 def _singular(word: str) -> str:

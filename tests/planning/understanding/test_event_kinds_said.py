@@ -2,10 +2,17 @@
 s06, c32: "show team syncs this month" found none of four; "push my next meeting by 15 min" looked for an event
 called "Meeting"; "skip next week's team sync" only listed it)."""
 
+from planning.understanding.event_title import one_of_them
 from tests.planning.conftest import args, goals, run
 
 
 def test_a_kind_said_in_the_plural_finds_each_event_of_it():
+    assert [one_of_them(q) for q in ("acme lunches", "parties", "sales", "analytics")] == [
+        "acme lunch",
+        "party",
+        "sales",  # not a kind of event: as said, never "sale"
+        "analytics",
+    ]
     assert args(run("show me the budget reviews in march"), "fetch_calendar_events")["query"] == "budget review"
     assert args(run("what status meetings do i have this week"), "fetch_calendar_events")["query"] == "status meeting"
 
